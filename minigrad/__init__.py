@@ -1,0 +1,27 @@
+"""minigrad: PyTorch's autograd rebuilt on NumPy, small enough to read.
+
+`import minigrad as torch` and the lessons run as they do on PyTorch. Where to look:
+tensor.py (the Tensor), derivatives.py (every op and its derivative), autograd/engine.py (how
+backward runs), autograd/function.py (how ops are recorded), _tensor_str.py (printing).
+"""
+from . import dtypes
+from ._tensor_str import get_printoptions, set_printoptions
+from .dtypes import Size, bool, double, dtype, float, float32, float64, int64, long
+from .tensor import Tensor
+from .ops import (abs, add, arange, cat, clamp, clone, div, empty, eq, exp, eye, from_numpy, full,
+                  full_like, ge, gt, initial_seed, le, linspace, log, lt, manual_seed, matmul, max,
+                  mean, min, mm, mul, ne, neg, norm, ones, ones_like, permute, pow, rand, rand_like,
+                  randint, randn, randn_like, relu, reshape, sgn, sigmoid, sqrt, squeeze, stack,
+                  std, sub, sum, t, tanh, tensor, transpose, unsqueeze, where, zeros, zeros_like)
+from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from . import autograd, nn, return_types, utils  # noqa: E402
+
+sign = sgn
+clip = clamp
+
+
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+
+__version__ = "0.1.0"

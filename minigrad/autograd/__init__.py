@@ -1,0 +1,112 @@
+"""minigrad.autograd: backward(), grad(), custom Functions, gradcheck, grad-mode switches."""
+import numpy as np
+
+from ..tensor import Tensor
+from .engine import backward_steps
+from .function import Function  # noqa: F401
+from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled  # noqa: F401
+from .gradcheck import gradcheck  # noqa: F401
+
+
+def _as_tuple(x):
+    return (x,) if isinstance(x, Tensor) else tuple(x)
+
+
+def _make_grads(outputs, grad_outputs):
+    """The seed gradients: given ones, checked for shape, or ones for one-element outputs."""
+    grads = []
+    for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
+        if g is None:
+            if out.requires_grad:
+                if out.numel() != 1:
+                    raise RuntimeError("grad can be implicitly created only for scalar outputs")
+                g = Tensor._make(np.ones(out._data.shape, out._data.dtype))
+        elif not isinstance(g, Tensor):
+            raise TypeError("gradients can be either Tensors or None, but got "
+                            f"{type(g).__name__}")
+        elif g.shape != out.shape:
+            raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and "
+                               f"output[{i}] has a shape of {out.shape}.")
+        grads.append(g)
+    return grads
+
+
+def _root_edges(outputs):
+    edges = []
+    for i, out in enumerate(outputs):
+        edge = out._edge()
+        if edge[0] is None:
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a "
+                               "grad_fn")
+        edges.append(edge)
+    return edges
+
+
+def backward_run(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
+    """The step generator behind `backward()`: the stepper drives this same generator."""
+    tensors = _as_tuple(tensors)
+    if grad_tensors is None:
+        grad_tensors = [None] * len(tensors)
+    elif isinstance(grad_tensors, Tensor):
+        grad_tensors = [grad_tensors]
+    grads = _make_grads(tensors, list(grad_tensors))
+    edges = _root_edges(tensors)
+    if retain_graph is None:
+        retain_graph = create_graph
+    if inputs is None:
+        return backward_steps(edges, grads, retain_graph, create_graph)
+    return _backward_into(edges, grads, retain_graph, create_graph, _as_tuple(inputs))
+
+
+def _backward_into(edges, grads, retain_graph, create_graph, inputs):
+    """backward(inputs=...): accumulate into .grad of just these tensors (leaves or not)."""
+    captured = {}
+    for step in backward_steps(edges, grads, retain_graph, create_graph,
+                               [t._edge() for t in inputs]):
+        captured.update(step.captured)
+        yield step
+    for i, t in enumerate(inputs):
+        g = captured.get(i)
+        if g is not None:
+            t._grad = g.detach().clone() if t._grad is None else t._grad + g
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
+    """Compute gradients of `tensors` and accumulate them into the leaves' .grad."""
+    for _ in backward_run(tensors, grad_tensors, retain_graph, create_graph, inputs):
+        pass
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
+         allow_unused=None, materialize_grads=False):
+    """Gradients of `outputs` with respect to `inputs`, returned (never stored in .grad)."""
+    outputs, inputs = _as_tuple(outputs), _as_tuple(inputs)
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    if grad_outputs is None:
+        grad_outputs = [None] * len(outputs)
+    elif isinstance(grad_outputs, Tensor):
+        grad_outputs = [grad_outputs]
+    for t in inputs:
+        if not t.requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+    grads = _make_grads(outputs, list(grad_outputs))
+    edges = _root_edges(outputs)
+    if retain_graph is None:
+        retain_graph = create_graph
+    captured = {}
+    for step in backward_steps(edges, grads, retain_graph, create_graph,
+                               [t._edge() for t in inputs]):
+        captured.update(step.captured)
+    result = []
+    for i, t in enumerate(inputs):
+        g = captured.get(i)
+        if g is None:
+            if not allow_unused:
+                raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have "
+                                   "been used in the graph. Set allow_unused=True if this is the "
+                                   "desired behavior.")
+            if materialize_grads:
+                g = Tensor._make(np.zeros(t._data.shape, t._data.dtype))
+        result.append(g)
+    return tuple(result)

@@ -1,0 +1,376 @@
+"""The backward engine: graph nodes, saved tensors, and the loop that runs backward.
+
+Like PyTorch's engine it first counts, for every node, how many edges point at it (its
+dependencies); a node runs once all of them have delivered their gradient. Ready nodes wait in a
+heap ordered by creation (newest first), so the order is deterministic. There is no recursion:
+graphs may be 100,000 nodes deep. `backward_steps` is a generator yielding one `Step` per node run;
+`backward()`, `autograd.grad` and the visual stepper all consume the same generator.
+"""
+import heapq
+import itertools
+import re
+import weakref
+from dataclasses import dataclass, field
+
+from . import grad_mode
+
+_sequence_nr = itertools.count()
+
+FREED_MESSAGE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after "
+    "they have already been freed). Saved intermediate values of the graph are freed when you call "
+    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
+    "graph a second time or if you need to access saved tensors after calling backward.")
+
+
+class Node:
+    """A backward function: takes the gradients of an op's outputs, returns those of its inputs.
+
+    `next_functions[i]` is the edge (node, input_nr) along which the gradient for input i flows;
+    `_input_metadata[k]` is (shape, dtype) of forward output k, the gradient this node expects.
+    """
+
+    __slots__ = ("next_functions", "_input_metadata", "_sequence_nr", "_saved_tensors", "_args",
+                 "_tensor_hooks", "_retains_grad", "_pre_hooks", "_post_hooks", "metadata",
+                 "__weakref__")
+
+    def __init__(self, next_functions=(), input_metadata=()):
+        self.next_functions = next_functions
+        self._input_metadata = input_metadata
+        self._sequence_nr = next(_sequence_nr)
+        self._saved_tensors = {}   # name -> SavedTensor, freed after backward
+        self._args = {}            # name -> plain value (dims, shapes, scalars), never freed
+        self._tensor_hooks = None  # output_nr -> the tensor's hook dict (tensor.register_hook)
+        self._retains_grad = None  # output_nr -> weakref to a tensor that called retain_grad()
+        self._pre_hooks = None
+        self._post_hooks = None
+        self.metadata = {}
+
+    def name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        return f"<{self.name()} object at {hex(id(self))}>"
+
+    def apply(self, grad_outputs):
+        """Gradients for each of next_functions, given the gradients of the forward outputs."""
+        raise NotImplementedError
+
+    def __call__(self, *grad_outputs):
+        return self.apply(list(grad_outputs))
+
+    def _release(self):
+        """Drop saved tensors (what retain_graph=False does after the node has run)."""
+        if self._saved_tensors:
+            self._saved_tensors = None
+
+    def __getattr__(self, attr):
+        """`_saved_self`, `_saved_result`, ...: the saved values, as PyTorch exposes them."""
+        if attr.startswith("_saved_"):
+            key = attr[len("_saved_"):]
+            if key in self._args:
+                return self._args[key]
+            if self._saved_tensors is None:
+                raise RuntimeError(FREED_MESSAGE)
+            if key in self._saved_tensors:
+                return self._saved_tensors[key].unpack(self)
+        raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
+
+    def register_hook(self, fn):
+        """fn(grad_inputs, grad_outputs) runs after the node; it may return new grad_inputs."""
+        from ..utils.hooks import RemovableHandle
+        if self._post_hooks is None:
+            self._post_hooks = HookDict()
+        return RemovableHandle.add(self._post_hooks, fn)
+
+    def register_prehook(self, fn):
+        """fn(grad_outputs) runs before the node; it may return new grad_outputs."""
+        from ..utils.hooks import RemovableHandle
+        if self._pre_hooks is None:
+            self._pre_hooks = HookDict()
+        return RemovableHandle.add(self._pre_hooks, fn)
+
+
+class HookDict(dict):
+    """A dict of hooks (id -> fn) that RemovableHandle can refer to weakly."""
+    __slots__ = ("__weakref__",)
+
+
+class AccumulateGrad(Node):
+    """The sink of a leaf tensor: adds the incoming gradient into `variable.grad`."""
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable):
+        super().__init__((), ((variable.shape, variable._data.dtype),))
+        self.variable = variable
+        self._sequence_nr = float("inf")  # like PyTorch: accumulate as soon as ready
+
+    def apply(self, grad_outputs):
+        raise RuntimeError("AccumulateGrad is run by the engine, which records what it did")
+
+
+class SavedTensor:
+    """A tensor kept for backward, with the version it had when saved (checked on unpack).
+
+    An op's own output is stored without its grad_fn (the node would point at itself: a cycle),
+    and rebuilt on unpack, as PyTorch's SavedVariable does.
+    """
+
+    __slots__ = ("tensor", "data", "version_counter", "saved_version", "is_output", "output_nr")
+
+    def __init__(self, tensor, is_output=False):
+        self.saved_version = tensor._version_counter.value
+        self.is_output = is_output
+        if is_output:
+            self.tensor = None
+            self.data, self.version_counter = tensor._data, tensor._version_counter
+            self.output_nr = tensor._output_nr
+        else:
+            self.tensor = tensor
+
+    def unpack(self, node):
+        tensor = self.tensor
+        if tensor is None:
+            from ..tensor import Tensor
+            tensor = Tensor._make(self.data, node, self.output_nr, self.version_counter)
+        if tensor._version_counter.value != self.saved_version:
+            owner = node if self.is_output else tensor.grad_fn
+            which = f", which is output {tensor._output_nr} of {_op_name(owner)}," if owner else ""
+            raise RuntimeError(
+                "one of the variables needed for gradient computation has been modified by an "
+                f"inplace operation: [{tensor.type()} {list(tensor.shape)}]{which} is at version "
+                f"{tensor._version_counter.value}; expected version {self.saved_version} instead. "
+                "Hint: enable anomaly detection to find the operation that failed to compute its "
+                "gradient, with minigrad.autograd.set_detect_anomaly(True, check_nan=False).")
+        return tensor
+
+
+def _op_name(node):
+    return re.sub(r"Backward\d*$", "", node.name())
+
+
+@dataclass
+class Step:
+    """What happened when one node ran: the unit the stepper shows and `backward()` consumes."""
+
+    node: Node
+    grad_outputs: list = field(default_factory=list)   # gradients the node received
+    grad_inputs: list = field(default_factory=list)    # what it passed along each next_functions edge
+    hooks: list = field(default_factory=list)          # (kind, hook, value in, value returned)
+    accumulated: list = field(default_factory=list)    # (leaf, .grad before, .grad after)
+    retained: list = field(default_factory=list)       # (non-leaf tensor, its .grad now)
+    captured: list = field(default_factory=list)       # (input index, gradient) for autograd.grad
+    freed: bool = False                                # saved tensors released after running
+    ran: bool = True                                   # False when only a capture happened here
+
+
+def sum_to(grad, shape):
+    """Un-broadcast: sum `grad` down to `shape` (the one place broadcasting is undone)."""
+    if grad.shape == shape:
+        return grad
+    lead = grad.dim() - len(shape)
+    dims = tuple(range(lead)) + tuple(
+        lead + i for i, n in enumerate(shape) if n == 1 and grad.shape[lead + i] != 1)
+    if dims:
+        grad = grad.sum(dims, keepdim=True)
+    return grad.reshape(shape) if lead else grad
+
+
+def _check_hook_result(hook, old, new):
+    """A hook may replace a gradient, but not change its size or type (PyTorch's checks)."""
+    name = getattr(hook, "__name__", repr(hook))
+    if new.type() != old.type():
+        raise RuntimeError(
+            f"hook '{name}' has changed the type of value (was {old.type()} got {new.type()})")
+    if new.shape != old.shape:
+        raise RuntimeError(f"hook '{name}' has changed the size of value")
+
+
+def _call_tensor_hooks(node, grads, step):
+    """Tensor hooks first (registration order), then retain_grad, as PyTorch orders them."""
+    if isinstance(node, AccumulateGrad):
+        hook_dicts = {0: node.variable._backward_hooks} if node.variable._backward_hooks else {}
+    else:
+        hook_dicts = node._tensor_hooks or {}
+    for nr, hooks in hook_dicts.items():
+        for hook in list(hooks.values()):
+            if grads[nr] is None:
+                continue
+            result = hook(grads[nr])
+            step.hooks.append(("tensor", hook, grads[nr], result))
+            if result is not None:
+                _check_hook_result(hook, grads[nr], result)
+                grads[nr] = result
+    for nr, ref in (node._retains_grad or {}).items():
+        tensor = ref()
+        if tensor is not None and grads[nr] is not None:
+            g = grads[nr]
+            tensor._grad = g.detach().clone() if tensor._grad is None else tensor._grad + g
+            step.retained.append((tensor, tensor._grad))
+    return grads
+
+
+def _validate(node, grads):
+    """Check and fix each gradient against the input it is for: un-broadcast, cast dtype."""
+    if len(grads) != len(node.next_functions):
+        raise RuntimeError(f"function {node.name()} returned an incorrect number of gradients "
+                           f"(expected {len(node.next_functions)}, got {len(grads)})")
+    out = []
+    for i, (g, (next_node, nr)) in enumerate(zip(grads, node.next_functions)):
+        if g is None or next_node is None:
+            out.append(None if next_node is None else g)
+            continue
+        shape, dtype = next_node._input_metadata[nr]
+        if g.shape != shape:
+            if not _expandable(shape, g.shape):
+                raise RuntimeError(
+                    f"Function {node.name()} returned an invalid gradient at index {i} - got "
+                    f"{list(g.shape)} but expected shape compatible with {list(shape)}")
+            g = sum_to(g, shape)
+        if g._data.dtype != dtype:
+            g = g.to(dtype)
+        out.append(g)
+    return out
+
+
+def _expandable(shape, to):
+    if len(shape) > len(to):
+        return False
+    return all(a == b or a == 1 for a, b in zip(reversed(shape), reversed(to)))
+
+
+def _graph(roots):
+    """Dependencies (edges pointing at each node) of everything reachable, and a DFS order."""
+    dependencies = {}
+    order = []
+    stack = [n for n in roots if n is not None]
+    seen = set(stack)
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        for child, _ in node.next_functions:
+            if child is None:
+                continue
+            dependencies[child] = dependencies.get(child, 0) + 1
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return dependencies, order
+
+
+def _needed(order, capture_nodes):
+    """Nodes that lead to a captured input: the only ones autograd.grad has to run."""
+    needed = {}
+    # `order` lists parents before children along every edge it first followed; finish in
+    # reverse topological order by iterating until stable (each pass is linear, passes are few).
+    changed = True
+    while changed:
+        changed = False
+        for node in reversed(order):
+            if needed.get(node):
+                continue
+            if any(c is not None and (c in capture_nodes or needed.get(c))
+                   for c, _ in node.next_functions):
+                needed[node] = changed = True
+    return needed
+
+
+def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=False, inputs=None):
+    """Run backward from `root_edges` ((node, nr) pairs) seeded with `root_grads`; yield Steps.
+
+    With `inputs` (a list of edges), gradients are captured there instead of accumulated into
+    leaves (autograd.grad); step.captured carries them.
+    """
+    dependencies, order = _graph([node for node, _ in root_edges])
+    captures = {}
+    if inputs is not None:
+        for i, edge in enumerate(inputs):
+            captures.setdefault(edge[0], []).append((i, edge[1]))
+        needed = _needed(order, captures)
+
+    buffers = {}
+    ready, tie = [], itertools.count()
+
+    def deliver(node, nr, grad):
+        buf = buffers.get(node)
+        if buf is None:
+            buf = buffers[node] = [None] * len(node._input_metadata)
+        buf[nr] = grad if buf[nr] is None else buf[nr] + grad
+
+    for (node, nr), grad in zip(root_edges, root_grads):
+        if node is not None:
+            deliver(node, nr, grad)
+    for node, _ in root_edges:
+        if node is not None and dependencies.get(node, 0) == 0 and node in buffers:
+            heapq.heappush(ready, (-node._sequence_nr, next(tie), node))
+            dependencies[node] = -1  # queued
+
+    prev_mode = grad_mode._enabled
+    try:
+        grad_mode._enabled = create_graph
+        while ready:
+            node = heapq.heappop(ready)[2]
+            grads = buffers.pop(node)
+            step = Step(node)
+            grads = _call_tensor_hooks(node, grads, step)
+            if node in captures:
+                step.captured = [(i, grads[nr]) for i, nr in captures[node]]
+            if inputs is not None and not needed.get(node):
+                step.ran, step.grad_outputs = False, grads
+                yield step
+                continue
+            for hook in list((node._pre_hooks or {}).values()):
+                result = hook(tuple(grads))
+                step.hooks.append(("pre", hook, tuple(grads), result))
+                if result is not None:
+                    grads = list(result)
+            step.grad_outputs = grads
+            if isinstance(node, AccumulateGrad):
+                _accumulate(node.variable, grads[0], create_graph, step)
+                yield step
+                continue
+            if all(g is None for g in grads):
+                outputs = [None] * len(node.next_functions)
+            else:
+                outputs = _validate(node, list(node.apply(grads)))
+            if not retain_graph:
+                node._release()
+                step.freed = True
+            for hook in list((node._post_hooks or {}).values()):
+                result = hook(tuple(outputs), tuple(grads))
+                step.hooks.append(("post", hook, (tuple(outputs), tuple(grads)), result))
+                if result is not None:
+                    outputs = list(result)
+            step.grad_inputs = outputs
+            for (child, nr), g in zip(node.next_functions, outputs):
+                if child is None:
+                    continue
+                if g is not None:
+                    deliver(child, nr, g)
+                dependencies[child] -= 1
+                if dependencies[child] == 0:
+                    if child not in buffers:
+                        buffers[child] = [None] * len(child._input_metadata)
+                    heapq.heappush(ready, (-child._sequence_nr, next(tie), child))
+            yield step
+    finally:
+        grad_mode._enabled = prev_mode
+
+
+def _accumulate(variable, grad, create_graph, step):
+    """AccumulateGrad: set or add into .grad (in place, unless building a graph of grads)."""
+    if grad is None:
+        return
+    before = variable._grad
+    if before is None:
+        variable._grad = grad if create_graph else grad.detach().clone()
+        step.accumulated.append((variable, None, variable._grad))
+    elif create_graph:
+        variable._grad = before + grad
+        step.accumulated.append((variable, before, variable._grad))
+    else:
+        snapshot = before.clone()
+        before._data += grad._data
+        before._version_counter.value += 1
+        step.accumulated.append((variable, snapshot, before))

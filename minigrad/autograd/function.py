@@ -1,0 +1,361 @@
+"""How an op becomes a node on the tape: table rows (`Op`), in-place ops, and custom `Function`s.
+
+A row of the derivative table pairs a NumPy forward with one formula per differentiable input.
+A formula names what it needs (`grad`, `self`, `other`, `result`, `self_shape`, `dim`, ...), so
+recording saves exactly those values, and only for inputs that need a gradient: as PyTorch's
+generated code does from derivatives.yaml.
+"""
+import inspect
+
+import numpy as np
+
+from .. import dtypes
+from ..tensor import Tensor
+from . import grad_mode
+from .engine import FREED_MESSAGE, Node, SavedTensor
+
+
+class OpNode(Node):
+    """A node whose backward is a row of the derivative table."""
+
+    __slots__ = ()
+    op = None  # the row; set on each row's node class
+
+    def apply(self, grad_outputs):
+        op, saved = self.op, self._saved_tensors
+        if saved is None:
+            raise RuntimeError(FREED_MESSAGE)
+        env = dict(self._args)
+        for name, s in saved.items():
+            env[name] = s.unpack(self)
+        env["grad"] = grad_outputs[0]
+        return [None if edge[0] is None else formula(*[env[a] for a in names])
+                for (formula, names), edge in zip(op.formulas, self.next_functions)]
+
+
+class Op:
+    """A row of the derivative table: `Op(node_name, forward, input=formula, ...)`.
+
+    forward takes NumPy arrays (Python numbers pass through) and returns an array, or a tuple
+    (result, extra outputs named by `extra`). `promote` casts the tensor inputs to PyTorch's
+    common dtype of the inputs (or of the parameters it names) first; `floating` makes integer inputs compute in float32; `view` marks ops
+    whose result shares memory (and version counter) with `self`.
+    """
+
+    def __init__(self, node_name, forward, /, *, promote=True, floating=False, view=False, extra=(),
+                 **formulas):
+        sig = inspect.signature(forward).parameters
+        self.name, self.forward, self.promote, self.floating, self.view, self.extra = (
+            node_name, forward, promote, floating, view, extra)
+        self.params = list(sig)
+        self.defaults = [p.default for p in sig.values()]
+        self.index = {p: i for i, p in enumerate(self.params)}
+        self.input_idx = [self.index[name] for name in formulas]
+        self.formulas = [(f, list(inspect.signature(f).parameters)) for f in formulas.values()]
+        self.node_class = type(node_name, (OpNode,), {"__slots__": (), "op": self})
+
+    def __repr__(self):
+        return f"Op({self.name})"
+
+    def bind(self, args, kwargs):
+        values = list(args)
+        if len(values) < len(self.params):
+            values += self.defaults[len(values):]
+        for k, v in kwargs.items():
+            values[self.index[k]] = v
+        return values
+
+    def __call__(self, *args, **kwargs):
+        values = self.bind(args, kwargs)
+        result, extras = self.run(values)
+        if grad_mode._enabled and result._data.dtype.kind == "f":
+            for i in self.input_idx:
+                v = values[i]
+                if v.__class__ is Tensor and (v._grad_fn is not None or v._requires_grad):
+                    self.record(values, result, extras)
+                    break
+        return (result, *extras) if self.extra else result
+
+    def run(self, values):
+        """The forward on NumPy data, with PyTorch's dtype rules; returns (result, extras)."""
+        arrays = values[:]
+        inputs = [values[i] for i in self.input_idx]
+        dt = None
+        if self.promote:
+            operands = inputs if self.promote is True else [values[self.index[n]]
+                                                            for n in self.promote]
+            dt = dtypes.result_type(*operands)
+        if self.floating and (dt or inputs[0]._data.dtype).kind != "f":
+            dt = dtypes.float32.np
+        for i in self.input_idx:
+            v = values[i]
+            if v.__class__ is Tensor:
+                a = v._data
+                arrays[i] = a if dt is None or a.dtype == dt else a.astype(dt)
+        for i, v in enumerate(values):  # other tensor arguments (a mask, a target) as arrays
+            if v.__class__ is Tensor and i not in self.input_idx:
+                arrays[i] = v._data
+        try:
+            out = self.forward(*arrays)
+        except ValueError as e:
+            raise _torch_error(e, inputs) from None
+        extras = ()
+        if self.extra:
+            out, *extras = out
+            extras = [Tensor._make(np.asarray(x)) for x in extras]
+        if out.__class__ is not np.ndarray:
+            out = np.asarray(out)
+        result = Tensor._make(out)
+        if self.view:
+            source = values[0]
+            result._version_counter = source._version_counter
+            result._base = source._base if source._base is not None else source
+        return result, extras
+
+    def record(self, values, result, extras=()):
+        """Put a node for this op on the tape: edges to the inputs, the values formulas need."""
+        edges = []
+        for i in self.input_idx:
+            v = values[i]
+            edges.append(v._edge() if isinstance(v, Tensor) else (None, 0))
+        node = self.node_class(tuple(edges), ((result._data.shape, result._data.dtype),))
+        names = set()
+        for (formula, argnames), edge in zip(self.formulas, edges):
+            if edge[0] is not None:
+                names.update(argnames)
+        for name in sorted(names):
+            if name == "grad":
+                continue
+            if name == "result":
+                node._saved_tensors[name] = SavedTensor(result, is_output=True)
+            elif name in self.extra:
+                node._saved_tensors[name] = SavedTensor(extras[self.extra.index(name)])
+            elif name in self.index:
+                v = values[self.index[name]]
+                if isinstance(v, Tensor):
+                    node._saved_tensors[name] = SavedTensor(v)
+                else:
+                    node._args[name] = v
+            elif name.endswith("_shape"):
+                node._args[name] = values[self.index[name[:-6]]]._data.shape
+            else:
+                raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
+        result._grad_fn, result._output_nr = node, 0
+        return node
+
+
+_TYPE_NAMES = {"f4": "Float", "f8": "Double", "i8": "Long", "b1": "Bool"}
+
+
+def _torch_error(error, inputs):
+    """Turn NumPy's broadcasting ValueError into PyTorch's RuntimeError text."""
+    shapes = [v._data.shape if isinstance(v, Tensor) else () for v in inputs]
+    if "broadcast" not in str(error) or len(shapes) < 2:
+        return error
+    a, b = shapes[0], shapes[1]
+    ndim = max(len(a), len(b))
+    for i in range(ndim - 1, -1, -1):
+        offset = ndim - 1 - i
+        sa = a[len(a) - 1 - offset] if offset < len(a) else 1
+        sb = b[len(b) - 1 - offset] if offset < len(b) else 1
+        if sa != sb and sa != 1 and sb != 1:
+            return RuntimeError(f"The size of tensor a ({sa}) must match the size of tensor b "
+                                f"({sb}) at non-singleton dimension {i}")
+    return error
+
+
+# --- in-place ops ------------------------------------------------------------------------------
+def apply_inplace(op, self, *args, **kwargs):
+    """Compute `op(self, ...)`, write it into self's memory, bump the version, rewrite history."""
+    values = op.bind((self,) + args, kwargs)
+    recording = grad_mode._enabled and any(
+        isinstance(values[i], Tensor) and values[i].requires_grad for i in op.input_idx)
+    if grad_mode._enabled and self._requires_grad and self._grad_fn is None:
+        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place "
+                           "operation.")
+    base = self._base
+    if grad_mode._enabled and base is not None and base._grad_fn is None and base._requires_grad:
+        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
+                           "in-place operation.")
+    result, _ = op.run(values)
+    out = result._data
+    if not np.can_cast(out.dtype, self._data.dtype, "same_kind"):
+        raise RuntimeError(f"result type {_TYPE_NAMES[out.dtype.str[1:]]} can't be cast to the "
+                           f"desired output type {_TYPE_NAMES[self._data.dtype.str[1:]]}")
+    if out.shape != self._data.shape:
+        raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
+                           f"broadcast shape {list(out.shape)}")
+    before = self
+    if recording:  # the tape must see self as it was: its old edge and, if saved, its old values
+        before = Tensor._make(self._data.copy(), self._grad_fn, self._output_nr,
+                              requires_grad=self._requires_grad)
+        before._grad_accumulator = self._grad_accumulator
+    np.copyto(self._data, out, casting="unsafe")
+    self._version_counter.value += 1
+    if recording:
+        values[0] = before
+        fn = op.record(values, self)
+        if base is not None:
+            _rebase_view(self, base, fn)
+    return self
+
+
+def _flat_positions(view, base):
+    """For each element of NumPy array `view` (a view into `base`), in C order, its flat index
+    in `base`: what PyTorch's as_strided describes with storage offset and strides."""
+    def byte_offsets(arr, start):
+        off = np.full(arr.shape, start, dtype=np.int64)
+        for d, (n, stride) in enumerate(zip(arr.shape, arr.strides)):
+            shape = [1] * arr.ndim
+            shape[d] = n
+            off += (np.arange(n, dtype=np.int64) * stride).reshape(shape)
+        return off
+    start = view.__array_interface__["data"][0] - base.__array_interface__["data"][0]
+    base_off = byte_offsets(base, 0).ravel()
+    order = np.argsort(base_off, kind="stable")
+    return order[np.searchsorted(base_off[order], byte_offsets(view, start).ravel())]
+
+
+class CopySlices(Node):
+    """The base's node after an in-place op on one of its views (e.g. `out[0, 0] = 0`).
+
+    The gradient for the base's old history is the incoming gradient with the view's region
+    replaced by what the in-place op `fn` sends back for the view; fn's other inputs get theirs.
+    """
+
+    __slots__ = ("fn", "positions", "base_shape")
+
+    def __init__(self, base_edge, fn, positions, base_shape, dtype):
+        super().__init__((base_edge,) + fn.next_functions[1:], ((base_shape, dtype),))
+        self.fn, self.positions, self.base_shape = fn, positions, base_shape
+
+    def apply(self, grad_outputs):
+        from ..derivatives import index_put
+        flat = grad_outputs[0].reshape(-1)
+        res = self.fn.apply([flat[self.positions].reshape(self.fn._input_metadata[0][0])])
+        if self.next_functions[0][0] is None or res[0] is None:
+            return [None, *res[1:]]
+        return [index_put(flat, res[0].reshape(-1), (self.positions,)).reshape(self.base_shape),
+                *res[1:]]
+
+    def _release(self):
+        self.fn._release()
+
+
+class AsStridedBackward0(Node):
+    """The history a view gets after an in-place op: its gradient lands in the base's region."""
+
+    __slots__ = ("positions", "base_shape")
+
+    def __init__(self, base_edge, view_shape, dtype, positions, base_shape):
+        super().__init__((base_edge,), ((view_shape, dtype),))
+        self.positions, self.base_shape = positions, base_shape
+
+    def apply(self, grad_outputs):
+        from ..derivatives import index_put
+        grad = grad_outputs[0]
+        zeros = Tensor._make(np.zeros(int(np.prod(self.base_shape)), grad._data.dtype))
+        return [index_put(zeros, grad.reshape(-1), (self.positions,)).reshape(self.base_shape)]
+
+
+def _rebase_view(view, base, fn):
+    """In-place op `fn` ran on `view`: the base gets CopySlices, the view an AsStrided node."""
+    positions = _flat_positions(view._data, base._data)
+    copy_slices = CopySlices(base._edge(), fn, positions, base._data.shape, base._data.dtype)
+    base._grad_fn, base._output_nr = copy_slices, 0
+    view._grad_fn = AsStridedBackward0((copy_slices, 0), view._data.shape, view._data.dtype,
+                                       positions, base._data.shape)
+
+
+# --- custom Functions --------------------------------------------------------------------------
+class BackwardCFunction(Node):
+    """The node of a custom Function; it is also the `ctx` its forward and backward receive."""
+
+    def __init__(self):
+        super().__init__()
+        self.needs_input_grad = ()
+        self.to_save = ()
+        self.non_differentiable = ()
+        self.materialize_grads = True
+
+    def save_for_backward(self, *tensors):
+        self.to_save = tensors
+
+    def mark_non_differentiable(self, *tensors):
+        self.non_differentiable = tensors
+
+    def mark_dirty(self, *tensors):
+        pass  # in-place outputs simply stay the same tensor objects here
+
+    def set_materialize_grads(self, value):
+        self.materialize_grads = value
+
+    @property
+    def saved_tensors(self):
+        if self._saved_tensors is None:
+            raise RuntimeError(FREED_MESSAGE)
+        return tuple(None if s is None else s.unpack(self) for s in self._saved_tensors.values())
+
+    def apply(self, grad_outputs):
+        if self.materialize_grads:
+            grad_outputs = [Tensor._make(np.zeros(shape, dt)) if g is None else g
+                            for g, (shape, dt) in zip(grad_outputs, self._input_metadata)]
+        grads = self._forward_cls.backward(self, *grad_outputs)
+        if not isinstance(grads, tuple):
+            grads = (grads,)
+        tensor_args = self._tensor_args
+        if len(grads) < len(tensor_args) or any(g is not None for g in grads[len(tensor_args):]):
+            raise RuntimeError(f"function {self.name()} returned an incorrect number of gradients "
+                               f"(expected {len(tensor_args)}, got {len(grads)})")
+        return [grads[i] for i in tensor_args]
+
+
+class FunctionMeta(type):
+    """Gives every Function subclass its node class, named `<Name>Backward` as in PyTorch."""
+
+    def __init__(cls, name, bases, attrs):
+        super().__init__(name, bases, attrs)
+        cls._backward_cls = type(name + "Backward", (BackwardCFunction,), {"_forward_cls": cls})
+
+
+class Function(metaclass=FunctionMeta):
+    """Define an op by hand: static `forward(ctx, ...)` and `backward(ctx, *grads)`, call `.apply`."""
+
+    @staticmethod
+    def forward(ctx, *args, **kwargs):
+        raise NotImplementedError("You must implement the forward function for custom "
+                                  "autograd.Function.")
+
+    @staticmethod
+    def backward(ctx, *grad_outputs):
+        raise NotImplementedError("You must implement either the backward or vjp method for your "
+                                  "custom autograd.Function to use it with backward mode AD.")
+
+    @classmethod
+    def apply(cls, *args, **kwargs):
+        ctx = cls._backward_cls()
+        tensor_args = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
+        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
+        with grad_mode.no_grad():
+            outputs = cls.forward(ctx, *args, **kwargs)
+        single = not isinstance(outputs, tuple)
+        outs = [outputs] if single else list(outputs)
+        if not (grad_mode._enabled and any(ctx.needs_input_grad)):
+            return outputs
+        ctx._tensor_args = tensor_args
+        ctx.next_functions = tuple(args[i]._edge() for i in tensor_args)
+        metadata = []
+        for k, out in enumerate(outs):
+            if not isinstance(out, Tensor):
+                continue
+            if any(out is a for a in args):  # returned an input as is: give it its own identity
+                out = outs[k] = Tensor._make(out._data, version_counter=out._version_counter)
+            metadata.append((out._data.shape, out._data.dtype))
+            if out._data.dtype.kind == "f" and not any(out is t for t in ctx.non_differentiable):
+                out._grad_fn, out._output_nr = ctx, len(metadata) - 1
+        ctx._input_metadata = tuple(metadata)
+        ctx._saved_tensors = {
+            i: None if t is None else SavedTensor(t, is_output=t._grad_fn is ctx)
+            for i, t in enumerate(ctx.to_save)}
+        ctx.to_save = ()
+        return outs[0] if single else tuple(outs)

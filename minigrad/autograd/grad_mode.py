@@ -1,0 +1,64 @@
+"""Grad mode: one global switch that decides whether operations are recorded on the tape."""
+import functools
+
+_enabled = True
+
+
+def is_grad_enabled():
+    return _enabled
+
+
+class _GradModeContext:
+    """Base for no_grad / enable_grad / set_grad_enabled: a context manager that also decorates."""
+
+    mode = True
+
+    def __enter__(self):
+        global _enabled
+        self._prev, _enabled = _enabled, self.mode
+
+    def __exit__(self, *exc):
+        global _enabled
+        _enabled = self._prev
+
+    def __call__(self, fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with self.__class__():
+                return fn(*args, **kwargs)
+        return wrapper
+
+
+class no_grad(_GradModeContext):
+    """Inside, nothing is recorded: results have no grad_fn (inference, weight updates)."""
+
+    mode = False
+
+
+class enable_grad(_GradModeContext):
+    """Turns recording back on inside a no_grad block."""
+
+    mode = True
+
+
+class set_grad_enabled(_GradModeContext):
+    """Sets grad mode right away (like PyTorch); as a context manager it restores it on exit."""
+
+    def __init__(self, mode):
+        global _enabled
+        self.mode = bool(mode)
+        self._prev, _enabled = _enabled, self.mode
+
+    def __enter__(self):
+        pass
+
+    def __call__(self, fn):
+        global _enabled
+        _enabled = self._prev  # used as a decorator: undo the immediate switch
+        mode = self.mode
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with set_grad_enabled(mode):
+                return fn(*args, **kwargs)
+        return wrapper

@@ -1,0 +1,300 @@
+"""Every differentiable op in one table, in the spirit of PyTorch's derivatives.yaml.
+
+Each row: the name PyTorch gives the op's backward node, the forward on NumPy arrays, and one
+derivative formula per input. Formulas use minigrad ops, so with `create_graph=True` they are
+recorded too (higher-order gradients); otherwise the engine runs them with recording off.
+A formula's parameter names say what it needs: `grad` (gradient of the output), the inputs
+(`self`, `other`, ...), `result` (the output), `self_shape`, and the op's other arguments.
+Broadcasting is undone by the engine (`sum_to`), not here, exactly as in PyTorch.
+"""
+import math
+
+import numpy as np
+
+from .autograd.engine import sum_to
+from .autograd.function import Op
+from .tensor import Tensor
+
+
+def zeros_like(t):
+    return Tensor._make(np.zeros(t._data.shape, t._data.dtype))
+
+
+def _unsqueeze_dims(grad, dims, keepdim):
+    """Put reduced dims back (size 1) so `grad` broadcasts against the input again."""
+    if not keepdim:
+        for d in sorted(dims):
+            grad = grad.unsqueeze(d)
+    return grad
+
+
+def _scatter(grad, shape, key, accumulate=False):
+    """A zero tensor of `shape` with `grad` written at `key`: the backward of every indexing op."""
+    return index_put(Tensor._make(np.zeros(shape, grad._data.dtype)), grad, key, accumulate)
+
+
+def _dim_key(dim, item):
+    """The NumPy key for `item` along `dim`; the trailing ... keeps even 0-d results views."""
+    return (slice(None),) * dim + (item, Ellipsis)
+
+
+def _index_put_forward(self, values, key, accumulate=False):
+    out = self.copy()
+    if accumulate:
+        np.add.at(out, key, values)
+    else:
+        out[key] = values
+    return out
+
+
+def _softmax(self, dim):
+    e = np.exp(self - self.max(axis=dim, keepdims=True))
+    return e / e.sum(axis=dim, keepdims=True)
+
+
+def _log_softmax(self, dim):
+    shifted = self - self.max(axis=dim, keepdims=True)
+    return shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
+
+
+def _reduced_numel(shape, dims):
+    return math.prod(shape[d] for d in dims)
+
+
+def _norm(self, p, dim, keepdim):
+    a = np.abs(self)
+    if p == 2:
+        return np.sqrt((a * a).sum(axis=dim, keepdims=keepdim))
+    if p == math.inf:
+        return a.max(axis=dim, keepdims=keepdim)
+    return (a ** p).sum(axis=dim, keepdims=keepdim) ** (1.0 / p)
+
+
+def _norm_backward(grad, self, result, p, dim, keepdim):
+    dims = range(self.dim()) if dim is None else dim
+    grad, result = _unsqueeze_dims(grad, dims, keepdim), _unsqueeze_dims(result, dims, keepdim)
+    if p == 2:
+        return self * where(result == 0, 0.0, grad / result)
+    if p == math.inf:
+        mask = self.abs() == result
+        return self.sgn() * mask * (grad / mask.sum(tuple(dims), keepdim=True))
+    scale = where(result == 0, 0.0, grad / result ** (p - 1))
+    return self.sgn() * self.abs() ** (p - 1) * scale
+
+
+def _std_backward(grad, self, result, dim, correction, keepdim):
+    dims = range(self.dim()) if dim is None else dim
+    n = _reduced_numel(self.shape, dims)
+    grad = _unsqueeze_dims(where(result == 0, 0.0, grad / (result * 2)), dims, keepdim)
+    return (2.0 / (n - correction)) * grad * (self - self.mean(tuple(dims), keepdim=True))
+
+
+def _evenly_distribute(grad, self, result):
+    """max()/min() over everything: ties share the gradient equally, as in PyTorch."""
+    mask = self == result
+    return mask * (grad / mask.sum())
+
+
+def _select_at_indices(grad, self_shape, dim, indices, keepdim):
+    """max(dim)/min(dim): the gradient goes to the position each value was taken from."""
+    if not keepdim:
+        grad, indices = grad.unsqueeze(dim), indices.unsqueeze(dim)
+    key = list(np.indices(indices.shape, sparse=True))
+    key[dim] = indices._data
+    return _scatter(grad, self_shape, tuple(key))
+
+
+def _nll_loss_forward(self, target, reduction):
+    picked = -self[np.arange(len(target)), target]
+    return {"mean": picked.mean, "sum": picked.sum}.get(reduction, lambda: picked)()
+
+
+def _nll_loss_backward(grad, self_shape, target, reduction):
+    n = self_shape[0]
+    g = -grad / n if reduction == "mean" else -grad
+    if reduction == "none":
+        g = g.reshape(-1)
+    return _scatter(g, self_shape, (np.arange(n), target._data))
+
+
+# ------------------------------------------------------------------------------------------------
+#            node name                 forward (NumPy)                                    derivatives
+# ------------------------------------------------------------------------------------------------
+add = Op("AddBackward0",               lambda self, other: self + other,
+         self=lambda grad: grad,
+         other=lambda grad: grad)
+sub = Op("SubBackward0",               lambda self, other: self - other,
+         self=lambda grad: grad,
+         other=lambda grad: -grad)
+rsub = Op("RsubBackward1",             lambda self, other: other - self,       # 2 - x
+          self=lambda grad: -grad)
+mul = Op("MulBackward0",               lambda self, other: self * other,
+         self=lambda grad, other: grad * other,
+         other=lambda grad, self: grad * self)
+div = Op("DivBackward0",               lambda self, other: self / other, floating=True,
+         self=lambda grad, other: grad / other,
+         other=lambda grad, self, other: -grad * self / (other * other))
+reciprocal = Op("ReciprocalBackward0", lambda self: 1 / self, floating=True,
+                self=lambda grad, result: -grad * (result * result))
+neg = Op("NegBackward0",               lambda self: -self,
+         self=lambda grad: -grad)
+pow_scalar = Op("PowBackward0",        lambda self, exponent: self ** exponent,
+                promote=("self", "exponent"),
+                self=lambda grad, self, exponent:
+                    zeros_like(grad) if exponent == 0 else grad * (exponent * self ** (exponent - 1)))
+pow_tensor = Op("PowBackward1",        lambda self, exponent: self ** exponent,
+                self=lambda grad, self, exponent:
+                    where(exponent == 0, 0.0, grad * (exponent * self ** (exponent - 1))),
+                exponent=lambda grad, self, exponent, result:
+                    grad * where((self == 0) & (exponent >= 0), 0.0, result * self.log()))
+rpow = Op("PowBackward2",              lambda self, exponent: self ** exponent,  # 2 ** x
+          promote=("self", "exponent"),
+          exponent=lambda grad, self, result:
+              zeros_like(grad) if self == 0 else grad * (result * math.log(self)))
+exp = Op("ExpBackward0",               lambda self: np.exp(self), floating=True,
+         self=lambda grad, result: grad * result)
+log = Op("LogBackward0",               lambda self: np.log(self), floating=True,
+         self=lambda grad, self: grad / self)
+sqrt = Op("SqrtBackward0",             lambda self: np.sqrt(self), floating=True,
+          self=lambda grad, result: grad / (2 * result))
+abs = Op("AbsBackward0",               lambda self: np.abs(self),
+         self=lambda grad, self: grad * self.sgn())
+sgn = Op("SgnBackward0",               lambda self: np.sign(self),
+         self=lambda grad: zeros_like(grad))
+sigmoid = Op("SigmoidBackward0",       lambda self: 1 / (1 + np.exp(-self)), floating=True,
+             self=lambda grad, result: grad * (1 - result) * result)
+tanh = Op("TanhBackward0",             lambda self: np.tanh(self), floating=True,
+          self=lambda grad, result: grad * (1 - result * result))
+relu = Op("ReluBackward0",             lambda self: np.maximum(self, 0),
+          self=lambda grad, result: where(result <= 0, 0.0, grad))
+clamp = Op("ClampBackward1",           lambda self, min=None, max=None: np.clip(self, min, max),
+           promote=("self", "min", "max"),
+           self=lambda grad, self, min, max: where(
+               (self >= (-math.inf if min is None else min))
+               & (self <= (math.inf if max is None else max)), grad, 0.0))
+where = Op("WhereBackward0",           lambda condition, self, other: np.where(condition, self, other),
+           promote=("self", "other"),
+           self=lambda grad, condition: where(condition, grad, 0.0),
+           other=lambda grad, condition: where(condition, 0.0, grad))
+to_dtype = Op("ToCopyBackward0",       lambda self, dtype: self.astype(dtype.np), promote=False,
+              self=lambda grad: grad)   # the engine casts the gradient back to self's dtype
+clone = Op("CloneBackward0",           lambda self: self.copy(),
+           self=lambda grad: grad)
+
+# --- linear algebra -----------------------------------------------------------------------------
+mm = Op("MmBackward0",                 lambda self, mat2: self @ mat2,
+        self=lambda grad, mat2: grad @ mat2.t(),
+        mat2=lambda grad, self: self.t() @ grad)
+dot = Op("DotBackward0",               lambda self, tensor: np.dot(self, tensor),
+         self=lambda grad, tensor: grad * tensor,
+         tensor=lambda grad, self: grad * self)
+mv = Op("MvBackward0",                 lambda self, vec: self @ vec,
+        self=lambda grad, vec: grad.unsqueeze(1) * vec,
+        vec=lambda grad, self: self.t() @ grad)
+bmm = Op("UnsafeViewBackward0",        lambda self, other: self @ other,       # batched matmul
+         self=lambda grad, other: grad @ other.transpose(-1, -2),
+         other=lambda grad, self: self.transpose(-1, -2) @ grad)
+
+# --- reductions ---------------------------------------------------------------------------------
+sum = Op("SumBackward0",               lambda self: self.sum(dtype=_acc(self)),
+         self=lambda grad, self_shape: grad.expand(self_shape))
+sum_dim = Op("SumBackward1",           lambda self, dim, keepdim: self.sum(axis=dim, keepdims=keepdim,
+                                                                             dtype=_acc(self)),
+             self=lambda grad, self_shape, dim, keepdim:
+                 _unsqueeze_dims(grad, dim, keepdim).expand(self_shape))
+mean = Op("MeanBackward0",             lambda self: self.mean(dtype=self.dtype),
+          self=lambda grad, self_shape: grad.expand(self_shape) / math.prod(self_shape))
+mean_dim = Op("MeanBackward1",         lambda self, dim, keepdim: self.mean(axis=dim, keepdims=keepdim,
+                                                                             dtype=self.dtype),
+              self=lambda grad, self_shape, dim, keepdim:
+                  _unsqueeze_dims(grad, dim, keepdim).expand(self_shape)
+                  / _reduced_numel(self_shape, dim))
+max = Op("MaxBackward1",               lambda self: self.max(),
+         self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+min = Op("MinBackward1",               lambda self: self.min(),
+         self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+max_dim = Op("MaxBackward0",           lambda self, dim, keepdim: (self.max(axis=dim, keepdims=keepdim),
+                                                                   self.argmax(axis=dim, keepdims=keepdim)),
+             extra=("indices",),
+             self=lambda grad, self_shape, dim, indices, keepdim:
+                 _select_at_indices(grad, self_shape, dim, indices, keepdim))
+min_dim = Op("MinBackward0",           lambda self, dim, keepdim: (self.min(axis=dim, keepdims=keepdim),
+                                                                   self.argmin(axis=dim, keepdims=keepdim)),
+             extra=("indices",),
+             self=lambda grad, self_shape, dim, indices, keepdim:
+                 _select_at_indices(grad, self_shape, dim, indices, keepdim))
+std = Op("StdBackward0",               lambda self, dim, correction, keepdim:
+                                           self.std(axis=dim, ddof=correction, keepdims=keepdim),
+         self=lambda grad, self, result, dim, correction, keepdim:
+             _std_backward(grad, self, result, dim, correction, keepdim))
+norm = Op("LinalgVectorNormBackward0", _norm,
+          self=lambda grad, self, result, p, dim, keepdim:
+              _norm_backward(grad, self, result, p, dim, keepdim))
+
+# --- views: the result shares memory and version counter with `self` ----------------------------
+view = Op("ViewBackward0",             lambda self, shape: self.reshape(shape), view=True,
+          self=lambda grad, self_shape: grad.reshape(self_shape))
+unsafe_view = Op("UnsafeViewBackward0", lambda self, shape: self.reshape(shape),  # reshape copied
+                 self=lambda grad, self_shape: grad.reshape(self_shape))
+expand = Op("ExpandBackward0",         lambda self, shape: np.broadcast_to(self, shape), view=True,
+            self=lambda grad, self_shape: sum_to(grad, self_shape))
+transpose = Op("TransposeBackward0",   lambda self, dim0, dim1: self.swapaxes(dim0, dim1), view=True,
+               self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
+t = Op("TBackward0",                   lambda self: self.T, view=True,
+       self=lambda grad: grad.t())
+permute = Op("PermuteBackward0",       lambda self, dims: self.transpose(dims), view=True,
+             self=lambda grad, dims: grad.permute(tuple(np.argsort(dims))))
+unsqueeze = Op("UnsqueezeBackward0",   lambda self, dim: np.expand_dims(self, dim), view=True,
+               self=lambda grad, dim: grad.squeeze(dim))
+squeeze = Op("SqueezeBackward0",       lambda self: self.squeeze(), view=True,
+             self=lambda grad, self_shape: grad.reshape(self_shape))
+squeeze_dim = Op("SqueezeBackward1",   lambda self, dim: self.squeeze(dim) if self.shape[dim] == 1
+                                           else self[...], view=True,
+                 self=lambda grad, self_shape: grad.reshape(self_shape))
+squeeze_dims = Op("SqueezeBackward4",  lambda self, dims: self.squeeze(dims), view=True,
+                  self=lambda grad, self_shape: grad.reshape(self_shape))
+alias = Op("AliasBackward0",           lambda self: self[...], view=True,
+           self=lambda grad: grad)
+select = Op("SelectBackward0",         lambda self, dim, index: self[_dim_key(dim, index)], view=True,
+            self=lambda grad, self_shape, dim, index:
+                _scatter(grad, self_shape, _dim_key(dim, index)))
+slicing = Op("SliceBackward0",           lambda self, dim, key: self[_dim_key(dim, key)], view=True,
+           self=lambda grad, self_shape, dim, key: _scatter(grad, self_shape, _dim_key(dim, key)))
+
+# --- indexing that copies (integer arrays, masks) and writing into tensors ----------------------
+index = Op("IndexBackward0",           lambda self, key: self[key],
+           self=lambda grad, self_shape, key: _scatter(grad, self_shape, key, accumulate=True))
+index_put = Op("IndexPutBackward0",    _index_put_forward, promote=False,
+               self=lambda grad, key, accumulate:
+                   grad if accumulate else index_put(grad, 0.0, key, False),
+               values=lambda grad, key: grad[key])
+copy_ = Op("CopyBackwards",            lambda self, src: np.broadcast_to(
+                                           np.asarray(src, dtype=self.dtype), self.shape),
+           promote=False,
+           self=lambda grad: zeros_like(grad),
+           src=lambda grad: grad)
+zero_ = Op("ZeroBackward0",            lambda self: np.zeros_like(self),
+           self=lambda grad: zeros_like(grad))
+fill_ = Op("FillBackward2",            lambda self, value: np.full_like(self, value),
+           self=lambda grad: zeros_like(grad))
+
+# --- neural-network functions -------------------------------------------------------------------
+softmax = Op("SoftmaxBackward0",       _softmax, floating=True,
+             self=lambda grad, result, dim: (grad - (grad * result).sum(dim, keepdim=True)) * result)
+log_softmax = Op("LogSoftmaxBackward0", _log_softmax, floating=True,
+                 self=lambda grad, result, dim: grad - result.exp() * grad.sum(dim, keepdim=True))
+mse_loss = Op("MseLossBackward0",      lambda self, target, reduction="mean":
+                                           {"mean": np.mean, "sum": np.sum}.get(
+                                               reduction, lambda a: a)((self - target) ** 2),
+              self=lambda grad, self, target, reduction:
+                  (2.0 / self.numel() if reduction == "mean" else 2.0) * (self - target) * grad,
+              target=lambda grad, self, target, reduction:
+                  -(2.0 / self.numel() if reduction == "mean" else 2.0) * (self - target) * grad)
+nll_loss = Op("NllLossBackward0",      _nll_loss_forward, promote=False,
+              self=lambda grad, self_shape, target, reduction:
+                  _nll_loss_backward(grad, self_shape, target, reduction))
+
+
+def _acc(a):
+    """sum() of integers and bools gives int64 (PyTorch), of floats keeps their dtype."""
+    return a.dtype if a.dtype.kind == "f" else np.int64

@@ -1,0 +1,96 @@
+"""dtypes, Size, and PyTorch's type-promotion rules (which differ from NumPy's)."""
+import builtins
+
+import numpy as np
+
+
+class dtype:
+    """A tensor element type; wraps the NumPy dtype that stores it."""
+
+    __slots__ = ("name", "np", "is_floating_point", "_legacy")
+
+    def __init__(self, name, np_dtype, is_floating_point, legacy):
+        self.name, self.np, self.is_floating_point, self._legacy = (
+            name, np.dtype(np_dtype), is_floating_point, legacy)
+
+    def __repr__(self):
+        return f"minigrad.{self.name}"
+
+    def __reduce__(self):
+        return self.name
+
+
+float32 = dtype("float32", np.float32, True, "FloatTensor")
+float64 = dtype("float64", np.float64, True, "DoubleTensor")
+int64 = dtype("int64", np.int64, False, "LongTensor")
+bool = dtype("bool", np.bool_, False, "BoolTensor")
+float, double, long = float32, float64, int64
+
+_BY_NUMPY = {d.np: d for d in (float32, float64, int64, bool)}
+# Other NumPy types are stored as the nearest of the four dtypes minigrad supports.
+_STORAGE = {"f": np.dtype(np.float32), "i": np.dtype(np.int64), "u": np.dtype(np.int64),
+            "b": np.dtype(np.bool_)}
+
+
+def from_numpy_dtype(np_dtype):
+    return _BY_NUMPY[np_dtype]
+
+
+def storage_dtype(np_dtype):
+    """The NumPy dtype minigrad keeps for data of `np_dtype` (float64 stays, float16 -> float32)."""
+    return np_dtype if np_dtype in _BY_NUMPY else _STORAGE[np_dtype.kind]
+
+
+class Size(tuple):
+    """A tensor's shape: a tuple that prints as minigrad.Size([2, 3])."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"minigrad.Size({list(self)})"
+
+    __str__ = __repr__
+
+    def numel(self):
+        return int(np.prod(self, dtype=np.int64))
+
+
+# --- type promotion (PyTorch's rules) --------------------------------------------------------
+# Categories order: bool < integer < floating. A Python number only contributes its category;
+# a 0-dim tensor loses to a dimensioned tensor of the same category.
+_KIND_RANK = {"b": 0, "i": 1, "u": 1, "f": 2}
+_DEFAULT_FOR_RANK = {0: np.dtype(np.bool_), 1: np.dtype(np.int64), 2: np.dtype(np.float32)}
+
+
+def _rank_of_scalar(x):
+    if isinstance(x, (builtins.bool, np.bool_)):
+        return 0
+    if isinstance(x, (int, np.integer)):
+        return 1
+    return 2
+
+
+def result_type(*operands):
+    """The NumPy dtype PyTorch would compute `operands` (tensors and Python numbers) in."""
+    dims, zero_dims, scalar_rank = [], [], -1
+    for x in operands:
+        data = getattr(x, "_data", None)
+        if data is None:
+            scalar_rank = max(scalar_rank, _rank_of_scalar(x))
+        elif data.ndim:
+            dims.append(data.dtype)
+        else:
+            zero_dims.append(data.dtype)
+    best = None
+    for tier in (dims, zero_dims):
+        if tier:
+            d = np.result_type(*tier)
+            if best is None or _KIND_RANK[d.kind] > _KIND_RANK[best.kind]:
+                best = d
+    if best is None or scalar_rank > _KIND_RANK[best.kind]:
+        best = _DEFAULT_FOR_RANK[scalar_rank]
+    return best
+
+
+def is_float(np_dtype):
+    return np_dtype.kind == "f"

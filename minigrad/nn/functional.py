@@ -1,0 +1,25 @@
+"""Activation and loss functions, as `torch.nn.functional` names them."""
+from .. import derivatives as d
+from ..ops import relu, sigmoid, tanh  # noqa: F401
+from ..tensor import _wrap_dim
+
+
+def softmax(input, dim):
+    return d.softmax(input, _wrap_dim(dim, input.dim()))
+
+
+def log_softmax(input, dim):
+    return d.log_softmax(input, _wrap_dim(dim, input.dim()))
+
+
+def mse_loss(input, target, reduction="mean"):
+    return d.mse_loss(input, target, reduction)
+
+
+def nll_loss(input, target, reduction="mean"):
+    return d.nll_loss(input, target, reduction)
+
+
+def cross_entropy(input, target, reduction="mean"):
+    """log_softmax then nll_loss, as PyTorch computes it (so the graph shows both nodes)."""
+    return nll_loss(log_softmax(input, 1), target, reduction)

@@ -1,0 +1,567 @@
+"""PyTorch's functions and Tensor methods, each choosing its row of the derivative table.
+
+This is where argument conventions live (negative dims, `*shape` or a tuple, which overload a
+call means, PyTorch's error texts); the math lives in derivatives.py.
+"""
+import builtins
+import math
+import numbers
+import warnings
+
+import numpy as np
+
+from . import derivatives as d
+from . import dtypes, return_types
+from .autograd.function import apply_inplace
+from .tensor import Tensor, _wrap_dim
+
+_TYPE_WORDS = {"f4": "float", "f8": "double", "i8": "long int", "b1": "bool"}
+
+
+def _dims(dim, ndim):
+    dims = dim if isinstance(dim, (tuple, list)) else (dim,)
+    return tuple(_wrap_dim(x, ndim) for x in dims)
+
+
+def _shape(args):
+    """Accept f(2, 3), f((2, 3)), f([2, 3]) and f(size) alike."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        args = args[0]
+    return tuple(int(a) for a in args)
+
+
+# --- arithmetic ---------------------------------------------------------------------------------
+def add(input, other):
+    return d.add(input, other)
+
+
+def sub(input, other):
+    return d.sub(input, other)
+
+
+def mul(input, other):
+    return d.mul(input, other)
+
+
+def div(input, other):
+    return d.div(input, other)
+
+
+def neg(input):
+    return d.neg(input)
+
+
+def pow(input, exponent):
+    if isinstance(input, Tensor):
+        return (d.pow_tensor if isinstance(exponent, Tensor) else d.pow_scalar)(input, exponent)
+    return d.rpow(input, exponent)
+
+
+def exp(input):
+    return d.exp(input)
+
+
+def log(input):
+    return d.log(input)
+
+
+def sqrt(input):
+    return d.sqrt(input)
+
+
+def abs(input):
+    return d.abs(input)
+
+
+def sgn(input):
+    return d.sgn(input)
+
+
+def sigmoid(input):
+    return d.sigmoid(input)
+
+
+def tanh(input):
+    return d.tanh(input)
+
+
+def relu(input):
+    return d.relu(input)
+
+
+def clamp(input, min=None, max=None):
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    return d.clamp(input, min, max)
+
+
+def where(condition, input, other):
+    return d.where(condition, input, other)
+
+
+def clone(input):
+    return d.clone(input)
+
+
+def _compare(ufunc):
+    def compare(self, other):
+        if not isinstance(other, (Tensor, numbers.Number)):
+            return NotImplemented
+        dt = dtypes.result_type(self, other)
+        a = self._data.astype(dt, copy=False)
+        b = other._data.astype(dt, copy=False) if isinstance(other, Tensor) else other
+        try:
+            return Tensor._make(np.asarray(ufunc(a, b)))
+        except ValueError as e:
+            from .autograd.function import _torch_error
+            raise _torch_error(e, [self, other]) from None
+    compare.__name__ = ufunc.__name__
+    return compare
+
+
+eq, ne = _compare(np.equal), _compare(np.not_equal)
+lt, le, gt, ge = _compare(np.less), _compare(np.less_equal), _compare(np.greater), _compare(np.greater_equal)
+logical_and, logical_or = _compare(np.logical_and), _compare(np.logical_or)
+
+
+# --- matrix products ----------------------------------------------------------------------------
+def matmul(input, other):
+    a, b = input.dim(), other.dim()
+    if a == 0 or b == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {a}D "
+                           f"and {b}D")
+    if input.dtype is not other.dtype:
+        raise RuntimeError("expected m1 and m2 to have the same dtype, but got: "
+                           f"{_TYPE_WORDS[input._data.dtype.str[1:]]} != "
+                           f"{_TYPE_WORDS[other._data.dtype.str[1:]]}")
+    sa, sb = input.shape, other.shape
+    if a == 1 and b == 1:
+        if sa[0] != sb[0]:
+            raise RuntimeError(f"inconsistent tensor size, expected tensor [{sa[0]}] and src "
+                               f"[{sb[0]}] to have the same number of elements, but got {sa[0]} "
+                               f"and {sb[0]} elements respectively")
+        return d.dot(input, other)
+    if a == 2 and b == 1:
+        if sa[1] != sb[0]:
+            raise RuntimeError(f"size mismatch, got input ({sa[0]}), mat ({sa[0]}x{sa[1]}), "
+                               f"vec ({sb[0]})")
+        return d.mv(input, other)
+    if a == 1 and b == 2:
+        return d.squeeze_dims(matmul(d.unsqueeze(input, 0), other), (0,))
+    if a == 2 and b == 2:
+        if sa[1] != sb[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({sa[0]}x{sa[1]} and "
+                               f"{sb[0]}x{sb[1]})")
+        return d.mm(input, other)
+    if a == 1:
+        return d.squeeze_dims(matmul(d.unsqueeze(input, 0), other), (-2 % (b),))
+    if b == 1:
+        return d.squeeze_dims(matmul(input, d.unsqueeze(other, 1)), (a - 1,))
+    if sa[-1] != sb[-2]:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{sb[0]}, {sa[-1]}] but got: [{sb[0]}, {sb[-2]}].")
+    return d.bmm(input, other)
+
+
+mm = matmul
+
+
+# --- reductions ---------------------------------------------------------------------------------
+def sum(input, dim=None, keepdim=False):
+    if dim is None:
+        return d.sum(input)
+    return d.sum_dim(input, _dims(dim, input.dim()), keepdim)
+
+
+def mean(input, dim=None, keepdim=False):
+    if not input.is_floating_point():
+        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
+                           f"floating point or complex dtype. Got: {input.dtype._legacy[:-6]}")
+    if dim is None:
+        return d.mean(input)
+    return d.mean_dim(input, _dims(dim, input.dim()), keepdim)
+
+
+def _extreme(name, full, by_dim):
+    def reduce(input, dim=None, keepdim=False):
+        if dim is None:
+            if input.numel() == 0:
+                raise RuntimeError(f"{name}(): Expected reduction dim to be specified for "
+                                   "input.numel() == 0. Specify the reduction dim with the 'dim' "
+                                   "argument.")
+            return full(input)
+        values, indices = by_dim(input, _wrap_dim(dim, input.dim()), keepdim)
+        return getattr(return_types, name)(values, indices)
+    reduce.__name__ = name
+    return reduce
+
+
+max = _extreme("max", d.max, d.max_dim)
+min = _extreme("min", d.min, d.min_dim)
+
+
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    if isinstance(dim, builtins.bool):  # std(unbiased) overload
+        dim, unbiased = None, dim
+    if correction is None:
+        correction = 0 if unbiased is False else 1
+    dims = None if dim is None else _dims(dim, input.dim())
+    return d.std(input, dims, correction, keepdim)
+
+
+def norm(input, p="fro", dim=None, keepdim=False):
+    p = 2 if p in ("fro", None) else p
+    dims = None if dim is None else _dims(dim, input.dim())
+    return d.norm(input, p, dims, keepdim)
+
+
+# --- shapes and views ---------------------------------------------------------------------------
+def _infer_shape(shape, numel):
+    if builtins.sum(1 for s in shape if s == -1) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    known = math.prod(s for s in shape if s != -1)
+    if -1 in shape:
+        if known == 0 or numel % known:
+            raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+        shape = tuple(numel // known if s == -1 else s for s in shape)
+    if math.prod(shape) != numel:
+        raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+    return shape
+
+
+def _viewable(a, shape):
+    try:
+        np.reshape(a, shape, copy=False)
+        return True
+    except ValueError:
+        return False
+
+
+def view(input, *shape):
+    shape = _infer_shape(_shape(shape), input.numel())
+    if not _viewable(input._data, shape):
+        raise RuntimeError("view size is not compatible with input tensor's size and stride (at "
+                           "least one dimension spans across two contiguous subspaces). Use "
+                           ".reshape(...) instead.")
+    return d.view(input, shape)
+
+
+def reshape(input, *shape):
+    shape = _infer_shape(_shape(shape), input.numel())
+    return (d.view if _viewable(input._data, shape) else d.unsafe_view)(input, shape)
+
+
+def transpose(input, dim0, dim1):
+    n = input.dim()
+    return d.transpose(input, _wrap_dim(dim0, n), _wrap_dim(dim1, n))
+
+
+def t(input):
+    if input.dim() > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is "
+                           f"{input.dim()}D")
+    return d.t(input)
+
+
+def permute(input, *dims):
+    return d.permute(input, _dims(_shape(dims), input.dim()))
+
+
+def unsqueeze(input, dim):
+    return d.unsqueeze(input, _wrap_dim(dim, input.dim() + 1))
+
+
+def squeeze(input, dim=None):
+    if dim is None:
+        return d.squeeze(input)
+    if isinstance(dim, (tuple, list)):
+        dims = tuple(x for x in _dims(dim, input.dim()) if input.shape[x] == 1)
+        return d.squeeze_dims(input, dims)
+    return d.squeeze_dim(input, _wrap_dim(dim, input.dim()))
+
+
+def expand(input, *sizes):
+    sizes = _shape(sizes)
+    lead = len(sizes) - input.dim()
+    shape = tuple(input.shape[i - lead] if s == -1 else s for i, s in enumerate(sizes))
+    return d.expand(input, shape)
+
+
+def _T(self):
+    if self.dim() != 2:
+        warnings.warn(
+            "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+            "deprecated and it will throw an error in a future release. Consider `x.mT` to "
+            "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
+            "reverse the dimensions of a tensor.", UserWarning, stacklevel=2)
+    return d.permute(self, tuple(range(self.dim() - 1, -1, -1)))
+
+
+# --- indexing -----------------------------------------------------------------------------------
+def _as_index(k):
+    """Tensors and lists in a key become NumPy arrays (advanced indexing); ints stay ints."""
+    if isinstance(k, Tensor):
+        if k._data.ndim == 0 and k._data.dtype.kind in "iu":
+            return int(k._data)
+        return k._data
+    if isinstance(k, list):
+        return np.asarray([x._data if isinstance(x, Tensor) else x for x in k])
+    return k
+
+
+def _is_advanced(k):
+    return isinstance(k, np.ndarray)
+
+
+def getitem(self, key):
+    """Basic keys become PyTorch's chain of view ops (select, slice, unsqueeze); arrays one index op."""
+    single = not isinstance(key, tuple)
+    key = tuple(_as_index(k) for k in ((key,) if single else key))
+    if builtins.any(_is_advanced(k) for k in key):
+        if builtins.any(k.dtype == np.bool_ and k.shape != self.shape[:k.ndim]
+                        for k in key if _is_advanced(k)):
+            k = next(k for k in key if _is_advanced(k) and k.dtype == np.bool_)
+            raise IndexError(f"The shape of the mask {list(k.shape)} at index 0 does not match the "
+                             f"shape of the indexed tensor {list(self.shape)} at index 0")
+        return d.index(self, key)
+    consuming = builtins.sum(1 for k in key if k is not None and k is not Ellipsis)
+    if consuming > self.dim():
+        raise IndexError(f"too many indices for tensor of dimension {self.dim()}")
+    out, dim = self, 0
+    for k in key:
+        if k is None:
+            out = d.unsqueeze(out, dim)
+            dim += 1
+        elif k is Ellipsis:
+            dim += self.dim() - consuming
+        elif isinstance(k, builtins.slice):
+            if k.step is not None and k.step <= 0:
+                raise ValueError("step must be greater than zero")
+            if single or k != builtins.slice(None):
+                out = d.slicing(out, dim, k)
+            dim += 1
+        else:
+            size = out.shape[dim]
+            if not -size <= k < size:
+                raise IndexError(f"index {k} is out of bounds for dimension {dim} with size {size}")
+            out = d.select(out, dim, k)
+    return d.alias(self) if out is self else out
+
+
+def setitem(self, key, value):
+    """`t[key] = value`: a view plus an in-place copy (CopySlices), or index_put for arrays."""
+    if isinstance(value, Tensor) or isinstance(value, numbers.Number):
+        pass
+    else:
+        value = tensor(value, dtype=self.dtype)
+    raw = key if isinstance(key, tuple) else (key,)
+    if builtins.any(_is_advanced(_as_index(k)) for k in raw):
+        if isinstance(value, Tensor) and value.dtype is not self.dtype:
+            value = value.to(self.dtype)
+        apply_inplace(d.index_put, self, value, tuple(_as_index(k) for k in raw))
+        return
+    apply_inplace(d.copy_, getitem(self, key), value)
+
+
+# --- creation -----------------------------------------------------------------------------------
+def tensor(data, dtype=None, requires_grad=False):
+    if isinstance(data, Tensor):
+        warnings.warn(
+            "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
+            "or sourceTensor.detach().clone().requires_grad_(True), rather than "
+            "torch.tensor(sourceTensor).", UserWarning, stacklevel=2)
+        data = data._data.copy()
+    if isinstance(data, np.ndarray):
+        arr = np.array(data, dtype=dtypes.storage_dtype(data.dtype))
+    else:
+        arr = np.array(data)
+        if arr.dtype.kind == "f" or (arr.dtype == object):
+            arr = arr.astype(np.float32)
+        else:
+            arr = arr.astype(dtypes.storage_dtype(arr.dtype))
+    if dtype is not None:
+        arr = arr.astype(dtype.np)
+    if requires_grad and arr.dtype.kind != "f":
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    return Tensor._make(arr, requires_grad=requires_grad)
+
+
+def _new(arr, requires_grad):
+    if requires_grad and arr.dtype.kind != "f":
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    return Tensor._make(arr, requires_grad=requires_grad)
+
+
+def _np_dtype(dtype, default=np.float32):
+    return np.dtype(default) if dtype is None else dtype.np
+
+
+def zeros(*size, dtype=None, requires_grad=False):
+    return _new(np.zeros(_shape(size), _np_dtype(dtype)), requires_grad)
+
+
+def ones(*size, dtype=None, requires_grad=False):
+    return _new(np.ones(_shape(size), _np_dtype(dtype)), requires_grad)
+
+
+def empty(*size, dtype=None, requires_grad=False):
+    return zeros(*size, dtype=dtype, requires_grad=requires_grad)
+
+
+def full(size, fill_value, dtype=None, requires_grad=False):
+    if dtype is None:  # like PyTorch, the fill value decides: bool, int64 or float32
+        np_dtype = (np.bool_ if isinstance(fill_value, builtins.bool) else
+                    np.int64 if isinstance(fill_value, numbers.Integral) else np.float32)
+    else:
+        np_dtype = dtype.np
+    return _new(np.full(_shape((size,)), fill_value, np_dtype), requires_grad)
+
+
+def zeros_like(input, dtype=None, requires_grad=False):
+    return _new(np.zeros(input.shape, _np_dtype(dtype, input._data.dtype)), requires_grad)
+
+
+def ones_like(input, dtype=None, requires_grad=False):
+    return _new(np.ones(input.shape, _np_dtype(dtype, input._data.dtype)), requires_grad)
+
+
+def full_like(input, fill_value, dtype=None, requires_grad=False):
+    return _new(np.full(input.shape, fill_value, _np_dtype(dtype, input._data.dtype)), requires_grad)
+
+
+def arange(start, end=None, step=1, dtype=None, requires_grad=False):
+    if end is None:
+        start, end = 0, start
+    integral = builtins.all(isinstance(x, numbers.Integral) for x in (start, end, step))
+    arr = np.arange(start, end, step, dtype=_np_dtype(dtype, np.int64 if integral else np.float32))
+    return _new(arr, requires_grad)
+
+
+def linspace(start, end, steps, dtype=None, requires_grad=False):
+    return _new(np.linspace(start, end, steps, dtype=_np_dtype(dtype)), requires_grad)
+
+
+def eye(n, m=None, dtype=None, requires_grad=False):
+    return _new(np.eye(n, m, dtype=_np_dtype(dtype)), requires_grad)
+
+
+def from_numpy(array):
+    return Tensor._make(array)
+
+
+def stack(tensors, dim=0):
+    dim = _wrap_dim(dim, tensors[0].dim() + 1)
+    return cat([unsqueeze(x, dim) for x in tensors], dim)
+
+
+def cat(tensors, dim=0):
+    """Concatenation as a sum of zero-padded pieces, so gradients need no extra table row."""
+    dim = _wrap_dim(dim, tensors[0].dim())
+    total = builtins.sum(x.shape[dim] for x in tensors)
+    dt = dtypes.result_type(*tensors)
+    out_shape = tensors[0].shape[:dim] + (total,) + tensors[0].shape[dim + 1:]
+    out, start = None, 0
+    for x in tensors:
+        key = (builtins.slice(None),) * dim + (builtins.slice(start, start + x.shape[dim]),)
+        piece = d.index_put(Tensor._make(np.zeros(out_shape, dt)), x, key)
+        out = piece if out is None else d.add(out, piece)
+        start += x.shape[dim]
+    return out
+
+
+# --- random numbers -----------------------------------------------------------------------------
+class Generator:
+    """The random state behind randn/rand; manual_seed(s) makes runs repeatable."""
+
+    def __init__(self, seed=67280421310721):
+        self.manual_seed(seed)
+
+    def manual_seed(self, seed):
+        self._rng = np.random.default_rng(seed)
+        self._seed = seed
+        return self
+
+    def initial_seed(self):
+        return self._seed
+
+
+Generator.__module__ = "minigrad._C"
+default_generator = Generator()
+
+
+def manual_seed(seed):
+    return default_generator.manual_seed(int(seed))
+
+
+def initial_seed():
+    return default_generator.initial_seed()
+
+
+def randn(*size, dtype=None, requires_grad=False, generator=None):
+    rng = (generator or default_generator)._rng
+    arr = rng.standard_normal(_shape(size), dtype=np.float64).astype(_np_dtype(dtype))
+    return _new(arr, requires_grad)
+
+
+def rand(*size, dtype=None, requires_grad=False, generator=None):
+    rng = (generator or default_generator)._rng
+    arr = rng.random(_shape(size), dtype=np.float64).astype(_np_dtype(dtype))
+    return _new(arr, requires_grad)
+
+
+def randint(low, high=None, size=(), dtype=None, requires_grad=False, generator=None):
+    if high is None:
+        low, high = 0, low
+    rng = (generator or default_generator)._rng
+    return _new(rng.integers(low, high, size=_shape((size,))).astype(_np_dtype(dtype, np.int64)),
+                requires_grad)
+
+
+def randn_like(input, dtype=None, requires_grad=False):
+    return randn(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+
+
+def rand_like(input, dtype=None, requires_grad=False):
+    return rand(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+
+
+# --- Tensor methods and operators ---------------------------------------------------------------
+def _inplace(op):
+    def method(self, *args, **kwargs):
+        return apply_inplace(op, self, *args, **kwargs)
+    method.__name__ = op.name
+    return method
+
+
+def _pow_inplace(self, exponent):
+    return apply_inplace(d.pow_tensor if isinstance(exponent, Tensor) else d.pow_scalar, self,
+                         exponent)
+
+
+def _rtruediv(self, other):
+    return d.mul(d.reciprocal(self), other)
+
+
+_METHODS = dict(
+    add=add, sub=sub, mul=mul, div=div, neg=neg, pow=pow, exp=exp, log=log, sqrt=sqrt, abs=abs,
+    sgn=sgn, sign=sgn, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
+    mm=mm, sum=sum, mean=mean, max=max, min=min, std=std, norm=norm, reshape=reshape, view=view,
+    transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
+    clone=clone, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
+    __add__=add, __radd__=add, __sub__=sub, __rsub__=lambda self, other: d.rsub(self, other),
+    __mul__=mul, __rmul__=mul, __truediv__=div, __rtruediv__=_rtruediv, __pow__=pow,
+    __rpow__=lambda self, other: d.rpow(other, self), __matmul__=matmul,
+    __rmatmul__=lambda self, other: matmul(other, self), __neg__=neg, __abs__=abs,
+    __eq__=eq, __ne__=ne, __lt__=lt, __le__=le, __gt__=gt, __ge__=ge,
+    __and__=logical_and, __or__=logical_or, __invert__=lambda self: Tensor._make(~self._data),
+    __getitem__=getitem, __setitem__=setitem,
+    add_=_inplace(d.add), sub_=_inplace(d.sub), mul_=_inplace(d.mul), div_=_inplace(d.div),
+    pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),
+    relu_=_inplace(d.relu), clamp_=_inplace(d.clamp), neg_=_inplace(d.neg), zero_=_inplace(d.zero_),
+    fill_=_inplace(d.fill_), copy_=_inplace(d.copy_),
+    __iadd__=_inplace(d.add), __isub__=_inplace(d.sub), __imul__=_inplace(d.mul),
+    __itruediv__=_inplace(d.div),
+    T=property(_T),
+)
+for _name, _fn in _METHODS.items():
+    setattr(Tensor, _name, _fn)

@@ -1,0 +1,16 @@
+"""Named results like PyTorch's `torch.return_types.max(values=..., indices=...)`."""
+from collections import namedtuple
+
+
+def _return_type(name):
+    base = namedtuple(name, ["values", "indices"])
+
+    def __repr__(self):
+        return f"minigrad.return_types.{name}(\nvalues={self.values!r},\nindices={self.indices!r})"
+
+    return type(name, (base,), {"__slots__": (), "__repr__": __repr__,
+                                "__module__": "minigrad.return_types"})
+
+
+max = _return_type("max")
+min = _return_type("min")

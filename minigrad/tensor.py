@@ -1,0 +1,314 @@
+"""The Tensor: a NumPy array plus what autograd needs to know about it.
+
+A tensor is a *leaf* when no recorded op made it (grad_fn is None). A non-leaf remembers
+`grad_fn`, the node that will send its gradient back to the op's inputs. Every tensor shares a
+version counter with the tensors that share its memory (views, `detach()`), so that backward can
+tell when a saved tensor was changed in place.
+"""
+import warnings
+import weakref
+
+import numpy as np
+
+from . import _tensor_str, dtypes
+
+
+class _VersionCounter:
+    """How many in-place changes this memory has seen (shared by a tensor, its views, detach())."""
+    __slots__ = ("value",)
+
+    def __init__(self):
+        self.value = 0
+
+
+_LEAF_ERROR = "you can only change requires_grad flags of leaf variables."
+_LEAF_ERROR_FALSE = (_LEAF_ERROR + " If you want to use a computed variable in a subgraph that "
+                     "doesn't require differentiation use var_no_grad = var.detach().")
+_NON_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+    "github.com/pytorch/pytorch/pull/30531 for more information.")
+
+
+class Tensor:
+    __slots__ = ("_data", "_grad_fn", "_output_nr", "_requires_grad", "_grad", "_version_counter",
+                 "_base", "_backward_hooks", "_grad_accumulator", "_retains_grad", "__weakref__")
+
+    __hash__ = object.__hash__
+
+    @classmethod
+    def _make(cls, data, grad_fn=None, output_nr=0, version_counter=None, requires_grad=False):
+        """The fast internal constructor: wrap an array, no copy, no checks."""
+        t = object.__new__(cls)
+        t._data = data
+        t._grad_fn = grad_fn
+        t._output_nr = output_nr
+        t._requires_grad = requires_grad
+        t._grad = None
+        t._version_counter = version_counter or _VersionCounter()
+        t._base = None
+        t._backward_hooks = None
+        t._grad_accumulator = None
+        t._retains_grad = False
+        return t
+
+    # --- autograd attributes ------------------------------------------------------------------
+    @property
+    def grad_fn(self):
+        return self._grad_fn
+
+    @property
+    def is_leaf(self):
+        return self._grad_fn is None
+
+    @property
+    def requires_grad(self):
+        return self._requires_grad or self._grad_fn is not None
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if self._grad_fn is not None:
+            raise RuntimeError(_LEAF_ERROR if value else _LEAF_ERROR_FALSE)
+        self._set_requires_grad(value)
+
+    def _set_requires_grad(self, value):
+        if value and not dtypes.is_float(self._data.dtype):
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        self._requires_grad = bool(value)
+
+    def requires_grad_(self, requires_grad=True):
+        if self._grad_fn is not None:
+            if not requires_grad:
+                raise RuntimeError(_LEAF_ERROR_FALSE)
+            return self
+        self._set_requires_grad(requires_grad)
+        return self
+
+    @property
+    def grad(self):
+        if self._grad_fn is not None and not self._retains_grad and self._grad is None:
+            warnings.warn(_NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of "
+                                f"type {type(value).__name__}")
+            if value.shape != self.shape:
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
+                    f"size '{list(self.shape)}'. Please ensure that the gradient and the tensor are "
+                    "the same size")
+            if value.dtype is not self.dtype:
+                raise RuntimeError("attempting to assign a gradient with dtype "
+                                   f"'{value.dtype}' to a tensor with dtype '{self.dtype}'. Please "
+                                   "ensure that the gradient and the tensor have the same dtype")
+        self._grad = value
+
+    @grad.deleter
+    def grad(self):
+        self._grad = None
+
+    @property
+    def retains_grad(self):
+        return self._retains_grad
+
+    @property
+    def _version(self):
+        return self._version_counter.value
+
+    @property
+    def data(self):
+        """The same memory, cut off from autograd *and* from the version counter (unlike detach)."""
+        return Tensor._make(self._data)
+
+    @data.setter
+    def data(self, value):
+        self._data = value._data
+
+    def _is_view(self):
+        return self._base is not None
+
+    def _edge(self):
+        """Where this tensor's gradient goes: (grad_fn, output_nr), its AccumulateGrad, or None."""
+        if self._grad_fn is not None:
+            return (self._grad_fn, self._output_nr)
+        if self._requires_grad:
+            node = self._grad_accumulator and self._grad_accumulator()
+            if node is None:
+                node = AccumulateGrad(self)
+                self._grad_accumulator = weakref.ref(node)
+            return (node, 0)
+        return (None, 0)
+
+    def detach(self):
+        """Same memory and version counter, no history: changes through it are still noticed."""
+        return Tensor._make(self._data, version_counter=self._version_counter)
+
+    def detach_(self):
+        if self._base is not None and self._base.requires_grad:
+            raise RuntimeError(
+                "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel "
+                "(DDP) for training, and gradient_as_bucket_view is set as True, gradients are views of "
+                "DDP buckets, and hence detach_() cannot be called on these gradients. To fix this error, "
+                "please refer to the Optimizer.zero_grad() function in torch/optim/optimizer.py as the "
+                "solution.")
+        self._grad_fn = None
+        self._requires_grad = False
+        return self
+
+    def retain_grad(self):
+        """Ask backward to fill .grad on this non-leaf too (a no-op on leaves)."""
+        if not self.requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self._grad_fn is None or self._retains_grad:
+            return
+        node = self._grad_fn
+        if node._retains_grad is None:
+            node._retains_grad = {}
+        node._retains_grad[self._output_nr] = weakref.ref(self)
+        self._retains_grad = True
+
+    def register_hook(self, hook):
+        """hook(grad) -> Tensor or None, called when this tensor's gradient is computed."""
+        from .utils.hooks import RemovableHandle
+        if not self.requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._backward_hooks is None:
+            self._backward_hooks = HookDict()
+            if self._grad_fn is not None:
+                node = self._grad_fn
+                if node._tensor_hooks is None:
+                    node._tensor_hooks = {}
+                node._tensor_hooks[self._output_nr] = self._backward_hooks
+        return RemovableHandle.add(self._backward_hooks, hook)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        from . import autograd
+        autograd.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    # --- metadata -----------------------------------------------------------------------------
+    @property
+    def shape(self):
+        return dtypes.Size(self._data.shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return self.shape
+        return self._data.shape[_wrap_dim(dim, self._data.ndim)]
+
+    @property
+    def dtype(self):
+        return dtypes.from_numpy_dtype(self._data.dtype)
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    def dim(self):
+        return self._data.ndim
+
+    def numel(self):
+        return self._data.size
+
+    def is_floating_point(self):
+        return self._data.dtype.kind == "f"
+
+    def type(self, dtype=None):
+        if dtype is None:
+            return f"minigrad.{self.dtype._legacy}"
+        return self.to(dtype)
+
+    @property
+    def device(self):
+        return "cpu"
+
+    # --- conversion ---------------------------------------------------------------------------
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to "
+                               "Scalar")
+        return self._data.reshape(()).item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self):
+        if self.requires_grad:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
+                               "tensor.detach().numpy() instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        return self.numpy() if dtype is None else self.numpy().astype(dtype)
+
+    def to(self, dtype):
+        from .derivatives import to_dtype
+        return to_dtype(self, dtype)
+
+    def float(self):
+        return self.to(dtypes.float32)
+
+    def double(self):
+        return self.to(dtypes.float64)
+
+    def long(self):
+        return self.to(dtypes.int64)
+
+    def bool(self):
+        return self.to(dtypes.bool)
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data.reshape(()))
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __index__(self):
+        if self._data.dtype.kind not in "iub" or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self._data.shape[0]))
+
+    # --- printing -----------------------------------------------------------------------------
+    def __repr__(self):
+        grad_fn = self._grad_fn
+        return _tensor_str.tensor_str(
+            self._data, self.dtype.name, grad_fn_name=grad_fn.name() if grad_fn else None,
+            requires_grad=self._requires_grad and grad_fn is None)
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return self.item().__format__(spec)
+        return object.__format__(self, spec)
+
+
+def _wrap_dim(dim, ndim):
+    """A negative dim counts from the end; out of range raises PyTorch's IndexError."""
+    n = max(ndim, 1)
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], "
+                         f"but got {dim})")
+    return dim % n
+
+
+# Imported last: the autograd package itself needs Tensor (tensor <-> autograd is a cycle).
+from .autograd.engine import AccumulateGrad, HookDict  # noqa: E402

@@ -1,0 +1,49 @@
+"""Record what PyTorch shows for every lesson cell into ``lessons.json``.
+
+Run from anywhere, with PyTorch 2.13 installed::
+
+    python tests/oracle/record_lessons.py
+
+Each lesson runs in a fresh interpreter (a fresh notebook kernel).  The output
+file is committed: ``tests/test_lessons.py`` compares minigrad against it
+without needing PyTorch.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+import harness  # noqa: E402
+from lesson_cases import LESSONS  # noqa: E402
+
+OUTPUT = HERE / "lessons.json"
+EXPECTED_TORCH = "2.13"
+
+
+def record() -> dict:
+    import torch
+
+    if not torch.__version__.startswith(EXPECTED_TORCH):
+        raise SystemExit(f"expected PyTorch {EXPECTED_TORCH}.x, found {torch.__version__}")
+    return {
+        "torch_version": torch.__version__,
+        "lessons": {name: harness.run_cells_isolated(cells, "torch") for name, cells in LESSONS.items()},
+    }
+
+
+def main() -> int:
+    data = record()
+    OUTPUT.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+    n_cells = sum(len(c) for c in data["lessons"].values())
+    print(f"wrote {OUTPUT} ({len(data['lessons'])} lessons, {n_cells} cells, torch {data['torch_version']})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+"""The install story stays true: one source of dependencies, a light import, CI runs the README."""
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+from packaging.requirements import Requirement
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# PyPI names whose conda-forge package has another name (conda-forge's "graphviz" is the C library).
+PYPI_TO_CONDA = {"graphviz": "python-graphviz"}
+# Entries of environment.yml that are tooling, not dependencies of minigrad.
+CONDA_TOOLING = {"python", "pip"}
+
+
+def pyproject():
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+def pypi_names(requirements):
+    """Normalised project names of PEP 508 requirement strings."""
+    return {Requirement(r).name.lower() for r in requirements}
+
+
+def conda_name(spec):
+    """The package name of a conda spec such as 'python=3.11' or 'numpy>=2'."""
+    return re.match(r"[A-Za-z0-9_.\-]+", spec).group().lower()
+
+
+def environment_names():
+    """Names of the conda packages in environment.yml, and its pip section."""
+    deps = yaml.safe_load((ROOT / "environment.yml").read_text())["dependencies"]
+    conda = {conda_name(d) for d in deps if isinstance(d, str)} - CONDA_TOOLING
+    pip = [x for d in deps if isinstance(d, dict) for x in d.get("pip") or []]
+    return conda, pip
+
+
+def test_environment_yml_matches_pyproject():
+    project = pyproject()["project"]
+    pypi = pypi_names(project["dependencies"]) | pypi_names(project["optional-dependencies"]["kit"])
+    assert "numpy" in pypi and "jupyterlab" in pypi
+    conda, pip = environment_names()
+    assert conda == {PYPI_TO_CONDA.get(n, n) for n in pypi}
+    assert pip == ["-e ."], "Binder must install minigrad itself"
+
+
+def test_runtime_dependency_is_numpy_only():
+    assert pypi_names(pyproject()["project"]["dependencies"]) == {"numpy"}
+
+
+def test_import_stays_light():
+    """Plain `import minigrad` must not pull in the kit's heavy optional packages."""
+    heavy = ["graphviz", "pygraphviz", "ipywidgets", "IPython", "torch"]
+    code = f"import sys, minigrad; print([m for m in {heavy!r} if m in sys.modules])"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def readme_test_command():
+    """The one-line command of the README code block that runs pytest."""
+    blocks = re.findall(r"^```[a-z]*\n(.*?)^```", (ROOT / "README.md").read_text(), re.M | re.S)
+    commands = [b.strip() for b in blocks if "pytest" in b]
+    assert len(commands) == 1, f"expected one test command in the README, found {commands}"
+    assert "\n" not in commands[0]
+    return commands[0]
+
+
+def test_ci_runs_the_readme_test_command():
+    command = readme_test_command()
+    assert command.startswith("python3 -m venv") and command.endswith("-m pytest")
+    lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
+    assert command in lines
