@@ -191,23 +191,26 @@ dot = Op("DotBackward0",               lambda self, tensor: np.dot(self, tensor)
 mv = Op("MvBackward0",                 lambda self, vec: self @ vec,
         self=lambda grad, vec: grad.unsqueeze(1) * vec,
         vec=lambda grad, self: self.t() @ grad)
-bmm = Op("UnsafeViewBackward0",        lambda self, other: self @ other,       # batched matmul
+bmm = Op("UnsafeViewBackward0",        lambda self, other: self @ other,       # batched @ matrix
          self=lambda grad, other: grad @ other.transpose(-1, -2),
          other=lambda grad, self: self.transpose(-1, -2) @ grad)
+bmm_t = Op("CloneBackward0",           lambda self, other: self @ other,       # matrix @ batched
+           self=lambda grad, other: grad @ other.transpose(-1, -2),
+           other=lambda grad, self: self.transpose(-1, -2) @ grad)
 
 # --- reductions ---------------------------------------------------------------------------------
 sum = Op("SumBackward0",               lambda self: self.sum(dtype=_acc(self)),
-         self=lambda grad, self_shape: grad.expand(self_shape))
+         self=lambda grad, self_shape: expand(grad, self_shape))
 sum_dim = Op("SumBackward1",           lambda self, dim, keepdim: self.sum(axis=dim, keepdims=keepdim,
                                                                              dtype=_acc(self)),
              self=lambda grad, self_shape, dim, keepdim:
-                 _unsqueeze_dims(grad, dim, keepdim).expand(self_shape))
+                 expand(_unsqueeze_dims(grad, dim, keepdim), self_shape))
 mean = Op("MeanBackward0",             lambda self: self.mean(dtype=self.dtype),
-          self=lambda grad, self_shape: grad.expand(self_shape) / math.prod(self_shape))
+          self=lambda grad, self_shape: expand(grad, self_shape) / math.prod(self_shape))
 mean_dim = Op("MeanBackward1",         lambda self, dim, keepdim: self.mean(axis=dim, keepdims=keepdim,
                                                                              dtype=self.dtype),
               self=lambda grad, self_shape, dim, keepdim:
-                  _unsqueeze_dims(grad, dim, keepdim).expand(self_shape)
+                  expand(_unsqueeze_dims(grad, dim, keepdim), self_shape)
                   / _reduced_numel(self_shape, dim))
 max = Op("MaxBackward1",               lambda self: self.max(),
          self=lambda grad, self, result: _evenly_distribute(grad, self, result))
@@ -277,6 +280,10 @@ zero_ = Op("ZeroBackward0",            lambda self: np.zeros_like(self),
            self=lambda grad: zeros_like(grad))
 fill_ = Op("FillBackward2",            lambda self, value: np.full_like(self, value),
            self=lambda grad: zeros_like(grad))
+fill_tensor_ = Op("FillBackward3",     lambda self, value: np.full_like(self, value),  # t[:] = 0.
+                  promote=False,
+                  self=lambda grad: zeros_like(grad),
+                  value=lambda grad: grad.sum())
 
 # --- neural-network functions -------------------------------------------------------------------
 softmax = Op("SoftmaxBackward0",       _softmax, floating=True,

@@ -103,6 +103,14 @@ def clone(input):
     return d.clone(input)
 
 
+def all(input):
+    return Tensor._make(np.asarray(input._data.all()))
+
+
+def any(input):
+    return Tensor._make(np.asarray(input._data.any()))
+
+
 def _compare(ufunc):
     def compare(self, other):
         if not isinstance(other, (Tensor, numbers.Number)):
@@ -160,7 +168,7 @@ def matmul(input, other):
     if sa[-1] != sb[-2]:
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{sb[0]}, {sa[-1]}] but got: [{sb[0]}, {sb[-2]}].")
-    return d.bmm(input, other)
+    return (d.bmm if a >= 3 else d.bmm_t)(input, other)
 
 
 mm = matmul
@@ -313,10 +321,11 @@ def _is_advanced(k):
     return isinstance(k, np.ndarray)
 
 
-def getitem(self, key):
+def getitem(self, key, _for_setitem=False):
     """Basic keys become PyTorch's chain of view ops (select, slice, unsqueeze); arrays one index op."""
-    single = not isinstance(key, tuple)
-    key = tuple(_as_index(k) for k in ((key,) if single else key))
+    is_tuple = isinstance(key, tuple)
+    single = not is_tuple and not _for_setitem  # PyTorch keeps even a full slice `t[:]` then
+    key = tuple(_as_index(k) for k in (key if is_tuple else (key,)))
     if builtins.any(_is_advanced(k) for k in key):
         if builtins.any(k.dtype == np.bool_ and k.shape != self.shape[:k.ndim]
                         for k in key if _is_advanced(k)):
@@ -345,7 +354,9 @@ def getitem(self, key):
             if not -size <= k < size:
                 raise IndexError(f"index {k} is out of bounds for dimension {dim} with size {size}")
             out = d.select(out, dim, k)
-    return d.alias(self) if out is self else out
+    if out is self and not _for_setitem:
+        return d.alias(self)
+    return out
 
 
 def setitem(self, key, value):
@@ -360,7 +371,11 @@ def setitem(self, key, value):
             value = value.to(self.dtype)
         apply_inplace(d.index_put, self, value, tuple(_as_index(k) for k in raw))
         return
-    apply_inplace(d.copy_, getitem(self, key), value)
+    target = getitem(self, key, _for_setitem=True)
+    if target is self:  # `t[:] = v` writes the whole tensor: no view, no CopySlices
+        apply_inplace(d.copy_ if isinstance(value, Tensor) else d.fill_tensor_, self, value)
+    else:
+        apply_inplace(d.copy_, target, value)
 
 
 # --- creation -----------------------------------------------------------------------------------
@@ -547,7 +562,7 @@ _METHODS = dict(
     sgn=sgn, sign=sgn, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
     mm=mm, sum=sum, mean=mean, max=max, min=min, std=std, norm=norm, reshape=reshape, view=view,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
-    clone=clone, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
+    clone=clone, all=all, any=any, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
     __add__=add, __radd__=add, __sub__=sub, __rsub__=lambda self, other: d.rsub(self, other),
     __mul__=mul, __rmul__=mul, __truediv__=div, __rtruediv__=_rtruediv, __pow__=pow,
     __rpow__=lambda self, other: d.rpow(other, self), __matmul__=matmul,

@@ -29,7 +29,8 @@ _NON_LEAF_GRAD_WARNING = (
     "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
     "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
     "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
-    "github.com/pytorch/pytorch/pull/30531 for more information.")
+    "github.com/pytorch/pytorch/pull/30531 for more information. (Triggered internally at "
+    "/__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)")  # PyTorch's exact text
 
 
 class Tensor:
@@ -71,11 +72,12 @@ class Tensor:
     def requires_grad(self, value):
         if self._grad_fn is not None:
             raise RuntimeError(_LEAF_ERROR if value else _LEAF_ERROR_FALSE)
-        self._set_requires_grad(value)
+        self._set_requires_grad(value, "only Tensors of floating point and complex dtype can "
+                                       "require gradients")
 
-    def _set_requires_grad(self, value):
+    def _set_requires_grad(self, value, message):
         if value and not dtypes.is_float(self._data.dtype):
-            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+            raise RuntimeError(message)
         self._requires_grad = bool(value)
 
     def requires_grad_(self, requires_grad=True):
@@ -83,7 +85,8 @@ class Tensor:
             if not requires_grad:
                 raise RuntimeError(_LEAF_ERROR_FALSE)
             return self
-        self._set_requires_grad(requires_grad)
+        self._set_requires_grad(requires_grad, "only Tensors of floating point dtype can require "
+                                               "gradients")
         return self
 
     @property
@@ -248,6 +251,8 @@ class Tensor:
 
     def to(self, dtype):
         from .derivatives import to_dtype
+        if not isinstance(dtype, dtypes.dtype):  # a NumPy dtype, as the engine passes
+            dtype = dtypes.from_numpy_dtype(np.dtype(dtype))
         return to_dtype(self, dtype)
 
     def float(self):
@@ -292,7 +297,7 @@ class Tensor:
     def __repr__(self):
         grad_fn = self._grad_fn
         return _tensor_str.tensor_str(
-            self._data, self.dtype.name, grad_fn_name=grad_fn.name() if grad_fn else None,
+            self._data, self.dtype.name, grad_fn_name=type(grad_fn).__name__ if grad_fn else None,
             requires_grad=self._requires_grad and grad_fn is None)
 
     def __format__(self, spec):

@@ -1,4 +1,8 @@
 """minigrad.autograd: backward(), grad(), custom Functions, gradcheck, grad-mode switches."""
+import contextlib
+import gc
+import warnings
+
 import numpy as np
 
 from ..tensor import Tensor
@@ -71,10 +75,33 @@ def _backward_into(edges, grads, retain_graph, create_graph, inputs):
             t._grad = g.detach().clone() if t._grad is None else t._grad + g
 
 
+@contextlib.contextmanager
+def _no_gc_passes():
+    """Backward makes many short-lived objects that reference counting frees at once; pausing the
+    cyclic collector meanwhile saves it from re-scanning a large graph again and again."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
     """Compute gradients of `tensors` and accumulate them into the leaves' .grad."""
-    for _ in backward_run(tensors, grad_tensors, retain_graph, create_graph, inputs):
-        pass
+    if create_graph and inputs is None:
+        warnings.warn(
+            "Using backward() with create_graph=True will create a reference cycle between the "
+            "parameter and its gradient which can cause a memory leak. We recommend using "
+            "autograd.grad when creating the graph to avoid this. If you have to use this "
+            "function, make sure to reset the .grad fields of your parameters to None after use to "
+            "break the cycle and avoid the leak. (Triggered internally at "
+            "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)", UserWarning,
+            stacklevel=3)
+    with _no_gc_passes():
+        for _ in backward_run(tensors, grad_tensors, retain_graph, create_graph, inputs):
+            pass
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
@@ -95,9 +122,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if retain_graph is None:
         retain_graph = create_graph
     captured = {}
-    for step in backward_steps(edges, grads, retain_graph, create_graph,
-                               [t._edge() for t in inputs]):
-        captured.update(step.captured)
+    with _no_gc_passes():
+        for step in backward_steps(edges, grads, retain_graph, create_graph,
+                                   [t._edge() for t in inputs]):
+            captured.update(step.captured)
     result = []
     for i, t in enumerate(inputs):
         g = captured.get(i)

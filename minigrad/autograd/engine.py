@@ -10,7 +10,8 @@ import heapq
 import itertools
 import re
 import weakref
-from dataclasses import dataclass, field
+
+import numpy as np
 
 from . import grad_mode
 
@@ -50,7 +51,7 @@ class Node:
         return type(self).__name__
 
     def __repr__(self):
-        return f"<{self.name()} object at {hex(id(self))}>"
+        return f"<{type(self).__name__} object at {hex(id(self))}>"
 
     def apply(self, grad_outputs):
         """Gradients for each of next_functions, given the gradients of the forward outputs."""
@@ -62,18 +63,23 @@ class Node:
     def _release(self):
         """Drop saved tensors (what retain_graph=False does after the node has run)."""
         if self._saved_tensors:
-            self._saved_tensors = None
+            self._saved_tensors = dict.fromkeys(self._saved_tensors, FREED)
 
     def __getattr__(self, attr):
         """`_saved_self`, `_saved_result`, ...: the saved values, as PyTorch exposes them."""
         if attr.startswith("_saved_"):
-            key = attr[len("_saved_"):]
+            key = attr[len("_saved_"):].replace("_sym_sizes", "_shape")
             if key in self._args:
                 return self._args[key]
-            if self._saved_tensors is None:
+            saved = self._saved_tensors.get(key) if self._saved_tensors else None
+            if saved is FREED:
                 raise RuntimeError(FREED_MESSAGE)
-            if key in self._saved_tensors:
-                return self._saved_tensors[key].unpack(self)
+            if saved is not None:
+                value = saved.unpack(self)
+                if not hasattr(value, "_data"):  # a wrapped Python number shows as a tensor
+                    from ..ops import tensor
+                    value = tensor(value, dtype=None if isinstance(value, int) else _float64())
+                return value
         raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
 
     def register_hook(self, fn):
@@ -91,6 +97,14 @@ class Node:
         return RemovableHandle.add(self._pre_hooks, fn)
 
 
+FREED = object()  # marks a saved value released by backward
+
+
+def _float64():
+    from ..dtypes import float64
+    return float64
+
+
 class HookDict(dict):
     """A dict of hooks (id -> fn) that RemovableHandle can refer to weakly."""
     __slots__ = ("__weakref__",)
@@ -105,6 +119,9 @@ class AccumulateGrad(Node):
         super().__init__((), ((variable.shape, variable._data.dtype),))
         self.variable = variable
         self._sequence_nr = float("inf")  # like PyTorch: accumulate as soon as ready
+
+    def name(self):
+        return "minigrad::autograd::AccumulateGrad"  # a C++ node's name in PyTorch
 
     def apply(self, grad_outputs):
         raise RuntimeError("AccumulateGrad is run by the engine, which records what it did")
@@ -150,19 +167,27 @@ def _op_name(node):
     return re.sub(r"Backward\d*$", "", node.name())
 
 
-@dataclass
 class Step:
-    """What happened when one node ran: the unit the stepper shows and `backward()` consumes."""
+    """What happened when one node ran: the unit the stepper shows and `backward()` consumes.
 
-    node: Node
-    grad_outputs: list = field(default_factory=list)   # gradients the node received
-    grad_inputs: list = field(default_factory=list)    # what it passed along each next_functions edge
-    hooks: list = field(default_factory=list)          # (kind, hook, value in, value returned)
-    accumulated: list = field(default_factory=list)    # (leaf, .grad before, .grad after)
-    retained: list = field(default_factory=list)       # (non-leaf tensor, its .grad now)
-    captured: list = field(default_factory=list)       # (input index, gradient) for autograd.grad
-    freed: bool = False                                # saved tensors released after running
-    ran: bool = True                                   # False when only a capture happened here
+    grad_outputs: gradients the node received (after hooks); grad_inputs: what it passed along
+    each next_functions edge; hooks: (kind, hook, value in, value returned); accumulated: (leaf,
+    .grad before, .grad after); retained: (non-leaf, its .grad now); captured: (input index,
+    gradient) for autograd.grad; freed: saved tensors released; ran: False when the node was only
+    a capture point.
+    """
+
+    __slots__ = ("node", "grad_outputs", "grad_inputs", "hooks", "accumulated", "retained",
+                 "captured", "freed", "ran")
+
+    def __init__(self, node):
+        self.node = node
+        self.grad_outputs = self.grad_inputs = ()
+        self.hooks, self.accumulated, self.retained, self.captured = [], [], [], []
+        self.freed, self.ran = False, True
+
+    def __repr__(self):
+        return f"<Step {self.node.name()}>"
 
 
 def sum_to(grad, shape):
@@ -206,7 +231,7 @@ def _call_tensor_hooks(node, grads, step):
         tensor = ref()
         if tensor is not None and grads[nr] is not None:
             g = grads[nr]
-            tensor._grad = g.detach().clone() if tensor._grad is None else tensor._grad + g
+            tensor._grad = Tensor._make(g._data.copy()) if tensor._grad is None else tensor._grad + g
             step.retained.append((tensor, tensor._grad))
     return grads
 
@@ -222,7 +247,7 @@ def _validate(node, grads):
             out.append(None if next_node is None else g)
             continue
         shape, dtype = next_node._input_metadata[nr]
-        if g.shape != shape:
+        if g._data.shape != shape:
             if not _expandable(shape, g.shape):
                 raise RuntimeError(
                     f"Function {node.name()} returned an invalid gradient at index {i} - got "
@@ -313,35 +338,38 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
             node = heapq.heappop(ready)[2]
             grads = buffers.pop(node)
             step = Step(node)
-            grads = _call_tensor_hooks(node, grads, step)
+            if node._tensor_hooks or node._retains_grad or node.__class__ is AccumulateGrad:
+                grads = _call_tensor_hooks(node, grads, step)
             if node in captures:
                 step.captured = [(i, grads[nr]) for i, nr in captures[node]]
             if inputs is not None and not needed.get(node):
                 step.ran, step.grad_outputs = False, grads
                 yield step
                 continue
-            for hook in list((node._pre_hooks or {}).values()):
-                result = hook(tuple(grads))
-                step.hooks.append(("pre", hook, tuple(grads), result))
-                if result is not None:
-                    grads = list(result)
+            if node._pre_hooks:
+                for hook in list(node._pre_hooks.values()):
+                    result = hook(tuple(grads))
+                    step.hooks.append(("pre", hook, tuple(grads), result))
+                    if result is not None:
+                        grads = list(result)
             step.grad_outputs = grads
-            if isinstance(node, AccumulateGrad):
+            if node.__class__ is AccumulateGrad:
                 _accumulate(node.variable, grads[0], create_graph, step)
                 yield step
                 continue
-            if all(g is None for g in grads):
+            if grads.count(None) == len(grads):
                 outputs = [None] * len(node.next_functions)
             else:
-                outputs = _validate(node, list(node.apply(grads)))
+                outputs = _validate(node, node.apply(grads))
             if not retain_graph:
                 node._release()
                 step.freed = True
-            for hook in list((node._post_hooks or {}).values()):
-                result = hook(tuple(outputs), tuple(grads))
-                step.hooks.append(("post", hook, (tuple(outputs), tuple(grads)), result))
-                if result is not None:
-                    outputs = list(result)
+            if node._post_hooks:
+                for hook in list(node._post_hooks.values()):
+                    result = hook(tuple(outputs), tuple(grads))
+                    step.hooks.append(("post", hook, (tuple(outputs), tuple(grads)), result))
+                    if result is not None:
+                        outputs = list(result)
             step.grad_inputs = outputs
             for (child, nr), g in zip(node.next_functions, outputs):
                 if child is None:
@@ -364,13 +392,21 @@ def _accumulate(variable, grad, create_graph, step):
         return
     before = variable._grad
     if before is None:
-        variable._grad = grad if create_graph else grad.detach().clone()
+        if create_graph:  # a recorded copy (CopyBackwards), so .grad can be differentiated
+            from ..derivatives import copy_
+            from .function import apply_inplace
+            variable._grad = apply_inplace(copy_, Tensor._make(np.empty_like(grad._data)), grad)
+        else:
+            variable._grad = Tensor._make(grad._data.copy())
         step.accumulated.append((variable, None, variable._grad))
     elif create_graph:
         variable._grad = before + grad
         step.accumulated.append((variable, before, variable._grad))
     else:
-        snapshot = before.clone()
+        snapshot = Tensor._make(before._data.copy())
         before._data += grad._data
         before._version_counter.value += 1
         step.accumulated.append((variable, snapshot, before))
+
+
+from ..tensor import Tensor  # noqa: E402  (tensor.py imports this module first)

@@ -12,7 +12,7 @@ import numpy as np
 from .. import dtypes
 from ..tensor import Tensor
 from . import grad_mode
-from .engine import FREED_MESSAGE, Node, SavedTensor
+from .engine import FREED, FREED_MESSAGE, Node, SavedTensor
 
 
 class OpNode(Node):
@@ -23,10 +23,10 @@ class OpNode(Node):
 
     def apply(self, grad_outputs):
         op, saved = self.op, self._saved_tensors
-        if saved is None:
-            raise RuntimeError(FREED_MESSAGE)
         env = dict(self._args)
         for name, s in saved.items():
+            if s is FREED:
+                raise RuntimeError(FREED_MESSAGE)
             env[name] = s.unpack(self)
         env["grad"] = grad_outputs[0]
         return [None if edge[0] is None else formula(*[env[a] for a in names])
@@ -51,15 +51,17 @@ class Op:
         self.defaults = [p.default for p in sig.values()]
         self.index = {p: i for i, p in enumerate(self.params)}
         self.input_idx = [self.index[name] for name in formulas]
+        self.other_idx = [i for i in range(len(self.params)) if i not in self.input_idx]
         self.formulas = [(f, list(inspect.signature(f).parameters)) for f in formulas.values()]
         self.node_class = type(node_name, (OpNode,), {"__slots__": (), "op": self})
+        self._save_plans = {}
 
     def __repr__(self):
         return f"Op({self.name})"
 
     def bind(self, args, kwargs):
         values = list(args)
-        if len(values) < len(self.params):
+        if kwargs or len(values) < len(self.params):
             values += self.defaults[len(values):]
         for k, v in kwargs.items():
             values[self.index[k]] = v
@@ -81,10 +83,10 @@ class Op:
         arrays = values[:]
         inputs = [values[i] for i in self.input_idx]
         dt = None
-        if self.promote:
-            operands = inputs if self.promote is True else [values[self.index[n]]
-                                                            for n in self.promote]
-            dt = dtypes.result_type(*operands)
+        if self.promote is True:
+            dt = _common_dtype(inputs)
+        elif self.promote:
+            dt = dtypes.result_type(*[values[self.index[n]] for n in self.promote])
         if self.floating and (dt or inputs[0]._data.dtype).kind != "f":
             dt = dtypes.float32.np
         for i in self.input_idx:
@@ -92,8 +94,9 @@ class Op:
             if v.__class__ is Tensor:
                 a = v._data
                 arrays[i] = a if dt is None or a.dtype == dt else a.astype(dt)
-        for i, v in enumerate(values):  # other tensor arguments (a mask, a target) as arrays
-            if v.__class__ is Tensor and i not in self.input_idx:
+        for i in self.other_idx:  # other tensor arguments (a mask, a target) as arrays
+            v = values[i]
+            if v.__class__ is Tensor:
                 arrays[i] = v._data
         try:
             out = self.forward(*arrays)
@@ -110,38 +113,82 @@ class Op:
             source = values[0]
             result._version_counter = source._version_counter
             result._base = source._base if source._base is not None else source
+            if not grad_mode._enabled:  # a view made under no_grad still requires grad
+                result._requires_grad = source.requires_grad
         return result, extras
 
     def record(self, values, result, extras=()):
         """Put a node for this op on the tape: edges to the inputs, the values formulas need."""
-        edges = []
-        for i in self.input_idx:
-            v = values[i]
-            edges.append(v._edge() if isinstance(v, Tensor) else (None, 0))
-        node = self.node_class(tuple(edges), ((result._data.shape, result._data.dtype),))
-        names = set()
-        for (formula, argnames), edge in zip(self.formulas, edges):
-            if edge[0] is not None:
-                names.update(argnames)
-        for name in sorted(names):
-            if name == "grad":
-                continue
-            if name == "result":
+        edges = tuple([values[i]._edge() if values[i].__class__ is Tensor else (None, 0)
+                       for i in self.input_idx])
+        node = self.node_class(edges, ((result._data.shape, result._data.dtype),))
+        needed = tuple([edge[0] is not None for edge in edges])
+        plan = self._save_plans.get(needed)
+        if plan is None:
+            plan = self._save_plans[needed] = self._plan(needed)
+        for name, kind, i in plan:
+            if kind == "result":
                 node._saved_tensors[name] = SavedTensor(result, is_output=True)
-            elif name in self.extra:
-                node._saved_tensors[name] = SavedTensor(extras[self.extra.index(name)])
-            elif name in self.index:
-                v = values[self.index[name]]
-                if isinstance(v, Tensor):
-                    node._saved_tensors[name] = SavedTensor(v)
-                else:
-                    node._args[name] = v
-            elif name.endswith("_shape"):
-                node._args[name] = values[self.index[name[:-6]]]._data.shape
+            elif kind == "extra":
+                node._saved_tensors[name] = SavedTensor(extras[i])
+            elif kind == "shape":
+                node._args[name] = values[i]._data.shape
+            elif values[i].__class__ is Tensor:
+                node._saved_tensors[name] = SavedTensor(values[i])
+            elif kind == "input":  # a Python number standing for a tensor: freed like one
+                node._saved_tensors[name] = SavedNumber(values[i])
             else:
-                raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
+                node._args[name] = values[i]
         result._grad_fn, result._output_nr = node, 0
         return node
+
+    def _plan(self, needed):
+        """What to save when these inputs need gradients: the names their formulas use."""
+        names = set()
+        for (formula, argnames), need in zip(self.formulas, needed):
+            if need:
+                names.update(argnames)
+        plan = []
+        for name in sorted(names - {"grad"}):
+            if name == "result":
+                plan.append((name, "result", None))
+            elif name in self.extra:
+                plan.append((name, "extra", self.extra.index(name)))
+            elif name in self.index:
+                i = self.index[name]
+                plan.append((name, "input" if i in self.input_idx else "value", i))
+            elif name.endswith("_shape") and name[:-6] in self.index:
+                plan.append((name, "shape", self.index[name[:-6]]))
+            else:
+                raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
+        return plan
+
+
+def _common_dtype(inputs):
+    """PyTorch's result dtype, with a shortcut for the common cases (same dtype, float scalar)."""
+    a = inputs[0]
+    if len(inputs) == 1 and a.__class__ is Tensor:
+        return a._data.dtype
+    if len(inputs) == 2 and a.__class__ is Tensor:
+        da, b = a._data.dtype, inputs[1]
+        if b.__class__ is Tensor:
+            if b._data.dtype == da and a._data.ndim and b._data.ndim:
+                return da
+        elif (b.__class__ is float and da.kind == "f") or (b.__class__ is int and da.kind in "fi"):
+            return da
+    return dtypes.result_type(*inputs)
+
+
+class SavedNumber:
+    """A Python number in a tensor's place (`x * 2`): PyTorch wraps and saves it like a tensor."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def unpack(self, node):
+        return self.value
 
 
 _TYPE_NAMES = {"f4": "Float", "f8": "Double", "i8": "Long", "b1": "Bool"}
@@ -229,6 +276,9 @@ class CopySlices(Node):
         super().__init__((base_edge,) + fn.next_functions[1:], ((base_shape, dtype),))
         self.fn, self.positions, self.base_shape = fn, positions, base_shape
 
+    def name(self):
+        return "minigrad::autograd::CopySlices"  # a C++ node's name in PyTorch
+
     def apply(self, grad_outputs):
         from ..derivatives import index_put
         flat = grad_outputs[0].reshape(-1)
@@ -292,9 +342,15 @@ class BackwardCFunction(Node):
 
     @property
     def saved_tensors(self):
-        if self._saved_tensors is None:
+        saved = self._saved_tensors.values()
+        if FREED in saved:
             raise RuntimeError(FREED_MESSAGE)
-        return tuple(None if s is None else s.unpack(self) for s in self._saved_tensors.values())
+        return tuple(None if s is None else s.unpack(self) for s in saved)
+
+    def name(self):
+        return type(self).__name__
+
+    __repr__ = object.__repr__  # a Python class, so PyTorch shows its module path
 
     def apply(self, grad_outputs):
         if self.materialize_grads:
@@ -303,11 +359,10 @@ class BackwardCFunction(Node):
         grads = self._forward_cls.backward(self, *grad_outputs)
         if not isinstance(grads, tuple):
             grads = (grads,)
-        tensor_args = self._tensor_args
-        if len(grads) < len(tensor_args) or any(g is not None for g in grads[len(tensor_args):]):
+        if len(grads) != self._num_args:  # one per forward argument, None for non-tensors
             raise RuntimeError(f"function {self.name()} returned an incorrect number of gradients "
-                               f"(expected {len(tensor_args)}, got {len(grads)})")
-        return [grads[i] for i in tensor_args]
+                               f"(expected {self._num_args}, got {len(grads)})")
+        return [grads[i] for i in self._tensor_args]
 
 
 class FunctionMeta(type):
@@ -342,7 +397,7 @@ class Function(metaclass=FunctionMeta):
         outs = [outputs] if single else list(outputs)
         if not (grad_mode._enabled and any(ctx.needs_input_grad)):
             return outputs
-        ctx._tensor_args = tensor_args
+        ctx._tensor_args, ctx._num_args = tensor_args, len(args)
         ctx.next_functions = tuple(args[i]._edge() for i in tensor_args)
         metadata = []
         for k, out in enumerate(outs):

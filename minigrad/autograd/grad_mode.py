@@ -29,13 +29,21 @@ class _GradModeContext:
         return wrapper
 
 
-class no_grad(_GradModeContext):
+class _NoParamContext(_GradModeContext):
+    """Also usable as a bare decorator, `@no_grad` without parentheses, as in PyTorch."""
+
+    def __new__(cls, orig_func=None):
+        self = super().__new__(cls)
+        return self if orig_func is None else self(orig_func)
+
+
+class no_grad(_NoParamContext):
     """Inside, nothing is recorded: results have no grad_fn (inference, weight updates)."""
 
     mode = False
 
 
-class enable_grad(_GradModeContext):
+class enable_grad(_NoParamContext):
     """Turns recording back on inside a no_grad block."""
 
     mode = True

@@ -72,7 +72,7 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
     diff = _differentiable_inputs(inputs)
     if not diff:
         raise ValueError("gradcheck expects at least one input tensor to require gradient, but "
-                         "none of the them have requires_grad=True.")
+                         "none of them have requires_grad=True.")
     for i, t in diff:
         if t._data.dtype != np.float64:
             warnings.warn(

@@ -1,0 +1,1257 @@
+"""Semantic rules of autograd, as notebook-style snippet cases.
+
+``CASES`` maps a case name to a list of code cells written against ``torch``.
+``tests/oracle/record_semantics.py`` runs them under PyTorch and stores what a
+student would see (prints, displayed values, errors, warnings) in
+``tests/oracle/semantics.json``; ``tests/test_semantics.py`` runs them under
+minigrad (``import torch`` resolves to minigrad) and compares exactly.
+
+Case names start with the letter of the rule they check (see the brief of
+``tests/test_semantics.py``).  Every case starts with ``import torch`` so it can
+run on its own.  No random numbers: all values are explicit.
+"""
+
+from textwrap import dedent
+
+
+def _cells(*codes: str) -> list[str]:
+    return ["import torch"] + [dedent(code).strip("\n") for code in codes]
+
+
+CASES: dict[str, list[str]] = {}
+
+
+def case(name: str, *codes: str) -> None:
+    assert name not in CASES, name
+    CASES[name] = _cells(*codes)
+
+
+# ---------------------------------------------------------------------------
+# a. requires_grad: propagation, only leaves change the flag, int tensors
+# ---------------------------------------------------------------------------
+case(
+    "a_propagation",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    c = torch.tensor([3., 4.])
+    y = x * 2
+    print(y.requires_grad, y.is_leaf, x.is_leaf, c.is_leaf)
+    print((c * 2).requires_grad, (x + c).requires_grad, (c + x).requires_grad)
+    print((c * 2).grad_fn, (c * 2).is_leaf)
+    """,
+    "y",
+    "x",
+    "x.requires_grad, y.requires_grad, c.requires_grad",
+)
+
+case(
+    "a_nonleaf_flag_errors",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 2
+    """,
+    "y.requires_grad = False",
+    "y.requires_grad = True",
+    "y.requires_grad_(False)",
+    "y.requires_grad_()",
+    "y.requires_grad_(True) is y",
+    """
+    x.requires_grad = False
+    print(x, x.requires_grad, x.is_leaf)
+    x.requires_grad = True
+    print(x)
+    """,
+)
+
+case(
+    "a_requires_grad_on_computed",
+    """
+    c = torch.tensor([1., 2., 3.])
+    w = c * 2
+    print(w.is_leaf, w.requires_grad, w.grad_fn)
+    r = w.requires_grad_()
+    print(r is w, w.is_leaf, w.requires_grad, w.grad_fn)
+    """,
+    "w",
+    """
+    (w * w).sum().backward()
+    print(w.grad)
+    """,
+    """
+    d = (torch.tensor([1., 2.]) * 3).detach()
+    d.requires_grad = True
+    print(d, d.is_leaf)
+    """,
+)
+
+case(
+    "a_int_tensors",
+    "torch.tensor([1, 2], requires_grad=True)",
+    "torch.tensor([1, 2]).requires_grad_()",
+    """
+    i = torch.tensor([1, 2])
+    i.requires_grad = True
+    """,
+    "torch.tensor([True, False]).requires_grad_()",
+    "torch.ones(2, dtype=torch.int64, requires_grad=True)",
+    "torch.arange(3, requires_grad=True)",
+    "torch.tensor([1, 2]).requires_grad_(False)",
+    "torch.tensor([1., 2.], dtype=torch.float64, requires_grad=True)",
+)
+
+# ---------------------------------------------------------------------------
+# b. .grad accumulates; only leaves and retain_grad tensors; warning otherwise
+# ---------------------------------------------------------------------------
+case(
+    "b_accumulates",
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    print(x.grad)
+    (x * x).sum().backward()
+    print(x.grad)
+    g = x.grad
+    (x * x).sum().backward()
+    print(x.grad, g is x.grad)
+    """,
+    """
+    x.grad.zero_()
+    (x * 3).sum().backward()
+    x.grad
+    """,
+    """
+    x.grad = None
+    (x * 3).sum().backward()
+    x.grad
+    """,
+)
+
+case(
+    "b_nonleaf_grad_warning",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 2
+    z = (y * y).sum()
+    z.backward()
+    print(y.grad)
+    """,
+    "y.grad",
+    "z.grad",
+    "print(x.grad, y.retains_grad, x.retains_grad)",
+    """
+    c = torch.tensor([1., 2.])
+    print(c.grad, (c * 2).grad)
+    """,
+)
+
+case(
+    "b_retain_grad",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 2
+    y.retain_grad()
+    z = (y * y).sum()
+    z.retain_grad()
+    print(y.retains_grad, z.retains_grad, y.grad)
+    z.backward(retain_graph=True)
+    print(y.grad, z.grad, x.grad)
+    z.backward()
+    print(y.grad, z.grad, x.grad)
+    """,
+    """
+    x.retain_grad()
+    print(x.retains_grad)
+    """,
+    "torch.tensor([1.]).retain_grad()",
+)
+
+# ---------------------------------------------------------------------------
+# c. backward(): implicit only for one element, vector-Jacobian products
+# ---------------------------------------------------------------------------
+case(
+    "c_backward_implicit_and_vjp",
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    y = x * x
+    """,
+    "y.backward()",
+    """
+    y.backward(torch.tensor([1., 0.1, 0.01]))
+    x.grad
+    """,
+    "y.backward(torch.ones(2))",
+    "y.backward(torch.ones(3, 1))",
+    """
+    x.grad = None
+    one = (x * 2).sum(0, keepdim=True)
+    print(one.shape)
+    one.backward()
+    x.grad
+    """,
+    """
+    x.grad = None
+    (x * 2)[1:2].backward()
+    x.grad
+    """,
+    "torch.tensor([1., 2.]).sum().backward()",
+)
+
+case(
+    "c_vjp_matrix",
+    """
+    a = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    b = torch.tensor([[0.5, -1.], [2., 0.]], requires_grad=True)
+    y = a @ b
+    y.backward(torch.tensor([[1., 0.], [0., 2.]]))
+    print(a.grad)
+    print(b.grad)
+    """,
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    y = x * x
+    torch.autograd.backward(y, torch.tensor([1., 1., 1.]))
+    x.grad
+    """,
+    """
+    x.grad = None
+    y = x * x
+    y.backward(torch.tensor([1., 2., 3.], dtype=torch.float64))
+    print(x.grad, x.grad.dtype)
+    """,
+)
+
+# ---------------------------------------------------------------------------
+# d. saved tensors are freed after backward unless retain_graph=True
+# ---------------------------------------------------------------------------
+case(
+    "d_second_backward_error",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    z = (x * x).sum()
+    z.backward()
+    """,
+    "z.backward()",
+    "x.grad",
+    """
+    w = x.exp().sum()
+    torch.autograd.grad(w, x)
+    """,
+    "torch.autograd.grad(w, x)",
+)
+
+case(
+    "d_retain_graph",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    z = (x * x).sum()
+    z.backward(retain_graph=True)
+    z.backward(retain_graph=True)
+    print(x.grad)
+    z.backward()
+    print(x.grad)
+    """,
+    "z.backward()",
+)
+
+case(
+    "d_nodes_without_saved_tensors",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x + 2
+    y.backward(torch.ones(2))
+    y.backward(torch.ones(2))
+    print(x.grad)
+    """,
+    """
+    s = y.sum()
+    s.backward()
+    s.backward()
+    print(x.grad)
+    """,
+    """
+    x.grad = None
+    a = x + 2
+    a.sum().backward()
+    (a * 3).sum().backward()
+    print(x.grad)
+    """,
+    """
+    m = x * x
+    m.sum().backward()
+    (m + 1).sum().backward()
+    """,
+)
+
+case(
+    "d_saved_attributes",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x.exp()
+    print(y.grad_fn._saved_result)
+    print(y.grad_fn._saved_result is y, y.grad_fn._saved_result.grad_fn is y.grad_fn)
+    """,
+    """
+    m = x * x
+    print(m.grad_fn._saved_self, m.grad_fn._saved_self is x, m.grad_fn._saved_other is x)
+    """,
+    "(x * 2).grad_fn._saved_other",
+    "(x ** 3).grad_fn._saved_exponent",
+    "x.sum().grad_fn._saved_self_sym_sizes",
+    """
+    y.sum().backward()
+    m.sum().backward()
+    """,
+    "y.grad_fn._saved_result",
+    "m.grad_fn._saved_self",
+    "m.grad_fn._saved_nonexistent",
+)
+
+# ---------------------------------------------------------------------------
+# e. version counters, views, .data, in-place correctness checks
+# ---------------------------------------------------------------------------
+case(
+    "e_version_counter",
+    """
+    x = torch.tensor([1., 2., 3.])
+    print(x._version)
+    x.add_(1)
+    print(x._version)
+    x[0] = 5
+    print(x._version)
+    x.mul_(2)
+    x += 1
+    x.zero_()
+    print(x._version, x)
+    y = x + 1
+    print(y._version)
+    """,
+)
+
+case(
+    "e_views_share_counter",
+    """
+    x = torch.tensor([[1., 2., 3.], [4., 5., 6.]])
+    views = {"index": x[0], "slice": x[:, 1:], "reshape": x.reshape(6), "view": x.view(3, 2),
+             "transpose": x.transpose(0, 1), "t": x.t(), "detach": x.detach(),
+             "unsqueeze": x.unsqueeze(0), "permute": x.permute(1, 0)}
+    for name, v in views.items():
+        before = x._version
+        v.mul_(2)
+        print(name, x._version - before, v._version == x._version)
+    print(x)
+    """,
+    """
+    v = x[1]
+    x.add_(1)
+    print(v._version, x._version, v)
+    """,
+    """
+    print(x[0]._base is x, x[0]._is_view(), x.detach()._is_view(), x.reshape(6)._is_view())
+    print(x._base, x[0][1]._base is x)
+    """,
+)
+
+case(
+    "e_data_separate_counter",
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    d = x.data
+    print(d, d.requires_grad, d.is_leaf)
+    d.add_(1)
+    print(x._version, d._version, x)
+    dt = x.detach()
+    dt.add_(1)
+    print(x._version, dt._version, x)
+    """,
+)
+
+case(
+    "e_modified_saved_leaf_input",
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    w = torch.tensor([1., 1., 2.])
+    y = (x * w).sum()
+    w.add_(1)
+    """,
+    "y.backward()",
+    """
+    x2 = torch.tensor([1., 2., 3.], requires_grad=True)
+    y2 = (x2 * x2).sum()
+    x2.detach().mul_(2)
+    y2.backward()
+    """,
+    """
+    a = torch.tensor([[1., 2.], [3., 4.]], dtype=torch.float64, requires_grad=True)
+    b = torch.tensor([[1., 0.], [0., 1.]], dtype=torch.float64)
+    c = a @ b
+    b[0, 0] = 2
+    c.sum().backward()
+    """,
+)
+
+case(
+    "e_modified_saved_output",
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    y = x.exp()
+    y.add_(1)
+    print(y.grad_fn)
+    """,
+    "y.sum().backward()",
+    """
+    s = x.sigmoid()
+    t = s * 2
+    s.mul_(3)
+    t.sum().backward()
+    """,
+    """
+    h = x * 1
+    r = h.tanh()
+    h.add_(1)
+    r.sum().backward()
+    print(x.grad)
+    """,
+    """
+    x.grad = None
+    h = x * 1
+    r = h * h
+    h.add_(1)
+    r.sum().backward()
+    """,
+)
+
+case(
+    "e_data_gives_wrong_gradient",
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    y = (x * x).sum()
+    x.data.mul_(10)
+    y.backward()
+    print(x.grad, x._version)
+    """,
+    """
+    x2 = torch.tensor([1., 2.], requires_grad=True)
+    y2 = x2.exp()
+    y2.data.zero_()
+    y2.sum().backward()
+    print(x2.grad)
+    """,
+)
+
+case(
+    "e_inplace_on_leaf",
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    """,
+    "x.add_(1)",
+    "x[0] = 5",
+    "x.zero_()",
+    "x += 1",
+    "x[0].mul_(2)",
+    "x[1:].zero_()",
+    """
+    with torch.no_grad():
+        x.add_(1)
+        x[0] = 0
+    print(x, x._version, x.grad_fn)
+    """,
+    """
+    c = torch.tensor([1., 2.])
+    c.mul_(x[:2])
+    print(c, c.grad_fn, c.is_leaf, c.requires_grad)
+    """,
+)
+
+case(
+    "e_copyslices_setitem",
+    """
+    x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    out = x * 2
+    print(out.grad_fn)
+    out[0, 0] = 0
+    print(out.grad_fn)
+    print(out)
+    print(out.grad_fn.next_functions)
+    """,
+    """
+    out.sum().backward()
+    x.grad
+    """,
+    """
+    x.grad = None
+    w = torch.tensor([10., 20.], requires_grad=True)
+    o = x * 1
+    o[1] = w
+    (o * o).sum().backward()
+    print(x.grad, w.grad)
+    """,
+    """
+    x.grad = None
+    o = x.exp()
+    o[:, 0] = 1
+    o.sum().backward()
+    print(x.grad)
+    """,
+)
+
+case(
+    "e_inplace_on_view_of_nonleaf",
+    """
+    x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    y = x * 1
+    v = y[0]
+    print(v.grad_fn)
+    v.mul_(2)
+    print(v.grad_fn)
+    print(y.grad_fn)
+    print(y)
+    print(v)
+    """,
+    """
+    y.sum().backward()
+    x.grad
+    """,
+    """
+    x.grad = None
+    y = x * 1
+    v = y[:, 1]
+    v.add_(10)
+    torch.autograd.grad(v.sum(), x)
+    """,
+    """
+    y = x * 1
+    v = y.t()
+    v.mul_(torch.tensor([[1., 2.], [3., 4.]]))
+    print(v.grad_fn, y.grad_fn)
+    (y * y).sum().backward()
+    x.grad
+    """,
+)
+
+case(
+    "e_inplace_grad_fn_names",
+    """
+    x = torch.tensor([1., -2., 3.], requires_grad=True)
+    ops = ["add_(1)", "sub_(1)", "mul_(2)", "div_(2)", "pow_(2)", "exp_()", "sigmoid_()",
+           "tanh_()", "relu_()", "clamp_(min=0)", "neg_()", "zero_()", "fill_(1.5)",
+           "copy_(torch.tensor([7., 8., 9.]))"]
+    for op in ops:
+        try:
+            y = x * 1
+            r = eval("y." + op)
+            g, = torch.autograd.grad(y.sum(), x)
+            print(op, r is y, y.grad_fn, y._version, g)
+        except Exception as exc:
+            print(op, "raised", type(exc).__name__, exc)
+    """,
+)
+
+# ---------------------------------------------------------------------------
+# f. hooks
+# ---------------------------------------------------------------------------
+case(
+    "f_leaf_hooks",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    h = x.register_hook(lambda g: g * 2)
+    print(type(h), type(h).__module__)
+    (x * 3).sum().backward()
+    print(x.grad)
+    """,
+    """
+    h.remove()
+    x.grad = None
+    (x * 3).sum().backward()
+    print(x.grad)
+    h.remove()
+    """,
+    """
+    def show(g):
+        print("show", g)
+    x.grad = None
+    h2 = x.register_hook(show)
+    (x * 3).sum().backward()
+    print(x.grad)
+    h2.remove()
+    """,
+    "torch.tensor([1.]).register_hook(lambda g: g)",
+)
+
+case(
+    "f_nonleaf_hooks_and_retain_grad",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 2
+    y.register_hook(lambda g: print("h1", g))
+    y.retain_grad()
+    y.register_hook(lambda g: g * 10)
+    y.register_hook(lambda g: print("h3", g))
+    (y * y).sum().backward()
+    print(y.grad, x.grad)
+    """,
+    """
+    x.grad = None
+    y = x * 2
+    y.retain_grad()
+    h = y.register_hook(lambda g: g + 1)
+    y.sum().backward(retain_graph=True)
+    print(y.grad, x.grad)
+    h.remove()
+    y.sum().backward()
+    print(y.grad, x.grad)
+    """,
+)
+
+case(
+    "f_hook_order_across_graph",
+    """
+    a = torch.tensor([1., 2.], requires_grad=True)
+    b = torch.tensor([3., 4.], requires_grad=True)
+    c = a * b
+    d = c + a
+    e = d.sum()
+    for name, t in [("a", a), ("b", b), ("c", c), ("d", d), ("e", e)]:
+        t.register_hook(lambda g, n=name: print(n, g))
+    e.backward()
+    """,
+    """
+    p = torch.tensor([1., 2.], requires_grad=True)
+    q = p.exp()
+    r = p * 0.5
+    s = (q * r).sum() + q.sum()
+    for name, t in [("p", p), ("q", q), ("r", r), ("s", s)]:
+        t.register_hook(lambda g, n=name: print(n))
+    s.backward()
+    """,
+    """
+    u = torch.tensor(2., requires_grad=True)
+    v = torch.tensor(3., requires_grad=True)
+    w1 = u * v
+    w2 = u + v
+    w3 = w2 * w1
+    w4 = w3 + w1
+    for name, t in [("u", u), ("v", v), ("w1", w1), ("w2", w2), ("w3", w3), ("w4", w4)]:
+        t.register_hook(lambda g, n=name: print(n, g))
+    w4.backward()
+    """,
+)
+
+case(
+    "f_hook_errors",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    h = x.register_hook(lambda g: g.sum())
+    """,
+    "(x * 2).sum().backward()",
+    """
+    h.remove()
+    def to_double(g):
+        return g.double()
+    h = x.register_hook(to_double)
+    """,
+    "(x * 2).sum().backward()",
+    """
+    h.remove()
+    y = x * 2
+    y.register_hook(lambda g: torch.ones(3))
+    y.sum().backward()
+    """,
+    """
+    y = x * 2
+    y.register_hook(lambda g: g.double())
+    y.sum().backward()
+    """,
+)
+
+case(
+    "f_node_hooks",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 3
+    def post(grad_inputs, grad_outputs):
+        print("post", grad_inputs, grad_outputs)
+    def pre(grad_outputs):
+        print("pre", grad_outputs)
+    h1 = y.grad_fn.register_hook(post)
+    h2 = y.grad_fn.register_prehook(pre)
+    print(type(h1))
+    y.sum().backward()
+    print(x.grad)
+    """,
+    """
+    x.grad = None
+    y = x * 3
+    y.grad_fn.register_prehook(lambda go: (go[0] * 100,))
+    y.grad_fn.register_hook(lambda gi, go: (gi[0] + 1, None))
+    y.sum().backward()
+    print(x.grad)
+    """,
+    """
+    x.grad = None
+    y = x * 3
+    h = y.grad_fn.register_prehook(lambda go: (go[0] * 100,))
+    h.remove()
+    y.sum().backward()
+    print(x.grad)
+    """,
+    """
+    x.grad = None
+    y = x * 3
+    y.register_hook(lambda g: print("tensor hook", g))
+    y.grad_fn.register_prehook(lambda go: print("pre hook", go))
+    y.grad_fn.register_hook(lambda gi, go: print("post hook", gi))
+    y.sum().backward()
+    """,
+)
+
+case(
+    "f_hooks_with_autograd_grad",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    x.register_hook(lambda g: g * 2)
+    y = x * x
+    y.register_hook(lambda g: g + 1)
+    print(torch.autograd.grad(y.sum(), x))
+    print(x.grad)
+    """,
+    """
+    y = x * x
+    y.register_hook(lambda g: print("y hook", g))
+    torch.autograd.grad(y.sum(), y)
+    """,
+)
+
+# ---------------------------------------------------------------------------
+# g. grad mode
+# ---------------------------------------------------------------------------
+case(
+    "g_no_grad",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    with torch.no_grad():
+        y = x * 2
+        print(y.requires_grad, y.grad_fn, y.is_leaf, torch.is_grad_enabled())
+        w = torch.ones(2, requires_grad=True)
+        print(w.requires_grad, w.is_leaf)
+        v = x[0]
+        print(v.requires_grad, v.grad_fn)
+        with torch.enable_grad():
+            z = x * 2
+            print(z.requires_grad, z.grad_fn, torch.is_grad_enabled())
+        print(torch.is_grad_enabled())
+    print(torch.is_grad_enabled())
+    """,
+    "w",
+    """
+    with torch.no_grad():
+        r = w * x
+    r.requires_grad
+    """,
+    """
+    try:
+        with torch.no_grad():
+            raise ValueError("boom")
+    except ValueError:
+        pass
+    torch.is_grad_enabled()
+    """,
+)
+
+case(
+    "g_set_grad_enabled",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    torch.set_grad_enabled(False)
+    print(torch.is_grad_enabled(), (x * 2).requires_grad)
+    torch.set_grad_enabled(True)
+    print(torch.is_grad_enabled(), (x * 2).requires_grad)
+    """,
+    """
+    with torch.set_grad_enabled(False):
+        print(torch.is_grad_enabled(), (x * 2).requires_grad)
+        with torch.set_grad_enabled(True):
+            print(torch.is_grad_enabled(), (x * 2).grad_fn)
+    print(torch.is_grad_enabled())
+    """,
+    """
+    @torch.set_grad_enabled(False)
+    def f(t):
+        return t * 2
+    print(torch.is_grad_enabled())
+    print(f(x).requires_grad, torch.is_grad_enabled())
+    """,
+    """
+    @torch.no_grad()
+    def g(t):
+        return t * 2
+    @torch.enable_grad()
+    def h(t):
+        return t * 2
+    print(g(x).requires_grad)
+    with torch.no_grad():
+        print(h(x).requires_grad, h(x).grad_fn)
+    """,
+    """
+    @torch.no_grad
+    def k(t):
+        return t * 2
+    print(k(x).requires_grad)
+    """,
+    """
+    mode = torch.set_grad_enabled(False)
+    print(torch.is_grad_enabled())
+    torch.set_grad_enabled(True)
+    print(torch.is_grad_enabled())
+    """,
+)
+
+# ---------------------------------------------------------------------------
+# h. detach_, autograd.grad, allow_unused, create_graph
+# ---------------------------------------------------------------------------
+case(
+    "h_detach",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 2
+    r = y.detach_()
+    print(r is y, y.is_leaf, y.requires_grad, y.grad_fn, y)
+    d = (x * 3).detach()
+    print(d, d.requires_grad, d.is_leaf, d.grad_fn)
+    """,
+    """
+    z = x * 2
+    v = z[0]
+    v.detach_()
+    """,
+    """
+    a = x.detach()
+    a[0] = 10
+    print(x, a)
+    """,
+)
+
+case(
+    "h_autograd_grad",
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    y = x * 2
+    z = (y * y).sum()
+    print(torch.autograd.grad(z, x, retain_graph=True))
+    print(x.grad)
+    print(torch.autograd.grad(z, y, retain_graph=True))
+    print(torch.autograd.grad(z, [x, y], retain_graph=True))
+    print(y.grad)
+    """,
+    """
+    u = torch.tensor([1.], requires_grad=True)
+    torch.autograd.grad(z, [x, u], retain_graph=True)
+    """,
+    "torch.autograd.grad(z, [x, u], retain_graph=True, allow_unused=True)",
+    "torch.autograd.grad(z, [x, u], retain_graph=True, materialize_grads=True)",
+    "torch.autograd.grad(z, torch.tensor([1.]), retain_graph=True)",
+    "torch.autograd.grad(y, x, retain_graph=True)",
+    "torch.autograd.grad(y, x, torch.ones(3), retain_graph=True)",
+    "torch.autograd.grad([z, y.sum()], x, retain_graph=True)",
+    "torch.autograd.grad([z, y], x, [None, torch.ones(3)])",
+)
+
+case(
+    "h_create_graph",
+    """
+    x = torch.tensor(2., requires_grad=True)
+    y = x ** 3
+    g, = torch.autograd.grad(y, x, create_graph=True)
+    print(g)
+    g2, = torch.autograd.grad(g, x, create_graph=True)
+    print(g2)
+    g3, = torch.autograd.grad(g2, x)
+    print(g3)
+    """,
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    f = (x ** 3).sum() + x[0] * x[1]
+    g, = torch.autograd.grad(f, x, create_graph=True)
+    v = torch.tensor([1., 0., 1.])
+    hv, = torch.autograd.grad(g, x, v)
+    print(g, hv)
+    """,
+    """
+    x.grad = None
+    f = (x.exp() * x).sum()
+    f.backward(create_graph=True)
+    print(x.grad)
+    gx = x.grad
+    x.grad = None
+    (gx * torch.tensor([1., 2., 3.])).sum().backward()
+    print(x.grad)
+    """,
+    """
+    t = torch.tensor([0.5, -1.], requires_grad=True)
+    s = (t.tanh() * t.sigmoid()).sum()
+    g, = torch.autograd.grad(s, t, create_graph=True)
+    h = [torch.autograd.grad(g[i], t, retain_graph=True)[0] for i in range(2)]
+    print(g)
+    print(h)
+    """,
+)
+
+case(
+    "h_backward_inputs",
+    """
+    a = torch.tensor([1., 2.], requires_grad=True)
+    b = torch.tensor([3., 4.], requires_grad=True)
+    y = a * b
+    s = y.sum()
+    s.backward(inputs=[a], retain_graph=True)
+    print(a.grad, b.grad)
+    s.backward(inputs=[y])
+    print(y.grad, a.grad, b.grad)
+    """,
+)
+
+# ---------------------------------------------------------------------------
+# i. grad_fn names and reprs; next_functions; AccumulateGrad
+# ---------------------------------------------------------------------------
+_GRAD_FN_LOOP = """
+for e in exprs:
+    try:
+        y = eval(e)
+        if isinstance(y, tuple):
+            y = y[0]
+        print(e, "->", type(y.grad_fn).__name__, y.grad_fn.name())
+        print(y)
+        print(torch.autograd.grad(y.sum(), x)[0])
+    except Exception as exc:
+        print(e, "raised", type(exc).__name__, exc)
+"""
+
+case(
+    "i_names_arithmetic",
+    """
+    x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
+    o = torch.tensor([[2., 1., -1.], [3., 0.5, 2.]])
+    exprs = ["x + o", "x + 2", "2 + x", "x - o", "x - 1", "2 - x", "x * o", "x * 2", "x / o",
+             "x / 2", "2 / x", "-x", "x ** 2", "x.pow(3)", "x ** o", "2 ** x", "x.abs() ** x",
+             "torch.add(x, o)", "torch.sub(x, o)", "torch.mul(x, 3)", "torch.div(x, o)",
+             "torch.pow(x, 2)", "x.sgn()", "x.abs()"]
+    """,
+    _GRAD_FN_LOOP,
+)
+
+case(
+    "i_names_unary",
+    """
+    x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
+    p = torch.tensor([[1., 2., 3.], [0.5, 4., 1.5]], requires_grad=True)
+    exprs = ["x.exp()", "torch.exp(x)", "p.log()", "torch.log(p)", "p.sqrt()", "x.relu()",
+             "torch.relu(x)", "x.sigmoid()", "torch.sigmoid(x)", "x.tanh()", "torch.tanh(x)",
+             "x.clamp(min=0)", "x.clamp(-1, 1)", "torch.clamp(x, max=2)", "x.clip(0, 2)",
+             "torch.where(x > 0, x, o)", "x.clone()", "torch.clone(x)", "x.double()",
+             "x.to(torch.float64)"]
+    o = torch.zeros(2, 3)
+    """,
+    _GRAD_FN_LOOP,
+)
+
+case(
+    "i_names_reductions",
+    """
+    x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
+    exprs = ["x.sum()", "torch.sum(x)", "x.sum(0)", "x.sum(1, keepdim=True)", "x.sum((0, 1))",
+             "x.mean()", "x.mean(0)", "x.mean(dim=1, keepdim=True)", "x.max()", "x.max(1)",
+             "x.max(dim=0).values", "x.min()", "x.min(1)", "torch.max(x)", "torch.min(x, 0)",
+             "x.norm()", "torch.norm(x)", "x.norm(dim=1)", "x.norm(p=1)", "x.std()",
+             "x.std(0)", "x.std(1, unbiased=False)"]
+    """,
+    _GRAD_FN_LOOP,
+)
+
+case(
+    "i_names_linalg",
+    """
+    x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
+    w = torch.tensor([[1., 0.], [2., -1.], [0.5, 3.]])
+    v = torch.tensor([1., 2., -1.])
+    u = torch.tensor([1., -1.])
+    b = torch.tensor([[[1., 0.], [0., 1.], [1., 1.]]] * 2)
+    exprs = ["x @ w", "x.mm(w)", "torch.mm(x, w)", "torch.matmul(x, w)", "x @ v", "x.matmul(v)",
+             "x[0] @ v", "u @ x", "x[0] @ w", "x.unsqueeze(0) @ w", "x.expand(2, 2, 3) @ b",
+             "x @ b"]
+    """,
+    _GRAD_FN_LOOP,
+)
+
+case(
+    "i_names_views",
+    """
+    x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
+    exprs = ["x.view(6)", "x.view(3, 2)", "x.view(-1)", "x.reshape(3, 2)", "x.reshape(-1)",
+             "x.t().reshape(6)", "torch.reshape(x, (6,))", "x.transpose(0, 1)",
+             "torch.transpose(x, 1, 0)", "x.t()", "torch.t(x)", "x.T", "x.permute(1, 0)",
+             "x.unsqueeze(0)", "x.unsqueeze(-1)", "torch.unsqueeze(x, 1)",
+             "x.unsqueeze(0).squeeze()", "x.unsqueeze(0).squeeze(0)", "x.squeeze(0)",
+             "x.unsqueeze(1).squeeze(-2)", "x.expand(4, 2, 3)", "x[0]", "x[1, 2]", "x[:, 1]",
+             "x[:, 1:]", "x[0, ::2]", "x[..., 1]", "x[None]", "x[...]", "x[:]",
+             "x[[0, 1, 1]]", "x[x > 0]", "x[torch.tensor([1, 0])]", "x[[0, 1], [2, 0]]",
+             "x[0][1]"]
+    """,
+    _GRAD_FN_LOOP,
+)
+
+case(
+    "i_names_nn_and_index_put",
+    """
+    import torch.nn.functional as F
+    x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
+    target = torch.tensor([[0., 1., 2.], [1., 1., 1.]])
+    labels = torch.tensor([2, 1])
+    exprs = ["F.softmax(x, dim=1)", "F.softmax(x, 0)", "F.log_softmax(x, dim=1)",
+             "F.mse_loss(x, target)", "F.mse_loss(x, target, reduction='sum')",
+             "F.mse_loss(x, target, reduction='none')",
+             "F.nll_loss(F.log_softmax(x, 1), labels)", "F.nll_loss(x, labels, reduction='sum')",
+             "F.cross_entropy(x, labels)", "F.relu(x)", "F.sigmoid(x)", "F.tanh(x)",
+             "torch.cat([x, x * 2])", "torch.cat([x, x], dim=1)", "torch.stack([x, x])"]
+    """,
+    _GRAD_FN_LOOP,
+    """
+    y = x * 1
+    y[[0, 1], [1, 2]] = torch.tensor([5., 6.])
+    print(y, y.grad_fn)
+    z = x * 1
+    z[z > 0] = 0
+    print(z, z.grad_fn)
+    m = x * 1
+    m[0, 1] = 9
+    print(m.grad_fn)
+    print(torch.autograd.grad((y + z + m).sum(), x))
+    """,
+)
+
+case(
+    "i_next_functions",
+    """
+    a = torch.tensor([1., 2.], requires_grad=True)
+    b = torch.tensor([3., 4.], requires_grad=True)
+    c = torch.tensor([5., 6.])
+    z = a * b + a
+    print(z.grad_fn)
+    print(z.grad_fn.next_functions)
+    acc = z.grad_fn.next_functions[1][0]
+    print(acc, type(acc).__name__, acc.variable is a, acc.next_functions)
+    print(acc.name())
+    print(z.grad_fn.next_functions[0][0].next_functions)
+    print(z.grad_fn.next_functions[0][0].next_functions[0][0] is acc)
+    """,
+    """
+    for e in ["a * 2", "a + 2", "2 - a", "a ** 2", "a * c", "c * a", "a - c", "c.exp() + a",
+              "a.sum()", "a[0]", "a.unsqueeze(0) @ torch.ones(2, 1)"]:
+        print(e, eval(e).grad_fn.next_functions)
+    """,
+    """
+    print(a.grad_fn, z.grad_fn.metadata)
+    o = a * 1
+    o[0] = 0
+    print(o.grad_fn.name(), o.grad_fn.next_functions)
+    """,
+)
+
+# ---------------------------------------------------------------------------
+# j. dtypes, promotion, exact values
+# ---------------------------------------------------------------------------
+case(
+    "j_dtypes",
+    """
+    x = torch.tensor([1., 2.])
+    print((x * 2.5).dtype, (x + 1).dtype, (x / 3).dtype, (2 ** x).dtype, (x ** 2).dtype)
+    i = torch.tensor([1, 2])
+    print(i / 2, (i / 2).dtype, (i * 2.5).dtype, (i + 1).dtype, (i / i).dtype)
+    s64 = torch.tensor(1.5, dtype=torch.float64)
+    print((s64 + x).dtype, (x + s64).dtype, (s64 * x).dtype)
+    x64 = torch.tensor([1., 2.], dtype=torch.float64)
+    print((x64 + x).dtype, (x + torch.tensor(3)).dtype, (i + torch.tensor(1.5)).dtype)
+    print(i.exp().dtype, i.sqrt().dtype, i.sigmoid().dtype, i.sum().dtype, (i > 1).sum().dtype)
+    """,
+    """
+    a = torch.tensor([1., 2.], requires_grad=True)
+    s = torch.tensor(3., dtype=torch.float64, requires_grad=True)
+    y = (a * s).sum()
+    y.backward()
+    print(y, a.grad, s.grad)
+    """,
+)
+
+case(
+    "j_norm_of_grad_difference",
+    """
+    x = torch.tensor([-1.5, -0.3, 0., 0.7, 2.], requires_grad=True)
+    y = x ** 2 * torch.exp(x)
+    y.backward(torch.ones_like(x))
+    manual_grad = 2 * x * torch.exp(x) + x ** 2 * torch.exp(x)
+    print(torch.norm(torch.sub(x.grad, manual_grad)))
+    """,
+    """
+    x = torch.tensor([-1.5, -0.3, 0., 0.7, 2.], requires_grad=True)
+    y = torch.mul(torch.pow(x, 2), torch.exp(x))
+    y.sum().backward()
+    manual = torch.add(torch.mul(torch.mul(x, 2), torch.exp(x)), torch.mul(torch.pow(x, 2), torch.exp(x)))
+    torch.norm(torch.sub(x.grad, manual))
+    """,
+)
+
+case(
+    "j_relu_negative_zero",
+    """
+    x = torch.tensor([0.], requires_grad=True)
+    print(torch.autograd.grad(torch.relu(x).sum(), x))
+    print(torch.autograd.grad(torch.relu(-x).sum(), x))
+    """,
+    """
+    x = torch.tensor([0., 1.], requires_grad=True)
+    torch.autograd.grad(torch.relu(-x).sum(), x)
+    """,
+    """
+    x = torch.tensor([-1., 0., 2.], requires_grad=True)
+    (-x).relu().sum().backward()
+    x.grad
+    """,
+)
+
+# ---------------------------------------------------------------------------
+# other errors, custom Function, return types
+# ---------------------------------------------------------------------------
+case(
+    "k_errors",
+    "torch.ones(2, 3) + torch.ones(2)",
+    "torch.ones(2, 3) * torch.ones(4, 3)",
+    "torch.ones(2, 3, requires_grad=True) - torch.ones(3, 2)",
+    "torch.ones(2, 3) @ torch.ones(2, 3)",
+    "torch.mm(torch.ones(2, 3), torch.ones(2, 3))",
+    "torch.ones(2, 3) @ torch.ones(2)",
+    "torch.ones(3) @ torch.ones(2)",
+    "torch.tensor([1., 2.], requires_grad=True).numpy()",
+    "(torch.tensor([1., 2.], requires_grad=True) * 2).numpy()",
+    "torch.tensor([1., 2.], requires_grad=True).detach().numpy()",
+    "torch.tensor([1., 2.]).numpy()",
+)
+
+case(
+    "k_custom_function",
+    """
+    class MyReLU(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, input):
+            ctx.save_for_backward(input)
+            return input.clamp(min=0)
+
+        @staticmethod
+        def backward(ctx, grad_output):
+            input, = ctx.saved_tensors
+            print("needs_input_grad", ctx.needs_input_grad)
+            grad_input = grad_output.clone()
+            grad_input[input < 0] = 0
+            return grad_input
+    x = torch.tensor([-1., 0., 2., 3.], requires_grad=True)
+    y = MyReLU.apply(x)
+    print(y)
+    print(y.grad_fn, type(y.grad_fn).__name__, y.grad_fn.name())
+    print(y.grad_fn.next_functions)
+    """,
+    """
+    (y * y).sum().backward()
+    x.grad
+    """,
+    "y.grad_fn.saved_tensors",
+    """
+    with torch.no_grad():
+        n = MyReLU.apply(x)
+    print(n, n.grad_fn)
+    print(MyReLU.apply(torch.tensor([-1., 1.])))
+    """,
+)
+
+case(
+    "k_custom_function_two_inputs",
+    """
+    class Scale(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, factor, w):
+            ctx.factor = factor
+            ctx.save_for_backward(x, w)
+            return x * factor * w
+
+        @staticmethod
+        def backward(ctx, grad):
+            x, w = ctx.saved_tensors
+            print(ctx.needs_input_grad)
+            return grad * ctx.factor * w, None, grad * ctx.factor * x
+    a = torch.tensor([1., 2.], requires_grad=True)
+    w = torch.tensor([3., 4.])
+    out = Scale.apply(a, 2.0, w)
+    print(out)
+    out.sum().backward()
+    print(a.grad)
+    """,
+    """
+    class Bad(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, grad):
+            return grad, grad
+    Bad.apply(a).sum().backward()
+    """,
+)
+
+case(
+    "k_max_return_type",
+    """
+    x = torch.tensor([[1., 5., 3.], [4., 2., 6.]], requires_grad=True)
+    r = torch.max(x, 1)
+    print(type(r))
+    """,
+    "r",
+    """
+    values, indices = r
+    print(values, indices, r.values is values, r[1] is indices, len(r))
+    """,
+    "torch.min(x, dim=0, keepdim=True)",
+    "x.max(1)",
+    "torch.max(x)",
+)
+
+case(
+    "k_gradcheck",
+    """
+    def f(t):
+        return (t * t).sum(0)
+    x32 = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    torch.autograd.gradcheck(f, (x32,), eps=1e-2, atol=1e-2, raise_exception=False)
+    """,
+    """
+    x64 = torch.tensor([[1., 2.], [3., 4.]], dtype=torch.float64, requires_grad=True)
+    torch.autograd.gradcheck(f, (x64,))
+    """,
+    """
+    class Wrong(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, t):
+            ctx.save_for_backward(t)
+            return t * t
+
+        @staticmethod
+        def backward(ctx, grad):
+            t, = ctx.saved_tensors
+            return grad * t
+    v = torch.tensor([1., 2., 4.], dtype=torch.float64, requires_grad=True)
+    torch.autograd.gradcheck(Wrong.apply, (v,), raise_exception=False)
+    """,
+    "torch.autograd.gradcheck(Wrong.apply, (v,))",
+    """
+    try:
+        torch.autograd.gradcheck(Wrong.apply, (v,))
+    except RuntimeError as exc:
+        print(type(exc).__name__, isinstance(exc, torch.autograd.gradcheck.GradcheckError))
+    """,
+    "torch.autograd.gradcheck(lambda t: t * 2, (torch.tensor([1.], dtype=torch.float64),))",
+)
