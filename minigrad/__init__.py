@@ -4,6 +4,8 @@
 tensor.py (the Tensor), derivatives.py (every op and its derivative), autograd/engine.py (how
 backward runs), autograd/function.py (how ops are recorded), _tensor_str.py (printing).
 """
+import numpy as _np
+
 from . import dtypes
 from ._tensor_str import get_printoptions, set_printoptions
 from .dtypes import Size, bool, double, dtype, float, float32, float64, int64, long
@@ -25,3 +27,6 @@ def is_tensor(obj):
 
 
 __version__ = "0.1.0"
+
+# PyTorch gives inf and nan without a word (log(0), 1/0); NumPy would warn about each.
+_np.seterr(divide="ignore", invalid="ignore", over="ignore", under="ignore")

@@ -113,7 +113,7 @@ class _Formatter:
             # PyTorch compares in double precision (Python floats here).
             smallest = float(np.abs(shown).min())
             largest = float(np.abs(shown).max())
-            self.sci_mode = largest / smallest > 1000.0 or largest >= 1.0e8 or smallest < 1.0e-4
+            self.sci_mode = largest / smallest > 1000.0 or largest > 1.0e8 or smallest < 1.0e-4
         else:
             self.sci_mode = _OPTS.sci_mode
         for value in shown.tolist():
@@ -145,7 +145,7 @@ def _summarized_values(array: np.ndarray) -> np.ndarray:
     if array.ndim == 1:
         if array.shape[0] > 2 * edge:
             # (PyTorch keeps everything here when edge is 0, since a[-0:] is all of a.)
-            return np.concatenate((array[:edge], array[-edge:]))
+            return array
         return array
     if not edge:
         return array[:0].ravel()

@@ -11,8 +11,10 @@ import math
 
 import numpy as np
 
-from .autograd.engine import sum_to
+from .autograd import grad_mode
+from .autograd.engine import Node, sum_to
 from .autograd.function import Op
+from .dtypes import result_type
 from .tensor import Tensor
 
 
@@ -300,6 +302,43 @@ mse_loss = Op("MseLossBackward0",      lambda self, target, reduction="mean":
 nll_loss = Op("NllLossBackward0",      _nll_loss_forward, promote=False,
               self=lambda grad, self_shape, target, reduction:
                   _nll_loss_backward(grad, self_shape, target, reduction))
+
+
+# --- ops over a list of tensors: a node class each, since a row has a fixed set of inputs ------
+class CatBackward0(Node):
+    """cat: each input gets back its own slice of the gradient."""
+
+    __slots__ = ("dim", "sizes")
+
+    def apply(self, grad_outputs):
+        grads, start = [], 0
+        for n in self.sizes:
+            grads.append(slicing(grad_outputs[0], self.dim, builtins_slice(start, start + n)))
+            start += n
+        return grads
+
+
+class StackBackward0(CatBackward0):
+    """stack: each input gets back its own index of the gradient."""
+
+    __slots__ = ()
+
+    def apply(self, grad_outputs):
+        return [select(grad_outputs[0], self.dim, i) for i in range(len(self.sizes))]
+
+
+def join(node_class, tensors, dim, forward):
+    """cat/stack: NumPy joins the data; the node remembers the sizes to split the gradient."""
+    dt = result_type(*tensors)
+    out = Tensor._make(forward([t._data.astype(dt, copy=False) for t in tensors], axis=dim))
+    if grad_mode._enabled and dt.kind == "f" and any(t.requires_grad for t in tensors):
+        node = node_class(tuple(t._edge() for t in tensors), ((out._data.shape, dt),))
+        node.dim, node.sizes = dim, [t._data.shape[dim] if t._data.ndim > dim else 1 for t in tensors]
+        out._grad_fn = node
+    return out
+
+
+builtins_slice = __builtins__["slice"] if isinstance(__builtins__, dict) else __builtins__.slice
 
 
 def _acc(a):

@@ -386,7 +386,9 @@ def tensor(data, dtype=None, requires_grad=False):
             "or sourceTensor.detach().clone().requires_grad_(True), rather than "
             "torch.tensor(sourceTensor).", UserWarning, stacklevel=2)
         data = data._data.copy()
-    if isinstance(data, np.ndarray):
+    if dtype is not None:  # straight to the asked dtype: no float32 rounding on the way
+        arr = np.array(data, dtype=dtype.np)
+    elif isinstance(data, np.ndarray):
         arr = np.array(data, dtype=dtypes.storage_dtype(data.dtype))
     else:
         arr = np.array(data)
@@ -394,8 +396,6 @@ def tensor(data, dtype=None, requires_grad=False):
             arr = arr.astype(np.float32)
         else:
             arr = arr.astype(dtypes.storage_dtype(arr.dtype))
-    if dtype is not None:
-        arr = arr.astype(dtype.np)
     if requires_grad and arr.dtype.kind != "f":
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     return Tensor._make(arr, requires_grad=requires_grad)
@@ -464,24 +464,14 @@ def from_numpy(array):
     return Tensor._make(array)
 
 
+def cat(tensors, dim=0):
+    dim = _wrap_dim(dim, tensors[0].dim())
+    return d.join(d.CatBackward0, tensors, dim, np.concatenate)
+
+
 def stack(tensors, dim=0):
     dim = _wrap_dim(dim, tensors[0].dim() + 1)
-    return cat([unsqueeze(x, dim) for x in tensors], dim)
-
-
-def cat(tensors, dim=0):
-    """Concatenation as a sum of zero-padded pieces, so gradients need no extra table row."""
-    dim = _wrap_dim(dim, tensors[0].dim())
-    total = builtins.sum(x.shape[dim] for x in tensors)
-    dt = dtypes.result_type(*tensors)
-    out_shape = tensors[0].shape[:dim] + (total,) + tensors[0].shape[dim + 1:]
-    out, start = None, 0
-    for x in tensors:
-        key = (builtins.slice(None),) * dim + (builtins.slice(start, start + x.shape[dim]),)
-        piece = d.index_put(Tensor._make(np.zeros(out_shape, dt)), x, key)
-        out = piece if out is None else d.add(out, piece)
-        start += x.shape[dim]
-    return out
+    return d.join(d.StackBackward0, tensors, dim, np.stack)
 
 
 # --- random numbers -----------------------------------------------------------------------------

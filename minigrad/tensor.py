@@ -13,6 +13,9 @@ import numpy as np
 from . import _tensor_str, dtypes
 
 
+_C_TYPE = {"float32": "float", "float64": "double", "int64": "long int", "bool": "bool"}
+
+
 class _VersionCounter:
     """How many in-place changes this memory has seen (shared by a tensor, its views, detach())."""
     __slots__ = ("value",)
@@ -107,9 +110,13 @@ class Tensor:
                     f"size '{list(self.shape)}'. Please ensure that the gradient and the tensor are "
                     "the same size")
             if value.dtype is not self.dtype:
-                raise RuntimeError("attempting to assign a gradient with dtype "
-                                   f"'{value.dtype}' to a tensor with dtype '{self.dtype}'. Please "
-                                   "ensure that the gradient and the tensor have the same dtype")
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{_C_TYPE[value.dtype.name]}' to a "
+                    f"tensor with grad_dtype '{self.dtype._legacy[:-6]}'. The gradient must match "
+                    "the tensor's grad_dtype (defaults to the tensor's dtype). You can set the "
+                    "tensor's grad_dtype attribute with a specific dtype, or None to allow any "
+                    "dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its "
+                    "gradient may break downstream systems that assume they match.")
         self._grad = value
 
     @grad.deleter
@@ -273,6 +280,11 @@ class Tensor:
         return bool(self._data.reshape(()))
 
     def __float__(self):
+        if self.requires_grad:
+            warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to "
+                          "unexpected behavior.\nConsider using tensor.detach() first. (Triggered "
+                          "internally at /__w/pytorch/pytorch/torch/csrc/autograd/generated/"
+                          "python_variable_methods.cpp:822.)", UserWarning, stacklevel=2)
         return float(self.item())
 
     def __int__(self):

@@ -60,8 +60,9 @@ class Step:
 class Program:
     """A list of `Step`s (a plain class: hypothesis then prints it with __repr__ below)."""
 
-    def __init__(self, steps):
+    def __init__(self, steps, torch_trace=None):
         self.steps = steps
+        self.torch_trace = torch_trace  # the shadow run's trace (used by KNOWN_DIVERGENCES)
 
     def source(self):
         """The program as a script that runs on PyTorch (the hook helpers spelled out)."""
@@ -242,6 +243,10 @@ SCALARS = (2, 3, -1, 0.5, 2.5, -1.5, 0.1)
 EXACT_STEP = 128
 
 
+class Skip(Exception):
+    """The op drawn does not fit the program as it stands: draw another."""
+
+
 class Builder:
     """Grows one program, running each new line on PyTorch (the shadow) to know where it is."""
 
@@ -277,6 +282,12 @@ class Builder:
                 if self.shadow.ns.get(n) is not None and pred(self.shadow.ns[n])]
 
     def pick(self, names):
+        """One of `names`; with none to pick from, this op is skipped (raises Skip)."""
+        if not names:
+            raise Skip
+        return self.draw(st.sampled_from(names))
+
+    def pick_or_none(self, names):
         return self.draw(st.sampled_from(names)) if names else None
 
     def chance(self, p):
@@ -359,7 +370,7 @@ class Builder:
             ok = [n for n in self.tensors(lambda t: t.is_floating_point()) if n != a
                   and _broadcasts(shape, tuple(self.t(n).shape))]
         if ok and self.chance(0.6):
-            return self.pick(ok)
+            return self.pick_or_none(ok)
         if same_shape:
             new_shape = shape
         else:
@@ -371,7 +382,8 @@ class Builder:
 
     def any_other(self, a):
         """Any float tensor but `a`: used to provoke broadcast errors now and then."""
-        return self.pick([n for n in self.tensors(lambda t: t.is_floating_point()) if n != a])
+        return self.pick_or_none([n for n in self.tensors(lambda t: t.is_floating_point())
+                                  if n != a])
 
     # --- the ops --------------------------------------------------------------------------------
     def op_binary(self):
@@ -467,7 +479,7 @@ class Builder:
         self.emit(f"{out} = {code}", [out])
 
     def op_matmul(self):
-        a = self.pick(self.tensors(lambda t: t.is_floating_point() and 1 <= t.dim() <= 2))
+        a = self.pick_or_none(self.tensors(lambda t: t.is_floating_point() and 1 <= t.dim() <= 2))
         if a is None:
             a = self.new_leaf(self.random_shape(2) or (3,), self.draw(
                 st.sampled_from(["float32", "float64"])))
@@ -476,12 +488,14 @@ class Builder:
             return
         if self.chance(0.08):   # any 1-2D tensor: maybe mismatched shapes or dtypes
             b = self.pick(self.tensors(lambda t: t.is_floating_point() and 1 <= t.dim() <= 2))
+            if b is None:
+                return
         else:
             k = sa[-1]
             want = self.draw(st.sampled_from([(k,), (k, self.draw(st.integers(1, 4)))]))
             ok = [n for n in self.tensors(lambda t: tuple(t.shape) == want)
                   if self.dtype_of(n) == self.dtype_of(a)]
-            b = self.pick(ok) if ok and self.chance(0.5) else self.new_leaf(want, self.dtype_of(a))
+            b = self.pick_or_none(ok) if ok and self.chance(0.5) else self.new_leaf(want, self.dtype_of(a))
         if self.done:
             return
         forms = [f"{a} @ {b}", f"torch.matmul({a}, {b})"]
@@ -685,7 +699,7 @@ class Builder:
 
     def op_cross_entropy(self):
         batched = self.chance(0.8)
-        a = self.pick(self.tensors(lambda t: t.is_floating_point()
+        a = self.pick_or_none(self.tensors(lambda t: t.is_floating_point()
                                    and t.dim() == (2 if batched else 1)))
         if a is None:
             shape = (self.draw(st.integers(1, 4)), self.draw(st.integers(2, 4)))
@@ -704,7 +718,7 @@ class Builder:
     def op_inplace(self):
         """An in-place op, nearly always on a tensor that is allowed to change."""
         ok = self.tensors(lambda t: t.is_floating_point() and not (t.is_leaf and t.requires_grad))
-        a = self.pick(ok) if ok and not self.chance(0.05) else self.pick(self.tensors(
+        a = self.pick_or_none(ok) if ok and not self.chance(0.05) else self.pick(self.tensors(
             lambda t: t.is_floating_point()))
         kind = self.draw(st.sampled_from(["arith", "arith", "iop", "zero_", "fill_", "exp_",
                                           "sigmoid_", "setitem", "setitem"]))
@@ -717,7 +731,7 @@ class Builder:
                 shape = tuple(self.t(a).shape)
                 fits = [n for n in self.tensors(lambda t: t.is_floating_point())
                         if n != a and _broadcasts_to(tuple(self.t(n).shape), shape)]
-                other = self.pick(fits) if fits and self.chance(0.7) else self.new_leaf(
+                other = self.pick_or_none(fits) if fits and self.chance(0.7) else self.new_leaf(
                     shape[self.draw(st.integers(0, len(shape))):], self.dtype_of(a))
                 if self.done:
                     return
@@ -747,7 +761,7 @@ class Builder:
 
     def op_saved_inplace(self):
         """Change a tensor that an op saved for backward, then backward: PyTorch's version error."""
-        a = self.pick(self.tensors(lambda t: t.is_floating_point() and t.requires_grad))
+        a = self.pick_or_none(self.tensors(lambda t: t.is_floating_point() and t.requires_grad))
         if a is None:
             return
         y = self.new_name()
@@ -767,7 +781,7 @@ class Builder:
         self.emit(f"{a}.register_hook(hooks.{kind}({a!r}))", kind="hook")
 
     def op_retain_grad(self):
-        a = self.pick(self.tensors(lambda t: t.requires_grad and not t.is_leaf))
+        a = self.pick_or_none(self.tensors(lambda t: t.requires_grad and not t.is_leaf))
         if a is not None:
             self.emit(f"{a}.retain_grad()", kind="hook")
 
@@ -831,10 +845,17 @@ class Builder:
         attempts = 0
         while not self.done and len(self.steps) < length + 3 and attempts < 3 * length:
             attempts += 1
-            getattr(self, "op_" + self.draw(st.sampled_from(weighted)))()
+            try:
+                getattr(self, "op_" + self.draw(st.sampled_from(weighted)))()
+            except Skip:
+                pass
         if not self.done and self.tensors(lambda t: t.requires_grad):
-            getattr(self, self.draw(st.sampled_from(["op_backward", "op_backward", "op_grad"])))()
-        return Program(self.steps)
+            try:
+                getattr(self, self.draw(st.sampled_from(["op_backward", "op_backward",
+                                                         "op_grad"])))()
+            except Skip:
+                pass
+        return Program(self.steps, self.shadow.trace)
 
 
 @st.composite
@@ -853,6 +874,8 @@ def _broadcasts_to(src, dst):
 
 def _random_factorization(draw, n):
     """A shape with `n` elements and 0-3 dims."""
+    if n == 0:
+        return draw(st.sampled_from([(0,), (2, 0), (0, 3)]))
     factors = []
     rest = n
     for _ in range(draw(st.integers(0, 2))):

@@ -1071,6 +1071,11 @@ case(
     print(i.exp().dtype, i.sqrt().dtype, i.sigmoid().dtype, i.sum().dtype, (i > 1).sum().dtype)
     """,
     """
+    d = torch.tensor([0.1, 1 / 3], dtype=torch.float64)
+    print(d.tolist(), torch.tensor(0.1, dtype=torch.float64).item(), torch.tensor([0.1]).double().item())
+    print(torch.tensor([[0.1]], dtype=torch.float64, requires_grad=True).tolist())
+    """,
+    """
     a = torch.tensor([1., 2.], requires_grad=True)
     s = torch.tensor(3., dtype=torch.float64, requires_grad=True)
     y = (a * s).sum()
@@ -1251,7 +1256,172 @@ case(
     try:
         torch.autograd.gradcheck(Wrong.apply, (v,))
     except RuntimeError as exc:
-        print(type(exc).__name__, isinstance(exc, torch.autograd.gradcheck.GradcheckError))
+        from torch.autograd.gradcheck import GradcheckError
+        print(type(exc).__name__, isinstance(exc, GradcheckError), type(exc).__module__)
     """,
     "torch.autograd.gradcheck(lambda t: t * 2, (torch.tensor([1.], dtype=torch.float64),))",
+)
+
+# ---------------------------------------------------------------------------
+# more corners of the same rules
+# ---------------------------------------------------------------------------
+case(
+    "b_grad_assignment",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    x.grad = torch.tensor([0.5, 0.5])
+    (x * 2).sum().backward()
+    x.grad
+    """,
+    "x.grad = torch.tensor([1., 2., 3.])",
+    "x.grad = torch.tensor([1., 2.], dtype=torch.float64)",
+    "x.grad = [1., 2.]",
+    """
+    del x.grad
+    print(x.grad)
+    """,
+)
+
+case(
+    "c_multiple_roots",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y1 = x * 2
+    y2 = (x * x).sum()
+    torch.autograd.backward([y1, y2], [torch.tensor([1., 10.]), None])
+    x.grad
+    """,
+    """
+    x.grad = None
+    torch.autograd.backward([(x * 3).sum(), (x ** 2).sum()])
+    x.grad
+    """,
+    "torch.autograd.backward([x * 2], [None])",
+    "torch.autograd.backward([(x * 2).sum()], [torch.ones(2)])",
+)
+
+case(
+    "d_saved_attribute_names",
+    """
+    x = torch.tensor([1., -2., 3.], requires_grad=True)
+    w = torch.tensor([2., 0.5, 1.], requires_grad=True)
+    items = [("x.sigmoid()", "_saved_result"), ("x.tanh()", "_saved_result"),
+             ("x * w", "_saved_self"), ("x * w", "_saved_other"), ("x / w", "_saved_other"),
+             ("x.pow(2)", "_saved_self"), ("x.pow(2)", "_saved_exponent"),
+             ("x.sum(0)", "_saved_dim"), ("x.sum(0)", "_saved_keepdim"),
+             ("x.relu()", "_saved_result"), ("x[1]", "_saved_index"), ("x[1]", "_saved_dim"),
+             ("x.unsqueeze(0)", "_saved_dim"), ("x.log()", "_saved_self")]
+    for e, attr in items:
+        try:
+            print(e, attr, getattr(eval(e).grad_fn, attr))
+        except Exception as exc:
+            print(e, attr, "raised", type(exc).__name__, exc)
+    """,
+)
+
+case(
+    "f_hook_on_tensor_used_twice",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 2
+    y.register_hook(lambda g: print("y", g))
+    x.register_hook(lambda g: print("x", g))
+    z = (y * y + y).sum()
+    z.backward()
+    print(x.grad)
+    """,
+    """
+    x.grad = None
+    x.retain_grad()
+    x.register_hook(lambda g: g * 0)
+    (x * 5).sum().backward()
+    print(x.grad)
+    """,
+    """
+    a = torch.tensor([1., 2.], requires_grad=True)
+    acc = (a * 2).grad_fn.next_functions[0][0]
+    acc.register_prehook(lambda go: print("acc pre", go))
+    acc.register_hook(lambda gi, go: print("acc post", gi, go))
+    (a * 2).sum().backward()
+    print(a.grad)
+    """,
+)
+
+case(
+    "g_no_grad_then_requires_grad",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    with torch.no_grad():
+        y = x * 2
+    print(y.requires_grad, y.is_leaf)
+    y.requires_grad_()
+    (y * y).sum().backward()
+    print(y.grad, x.grad)
+    """,
+    """
+    with torch.no_grad():
+        x.grad = torch.zeros(2)
+        x -= 0.1 * torch.ones(2)
+    print(x, x.grad, x.is_leaf, x._version)
+    """,
+)
+
+case(
+    "h_grad_edge_cases",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    k = torch.tensor([3., 4.])
+    """,
+    "torch.autograd.grad((k * 2).sum(), x)",
+    "torch.autograd.grad((x * 2).sum(), [x, k])",
+    """
+    y = x * 2
+    with torch.no_grad():
+        z = y * 3
+    torch.autograd.grad(z.sum(), x)
+    """,
+    """
+    y = x * x
+    g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+    print(g, g.requires_grad, g.grad_fn is not None, g.is_leaf)
+    """,
+    """
+    y = x.exp()
+    g1 = torch.autograd.grad(y.sum(), x, retain_graph=True)
+    g2 = torch.autograd.grad(y.sum(), x)
+    print(g1, g2)
+    """,
+    """
+    out = (x * 2).sum()
+    torch.autograd.grad(out, x, grad_outputs=torch.tensor(3.))
+    """,
+)
+
+case(
+    "k_more_errors",
+    "torch.ones(3).add_(torch.ones(2, 3))",
+    "torch.ones(2, 3).view(4)",
+    "torch.ones(2, 3).t().view(6)",
+    "torch.ones(2, 3).sum(2)",
+    "torch.ones(2, 3)[2]",
+    "torch.ones(2, 3).max(dim=5)",
+    "torch.tensor([1, 2]).add_(1.5)",
+    "torch.tensor([1., 2.], requires_grad=True).item()",
+    "torch.tensor([3.], requires_grad=True).item()",
+)
+
+case(
+    "j_nan_inf_without_warnings",
+    """
+    x = torch.tensor([-1., 0., 4.])
+    print(x.log(), x.sqrt(), x / 0, 1 / x, torch.tensor([0.]) / torch.tensor([0.]))
+    print(x.exp() * float("inf"), torch.tensor([1000.]).exp(), x ** -1)
+    """,
+    """
+    y = torch.tensor([0., 1.], requires_grad=True)
+    g, = torch.autograd.grad(y.log().sum(), y)
+    print(g)
+    g, = torch.autograd.grad(y.sqrt().sum(), y)
+    print(g)
+    """,
 )

@@ -50,7 +50,9 @@ TOLERANCE = {  # dtype -> (rtol, atol relative to max(1, largest |value|))
 # Warnings PyTorch gives once per process: whether a program sees them depends on what ran
 # before it, so the random programs drop them and test_warn_once_warnings checks them in fresh
 # processes instead.
-WARN_ONCE = ("Using backward() with create_graph=True will create a reference cycle",)
+WARN_ONCE = ("Using backward() with create_graph=True will create a reference cycle",
+             "The use of `x.T` on tensors of dimension other than 2",
+             "Tensor.T is deprecated on 0-D tensors")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -63,13 +65,17 @@ class Divergence:
     """A known minigrad bug. Narrow on purpose: only what matches is let through.
 
     `program(p)`: random programs that hit it are not compared at all (counted as an event).
-    `grad_fn(mine, theirs)`: this grad_fn-name difference is the known one; the tensor's values
-    are still compared, and its text must be PyTorch's text for minigrad's values and name.
+    `tensor(mine, theirs)`: this difference in a tensor's grad_fn name or version counter is the
+    known one; the tensor's values are still compared, and its text must be PyTorch's text for
+    minigrad's values and name. (If other flags differ too, the comparison of the program stops.)
+    `event(mine, theirs)`: this differing trace event (an error or warning) is the known one; the
+    comparison of that program stops there.
     """
     id: str
     repro: str                     # a few lines using `torch` names; the last line is observed
     program: object = None
-    grad_fn: object = None
+    tensor: object = None
+    event: object = None
 
 
 def _has_step(pred):
@@ -83,6 +89,111 @@ KNOWN_DIVERGENCES = [
         # torch: [0.1]   minigrad: [0.10000000149011612]
         program=_has_step(lambda s: s.kind == "leaf" and s.meta["dtype"] == "float64"
                           and not s.meta["exact32"])),
+    Divergence(
+        "double-backward-grad_fn-names",
+        """
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        g, = torch.autograd.grad(x.sigmoid().sum(), x, create_graph=True)
+        type(g.grad_fn).__name__""",
+        # torch: 'SigmoidBackwardBackward0'   minigrad: 'MulBackward0'
+        # (and x.grad after backward(create_graph=True): torch 'CopyBackwards' for an
+        # accumulated gradient; minigrad the name of the formula's last op)
+        tensor=lambda mine, theirs: mine.version is None and mine.grad_fn is not None
+        and theirs.grad_fn is not None),
+    Divergence(
+        "squeeze-dims-node-name",
+        "type(torch.ones(1, 2, requires_grad=True).squeeze((0,)).grad_fn).__name__",
+        # torch: 'SqueezeBackward2'   minigrad: 'SqueezeBackward4' (torch uses 4 for in-place
+        # squeeze_, e.g. inside 1-D @ 2-D matmul)
+        tensor=lambda mine, theirs: (mine.grad_fn, theirs.grad_fn) == ("SqueezeBackward4",
+                                                                       "SqueezeBackward2")),
+    Divergence(
+        "reduction-with-dim-on-0d-tensor-crashes",
+        "torch.tensor(1.5).sum(0)",
+        # torch: tensor(1.5000)   minigrad: numpy AxisError: axis 0 is out of bounds for array
+        # of dimension 0 (same for mean/std/norm with dim=0 or -1 on a 0-d tensor)
+        event=lambda mine, theirs: mine[0] == "error" and mine[2][0] == "AxisError"
+        and "for array of dimension 0" in mine[2][1]),
+    Divergence(
+        "index-out-of-bounds-error-names-wrong-dim",
+        "torch.zeros(4, 3)[0, 3]",
+        # torch: IndexError: index 3 is out of bounds for dimension 1 with size 3
+        # minigrad: IndexError: index 3 is out of bounds for dimension 0 with size 3
+        event=lambda mine, theirs: mine[0] == theirs[0] == "error"
+        and mine[2][0] == theirs[2][0] == "IndexError"
+        and re.sub(r"dimension \d+", "", mine[2][1]) == re.sub(r"dimension \d+", "", theirs[2][1])),
+    Divergence(
+        "std-without-degrees-of-freedom-warns-numpy-warnings",
+        """
+        import warnings
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always"); torch.tensor([1.5]).std()
+        [(x.category.__name__, str(x.message)[:40]) for x in w]""",
+        # torch: [('UserWarning', 'std(): degrees of freedom is <= 0. Corre')]
+        # minigrad: [('RuntimeWarning', 'Degrees of freedom <= 0 for slice'),
+        #            ('RuntimeWarning', 'invalid value encountered in divide')]
+        event=lambda mine, theirs: theirs[0] == "warning"
+        and theirs[2][1].startswith("std(): degrees of freedom is <= 0")),
+    Divergence(
+        "view-not-rebased-after-inplace-on-base",
+        """
+        a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+        b = a * 1
+        v = b.t()
+        b.mul_(2)
+        v.sum().backward()
+        (type(v.grad_fn).__name__, a.grad)""",
+        # torch: ('AsStridedBackward0', tensor([[2., 2.], [2., 2.]]))
+        # minigrad: ('TBackward0', tensor([[1., 1.], [1., 1.]]))  <- WRONG GRADIENT
+        # (an earlier view of a tensor later changed in place keeps its old history)
+        tensor=lambda mine, theirs: theirs.grad_fn == "AsStridedBackward0"
+        and mine.grad_fn != "AsStridedBackward0"),
+    Divergence(
+        "relu-double-backward-loses-requires_grad",
+        """
+        x = torch.tensor(2.0, requires_grad=True)
+        g, = torch.autograd.grad(torch.relu(x), x, create_graph=True)
+        (g.requires_grad, type(g.grad_fn).__name__)""",
+        # torch: (True, 'ThresholdBackwardBackward0')   minigrad: (False, 'NoneType')
+        tensor=lambda mine, theirs: theirs.grad_fn == "ThresholdBackwardBackward0"
+        and mine.grad_fn is None),
+    Divergence(
+        "full-range-slice-recorded-as-SliceBackward",
+        "type(torch.ones(2, 2, requires_grad=True)[:, :2].grad_fn).__name__",
+        # torch: 'AliasBackward0' (a slice covering the whole dim records nothing; likewise
+        # t[None, :2] -> UnsqueezeBackward0, t[0, :2] -> SelectBackward0)   minigrad: 'SliceBackward0'
+        tensor=lambda mine, theirs: mine.grad_fn == "SliceBackward0"
+        and theirs.grad_fn in ("AliasBackward0", "UnsqueezeBackward0", "SelectBackward0")),
+    Divergence(
+        "matmul-1d-2d-version-counter",
+        "(torch.ones(2) @ torch.ones(2, 3))._version",
+        # torch: 1 (its matmul squeezes the result in place)   minigrad: 0
+        tensor=lambda mine, theirs: theirs.grad_fn == mine.grad_fn == "SqueezeBackward4"
+        and (mine.version, theirs.version) == (0, 1)),
+    Divergence(
+        "mse_loss-broadcast-warning-missing",
+        """
+        import warnings
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always"); F.mse_loss(torch.ones(2), torch.tensor(1.0))
+        [str(x.message)[:40] for x in w]""",
+        # torch: ['Using a target size (torch.Size([])) th']   minigrad: []
+        event=lambda mine, theirs: theirs[0] == "warning"
+        and theirs[2][1].startswith("Using a target size")),
+    Divergence(
+        "cross_entropy-unbatched-input",
+        "F.cross_entropy(torch.tensor([1.0, 2.0, 3.0]), torch.tensor(2))",
+        # torch: tensor(0.4076)   minigrad: IndexError: Dimension out of range (expected to be in
+        # range of [-1, 0], but got 1)
+        event=lambda mine, theirs: mine[0] == "error" and mine[2][0] == "IndexError"
+        and mine[2][1].startswith("Dimension out of range (expected to be in range of [-1, 0], "
+                                  "but got 1)")),
+    Divergence(
+        "squeeze-dim-of-0d-tensor",
+        "torch.tensor(1.5).squeeze(0)",
+        # torch: tensor(1.5000)   minigrad: IndexError: tuple index out of range
+        event=lambda mine, theirs: mine[0] == "error"
+        and mine[2] == ("IndexError", "tuple index out of range")),
 ]
 
 
@@ -151,11 +262,25 @@ class _TorchPrinter:
         return as_minigrad_text(text)
 
 
-def _known_grad_fn_difference(mine, theirs):
-    if mine.meta()[:4] != theirs.meta()[:4] or mine.version != theirs.version:
+class KnownStop(Exception):
+    """A known divergence changed what the rest of the program sees: stop comparing it."""
+
+
+def _known_tensor_difference(mine, theirs):
+    for known in KNOWN_DIVERGENCES:
+        if known.tensor is not None and known.tensor(mine, theirs):
+            _event(f"known divergence allowed: {known.id}")
+            if mine.meta()[:4] != theirs.meta()[:4]:
+                raise KnownStop(known.id)
+            return known
+    return None
+
+
+def _known_event_difference(mine, theirs):
+    if mine[0] == theirs[0] and mine[1:] == theirs[1:]:  # both errors/warnings: plain tuples
         return None
     for known in KNOWN_DIVERGENCES:
-        if known.grad_fn is not None and known.grad_fn(mine, theirs):
+        if known.event is not None and known.event(mine, theirs):
             return known
     return None
 
@@ -172,9 +297,8 @@ def compare_obs(where, mine, theirs):
         raise Mismatch(f"{where}: minigrad gives {_short(mine)}, torch gives {_short(theirs)}")
     if mine is None:
         return
-    known = _known_grad_fn_difference(mine, theirs) if mine.grad_fn != theirs.grad_fn else None
+    known = _known_tensor_difference(mine, theirs) if mine.meta() != theirs.meta() else None
     if known is not None:
-        _event(f"known divergence allowed: {known.id}")
         if not close(mine.raw, theirs.raw, theirs.dtype):
             raise Mismatch(f"{where}: values differ\nminigrad: {mine.raw!r}\n"
                            f"torch:    {theirs.raw!r}")
@@ -216,9 +340,21 @@ def _drop_warn_once(trace):
 
 
 def compare_traces(mine, theirs):
+    try:
+        _compare_traces(mine, theirs)
+    except KnownStop:
+        pass
+
+
+def _compare_traces(mine, theirs):
     mine, theirs = _drop_warn_once(mine), _drop_warn_once(theirs)
     last_obs = {}
     for i, (m, t) in enumerate(zip(mine, theirs)):
+        if m[0] in ("error", "warning") or t[0] in ("error", "warning"):
+            known = _known_event_difference(m, t)
+            if known is not None:
+                _event(f"known divergence allowed: {known.id}")
+                return
         if m[:2] != t[:2]:
             raise Mismatch(f"event {i}: minigrad has {m[0]} {m[1]} {_payload(m)}, torch has "
                            f"{t[0]} {t[1]} {_payload(t)}")
@@ -302,15 +438,16 @@ def test_known_divergence(known):
 
 
 WARN_ONCE_SCRIPT = """
-import warnings, {lib} as torch
-warnings.simplefilter("always")
+import re, warnings, {lib} as torch
 seen = []
-for _ in range(2):
+for code in ["(x * x).sum().backward(create_graph=True)"] * 2 + ["x.T", "x.T", "s.T", "s.T"]:
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    s = torch.tensor(1.0)
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter("always")
-        x = torch.tensor([1.0, 2.0], requires_grad=True)
-        (x * x).sum().backward(create_graph=True)
-    seen.append([str(m.message).replace("{lib}", "LIB") for m in w])
+        exec(code)
+    seen.append((code, [re.sub(r" \\(Triggered internally at [^)]*\\)", "",
+                               str(m.message)).replace("{lib}", "LIB") for m in w]))
 print(repr(seen))
 """
 
@@ -322,9 +459,10 @@ def _fresh_process(lib):
     return out.stdout
 
 
-@pytest.mark.xfail(strict=True, reason="known minigrad divergence: create_graph warning missing")
+@pytest.mark.xfail(strict=True, reason="known minigrad divergence: create_graph warning missing; "
+                   "x.T warns every time (PyTorch: once) and not PyTorch's 0-D text")
 def test_warn_once_warnings():
-    """backward(create_graph=True) warns once per process in PyTorch (the first call only)."""
+    """PyTorch warns once per process for these: only the first call in a fresh process."""
     assert _fresh_process("minigrad") == _fresh_process("torch")
 
 

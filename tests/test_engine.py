@@ -264,10 +264,11 @@ def g_shared(lib):
 def g_mlp(lib):
     F = lib.nn.functional
     x = _t(lib, [[1., 2., 0.5], [-1., 0., 2.]], grad=False)
-    W1 = _t(lib, [[0.1, -0.2], [0.3, 0.4], [-0.5, 0.6]])
-    b1 = _t(lib, [0.01, -0.02])
-    W2 = _t(lib, [[1., -1., 0.5], [0.2, 0.3, -0.4]])
-    b2 = _t(lib, [0., 0.1, -0.1])
+    # values exactly representable in float32: the engine is under test here, not tensor()
+    W1 = _t(lib, [[0.125, -0.25], [0.375, 0.5], [-0.5, 0.625]])
+    b1 = _t(lib, [0.0625, -0.03125])
+    W2 = _t(lib, [[1., -1., 0.5], [0.25, 0.375, -0.5]])
+    b2 = _t(lib, [0., 0.125, -0.125])
     h = x @ W1
     hb = h + b1
     r = hb.relu()
@@ -336,7 +337,21 @@ def g_unused_branch(lib):
     return dict(x=x, a=a, b=b, c=c, d=d), d
 
 
-GRAPHS = [g_chain, g_diamond, g_shared, g_mlp, g_views_inplace, g_reductions, g_custom, g_unused_branch]
+def g_interleaved(lib):
+    x = _t(lib, [1., 2.])
+    y = _t(lib, [0.5, -1.])
+    b1 = y * 3               # the y branch is created first ...
+    a1 = x * 2
+    b2 = b1.tanh()
+    a2 = a1.sigmoid()
+    a3 = a2 * a2
+    b3 = b2.sum()
+    a4 = a3.sum()
+    s = a4 + b3              # ... but used second
+    return dict(x=x, y=y, a1=a1, a2=a2, a3=a3, a4=a4, b1=b1, b2=b2, b3=b3, s=s), s
+
+
+GRAPHS = [g_interleaved, g_chain, g_diamond, g_shared, g_mlp, g_views_inplace, g_reductions, g_custom, g_unused_branch]
 
 
 def _labels(named, root=None):

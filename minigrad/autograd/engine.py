@@ -355,6 +355,9 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
             step.grad_outputs = grads
             if node.__class__ is AccumulateGrad:
                 _accumulate(node.variable, grads[0], create_graph, step)
+                for hook in list((node._post_hooks or {}).values()):
+                    result = hook((), tuple(grads))
+                    step.hooks.append(("post", hook, ((), tuple(grads)), result))
                 yield step
                 continue
             if grads.count(None) == len(grads):

@@ -1,0 +1,438 @@
+"""gradcheck for every row of minigrad's derivative table.
+
+Every ``Op`` row of ``minigrad/derivatives.py`` must appear in the graph of at least
+one case below (``test_every_table_row_is_covered`` walks the table, so a new row
+without a case fails).  Each case is checked three ways:
+
+* ``minigrad.autograd.gradcheck`` (float64, finite differences) passes;
+* the gradients equal PyTorch's for the same function (live oracle, skipped with the
+  reason shown when PyTorch is not installed);
+* PyTorch's own ``gradcheck`` accepts the same function (so the case is a fair one).
+
+Also: gradcheck fails (False / GradcheckError, a RuntimeError) for a wrong custom
+backward, and warns about float32 inputs with PyTorch's text.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import sys
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import minigrad  # noqa: E402
+from minigrad import derivatives  # noqa: E402
+from minigrad.autograd.function import Op  # noqa: E402
+from minigrad.autograd.gradcheck import GradcheckError, gradcheck  # noqa: E402
+
+try:
+    import torch
+except ImportError:  # pragma: no cover - depends on the environment
+    torch = None
+
+needs_torch = pytest.mark.skipif(torch is None, reason="PyTorch 2.13 not installed: live oracle skipped")
+SEMANTICS = Path(__file__).resolve().parent / "oracle" / "semantics.json"
+
+_rng = np.random.default_rng(2013)
+
+
+def _u(*shape, lo=-1.0, hi=1.0):
+    return _rng.uniform(lo, hi, shape)
+
+
+def _away(*shape, lo=0.2, hi=1.0):
+    """Values whose magnitude is in [lo, hi], random signs: away from kinks at 0."""
+    return _u(*shape, lo=lo, hi=hi) * _rng.choice([-1.0, 1.0], shape)
+
+
+def _pos(*shape):
+    return _u(*shape, lo=0.5, hi=2.0)
+
+
+A23, B23, C23 = _away(2, 3), _away(2, 3), _away(2, 3)
+B3, B21 = _away(3), _away(2, 1)
+P23, P3 = _pos(2, 3), _pos(3)
+M34, V3, W3, V2 = _u(3, 4), _u(3), _u(3), _u(2)
+T223, T232, M32 = _u(2, 2, 3), _u(2, 3, 2), _u(3, 2)
+UNIQUE23 = np.array([[0.3, -1.2, 2.0], [0.1, 0.9, -0.7]])   # distinct values: max/min unambiguous
+S1 = _u(1, 3, 1)
+
+
+def F(L):
+    return L.nn.functional
+
+
+class Cases:
+    """name -> (function(L, *inputs), [input arrays], gradcheck kwargs)."""
+
+    def __init__(self):
+        self.cases = {}
+
+    def add(self, name, fn, *arrays, **kwargs):
+        assert name not in self.cases
+        self.cases[name] = (fn, arrays, kwargs)
+
+
+C = Cases()
+# arithmetic (with broadcasting: the engine un-broadcasts)
+C.add("add", lambda L, a, b: a + b, A23, B3)
+C.add("add_scalar", lambda L, a: 2.5 + a, A23)
+C.add("sub", lambda L, a, b: a - b, A23, B21)
+C.add("rsub", lambda L, a: 2 - a, A23)
+C.add("mul", lambda L, a, b: a * b, A23, B21)
+C.add("div", lambda L, a, b: a / b, A23, P3)
+C.add("div_scalar", lambda L, a: a / 3, A23)
+C.add("reciprocal", lambda L, b: 2 / b, P23)
+C.add("neg", lambda L, a: -a, A23)
+C.add("pow_scalar", lambda L, b: (b ** 3, b ** 2.5, b.pow(2), b ** 0), P23)
+C.add("pow_tensor", lambda L, b, e: b ** e, P23, A23)
+C.add("rpow", lambda L, a: 2 ** a, A23)
+# unary
+C.add("exp", lambda L, a: a.exp(), A23)
+C.add("log", lambda L, b: L.log(b), P23)
+C.add("sqrt", lambda L, b: b.sqrt(), P23)
+C.add("abs", lambda L, a: a.abs(), A23)
+C.add("sgn", lambda L, a: a.sgn() * a, A23)
+C.add("sigmoid", lambda L, a: a.sigmoid(), A23)
+C.add("tanh", lambda L, a: L.tanh(a), A23)
+C.add("relu", lambda L, a: a.relu(), A23)
+C.add("clamp", lambda L, a: (a.clamp(-0.5, 0.5), L.clamp(a, min=0.1), a.clamp(max=-0.1)), A23)
+C.add("where", lambda L, a, b: L.where(a > 0, a, b), A23, B23)
+C.add("to_dtype", lambda L, a: a.float().double(), A23, eps=1e-3, atol=1e-3)
+C.add("clone", lambda L, a: a.clone(), A23)
+# linear algebra
+C.add("mm", lambda L, a, m: a @ m, A23, M34)
+C.add("dot", lambda L, v, w: v @ w, V3, W3)
+C.add("mv", lambda L, a, v: L.matmul(a, v), A23, V3)
+C.add("matmul_1d_2d", lambda L, v, a: v @ a, V2, A23)
+C.add("bmm", lambda L, x, y, m: (x @ y, x @ m), T223, T232, M32)
+C.add("matmul_2d_3d", lambda L, a, y: a @ y, A23, T232)
+# reductions
+C.add("sum", lambda L, a: (a.sum(), a.sum(0), a.sum(1, keepdim=True), a.sum((0, 1))), A23)
+C.add("mean", lambda L, a: (a.mean(), a.mean(0), a.mean(1, keepdim=True)), A23)
+C.add("max_min", lambda L, a: (a.max(), a.min(), L.max(a, 1).values, a.min(0, keepdim=True).values),
+      UNIQUE23)
+C.add("std", lambda L, a: (a.std(), a.std(0), a.std(1, unbiased=False), a.std(1, keepdim=True)), A23)
+C.add("norm", lambda L, a: (a.norm(), L.norm(a, dim=1), a.norm(p=1), a.norm(p=3, dim=0),
+                            a.norm(p=float("inf"))), UNIQUE23)
+# views
+C.add("view", lambda L, a: (a.view(6), a.view(3, 2), a.reshape(-1)), A23)
+C.add("unsafe_view", lambda L, a: a.t().reshape(6), A23)
+C.add("expand", lambda L, b: b.expand(2, 3), B21)
+C.add("transpose", lambda L, a: (a.transpose(0, 1), a.t(), a.T, a.permute(1, 0)), A23)
+C.add("squeeze", lambda L, s: (s.squeeze(), s.squeeze(0), s.squeeze(1), s.squeeze((0, 2)),
+                               s.unsqueeze(0), s.unsqueeze(-1)), S1)
+C.add("basic_indexing", lambda L, a: (a[1], a[:, 1:], a[0, ::2], a[..., 1], a[None], a[...], a[0][1]), A23)
+C.add("advanced_indexing", lambda L, a: (a[[0, 1, 1]], a[a > 0], a[[0, 1], [2, 0]],
+                                         a[L.tensor([1, 0])]), A23)
+# writing into tensors
+C.add("index_put", lambda L, a, b: _index_put(L, a, b), A23, V2)
+C.add("setitem_copyslices", lambda L, a, w: _setitem(L, a, w), A23, B3)
+C.add("copy_", lambda L, a, b: (a * 1).copy_(b), A23, B23)
+C.add("zero_fill_on_views", lambda L, a: _zero_fill(L, a), A23)
+C.add("inplace_chain", lambda L, a, b, c: _inplace_chain(L, a, b, c), A23, P23, B23)
+C.add("inplace_on_view", lambda L, a, w: _inplace_view(L, a, w), A23, B3)
+# neural-network functions
+C.add("softmax", lambda L, a: (F(L).softmax(a, dim=1), F(L).softmax(a, 0), F(L).log_softmax(a, 1)), A23)
+C.add("mse_loss", lambda L, a, t: (F(L).mse_loss(a, t), F(L).mse_loss(a, t, reduction="sum"),
+                                   F(L).mse_loss(a, t, reduction="none")), A23, B23)
+C.add("nll_loss", lambda L, a: (F(L).nll_loss(F(L).log_softmax(a, 1), L.tensor([2, 0])),
+                                F(L).nll_loss(a, L.tensor([1, 1]), reduction="sum"),
+                                F(L).nll_loss(a, L.tensor([0, 2]), reduction="none"),
+                                F(L).cross_entropy(a, L.tensor([1, 0]))), A23)
+C.add("cat_stack", lambda L, a, b: (L.cat([a, b]), L.cat([a, b], 1), L.stack([a, b], 1)), A23, B23)
+# custom Function
+C.add("custom_function", lambda L, a, w: _custom(L, a, w), A23, B3)
+# second derivatives: the formulas are differentiable themselves
+C.add("double_backward", lambda L, a: _double(L, a), A23)
+
+
+def _index_put(L, a, b):
+    y = a * 1
+    y[[0, 1], [1, 2]] = b
+    z = a * 2
+    z[a > 0] = 0.5
+    return y, z
+
+
+def _setitem(L, a, w):
+    y = a * 1
+    y[0] = w
+    y[1, 1] = 3.0
+    return y
+
+
+def _zero_fill(L, a):
+    w = a * 1
+    w[...] = 0.5
+    v = a * 1
+    v[:, :] = 1.5
+    y = a * 1
+    y[1].zero_()
+    y[:, 0].fill_(2.0)
+    z = a * 3
+    z.zero_()
+    u = a * 1
+    u.fill_(0.25)
+    return y, z + u + a + w * v
+
+
+def _inplace_chain(L, a, b, c):
+    y = a * 1
+    y.mul_(b)
+    y.add_(c)
+    y.sub_(0.5)
+    y.div_(b)
+    y.pow_(2)
+    y.neg_()
+    e, s, t = y * 1, y * 1, y * 1
+    e.exp_()        # these save their result: nothing may modify it afterwards
+    s.sigmoid_()
+    t.tanh_()
+    z = a * 1
+    z.clamp_(max=0.5)
+    z.relu_()
+    return e, s, t, z
+
+
+def _inplace_view(L, a, w):
+    y = a * 1
+    v = y[0]
+    v.mul_(w)
+    t = y.t()
+    t.add_(1.0)
+    return y, v
+
+
+def _custom(L, a, w):
+    class Scale(L.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, factor, z):
+            ctx.factor = factor
+            ctx.save_for_backward(x, z)
+            return x * factor * z
+
+        @staticmethod
+        def backward(ctx, grad):
+            x, z = ctx.saved_tensors
+            return grad * ctx.factor * z, None, (grad * ctx.factor * x).sum(0)
+
+    class Cube(L.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x * x * x
+
+        @staticmethod
+        def backward(ctx, grad):
+            (x,) = ctx.saved_tensors
+            return 3 * x * x * grad
+
+    return Scale.apply(a, 2.0, w), Cube.apply(a)
+
+
+def _double(L, a):
+    y = (a.exp() * a.sigmoid()).sum() + (a ** 3).sum() + a.norm()
+    (g,) = L.autograd.grad(y, a, create_graph=True)
+    return g
+
+
+# --------------------------------------------------------------------------
+# running a case
+# --------------------------------------------------------------------------
+def _inputs(L, arrays):
+    return tuple(L.tensor(np.array(x), dtype=L.float64, requires_grad=True) if L is torch
+                 else L.tensor(np.array(x)).requires_grad_() for x in arrays)
+
+
+def _outs(out):
+    return out if isinstance(out, tuple) else (out,)
+
+
+def _node_classes(outs):
+    """Classes of every node reachable from the outputs (CopySlices' inner fn included)."""
+    seen, classes = set(), set()
+    stack = [o.grad_fn for o in outs]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        classes.add(type(node))
+        stack.extend(n for n, _ in node.next_functions)
+        if getattr(node, "fn", None) is not None:
+            stack.append(node.fn)
+    return classes
+
+
+@functools.lru_cache(maxsize=None)
+def _classes_of_case(name):
+    fn, arrays, _ = C.cases[name]
+    outs = _outs(fn(minigrad, *_inputs(minigrad, arrays)))
+    classes = _node_classes(outs)
+    if name == "double_backward":  # the graph of the gradient records the formulas' ops
+        return frozenset(classes)
+    return frozenset(classes)
+
+
+TABLE = {name: op for name, op in vars(derivatives).items() if isinstance(op, Op)}
+
+
+def test_table_is_walked():
+    assert len(TABLE) >= 50, sorted(TABLE)
+    assert {"add", "mm", "index_put", "copy_", "nll_loss"} <= set(TABLE)
+
+
+def test_every_table_row_is_covered():
+    covered = set()
+    for name in C.cases:
+        covered |= _classes_of_case(name)
+    missing = sorted(name for name, op in TABLE.items() if op.node_class not in covered)
+    assert not missing, f"derivative table rows without a gradcheck case: {missing}"
+
+
+def test_views_inplace_and_copyslices_paths_are_covered():
+    names = {cls.__name__ for n in ("setitem_copyslices", "inplace_on_view", "zero_fill_on_views")
+             for cls in _classes_of_case(n)}
+    assert {"CopySlices", "AsStridedBackward0", "CopyBackwards", "ZeroBackward0"} <= names, names
+    assert "ScaleBackward" in {c.__name__ for c in _classes_of_case("custom_function")}
+
+
+@pytest.mark.parametrize("name", list(C.cases))
+def test_gradcheck_passes(name):
+    fn, arrays, kwargs = C.cases[name]
+    inputs = _inputs(minigrad, arrays)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # float64 inputs: no precision warning
+        assert gradcheck(lambda *xs: fn(minigrad, *xs), inputs, **kwargs) is True
+
+
+def _weighted_grads(L, name):
+    """Gradients of sum_k <out_k, W_k> w.r.t. every input; W_k fixed per case."""
+    fn, arrays, _ = C.cases[name]
+    inputs = _inputs(L, arrays)
+    outs = _outs(fn(L, *inputs))
+    rng = np.random.default_rng(len(name))
+    total = None
+    for o in outs:
+        w = L.tensor(rng.uniform(-1, 1, tuple(o.shape)), dtype=L.float64)
+        term = (o * w).sum()
+        total = term if total is None else total + term
+    grads = L.autograd.grad(total, inputs, allow_unused=True)
+    return [None if g is None else np.asarray(g.detach().numpy() if L is torch else g._data)
+            for g in grads], [np.asarray(o.detach().numpy() if L is torch else o._data) for o in outs]
+
+
+@needs_torch
+@pytest.mark.parametrize("name", list(C.cases))
+def test_values_and_gradients_match_torch(name):
+    tg, to = _weighted_grads(torch, name)
+    mg, mo = _weighted_grads(minigrad, name)
+    assert len(mo) == len(to)
+    for k, (m, t) in enumerate(zip(mo, to)):
+        assert m.shape == t.shape and np.allclose(m, t, rtol=1e-10, atol=1e-12), (name, "output", k, m, t)
+    for i, (m, t) in enumerate(zip(mg, tg)):
+        if t is None or m is None:
+            assert m is None and t is None or np.all((m if t is None else t) == 0), (name, i, m, t)
+            continue
+        assert m.shape == t.shape and np.allclose(m, t, rtol=1e-10, atol=1e-12), (name, "input", i, m, t)
+
+
+@needs_torch
+@pytest.mark.parametrize("name", list(C.cases))
+def test_torch_gradcheck_accepts_case(name):
+    fn, arrays, kwargs = C.cases[name]
+    assert torch.autograd.gradcheck(lambda *xs: fn(torch, *xs), _inputs(torch, arrays), **kwargs)
+
+
+# --------------------------------------------------------------------------
+# gradcheck must be able to fail, and warn like torch
+# --------------------------------------------------------------------------
+def _wrong(L):
+    class WrongSquare(L.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x * x
+
+        @staticmethod
+        def backward(ctx, grad):
+            (x,) = ctx.saved_tensors
+            return grad * x  # should be 2 * x * grad
+
+    return WrongSquare
+
+
+def test_gradcheck_detects_wrong_backward():
+    x = minigrad.tensor(np.array([1.0, 2.0, 4.0])).requires_grad_()
+    assert gradcheck(_wrong(minigrad).apply, (x,), raise_exception=False) is False
+    with pytest.raises(GradcheckError) as info:
+        gradcheck(_wrong(minigrad).apply, (x,))
+    assert isinstance(info.value, RuntimeError)
+    assert type(info.value).__name__ == "GradcheckError"
+    assert minigrad.autograd.gradcheck.__module__.startswith("minigrad.autograd")
+    assert str(info.value).startswith("Jacobian mismatch for output 0 with respect to input 0,")
+
+
+def test_gradcheck_detects_wrong_second_input_gradient():
+    class WrongMul(minigrad.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, b):
+            ctx.save_for_backward(a, b)
+            return a * b
+
+        @staticmethod
+        def backward(ctx, grad):
+            a, b = ctx.saved_tensors
+            return grad * b, grad * b  # second one should be grad * a
+
+    a = minigrad.tensor(np.array([1.0, 2.0])).requires_grad_()
+    b = minigrad.tensor(np.array([3.0, -1.0])).requires_grad_()
+    with pytest.raises(GradcheckError, match="with respect to input 1,"):
+        gradcheck(WrongMul.apply, (a, b))
+
+
+@needs_torch
+def test_gradcheck_error_matches_torch():
+    def message(L, err_type):
+        x = L.tensor(np.array([1.0, 2.0, 4.0]), dtype=L.float64, requires_grad=True)
+        with pytest.raises(err_type) as info:
+            L.autograd.gradcheck(_wrong(L).apply, (x,))
+        return type(info.value).__name__, str(info.value)
+
+    torch_error = sys.modules["torch.autograd.gradcheck"].GradcheckError
+    name, text = message(minigrad, GradcheckError)
+    assert (name, re.sub(r"\bminigrad\b", "torch", text)) == message(torch, torch_error)
+
+
+def _float32_warnings(L):
+    x = L.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        ok = L.autograd.gradcheck(lambda t: (t * t).sum(0), (x,), eps=1e-2, atol=1e-2, raise_exception=False)
+    return ok, [f"{w.category.__name__}: {w.message}" for w in caught]
+
+
+def test_gradcheck_warns_for_float32_like_recorded_torch():
+    recorded = json.loads(SEMANTICS.read_text(encoding="utf-8"))["cases"]["k_gradcheck"][1]
+    assert "gradcheck" in recorded["code"] and recorded["warnings"], recorded
+    ok, got = _float32_warnings(minigrad)
+    assert got == recorded["warnings"]
+    assert repr(ok) == recorded["display"]
+
+
+@needs_torch
+def test_gradcheck_warns_for_float32_like_live_torch():
+    assert _float32_warnings(minigrad) == _float32_warnings(torch)
+
+
+def test_gradcheck_needs_an_input_requiring_grad():
+    with pytest.raises(ValueError, match="gradcheck expects at least one input tensor"):
+        gradcheck(lambda t: t * 2, (minigrad.tensor(np.array([1.0])),))
