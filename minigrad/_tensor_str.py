@@ -102,8 +102,8 @@ class _Formatter:
                 self.width = max(self.width, len(str(value)))
             return
 
-        # Zeros, nan and inf print the same in every style, so only the other
-        # values decide the style and the width (zeros may stick out: "-0.").
+        # Only the nonzero finite values choose the style and the width;
+        # zeros, nan and inf just follow (so a "-0." may stick out by one).
         flat = values.ravel()
         shown = flat[np.isfinite(flat) & (flat != 0)]
         if shown.size == 0:
@@ -145,7 +145,7 @@ def _summarized_values(array: np.ndarray) -> np.ndarray:
     if array.ndim == 1:
         if array.shape[0] > 2 * edge:
             # (PyTorch keeps everything here when edge is 0, since a[-0:] is all of a.)
-            return array
+            return np.concatenate((array[:edge], array[-edge:]))
         return array
     if not edge:
         return array[:0].ravel()
@@ -165,12 +165,12 @@ def _vector_str(vector: np.ndarray, indent: int, summarize: bool, formatter: _Fo
     """A 1-d tensor: elements separated by ", ", wrapped to fit the line width."""
     element_width = formatter.width + 2  # the element and its ", "
     per_line = max(1, math.floor((_OPTS.linewidth - indent) / element_width))
-    values = vector.tolist()  # Python floats/ints/bools, as PyTorch formats them
     if summarize and not _OPTS.edgeitems:
         items = ["..."]
     else:
-        items = [" ..." if i is None else formatter.format(values[i])
-                 for i in _kept_rows(len(values), summarize)]
+        # .item() gives a Python float/int/bool, which is what PyTorch formats.
+        items = [" ..." if i is None else formatter.format(vector[i].item())
+                 for i in _kept_rows(len(vector), summarize)]
     lines = [", ".join(items[i:i + per_line]) for i in range(0, len(items), per_line)]
     return "[" + (",\n" + " " * (indent + 1)).join(lines) + "]"
 

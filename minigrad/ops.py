@@ -20,7 +20,8 @@ _TYPE_WORDS = {"f4": "float", "f8": "double", "i8": "long int", "b1": "bool"}
 
 def _dims(dim, ndim):
     dims = dim if isinstance(dim, (tuple, list)) else (dim,)
-    return tuple(_wrap_dim(x, ndim) for x in dims)
+    wrapped = tuple(_wrap_dim(x, ndim) for x in dims)
+    return wrapped if ndim else ()  # a 0-d tensor has nothing to reduce: dim 0 is itself
 
 
 def _shape(args):
@@ -138,6 +139,13 @@ def matmul(input, other):
     if a == 0 or b == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {a}D "
                            f"and {b}D")
+    if input.dtype is not other.dtype and a == 1 and b == 1:
+        raise RuntimeError("dot : expected both vectors to have same dtype, but found "
+                           f"{input.dtype._legacy[:-6]} and {other.dtype._legacy[:-6]}")
+    if a in (1, 2) and b == 2 and input.shape[-1] != other.shape[0]:  # shapes before dtypes
+        rows = input.shape[0] if a == 2 else 1
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x"
+                           f"{input.shape[-1]} and {other.shape[0]}x{other.shape[1]})")
     if input.dtype is not other.dtype:
         raise RuntimeError("expected m1 and m2 to have the same dtype, but got: "
                            f"{_TYPE_WORDS[input._data.dtype.str[1:]]} != "
@@ -155,7 +163,9 @@ def matmul(input, other):
                                f"vec ({sb[0]})")
         return d.mv(input, other)
     if a == 1 and b == 2:
-        return d.squeeze_dims(matmul(d.unsqueeze(input, 0), other), (0,))
+        out = d.squeeze_dims(matmul(d.unsqueeze(input, 0), other), (0,))
+        out._version_counter.value += 1  # PyTorch squeezes in place here, which counts
+        return out
     if a == 2 and b == 2:
         if sa[1] != sb[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({sa[0]}x{sa[1]} and "
@@ -198,7 +208,11 @@ def _extreme(name, full, by_dim):
                                    "input.numel() == 0. Specify the reduction dim with the 'dim' "
                                    "argument.")
             return full(input)
-        values, indices = by_dim(input, _wrap_dim(dim, input.dim()), keepdim)
+        if input.dim() == 0:  # as PyTorch: the value itself, at index 0
+            _wrap_dim(dim, 0)
+            values, indices = by_dim(d.unsqueeze(input, 0), 0, False)
+        else:
+            values, indices = by_dim(input, _wrap_dim(dim, input.dim()), keepdim)
         return getattr(return_types, name)(values, indices)
     reduce.__name__ = name
     return reduce
@@ -218,6 +232,9 @@ def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 
 def norm(input, p="fro", dim=None, keepdim=False):
+    if p == "fro" and isinstance(dim, (tuple, list)) and len(dim) > 2:
+        raise RuntimeError("linalg.matrix_norm: dim must be a 2-tuple. Got "
+                           + " ".join(str(x) for x in dim))
     p = 2 if p in ("fro", None) else p
     dims = None if dim is None else _dims(dim, input.dim())
     return d.norm(input, p, dims, keepdim)
@@ -246,6 +263,9 @@ def _viewable(a, shape):
 
 
 def view(input, *shape):
+    if not shape:
+        raise TypeError("view() received an invalid combination of arguments - got (), but "
+                        "expected one of:\n * (minigrad.dtype dtype)\n * (tuple of ints size)\n")
     shape = _infer_shape(_shape(shape), input.numel())
     if not _viewable(input._data, shape):
         raise RuntimeError("view size is not compatible with input tensor's size and stride (at "
@@ -255,6 +275,8 @@ def view(input, *shape):
 
 
 def reshape(input, *shape):
+    if not shape:
+        raise TypeError('reshape() missing 1 required positional arguments: "shape"')
     shape = _infer_shape(_shape(shape), input.numel())
     return (d.view if _viewable(input._data, shape) else d.unsafe_view)(input, shape)
 
@@ -373,7 +395,8 @@ def setitem(self, key, value):
         return
     target = getitem(self, key, _for_setitem=True)
     if target is self:  # `t[:] = v` writes the whole tensor: no view, no CopySlices
-        apply_inplace(d.copy_ if isinstance(value, Tensor) else d.fill_tensor_, self, value)
+        fill = not isinstance(value, Tensor) and Ellipsis not in raw  # t[...] = 0 copies
+        apply_inplace(d.fill_tensor_ if fill else d.copy_, self, value)
     else:
         apply_inplace(d.copy_, target, value)
 

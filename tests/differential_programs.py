@@ -199,13 +199,18 @@ class Run:
         for name in step.outputs:
             if name not in self.names:
                 self.names.append(name)
-            if step.kind == "grad" or step.code.endswith(".grad"):
+            if step.kind == "grad" or step.code.endswith(".grad") or self.views_a_gradient(name):
                 self.gradients.add(name)
             self.trace.append(("tensor", f"{index}:{name}",
                                observe(self.ns.get(name), version=name not in self.gradients)))
         if step.kind in ("backward", "grad"):
             self.record_grads(index)
         return True
+
+    def views_a_gradient(self, name):
+        """A view of a gradient shares its version counter, the same implementation detail."""
+        base = getattr(self.ns.get(name), "_base", None)
+        return base is not None and any(self.ns.get(g) is base for g in self.gradients)
 
     def record_grads(self, label):
         """`.grad` of every leaf that requires grad and every tensor that retains its grad."""

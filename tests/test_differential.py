@@ -19,7 +19,7 @@ own reproduction. Known minigrad bugs are listed in KNOWN_DIVERGENCES with a min
 programs that hit one are counted (hypothesis ``event``) and not compared, and every repro runs
 as an xfail(strict) test, so fixing the bug turns that test into a failure saying "remove me".
 
-Example count: MINIGRAD_HYPOTHESIS_EXAMPLES (default 1200, about a minute on 2 cores).
+Example count: MINIGRAD_HYPOTHESIS_EXAMPLES (default 1500, about 75 s on 2 cores).
 """
 import dataclasses
 import os
@@ -40,7 +40,7 @@ import minigrad  # noqa: E402
 from differential_programs import (Obs, Program, as_minigrad_text, programs,  # noqa: E402
                                    run_program)
 
-EXAMPLES = int(os.environ.get("MINIGRAD_HYPOTHESIS_EXAMPLES", "1200"))
+EXAMPLES = int(os.environ.get("MINIGRAD_HYPOTHESIS_EXAMPLES", "1500"))
 
 TOLERANCE = {  # dtype -> (rtol, atol relative to max(1, largest |value|))
     "float32": (1e-5, 1e-6),
@@ -78,17 +78,25 @@ class Divergence:
     event: object = None
 
 
+def _view_rebased_by_other_inplace(program):
+    changed = {n for st in program.steps if st.kind == "inplace" for n in st.outputs}
+    return any(e[0] in ("final", "tensor") and e[2] is not None
+               and e[2].grad_fn == "AsStridedBackward0" and e[1].split(":")[-1] not in changed
+               for e in program.torch_trace)
+
+
 def _has_step(pred):
     return lambda program: any(pred(s) for s in program.steps)
 
 
 KNOWN_DIVERGENCES = [
+    # --- found, but not waived: the random test still fails on these until they are fixed ---
     Divergence(
-        "float64-literal-rounded-through-float32",
-        "torch.tensor([0.1], dtype=torch.float64).tolist()",
-        # torch: [0.1]   minigrad: [0.10000000149011612]
-        program=_has_step(lambda s: s.kind == "leaf" and s.meta["dtype"] == "float64"
-                          and not s.meta["exact32"])),
+        "printer-wraps-row-too-early",
+        "torch.tensor([[0.157, 0.2609, 1.3668, 9.8657, 0.1176, 0.6161, 0.2609, 11.0923]])",
+        # torch: one row of 8 on one line (79 chars)   minigrad: wraps 11.0923 onto a second line
+    ),
+    # --- found and waived narrowly, so that the random test can look past them ---
     Divergence(
         "double-backward-grad_fn-names",
         """
@@ -145,9 +153,10 @@ KNOWN_DIVERGENCES = [
         (type(v.grad_fn).__name__, a.grad)""",
         # torch: ('AsStridedBackward0', tensor([[2., 2.], [2., 2.]]))
         # minigrad: ('TBackward0', tensor([[1., 1.], [1., 1.]]))  <- WRONG GRADIENT
-        # (an earlier view of a tensor later changed in place keeps its old history)
-        tensor=lambda mine, theirs: theirs.grad_fn == "AsStridedBackward0"
-        and mine.grad_fn != "AsStridedBackward0"),
+        # An earlier view of a tensor later changed in place (through the base or another view)
+        # keeps its old history. Spotted from PyTorch's trace: a view that was not itself the
+        # target of an in-place op ends up with grad_fn AsStridedBackward0.
+        program=lambda program: _view_rebased_by_other_inplace(program)),
     Divergence(
         "relu-double-backward-loses-requires_grad",
         """
@@ -188,6 +197,37 @@ KNOWN_DIVERGENCES = [
         event=lambda mine, theirs: mine[0] == "error" and mine[2][0] == "IndexError"
         and mine[2][1].startswith("Dimension out of range (expected to be in range of [-1, 0], "
                                   "but got 1)")),
+    Divergence(
+        "retained-grad-detached-under-create_graph",
+        """
+        x = torch.tensor(2.0, requires_grad=True)
+        y = x * x
+        y.retain_grad()
+        (y * y).backward(create_graph=True)
+        (y.grad.requires_grad, type(y.grad.grad_fn).__name__)""",
+        # torch: (True, 'CloneBackward0')   minigrad: (False, 'NoneType')
+        tensor=lambda mine, theirs: mine.version is None and mine.grad_fn is None
+        and theirs.grad_fn == "CloneBackward0"),
+    Divergence(
+        "setitem-0d-bool-mask-node-name",
+        """
+        y = torch.tensor(1.5, requires_grad=True) * 1
+        y[torch.tensor(True)] = 2.5
+        type(y.grad_fn).__name__""",
+        # torch: 'CopySlices'   minigrad: 'IndexPutBackward0'
+        tensor=lambda mine, theirs: (mine.grad_fn, theirs.grad_fn) == ("IndexPutBackward0",
+                                                                       "CopySlices")),
+    Divergence(
+        "saved-tensor-error-drops-node-number",
+        """
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        y = 2 ** x
+        y.mul_(2)
+        y.sum().backward()""",
+        # torch: "... which is output 0 of Pow2, is at version 1; ..."   minigrad: "... of Pow, ..."
+        event=lambda mine, theirs: mine[0] == theirs[0] == "error"
+        and mine[2][1] != theirs[2][1]
+        and re.sub(r"(output \d+ of [A-Za-z]+)\d+,", r"\1,", theirs[2][1]) == mine[2][1]),
     Divergence(
         "squeeze-dim-of-0d-tensor",
         "torch.tensor(1.5).squeeze(0)",
@@ -487,7 +527,7 @@ def test_comparison_is_not_vacuous():
            o.grad_fn else (k, w, o) for k, w, o in trace]
     with pytest.raises(Mismatch, match="grad_fn"):
         compare_traces(bad, trace)
-    bad = [(k, w, dataclasses.replace(o, repr=o.repr.replace("4.", "4.0"))) if k == "tensor" and
+    bad = [(k, w, dataclasses.replace(o, repr=o.repr.replace("tensor(", "tensor( "))) if k == "tensor" and
            o is not None else (k, w, o) for k, w, o in trace]
     with pytest.raises(Mismatch, match="printed text"):
         compare_traces(bad, trace)

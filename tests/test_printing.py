@@ -27,7 +27,8 @@ except ImportError:
 TORCH_VERSION = None if torch is None else torch.__version__
 needs_torch = pytest.mark.skipif(
     TORCH_VERSION is None or not TORCH_VERSION.startswith("2.13."),
-    reason=f"PyTorch 2.13 not installed (found {TORCH_VERSION}): live oracle tests skipped",
+    reason="PyTorch 2.13 not installed: live oracle tests skipped"
+    + ("" if TORCH_VERSION is None else f" (found {TORCH_VERSION})"),
 )
 
 DTYPES = ("float32", "float64", "int64", "bool")

@@ -49,6 +49,11 @@ def named_cases():
         (np.array([1e8], f32), {}), (np.array([1e8], f64), {}),
         (np.array([123456.7], f32), {}), (np.array([123456.7], f64), {}),
         (np.array([1e-5, 1e8, 123456.7], f32), {}),
+        # exactly on the limits of scientific mode: smallest 1e-4, largest 1e8, ratio 1000
+        (np.array([1e-4], f64), {}), (np.array([1e-4, 0.05], f64), {}),
+        (np.array([1e8, 2e5], f64), {}), (np.array([1e8, 2e5 - 1], f64), {}),
+        (np.array([1.0, 1000.0], f32), {}), (np.array([0.5, -500.0], f32), {}),
+        (np.array([0.5, 500.5], f64), {}),
         (np.array([1.0, 2.0, -3.0], f32), {}),
         (np.array([-0.0, 0.0], f32), {}),
         (np.array([-0.0, 1.0], f32), {}),
