@@ -139,46 +139,48 @@ def matmul(input, other):
     if a == 0 or b == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {a}D "
                            f"and {b}D")
-    if input.dtype is not other.dtype and a == 1 and b == 1:
-        raise RuntimeError("dot : expected both vectors to have same dtype, but found "
-                           f"{input.dtype._legacy[:-6]} and {other.dtype._legacy[:-6]}")
-    if a in (1, 2) and b == 2 and input.shape[-1] != other.shape[0]:  # shapes before dtypes
-        rows = input.shape[0] if a == 2 else 1
-        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x"
-                           f"{input.shape[-1]} and {other.shape[0]}x{other.shape[1]})")
-    if input.dtype is not other.dtype:
+    _check_matmul_shapes(input.shape, other.shape)
+    if input.dtype is not other.dtype:  # PyTorch checks shapes first, then dtypes
+        if a == 1 and b == 1:
+            raise RuntimeError("dot : expected both vectors to have same dtype, but found "
+                               f"{input.dtype._legacy[:-6]} and {other.dtype._legacy[:-6]}")
         raise RuntimeError("expected m1 and m2 to have the same dtype, but got: "
                            f"{_TYPE_WORDS[input._data.dtype.str[1:]]} != "
                            f"{_TYPE_WORDS[other._data.dtype.str[1:]]}")
-    sa, sb = input.shape, other.shape
     if a == 1 and b == 1:
-        if sa[0] != sb[0]:
-            raise RuntimeError(f"inconsistent tensor size, expected tensor [{sa[0]}] and src "
-                               f"[{sb[0]}] to have the same number of elements, but got {sa[0]} "
-                               f"and {sb[0]} elements respectively")
         return d.dot(input, other)
     if a == 2 and b == 1:
-        if sa[1] != sb[0]:
-            raise RuntimeError(f"size mismatch, got input ({sa[0]}), mat ({sa[0]}x{sa[1]}), "
-                               f"vec ({sb[0]})")
         return d.mv(input, other)
     if a == 1 and b == 2:
         out = d.squeeze_dims(matmul(d.unsqueeze(input, 0), other), (0,))
         out._version_counter.value += 1  # PyTorch squeezes in place here, which counts
         return out
     if a == 2 and b == 2:
-        if sa[1] != sb[0]:
-            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({sa[0]}x{sa[1]} and "
-                               f"{sb[0]}x{sb[1]})")
         return d.mm(input, other)
     if a == 1:
         return d.squeeze_dims(matmul(d.unsqueeze(input, 0), other), (-2 % (b),))
     if b == 1:
         return d.squeeze_dims(matmul(input, d.unsqueeze(other, 1)), (a - 1,))
-    if sa[-1] != sb[-2]:
+    return (d.bmm if a >= 3 else d.bmm_t)(input, other)
+
+
+def _check_matmul_shapes(sa, sb):
+    """PyTorch's shape errors for dot, mv, mm (1-D @ 2-D is mm of a 1-row matrix) and batches."""
+    a, b = len(sa), len(sb)
+    if a == 1 and b == 1 and sa[0] != sb[0]:
+        raise RuntimeError(f"inconsistent tensor size, expected tensor [{sa[0]}] and src "
+                           f"[{sb[0]}] to have the same number of elements, but got {sa[0]} "
+                           f"and {sb[0]} elements respectively")
+    if a == 2 and b == 1 and sa[1] != sb[0]:
+        raise RuntimeError(f"size mismatch, got input ({sa[0]}), mat ({sa[0]}x{sa[1]}), "
+                           f"vec ({sb[0]})")
+    if a <= 2 and b == 2 and sa[-1] != sb[0]:
+        rows = sa[0] if a == 2 else 1
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x{sa[-1]} and "
+                           f"{sb[0]}x{sb[1]})")
+    if builtins.max(a, b) >= 3 and builtins.min(a, b) >= 2 and sa[-1] != sb[-2]:
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{sb[0]}, {sa[-1]}] but got: [{sb[0]}, {sb[-2]}].")
-    return (d.bmm if a >= 3 else d.bmm_t)(input, other)
 
 
 mm = matmul

@@ -337,6 +337,8 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
         while ready:
             node = heapq.heappop(ready)[2]
             grads = buffers.pop(node)
+            if inputs is not None and node not in captures and not needed.get(node):
+                continue  # autograd.grad: off every path to an input, so not run (no hooks)
             step = Step(node)
             if node._tensor_hooks or node._retains_grad or node.__class__ is AccumulateGrad:
                 grads = _call_tensor_hooks(node, grads, step)
