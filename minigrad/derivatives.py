@@ -243,7 +243,8 @@ unsafe_view = Op("UnsafeViewBackward0", lambda self, shape: self.reshape(shape),
                  self=lambda grad, self_shape: grad.reshape(self_shape))
 expand = Op("ExpandBackward0",         lambda self, shape: np.broadcast_to(self, shape), view=True,
             self=lambda grad, self_shape: sum_to(grad, self_shape))
-transpose = Op("TransposeBackward0",   lambda self, dim0, dim1: self.swapaxes(dim0, dim1), view=True,
+transpose = Op("TransposeBackward0",   lambda self, dim0, dim1: self.swapaxes(dim0, dim1)
+                                           if self.ndim else self[...], view=True,
                self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
 t = Op("TBackward0",                   lambda self: self.T, view=True,
        self=lambda grad: grad.t())

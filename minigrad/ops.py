@@ -154,6 +154,7 @@ def matmul(input, other):
     if a == 1 and b == 2:
         out = d.squeeze_dims(matmul(d.unsqueeze(input, 0), other), (0,))
         out._version_counter.value += 1  # PyTorch squeezes in place here, which counts
+        out._view_version = out._version_counter.value
         return out
     if a == 2 and b == 2:
         return d.mm(input, other)
@@ -345,6 +346,12 @@ def _is_advanced(k):
     return isinstance(k, np.ndarray)
 
 
+def _covers(k, length):
+    """A slice written to span the whole dim (`:`, `0:n`), which PyTorch skips in a tuple key."""
+    return (k.start in (None, 0) and k.step in (None, 1)
+            and (k.stop is None or k.stop >= length))
+
+
 def getitem(self, key, _for_setitem=False):
     """Basic keys become PyTorch's chain of view ops (select, slice, unsqueeze); arrays one index op."""
     is_tuple = isinstance(key, tuple)
@@ -370,7 +377,7 @@ def getitem(self, key, _for_setitem=False):
         elif isinstance(k, builtins.slice):
             if k.step is not None and k.step <= 0:
                 raise ValueError("step must be greater than zero")
-            if single or k != builtins.slice(None):
+            if single or not _covers(k, out.shape[dim]):
                 out = d.slicing(out, dim, k)
             dim += 1
         else:
@@ -397,7 +404,8 @@ def setitem(self, key, value):
         return
     target = getitem(self, key, _for_setitem=True)
     if target is self:  # `t[:] = v` writes the whole tensor: no view, no CopySlices
-        fill = not isinstance(value, Tensor) and Ellipsis not in raw  # t[...] = 0 copies
+        # PyTorch fills with numbers and 0-d tensors, except for the key `...` alone (a copy)
+        fill = (not isinstance(value, Tensor) or value.dim() == 0) and raw != (Ellipsis,)
         apply_inplace(d.fill_tensor_ if fill else d.copy_, self, value)
     else:
         apply_inplace(d.copy_, target, value)

@@ -38,7 +38,8 @@ _NON_LEAF_GRAD_WARNING = (
 
 class Tensor:
     __slots__ = ("_data", "_grad_fn", "_output_nr", "_requires_grad", "_grad", "_version_counter",
-                 "_base", "_backward_hooks", "_grad_accumulator", "_retains_grad", "__weakref__")
+                 "_base", "_view_version", "_backward_hooks", "_grad_accumulator", "_retains_grad",
+                 "__weakref__")
 
     __hash__ = object.__hash__
 
@@ -53,6 +54,7 @@ class Tensor:
         t._grad = None
         t._version_counter = version_counter or _VersionCounter()
         t._base = None
+        t._view_version = 0
         t._backward_hooks = None
         t._grad_accumulator = None
         t._retains_grad = False
@@ -61,7 +63,19 @@ class Tensor:
     # --- autograd attributes ------------------------------------------------------------------
     @property
     def grad_fn(self):
+        if self._base is not None:
+            self._refresh_view()
         return self._grad_fn
+
+    def _refresh_view(self):
+        """A view whose memory changed in place since it was made gets its history regenerated
+        from the base's (AsStridedBackward0), as PyTorch does when it sees the version moved."""
+        now = self._version_counter.value
+        if self._view_version != now:
+            self._view_version = now
+            if self._base.requires_grad and (grad_mode._enabled or self._grad_fn is not None):
+                from .autograd.function import _regenerate_view
+                _regenerate_view(self, self._base)
 
     @property
     def is_leaf(self):
@@ -145,6 +159,8 @@ class Tensor:
 
     def _edge(self):
         """Where this tensor's gradient goes: (grad_fn, output_nr), its AccumulateGrad, or None."""
+        if self._base is not None:
+            self._refresh_view()
         if self._grad_fn is not None:
             return (self._grad_fn, self._output_nr)
         if self._requires_grad:
@@ -307,7 +323,7 @@ class Tensor:
 
     # --- printing -----------------------------------------------------------------------------
     def __repr__(self):
-        grad_fn = self._grad_fn
+        grad_fn = self.grad_fn
         return _tensor_str.tensor_str(
             self._data, self.dtype.name, grad_fn_name=type(grad_fn).__name__ if grad_fn else None,
             requires_grad=self._requires_grad and grad_fn is None)
@@ -328,4 +344,5 @@ def _wrap_dim(dim, ndim):
 
 
 # Imported last: the autograd package itself needs Tensor (tensor <-> autograd is a cycle).
+from .autograd import grad_mode  # noqa: E402
 from .autograd.engine import AccumulateGrad, HookDict  # noqa: E402

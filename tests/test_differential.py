@@ -131,21 +131,6 @@ KNOWN_DIVERGENCES = [
         event=lambda mine, theirs: theirs[0] == "warning"
         and theirs[2][1].startswith("std(): degrees of freedom is <= 0")),
     Divergence(
-        "view-not-rebased-after-inplace-on-base",
-        """
-        a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
-        b = a * 1
-        v = b.t()
-        b.mul_(2)
-        v.sum().backward()
-        (type(v.grad_fn).__name__, a.grad)""",
-        # torch: ('AsStridedBackward0', tensor([[2., 2.], [2., 2.]]))
-        # minigrad: ('TBackward0', tensor([[1., 1.], [1., 1.]]))  <- WRONG GRADIENT
-        # An earlier view of a tensor later changed in place (through the base or another view)
-        # keeps its old history. Spotted from PyTorch's trace: a view that was not itself the
-        # target of an in-place op ends up with grad_fn AsStridedBackward0.
-        program=lambda program: _view_rebased_by_other_inplace(program)),
-    Divergence(
         "relu-double-backward-loses-requires_grad",
         """
         x = torch.tensor(2.0, requires_grad=True)
@@ -154,13 +139,6 @@ KNOWN_DIVERGENCES = [
         # torch: (True, 'ThresholdBackwardBackward0')   minigrad: (False, 'NoneType')
         tensor=lambda mine, theirs: theirs.grad_fn == "ThresholdBackwardBackward0"
         and mine.grad_fn is None),
-    Divergence(
-        "full-range-slice-recorded-as-SliceBackward",
-        "type(torch.ones(2, 2, requires_grad=True)[:, :2].grad_fn).__name__",
-        # torch: 'AliasBackward0' (a slice covering the whole dim records nothing; likewise
-        # t[None, :2] -> UnsqueezeBackward0, t[0, :2] -> SelectBackward0)   minigrad: 'SliceBackward0'
-        tensor=lambda mine, theirs: mine.grad_fn == "SliceBackward0"
-        and theirs.grad_fn in ("AliasBackward0", "UnsqueezeBackward0", "SelectBackward0")),
     Divergence(
         "mse_loss-broadcast-warning-missing",
         """

@@ -313,6 +313,9 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
         for i, edge in enumerate(inputs):
             captures.setdefault(edge[0], []).append((i, edge[1]))
         needed = _needed(order, captures)
+        root = root_edges[0][0]
+        if len(root_edges) == 1 and root.__class__ is not AccumulateGrad:
+            needed[root] = True  # PyTorch runs a lone root node itself (no dummy GraphRoot)
 
     buffers = {}
     ready, tie = [], itertools.count()

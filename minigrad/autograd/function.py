@@ -113,6 +113,7 @@ class Op:
             source = values[0]
             result._version_counter = source._version_counter
             result._base = source._base if source._base is not None else source
+            result._view_version = source._version_counter.value
             if not grad_mode._enabled:  # a view made under no_grad still requires grad
                 result._requires_grad = source.requires_grad
         return result, extras
@@ -221,6 +222,8 @@ def apply_inplace(op, self, *args, **kwargs):
         raise RuntimeError("a leaf Variable that requires grad is being used in an in-place "
                            "operation.")
     base = self._base
+    if base is not None:
+        self._refresh_view()  # its history as of now, before this op adds to it
     if grad_mode._enabled and base is not None and base._grad_fn is None and base._requires_grad:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
                            "in-place operation.")
@@ -315,6 +318,14 @@ def _rebase_view(view, base, fn):
     base._grad_fn, base._output_nr = copy_slices, 0
     view._grad_fn = AsStridedBackward0((copy_slices, 0), view._data.shape, view._data.dtype,
                                        positions, base._data.shape)
+    view._view_version = view._version_counter.value
+
+
+def _regenerate_view(view, base):
+    """The view's new history: its region of the base's gradient, whatever the base went through."""
+    view._grad_fn = AsStridedBackward0(base._edge(), view._data.shape, view._data.dtype,
+                                       _flat_positions(view._data, base._data), base._data.shape)
+    view._output_nr = 0
 
 
 # --- custom Functions --------------------------------------------------------------------------
