@@ -50,12 +50,12 @@ def _index_put_forward(self, values, key, accumulate=False):
 
 
 def _softmax(self, dim):
-    e = np.exp(self - self.max(axis=dim, keepdims=True))
+    e = np.exp(self - self.max(axis=dim, keepdims=True, initial=-np.inf))  # shift: no overflow
     return e / e.sum(axis=dim, keepdims=True)
 
 
 def _log_softmax(self, dim):
-    shifted = self - self.max(axis=dim, keepdims=True)
+    shifted = self - self.max(axis=dim, keepdims=True, initial=-np.inf)
     return shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
 
 

@@ -13,6 +13,7 @@ import numpy as np
 from . import derivatives as d
 from . import dtypes, return_types
 from .autograd.function import apply_inplace
+from .autograd.grad_mode import is_grad_enabled
 from .tensor import Tensor, _wrap_dim
 
 _TYPE_WORDS = {"f4": "float", "f8": "double", "i8": "long int", "b1": "bool"}
@@ -398,12 +399,22 @@ def setitem(self, key, value):
         value = tensor(value, dtype=self.dtype)
     raw = key if isinstance(key, tuple) else (key,)
     if builtins.any(_is_advanced(_as_index(k)) for k in raw):
+        sliced = builtins.any(isinstance(k, numbers.Integral) and not isinstance(k, builtins.bool)
+                              or isinstance(k, builtins.slice) and i < self.dim()
+                              and not _covers(k, self.shape[i]) for i, k in enumerate(raw))
+        if sliced and self.is_leaf and self.requires_grad and is_grad_enabled():
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
+                               "in-place operation.")  # PyTorch applies the basic part first
         if isinstance(value, Tensor) and value.dtype is not self.dtype:
             value = value.to(self.dtype)
         apply_inplace(d.index_put, self, value, tuple(_as_index(k) for k in raw))
         return
     target = getitem(self, key, _for_setitem=True)
     if target is self:  # `t[:] = v` writes the whole tensor: no view, no CopySlices
+        if self.is_leaf and self.requires_grad and is_grad_enabled() and raw != (Ellipsis,):
+            # PyTorch slices first (a view), except for the key `...` alone
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
+                               "in-place operation.")
         # PyTorch fills with numbers and 0-d tensors, except for the key `...` alone (a copy)
         fill = (not isinstance(value, Tensor) or value.dim() == 0) and raw != (Ellipsis,)
         apply_inplace(d.fill_tensor_ if fill else d.copy_, self, value)
