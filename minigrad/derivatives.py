@@ -136,6 +136,9 @@ mul = Op("MulBackward0",               lambda self, other: self * other,
 div = Op("DivBackward0",               lambda self, other: self / other, floating=True,
          self=lambda grad, other: grad / other,
          other=lambda grad, self, other: -grad * self / (other * other))
+div_scalar = Op("DivBackward1",        lambda self, other: self / other, floating=True,
+                promote=("self", "other"),                                  # inside formulas
+                self=lambda grad, other: div_scalar(grad, other))
 reciprocal = Op("ReciprocalBackward0", lambda self: 1 / self, floating=True,
                 self=lambda grad, result: -grad * (result * result))
 neg = Op("NegBackward0",               lambda self: -self,
@@ -164,11 +167,25 @@ abs = Op("AbsBackward0",               lambda self: np.abs(self),
 sgn = Op("SgnBackward0",               lambda self: np.sign(self),
          self=lambda grad: zeros_like(grad))
 sigmoid = Op("SigmoidBackward0",       lambda self: 1 / (1 + np.exp(-self)), floating=True,
-             self=lambda grad, result: grad * (1 - result) * result)
+             self=lambda grad, result: sigmoid_backward(grad, result))
 tanh = Op("TanhBackward0",             lambda self: np.tanh(self), floating=True,
-          self=lambda grad, result: grad * (1 - result * result))
+          self=lambda grad, result: tanh_backward(grad, result))
 relu = Op("ReluBackward0",             lambda self: np.maximum(self, 0),
-          self=lambda grad, result: where(result <= 0, 0.0, grad))
+          self=lambda grad, result: threshold_backward(grad, result))
+# Backward formulas that are ops of their own in PyTorch, so double backward names them:
+sigmoid_backward = Op("SigmoidBackwardBackward0",
+                      lambda grad_output, output: grad_output * (1 - output) * output,
+                      grad_output=lambda grad, output: sigmoid_backward(grad, output),
+                      output=lambda grad, grad_output, output: grad * grad_output * (1 - 2 * output))
+tanh_backward = Op("TanhBackwardBackward0",
+                   lambda grad_output, output: grad_output * (1 - output * output),
+                   grad_output=lambda grad, output: tanh_backward(grad, output),
+                   output=lambda grad, grad_output, output: -2 * output * grad_output * grad)
+threshold_backward = Op("ThresholdBackwardBackward0",
+                        lambda grad_output, self: np.where(self <= 0, np.zeros((), grad_output.dtype),
+                                                           grad_output),
+                        grad_output=lambda grad, self: threshold_backward(grad, self),
+                        self=lambda grad: zeros_like(grad))
 clamp = Op("ClampBackward1",           lambda self, min=None, max=None: np.clip(self, min, max),
            promote=("self", "min", "max"),
            self=lambda grad, self, min, max: where(
@@ -208,12 +225,12 @@ sum_dim = Op("SumBackward1",           lambda self, dim, keepdim: self.sum(axis=
              self=lambda grad, self_shape, dim, keepdim:
                  expand(_unsqueeze_dims(grad, dim, keepdim), self_shape))
 mean = Op("MeanBackward0",             lambda self: self.mean(dtype=self.dtype),
-          self=lambda grad, self_shape: expand(grad, self_shape) / math.prod(self_shape))
+          self=lambda grad, self_shape: div_scalar(expand(grad, self_shape), math.prod(self_shape)))
 mean_dim = Op("MeanBackward1",         lambda self, dim, keepdim: self.mean(axis=dim, keepdims=keepdim,
                                                                              dtype=self.dtype),
               self=lambda grad, self_shape, dim, keepdim:
-                  expand(_unsqueeze_dims(grad, dim, keepdim), self_shape)
-                  / _reduced_numel(self_shape, dim))
+                  div_scalar(expand(_unsqueeze_dims(grad, dim, keepdim), self_shape),
+                             _reduced_numel(self_shape, dim)))
 max = Op("MaxBackward1",               lambda self: self.max(),
          self=lambda grad, self, result: _evenly_distribute(grad, self, result))
 min = Op("MinBackward1",               lambda self: self.min(),

@@ -239,7 +239,8 @@ def _custom(L, a, w):
 
 
 def _double(L, a):
-    y = (a.exp() * a.sigmoid()).sum() + (a ** 3).sum() + a.norm()
+    y = ((a.exp() * a.sigmoid()).sum() + (a ** 3).sum() + a.norm() + (a.tanh() * a).sum()
+         + (a.relu() * a).sum() + (a * a.mean()).sum())
     (g,) = L.autograd.grad(y, a, create_graph=True)
     return g
 
