@@ -154,8 +154,8 @@ def matmul(input, other):
         return d.mv(input, other)
     if a == 1 and b == 2:
         out = d.squeeze_dims(matmul(d.unsqueeze(input, 0), other), (0,))
-        out._version_counter.value += 1  # PyTorch squeezes in place here, which counts
-        out._view_version = out._version_counter.value
+        out._version_counter.value += 1  # PyTorch squeezes the product in place: that counts,
+        out._base = None                  # and the result is that tensor, not a view of it
         return out
     if a == 2 and b == 2:
         return d.mm(input, other)
