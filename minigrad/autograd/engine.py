@@ -313,9 +313,8 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
         for i, edge in enumerate(inputs):
             captures.setdefault(edge[0], []).append((i, edge[1]))
         needed = _needed(order, captures)
-        root = root_edges[0][0]
-        if len(root_edges) == 1 and root.__class__ is not AccumulateGrad:
-            needed[root] = True  # PyTorch runs a lone root node itself (no dummy GraphRoot)
+        if len(root_edges) == 1:  # PyTorch runs a lone root node itself (no dummy GraphRoot)
+            needed[root_edges[0][0]] = True
 
     buffers = {}
     ready, tie = [], itertools.count()
@@ -359,7 +358,8 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                         grads = list(result)
             step.grad_outputs = grads
             if node.__class__ is AccumulateGrad:
-                _accumulate(node.variable, grads[0], create_graph, step)
+                if inputs is None:  # autograd.grad runs a leaf's hooks but never fills .grad
+                    _accumulate(node.variable, grads[0], create_graph, step)
                 for hook in list((node._post_hooks or {}).values()):
                     result = hook((), tuple(grads))
                     step.hooks.append(("post", hook, ((), tuple(grads)), result))
