@@ -313,9 +313,10 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
         for i, edge in enumerate(inputs):
             captures.setdefault(edge[0], []).append((i, edge[1]))
         needed = _needed(order, captures)
-        if len(root_edges) == 1:  # PyTorch runs a lone root node itself (no dummy GraphRoot)
-            needed[root_edges[0][0]] = True
 
+    # A lone root is always visited (hooks, retain_grad), as PyTorch has no dummy root then;
+    # it runs only if needed.
+    lone_root = root_edges[0][0] if len(root_edges) == 1 else None
     buffers = {}
     ready, tie = [], itertools.count()
 
@@ -339,8 +340,9 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
         while ready:
             node = heapq.heappop(ready)[2]
             grads = buffers.pop(node)
-            if inputs is not None and node not in captures and not needed.get(node):
-                continue  # autograd.grad: off every path to an input, so not run (no hooks)
+            if inputs is not None and node not in captures and not needed.get(node) \
+                    and node is not lone_root:
+                continue  # autograd.grad: off every path to an input, so not visited at all
             step = Step(node)
             if node._tensor_hooks or node._retains_grad or node.__class__ is AccumulateGrad:
                 grads = _call_tensor_hooks(node, grads, step)
