@@ -150,17 +150,6 @@ KNOWN_DIVERGENCES = [
         and mine[2][1].startswith("Dimension out of range (expected to be in range of [-1, 0], "
                                   "but got 1)")),
     Divergence(
-        "retained-grad-detached-under-create_graph",
-        """
-        x = torch.tensor(2.0, requires_grad=True)
-        y = x * x
-        y.retain_grad()
-        (y * y).backward(create_graph=True)
-        (y.grad.requires_grad, type(y.grad.grad_fn).__name__)""",
-        # torch: (True, 'CloneBackward0')   minigrad: (False, 'NoneType')
-        tensor=lambda mine, theirs: mine.version is None and mine.grad_fn is None
-        and theirs.grad_fn == "CloneBackward0"),
-    Divergence(
         "setitem-0d-bool-mask-node-name",
         """
         y = torch.tensor(1.5, requires_grad=True) * 1

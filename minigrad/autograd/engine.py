@@ -231,7 +231,10 @@ def _call_tensor_hooks(node, grads, step):
         tensor = ref()
         if tensor is not None and grads[nr] is not None:
             g = grads[nr]
-            tensor._grad = Tensor._make(g._data.copy()) if tensor._grad is None else tensor._grad + g
+            if tensor._grad is not None:
+                tensor._grad = tensor._grad + g
+            else:  # a recorded clone when building a graph of gradients (create_graph)
+                tensor._grad = g.clone() if grad_mode._enabled else Tensor._make(g._data.copy())
             step.retained.append((tensor, tensor._grad))
     return grads
 

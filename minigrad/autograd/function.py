@@ -244,9 +244,14 @@ def apply_inplace(op, self, *args, **kwargs):
     self._version_counter.value += 1
     if recording:
         values[0] = before
+        old = before._grad_fn
         fn = op.record(values, self)
         if base is not None:
             _rebase_view(self, base, fn)
+        if self._retains_grad and old is not None:  # retain_grad follows the tensor's new history
+            old._retains_grad.pop(before._output_nr, None)
+            self._retains_grad = False
+            self.retain_grad()
     return self
 
 
