@@ -347,14 +347,20 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                     and node is not lone_root:
                 continue  # autograd.grad: off every path to an input, so not visited at all
             step = Step(node)
-            if node._tensor_hooks or node._retains_grad or node.__class__ is AccumulateGrad:
+            runs = inputs is None or needed.get(node)
+            hooked = node._tensor_hooks or node._retains_grad or node.__class__ is AccumulateGrad
+            # PyTorch's order: a node that will run has its gradient captured before its tensor
+            # hooks; a node only visited (autograd.grad) runs its hooks, then is captured.
+            if hooked and not runs:
                 grads = _call_tensor_hooks(node, grads, step)
             if node in captures:
                 step.captured = [(i, grads[nr]) for i, nr in captures[node]]
-            if inputs is not None and not needed.get(node):
+            if not runs:
                 step.ran, step.grad_outputs = False, grads
                 yield step
                 continue
+            if hooked:
+                grads = _call_tensor_hooks(node, grads, step)
             if node._pre_hooks:
                 for hook in list(node._pre_hooks.values()):
                     result = hook(tuple(grads))
