@@ -136,7 +136,7 @@ class Op:
                 node._args[name] = values[i]._data.shape
             elif values[i].__class__ is Tensor:
                 node._saved_tensors[name] = SavedTensor(values[i])
-            elif kind == "input":  # a Python number standing for a tensor: freed like one
+            elif kind == "input" or _holds_array(values[i]):  # stands for tensors: freed like one
                 node._saved_tensors[name] = SavedNumber(values[i])
             else:
                 node._args[name] = values[i]
@@ -163,6 +163,11 @@ class Op:
             else:
                 raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
         return plan
+
+
+def _holds_array(value):
+    """An index key with arrays in it: PyTorch saves those index tensors (and frees them)."""
+    return isinstance(value, tuple) and any(isinstance(k, np.ndarray) for k in value)
 
 
 def _common_dtype(inputs):
