@@ -391,6 +391,18 @@ def getitem(self, key, _for_setitem=False):
     return out
 
 
+def _check_expandable(shape, target):
+    """PyTorch's error when a value can't be broadcast to the place it is written to."""
+    for i in range(1, len(shape) + 1):
+        have, want = shape[-i], target[-i] if i <= len(target) else None
+        if want is None or (have != want and have != 1):
+            dim = len(target) - i
+            raise RuntimeError(
+                f"The expanded size of the tensor ({want if want is not None else -1}) must match "
+                f"the existing size ({have}) at non-singleton dimension {dim}.  Target sizes: "
+                f"{list(target)}.  Tensor sizes: {list(shape)}")
+
+
 def setitem(self, key, value):
     """`t[key] = value`: a view plus an in-place copy (CopySlices), or index_put for arrays."""
     if isinstance(value, Tensor) or isinstance(value, numbers.Number):
@@ -410,6 +422,8 @@ def setitem(self, key, value):
         apply_inplace(d.index_put, self, value, tuple(_as_index(k) for k in raw))
         return
     target = getitem(self, key, _for_setitem=True)
+    if isinstance(value, Tensor):
+        _check_expandable(value.shape, target.shape)
     if target is self:  # `t[:] = v` writes the whole tensor: no view, no CopySlices
         if self.is_leaf and self.requires_grad and is_grad_enabled() and raw != (Ellipsis,):
             # PyTorch slices first (a view), except for the key `...` alone
