@@ -426,11 +426,12 @@ def setitem(self, key, value):
         _check_expandable(value.shape, target.shape)
     if target is self:  # `t[:] = v` writes the whole tensor: no view, no CopySlices
         if self.is_leaf and self.requires_grad and is_grad_enabled() and raw != (Ellipsis,):
-            # PyTorch slices first (a view), except for the key `...` alone
+            # PyTorch takes a view first, except for the key `...` alone
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
                                "in-place operation.")
-        # PyTorch fills with numbers and 0-d tensors, except for the key `...` alone (a copy)
-        fill = (not isinstance(value, Tensor) or value.dim() == 0) and raw != (Ellipsis,)
+        # PyTorch fills with numbers and 0-d tensors, except `...` on a 0-d tensor (a copy)
+        fill = ((not isinstance(value, Tensor) or value.dim() == 0)
+                and not (raw == (Ellipsis,) and self.dim() == 0))
         apply_inplace(d.fill_tensor_ if fill else d.copy_, self, value)
     else:
         apply_inplace(d.copy_, target, value)
