@@ -331,7 +331,7 @@ class CatBackward0(Node):
     def apply(self, grad_outputs):
         grads, start = [], 0
         for n in self.sizes:
-            grads.append(slicing(grad_outputs[0], self.dim, builtins_slice(start, start + n)))
+            grads.append(slicing(grad_outputs[0], self.dim, slice(start, start + n)))
             start += n
         return grads
 
@@ -354,9 +354,6 @@ def join(node_class, tensors, dim, forward):
         node.dim, node.sizes = dim, [t._data.shape[dim] if t._data.ndim > dim else 1 for t in tensors]
         out._grad_fn = node
     return out
-
-
-builtins_slice = __builtins__["slice"] if isinstance(__builtins__, dict) else __builtins__.slice
 
 
 def _acc(a):

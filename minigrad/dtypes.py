@@ -5,13 +5,20 @@ import numpy as np
 
 
 class dtype:
-    """A tensor element type; wraps the NumPy dtype that stores it."""
+    """A tensor element type; wraps the NumPy dtype that stores it.
 
-    __slots__ = ("name", "np", "is_floating_point", "_legacy")
+    `_scalar` ("Float") and `_c` ("float") are the names PyTorch's messages use for it.
+    """
 
-    def __init__(self, name, np_dtype, is_floating_point, legacy):
-        self.name, self.np, self.is_floating_point, self._legacy = (
-            name, np.dtype(np_dtype), is_floating_point, legacy)
+    __slots__ = ("name", "np", "is_floating_point", "_scalar", "_c")
+
+    def __init__(self, name, np_dtype, is_floating_point, scalar, c):
+        self.name, self.np, self.is_floating_point, self._scalar, self._c = (
+            name, np.dtype(np_dtype), is_floating_point, scalar, c)
+
+    @property
+    def _legacy(self):
+        return f"{self._scalar}Tensor"  # minigrad.FloatTensor, as tensor.type() says
 
     def __repr__(self):
         return f"minigrad.{self.name}"
@@ -20,10 +27,10 @@ class dtype:
         return self.name
 
 
-float32 = dtype("float32", np.float32, True, "FloatTensor")
-float64 = dtype("float64", np.float64, True, "DoubleTensor")
-int64 = dtype("int64", np.int64, False, "LongTensor")
-bool = dtype("bool", np.bool_, False, "BoolTensor")
+float32 = dtype("float32", np.float32, True, "Float", "float")
+float64 = dtype("float64", np.float64, True, "Double", "double")
+int64 = dtype("int64", np.int64, False, "Long", "long int")
+bool = dtype("bool", np.bool_, False, "Bool", "bool")
 float, double, long = float32, float64, int64
 
 _BY_NUMPY = {d.np: d for d in (float32, float64, int64, bool)}

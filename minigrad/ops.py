@@ -16,7 +16,6 @@ from .autograd.function import apply_inplace
 from .autograd.grad_mode import is_grad_enabled
 from .tensor import Tensor, _wrap_dim
 
-_TYPE_WORDS = {"f4": "float", "f8": "double", "i8": "long int", "b1": "bool"}
 
 
 def _dims(dim, ndim):
@@ -144,10 +143,9 @@ def matmul(input, other):
     if input.dtype is not other.dtype:  # PyTorch checks shapes first, then dtypes
         if a == 1 and b == 1:
             raise RuntimeError("dot : expected both vectors to have same dtype, but found "
-                               f"{input.dtype._legacy[:-6]} and {other.dtype._legacy[:-6]}")
+                               f"{input.dtype._scalar} and {other.dtype._scalar}")
         raise RuntimeError("expected m1 and m2 to have the same dtype, but got: "
-                           f"{_TYPE_WORDS[input._data.dtype.str[1:]]} != "
-                           f"{_TYPE_WORDS[other._data.dtype.str[1:]]}")
+                           f"{input.dtype._c} != {other.dtype._c}")
     if a == 1 and b == 1:
         return d.dot(input, other)
     if a == 2 and b == 1:
@@ -160,7 +158,7 @@ def matmul(input, other):
     if a == 2 and b == 2:
         return d.mm(input, other)
     if a == 1:
-        return d.squeeze_dims(matmul(d.unsqueeze(input, 0), other), (-2 % (b),))
+        return d.squeeze_dims(matmul(d.unsqueeze(input, 0), other), (b - 2,))
     if b == 1:
         return d.squeeze_dims(matmul(input, d.unsqueeze(other, 1)), (a - 1,))
     return (d.bmm if a >= 3 else d.bmm_t)(input, other)
@@ -198,7 +196,7 @@ def sum(input, dim=None, keepdim=False):
 def mean(input, dim=None, keepdim=False):
     if not input.is_floating_point():
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
-                           f"floating point or complex dtype. Got: {input.dtype._legacy[:-6]}")
+                           f"floating point or complex dtype. Got: {input.dtype._scalar}")
     if dim is None:
         return d.mean(input)
     return d.mean_dim(input, _dims(dim, input.dim()), keepdim)
@@ -405,9 +403,7 @@ def _check_expandable(shape, target):
 
 def setitem(self, key, value):
     """`t[key] = value`: a view plus an in-place copy (CopySlices), or index_put for arrays."""
-    if isinstance(value, Tensor) or isinstance(value, numbers.Number):
-        pass
-    else:
+    if not isinstance(value, (Tensor, numbers.Number)):  # a list or array: make it a tensor
         value = tensor(value, dtype=self.dtype)
     raw = key if isinstance(key, tuple) else (key,)
     if builtins.any(_is_advanced(_as_index(k)) for k in raw):

@@ -13,9 +13,6 @@ import numpy as np
 from . import _tensor_str, dtypes
 
 
-_C_TYPE = {"float32": "float", "float64": "double", "int64": "long int", "bool": "bool"}
-
-
 class _VersionCounter:
     """How many in-place changes this memory has seen (shared by a tensor, its views, detach())."""
     __slots__ = ("value",)
@@ -125,8 +122,8 @@ class Tensor:
                     "the same size")
             if value.dtype is not self.dtype:
                 raise RuntimeError(
-                    f"attempting to assign a gradient with dtype '{_C_TYPE[value.dtype.name]}' to a "
-                    f"tensor with grad_dtype '{self.dtype._legacy[:-6]}'. The gradient must match "
+                    f"attempting to assign a gradient with dtype '{value.dtype._c}' to a "
+                    f"tensor with grad_dtype '{self.dtype._scalar}'. The gradient must match "
                     "the tensor's grad_dtype (defaults to the tensor's dtype). You can set the "
                     "tensor's grad_dtype attribute with a specific dtype, or None to allow any "
                     "dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its "

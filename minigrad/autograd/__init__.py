@@ -46,17 +46,28 @@ def _root_edges(outputs):
     return edges
 
 
+def _seed(outputs, grad_outputs):
+    """The root edges and their seed gradients, checked as PyTorch checks them."""
+    if grad_outputs is None:
+        grad_outputs = [None] * len(outputs)
+    elif isinstance(grad_outputs, Tensor):
+        grad_outputs = [grad_outputs]
+    grads = _make_grads(outputs, list(grad_outputs))
+    return _root_edges(outputs), grads
+
+
+def _capturing(edges, grads, retain_graph, create_graph, inputs, captured):
+    """Run backward capturing the gradients of `inputs` into `captured` (index -> gradient)."""
+    for step in backward_steps(edges, grads, retain_graph, create_graph,
+                               [t._edge() for t in inputs]):
+        captured.update(step.captured)
+        yield step
+
+
 def backward_run(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
     """The step generator behind `backward()`: the stepper drives this same generator."""
-    tensors = _as_tuple(tensors)
-    if grad_tensors is None:
-        grad_tensors = [None] * len(tensors)
-    elif isinstance(grad_tensors, Tensor):
-        grad_tensors = [grad_tensors]
-    grads = _make_grads(tensors, list(grad_tensors))
-    edges = _root_edges(tensors)
-    if retain_graph is None:
-        retain_graph = create_graph
+    edges, grads = _seed(_as_tuple(tensors), grad_tensors)
+    retain_graph = create_graph if retain_graph is None else retain_graph
     if inputs is None:
         return backward_steps(edges, grads, retain_graph, create_graph)
     return _backward_into(edges, grads, retain_graph, create_graph, _as_tuple(inputs))
@@ -65,10 +76,7 @@ def backward_run(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
 def _backward_into(edges, grads, retain_graph, create_graph, inputs):
     """backward(inputs=...): accumulate into .grad of just these tensors (leaves or not)."""
     captured = {}
-    for step in backward_steps(edges, grads, retain_graph, create_graph,
-                               [t._edge() for t in inputs]):
-        captured.update(step.captured)
-        yield step
+    yield from _capturing(edges, grads, retain_graph, create_graph, inputs, captured)
     for i, t in enumerate(inputs):
         g = captured.get(i)
         if g is not None:
@@ -110,22 +118,15 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     outputs, inputs = _as_tuple(outputs), _as_tuple(inputs)
     if allow_unused is None:
         allow_unused = materialize_grads
-    if grad_outputs is None:
-        grad_outputs = [None] * len(outputs)
-    elif isinstance(grad_outputs, Tensor):
-        grad_outputs = [grad_outputs]
     for t in inputs:
         if not t.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
-    grads = _make_grads(outputs, list(grad_outputs))
-    edges = _root_edges(outputs)
-    if retain_graph is None:
-        retain_graph = create_graph
+    edges, grads = _seed(outputs, grad_outputs)
+    retain_graph = create_graph if retain_graph is None else retain_graph
     captured = {}
     with _no_gc_passes():
-        for step in backward_steps(edges, grads, retain_graph, create_graph,
-                                   [t._edge() for t in inputs]):
-            captured.update(step.captured)
+        for _ in _capturing(edges, grads, retain_graph, create_graph, inputs, captured):
+            pass
     result = []
     for i, t in enumerate(inputs):
         g = captured.get(i)

@@ -13,6 +13,7 @@ import weakref
 
 import numpy as np
 
+from ..dtypes import float64
 from . import grad_mode
 
 _sequence_nr = itertools.count()
@@ -78,7 +79,7 @@ class Node:
                 value = saved.unpack(self)
                 if not hasattr(value, "_data"):  # a wrapped Python number shows as a tensor
                     from ..ops import tensor
-                    value = tensor(value, dtype=None if isinstance(value, int) else _float64())
+                    value = tensor(value, dtype=None if isinstance(value, int) else float64)
                 return value
         raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
 
@@ -98,11 +99,6 @@ class Node:
 
 
 FREED = object()  # marks a saved value released by backward
-
-
-def _float64():
-    from ..dtypes import float64
-    return float64
 
 
 class HookDict(dict):
@@ -269,14 +265,12 @@ def _expandable(shape, to):
 
 
 def _graph(roots):
-    """Dependencies (edges pointing at each node) of everything reachable, and a DFS order."""
+    """Dependencies (edges pointing at each node) of everything reachable from `roots`."""
     dependencies = {}
-    order = []
     stack = [n for n in roots if n is not None]
     seen = set(stack)
     while stack:
         node = stack.pop()
-        order.append(node)
         for child, _ in node.next_functions:
             if child is None:
                 continue
@@ -284,23 +278,29 @@ def _graph(roots):
             if child not in seen:
                 seen.add(child)
                 stack.append(child)
-    return dependencies, order
+    return dependencies
 
 
-def _needed(order, capture_nodes):
-    """Nodes that lead to a captured input: the only ones autograd.grad has to run."""
+def _needed(roots, dependencies, capture_nodes):
+    """Nodes that lead to a captured input: the only ones autograd.grad has to run.
+
+    Kahn's algorithm on the dependency counts gives a topological order (parents first);
+    walking it backwards, every node's children are decided before the node itself.
+    """
+    pending = dict(dependencies)
+    order, stack = [], list(dict.fromkeys(n for n in roots if n is not None and n not in pending))
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        for child, _ in node.next_functions:
+            if child is not None:
+                pending[child] -= 1
+                if pending[child] == 0:
+                    stack.append(child)
     needed = {}
-    # `order` lists parents before children along every edge it first followed; finish in
-    # reverse topological order by iterating until stable (each pass is linear, passes are few).
-    changed = True
-    while changed:
-        changed = False
-        for node in reversed(order):
-            if needed.get(node):
-                continue
-            if any(c is not None and (c in capture_nodes or needed.get(c))
-                   for c, _ in node.next_functions):
-                needed[node] = changed = True
+    for node in reversed(order):
+        needed[node] = any(c is not None and (c in capture_nodes or needed[c])
+                           for c, _ in node.next_functions)
     return needed
 
 
@@ -310,12 +310,12 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
     With `inputs` (a list of edges), gradients are captured there instead of accumulated into
     leaves (autograd.grad); step.captured carries them.
     """
-    dependencies, order = _graph([node for node, _ in root_edges])
+    dependencies = _graph([node for node, _ in root_edges])
     captures = {}
     if inputs is not None:
         for i, edge in enumerate(inputs):
             captures.setdefault(edge[0], []).append((i, edge[1]))
-        needed = _needed(order, captures)
+        needed = _needed([node for node, _ in root_edges], dependencies, captures)
 
     # A lone root is always visited (hooks, retain_grad), as PyTorch has no dummy root then;
     # it runs only if needed.

@@ -197,9 +197,6 @@ class SavedNumber:
         return self.value
 
 
-_TYPE_NAMES = {"f4": "Float", "f8": "Double", "i8": "Long", "b1": "Bool"}
-
-
 def _torch_error(error, inputs):
     """Turn NumPy's broadcasting ValueError into PyTorch's RuntimeError text."""
     shapes = [v._data.shape if isinstance(v, Tensor) else () for v in inputs]
@@ -235,8 +232,8 @@ def apply_inplace(op, self, *args, **kwargs):
     result, _ = op.run(values)
     out = result._data
     if not np.can_cast(out.dtype, self._data.dtype, "same_kind"):
-        raise RuntimeError(f"result type {_TYPE_NAMES[out.dtype.str[1:]]} can't be cast to the "
-                           f"desired output type {_TYPE_NAMES[self._data.dtype.str[1:]]}")
+        raise RuntimeError(f"result type {dtypes.from_numpy_dtype(out.dtype)._scalar} can't be cast "
+                           f"to the desired output type {self.dtype._scalar}")
     if out.shape != self._data.shape:
         raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
                            f"broadcast shape {list(out.shape)}")

@@ -24,18 +24,18 @@ def _numerical_jacobians(func, inputs, eps):
     outs = _outputs(func, inputs)
     jac = [[np.zeros((t.numel(), o.numel())) for _, t in _differentiable_inputs(inputs)]
            for o in outs]
-    if True:  # grad mode stays on: `func` may itself call autograd.grad
-        for n, (_, t) in enumerate(_differentiable_inputs(inputs)):
-            flat = t._data.reshape(-1)  # a view: perturbs t itself
-            for j in range(flat.size):
-                orig = flat[j]
-                flat[j] = orig - eps
-                lo = [o._data.astype(np.float64).copy() for o in _outputs(func, inputs)]
-                flat[j] = orig + eps
-                hi = [o._data.astype(np.float64).copy() for o in _outputs(func, inputs)]
-                flat[j] = orig
-                for k in range(len(outs)):
-                    jac[k][n][j] = ((hi[k] - lo[k]) / (2 * eps)).reshape(-1)
+    # grad mode stays on: `func` may itself call autograd.grad
+    for n, (_, t) in enumerate(_differentiable_inputs(inputs)):
+        flat = t._data.reshape(-1)  # a view: perturbs t itself
+        for j in range(flat.size):
+            orig = flat[j]
+            flat[j] = orig - eps
+            lo = [o._data.astype(np.float64).copy() for o in _outputs(func, inputs)]
+            flat[j] = orig + eps
+            hi = [o._data.astype(np.float64).copy() for o in _outputs(func, inputs)]
+            flat[j] = orig
+            for k in range(len(outs)):
+                jac[k][n][j] = ((hi[k] - lo[k]) / (2 * eps)).reshape(-1)
     return jac
 
 
