@@ -7,7 +7,6 @@ Each lesson runs in a fresh interpreter, like a fresh notebook kernel.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -20,19 +19,9 @@ RECORDING = ORACLE_DIR / "lessons.json"
 RECORD_CMD = "python tests/oracle/record_lessons.py"
 
 
-def _load(name: str, path: Path):
-    """Import a helper module by path (works whether or not tests/ is a package)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-harness = _load("_lesson_oracle_harness", ORACLE_DIR / "harness.py")
-LESSONS = _load("_lesson_cases", TESTS_DIR / "lesson_cases.py").LESSONS
+# pytest puts tests/ on sys.path (no __init__.py there), so these import plainly.
+from oracle import harness  # noqa: E402
+from lesson_cases import LESSONS  # noqa: E402
 RECORDED = json.loads(RECORDING.read_text(encoding="utf-8"))["lessons"]
 
 

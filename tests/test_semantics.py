@@ -16,7 +16,6 @@ namespace, grad mode reset in between), so the whole file takes seconds.
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 import subprocess
 import sys
@@ -32,18 +31,9 @@ RECORDER = ORACLE_DIR / "record_semantics.py"
 RECORD_CMD = "python tests/oracle/record_semantics.py"
 
 
-def _load(name: str, path: Path):
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-harness = _load("_semantics_oracle_harness", ORACLE_DIR / "harness.py")
-CASES = _load("_semantics_cases", TESTS_DIR / "semantics_cases.py").CASES
+# pytest puts tests/ on sys.path (no __init__.py there), so these import plainly.
+from oracle import harness  # noqa: E402
+from semantics_cases import CASES  # noqa: E402
 RECORDED = json.loads(RECORDING.read_text(encoding="utf-8"))["cases"]
 
 

@@ -47,6 +47,16 @@ import warnings
 from pathlib import Path
 
 BACKENDS = ("torch", "minigrad")
+REFERENCE_TORCH = "2.13"  # the version recordings are made with
+
+
+def reference_torch_version() -> str:
+    """The installed torch's version, refusing to record with anything but the reference."""
+    import torch
+
+    if not torch.__version__.startswith(REFERENCE_TORCH):
+        raise SystemExit(f"expected PyTorch {REFERENCE_TORCH}.x, found {torch.__version__}")
+    return torch.__version__
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 _ADDRESS_RE = re.compile(r"0x[0-9a-fA-F]+")

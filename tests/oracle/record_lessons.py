@@ -23,16 +23,12 @@ import harness  # noqa: E402
 from lesson_cases import LESSONS  # noqa: E402
 
 OUTPUT = HERE / "lessons.json"
-EXPECTED_TORCH = "2.13"
 
 
 def record() -> dict:
-    import torch
-
-    if not torch.__version__.startswith(EXPECTED_TORCH):
-        raise SystemExit(f"expected PyTorch {EXPECTED_TORCH}.x, found {torch.__version__}")
+    version = harness.reference_torch_version()
     return {
-        "torch_version": torch.__version__,
+        "torch_version": version,
         "lessons": {name: harness.run_cells_isolated(cells, "torch") for name, cells in LESSONS.items()},
     }
 
