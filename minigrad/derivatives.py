@@ -59,6 +59,15 @@ def _log_softmax(self, dim):
     return shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
 
 
+def _threshold_backward(grad_output, self):
+    """relu's backward: the gradient where self > 0 (or is nan), +0.0 elsewhere, even for inf/nan
+    gradients: np.where(self <= 0, 0, grad_output), done by AND-ing the gradient's bits with an
+    all-ones or all-zeros mask, which runs several times faster than np.where on a random mask."""
+    bits = np.dtype(f"u{grad_output.dtype.itemsize}")
+    mask = np.negative(~(self <= 0), dtype=bits)  # True -> 0b11...1, False -> 0
+    return (grad_output.view(bits) & mask).view(grad_output.dtype)
+
+
 def _reduced_numel(shape, dims):
     return math.prod(shape[d] for d in dims)
 
@@ -181,9 +190,7 @@ tanh_backward = Op("TanhBackwardBackward0",
                    lambda grad_output, output: grad_output * (1 - output * output),
                    grad_output=lambda grad, output: tanh_backward(grad, output),
                    output=lambda grad, grad_output, output: -2 * output * grad_output * grad)
-threshold_backward = Op("ThresholdBackwardBackward0",
-                        lambda grad_output, self: np.where(self <= 0, np.zeros((), grad_output.dtype),
-                                                           grad_output),
+threshold_backward = Op("ThresholdBackwardBackward0", _threshold_backward,
                         grad_output=lambda grad, self: threshold_backward(grad, self),
                         self=lambda grad: zeros_like(grad))
 clamp = Op("ClampBackward1",           lambda self, min=None, max=None: np.clip(self, min, max),

@@ -135,12 +135,12 @@ logical_and, logical_or = _compare(np.logical_and), _compare(np.logical_or)
 
 # --- matrix products ----------------------------------------------------------------------------
 def matmul(input, other):
-    a, b = input.dim(), other.dim()
+    a, b = input._data.ndim, other._data.ndim
     if a == 0 or b == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {a}D "
                            f"and {b}D")
-    _check_matmul_shapes(input.shape, other.shape)
-    if input.dtype is not other.dtype:  # PyTorch checks shapes first, then dtypes
+    _check_matmul_shapes(input._data.shape, other._data.shape)
+    if input._data.dtype != other._data.dtype:  # PyTorch checks shapes first, then dtypes
         if a == 1 and b == 1:
             raise RuntimeError("dot : expected both vectors to have same dtype, but found "
                                f"{input.dtype._scalar} and {other.dtype._scalar}")

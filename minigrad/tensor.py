@@ -34,7 +34,7 @@ _NON_LEAF_GRAD_WARNING = (
 
 
 class Tensor:
-    __slots__ = ("_data", "_grad_fn", "_output_nr", "_requires_grad", "_grad", "_version_counter",
+    __slots__ = ("_data", "_grad_fn", "_output_nr", "_requires_grad", "_grad", "_vc",
                  "_base", "_view_version", "_backward_hooks", "_grad_accumulator", "_retains_grad",
                  "__weakref__")
 
@@ -49,7 +49,7 @@ class Tensor:
         t._output_nr = output_nr
         t._requires_grad = requires_grad
         t._grad = None
-        t._version_counter = version_counter or _VersionCounter()
+        t._vc = version_counter  # None until needed: see _version_counter
         t._base = None
         t._view_version = 0
         t._backward_hooks = None
@@ -139,8 +139,21 @@ class Tensor:
         return self._retains_grad
 
     @property
+    def _version_counter(self):
+        """The counter this tensor shares with its views and detach(), made on first need: most
+        tensors are never changed in place, viewed or saved as an op's output, so they skip it
+        (one object fewer per op for the garbage collector to scan)."""
+        if self._vc is None:
+            self._vc = _VersionCounter()
+        return self._vc
+
+    @_version_counter.setter
+    def _version_counter(self, counter):
+        self._vc = counter
+
+    @property
     def _version(self):
-        return self._version_counter.value
+        return 0 if self._vc is None else self._vc.value
 
     @property
     def data(self):

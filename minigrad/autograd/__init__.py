@@ -1,5 +1,4 @@
 """minigrad.autograd: backward(), grad(), custom Functions, gradcheck, grad-mode switches."""
-import contextlib
 import gc
 import warnings
 
@@ -83,16 +82,16 @@ def _backward_into(edges, grads, retain_graph, create_graph, inputs):
             t._grad = g.detach().clone() if t._grad is None else t._grad + g
 
 
-@contextlib.contextmanager
-def _no_gc_passes():
+class _no_gc_passes:
     """Backward makes many short-lived objects that reference counting frees at once; pausing the
     cyclic collector meanwhile saves it from re-scanning a large graph again and again."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
+
+    def __enter__(self):
+        self.enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc):
+        if self.enabled:
             gc.enable()
 
 

@@ -133,7 +133,7 @@ class SavedTensor:
     __slots__ = ("tensor", "data", "version_counter", "saved_version", "is_output", "output_nr")
 
     def __init__(self, tensor, is_output=False):
-        self.saved_version = tensor._version_counter.value
+        self.saved_version = tensor._version
         self.is_output = is_output
         if is_output:
             self.tensor = None
@@ -147,13 +147,13 @@ class SavedTensor:
         if tensor is None:
             from ..tensor import Tensor
             tensor = Tensor._make(self.data, node, self.output_nr, self.version_counter)
-        if tensor._version_counter.value != self.saved_version:
+        if tensor._version != self.saved_version:
             owner = node if self.is_output else tensor.grad_fn
             which = f", which is output {tensor._output_nr} of {_op_name(owner)}," if owner else ""
             raise RuntimeError(
                 "one of the variables needed for gradient computation has been modified by an "
                 f"inplace operation: [{tensor.type()} {list(tensor.shape)}]{which} is at version "
-                f"{tensor._version_counter.value}; expected version {self.saved_version} instead. "
+                f"{tensor._version}; expected version {self.saved_version} instead. "
                 "Hint: enable anomaly detection to find the operation that failed to compute its "
                 "gradient, with minigrad.autograd.set_detect_anomaly(True, check_nan=False).")
         return tensor
@@ -188,14 +188,16 @@ class Step:
 
 def sum_to(grad, shape):
     """Un-broadcast: sum `grad` down to `shape` (the one place broadcasting is undone)."""
-    if grad.shape == shape:
+    from ..derivatives import sum_dim, view  # table rows (the table imports this module)
+    have = grad._data.shape
+    if have == shape:
         return grad
-    lead = grad.dim() - len(shape)
+    lead = len(have) - len(shape)
     dims = tuple(range(lead)) + tuple(
-        lead + i for i, n in enumerate(shape) if n == 1 and grad.shape[lead + i] != 1)
+        lead + i for i, n in enumerate(shape) if n == 1 and have[lead + i] != 1)
     if dims:
-        grad = grad.sum(dims, keepdim=True)
-    return grad.reshape(shape) if lead else grad
+        grad = sum_dim(grad, dims, True)
+    return view(grad, tuple(shape)) if lead else grad
 
 
 def _check_hook_result(hook, old, new):
@@ -247,7 +249,7 @@ def _validate(node, grads):
             continue
         shape, dtype = next_node._input_metadata[nr]
         if g._data.shape != shape:
-            if not _expandable(shape, g.shape):
+            if not _expandable(shape, g._data.shape):
                 raise RuntimeError(
                     f"Function {node.name()} returned an invalid gradient at index {i} - got "
                     f"{list(g.shape)} but expected shape compatible with {list(shape)}")
@@ -320,14 +322,15 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
     # A lone root is always visited (hooks, retain_grad), as PyTorch has no dummy root then;
     # it runs only if needed.
     lone_root = root_edges[0][0] if len(root_edges) == 1 else None
-    buffers = {}
+    buffers = {}  # node -> the gradients delivered to it so far, one slot per forward output
     ready, tie = [], itertools.count()
 
     def deliver(node, nr, grad):
         buf = buffers.get(node)
         if buf is None:
             buf = buffers[node] = [None] * len(node._input_metadata)
-        buf[nr] = grad if buf[nr] is None else buf[nr] + grad
+        if grad is not None:
+            buf[nr] = grad if buf[nr] is None else buf[nr] + grad
 
     for (node, nr), grad in zip(root_edges, root_grads):
         if node is not None:
@@ -343,17 +346,18 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
         while ready:
             node = heapq.heappop(ready)[2]
             grads = buffers.pop(node)
-            if inputs is not None and node not in captures and not needed.get(node) \
-                    and node is not lone_root:
-                continue  # autograd.grad: off every path to an input, so not visited at all
+            runs = True
+            if inputs is not None:
+                runs = needed.get(node)
+                if not runs and node not in captures and node is not lone_root:
+                    continue  # autograd.grad: off every path to an input, so not visited at all
             step = Step(node)
-            runs = inputs is None or needed.get(node)
             hooked = node._tensor_hooks or node._retains_grad or node.__class__ is AccumulateGrad
             # PyTorch's order: a node that will run has its gradient captured before its tensor
             # hooks; a node only visited (autograd.grad) runs its hooks, then is captured.
             if hooked and not runs:
                 grads = _call_tensor_hooks(node, grads, step)
-            if node in captures:
+            if captures and node in captures:
                 step.captured = [(i, grads[nr]) for i, nr in captures[node]]
             if not runs:
                 step.ran, step.grad_outputs = False, grads
@@ -376,10 +380,10 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                     step.hooks.append(("post", hook, ((), tuple(grads)), result))
                 yield step
                 continue
-            if grads.count(None) == len(grads):
-                outputs = [None] * len(node.next_functions)
-            else:
+            if any(g is not None for g in grads):  # (not grads.count(None): that calls Tensor.__eq__)
                 outputs = _validate(node, node.apply(grads))
+            else:
+                outputs = [None] * len(node.next_functions)
             if not retain_graph:
                 node._release()
                 step.freed = True
@@ -390,16 +394,12 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                     if result is not None:
                         outputs = list(result)
             step.grad_inputs = outputs
-            for (child, nr), g in zip(node.next_functions, outputs):
-                if child is None:
-                    continue
-                if g is not None:
-                    deliver(child, nr, g)
-                dependencies[child] -= 1
-                if dependencies[child] == 0:
-                    if child not in buffers:
-                        buffers[child] = [None] * len(child._input_metadata)
-                    heapq.heappush(ready, (-child._sequence_nr, next(tie), child))
+            for (child, nr), grad in zip(node.next_functions, outputs):
+                if child is not None:
+                    deliver(child, nr, grad)
+                    left = dependencies[child] = dependencies[child] - 1
+                    if left == 0:
+                        heapq.heappush(ready, (-child._sequence_nr, next(tie), child))
             yield step
     finally:
         grad_mode._enabled = prev_mode

@@ -5,6 +5,7 @@ A formula names what it needs (`grad`, `self`, `other`, `result`, `self_shape`, 
 recording saves exactly those values, and only for inputs that need a gradient: as PyTorch's
 generated code does from derivatives.yaml.
 """
+import functools
 import inspect
 
 import numpy as np
@@ -22,15 +23,16 @@ class OpNode(Node):
     op = None  # the row; set on each row's node class
 
     def apply(self, grad_outputs):
-        op, saved = self.op, self._saved_tensors
         env = dict(self._args)
-        for name, s in saved.items():
+        for name, s in self._saved_tensors.items():
             if s is FREED:
                 raise RuntimeError(FREED_MESSAGE)
             env[name] = s.unpack(self)
         env["grad"] = grad_outputs[0]
-        return [None if edge[0] is None else formula(*[env[a] for a in names])
-                for (formula, names), edge in zip(op.formulas, self.next_functions)]
+        grads = []
+        for (formula, names), (next_node, _) in zip(self.op.formulas, self.next_functions):
+            grads.append(None if next_node is None else formula(*map(env.__getitem__, names)))
+        return grads
 
 
 class Op:
@@ -38,8 +40,9 @@ class Op:
 
     forward takes NumPy arrays (Python numbers pass through) and returns an array, or a tuple
     (result, extra outputs named by `extra`). `promote` casts the tensor inputs to PyTorch's
-    common dtype of the inputs (or of the parameters it names) first; `floating` makes integer inputs compute in float32; `view` marks ops
-    whose result shares memory (and version counter) with `self`.
+    common dtype of the inputs (or of the parameters it names) first; `floating` makes integer
+    inputs compute in float32; `view` marks ops whose result shares memory (and version counter)
+    with `self`. Everything a call needs to know about the row is worked out here, once.
     """
 
     def __init__(self, node_name, forward, /, *, promote=True, floating=False, view=False, extra=(),
@@ -48,13 +51,14 @@ class Op:
         self.name, self.forward, self.promote, self.floating, self.view, self.extra = (
             node_name, forward, promote, floating, view, extra)
         self.params = list(sig)
+        self.arity = len(self.params)
         self.defaults = [p.default for p in sig.values()]
         self.index = {p: i for i, p in enumerate(self.params)}
-        self.input_idx = [self.index[name] for name in formulas]
-        self.other_idx = [i for i in range(len(self.params)) if i not in self.input_idx]
-        self.formulas = [(f, list(inspect.signature(f).parameters)) for f in formulas.values()]
+        self.input_idx = tuple(self.index[name] for name in formulas)
+        self.other_idx = tuple(i for i in range(len(self.params)) if i not in self.input_idx)
+        self.formulas = [(f, tuple(inspect.signature(f).parameters)) for f in formulas.values()]
         self.node_class = type(node_name, (OpNode,), {"__slots__": (), "op": self})
-        self._save_plans = {}
+        self._save_plans = {}  # which inputs need a gradient (bits) -> what to save
 
     def __repr__(self):
         return f"Op({self.name})"
@@ -68,7 +72,7 @@ class Op:
         return values
 
     def __call__(self, *args, **kwargs):
-        values = self.bind(args, kwargs)
+        values = self.bind(args, kwargs) if kwargs or len(args) != self.arity else list(args)
         result, extras = self.run(values)
         if grad_mode._enabled and result._data.dtype.kind == "f":
             for i in self.input_idx:
@@ -80,20 +84,19 @@ class Op:
 
     def run(self, values):
         """The forward on NumPy data, with PyTorch's dtype rules; returns (result, extras)."""
-        arrays = values[:]
-        inputs = [values[i] for i in self.input_idx]
         dt = None
         if self.promote is True:
-            dt = _common_dtype(inputs)
+            dt = _common_dtype(values, self.input_idx)
         elif self.promote:
             dt = dtypes.result_type(*[values[self.index[n]] for n in self.promote])
-        if self.floating and (dt or inputs[0]._data.dtype).kind != "f":
+        if self.floating and (dt or values[self.input_idx[0]]._data.dtype).kind != "f":
             dt = dtypes.float32.np
+        arrays = values[:]
         for i in self.input_idx:
             v = values[i]
             if v.__class__ is Tensor:
                 a = v._data
-                arrays[i] = a if dt is None or a.dtype == dt else a.astype(dt)
+                arrays[i] = a if dt is None or a.dtype is dt or a.dtype == dt else a.astype(dt)
         for i in self.other_idx:  # other tensor arguments (a mask, a target) as arrays
             v = values[i]
             if v.__class__ is Tensor:
@@ -101,7 +104,7 @@ class Op:
         try:
             out = self.forward(*arrays)
         except ValueError as e:
-            raise _torch_error(e, inputs) from None
+            raise _torch_error(e, [values[i] for i in self.input_idx]) from None
         extras = ()
         if self.extra:
             out, *extras = out
@@ -120,10 +123,14 @@ class Op:
 
     def record(self, values, result, extras=()):
         """Put a node for this op on the tape: edges to the inputs, the values formulas need."""
-        edges = tuple([values[i]._edge() if values[i].__class__ is Tensor else (None, 0)
-                       for i in self.input_idx])
-        node = self.node_class(edges, ((result._data.shape, result._data.dtype),))
-        needed = tuple([edge[0] is not None for edge in edges])
+        edges, needed = [], 0
+        for k, i in enumerate(self.input_idx):
+            v = values[i]
+            edge = v._edge() if v.__class__ is Tensor else (None, 0)
+            edges.append(edge)
+            if edge[0] is not None:
+                needed |= 1 << k
+        node = self.node_class(tuple(edges), _metadata(result._data.shape, result._data.dtype))
         plan = self._save_plans.get(needed)
         if plan is None:
             plan = self._save_plans[needed] = self._plan(needed)
@@ -144,10 +151,11 @@ class Op:
         return node
 
     def _plan(self, needed):
-        """What to save when these inputs need gradients: the names their formulas use."""
+        """What to save when the inputs whose bits are set in `needed` need gradients: the names
+        their formulas use."""
         names = set()
-        for (formula, argnames), need in zip(self.formulas, needed):
-            if need:
+        for k, (formula, argnames) in enumerate(self.formulas):
+            if needed >> k & 1:
                 names.update(argnames)
         plan = []
         for name in sorted(names - {"grad"}):
@@ -165,24 +173,33 @@ class Op:
         return plan
 
 
+@functools.lru_cache(maxsize=1024)
+def _metadata(shape, dtype):
+    """A one-output node's ((shape, dtype),), shared by all nodes with outputs of that kind: a deep
+    graph then holds fewer objects for the garbage collector to track."""
+    return ((shape, dtype),)
+
+
 def _holds_array(value):
     """An index key with arrays in it: PyTorch saves those index tensors (and frees them)."""
     return isinstance(value, tuple) and any(isinstance(k, np.ndarray) for k in value)
 
 
-def _common_dtype(inputs):
-    """PyTorch's result dtype, with a shortcut for the common cases (same dtype, float scalar)."""
-    a = inputs[0]
-    if len(inputs) == 1 and a.__class__ is Tensor:
-        return a._data.dtype
-    if len(inputs) == 2 and a.__class__ is Tensor:
-        da, b = a._data.dtype, inputs[1]
-        if b.__class__ is Tensor:
-            if b._data.dtype == da and a._data.ndim and b._data.ndim:
+def _common_dtype(values, idx):
+    """PyTorch's result dtype of the inputs `values[i] for i in idx`, with a shortcut for the
+    common cases (one tensor; two tensors of one dtype; a tensor and a Python number)."""
+    a = values[idx[0]]
+    if a.__class__ is Tensor:
+        if len(idx) == 1:
+            return a._data.dtype
+        if len(idx) == 2:
+            da, b = a._data.dtype, values[idx[1]]
+            if b.__class__ is Tensor:
+                if b._data.dtype == da and a._data.ndim and b._data.ndim:
+                    return da
+            elif (b.__class__ is float and da.kind == "f") or (b.__class__ is int and da.kind in "fi"):
                 return da
-        elif (b.__class__ is float and da.kind == "f") or (b.__class__ is int and da.kind in "fi"):
-            return da
-    return dtypes.result_type(*inputs)
+    return dtypes.result_type(*[values[i] for i in idx])
 
 
 class SavedNumber:
