@@ -534,12 +534,20 @@ class Generator:
     """The random state behind randn/rand; manual_seed(s) makes runs repeatable."""
 
     def __init__(self, seed=67280421310721):
-        self.manual_seed(seed)
+        # The NumPy generator is made on first draw: importing numpy.random at `import minigrad`
+        # would cost every import ~20 ms.
+        self._seed, self._numpy_rng = seed, None
 
     def manual_seed(self, seed):
-        self._rng = np.random.default_rng(seed)
+        self._numpy_rng = np.random.default_rng(seed)
         self._seed = seed
         return self
+
+    @property
+    def _rng(self):
+        if self._numpy_rng is None:
+            self._numpy_rng = np.random.default_rng(self._seed)
+        return self._numpy_rng
 
     def initial_seed(self):
         return self._seed

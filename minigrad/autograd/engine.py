@@ -352,7 +352,8 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                 if not runs and node not in captures and node is not lone_root:
                     continue  # autograd.grad: off every path to an input, so not visited at all
             step = Step(node)
-            hooked = node._tensor_hooks or node._retains_grad or node.__class__ is AccumulateGrad
+            hooked = node._tensor_hooks or node._retains_grad or (
+                node.__class__ is AccumulateGrad and node.variable._backward_hooks)
             # PyTorch's order: a node that will run has its gradient captured before its tensor
             # hooks; a node only visited (autograd.grad) runs its hooks, then is captured.
             if hooked and not runs:

@@ -47,16 +47,14 @@ class Op:
 
     def __init__(self, node_name, forward, /, *, promote=True, floating=False, view=False, extra=(),
                  **formulas):
-        sig = inspect.signature(forward).parameters
         self.name, self.forward, self.promote, self.floating, self.view, self.extra = (
             node_name, forward, promote, floating, view, extra)
-        self.params = list(sig)
+        self.params, self.defaults = _parameters(forward)
         self.arity = len(self.params)
-        self.defaults = [p.default for p in sig.values()]
         self.index = {p: i for i, p in enumerate(self.params)}
         self.input_idx = tuple(self.index[name] for name in formulas)
         self.other_idx = tuple(i for i in range(len(self.params)) if i not in self.input_idx)
-        self.formulas = [(f, tuple(inspect.signature(f).parameters)) for f in formulas.values()]
+        self.formulas = [(f, _parameters(f)[0]) for f in formulas.values()]
         self.node_class = type(node_name, (OpNode,), {"__slots__": (), "op": self})
         self._save_plans = {}  # which inputs need a gradient (bits) -> what to save
 
@@ -171,6 +169,15 @@ class Op:
             else:
                 raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
         return plan
+
+
+def _parameters(fn):
+    """fn's parameter names and their defaults (inspect.Parameter.empty for none), read off its
+    code object: inspect.signature, over the ~150 functions of the table, slows `import minigrad`."""
+    code = fn.__code__
+    names = code.co_varnames[:code.co_argcount]
+    defaults = fn.__defaults__ or ()
+    return list(names), [inspect.Parameter.empty] * (len(names) - len(defaults)) + list(defaults)
 
 
 @functools.lru_cache(maxsize=1024)
