@@ -1,7 +1,9 @@
 """What minigrad's readable Python costs: minigrad against hand-written NumPy (and PyTorch).
 
-Every workload runs its candidates interleaved (NumPy, minigrad, torch, NumPy, ...), so a noisy
-neighbour slows all of them alike, on one thread each; we report medians and ratios to NumPy.
+Every workload runs its candidates interleaved (NumPy, minigrad, torch, NumPy, ...), on one thread
+each; we report medians and ratios to NumPy. Times are the process's CPU time (for imports: the
+child interpreter's), not wall time, so that a busy neighbour on a shared machine does not add
+its time slices to whichever candidate happened to be running.
 
     python bench/bench.py                  # print the markdown table
     python bench/bench.py --quick          # fewer repetitions
@@ -16,6 +18,7 @@ for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 import argparse
 import platform
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -167,7 +170,8 @@ def chain_autograd(lib, n):
 def interleaved(steps, reps, per=1):
     """Median seconds per step (divided by per) of each candidate, timed in turns."""
     # gc stays on: autograd graphs make garbage the way real training does.
-    timers = {name: timeit.Timer(step, "gc.enable()") for name, step in steps.items()}
+    timers = {name: timeit.Timer(step, "gc.enable()", timer=time.process_time)
+              for name, step in steps.items()}
     numbers = {name: t.autorange()[0] for name, t in timers.items()}  # also warms up
     times = {name: [] for name in steps}
     for _ in range(reps):
@@ -194,14 +198,19 @@ def peak_bytes(step):
     return peak
 
 
+def children_cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def import_seconds(modules, reps):
-    """Median wall time of `python -c "import M"` in fresh interpreters, taken in turns."""
+    """Median CPU time of `python -c "import M"` in fresh interpreters, taken in turns."""
     times = {m: [] for m in modules}
     for _ in range(reps):
         for m in modules:
-            start = time.perf_counter()
+            start = children_cpu_seconds()
             subprocess.run([sys.executable, "-c", f"import {m}"], cwd=ROOT, check=True)
-            times[m].append(time.perf_counter() - start)
+            times[m].append(children_cpu_seconds() - start)
     return {m: statistics.median(ts) for m, ts in times.items()}
 
 
@@ -249,7 +258,7 @@ def table(rows):
     versions = f"NumPy {np.__version__}" + (f", torch {torch.__version__}" if torch else "")
     lines += [
         "",
-        f"Medians of interleaved runs, one thread, {time.strftime('%Y-%m-%d')}, Python"
+        f"Medians of interleaved runs (CPU time), one thread, {time.strftime('%Y-%m-%d')}, Python"
         f" {platform.python_version()}, {versions}, {platform.machine()}."
         " torch's memory is n/a: tracemalloc does not see its allocator.",
     ]

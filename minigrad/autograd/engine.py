@@ -381,7 +381,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                     step.hooks.append(("post", hook, ((), tuple(grads)), result))
                 yield step
                 continue
-            if any(g is not None for g in grads):  # (not grads.count(None): that calls Tensor.__eq__)
+            if any(g is not None for g in grads):  # (not grads.count(None): that calls __eq__)
                 outputs = _validate(node, node.apply(grads))
             else:
                 outputs = [None] * len(node.next_functions)

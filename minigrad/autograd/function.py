@@ -255,7 +255,7 @@ def apply_inplace(op, self, *args, **kwargs):
                            "in-place operation.")
     result, _ = op.run(values)
     out = result._data
-    if not np.can_cast(out.dtype, self._data.dtype, "same_kind"):
+    if out.dtype != self._data.dtype and not np.can_cast(out.dtype, self._data.dtype, "same_kind"):
         raise RuntimeError(f"result type {dtypes.from_numpy_dtype(out.dtype)._scalar} can't be cast "
                            f"to the desired output type {self.dtype._scalar}")
     if out.shape != self._data.shape:
