@@ -173,7 +173,7 @@ class Op:
 
 def _parameters(fn):
     """fn's parameter names and their defaults (inspect.Parameter.empty for none), read off its
-    code object: inspect.signature, over the ~150 functions of the table, slows `import minigrad`."""
+    code object: inspect.signature over the ~150 functions of the table slowed every import."""
     code = fn.__code__
     names = code.co_varnames[:code.co_argcount]
     defaults = fn.__defaults__ or ()
@@ -204,7 +204,8 @@ def _common_dtype(values, idx):
             if b.__class__ is Tensor:
                 if b._data.dtype == da and a._data.ndim and b._data.ndim:
                     return da
-            elif (b.__class__ is float and da.kind == "f") or (b.__class__ is int and da.kind in "fi"):
+            elif (b.__class__ is float and da.kind == "f") or (
+                    b.__class__ is int and da.kind in "fi"):
                 return da
     return dtypes.result_type(*[values[i] for i in idx])
 
@@ -255,7 +256,8 @@ def apply_inplace(op, self, *args, **kwargs):
                            "in-place operation.")
     result, _ = op.run(values)
     out = result._data
-    if out.dtype != self._data.dtype and not np.can_cast(out.dtype, self._data.dtype, "same_kind"):
+    if out.dtype != self._data.dtype and not np.can_cast(out.dtype, self._data.dtype,
+                                                         "same_kind"):
         raise RuntimeError(f"result type {dtypes.from_numpy_dtype(out.dtype)._scalar} can't be cast "
                            f"to the desired output type {self.dtype._scalar}")
     if out.shape != self._data.shape:
