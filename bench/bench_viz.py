@@ -50,7 +50,8 @@ def mlp():
 WORKLOADS = [  # (name, root, draw keyword arguments)
     ("1,000-node unrolled RNN (default max_nodes)", lambda: unrolled(333), {}),
     ("1,000-node chain (default max_nodes)", lambda: chain(999), {}),
-    ("1,000-node chain, every node drawn (max_nodes=None)", lambda: chain(999), {"max_nodes": None}),
+    ("1,000-node chain, every node drawn (max_nodes=None)", lambda: chain(999),
+     {"max_nodes": None}),
     ("lesson-size MLP, show_saved", mlp, {"show_saved": True}),
 ]
 

@@ -107,10 +107,10 @@ KINDS = {
 def test_picture_matches_pytorch(case):
     """Same code, same picture: every kind of node is labelled as PyTorch's graph has it."""
     mini, ref = both(KINDS[case])
-    roots = [k for k in ("out2", "y", "z", "s", "a", "b") if k in mini and hasattr(mini[k], "grad_fn")]
-    for show_values in (True, False):
-        got = viz.draw(*[mini[k] for k in roots], names=mini, show_values=show_values).source
-        want = viz.draw(*[ref[k] for k in roots], names=ref, show_values=show_values).source
+    roots = [k for k in ("out2", "y", "z", "s", "a", "b") if hasattr(mini.get(k), "grad_fn")]
+    for options in ({}, {"show_values": False}, {"show_saved": True}, {"show_grads": False}):
+        got = viz.draw(*[mini[k] for k in roots], names=mini, **options).source
+        want = viz.draw(*[ref[k] for k in roots], names=ref, **options).source
         assert got == want
 
 
@@ -249,7 +249,7 @@ def test_highlighted_nodes_stay_visible_in_a_collapsed_graph():
     for _ in range(200):
         y = y * 1.5
     deep = vgraph.Graph([y]).nodes[150]
-    found = labels(viz.draw(y, highlight=[deep], max_nodes=20).source)
+    found = labels(viz.draw(y, highlight=iter([deep]), max_nodes=20).source)
     assert sum("gold" in a for _, a in found.values()) == 1
 
 
@@ -296,7 +296,8 @@ def fake_dot(monkeypatch, tmp_path):
         import sys, pygraphviz
         fmt = [a[2:] for a in sys.argv[1:] if a.startswith("-T")][0]
         open({str(log)!r}, "a").write(" ".join(sys.argv[1:]) + "\\n")
-        sys.stdout.buffer.write(pygraphviz.AGraph(string=sys.stdin.read()).draw(format=fmt, prog="dot"))
+        graph = pygraphviz.AGraph(string=sys.stdin.read())
+        sys.stdout.buffer.write(graph.draw(format=fmt, prog="dot"))
     """))
     script.chmod(0o755)
     monkeypatch.setenv("PATH", str(bindir))
@@ -472,7 +473,8 @@ def test_stepper_is_exported_lazily():
             "print(viz.draw.__module__, viz.Picture.__module__)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert out.stdout.split("\n")[:2] == ["[]", "minigrad.viz.graph minigrad.viz.render"], out.stderr
+    lines = out.stdout.split("\n")
+    assert lines[:2] == ["[]", "minigrad.viz.graph minigrad.viz.render"], out.stderr
     assert "BackwardStepper" in viz.__all__
     with pytest.raises(AttributeError, match="has no attribute 'Stepper'"):
         viz.Stepper
