@@ -468,6 +468,10 @@ def test_bad_input_gets_a_clear_error():
         viz.draw(x, rankdir="UP")
     with pytest.raises(ValueError, match="max_nodes must be a positive number or None"):
         viz.draw(x, max_nodes=0)
+    with pytest.raises(TypeError, match="draw\\(\\) needs at least one tensor"):
+        viz.draw()
+    with pytest.raises(TypeError, match="names must be a dict such as locals\\(\\), got list"):
+        viz.draw(x, names=[x])
 
 
 def test_stepper_is_exported_lazily():

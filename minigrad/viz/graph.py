@@ -76,9 +76,13 @@ def draw(*roots, names=None, show_values=True, show_grads=True, show_saved=False
         raise ValueError(f"rankdir must be one of 'BT', 'TB', 'LR', 'RL', got {rankdir!r}")
     if max_nodes is not None and max_nodes < 1:
         raise ValueError(f"max_nodes must be a positive number or None, got {max_nodes!r}")
+    if not roots:
+        raise TypeError("draw() needs at least one tensor")
     for t in roots:
         if not hasattr(t, "grad_fn") or not hasattr(t, "requires_grad"):
             raise TypeError(f"draw() expects tensors, got {type(t).__name__}")
+    if names is not None and not hasattr(names, "items"):
+        raise TypeError(f"names must be a dict such as locals(), got {type(names).__name__}")
     graph = Graph(roots)
     highlight, edge_labels = list(highlight), dict(edge_labels or {})
     pinned = {graph.position[n] for n in [*highlight, error, *(n for e in edge_labels for n in e)]
