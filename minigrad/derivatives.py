@@ -163,8 +163,9 @@ pow_tensor = Op("PowBackward1",        lambda self, exponent: self ** exponent,
                     grad * where((self == 0) & (exponent >= 0), 0.0, result * self.log()))
 rpow = Op("PowBackward2",              lambda self, exponent: self ** exponent,  # 2 ** x
           promote=("self", "exponent"),
-          exponent=lambda grad, self, result:
-              zeros_like(grad) if self == 0 else grad * (result * math.log(self)))
+          exponent=lambda grad, self, exponent, result:
+              grad * where(exponent >= 0, 0.0, result * -math.inf) if self == 0
+              else grad * (result * math.log(self)))
 exp = Op("ExpBackward0",               lambda self: np.exp(self), floating=True,
          self=lambda grad, result: grad * result)
 log = Op("LogBackward0",               lambda self: np.log(self), floating=True,
@@ -298,7 +299,7 @@ index_put = Op("IndexPutBackward0",    _index_put_forward, promote=False,
                self=lambda grad, key, accumulate:
                    grad if accumulate else index_put(grad, 0.0, key, False),
                values=lambda grad, key: grad[key])
-copy_ = Op("CopyBackwards",            lambda self, src: np.broadcast_to(
+copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_to(
                                            np.asarray(src, dtype=self.dtype), self.shape),
            promote=False,
            self=lambda grad: zeros_like(grad),

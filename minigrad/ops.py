@@ -597,7 +597,7 @@ def rand_like(input, dtype=None, requires_grad=False):
 def _inplace(op):
     def method(self, *args, **kwargs):
         return apply_inplace(op, self, *args, **kwargs)
-    method.__name__ = op.name
+    method.__name__ = op.node_class.__name__
     return method
 
 

@@ -170,17 +170,17 @@ class Step:
     each next_functions edge; hooks: (kind, hook, value in, value returned); accumulated: (leaf,
     .grad before, .grad after); retained: (non-leaf, its .grad now); captured: (input index,
     gradient) for autograd.grad; freed: saved tensors released; ran: False when the node was only
-    a capture point.
+    a capture point; next: the node at the head of the engine's ready queue (runs next).
     """
 
     __slots__ = ("node", "grad_outputs", "grad_inputs", "hooks", "accumulated", "retained",
-                 "captured", "freed", "ran")
+                 "captured", "freed", "ran", "next")
 
     def __init__(self, node):
         self.node = node
         self.grad_outputs = self.grad_inputs = ()
         self.hooks, self.accumulated, self.retained, self.captured = [], [], [], []
-        self.freed, self.ran = False, True
+        self.freed, self.ran, self.next = False, True, None
 
     def __repr__(self):
         return f"<Step {self.node.name()}>"
@@ -340,70 +340,75 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
             heapq.heappush(ready, (-node._sequence_nr, next(tie), node))
             dependencies[node] = -1  # queued
 
-    prev_mode = grad_mode._enabled
-    try:
-        grad_mode._enabled = create_graph
-        while ready:
-            node = heapq.heappop(ready)[2]
-            grads = buffers.pop(node)
-            runs = True
-            if inputs is not None:
-                runs = needed.get(node)
-                if not runs and node not in captures and node is not lone_root:
-                    continue  # autograd.grad: off every path to an input, so not visited at all
-            step = Step(node)
-            hooked = node._tensor_hooks or node._retains_grad or (
-                node.__class__ is AccumulateGrad and node.variable._backward_hooks)
-            # PyTorch's order: a node that will run has its gradient captured before its tensor
-            # hooks; a node only visited (autograd.grad) runs its hooks, then is captured.
-            if hooked and not runs:
-                grads = _call_tensor_hooks(node, grads, step)
-            if captures and node in captures:
-                step.captured = [(i, grads[nr]) for i, nr in captures[node]]
-            if not runs:
-                step.ran, step.grad_outputs = False, grads
-                yield step
-                continue
-            if hooked:
-                grads = _call_tensor_hooks(node, grads, step)
-            if node._pre_hooks:
-                for hook in list(node._pre_hooks.values()):
-                    result = hook(tuple(grads))
-                    step.hooks.append(("pre", hook, tuple(grads), result))
-                    if result is not None:
-                        grads = list(result)
-            step.grad_outputs = grads
-            if node.__class__ is AccumulateGrad:
-                if inputs is None:  # autograd.grad runs a leaf's hooks but never fills .grad
-                    _accumulate(node.variable, grads[0], create_graph, step)
-                for hook in list((node._post_hooks or {}).values()):
-                    result = hook((), tuple(grads))
-                    step.hooks.append(("post", hook, ((), tuple(grads)), result))
-                yield step
-                continue
-            if any(g is not None for g in grads):  # (not grads.count(None): that calls __eq__)
-                outputs = _validate(node, node.apply(grads))
-            else:
-                outputs = [None] * len(node.next_functions)
-            if not retain_graph:
-                node._release()
-                step.freed = True
-            if node._post_hooks:
-                for hook in list(node._post_hooks.values()):
-                    result = hook(tuple(outputs), tuple(grads))
-                    step.hooks.append(("post", hook, (tuple(outputs), tuple(grads)), result))
-                    if result is not None:
-                        outputs = list(result)
-            step.grad_inputs = outputs
-            for (child, nr), grad in zip(node.next_functions, outputs):
-                if child is not None:
-                    deliver(child, nr, grad)
-                    left = dependencies[child] = dependencies[child] - 1
-                    if left == 0:
-                        heapq.heappush(ready, (-child._sequence_nr, next(tie), child))
+    def run(node, grads):
+        """Run one node: its hooks, then its formula or accumulation; deliver to its inputs."""
+        runs = True
+        if inputs is not None:
+            runs = needed.get(node)
+            if not runs and node not in captures and node is not lone_root:
+                return None  # autograd.grad: off every path to an input, so not visited at all
+        step = Step(node)
+        hooked = node._tensor_hooks or node._retains_grad or (
+            node.__class__ is AccumulateGrad and node.variable._backward_hooks)
+        # PyTorch's order: a node that will run has its gradient captured before its tensor
+        # hooks; a node only visited (autograd.grad) runs its hooks, then is captured.
+        if hooked and not runs:
+            grads = _call_tensor_hooks(node, grads, step)
+        if captures and node in captures:
+            step.captured = [(i, grads[nr]) for i, nr in captures[node]]
+        if not runs:
+            step.ran, step.grad_outputs = False, grads
+            return step
+        if hooked:
+            grads = _call_tensor_hooks(node, grads, step)
+        if node._pre_hooks:
+            for hook in list(node._pre_hooks.values()):
+                result = hook(tuple(grads))
+                step.hooks.append(("pre", hook, tuple(grads), result))
+                if result is not None:
+                    grads = list(result)
+        step.grad_outputs = grads
+        if node.__class__ is AccumulateGrad:
+            if inputs is None:  # autograd.grad runs a leaf's hooks but never fills .grad
+                _accumulate(node.variable, grads[0], create_graph, step)
+            for hook in list((node._post_hooks or {}).values()):
+                result = hook((), tuple(grads))
+                step.hooks.append(("post", hook, ((), tuple(grads)), result))
+            return step
+        if any(g is not None for g in grads):  # (not grads.count(None): that calls __eq__)
+            outputs = _validate(node, node.apply(grads))
+        else:
+            outputs = [None] * len(node.next_functions)
+        if not retain_graph:
+            node._release()
+            step.freed = True
+        if node._post_hooks:
+            for hook in list(node._post_hooks.values()):
+                result = hook(tuple(outputs), tuple(grads))
+                step.hooks.append(("post", hook, (tuple(outputs), tuple(grads)), result))
+                if result is not None:
+                    outputs = list(result)
+        step.grad_inputs = outputs
+        for (child, nr), grad in zip(node.next_functions, outputs):
+            if child is not None:
+                deliver(child, nr, grad)
+                left = dependencies[child] = dependencies[child] - 1
+                if left == 0:
+                    heapq.heappush(ready, (-child._sequence_nr, next(tie), child))
+        return step
+
+    while ready:
+        node = heapq.heappop(ready)[2]
+        # Formulas record only when building a graph of grads; between steps (a paused pass)
+        # the caller's own mode holds.
+        prev_mode, grad_mode._enabled = grad_mode._enabled, create_graph
+        try:
+            step = run(node, buffers.pop(node))
+        finally:
+            grad_mode._enabled = prev_mode
+        if step is not None:
+            step.next = ready[0][2] if ready else None
             yield step
-    finally:
-        grad_mode._enabled = prev_mode
 
 
 def _accumulate(variable, grad, create_graph, step):

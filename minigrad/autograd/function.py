@@ -22,6 +22,9 @@ class OpNode(Node):
     __slots__ = ()
     op = None  # the row; set on each row's node class
 
+    def name(self):
+        return self.op.name  # C++ nodes keep their namespace here, as in PyTorch
+
     def apply(self, grad_outputs):
         env = dict(self._args)
         for name, s in self._saved_tensors.items():
@@ -55,7 +58,7 @@ class Op:
         self.input_idx = tuple(self.index[name] for name in formulas)
         self.other_idx = tuple(i for i in range(len(self.params)) if i not in self.input_idx)
         self.formulas = [(f, _parameters(f)[0]) for f in formulas.values()]
-        self.node_class = type(node_name, (OpNode,), {"__slots__": (), "op": self})
+        self.node_class = type(node_name.rpartition("::")[2], (OpNode,), {"__slots__": (), "op": self})
         self._save_plans = {}  # which inputs need a gradient (bits) -> what to save
 
     def __repr__(self):
@@ -276,11 +279,16 @@ def apply_inplace(op, self, *args, **kwargs):
         fn = op.record(values, self)
         if base is not None:
             _rebase_view(self, base, fn)
-        if self._retains_grad and old is not None:  # retain_grad follows the tensor's new history
-            old._retains_grad.pop(before._output_nr, None)
-            self._retains_grad = False
-            self.retain_grad()
+        _follow_retain_grad(self, old, before._output_nr)
     return self
+
+
+def _follow_retain_grad(tensor, old, old_nr):
+    """A tensor given new history keeps its retain_grad(): .grad is of its latest value."""
+    if tensor._retains_grad and old is not None:
+        old._retains_grad.pop(old_nr, None)
+        tensor._retains_grad = False
+        tensor.retain_grad()
 
 
 def _flat_positions(view, base):
@@ -348,7 +356,9 @@ def _rebase_view(view, base, fn):
     """In-place op `fn` ran on `view`: the base gets CopySlices, the view an AsStrided node."""
     positions = _flat_positions(view._data, base._data)
     copy_slices = CopySlices(base._edge(), fn, positions, base._data.shape, base._data.dtype)
+    old, old_nr = base._grad_fn, base._output_nr
     base._grad_fn, base._output_nr = copy_slices, 0
+    _follow_retain_grad(base, old, old_nr)
     view._grad_fn = AsStridedBackward0((copy_slices, 0), view._data.shape, view._data.dtype,
                                        positions, base._data.shape)
     view._view_version = view._version_counter.value

@@ -7,13 +7,11 @@ taken is recorded with the state it changed (leaves' `.grad`, retained grads, fr
 running the node a second time: hooks fire once per real pass and nothing accumulates twice.
 """
 import html
-import weakref
 
 import numpy as np
 
 from .. import autograd
 from ..autograd.engine import AccumulateGrad
-from ..autograd.grad_mode import no_grad
 from ..tensor import Tensor
 
 
@@ -84,27 +82,6 @@ def _restore(node, state):
     node._saved_tensors = dict(saved)
 
 
-def _resume(run, *default, close=False):
-    """Resume the engine for one step (or close it) with grad mode off, as backward runs it;
-    the notebook's own mode is back between steps (a paused engine would leave it off)."""
-    with no_grad():
-        return run.close() if close else next(run, *default)
-
-
-def _peek(run):
-    """The node the engine will run next, read from its ready queue (the paused generator's
-    `ready` heap), or None when the queue is empty. Showing it is not simulating it."""
-    frame = run.gi_frame
-    if frame is None:
-        return None
-    local = frame.f_locals
-    if "ready" in local:
-        ready = local["ready"]
-        return ready[0][2] if ready else None
-    roots = [node for node, _ in local["root_edges"] if node is not None]  # not started yet
-    return max(roots, key=lambda n: n._sequence_nr, default=None)
-
-
 class BackwardStepper:
     """Run `root.backward(gradient, retain_graph)` one node at a time, forwards and back.
 
@@ -119,7 +96,8 @@ class BackwardStepper:
         self._node_names = _names(names)
         # backward_run checks the seed now (PyTorch's errors at once); the pass starts at step().
         self._run = autograd.backward_run(root, gradient, retain_graph=retain_graph)
-        self._nodes = _graph_nodes(_peek(self._run))
+        self._next = root._edge()[0]  # backward starts at the root's node; each Step names the next
+        self._nodes = _graph_nodes(self._next)
         self._history = []   # every event taken from the engine in this pass
         self._pos = 0        # how many of them are applied now
         self._start = None   # node -> its owned state before the pass
@@ -127,8 +105,6 @@ class BackwardStepper:
         self._presentation = presentation
         self._ui = None
         self._pictures = {}  # position -> Picture (the graph's state at a position is fixed)
-        # A stepper dropped mid-pass closes its paused engine without touching grad mode.
-        weakref.finalize(self, _resume, self._run, close=True)
 
     # -- programmatic API (what the buttons call) ------------------------------------------------
 
@@ -152,7 +128,7 @@ class BackwardStepper:
         """The node the next `step()` runs (None when done)."""
         if self._pos < len(self._history):
             return self._history[self._pos].node
-        return None if self._finished else _peek(self._run)
+        return None if self._finished else self._next
 
     def step(self):
         """Run the next node; returns its StepEvent (None when done)."""
@@ -193,9 +169,9 @@ class BackwardStepper:
         """Pull one Step from the engine's generator and record it (or the error it raised)."""
         if self._start is None:  # the pass starts: remember what each node's step may change
             self._start = {node: _owned_state(node) for node in self._nodes}
-        node = _peek(self._run)
+        node = self._next
         try:
-            step = _resume(self._run)
+            step = next(self._run)
         except StopIteration:
             self._finished = True
             return None
@@ -204,8 +180,9 @@ class BackwardStepper:
             step, error = None, exc
         else:
             node, error = step.node, None
-            if _peek(self._run) is None:  # nothing left: let the engine finish (and clean up) now
-                _resume(self._run, None)
+            self._next = step.next
+            if self._next is None:  # nothing left: let the engine finish (and clean up) now
+                next(self._run, None)
                 self._finished = True
         event = StepEvent(len(self._history), node, step, error,
                           self._start[node], _owned_state(node))
