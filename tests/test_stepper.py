@@ -4,6 +4,7 @@ The reference is minigrad's own `backward()` on an identical twin graph (its equ
 PyTorch is what the rest of the suite checks): stepping to the end must give the same `.grad`
 bit for bit, and the same hook calls, however the student went back and forth on the way.
 """
+import gc
 import re
 
 import numpy as np
@@ -145,6 +146,20 @@ def test_back_and_reset_restore_and_replay_never_reruns(recipe, actions, rnd):
     assert stepped.calls == real.calls
     stepper.reset()
     assert stepped.grads() == start and stepper.events == ()
+    stepper.run()  # a second time through: replayed, so no hook fires again
+    assert stepped.grads() == real.grads() and stepped.calls == real.calls
+
+
+def test_a_stepper_dropped_mid_pass_leaves_grad_mode_alone():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    for mode in (True, False):
+        stepper = BackwardStepper((x.tanh() * x).sum())
+        stepper.step()
+        with torch.set_grad_enabled(mode):
+            del stepper
+            gc.collect()  # closes the paused engine, whose cleanup sets grad mode
+            assert torch.is_grad_enabled() is mode
+        assert torch.is_grad_enabled()
 
 
 def test_reset_restores_freed_buffers_so_a_real_backward_still_works():
@@ -183,6 +198,28 @@ def test_accumulating_leaf_grad_is_undone_in_place():
     (x2 * 3).sum().backward()
     (x2 * x2).sum().backward()
     assert np.array_equal(x.grad._data, x2.grad._data)
+
+
+def test_two_passes_with_retain_graph_accumulate_like_two_backwards():
+    def build():
+        x = torch.tensor([0.3, -0.7], requires_grad=True)
+        y = x.sigmoid() * x
+        y.retain_grad()
+        return x, y, (y * y).sum()
+    x, y, loss = build()
+    BackwardStepper(loss, retain_graph=True).run()
+    second = BackwardStepper(loss, retain_graph=True)
+    second.run()
+    x2, y2, loss2 = build()
+    loss2.backward(retain_graph=True)
+    loss2.backward(retain_graph=True)
+    assert np.array_equal(x.grad._data, x2.grad._data)
+    assert np.array_equal(y.grad._data, y2.grad._data)
+    second.reset()  # undoes the second pass only
+    x3, y3, loss3 = build()
+    loss3.backward()
+    assert np.array_equal(x.grad._data, x3.grad._data)
+    assert np.array_equal(y.grad._data, y3.grad._data)
 
 
 def test_grad_mode_is_the_notebooks_between_steps():
@@ -406,13 +443,16 @@ def test_play_stops_at_an_error_which_the_picture_shows_in_red():
     assert filled(ui.picture.value, HIGHLIGHT) == ["MulBackward0"]
 
 
-def test_presentation_mode_large_type_stacked_layout():
+def test_presentation_mode_large_type_on_one_screen():
     *_, loss = small_graph()
     stepper = BackwardStepper(loss, presentation=True)
-    box = stepper.widget
+    stepper.widget
     ui = stepper._ui
-    assert ui.panel.style.font_size == "22px" and len(box.children) == 3
-    assert "width:100%" in ui.picture.value
+    assert ui.panel.style.font_size == "20px" and ui.buttons["step"].style.font_size == "20px"
+    assert "max-height:75vh" in ui.picture.value
     ui.presentation.set_state({"value": False})
-    assert ui.panel.style.font_size == "" and len(box.children) == 2
-    assert "width:100%" not in ui.picture.value
+    assert ui.panel.style.font_size == "" and ui.buttons["step"].style.font_size == ""
+    assert "max-height:75vh" not in ui.picture.value
+    ui.buttons["step"].click()
+    ui.presentation.set_state({"value": True})
+    assert "max-height:75vh" in ui.picture.value and "step 1 of" in ui.panel.value

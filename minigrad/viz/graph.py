@@ -57,16 +57,9 @@ class Graph:
             self.nodes.append(node)
             queue.append(node)
 
-    def structure(self):
-        """[(node type name, [input positions])]: what two graphs must share to be the same."""
-        inputs = [[] for _ in self.nodes]
-        for consumer, child in self.edges:
-            inputs[consumer].append(child)
-        return [(type(n).__name__, ins) for n, ins in zip(self.nodes, inputs)]
-
 
 def draw(*roots, names=None, show_values=True, show_grads=True, show_saved=False, rankdir="BT",
-         max_nodes=100, highlight=(), edge_labels=None, error=None):
+         max_nodes=60, highlight=(), edge_labels=None, error=None):
     """A picture of the autograd graph behind `roots` (minigrad or PyTorch tensors).
 
     names: a dict such as `locals()`; tensors found in it (by identity) are labelled by name,
@@ -87,12 +80,12 @@ def draw(*roots, names=None, show_values=True, show_grads=True, show_saved=False
         if not hasattr(t, "grad_fn") or not hasattr(t, "requires_grad"):
             raise TypeError(f"draw() expects tensors, got {type(t).__name__}")
     graph = Graph(roots)
-    edge_labels = dict(edge_labels or {})
+    highlight, edge_labels = list(highlight), dict(edge_labels or {})
     pinned = {graph.position[n] for n in [*highlight, error, *(n for e in edge_labels for n in e)]
               if n is not None and n in graph.position}
     unit = _collapse(graph, max_nodes, pinned)
-    return Picture(_Dot(graph, _Names(names, roots), unit, show_values, show_grads, show_saved, rankdir,
-                        highlight, edge_labels, error).source)
+    return Picture(_Dot(graph, _Names(names, roots), unit, show_values, show_grads, show_saved,
+                        rankdir, highlight, edge_labels, error).source)
 
 
 # --- large graphs ------------------------------------------------------------------------------
@@ -187,13 +180,12 @@ def _hook_count(t):
 
 
 def _node_hooks(node):
-    """How many hooks run at this node: on it (pre/post) and on the tensors it made (minigrad)."""
-    count = 0
-    for attr in ("_pre_hooks", "_post_hooks"):
-        count += len(getattr(node, attr, None) or {})
-    for hooks in (getattr(node, "_tensor_hooks", None) or {}).values():
-        count += len(hooks)
-    return count
+    """Hooks registered on the node itself (grad_fn.register_hook / register_prehook).
+
+    A tensor's own hooks are marked on its box; PyTorch's nodes don't expose theirs to Python,
+    so only minigrad's nodes can show this.
+    """
+    return sum(len(getattr(node, attr, None) or {}) for attr in ("_pre_hooks", "_post_hooks"))
 
 
 def _retained(node):
@@ -219,8 +211,8 @@ def _saved(node):
             elif hasattr(s, "saved_version"):
                 counter = s.version_counter if s.tensor is None else s.tensor._version_counter
                 state = "ok" if counter.value == s.saved_version else "stale"
-                yield (name, s.tensor if s.tensor is not None else _Output(s.data), s.saved_version,
-                       counter.value, state)
+                tensor = s.tensor if s.tensor is not None else _Output(s.data)
+                yield name, tensor, s.saved_version, counter.value, state
             else:  # a Python number standing for a tensor
                 yield name, _Output(np.asarray(s.value)), 0, 0, "ok"
         return
@@ -265,7 +257,7 @@ class _Dot:
 
     def __init__(self, graph, names, unit, show_values, show_grads, show_saved, rankdir,
                  highlight, edge_labels, error):
-        self.graph, self.names, self.show_values, self.show_grads = graph, names, show_values, show_grads
+        self.names, self.show_values, self.show_grads = names, show_values, show_grads
         self.dot = graphviz.Digraph(
             graph_attr={"rankdir": rankdir},
             node_attr={"shape": "box", "style": "filled", "fontsize": "11", "height": "0.2",
@@ -334,6 +326,8 @@ class _Dot:
             else:
                 self.dot.edge(node_id[b], node_id[a], label=_label([text]), dir="back",
                               color="blue", fontcolor="blue", penwidth="2.5")
+        if len(node_id) > 30:  # big pictures trade a little polish for a layout in well under 1 s
+            self.dot.graph_attr.update(splines="line", nslimit="1", nslimit1="1", mclimit="0.1")
         self.source = self.dot.source
 
     def _new_id(self):
@@ -358,7 +352,8 @@ class _Dot:
         return name
 
     def _summary(self, count, kinds):
-        top = ", ".join(f"{k} \u00d7{c}" for k, c in sorted(kinds.items(), key=lambda kc: (-kc[1], kc[0]))[:3])
+        common = sorted(kinds.items(), key=lambda kc: (-kc[1], kc[0]))[:3]
+        top = ", ".join(f"{k} \u00d7{c}" for k, c in common)
         name = self._new_id()
         self.dot.node(name, _label([f"... {count} more nodes", top]), fillcolor=FILL["summary"],
                       style="dashed")

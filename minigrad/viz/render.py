@@ -50,8 +50,8 @@ def render(source, format="svg"):
 def _quiet_fd2():
     """Keep C libraries' chatter out of notebooks: the bundled fontconfig warns on first use
     ("Fontconfig warning: ... unknown element"), straight to file descriptor 2, which a Jupyter
-    kernel forwards to the cell's output. Anything else written there is passed on to
-    sys.stderr."""
+    kernel forwards to the cell's output. Like `dot` run quietly, what Graphviz says there is
+    dropped: a failed layout raises in pygraphviz anyway."""
     try:
         sys.stderr.flush()
     except (AttributeError, ValueError):
@@ -64,11 +64,6 @@ def _quiet_fd2():
         finally:
             os.dup2(saved, 2)
             os.close(saved)
-            sink.seek(0)
-            text = sink.read().decode("utf-8", "replace")
-            rest = [line for line in text.splitlines() if line and not line.startswith("Fontconfig")]
-            if rest:
-                print("\n".join(rest), file=sys.stderr)
 
 
 class Picture:

@@ -77,11 +77,8 @@ def _owned_state(node):
 def _restore(node, state):
     grads, saved = state
     for tensor, g, data, version in grads:
-        if g is not None:
-            if g._data.shape == data.shape:
-                np.copyto(g._data, data)  # in place: a reference to .grad sees it too
-            else:
-                g._data = data.copy()
+        if g is not None:  # in place, as accumulation was: a reference to .grad sees it too
+            np.copyto(g._data, data)
             g._version_counter.value = version
         tensor._grad = g
     node._saved_tensors = dict(saved)
@@ -369,23 +366,24 @@ def _short(g):
 
 
 def _pre(value):
-    """A tensor (or array) printed as PyTorch prints it, for the panel."""
+    """A tensor (or array) printed as PyTorch prints it, for the panel (in the panel's size)."""
     if value is None:
         return "None"
     if isinstance(value, tuple):
         return "(" + ", ".join(_pre(v) for v in value) + ")"
     if not isinstance(value, Tensor):
         value = Tensor._make(np.asarray(value))
-    return f"<pre>{html.escape(repr(value))}</pre>"
+    return f"<code style='white-space:pre;font-size:inherit'>{html.escape(repr(value))}</code>"
 
 
 class _Layouts:
     """Graphviz lays out each shape of graph once; a step only restyles it and draws it again.
 
-    Laying out is the slow part (edge labels make it slower still), while a step changes colours
-    and labels, not the shape: so each shape (node ids and edges) is laid out once without edge
-    labels, and every picture of that shape keeps those positions and is drawn by Graphviz's
-    `nop2`, which sizes the boxes to their labels and places the edge labels on the edges.
+    Laying out is the slow part (edge labels make it slower still), while most steps change
+    colours and edge labels, not the shape: so each shape (node ids, the size of their labels,
+    edges) is laid out once without edge labels, and every picture of that shape keeps those
+    positions and is drawn by Graphviz's `nop2`, which places the edge labels on the edges.
+    (A leaf's box grows when it gets its .grad: a new shape, laid out anew.)
     """
 
     def __init__(self):
@@ -397,7 +395,8 @@ class _Layouts:
         from .render import _quiet_fd2
         graph = self._pgv.AGraph(string=source)
         nodes, edges = graph.nodes(), graph.edges()
-        key = (tuple(map(str, nodes)), tuple((str(u), str(v)) for u, v in edges))
+        key = (tuple((str(n), _size(n.attr["label"])) for n in nodes),
+               tuple((str(u), str(v)) for u, v in edges))
         laid = self._cache.get(key)
         if laid is None:
             plain = self._pgv.AGraph(string=source)
@@ -419,6 +418,12 @@ class _Layouts:
             return graph.draw(format="svg", prog="nop2").decode("utf-8")
 
 
+def _size(label):
+    """A node label's size, roughly: its lines, and its longest line in steps of 8 characters."""
+    lines = label.replace("\\n", "\n").split("\n")
+    return len(lines), max(map(len, lines)) // 8
+
+
 def _arrow_at_start(pos):
     """Move an edge's arrowhead from its end to its start (for edges drawn `dir=back`).
 
@@ -433,6 +438,9 @@ def _arrow_at_start(pos):
     shift = min(10.0, length) / length
     base = f"{x1 + (x2 - x1) * shift:.3f},{y1 + (y2 - y1) * shift:.3f}"
     return " ".join([f"s,{points[0]}", base, *points[1:-1], tip[2:]])
+
+
+PRESENTATION_SVG = "width:100%;height:auto;max-height:75vh"
 
 
 class _Widgets:
@@ -457,15 +465,15 @@ class _Widgets:
         self.presentation = w.ToggleButton(value=stepper._presentation, description="presentation",
                                            icon="desktop", tooltip="large fonts, compact layout")
         self.presentation.observe(lambda _: self.refresh(), names="value")
-        self.picture = w.HTML(layout=w.Layout(overflow="auto"))
-        self.panel = w.HTML()
+        self.picture = w.HTML(layout=w.Layout(overflow="auto", flex="3 1 0"))
+        self.panel = w.HTML(layout=w.Layout(flex="2 1 0", padding="0 0 0 12px"))
         self.picture.add_class("mg-picture")
         self.panel.add_class("mg-panel")
         self.controls = w.HBox([*self.buttons.values(), self.play, self.speed, self.presentation],
                                layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        self.box = w.VBox()
+        self.box = w.VBox([self.controls, w.HBox([self.picture, self.panel])])
         self.box.add_class("mg-stepper")
-        self._w, self._syncing, self._mode = w, False, None
+        self._syncing = False
         self._svgs = {}  # position -> SVG: going back and forth redraws nothing
         try:
             self._layouts = _Layouts()
@@ -481,36 +489,26 @@ class _Widgets:
             self.play.playing = False
             self.refresh()
 
-    def _layout(self, presentation):
-        """Side by side normally; stacked full width with large type on a projector."""
-        w = self._w
-        big = presentation
+    def _layout(self, big):
+        """Large type for a projector, and everything on one screen: the picture scaled to fit
+        its column and 75% of the window's height, the panel beside it."""
         for button in self.buttons.values():
             button.style.font_size = "20px" if big else ""
             button.layout.height = "44px" if big else ""
-        self.panel.style.font_size = "22px" if big else ""
-        if big:
-            self.picture.layout = w.Layout(overflow="auto", width="100%")
-            self.panel.layout = w.Layout(width="100%")
-            self.box.children = [self.controls, self.picture, self.panel]
-        else:
-            self.picture.layout = w.Layout(overflow="auto", flex="3 1 0")
-            self.panel.layout = w.Layout(flex="2 1 0", padding="0 0 0 12px")
-            self.box.children = [self.controls, w.HBox([self.picture, self.panel])]
+            button.layout.width = "auto" if big else ""
+        self.panel.style.font_size = "20px" if big else ""
 
     def refresh(self):
         stepper, big = self.stepper, self.presentation.value
-        if self._mode != big:
-            self._layout(big)
-            self._mode = big
+        self._layout(big)  # widgets send only the traits that changed
         svg = self._svgs.get(stepper._pos)
         if svg is None:
             picture = stepper.picture()
             svg = self._layouts.svg(picture.source) if self._layouts else picture.svg
             self._svgs[stepper._pos] = svg
         if svg is not None:
-            if big:  # scale the picture to the projector's width
-                svg = svg.replace("<svg ", "<svg style='width:100%;height:auto' ", 1)
+            if big:
+                svg = svg.replace("<svg ", f"<svg style='{PRESENTATION_SVG}' ", 1)
             self.picture.value = svg
         else:
             self.picture.value = f"<pre>{html.escape(stepper.picture().source)}</pre>"

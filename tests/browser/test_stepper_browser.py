@@ -96,7 +96,8 @@ def jupyterlab(root_dir):
 
 def run_and_step(page, notebook_url, steps):
     """Open the notebook, run all cells, click "step" `steps` times; after each click wait for
-    the panel and the highlight to change. Returns [(highlighted node, panel text)] per state."""
+    the panel and the highlight to change. Then "back" must show the previous state again.
+    Returns [(highlighted node, panel text)] per state."""
     page.goto(notebook_url)
     page.wait_for_selector(".jp-Notebook .jp-Cell")
     # once the kernel is up (status bar: "Python 3 (ipykernel) | Idle"), Run > Run All Cells
@@ -112,6 +113,13 @@ def run_and_step(page, notebook_url, steps):
         page.wait_for_function(f"(before) => JSON.stringify(({HIGHLIGHTED_JS})()) !== before",
                                arg=json.dumps(shown[-1][0]))
         shown.append((page.evaluate(HIGHLIGHTED_JS), page.evaluate(PANEL_JS)))
+    page.click(".mg-stepper button[title='back']")  # and one back: the previous state again
+    page.wait_for_function(f"() => ({PANEL_JS})().includes('step {steps - 1} of')")
+    page.wait_for_function(f"(before) => JSON.stringify(({HIGHLIGHTED_JS})()) === before",
+                           arg=json.dumps(shown[-2][0]))
+    assert page.evaluate(PANEL_JS) == shown[-2][1]
+    page.click(".mg-stepper button[title='step']")
+    page.wait_for_function(f"() => ({PANEL_JS})().includes('step {steps} of')")
     return shown
 
 
