@@ -39,6 +39,15 @@ def chain(n):
     return y.sum()
 
 
+def sum_of_products(k):
+    """x0*2 + x1*2 + ...: k leaves, each with its own op: a wide graph, no long chain."""
+    xs = [minigrad.tensor([float(i)], requires_grad=True) for i in range(k)]
+    total = xs[0] * 2
+    for x in xs[1:]:
+        total = total + x * 2
+    return total
+
+
 def mlp():
     """A 2-layer MLP's loss, the size of a lesson's example."""
     x = minigrad.randn(4, 3)
@@ -50,6 +59,7 @@ def mlp():
 WORKLOADS = [  # (name, root, draw keyword arguments)
     ("1,000-node unrolled RNN (default max_nodes)", lambda: unrolled(333), {}),
     ("1,000-node chain (default max_nodes)", lambda: chain(999), {}),
+    ("1,000-node sum of products (default max_nodes)", lambda: sum_of_products(334), {}),
     ("1,000-node chain, every node drawn (max_nodes=None)", lambda: chain(999),
      {"max_nodes": None}),
     ("lesson-size MLP, show_saved", mlp, {"show_saved": True}),

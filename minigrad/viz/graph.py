@@ -76,9 +76,13 @@ def draw(*roots, names=None, show_values=True, show_grads=True, show_saved=False
         raise ValueError(f"rankdir must be one of 'BT', 'TB', 'LR', 'RL', got {rankdir!r}")
     if max_nodes is not None and max_nodes < 1:
         raise ValueError(f"max_nodes must be a positive number or None, got {max_nodes!r}")
+    if not roots:
+        raise TypeError("draw() needs at least one tensor")
     for t in roots:
         if not hasattr(t, "grad_fn") or not hasattr(t, "requires_grad"):
             raise TypeError(f"draw() expects tensors, got {type(t).__name__}")
+    if names is not None and not hasattr(names, "items"):
+        raise TypeError(f"names must be a dict such as locals(), got {type(names).__name__}")
     graph = Graph(roots)
     highlight, edge_labels = list(highlight), dict(edge_labels or {})
     pinned = {graph.position[n] for n in [*highlight, error, *(n for e in edge_labels for n in e)]
@@ -92,36 +96,44 @@ def draw(*roots, names=None, show_values=True, show_grads=True, show_saved=False
 def _collapse(graph, max_nodes, pinned):
     """Map each node position to what stands for it: itself, or a summary ('s<first member>').
 
-    First long chains (one consumer, one input) keep their two ends and summarise the middle;
-    if that is not enough, the walk keeps the first nodes from the roots (the last ones the
-    forward pass made, with the parameters they use) and the rest becomes one summary.
+    First chains collapse: runs of nodes with one consumer and one input, not counting inputs
+    shared by many nodes (the parameters of an unrolled loop), so a repeated block is a chain
+    too. Each keeps as many nodes at both ends as the budget allows (at least 2). If that is not
+    enough, the walk keeps the nodes nearest the roots and the rest becomes one summary.
     """
     n = len(graph.nodes)
     unit = list(range(n))
     if max_nodes is None or n <= max_nodes:
         return unit
-    consumers, consumer_of, inputs = [0] * n, [None] * n, [[] for _ in range(n)]
+    consumers, inputs = [[] for _ in range(n)], [[] for _ in range(n)]
     for consumer, child in graph.edges:
-        consumers[child] += 1
-        consumer_of[child] = consumer
-        inputs[consumer].append(child)
+        if not consumers[child] or consumers[child][-1] != consumer:
+            consumers[child].append(consumer)
+        if child not in inputs[consumer]:
+            inputs[consumer].append(child)
+    spine = [[c for c in ins if len(consumers[c]) < 3] for ins in inputs]  # not shared widely
     roots = {graph.position[t.grad_fn] for t in graph.roots if t.grad_fn is not None}
 
     def link(i):  # a node in the middle of a chain, with nothing else worth seeing on it
-        return (i is not None and consumers[i] == 1 and len(inputs[i]) == 1 and i not in pinned
+        return (len(consumers[i]) == 1 and len(spine[i]) == 1 and i not in pinned
                 and i not in roots and not _retained(graph.nodes[i])
                 and not _node_hooks(graph.nodes[i]))
 
+    chains = []
     for top in range(n):
-        if not link(top) or link(consumer_of[top]):
-            continue
-        chain, i = [], top
-        while link(i):
-            chain.append(i)
-            i = inputs[i][0]
-        if len(chain) > 5:
-            for j in chain[2:-2]:
-                unit[j] = f"s{chain[2]}"
+        if link(top) and not link(consumers[top][0]):
+            chain, i = [], top
+            while link(i):
+                chain.append(i)
+                i = spine[i][0]
+            chains.append(chain)
+    ends = max(2, max_nodes // 2)
+    while ends > 2 and n - sum(max(0, len(c) - 2 * ends - 1) for c in chains) > max_nodes:
+        ends -= 1
+    for chain in chains:
+        if len(chain) > 2 * ends + 1:
+            for j in chain[ends:-ends]:
+                unit[j] = f"s{chain[ends]}"
     shown = list(dict.fromkeys(unit))
     if len(shown) > max_nodes:  # keep the units nearest the roots, summarise the rest
         keep = set(shown[:max_nodes - 1]) | {unit[i] for i in pinned}

@@ -9,7 +9,6 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 import graphviz
@@ -54,16 +53,18 @@ def _quiet_fd2():
     dropped: a failed layout raises in pygraphviz anyway."""
     try:
         sys.stderr.flush()
-    except (AttributeError, ValueError):
-        pass
-    with tempfile.TemporaryFile() as sink:
         saved = os.dup(2)
-        os.dup2(sink.fileno(), 2)
-        try:
-            yield
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)
+    except (AttributeError, ValueError, OSError):  # no stderr at all (pythonw): nothing to hide
+        yield
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
+    os.close(devnull)
+    try:
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 class Picture:
