@@ -64,8 +64,9 @@ def draw(*roots, names=None, show_values=True, show_grads=True, show_saved=False
 
     names: a dict such as `locals()`; tensors found in it (by identity) are labelled by name,
     others by shape. show_saved: draw what each node saved for backward, with its version then
-    and now (a stale one in red, a freed one grey). max_nodes: above this many nodes, long
-    chains and the far end of the graph collapse into "... N more nodes" (None: never).
+    and now (a stale one in red, a freed one grey). max_nodes: above this many autograd nodes
+    (tensor boxes don't count), chains, repeated blocks and the far end of the graph collapse
+    into "... N more nodes" (None: never; dot then takes minutes on some 1,000-node graphs).
     highlight, edge_labels, error: for the stepper, the node about to run, the gradient that
     flowed along an edge `(node, next_node)`, a node whose step raised.
     Edges point the way the forward pass went (input -> op); with rankdir "BT" the inputs are
