@@ -142,6 +142,9 @@ rsub = Op("RsubBackward1",             lambda self, other: other - self,       #
 mul = Op("MulBackward0",               lambda self, other: self * other,
          self=lambda grad, other: grad * other,
          other=lambda grad, self: grad * self)
+mul_scalar = Op("MulBackward1",        lambda self, other: self * other,          # inside formulas
+                promote=("self", "other"),
+                self=lambda grad, other: mul_scalar(grad, other))
 div = Op("DivBackward0",               lambda self, other: self / other, floating=True,
          self=lambda grad, other: grad / other,
          other=lambda grad, self, other: -grad * self / (other * other))
@@ -155,7 +158,8 @@ neg = Op("NegBackward0",               lambda self: -self,
 pow_scalar = Op("PowBackward0",        lambda self, exponent: self ** exponent,
                 promote=("self", "exponent"),
                 self=lambda grad, self, exponent:
-                    zeros_like(grad) if exponent == 0 else grad * (exponent * self ** (exponent - 1)))
+                    zeros_like(grad) if exponent == 0
+                    else grad * mul_scalar(self ** (exponent - 1), exponent))
 pow_tensor = Op("PowBackward1",        lambda self, exponent: self ** exponent,
                 self=lambda grad, self, exponent:
                     where(exponent == 0, 0.0, grad * (exponent * self ** (exponent - 1))),

@@ -647,7 +647,7 @@ class Builder:
             if self.chance(0.03) and nd:  # a mask of the wrong shape
                 mask = np.ones(shape[0] + 1, dtype=bool)
             return f"torch.tensor({mask.tolist()!r})"
-        if kind == "list" and nd:
+        if kind == "list" and nd and shape[0]:  # (an empty dim has no valid index)
             idx = [self.draw(st.integers(-shape[0], shape[0] - 1))
                    for _ in range(self.draw(st.integers(1, 4)))]
             text = repr(idx) if self.chance(0.7) else f"torch.tensor({idx!r})"

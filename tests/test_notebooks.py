@@ -244,12 +244,8 @@ def _tagged_id(item):
 
 
 # Known divergences of the core, found by this test (strict: an XPASS means the core was fixed and
-# the entry must go). PyTorch's pow backward multiplies by the exponent as a Python number
-# (MulBackward1); minigrad records that product as a tensor product (MulBackward0).
-KNOWN_CORE_DIVERGENCES = {
-    "08-picture-dy": "core: the recorded double backward of x ** 3 says MulBackward0 where PyTorch says MulBackward1",
-    "08-stepper-double": "core: the recorded double backward of x ** 3 says MulBackward0 where PyTorch says MulBackward1",
-}
+# the entry must go). cell id -> reason.
+KNOWN_CORE_DIVERGENCES = {}
 
 
 def _tagged_param(item):
