@@ -75,24 +75,13 @@ def test_as_torch_rewrites_only_torch_mirrors():
 PRELUDE = r'''
 import re as _re
 from minigrad import viz as _viz
+from minigrad.viz.stepper import _graph_nodes as _nodes  # walks PyTorch's graphs too
 
 
 def _draw(*roots, **options):
     picture = _viz.draw(*roots, **options)
     print("picture:", _re.search(r"\d+ nodes, \d+ edges", repr(picture)).group())
     print(picture.source)
-
-
-def _nodes(root):
-    order, seen, stack = [], {root}, [root]
-    while stack:
-        node = stack.pop()
-        order.append(node)
-        for child, _ in node.next_functions:
-            if child is not None and child not in seen:
-                seen.add(child)
-                stack.append(child)
-    return order
 
 
 def _step(root, gradient=None, retain_graph=False, **options):
