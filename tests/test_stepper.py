@@ -405,7 +405,7 @@ def test_every_edge_a_gradient_took_is_labelled_with_it():
               for (child, _), g in zip(e.node.next_functions, e.step.grad_inputs)
               if child is not None and g is not None}
     assert len(re.findall(r"\bcolor=blue", source)) == len(flowed) > 0
-    assert 'label="[1, 1]"' in source  # what SumBackward0 passes on: ones
+    assert 'label="[1., 1.]"' in source  # what SumBackward0 passes on: ones
 
 
 def test_play_and_speed_slider_step_through_set_state():

@@ -13,6 +13,7 @@ import numpy as np
 from .. import autograd
 from ..autograd.engine import AccumulateGrad
 from ..tensor import Tensor
+from .graph import _values
 
 
 class StepEvent:
@@ -334,12 +335,12 @@ def _names(names):
 
 
 def _short(g):
-    """A gradient small enough for an edge label: its values if few, else its shape."""
+    """A gradient small enough for an edge label: its values (as the picture prints a leaf's)
+    if few, else its shape."""
     data = g._data if isinstance(g, Tensor) else np.asarray(g)
     if data.size > 4:
         return "\u00d7".join(map(str, data.shape))
-    text = ", ".join(format(v, ".4g") for v in data.ravel().tolist())
-    return text if data.ndim == 0 else f"[{text}]"
+    return " ".join(_values(data))
 
 
 def _pre(value):
