@@ -144,6 +144,13 @@ def matmul(input, other):
         if a == 1 and b == 1:
             raise RuntimeError("dot : expected both vectors to have same dtype, but found "
                                f"{input.dtype._scalar} and {other.dtype._scalar}")
+        if b == 1:  # matrix (or batch of them) @ vector runs addmv into a result of b's dtype
+            raise RuntimeError("addmv input tensors must have the same dtype, but got "
+                               f"{other.dtype._scalar}, {input.dtype._scalar}, and "
+                               f"{other.dtype._scalar}")
+        if b >= 3:  # a batched right side runs bmm
+            raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
+                               f"{other.dtype._scalar}")
         raise RuntimeError("expected m1 and m2 to have the same dtype, but got: "
                            f"{input.dtype._c} != {other.dtype._c}")
     if a == 1 and b == 1:
