@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import io
 import math
 import re
@@ -866,6 +867,39 @@ class Builder:
 @st.composite
 def programs(draw, torch):
     return Builder(draw, torch).build()
+
+
+@contextlib.contextmanager
+def no_local_constants():
+    """Run hypothesis without the constants it harvests from the source of imported modules.
+
+    Now and then hypothesis draws a number it found as a literal in a *local* module (one
+    imported from outside site-packages: minigrad, minigrad.viz, ...) instead of a random one.
+    That pool grows with every local module the process has imported, so the same seed wrote
+    different programs depending on which tests ran first (minigrad.viz changes it), and on
+    every edit of a constant in minigrad. Without the pool, a seed always writes the same programs.
+    Hypothesis has no setting for this (6.170): the private names are patched, and a rename
+    raises AttributeError here instead of silently bringing the dependency back.
+    """
+    from hypothesis.internal.conjecture import providers
+    from hypothesis.internal.constants_ast import Constants
+
+    saved = providers._get_local_constants, providers.CONSTANTS_CACHE
+    providers._get_local_constants = Constants    # an empty pool
+    providers.CONSTANTS_CACHE = type(saved[1])(1024)  # constants chosen with the old pool
+    try:
+        yield
+    finally:
+        providers._get_local_constants, providers.CONSTANTS_CACHE = saved
+
+
+def without_local_constants(test):
+    """Decorate a @given test (outermost) to run it under `no_local_constants`."""
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        with no_local_constants():
+            return test(*args, **kwargs)
+    return run
 
 
 def _broadcasts(a, b):

@@ -38,7 +38,7 @@ torch = pytest.importorskip(
 import minigrad  # noqa: E402
 
 from differential_programs import (Obs, Program, as_minigrad_text, programs,  # noqa: E402
-                                   run_program)
+                                   run_program, without_local_constants)
 
 EXAMPLES = int(os.environ.get("MINIGRAD_HYPOTHESIS_EXAMPLES", "1500"))
 
@@ -395,6 +395,9 @@ def default_printoptions():
 
 # No shrinking: torch 2.13 itself can segfault in register_hook while hypothesis shrinks a
 # failing program; the unshrunk program is still printed in full, as a script that runs on torch.
+# without_local_constants: the programs depend on the seed only, not on what the process imported
+# (tests/test_differential_determinism.py checks).
+@without_local_constants
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
           phases=(Phase.explicit, Phase.reuse, Phase.generate),
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
