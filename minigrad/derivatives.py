@@ -283,11 +283,13 @@ unsqueeze = Op("UnsqueezeBackward0",   lambda self, dim: np.expand_dims(self, di
                self=lambda grad, dim: grad.squeeze(dim))
 squeeze = Op("SqueezeBackward0",       lambda self: self.squeeze(), view=True,
              self=lambda grad, self_shape: grad.reshape(self_shape))
-squeeze_dim = Op("SqueezeBackward1",   lambda self, dim: self.squeeze(dim) if self.shape[dim] == 1
-                                           else self[...], view=True,
+squeeze_dim = Op("SqueezeBackward1",   lambda self, dim: self.squeeze(dim) if self.ndim
+                                           and self.shape[dim] == 1 else self[...], view=True,
                  self=lambda grad, self_shape: grad.reshape(self_shape))
-squeeze_dims = Op("SqueezeBackward4",  lambda self, dims: self.squeeze(dims), view=True,
+squeeze_dims = Op("SqueezeBackward2",  lambda self, dims: self.squeeze(dims), view=True,
                   self=lambda grad, self_shape: grad.reshape(self_shape))
+squeeze_dims_ = Op("SqueezeBackward4", lambda self, dims: self.squeeze(dims), view=True,  # squeeze_
+                   self=lambda grad, self_shape: grad.reshape(self_shape))
 alias = Op("AliasBackward0",           lambda self: self[...], view=True,
            self=lambda grad: grad)
 select = Op("SelectBackward0",         lambda self, dim, index: self[_dim_key(dim, index)], view=True,

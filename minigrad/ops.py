@@ -21,6 +21,9 @@ from .tensor import Tensor, _wrap_dim
 def _dims(dim, ndim):
     dims = dim if isinstance(dim, (tuple, list)) else (dim,)
     wrapped = tuple(_wrap_dim(x, ndim) for x in dims)
+    for i, x in enumerate(wrapped):
+        if x in wrapped[:i]:
+            raise RuntimeError(f"dim {x} appears multiple times in the list of dims")
     return wrapped if ndim else ()  # a 0-d tensor has nothing to reduce: dim 0 is itself
 
 
@@ -151,16 +154,17 @@ def matmul(input, other):
     if a == 2 and b == 1:
         return d.mv(input, other)
     if a == 1 and b == 2:
-        out = d.squeeze_dims(matmul(d.unsqueeze(input, 0), other), (0,))
+        out = d.squeeze_dims_(matmul(d.unsqueeze(input, 0), other), (0,))
         out._version_counter.value += 1  # PyTorch squeezes the product in place: that counts,
         out._base = None                  # and the result is that tensor, not a view of it
         return out
     if a == 2 and b == 2:
         return d.mm(input, other)
-    if a == 1:
-        return d.squeeze_dims(matmul(d.unsqueeze(input, 0), other), (b - 2,))
+    if a == 1:  # PyTorch reshapes the batched product to the result's shape (_unsafe_view)
+        out = matmul(d.unsqueeze(input, 0), other)
+        return d.unsafe_view(out, out.shape[:-2] + out.shape[-1:])
     if b == 1:
-        return d.squeeze_dims(matmul(input, d.unsqueeze(other, 1)), (a - 1,))
+        return d.unsafe_view(matmul(input, d.unsqueeze(other, 1)), input.shape[:-1])
     return (d.bmm if a >= 3 else d.bmm_t)(input, other)
 
 
@@ -296,7 +300,15 @@ def t(input):
 
 
 def permute(input, *dims):
-    return d.permute(input, _dims(_shape(dims), input.dim()))
+    dims = _shape(dims)
+    if len(dims) != input.dim():
+        raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does not "
+                           "match the length of the desired ordering of dimensions i.e. input.dim() "
+                           f"= {input.dim()} is not equal to len(dims) = {len(dims)}")
+    dims = tuple(_wrap_dim(x, input.dim()) for x in dims)
+    if len(set(dims)) != len(dims):
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    return d.permute(input, dims)
 
 
 def unsqueeze(input, dim):
@@ -367,7 +379,7 @@ def getitem(self, key, _for_setitem=False):
     if consuming > self.dim():
         raise IndexError(f"too many indices for tensor of dimension {self.dim()}")
     out, dim = self, 0
-    for k in key:
+    for pos, k in enumerate(key):  # PyTorch's error names the position in the key, not the dim
         if k is None:
             out = d.unsqueeze(out, dim)
             dim += 1
@@ -382,7 +394,7 @@ def getitem(self, key, _for_setitem=False):
         else:
             size = out.shape[dim]
             if not -size <= k < size:
-                raise IndexError(f"index {k} is out of bounds for dimension {dim} with size {size}")
+                raise IndexError(f"index {k} is out of bounds for dimension {pos} with size {size}")
             out = d.select(out, dim, k)
     if out is self and not _for_setitem:
         return d.alias(self)

@@ -1425,3 +1425,41 @@ case(
     print(g)
     """,
 )
+
+case(
+    "i_squeeze_and_matmul_names",
+    """
+    a = torch.ones(1, 2, requires_grad=True)
+    print([type(t.grad_fn).__name__ for t in (a.squeeze(), a.squeeze(0), a.squeeze((0,)),
+                                              a.squeeze([0, 1]), a.squeeze(()))])
+    """,
+    """
+    s = torch.tensor(1.5, requires_grad=True)
+    print(s.squeeze(0), s.squeeze(-1), s.squeeze((0,)), s.squeeze(0)._base is s)
+    """,
+    "s.squeeze(1)",
+    "s.squeeze((0, -1))",
+    """
+    v = torch.ones(3, requires_grad=True)
+    for r in (v @ torch.ones(3, 2), v @ torch.ones(2, 3, 4), torch.ones(2, 4, 3) @ v):
+        print(type(r.grad_fn).__name__, r.shape, r._base is None, r._version)
+    """,
+)
+
+case(
+    "k_index_and_dims_errors",
+    "torch.zeros(4, 3)[0, 3]",
+    "torch.zeros(4, 3)[None, 0, 3]",
+    "torch.zeros(4, 3, 2)[0, ..., 5]",
+    "torch.zeros(4, 3, 2)[None, ..., 9]",
+    """
+    t = torch.zeros(4, 3)
+    t[1, None, 9] = 1.
+    """,
+    "torch.ones(1, 2).sum((0, -2))",
+    "torch.ones(1, 2).squeeze((0, 0))",
+    "torch.tensor(1.).std((0, 0))",
+    "torch.ones(2, 3).permute(0, -2)",
+    "torch.ones(2, 3).permute(0)",
+    "torch.ones(2, 3).permute(0, 5)",
+)

@@ -105,21 +105,6 @@ KNOWN_DIVERGENCES = [
         tensor=lambda mine, theirs: mine.version is None and mine.grad_fn is not None
         and theirs.grad_fn is not None),
     Divergence(
-        "squeeze-dims-node-name",
-        "type(torch.ones(1, 2, requires_grad=True).squeeze((0,)).grad_fn).__name__",
-        # torch: 'SqueezeBackward2'   minigrad: 'SqueezeBackward4' (torch uses 4 for in-place
-        # squeeze_, e.g. inside 1-D @ 2-D matmul)
-        tensor=lambda mine, theirs: (mine.grad_fn, theirs.grad_fn) == ("SqueezeBackward4",
-                                                                       "SqueezeBackward2")),
-    Divergence(
-        "index-out-of-bounds-error-names-wrong-dim",
-        "torch.zeros(4, 3)[0, 3]",
-        # torch: IndexError: index 3 is out of bounds for dimension 1 with size 3
-        # minigrad: IndexError: index 3 is out of bounds for dimension 0 with size 3
-        event=lambda mine, theirs: mine[0] == theirs[0] == "error"
-        and mine[2][0] == theirs[2][0] == "IndexError"
-        and re.sub(r"dimension \d+", "", mine[2][1]) == re.sub(r"dimension \d+", "", theirs[2][1])),
-    Divergence(
         "std-without-degrees-of-freedom-warns-numpy-warnings",
         """
         import warnings
@@ -169,12 +154,6 @@ KNOWN_DIVERGENCES = [
         event=lambda mine, theirs: mine[0] == theirs[0] == "error"
         and mine[2][1] != theirs[2][1]
         and re.sub(r"(output \d+ of [A-Za-z]+)\d+,", r"\1,", theirs[2][1]) == mine[2][1]),
-    Divergence(
-        "squeeze-dim-of-0d-tensor",
-        "torch.tensor(1.5).squeeze(0)",
-        # torch: tensor(1.5000)   minigrad: IndexError: tuple index out of range
-        event=lambda mine, theirs: mine[0] == "error"
-        and mine[2] == ("IndexError", "tuple index out of range")),
 ]
 
 
