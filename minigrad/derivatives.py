@@ -8,6 +8,7 @@ A formula's parameter names say what it needs: `grad` (gradient of the output), 
 Broadcasting is undone by the engine (`sum_to`), not here, exactly as in PyTorch.
 """
 import math
+import warnings
 
 import numpy as np
 
@@ -93,11 +94,21 @@ def _norm_backward(grad, self, result, p, dim, keepdim):
     return self.sgn() * self.abs() ** (p - 1) * scale
 
 
+def _std(self, dim, correction, keepdim):
+    """NumPy's std (as PyTorch, n - correction <= 0 gives inf or nan), minus NumPy's own
+    warnings about it: ops.std has already warned PyTorch's."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return self.std(axis=dim, ddof=correction, keepdims=keepdim)
+
+
 def _std_backward(grad, self, result, dim, correction, keepdim):
     dims = range(self.dim()) if dim is None else dim
-    n = _reduced_numel(self.shape, dims)
+    dof = _reduced_numel(self.shape, dims) - correction
     grad = _unsqueeze_dims(where(result == 0, 0.0, grad / (result * 2)), dims, keepdim)
-    return (2.0 / (n - correction)) * grad * (self - self.mean(tuple(dims), keepdim=True))
+    if dim is None and dof <= 0:  # 2 / dof is infinite: nan where self is its mean, inf elsewhere
+        return grad * where(self == self.mean(), math.nan, math.inf)
+    return (2.0 / dof if dof else math.inf) * grad * (self - self.mean(tuple(dims), keepdim=True))
 
 
 def _evenly_distribute(grad, self, result):
@@ -257,8 +268,7 @@ min_dim = Op("MinBackward0",           lambda self, dim, keepdim: (self.min(axis
              extra=("indices",),
              self=lambda grad, self_shape, dim, indices, keepdim:
                  _select_at_indices(grad, self_shape, dim, indices, keepdim))
-std = Op("StdBackward0",               lambda self, dim, correction, keepdim:
-                                           self.std(axis=dim, ddof=correction, keepdims=keepdim),
+std = Op("StdBackward0",               _std,
          self=lambda grad, self, result, dim, correction, keepdim:
              _std_backward(grad, self, result, dim, correction, keepdim))
 norm = Op("LinalgVectorNormBackward0", _norm,

@@ -12,6 +12,7 @@ import numpy as np
 
 from . import derivatives as d
 from . import dtypes, return_types
+from ._warnings import warn_once
 from .autograd.function import apply_inplace
 from .autograd.grad_mode import is_grad_enabled
 from .tensor import Tensor, _wrap_dim
@@ -234,7 +235,16 @@ def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     if correction is None:
         correction = 0 if unbiased is False else 1
     dims = None if dim is None else _dims(dim, input.dim())
+    kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in dims]
+    if input.numel() / builtins.max(1, math.prod(kept)) - correction <= 0:  # PyTorch's test
+        warnings.warn(_STD_DOF_WARNING, UserWarning, stacklevel=2)
     return d.std(input, dims, correction, keepdim)
+
+
+_STD_DOF_WARNING = (
+    "std(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
+    "factor (input numel divided by output numel). (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)")
 
 
 def norm(input, p="fro", dim=None, keepdim=False):
@@ -332,12 +342,17 @@ def expand(input, *sizes):
 
 
 def _T(self):
-    if self.dim() != 2:
-        warnings.warn(
+    if self.dim() == 0:
+        warn_once("Tensor.T is deprecated on 0-D tensors. This function is the identity in these "
+                  "cases. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)")
+    elif self.dim() != 2:
+        warn_once(
             "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
             "deprecated and it will throw an error in a future release. Consider `x.mT` to "
-            "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
-            "reverse the dimensions of a tensor.", UserWarning, stacklevel=2)
+            "transpose batches of matrices or `x.permute(*minigrad.arange(x.ndim - 1, -1, -1))` to "
+            "reverse the dimensions of a tensor. (Triggered internally at "
+            "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)")
     return d.permute(self, tuple(range(self.dim() - 1, -1, -1)))
 
 

@@ -1463,3 +1463,25 @@ case(
     "torch.ones(2, 3).permute(0)",
     "torch.ones(2, 3).permute(0, 5)",
 )
+
+case(
+    "k_std_and_mse_loss_warnings",
+    "torch.tensor([1.5]).std()",
+    "torch.ones(0, 3).std(1)",
+    "torch.tensor([[1., 3.]]).std(0, correction=0.5)",
+    """
+    x = torch.tensor([1.5, 2.5], requires_grad=True)
+    y = x.std(correction=3)
+    y.backward()
+    print(y, x.grad)
+    """,
+    """
+    x = torch.tensor([[1.5, 2.5]], requires_grad=True)
+    y = x.std(0)
+    y.sum().backward()
+    print(y, x.grad)
+    """,
+    "torch.nn.functional.mse_loss(torch.ones(2), torch.tensor(1.0))",
+    "torch.nn.functional.mse_loss(torch.ones(2, 1), torch.ones(2), reduction='sum')",
+    "torch.nn.functional.mse_loss(torch.ones(2), torch.ones(3))",
+)

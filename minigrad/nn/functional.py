@@ -1,4 +1,6 @@
 """Activation and loss functions, as `torch.nn.functional` names them."""
+import warnings
+
 from .. import derivatives as d
 from ..ops import relu, sigmoid, tanh  # noqa: F401
 from ..tensor import _wrap_dim
@@ -13,6 +15,10 @@ def log_softmax(input, dim):
 
 
 def mse_loss(input, target, reduction="mean"):
+    if target.shape != input.shape:
+        warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
+                      f"({input.size()}). This will likely lead to incorrect results due to "
+                      "broadcasting. Please ensure they have the same size.", stacklevel=2)
     return d.mse_loss(input, target, reduction)
 
 
