@@ -43,10 +43,14 @@ def _dim_key(dim, item):
 
 def _index_put_forward(self, values, key, accumulate=False):
     out = self.copy()
-    if accumulate:
-        np.add.at(out, key, values)
-    else:
-        out[key] = values
+    try:
+        if accumulate:
+            np.add.at(out, key, values)
+        else:
+            out[key] = values
+    except ValueError:
+        raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(values))} cannot "
+                           f"be broadcast to indexing result of shape {list(self[key].shape)}") from None
     return out
 
 
@@ -126,17 +130,20 @@ def _select_at_indices(grad, self_shape, dim, indices, keepdim):
     return _scatter(grad, self_shape, tuple(key))
 
 
+def _nll_key(self_shape, target):
+    """Where the target classes sit: self[target] for one sample, self[arange(n), target] for n."""
+    return (target,) if len(self_shape) == 1 else (np.arange(self_shape[0]), target)
+
+
 def _nll_loss_forward(self, target, reduction):
-    picked = -self[np.arange(len(target)), target]
+    picked = -self[_nll_key(self.shape, target)]
     return {"mean": picked.mean, "sum": picked.sum}.get(reduction, lambda: picked)()
 
 
 def _nll_loss_backward(grad, self_shape, target, reduction):
-    n = self_shape[0]
+    n = self_shape[0] if len(self_shape) > 1 else 1
     g = -grad / n if reduction == "mean" else -grad
-    if reduction == "none":
-        g = g.reshape(-1)
-    return _scatter(g, self_shape, (np.arange(n), target._data))
+    return _scatter(g, self_shape, _nll_key(self_shape, target._data))
 
 
 # ------------------------------------------------------------------------------------------------

@@ -368,6 +368,11 @@ def _as_index(k):
     return k
 
 
+def _is_bool_scalar(k):
+    return isinstance(k, builtins.bool) or (isinstance(k, Tensor) and k._data.ndim == 0
+                                            and k._data.dtype == np.bool_)
+
+
 def _is_advanced(k):
     return isinstance(k, np.ndarray)
 
@@ -416,6 +421,36 @@ def getitem(self, key, _for_setitem=False):
     return out
 
 
+def _index_on_view(self, raw):
+    """PyTorch's setitem with index arrays: the key's basic part makes a view first (ints, slices,
+    None; a 0-d bool mask is a new dim of size 1), then index_put writes into that view with the
+    arrays (the 0-d mask indexes its dim by [0] if True, by [] if False). Returns (view, key)."""
+    keys = [k if _is_bool_scalar(k) else _as_index(k) for k in raw]
+
+    def consumed(k):
+        if k is None or k is Ellipsis or _is_bool_scalar(k):
+            return 0
+        return k.ndim if _is_advanced(k) and k.dtype == np.bool_ else 1
+    rest = self.dim() - builtins.sum(consumed(k) for k in keys)  # the dims `...` stands for
+    view_key, index = [], []
+    for k in keys:
+        if _is_bool_scalar(k):
+            view_key.append(None)
+            index.append(np.arange(1 if k else 0))
+        elif k is None or isinstance(k, builtins.slice):
+            view_key.append(k)
+            index.append(builtins.slice(None))
+        elif k is Ellipsis:
+            view_key.append(k)
+            index += [builtins.slice(None)] * rest
+        elif _is_advanced(k):
+            view_key += [builtins.slice(None)] * consumed(k)
+            index.append(k)
+        else:  # an int: the view selects it, the index has no dim for it
+            view_key.append(k)
+    return getitem(self, tuple(view_key), _for_setitem=True), tuple(index)
+
+
 def _check_expandable(shape, target):
     """PyTorch's error when a value can't be broadcast to the place it is written to."""
     for i in range(1, len(shape) + 1):
@@ -433,16 +468,16 @@ def setitem(self, key, value):
     if not isinstance(value, (Tensor, numbers.Number)):  # a list or array: make it a tensor
         value = tensor(value, dtype=self.dtype)
     raw = key if isinstance(key, tuple) else (key,)
-    if builtins.any(_is_advanced(_as_index(k)) for k in raw):
-        sliced = builtins.any(isinstance(k, numbers.Integral) and not isinstance(k, builtins.bool)
-                              or isinstance(k, builtins.slice) and i < self.dim()
-                              and not _covers(k, self.shape[i]) for i, k in enumerate(raw))
-        if sliced and self.is_leaf and self.requires_grad and is_grad_enabled():
-            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
-                               "in-place operation.")  # PyTorch applies the basic part first
+    if key is False:  # PyTorch writes nothing, not even a version bump
+        return
+    if builtins.any(_is_bool_scalar(k) or _is_advanced(_as_index(k)) for k in raw):
         if isinstance(value, Tensor) and value.dtype is not self.dtype:
             value = value.to(self.dtype)
-        apply_inplace(d.index_put, self, value, tuple(_as_index(k) for k in raw))
+        view, index = _index_on_view(self, raw)
+        if view is self:
+            apply_inplace(d.index_put, self, value, tuple(_as_index(k) for k in raw))
+        else:
+            apply_inplace(d.index_put, view, value, index)
         return
     target = getitem(self, key, _for_setitem=True)
     if isinstance(value, Tensor):

@@ -104,34 +104,6 @@ KNOWN_DIVERGENCES = [
         # elsewhere the name of the formula's last op shows.
         tensor=lambda mine, theirs: mine.version is None and mine.grad_fn is not None
         and theirs.grad_fn is not None),
-    Divergence(
-        "cross_entropy-unbatched-input",
-        "F.cross_entropy(torch.tensor([1.0, 2.0, 3.0]), torch.tensor(2))",
-        # torch: tensor(0.4076)   minigrad: IndexError: Dimension out of range (expected to be in
-        # range of [-1, 0], but got 1)
-        event=lambda mine, theirs: mine[0] == "error" and mine[2][0] == "IndexError"
-        and mine[2][1].startswith("Dimension out of range (expected to be in range of [-1, 0], "
-                                  "but got 1)")),
-    Divergence(
-        "setitem-0d-bool-mask-node-name",
-        """
-        y = torch.tensor(1.5, requires_grad=True) * 1
-        y[torch.tensor(True)] = 2.5
-        type(y.grad_fn).__name__""",
-        # torch: 'CopySlices'   minigrad: 'IndexPutBackward0'
-        tensor=lambda mine, theirs: (mine.grad_fn, theirs.grad_fn) == ("IndexPutBackward0",
-                                                                       "CopySlices")),
-    Divergence(
-        "saved-tensor-error-drops-node-number",
-        """
-        x = torch.tensor([1.0, 2.0], requires_grad=True)
-        y = 2 ** x
-        y.mul_(2)
-        y.sum().backward()""",
-        # torch: "... which is output 0 of Pow2, is at version 1; ..."   minigrad: "... of Pow, ..."
-        event=lambda mine, theirs: mine[0] == theirs[0] == "error"
-        and mine[2][1] != theirs[2][1]
-        and re.sub(r"(output \d+ of [A-Za-z]+)\d+,", r"\1,", theirs[2][1]) == mine[2][1]),
 ]
 
 
