@@ -23,6 +23,10 @@ def zeros_like(t):
     return Tensor._make(np.zeros(t._data.shape, t._data.dtype))
 
 
+def ones_like(t):
+    return Tensor._make(np.ones(t._data.shape, t._data.dtype))
+
+
 def _unsqueeze_dims(grad, dims, keepdim):
     """Put reduced dims back (size 1) so `grad` broadcasts against the input again."""
     if not keepdim:
@@ -140,10 +144,27 @@ def _nll_loss_forward(self, target, reduction):
     return {"mean": picked.mean, "sum": picked.sum}.get(reduction, lambda: picked)()
 
 
-def _nll_loss_backward(grad, self_shape, target, reduction):
-    n = self_shape[0] if len(self_shape) > 1 else 1
-    g = -grad / n if reduction == "mean" else -grad
-    return _scatter(g, self_shape, _nll_key(self_shape, target._data))
+def _nll_loss_backward(grad_output, self, target, reduction):
+    """nll_loss's gradient: -grad_output (/ n for the mean) at each target class, 0 elsewhere."""
+    n = self.shape[0] if self.ndim > 1 else 1
+    out = np.zeros(self.shape, grad_output.dtype)
+    out[_nll_key(self.shape, target)] = -grad_output / n if reduction == "mean" else -grad_output
+    return out
+
+
+def _mse_norm(numel, reduction):
+    return 2.0 / numel if reduction == "mean" else 2.0
+
+
+def _mse_double_backward(grad, input, reduction):
+    g = mul_scalar(grad, 2)
+    return div_scalar(g, input.numel()) if reduction == "mean" else g
+
+
+def _mse_double_backward_grad_output(grad, grad_output, self, target, reduction):
+    if reduction == "none":
+        return mse_loss_backward(grad, self, target, reduction)
+    return (mse_loss_backward(ones_like(grad_output), self, target, reduction) * grad).sum()
 
 
 # ------------------------------------------------------------------------------------------------
@@ -338,19 +359,46 @@ fill_tensor_ = Op("FillBackward3",     lambda self, value: np.full_like(self, va
 
 # --- neural-network functions -------------------------------------------------------------------
 softmax = Op("SoftmaxBackward0",       _softmax, floating=True,
-             self=lambda grad, result, dim: (grad - (grad * result).sum(dim, keepdim=True)) * result)
+             self=lambda grad, result, dim: softmax_backward_data(grad, result, dim))
 log_softmax = Op("LogSoftmaxBackward0", _log_softmax, floating=True,
-                 self=lambda grad, result, dim: grad - result.exp() * grad.sum(dim, keepdim=True))
+                 self=lambda grad, result, dim: log_softmax_backward_data(grad, result, dim))
 mse_loss = Op("MseLossBackward0",      lambda self, target, reduction="mean":
                                            {"mean": np.mean, "sum": np.sum}.get(
                                                reduction, lambda a: a)((self - target) ** 2),
               self=lambda grad, self, target, reduction:
-                  (2.0 / self.numel() if reduction == "mean" else 2.0) * (self - target) * grad,
+                  mse_loss_backward(grad, self, target, reduction),
               target=lambda grad, self, target, reduction:
-                  -(2.0 / self.numel() if reduction == "mean" else 2.0) * (self - target) * grad)
+                  mse_loss_backward(grad, target, self, reduction))
 nll_loss = Op("NllLossBackward0",      _nll_loss_forward, promote=False,
-              self=lambda grad, self_shape, target, reduction:
-                  _nll_loss_backward(grad, self_shape, target, reduction))
+              self=lambda grad, self, target, reduction:
+                  nll_loss_backward(grad, self, target, reduction))
+# their backward formulas, ops of their own in PyTorch (so double backward names them):
+softmax_backward_data = Op("SoftmaxBackwardDataBackward0",
+                           lambda grad_output, output, dim: (grad_output - (grad_output * output)
+                                                             .sum(axis=dim, keepdims=True)) * output,
+                           grad_output=lambda grad, output, dim: softmax_backward_data(grad, output, dim),
+                           output=lambda grad, grad_output, output, dim: grad_output * grad
+                               - (output * grad_output).sum(dim, keepdim=True) * grad
+                               - grad_output * (output * grad).sum(dim, keepdim=True))
+log_softmax_backward_data = Op("LogSoftmaxBackwardDataBackward0",
+                               lambda grad_output, output, dim: grad_output - np.exp(output)
+                                   * grad_output.sum(axis=dim, keepdims=True),
+                               grad_output=lambda grad, output, dim:
+                                   grad - (grad * output.exp()).sum(dim, keepdim=True),
+                               output=lambda grad, grad_output, output, dim:
+                                   -grad_output.sum(dim, keepdim=True) * output.exp() * grad)
+mse_loss_backward = Op("MseLossBackwardBackward0",
+                       lambda grad_output, self, target, reduction:
+                           _mse_norm(self.size, reduction) * (self - target) * grad_output,
+                       grad_output=lambda grad, grad_output, self, target, reduction:
+                           _mse_double_backward_grad_output(grad, grad_output, self, target, reduction),
+                       self=lambda grad, grad_output, self, reduction:
+                           _mse_double_backward(grad * grad_output, self, reduction),
+                       target=lambda grad, grad_output, target, reduction:
+                           -_mse_double_backward(grad * grad_output, target, reduction))
+nll_loss_backward = Op("NllLossBackwardBackward0", _nll_loss_backward, promote=False,
+                       grad_output=lambda grad, target, reduction: nll_loss(grad, target, reduction),
+                       self=lambda grad: zeros_like(grad))
 
 
 # --- ops over a list of tensors: a node class each, since a row has a fixed set of inputs ------

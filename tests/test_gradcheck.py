@@ -152,6 +152,7 @@ C.add("cat_stack", lambda L, a, b: (L.cat([a, b]), L.cat([a, b], 1), L.stack([a,
 C.add("custom_function", lambda L, a, w: _custom(L, a, w), A23, B3)
 # second derivatives: the formulas are differentiable themselves
 C.add("double_backward", lambda L, a: _double(L, a), A23)
+C.add("double_backward_nn", lambda L, a, t: _double_nn(L, a, t), A23, B23)
 
 
 def _index_put(L, a, b):
@@ -243,6 +244,20 @@ def _double(L, a):
          + (a.relu() * a).sum() + (a * a.mean()).sum())
     (g,) = L.autograd.grad(y, a, create_graph=True)
     return g
+
+
+def _double_nn(L, a, t):
+    """Gradients of the nn functions, with seeds that depend on the inputs: every formula of
+    their backward rows (SoftmaxBackwardDataBackward0, MseLossBackwardBackward0, ...) is used."""
+    f, gs = F(L), []
+    for y, seed in ((f.softmax(a, 1), t), (f.log_softmax(a, 0), t),
+                    (f.mse_loss(a, t), (t * t).sum()), (f.mse_loss(a, t, reduction="sum"), t.sum()),
+                    (f.mse_loss(a, t, reduction="none"), t),
+                    (f.nll_loss(a, L.tensor([2, 0])), t.sum()),
+                    (f.nll_loss(a, L.tensor([1, 1]), reduction="none"), t[0, :2]),
+                    (f.cross_entropy(a[1], L.tensor(0)), t[0, 0])):
+        gs += L.autograd.grad(y, (a, t), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
 
 
 # --------------------------------------------------------------------------
