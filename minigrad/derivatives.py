@@ -40,6 +40,14 @@ def _scatter(grad, shape, key, accumulate=False):
     return index_put(Tensor._make(np.zeros(shape, grad._data.dtype)), grad, key, accumulate)
 
 
+def _unsqueeze_to(grad, self_shape, dims=None):
+    """squeeze's backward: the removed size-1 dims come back, one unsqueeze each (as PyTorch)."""
+    for d in range(len(self_shape)) if dims is None else sorted(dims):
+        if d < len(self_shape) and self_shape[d] == 1:
+            grad = grad.unsqueeze(d)
+    return grad
+
+
 def _dim_key(dim, item):
     """The NumPy key for `item` along `dim`; the trailing ... keeps even 0-d results views."""
     return (slice(None),) * dim + (item, Ellipsis)
@@ -320,29 +328,42 @@ permute = Op("PermuteBackward0",       lambda self, dims: self.transpose(dims), 
 unsqueeze = Op("UnsqueezeBackward0",   lambda self, dim: np.expand_dims(self, dim), view=True,
                self=lambda grad, dim: grad.squeeze(dim))
 squeeze = Op("SqueezeBackward0",       lambda self: self.squeeze(), view=True,
-             self=lambda grad, self_shape: grad.reshape(self_shape))
+             self=lambda grad, self_shape: _unsqueeze_to(grad, self_shape))
 squeeze_dim = Op("SqueezeBackward1",   lambda self, dim: self.squeeze(dim) if self.ndim
                                            and self.shape[dim] == 1 else self[...], view=True,
-                 self=lambda grad, self_shape: grad.reshape(self_shape))
+                 self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, (dim,)))
 squeeze_dims = Op("SqueezeBackward2",  lambda self, dims: self.squeeze(dims), view=True,
-                  self=lambda grad, self_shape: grad.reshape(self_shape))
+                  self=lambda grad, self_shape, dims: _unsqueeze_to(grad, self_shape, dims))
 squeeze_dims_ = Op("SqueezeBackward4", lambda self, dims: self.squeeze(dims), view=True,  # squeeze_
-                   self=lambda grad, self_shape: grad.reshape(self_shape))
+                   self=lambda grad, self_shape, dims: _unsqueeze_to(grad, self_shape, dims))
 alias = Op("AliasBackward0",           lambda self: self[...], view=True,
            self=lambda grad: grad)
 select = Op("SelectBackward0",         lambda self, dim, index: self[_dim_key(dim, index)], view=True,
-            self=lambda grad, self_shape, dim, index:
-                _scatter(grad, self_shape, _dim_key(dim, index)))
+            self=lambda grad, self_shape, dim, index: select_backward(grad, self_shape, dim, index))
 slicing = Op("SliceBackward0",           lambda self, dim, key: self[_dim_key(dim, key)], view=True,
-           self=lambda grad, self_shape, dim, key: _scatter(grad, self_shape, _dim_key(dim, key)))
+           self=lambda grad, self_shape, dim, key: slice_backward(grad, self_shape, dim, key))
+# their backward formulas, ops of their own in PyTorch (so double backward names them):
+select_backward = Op("SelectBackwardBackward0", lambda grad_output, input_sizes, dim, index:
+                         _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
+                                            _dim_key(dim, index)),
+                     grad_output=lambda grad, dim, index: select(grad, dim, index))
+slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, dim, key:
+                        _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
+                                           _dim_key(dim, key)),
+                    grad_output=lambda grad, dim, key: slicing(grad, dim, key))
 
 # --- indexing that copies (integer arrays, masks) and writing into tensors ----------------------
 index = Op("IndexBackward0",           lambda self, key: self[key],
-           self=lambda grad, self_shape, key: _scatter(grad, self_shape, key, accumulate=True))
+           self=lambda grad, self_shape, key: index_put_impl_(
+               Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad, key, True))
 index_put = Op("IndexPutBackward0",    _index_put_forward, promote=False,
                self=lambda grad, key, accumulate:
                    grad if accumulate else index_put(grad, 0.0, key, False),
                values=lambda grad, key: grad[key])
+index_put_impl_ = Op("IndexPutImplBackward0", _index_put_forward, promote=False,  # index's backward
+                     self=lambda grad, key, accumulate:
+                         grad if accumulate else index_put(grad, 0.0, key, False),
+                     values=lambda grad, key: grad[key])
 copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_to(
                                            np.asarray(src, dtype=self.dtype), self.shape),
            promote=False,

@@ -97,15 +97,13 @@ KNOWN_DIVERGENCES = [
         """
         x = torch.tensor([1.0, 2.0], requires_grad=True)
         v = torch.tensor(1.0, requires_grad=True)
-        g, = torch.autograd.grad(x[0], x, v, create_graph=True)
+        g, = torch.autograd.grad(x.max(), x, v, create_graph=True)
         type(g.grad_fn).__name__""",
-        # torch: 'SelectBackwardBackward0'   minigrad: 'IndexPutBackward0'. A PyTorch backward
-        # formula that is an op of its own (the *BackwardBackward0 / *BackwardDataBackward0 nodes)
-        # names the gradient's grad_fn; minigrad has rows for sigmoid, tanh, threshold, softmax,
-        # log_softmax, mse_loss and nll_loss so far; still missing: select/slice
-        # (Select/SliceBackwardBackward0), index (IndexPutImplBackward0), squeeze
-        # (UnsqueezeBackward0), max/min (MaskedFillBackward1, ScatterBackward0), CopySlices
-        # (CloneBackward0) and batched matmul; elsewhere the name of the formula's last op shows.
+        # torch: 'MaskedFillBackward1'   minigrad: 'MulBackward0'. A PyTorch backward formula
+        # names the gradient's grad_fn by its last op (or by itself when it is an op of its own:
+        # the *BackwardBackward0 / *BackwardDataBackward0 rows of the table). Still different:
+        # full max/min (masked_fill_: MaskedFillBackward1), max/min(dim) (ScatterBackward0),
+        # CopySlices (CloneBackward0) and batched matmul (ViewBackward0, TBackward0, ...).
         tensor=lambda mine, theirs: mine.version is None and mine.grad_fn is not None
         and theirs.grad_fn is not None),
 ]

@@ -153,6 +153,7 @@ C.add("custom_function", lambda L, a, w: _custom(L, a, w), A23, B3)
 # second derivatives: the formulas are differentiable themselves
 C.add("double_backward", lambda L, a: _double(L, a), A23)
 C.add("double_backward_nn", lambda L, a, t: _double_nn(L, a, t), A23, B23)
+C.add("double_backward_views", lambda L, a, w: _double_views(L, a, w), A23, B3)
 
 
 def _index_put(L, a, b):
@@ -257,6 +258,18 @@ def _double_nn(L, a, t):
                     (f.nll_loss(a, L.tensor([1, 1]), reduction="none"), t[0, :2]),
                     (f.cross_entropy(a[1], L.tensor(0)), t[0, 0])):
         gs += L.autograd.grad(y, (a, t), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+def _double_views(L, a, w):
+    """Gradients through select, slice, index and squeeze with seeds that depend on the inputs:
+    their backward rows (SelectBackwardBackward0, SliceBackwardBackward0, IndexPutImplBackward0)
+    and squeeze's unsqueezes are recorded and differentiated."""
+    gs = []
+    for y, seed in ((a[1], w), (a[:, 1:], a[:, :2] * w[0]), (a[[0, 1, 1]], w * a[[1, 0, 0]]),
+                    (a[None].squeeze(0), a * w), (a[None].squeeze(), a * w),
+                    (a[None].squeeze((0,)), a * w)):
+        gs += L.autograd.grad(y, (a, w), seed, create_graph=True, allow_unused=True)
     return tuple(g for g in gs if g is not None)
 
 
