@@ -128,9 +128,10 @@ def _std_backward(grad, self, result, dim, correction, keepdim):
 
 
 def _evenly_distribute(grad, self, result):
-    """max()/min() over everything: ties share the gradient equally, as in PyTorch."""
-    mask = self == result
-    return mask * (grad / mask.sum())
+    """max()/min() over everything: ties (or, for a nan result, the nans) share the gradient
+    equally; PyTorch fills them into zeros with masked_fill_."""
+    mask = Tensor._make(np.isnan(self._data) if np.isnan(result._data) else self._data == result._data)
+    return masked_fill(zeros_like(self), mask, grad / mask.sum())
 
 
 def _select_at_indices(grad, self_shape, dim, indices, keepdim):
@@ -245,6 +246,12 @@ tanh_backward = Op("TanhBackwardBackward0",
 threshold_backward = Op("ThresholdBackwardBackward0", _threshold_backward,
                         grad_output=lambda grad, self: threshold_backward(grad, self),
                         self=lambda grad: zeros_like(grad))
+masked_fill = Op("MaskedFillBackward1", lambda self, mask, value: np.where(mask, value, self),
+                 self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
+                 value=lambda grad, mask: grad[mask].sum())
+masked_fill_scalar = Op("MaskedFillBackward0", lambda self, mask, value: np.where(mask, value, self),
+                        promote=("self", "value"),
+                        self=lambda grad, mask: masked_fill_scalar(grad, mask, 0))
 clamp = Op("ClampBackward1",           lambda self, min=None, max=None: np.clip(self, min, max),
            promote=("self", "min", "max"),
            self=lambda grad, self, min, max: where(

@@ -104,6 +104,11 @@ def where(condition, input, other):
     return d.where(condition, input, other)
 
 
+def masked_fill(input, mask, value):
+    """`value` where `mask` is True; a 0-d tensor value is differentiable (MaskedFillBackward1)."""
+    return (d.masked_fill if isinstance(value, Tensor) else d.masked_fill_scalar)(input, mask, value)
+
+
 def clone(input):
     return d.clone(input)
 
@@ -677,7 +682,7 @@ _METHODS = dict(
     sgn=sgn, sign=sgn, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
     mm=mm, sum=sum, mean=mean, max=max, min=min, std=std, norm=norm, reshape=reshape, view=view,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
-    clone=clone, all=all, any=any, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
+    clone=clone, masked_fill=masked_fill, all=all, any=any, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
     __add__=add, __radd__=add, __sub__=sub, __rsub__=lambda self, other: d.rsub(self, other),
     __mul__=mul, __rmul__=mul, __truediv__=div, __rtruediv__=_rtruediv, __pow__=pow,
     __rpow__=lambda self, other: d.rpow(other, self), __matmul__=matmul,

@@ -97,13 +97,13 @@ KNOWN_DIVERGENCES = [
         """
         x = torch.tensor([1.0, 2.0], requires_grad=True)
         v = torch.tensor(1.0, requires_grad=True)
-        g, = torch.autograd.grad(x.max(), x, v, create_graph=True)
+        g, = torch.autograd.grad(x.max(0).values, x, v, create_graph=True)
         type(g.grad_fn).__name__""",
-        # torch: 'MaskedFillBackward1'   minigrad: 'MulBackward0'. A PyTorch backward formula
+        # torch: 'ScatterBackward0'   minigrad: 'IndexPutBackward0'. A PyTorch backward formula
         # names the gradient's grad_fn by its last op (or by itself when it is an op of its own:
         # the *BackwardBackward0 / *BackwardDataBackward0 rows of the table). Still different:
-        # full max/min (masked_fill_: MaskedFillBackward1), max/min(dim) (ScatterBackward0),
-        # CopySlices (CloneBackward0) and batched matmul (ViewBackward0, TBackward0, ...).
+        # max/min(dim) (scatter: ScatterBackward0, needs scatter and gather rows), CopySlices
+        # (CloneBackward0) and batched matmul (ViewBackward0, TBackward0, ...).
         tensor=lambda mine, theirs: mine.version is None and mine.grad_fn is not None
         and theirs.grad_fn is not None),
 ]

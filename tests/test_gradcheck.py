@@ -154,6 +154,10 @@ C.add("custom_function", lambda L, a, w: _custom(L, a, w), A23, B3)
 C.add("double_backward", lambda L, a: _double(L, a), A23)
 C.add("double_backward_nn", lambda L, a, t: _double_nn(L, a, t), A23, B23)
 C.add("double_backward_views", lambda L, a, w: _double_views(L, a, w), A23, B3)
+C.add("masked_fill", lambda L, a, w: (a.masked_fill(a > 0, 0.5), L.masked_fill(a, a < 0, w.sum()),
+                                      L.autograd.grad(a.max(), a, w.sum(), create_graph=True)[0],
+                                      L.autograd.grad(a.min(), a, w[0] * a[0, 0], create_graph=True)[0]),
+      UNIQUE23, B3)
 
 
 def _index_put(L, a, b):
