@@ -102,8 +102,8 @@ KNOWN_DIVERGENCES = [
         # torch: 'ScatterBackward0'   minigrad: 'IndexPutBackward0'. A PyTorch backward formula
         # names the gradient's grad_fn by its last op (or by itself when it is an op of its own:
         # the *BackwardBackward0 / *BackwardDataBackward0 rows of the table). Still different:
-        # max/min(dim) (scatter: ScatterBackward0, needs scatter and gather rows), CopySlices
-        # (CloneBackward0) and batched matmul (ViewBackward0, TBackward0, ...).
+        # max/min(dim) (scatter: ScatterBackward0, needs scatter and gather rows) and batched
+        # matmul (ViewBackward0, TBackward0, ...: PyTorch folds batches into mm).
         tensor=lambda mine, theirs: mine.version is None and mine.grad_fn is not None
         and theirs.grad_fn is not None),
 ]
