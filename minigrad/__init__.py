@@ -11,7 +11,8 @@ from ._tensor_str import get_printoptions, set_printoptions
 from .dtypes import Size, bool, double, dtype, float, float32, float64, int64, long
 from .tensor import Tensor
 from .ops import (abs, add, all, any, arange, cat, clamp, clone, div, empty, eq, exp, eye, from_numpy, full,
-                  full_like, ge, gt, initial_seed, le, linspace, log, lt, manual_seed, matmul, max,
+                  full_like, ge, gt, initial_seed, le, linspace, log, lt, manual_seed, masked_fill,
+                  matmul, max,
                   mean, min, mm, mul, ne, neg, norm, ones, ones_like, permute, pow, rand, rand_like,
                   randint, randn, randn_like, relu, reshape, sgn, sigmoid, sqrt, squeeze, stack,
                   std, sub, sum, t, tanh, tensor, transpose, unsqueeze, where, zeros, zeros_like)

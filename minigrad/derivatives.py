@@ -8,6 +8,7 @@ A formula's parameter names say what it needs: `grad` (gradient of the output), 
 Broadcasting is undone by the engine (`sum_to`), not here, exactly as in PyTorch.
 """
 import math
+import warnings
 
 import numpy as np
 
@@ -20,6 +21,10 @@ from .tensor import Tensor
 
 def zeros_like(t):
     return Tensor._make(np.zeros(t._data.shape, t._data.dtype))
+
+
+def ones_like(t):
+    return Tensor._make(np.ones(t._data.shape, t._data.dtype))
 
 
 def _unsqueeze_dims(grad, dims, keepdim):
@@ -35,6 +40,14 @@ def _scatter(grad, shape, key, accumulate=False):
     return index_put(Tensor._make(np.zeros(shape, grad._data.dtype)), grad, key, accumulate)
 
 
+def _unsqueeze_to(grad, self_shape, dims=None):
+    """squeeze's backward: the removed size-1 dims come back, one unsqueeze each (as PyTorch)."""
+    for d in range(len(self_shape)) if dims is None else sorted(dims):
+        if d < len(self_shape) and self_shape[d] == 1:
+            grad = grad.unsqueeze(d)
+    return grad
+
+
 def _dim_key(dim, item):
     """The NumPy key for `item` along `dim`; the trailing ... keeps even 0-d results views."""
     return (slice(None),) * dim + (item, Ellipsis)
@@ -42,10 +55,14 @@ def _dim_key(dim, item):
 
 def _index_put_forward(self, values, key, accumulate=False):
     out = self.copy()
-    if accumulate:
-        np.add.at(out, key, values)
-    else:
-        out[key] = values
+    try:
+        if accumulate:
+            np.add.at(out, key, values)
+        else:
+            out[key] = values
+    except ValueError:
+        raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(values))} cannot "
+                           f"be broadcast to indexing result of shape {list(self[key].shape)}") from None
     return out
 
 
@@ -93,17 +110,28 @@ def _norm_backward(grad, self, result, p, dim, keepdim):
     return self.sgn() * self.abs() ** (p - 1) * scale
 
 
+def _std(self, dim, correction, keepdim):
+    """NumPy's std (as PyTorch, n - correction <= 0 gives inf or nan), minus NumPy's own
+    warnings about it: ops.std has already warned PyTorch's."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return self.std(axis=dim, ddof=correction, keepdims=keepdim)
+
+
 def _std_backward(grad, self, result, dim, correction, keepdim):
     dims = range(self.dim()) if dim is None else dim
-    n = _reduced_numel(self.shape, dims)
+    dof = _reduced_numel(self.shape, dims) - correction
     grad = _unsqueeze_dims(where(result == 0, 0.0, grad / (result * 2)), dims, keepdim)
-    return (2.0 / (n - correction)) * grad * (self - self.mean(tuple(dims), keepdim=True))
+    if dim is None and dof <= 0:  # 2 / dof is infinite: nan where self is its mean, inf elsewhere
+        return grad * where(self == self.mean(), math.nan, math.inf)
+    return (2.0 / dof if dof else math.inf) * grad * (self - self.mean(tuple(dims), keepdim=True))
 
 
 def _evenly_distribute(grad, self, result):
-    """max()/min() over everything: ties share the gradient equally, as in PyTorch."""
-    mask = self == result
-    return mask * (grad / mask.sum())
+    """max()/min() over everything: ties (or, for a nan result, the nans) share the gradient
+    equally; PyTorch fills them into zeros with masked_fill_."""
+    mask = Tensor._make(np.isnan(self._data) if np.isnan(result._data) else self._data == result._data)
+    return masked_fill(zeros_like(self), mask, grad / mask.sum())
 
 
 def _select_at_indices(grad, self_shape, dim, indices, keepdim):
@@ -115,17 +143,37 @@ def _select_at_indices(grad, self_shape, dim, indices, keepdim):
     return _scatter(grad, self_shape, tuple(key))
 
 
+def _nll_key(self_shape, target):
+    """Where the target classes sit: self[target] for one sample, self[arange(n), target] for n."""
+    return (target,) if len(self_shape) == 1 else (np.arange(self_shape[0]), target)
+
+
 def _nll_loss_forward(self, target, reduction):
-    picked = -self[np.arange(len(target)), target]
+    picked = -self[_nll_key(self.shape, target)]
     return {"mean": picked.mean, "sum": picked.sum}.get(reduction, lambda: picked)()
 
 
-def _nll_loss_backward(grad, self_shape, target, reduction):
-    n = self_shape[0]
-    g = -grad / n if reduction == "mean" else -grad
+def _nll_loss_backward(grad_output, self, target, reduction):
+    """nll_loss's gradient: -grad_output (/ n for the mean) at each target class, 0 elsewhere."""
+    n = self.shape[0] if self.ndim > 1 else 1
+    out = np.zeros(self.shape, grad_output.dtype)
+    out[_nll_key(self.shape, target)] = -grad_output / n if reduction == "mean" else -grad_output
+    return out
+
+
+def _mse_norm(numel, reduction):
+    return 2.0 / numel if reduction == "mean" else 2.0
+
+
+def _mse_double_backward(grad, input, reduction):
+    g = mul_scalar(grad, 2)
+    return div_scalar(g, input.numel()) if reduction == "mean" else g
+
+
+def _mse_double_backward_grad_output(grad, grad_output, self, target, reduction):
     if reduction == "none":
-        g = g.reshape(-1)
-    return _scatter(g, self_shape, (np.arange(n), target._data))
+        return mse_loss_backward(grad, self, target, reduction)
+    return (mse_loss_backward(ones_like(grad_output), self, target, reduction) * grad).sum()
 
 
 # ------------------------------------------------------------------------------------------------
@@ -198,6 +246,12 @@ tanh_backward = Op("TanhBackwardBackward0",
 threshold_backward = Op("ThresholdBackwardBackward0", _threshold_backward,
                         grad_output=lambda grad, self: threshold_backward(grad, self),
                         self=lambda grad: zeros_like(grad))
+masked_fill = Op("MaskedFillBackward1", lambda self, mask, value: np.where(mask, value, self),
+                 self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
+                 value=lambda grad, mask: grad[mask].sum())
+masked_fill_scalar = Op("MaskedFillBackward0", lambda self, mask, value: np.where(mask, value, self),
+                        promote=("self", "value"),
+                        self=lambda grad, mask: masked_fill_scalar(grad, mask, 0))
 clamp = Op("ClampBackward1",           lambda self, min=None, max=None: np.clip(self, min, max),
            promote=("self", "min", "max"),
            self=lambda grad, self, min, max: where(
@@ -257,8 +311,7 @@ min_dim = Op("MinBackward0",           lambda self, dim, keepdim: (self.min(axis
              extra=("indices",),
              self=lambda grad, self_shape, dim, indices, keepdim:
                  _select_at_indices(grad, self_shape, dim, indices, keepdim))
-std = Op("StdBackward0",               lambda self, dim, correction, keepdim:
-                                           self.std(axis=dim, ddof=correction, keepdims=keepdim),
+std = Op("StdBackward0",               _std,
          self=lambda grad, self, result, dim, correction, keepdim:
              _std_backward(grad, self, result, dim, correction, keepdim))
 norm = Op("LinalgVectorNormBackward0", _norm,
@@ -282,27 +335,42 @@ permute = Op("PermuteBackward0",       lambda self, dims: self.transpose(dims), 
 unsqueeze = Op("UnsqueezeBackward0",   lambda self, dim: np.expand_dims(self, dim), view=True,
                self=lambda grad, dim: grad.squeeze(dim))
 squeeze = Op("SqueezeBackward0",       lambda self: self.squeeze(), view=True,
-             self=lambda grad, self_shape: grad.reshape(self_shape))
-squeeze_dim = Op("SqueezeBackward1",   lambda self, dim: self.squeeze(dim) if self.shape[dim] == 1
-                                           else self[...], view=True,
-                 self=lambda grad, self_shape: grad.reshape(self_shape))
-squeeze_dims = Op("SqueezeBackward4",  lambda self, dims: self.squeeze(dims), view=True,
-                  self=lambda grad, self_shape: grad.reshape(self_shape))
+             self=lambda grad, self_shape: _unsqueeze_to(grad, self_shape))
+squeeze_dim = Op("SqueezeBackward1",   lambda self, dim: self.squeeze(dim) if self.ndim
+                                           and self.shape[dim] == 1 else self[...], view=True,
+                 self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, (dim,)))
+squeeze_dims = Op("SqueezeBackward2",  lambda self, dims: self.squeeze(dims), view=True,
+                  self=lambda grad, self_shape, dims: _unsqueeze_to(grad, self_shape, dims))
+squeeze_dims_ = Op("SqueezeBackward4", lambda self, dims: self.squeeze(dims), view=True,  # squeeze_
+                   self=lambda grad, self_shape, dims: _unsqueeze_to(grad, self_shape, dims))
 alias = Op("AliasBackward0",           lambda self: self[...], view=True,
            self=lambda grad: grad)
 select = Op("SelectBackward0",         lambda self, dim, index: self[_dim_key(dim, index)], view=True,
-            self=lambda grad, self_shape, dim, index:
-                _scatter(grad, self_shape, _dim_key(dim, index)))
+            self=lambda grad, self_shape, dim, index: select_backward(grad, self_shape, dim, index))
 slicing = Op("SliceBackward0",           lambda self, dim, key: self[_dim_key(dim, key)], view=True,
-           self=lambda grad, self_shape, dim, key: _scatter(grad, self_shape, _dim_key(dim, key)))
+           self=lambda grad, self_shape, dim, key: slice_backward(grad, self_shape, dim, key))
+# their backward formulas, ops of their own in PyTorch (so double backward names them):
+select_backward = Op("SelectBackwardBackward0", lambda grad_output, input_sizes, dim, index:
+                         _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
+                                            _dim_key(dim, index)),
+                     grad_output=lambda grad, dim, index: select(grad, dim, index))
+slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, dim, key:
+                        _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
+                                           _dim_key(dim, key)),
+                    grad_output=lambda grad, dim, key: slicing(grad, dim, key))
 
 # --- indexing that copies (integer arrays, masks) and writing into tensors ----------------------
 index = Op("IndexBackward0",           lambda self, key: self[key],
-           self=lambda grad, self_shape, key: _scatter(grad, self_shape, key, accumulate=True))
+           self=lambda grad, self_shape, key: index_put_impl_(
+               Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad, key, True))
 index_put = Op("IndexPutBackward0",    _index_put_forward, promote=False,
                self=lambda grad, key, accumulate:
                    grad if accumulate else index_put(grad, 0.0, key, False),
                values=lambda grad, key: grad[key])
+index_put_impl_ = Op("IndexPutImplBackward0", _index_put_forward, promote=False,  # index's backward
+                     self=lambda grad, key, accumulate:
+                         grad if accumulate else index_put(grad, 0.0, key, False),
+                     values=lambda grad, key: grad[key])
 copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_to(
                                            np.asarray(src, dtype=self.dtype), self.shape),
            promote=False,
@@ -319,19 +387,46 @@ fill_tensor_ = Op("FillBackward3",     lambda self, value: np.full_like(self, va
 
 # --- neural-network functions -------------------------------------------------------------------
 softmax = Op("SoftmaxBackward0",       _softmax, floating=True,
-             self=lambda grad, result, dim: (grad - (grad * result).sum(dim, keepdim=True)) * result)
+             self=lambda grad, result, dim: softmax_backward_data(grad, result, dim))
 log_softmax = Op("LogSoftmaxBackward0", _log_softmax, floating=True,
-                 self=lambda grad, result, dim: grad - result.exp() * grad.sum(dim, keepdim=True))
+                 self=lambda grad, result, dim: log_softmax_backward_data(grad, result, dim))
 mse_loss = Op("MseLossBackward0",      lambda self, target, reduction="mean":
                                            {"mean": np.mean, "sum": np.sum}.get(
                                                reduction, lambda a: a)((self - target) ** 2),
               self=lambda grad, self, target, reduction:
-                  (2.0 / self.numel() if reduction == "mean" else 2.0) * (self - target) * grad,
+                  mse_loss_backward(grad, self, target, reduction),
               target=lambda grad, self, target, reduction:
-                  -(2.0 / self.numel() if reduction == "mean" else 2.0) * (self - target) * grad)
+                  mse_loss_backward(grad, target, self, reduction))
 nll_loss = Op("NllLossBackward0",      _nll_loss_forward, promote=False,
-              self=lambda grad, self_shape, target, reduction:
-                  _nll_loss_backward(grad, self_shape, target, reduction))
+              self=lambda grad, self, target, reduction:
+                  nll_loss_backward(grad, self, target, reduction))
+# their backward formulas, ops of their own in PyTorch (so double backward names them):
+softmax_backward_data = Op("SoftmaxBackwardDataBackward0",
+                           lambda grad_output, output, dim: (grad_output - (grad_output * output)
+                                                             .sum(axis=dim, keepdims=True)) * output,
+                           grad_output=lambda grad, output, dim: softmax_backward_data(grad, output, dim),
+                           output=lambda grad, grad_output, output, dim: grad_output * grad
+                               - (output * grad_output).sum(dim, keepdim=True) * grad
+                               - grad_output * (output * grad).sum(dim, keepdim=True))
+log_softmax_backward_data = Op("LogSoftmaxBackwardDataBackward0",
+                               lambda grad_output, output, dim: grad_output - np.exp(output)
+                                   * grad_output.sum(axis=dim, keepdims=True),
+                               grad_output=lambda grad, output, dim:
+                                   grad - (grad * output.exp()).sum(dim, keepdim=True),
+                               output=lambda grad, grad_output, output, dim:
+                                   -grad_output.sum(dim, keepdim=True) * output.exp() * grad)
+mse_loss_backward = Op("MseLossBackwardBackward0",
+                       lambda grad_output, self, target, reduction:
+                           _mse_norm(self.size, reduction) * (self - target) * grad_output,
+                       grad_output=lambda grad, grad_output, self, target, reduction:
+                           _mse_double_backward_grad_output(grad, grad_output, self, target, reduction),
+                       self=lambda grad, grad_output, self, reduction:
+                           _mse_double_backward(grad * grad_output, self, reduction),
+                       target=lambda grad, grad_output, target, reduction:
+                           -_mse_double_backward(grad * grad_output, target, reduction))
+nll_loss_backward = Op("NllLossBackwardBackward0", _nll_loss_backward, promote=False,
+                       grad_output=lambda grad, target, reduction: nll_loss(grad, target, reduction),
+                       self=lambda grad: zeros_like(grad))
 
 
 # --- ops over a list of tensors: a node class each, since a row has a fixed set of inputs ------

@@ -12,6 +12,7 @@ import numpy as np
 
 from . import derivatives as d
 from . import dtypes, return_types
+from ._warnings import warn_once
 from .autograd.function import apply_inplace
 from .autograd.grad_mode import is_grad_enabled
 from .tensor import Tensor, _wrap_dim
@@ -21,6 +22,9 @@ from .tensor import Tensor, _wrap_dim
 def _dims(dim, ndim):
     dims = dim if isinstance(dim, (tuple, list)) else (dim,)
     wrapped = tuple(_wrap_dim(x, ndim) for x in dims)
+    for i, x in enumerate(wrapped):
+        if x in wrapped[:i]:
+            raise RuntimeError(f"dim {x} appears multiple times in the list of dims")
     return wrapped if ndim else ()  # a 0-d tensor has nothing to reduce: dim 0 is itself
 
 
@@ -100,6 +104,11 @@ def where(condition, input, other):
     return d.where(condition, input, other)
 
 
+def masked_fill(input, mask, value):
+    """`value` where `mask` is True; a 0-d tensor value is differentiable (MaskedFillBackward1)."""
+    return (d.masked_fill if isinstance(value, Tensor) else d.masked_fill_scalar)(input, mask, value)
+
+
 def clone(input):
     return d.clone(input)
 
@@ -158,16 +167,17 @@ def matmul(input, other):
     if a == 2 and b == 1:
         return d.mv(input, other)
     if a == 1 and b == 2:
-        out = d.squeeze_dims(matmul(d.unsqueeze(input, 0), other), (0,))
+        out = d.squeeze_dims_(matmul(d.unsqueeze(input, 0), other), (0,))
         out._version_counter.value += 1  # PyTorch squeezes the product in place: that counts,
         out._base = None                  # and the result is that tensor, not a view of it
         return out
     if a == 2 and b == 2:
         return d.mm(input, other)
-    if a == 1:
-        return d.squeeze_dims(matmul(d.unsqueeze(input, 0), other), (b - 2,))
+    if a == 1:  # PyTorch reshapes the batched product to the result's shape (_unsafe_view)
+        out = matmul(d.unsqueeze(input, 0), other)
+        return d.unsafe_view(out, out.shape[:-2] + out.shape[-1:])
     if b == 1:
-        return d.squeeze_dims(matmul(input, d.unsqueeze(other, 1)), (a - 1,))
+        return d.unsafe_view(matmul(input, d.unsqueeze(other, 1)), input.shape[:-1])
     return (d.bmm if a >= 3 else d.bmm_t)(input, other)
 
 
@@ -237,7 +247,16 @@ def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     if correction is None:
         correction = 0 if unbiased is False else 1
     dims = None if dim is None else _dims(dim, input.dim())
+    kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in dims]
+    if input.numel() / builtins.max(1, math.prod(kept)) - correction <= 0:  # PyTorch's test
+        warnings.warn(_STD_DOF_WARNING, UserWarning, stacklevel=2)
     return d.std(input, dims, correction, keepdim)
+
+
+_STD_DOF_WARNING = (
+    "std(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
+    "factor (input numel divided by output numel). (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)")
 
 
 def norm(input, p="fro", dim=None, keepdim=False):
@@ -303,7 +322,15 @@ def t(input):
 
 
 def permute(input, *dims):
-    return d.permute(input, _dims(_shape(dims), input.dim()))
+    dims = _shape(dims)
+    if len(dims) != input.dim():
+        raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does not "
+                           "match the length of the desired ordering of dimensions i.e. input.dim() "
+                           f"= {input.dim()} is not equal to len(dims) = {len(dims)}")
+    dims = tuple(_wrap_dim(x, input.dim()) for x in dims)
+    if len(set(dims)) != len(dims):
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    return d.permute(input, dims)
 
 
 def unsqueeze(input, dim):
@@ -327,12 +354,17 @@ def expand(input, *sizes):
 
 
 def _T(self):
-    if self.dim() != 2:
-        warnings.warn(
+    if self.dim() == 0:
+        warn_once("Tensor.T is deprecated on 0-D tensors. This function is the identity in these "
+                  "cases. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)")
+    elif self.dim() != 2:
+        warn_once(
             "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
             "deprecated and it will throw an error in a future release. Consider `x.mT` to "
-            "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
-            "reverse the dimensions of a tensor.", UserWarning, stacklevel=2)
+            "transpose batches of matrices or `x.permute(*minigrad.arange(x.ndim - 1, -1, -1))` to "
+            "reverse the dimensions of a tensor. (Triggered internally at "
+            "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)")
     return d.permute(self, tuple(range(self.dim() - 1, -1, -1)))
 
 
@@ -346,6 +378,11 @@ def _as_index(k):
     if isinstance(k, list):
         return np.asarray([x._data if isinstance(x, Tensor) else x for x in k])
     return k
+
+
+def _is_bool_scalar(k):
+    return isinstance(k, builtins.bool) or (isinstance(k, Tensor) and k._data.ndim == 0
+                                            and k._data.dtype == np.bool_)
 
 
 def _is_advanced(k):
@@ -374,7 +411,7 @@ def getitem(self, key, _for_setitem=False):
     if consuming > self.dim():
         raise IndexError(f"too many indices for tensor of dimension {self.dim()}")
     out, dim = self, 0
-    for k in key:
+    for pos, k in enumerate(key):  # PyTorch's error names the position in the key, not the dim
         if k is None:
             out = d.unsqueeze(out, dim)
             dim += 1
@@ -389,11 +426,41 @@ def getitem(self, key, _for_setitem=False):
         else:
             size = out.shape[dim]
             if not -size <= k < size:
-                raise IndexError(f"index {k} is out of bounds for dimension {dim} with size {size}")
+                raise IndexError(f"index {k} is out of bounds for dimension {pos} with size {size}")
             out = d.select(out, dim, k)
     if out is self and not _for_setitem:
         return d.alias(self)
     return out
+
+
+def _index_on_view(self, raw):
+    """PyTorch's setitem with index arrays: the key's basic part makes a view first (ints, slices,
+    None; a 0-d bool mask is a new dim of size 1), then index_put writes into that view with the
+    arrays (the 0-d mask indexes its dim by [0] if True, by [] if False). Returns (view, key)."""
+    keys = [k if _is_bool_scalar(k) else _as_index(k) for k in raw]
+
+    def consumed(k):
+        if k is None or k is Ellipsis or _is_bool_scalar(k):
+            return 0
+        return k.ndim if _is_advanced(k) and k.dtype == np.bool_ else 1
+    rest = self.dim() - builtins.sum(consumed(k) for k in keys)  # the dims `...` stands for
+    view_key, index = [], []
+    for k in keys:
+        if _is_bool_scalar(k):
+            view_key.append(None)
+            index.append(np.arange(1 if k else 0))
+        elif k is None or isinstance(k, builtins.slice):
+            view_key.append(k)
+            index.append(builtins.slice(None))
+        elif k is Ellipsis:
+            view_key.append(k)
+            index += [builtins.slice(None)] * rest
+        elif _is_advanced(k):
+            view_key += [builtins.slice(None)] * consumed(k)
+            index.append(k)
+        else:  # an int: the view selects it, the index has no dim for it
+            view_key.append(k)
+    return getitem(self, tuple(view_key), _for_setitem=True), tuple(index)
 
 
 def _check_expandable(shape, target):
@@ -413,16 +480,16 @@ def setitem(self, key, value):
     if not isinstance(value, (Tensor, numbers.Number)):  # a list or array: make it a tensor
         value = tensor(value, dtype=self.dtype)
     raw = key if isinstance(key, tuple) else (key,)
-    if builtins.any(_is_advanced(_as_index(k)) for k in raw):
-        sliced = builtins.any(isinstance(k, numbers.Integral) and not isinstance(k, builtins.bool)
-                              or isinstance(k, builtins.slice) and i < self.dim()
-                              and not _covers(k, self.shape[i]) for i, k in enumerate(raw))
-        if sliced and self.is_leaf and self.requires_grad and is_grad_enabled():
-            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
-                               "in-place operation.")  # PyTorch applies the basic part first
+    if key is False:  # PyTorch writes nothing, not even a version bump
+        return
+    if builtins.any(_is_bool_scalar(k) or _is_advanced(_as_index(k)) for k in raw):
         if isinstance(value, Tensor) and value.dtype is not self.dtype:
             value = value.to(self.dtype)
-        apply_inplace(d.index_put, self, value, tuple(_as_index(k) for k in raw))
+        view, index = _index_on_view(self, raw)
+        if view is self:
+            apply_inplace(d.index_put, self, value, tuple(_as_index(k) for k in raw))
+        else:
+            apply_inplace(d.index_put, view, value, index)
         return
     target = getitem(self, key, _for_setitem=True)
     if isinstance(value, Tensor):
@@ -622,7 +689,7 @@ _METHODS = dict(
     sgn=sgn, sign=sgn, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
     mm=mm, sum=sum, mean=mean, max=max, min=min, std=std, norm=norm, reshape=reshape, view=view,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
-    clone=clone, all=all, any=any, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
+    clone=clone, masked_fill=masked_fill, all=all, any=any, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
     __add__=add, __radd__=add, __sub__=sub, __rsub__=lambda self, other: d.rsub(self, other),
     __mul__=mul, __rmul__=mul, __truediv__=div, __rtruediv__=_rtruediv, __pow__=pow,
     __rpow__=lambda self, other: d.rpow(other, self), __matmul__=matmul,

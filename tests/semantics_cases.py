@@ -1425,3 +1425,137 @@ case(
     print(g)
     """,
 )
+
+case(
+    "i_squeeze_and_matmul_names",
+    """
+    a = torch.ones(1, 2, requires_grad=True)
+    print([type(t.grad_fn).__name__ for t in (a.squeeze(), a.squeeze(0), a.squeeze((0,)),
+                                              a.squeeze([0, 1]), a.squeeze(()))])
+    """,
+    """
+    s = torch.tensor(1.5, requires_grad=True)
+    print(s.squeeze(0), s.squeeze(-1), s.squeeze((0,)), s.squeeze(0)._base is s)
+    """,
+    "s.squeeze(1)",
+    "s.squeeze((0, -1))",
+    """
+    v = torch.ones(3, requires_grad=True)
+    for r in (v @ torch.ones(3, 2), v @ torch.ones(2, 3, 4), torch.ones(2, 4, 3) @ v):
+        print(type(r.grad_fn).__name__, r.shape, r._base is None, r._version)
+    """,
+)
+
+case(
+    "k_index_and_dims_errors",
+    "torch.zeros(4, 3)[0, 3]",
+    "torch.zeros(4, 3)[None, 0, 3]",
+    "torch.zeros(4, 3, 2)[0, ..., 5]",
+    "torch.zeros(4, 3, 2)[None, ..., 9]",
+    """
+    t = torch.zeros(4, 3)
+    t[1, None, 9] = 1.
+    """,
+    "torch.ones(1, 2).sum((0, -2))",
+    "torch.ones(1, 2).squeeze((0, 0))",
+    "torch.tensor(1.).std((0, 0))",
+    "torch.ones(2, 3).permute(0, -2)",
+    "torch.ones(2, 3).permute(0)",
+    "torch.ones(2, 3).permute(0, 5)",
+)
+
+case(
+    "k_std_and_mse_loss_warnings",
+    "torch.tensor([1.5]).std()",
+    "torch.ones(0, 3).std(1)",
+    "torch.tensor([[1., 3.]]).std(0, correction=0.5)",
+    """
+    x = torch.tensor([1.5, 2.5], requires_grad=True)
+    y = x.std(correction=3)
+    y.backward()
+    print(y, x.grad)
+    """,
+    """
+    x = torch.tensor([[1.5, 2.5]], requires_grad=True)
+    y = x.std(0)
+    y.sum().backward()
+    print(y, x.grad)
+    """,
+    "torch.nn.functional.mse_loss(torch.ones(2), torch.tensor(1.0))",
+    "torch.nn.functional.mse_loss(torch.ones(2, 1), torch.ones(2), reduction='sum')",
+    "torch.nn.functional.mse_loss(torch.ones(2), torch.ones(3))",
+)
+
+case(
+    "k_nll_loss_unbatched_and_errors",
+    """
+    x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    loss = torch.nn.functional.cross_entropy(x, torch.tensor(2))
+    loss.backward()
+    print(loss, x.grad)
+    """,
+    "torch.nn.functional.cross_entropy(x, torch.tensor(0), reduction='none')",
+    "torch.nn.functional.nll_loss(x, torch.tensor([2]), reduction='none')",
+    "torch.nn.functional.nll_loss(x, torch.tensor([1, 2]))",
+    "torch.nn.functional.nll_loss(torch.ones(2, 3), torch.tensor(1))",
+    "torch.nn.functional.nll_loss(torch.ones(2, 3), torch.tensor([1, 2, 0]))",
+    "torch.nn.functional.cross_entropy(torch.ones(2, 3), torch.tensor([1, 5]))",
+    "torch.nn.functional.cross_entropy(x, torch.tensor(-2))",
+)
+
+case(
+    "e_setitem_bool_scalar_keys",
+    """
+    y = torch.tensor(1.5, requires_grad=True) * 1
+    y[torch.tensor(True)] = 2.5
+    print(y, y._version)
+    """,
+    """
+    x = torch.tensor([[0., 1., 2.], [3., 4., 5.]], requires_grad=True)
+    v = torch.tensor([5., 6., 7.], requires_grad=True)
+    y = x * 1
+    y[..., torch.tensor(True)] = 7.
+    y[:, torch.tensor(False), 1] = 8.
+    y[torch.tensor(True), 0] = v
+    y.sum().backward()
+    print(y, y._version, x.grad, v.grad)
+    """,
+    """
+    y = x * 1
+    y[False] = 9.
+    print(y, y._version)
+    """,
+    "x[torch.tensor(True)] = 1.",
+    "y[1, torch.tensor(True), 0:1] = v",
+    "y[[0, 1]] = torch.ones(3, 3)",
+)
+
+case(
+    "d_inplace_error_names_numbered_nodes",
+    """
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = 2 ** x
+    y.mul_(2)
+    """,
+    "y.sum().backward()",
+    """
+    y = x.max()
+    y.add_(1)
+    """,
+    "y.backward()",
+)
+
+case(
+    "e_setitem_index_arrays_after_basic_keys",
+    """
+    x = torch.tensor([[0., 1.], [2., 3.], [4., 5.], [6., 7.]], requires_grad=True)
+    v = torch.ones(2, requires_grad=True)
+    for key in [([0, 1], 0), (None, [0, 1]), ([0], slice(1, None)), (0, [0, 1]),
+                (torch.tensor([True, False, True, False]), 1), ([0, 1], slice(None))]:
+        y = 2 - x
+        y[key] = v
+        print(type(y.grad_fn).__name__, y._version, y.tolist())
+    """,
+    "x[[0, 1], 0] = 1.",
+    "x[[0, 1], :] = 1.",
+)

@@ -152,6 +152,12 @@ C.add("cat_stack", lambda L, a, b: (L.cat([a, b]), L.cat([a, b], 1), L.stack([a,
 C.add("custom_function", lambda L, a, w: _custom(L, a, w), A23, B3)
 # second derivatives: the formulas are differentiable themselves
 C.add("double_backward", lambda L, a: _double(L, a), A23)
+C.add("double_backward_nn", lambda L, a, t: _double_nn(L, a, t), A23, B23)
+C.add("double_backward_views", lambda L, a, w: _double_views(L, a, w), A23, B3)
+C.add("masked_fill", lambda L, a, w: (a.masked_fill(a > 0, 0.5), L.masked_fill(a, a < 0, w.sum()),
+                                      L.autograd.grad(a.max(), a, w.sum(), create_graph=True)[0],
+                                      L.autograd.grad(a.min(), a, w[0] * a[0, 0], create_graph=True)[0]),
+      UNIQUE23, B3)
 
 
 def _index_put(L, a, b):
@@ -243,6 +249,32 @@ def _double(L, a):
          + (a.relu() * a).sum() + (a * a.mean()).sum())
     (g,) = L.autograd.grad(y, a, create_graph=True)
     return g
+
+
+def _double_nn(L, a, t):
+    """Gradients of the nn functions, with seeds that depend on the inputs: every formula of
+    their backward rows (SoftmaxBackwardDataBackward0, MseLossBackwardBackward0, ...) is used."""
+    f, gs = F(L), []
+    for y, seed in ((f.softmax(a, 1), t), (f.log_softmax(a, 0), t),
+                    (f.mse_loss(a, t), (t * t).sum()), (f.mse_loss(a, t, reduction="sum"), t.sum()),
+                    (f.mse_loss(a, t, reduction="none"), t),
+                    (f.nll_loss(a, L.tensor([2, 0])), t.sum()),
+                    (f.nll_loss(a, L.tensor([1, 1]), reduction="none"), t[0, :2]),
+                    (f.cross_entropy(a[1], L.tensor(0)), t[0, 0])):
+        gs += L.autograd.grad(y, (a, t), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+def _double_views(L, a, w):
+    """Gradients through select, slice, index and squeeze with seeds that depend on the inputs:
+    their backward rows (SelectBackwardBackward0, SliceBackwardBackward0, IndexPutImplBackward0)
+    and squeeze's unsqueezes are recorded and differentiated."""
+    gs = []
+    for y, seed in ((a[1], w), (a[:, 1:], a[:, :2] * w[0]), (a[[0, 1, 1]], w * a[[1, 0, 0]]),
+                    (a[None].squeeze(0), a * w), (a[None].squeeze(), a * w),
+                    (a[None].squeeze((0,)), a * w)):
+        gs += L.autograd.grad(y, (a, w), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
 
 
 # --------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """minigrad.autograd: backward(), grad(), custom Functions, gradcheck, grad-mode switches."""
 import gc
-import warnings
 
 import numpy as np
 
+from .._warnings import warn_once
 from ..tensor import Tensor
 from .engine import backward_steps
 from .function import Function  # noqa: F401
@@ -98,14 +98,13 @@ class _no_gc_passes:
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
     """Compute gradients of `tensors` and accumulate them into the leaves' .grad."""
     if create_graph and inputs is None:
-        warnings.warn(
+        warn_once(
             "Using backward() with create_graph=True will create a reference cycle between the "
             "parameter and its gradient which can cause a memory leak. We recommend using "
             "autograd.grad when creating the graph to avoid this. If you have to use this "
             "function, make sure to reset the .grad fields of your parameters to None after use to "
             "break the cycle and avoid the leak. (Triggered internally at "
-            "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)", UserWarning,
-            stacklevel=3)
+            "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)", stacklevel=3)
     with _no_gc_passes():
         for _ in backward_run(tensors, grad_tensors, retain_graph, create_graph, inputs):
             pass

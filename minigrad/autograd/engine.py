@@ -160,7 +160,8 @@ class SavedTensor:
 
 
 def _op_name(node):
-    return re.sub(r"Backward\d*$", "", node.name())
+    """The op as PyTorch's in-place error names it: ExpBackward0 -> Exp, PowBackward2 -> Pow2."""
+    return re.sub(r"Backward(\d*)$", lambda m: "" if m[1] == "0" else m[1], node.name())
 
 
 class Step:

@@ -324,9 +324,10 @@ class CopySlices(Node):
         return "minigrad::autograd::CopySlices"  # a C++ node's name in PyTorch
 
     def apply(self, grad_outputs):
-        from ..derivatives import index_put
+        from ..derivatives import clone, index_put
         flat = grad_outputs[0].reshape(-1)
-        res = self.fn.apply([flat[self.positions].reshape(self.fn._input_metadata[0][0])])
+        # fn gets a copy of the view's region (a clone, as in PyTorch's CopySlices)
+        res = self.fn.apply([clone(flat[self.positions].reshape(self.fn._input_metadata[0][0]))])
         if self.next_functions[0][0] is None or res[0] is None:
             return [None, *res[1:]]
         return [index_put(flat, res[0].reshape(-1), (self.positions,)).reshape(self.base_shape),

@@ -1,4 +1,6 @@
 """Activation and loss functions, as `torch.nn.functional` names them."""
+import warnings
+
 from .. import derivatives as d
 from ..ops import relu, sigmoid, tanh  # noqa: F401
 from ..tensor import _wrap_dim
@@ -13,13 +15,29 @@ def log_softmax(input, dim):
 
 
 def mse_loss(input, target, reduction="mean"):
+    if target.shape != input.shape:
+        warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
+                      f"({input.size()}). This will likely lead to incorrect results due to "
+                      "broadcasting. Please ensure they have the same size.", stacklevel=2)
     return d.mse_loss(input, target, reduction)
 
 
 def nll_loss(input, target, reduction="mean"):
+    """-input[i, target[i]] for each sample i; a 1-D input is one sample with a 0-d target."""
+    if input.dim() == 1 and target.dim() == 1:
+        if target.shape[0] != 1:
+            raise ValueError("For 1D input, 1D target must have size 1, but got target size: "
+                             f"{target.shape[0]}")
+        target = target.reshape(())
+    elif input.dim() > 1 and (target.dim() == 0 or target.shape[0] != input.shape[0]):
+        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
+                         f"batch_size ({target.shape[0] if target.dim() else 0}).")
+    outside = (target._data < 0) | (target._data >= input.shape[-1])
+    if outside.any():
+        raise IndexError(f"Target {target._data[outside].flat[0]} is out of bounds.")
     return d.nll_loss(input, target, reduction)
 
 
 def cross_entropy(input, target, reduction="mean"):
     """log_softmax then nll_loss, as PyTorch computes it (so the graph shows both nodes)."""
-    return nll_loss(log_softmax(input, 1), target, reduction)
+    return nll_loss(log_softmax(input, 0 if input.dim() == 1 else 1), target, reduction)
