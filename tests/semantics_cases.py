@@ -1559,3 +1559,18 @@ case(
     "x[[0, 1], 0] = 1.",
     "x[[0, 1], :] = 1.",
 )
+
+case(
+    "k_matmul_dtype_errors",
+    # Each matmul path checks dtypes with its own kernel's words: dot, mv (addmv), mm and bmm.
+    """
+    for a, b in [((4,), (4,)), ((4, 4), (4,)), ((2, 4, 4), (4,)), ((4,), (4, 4)),
+                 ((2, 4, 4), (4, 4)), ((4,), (2, 4, 4)), ((4, 4), (2, 4, 4)),
+                 ((2, 4, 4), (2, 4, 4))]:
+        for da, db in [(torch.float64, torch.float32), (torch.int64, torch.float32)]:
+            try:
+                torch.ones(*a, dtype=da) @ torch.ones(*b, dtype=db)
+            except RuntimeError as e:
+                print(a, b, e)
+    """,
+)
