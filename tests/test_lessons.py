@@ -25,12 +25,6 @@ from lesson_cases import LESSONS  # noqa: E402
 RECORDED = json.loads(RECORDING.read_text(encoding="utf-8"))["lessons"]
 
 
-def _assert_same(expected, got, expected_name, got_name, lesson):
-    diff = harness.diff_cells(expected, got, expected_name, got_name)
-    if diff:
-        pytest.fail(f"lesson {lesson!r}: {got_name} differs from {expected_name}\n\n{diff}", pytrace=False)
-
-
 # --------------------------------------------------------------------------
 # the recording itself
 # --------------------------------------------------------------------------
@@ -48,7 +42,7 @@ def test_recording_matches_cases():
 @pytest.mark.parametrize("lesson", sorted(LESSONS))
 def test_lesson_matches_recorded_torch(lesson):
     got = harness.run_cells_isolated(LESSONS[lesson], "minigrad")
-    _assert_same(RECORDED[lesson], got, "torch (recorded)", "minigrad", lesson)
+    harness.assert_same(RECORDED[lesson], got, "torch (recorded)", "minigrad", f"lesson {lesson!r}")
 
 
 # --------------------------------------------------------------------------
@@ -58,9 +52,9 @@ def test_lesson_matches_recorded_torch(lesson):
 def test_lesson_matches_live_torch(lesson):
     pytest.importorskip("torch", reason="PyTorch 2.13 not installed: live oracle comparison skipped")
     live = harness.run_cells_isolated(LESSONS[lesson], "torch")
-    _assert_same(RECORDED[lesson], live, "torch (recorded)", f"live torch (stale recording? run {RECORD_CMD})", lesson)
+    harness.assert_same(RECORDED[lesson], live, "torch (recorded)", f"live torch (stale recording? run {RECORD_CMD})", f"lesson {lesson!r}")
     got = harness.run_cells_isolated(LESSONS[lesson], "minigrad")
-    _assert_same(live, got, "live torch", "minigrad", lesson)
+    harness.assert_same(live, got, "live torch", "minigrad", f"lesson {lesson!r}")
 
 
 # --------------------------------------------------------------------------

@@ -52,12 +52,6 @@ def _run_all(backend: str) -> dict:
         return json.loads(out.read_text(encoding="utf-8"))
 
 
-def _assert_same(expected, got, expected_name, got_name, name):
-    diff = harness.diff_cells(expected, got, expected_name, got_name)
-    if diff:
-        pytest.fail(f"case {name!r}: {got_name} differs from {expected_name}\n\n{diff}", pytrace=False)
-
-
 # --------------------------------------------------------------------------
 # the recording and the case list themselves
 # --------------------------------------------------------------------------
@@ -89,7 +83,7 @@ def test_recording_is_not_trivial():
 @pytest.mark.parametrize("name", list(CASES))
 def test_case_matches_recorded_torch(name):
     got = _run_all("minigrad")[name]
-    _assert_same(RECORDED[name], got, "torch (recorded)", "minigrad", name)
+    harness.assert_same(RECORDED[name], got, "torch (recorded)", "minigrad", f"case {name!r}")
 
 
 # --------------------------------------------------------------------------
@@ -103,11 +97,11 @@ def _live():
 @pytest.mark.parametrize("name", list(CASES))
 def test_recording_is_not_stale(name):
     live = _live()[name]
-    _assert_same(RECORDED[name], live, "torch (recorded)", f"live torch (stale recording? run {RECORD_CMD})", name)
+    harness.assert_same(RECORDED[name], live, "torch (recorded)", f"live torch (stale recording? run {RECORD_CMD})", f"case {name!r}")
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_case_matches_live_torch(name):
     live = _live()[name]
     got = _run_all("minigrad")[name]
-    _assert_same(live, got, "live torch", "minigrad", name)
+    harness.assert_same(live, got, "live torch", "minigrad", f"case {name!r}")

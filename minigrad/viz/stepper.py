@@ -11,7 +11,7 @@ import html
 import numpy as np
 
 from .. import autograd
-from ..autograd.engine import AccumulateGrad
+from ..autograd.engine import AccumulateGrad, _graph
 from ..tensor import Tensor
 from .graph import _values
 
@@ -37,19 +37,6 @@ class StepEvent:
     def __repr__(self):
         what = f"error {type(self.error).__name__}" if self.error is not None else "ran"
         return f"<StepEvent {self.index + 1}: {self.name} {what}>"
-
-
-def _graph_nodes(root_node):
-    """Every node reachable from `root_node`, in traversal order (iterative: graphs can be deep)."""
-    order, seen, stack = [], {root_node}, [root_node]
-    while stack:
-        node = stack.pop()
-        order.append(node)
-        for child, _ in node.next_functions:
-            if child is not None and child not in seen:
-                seen.add(child)
-                stack.append(child)
-    return order
 
 
 def _owned_tensors(node):
@@ -98,7 +85,7 @@ class BackwardStepper:
         # backward_run checks the seed now (PyTorch's errors at once); the pass starts at step().
         self._run = autograd.backward_run(root, gradient, retain_graph=retain_graph)
         self._next = root._edge()[0]  # backward starts at the root's node; each Step names the next
-        self._nodes = _graph_nodes(self._next)
+        self._nodes = [self._next, *_graph([self._next])]  # every node the pass can run
         self._history = []   # every event taken from the engine in this pass
         self._pos = 0        # how many of them are applied now
         self._start = None   # node -> its owned state before the pass

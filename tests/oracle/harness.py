@@ -268,6 +268,22 @@ def diff_cells(expected: list[dict], got: list[dict], expected_name="expected", 
     return "\n\n".join(parts)
 
 
+def assert_same(expected, got, expected_name, got_name, what):
+    """In a test: fail with the per-cell diff when two runs of the same cells differ."""
+    diff = diff_cells(expected, got, expected_name, got_name)
+    if diff:
+        import pytest  # only tests call this; the recorders run without pytest
+        pytest.fail(f"{what}: {got_name} differs from {expected_name}\n\n{diff}", pytrace=False)
+
+
+def write_recording(path: Path, data: dict, kind: str) -> None:
+    """Write a recording as stable JSON and say what it holds (data[kind]: name -> cells)."""
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
+                    encoding="utf-8")
+    n_cells = sum(len(cells) for cells in data[kind].values())
+    print(f"wrote {path} ({len(data[kind])} {kind}, {n_cells} cells, torch {data['torch_version']})")
+
+
 def _main(argv: list[str]) -> int:
     if len(argv) != 2:
         print(__doc__, file=sys.stderr)

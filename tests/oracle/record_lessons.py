@@ -11,7 +11,6 @@ without needing PyTorch.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -34,10 +33,7 @@ def record() -> dict:
 
 
 def main() -> int:
-    data = record()
-    OUTPUT.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
-    n_cells = sum(len(c) for c in data["lessons"].values())
-    print(f"wrote {OUTPUT} ({len(data['lessons'])} lessons, {n_cells} cells, torch {data['torch_version']})")
+    harness.write_recording(OUTPUT, record(), "lessons")
     return 0
 
 

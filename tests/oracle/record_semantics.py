@@ -55,10 +55,7 @@ def main(argv=None) -> int:
     if args.backend:
         Path(args.out).write_text(json.dumps(run_all(args.backend)), encoding="utf-8")
         return 0
-    data = record()
-    OUTPUT.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
-    n_cells = sum(len(c) for c in data["cases"].values())
-    print(f"wrote {OUTPUT} ({len(data['cases'])} cases, {n_cells} cells, torch {data['torch_version']})")
+    harness.write_recording(OUTPUT, record(), "cases")
     return 0
 
 
