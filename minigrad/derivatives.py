@@ -35,11 +35,6 @@ def _unsqueeze_dims(grad, dims, keepdim):
     return grad
 
 
-def _scatter(grad, shape, key, accumulate=False):
-    """A zero tensor of `shape` with `grad` written at `key`: the backward of every indexing op."""
-    return index_put(Tensor._make(np.zeros(shape, grad._data.dtype)), grad, key, accumulate)
-
-
 def _unsqueeze_to(grad, self_shape, dims=None):
     """squeeze's backward: the removed size-1 dims come back, one unsqueeze each (as PyTorch)."""
     for d in range(len(self_shape)) if dims is None else sorted(dims):
@@ -135,12 +130,39 @@ def _evenly_distribute(grad, self, result):
 
 
 def _select_at_indices(grad, self_shape, dim, indices, keepdim):
-    """max(dim)/min(dim): the gradient goes to the position each value was taken from."""
+    """max(dim)/min(dim): the gradient goes to the position each value was taken from,
+    scattered into zeros (PyTorch's value_selecting_reduction_backward)."""
     if not keepdim:
         grad, indices = grad.unsqueeze(dim), indices.unsqueeze(dim)
-    key = list(np.indices(indices.shape, sparse=True))
-    key[dim] = indices._data
-    return _scatter(grad, self_shape, tuple(key))
+    return scatter(Tensor._make(np.zeros(self_shape, grad._data.dtype)), dim, indices, grad)
+
+
+def _along(index, dim):
+    """The NumPy key for gather and scatter: element i of `index` names a position along `dim`;
+    along the other dims it stays at i's own position."""
+    if index.ndim == 0:
+        return (Ellipsis,)  # a 0-d tensor has one element: index 0 (checked by ops.py)
+    key = list(np.indices(index.shape, sparse=True))
+    key[dim] = index
+    return tuple(key)
+
+
+def _scatter_forward(self, dim, index, src, add=False):
+    out = self.copy()
+    key = _along(index, dim)
+    if isinstance(src, np.ndarray):  # src may be larger than index: its leading block is used
+        src = src[tuple(slice(0, n) for n in index.shape)]
+    if add:
+        np.add.at(out, key, src)
+    else:
+        out[key] = src
+    return out
+
+
+def _column_major(shape, strides):
+    """A matrix stored column by column (a transposed one): PyTorch gives its gradient that
+    layout too, computing it transposed."""
+    return strides[0] == 1 and strides[1] == shape[0]
 
 
 def _nll_key(self_shape, target):
@@ -268,20 +290,19 @@ clone = Op("CloneBackward0",           lambda self: self.copy(),
 
 # --- linear algebra -----------------------------------------------------------------------------
 mm = Op("MmBackward0",                 lambda self, mat2: self @ mat2,
-        self=lambda grad, mat2: grad @ mat2.t(),
-        mat2=lambda grad, self: self.t() @ grad)
+        self=lambda grad, mat2, self_shape, self_strides: (mat2 @ grad.t()).t()
+            if _column_major(self_shape, self_strides) else grad @ mat2.t(),
+        mat2=lambda grad, self, mat2_shape, mat2_strides: (grad.t() @ self).t()
+            if _column_major(mat2_shape, mat2_strides) else self.t() @ grad)
 dot = Op("DotBackward0",               lambda self, tensor: np.dot(self, tensor),
          self=lambda grad, tensor: grad * tensor,
          tensor=lambda grad, self: grad * self)
 mv = Op("MvBackward0",                 lambda self, vec: self @ vec,
         self=lambda grad, vec: grad.unsqueeze(1) * vec,
         vec=lambda grad, self: self.t() @ grad)
-bmm = Op("UnsafeViewBackward0",        lambda self, other: self @ other,       # batched @ matrix
-         self=lambda grad, other: grad @ other.transpose(-1, -2),
-         other=lambda grad, self: self.transpose(-1, -2) @ grad)
-bmm_t = Op("CloneBackward0",           lambda self, other: self @ other,       # matrix @ batched
-           self=lambda grad, other: grad @ other.transpose(-1, -2),
-           other=lambda grad, self: self.transpose(-1, -2) @ grad)
+bmm = Op("BmmBackward0",               lambda self, mat2: self @ mat2,         # batches of matrices
+         self=lambda grad, mat2: bmm(grad, mat2.transpose(1, 2)),
+         mat2=lambda grad, self: bmm(self.transpose(1, 2), grad))
 
 # --- reductions ---------------------------------------------------------------------------------
 sum = Op("SumBackward0",               lambda self: self.sum(dtype=_acc(self)),
@@ -321,6 +342,8 @@ norm = Op("LinalgVectorNormBackward0", _norm,
 # --- views: the result shares memory and version counter with `self` ----------------------------
 view = Op("ViewBackward0",             lambda self, shape: self.reshape(shape), view=True,
           self=lambda grad, self_shape: grad.reshape(self_shape))
+reshape_alias = Op("ReshapeAliasBackward0", lambda self, shape: self.reshape(shape),  # reshape of a
+                   view=True, self=lambda grad, self_shape: grad.reshape(self_shape))  # strided view
 unsafe_view = Op("UnsafeViewBackward0", lambda self, shape: self.reshape(shape),  # reshape copied
                  self=lambda grad, self_shape: grad.reshape(self_shape))
 expand = Op("ExpandBackward0",         lambda self, shape: np.broadcast_to(self, shape), view=True,
@@ -358,6 +381,19 @@ slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, d
                         _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
                                            _dim_key(dim, key)),
                     grad_output=lambda grad, dim, key: slicing(grad, dim, key))
+
+# --- gather and scatter: reading and writing at positions given by an index tensor -------------
+gather = Op("GatherBackward0",         lambda self, dim, index: self[_along(index, dim)],
+            self=lambda grad, self_shape, dim, index:
+                scatter_add(Tensor._make(np.zeros(self_shape, grad._data.dtype)), dim, index, grad))
+scatter = Op("ScatterBackward0",       _scatter_forward,
+             self=lambda grad, dim, index: scatter_value(grad, dim, index, 0.0),
+             src=lambda grad, dim, index: gather(grad, dim, index))
+scatter_value = Op("ScatterBackward1", _scatter_forward, promote=False,
+                   self=lambda grad, dim, index: scatter_value(grad, dim, index, 0.0))
+scatter_add = Op("ScatterAddBackward0", lambda self, dim, index, src: _scatter_forward(self, dim, index, src, True),
+                 self=lambda grad: grad,
+                 src=lambda grad, dim, index: gather(grad, dim, index))
 
 # --- indexing that copies (integer arrays, masks) and writing into tensors ----------------------
 index = Op("IndexBackward0",           lambda self, key: self[key],

@@ -144,41 +144,115 @@ logical_and, logical_or = _compare(np.logical_and), _compare(np.logical_or)
 
 # --- matrix products ----------------------------------------------------------------------------
 def matmul(input, other):
+    """PyTorch's matmul: dot, mv or mm for 1-D and 2-D operands; a batch against a matrix or
+    vector folded into one mm or mv; otherwise broadcast batches through bmm. The graph it
+    records is made of those ops, node for node as PyTorch's."""
     a, b = input._data.ndim, other._data.ndim
     if a == 0 or b == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {a}D "
                            f"and {b}D")
     _check_matmul_shapes(input._data.shape, other._data.shape)
-    if input._data.dtype != other._data.dtype:  # PyTorch checks shapes first, then dtypes
-        if a == 1 and b == 1:
-            raise RuntimeError("dot : expected both vectors to have same dtype, but found "
-                               f"{input.dtype._scalar} and {other.dtype._scalar}")
-        if b == 1:  # matrix (or batch of them) @ vector runs addmv into a result of b's dtype
-            raise RuntimeError("addmv input tensors must have the same dtype, but got "
-                               f"{other.dtype._scalar}, {input.dtype._scalar}, and "
-                               f"{other.dtype._scalar}")
-        if b >= 3:  # a batched right side runs bmm
-            raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
-                               f"{other.dtype._scalar}")
-        raise RuntimeError("expected m1 and m2 to have the same dtype, but got: "
-                           f"{input.dtype._c} != {other.dtype._c}")
     if a == 1 and b == 1:
-        return d.dot(input, other)
+        return _product(d.dot, input, other)
     if a == 2 and b == 1:
-        return d.mv(input, other)
+        return _product(d.mv, input, other)
     if a == 1 and b == 2:
-        out = d.squeeze_dims_(matmul(d.unsqueeze(input, 0), other), (0,))
+        out = d.squeeze_dims_(_product(d.mm, d.unsqueeze(input, 0), other), (0,))
         out._version_counter.value += 1  # PyTorch squeezes the product in place: that counts,
         out._base = None                  # and the result is that tensor, not a view of it
         return out
     if a == 2 and b == 2:
-        return d.mm(input, other)
-    if a == 1:  # PyTorch reshapes the batched product to the result's shape (_unsafe_view)
-        out = matmul(d.unsqueeze(input, 0), other)
-        return d.unsafe_view(out, out.shape[:-2] + out.shape[-1:])
+        return _product(d.mm, input, other)
+    if _should_fold(input, other):
+        return _folded_matmul(input, other)
+    return _batched_matmul(input, other)
+
+
+def _product(op, x, y):
+    """Run dot, mv, mm or bmm after its own dtype check, in its own words."""
+    if x._data.dtype != y._data.dtype:
+        if op is d.dot:
+            raise RuntimeError("dot : expected both vectors to have same dtype, but found "
+                               f"{x.dtype._scalar} and {y.dtype._scalar}")
+        if op is d.mv:  # mv runs addmv into a result of the vector's dtype
+            raise RuntimeError("addmv input tensors must have the same dtype, but got "
+                               f"{y.dtype._scalar}, {x.dtype._scalar}, and {y.dtype._scalar}")
+        if op is d.bmm:
+            raise RuntimeError(f"expected scalar type {x.dtype._scalar} but found "
+                               f"{y.dtype._scalar}")
+        raise RuntimeError("expected m1 and m2 to have the same dtype, but got: "
+                           f"{x.dtype._c} != {y.dtype._c}")
+    return op(x, y)
+
+
+def _should_fold(t1, t2):
+    """A batch of matrices against one matrix or vector folds into a single mm or mv: always
+    when the smaller side requires grad (a smaller backward), otherwise when no copy is needed."""
+    larger = t1.dim() >= t2.dim()
+    big = t1._data if larger else np.swapaxes(t2._data, -1, -2)
+    small = t2 if larger else t1
+    if not (big.ndim >= 3 and small.dim() <= 2):
+        return False
+    if small.requires_grad:
+        return True
+    if t1.dim() == 2:
+        return False
+    if big.size == 0:
+        return True
+    st, sh = big.strides, big.shape
+    return builtins.all(st[i] == st[i + 1] * sh[i + 1] for i in range(big.ndim - 2))
+
+
+def _folded_matmul(t1, t2):
+    """(..., n, m) @ (m, p) as one (N, m) @ (m, p) product; a batch on the right is transposed to
+    the left first: A @ B = (B^T @ A^T)^T."""
+    flip = t2.dim() > t1.dim()
+    if flip:
+        t1, t2 = transpose(t2, -2, -1), d.t(t1) if t1.dim() == 2 else t1
+    shape = t1.shape[:-1]
+    folded = reshape(t1, math.prod(shape), t1.shape[-1])
+    if t2.dim() == 1:
+        return d.unsafe_view(_product(d.mv, folded, t2), shape)
+    out = d.unsafe_view(_product(d.mm, folded, t2), shape + (t2.shape[1],))
+    if flip:
+        out = transpose(out, -2, -1)
+        out = out if out._data.flags.c_contiguous else d.clone(out)  # .contiguous()
+    return out
+
+
+def _batched_matmul(t1, t2):
+    """Broadcast the batch dims, flatten them into one, multiply with bmm, reshape back."""
+    a, b = t1.dim(), t2.dim()
+    n, m1 = (t1.shape[-2] if a > 1 else 1), t1.shape[-1]
+    m2, p = (t2.shape[-2] if b > 1 else t2.shape[0]), (t2.shape[-1] if b > 1 else 1)
+    batch1, batch2 = t1.shape[:builtins.max(a - 2, 0)], t2.shape[:builtins.max(b - 2, 0)]
+    if a == 3 and b == 3 and batch1[0] != batch2[0]:
+        if batch1[0] == 1 and t1.requires_grad:
+            return matmul(squeeze(t1, 0), t2)
+        if batch2[0] == 1 and t2.requires_grad:
+            return matmul(t1, squeeze(t2, 0))
+    batch = _broadcast_shape(batch1, batch2)
+    count = math.prod(batch)
+    e1 = reshape(expand(t1, batch + (n, m1)), count, n, m1)
     if b == 1:
-        return d.unsafe_view(matmul(input, d.unsqueeze(other, 1)), input.shape[:-1])
-    return (d.bmm if a >= 3 else d.bmm_t)(input, other)
+        e2 = unsqueeze(reshape(expand(t2, batch + (m2,)), count, m2), 2)
+    else:
+        e2 = reshape(expand(t2, batch + (m2, p)), count, m2, p)
+    out = _product(d.bmm, e1, e2)
+    if b == 1:
+        out = squeeze(out, -1)
+    return d.unsafe_view(out, batch + ((n,) if a > 1 else ()) + ((p,) if b > 1 else ()))
+
+
+def _broadcast_shape(sa, sb):
+    """The broadcast of two shapes, or PyTorch's error naming the first dim that disagrees."""
+    ndim = builtins.max(len(sa), len(sb))
+    sa, sb = (1,) * (ndim - len(sa)) + tuple(sa), (1,) * (ndim - len(sb)) + tuple(sb)
+    for i in range(ndim - 1, -1, -1):
+        if sa[i] != sb[i] and sa[i] != 1 and sb[i] != 1:
+            raise RuntimeError(f"The size of tensor a ({sa[i]}) must match the size of tensor b "
+                               f"({sb[i]}) at non-singleton dimension {i}")
+    return tuple(builtins.max(x, y) if x and y else 0 for x, y in zip(sa, sb))
 
 
 def _check_matmul_shapes(sa, sb):
@@ -239,6 +313,56 @@ def _extreme(name, full, by_dim):
 
 max = _extreme("max", d.max, d.max_dim)
 min = _extreme("min", d.min, d.min_dim)
+
+
+def _check_index(name, input, dim, index, src=None):
+    """PyTorch's checks for gather/scatter, in its order and words."""
+    if index._data.dtype not in (np.int32, np.int64):
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
+    if name == "scatter" and src is not None and src._data.dtype != input._data.dtype:
+        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+    which = "input" if name == "gather" else "self"
+    if builtins.max(index.dim(), 1) != builtins.max(input.dim(), 1):
+        raise RuntimeError(f"Index tensor must have the same number of dimensions as {which} tensor")
+    shape = lambda t: t.shape if t.dim() else (1,)  # a 0-d tensor counts as one element
+    ishape, sshape = shape(index), shape(input)
+    if builtins.any(n > sshape[k] for k, n in enumerate(ishape) if k != dim) or (
+            src is not None and builtins.any(n > m for n, m in zip(ishape, shape(src)))):
+        if name == "gather":
+            k = next(k for k, n in enumerate(ishape) if k != dim and n > sshape[k])
+            raise RuntimeError(f"Size does not match at dimension {k} expected index "
+                               f"{list(index.shape)} to be no larger than self {list(input.shape)} "
+                               f"apart from dimension {dim}")
+        raise RuntimeError(f"Expected index {list(index.shape)} to be no larger than self "
+                           f"{list(input.shape)} apart from dimension {dim}"
+                           + (f" and to be no larger size than src {list(src.shape)}" if src is not None else ""))
+    size = sshape[dim]
+    bad = (index._data < 0) | (index._data >= size)
+    if bad.any():
+        raise RuntimeError(f"index {index._data[bad].flat[0]} is out of bounds for dimension {dim} "
+                           f"with size {size}")
+
+
+def gather(input, dim, index, *, sparse_grad=False):
+    dim = _wrap_dim(dim, input.dim())
+    _check_index("gather", input, dim, index)
+    return d.gather(input, dim, index)
+
+
+def scatter(input, dim, index, src=None, *, value=None):
+    """scatter(dim, index, src) writes src's elements; scatter(dim, index, value) one number."""
+    dim = _wrap_dim(dim, input.dim())
+    if isinstance(src, Tensor):
+        _check_index("scatter", input, dim, index, src)
+        return d.scatter(input, dim, index, src)
+    _check_index("scatter", input, dim, index)
+    return d.scatter_value(input, dim, index, value if src is None else src)
+
+
+def scatter_add(input, dim, index, src):
+    dim = _wrap_dim(dim, input.dim())
+    _check_index("scatter", input, dim, index, src)
+    return d.scatter_add(input, dim, index, src)
 
 
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
@@ -306,7 +430,11 @@ def reshape(input, *shape):
     if not shape:
         raise TypeError('reshape() missing 1 required positional arguments: "shape"')
     shape = _infer_shape(_shape(shape), input.numel())
-    return (d.view if _viewable(input._data, shape) else d.unsafe_view)(input, shape)
+    if input._data.flags.c_contiguous:
+        return d.view(input, shape)
+    if _viewable(input._data, shape):  # a view all the same, of a strided tensor
+        return d.reshape_alias(input, shape)
+    return d.unsafe_view(d.clone(input), shape)  # a copy in C order, then viewed: PyTorch's way
 
 
 def transpose(input, dim0, dim1):
@@ -475,6 +603,10 @@ def _check_expandable(shape, target):
                 f"{list(target)}.  Tensor sizes: {list(shape)}")
 
 
+def _drop_leading_ones(shape):
+    return shape[next((i for i, n in enumerate(shape) if n != 1), len(shape)):]
+
+
 def setitem(self, key, value):
     """`t[key] = value`: a view plus an in-place copy (CopySlices), or index_put for arrays."""
     if not isinstance(value, (Tensor, numbers.Number)):  # a list or array: make it a tensor
@@ -485,6 +617,8 @@ def setitem(self, key, value):
     if builtins.any(_is_bool_scalar(k) or _is_advanced(_as_index(k)) for k in raw):
         if isinstance(value, Tensor) and value.dtype is not self.dtype:
             value = value.to(self.dtype)
+        if isinstance(value, Tensor) and value.dim() and value.shape[0] == 1:
+            value = d.view(value, _drop_leading_ones(value.shape))
         view, index = _index_on_view(self, raw)
         if view is self:
             apply_inplace(d.index_put, self, value, tuple(_as_index(k) for k in raw))
@@ -492,8 +626,13 @@ def setitem(self, key, value):
             apply_inplace(d.index_put, view, value, index)
         return
     target = getitem(self, key, _for_setitem=True)
-    if isinstance(value, Tensor):
-        _check_expandable(value.shape, target.shape)
+    if isinstance(value, Tensor) and value.dim() and value.shape != target.shape:
+        # PyTorch drops the value's leading 1s (a view), then broadcasts it (an expand)
+        shape = _drop_leading_ones(value.shape)
+        _check_expandable(shape, target.shape)
+        value = d.view(value, shape)
+        if shape != target.shape:
+            value = d.expand(value, target.shape)
     if target is self:  # `t[:] = v` writes the whole tensor: no view, no CopySlices
         if self.is_leaf and self.requires_grad and is_grad_enabled() and raw != (Ellipsis,):
             # PyTorch takes a view first, except for the key `...` alone
@@ -689,7 +828,7 @@ _METHODS = dict(
     sgn=sgn, sign=sgn, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
     mm=mm, sum=sum, mean=mean, max=max, min=min, std=std, norm=norm, reshape=reshape, view=view,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
-    clone=clone, masked_fill=masked_fill, all=all, any=any, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
+    clone=clone, masked_fill=masked_fill, gather=gather, scatter=scatter, scatter_add=scatter_add, all=all, any=any, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
     __add__=add, __radd__=add, __sub__=sub, __rsub__=lambda self, other: d.rsub(self, other),
     __mul__=mul, __rmul__=mul, __truediv__=div, __rtruediv__=_rtruediv, __pow__=pow,
     __rpow__=lambda self, other: d.rpow(other, self), __matmul__=matmul,

@@ -485,6 +485,8 @@ class Builder:
         self.emit(f"{out} = {code}", [out])
 
     def op_matmul(self):
+        if self.chance(0.35):
+            return self.op_batched_matmul()
         a = self.pick_or_none(self.tensors(lambda t: t.is_floating_point() and 1 <= t.dim() <= 2))
         if a is None:
             a = self.new_leaf(self.random_shape(2) or (3,), self.draw(
@@ -509,6 +511,62 @@ class Builder:
             forms.append(f"{a}.mm({b})")
         out = self.new_name()
         self.emit(f"{out} = {self.draw(st.sampled_from(forms))}", [out])
+
+    def op_batched_matmul(self):
+        """A batch of matrices on one side or both (broadcast), a vector or matrix on the other;
+        which side requires grad decides whether PyTorch folds the batch into one mm."""
+        k, n, p, b = (self.draw(st.integers(1, 3)) for _ in range(4))
+        dtype = self.draw(st.sampled_from(["float32", "float64"]))
+        left = self.draw(st.sampled_from([(k,), (n, k), (b, n, k), (1, n, k), (2, b, n, k)]))
+        right = self.draw(st.sampled_from([(k,), (k, p), (b, k, p), (1, k, p)]))
+        if len(left) < 3 and len(right) < 3:
+            right = (b, k, p)
+        names = []
+        for shape in (left, right):
+            ok = [t for t in self.tensors(lambda t: tuple(t.shape) == shape)
+                  if self.dtype_of(t) == dtype]
+            names.append(self.pick(ok) if ok and self.chance(0.5) else self.new_leaf(shape, dtype))
+        if self.done:
+            return
+        a, c = names
+        if len(right) == 3 and self.chance(0.3):  # a transposed batch: other strides
+            c = f"{c}.transpose(-1, -2).transpose(-1, -2)"
+        out = self.new_name()
+        self.emit(f"{out} = " + self.draw(st.sampled_from([f"{a} @ {c}", f"torch.matmul({a}, {c})"])),
+                  [out])
+
+    def op_gather(self):
+        """gather, scatter (of a tensor or a number) and scatter_add along a dim. For scatter
+        the positions along the dim never repeat within a line: which write wins is unspecified."""
+        a = self.pick(self.tensors(lambda t: t.is_floating_point() and t.dim() >= 1
+                                   and t.numel() > 0))
+        shape = tuple(self.t(a).shape)
+        dim = self.draw(st.integers(-len(shape), len(shape) - 1))
+        d = dim % len(shape)
+        fn = self.draw(st.sampled_from(["gather", "scatter", "scatter", "scatter_add"]))
+        ishape = tuple(self.draw(st.integers(1, n)) for n in shape)
+        seed = self.draw(st.integers(0, 2**16))
+        if fn == "scatter":  # along the dim j, j+1, ... from an offset of the line's own
+            at = np.indices(ishape)
+            index = (at[d] + 7 * (at.sum(axis=0) - at[d]) + seed) % shape[d]
+        else:
+            index = np.random.default_rng(seed).integers(0, shape[d], ishape)
+        if self.chance(0.05):  # one position out of range
+            index.flat[0] = shape[d]
+        index_text = f"torch.tensor({index.tolist()!r})"
+        out = self.new_name()
+        if fn == "gather":
+            code = self.draw(st.sampled_from([f"{a}.gather({dim}, {index_text})",
+                                              f"torch.gather({a}, {dim}, {index_text})"]))
+        elif fn == "scatter" and self.chance(0.4):
+            code = f"{a}.scatter({dim}, {index_text}, {self.scalar()})"
+        else:
+            src = self.new_leaf(ishape, self.dtype_of(a))
+            if self.done:
+                return
+            code = self.draw(st.sampled_from([f"{a}.{fn}({dim}, {index_text}, {src})",
+                                              f"torch.{fn}({a}, {dim}, {index_text}, {src})"]))
+        self.emit(f"{out} = {code}", [out])
 
     def op_reduce(self):
         a = self.pick(self.tensors(lambda t: t.is_floating_point()))
@@ -835,7 +893,7 @@ class Builder:
 
     OPS = {  # op -> weight
         "binary": 14, "unary": 10, "pow": 5, "clamp": 3, "matmul": 5, "reduce": 6, "extreme": 4,
-        "std": 3, "norm": 3, "reshape": 4, "transpose": 3, "squeeze": 3, "index": 6, "clone": 2,
+        "std": 3, "norm": 3, "reshape": 4, "transpose": 3, "squeeze": 3, "index": 6, "gather": 3, "clone": 2,
         "softmax": 3, "mse": 2, "cross_entropy": 2, "inplace": 8, "saved_inplace": 1, "hook": 5,
         "retain_grad": 3, "read_grad": 1, "backward": 6, "grad": 4,
     }

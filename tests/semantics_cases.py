@@ -1574,3 +1574,129 @@ case(
                 print(a, b, e)
     """,
 )
+
+case(
+    "k_matmul_graph_of_batches",
+    # A batch against a matrix folds into one mm when the matrix requires grad (or no copy is
+    # needed); otherwise batches go through expand, reshape and bmm. The graph shows which.
+    """
+    def nodes(fn, depth=0):
+        while fn is not None:  # (walks the first edge of each node, then the rest, as text)
+            print("  " * depth + type(fn).__name__)
+            for child, _ in fn.next_functions[1:]:
+                nodes(child, depth + 1)
+            fn = fn.next_functions[0][0] if fn.next_functions else None
+            depth += 1
+    x = torch.ones(2, 2, 3, requires_grad=True)
+    for other in [torch.ones(3, 2, requires_grad=True), torch.ones(3, 2),
+                  torch.ones(2, 3, 2, requires_grad=True), torch.ones(3, requires_grad=True)]:
+        nodes((x @ other).grad_fn)
+    nodes((torch.ones(2, 3, requires_grad=True) @ torch.ones(4, 3, 2, requires_grad=True)).grad_fn)
+    """,
+    """
+    a = torch.ones(2, 2, 3, requires_grad=True)
+    m = torch.ones(3, 2, requires_grad=True)
+    g, = torch.autograd.grad((a @ m).sum(), m, create_graph=True)
+    print(g.grad_fn, g)
+    """,
+)
+
+case(
+    "k_reshape_view_alias_or_copy",
+    # reshape is a view when the memory allows: of a contiguous tensor (ViewBackward0) or of a
+    # strided one (ReshapeAliasBackward0); otherwise a copy (CloneBackward0 + UnsafeViewBackward0).
+    """
+    a = torch.ones(2, 3, requires_grad=True)
+    for y in [a.reshape(3, 2), a.t().reshape(3, 2, 1), a.t().reshape(6), a[:, :2].reshape(4)]:
+        print(type(y.grad_fn).__name__, [type(n).__name__ for n, _ in y.grad_fn.next_functions])
+    """,
+)
+
+case(
+    "k_gather_scatter",
+    """
+    x = torch.tensor([[1., 5., 2.], [3., .5, 4.]], requires_grad=True)
+    s = torch.tensor([[10., 20.], [30., 40.]], requires_grad=True)
+    idx = torch.tensor([[2, 0], [1, 1]])
+    y = (x.gather(1, idx), torch.gather(x, 0, torch.tensor([[1, 0, 1]])),
+         x.scatter(1, torch.tensor([[2, 0], [1, 0]]), s), x.scatter(0, torch.tensor([[1, 0]]), 7.),
+         torch.scatter_add(x, 1, idx, s))
+    print(y)
+    sum((t * t).sum() for t in y).backward()
+    print(x.grad, s.grad)
+    """,
+    """
+    v = torch.tensor([1., 2.], requires_grad=True)
+    g, = torch.autograd.grad(x.max(1).values, x, v, create_graph=True)
+    h, = torch.autograd.grad(g, v, torch.ones(2, 3, requires_grad=True), create_graph=True)
+    print(g, h, g.grad_fn.next_functions)
+    """,
+    "x.gather(1, idx.float())",
+    "x.gather(2, idx)",
+    "x.gather(1, torch.tensor([0, 1]))",
+    "x.gather(1, torch.tensor([[5, 0], [1, 0]]))",
+    "x.gather(0, torch.zeros(3, 1, dtype=torch.long))",
+    "x.scatter(1, idx, torch.ones(2, 2, dtype=torch.float64))",
+    "x.scatter(1, idx, torch.ones(1, 1))",
+    "x.scatter_add(1, torch.tensor([[-1, 0], [1, 0]]), s)",
+    "x.scatter(1, torch.zeros(3, 1, dtype=torch.long), 1.)",
+)
+
+case(
+    "e_inplace_memory_overlap",
+    # An in-place op may not read memory it partly writes, nor write memory shared by several
+    # elements; a whole-tensor alias is fine, and a value written through a mask is read first.
+    """
+    def attempt(code):
+        t = torch.tensor([[1., 2.], [3., 4.], [5., 6.]])
+        try:
+            exec(code)
+            print(code, t.tolist(), t._version)
+        except RuntimeError as e:
+            print(code, "->", e)
+    for code in ["t.add_(t[-1, -1])", "t.add_(t)", "t[0].add_(t[1])", "t[0:2].add_(t[1:3])",
+                 "t.mul_(t.t())", "t.copy_(t[0])", "t[0:2] = t[1:3]", "t[...] = t[1]",
+                 "t.expand(2, 3, 2).add_(1.)", "t[[0, 1]] = t[1:3]", "t[t > 2] = t[0, 1]",
+                 "t.fill_(t[0, 0])", "t.add_(t.detach())", "t.div_(t.data)", "t.sub_(t[0])"]:
+        attempt(code)
+    """,
+)
+
+case(
+    "e_setitem_value_broadcast",
+    # A value of another shape loses its leading 1s (a view) and is expanded to the target.
+    """
+    a = torch.ones(3, 2, requires_grad=True)
+    w = torch.tensor([1., 2.], requires_grad=True)
+    m = torch.tensor([[3., 4.]], requires_grad=True)
+    for code in ["y[0:2] = w", "y[0] = m", "y[...] = m", "y[y > 0] = w[0:1]", "y[:, 0] = w[:1]"]:
+        y = a * 1
+        exec(code)
+        fn = y.grad_fn.next_functions[1][0]
+        print(code, y.tolist(), type(fn).__name__, [type(n).__name__ for n, _ in fn.next_functions])
+    (y * torch.arange(6.).reshape(3, 2)).sum().backward()
+    print(a.grad, w.grad, m.grad)
+    """,
+    "y = a * 1; y[0] = torch.ones(3)",
+)
+
+case(
+    "k_cross_entropy_targets",
+    # Class indices must be integers (Long); a float target of the input's shape holds class
+    # probabilities instead.
+    """
+    import torch.nn.functional as F
+    x = torch.tensor([[1., 2., .5], [.1, -1., 3.]], requires_grad=True)
+    p = torch.tensor([[.2, .3, .5], [1., 0., 0.]], requires_grad=True)
+    for reduction in ("mean", "sum", "none"):
+        loss = F.cross_entropy(x, p, reduction=reduction)
+        loss.sum().backward()
+        print(loss, loss.grad_fn.next_functions, x.grad, p.grad)
+    print(F.cross_entropy(x[:0], p[:0]))
+    """,
+    "F.nll_loss(x, torch.tensor([0., 1.]))",
+    "F.cross_entropy(x, torch.tensor([0., 1.]))",
+    "F.nll_loss(x, torch.tensor([True, False]))",
+    "F.nll_loss(x[0], torch.tensor(1.))",
+    "F.nll_loss(x, torch.tensor([0.]))",
+)

@@ -92,20 +92,6 @@ def _has_step(pred):
 KNOWN_DIVERGENCES = [
     # --- found, but not waived: the random test still fails on these until they are fixed ---
     # --- found and waived narrowly, so that the random test can look past them ---
-    Divergence(
-        "double-backward-grad_fn-names",
-        """
-        x = torch.tensor([1.0, 2.0], requires_grad=True)
-        v = torch.tensor(1.0, requires_grad=True)
-        g, = torch.autograd.grad(x.max(0).values, x, v, create_graph=True)
-        type(g.grad_fn).__name__""",
-        # torch: 'ScatterBackward0'   minigrad: 'IndexPutBackward0'. A PyTorch backward formula
-        # names the gradient's grad_fn by its last op (or by itself when it is an op of its own:
-        # the *BackwardBackward0 / *BackwardDataBackward0 rows of the table). Still different:
-        # max/min(dim) (scatter: ScatterBackward0, needs scatter and gather rows) and batched
-        # matmul (ViewBackward0, TBackward0, ...: PyTorch folds batches into mm).
-        tensor=lambda mine, theirs: mine.version is None and mine.grad_fn is not None
-        and theirs.grad_fn is not None),
 ]
 
 

@@ -123,7 +123,7 @@ C.add("std", lambda L, a: (a.std(), a.std(0), a.std(1, unbiased=False), a.std(1,
 C.add("norm", lambda L, a: (a.norm(), L.norm(a, dim=1), a.norm(p=1), a.norm(p=3, dim=0),
                             a.norm(p=float("inf"))), UNIQUE23)
 # views
-C.add("view", lambda L, a: (a.view(6), a.view(3, 2), a.reshape(-1)), A23)
+C.add("view", lambda L, a: (a.view(6), a.view(3, 2), a.reshape(-1), a.t().reshape(3, 2, 1)), A23)
 C.add("unsafe_view", lambda L, a: a.t().reshape(6), A23)
 C.add("expand", lambda L, b: b.expand(2, 3), B21)
 C.add("transpose", lambda L, a: (a.transpose(0, 1), a.t(), a.T, a.permute(1, 0)), A23)
@@ -132,6 +132,12 @@ C.add("squeeze", lambda L, s: (s.squeeze(), s.squeeze(0), s.squeeze(1), s.squeez
 C.add("basic_indexing", lambda L, a: (a[1], a[:, 1:], a[0, ::2], a[..., 1], a[None], a[...], a[0][1]), A23)
 C.add("advanced_indexing", lambda L, a: (a[[0, 1, 1]], a[a > 0], a[[0, 1], [2, 0]],
                                          a[L.tensor([1, 0])]), A23)
+# gather and scatter (no index repeats within a row for scatter: which write wins is unspecified)
+C.add("gather_scatter", lambda L, a, s: (a.gather(1, L.tensor([[2, 0], [1, 1]])),
+                                         L.gather(a, 0, L.tensor([[1, 0, 1]])),
+                                         a.scatter(1, L.tensor([[2, 0], [1, 0]]), s),
+                                         L.scatter(a, 0, L.tensor([[1, 0]]), 7.0),
+                                         a.scatter_add(-1, L.tensor([[2, 2], [0, 1]]), s)), A23, _u(2, 2))
 # writing into tensors
 C.add("index_put", lambda L, a, b: _index_put(L, a, b), A23, V2)
 C.add("setitem_copyslices", lambda L, a, w: _setitem(L, a, w), A23, B3)
@@ -154,6 +160,7 @@ C.add("custom_function", lambda L, a, w: _custom(L, a, w), A23, B3)
 C.add("double_backward", lambda L, a: _double(L, a), A23)
 C.add("double_backward_nn", lambda L, a, t: _double_nn(L, a, t), A23, B23)
 C.add("double_backward_views", lambda L, a, w: _double_views(L, a, w), A23, B3)
+C.add("double_backward_max_dim", lambda L, a, w: _double_max_dim(L, a, w), UNIQUE23, B3)
 C.add("masked_fill", lambda L, a, w: (a.masked_fill(a > 0, 0.5), L.masked_fill(a, a < 0, w.sum()),
                                       L.autograd.grad(a.max(), a, w.sum(), create_graph=True)[0],
                                       L.autograd.grad(a.min(), a, w[0] * a[0, 0], create_graph=True)[0]),
@@ -263,6 +270,12 @@ def _double_nn(L, a, t):
                     (f.cross_entropy(a[1], L.tensor(0)), t[0, 0])):
         gs += L.autograd.grad(y, (a, t), seed, create_graph=True, allow_unused=True)
     return tuple(g for g in gs if g is not None)
+
+
+def _double_max_dim(L, a, w):
+    """max(dim)/min(dim) send their gradient back with scatter; its backward is a gather."""
+    return (L.autograd.grad(a.max(1).values, a, w[:2] * w[2], create_graph=True)[0],
+            L.autograd.grad(a.min(0, keepdim=True).values, a, w[None] * a[:1], create_graph=True)[0])
 
 
 def _double_views(L, a, w):

@@ -69,7 +69,7 @@ class Node:
     def __getattr__(self, attr):
         """`_saved_self`, `_saved_result`, ...: the saved values, as PyTorch exposes them."""
         if attr.startswith("_saved_"):
-            key = attr[len("_saved_"):].replace("_sym_sizes", "_shape")
+            key = attr[len("_saved_"):].replace("_sym_sizes", "_shape").replace("_sym_strides", "_strides")
             if key in self._args:
                 return self._args[key]
             saved = self._saved_tensors.get(key) if self._saved_tensors else None

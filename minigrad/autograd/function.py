@@ -142,6 +142,9 @@ class Op:
                 node._saved_tensors[name] = SavedTensor(extras[i])
             elif kind == "shape":
                 node._args[name] = values[i]._data.shape
+            elif kind == "strides":  # in elements, as PyTorch counts them
+                a = values[i]._data
+                node._args[name] = tuple(st // a.itemsize for st in a.strides)
             elif values[i].__class__ is Tensor:
                 node._saved_tensors[name] = SavedTensor(values[i])
             elif kind == "input" or _holds_array(values[i]):  # stands for tensors: freed like one
@@ -169,6 +172,8 @@ class Op:
                 plan.append((name, "input" if i in self.input_idx else "value", i))
             elif name.endswith("_shape") and name[:-6] in self.index:
                 plan.append((name, "shape", self.index[name[:-6]]))
+            elif name.endswith("_strides") and name[:-8] in self.index:
+                plan.append((name, "strides", self.index[name[:-8]]))
             else:
                 raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
         return plan
@@ -257,6 +262,7 @@ def apply_inplace(op, self, *args, **kwargs):
     if grad_mode._enabled and base is not None and base._grad_fn is None and base._requires_grad:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
                            "in-place operation.")
+    _check_overlap(op, values)
     result, _ = op.run(values)
     out = result._data
     if out.dtype != self._data.dtype and not np.can_cast(out.dtype, self._data.dtype,
@@ -281,6 +287,50 @@ def apply_inplace(op, self, *args, **kwargs):
             _rebase_view(self, base, fn)
         _follow_retain_grad(self, old, before._output_nr)
     return self
+
+
+_OVERLAP = ("unsupported operation: {} to a single memory location. Please clone() the tensor "
+            "before performing the operation.")
+
+
+def _check_overlap(op, values):
+    """PyTorch's kernels refuse to write where the result would depend on the order elements are
+    visited: into memory that several elements share, or from an input that shares some (not
+    all) of the written memory. A `value` argument is read as a number first, as is a one-element
+    value written through a mask (PyTorch runs masked_fill_ then)."""
+    out = values[0]._data
+    if not _dense(out) and any(n > 1 and st == 0 for n, st in zip(out.shape, out.strides)):
+        raise RuntimeError(_OVERLAP.format("more than one element of the written-to tensor refers"))
+    for name, v in zip(op.params[1:], values[1:]):
+        if v.__class__ is not Tensor or v is values[0] or name == "value":
+            continue
+        if name == "values" and v._data.size == 1 and len(values[2]) == 1 and getattr(
+                values[2][0], "dtype", None) == bool:
+            continue
+        if _partly_shared(out, v._data):
+            raise RuntimeError(_OVERLAP.format(
+                "some elements of the input tensor and the written-to tensor refer"))
+
+
+def _dense(a):
+    """Its elements fill one block of memory, in some order of the dims (no gaps, no sharing)."""
+    expected = a.itemsize
+    for st, n in sorted((st, n) for n, st in zip(a.shape, a.strides) if n != 1):
+        if st != expected:
+            return False
+        expected *= n
+    return True
+
+
+def _partly_shared(a, b):
+    """PyTorch's partial overlap: both dense, their memory ranges meet but are not the same
+    range read with the same strides. (Non-dense operands are too hard to tell: allowed.)"""
+    if a.size == 0 or b.size == 0 or not (_dense(a) and _dense(b)):
+        return False
+    if not np.may_share_memory(a, b):
+        return False
+    same_start = a.__array_interface__["data"][0] == b.__array_interface__["data"][0]
+    return not (same_start and a.nbytes == b.nbytes and a.strides == b.strides)
 
 
 def _follow_retain_grad(tensor, old, old_nr):

@@ -1,4 +1,5 @@
 """Activation and loss functions, as `torch.nn.functional` names them."""
+import math
 import warnings
 
 from .. import derivatives as d
@@ -32,6 +33,9 @@ def nll_loss(input, target, reduction="mean"):
     elif input.dim() > 1 and (target.dim() == 0 or target.shape[0] != input.shape[0]):
         raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
                          f"batch_size ({target.shape[0] if target.dim() else 0}).")
+    if target._data.dtype.kind not in "iu" or target._data.dtype.itemsize not in (1, 8):
+        raise RuntimeError("expected target dtype to be Long or Byte, but got "
+                           f"{target.dtype._scalar}")
     outside = (target._data < 0) | (target._data >= input.shape[-1])
     if outside.any():
         raise IndexError(f"Target {target._data[outside].flat[0]} is out of bounds.")
@@ -39,5 +43,16 @@ def nll_loss(input, target, reduction="mean"):
 
 
 def cross_entropy(input, target, reduction="mean"):
-    """log_softmax then nll_loss, as PyTorch computes it (so the graph shows both nodes)."""
-    return nll_loss(log_softmax(input, 0 if input.dim() == 1 else 1), target, reduction)
+    """log_softmax then nll_loss, as PyTorch computes it (so the graph shows both nodes).
+    A float target of the input's shape holds class probabilities: -sum(target * log p)."""
+    class_dim = 0 if input.dim() == 1 else 1
+    logp = log_softmax(input, class_dim)
+    if target.dtype.is_floating_point and target.shape == input.shape:
+        if reduction == "none":
+            return -(logp * target).sum(class_dim)
+        if reduction == "sum":
+            return -(logp * target).sum()
+        if input.numel() == 0:  # the mean of nothing
+            return -(logp * target).sum().fill_(math.nan)
+        return d.div_scalar(-(logp * target).sum(), input.numel() // input.shape[class_dim])
+    return nll_loss(logp, target, reduction)
