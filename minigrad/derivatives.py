@@ -48,7 +48,49 @@ def _dim_key(dim, item):
     return (slice(None),) * dim + (item, Ellipsis)
 
 
+def _check_masks(shape, key):
+    """PyTorch's error for a bool mask that does not fit: it compares the mask with the tensor as
+    the key's basic part (ints, slices, None, ...) leaves it, from the dim where the mask starts."""
+    def consumed(k):
+        if k is None or k is Ellipsis or isinstance(k, bool) or (
+                isinstance(k, np.ndarray) and k.ndim == 0):
+            return 0
+        return k.ndim if isinstance(k, np.ndarray) and k.dtype == np.bool_ else 1
+    rest = len(shape)  # the dims `...` stands for (`sum` is a row of this table)
+    for k in key:
+        rest -= consumed(k)
+    sliced, dim, masks = [], 0, []
+    for k in key:
+        if k is Ellipsis:
+            sliced += shape[dim:dim + rest]
+            dim += rest
+        elif consumed(k) == 0:  # None, or a 0-d mask: a new dim of size 1
+            sliced.append(1)
+        elif isinstance(k, slice):
+            sliced.append(len(range(*k.indices(shape[dim]))) if dim < len(shape) else 0)
+            dim += 1
+        elif isinstance(k, np.ndarray):
+            if k.dtype == np.bool_:
+                masks.append((len(sliced), k.shape))
+            sliced += shape[dim:dim + consumed(k)]
+            dim += consumed(k)
+        else:  # an int selects: no dim left
+            dim += 1
+    sliced += shape[dim:]
+    for start, mask in masks:
+        for j, n in enumerate(mask):
+            if start + j >= len(sliced) or sliced[start + j] != n:
+                raise IndexError(f"The shape of the mask {list(mask)} at index {j} does not match "
+                                 f"the shape of the indexed tensor {sliced} at index {start + j}")
+
+
+def _index(self, key):
+    _check_masks(self.shape, key)
+    return self[key]
+
+
 def _index_put_forward(self, values, key, accumulate=False):
+    _check_masks(self.shape, key)
     out = self.copy()
     try:
         if accumulate:
@@ -396,7 +438,7 @@ scatter_add = Op("ScatterAddBackward0", lambda self, dim, index, src: _scatter_f
                  src=lambda grad, dim, index: gather(grad, dim, index))
 
 # --- indexing that copies (integer arrays, masks) and writing into tensors ----------------------
-index = Op("IndexBackward0",           lambda self, key: self[key],
+index = Op("IndexBackward0",           _index,
            self=lambda grad, self_shape, key: index_put_impl_(
                Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad, key, True))
 index_put = Op("IndexPutBackward0",    _index_put_forward, promote=False,

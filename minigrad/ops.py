@@ -529,11 +529,6 @@ def getitem(self, key, _for_setitem=False):
     single = not is_tuple and not _for_setitem  # PyTorch keeps even a full slice `t[:]` then
     key = tuple(_as_index(k) for k in (key if is_tuple else (key,)))
     if builtins.any(_is_advanced(k) for k in key):
-        if builtins.any(k.dtype == np.bool_ and k.shape != self.shape[:k.ndim]
-                        for k in key if _is_advanced(k)):
-            k = next(k for k in key if _is_advanced(k) and k.dtype == np.bool_)
-            raise IndexError(f"The shape of the mask {list(k.shape)} at index 0 does not match the "
-                             f"shape of the indexed tensor {list(self.shape)} at index 0")
         return d.index(self, key)
     consuming = builtins.sum(1 for k in key if k is not None and k is not Ellipsis)
     if consuming > self.dim():

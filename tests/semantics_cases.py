@@ -1700,3 +1700,22 @@ case(
     "F.nll_loss(x[0], torch.tensor(1.))",
     "F.nll_loss(x, torch.tensor([0.]))",
 )
+
+case(
+    "k_mask_shape_errors",
+    # A mask is compared with the tensor as the key's ints, slices and None leave it.
+    """
+    t = torch.ones(3, 2)
+    for code in ["t[torch.tensor([True, True, True, True])]", "t[torch.tensor([True] * 4)] = 3.",
+                 "t[:, torch.tensor([True, False, True])]", "t[0, torch.tensor([True, False, True])] = 1.",
+                 "t[torch.tensor([[True, False]])] = 2.", "t[1:, torch.tensor([True])]",
+                 "t[torch.tensor([True, False, True]), torch.tensor([True])]",
+                 "t[None, torch.tensor([True, False, True])]", "t[..., torch.tensor([True, False])]",
+                 "t[..., torch.tensor([True])] = 1.", "t[torch.tensor([True, False]), ...] = 1."]:
+        try:
+            exec(code)
+            print(code, t.tolist())
+        except IndexError as e:
+            print(code, "->", e)
+    """,
+)
