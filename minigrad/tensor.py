@@ -35,7 +35,8 @@ _NON_LEAF_GRAD_WARNING = (
 
 class Tensor:
     __slots__ = ("_data", "_grad_fn", "_output_nr", "_requires_grad", "_grad", "_vc",
-                 "_base", "_view_version", "_backward_hooks", "_grad_accumulator", "_retains_grad",
+                 "_base", "_view_version", "_no_grad_view", "_backward_hooks", "_grad_accumulator",
+                 "_retains_grad",
                  "__weakref__")
 
     __hash__ = object.__hash__
@@ -52,6 +53,7 @@ class Tensor:
         t._vc = version_counter  # None until needed: see _version_counter
         t._base = None
         t._view_version = 0
+        t._no_grad_view = False  # a view made under no_grad may not be changed in place with grad
         t._backward_hooks = None
         t._grad_accumulator = None
         t._retains_grad = False
@@ -80,7 +82,10 @@ class Tensor:
 
     @property
     def requires_grad(self):
-        return self._requires_grad or self._grad_fn is not None
+        """Set on a leaf, implied by history; a view also requires grad when its base does, even
+        if the base only started to after the view was made (as in PyTorch)."""
+        return self._requires_grad or self._grad_fn is not None or (
+            self._base is not None and self._base.requires_grad)
 
     @requires_grad.setter
     def requires_grad(self, value):
@@ -336,7 +341,7 @@ class Tensor:
         grad_fn = self.grad_fn
         return _tensor_str.tensor_str(
             self._data, self.dtype.name, grad_fn_name=type(grad_fn).__name__ if grad_fn else None,
-            requires_grad=self._requires_grad and grad_fn is None)
+            requires_grad=grad_fn is None and self.requires_grad)
 
     def __format__(self, spec):
         if self._data.ndim == 0:

@@ -1719,3 +1719,53 @@ case(
             print(code, "->", e)
     """,
 )
+
+case(
+    "e_views_follow_their_base",
+    # A view requires grad when its base does, even when the base started to after the view was
+    # made; such a view is a leaf whose gradient goes nowhere. A view made under no_grad may not be
+    # changed in place with grad mode on.
+    """
+    x = torch.ones(3)
+    v = x[0:2]
+    t = x.t()
+    x.requires_grad_()
+    u = v[0:1]
+    print(v.requires_grad, v.is_leaf, v.grad_fn, u.requires_grad, u.is_leaf, t)
+    (v * 2).sum().backward()
+    print(v.grad, x.grad)
+    v.requires_grad_(False)
+    print(v.requires_grad)
+    """,
+    "v.mul_(2)",
+    """
+    y = torch.ones(3, requires_grad=True)
+    with torch.no_grad():
+        w = y[0:2]
+    print(w.requires_grad, w.is_leaf, w.grad_fn)
+    """,
+    "w.mul_(2)",
+    """
+    z = torch.ones(3, requires_grad=True)
+    s = z[0:2]
+    z.requires_grad_(False)
+    s.mul_(2)
+    """,
+)
+
+case(
+    "k_mse_loss_broadcasts_first",
+    # Inputs of different shapes are broadcast first (torch.broadcast_tensors: an expand in the
+    # graph), so the mean divides by the broadcast size.
+    """
+    import warnings
+    import torch.nn.functional as F
+    warnings.simplefilter("ignore")
+    a = torch.tensor(2., requires_grad=True)
+    b = torch.tensor([[1., 2.], [3., 5.]], requires_grad=True)
+    for loss in [F.mse_loss(a, b), F.mse_loss(b, a, reduction="sum")]:
+        a.grad = b.grad = None
+        loss.backward()
+        print(loss, [type(n).__name__ for n, _ in loss.grad_fn.next_functions], a.grad, b.grad)
+    """,
+)

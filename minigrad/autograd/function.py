@@ -78,7 +78,8 @@ class Op:
         if grad_mode._enabled and result._data.dtype.kind == "f":
             for i in self.input_idx:
                 v = values[i]
-                if v.__class__ is Tensor and (v._grad_fn is not None or v._requires_grad):
+                if v.__class__ is Tensor and (v._grad_fn is not None or v._requires_grad or (
+                        v._base is not None and v._base.requires_grad)):
                     self.record(values, result, extras)
                     break
         return (result, *extras) if self.extra else result
@@ -118,8 +119,7 @@ class Op:
             result._version_counter = source._version_counter
             result._base = source._base if source._base is not None else source
             result._view_version = source._version_counter.value
-            if not grad_mode._enabled:  # a view made under no_grad still requires grad
-                result._requires_grad = source.requires_grad
+            result._no_grad_view = source._no_grad_view or not grad_mode._enabled
         return result, extras
 
     def record(self, values, result, extras=()):
@@ -253,15 +253,23 @@ def apply_inplace(op, self, *args, **kwargs):
     values = op.bind((self,) + args, kwargs)
     recording = grad_mode._enabled and any(
         isinstance(values[i], Tensor) and values[i].requires_grad for i in op.input_idx)
-    if grad_mode._enabled and self._requires_grad and self._grad_fn is None:
-        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place "
-                           "operation.")
     base = self._base
     if base is not None:
         self._refresh_view()  # its history as of now, before this op adds to it
-    if grad_mode._enabled and base is not None and base._grad_fn is None and base._requires_grad:
-        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
-                           "in-place operation.")
+    if recording and base is not None:
+        if self._no_grad_view:
+            raise RuntimeError(
+                "A view was created in no_grad mode and is being modified inplace with grad mode "
+                "enabled. Given that this use case is ambiguous and error-prone, it is forbidden. "
+                "You can clarify your code by moving both the view and the inplace either both "
+                "inside the no_grad block (if you don't want the inplace to be tracked) or both "
+                "outside (if you want the inplace to be tracked).")
+        if base._grad_fn is None and self.requires_grad:
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
+                               "in-place operation.")
+    if recording and self.requires_grad and self._grad_fn is None:
+        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place "
+                           "operation.")
     _check_overlap(op, values)
     result, _ = op.run(values)
     out = result._data

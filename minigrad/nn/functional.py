@@ -3,7 +3,7 @@ import math
 import warnings
 
 from .. import derivatives as d
-from ..ops import relu, sigmoid, tanh  # noqa: F401
+from ..ops import _broadcast_shape, expand, relu, sigmoid, tanh  # noqa: F401
 from ..tensor import _wrap_dim
 
 
@@ -20,6 +20,9 @@ def mse_loss(input, target, reduction="mean"):
         warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
                       f"({input.size()}). This will likely lead to incorrect results due to "
                       "broadcasting. Please ensure they have the same size.", stacklevel=2)
+    shape = _broadcast_shape(input.shape, target.shape)  # torch.broadcast_tensors, as PyTorch
+    input = input if input.shape == shape else expand(input, shape)
+    target = target if target.shape == shape else expand(target, shape)
     return d.mse_loss(input, target, reduction)
 
 
