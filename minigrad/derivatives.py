@@ -14,7 +14,7 @@ import numpy as np
 
 from .autograd import grad_mode
 from .autograd.engine import Node, sum_to
-from .autograd.function import Op
+from .autograd.function import Op, apply_inplace
 from .dtypes import result_type
 from .tensor import Tensor
 
@@ -156,12 +156,18 @@ def _std(self, dim, correction, keepdim):
 
 
 def _std_backward(grad, self, result, dim, correction, keepdim):
-    dims = range(self.dim()) if dim is None else dim
-    dof = _reduced_numel(self.shape, dims) - correction
-    grad = _unsqueeze_dims(where(result == 0, 0.0, grad / (result * 2)), dims, keepdim)
-    if dim is None and dof <= 0:  # 2 / dof is infinite: nan where self is its mean, inf elsewhere
-        return grad * where(self == self.mean(), math.nan, math.inf)
-    return (2.0 / dof if dof else math.inf) * grad * (self - self.mean(tuple(dims), keepdim=True))
+    """PyTorch's std_backward: the variance's gradient (var_backward) of grad / (2 std), with 0
+    where std is 0."""
+    grad = apply_inplace(masked_fill_scalar, grad / (result * 2), result == 0, 0)
+    if self.dim() == 0 or dim is None:
+        dof = self.numel() - correction
+        if dof <= 0:  # 2 / dof is infinite: nan where self is its mean, inf elsewhere
+            return grad * where(self == self.mean(), math.nan, math.inf)
+        return mul_scalar(grad, 2.0 / dof) * (self - self.mean())
+    if not keepdim and self.dim() > 1:
+        grad = _unsqueeze_dims(grad, dim, keepdim)
+    dof = _reduced_numel(self.shape, dim) - correction
+    return mul_scalar(grad, 2.0 / dof if dof else math.inf) * (self - self.mean(tuple(dim), keepdim=True))
 
 
 def _evenly_distribute(grad, self, result):

@@ -1769,3 +1769,22 @@ case(
         print(loss, [type(n).__name__ for n, _ in loss.grad_fn.next_functions], a.grad, b.grad)
     """,
 )
+
+case(
+    "h_std_double_backward",
+    # std's backward is PyTorch's std_backward (var_backward of grad / 2std): its ops, and their
+    # dtypes, show in the graph of the gradient. where() of two Python floats is float32.
+    """
+    import warnings
+    warnings.simplefilter("ignore")
+    for shape, kw in [((1,), {}), ((3,), {"dim": 0}), ((2, 3), {"dim": 1}), ((2, 3), {}),
+                      ((), {}), ((2, 3), {"dim": 1, "correction": 3})]:
+        n = 1
+        for size in shape:
+            n *= size
+        x = (torch.arange(6.).double()[:n] * 1.5 + .25).reshape(shape).detach().requires_grad_()
+        g, = torch.autograd.grad(x.std(**kw).sum(), x, create_graph=True)
+        print(shape, kw, g, [type(n).__name__ for n, _ in g.grad_fn.next_functions])
+    print(torch.where(x > 0, 1., 2.).dtype, torch.where(x > 0, 1, 2).dtype)
+    """,
+)

@@ -113,6 +113,8 @@ class Op:
             extras = [Tensor._make(np.asarray(x)) for x in extras]
         if out.__class__ is not np.ndarray:
             out = np.asarray(out)
+        if dt is not None and out.dtype != dt and out.dtype.kind == dt.kind:
+            out = out.astype(dt)  # Python numbers alone: NumPy's float64, PyTorch's float32
         result = Tensor._make(out)
         if self.view:
             source = values[0]
