@@ -719,7 +719,7 @@ class Builder:
             size = shape[dim]
             r = self.draw(st.integers(0, 9))
             if r < 4:
-                i = self.draw(st.integers(-size, size - 1))
+                i = self.draw(st.integers(-size, size - 1)) if size else 0  # (0: out of range)
                 if self.chance(0.03):
                     i = size
                 items.append(str(i))

@@ -1788,3 +1788,17 @@ case(
     print(torch.where(x > 0, 1., 2.).dtype, torch.where(x > 0, 1, 2).dtype)
     """,
 )
+
+case(
+    "h_unbroadcast_in_the_graph",
+    # Undoing broadcasting is part of the graph of the gradient: a sum (to a 0-d input), or a
+    # sum over dims kept then a view (to fewer dims).
+    """
+    a = torch.tensor(2., requires_grad=True)
+    c = torch.tensor([2.], requires_grad=True)
+    b = torch.ones(2, 3, requires_grad=True)
+    for x in (a, c):
+        g, = torch.autograd.grad((x * b).sum(), x, create_graph=True)
+        print(g, [type(n).__name__ for n, _ in g.grad_fn.next_functions])
+    """,
+)

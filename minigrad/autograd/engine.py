@@ -189,10 +189,12 @@ class Step:
 
 def sum_to(grad, shape):
     """Un-broadcast: sum `grad` down to `shape` (the one place broadcasting is undone)."""
-    from ..derivatives import sum_dim, view  # table rows (the table imports this module)
+    from ..derivatives import sum, sum_dim, view  # table rows (the table imports this module)
     have = grad._data.shape
     if have == shape:
         return grad
+    if not shape:  # to a 0-d tensor: the plain sum, as PyTorch's sum_to
+        return sum(grad)
     lead = len(have) - len(shape)
     dims = tuple(range(lead)) + tuple(
         lead + i for i, n in enumerate(shape) if n == 1 and have[lead + i] != 1)
