@@ -128,6 +128,8 @@ def _reduced_numel(shape, dims):
 
 def _norm(self, p, dim, keepdim):
     a = np.abs(self)
+    if p == 0:  # how many entries are not zero
+        return (a != 0).sum(axis=dim, keepdims=keepdim).astype(self.dtype)
     if p == 2:
         return np.sqrt((a * a).sum(axis=dim, keepdims=keepdim))
     if p == math.inf:
@@ -136,15 +138,28 @@ def _norm(self, p, dim, keepdim):
 
 
 def _norm_backward(grad, self, result, p, dim, keepdim):
-    dims = range(self.dim()) if dim is None else dim
-    grad, result = _unsqueeze_dims(grad, dims, keepdim), _unsqueeze_dims(result, dims, keepdim)
+    """PyTorch's norm_backward, case by case (its in-place masked_fill_ and pow_ included, so
+    the graph of the gradient is PyTorch's)."""
+    if not keepdim and self.dim() and dim is not None:
+        grad, result = _unsqueeze_dims(grad, dim, False), _unsqueeze_dims(result, dim, False)
+    zero = result == 0
+    if p == 0:
+        return None  # a count of nonzeros: no gradient
+    if p == 1:
+        return self.sgn() * grad
     if p == 2:
-        return self * where(result == 0, 0.0, grad / result)
-    if p == math.inf:
-        mask = self.abs() == result
-        return self.sgn() * mask * (grad / mask.sum(tuple(dims), keepdim=True))
-    scale = where(result == 0, 0.0, grad / result ** (p - 1))
-    return self.sgn() * self.abs() ** (p - 1) * scale
+        return grad * apply_inplace(masked_fill_scalar, self / result, zero, 0)
+    if p == math.inf:  # the positions of the largest |self| (or nan) share the gradient
+        mask = Tensor._make((np.abs(self._data) == result._data) | np.isnan(self._data))
+        dims = tuple(range(self.dim())) if dim is None else dim
+        return self.sgn() * ((grad / sum_dim(mask, dims, True)) * mask)
+    if p < 1:
+        scaled = self.sgn() * apply_inplace(masked_fill_scalar, apply_inplace(
+            pow_scalar, self.abs(), p - 1), self == 0, 0)
+        return scaled * grad * result ** (1 - p)
+    scaled = self.sgn() * apply_inplace(pow_scalar, self.abs(), p - 1) if p < 2 else (
+        self * apply_inplace(pow_scalar, self.abs(), p - 2))
+    return scaled * apply_inplace(masked_fill_scalar, grad / result ** (p - 1), zero, 0)
 
 
 def _std(self, dim, correction, keepdim):
@@ -158,7 +173,7 @@ def _std(self, dim, correction, keepdim):
 def _std_backward(grad, self, result, dim, correction, keepdim):
     """PyTorch's std_backward: the variance's gradient (var_backward) of grad / (2 std), with 0
     where std is 0."""
-    grad = apply_inplace(masked_fill_scalar, grad / (result * 2), result == 0, 0)
+    grad = apply_inplace(masked_fill_scalar, grad / mul_scalar(result, 2), result == 0, 0)
     if self.dim() == 0 or dim is None:
         dof = self.numel() - correction
         if dof <= 0:  # 2 / dof is infinite: nan where self is its mean, inf elsewhere
@@ -255,6 +270,9 @@ add = Op("AddBackward0",               lambda self, other: self + other,
 sub = Op("SubBackward0",               lambda self, other: self - other,
          self=lambda grad: grad,
          other=lambda grad: -grad)
+sub_scalar = Op("SubBackward1",        lambda self, other: self - other,          # inside formulas
+                promote=("self", "other"),
+                self=lambda grad: grad)
 rsub = Op("RsubBackward1",             lambda self, other: other - self,       # 2 - x
           self=lambda grad: -grad)
 mul = Op("MulBackward0",               lambda self, other: self * other,
@@ -265,7 +283,7 @@ mul_scalar = Op("MulBackward1",        lambda self, other: self * other,        
                 self=lambda grad, other: mul_scalar(grad, other))
 div = Op("DivBackward0",               lambda self, other: self / other, floating=True,
          self=lambda grad, other: grad / other,
-         other=lambda grad, self, other: -grad * self / (other * other))
+         other=lambda grad, self, other: -grad * ((self / other) / other))
 div_scalar = Op("DivBackward1",        lambda self, other: self / other, floating=True,
                 promote=("self", "other"),                                  # inside formulas
                 self=lambda grad, other: div_scalar(grad, other))
@@ -280,20 +298,20 @@ pow_scalar = Op("PowBackward0",        lambda self, exponent: self ** exponent,
                     else grad * mul_scalar(self ** (exponent - 1), exponent))
 pow_tensor = Op("PowBackward1",        lambda self, exponent: self ** exponent,
                 self=lambda grad, self, exponent:
-                    where(exponent == 0, 0.0, grad * (exponent * self ** (exponent - 1))),
+                    where(exponent == 0, 0.0, grad * (exponent * self ** sub_scalar(exponent, 1))),
                 exponent=lambda grad, self, exponent, result:
                     grad * where((self == 0) & (exponent >= 0), 0.0, result * self.log()))
 rpow = Op("PowBackward2",              lambda self, exponent: self ** exponent,  # 2 ** x
           promote=("self", "exponent"),
           exponent=lambda grad, self, exponent, result:
-              grad * where(exponent >= 0, 0.0, result * -math.inf) if self == 0
-              else grad * (result * math.log(self)))
+              grad * where(exponent >= 0, 0.0, mul_scalar(result, -math.inf)) if self == 0
+              else grad * mul_scalar(result, math.log(self)))
 exp = Op("ExpBackward0",               lambda self: np.exp(self), floating=True,
          self=lambda grad, result: grad * result)
 log = Op("LogBackward0",               lambda self: np.log(self), floating=True,
          self=lambda grad, self: grad / self)
 sqrt = Op("SqrtBackward0",             lambda self: np.sqrt(self), floating=True,
-          self=lambda grad, result: grad / (2 * result))
+          self=lambda grad, result: grad / mul_scalar(result, 2))
 abs = Op("AbsBackward0",               lambda self: np.abs(self),
          self=lambda grad, self: grad * self.sgn())
 sgn = Op("SgnBackward0",               lambda self: np.sign(self),

@@ -1802,3 +1802,34 @@ case(
         print(g, [type(n).__name__ for n, _ in g.grad_fn.next_functions])
     """,
 )
+
+case(
+    "h_graphs_of_gradients",
+    # With create_graph=True the gradient's graph is made of the backward formulas' own ops, as
+    # PyTorch's derivatives.yaml writes them (Scalar overloads, in-place masked_fill_ and pow_).
+    """
+    import torch.nn.functional as F
+    def names(fn, depth=0):
+        if fn is None or depth > 3:
+            return []
+        out = ["  " * depth + type(fn).__name__]
+        for child, _ in fn.next_functions:
+            out += names(child, depth + 1)
+        return out
+    for e in ["x / y", "x ** y", "2 ** x", "x.sqrt()", "x.std()", "x.std(1)", "x.norm()",
+              "x.norm(p=1)", "x.norm(dim=1)", "x.norm(p=3)", "x.norm(p=0.5)", "x.norm(p=1.5, dim=0)",
+              "x.norm(p=float('inf'))", "x.max(1).values", "x @ y.t()", "F.mse_loss(x, y)",
+              "x.sigmoid() * x", "x.tanh().tanh()", "F.log_softmax(x, 0)"]:
+        x = torch.tensor([[0.5, 1.2, 2.0], [1.5, 0.7, 1.1]], dtype=torch.float64, requires_grad=True)
+        y = torch.tensor([[1.3, 0.4, 0.9], [2.2, 1.6, 0.8]], dtype=torch.float64, requires_grad=True)
+        out = eval(e)
+        gx, gy = torch.autograd.grad((out * out).sum(), (x, y), create_graph=True, allow_unused=True)
+        print(e, gx, *names(gx.grad_fn), sep="\\n")
+        if gy is not None:
+            print(*names(gy.grad_fn), sep="\\n")
+    """,
+    """
+    x = torch.tensor([[0.5, -1.2, 2.0], [1.5, 0.0, -1.1]], requires_grad=True)
+    print(x.norm(p=0), x.norm(p=0, dim=1))
+    """,
+)

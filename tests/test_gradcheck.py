@@ -160,6 +160,7 @@ C.add("custom_function", lambda L, a, w: _custom(L, a, w), A23, B3)
 C.add("double_backward", lambda L, a: _double(L, a), A23)
 C.add("double_backward_nn", lambda L, a, t: _double_nn(L, a, t), A23, B23)
 C.add("double_backward_views", lambda L, a, w: _double_views(L, a, w), A23, B3)
+C.add("double_backward_powers", lambda L, a, b: _double_powers(L, a, b), P23, A23)
 C.add("double_backward_max_dim", lambda L, a, w: _double_max_dim(L, a, w), UNIQUE23, B3)
 C.add("masked_fill", lambda L, a, w: (a.masked_fill(a > 0, 0.5), L.masked_fill(a, a < 0, w.sum()),
                                       L.autograd.grad(a.max(), a, w.sum(), create_graph=True)[0],
@@ -269,6 +270,16 @@ def _double_nn(L, a, t):
                     (f.nll_loss(a, L.tensor([1, 1]), reduction="none"), t[0, :2]),
                     (f.cross_entropy(a[1], L.tensor(0)), t[0, 0])):
         gs += L.autograd.grad(y, (a, t), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+def _double_powers(L, a, b):
+    """pow, sqrt, 2 ** x and the norms: their backward formulas use PyTorch's Scalar overloads
+    (MulBackward1, SubBackward1) and in-place masked_fill_ and pow_, recorded here."""
+    gs = []
+    for y in (a ** b, a.sqrt(), 2 ** b, b.norm(), b.norm(p=1.5), b.norm(p=3, dim=1),
+              b.norm(p=0.5), b.norm(p=float("inf"), dim=0)):
+        gs += L.autograd.grad(y.sum(), (a, b), create_graph=True, allow_unused=True)
     return tuple(g for g in gs if g is not None)
 
 
