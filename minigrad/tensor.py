@@ -288,10 +288,14 @@ class Tensor:
         return self.numpy() if dtype is None else self.numpy().astype(dtype)
 
     def to(self, dtype):
+        """A copy in another dtype (recorded: ToCopyBackward0); the tensor itself when nothing
+        changes, as in PyTorch."""
         from .derivatives import to_dtype
+        if isinstance(dtype, str) and dtype == "cpu":  # the only device there is
+            return self
         if not isinstance(dtype, dtypes.dtype):  # a NumPy dtype, as the engine passes
             dtype = dtypes.from_numpy_dtype(np.dtype(dtype))
-        return to_dtype(self, dtype)
+        return self if dtype.np == self._data.dtype else to_dtype(self, dtype)
 
     def float(self):
         return self.to(dtypes.float32)

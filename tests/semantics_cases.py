@@ -1833,3 +1833,46 @@ case(
     print(x.norm(p=0), x.norm(p=0, dim=1))
     """,
 )
+
+case(
+    "k_to_same_dtype_is_the_tensor",
+    """
+    x = torch.ones(2, requires_grad=True)
+    y = x * 1
+    print(x.to(torch.float32) is x, x.float() is x, y.float() is y, x.to("cpu") is x)
+    print(y.double().grad_fn.name(), y.to(dtype=torch.float64).dtype)
+    """,
+)
+
+case(
+    "i_graph_of_every_op",
+    # The whole graph each op records, node by node (names, and the version of the result).
+    """
+    import torch.nn.functional as F
+    def names(fn, depth=0):
+        if fn is None:
+            return []
+        out = ["  " * depth + type(fn).__name__]
+        for child, _ in fn.next_functions:
+            out += names(child, depth + 1)
+        return out
+    for e in ["x.T", "x.t()", "x.sum((0, 1))", "x.mean(-1, keepdim=True)", "x.max(0).values",
+              "x.min()", "x.std(0, keepdim=True)", "x.norm(dim=(0, 1))", "x.reshape(-1)",
+              "x.view(-1, 2)", "x.permute(1, 0)", "x[None, :, None]", "x[..., 0]", "x[-1]",
+              "x[:, ::2]", "x[0, 1]", "x[torch.tensor([1, 0])]", "x[[1, 0], [0, 2]]", "x[x > 1]",
+              "x.unsqueeze(-1).expand(2, 3, 4)", "x.squeeze(0)", "x.clamp(min=1.0)",
+              "torch.clamp(x, 0.6, 1.2)", "F.relu(x)", "F.softmax(x, -1)",
+              "F.cross_entropy(x, torch.tensor([1, 0]), reduction='none')",
+              "F.nll_loss(x, torch.tensor([1, 0]))", "F.mse_loss(x, y, reduction='none')",
+              "x.abs()", "x.sgn()", "1 + x", "x - 1", "1 - x", "x * 2.5", "x / 2", "2 / x", "-x",
+              "x ** 2", "x ** -1", "2 ** x", "x ** y", "x @ y.t()", "x[0] @ y[1]", "x @ y[0]",
+              "y[0] @ x.t()", "x.clone()", "x.detach() * x", "torch.where(x > 1, x, 0.)",
+              "x.masked_fill(x > 1, 2.)", "torch.cat([x, y], 1)", "torch.stack([x, y], -1)",
+              "x.gather(0, torch.tensor([[0, 1, 1]]))", "x.scatter(0, torch.tensor([[1, 0, 1]]), y)",
+              "x.double()", "x.float()"]:
+        x = torch.tensor([[0.5, 1.2, 2.0], [1.5, 0.7, 1.1]], requires_grad=True)
+        y = torch.tensor([[1.3, 0.4, 0.9], [2.2, 1.6, 0.8]], requires_grad=True)
+        out = eval(e)
+        print(e, out._version, *names(out.grad_fn), sep="\\n")
+    """,
+)
