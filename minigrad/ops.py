@@ -35,6 +35,31 @@ def _shape(args):
     return tuple(int(a) for a in args)
 
 
+def _int_sizes(name, args):
+    """The sizes of `name(*args)` as ints (f(2, 3), f((2, 3)) or f(size)), or PyTorch's TypeError."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        args = args[0]
+    elif len(args) == 1 and not hasattr(args[0], "__index__"):
+        raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, not "
+                        f"{type(args[0]).__name__}")
+    for i, a in enumerate(args):
+        if not hasattr(a, "__index__"):
+            raise TypeError(f"{name}(): argument 'size' failed to unpack the object at pos {i + 1} "
+                            f'with error "type must be tuple of ints,but got {type(a).__name__}"')
+    return tuple(a.__index__() for a in args)
+
+
+def _new_shape(name, args):
+    """The size of a new tensor: a negative one is refused, in the words of PyTorch's `name`."""
+    shape = _int_sizes(name, args)
+    for n in shape:
+        if n < 0:
+            if name == "zeros":  # zeros has its own check, before the allocator's
+                raise RuntimeError("zeros: Dimension size must be non-negative.")
+            raise RuntimeError(f"Trying to create tensor with negative dimension {n}: {list(shape)}")
+    return shape
+
+
 # --- arithmetic ---------------------------------------------------------------------------------
 def add(input, other):
     return d.add(input, other)
@@ -106,6 +131,13 @@ def where(condition, input, other):
 
 def masked_fill(input, mask, value):
     """`value` where `mask` is True; a 0-d tensor value is differentiable (MaskedFillBackward1)."""
+    if isinstance(value, Tensor) and value.dim():
+        raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "
+                           f"tensor with {value.dim()} dimension(s).")
+    _broadcast_shape(mask.shape, input.shape)  # PyTorch expands the mask and self first
+    if mask._data.dtype != np.bool_:
+        raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype "
+                           f"{mask.dtype._c}")
     return (d.masked_fill if isinstance(value, Tensor) else d.masked_fill_scalar)(input, mask, value)
 
 
@@ -475,10 +507,32 @@ def squeeze(input, dim=None):
 
 
 def expand(input, *sizes):
-    sizes = _shape(sizes)
-    lead = len(sizes) - input.dim()
-    shape = tuple(input.shape[i - lead] if s == -1 else s for i, s in enumerate(sizes))
-    return d.expand(input, shape)
+    """New dims go in front; -1 keeps a size; only dims of size 1 grow. PyTorch checks from the
+    last dim backwards, so its error names the last dim that does not fit."""
+    if not sizes:
+        raise TypeError('expand() missing 1 required positional arguments: "size"')
+    sizes = _int_sizes("expand", sizes)
+    have = input.shape
+    if len(sizes) < len(have):
+        raise RuntimeError(f"expand({input.type()}{{{list(have)}}}, size={list(sizes)}): the number "
+                           f"of sizes provided ({len(sizes)}) must be greater or equal to the "
+                           f"number of dimensions in the tensor ({len(have)})")
+    lead = len(sizes) - len(have)
+    shape = list(sizes)
+    for i in range(len(sizes) - 1 if have else -1, -1, -1):  # a 0-d tensor takes sizes as given
+        size = have[i - lead] if i >= lead else 1
+        if shape[i] == -1:
+            if i < lead:
+                raise RuntimeError(f"The expanded size of the tensor (-1) isn't allowed in a "
+                                   f"leading, non-existing dimension {i}")
+            shape[i] = size
+        elif shape[i] != size and size != 1:
+            raise RuntimeError(f"The expanded size of the tensor ({shape[i]}) must match the "
+                               f"existing size ({size}) at non-singleton dimension {i}.  Target "
+                               f"sizes: {list(sizes)}.  Tensor sizes: {list(have)}")
+    if builtins.any(n < 0 for n in shape):
+        raise RuntimeError("numel: integer multiplication overflow")
+    return d.expand(input, tuple(shape))
 
 
 def _T(self):
@@ -498,14 +552,82 @@ def _T(self):
 
 # --- indexing -----------------------------------------------------------------------------------
 def _as_index(k):
-    """Tensors and lists in a key become NumPy arrays (advanced indexing); ints stay ints."""
+    """Tensors and sequences in a key become NumPy arrays (advanced indexing); ints stay ints;
+    anything else gets PyTorch's error."""
+    if k is None or k is Ellipsis or isinstance(k, (int, builtins.slice, np.integer, np.bool_)):
+        return k
     if isinstance(k, Tensor):
-        if k._data.ndim == 0 and k._data.dtype.kind in "iu":
+        kind = k._data.dtype.kind
+        if kind not in "iub":
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        if k._data.ndim == 0 and kind in "iu":
             return int(k._data)
         return k._data
-    if isinstance(k, list):
-        return np.asarray([x._data if isinstance(x, Tensor) else x for x in k])
-    return k
+    if isinstance(k, (list, tuple)):  # an index tensor: numbers in it are cut to ints
+        arr = np.asarray([x._data if isinstance(x, Tensor) else x for x in k])
+        if arr.dtype.kind in "US":
+            raise TypeError(f"new(): invalid data type '{'str' if arr.dtype.kind == 'U' else 'bytes'}'")
+        return arr.astype(np.int64) if arr.dtype.kind == "f" else arr
+    if isinstance(k, np.ndarray):
+        return k
+    if isinstance(k, (str, bytes)):  # PyTorch tries to make an index tensor of it
+        raise TypeError(f"new(): invalid data type '{type(k).__name__}'")
+    name = type(k).__name__
+    raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                     f"Variables are valid indices (got {'numpy.' * (type(k).__module__ == 'numpy')}{name})")
+
+
+def _as_key(key):
+    """The key as a tuple. A list is one index, unless it holds a sequence, a slice, `...` or
+    None: then PyTorch (after NumPy's old rule) reads it as a tuple of indices."""
+    if isinstance(key, tuple):
+        return key, True
+    if key.__class__ is list and len(key) < 32 and builtins.any(
+            k is None or k is Ellipsis or isinstance(k, (Tensor, list, tuple, str, bytes, np.ndarray,
+                                                         builtins.slice)) for k in key):
+        return tuple(key), True
+    return (key,), False
+
+
+def _check_bounds(shape, key):
+    """PyTorch's IndexError for an index out of range in a key with index arrays. Ints select
+    first (their error names their place in the key); the arrays are checked element by element,
+    all at once in broadcast order, and the error names the array by its place among them."""
+    consumed = [0 if k is None or _is_bool_scalar(k) or (_is_advanced(k) and k.ndim == 0) else
+                k.ndim if _is_advanced(k) and k.dtype == np.bool_ else
+                0 if k is Ellipsis else 1 for k in key]
+    rest = len(shape) - builtins.sum(consumed)
+    arrays, sizes, dim = [], [], 0
+    for pos, (k, n) in enumerate(zip(key, consumed)):
+        if k is Ellipsis:
+            dim += rest
+        elif dim + n > len(shape):
+            return  # too many indices: the indexing itself says so
+        elif _is_advanced(k) and n:
+            if k.dtype == np.bool_:
+                arrays += np.nonzero(k)
+                sizes += [None] * n
+            else:
+                arrays.append(k)
+                sizes.append(shape[dim])
+        elif n and not isinstance(k, builtins.slice):
+            if not -shape[dim] <= k < shape[dim]:
+                raise IndexError(f"index {k} is out of bounds for dimension {pos} with size "
+                                 f"{shape[dim]}")
+        dim += n
+    if not arrays:
+        return
+    try:
+        arrays = np.broadcast_arrays(*arrays)
+    except ValueError:
+        return  # the indexing itself says so
+    bad = np.stack([(a < -n) | (a >= n) if n is not None else np.zeros(a.shape, np.bool_)
+                    for a, n in zip(arrays, sizes)]).reshape(len(arrays), -1)
+    first = np.flatnonzero(bad.any(axis=0))
+    if first.size:
+        j = int(np.argmax(bad[:, first[0]]))
+        raise IndexError(f"index {arrays[j].flat[first[0]]} is out of bounds for dimension {j} "
+                         f"with size {sizes[j]}")
 
 
 def _is_bool_scalar(k):
@@ -525,11 +647,15 @@ def _covers(k, length):
 
 def getitem(self, key, _for_setitem=False):
     """Basic keys become PyTorch's chain of view ops (select, slice, unsqueeze); arrays one index op."""
-    is_tuple = isinstance(key, tuple)
+    key, is_tuple = _as_key(key)
     single = not is_tuple and not _for_setitem  # PyTorch keeps even a full slice `t[:]` then
-    key = tuple(_as_index(k) for k in (key if is_tuple else (key,)))
+    key = tuple(_as_index(k) for k in key)
     if builtins.any(_is_advanced(k) for k in key):
-        return d.index(self, key)
+        try:
+            return d.index(self, key)
+        except IndexError:  # NumPy's words: find PyTorch's
+            _check_bounds(self.shape, key)
+            raise
     consuming = builtins.sum(1 for k in key if k is not None and k is not Ellipsis)
     if consuming > self.dim():
         raise IndexError(f"too many indices for tensor of dimension {self.dim()}")
@@ -606,7 +732,7 @@ def setitem(self, key, value):
     """`t[key] = value`: a view plus an in-place copy (CopySlices), or index_put for arrays."""
     if not isinstance(value, (Tensor, numbers.Number)):  # a list or array: make it a tensor
         value = tensor(value, dtype=self.dtype)
-    raw = key if isinstance(key, tuple) else (key,)
+    raw = _as_key(key)[0]
     if key is False:  # PyTorch writes nothing, not even a version bump
         return
     if builtins.any(_is_bool_scalar(k) or _is_advanced(_as_index(k)) for k in raw):
@@ -616,9 +742,12 @@ def setitem(self, key, value):
             value = d.view(value, _drop_leading_ones(value.shape))
         view, index = _index_on_view(self, raw)
         if view is self:
-            apply_inplace(d.index_put, self, value, tuple(_as_index(k) for k in raw))
-        else:
+            index = tuple(_as_index(k) for k in raw)
+        try:  # the forward writes into a copy: an error leaves the tensor as it was
             apply_inplace(d.index_put, view, value, index)
+        except IndexError:
+            _check_bounds(view.shape, index)
+            raise
         return
     target = getitem(self, key, _for_setitem=True)
     if isinstance(value, Tensor) and value.dim() and value.shape != target.shape:
@@ -642,6 +771,52 @@ def setitem(self, key, value):
 
 
 # --- creation -----------------------------------------------------------------------------------
+def _check_data(data, dtype):
+    """Why `data` makes no tensor, in PyTorch's words and order: the sizes it reads along the
+    first elements, the dtype it infers from every element, then the check of every length."""
+    if isinstance(data, (str, bytes)):
+        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    sizes, seq = [], data
+    while isinstance(seq, (list, tuple, str, bytes)):
+        if isinstance(seq, (str, bytes)):
+            raise ValueError(f"too many dimensions '{type(seq).__name__}'")
+        sizes.append(len(seq))
+        if not seq:
+            break
+        seq = seq[0]
+    floating = dtype.is_floating_point if dtype is not None else False
+    todo = [data]
+    while todo and dtype is None:  # infer the dtype: every element must be a number
+        x = todo.pop()
+        if isinstance(x, (str, bytes)):
+            raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+        if isinstance(x, (list, tuple)):
+            todo += reversed(x)
+        elif isinstance(x, (Tensor, np.ndarray)):
+            floating = floating or np.asarray(x._data if isinstance(x, Tensor) else x).dtype.kind == "f"
+        elif isinstance(x, (numbers.Number, np.bool_)):
+            floating = floating or isinstance(x, numbers.Real) and not isinstance(x, numbers.Integral)
+        else:
+            raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
+    if 0 in sizes:
+        return
+    todo = [(data, 0)]
+    while todo:  # every sequence has the length of the first one at its depth
+        x, dim = todo.pop()
+        if isinstance(x, (Tensor, np.ndarray)):
+            continue
+        if dim == len(sizes):
+            if isinstance(x, (list, tuple)):
+                raise TypeError(f"must be real number, not {type(x).__name__}" if floating else
+                                f"'{type(x).__name__}' object cannot be interpreted as an integer")
+            continue
+        if not isinstance(x, (list, tuple)):
+            raise TypeError("not a sequence")
+        if len(x) != sizes[dim]:
+            raise ValueError(f"expected sequence of length {sizes[dim]} at dim {dim} (got {len(x)})")
+        todo += [(item, dim + 1) for item in reversed(x)]
+
+
 def tensor(data, dtype=None, requires_grad=False):
     if isinstance(data, Tensor):
         warnings.warn(
@@ -649,12 +824,19 @@ def tensor(data, dtype=None, requires_grad=False):
             "or sourceTensor.detach().clone().requires_grad_(True), rather than "
             "torch.tensor(sourceTensor).", UserWarning, stacklevel=2)
         data = data._data.copy()
-    if dtype is not None:  # straight to the asked dtype: no float32 rounding on the way
-        arr = np.array(data, dtype=dtype.np)
-    elif isinstance(data, np.ndarray):
-        arr = np.array(data, dtype=dtypes.storage_dtype(data.dtype))
-    else:
-        arr = np.array(data)
+    try:
+        if dtype is not None:  # straight to the asked dtype: no float32 rounding on the way
+            arr = np.array(data, dtype=dtype.np)
+        elif isinstance(data, np.ndarray):
+            arr = np.array(data, dtype=dtypes.storage_dtype(data.dtype))
+        else:
+            arr = np.array(data)
+    except (ValueError, TypeError):
+        _check_data(data, dtype)
+        raise
+    if dtype is None and not isinstance(data, np.ndarray):
+        if arr.dtype.kind in "OUS":
+            _check_data(data, dtype)
         if arr.dtype.kind == "f" or (arr.dtype == object):
             arr = arr.astype(np.float32)
         else:
@@ -675,15 +857,15 @@ def _np_dtype(dtype, default=np.float32):
 
 
 def zeros(*size, dtype=None, requires_grad=False):
-    return _new(np.zeros(_shape(size), _np_dtype(dtype)), requires_grad)
+    return _new(np.zeros(_new_shape("zeros", size), _np_dtype(dtype)), requires_grad)
 
 
 def ones(*size, dtype=None, requires_grad=False):
-    return _new(np.ones(_shape(size), _np_dtype(dtype)), requires_grad)
+    return _new(np.ones(_new_shape("ones", size), _np_dtype(dtype)), requires_grad)
 
 
 def empty(*size, dtype=None, requires_grad=False):
-    return zeros(*size, dtype=dtype, requires_grad=requires_grad)
+    return _new(np.zeros(_new_shape("empty", size), _np_dtype(dtype)), requires_grad)
 
 
 def full(size, fill_value, dtype=None, requires_grad=False):
@@ -692,7 +874,7 @@ def full(size, fill_value, dtype=None, requires_grad=False):
                     np.int64 if isinstance(fill_value, numbers.Integral) else np.float32)
     else:
         np_dtype = dtype.np
-    return _new(np.full(_shape((size,)), fill_value, np_dtype), requires_grad)
+    return _new(np.full(_new_shape("full", (size,)), fill_value, np_dtype), requires_grad)
 
 
 def zeros_like(input, dtype=None, requires_grad=False):
@@ -708,18 +890,34 @@ def full_like(input, fill_value, dtype=None, requires_grad=False):
 
 
 def arange(start, end=None, step=1, dtype=None, requires_grad=False):
+    named = (("end", start),) if end is None else (("start", start), ("end", end), ("step", step))
+    for pos, (name, x) in enumerate(named, 1):
+        if not isinstance(x, numbers.Number):
+            raise TypeError(f"arange(): argument '{name}' (position {pos}) must be Number, not "
+                            f"{type(x).__name__}")
     if end is None:
         start, end = 0, start
+    if not (step > 0 or step < 0):  # 0 or nan
+        raise RuntimeError("step must be nonzero")
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise RuntimeError(f"unsupported range: {start:g} -> {end:g}")
+    if (step > 0 and end < start) or (step < 0 and end > start):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     integral = builtins.all(isinstance(x, numbers.Integral) for x in (start, end, step))
     arr = np.arange(start, end, step, dtype=_np_dtype(dtype, np.int64 if integral else np.float32))
     return _new(arr, requires_grad)
 
 
 def linspace(start, end, steps, dtype=None, requires_grad=False):
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
     return _new(np.linspace(start, end, steps, dtype=_np_dtype(dtype)), requires_grad)
 
 
 def eye(n, m=None, dtype=None, requires_grad=False):
+    for name, k in (("n", n), ("m", m)):
+        if k is not None and k < 0:
+            raise RuntimeError(f"{name} must be greater or equal to 0, got {k}")
     return _new(np.eye(n, m, dtype=_np_dtype(dtype)), requires_grad)
 
 
@@ -727,13 +925,50 @@ def from_numpy(array):
     return Tensor._make(array)
 
 
+def _check_tensors(name, tensors, dim):
+    """PyTorch's argument errors for cat/stack: a sequence of tensors and an int dim."""
+    if not isinstance(tensors, (tuple, list)):
+        raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not "
+                        f"{type(tensors).__name__}")
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
+                            f"{type(t).__name__}")
+    if not isinstance(dim, numbers.Integral):
+        raise TypeError(f"{name}(): argument 'dim' (position 2) must be int, not "
+                        f"{type(dim).__name__}")
+
+
 def cat(tensors, dim=0):
-    dim = _wrap_dim(dim, tensors[0].dim())
+    _check_tensors("cat", tensors, dim)
+    if not tensors:
+        raise ValueError("minigrad.cat(): expected a non-empty list of Tensors")
+    for i, t in enumerate(tensors):
+        if t.dim() == 0:
+            raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
+    first = tensors[0]
+    dim = _wrap_dim(dim, first.dim())
+    for i, t in enumerate(tensors[1:], 1):
+        if t.dim() != first.dim():
+            raise RuntimeError(f"Tensors must have same number of dimensions: got {first.dim()} "
+                               f"and {t.dim()}")
+        for k, (a, b) in enumerate(zip(first.shape, t.shape)):
+            if k != dim and a != b:
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {dim}. "
+                                   f"Expected size {a} but got size {b} for tensor number {i} in "
+                                   "the list.")
     return d.join(d.CatBackward0, tensors, dim, np.concatenate)
 
 
 def stack(tensors, dim=0):
+    _check_tensors("stack", tensors, dim)
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
     dim = _wrap_dim(dim, tensors[0].dim() + 1)
+    for i, t in enumerate(tensors[1:], 1):
+        if t.shape != tensors[0].shape:
+            raise RuntimeError(f"stack expects each tensor to be equal size, but got "
+                               f"{list(tensors[0].shape)} at entry 0 and {list(t.shape)} at entry {i}")
     return d.join(d.StackBackward0, tensors, dim, np.stack)
 
 
@@ -775,21 +1010,22 @@ def initial_seed():
 
 def randn(*size, dtype=None, requires_grad=False, generator=None):
     rng = (generator or default_generator)._rng
-    arr = rng.standard_normal(_shape(size), dtype=np.float64).astype(_np_dtype(dtype))
+    arr = rng.standard_normal(_new_shape("randn", size), dtype=np.float64).astype(_np_dtype(dtype))
     return _new(arr, requires_grad)
 
 
 def rand(*size, dtype=None, requires_grad=False, generator=None):
     rng = (generator or default_generator)._rng
-    arr = rng.random(_shape(size), dtype=np.float64).astype(_np_dtype(dtype))
+    arr = rng.random(_new_shape("rand", size), dtype=np.float64).astype(_np_dtype(dtype))
     return _new(arr, requires_grad)
 
 
 def randint(low, high=None, size=(), dtype=None, requires_grad=False, generator=None):
-    if high is None:
-        low, high = 0, low
+    if high is None or isinstance(high, (tuple, list)):  # randint(high, size)
+        low, high, size = 0, low, size if high is None else high
+    shape = _new_shape("randint", (size,))
     rng = (generator or default_generator)._rng
-    return _new(rng.integers(low, high, size=_shape((size,))).astype(_np_dtype(dtype, np.int64)),
+    return _new(rng.integers(low, high, size=shape).astype(_np_dtype(dtype, np.int64)),
                 requires_grad)
 
 
@@ -818,16 +1054,41 @@ def _rtruediv(self, other):
     return d.mul(d.reciprocal(self), other)
 
 
+_OPERANDS = (Tensor, numbers.Number, np.bool_, np.ndarray)
+
+
+def _operator(op):
+    """An operator takes tensors and numbers; for anything else it returns NotImplemented, so that
+    Python tries the other operand and then raises its own TypeError naming 'Tensor', as with
+    PyTorch (and `[1, 2] * t` repeats the list through `t.__index__`)."""
+    def method(self, other):
+        cls = other.__class__  # the common operands first: this runs millions of times
+        if cls is Tensor or cls is float or cls is int or isinstance(other, _OPERANDS):
+            return op(self, other)
+        return NotImplemented
+    method.__name__ = getattr(op, "__name__", "operator")
+    return method
+
+
+def _matmul_operator(op):
+    """`@` takes tensors only: `t @ 2` is Python's TypeError, as in PyTorch."""
+    def method(self, other):
+        return op(self, other) if isinstance(other, Tensor) else NotImplemented
+    return method
+
+
 _METHODS = dict(
     add=add, sub=sub, mul=mul, div=div, neg=neg, pow=pow, exp=exp, log=log, sqrt=sqrt, abs=abs,
     sgn=sgn, sign=sgn, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
     mm=mm, sum=sum, mean=mean, max=max, min=min, std=std, norm=norm, reshape=reshape, view=view,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
     clone=clone, masked_fill=masked_fill, gather=gather, scatter=scatter, scatter_add=scatter_add, all=all, any=any, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
-    __add__=add, __radd__=add, __sub__=sub, __rsub__=lambda self, other: d.rsub(self, other),
-    __mul__=mul, __rmul__=mul, __truediv__=div, __rtruediv__=_rtruediv, __pow__=pow,
-    __rpow__=lambda self, other: d.rpow(other, self), __matmul__=matmul,
-    __rmatmul__=lambda self, other: matmul(other, self), __neg__=neg, __abs__=abs,
+    __add__=_operator(d.add), __radd__=_operator(d.add), __sub__=_operator(d.sub),
+    __rsub__=_operator(d.rsub), __mul__=_operator(d.mul), __rmul__=_operator(d.mul),
+    __truediv__=_operator(d.div), __rtruediv__=_operator(_rtruediv), __pow__=_operator(pow),
+    __rpow__=_operator(lambda self, other: d.rpow(other, self)),
+    __matmul__=_matmul_operator(matmul),
+    __rmatmul__=_matmul_operator(lambda self, other: matmul(other, self)), __neg__=neg, __abs__=abs,
     __eq__=eq, __ne__=ne, __lt__=lt, __le__=le, __gt__=gt, __ge__=ge,
     __and__=logical_and, __or__=logical_or, __invert__=lambda self: Tensor._make(~self._data),
     __getitem__=getitem, __setitem__=setitem,
@@ -835,8 +1096,8 @@ _METHODS = dict(
     pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),
     relu_=_inplace(d.relu), clamp_=_inplace(d.clamp), neg_=_inplace(d.neg), zero_=_inplace(d.zero_),
     fill_=_inplace(d.fill_), copy_=_inplace(d.copy_),
-    __iadd__=_inplace(d.add), __isub__=_inplace(d.sub), __imul__=_inplace(d.mul),
-    __itruediv__=_inplace(d.div),
+    __iadd__=_operator(_inplace(d.add)), __isub__=_operator(_inplace(d.sub)),
+    __imul__=_operator(_inplace(d.mul)), __itruediv__=_operator(_inplace(d.div)),
     T=property(_T),
 )
 for _name, _fn in _METHODS.items():

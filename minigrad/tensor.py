@@ -89,6 +89,8 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, value):
+        if value.__class__ is not bool:  # not even 0 or 1: PyTorch wants a real bool
+            raise RuntimeError("requires_grad must be a bool")
         if self._grad_fn is not None:
             raise RuntimeError(_LEAF_ERROR if value else _LEAF_ERROR_FALSE)
         self._set_requires_grad(value, "only Tensors of floating point and complex dtype can "
@@ -100,6 +102,9 @@ class Tensor:
         self._requires_grad = bool(value)
 
     def requires_grad_(self, requires_grad=True):
+        if requires_grad.__class__ is not bool:
+            raise TypeError("requires_grad_(): argument 'requires_grad' (position 1) must be bool, "
+                            f"not {type(requires_grad).__name__}")
         if self._grad_fn is not None:
             if not requires_grad:
                 raise RuntimeError(_LEAF_ERROR_FALSE)
@@ -311,10 +316,18 @@ class Tensor:
 
     def __bool__(self):
         if self._data.size != 1:
-            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+            raise RuntimeError(f"Boolean value of Tensor with "
+                               f"{'no values' if self._data.size == 0 else 'more than one value'} "
+                               "is ambiguous")
         return bool(self._data.reshape(()))
 
+    def _check_one_element(self):
+        """int(t), float(t): Python's conversions raise ValueError (item() a RuntimeError)."""
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+
     def __float__(self):
+        self._check_one_element()
         if self.requires_grad:
             warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to "
                           "unexpected behavior.\nConsider using tensor.detach() first. (Triggered "
@@ -323,6 +336,7 @@ class Tensor:
         return float(self.item())
 
     def __int__(self):
+        self._check_one_element()
         return int(self.item())
 
     def __index__(self):
