@@ -578,15 +578,27 @@ def _as_index(k):
 
 
 def _as_key(key):
-    """The key as a tuple. A list is one index, unless it holds a sequence, a slice, `...` or
-    None: then PyTorch (after NumPy's old rule) reads it as a tuple of indices."""
+    """The key as a tuple. A list (or str) is one index, unless it holds a sequence, a slice,
+    `...` or None: then PyTorch (after NumPy's old rule) reads it as a tuple of indices, with a
+    warning that this will change."""
     if isinstance(key, tuple):
         return key, True
-    if key.__class__ is list and len(key) < 32 and builtins.any(
-            k is None or k is Ellipsis or isinstance(k, (Tensor, list, tuple, str, bytes, np.ndarray,
-                                                         builtins.slice)) for k in key):
-        return tuple(key), True
+    if isinstance(key, (list, str)) and len(key) < 32:
+        for k in key:
+            if k is None or k is Ellipsis or isinstance(k, (Tensor, list, tuple, str, bytes,
+                                                            np.ndarray, builtins.slice)):
+                warnings.warn(_SEQUENCE_KEY_WARNING.format(359 if k is None or k is Ellipsis else 349),
+                              UserWarning, stacklevel=3)
+                return tuple(key), True
     return (key,), False
+
+
+_SEQUENCE_KEY_WARNING = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed in "
+    "pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted as "
+    "tensor index, x[minigrad.tensor(seq)], which will result either in an error or a different "
+    "result (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:{}.)")
 
 
 def _check_bounds(shape, key):
@@ -773,7 +785,8 @@ def setitem(self, key, value):
 # --- creation -----------------------------------------------------------------------------------
 def _check_data(data, dtype):
     """Why `data` makes no tensor, in PyTorch's words and order: the sizes it reads along the
-    first elements, the dtype it infers from every element, then the check of every length."""
+    first elements, the dtype it infers from every element, then the check of every length.
+    Returns the sizes when they hold no element (PyTorch then checks no further: [[], [1]])."""
     if isinstance(data, (str, bytes)):
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
     sizes, seq = [], data
@@ -799,7 +812,7 @@ def _check_data(data, dtype):
         else:
             raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
     if 0 in sizes:
-        return
+        return sizes
     todo = [(data, 0)]
     while todo:  # every sequence has the length of the first one at its depth
         x, dim = todo.pop()
@@ -832,8 +845,9 @@ def tensor(data, dtype=None, requires_grad=False):
         else:
             arr = np.array(data)
     except (ValueError, TypeError):
-        _check_data(data, dtype)
-        raise
+        if _check_data(data, dtype) is None:
+            raise
+        arr = np.zeros(_check_data(data, dtype), np.float32 if dtype is None else dtype.np)
     if dtype is None and not isinstance(data, np.ndarray):
         if arr.dtype.kind in "OUS":
             _check_data(data, dtype)

@@ -40,6 +40,7 @@ class Tensor:
                  "__weakref__")
 
     __hash__ = object.__hash__
+    __array_priority__ = 1000  # as PyTorch: `np.float64(2) * t` asks the tensor, gives a tensor
 
     @classmethod
     def _make(cls, data, grad_fn=None, output_nr=0, version_counter=None, requires_grad=False):
@@ -327,12 +328,12 @@ class Tensor:
             raise ValueError("only one element tensors can be converted to Python scalars")
 
     def __float__(self):
-        self._check_one_element()
         if self.requires_grad:
             warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to "
                           "unexpected behavior.\nConsider using tensor.detach() first. (Triggered "
                           "internally at /__w/pytorch/pytorch/torch/csrc/autograd/generated/"
                           "python_variable_methods.cpp:822.)", UserWarning, stacklevel=2)
+        self._check_one_element()
         return float(self.item())
 
     def __int__(self):

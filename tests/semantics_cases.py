@@ -1876,3 +1876,242 @@ case(
         print(e, out._version, *names(out.grad_fn), sep="\\n")
     """,
 )
+
+# ---------------------------------------------------------------------------
+# bad input: PyTorch's error type and text, and nothing changed
+# ---------------------------------------------------------------------------
+case(
+    "k_creation_size_errors",
+    # zeros checks its sizes in its own words; the other creators leave it to the allocator.
+    "torch.zeros(-1)",
+    "torch.zeros((2, -1))",
+    "torch.ones(2, -3)",
+    "torch.ones(-1, -2)",
+    "torch.empty(-1)",
+    "torch.full((-1,), 2.)",
+    "torch.rand(-2)",
+    "torch.randn(2, -1)",
+    "torch.randint(0, 5, (-1,))",
+    "torch.randint(5, (2, -3))",
+    "torch.randint(5, (2, 3)).shape",
+    "torch.eye(-1)",
+    "torch.eye(2, -1)",
+    "torch.linspace(0, 1, -1)",
+    "torch.zeros(2.5)",
+    "torch.ones((2, 3.))",
+)
+
+case(
+    "k_expand_errors",
+    # PyTorch checks from the last dim backwards: the error names the last dim that cannot grow.
+    "x = torch.tensor([[0.5, 1.2, 2.0], [1.5, 0.7, 1.1]], requires_grad=True)",
+    "x.expand(3, 3)",
+    "x.expand(2)",
+    "x.expand()",
+    "x.expand(2, 3, 3)",
+    "x.expand(-1, 4, 3)",
+    "x.expand(-1, 2, 3)",
+    "x.expand(2, -2)",
+    "x.expand(2, 3.)",
+    "torch.ones(1, 3).expand(-2, 3)",
+    "torch.tensor(2.).expand(-1)",
+    "x.expand(3, -1, -1)",
+)
+
+case(
+    "k_index_out_of_bounds",
+    # Ints select first; index arrays are checked element by element, all at once, and the error
+    # names the array by its place among the arrays (not the dim of the tensor it indexes).
+    """
+    x = torch.tensor([[0.5, 1.2, 2.0], [1.5, 0.7, 1.1]], requires_grad=True)
+    y = torch.arange(24).reshape(2, 3, 4)
+    """,
+    "x[[0, 5]]",
+    "x[[0, -3]]",
+    "x[torch.tensor([0, 5])]",
+    "x[:, [0, 3]]",
+    "x[[0, 1], [0, 5]]",
+    "x[[0, 5], [9, 0]]",
+    "x[0, [0, 5]]",
+    "x[None, :, [5]]",
+    "y[[0], :, [9]]",
+    "y[1, :, [9]]",
+    "y[torch.tensor([True, False]), [0], [9]]",
+    "x[5, [0]]",
+    """
+    t = y.clone()
+    t[[0, 5], [9, 0]] = 7
+    """,
+    "t[:, [3]] = 7",
+    "print(t.tolist() == y.tolist(), t._version)",
+)
+
+case(
+    "k_index_types",
+    # Float keys are refused, float lists are cut to ints; a list holding a slice, None or
+    # another list is read as a tuple of indices (NumPy's old rule, kept by PyTorch).
+    "x = torch.tensor([[0.5, 1.2, 2.0], [1.5, 0.7, 1.1]])",
+    "x[1.5]",
+    "x[0, 1.5]",
+    "x[{1}]",
+    "x[object()]",
+    "x['a']",
+    "x[None, 'a']",
+    "x[b'a']",
+    "x[torch.tensor([0.])]",
+    "x[torch.tensor(1.)]",
+    "x[[1.5]]",
+    "x[[-1.5, 0.9]]",
+    "x[[0, 'a']]",
+    "x[[None]].shape",
+    "x[[slice(0, 1)]]",
+    "x[[[0], [1]]]",
+    "x[1:2.5]",
+)
+
+case(
+    "k_cat_stack_errors",
+    "x = torch.tensor([[0.5, 1.2, 2.0], [1.5, 0.7, 1.1]], requires_grad=True)",
+    "torch.cat([x, torch.ones(2, 2)])",
+    "torch.cat([x, torch.ones(3, 2)], 1)",
+    "torch.cat([x, x, torch.ones(2, 2)])",
+    "torch.cat([x, torch.ones(3)])",
+    "torch.cat([x, torch.tensor(2.)])",
+    "torch.cat([torch.tensor(1.), torch.tensor(2.)])",
+    "torch.cat([])",
+    "torch.cat([x], 2)",
+    "torch.cat([x, x], 1.)",
+    "torch.cat(x)",
+    "torch.cat([x, 1])",
+    "torch.cat([x, torch.ones(2, 3, dtype=torch.float64)])",
+    "torch.cat([torch.tensor([True]), torch.tensor([2])])",
+    "torch.stack([x, torch.ones(2, 2)])",
+    "torch.stack([x, x, torch.ones(3)])",
+    "torch.stack([torch.tensor(1.), torch.ones(1)])",
+    "torch.stack([])",
+    "torch.stack([x], 3)",
+)
+
+case(
+    "k_masked_fill_errors",
+    # The value tensor's dims are checked first, then the broadcast of mask and input, then the
+    # mask's dtype.
+    "x = torch.tensor([[0.5, 1.2, 2.0], [1.5, 0.7, 1.1]], requires_grad=True)",
+    "x.masked_fill(torch.tensor([True, False]), 0.)",
+    "x.masked_fill(torch.tensor([1, 0, 1]), 0.)",
+    "x.masked_fill(torch.tensor([1., 0., 1.]), 0.)",
+    "x.masked_fill(x > 1, torch.ones(2))",
+    "x.masked_fill(x > 1, torch.ones(1))",
+    "x.masked_fill(torch.tensor([1, 0, 1]), torch.ones(2))",
+    "x.masked_fill(torch.tensor([1, 0]), 0.)",
+    "x.masked_fill(torch.tensor([True, False, True]), torch.tensor(3.))",
+)
+
+case(
+    "k_arange_errors",
+    "torch.arange(0, 5, 0)",
+    "torch.arange(0., 5., 0.)",
+    "torch.arange(5, 0)",
+    "torch.arange(0, 5, -1)",
+    "torch.arange(-1)",
+    "torch.arange(5, 5)",
+    "torch.arange(0, float('inf'))",
+    "torch.arange(0, 5, float('nan'))",
+    "torch.arange('a')",
+    "torch.arange(None)",
+)
+
+case(
+    "k_tensor_data_errors",
+    # PyTorch reads the sizes along the first elements, infers the dtype from every element,
+    # then checks every length.
+    "torch.tensor([[1, 2], [3]])",
+    "torch.tensor([[1], [2, 3]])",
+    "torch.tensor([[[1, 2]], [[3]]])",
+    "torch.tensor([[1, 2], []])",
+    "torch.tensor([[], [1]])",
+    "torch.tensor([[1, 2], 3])",
+    "torch.tensor([1, [2, 3]])",
+    "torch.tensor([1., [2, 3]])",
+    "torch.tensor('a')",
+    "torch.tensor(['a'])",
+    "torch.tensor([1, 'a'])",
+    "torch.tensor([[1, 2], 'ab'])",
+    "torch.tensor(None)",
+    "torch.tensor([1, None])",
+    "torch.tensor({1, 2})",
+    "torch.tensor([[1, 2], [3]], dtype=torch.float64)",
+    "torch.tensor([[1, 2], (3, 4)])",
+)
+
+case(
+    "k_scalar_conversion_errors",
+    # int() and float() are Python's conversions (ValueError); item() is PyTorch's (RuntimeError).
+    "x = torch.tensor([[0.5, 1.2, 2.0], [1.5, 0.7, 1.1]], requires_grad=True)",
+    "int(x)",
+    "float(x)",
+    "int(torch.tensor([]))",
+    "x.item()",
+    "int(torch.tensor([2.7])), float(torch.tensor([[2]]))",
+    "bool(torch.ones(0))",
+    "bool(torch.ones(2))",
+)
+
+case(
+    "k_operator_operands",
+    # An operator returns NotImplemented for what it does not take, so Python raises its own
+    # TypeError; sequences repeat through __index__, which takes one-element integer tensors.
+    """
+    import numpy as np
+    x = torch.tensor([[0.5, 1.2, 2.0], [1.5, 0.7, 1.1]], requires_grad=True)
+    i = torch.tensor(2)
+    """,
+    "x + None",
+    "None - x",
+    "x * None",
+    "x / 'b'",
+    "'b' / x",
+    "x ** 'c'",
+    "'c' ** x",
+    "x @ 2",
+    "2 @ x",
+    "x + [1, 2, 3]",
+    "[1, 2, 3] - x",
+    "x + (1, 2, 3)",
+    "x & None",
+    "x * 'a'",
+    "[1, 2, 3] * x",
+    "[1, 2] * i",
+    "'ab' * i",
+    "i * (1, 2)",
+    "[1] * torch.tensor([2])",
+    "[1] * torch.tensor(True)",
+    "[1] * torch.tensor(2.)",
+    "[10, 20, 30][i]",
+    """
+    y = x.detach().clone()
+    y += None
+    """,
+    "print(y.tolist() == x.tolist(), y._version)",
+    "x == None, x != None, x == 'a', x == [1, 2, 3]",
+    "x < None",
+    "x > [1, 2, 3]",
+    "x + 2, 2 - x, 2 * x, x / 2, 2 / x, x ** 2, 2 ** x, x + True, x * np.float64(2)",
+    "np.float64(2) * x, np.int64(3) ** i, np.float32(2) < i",
+)
+
+case(
+    "k_requires_grad_flag_errors",
+    """
+    x = torch.tensor([1., 2.])
+    y = torch.tensor([1., 2.], requires_grad=True) * 2
+    """,
+    "x.requires_grad = 'a'",
+    "x.requires_grad = 1",
+    "y.requires_grad = 0",
+    "x.requires_grad_('a')",
+    "x.requires_grad_(None)",
+    "x.requires_grad, x.is_leaf",
+    "x.register_hook(print)",
+    "x.requires_grad = True\nx.register_hook(lambda g: None) is not None",
+)
