@@ -51,6 +51,16 @@ def _int_sizes(name, args):
 
 def _new_shape(name, args):
     """The size of a new tensor: a negative one is refused, in the words of PyTorch's `name`."""
+    if not args and name in ("rand", "randn"):
+        raise TypeError(
+            f"{name}() received an invalid combination of arguments - got (), but expected one "
+            "of:\n * (tuple of ints size, *, minigrad.Generator generator, Tensor out = None, "
+            "minigrad.dtype dtype = None, minigrad.layout layout = None, minigrad.device device = "
+            "None, bool pin_memory = False, bool requires_grad = False)\n * (tuple of ints size, *, "
+            "Tensor out = None, minigrad.dtype dtype = None, minigrad.layout layout = None, "
+            "minigrad.device device = None, bool pin_memory = False, bool requires_grad = False)\n")
+    if not args:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "size"')
     shape = _int_sizes(name, args)
     for n in shape:
         if n < 0:
@@ -554,7 +564,9 @@ def _T(self):
 def _as_index(k):
     """Tensors and sequences in a key become NumPy arrays (advanced indexing); ints stay ints;
     anything else gets PyTorch's error."""
-    if k is None or k is Ellipsis or isinstance(k, (int, builtins.slice, np.integer, np.bool_)):
+    if isinstance(k, (builtins.bool, np.bool_)):  # a new dim of size 1 (True) or 0 (False)
+        return np.array(k)
+    if k is None or k is Ellipsis or isinstance(k, (int, builtins.slice, np.integer)):
         return k
     if isinstance(k, Tensor):
         kind = k._data.dtype.kind
@@ -661,6 +673,8 @@ def getitem(self, key, _for_setitem=False):
     """Basic keys become PyTorch's chain of view ops (select, slice, unsqueeze); arrays one index op."""
     key, is_tuple = _as_key(key)
     single = not is_tuple and not _for_setitem  # PyTorch keeps even a full slice `t[:]` then
+    if self.dim() == 0:
+        _check_zero_dim_key(key)
     key = tuple(_as_index(k) for k in key)
     if builtins.any(_is_advanced(k) for k in key):
         try:
@@ -692,6 +706,18 @@ def getitem(self, key, _for_setitem=False):
     if out is self and not _for_setitem:
         return d.alias(self)
     return out
+
+
+def _check_zero_dim_key(key):
+    """A 0-d tensor has no dim to index: PyTorch's words for each kind of key."""
+    consuming = [k for k in key if not (k is None or k is Ellipsis or _is_bool_scalar(k))]
+    if len(consuming) > 1 or (consuming and isinstance(consuming[0], (Tensor, list, tuple))):
+        raise IndexError("too many indices for tensor of dimension 0")
+    if consuming and isinstance(consuming[0], builtins.slice):
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+    if consuming and isinstance(consuming[0], (int, np.integer)):
+        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                         "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
 
 
 def _index_on_view(self, raw):
@@ -770,10 +796,6 @@ def setitem(self, key, value):
         if shape != target.shape:
             value = d.expand(value, target.shape)
     if target is self:  # `t[:] = v` writes the whole tensor: no view, no CopySlices
-        if self.is_leaf and self.requires_grad and is_grad_enabled() and raw != (Ellipsis,):
-            # PyTorch takes a view first, except for the key `...` alone
-            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
-                               "in-place operation.")
         # PyTorch fills with numbers and 0-d tensors, except `...` on a 0-d tensor (a copy)
         fill = ((not isinstance(value, Tensor) or value.dim() == 0)
                 and not (raw == (Ellipsis,) and self.dim() == 0))

@@ -2115,3 +2115,25 @@ case(
     "x.register_hook(print)",
     "x.requires_grad = True\nx.register_hook(lambda g: None) is not None",
 )
+
+case(
+    "k_bool_and_zero_dim_keys",
+    # A bool in a key is an index adding a dim of size 1 (True) or 0 (False); a 0-d tensor has
+    # no dim to index; `t[:] = v` on a leaf that requires grad is the leaf itself, not a view.
+    """
+    x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    for e in ["x[True]", "x[False]", "x[True, 0]", "x[0, True]", "x[..., True]",
+              "torch.tensor(1.)[True]", "torch.tensor(1.)[None]", "torch.tensor(1.)[...]"]:
+        print(e, eval(e))
+    """,
+    "torch.tensor(1.)[0]",
+    "torch.tensor(1.)[:]",
+    "torch.tensor(1.)[[0]]",
+    "torch.tensor(1.)[torch.tensor(0)]",
+    "torch.tensor(1.)[:, 0]",
+    "x[:] = 0.1",
+    "x[:, :] = 0.1",
+    "x[None] = 0.1",
+    "torch.ones()",
+    "torch.rand()",
+)
