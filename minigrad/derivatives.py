@@ -274,6 +274,7 @@ sub_scalar = Op("SubBackward1",        lambda self, other: self - other,        
                 promote=("self", "other"),
                 self=lambda grad: grad)
 rsub = Op("RsubBackward1",             lambda self, other: other - self,       # 2 - x
+          promote=("self", "other"),
           self=lambda grad: -grad)
 mul = Op("MulBackward0",               lambda self, other: self * other,
          self=lambda grad, other: grad * other,

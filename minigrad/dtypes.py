@@ -1,5 +1,6 @@
 """dtypes, Size, and PyTorch's type-promotion rules (which differ from NumPy's)."""
 import builtins
+import functools
 
 import numpy as np
 
@@ -77,6 +78,15 @@ def _rank_of_scalar(x):
     return 2
 
 
+def _promote_types(a, b):
+    """PyTorch's promote_types: across kinds the higher kind's dtype wins as it is (float32 with
+    int64 is float32, where NumPy would widen to float64); within a kind, NumPy's rule."""
+    ra, rb = _KIND_RANK[a.kind], _KIND_RANK[b.kind]
+    if ra != rb:
+        return a if ra > rb else b
+    return np.result_type(a, b)
+
+
 def result_type(*operands):
     """The NumPy dtype PyTorch would compute `operands` (tensors and Python numbers) in."""
     dims, zero_dims, scalar_rank = [], [], -1
@@ -91,7 +101,7 @@ def result_type(*operands):
     best = None
     for tier in (dims, zero_dims):
         if tier:
-            d = np.result_type(*tier)
+            d = functools.reduce(_promote_types, tier)
             if best is None or _KIND_RANK[d.kind] > _KIND_RANK[best.kind]:
                 best = d
     if best is None or scalar_rank > _KIND_RANK[best.kind]:

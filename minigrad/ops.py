@@ -76,7 +76,34 @@ def add(input, other):
 
 
 def sub(input, other):
+    _no_bool_subtraction(input, other)
     return d.sub(input, other)
+
+
+def _rsub(self, other):
+    _no_bool_subtraction(other, self)
+    return d.rsub(self, other)
+
+
+def _sub_inplace(self, other):
+    _no_bool_subtraction(self, other)
+    return apply_inplace(d.sub, self, other)
+
+
+def _is_bool(x):
+    return isinstance(x, (builtins.bool, np.bool_)) or (
+        isinstance(x, Tensor) and x._data.dtype == np.bool_)
+
+
+def _no_bool_subtraction(a, b):
+    """PyTorch refuses `-` on bools: on masks it is not what anyone means."""
+    if _is_bool(a) and _is_bool(b):
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
+                           "Use the `^` or `logical_xor()` operator instead.")
+    if _is_bool(a) or _is_bool(b):
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. "
+                           "If you are trying to invert a mask, use the `~` or `logical_not()` "
+                           "operator instead.")
 
 
 def mul(input, other):
@@ -88,7 +115,20 @@ def div(input, other):
 
 
 def neg(input):
+    _no_bool_negation(input)
     return d.neg(input)
+
+
+def _neg_inplace(self):
+    _no_bool_negation(self)
+    return apply_inplace(d.neg, self)
+
+
+def _no_bool_negation(x):
+    if _is_bool(x):
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you "
+                           "are trying to invert a mask, use the `~` or `logical_not()` operator "
+                           "instead.")
 
 
 def pow(input, exponent):
@@ -1119,8 +1159,8 @@ _METHODS = dict(
     mm=mm, sum=sum, mean=mean, max=max, min=min, std=std, norm=norm, reshape=reshape, view=view,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
     clone=clone, masked_fill=masked_fill, gather=gather, scatter=scatter, scatter_add=scatter_add, all=all, any=any, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
-    __add__=_operator(d.add), __radd__=_operator(d.add), __sub__=_operator(d.sub),
-    __rsub__=_operator(d.rsub), __mul__=_operator(d.mul), __rmul__=_operator(d.mul),
+    __add__=_operator(d.add), __radd__=_operator(d.add), __sub__=_operator(sub),
+    __rsub__=_operator(_rsub), __mul__=_operator(d.mul), __rmul__=_operator(d.mul),
     __truediv__=_operator(d.div), __rtruediv__=_operator(_rtruediv), __pow__=_operator(pow),
     __rpow__=_operator(lambda self, other: d.rpow(other, self)),
     __matmul__=_matmul_operator(matmul),
@@ -1128,11 +1168,11 @@ _METHODS = dict(
     __eq__=eq, __ne__=ne, __lt__=lt, __le__=le, __gt__=gt, __ge__=ge,
     __and__=logical_and, __or__=logical_or, __invert__=lambda self: Tensor._make(~self._data),
     __getitem__=getitem, __setitem__=setitem,
-    add_=_inplace(d.add), sub_=_inplace(d.sub), mul_=_inplace(d.mul), div_=_inplace(d.div),
+    add_=_inplace(d.add), sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_inplace(d.div),
     pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),
-    relu_=_inplace(d.relu), clamp_=_inplace(d.clamp), neg_=_inplace(d.neg), zero_=_inplace(d.zero_),
+    relu_=_inplace(d.relu), clamp_=_inplace(d.clamp), neg_=_neg_inplace, zero_=_inplace(d.zero_),
     fill_=_inplace(d.fill_), copy_=_inplace(d.copy_),
-    __iadd__=_operator(_inplace(d.add)), __isub__=_operator(_inplace(d.sub)),
+    __iadd__=_operator(_inplace(d.add)), __isub__=_operator(_sub_inplace),
     __imul__=_operator(_inplace(d.mul)), __itruediv__=_operator(_inplace(d.div)),
     T=property(_T),
 )

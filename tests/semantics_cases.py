@@ -2137,3 +2137,30 @@ case(
     "torch.ones()",
     "torch.rand()",
 )
+
+case(
+    "j_type_promotion_grid",
+    # PyTorch's promotion: a higher kind wins as it is (float32 with int64 is float32), a 0-d
+    # tensor only decides within its kind, a Python number only lifts the kind (to the default
+    # dtype). Subtracting or negating bools is refused.
+    """
+    import itertools
+    values = {"bool": [True, False], "int64": [1, 2], "float32": [1.5, 2.5], "float64": [0.5, 1.5]}
+    def make(kind, dims):
+        data = values[kind] if dims else values[kind][0]
+        return torch.tensor(data, dtype=getattr(torch, kind))
+    operands = [make(k, d) for k, d in itertools.product(values, (1, 0))] + [True, 2, 2.5]
+    for a, b in itertools.product(operands, repeat=2):
+        if not isinstance(a, torch.Tensor) and not isinstance(b, torch.Tensor):
+            continue
+        row = []
+        for op in ("+", "-", "*", "/"):
+            try:
+                row.append(str(eval(f"a {op} b").dtype))
+            except RuntimeError as e:
+                row.append(str(e)[:40])
+        print(a, b, row)
+    """,
+    "-torch.tensor([True])",
+    "torch.tensor([True]).neg_()",
+)
