@@ -316,7 +316,7 @@ sqrt = Op("SqrtBackward0",             lambda self: np.sqrt(self), floating=True
 abs = Op("AbsBackward0",               lambda self: np.abs(self),
          self=lambda grad, self: grad * self.sgn())
 sgn = Op("SgnBackward0",               lambda self: np.sign(self),
-         self=lambda grad: zeros_like(grad))
+         self=lambda grad, self, result: zeros_like(grad))  # saves both, as PyTorch (checked)
 sigmoid = Op("SigmoidBackward0",       lambda self: 1 / (1 + np.exp(-self)), floating=True,
              self=lambda grad, result: sigmoid_backward(grad, result))
 tanh = Op("TanhBackward0",             lambda self: np.tanh(self), floating=True,
@@ -451,8 +451,8 @@ slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, d
 
 # --- gather and scatter: reading and writing at positions given by an index tensor -------------
 gather = Op("GatherBackward0",         lambda self, dim, index: self[_along(index, dim)],
-            self=lambda grad, self_shape, dim, index:
-                scatter_add(Tensor._make(np.zeros(self_shape, grad._data.dtype)), dim, index, grad))
+            self=lambda grad, self, dim, index:  # self itself is saved (checked), as in PyTorch
+                scatter_add(Tensor._make(np.zeros(self.shape, grad._data.dtype)), dim, index, grad))
 scatter = Op("ScatterBackward0",       _scatter_forward,
              self=lambda grad, dim, index: scatter_value(grad, dim, index, 0.0),
              src=lambda grad, dim, index: gather(grad, dim, index))

@@ -2164,3 +2164,21 @@ case(
     "-torch.tensor([True])",
     "torch.tensor([True]).neg_()",
 )
+
+case(
+    "e_saved_tensors_like_pytorch",
+    # What a node saves is what PyTorch's saves: gather saves its input, sgn its input and result,
+    # so changing them in place is caught at backward.
+    """
+    for code in ["y.gather(0, torch.tensor([1]))", "y.sgn()", "y.abs()", "y.relu()", "y.clone()"]:
+        x = torch.tensor([0.5, -1.0], requires_grad=True)
+        y = x * 1
+        s = eval(code)
+        y.mul_(2)
+        try:
+            s.sum().backward()
+            print(code, x.grad)
+        except RuntimeError as e:
+            print(code, e)
+    """,
+)
