@@ -79,7 +79,7 @@ class Tensor:
 
     @property
     def is_leaf(self):
-        return self._grad_fn is None
+        return self.grad_fn is None  # (a view's history is brought up to date first)
 
     @property
     def requires_grad(self):
@@ -92,7 +92,7 @@ class Tensor:
     def requires_grad(self, value):
         if value.__class__ is not bool:  # not even 0 or 1: PyTorch wants a real bool
             raise RuntimeError("requires_grad must be a bool")
-        if self._grad_fn is not None:
+        if not self.is_leaf:
             raise RuntimeError(_LEAF_ERROR if value else _LEAF_ERROR_FALSE)
         self._set_requires_grad(value, "only Tensors of floating point and complex dtype can "
                                        "require gradients")
@@ -106,7 +106,7 @@ class Tensor:
         if requires_grad.__class__ is not bool:
             raise TypeError("requires_grad_(): argument 'requires_grad' (position 1) must be bool, "
                             f"not {type(requires_grad).__name__}")
-        if self._grad_fn is not None:
+        if not self.is_leaf:
             if not requires_grad:
                 raise RuntimeError(_LEAF_ERROR_FALSE)
             return self
@@ -116,7 +116,7 @@ class Tensor:
 
     @property
     def grad(self):
-        if self._grad_fn is not None and not self._retains_grad and self._grad is None:
+        if self._grad is None and not self._retains_grad and not self.is_leaf:
             warnings.warn(_NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
@@ -212,9 +212,9 @@ class Tensor:
         """Ask backward to fill .grad on this non-leaf too (a no-op on leaves)."""
         if not self.requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-        if self._grad_fn is None or self._retains_grad:
+        node = self.grad_fn
+        if node is None or self._retains_grad:
             return
-        node = self._grad_fn
         if node._retains_grad is None:
             node._retains_grad = {}
         node._retains_grad[self._output_nr] = weakref.ref(self)
@@ -227,8 +227,8 @@ class Tensor:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self._backward_hooks is None:
             self._backward_hooks = HookDict()
-            if self._grad_fn is not None:
-                node = self._grad_fn
+            node = self.grad_fn
+            if node is not None:
                 if node._tensor_hooks is None:
                     node._tensor_hooks = {}
                 node._tensor_hooks[self._output_nr] = self._backward_hooks

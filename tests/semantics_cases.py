@@ -2182,3 +2182,21 @@ case(
             print(code, e)
     """,
 )
+
+case(
+    "e_views_catch_up_before_leaf_questions",
+    # A view whose base got history in place is no longer a leaf: is_leaf, .grad, retain_grad and
+    # requires_grad_ all see its regenerated history (AsStridedBackward0), as in PyTorch.
+    """
+    t0 = torch.tensor([-2.5, -1.5, 0.5], dtype=torch.float64)
+    t1 = t0.reshape(3)
+    t2 = t0.view(3)
+    t4 = torch.tensor([0.5, -0.75], dtype=torch.float64, requires_grad=True)
+    t0[torch.tensor([False, True, True])] = t4
+    print(t1.is_leaf, t1.requires_grad, t2.grad_fn.name())
+    t1.retain_grad()
+    t1.sum().backward()
+    print(t1.grad, t4.grad)
+    """,
+    "t2.requires_grad_(False)",
+)
