@@ -204,12 +204,19 @@ def children_cpu_seconds():
 
 
 def import_seconds(modules, reps):
-    """Median CPU time of `python -c "import M"` in fresh interpreters, taken in turns."""
+    """Median CPU time of `python -c "import M"` in fresh interpreters, taken in turns.
+
+    As on any machine after the first import, the modules' bytecode is cached (pip compiled
+    NumPy's when it installed it): PYTHONDONTWRITEBYTECODE, which some machines set, would
+    otherwise make every run recompile minigrad from source and time the compiler."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     times = {m: [] for m in modules}
+    for m in modules:  # writes the bytecode cache
+        subprocess.run([sys.executable, "-c", f"import {m}"], cwd=ROOT, env=env, check=True)
     for _ in range(reps):
         for m in modules:
             start = children_cpu_seconds()
-            subprocess.run([sys.executable, "-c", f"import {m}"], cwd=ROOT, check=True)
+            subprocess.run([sys.executable, "-c", f"import {m}"], cwd=ROOT, env=env, check=True)
             times[m].append(children_cpu_seconds() - start)
     return {m: statistics.median(ts) for m, ts in times.items()}
 
