@@ -408,6 +408,15 @@ class Builder:
             else:
                 code = self.draw(st.sampled_from([f"{a} {sym} {s}", f"{a}.{fn}({s})",
                                                   f"torch.{fn}({a}, {s})"]))
+        elif self.chance(0.1):  # an integer tensor on either side: promotion across kinds
+            shape = tuple(self.t(a).shape)
+            shape = shape[len(shape) - self.draw(st.integers(0, len(shape))):]
+            rng = np.random.default_rng(self.draw(st.integers(0, 2**16)))
+            ints = (rng.integers(1, 4, shape) * rng.choice([-1, 1], shape)).tolist()
+            b = f"torch.tensor({ints!r})"
+            code = self.draw(st.sampled_from([f"{a} {sym} {b}", f"{b} {sym} {a}"
+                                              if sym != "/" else f"{a} / {b}",
+                                              f"torch.{fn}({a}, {b})"]))
         else:
             b = self.any_other(a) if self.chance(0.05) else self.broadcast_partner(a)
             if b is None or self.done:
@@ -842,7 +851,9 @@ class Builder:
         need = self.tensors(lambda t: t.requires_grad)
         a = self.pick(need) if need and not self.chance(0.03) else self.pick(self.tensors())
         kind = self.draw(st.sampled_from(["log", "double", "print"]))
-        self.emit(f"{a}.register_hook(hooks.{kind}({a!r}))", kind="hook")
+        # PyTorch 2.13 crashes (segfault) registering a hook on a view whose base was changed in
+        # place, unless the view's history was brought up to date first: reading grad_fn does it.
+        self.emit(f"{a}.grad_fn; {a}.register_hook(hooks.{kind}({a!r}))", kind="hook")
 
     def op_retain_grad(self):
         a = self.pick_or_none(self.tensors(lambda t: t.requires_grad and not t.is_leaf))
