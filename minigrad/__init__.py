@@ -10,7 +10,7 @@ from . import dtypes
 from ._tensor_str import get_printoptions, set_printoptions
 from .dtypes import Size, bool, double, dtype, float, float32, float64, int64, long
 from .tensor import Tensor
-from .ops import (abs, add, all, any, arange, cat, clamp, clone, div, empty, eq, exp, eye, from_numpy, full,
+from .ops import (abs, add, all, any, arange, cat, clamp, clone, div, dot, empty, eq, exp, eye, from_numpy, full,
                   full_like, gather, ge, gt, initial_seed, le, linspace, log, lt, manual_seed, masked_fill,
                   matmul, max,
                   mean, min, mm, mul, ne, neg, norm, ones, ones_like, permute, pow, rand, rand_like,

@@ -359,6 +359,17 @@ def _check_matmul_shapes(sa, sb):
 mm = matmul
 
 
+def dot(input, tensor):
+    if not isinstance(tensor, Tensor):
+        raise TypeError(f"dot(): argument 'tensor' (position 1) must be Tensor, not "
+                        f"{type(tensor).__name__}")
+    if input.dim() != 1 or tensor.dim() != 1:
+        raise RuntimeError(f"1D tensors expected, but got {input.dim()}D and {tensor.dim()}D "
+                           "tensors")
+    _check_matmul_shapes(input.shape, tensor.shape)
+    return _product(d.dot, input, tensor)
+
+
 # --- reductions ---------------------------------------------------------------------------------
 def sum(input, dim=None, keepdim=False):
     if dim is None:
@@ -431,20 +442,38 @@ def gather(input, dim, index, *, sparse_grad=False):
     return d.gather(input, dim, index)
 
 
-def scatter(input, dim, index, src=None, *, value=None):
-    """scatter(dim, index, src) writes src's elements; scatter(dim, index, value) one number."""
+def _scatter_call(input, dim, index, src, value):
+    """The row scatter(dim, index, src) or scatter(dim, index, value) runs, and its arguments,
+    after PyTorch's checks: shared by scatter and scatter_."""
     dim = _wrap_dim(dim, input.dim())
     if isinstance(src, Tensor):
         _check_index("scatter", input, dim, index, src)
-        return d.scatter(input, dim, index, src)
+        return d.scatter, (input, dim, index, src)
     _check_index("scatter", input, dim, index)
-    return d.scatter_value(input, dim, index, value if src is None else src)
+    return d.scatter_value, (input, dim, index, value if src is None else src)
+
+
+def scatter(input, dim, index, src=None, *, value=None):
+    """Writes src's elements (or one number) at the positions index gives along dim."""
+    op, args = _scatter_call(input, dim, index, src, value)
+    return op(*args)
+
+
+def _scatter_inplace(self, dim, index, src=None, *, value=None):
+    op, args = _scatter_call(self, dim, index, src, value)
+    return apply_inplace(op, *args)
 
 
 def scatter_add(input, dim, index, src):
     dim = _wrap_dim(dim, input.dim())
     _check_index("scatter", input, dim, index, src)
     return d.scatter_add(input, dim, index, src)
+
+
+def _scatter_add_inplace(self, dim, index, src):
+    dim = _wrap_dim(dim, self.dim())
+    _check_index("scatter", self, dim, index, src)
+    return apply_inplace(d.scatter_add, self, dim, index, src)
 
 
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
@@ -598,6 +627,19 @@ def _T(self):
             "reverse the dimensions of a tensor. (Triggered internally at "
             "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)")
     return d.permute(self, tuple(range(self.dim() - 1, -1, -1)))
+
+
+def _mT(self):
+    """The last two dims swapped: matrices, or batches of them."""
+    if self.dim() == 0:
+        warn_once("Tensor.mT is deprecated on 0-D tensors. This function is the identity in these "
+                  "cases. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4373.)")
+        return self
+    if self.dim() == 1:
+        raise RuntimeError("tensor.mT is only supported on matrices or batches of matrices. Got "
+                           "1-D tensor.")
+    return transpose(self, -2, -1)
 
 
 # --- indexing -----------------------------------------------------------------------------------
@@ -1174,7 +1216,8 @@ _METHODS = dict(
     fill_=_inplace(d.fill_), copy_=_inplace(d.copy_),
     __iadd__=_operator(_inplace(d.add)), __isub__=_operator(_sub_inplace),
     __imul__=_operator(_inplace(d.mul)), __itruediv__=_operator(_inplace(d.div)),
-    T=property(_T),
+    T=property(_T), mT=property(_mT), dot=dot, scatter_=_scatter_inplace,
+    scatter_add_=_scatter_add_inplace,
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

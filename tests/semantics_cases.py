@@ -2200,3 +2200,33 @@ case(
     """,
     "t2.requires_grad_(False)",
 )
+
+case(
+    "k_dot_mT_and_inplace_scatter",
+    """
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        a = torch.tensor(2., requires_grad=True)
+        print(a.mT is a, a.mT is a, len(caught))
+    print(torch.ones(2, 3, requires_grad=True).mT, torch.ones(2, 2, 3).mT.shape)
+    print(torch.tensor([1., 2.]).dot(torch.tensor([3., 4.])),
+          torch.dot(torch.ones(2, requires_grad=True), torch.ones(2)))
+    x = torch.ones(2, 3, requires_grad=True)
+    s = torch.tensor([[7.], [8.]], requires_grad=True)
+    y = x * 1
+    y.scatter_(1, torch.tensor([[0], [2]]), 5.)
+    y.scatter_add_(0, torch.tensor([[1, 0, 1]]), torch.ones(1, 3))
+    y.scatter_(1, torch.tensor([[1], [0]]), s)
+    print(y, y._version)
+    y.sum().backward()
+    print(x.grad, s.grad)
+    """,
+    "torch.ones(3).mT",
+    "torch.dot(torch.ones(2), torch.ones(3))",
+    "torch.ones(2, 2).dot(torch.ones(2))",
+    "torch.ones(2).dot(torch.ones(2, dtype=torch.float64))",
+    "torch.ones(2).dot(2)",
+    "x.scatter_(1, torch.tensor([[0]]), 1.)",
+    "y.scatter_(1, torch.tensor([[5]]), 1.)",
+)
