@@ -48,23 +48,27 @@ def _dim_key(dim, item):
     return (slice(None),) * dim + (item, Ellipsis)
 
 
+def _key_dims(k):
+    """How many of a tensor's dims one element of an index key uses up: None, `...` and a bool
+    scalar (it adds a dim) none, a bool mask as many as it has, anything else one."""
+    k = getattr(k, "_data", k)  # a 0-d bool tensor is a bool scalar
+    if k is None or k is Ellipsis or isinstance(k, (bool, np.bool_)):
+        return 0
+    return k.ndim if isinstance(k, np.ndarray) and k.dtype == np.bool_ else 1
+
+
 def _check_masks(shape, key):
     """PyTorch's error for a bool mask that does not fit: it compares the mask with the tensor as
     the key's basic part (ints, slices, None, ...) leaves it, from the dim where the mask starts."""
-    def consumed(k):
-        if k is None or k is Ellipsis or isinstance(k, bool) or (
-                isinstance(k, np.ndarray) and k.ndim == 0):
-            return 0
-        return k.ndim if isinstance(k, np.ndarray) and k.dtype == np.bool_ else 1
     rest = len(shape)  # the dims `...` stands for (`sum` is a row of this table)
     for k in key:
-        rest -= consumed(k)
+        rest -= _key_dims(k)
     sliced, dim, masks = [], 0, []
     for k in key:
         if k is Ellipsis:
             sliced += shape[dim:dim + rest]
             dim += rest
-        elif consumed(k) == 0:  # None, or a 0-d mask: a new dim of size 1
+        elif _key_dims(k) == 0:  # None, or a 0-d mask: a new dim of size 1
             sliced.append(1)
         elif isinstance(k, slice):
             sliced.append(len(range(*k.indices(shape[dim]))) if dim < len(shape) else 0)
@@ -72,8 +76,8 @@ def _check_masks(shape, key):
         elif isinstance(k, np.ndarray):
             if k.dtype == np.bool_:
                 masks.append((len(sliced), k.shape))
-            sliced += shape[dim:dim + consumed(k)]
-            dim += consumed(k)
+            sliced += shape[dim:dim + _key_dims(k)]
+            dim += _key_dims(k)
         else:  # an int selects: no dim left
             dim += 1
     sliced += shape[dim:]

@@ -13,8 +13,7 @@ import numpy as np
 from . import derivatives as d
 from . import dtypes, return_types
 from ._warnings import warn_once
-from .autograd.function import apply_inplace
-from .autograd.grad_mode import is_grad_enabled
+from .autograd.function import _broadcast_shape, apply_inplace
 from .tensor import Tensor, _wrap_dim
 
 
@@ -324,17 +323,6 @@ def _batched_matmul(t1, t2):
     if b == 1:
         out = squeeze(out, -1)
     return d.unsafe_view(out, batch + ((n,) if a > 1 else ()) + ((p,) if b > 1 else ()))
-
-
-def _broadcast_shape(sa, sb):
-    """The broadcast of two shapes, or PyTorch's error naming the first dim that disagrees."""
-    ndim = builtins.max(len(sa), len(sb))
-    sa, sb = (1,) * (ndim - len(sa)) + tuple(sa), (1,) * (ndim - len(sb)) + tuple(sb)
-    for i in range(ndim - 1, -1, -1):
-        if sa[i] != sb[i] and sa[i] != 1 and sb[i] != 1:
-            raise RuntimeError(f"The size of tensor a ({sa[i]}) must match the size of tensor b "
-                               f"({sb[i]}) at non-singleton dimension {i}")
-    return tuple(builtins.max(x, y) if x and y else 0 for x, y in zip(sa, sb))
 
 
 def _check_matmul_shapes(sa, sb):
@@ -699,9 +687,7 @@ def _check_bounds(shape, key):
     """PyTorch's IndexError for an index out of range in a key with index arrays. Ints select
     first (their error names their place in the key); the arrays are checked element by element,
     all at once in broadcast order, and the error names the array by its place among them."""
-    consumed = [0 if k is None or _is_bool_scalar(k) or (_is_advanced(k) and k.ndim == 0) else
-                k.ndim if _is_advanced(k) and k.dtype == np.bool_ else
-                0 if k is Ellipsis else 1 for k in key]
+    consumed = [d._key_dims(k) for k in key]
     rest = len(shape) - builtins.sum(consumed)
     arrays, sizes, dim = [], [], 0
     for pos, (k, n) in enumerate(zip(key, consumed)):
@@ -807,12 +793,7 @@ def _index_on_view(self, raw):
     None; a 0-d bool mask is a new dim of size 1), then index_put writes into that view with the
     arrays (the 0-d mask indexes its dim by [0] if True, by [] if False). Returns (view, key)."""
     keys = [k if _is_bool_scalar(k) else _as_index(k) for k in raw]
-
-    def consumed(k):
-        if k is None or k is Ellipsis or _is_bool_scalar(k):
-            return 0
-        return k.ndim if _is_advanced(k) and k.dtype == np.bool_ else 1
-    rest = self.dim() - builtins.sum(consumed(k) for k in keys)  # the dims `...` stands for
+    rest = self.dim() - builtins.sum(d._key_dims(k) for k in keys)  # the dims `...` stands for
     view_key, index = [], []
     for k in keys:
         if _is_bool_scalar(k):
@@ -825,7 +806,7 @@ def _index_on_view(self, raw):
             view_key.append(k)
             index += [builtins.slice(None)] * rest
         elif _is_advanced(k):
-            view_key += [builtins.slice(None)] * consumed(k)
+            view_key += [builtins.slice(None)] * d._key_dims(k)
             index.append(k)
         else:  # an int: the view selects it, the index has no dim for it
             view_key.append(k)

@@ -232,11 +232,27 @@ class SavedNumber:
         return self.value
 
 
+def _broadcast_shape(sa, sb):
+    """The broadcast of two shapes, or PyTorch's error naming the first dim that disagrees."""
+    ndim = max(len(sa), len(sb))
+    sa, sb = (1,) * (ndim - len(sa)) + tuple(sa), (1,) * (ndim - len(sb)) + tuple(sb)
+    for i in range(ndim - 1, -1, -1):
+        if sa[i] != sb[i] and sa[i] != 1 and sb[i] != 1:
+            raise RuntimeError(f"The size of tensor a ({sa[i]}) must match the size of tensor b "
+                               f"({sb[i]}) at non-singleton dimension {i}")
+    return tuple(max(x, y) if x and y else 0 for x, y in zip(sa, sb))
+
+
 def _torch_error(error, inputs):
     """Turn NumPy's broadcasting ValueError into PyTorch's RuntimeError text."""
     shapes = [v._data.shape if isinstance(v, Tensor) else () for v in inputs]
     if "broadcast" not in str(error) or len(shapes) < 2:
         return error
+    try:
+        _broadcast_shape(shapes[0], shapes[1])
+    except RuntimeError as e:
+        return e
+    return error
     a, b = shapes[0], shapes[1]
     ndim = max(len(a), len(b))
     for i in range(ndim - 1, -1, -1):
@@ -309,7 +325,7 @@ def _check_overlap(op, values):
     all) of the written memory. A `value` argument is read as a number first, as is a one-element
     value written through a mask (PyTorch runs masked_fill_ then)."""
     out = values[0]._data
-    if not _dense(out) and any(n > 1 and st == 0 for n, st in zip(out.shape, out.strides)):
+    if any(n > 1 and st == 0 for n, st in zip(out.shape, out.strides)):  # (never dense)
         raise RuntimeError(_OVERLAP.format("more than one element of the written-to tensor refers"))
     for name, v in zip(op.params[1:], values[1:]):
         if v.__class__ is not Tensor or v is values[0] or name == "value":

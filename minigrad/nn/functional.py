@@ -3,7 +3,8 @@ import math
 import warnings
 
 from .. import derivatives as d
-from ..ops import _broadcast_shape, expand, relu, sigmoid, tanh  # noqa: F401
+from ..autograd.function import _broadcast_shape
+from ..ops import expand, relu, sigmoid, tanh  # noqa: F401
 from ..tensor import _wrap_dim
 
 
