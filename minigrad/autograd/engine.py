@@ -40,7 +40,7 @@ class Node:
         self.next_functions = next_functions
         self._input_metadata = input_metadata
         self._sequence_nr = next(_sequence_nr)
-        self._saved_tensors = {}   # name -> SavedTensor, freed after backward
+        self._saved_tensors = {}   # name -> SavedTensor or a number standing for one; freed by backward
         self._args = {}            # name -> plain value (dims, shapes, scalars), never freed
         self._tensor_hooks = None  # output_nr -> the tensor's hook dict (tensor.register_hook)
         self._retains_grad = None  # output_nr -> weakref to a tensor that called retain_grad()
@@ -76,7 +76,7 @@ class Node:
             if saved is FREED:
                 raise RuntimeError(FREED_MESSAGE)
             if saved is not None:
-                value = saved.unpack(self)
+                value = saved.unpack(self) if saved.__class__ is SavedTensor else saved
                 if not hasattr(value, "_data"):  # a wrapped Python number shows as a tensor
                     from ..ops import tensor
                     value = tensor(value, dtype=None if isinstance(value, int) else float64)

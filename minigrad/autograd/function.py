@@ -30,12 +30,10 @@ class OpNode(Node):
         for name, s in self._saved_tensors.items():
             if s is FREED:
                 raise RuntimeError(FREED_MESSAGE)
-            env[name] = s.unpack(self)
+            env[name] = s.unpack(self) if s.__class__ is SavedTensor else s
         env["grad"] = grad_outputs[0]
-        grads = []
-        for (formula, names), (next_node, _) in zip(self.op.formulas, self.next_functions):
-            grads.append(None if next_node is None else formula(*map(env.__getitem__, names)))
-        return grads
+        return [None if next_node is None else formula(*[env[name] for name in names])
+                for (formula, names), (next_node, _) in zip(self.op.formulas, self.next_functions)]
 
 
 class Op:
@@ -150,7 +148,7 @@ class Op:
             elif values[i].__class__ is Tensor:
                 node._saved_tensors[name] = SavedTensor(values[i])
             elif kind == "input" or _holds_array(values[i]):  # stands for tensors: freed like one
-                node._saved_tensors[name] = SavedNumber(values[i])
+                node._saved_tensors[name] = values[i]
             else:
                 node._args[name] = values[i]
         result._grad_fn, result._output_nr = node, 0
@@ -218,18 +216,6 @@ def _common_dtype(values, idx):
                     b.__class__ is int and da.kind in "fi"):
                 return da
     return dtypes.result_type(*[values[i] for i in idx])
-
-
-class SavedNumber:
-    """A Python number in a tensor's place (`x * 2`): PyTorch wraps and saves it like a tensor."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value):
-        self.value = value
-
-    def unpack(self, node):
-        return self.value
 
 
 def _broadcast_shape(sa, sb):

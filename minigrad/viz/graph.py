@@ -227,7 +227,7 @@ def _saved(node):
                 tensor = s.tensor if s.tensor is not None else _Output(s.data)
                 yield name, tensor, s.saved_version, counter.value, state
             else:  # a Python number standing for a tensor
-                yield name, _Output(np.asarray(s.value)), 0, 0, "ok"
+                yield name, _Output(np.asarray(s)), 0, 0, "ok"
         return
     for attr in sorted(a for a in dir(node) if a.startswith("_saved_")):
         try:
