@@ -220,7 +220,34 @@ def _compare(ufunc):
 
 eq, ne = _compare(np.equal), _compare(np.not_equal)
 lt, le, gt, ge = _compare(np.less), _compare(np.less_equal), _compare(np.greater), _compare(np.greater_equal)
-logical_and, logical_or = _compare(np.logical_and), _compare(np.logical_or)
+
+
+def _bitwise(ufunc, name):
+    """`&`, `|`, `^` on bool and integer tensors (on bools they are the logical ops)."""
+    compare = _compare(ufunc)
+
+    def bitwise(self, other):
+        if isinstance(other, (Tensor, numbers.Number)):
+            if isinstance(other, Tensor):  # shapes are checked before dtypes, as in PyTorch
+                _broadcast_shape(self._data.shape, other._data.shape)
+            dt = dtypes.result_type(self, other)
+            if dt.kind == "f":
+                raise NotImplementedError(f'"{name}_cpu" not implemented for '
+                                          f"'{dtypes.from_numpy_dtype(dt)._scalar}'")
+        return compare(self, other)
+    bitwise.__name__ = name
+    return bitwise
+
+
+bitwise_and = _bitwise(np.bitwise_and, "bitwise_and")
+bitwise_or = _bitwise(np.bitwise_or, "bitwise_or")
+bitwise_xor = _bitwise(np.bitwise_xor, "bitwise_xor")
+
+
+def bitwise_not(input):
+    if input._data.dtype.kind == "f":
+        raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+    return Tensor._make(~input._data)
 
 
 # --- matrix products ----------------------------------------------------------------------------
@@ -1189,7 +1216,8 @@ _METHODS = dict(
     __matmul__=_matmul_operator(matmul),
     __rmatmul__=_matmul_operator(lambda self, other: matmul(other, self)), __neg__=neg, __abs__=abs,
     __eq__=eq, __ne__=ne, __lt__=lt, __le__=le, __gt__=gt, __ge__=ge,
-    __and__=logical_and, __or__=logical_or, __invert__=lambda self: Tensor._make(~self._data),
+    __and__=bitwise_and, __rand__=bitwise_and, __or__=bitwise_or, __ror__=bitwise_or,
+    __xor__=bitwise_xor, __rxor__=bitwise_xor, __invert__=bitwise_not,
     __getitem__=getitem, __setitem__=setitem,
     add_=_inplace(d.add), sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_inplace(d.div),
     pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),

@@ -2166,6 +2166,28 @@ case(
 )
 
 case(
+    "j_bitwise_operators",
+    # & | ^ ~ are bitwise on integer tensors (logical on bools, with the promotion of + and *)
+    # and refused on floats, with PyTorch's error types.
+    """
+    a, b = torch.tensor([1, 2, 6]), torch.tensor([3, 3, 3])
+    m = torch.tensor([True, False, True])
+    f = torch.tensor([1.0, 2.0])
+    """,
+    "a & b, a | b, a ^ b, ~a",
+    "m & m, m | ~m, m ^ m, ~m",
+    "a & 1, 1 & a, a & True, m & 1, m & True, a & m, 6 | a, 2 ^ m",
+    "torch.bitwise_and(a, b), torch.bitwise_or(a, m), torch.bitwise_xor(m, m), torch.bitwise_not(a)",
+    "f & f",
+    "f | 1",
+    "a ^ 1.5",
+    "m & 1.5",
+    "~f",
+    "f & m",
+    "a & None",
+)
+
+case(
     "e_saved_tensors_like_pytorch",
     # What a node saves is what PyTorch's saves: gather saves its input, sgn its input and result,
     # so changing them in place is caught at backward.
