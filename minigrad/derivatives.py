@@ -107,14 +107,25 @@ def _index_put_forward(self, values, key, accumulate=False):
     return out
 
 
+def _rounded(ufunc, *args):
+    """ufunc(*args) computed in float64 when the result is float32, then rounded to float32.
+    PyTorch's vectorized float32 exp, log, tanh and pow land on the correctly rounded value far
+    more often than NumPy's float32 loops (exp: 99% of values agree bit for bit this way, 61%
+    otherwise), and one ulp shows in the printed digits of any value above a few hundred."""
+    if np.result_type(*args) != np.float32:
+        return ufunc(*args)
+    return ufunc(*[a.astype(np.float64) if isinstance(a, np.ndarray) else a
+                   for a in args]).astype(np.float32)
+
+
 def _softmax(self, dim):
-    e = np.exp(self - self.max(axis=dim, keepdims=True, initial=-np.inf))  # shift: no overflow
+    e = _rounded(np.exp, self - self.max(axis=dim, keepdims=True, initial=-np.inf))  # no overflow
     return e / e.sum(axis=dim, keepdims=True)
 
 
 def _log_softmax(self, dim):
     shifted = self - self.max(axis=dim, keepdims=True, initial=-np.inf)
-    return shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
+    return shifted - _rounded(np.log, _rounded(np.exp, shifted).sum(axis=dim, keepdims=True))
 
 
 def _threshold_backward(grad_output, self):
@@ -296,24 +307,24 @@ reciprocal = Op("ReciprocalBackward0", lambda self: 1 / self, floating=True,
                 self=lambda grad, result: -grad * (result * result))
 neg = Op("NegBackward0",               lambda self: -self,
          self=lambda grad: -grad)
-pow_scalar = Op("PowBackward0",        lambda self, exponent: self ** exponent,
+pow_scalar = Op("PowBackward0",        lambda self, exponent: _rounded(np.power, self, exponent),
                 promote=("self", "exponent"),
                 self=lambda grad, self, exponent:
                     zeros_like(grad) if exponent == 0
                     else grad * mul_scalar(self ** (exponent - 1), exponent))
-pow_tensor = Op("PowBackward1",        lambda self, exponent: self ** exponent,
+pow_tensor = Op("PowBackward1",        lambda self, exponent: _rounded(np.power, self, exponent),
                 self=lambda grad, self, exponent:
                     where(exponent == 0, 0.0, grad * (exponent * self ** sub_scalar(exponent, 1))),
                 exponent=lambda grad, self, exponent, result:
                     grad * where((self == 0) & (exponent >= 0), 0.0, result * self.log()))
-rpow = Op("PowBackward2",              lambda self, exponent: self ** exponent,  # 2 ** x
+rpow = Op("PowBackward2",              lambda self, exponent: _rounded(np.power, self, exponent),
           promote=("self", "exponent"),
           exponent=lambda grad, self, exponent, result:
               grad * where(exponent >= 0, 0.0, mul_scalar(result, -math.inf)) if self == 0
               else grad * mul_scalar(result, math.log(self)))
-exp = Op("ExpBackward0",               lambda self: np.exp(self), floating=True,
+exp = Op("ExpBackward0",               lambda self: _rounded(np.exp, self), floating=True,
          self=lambda grad, result: grad * result)
-log = Op("LogBackward0",               lambda self: np.log(self), floating=True,
+log = Op("LogBackward0",               lambda self: _rounded(np.log, self), floating=True,
          self=lambda grad, self: grad / self)
 sqrt = Op("SqrtBackward0",             lambda self: np.sqrt(self), floating=True,
           self=lambda grad, result: grad / mul_scalar(result, 2))
@@ -321,9 +332,9 @@ abs = Op("AbsBackward0",               lambda self: np.abs(self),
          self=lambda grad, self: grad * self.sgn())
 sgn = Op("SgnBackward0",               lambda self: np.sign(self),
          self=lambda grad, self, result: zeros_like(grad))  # saves both, as PyTorch (checked)
-sigmoid = Op("SigmoidBackward0",       lambda self: 1 / (1 + np.exp(-self)), floating=True,
+sigmoid = Op("SigmoidBackward0",       lambda self: 1 / (1 + _rounded(np.exp, -self)), floating=True,
              self=lambda grad, result: sigmoid_backward(grad, result))
-tanh = Op("TanhBackward0",             lambda self: np.tanh(self), floating=True,
+tanh = Op("TanhBackward0",             lambda self: _rounded(np.tanh, self), floating=True,
           self=lambda grad, result: tanh_backward(grad, result))
 relu = Op("ReluBackward0",             lambda self: np.maximum(self, 0),
           self=lambda grad, result: threshold_backward(grad, result))
@@ -516,7 +527,7 @@ softmax_backward_data = Op("SoftmaxBackwardDataBackward0",
                                - (output * grad_output).sum(dim, keepdim=True) * grad
                                - grad_output * (output * grad).sum(dim, keepdim=True))
 log_softmax_backward_data = Op("LogSoftmaxBackwardDataBackward0",
-                               lambda grad_output, output, dim: grad_output - np.exp(output)
+                               lambda grad_output, output, dim: grad_output - _rounded(np.exp, output)
                                    * grad_output.sum(axis=dim, keepdims=True),
                                grad_output=lambda grad, output, dim:
                                    grad - (grad * output.exp()).sum(dim, keepdim=True),
