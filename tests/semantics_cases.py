@@ -2166,6 +2166,19 @@ case(
 )
 
 case(
+    "j_float32_digits_of_transcendentals",
+    # float32 exp, tanh, log, sigmoid and pow to the last bit (tolist() shows every bit): values
+    # where NumPy's own float32 loops land one ulp away from PyTorch's kernels.
+    "torch.tensor([4.875, 0.25, -7.140625, -1.46875]).exp().tolist()",
+    "torch.tensor([-0.85546875, -0.46484375, -1.8203125, 0.609375]).tanh().tolist()",
+    "torch.tensor([1.546875, 1.390625, 1.078125, 2.25]).log().tolist()",
+    "torch.tensor([-3.421875, -7.21875, -3.65625, -7.703125]).sigmoid().tolist()",
+    "(torch.tensor([5.421875, 2.9375, 4.75, 6.859375]) ** 2.5).tolist()",
+    "(2 ** torch.tensor([-7.28125, 6.359375, -1.71875, 2.828125])).tolist()",
+    "torch.tensor([4.875, 300.0]).exp() * 1000",
+)
+
+case(
     "j_bitwise_operators",
     # & | ^ ~ are bitwise on integer tensors (logical on bools, with the promotion of + and *)
     # and refused on floats, with PyTorch's error types.
