@@ -290,6 +290,10 @@ def _product(op, x, y):
                                f"{y.dtype._scalar}")
         raise RuntimeError("expected m1 and m2 to have the same dtype, but got: "
                            f"{x.dtype._c} != {y.dtype._c}")
+    if op is d.dot and x.shape[0] != y.shape[0]:
+        n, m = x.shape[0], y.shape[0]
+        raise RuntimeError(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have "
+                           f"the same number of elements, but got {n} and {m} elements respectively")
     return op(x, y)
 
 
@@ -353,12 +357,9 @@ def _batched_matmul(t1, t2):
 
 
 def _check_matmul_shapes(sa, sb):
-    """PyTorch's shape errors for dot, mv, mm (1-D @ 2-D is mm of a 1-row matrix) and batches."""
+    """PyTorch's shape errors for mv, mm (1-D @ 2-D is mm of a 1-row matrix) and batches (dot
+    checks its sizes after the dtypes: in _product)."""
     a, b = len(sa), len(sb)
-    if a == 1 and b == 1 and sa[0] != sb[0]:
-        raise RuntimeError(f"inconsistent tensor size, expected tensor [{sa[0]}] and src "
-                           f"[{sb[0]}] to have the same number of elements, but got {sa[0]} "
-                           f"and {sb[0]} elements respectively")
     if a == 2 and b == 1 and sa[1] != sb[0]:
         raise RuntimeError(f"size mismatch, got input ({sa[0]}), mat ({sa[0]}x{sa[1]}), "
                            f"vec ({sb[0]})")

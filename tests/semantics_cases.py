@@ -1576,6 +1576,14 @@ case(
 )
 
 case(
+    "k_dot_checks_dtypes_before_sizes",
+    # dot (and matmul of two vectors) refuses mixed dtypes before it looks at the sizes.
+    "torch.matmul(torch.ones(4, dtype=torch.float64), torch.ones(2))",
+    "torch.dot(torch.ones(4), torch.ones(3, dtype=torch.float64))",
+    "torch.dot(torch.ones(4), torch.ones(3))",
+)
+
+case(
     "k_matmul_graph_of_batches",
     # A batch against a matrix folds into one mm when the matrix requires grad (or no copy is
     # needed); otherwise batches go through expand, reshape and bmm. The graph shows which.
