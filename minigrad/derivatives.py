@@ -7,6 +7,7 @@ A formula's parameter names say what it needs: `grad` (gradient of the output), 
 (`self`, `other`, ...), `result` (the output), `self_shape`, and the op's other arguments.
 Broadcasting is undone by the engine (`sum_to`), not here, exactly as in PyTorch.
 """
+import builtins
 import math
 import warnings
 
@@ -116,6 +117,26 @@ def _rounded(ufunc, *args):
         return ufunc(*args)
     return ufunc(*[a.astype(np.float64) if isinstance(a, np.ndarray) else a
                    for a in args]).astype(np.float32)
+
+
+def _integral(ufunc, self):
+    """floor, ceil, round: integers are integral already, so PyTorch copies them (NumPy's
+    ufuncs would give floats)."""
+    return ufunc(self) if self.dtype.kind == "f" else self.copy()
+
+
+def _round_decimals(self, decimals):
+    """round(x, decimals=d) as PyTorch's kernel does it, in the tensor's own dtype: x * 10**d
+    rounded half to even, divided back (for d < 0, divided first and multiplied back)."""
+    scale = self.dtype.type(np.power(10.0, builtins.abs(decimals)))  # inf past 10**308
+    return np.round(self * scale) / scale if decimals >= 0 else np.round(self / scale) * scale
+
+
+def _split_ties(grad, self, other, loses):
+    """maximum/minimum: the gradient goes to the input that was picked, half to each on a tie
+    (PyTorch's where(self == other, grad / 2, grad).masked_fill_(loses, 0))."""
+    return apply_inplace(masked_fill_scalar, where(self == other, div_scalar(grad, 2), grad),
+                         loses, 0)
 
 
 def _softmax(self, dim):
@@ -338,6 +359,34 @@ tanh = Op("TanhBackward0",             lambda self: _rounded(np.tanh, self), flo
           self=lambda grad, result: tanh_backward(grad, result))
 relu = Op("ReluBackward0",             lambda self: np.maximum(self, 0),
           self=lambda grad, result: threshold_backward(grad, result))
+sin = Op("SinBackward0",               lambda self: _rounded(np.sin, self), floating=True,
+         self=lambda grad, self: grad * self.cos())
+cos = Op("CosBackward0",               lambda self: _rounded(np.cos, self), floating=True,
+         self=lambda grad, self: grad * -self.sin())
+# rsqrt: 1 / sqrt in float32 is exactly PyTorch's float32 kernel (rounding float64 is not)
+rsqrt = Op("RsqrtBackward0",           lambda self: 1 / np.sqrt(self), floating=True,
+           self=lambda grad, result: mul_scalar(grad, -0.5) * result ** 3)
+log1p = Op("Log1PBackward0",           lambda self: _rounded(np.log1p, self), floating=True,
+           self=lambda grad, self: grad / add_scalar(self, 1))
+expm1 = Op("Expm1Backward0",           lambda self: _rounded(np.expm1, self), floating=True,
+           self=lambda grad, result: grad * add_scalar(result, 1))
+floor = Op("FloorBackward0",           lambda self: _integral(np.floor, self),
+           self=lambda grad: zeros_like(grad))
+ceil = Op("CeilBackward0",             lambda self: _integral(np.ceil, self),
+          self=lambda grad: zeros_like(grad))
+round = Op("RoundBackward0",           lambda self: _integral(np.round, self),   # half to even
+           self=lambda grad: zeros_like(grad))
+round_decimals = Op("RoundBackward1",  _round_decimals,
+                    self=lambda grad: zeros_like(grad))
+maximum = Op("MaximumBackward0",       lambda self, other: np.maximum(self, other),  # nan wins
+             self=lambda grad, self, other: _split_ties(grad, self, other, self < other),
+             other=lambda grad, self, other: _split_ties(grad, self, other, self > other))
+minimum = Op("MinimumBackward0",       lambda self, other: np.minimum(self, other),
+             self=lambda grad, self, other: _split_ties(grad, self, other, self > other),
+             other=lambda grad, self, other: _split_ties(grad, self, other, self < other))
+add_scalar = Op("AddBackward1",        lambda self, other: self + other,          # inside formulas
+                promote=("self", "other"),
+                self=lambda grad: grad)
 # Backward formulas that are ops of their own in PyTorch, so double backward names them:
 sigmoid_backward = Op("SigmoidBackwardBackward0",
                       lambda grad_output, output: grad_output * (1 - output) * output,

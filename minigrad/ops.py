@@ -149,7 +149,19 @@ def sqrt(input):
 
 
 def abs(input):
+    _not_for_bools("abs_cpu", input)
     return d.abs(input)
+
+
+def _abs_inplace(self):
+    _not_for_bools("abs_cpu", self)
+    return apply_inplace(d.abs, self)
+
+
+def _not_for_bools(kernel, x):
+    """PyTorch has no kernel for `kernel`'s op on bools: its dispatch error."""
+    if x._data.dtype == np.bool_:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
 
 
 def sgn(input):
@@ -166,6 +178,75 @@ def tanh(input):
 
 def relu(input):
     return d.relu(input)
+
+
+def sin(input):
+    return d.sin(input)
+
+
+def cos(input):
+    return d.cos(input)
+
+
+def square(input):
+    """Not an op of its own in PyTorch: pow(input, 2), so its node is PowBackward0."""
+    return pow(input, 2)
+
+
+def rsqrt(input):
+    return d.rsqrt(input)
+
+
+def reciprocal(input):
+    return d.reciprocal(input)
+
+
+def log1p(input):
+    return d.log1p(input)
+
+
+def expm1(input):
+    return d.expm1(input)
+
+
+def floor(input):
+    _not_for_bools("floor_vml_cpu", input)
+    return d.floor(input)
+
+
+def ceil(input):
+    _not_for_bools("ceil_vml_cpu", input)
+    return d.ceil(input)
+
+
+def round(input, *, decimals=None):
+    """Half to even. With `decimals` PyTorch runs another kernel (RoundBackward1), for floats
+    only, even when decimals is 0 (round of integers without it is a copy)."""
+    if decimals is None:
+        _not_for_bools("round_vml_cpu", input)
+        return d.round(input)
+    if not isinstance(decimals, int):
+        raise TypeError(f"round(): argument 'decimals' must be int, not {type(decimals).__name__}")
+    if input._data.dtype.kind != "f":
+        raise NotImplementedError(f'"{"round_cpu" if decimals else "round_vml_cpu"}" not '
+                                  f"implemented for '{input.dtype._scalar}'")
+    return d.round_decimals(input, decimals)
+
+
+def _two_tensors(name, op, method=False):
+    """maximum/minimum take two tensors, else PyTorch's TypeError (a method counts positions
+    after self)."""
+    def fn(input, other):
+        for arg, x, pos in (("input", input, 1), ("other", other, 1 if method else 2)):
+            if not isinstance(x, Tensor):
+                raise TypeError(f"{name}(): argument '{arg}' (position {pos}) must be Tensor, not "
+                                f"{type(x).__name__}")
+        return op(input, other)
+    fn.__name__ = name
+    return fn
+
+
+maximum, minimum = _two_tensors("maximum", d.maximum), _two_tensors("minimum", d.minimum)
 
 
 def clamp(input, min=None, max=None):
@@ -1228,6 +1309,10 @@ _METHODS = dict(
     __imul__=_operator(_inplace(d.mul)), __itruediv__=_operator(_inplace(d.div)),
     T=property(_T), mT=property(_mT), dot=dot, scatter_=_scatter_inplace,
     scatter_add_=_scatter_add_inplace,
+    sin=sin, cos=cos, square=square, rsqrt=rsqrt, reciprocal=reciprocal, log1p=log1p, expm1=expm1,
+    floor=floor, ceil=ceil, round=round, maximum=_two_tensors("maximum", d.maximum, method=True),
+    minimum=_two_tensors("minimum", d.minimum, method=True), abs_=_abs_inplace,
+    sqrt_=_inplace(d.sqrt), log_=_inplace(d.log), sin_=_inplace(d.sin), cos_=_inplace(d.cos),
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

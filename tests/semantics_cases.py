@@ -2273,3 +2273,183 @@ case(
     "x.scatter_(1, torch.tensor([[0]]), 1.)",
     "y.scatter_(1, torch.tensor([[5]]), 1.)",
 )
+
+# ---------------------------------------------------------------------------
+# elementwise ops (helper h1): sin, cos, square, rsqrt, reciprocal, log1p, expm1, floor, ceil,
+# round, maximum, minimum; in-place abs_, sqrt_, log_, sin_, cos_
+# ---------------------------------------------------------------------------
+case(
+    "j_elementwise_values_and_dtypes",
+    """
+    x = torch.tensor([0.5, -1.0, 2.5, 0.0])
+    i = torch.tensor([1, -2, 3, 0])
+    b = torch.tensor([True, False, True, False])
+    """,
+    "torch.sin(x), x.cos(), torch.square(x), x.rsqrt(), torch.reciprocal(x), x.log1p(), torch.expm1(x)",
+    "torch.sin(i), i.cos(), torch.square(i), i.rsqrt(), i.reciprocal(), torch.log1p(i), i.expm1()",
+    "b.sin(), torch.square(b), b.rsqrt(), torch.expm1(b)",
+    "torch.sin(x.double()), torch.square(x.double()), x.double().rsqrt(), torch.log1p(x.double())",
+    "torch.floor(x * 1.5), (x * 1.5).ceil(), torch.round(x * 1.5), x.floor().dtype",
+    "torch.round(torch.tensor([0.5, 1.5, 2.5, -0.5, -2.5, 3.49]))",
+    "torch.floor(i), i.ceil(), torch.round(i), torch.floor(i) is i, torch.floor(i).dtype",
+    "torch.round(torch.tensor([1.2345, -6.789, 1234.5]), decimals=2), torch.round(torch.tensor([1234.5, 15., 25.]), decimals=-1)",
+    "torch.round(torch.tensor([0.125, 2.5], dtype=torch.float64), decimals=2), torch.round(torch.tensor([1.5, 2.5]), decimals=0)",
+    "torch.rsqrt(torch.tensor([0., -1., 4.])), torch.log1p(torch.tensor([-1., -2., 1e-8])), torch.expm1(torch.tensor([1e-8, 100., -100.]))",
+    "torch.maximum(torch.tensor([1., 5., -2.]), torch.tensor([3., 4., -2.])), torch.minimum(torch.tensor([1., 5.]), torch.tensor([[3.], [4.]]))",
+    "torch.maximum(torch.tensor([1, 5]), torch.tensor([True, False])), torch.maximum(torch.tensor(2.), torch.tensor([1, 3]))",
+    "torch.minimum(torch.tensor([True, False]), torch.tensor([True, True])), torch.maximum(torch.tensor([1, 2]), torch.tensor([1.5, 0.5], dtype=torch.float64))",
+    "torch.maximum(torch.tensor([float('nan'), 1.]), torch.tensor([0., float('nan')])), torch.minimum(torch.tensor([float('nan')]), torch.tensor([1.]))",
+)
+
+case(
+    "j_elementwise_float32_bits",
+    # float32 sin, cos, log1p, expm1 computed in float64 and rounded: these values are ones where
+    # NumPy's float32 loops land one ulp away from PyTorch; rsqrt is 1 / sqrt in float32, as
+    # PyTorch's vectorized kernel computes it (rounding a float64 1/sqrt differs on ~27%).
+    """
+    print(torch.tensor([8.97, -3.76, -4.39, 0.82]).sin().tolist())
+    print(torch.tensor([-0.82, 7.07, 4.81, -1.08]).cos().tolist())
+    print(torch.tensor([9.16, 8.43, 47.47, -0.17]).log1p().tolist())
+    print(torch.tensor([-1.37, 17.41, 18.54, 16.73]).expm1().tolist())
+    print(torch.tensor([3., 5., 7., 0.3, 123.456, 1e-20, 6e30]).rsqrt().tolist())
+    """,
+)
+
+case(
+    "i_elementwise_grad_fns_and_gradients",
+    """
+    x = torch.tensor([0.5, 1.0, 2.5], requires_grad=True)
+    for name in ["sin", "cos", "square", "rsqrt", "reciprocal", "log1p", "expm1", "floor", "ceil", "round"]:
+        y = getattr(torch, name)(x)
+        m = getattr(x, name)()
+        (g,) = torch.autograd.grad(y.sum(), x)
+        print(name, y.grad_fn, m.grad_fn.name(), y.grad_fn.next_functions[0][0] is x.grad_fn or y.grad_fn.next_functions, g)
+    """,
+    """
+    y = torch.round(x * 3.37, decimals=1)
+    print(y, y.grad_fn.next_functions[0][0].name())
+    y.sum().backward()
+    print(x.grad)
+    """,
+    """
+    s = torch.square(x)
+    print(s.grad_fn, s.grad_fn._saved_exponent, s.grad_fn._saved_self)
+    print(x.rsqrt().grad_fn._saved_result, x.log1p().grad_fn._saved_self, x.expm1().grad_fn._saved_result)
+    print(x.sin().grad_fn._saved_self, x.floor().grad_fn.next_functions)
+    """,
+)
+
+case(
+    "i_elementwise_double_backward_graphs",
+    # the gradient formulas are derivatives.yaml's, so the graphs of the gradients match
+    """
+    def show(fn, depth=0):
+        print("  " * depth + (fn.name() if fn is not None else "None"))
+        for nxt, _ in (fn.next_functions if fn is not None else ()):
+            show(nxt, depth + 1)
+    for name in ["sin", "cos", "square", "rsqrt", "log1p", "expm1", "reciprocal", "floor"]:
+        x = torch.tensor([0.5, 1.0, 2.5], requires_grad=True)
+        y = getattr(torch, name)(x)
+        (g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)
+        print(name, g)
+        show(g.grad_fn)
+        if g.requires_grad:
+            print(torch.autograd.grad(g.sum(), x))
+    """,
+)
+
+case(
+    "c_maximum_minimum_gradients_split_ties",
+    """
+    a = torch.tensor([1., 2., 3.], requires_grad=True)
+    b = torch.tensor([[3.], [2.]], requires_grad=True)
+    m = torch.maximum(a, b)
+    print(m, m.grad_fn.next_functions[0][0] is a.grad_fn, len(m.grad_fn.next_functions))
+    m.sum().backward()
+    print(a.grad, b.grad)
+    """,
+    """
+    a.grad = b.grad = None
+    a.minimum(b).sum().backward()
+    print(a.grad, b.grad)
+    """,
+    """
+    m = torch.maximum(a, b)
+    print(m.grad_fn._saved_self, m.grad_fn._saved_other)
+    ga, gb = torch.autograd.grad((m * m).sum(), (a, b), create_graph=True)
+    print(ga, gb, ga.grad_fn, gb.grad_fn.next_functions[0][0].name())
+    print(torch.autograd.grad(ga.sum() + gb.sum(), (a, b)))
+    """,
+    """
+    c = torch.tensor([1., 2.], requires_grad=True)
+    m = torch.minimum(c, torch.tensor([2., 2.], dtype=torch.float64))
+    print(m)
+    m.sum().backward()
+    print(c.grad)
+    m = torch.maximum(c, torch.tensor([1, 3]))
+    print(m)
+    """,
+)
+
+case(
+    "e_elementwise_inplace",
+    """
+    x = torch.tensor([0.5, -1.0, 2.5], requires_grad=True)
+    for name in ["abs_", "sqrt_", "log_", "sin_", "cos_"]:
+        y = x * 1
+        out = getattr(y.abs() if name in ("sqrt_", "log_") else y, name)()
+        print(name, out, out._version, out.grad_fn.next_functions[0][0].name())
+        (g,) = torch.autograd.grad(out.sum(), x)
+        print(g)
+    """,
+    """
+    t = torch.tensor([1, -2])
+    print(t.abs_(), t._version)
+    """,
+    "torch.tensor([1, 2]).sqrt_()",
+    "torch.tensor([1, 2]).sin_()",
+    "torch.tensor([True, False]).cos_()",
+    "torch.tensor([True, False]).abs_()",
+    "x.sin_()",
+    """
+    v = x * 1
+    w = v[1:]
+    w.cos_()
+    print(v, w)
+    v.sum().backward()
+    print(x.grad)
+    """,
+    """
+    v = x * 1
+    e = v.sin()
+    v.sqrt_()
+    e.sum().backward()
+    """,
+)
+
+case(
+    "k_elementwise_errors",
+    """
+    a = torch.tensor([1., 2., 3.], requires_grad=True)
+    i = torch.tensor([1, 4])
+    b = torch.tensor([True, False])
+    """,
+    "torch.maximum(a, 2)",
+    "torch.maximum(2, a)",
+    "torch.minimum(a, None)",
+    "a.maximum(2.)",
+    "a.minimum([1, 2, 3])",
+    "torch.maximum(a, torch.ones(2))",
+    "torch.minimum(torch.ones(2, 3), torch.ones(3, 2))",
+    "torch.abs(b)",
+    "abs(b)",
+    "torch.floor(b)",
+    "b.ceil()",
+    "torch.round(b)",
+    "torch.round(i, decimals=1)",
+    "torch.round(i, decimals=0)",
+    "b.round(decimals=-1)",
+    "a.round(decimals=1.5)",
+    "torch.sin(a, 1)",
+    "print(a, a.grad, i, b)",
+)

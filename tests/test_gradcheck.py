@@ -167,6 +167,43 @@ C.add("masked_fill", lambda L, a, w: (a.masked_fill(a > 0, 0.5), L.masked_fill(a
                                       L.autograd.grad(a.min(), a, w[0] * a[0, 0], create_graph=True)[0]),
       UNIQUE23, B3)
 
+# elementwise ops (helper h1); TIES23 equals A23 in three places: maximum/minimum split there
+TIES23 = np.where([[True, False, True], [False, True, False]], A23, B23)
+C.add("sin_cos", lambda L, a: (a.sin(), L.cos(a), L.sin(a) * a.cos()), A23)
+C.add("rsqrt_log1p_expm1", lambda L, b, a: (b.rsqrt(), L.rsqrt(b), L.log1p(b), a.log1p(), a.expm1(),
+                                            L.expm1(b)), P23, A23)
+C.add("square_reciprocal", lambda L, a, b: (L.square(a), a.square(), L.reciprocal(b), b.reciprocal()),
+      A23, P23)
+C.add("floor_ceil_round", lambda L, a: (a.floor() + a, L.ceil(a) * a, a.round(), L.round(a * 3),
+                                        L.round(a, decimals=1), a.round(decimals=-1) + a), A23 * 4)
+C.add("maximum_minimum", lambda L, a, b, c, t: (L.maximum(a, b), a.minimum(c), L.minimum(c, b),
+                                                a.maximum(t), L.minimum(t, a)), A23, B23, B21, TIES23)
+C.add("inplace_elementwise", lambda L, a: _inplace_elementwise(L, a), A23)
+C.add("double_backward_elementwise", lambda L, a, b, t: _double_elementwise(L, a, b, t), A23, P23, B23)
+
+
+def _inplace_elementwise(L, a):
+    y = a * 1
+    y.abs_()
+    y.sqrt_()       # saves its result: the last in-place op on y
+    u = a * a
+    u.log_()
+    z = a * 1
+    z.sin_()
+    z.cos_()
+    return y, u, z
+
+
+def _double_elementwise(L, a, b, t):
+    """Gradients of sin, cos, rsqrt, log1p, expm1, maximum and minimum with seeds that depend on
+    the inputs: their formulas' graphs (AddBackward1, where, masked_fill_, ...) are differentiated
+    (no ties: across one, maximum's gradient jumps)."""
+    gs = []
+    for y, seed in ((a.sin(), b), (a.cos(), b), (b.rsqrt(), a), (b.log1p(), a), (a.expm1(), b),
+                    (L.maximum(a, t), b), (L.minimum(t, a), a * b)):
+        gs += L.autograd.grad(y, (a, b, t), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
 
 def _index_put(L, a, b):
     y = a * 1
