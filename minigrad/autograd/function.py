@@ -239,16 +239,6 @@ def _torch_error(error, inputs):
     except RuntimeError as e:
         return e
     return error
-    a, b = shapes[0], shapes[1]
-    ndim = max(len(a), len(b))
-    for i in range(ndim - 1, -1, -1):
-        offset = ndim - 1 - i
-        sa = a[len(a) - 1 - offset] if offset < len(a) else 1
-        sb = b[len(b) - 1 - offset] if offset < len(b) else 1
-        if sa != sb and sa != 1 and sb != 1:
-            return RuntimeError(f"The size of tensor a ({sa}) must match the size of tensor b "
-                                f"({sb}) at non-singleton dimension {i}")
-    return error
 
 
 # --- in-place ops ------------------------------------------------------------------------------
