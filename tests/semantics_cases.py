@@ -1584,6 +1584,18 @@ case(
 )
 
 case(
+    "e_inplace_on_empty_tensors",
+    # An empty tensor has no memory to overlap (NumPy gives its dims stride 0: not a broadcast).
+    """
+    x = torch.tensor([[2.5, 0.5]], requires_grad=True)
+    e = x[torch.tensor([False])]
+    """,
+    "e.sigmoid_()",
+    "e.add_(1), e.grad_fn, e._version",
+    "torch.ones(0, 3).expand(2, 0, 3).mul_(2)",
+)
+
+case(
     "k_matmul_graph_of_batches",
     # A batch against a matrix folds into one mm when the matrix requires grad (or no copy is
     # needed); otherwise batches go through expand, reshape and bmm. The graph shows which.

@@ -279,7 +279,8 @@ def apply_inplace(op, self, *args, **kwargs):
         before = Tensor._make(self._data.copy(), self._grad_fn, self._output_nr,
                               requires_grad=self._requires_grad)
         before._grad_accumulator = self._grad_accumulator
-    np.copyto(self._data, out, casting="unsafe")
+    if out.size:  # (an empty expanded array is read-only in NumPy: nothing to write anyway)
+        np.copyto(self._data, out, casting="unsafe")
     self._version_counter.value += 1
     if recording:
         values[0] = before
@@ -301,7 +302,7 @@ def _check_overlap(op, values):
     all) of the written memory. A `value` argument is read as a number first, as is a one-element
     value written through a mask (PyTorch runs masked_fill_ then)."""
     out = values[0]._data
-    if any(n > 1 and st == 0 for n, st in zip(out.shape, out.strides)):  # (never dense)
+    if out.size and any(n > 1 and st == 0 for n, st in zip(out.shape, out.strides)):  # (never dense)
         raise RuntimeError(_OVERLAP.format("more than one element of the written-to tensor refers"))
     for name, v in zip(op.params[1:], values[1:]):
         if v.__class__ is not Tensor or v is values[0] or name == "value":
