@@ -34,16 +34,17 @@ def _shape(args):
     return tuple(int(a) for a in args)
 
 
-def _int_sizes(name, args):
-    """The sizes of `name(*args)` as ints (f(2, 3), f((2, 3)) or f(size)), or PyTorch's TypeError."""
+def _int_sizes(name, args, arg="size"):
+    """The sizes of `name(*args)` as ints (f(2, 3), f((2, 3)) or f(size)), or PyTorch's TypeError
+    naming the argument `arg`."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = args[0]
     elif len(args) == 1 and not hasattr(args[0], "__index__"):
-        raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, not "
+        raise TypeError(f"{name}(): argument '{arg}' (position 1) must be tuple of ints, not "
                         f"{type(args[0]).__name__}")
     for i, a in enumerate(args):
         if not hasattr(a, "__index__"):
-            raise TypeError(f"{name}(): argument 'size' failed to unpack the object at pos {i + 1} "
+            raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} "
                             f'with error "type must be tuple of ints,but got {type(a).__name__}"')
     return tuple(a.__index__() for a in args)
 
@@ -491,22 +492,105 @@ def _scatter_add_inplace(self, dim, index, src):
     return apply_inplace(d.scatter_add, self, dim, index, src)
 
 
-def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    if isinstance(dim, builtins.bool):  # std(unbiased) overload
-        dim, unbiased = None, dim
-    if correction is None:
-        correction = 0 if unbiased is False else 1
-    dims = None if dim is None else _dims(dim, input.dim())
-    kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in dims]
-    if input.numel() / builtins.max(1, math.prod(kept)) - correction <= 0:  # PyTorch's test
-        warnings.warn(_STD_DOF_WARNING, UserWarning, stacklevel=2)
-    return d.std(input, dims, correction, keepdim)
+def _var_std(name, op):
+    """var and std: over dims (or all), dividing by n - correction (1 unless unbiased=False)."""
+    def reduce(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+        if isinstance(dim, builtins.bool):  # the var(unbiased) overload
+            dim, unbiased = None, dim
+        if not input.is_floating_point():
+            raise RuntimeError("std and var only support floating point and complex dtypes")
+        if correction is None:
+            correction = 0 if unbiased is False else 1
+        dims = None if dim is None else _dims(dim, input.dim())
+        kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in dims]
+        if input.numel() / builtins.max(1, math.prod(kept)) - correction <= 0:  # PyTorch's test
+            warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
+                          "less than the reduction factor (input numel divided by output numel). "
+                          "(Triggered internally at "
+                          "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)",
+                          UserWarning, stacklevel=2)
+        return op(input, dims, correction, keepdim)
+    reduce.__name__ = name
+    return reduce
 
 
-_STD_DOF_WARNING = (
-    "std(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
-    "factor (input numel divided by output numel). (Triggered internally at "
-    "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)")
+std = _var_std("std", d.std)
+var = _var_std("var", d.var)
+
+
+def prod(input, dim=None, keepdim=False):
+    if dim is None:
+        return d.prod(input)
+    if not isinstance(dim, numbers.Integral):  # one dim only, unlike sum
+        raise TypeError(f"prod() received an invalid combination of arguments - got "
+                        f"({type(dim).__name__}), but expected one of:\n * (*, minigrad.dtype "
+                        "dtype = None)\n * (int dim, bool keepdim = False, *, minigrad.dtype dtype "
+                        "= None)\n")
+    return d.prod_dim(input, _wrap_dim(dim, input.dim()), keepdim)
+
+
+def _amax_amin(name, op):
+    """amax/amin: the largest (smallest) values over dims (all by default), without indices; ties
+    share the gradient evenly, unlike max(dim)."""
+    def reduce(input, dim=(), keepdim=False):
+        dims = _dims(dim, input.dim())
+        if not dims and input.numel() == 0:
+            raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() "
+                               "== 0. Specify the reduction dim with the 'dim' argument.")
+        _check_reducible(name, input, dims)
+        return op(input, dims, keepdim)
+    reduce.__name__ = name
+    return reduce
+
+
+def _check_reducible(name, input, dims):
+    """PyTorch's IndexError for reducing a dim of size 0 to values it does not have."""
+    for x in dims:
+        if input.shape[x] == 0:
+            raise IndexError(f"{name}(): Expected reduction dim {x} to have non-zero size.")
+
+
+amax = _amax_amin("amax", d.amax)
+amin = _amax_amin("amin", d.amin)
+
+
+def _arg_extreme(name, np_fn):
+    """argmax/argmin: the position of the first largest (smallest) value: flat over all dims, or
+    along dim. Indices are not differentiable: no node."""
+    def reduce(input, dim=None, keepdim=False):
+        a = input._data
+        if dim is None:
+            if input.numel() == 0:
+                raise IndexError(f"{name}(): Expected reduction dim to be specified for "
+                                 "input.numel() == 0.")
+            out = np.asarray(np_fn(a)).reshape((1,) * a.ndim if keepdim else ())
+        else:
+            dim = _wrap_dim(dim, a.ndim)
+            if a.ndim == 0:
+                out = np.zeros((), np.int64)
+            else:
+                _check_reducible(name, input, (dim,))
+                out = np_fn(a, axis=dim, keepdims=keepdim)
+        return Tensor._make(out.astype(np.int64))
+    reduce.__name__ = name
+    return reduce
+
+
+argmax = _arg_extreme("argmax", np.argmax)
+argmin = _arg_extreme("argmin", np.argmin)
+
+
+def logsumexp(input, dim=None, keepdim=False):
+    """log(sum(exp(input))) over dims, computed without overflow."""
+    if dim is None:
+        raise TypeError('logsumexp() missing 1 required positional arguments: "dim"')
+    return d.logsumexp(input, _dims(dim, input.dim()), keepdim)
+
+
+def cumsum(input, dim=None, *, dtype=None):
+    if dim is None:
+        raise TypeError('cumsum() missing 1 required positional arguments: "dim"')
+    return d.cumsum(input, _wrap_dim(dim, input.dim()), dtype)
 
 
 def norm(input, p="fro", dim=None, keepdim=False):
@@ -627,6 +711,63 @@ def expand(input, *sizes):
     if builtins.any(n < 0 for n in shape):
         raise RuntimeError("numel: integer multiplication overflow")
     return d.expand(input, tuple(shape))
+
+
+def flatten(input, start_dim=0, end_dim=-1):
+    """Dims start_dim..end_dim merged into one: a reshape (a view when the memory allows). One dim
+    to merge leaves the tensor itself, as PyTorch."""
+    n = input.dim()
+    start, end = _wrap_dim(start_dim, n), _wrap_dim(end_dim, n)
+    if start > end:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if n == 0:
+        return reshape(input, 1)
+    if start == end:
+        return input
+    shape = input.shape
+    return reshape(input, shape[:start] + (math.prod(shape[start:end + 1]),) + shape[end + 1:])
+
+
+def flip(input, *dims):
+    """A copy with the order reversed along dims (PyTorch copies: it has no negative strides)."""
+    if not dims:
+        raise TypeError('flip() missing 1 required positional arguments: "dims"')
+    return d.flip(input, _dims(_shape(dims), input.dim()))
+
+
+def _repeat(self, *repeats):
+    """The tensor tiled: repeats[i] copies along dim i (extra leading repeats add dims)."""
+    if not repeats:
+        raise TypeError('repeat() missing 1 required positional arguments: "repeats"')
+    repeats = _int_sizes("repeat", repeats, "repeats")
+    if len(repeats) < self.dim():
+        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of "
+                           "dimensions of tensor")
+    shape = (1,) * (len(repeats) - self.dim()) + self.shape
+    if builtins.any(r < 0 for r in repeats):
+        raise RuntimeError("Trying to create tensor with negative dimension "
+                           f"{next(r * n for r, n in zip(repeats, shape) if r < 0)}: "
+                           f"{[r * n for r, n in zip(repeats, shape)]}")
+    return d.repeat(self, repeats)
+
+
+def _contiguous(self):
+    """The tensor itself if its elements lie in memory row by row (C order), else such a copy."""
+    return self if self._data.flags.c_contiguous else d.clone(self)
+
+
+def _is_contiguous(self):
+    return self._data.flags.c_contiguous
+
+
+def _stride(self, dim=None):
+    """Steps between neighbours along each dim, in elements (NumPy counts bytes)."""
+    a = self._data
+    if a.size == 0:  # NumPy gives empty arrays strides of 0; PyTorch keeps the row-major ones
+        strides = tuple(math.prod(a.shape[i + 1:]) for i in range(a.ndim))
+    else:
+        strides = tuple(st // a.itemsize for st in a.strides)
+    return strides if dim is None else strides[_wrap_dim(dim, self.dim())]
 
 
 def _T(self):
@@ -1207,6 +1348,9 @@ _METHODS = dict(
     add=add, sub=sub, mul=mul, div=div, neg=neg, pow=pow, exp=exp, log=log, sqrt=sqrt, abs=abs,
     sgn=sgn, sign=sgn, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
     mm=mm, sum=sum, mean=mean, max=max, min=min, std=std, norm=norm, reshape=reshape, view=view,
+    var=var, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
+    cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
+    is_contiguous=_is_contiguous, stride=_stride,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
     clone=clone, masked_fill=masked_fill, gather=gather, scatter=scatter, scatter_add=scatter_add, all=all, any=any, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
     __add__=_operator(d.add), __radd__=_operator(d.add), __sub__=_operator(sub),

@@ -3,7 +3,7 @@
 A row of the derivative table pairs a NumPy forward with one formula per differentiable input.
 A formula names what it needs (`grad`, `self`, `other`, `result`, `self_shape`, `dim`, ...), so
 recording saves exactly those values, and only for inputs that need a gradient: as PyTorch's
-generated code does from derivatives.yaml.
+generated code does from derivatives.yaml (`self_strides` and `self_scalar_type` too).
 """
 import functools
 import inspect
@@ -145,6 +145,8 @@ class Op:
             elif kind == "strides":  # in elements, as PyTorch counts them
                 a = values[i]._data
                 node._args[name] = tuple(st // a.itemsize for st in a.strides)
+            elif kind == "scalar_type":
+                node._args[name] = values[i].dtype
             elif values[i].__class__ is Tensor:
                 node._saved_tensors[name] = SavedTensor(values[i])
             elif kind == "input" or _holds_array(values[i]):  # stands for tensors: freed like one
@@ -174,6 +176,8 @@ class Op:
                 plan.append((name, "shape", self.index[name[:-6]]))
             elif name.endswith("_strides") and name[:-8] in self.index:
                 plan.append((name, "strides", self.index[name[:-8]]))
+            elif name.endswith("_scalar_type") and name[:-12] in self.index:
+                plan.append((name, "scalar_type", self.index[name[:-12]]))
             else:
                 raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
         return plan
