@@ -224,7 +224,7 @@ def _amax_backward(grad, self, result, dim, keepdim):
 def _logsumexp(self, dim, keepdim):
     """log(sum(exp(self - max))) + max, where an infinite max counts as 0 (PyTorch's way)."""
     m = self.max(axis=dim, keepdims=True, initial=-np.inf)
-    m[np.isinf(m)] = 0
+    m = np.where(np.isinf(m), 0, m)
     out = _rounded(np.log, _rounded(np.exp, self - m).sum(axis=dim, keepdims=True)) + m
     return out if keepdim else out.squeeze(dim)
 
@@ -546,13 +546,15 @@ norm = Op("LinalgVectorNormBackward0", _norm,
 var = Op("VarBackward0",               _var,
          self=lambda grad, self, dim, correction, keepdim:
              _var_backward(grad, self, dim, correction, keepdim))
-prod = Op("ProdBackward0",             lambda self: self.prod(dtype=_acc(self)),
-          self=lambda grad, self, result: _prod_backward(grad, self, result))
-prod_dim = Op("ProdBackward1",         lambda self, dim, keepdim: self.prod(
+prod = Op("ProdBackward0",             lambda self, dtype=None: self.prod(dtype=_acc(self, dtype)),
+          promote=False,
+          self=lambda grad, self, result: _prod_backward(grad, self.to(grad.dtype), result))
+prod_dim = Op("ProdBackward1",         lambda self, dim, keepdim, dtype=None: self.prod(
                                            axis=dim if self.ndim else None, keepdims=keepdim,
-                                           dtype=_acc(self)),
+                                           dtype=_acc(self, dtype)),
+              promote=False,
               self=lambda grad, self, result, dim, keepdim:
-                  _prod_backward(grad, self, result, dim, keepdim))
+                  _prod_backward(grad, self.to(grad.dtype), result, dim, keepdim))
 amax = Op("AmaxBackward0",             lambda self, dim, keepdim: self.max(
                                            axis=dim or None, keepdims=keepdim),
           self=lambda grad, self, result, dim, keepdim:
@@ -566,8 +568,7 @@ logsumexp = Op("LogsumexpBackward0",   _logsumexp, floating=True,
                    _logsumexp_backward(grad, self, result, dim, keepdim))
 cumsum = Op("CumsumBackward0",         lambda self, dim, dtype: np.cumsum(
                                            self, axis=dim if self.ndim else None,
-                                           dtype=_acc(self) if dtype is None else dtype.np
-                                       ).reshape(self.shape),
+                                           dtype=_acc(self, dtype)).reshape(self.shape),
             promote=False,
             self=lambda grad, dim, self_scalar_type:
                 _cumsum_backward(grad.to(self_scalar_type), dim))
@@ -740,6 +741,9 @@ def join(node_class, tensors, dim, forward):
     return out
 
 
-def _acc(a):
-    """sum() of integers and bools gives int64 (PyTorch), of floats keeps their dtype."""
+def _acc(a, dtype=None):
+    """sum() of integers and bools gives int64 (PyTorch), of floats keeps their dtype; a dtype
+    asked for wins."""
+    if dtype is not None:
+        return dtype.np
     return a.dtype if a.dtype.kind == "f" else np.int64

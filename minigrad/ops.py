@@ -12,6 +12,7 @@ import numpy as np
 
 from . import derivatives as d
 from . import dtypes, return_types
+from .autograd import grad_mode
 from ._warnings import warn_once
 from .autograd.function import _broadcast_shape, apply_inplace
 from .tensor import Tensor, _wrap_dim
@@ -501,7 +502,7 @@ def _var_std(name, op):
             raise RuntimeError("std and var only support floating point and complex dtypes")
         if correction is None:
             correction = 0 if unbiased is False else 1
-        dims = None if dim is None else _dims(dim, input.dim())
+        dims = None if dim is None or dim == () or dim == [] else _dims(dim, input.dim())
         kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in dims]
         if input.numel() / builtins.max(1, math.prod(kept)) - correction <= 0:  # PyTorch's test
             warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
@@ -518,15 +519,15 @@ std = _var_std("std", d.std)
 var = _var_std("var", d.var)
 
 
-def prod(input, dim=None, keepdim=False):
+def prod(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
-        return d.prod(input)
+        return d.prod(input, dtype)
     if not isinstance(dim, numbers.Integral):  # one dim only, unlike sum
         raise TypeError(f"prod() received an invalid combination of arguments - got "
                         f"({type(dim).__name__}), but expected one of:\n * (*, minigrad.dtype "
                         "dtype = None)\n * (int dim, bool keepdim = False, *, minigrad.dtype dtype "
                         "= None)\n")
-    return d.prod_dim(input, _wrap_dim(dim, input.dim()), keepdim)
+    return d.prod_dim(input, _wrap_dim(dim, input.dim()), keepdim, dtype)
 
 
 def _amax_amin(name, op):
@@ -584,12 +585,21 @@ def logsumexp(input, dim=None, keepdim=False):
     """log(sum(exp(input))) over dims, computed without overflow."""
     if dim is None:
         raise TypeError('logsumexp() missing 1 required positional arguments: "dim"')
+    if dim == () or dim == []:  # PyTorch sums over all dims then, but keeps its max's dims
+        if keepdim or not input.dim():
+            dim = tuple(range(input.dim()))
+        else:
+            raise RuntimeError(f"output with shape [] doesn't match the broadcast shape "
+                               f"{[1] * input.dim()}")
     return d.logsumexp(input, _dims(dim, input.dim()), keepdim)
 
 
 def cumsum(input, dim=None, *, dtype=None):
     if dim is None:
         raise TypeError('cumsum() missing 1 required positional arguments: "dim"')
+    if dtype is not None and not dtype.is_floating_point and input.requires_grad and (
+            grad_mode._enabled):
+        raise RuntimeError(f"Autograd not support dtype: {dtype._scalar}")
     return d.cumsum(input, _wrap_dim(dim, input.dim()), dtype)
 
 
@@ -728,8 +738,9 @@ def flatten(input, start_dim=0, end_dim=-1):
     return reshape(input, shape[:start] + (math.prod(shape[start:end + 1]),) + shape[end + 1:])
 
 
-def flip(input, *dims):
+def flip(input, *args, dims=None):
     """A copy with the order reversed along dims (PyTorch copies: it has no negative strides)."""
+    dims = args or (() if dims is None else (dims,))
     if not dims:
         raise TypeError('flip() missing 1 required positional arguments: "dims"')
     return d.flip(input, _dims(_shape(dims), input.dim()))

@@ -2312,6 +2312,12 @@ case(
     print(g, g2, torch.autograd.grad((g2 * y).sum(), y)[0])
     """,
     "torch.tensor([1, 2, 3]).prod(), torch.tensor([True, False]).prod(), torch.zeros(0).prod(), torch.tensor(2., requires_grad=True).prod(0)",
+    """
+    p = x.prod(1, dtype=torch.float64)
+    print(p, p.grad_fn.next_functions, torch.tensor([1., 2.]).prod(0, dtype=torch.float64))
+    g, = torch.autograd.grad(p, x, torch.tensor([1., 2.], dtype=torch.float64, requires_grad=True), create_graph=True)
+    print(g, names(g))
+    """,
     "x.prod((0,))",
     "x.prod(2)",
 )
@@ -2334,6 +2340,7 @@ case(
     print(x1.grad)
     """,
     "torch.tensor([1, 2]).var()",
+    "x.var(()), x.std([]), x.var(dim=[0], correction=2)",
     "x.var(2)",
 )
 
@@ -2389,6 +2396,8 @@ case(
     """,
     "torch.tensor([[1, 2], [3, 4]]).logsumexp(1), torch.tensor([1., float('inf')]).logsumexp(0)",
     "torch.tensor([[1., 1000.], [-float('inf'), -float('inf')]]).logsumexp(1)",
+    "torch.tensor(3., requires_grad=True).logsumexp(()), x.logsumexp((), keepdim=True)",
+    "x.logsumexp(())",
     "x.logsumexp()",
     "x.logsumexp(2)",
 )
@@ -2415,6 +2424,8 @@ case(
     c.backward(torch.tensor([1., 2.], dtype=torch.float64))
     print(a.grad)
     """,
+    "x.flip(dims=(0,)), torch.flip(x, dims=[1])",
+    "x.cumsum(0, dtype=torch.int64)",
     "x.cumsum()",
     "x.cumsum(2)",
     "x.flip()",
