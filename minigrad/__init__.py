@@ -11,13 +11,13 @@ from ._tensor_str import get_printoptions, set_printoptions
 from .dtypes import Size, bool, double, dtype, float, float32, float64, int64, long
 from .tensor import Tensor
 from .ops import (abs, add, all, amax, amin, any, arange, argmax, argmin, bitwise_and, bitwise_not,
-                  bitwise_or, bitwise_xor, cat, clamp, clone, cumsum, div, dot, empty, eq, exp,
-                  eye, flatten, flip, from_numpy, full, full_like, gather, ge, gt, initial_seed,
-                  le, linspace, log, logsumexp, lt, manual_seed, masked_fill, matmul, max, mean,
-                  min, mm, mul, ne, neg, norm, ones, ones_like, permute, pow, prod, rand,
-                  rand_like, randint, randn, randn_like, relu, reshape, scatter, scatter_add, sgn,
-                  sigmoid, sqrt, squeeze, stack, std, sub, sum, t, tanh, tensor, transpose,
-                  unsqueeze, var, where, zeros, zeros_like)
+                  bitwise_or, bitwise_xor, cat, chunk, clamp, clone, cumsum, div, dot, empty, eq,
+                  exp, eye, flatten, flip, from_numpy, full, full_like, gather, ge, gt,
+                  initial_seed, le, linspace, log, logsumexp, lt, manual_seed, masked_fill, matmul,
+                  max, mean, min, mm, mul, ne, neg, norm, ones, ones_like, permute, pow, prod,
+                  rand, rand_like, randint, randn, randn_like, relu, reshape, scatter, scatter_add,
+                  sgn, sigmoid, split, sqrt, squeeze, stack, std, sub, sum, t, tanh, tensor,
+                  transpose, unbind, unsqueeze, var, where, zeros, zeros_like)
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from . import autograd, nn, return_types, utils  # noqa: E402
 

@@ -741,6 +741,67 @@ def join(node_class, tensors, dim, forward):
     return out
 
 
+# --- ops with several outputs: views of one input, all outputs of ONE node ----------------------
+class UnbindBackward0(Node):
+    """unbind: output k is slice k along dim; the gradients come back stacked, zeros for the
+    outputs that got none."""
+
+    __slots__ = ()
+    returns_views = True  # its outputs may not be modified in place (see apply_inplace)
+
+    def apply(self, grad_outputs):
+        like = next(g for g in grad_outputs if g is not None)
+        zero = expand(Tensor._make(np.zeros((), like._data.dtype)), like.shape)
+        return [join(StackBackward0, [zero if g is None else g for g in grad_outputs],
+                     self._args["dim"], np.stack)]
+
+
+class SplitWithSizesBackward0(Node):
+    """split into given sizes: the gradients come back concatenated, zeros for the pieces that
+    got none."""
+
+    __slots__ = ()
+    returns_views = True
+
+    def sizes(self):
+        return self._args["split_sizes"]
+
+    def apply(self, grad_outputs):
+        dim, shape = self._args["dim"], self._args["self_shape"]
+        grads = [Tensor._make(np.zeros(shape[:dim] + (n,) + shape[dim + 1:], dt)) if g is None
+                 else g for g, n, (_, dt) in zip(grad_outputs, self.sizes(), self._input_metadata)]
+        return [join(CatBackward0, grads, dim, np.concatenate)]
+
+
+class SplitBackward0(SplitWithSizesBackward0):
+    """split into pieces of split_size (the last one what is left)."""
+
+    __slots__ = ()
+
+    def sizes(self):
+        n, size = len(self._input_metadata), self._args["split_size"]
+        return [size] * (n - 1) + [self._args["self_shape"][self._args["dim"]] - size * (n - 1)]
+
+
+def views(node_class, self, arrays, **saved):
+    """Several views of `self` made by one op (unbind, split): with autograd, all of them are
+    outputs of one node (output_nr 0, 1, ...); `saved` is what the node keeps."""
+    outs = []
+    for a in arrays:
+        out = Tensor._make(a)
+        out._version_counter = self._version_counter
+        out._base = self._base if self._base is not None else self
+        out._view_version = self._version_counter.value
+        out._no_grad_view = self._no_grad_view or not grad_mode._enabled
+        outs.append(out)
+    if grad_mode._enabled and self.requires_grad:
+        node = node_class((self._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
+        node._args.update(saved)
+        for k, out in enumerate(outs):
+            out._grad_fn, out._output_nr = node, k
+    return tuple(outs)
+
+
 def _acc(a, dtype=None):
     """sum() of integers and bools gives int64 (PyTorch), of floats keeps their dtype; a dtype
     asked for wins."""

@@ -781,6 +781,63 @@ def _stride(self, dim=None):
     return strides if dim is None else strides[_wrap_dim(dim, self.dim())]
 
 
+def unbind(input, dim=0):
+    """The slices along dim, as a tuple of views: outputs 0, 1, ... of one UnbindBackward0."""
+    if input.dim() == 0:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+    dim = _wrap_dim(dim, input.dim())
+    arrays = [input._data[d._dim_key(dim, i)] for i in range(input.shape[dim])]
+    return d.views(d.UnbindBackward0, input, arrays, dim=dim)
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    """Pieces along dim, as a tuple of views: of split_size each (the last one what is left), or
+    of the sizes listed. All are outputs of one node."""
+    if tensor.dim() == 0:
+        raise RuntimeError("split expects at least a 1-dimensional tensor")
+    dim = _wrap_dim(dim, tensor.dim())
+    n = tensor.shape[dim]
+    if not isinstance(split_size_or_sections, (tuple, list, numbers.Integral)):
+        raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of "
+                        f"ints, not {type(split_size_or_sections).__name__}")
+    if isinstance(split_size_or_sections, (tuple, list)):
+        sizes = [int(k) for k in split_size_or_sections]
+        if builtins.any(k < 0 for k in sizes):
+            raise RuntimeError("split_with_sizes expects split_sizes have only non-negative "
+                               f"entries, but got split_sizes={sizes}")
+        if builtins.sum(sizes) != n:
+            raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {n} (input "
+                               f"tensor's size at dimension {dim}), but got split_sizes={sizes}")
+        return _pieces(d.SplitWithSizesBackward0, tensor, dim, sizes, split_sizes=tuple(sizes))
+    size = int(split_size_or_sections)
+    if size < 0:
+        raise RuntimeError(f"split expects split_size be non-negative, but got split_size={size}")
+    if size == 0 and n:
+        raise RuntimeError("split_size can only be 0 if dimension size is 0, but got dimension "
+                           f"size of {n}")
+    count = builtins.max(-(-n // size), 1) if size else 1
+    sizes = [size] * (count - 1) + [n - size * (count - 1)]
+    return _pieces(d.SplitBackward0, tensor, dim, sizes, split_size=size)
+
+
+def _pieces(node_class, input, dim, sizes, **saved):
+    starts = np.cumsum([0] + sizes)
+    arrays = [input._data[d._dim_key(dim, slice(a, b))] for a, b in zip(starts, starts[1:])]
+    return d.views(node_class, input, arrays, dim=dim, self_shape=input._data.shape, **saved)
+
+
+def chunk(input, chunks, dim=0):
+    """At most `chunks` pieces of equal size (the last may be smaller): a split."""
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+    if input.dim() == 0:
+        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
+    n = input.shape[_wrap_dim(dim, input.dim())]
+    if n == 0:  # as many empty pieces as asked for (split would give one)
+        return split(input, [0] * chunks, dim)
+    return split(input, -(-n // chunks), dim)
+
+
 def _T(self):
     if self.dim() == 0:
         warn_once("Tensor.T is deprecated on 0-D tensors. This function is the identity in these "
@@ -1361,7 +1418,7 @@ _METHODS = dict(
     mm=mm, sum=sum, mean=mean, max=max, min=min, std=std, norm=norm, reshape=reshape, view=view,
     var=var, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
     cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
-    is_contiguous=_is_contiguous, stride=_stride,
+    is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=split, chunk=chunk,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
     clone=clone, masked_fill=masked_fill, gather=gather, scatter=scatter, scatter_add=scatter_add, all=all, any=any, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
     __add__=_operator(d.add), __radd__=_operator(d.add), __sub__=_operator(sub),

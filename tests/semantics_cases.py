@@ -2461,3 +2461,65 @@ case(
     "x.flatten(0, 3)",
     "x.stride(2)",
 )
+
+case(
+    "i_unbind_split_chunk_one_node_many_outputs",
+    # unbind, split and chunk return views that are outputs 0, 1, ... of ONE node; in-place
+    # changes to them (or, afterwards, to their base) are refused
+    """
+    x = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    y = x * 1
+    u = y.unbind(1)
+    print(u, type(u), [t.output_nr for t in u], u[0].grad_fn is u[2].grad_fn)
+    print(u[0].grad_fn.next_functions, u[0].grad_fn._saved_dim, u[0]._base is y, [t.grad_fn for t in y])
+    s, w, c = y.split(2, 1), torch.split(y, [1, 2], 1), torch.chunk(y, 4, 1)
+    print(s, w, c, torch.ones(5).chunk(3), torch.ones(5).split(2))
+    print(s[0].grad_fn._saved_split_size, s[0].grad_fn._saved_dim, s[0].grad_fn._saved_self_sym_sizes,
+          w[1].grad_fn._saved_split_sizes, [t.output_nr for t in c])
+    """,
+    """
+    g, = torch.autograd.grad(u[1], x, torch.tensor([1., 2.], requires_grad=True), create_graph=True)
+    print(g, g.grad_fn.next_functions)
+    g, = torch.autograd.grad(s[1], x, torch.ones(2, 1, requires_grad=True), create_graph=True)
+    print(g, g.grad_fn.next_functions)
+    (u[0] * u[2]).sum().backward(retain_graph=True)
+    print(x.grad)
+    a, b = (x * 1).unbind(0)
+    a.retain_grad()
+    b.register_hook(lambda g: print("hook", g))
+    (a * b).sum().backward()
+    print(a.grad, x.grad)
+    """,
+    "u[0].mul_(2)",
+    "x.unbind(0)[0].mul_(2)",
+    "w[1].add_(1)",
+    "x.detach().unbind(0)[0].mul_(2)",
+    """
+    with torch.no_grad():
+        d = y.unbind(0)
+    d[0].mul_(2)
+    """,
+    """
+    y.mul_(2)
+    print(u[1])
+    """,
+    "u[0].grad_fn",
+    "u[0] * 1",
+    "y.unbind(5)",
+    "y.split(0)",
+    "y.split(-1)",
+    "torch.split(y, [1, 1], 1)",
+    "y.chunk(0)",
+    "torch.tensor(1.).unbind()",
+    "torch.zeros(0, 2).chunk(3), torch.zeros(0, 2).chunk(3)[0].grad_fn, torch.zeros(0, 2, requires_grad=True).chunk(2)[1].grad_fn",
+    "torch.ones(3).split(2.5)",
+    "torch.ones(3).split([4, -1])",
+    """
+    y2 = x * 1
+    v = y2.unbind(0)
+    with torch.no_grad():
+        v[0].mul_(2)
+    print(y2)
+    v[1].grad_fn
+    """,
+)

@@ -180,14 +180,18 @@ C.add("logsumexp", lambda L, a: (a.logsumexp(1), L.logsumexp(a, (0, 1)),
 C.add("cumsum_flip_repeat", lambda L, a: (a.cumsum(1), L.cumsum(a, 0), a.flip(0), L.flip(a, (0, 1)),
                                           a.repeat(2, 1, 2), a.repeat(1, 3)), A23)
 C.add("flatten_contiguous", lambda L, a: (a.flatten(), a.t().flatten(), a.t().contiguous()), A23)
+C.add("unbind_split_chunk", lambda L, a: (*a.unbind(1), *L.split(a, 2, 1), *a.split([1, 2], 1),
+                                          *L.chunk(a, 2, 0), L.unbind(a)[1] * a.split(1, 1)[2]), A23)
 C.add("double_backward_reductions", lambda L, a, w: _double_reductions(L, a, w), UNIQUE23, B3)
 C.add("double_backward_prod_zeros", lambda L, z, w: _double_prod_zeros(L, z, w), Z34, B3)
 
 
 def _double_reductions(L, a, w):
-    """Gradients of the h2 reductions and shape ops with seeds that depend on the inputs."""
+    """Gradients of the h2 reductions and shape ops with seeds that depend on the inputs (one
+    output of unbind or split: the others get zeros in its backward)."""
     gs = []
-    for y, seed in ((a.prod(1), w[:2]), (a.var(0), w), (a.amax(1), w[:2] * w[2]),
+    for y, seed in ((a.unbind(1)[2], w[:2]), (a.split(2, 1)[1], a[:, :1] * w[1]),
+                    (a.split([2, 1], 1)[0], a[:, 1:] * w[0]), (a.prod(1), w[:2]), (a.var(0), w), (a.amax(1), w[:2] * w[2]),
                     (a.amin(0, keepdim=True), w[None] * a[:1]), (a.logsumexp(1), w[1:] * a[0, 1:]),
                     (a.cumsum(1), a * w), (a.flip(1), a * w), (a.repeat(1, 2), a.repeat(1, 2) * w[0])):
         gs += L.autograd.grad(y, (a, w), seed, create_graph=True, allow_unused=True)
