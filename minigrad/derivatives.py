@@ -198,18 +198,16 @@ def _norm_backward(grad, self, result, p, dim, keepdim):
     return scaled * apply_inplace(masked_fill_scalar, grad / result ** (p - 1), zero, 0)
 
 
-def _std(self, dim, correction, keepdim):
-    """NumPy's std (as PyTorch, n - correction <= 0 gives inf or nan), minus NumPy's own
-    warnings about it: ops.std has already warned PyTorch's."""
+def _var(self, dim, correction, keepdim, root=False):
+    """NumPy's var (std with root=True): as PyTorch, n - correction <= 0 gives inf or nan, minus
+    NumPy's own warnings about it: ops.var/std has already warned PyTorch's."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        return self.std(axis=dim, ddof=correction, keepdims=keepdim)
+        return (np.std if root else np.var)(self, axis=dim, ddof=correction, keepdims=keepdim)
 
 
-def _std_backward(grad, self, result, dim, correction, keepdim):
-    """PyTorch's std_backward: the variance's gradient (var_backward) of grad / (2 std), with 0
-    where std is 0."""
-    grad = apply_inplace(masked_fill_scalar, grad / mul_scalar(result, 2), result == 0, 0)
+def _var_backward(grad, self, dim, correction, keepdim):
+    """PyTorch's var_backward: 2 / (n - correction) * grad * (self - mean)."""
     if self.dim() == 0 or dim is None:
         dof = self.numel() - correction
         if dof <= 0:  # 2 / dof is infinite: nan where self is its mean, inf elsewhere
@@ -219,6 +217,130 @@ def _std_backward(grad, self, result, dim, correction, keepdim):
         grad = _unsqueeze_dims(grad, dim, keepdim)
     dof = _reduced_numel(self.shape, dim) - correction
     return mul_scalar(grad, 2.0 / dof if dof else math.inf) * (self - self.mean(tuple(dim), keepdim=True))
+
+
+def _std_backward(grad, self, result, dim, correction, keepdim):
+    """PyTorch's std_backward: the variance's gradient of grad / (2 std), with 0 where std is 0."""
+    grad = apply_inplace(masked_fill_scalar, grad / mul_scalar(result, 2), result == 0, 0)
+    return _var_backward(grad, self, dim, correction, keepdim)
+
+
+def _restore_reduced_dims(output, dims, keepdim):
+    """The reduced dims back as size 1, by one reshape (PyTorch's restore_reduced_dims)."""
+    if keepdim:
+        return output
+    shape = list(output.shape)
+    for d in sorted(dims):
+        shape.insert(d, 1)
+    return output.reshape(tuple(shape))
+
+
+def _amax_backward(grad, self, result, dim, keepdim):
+    """amax/amin: ties share the gradient evenly (PyTorch's scale_grad_by_count)."""
+    mask = _restore_reduced_dims(result, dim, keepdim) == self
+    return (_restore_reduced_dims(grad, dim, keepdim) / mask.sum(dim or tuple(range(self.dim())),
+                                                               keepdim=True)) * mask
+
+
+def _logsumexp(self, dim, keepdim):
+    """log(sum(exp(self - max))) + max, where an infinite max counts as 0 (PyTorch's way)."""
+    m = self.max(axis=dim, keepdims=True, initial=-np.inf)
+    m = np.where(np.isinf(m), 0, m)
+    out = _rounded(np.log, _rounded(np.exp, self - m).sum(axis=dim, keepdims=True)) + m
+    return out if keepdim else out.squeeze(dim)
+
+
+def _logsumexp_backward(grad, self, result, dim, keepdim):
+    if not keepdim and self.dim():
+        grad, result = _unsqueeze_dims(grad, dim, False), _unsqueeze_dims(result, dim, False)
+    return grad * (self - result).exp()
+
+
+def _reversed_cumsum(w, dim):
+    return flip(cumsum(flip(w, (dim,)), dim, None), (dim,))
+
+
+def _cumsum_backward(grad, dim):
+    if grad.numel() <= 1 or grad.shape[dim] == 1:
+        return grad
+    return _reversed_cumsum(grad, dim)
+
+
+def _prod_backward(grad, self, result, dim=None, keepdim=False):
+    """PyTorch's prod_backward: grad * result / self; with zeros in self (where that divides by
+    0), the product of the others, from exclusive cumulative products both ways."""
+    if self.dim() == 0:
+        return grad
+    if dim is not None and not keepdim:
+        grad, result = grad.unsqueeze(dim), result.unsqueeze(dim)
+    zeros = int((self._data == 0).sum())
+    if zeros == 0:
+        return grad * (result / self)
+    if dim is not None:
+        return _prod_safe_zeros_backward(grad, self, dim)
+    if zeros > 1 and not grad_mode._enabled:  # every product of the others has a 0 in it
+        return zeros_like(self)
+    return view(_prod_safe_zeros_backward(grad, view(self.contiguous(), (-1,)), 0), self.shape)
+
+
+def _prod_safe_zeros_backward(grad, inp, dim):
+    """[a, b, c] -> [1, a, ab] * [bc, c, 1]: the product of the others, safe with zeros."""
+    n = inp.shape[dim]
+    if n == 1:
+        return grad
+    ones = Tensor._make(np.ones(inp.shape[:dim] + (1,) + inp.shape[dim + 1:], grad._data.dtype))
+    normal = cumprod(join(CatBackward0, [ones, slicing(inp, dim, slice(0, n - 1))], dim,
+                          np.concatenate), dim)
+    reverse = flip(cumprod(join(CatBackward0, [ones, flip(slicing(inp, dim, slice(1, n)), (dim,))],
+                                dim, np.concatenate), dim), (dim,))
+    return grad * (normal * reverse)
+
+
+def _cumprod_backward(grad, self, dim, result):
+    """PyTorch's cumprod_backward: without zeros in self, reversed cumsum(result * grad) / self;
+    with zeros, for each k the sum over j >= k of grad_j times the product of self_1..self_j but
+    self_k (PyTorch's form under create_graph; without it, PyTorch's faster form gives the same
+    values)."""
+    n = self.shape[dim] if self.dim() else 1
+    if self.numel() <= 1 or n == 1:
+        return grad
+    if not (self._data == 0).any():
+        return _reversed_cumsum(result * grad, dim) / self
+    ones = expand(Tensor._make(np.ones(1, grad._data.dtype)),
+                  self.shape[:dim] + (1,) + self.shape[dim + 1:])
+    grad_input = zeros_like(grad)
+    for k in range(n):
+        if k == 0:
+            omitted = join(CatBackward0, [ones, cumprod(slicing(self, dim, slice(1, None)), dim)],
+                           dim, np.concatenate)
+        else:
+            until_k = prod_dim(slicing(self, dim, slice(0, k)), dim, True)
+            omitted = until_k
+            if k < n - 1:
+                from_k_plus_1 = cumprod(slicing(self, dim, slice(k + 1, None)), dim)
+                omitted = join(CatBackward0, [until_k, expand(until_k, from_k_plus_1.shape)
+                                              * from_k_plus_1], dim, np.concatenate)
+        apply_inplace(copy_, select(grad_input, dim, k),
+                      sum_dim(slicing(grad, dim, slice(k, None)) * omitted, (dim,), False))
+    return grad_input
+
+
+def _repeat_backward(grad, repeats, self_shape):
+    """repeat's gradient: the copies summed, by one reshape to (repeat, size) pairs and one sum."""
+    if 0 in repeats:
+        return Tensor._make(np.zeros(self_shape, grad._data.dtype))
+    lead = grad.dim() - len(self_shape)
+    for _ in range(lead):
+        grad = sum_dim(grad, (0,), False)
+    grad_size, sum_dims = [], []
+    for r, n in zip(repeats[lead:], self_shape):
+        if r != 1:
+            grad_size.append(r)
+            sum_dims.append(len(grad_size) - 1)
+        grad_size.append(n)
+    if sum_dims:
+        grad = sum_dim(grad.reshape(tuple(grad_size)), tuple(sum_dims), False)
+    return grad
 
 
 def _evenly_distribute(grad, self, result):
@@ -463,12 +585,44 @@ min_dim = Op("MinBackward0",           lambda self, dim, keepdim: (self.min(axis
              extra=("indices",),
              self=lambda grad, self_shape, dim, indices, keepdim:
                  _select_at_indices(grad, self_shape, dim, indices, keepdim))
-std = Op("StdBackward0",               _std,
+std = Op("StdBackward0",               lambda self, dim, correction, keepdim:
+                                           _var(self, dim, correction, keepdim, root=True),
          self=lambda grad, self, result, dim, correction, keepdim:
              _std_backward(grad, self, result, dim, correction, keepdim))
 norm = Op("LinalgVectorNormBackward0", _norm,
           self=lambda grad, self, result, p, dim, keepdim:
               _norm_backward(grad, self, result, p, dim, keepdim))
+var = Op("VarBackward0",               _var,
+         self=lambda grad, self, dim, correction, keepdim:
+             _var_backward(grad, self, dim, correction, keepdim))
+prod = Op("ProdBackward0",             lambda self, dtype=None: self.prod(dtype=_acc(self, dtype)),
+          promote=False,
+          self=lambda grad, self, result: _prod_backward(grad, self.to(grad.dtype), result))
+prod_dim = Op("ProdBackward1",         lambda self, dim, keepdim, dtype=None: self.prod(
+                                           axis=dim if self.ndim else None, keepdims=keepdim,
+                                           dtype=_acc(self, dtype)),
+              promote=False,
+              self=lambda grad, self, result, dim, keepdim:
+                  _prod_backward(grad, self.to(grad.dtype), result, dim, keepdim))
+amax = Op("AmaxBackward0",             lambda self, dim, keepdim: self.max(
+                                           axis=dim or None, keepdims=keepdim),
+          self=lambda grad, self, result, dim, keepdim:
+              _amax_backward(grad, self, result, dim, keepdim))
+amin = Op("AminBackward0",             lambda self, dim, keepdim: self.min(
+                                           axis=dim or None, keepdims=keepdim),
+          self=lambda grad, self, result, dim, keepdim:
+              _amax_backward(grad, self, result, dim, keepdim))
+logsumexp = Op("LogsumexpBackward0",   _logsumexp, floating=True,
+               self=lambda grad, self, result, dim, keepdim:
+                   _logsumexp_backward(grad, self, result, dim, keepdim))
+cumsum = Op("CumsumBackward0",         lambda self, dim, dtype: np.cumsum(
+                                           self, axis=dim if self.ndim else None,
+                                           dtype=_acc(self, dtype)).reshape(self.shape),
+            promote=False,
+            self=lambda grad, dim, self_scalar_type:
+                _cumsum_backward(grad.to(self_scalar_type), dim))
+cumprod = Op("CumprodBackward0",       lambda self, dim: np.cumprod(self, axis=dim, dtype=_acc(self)),
+             self=lambda grad, self, dim, result: _cumprod_backward(grad, self, dim, result))
 
 # --- views: the result shares memory and version counter with `self` ----------------------------
 view = Op("ViewBackward0",             lambda self, shape: self.reshape(shape), view=True,
@@ -512,6 +666,12 @@ slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, d
                         _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
                                            _dim_key(dim, key)),
                     grad_output=lambda grad, dim, key: slicing(grad, dim, key))
+
+# --- shape ops that copy -------------------------------------------------------------------------
+flip = Op("FlipBackward0",             lambda self, dims: np.flip(self, dims).copy(),
+          self=lambda grad, dims: flip(grad, dims))
+repeat = Op("RepeatBackward0",         lambda self, repeats: np.tile(self, repeats),
+            self=lambda grad, repeats, self_shape: _repeat_backward(grad, repeats, self_shape))
 
 # --- gather and scatter: reading and writing at positions given by an index tensor -------------
 gather = Op("GatherBackward0",         lambda self, dim, index: self[_along(index, dim)],
@@ -630,6 +790,70 @@ def join(node_class, tensors, dim, forward):
     return out
 
 
-def _acc(a):
-    """sum() of integers and bools gives int64 (PyTorch), of floats keeps their dtype."""
+# --- ops with several outputs: views of one input, all outputs of ONE node ----------------------
+class UnbindBackward0(Node):
+    """unbind: output k is slice k along dim; the gradients come back stacked, zeros for the
+    outputs that got none."""
+
+    __slots__ = ()
+    returns_views = True  # its outputs may not be modified in place (see apply_inplace)
+
+    def apply(self, grad_outputs):
+        like = next(g for g in grad_outputs if g is not None)
+        zero = expand(Tensor._make(np.zeros((), like._data.dtype)), like.shape)
+        return [join(StackBackward0, [zero if g is None else g for g in grad_outputs],
+                     self._args["dim"], np.stack)]
+
+
+class SplitWithSizesBackward0(Node):
+    """split into given sizes: the gradients come back concatenated, zeros for the pieces that
+    got none."""
+
+    __slots__ = ()
+    returns_views = True
+
+    def sizes(self):
+        return self._args["split_sizes"]
+
+    def apply(self, grad_outputs):
+        dim, shape = self._args["dim"], self._args["self_shape"]
+        grads = [Tensor._make(np.zeros(shape[:dim] + (n,) + shape[dim + 1:], dt)) if g is None
+                 else g for g, n, (_, dt) in zip(grad_outputs, self.sizes(), self._input_metadata)]
+        return [join(CatBackward0, grads, dim, np.concatenate)]
+
+
+class SplitBackward0(SplitWithSizesBackward0):
+    """split into pieces of split_size (the last one what is left)."""
+
+    __slots__ = ()
+
+    def sizes(self):
+        n, size = len(self._input_metadata), self._args["split_size"]
+        return [size] * (n - 1) + [self._args["self_shape"][self._args["dim"]] - size * (n - 1)]
+
+
+def views(node_class, self, arrays, **saved):
+    """Several views of `self` made by one op (unbind, split): with autograd, all of them are
+    outputs of one node (output_nr 0, 1, ...); `saved` is what the node keeps."""
+    outs = []
+    for a in arrays:
+        out = Tensor._make(a)
+        out._version_counter = self._version_counter
+        out._base = self._base if self._base is not None else self
+        out._view_version = self._version_counter.value
+        out._no_grad_view = self._no_grad_view or not grad_mode._enabled
+        outs.append(out)
+    if grad_mode._enabled and self.requires_grad:
+        node = node_class((self._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
+        node._args.update(saved)
+        for k, out in enumerate(outs):
+            out._grad_fn, out._output_nr = node, k
+    return tuple(outs)
+
+
+def _acc(a, dtype=None):
+    """sum() of integers and bools gives int64 (PyTorch), of floats keeps their dtype; a dtype
+    asked for wins."""
+    if dtype is not None:
+        return dtype.np
     return a.dtype if a.dtype.kind == "f" else np.int64

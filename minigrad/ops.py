@@ -12,6 +12,7 @@ import numpy as np
 
 from . import derivatives as d
 from . import dtypes, return_types
+from .autograd import grad_mode
 from ._warnings import warn_once
 from .autograd.function import _broadcast_shape, apply_inplace
 from .tensor import Tensor, _wrap_dim
@@ -34,16 +35,17 @@ def _shape(args):
     return tuple(int(a) for a in args)
 
 
-def _int_sizes(name, args):
-    """The sizes of `name(*args)` as ints (f(2, 3), f((2, 3)) or f(size)), or PyTorch's TypeError."""
+def _int_sizes(name, args, arg="size"):
+    """The sizes of `name(*args)` as ints (f(2, 3), f((2, 3)) or f(size)), or PyTorch's TypeError
+    naming the argument `arg`."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = args[0]
     elif len(args) == 1 and not hasattr(args[0], "__index__"):
-        raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, not "
+        raise TypeError(f"{name}(): argument '{arg}' (position 1) must be tuple of ints, not "
                         f"{type(args[0]).__name__}")
     for i, a in enumerate(args):
         if not hasattr(a, "__index__"):
-            raise TypeError(f"{name}(): argument 'size' failed to unpack the object at pos {i + 1} "
+            raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} "
                             f'with error "type must be tuple of ints,but got {type(a).__name__}"')
     return tuple(a.__index__() for a in args)
 
@@ -573,22 +575,114 @@ def _scatter_add_inplace(self, dim, index, src):
     return apply_inplace(d.scatter_add, self, dim, index, src)
 
 
-def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    if isinstance(dim, builtins.bool):  # std(unbiased) overload
-        dim, unbiased = None, dim
-    if correction is None:
-        correction = 0 if unbiased is False else 1
-    dims = None if dim is None else _dims(dim, input.dim())
-    kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in dims]
-    if input.numel() / builtins.max(1, math.prod(kept)) - correction <= 0:  # PyTorch's test
-        warnings.warn(_STD_DOF_WARNING, UserWarning, stacklevel=2)
-    return d.std(input, dims, correction, keepdim)
+def _var_std(name, op):
+    """var and std: over dims (or all), dividing by n - correction (1 unless unbiased=False)."""
+    def reduce(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+        if isinstance(dim, builtins.bool):  # the var(unbiased) overload
+            dim, unbiased = None, dim
+        if not input.is_floating_point():
+            raise RuntimeError("std and var only support floating point and complex dtypes")
+        if correction is None:
+            correction = 0 if unbiased is False else 1
+        dims = None if dim is None or dim == () or dim == [] else _dims(dim, input.dim())
+        kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in dims]
+        if input.numel() / builtins.max(1, math.prod(kept)) - correction <= 0:  # PyTorch's test
+            warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
+                          "less than the reduction factor (input numel divided by output numel). "
+                          "(Triggered internally at "
+                          "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)",
+                          UserWarning, stacklevel=2)
+        return op(input, dims, correction, keepdim)
+    reduce.__name__ = name
+    return reduce
 
 
-_STD_DOF_WARNING = (
-    "std(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
-    "factor (input numel divided by output numel). (Triggered internally at "
-    "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)")
+std = _var_std("std", d.std)
+var = _var_std("var", d.var)
+
+
+def prod(input, dim=None, keepdim=False, *, dtype=None):
+    if dim is None:
+        return d.prod(input, dtype)
+    if not isinstance(dim, numbers.Integral):  # one dim only, unlike sum
+        raise TypeError(f"prod() received an invalid combination of arguments - got "
+                        f"({type(dim).__name__}), but expected one of:\n * (*, minigrad.dtype "
+                        "dtype = None)\n * (int dim, bool keepdim = False, *, minigrad.dtype dtype "
+                        "= None)\n")
+    return d.prod_dim(input, _wrap_dim(dim, input.dim()), keepdim, dtype)
+
+
+def _amax_amin(name, op):
+    """amax/amin: the largest (smallest) values over dims (all by default), without indices; ties
+    share the gradient evenly, unlike max(dim)."""
+    def reduce(input, dim=(), keepdim=False):
+        dims = _dims(dim, input.dim())
+        if not dims and input.numel() == 0:
+            raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() "
+                               "== 0. Specify the reduction dim with the 'dim' argument.")
+        _check_reducible(name, input, dims)
+        return op(input, dims, keepdim)
+    reduce.__name__ = name
+    return reduce
+
+
+def _check_reducible(name, input, dims):
+    """PyTorch's IndexError for reducing a dim of size 0 to values it does not have."""
+    for x in dims:
+        if input.shape[x] == 0:
+            raise IndexError(f"{name}(): Expected reduction dim {x} to have non-zero size.")
+
+
+amax = _amax_amin("amax", d.amax)
+amin = _amax_amin("amin", d.amin)
+
+
+def _arg_extreme(name, np_fn):
+    """argmax/argmin: the position of the first largest (smallest) value: flat over all dims, or
+    along dim. Indices are not differentiable: no node."""
+    def reduce(input, dim=None, keepdim=False):
+        a = input._data
+        if dim is None:
+            if input.numel() == 0:
+                raise IndexError(f"{name}(): Expected reduction dim to be specified for "
+                                 "input.numel() == 0.")
+            out = np.asarray(np_fn(a)).reshape((1,) * a.ndim if keepdim else ())
+        else:
+            dim = _wrap_dim(dim, a.ndim)
+            if a.ndim == 0:
+                out = np.zeros((), np.int64)
+            else:
+                _check_reducible(name, input, (dim,))
+                out = np_fn(a, axis=dim, keepdims=keepdim)
+        return Tensor._make(out.astype(np.int64))
+    reduce.__name__ = name
+    return reduce
+
+
+argmax = _arg_extreme("argmax", np.argmax)
+argmin = _arg_extreme("argmin", np.argmin)
+
+
+def logsumexp(input, dim=None, keepdim=False):
+    """log(sum(exp(input))) over dims, computed without overflow."""
+    if dim is None:
+        raise TypeError('logsumexp() missing 1 required positional arguments: "dim"')
+    if dim == () or dim == []:  # PyTorch sums over all dims then, but keeps its max's dims
+        if keepdim or not input.dim():
+            dim = tuple(range(input.dim()))
+        else:
+            raise RuntimeError(f"output with shape [] doesn't match the broadcast shape "
+                               f"{[1] * input.dim()}")
+    return d.logsumexp(input, _dims(dim, input.dim()), keepdim)
+
+
+def cumsum(input, dim=None, *, dtype=None):
+    if dim is None:
+        raise TypeError('cumsum() missing 1 required positional arguments: "dim"')
+    if dtype is not None and not dtype.is_floating_point and input.requires_grad and (
+            grad_mode._enabled):
+        raise RuntimeError(f"Autograd not support dtype: {dtype._scalar}")
+    return d.cumsum(input, _wrap_dim(dim, input.dim()), dtype)
 
 
 def norm(input, p="fro", dim=None, keepdim=False):
@@ -709,6 +803,121 @@ def expand(input, *sizes):
     if builtins.any(n < 0 for n in shape):
         raise RuntimeError("numel: integer multiplication overflow")
     return d.expand(input, tuple(shape))
+
+
+def flatten(input, start_dim=0, end_dim=-1):
+    """Dims start_dim..end_dim merged into one: a reshape (a view when the memory allows). One dim
+    to merge leaves the tensor itself, as PyTorch."""
+    n = input.dim()
+    start, end = _wrap_dim(start_dim, n), _wrap_dim(end_dim, n)
+    if start > end:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if n == 0:
+        return reshape(input, 1)
+    if start == end:
+        return input
+    shape = input.shape
+    return reshape(input, shape[:start] + (math.prod(shape[start:end + 1]),) + shape[end + 1:])
+
+
+def flip(input, *args, dims=None):
+    """A copy with the order reversed along dims (PyTorch copies: it has no negative strides)."""
+    dims = args or (() if dims is None else (dims,))
+    if not dims:
+        raise TypeError('flip() missing 1 required positional arguments: "dims"')
+    return d.flip(input, _dims(_shape(dims), input.dim()))
+
+
+def _repeat(self, *repeats):
+    """The tensor tiled: repeats[i] copies along dim i (extra leading repeats add dims)."""
+    if not repeats:
+        raise TypeError('repeat() missing 1 required positional arguments: "repeats"')
+    repeats = _int_sizes("repeat", repeats, "repeats")
+    if len(repeats) < self.dim():
+        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of "
+                           "dimensions of tensor")
+    shape = (1,) * (len(repeats) - self.dim()) + self.shape
+    if builtins.any(r < 0 for r in repeats):
+        raise RuntimeError("Trying to create tensor with negative dimension "
+                           f"{next(r * n for r, n in zip(repeats, shape) if r < 0)}: "
+                           f"{[r * n for r, n in zip(repeats, shape)]}")
+    return d.repeat(self, repeats)
+
+
+def _contiguous(self):
+    """The tensor itself if its elements lie in memory row by row (C order), else such a copy."""
+    return self if self._data.flags.c_contiguous else d.clone(self)
+
+
+def _is_contiguous(self):
+    return self._data.flags.c_contiguous
+
+
+def _stride(self, dim=None):
+    """Steps between neighbours along each dim, in elements (NumPy counts bytes)."""
+    a = self._data
+    if a.size == 0:  # NumPy gives empty arrays strides of 0; PyTorch keeps the row-major ones
+        strides = tuple(math.prod(a.shape[i + 1:]) for i in range(a.ndim))
+    else:
+        strides = tuple(st // a.itemsize for st in a.strides)
+    return strides if dim is None else strides[_wrap_dim(dim, self.dim())]
+
+
+def unbind(input, dim=0):
+    """The slices along dim, as a tuple of views: outputs 0, 1, ... of one UnbindBackward0."""
+    if input.dim() == 0:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+    dim = _wrap_dim(dim, input.dim())
+    arrays = [input._data[d._dim_key(dim, i)] for i in range(input.shape[dim])]
+    return d.views(d.UnbindBackward0, input, arrays, dim=dim)
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    """Pieces along dim, as a tuple of views: of split_size each (the last one what is left), or
+    of the sizes listed. All are outputs of one node."""
+    if tensor.dim() == 0:
+        raise RuntimeError("split expects at least a 1-dimensional tensor")
+    dim = _wrap_dim(dim, tensor.dim())
+    n = tensor.shape[dim]
+    if not isinstance(split_size_or_sections, (tuple, list, numbers.Integral)):
+        raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of "
+                        f"ints, not {type(split_size_or_sections).__name__}")
+    if isinstance(split_size_or_sections, (tuple, list)):
+        sizes = [int(k) for k in split_size_or_sections]
+        if builtins.any(k < 0 for k in sizes):
+            raise RuntimeError("split_with_sizes expects split_sizes have only non-negative "
+                               f"entries, but got split_sizes={sizes}")
+        if builtins.sum(sizes) != n:
+            raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {n} (input "
+                               f"tensor's size at dimension {dim}), but got split_sizes={sizes}")
+        return _pieces(d.SplitWithSizesBackward0, tensor, dim, sizes, split_sizes=tuple(sizes))
+    size = int(split_size_or_sections)
+    if size < 0:
+        raise RuntimeError(f"split expects split_size be non-negative, but got split_size={size}")
+    if size == 0 and n:
+        raise RuntimeError("split_size can only be 0 if dimension size is 0, but got dimension "
+                           f"size of {n}")
+    count = builtins.max(-(-n // size), 1) if size else 1
+    sizes = [size] * (count - 1) + [n - size * (count - 1)]
+    return _pieces(d.SplitBackward0, tensor, dim, sizes, split_size=size)
+
+
+def _pieces(node_class, input, dim, sizes, **saved):
+    starts = np.cumsum([0] + sizes)
+    arrays = [input._data[d._dim_key(dim, slice(a, b))] for a, b in zip(starts, starts[1:])]
+    return d.views(node_class, input, arrays, dim=dim, self_shape=input._data.shape, **saved)
+
+
+def chunk(input, chunks, dim=0):
+    """At most `chunks` pieces of equal size (the last may be smaller): a split."""
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+    if input.dim() == 0:
+        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
+    n = input.shape[_wrap_dim(dim, input.dim())]
+    if n == 0:  # as many empty pieces as asked for (split would give one)
+        return split(input, [0] * chunks, dim)
+    return split(input, -(-n // chunks), dim)
 
 
 def _T(self):
@@ -1289,6 +1498,9 @@ _METHODS = dict(
     add=add, sub=sub, mul=mul, div=div, neg=neg, pow=pow, exp=exp, log=log, sqrt=sqrt, abs=abs,
     sgn=sgn, sign=sgn, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
     mm=mm, sum=sum, mean=mean, max=max, min=min, std=std, norm=norm, reshape=reshape, view=view,
+    var=var, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
+    cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
+    is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=split, chunk=chunk,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
     clone=clone, masked_fill=masked_fill, gather=gather, scatter=scatter, scatter_add=scatter_add, all=all, any=any, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
     __add__=_operator(d.add), __radd__=_operator(d.add), __sub__=_operator(sub),

@@ -78,6 +78,11 @@ class Tensor:
                 _regenerate_view(self, self._base)
 
     @property
+    def output_nr(self):
+        """Which output of its grad_fn this tensor is (unbind and split make several)."""
+        return self._output_nr
+
+    @property
     def is_leaf(self):
         return self.grad_fn is None  # (a view's history is brought up to date first)
 
@@ -353,14 +358,17 @@ class Tensor:
     def __iter__(self):
         if self._data.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
-        return (self[i] for i in range(self._data.shape[0]))
+        return iter(self.unbind(0))  # as PyTorch: the rows share one UnbindBackward0
 
     # --- printing -----------------------------------------------------------------------------
     def __repr__(self):
-        grad_fn = self.grad_fn
-        return _tensor_str.tensor_str(
-            self._data, self.dtype.name, grad_fn_name=type(grad_fn).__name__ if grad_fn else None,
-            requires_grad=grad_fn is None and self.requires_grad)
+        try:
+            grad_fn = self.grad_fn
+            name = type(grad_fn).__name__ if grad_fn else None
+        except RuntimeError:  # a view that has no valid history (unbind's, after an in-place)
+            grad_fn, name = True, "Invalid"
+        return _tensor_str.tensor_str(self._data, self.dtype.name, grad_fn_name=name,
+                                      requires_grad=grad_fn is None and self.requires_grad)
 
     def __format__(self, spec):
         if self._data.ndim == 0:

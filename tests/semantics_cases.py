@@ -2465,3 +2465,261 @@ case(
     "torch.sin(a, 1)",
     "print(a, a.grad, i, b)",
 )
+
+
+# ---------------------------------------------------------------------------
+# reductions and shape ops (helper h2): prod, var, amax/amin, logsumexp,
+# argmax/argmin, cumsum, flatten, flip, repeat, contiguous, stride
+# ---------------------------------------------------------------------------
+case(
+    "i_prod_with_and_without_zeros",
+    # no zero: grad * result / self; zeros: the product of the others, through exclusive
+    # cumulative products (CumprodBackward0 in the graph of the gradient); two zeros in a full
+    # product: zeros (without create_graph)
+    """
+    x = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    p, p1 = x.prod(), torch.prod(x, 1)
+    print(p, p1, x.prod(-2, keepdim=True))
+    print(p.grad_fn.next_functions, p1.grad_fn._saved_dim, p1.grad_fn._saved_keepdim)
+    print(torch.autograd.grad(p, x, retain_graph=True)[0], torch.autograd.grad(p1, x, torch.tensor([1., 2.]))[0])
+    """,
+    """
+    def names(t):
+        out, stack, seen = [], [t.grad_fn], []
+        while stack:
+            n = stack.pop()
+            if n is None or any(n is s for s in seen):
+                continue
+            seen.append(n)
+            out.append(n.name())
+            stack.extend(c for c, _ in n.next_functions)
+        return out
+    z = torch.tensor([[0., 2., 3.], [4., 0., 6.]], requires_grad=True)
+    one = torch.tensor([2., 0., 3.], requires_grad=True)
+    print(torch.autograd.grad(z.prod(), z)[0], torch.autograd.grad(one.prod(), one)[0])
+    g, = torch.autograd.grad(z.prod(), z, create_graph=True)
+    print(g, names(g))
+    g, = torch.autograd.grad(z.prod(1), z, torch.tensor([1., 2.]), create_graph=True)
+    print(g, names(g))
+    g2, = torch.autograd.grad((g * torch.tensor([[1., 2., 3.], [4., 5., 6.]])).sum(), z, create_graph=True)
+    print(g2, names(g2))
+    print(torch.autograd.grad(g2.sum(), z)[0])
+    """,
+    """
+    y = torch.tensor([[2., 0., 3., 0.5], [1., 2., 0., 3.], [0., 1., 1., 1.]], dtype=torch.float64, requires_grad=True)
+    g, = torch.autograd.grad(y.prod(0), y, torch.tensor([1., 2., 3., 4.], dtype=torch.float64), create_graph=True)
+    g2, = torch.autograd.grad((g * y).sum(), y, create_graph=True)
+    print(g, g2, torch.autograd.grad((g2 * y).sum(), y)[0])
+    """,
+    "torch.tensor([1, 2, 3]).prod(), torch.tensor([True, False]).prod(), torch.zeros(0).prod(), torch.tensor(2., requires_grad=True).prod(0)",
+    """
+    p = x.prod(1, dtype=torch.float64)
+    print(p, p.grad_fn.next_functions, torch.tensor([1., 2.]).prod(0, dtype=torch.float64))
+    g, = torch.autograd.grad(p, x, torch.tensor([1., 2.], dtype=torch.float64, requires_grad=True), create_graph=True)
+    print(g, names(g))
+    """,
+    "x.prod((0,))",
+    "x.prod(2)",
+)
+
+case(
+    "i_var_like_std",
+    """
+    x = torch.tensor([[1., 2., 4.], [4., 5., 9.]], requires_grad=True)
+    print(x.var(), torch.var(x, 1), x.var(0, keepdim=True, correction=0), x.var(unbiased=False), x.var(True))
+    v = x.var(1)
+    print(v.grad_fn, v.grad_fn.next_functions, v.grad_fn._saved_dim, v.grad_fn._saved_correction)
+    g, = torch.autograd.grad(v, x, torch.tensor([1., 2.], requires_grad=True), create_graph=True)
+    print(g)
+    print(torch.autograd.grad(x.var(), x)[0])
+    """,
+    "torch.tensor([1.]).var()",
+    """
+    x1 = torch.tensor([3.], requires_grad=True)
+    x1.var().backward()
+    print(x1.grad)
+    """,
+    "torch.tensor([1, 2]).var()",
+    "x.var(()), x.std([]), x.var(dim=[0], correction=2)",
+    "x.var(2)",
+)
+
+case(
+    "i_amax_amin_split_ties",
+    """
+    t = torch.tensor([[1., 3., 3.], [2., 2., 0.]], requires_grad=True)
+    print(t.amax(), t.amax(1), torch.amin(t, -1, keepdim=True), t.amax((0, 1)), t.amin(0))
+    t.amax().backward()
+    print(t.grad)
+    t.grad = None
+    t.amax(1).backward(torch.tensor([1., 2.]))
+    print(t.grad)
+    t.grad = None
+    t.amin(0).sum().backward()
+    print(t.grad)
+    a = t.amax(0)
+    print(a.grad_fn.next_functions, a.grad_fn._saved_dim, a.grad_fn._saved_keepdim, t.amax().grad_fn._saved_dim)
+    w = torch.tensor([1., 2.], requires_grad=True)
+    g, = torch.autograd.grad(t.amax(1), t, w * 2, create_graph=True)
+    print(g)
+    """,
+    "torch.tensor([[1, 5], [7, 2]]).amax(-1), torch.tensor([1., float('nan'), 2.]).amax(), torch.tensor(5.).amin(0)",
+    "torch.tensor([]).amax()",
+    "torch.zeros(2, 0).amin(1)",
+    "torch.zeros(2, 0).amax(0)",
+    "t.amax((0, 0))",
+    "t.amin(2)",
+)
+
+case(
+    "i_argmax_argmin",
+    """
+    t = torch.tensor([[1., 5., 5.], [float('nan'), 2., 1.]], requires_grad=True)
+    print(t.argmax(), t.argmax(1), torch.argmin(t, 0, keepdim=True), t.argmax(keepdim=True))
+    print(t.argmax(1).requires_grad, t.argmin().dtype, torch.tensor(3.).argmax(0))
+    """,
+    "torch.tensor([]).argmax()",
+    "torch.zeros(2, 0).argmin(1)",
+    "torch.zeros(2, 0).argmin(0)",
+    "t.argmax(2)",
+)
+
+case(
+    "i_logsumexp",
+    """
+    x = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    y = torch.logsumexp(x, 1)
+    print(y, x.logsumexp((0, 1)), x.logsumexp(-1, keepdim=True))
+    print(y.grad_fn.next_functions, y.grad_fn._saved_dim, y.grad_fn._saved_keepdim)
+    g, = torch.autograd.grad(y, x, torch.tensor([1., 2.], requires_grad=True), create_graph=True)
+    print(g)
+    """,
+    "torch.tensor([[1, 2], [3, 4]]).logsumexp(1), torch.tensor([1., float('inf')]).logsumexp(0)",
+    "torch.tensor([[1., 1000.], [-float('inf'), -float('inf')]]).logsumexp(1)",
+    "torch.tensor(3., requires_grad=True).logsumexp(()), x.logsumexp((), keepdim=True)",
+    "x.logsumexp(())",
+    "x.logsumexp()",
+    "x.logsumexp(2)",
+)
+
+case(
+    "i_cumsum_flip_repeat",
+    """
+    x = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    c, f, r = x.cumsum(1), x.flip(0), x.repeat(2, 1, 2)
+    print(c, f, torch.flip(x, (0, 1)), r)
+    print(c.grad_fn.next_functions, c.grad_fn._saved_dim, f.grad_fn._saved_dims, r.grad_fn._saved_repeats)
+    w = torch.tensor([[1., -1., 2.], [0.5, 3., 1.]], requires_grad=True)
+    for y in (c, f, r, x.repeat(1, 1), x.flip([])):
+        g, = torch.autograd.grad(y, x, w.repeat(2, 1, 2) if y is r else w * 1, create_graph=True)
+        print(g, g.grad_fn, g.grad_fn.next_functions)
+    print(torch.autograd.grad(x.repeat(0, 1), x, torch.ones(0, 3))[0])
+    """,
+    """
+    print(torch.cumsum(torch.tensor([[1, 2], [3, 4]]), -1), torch.tensor([True, True]).cumsum(0))
+    print(torch.tensor(5., requires_grad=True).cumsum(0))
+    a = torch.tensor([1., 2.], requires_grad=True)
+    c = a.cumsum(0, dtype=torch.float64)
+    print(c, c.grad_fn.next_functions)
+    c.backward(torch.tensor([1., 2.], dtype=torch.float64))
+    print(a.grad)
+    """,
+    "x.flip(dims=(0,)), torch.flip(x, dims=[1])",
+    "x.cumsum(0, dtype=torch.int64)",
+    "x.cumsum()",
+    "x.cumsum(2)",
+    "x.flip()",
+    "x.flip(0, 0)",
+    "x.repeat(2)",
+    "x.repeat()",
+    "x.repeat(2, 'a')",
+    "x.repeat(-1, 2)",
+)
+
+case(
+    "i_flatten_contiguous_stride",
+    # flatten is a reshape: a view when it can be (ViewBackward0), a copy otherwise (clone and
+    # UnsafeViewBackward0); with one dim to merge it is the tensor itself
+    """
+    x = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    v = torch.tensor([1., 2.], requires_grad=True)
+    xt = x.t()
+    print(x.flatten(), torch.flatten(xt), xt.flatten(0, 0) is xt, v.flatten() is v)
+    print(x[:, ::2].flatten().grad_fn.next_functions, torch.tensor(1., requires_grad=True).flatten())
+    z = torch.arange(24.).reshape(2, 3, 4)
+    print(z.flatten(1).shape, z.flatten(0, -2).shape, z.flatten(-2)._base is z._base, z.transpose(0, 1).flatten(1).shape)
+    """,
+    """
+    print(x.contiguous() is x, x.t().contiguous(), x.t().contiguous().grad_fn.next_functions)
+    z = torch.arange(24.).reshape(2, 3, 4)
+    for t in [z, z.transpose(0, 2), z[:, 1], z[..., ::2], z.unsqueeze(1), z[:, :1], z.permute(2, 0, 1),
+              z.expand(2, 2, 3, 4), z[0, 0, 0], z.flip(1), z.repeat(2, 1, 1), z.transpose(1, 2).contiguous(),
+              torch.ones(3, 1).t(), torch.zeros(0, 3)]:
+        print(list(t.shape), t.stride(), t.is_contiguous(), t.stride(-1) if t.dim() else None)
+    """,
+    "torch.flatten(x, -1, 0)",
+    "x.flatten(0, 3)",
+    "x.stride(2)",
+)
+
+case(
+    "i_unbind_split_chunk_one_node_many_outputs",
+    # unbind, split and chunk return views that are outputs 0, 1, ... of ONE node; in-place
+    # changes to them (or, afterwards, to their base) are refused
+    """
+    x = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    y = x * 1
+    u = y.unbind(1)
+    print(u, type(u), [t.output_nr for t in u], u[0].grad_fn is u[2].grad_fn)
+    print(u[0].grad_fn.next_functions, u[0].grad_fn._saved_dim, u[0]._base is y, [t.grad_fn for t in y])
+    s, w, c = y.split(2, 1), torch.split(y, [1, 2], 1), torch.chunk(y, 4, 1)
+    print(s, w, c, torch.ones(5).chunk(3), torch.ones(5).split(2))
+    print(s[0].grad_fn._saved_split_size, s[0].grad_fn._saved_dim, s[0].grad_fn._saved_self_sym_sizes,
+          w[1].grad_fn._saved_split_sizes, [t.output_nr for t in c])
+    """,
+    """
+    g, = torch.autograd.grad(u[1], x, torch.tensor([1., 2.], requires_grad=True), create_graph=True)
+    print(g, g.grad_fn.next_functions)
+    g, = torch.autograd.grad(s[1], x, torch.ones(2, 1, requires_grad=True), create_graph=True)
+    print(g, g.grad_fn.next_functions)
+    (u[0] * u[2]).sum().backward(retain_graph=True)
+    print(x.grad)
+    a, b = (x * 1).unbind(0)
+    a.retain_grad()
+    b.register_hook(lambda g: print("hook", g))
+    (a * b).sum().backward()
+    print(a.grad, x.grad)
+    """,
+    "u[0].mul_(2)",
+    "x.unbind(0)[0].mul_(2)",
+    "w[1].add_(1)",
+    "x.detach().unbind(0)[0].mul_(2)",
+    """
+    with torch.no_grad():
+        d = y.unbind(0)
+    d[0].mul_(2)
+    """,
+    """
+    y.mul_(2)
+    print(u[1])
+    """,
+    "u[0].grad_fn",
+    "u[0] * 1",
+    "y.unbind(5)",
+    "y.split(0)",
+    "y.split(-1)",
+    "torch.split(y, [1, 1], 1)",
+    "y.chunk(0)",
+    "torch.tensor(1.).unbind()",
+    "torch.zeros(0, 2).chunk(3), torch.zeros(0, 2).chunk(3)[0].grad_fn, torch.zeros(0, 2, requires_grad=True).chunk(2)[1].grad_fn",
+    "torch.ones(3).split(2.5)",
+    "torch.ones(3).split([4, -1])",
+    """
+    y2 = x * 1
+    v = y2.unbind(0)
+    with torch.no_grad():
+        v[0].mul_(2)
+    print(y2)
+    v[1].grad_fn
+    """,
+)

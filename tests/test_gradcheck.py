@@ -205,6 +205,46 @@ def _double_elementwise(L, a, b, t):
     return tuple(g for g in gs if g is not None)
 
 
+# reductions and shape ops (helper h2); Z34 has zeros: prod's gradient takes its safe path
+Z34 = np.array([[2.0, 0.0, 3.0, 0.5], [1.0, 2.0, 0.0, 3.0], [0.7, 1.0, 1.5, -1.0]])
+C.add("prod", lambda L, a, z: (a.prod(), L.prod(a, 1), a.prod(0, keepdim=True), z.prod(0),
+                               z.prod(-1), z.prod(), z[0].prod()), A23, Z34)
+C.add("var", lambda L, a: (a.var(), a.var(0), L.var(a, 1, unbiased=False),
+                           a.var(1, keepdim=True, correction=0)), A23)
+C.add("amax_amin", lambda L, a: (a.amax(), a.amax(1), L.amin(a, 0, keepdim=True), a.amin((0, 1))),
+      UNIQUE23)
+C.add("logsumexp", lambda L, a: (a.logsumexp(1), L.logsumexp(a, (0, 1)),
+                                 a.logsumexp(0, keepdim=True)), A23)
+C.add("cumsum_flip_repeat", lambda L, a: (a.cumsum(1), L.cumsum(a, 0), a.flip(0), L.flip(a, (0, 1)),
+                                          a.repeat(2, 1, 2), a.repeat(1, 3)), A23)
+C.add("flatten_contiguous", lambda L, a: (a.flatten(), a.t().flatten(), a.t().contiguous()), A23)
+C.add("unbind_split_chunk", lambda L, a: (*a.unbind(1), *L.split(a, 2, 1), *a.split([1, 2], 1),
+                                          *L.chunk(a, 2, 0), L.unbind(a)[1] * a.split(1, 1)[2]), A23)
+C.add("double_backward_reductions", lambda L, a, w: _double_reductions(L, a, w), UNIQUE23, B3)
+C.add("double_backward_prod_zeros", lambda L, z, w: _double_prod_zeros(L, z, w), Z34, B3)
+
+
+def _double_reductions(L, a, w):
+    """Gradients of the h2 reductions and shape ops with seeds that depend on the inputs (one
+    output of unbind or split: the others get zeros in its backward)."""
+    gs = []
+    for y, seed in ((a.unbind(1)[2], w[:2]), (a.split(2, 1)[1], a[:, :1] * w[1]),
+                    (a.split([2, 1], 1)[0], a[:, 1:] * w[0]), (a.prod(1), w[:2]), (a.var(0), w), (a.amax(1), w[:2] * w[2]),
+                    (a.amin(0, keepdim=True), w[None] * a[:1]), (a.logsumexp(1), w[1:] * a[0, 1:]),
+                    (a.cumsum(1), a * w), (a.flip(1), a * w), (a.repeat(1, 2), a.repeat(1, 2) * w[0])):
+        gs += L.autograd.grad(y, (a, w), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+def _double_prod_zeros(L, z, w):
+    """prod's gradient with zeros in the input goes through cumprod: its backward (both forms,
+    with and without zeros in cumprod's input) is differentiated here."""
+    return (L.autograd.grad(z.prod(1), z, w, create_graph=True)[0],
+            L.autograd.grad(z.prod(0), z, L.cat([w, w[:1]]), create_graph=True)[0],
+            L.autograd.grad(z[0].prod(), z, w[0], create_graph=True)[0],
+            L.autograd.grad(z[0, :2].prod(), z, w[1], create_graph=True)[0])  # one cumprod without 0
+
+
 def _index_put(L, a, b):
     y = a * 1
     y[[0, 1], [1, 2]] = b

@@ -3,7 +3,7 @@
 A row of the derivative table pairs a NumPy forward with one formula per differentiable input.
 A formula names what it needs (`grad`, `self`, `other`, `result`, `self_shape`, `dim`, ...), so
 recording saves exactly those values, and only for inputs that need a gradient: as PyTorch's
-generated code does from derivatives.yaml.
+generated code does from derivatives.yaml (`self_strides` and `self_scalar_type` too).
 """
 import functools
 import inspect
@@ -13,7 +13,7 @@ import numpy as np
 from .. import dtypes
 from ..tensor import Tensor
 from . import grad_mode
-from .engine import FREED, FREED_MESSAGE, Node, SavedTensor
+from .engine import FREED, FREED_MESSAGE, Node, SavedTensor, _op_name
 
 
 class OpNode(Node):
@@ -145,6 +145,8 @@ class Op:
             elif kind == "strides":  # in elements, as PyTorch counts them
                 a = values[i]._data
                 node._args[name] = tuple(st // a.itemsize for st in a.strides)
+            elif kind == "scalar_type":
+                node._args[name] = values[i].dtype
             elif values[i].__class__ is Tensor:
                 node._saved_tensors[name] = SavedTensor(values[i])
             elif kind == "input" or _holds_array(values[i]):  # stands for tensors: freed like one
@@ -174,6 +176,8 @@ class Op:
                 plan.append((name, "shape", self.index[name[:-6]]))
             elif name.endswith("_strides") and name[:-8] in self.index:
                 plan.append((name, "strides", self.index[name[:-8]]))
+            elif name.endswith("_scalar_type") and name[:-12] in self.index:
+                plan.append((name, "scalar_type", self.index[name[:-12]]))
             else:
                 raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
         return plan
@@ -251,6 +255,9 @@ def apply_inplace(op, self, *args, **kwargs):
     if base is not None:
         self._refresh_view()  # its history as of now, before this op adds to it
     if recording and base is not None:
+        if getattr(self._grad_fn, "returns_views", False):
+            raise RuntimeError(_MULTI_VIEW_ERROR.format(self._output_nr, _op_name(self._grad_fn),
+                                                        "is being modified inplace"))
         if self._no_grad_view:
             raise RuntimeError(
                 "A view was created in no_grad mode and is being modified inplace with grad mode "
@@ -418,8 +425,21 @@ def _rebase_view(view, base, fn):
     view._view_version = view._version_counter.value
 
 
+_MULTI_VIEW_ERROR = (
+    "Output {} of {} is a view and {}. This view is the output of a function that returns "
+    "multiple views. Such functions do not allow the output views to be modified inplace. You "
+    "should replace the inplace operation by an out-of-place one.")
+
+
 def _regenerate_view(view, base):
-    """The view's new history: its region of the base's gradient, whatever the base went through."""
+    """The view's new history: its region of the base's gradient, whatever the base went through.
+    A view that is one of several outputs of a node (unbind, split) has none: an error, from now
+    on each time its history is asked for."""
+    if getattr(view._grad_fn, "returns_views", False):
+        view._view_version = -1  # stays out of date: the next look raises again
+        raise RuntimeError(_MULTI_VIEW_ERROR.format(
+            view._output_nr, _op_name(view._grad_fn),
+            "its base or another view of its base has been modified inplace"))
     view._grad_fn = AsStridedBackward0(base._edge(), view._data.shape, view._data.dtype,
                                        _flat_positions(view._data, base._data), base._data.shape)
     view._output_nr = 0
