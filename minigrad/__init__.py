@@ -9,14 +9,15 @@ import numpy as _np
 from . import dtypes
 from ._tensor_str import get_printoptions, set_printoptions
 from .dtypes import Size, bool, double, dtype, float, float32, float64, int64, long
-from .tensor import Tensor
-from .ops import (abs, add, all, any, arange, bitwise_and, bitwise_not, bitwise_or, bitwise_xor,
-                  cat, clamp, clone, div, dot, empty, eq, exp, eye, from_numpy, full, full_like,
-                  gather, ge, gt, initial_seed, le, linspace, log, lt, manual_seed, masked_fill,
-                  matmul, max, mean, min, mm, mul, ne, neg, norm, ones, ones_like, permute, pow,
-                  rand, rand_like, randint, randn, randn_like, relu, reshape, scatter, scatter_add,
-                  sgn, sigmoid, sqrt, squeeze, stack, std, sub, sum, t, tanh, tensor, transpose,
-                  unsqueeze, where, zeros, zeros_like)
+from .tensor import Tensor, device
+from .ops import (abs, add, all, allclose, any, arange, bitwise_and, bitwise_not, bitwise_or,
+                  bitwise_xor, cat, clamp, clone, div, dot, empty, eq, equal, exp, eye, from_numpy,
+                  full, full_like, gather, ge, gt, initial_seed, isclose, le, linspace, log,
+                  log_softmax, lt, manual_seed, masked_fill, matmul, max, mean, min, mm, mul, ne,
+                  neg, norm, ones, ones_like, permute, pow, rand, rand_like, randint, randn,
+                  randn_like, relu, reshape, scatter, scatter_add, sgn, sigmoid, softmax, sqrt,
+                  squeeze, stack, std, sub, sum, t, tanh, tensor, transpose, unsqueeze, where,
+                  zeros, zeros_like)
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from . import autograd, nn, return_types, utils  # noqa: E402
 
