@@ -73,7 +73,12 @@ def _type_name(x):
     return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
 
 
+_REQUIRED = object()  # marks an argument PyTorch requires, so a missing one gets its words
+
+
 def _tensor_arg(name, argname, position, value):
+    if value is _REQUIRED:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "{argname}"')
     if not isinstance(value, Tensor):
         raise TypeError(f"{name}(): argument '{argname}' (position {position}) must be Tensor, not "
                         f"{_type_name(value)}")
@@ -367,17 +372,17 @@ def _close(name, input, other, rtol, atol, equal_nan):
     return close
 
 
-def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+def isclose(input, other=_REQUIRED, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Element by element: is input within atol + rtol * |other| of other?"""
     return Tensor._make(np.asarray(_close("isclose", input, other, rtol, atol, equal_nan)))
 
 
-def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+def allclose(input, other=_REQUIRED, rtol=1e-05, atol=1e-08, equal_nan=False):
     """isclose everywhere: a Python bool (how gradients are checked against a formula)."""
     return builtins.bool(_close("allclose", input, other, rtol, atol, equal_nan).all())
 
 
-def equal(input, other):
+def equal(input, other=_REQUIRED):
     """Same shape and same values (compared in their common dtype); a nan equals nothing."""
     _tensor_arg("equal", "input", 1, input)
     _tensor_arg("equal", "other", 2, other)
@@ -577,9 +582,6 @@ def _check_reduction_dtype(name, input, dtype):
                            f"floating point or complex dtype. Got: {dtype._scalar}")
     if not dtype.is_floating_point and grad_mode._enabled and input.requires_grad:
         raise RuntimeError(f"Autograd not support dtype: {dtype._scalar}")
-
-
-_REQUIRED = object()  # marks an argument PyTorch requires, so a missing one gets its words
 
 
 def softmax(input, dim=_REQUIRED, dtype=None):

@@ -2306,6 +2306,9 @@ case(
     "torch.isclose(a, b, atol=float('nan'))",
     "torch.isclose(a, b, rtol=None)",
     "torch.allclose(a, b, equal_nan=1)",
+    "torch.allclose(a)",
+    "a.isclose()",
+    "torch.equal(a)",
 )
 
 case(
