@@ -139,6 +139,12 @@ def _split_ties(grad, self, other, loses):
                          loses, 0)
 
 
+def _add_scaled(self, other, alpha):
+    """self + alpha * other, with alpha in the result's dtype. PyTorch's kernel fuses the
+    multiply-add (one rounding): for float32, computing in float64 and rounding gives its bits."""
+    return _rounded(lambda a, b, k: a + k * b, self, other, np.result_type(self, other).type(alpha))
+
+
 def _softmax(self, dim):
     e = _rounded(np.exp, self - self.max(axis=dim, keepdims=True, initial=-np.inf))  # no overflow
     return e / e.sum(axis=dim, keepdims=True)
@@ -422,12 +428,14 @@ def _mse_double_backward_grad_output(grad, grad_output, self, target, reduction)
 # ------------------------------------------------------------------------------------------------
 #            node name                 forward (NumPy)                                    derivatives
 # ------------------------------------------------------------------------------------------------
-add = Op("AddBackward0",               lambda self, other: self + other,
+add = Op("AddBackward0",               lambda self, other, alpha=1: self + other if alpha == 1
+                                           else _add_scaled(self, other, alpha),
          self=lambda grad: grad,
-         other=lambda grad: grad)
-sub = Op("SubBackward0",               lambda self, other: self - other,
+         other=lambda grad, alpha: grad if alpha == 1 else mul_scalar(grad, alpha))
+sub = Op("SubBackward0",               lambda self, other, alpha=1: self - other if alpha == 1
+                                           else _add_scaled(self, other, -alpha),
          self=lambda grad: grad,
-         other=lambda grad: -grad)
+         other=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha))
 sub_scalar = Op("SubBackward1",        lambda self, other: self - other,          # inside formulas
                 promote=("self", "other"),
                 self=lambda grad: grad)
@@ -523,7 +531,7 @@ threshold_backward = Op("ThresholdBackwardBackward0", _threshold_backward,
                         self=lambda grad: zeros_like(grad))
 masked_fill = Op("MaskedFillBackward1", lambda self, mask, value: np.where(mask, value, self),
                  self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
-                 value=lambda grad, mask: grad[mask].sum())
+                 value=lambda grad, mask: grad[mask.expand(grad.shape)].sum())  # a mask broadcasts
 masked_fill_scalar = Op("MaskedFillBackward0", lambda self, mask, value: np.where(mask, value, self),
                         promote=("self", "value"),
                         self=lambda grad, mask: masked_fill_scalar(grad, mask, 0))
@@ -558,16 +566,22 @@ bmm = Op("BmmBackward0",               lambda self, mat2: self @ mat2,         #
          mat2=lambda grad, self: bmm(self.transpose(1, 2), grad))
 
 # --- reductions ---------------------------------------------------------------------------------
-sum = Op("SumBackward0",               lambda self: self.sum(dtype=_acc(self)),
+# sum(dtype=...) and mean(dtype=...) reduce in that dtype, with no ToCopyBackward0 before them
+# (the engine casts the gradient back to the input's dtype)
+sum = Op("SumBackward0",               lambda self, dtype=None: self.sum(dtype=_acc(self, dtype)),
+         promote=False,
          self=lambda grad, self_shape: expand(grad, self_shape))
-sum_dim = Op("SumBackward1",           lambda self, dim, keepdim: self.sum(axis=dim, keepdims=keepdim,
-                                                                             dtype=_acc(self)),
+sum_dim = Op("SumBackward1",           lambda self, dim, keepdim, dtype=None: self.sum(
+                                           axis=dim, keepdims=keepdim, dtype=_acc(self, dtype)),
+             promote=False,
              self=lambda grad, self_shape, dim, keepdim:
                  expand(_unsqueeze_dims(grad, dim, keepdim), self_shape))
-mean = Op("MeanBackward0",             lambda self: self.mean(dtype=self.dtype),
+mean = Op("MeanBackward0",             lambda self, dtype=None: self.mean(dtype=_acc(self, dtype)),
+          promote=False,
           self=lambda grad, self_shape: div_scalar(expand(grad, self_shape), math.prod(self_shape)))
-mean_dim = Op("MeanBackward1",         lambda self, dim, keepdim: self.mean(axis=dim, keepdims=keepdim,
-                                                                             dtype=self.dtype),
+mean_dim = Op("MeanBackward1",         lambda self, dim, keepdim, dtype=None: self.mean(
+                                           axis=dim, keepdims=keepdim, dtype=_acc(self, dtype)),
+              promote=False,
               self=lambda grad, self_shape, dim, keepdim:
                   div_scalar(expand(_unsqueeze_dims(grad, dim, keepdim), self_shape),
                              _reduced_numel(self_shape, dim)))
@@ -707,6 +721,14 @@ zero_ = Op("ZeroBackward0",            lambda self: np.zeros_like(self),
            self=lambda grad: zeros_like(grad))
 fill_ = Op("FillBackward2",            lambda self, value: np.full_like(self, value),
            self=lambda grad: zeros_like(grad))
+uniform_ = Op("UniformBackward0",      lambda self, from_, to, generator: (
+                                           from_ + (to - from_) * generator._rng.random(self.shape))
+                                           .astype(self.dtype),
+              self=lambda grad: zeros_like(grad))   # random numbers: no gradient flows back
+normal_ = Op("NormalBackward0",        lambda self, mean, std, generator: (
+                                           mean + std * generator._rng.standard_normal(self.shape))
+                                           .astype(self.dtype),
+             self=lambda grad: zeros_like(grad))
 fill_tensor_ = Op("FillBackward3",     lambda self, value: np.full_like(self, value),  # t[:] = 0.
                   promote=False,
                   self=lambda grad: zeros_like(grad),

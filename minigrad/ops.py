@@ -6,6 +6,7 @@ call means, PyTorch's error texts); the math lives in derivatives.py.
 import builtins
 import math
 import numbers
+import re
 import warnings
 
 import numpy as np
@@ -14,6 +15,7 @@ from . import derivatives as d
 from . import dtypes, return_types
 from .autograd import grad_mode
 from ._warnings import warn_once
+from .autograd import grad_mode
 from .autograd.function import _broadcast_shape, apply_inplace
 from .tensor import Tensor, _wrap_dim
 
@@ -52,14 +54,6 @@ def _int_sizes(name, args, arg="size"):
 
 def _new_shape(name, args):
     """The size of a new tensor: a negative one is refused, in the words of PyTorch's `name`."""
-    if not args and name in ("rand", "randn"):
-        raise TypeError(
-            f"{name}() received an invalid combination of arguments - got (), but expected one "
-            "of:\n * (tuple of ints size, *, minigrad.Generator generator, Tensor out = None, "
-            "minigrad.dtype dtype = None, minigrad.layout layout = None, minigrad.device device = "
-            "None, bool pin_memory = False, bool requires_grad = False)\n * (tuple of ints size, *, "
-            "Tensor out = None, minigrad.dtype dtype = None, minigrad.layout layout = None, "
-            "minigrad.device device = None, bool pin_memory = False, bool requires_grad = False)\n")
     if not args:
         raise TypeError(f'{name}() missing 1 required positional arguments: "size"')
     shape = _int_sizes(name, args)
@@ -71,14 +65,118 @@ def _new_shape(name, args):
     return shape
 
 
+def _type_name(x):
+    """How PyTorch's argument errors name the type of x."""
+    if isinstance(x, Tensor):
+        return "Tensor"
+    if isinstance(x, dtypes.dtype):
+        return "minigrad.dtype"
+    t = type(x)
+    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
+
+
+_REQUIRED = object()  # marks an argument PyTorch requires, so a missing one gets its words
+
+
+def _tensor_arg(name, argname, position, value):
+    if value is _REQUIRED:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "{argname}"')
+    if not isinstance(value, Tensor):
+        raise TypeError(f"{name}(): argument '{argname}' (position {position}) must be Tensor, not "
+                        f"{_type_name(value)}")
+
+
+def _as_method(fn):
+    """fn as a Tensor method: PyTorch's argument errors then count positions after self."""
+    def method(self, *args, **kwargs):
+        try:
+            return fn(self, *args, **kwargs)
+        except TypeError as e:
+            m = re.fullmatch(r"(.*\(position )(\d+)(\).*)", str(e), re.S)
+            if m is None:
+                raise
+            raise TypeError(f"{m[1]}{int(m[2]) - 1}{m[3]}") from None
+    method.__name__ = fn.__name__
+    return method
+
+
+def _check_requires_grad(name, requires_grad, none_ok=True):
+    """Creation functions want a real bool (None means False, except for tensor())."""
+    if requires_grad.__class__ is not builtins.bool and not (none_ok and requires_grad is None):
+        raise TypeError(f"{name}(): argument 'requires_grad' must be bool, not "
+                        f"{_type_name(requires_grad)}")
+
+
+_KWARGS = ("minigrad.dtype dtype = None, minigrad.layout layout = None, minigrad.device device = "
+           "None, bool pin_memory = False, bool requires_grad = False")
+_SIGNATURES = {  # how PyTorch lists the overloads of functions it can't match a call to
+    "rand": (f"tuple of ints size, *, minigrad.Generator generator, Tensor out = None, {_KWARGS}",
+             f"tuple of ints size, *, Tensor out = None, {_KWARGS}"),
+    "rand_like": ("Tensor input, *, minigrad.Generator generator, minigrad.memory_format "
+                  f"memory_format = None, {_KWARGS}",
+                  f"Tensor input, *, minigrad.memory_format memory_format = None, {_KWARGS}"),
+    "arange": (f"Number end, *, Tensor out = None, {_KWARGS}",
+               f"Number start, Number end, *, {_KWARGS}",
+               f"Number start, Number end, Number step = 1, *, Tensor out = None, {_KWARGS}"),
+    "eye": (f"int n, *, Tensor out = None, {_KWARGS}",
+            f"int n, int m, *, Tensor out = None, {_KWARGS}"),
+    "linspace": tuple(f"{a} start, {b} end, int steps, *, Tensor out = None, {_KWARGS}"
+                      for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"),
+                                   ("Number", "Number"))),
+    "randint": tuple(f"{ints}tuple of ints size, *, {gen}Tensor out = None, {_KWARGS}"
+                     for ints in ("int high, ", "int low, int high, ")
+                     for gen in ("minigrad.Generator generator, ", "")),
+}
+_SIGNATURES.update(randn=_SIGNATURES["rand"], randn_like=_SIGNATURES["rand_like"])
+
+
+def _invalid_combination(name, args, kwargs):
+    got = ", ".join([_type_name(a) for a in args]
+                    + [f"{k}={_type_name(v)}" for k, v in kwargs.items()])
+    ways = "".join(f" * ({s})\n" for s in _SIGNATURES[name])
+    return TypeError(f"{name}() received an invalid combination of arguments - got ({got}), but "
+                     f"expected one of:\n{ways}")
+
+
+def _check_overloads(name, args, requires_grad, dtype=None, generator=None):
+    """Functions with several overloads (rand, arange, eye, ...): a call that fits none of them
+    (no size, requires_grad not a bool) gets PyTorch's list of them."""
+    if (not args or requires_grad.__class__ is not builtins.bool) and requires_grad is not None:
+        given = dict(requires_grad=requires_grad, dtype=dtype, generator=generator)
+        raise _invalid_combination(name, args, {k: v for k, v in given.items()
+                                                if v is not None and v is not False})
+
+
 # --- arithmetic ---------------------------------------------------------------------------------
-def add(input, other):
-    return d.add(input, other)
+def add(input, other, *, alpha=1):
+    """input + alpha * other, one node (AddBackward0): the gradient of other is alpha * grad."""
+    return d.add(input, other, _alpha("add", input, other, alpha))
 
 
-def sub(input, other):
+def sub(input, other, *, alpha=1):
     _no_bool_subtraction(input, other)
-    return d.sub(input, other)
+    return d.sub(input, other, _alpha("sub", input, other, alpha))
+
+
+def _alpha(name, input, other, alpha):
+    """add/sub's alpha as PyTorch checks it against the result's dtype; a 0-d tensor is read."""
+    if isinstance(alpha, Tensor):
+        alpha = alpha.item()
+    if not isinstance(alpha, (numbers.Number, np.bool_)):
+        raise TypeError(f"{name}(): argument 'alpha' must be Number, not {_type_name(alpha)}")
+    if isinstance(input, Tensor) and isinstance(other, Tensor):
+        _broadcast_shape(input.shape, other.shape)
+    kind = dtypes.result_type(input, other).kind
+    if isinstance(alpha, (builtins.bool, np.bool_)) and kind != "b":
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+    if kind != "f" and not isinstance(alpha, (numbers.Integral, np.bool_)):
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating "
+                           "point number.")
+    return alpha
+
+
+def _add_inplace(self, other, *, alpha=1):
+    return apply_inplace(d.add, self, other, _alpha("add_", self, other, alpha))
 
 
 def _rsub(self, other):
@@ -86,9 +184,9 @@ def _rsub(self, other):
     return d.rsub(self, other)
 
 
-def _sub_inplace(self, other):
+def _sub_inplace(self, other, *, alpha=1):
     _no_bool_subtraction(self, other)
-    return apply_inplace(d.sub, self, other)
+    return apply_inplace(d.sub, self, other, _alpha("sub_", self, other, alpha))
 
 
 def _is_bool(x):
@@ -263,14 +361,35 @@ def where(condition, input, other):
 
 def masked_fill(input, mask, value):
     """`value` where `mask` is True; a 0-d tensor value is differentiable (MaskedFillBackward1)."""
+    _check_fill_value(value)
+    _broadcast_shape(mask.shape, input.shape)  # PyTorch expands the mask and self first
+    _check_mask(mask)
+    return (d.masked_fill if isinstance(value, Tensor) else d.masked_fill_scalar)(input, mask, value)
+
+
+def _masked_fill_inplace(self, mask, value):
+    """In place, the mask must broadcast to self (checked after its dtype); a number is cast to
+    self's dtype (2.5 fills an integer tensor with 2)."""
+    _check_fill_value(value)
+    _check_mask(mask)
+    _broadcast_shape(self.shape, mask.shape)
+    if isinstance(value, Tensor):
+        return apply_inplace(d.masked_fill, self, mask, value)
+    if not self.is_floating_point():
+        value = self._data.dtype.type(value).item()
+    return apply_inplace(d.masked_fill_scalar, self, mask, value)
+
+
+def _check_fill_value(value):
     if isinstance(value, Tensor) and value.dim():
         raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "
                            f"tensor with {value.dim()} dimension(s).")
-    _broadcast_shape(mask.shape, input.shape)  # PyTorch expands the mask and self first
+
+
+def _check_mask(mask):
     if mask._data.dtype != np.bool_:
         raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype "
                            f"{mask.dtype._c}")
-    return (d.masked_fill if isinstance(value, Tensor) else d.masked_fill_scalar)(input, mask, value)
 
 
 def clone(input):
@@ -303,6 +422,54 @@ def _compare(ufunc):
 
 eq, ne = _compare(np.equal), _compare(np.not_equal)
 lt, le, gt, ge = _compare(np.less), _compare(np.less_equal), _compare(np.greater), _compare(np.greater_equal)
+
+
+def _close(name, input, other, rtol, atol, equal_nan):
+    """PyTorch's isclose on the arrays: equal, or |input - other| <= atol + rtol * |other| where
+    that difference is finite; computed in the tensors' dtype (float32 for integers and bools)."""
+    _tensor_arg(name, "input", 1, input)
+    _tensor_arg(name, "other", 2, other)
+    for argname, tol in (("rtol", rtol), ("atol", atol)):
+        if not isinstance(tol, (numbers.Real, Tensor)):
+            raise TypeError(f"{name}(): argument '{argname}' must be float, not {_type_name(tol)}")
+    if equal_nan.__class__ is not builtins.bool:
+        raise TypeError(f"{name}(): argument 'equal_nan' must be bool, not {_type_name(equal_nan)}")
+    if input.dtype is not other.dtype:
+        raise RuntimeError(f"{input.dtype._scalar} did not match {other.dtype._scalar}")
+    rtol, atol = float(rtol), float(atol)
+    for argname, tol in (("rtol", rtol), ("atol", atol)):
+        if not tol >= 0:
+            raise RuntimeError(f"{argname} must be greater than or equal to zero, but got {tol:g}")
+    a, b = input._data, other._data
+    _broadcast_shape(a.shape, b.shape)
+    close = a == b
+    if equal_nan:
+        close |= np.isnan(a) & np.isnan(b)
+    if rtol == 0 and atol == 0:
+        return close
+    if a.dtype.kind != "f":
+        a, b = a.astype(np.float32), b.astype(np.float32)
+    with np.errstate(over="ignore", invalid="ignore"):
+        actual = np.abs(a - b)
+        close |= np.isfinite(actual) & (actual <= atol + np.abs(rtol * b))
+    return close
+
+
+def isclose(input, other=_REQUIRED, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """Element by element: is input within atol + rtol * |other| of other?"""
+    return Tensor._make(np.asarray(_close("isclose", input, other, rtol, atol, equal_nan)))
+
+
+def allclose(input, other=_REQUIRED, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """isclose everywhere: a Python bool (how gradients are checked against a formula)."""
+    return builtins.bool(_close("allclose", input, other, rtol, atol, equal_nan).all())
+
+
+def equal(input, other=_REQUIRED):
+    """Same shape and same values (compared in their common dtype); a nan equals nothing."""
+    _tensor_arg("equal", "input", 1, input)
+    _tensor_arg("equal", "other", 2, other)
+    return input.shape == other.shape and builtins.bool((input._data == other._data).all())
 
 
 def _bitwise(ufunc, name):
@@ -470,19 +637,60 @@ def dot(input, tensor):
 
 
 # --- reductions ---------------------------------------------------------------------------------
-def sum(input, dim=None, keepdim=False):
+def sum(input, dim=None, keepdim=False, *, dtype=None):
+    _check_reduction_dtype("sum", input, dtype)
     if dim is None:
-        return d.sum(input)
-    return d.sum_dim(input, _dims(dim, input.dim()), keepdim)
+        return d.sum(input, dtype)
+    return d.sum_dim(input, _dims(dim, input.dim()), keepdim, dtype)
 
 
-def mean(input, dim=None, keepdim=False):
-    if not input.is_floating_point():
+def mean(input, dim=None, keepdim=False, *, dtype=None):
+    if dtype is None and not input.is_floating_point():
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {input.dtype._scalar}")
+    _check_reduction_dtype("mean", input, dtype)
     if dim is None:
-        return d.mean(input)
-    return d.mean_dim(input, _dims(dim, input.dim()), keepdim)
+        return d.mean(input, dtype)
+    return d.mean_dim(input, _dims(dim, input.dim()), keepdim, dtype)
+
+
+def _check_reduction_dtype(name, input, dtype):
+    """sum/mean(dtype=...) reduce in that dtype; an integer one has no gradient to record."""
+    if dtype is None:
+        return
+    if not isinstance(dtype, dtypes.dtype):
+        raise TypeError(f"{name}(): argument 'dtype' must be minigrad.dtype, not "
+                        f"{_type_name(dtype)}")
+    if name == "mean" and not dtype.is_floating_point:
+        raise RuntimeError("mean(): could not infer output dtype. Optional dtype must be either a "
+                           f"floating point or complex dtype. Got: {dtype._scalar}")
+    if not dtype.is_floating_point and grad_mode._enabled and input.requires_grad:
+        raise RuntimeError(f"Autograd not support dtype: {dtype._scalar}")
+
+
+def softmax(input, dim=_REQUIRED, dtype=None):
+    """exp(x) / exp(x).sum(dim), in `dtype` if given (a recorded copy to it first, as PyTorch)."""
+    return _softmax("softmax", d.softmax, input, dim, dtype)
+
+
+def log_softmax(input, dim=_REQUIRED, dtype=None):
+    return _softmax("log_softmax", d.log_softmax, input, dim, dtype)
+
+
+def _softmax(name, op, input, dim, dtype):
+    _tensor_arg(name, "input", 1, input)
+    if dim is _REQUIRED:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+    if not isinstance(dim, numbers.Integral):
+        raise TypeError(f"{name}(): argument 'dim' (position 2) must be int, not {_type_name(dim)}")
+    dim = _wrap_dim(dim, input.dim())
+    if dtype is not None:
+        input = input.to(dtype)
+    if not input.is_floating_point():  # PyTorch has a kernel for the last dim, one for the others
+        kernel = "lastdim_kernel_impl" if dim == builtins.max(input.dim(), 1) - 1 else "kernel_impl"
+        raise NotImplementedError(f'"{name}_{kernel}" not implemented for '
+                                  f"'{input.dtype._scalar}'")
+    return op(input, dim)
 
 
 def _extreme(name, full, by_dim):
@@ -1202,7 +1410,7 @@ def _check_data(data, dtype):
         seq = seq[0]
     floating = dtype.is_floating_point if dtype is not None else False
     todo = [data]
-    while todo and dtype is None:  # infer the dtype: every element must be a number
+    while todo:  # infer the dtype (or check against the one given): every element is a number
         x = todo.pop()
         if isinstance(x, (str, bytes)):
             raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
@@ -1212,8 +1420,11 @@ def _check_data(data, dtype):
             floating = floating or np.asarray(x._data if isinstance(x, Tensor) else x).dtype.kind == "f"
         elif isinstance(x, (numbers.Number, np.bool_)):
             floating = floating or isinstance(x, numbers.Real) and not isinstance(x, numbers.Integral)
-        else:
+        elif dtype is None:
             raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
+        else:  # a None where a number goes
+            raise TypeError(f"must be real number, not {type(x).__name__}" if floating else
+                            f"'{type(x).__name__}' object cannot be interpreted as an integer")
     if 0 in sizes:
         return sizes
     todo = [(data, 0)]
@@ -1234,6 +1445,7 @@ def _check_data(data, dtype):
 
 
 def tensor(data, dtype=None, requires_grad=False):
+    _check_requires_grad("tensor", requires_grad, none_ok=False)
     if isinstance(data, Tensor):
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
@@ -1251,6 +1463,8 @@ def tensor(data, dtype=None, requires_grad=False):
         if _check_data(data, dtype) is None:
             raise
         arr = np.zeros(_check_data(data, dtype), np.float32 if dtype is None else dtype.np)
+    if dtype is not None and (arr.dtype == np.bool_ or arr.dtype.kind == "f" and np.isnan(arr).any()):
+        _check_data(data, dtype)  # NumPy reads None as nan (or False): PyTorch refuses it
     if dtype is None and not isinstance(data, np.ndarray):
         if arr.dtype.kind in "OUS":
             _check_data(data, dtype)
@@ -1266,7 +1480,7 @@ def tensor(data, dtype=None, requires_grad=False):
 def _new(arr, requires_grad):
     if requires_grad and arr.dtype.kind != "f":
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-    return Tensor._make(arr, requires_grad=requires_grad)
+    return Tensor._make(arr, requires_grad=requires_grad is True)
 
 
 def _np_dtype(dtype, default=np.float32):
@@ -1274,18 +1488,22 @@ def _np_dtype(dtype, default=np.float32):
 
 
 def zeros(*size, dtype=None, requires_grad=False):
+    _check_requires_grad("zeros", requires_grad)
     return _new(np.zeros(_new_shape("zeros", size), _np_dtype(dtype)), requires_grad)
 
 
 def ones(*size, dtype=None, requires_grad=False):
+    _check_requires_grad("ones", requires_grad)
     return _new(np.ones(_new_shape("ones", size), _np_dtype(dtype)), requires_grad)
 
 
 def empty(*size, dtype=None, requires_grad=False):
+    _check_requires_grad("empty", requires_grad)
     return _new(np.zeros(_new_shape("empty", size), _np_dtype(dtype)), requires_grad)
 
 
 def full(size, fill_value, dtype=None, requires_grad=False):
+    _check_requires_grad("full", requires_grad)
     if dtype is None:  # like PyTorch, the fill value decides: bool, int64 or float32
         np_dtype = (np.bool_ if isinstance(fill_value, builtins.bool) else
                     np.int64 if isinstance(fill_value, numbers.Integral) else np.float32)
@@ -1295,18 +1513,24 @@ def full(size, fill_value, dtype=None, requires_grad=False):
 
 
 def zeros_like(input, dtype=None, requires_grad=False):
+    _check_requires_grad("zeros_like", requires_grad)
     return _new(np.zeros(input.shape, _np_dtype(dtype, input._data.dtype)), requires_grad)
 
 
 def ones_like(input, dtype=None, requires_grad=False):
+    _check_requires_grad("ones_like", requires_grad)
     return _new(np.ones(input.shape, _np_dtype(dtype, input._data.dtype)), requires_grad)
 
 
 def full_like(input, fill_value, dtype=None, requires_grad=False):
+    _check_requires_grad("full_like", requires_grad)
     return _new(np.full(input.shape, fill_value, _np_dtype(dtype, input._data.dtype)), requires_grad)
 
 
-def arange(start, end=None, step=1, dtype=None, requires_grad=False):
+def arange(start, end=None, step=None, dtype=None, requires_grad=False):
+    args = (start,) if end is None else (start, end) if step is None else (start, end, step)
+    _check_overloads("arange", args, requires_grad, dtype)
+    step = 1 if step is None else step
     named = (("end", start),) if end is None else (("start", start), ("end", end), ("step", step))
     for pos, (name, x) in enumerate(named, 1):
         if not isinstance(x, numbers.Number):
@@ -1326,12 +1550,14 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False):
 
 
 def linspace(start, end, steps, dtype=None, requires_grad=False):
+    _check_overloads("linspace", (start, end, steps), requires_grad, dtype)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     return _new(np.linspace(start, end, steps, dtype=_np_dtype(dtype)), requires_grad)
 
 
 def eye(n, m=None, dtype=None, requires_grad=False):
+    _check_overloads("eye", (n,) if m is None else (n, m), requires_grad, dtype)
     for name, k in (("n", n), ("m", m)):
         if k is not None and k < 0:
             raise RuntimeError(f"{name} must be greater or equal to 0, got {k}")
@@ -1426,18 +1652,22 @@ def initial_seed():
 
 
 def randn(*size, dtype=None, requires_grad=False, generator=None):
+    _check_overloads("randn", size, requires_grad, dtype, generator)
     rng = (generator or default_generator)._rng
     arr = rng.standard_normal(_new_shape("randn", size), dtype=np.float64).astype(_np_dtype(dtype))
     return _new(arr, requires_grad)
 
 
 def rand(*size, dtype=None, requires_grad=False, generator=None):
+    _check_overloads("rand", size, requires_grad, dtype, generator)
     rng = (generator or default_generator)._rng
     arr = rng.random(_new_shape("rand", size), dtype=np.float64).astype(_np_dtype(dtype))
     return _new(arr, requires_grad)
 
 
 def randint(low, high=None, size=(), dtype=None, requires_grad=False, generator=None):
+    _check_overloads("randint", tuple(x for x in (low, high, size) if x is not None and x != ()),
+                     requires_grad, dtype, generator)
     if high is None or isinstance(high, (tuple, list)):  # randint(high, size)
         low, high, size = 0, low, size if high is None else high
     shape = _new_shape("randint", (size,))
@@ -1447,11 +1677,46 @@ def randint(low, high=None, size=(), dtype=None, requires_grad=False, generator=
 
 
 def randn_like(input, dtype=None, requires_grad=False):
+    _check_overloads("randn_like", (input,), requires_grad, dtype)
     return randn(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
 def rand_like(input, dtype=None, requires_grad=False):
+    _check_overloads("rand_like", (input,), requires_grad, dtype)
     return rand(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+
+
+def _uniform_inplace(self, from_=0, /, to=1, *, generator=None):  # `from` is Python's keyword
+    """Fill self with numbers drawn uniformly from [from, to): recorded (UniformBackward0), with
+    no gradient flowing back through it."""
+    for argname, x in (("from", from_), ("to", to)):
+        if not isinstance(x, numbers.Real):
+            raise TypeError(f"uniform_(): argument '{argname}' (position {1 + (argname == 'to')}) "
+                            f"must be float, not {_type_name(x)}")
+    if not self.is_floating_point():
+        raise NotImplementedError(f'"check_uniform_bounds" not implemented for '
+                                  f"'{self.dtype._scalar}'")
+    limit = np.finfo(self._data.dtype).max
+    for argname, x in (("from", from_), ("to", to)):
+        if not -limit <= x <= limit:
+            raise RuntimeError(f"{argname} is out of bounds for {self.dtype._c}")
+    if from_ > to:
+        raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found "
+                           f"from={from_:g} > to={to:g}")
+    return apply_inplace(d.uniform_, self, from_, to, generator or default_generator)
+
+
+def _normal_inplace(self, mean=0, std=1, *, generator=None):
+    for argname, x in (("mean", mean), ("std", std)):
+        if not isinstance(x, numbers.Real):
+            raise TypeError(f"normal_(): argument '{argname}' (position {1 + (argname == 'std')}) "
+                            f"must be float, not {_type_name(x)}")
+    if not std >= 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
+    if not self.is_floating_point():
+        raise NotImplementedError(f'"normal_kernel_cpu" not implemented for '
+                                  f"'{self.dtype._scalar}'")
+    return apply_inplace(d.normal_, self, mean, std, generator or default_generator)
 
 
 # --- Tensor methods and operators ---------------------------------------------------------------
@@ -1513,7 +1778,7 @@ _METHODS = dict(
     __and__=bitwise_and, __rand__=bitwise_and, __or__=bitwise_or, __ror__=bitwise_or,
     __xor__=bitwise_xor, __rxor__=bitwise_xor, __invert__=bitwise_not,
     __getitem__=getitem, __setitem__=setitem,
-    add_=_inplace(d.add), sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_inplace(d.div),
+    add_=_add_inplace, sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_inplace(d.div),
     pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),
     relu_=_inplace(d.relu), clamp_=_inplace(d.clamp), neg_=_neg_inplace, zero_=_inplace(d.zero_),
     fill_=_inplace(d.fill_), copy_=_inplace(d.copy_),
@@ -1525,6 +1790,9 @@ _METHODS = dict(
     floor=floor, ceil=ceil, round=round, maximum=_two_tensors("maximum", d.maximum, method=True),
     minimum=_two_tensors("minimum", d.minimum, method=True), abs_=_abs_inplace,
     sqrt_=_inplace(d.sqrt), log_=_inplace(d.log), sin_=_inplace(d.sin), cos_=_inplace(d.cos),
+    allclose=_as_method(allclose), isclose=_as_method(isclose), equal=_as_method(equal),
+    softmax=_as_method(softmax), log_softmax=_as_method(log_softmax),
+    masked_fill_=_masked_fill_inplace, uniform_=_uniform_inplace, normal_=_normal_inplace,
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

@@ -5,6 +5,7 @@ A tensor is a *leaf* when no recorded op made it (grad_fn is None). A non-leaf r
 version counter with the tensors that share its memory (views, `detach()`), so that backward can
 tell when a saved tensor was changed in place.
 """
+import re
 import warnings
 import weakref
 
@@ -31,6 +32,47 @@ _NON_LEAF_GRAD_WARNING = (
     "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
     "github.com/pytorch/pytorch/pull/30531 for more information. (Triggered internally at "
     "/__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)")  # PyTorch's exact text
+
+
+_DEVICE_TYPES = ("cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, xla, "
+                 "lazy, vulkan, mps, meta, hpu, mtia, privateuseone")
+
+
+class device:
+    """Where a tensor's memory is: always the CPU here (NumPy memory), but named, printed and
+    compared as PyTorch's devices are: `device(type='cpu')`, equal to devices, not to 'cpu'."""
+
+    __slots__ = ("type", "index")
+
+    def __init__(self, type, index=None):
+        if isinstance(type, device):
+            type, index = type.type, type.index
+        else:
+            parsed = re.fullmatch(r"([a-zA-Z_]+)(?::([1-9]\d*|0))?", type)
+            if parsed is None:
+                raise RuntimeError(f"Invalid device string: '{type}'")
+            type, index = parsed[1], index if parsed[2] is None else int(parsed[2])
+        if type not in _DEVICE_TYPES.split(", "):
+            raise RuntimeError(f"Expected one of {_DEVICE_TYPES} device type at start of device "
+                               f"string: {type}")
+        self.type, self.index = type, index
+
+    def __repr__(self):
+        index = "" if self.index is None else f", index={self.index}"
+        return f"device(type='{self.type}'{index})"
+
+    def __str__(self):
+        return self.type if self.index is None else f"{self.type}:{self.index}"
+
+    def __eq__(self, other):
+        return isinstance(other, device) and (self.type, self.index) == (other.type, other.index)
+
+    def __hash__(self):
+        return hash((self.type, self.index))
+
+
+device.__module__ = "minigrad"
+_CPU = device("cpu")
 
 
 class Tensor:
@@ -277,7 +319,25 @@ class Tensor:
 
     @property
     def device(self):
-        return "cpu"
+        return _CPU
+
+    def element_size(self):
+        """Bytes per element: 4 for float32, 8 for float64 and int64, 1 for bool."""
+        return self._data.itemsize
+
+    itemsize = property(element_size)
+
+    @property
+    def nbytes(self):
+        return self._data.nbytes
+
+    is_cpu = True
+
+    def cpu(self):
+        return self
+
+    def nelement(self):
+        return self._data.size
 
     # --- conversion ---------------------------------------------------------------------------
     def item(self):
@@ -302,7 +362,7 @@ class Tensor:
         """A copy in another dtype (recorded: ToCopyBackward0); the tensor itself when nothing
         changes, as in PyTorch."""
         from .derivatives import to_dtype
-        if isinstance(dtype, str) and dtype == "cpu":  # the only device there is
+        if isinstance(dtype, (str, device)) and device(dtype).type == "cpu":  # the only device there is
             return self
         if not isinstance(dtype, dtypes.dtype):  # a NumPy dtype, as the engine passes
             dtype = dtypes.from_numpy_dtype(np.dtype(dtype))

@@ -2723,3 +2723,268 @@ case(
     v[1].grad_fn
     """,
 )
+
+# ---------------------------------------------------------------------------
+# API gaps (helper h3): allclose/isclose/equal, softmax functions, sum/mean(dtype=),
+# add/sub(alpha=), device, element_size, in-place masked_fill_/uniform_/normal_,
+# requires_grad must be a bool, tensor(None)
+# ---------------------------------------------------------------------------
+case(
+    "j_allclose_isclose_equal",
+    # How lessons compare an autograd gradient with a hand-derived one.
+    """
+    a = torch.tensor([1., 2., float('nan')])
+    b = torch.tensor([1., 2.0000001, float('nan')])
+    print(torch.allclose(a, b), torch.allclose(a, b, equal_nan=True), a.allclose(b, equal_nan=True))
+    print(torch.isclose(a, b), a.isclose(b, equal_nan=True))
+    print(torch.equal(a, a), torch.equal(a[:2], b[:2]), a[:2].equal(b[:2]))
+    print(torch.allclose(torch.tensor([1e-9]), torch.tensor([0.])),
+          torch.allclose(torch.tensor([1e-7]), torch.tensor([0.])))
+    print(torch.isclose(torch.tensor([1., 2.]), torch.tensor([1.1, 2.]), atol=0.1),
+          torch.isclose(torch.tensor([1e30]), torch.tensor([2e30]), rtol=0.6))
+    print(torch.isclose(torch.tensor([float('inf'), -float('inf'), 1.]),
+                        torch.tensor([float('inf'), float('inf'), float('inf')])))
+    i = torch.tensor([1, 2, 3])
+    print(torch.isclose(i, torch.tensor([1, 3, 5]), rtol=0.5), torch.allclose(i, i),
+          torch.equal(i, i.float()), torch.equal(torch.ones(2, 1), torch.ones(2)))
+    print(torch.isclose(torch.ones(2, 1), torch.ones(3)).shape,
+          torch.isclose(torch.tensor([True]), torch.tensor([False]), atol=1.))
+    x = torch.tensor([1., 2.], requires_grad=True)
+    (x ** 2).sum().backward()
+    print(torch.allclose(x.grad, 2 * x), x.grad.allclose(2 * x.detach(), rtol=0, atol=0))
+    """,
+    "torch.allclose(a, i)",
+    "torch.isclose(a, torch.ones(2))",
+    "torch.allclose(a, 1.0)",
+    "a.allclose(1.0)",
+    "torch.equal(1, a)",
+    "a.equal([1])",
+    "torch.isclose(a, b, rtol=-1)",
+    "torch.isclose(a, b, atol=float('nan'))",
+    "torch.isclose(a, b, rtol=None)",
+    "torch.allclose(a, b, equal_nan=1)",
+    "torch.allclose(a)",
+    "a.isclose()",
+    "torch.equal(a)",
+)
+
+case(
+    "i_softmax_functions",
+    """
+    x = torch.tensor([[1., 2., 3.], [0., 0., 1.]], requires_grad=True)
+    print(torch.softmax(x, 1), x.softmax(-1), torch.log_softmax(x, 0), x.log_softmax(dim=1))
+    y = torch.softmax(x, 1, dtype=torch.float64)
+    print(y.dtype, y.grad_fn.next_functions[0][0].name(),
+          torch.softmax(x, 1, torch.float32).grad_fn.next_functions[0][0].name())
+    y[:, 0].sum().backward()
+    print(x.grad, x.grad.dtype)
+    import torch.nn.functional as F
+    print(F.softmax(x, 1, dtype=torch.float64).grad_fn.next_functions[0][0].name(),
+          torch.softmax(torch.tensor(2.), 0), torch.softmax(torch.tensor([]), 0))
+    """,
+    "torch.softmax(x)",
+    "x.log_softmax()",
+    "torch.softmax(x, 2)",
+    "torch.softmax(x, 1.0)",
+    "x.softmax(None)",
+    "F.softmax(x, 1.0)",
+    "torch.softmax(torch.tensor([[1, 2]]), 0)",
+    "torch.tensor([1, 2]).log_softmax(0)",
+    "F.softmax(torch.tensor([True]), 0)",
+    "torch.softmax(torch.tensor([1, 2]), 0, dtype=torch.int64)",
+    "torch.softmax([1.], 0)",
+)
+
+case(
+    "i_sum_mean_dtype",
+    # A reduction in a dtype records no ToCopyBackward0: the gradient comes back in x's dtype.
+    """
+    x = torch.tensor([[1., 2., 3.], [0., 0., 1.]], requires_grad=True)
+    s = x.sum(dtype=torch.float64)
+    m = torch.mean(x, 1, dtype=torch.float64)
+    print(s, m, torch.sum(x, 0, True, dtype=torch.float64))
+    print(s.grad_fn.next_functions, m.grad_fn.next_functions)
+    (s + m.sum()).backward()
+    print(x.grad, x.grad.dtype)
+    i = torch.tensor([[1, 2, 3]])
+    print(i.sum(dtype=torch.float32), i.mean(dtype=torch.float64), i.sum(0, dtype=torch.float64),
+          torch.tensor([True, True]).sum(dtype=torch.bool), x.sum(dtype=None), x.mean(dtype=None))
+    with torch.no_grad():
+        print(x.sum(dtype=torch.int64))
+    print(x.detach().sum(dtype=torch.int64), x.double().sum(dtype=torch.float32))
+    """,
+    "x.sum(dtype=torch.int64)",
+    "(x * 1).sum(0, dtype=torch.bool)",
+    "x.mean(dtype=torch.int64)",
+    "i.mean(dtype=torch.bool)",
+    "x.sum(0, dtype=1)",
+    "x.mean(1, dtype='float')",
+    "i.mean()",
+)
+
+case(
+    "i_add_sub_alpha",
+    # One node each (AddBackward0, SubBackward0) saving alpha: the gradient of other is alpha * grad.
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = torch.tensor([3., 5.], requires_grad=True)
+    a = torch.add(x, y, alpha=2)
+    b = x.sub(y, alpha=3)
+    c = torch.sub(x, 2, alpha=0.5)
+    print(a, b, c, torch.add(2, x, alpha=3), torch.sub(2, x, alpha=3))
+    print(a.grad_fn._saved_alpha, b.grad_fn._saved_alpha, b.grad_fn.next_functions)
+    (a + b + c).sum().backward()
+    print(x.grad, y.grad)
+    i = torch.tensor([1, 2])
+    print(torch.add(i, i, alpha=3), torch.add(i, x, alpha=0.5),
+          torch.add(torch.tensor([True]), torch.tensor([True]), alpha=2),
+          torch.add(x, y, alpha=torch.tensor(2.)), torch.add(x, y, alpha=1))
+    z = x.detach().clone()
+    z.add_(y.detach(), alpha=2)
+    z.sub_(torch.ones(2), alpha=0.5)
+    print(z, z._version)
+    g, = torch.autograd.grad(torch.add(x, x * x, alpha=3).sum(), x, create_graph=True)
+    print(g, g.grad_fn, g.grad_fn.next_functions)
+    """,
+    # float32 bits: PyTorch fuses alpha * other + self (one rounding)
+    """
+    p = torch.tensor([0.1, 0.7, 1.3, -2.9, 1e-3])
+    q = torch.tensor([0.3, 0.9, -2.1, 0.123, 3.3])
+    print(torch.add(p, q, alpha=0.1).tolist())
+    print(torch.sub(p, q, alpha=0.7).tolist())
+    print(torch.add(p.double(), q.double(), alpha=3).tolist())
+    """,
+    "torch.add(i, i, alpha=0.5)",
+    "torch.add(i, 2, alpha=2.0)",
+    "torch.add(x, y, alpha=True)",
+    "torch.add(x, y, alpha=None)",
+    "x.sub(y, alpha='a')",
+    "torch.sub(torch.tensor([True]), torch.tensor([True]), alpha=2)",
+    "x.add_(y, alpha=2)",
+    "torch.add(x, torch.ones(3), alpha=2)",
+)
+
+case(
+    "k_device_and_sizes",
+    # x.device is a torch.device: it prints as device(type='cpu') and equals devices, not strings.
+    """
+    x = torch.tensor([[1., 2., 3.], [0., 0., 1.]])
+    print(x.device, repr(x.device), type(x.device), isinstance(x.device, torch.device))
+    print(x.device == 'cpu', x.device != 'cpu', x.device == torch.device('cpu'), x.device.type,
+          x.device.index)
+    print(torch.device('cpu:0'), repr(torch.device('cpu', 0)), torch.device('cpu') == torch.device('cpu:0'),
+          repr(torch.device(x.device)), repr(torch.device('cuda')))
+    print({x.device: 1}[torch.device('cpu')], f'{x.device}', x.to(x.device) is x, x.to('cpu') is x,
+          x.cpu() is x, x.is_cpu)
+    print(x.element_size(), x.double().element_size(), x.bool().element_size(), x.long().element_size(),
+          x.nelement(), torch.tensor(3).nelement(), x.nbytes, x.itemsize)
+    """,
+    "torch.device('foo')",
+    "x.to('float32')",
+)
+
+case(
+    "e_masked_fill_inplace",
+    """
+    x = torch.tensor([[1., 2., 3.], [0., 0., 1.]], requires_grad=True)
+    m = torch.tensor([True, False, True])
+    y = x * 1
+    print(y.masked_fill_(m, 0.) is y, y, y._version, y.grad_fn.next_functions)
+    v = torch.tensor(5., requires_grad=True)
+    y.masked_fill_(m, v)
+    print(y, y._version)
+    y.sum().backward()
+    print(x.grad, v.grad)
+    i = torch.tensor([1, 2, 3])
+    print(i.masked_fill_(m, 2.5), i.masked_fill_(m, 7), i._version)
+    """,
+    "y.masked_fill_(torch.tensor([True, False]), 1.)",
+    "x.masked_fill_(m, 0.)",
+    "y.masked_fill_(torch.ones(2, 2, 3, dtype=torch.bool), 1.)",
+    "y.masked_fill_(m.long(), 1.)",
+    "y.masked_fill_(m, torch.ones(2))",
+    "torch.ones(3).masked_fill_(torch.ones(2, 3, dtype=torch.bool), 1.)",
+    "y._version",
+)
+
+case(
+    "e_uniform_normal_inplace",
+    # Random values (not compared): shapes, dtypes, ranges, versions, nodes and errors are.
+    """
+    z = torch.zeros(2, 3)
+    print(z.uniform_() is z, z.shape, z.dtype, z._version, bool(((z >= 0) & (z < 1)).all()))
+    print(z.uniform_(2, 3).dtype, bool(((z >= 2) & (z < 3)).all()), z.normal_(mean=2, std=0), z._version)
+    d = torch.zeros(2, dtype=torch.float64)
+    print(d.uniform_(to=5).dtype, d.normal_().dtype, torch.zeros(3).uniform_(1, 1))
+    x = torch.ones(2, 3, requires_grad=True)
+    y = x * 1
+    y.uniform_()
+    print(y.grad_fn, y.grad_fn.next_functions[0][0].name(), y._version)
+    y.normal_()
+    print(y.grad_fn, y.grad_fn.next_functions[0][0].name())
+    v = x * 1
+    v[0].normal_()
+    print(v.grad_fn, v._version)
+    v.sum().backward()
+    print(x.grad)
+    """,
+    "torch.tensor([1, 2]).uniform_()",
+    "torch.tensor([1, 2]).normal_()",
+    "torch.zeros(3, dtype=torch.bool).uniform_()",
+    "torch.zeros(3).uniform_(3, 2)",
+    "torch.zeros(3).uniform_(0, float('inf'))",
+    "torch.zeros(3).uniform_(float('nan'), 1)",
+    "torch.zeros(3).normal_(std=-1)",
+    "x.uniform_()",
+    "x.normal_(0, 1)",
+    "torch.zeros(3).uniform_('a')",
+    "torch.zeros(3).normal_(None)",
+)
+
+case(
+    "k_requires_grad_must_be_bool",
+    "torch.ones(2, requires_grad=1)",
+    "torch.zeros(2, requires_grad=1)",
+    "torch.empty(2, requires_grad=0)",
+    "torch.tensor([1.], requires_grad=1)",
+    "torch.tensor([1.], requires_grad=None)",
+    "torch.full((2,), 1., requires_grad=1)",
+    "torch.ones_like(torch.ones(2), requires_grad=1)",
+    "torch.zeros_like(torch.ones(2), requires_grad=1)",
+    "torch.full_like(torch.ones(2), 2., requires_grad='yes')",
+    "torch.ones(2, requires_grad=torch.tensor(True))",
+    "import numpy\ntorch.ones(2, requires_grad=numpy.bool_(True))",
+    "torch.randn(2, requires_grad=1)",
+    "torch.rand((2, 3), requires_grad=1)",
+    "torch.randn(2, 3, dtype=torch.float64, requires_grad=1)",
+    "torch.rand()",
+    "torch.rand_like(torch.ones(2), requires_grad=1)",
+    "torch.randn_like(torch.ones(2), requires_grad=1)",
+    "torch.arange(3., requires_grad=1)",
+    "torch.arange(0, 3., 1, requires_grad=1)",
+    "torch.eye(2, requires_grad=1)",
+    "torch.linspace(0, 1, 3, requires_grad=1)",
+    "torch.randint(3, (2,), requires_grad=1)",
+    "torch.randint(0, 3, (2,), requires_grad=1)",
+    """
+    print(torch.zeros(2, requires_grad=None), torch.randn(2, requires_grad=None).shape,
+          torch.arange(2, requires_grad=None), torch.ones(1, requires_grad=True))
+    """,
+)
+
+case(
+    "k_tensor_of_none",
+    # NumPy would read None as nan (or False); PyTorch refuses it.
+    "torch.tensor(None, dtype=torch.float32)",
+    "torch.tensor([1., None], dtype=torch.float64)",
+    "torch.tensor([[1.], [None]], dtype=torch.float32)",
+    "torch.tensor(None, dtype=torch.int64)",
+    "torch.tensor(None, dtype=torch.bool)",
+    "torch.tensor([True, None], dtype=torch.bool)",
+    "torch.tensor(None)",
+    "torch.tensor(object(), dtype=torch.float32)",
+    """
+    print(torch.tensor([True, False], dtype=torch.bool), torch.tensor([1., float('nan')], dtype=torch.float32),
+          torch.tensor(float('nan'), dtype=torch.float64), torch.tensor([[]], dtype=torch.float32))
+    """,
+)

@@ -162,6 +162,18 @@ C.add("double_backward_nn", lambda L, a, t: _double_nn(L, a, t), A23, B23)
 C.add("double_backward_views", lambda L, a, w: _double_views(L, a, w), A23, B3)
 C.add("double_backward_powers", lambda L, a, b: _double_powers(L, a, b), P23, A23)
 C.add("double_backward_max_dim", lambda L, a, w: _double_max_dim(L, a, w), UNIQUE23, B3)
+# API gaps (helper h3): alpha, reductions in a dtype, softmax functions, random fills
+C.add("add_sub_alpha", lambda L, a, b: (L.add(a, b, alpha=2), a.sub(b, alpha=0.5), L.sub(a, 2, alpha=3),
+                                        (a * 1).add_(b, alpha=-1.5),
+                                        L.autograd.grad(L.add(a, a * a, alpha=3).sum(), a,
+                                                        create_graph=True)[0]), A23, B3)
+C.add("sum_mean_dtype", lambda L, a: (a.sum(0, dtype=L.float64), L.mean(a, dtype=L.float64),
+                                      a.float().sum(dtype=L.float64), a.float().mean(1, dtype=L.float64)),
+      A23, eps=1e-3, atol=1e-3)
+C.add("softmax_functions", lambda L, a: (L.softmax(a, 1), a.log_softmax(0),
+                                         L.softmax(a.float(), 1, dtype=L.float64)),
+      A23, eps=1e-3, atol=1e-3)
+C.add("uniform_normal_fills", lambda L, a: _random_fills(L, a), A23)
 C.add("masked_fill", lambda L, a, w: (a.masked_fill(a > 0, 0.5), L.masked_fill(a, a < 0, w.sum()),
                                       L.autograd.grad(a.max(), a, w.sum(), create_graph=True)[0],
                                       L.autograd.grad(a.min(), a, w[0] * a[0, 0], create_graph=True)[0]),
@@ -243,6 +255,16 @@ def _double_prod_zeros(L, z, w):
             L.autograd.grad(z.prod(0), z, L.cat([w, w[:1]]), create_graph=True)[0],
             L.autograd.grad(z[0].prod(), z, w[0], create_graph=True)[0],
             L.autograd.grad(z[0, :2].prod(), z, w[1], create_graph=True)[0])  # one cumprod without 0
+
+
+def _random_fills(L, a):
+    """uniform_ and normal_ record a node whose gradient is zero; from == to and std == 0 make
+    the fills constant, so finite differences see a function."""
+    y = a * 1
+    y[1].uniform_(0.5, 0.5)
+    z = a * 2
+    z.normal_(0.25, 0.0)
+    return y + a, z * a
 
 
 def _index_put(L, a, b):

@@ -5,15 +5,14 @@ import warnings
 from .. import derivatives as d
 from ..autograd.function import _broadcast_shape
 from ..ops import expand, relu, sigmoid, tanh  # noqa: F401
-from ..tensor import _wrap_dim
 
 
-def softmax(input, dim):
-    return d.softmax(input, _wrap_dim(dim, input.dim()))
+def softmax(input, dim, dtype=None):
+    return input.softmax(dim, dtype=dtype)  # the method, as PyTorch's F.softmax calls it
 
 
-def log_softmax(input, dim):
-    return d.log_softmax(input, _wrap_dim(dim, input.dim()))
+def log_softmax(input, dim, dtype=None):
+    return input.log_softmax(dim, dtype=dtype)
 
 
 def mse_loss(input, target, reduction="mean"):
