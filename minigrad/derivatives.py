@@ -356,10 +356,17 @@ def _evenly_distribute(grad, self, result):
     return masked_fill(zeros_like(self), mask, grad / mask.sum())
 
 
+def _extreme_at(self, dim, keepdim, extreme, arg):
+    """max(dim)/min(dim): the values and where they were; a 0-d tensor is its own, at 0."""
+    if self.ndim == 0:
+        return self.copy(), np.zeros((), np.int64)
+    return extreme(self, axis=dim, keepdims=keepdim), arg(self, axis=dim, keepdims=keepdim)
+
+
 def _select_at_indices(grad, self_shape, dim, indices, keepdim):
     """max(dim)/min(dim): the gradient goes to the position each value was taken from,
     scattered into zeros (PyTorch's value_selecting_reduction_backward)."""
-    if not keepdim:
+    if not keepdim and self_shape:  # (a 0-d input has no dim to put back)
         grad, indices = grad.unsqueeze(dim), indices.unsqueeze(dim)
     return scatter(Tensor._make(np.zeros(self_shape, grad._data.dtype)), dim, indices, grad)
 
@@ -589,13 +596,11 @@ max = Op("MaxBackward1",               lambda self: self.max(),
          self=lambda grad, self, result: _evenly_distribute(grad, self, result))
 min = Op("MinBackward1",               lambda self: self.min(),
          self=lambda grad, self, result: _evenly_distribute(grad, self, result))
-max_dim = Op("MaxBackward0",           lambda self, dim, keepdim: (self.max(axis=dim, keepdims=keepdim),
-                                                                   self.argmax(axis=dim, keepdims=keepdim)),
+max_dim = Op("MaxBackward0",           lambda self, dim, keepdim: _extreme_at(self, dim, keepdim, np.max, np.argmax),
              extra=("indices",),
              self=lambda grad, self_shape, dim, indices, keepdim:
                  _select_at_indices(grad, self_shape, dim, indices, keepdim))
-min_dim = Op("MinBackward0",           lambda self, dim, keepdim: (self.min(axis=dim, keepdims=keepdim),
-                                                                   self.argmin(axis=dim, keepdims=keepdim)),
+min_dim = Op("MinBackward0",           lambda self, dim, keepdim: _extreme_at(self, dim, keepdim, np.min, np.argmin),
              extra=("indices",),
              self=lambda grad, self_shape, dim, indices, keepdim:
                  _select_at_indices(grad, self_shape, dim, indices, keepdim))

@@ -701,11 +701,7 @@ def _extreme(name, full, by_dim):
                                    "input.numel() == 0. Specify the reduction dim with the 'dim' "
                                    "argument.")
             return full(input)
-        if input.dim() == 0:  # as PyTorch: the value itself, at index 0
-            _wrap_dim(dim, 0)
-            values, indices = by_dim(d.unsqueeze(input, 0), 0, False)
-        else:
-            values, indices = by_dim(input, _wrap_dim(dim, input.dim()), keepdim)
+        values, indices = by_dim(input, _wrap_dim(dim, input.dim()), keepdim)
         return getattr(return_types, name)(values, indices)
     reduce.__name__ = name
     return reduce

@@ -1596,6 +1596,22 @@ case(
 )
 
 case(
+    "i_max_min_dim_of_a_0d_tensor",
+    # max(dim)/min(dim) of a 0-d tensor: one MaxBackward0/MinBackward0 on the leaf, and its
+    # gradient scattered into a 0-d zeros (no unsqueeze/squeeze around it).
+    """
+    for kd in (True, False):
+        for f in ("min", "max"):
+            t = torch.tensor(1.375, dtype=torch.float64, requires_grad=True)
+            r = getattr(t, f)(-1, keepdim=kd)
+            print(r, r.values.grad_fn.next_functions)
+            g, = torch.autograd.grad(abs(r.values), [t], grad_outputs=torch.tensor(-2.5, dtype=torch.float64), create_graph=True)
+            print(g, [n[0].name() if n[0] else None for n in g.grad_fn.next_functions])
+    """,
+    "torch.tensor(2.).max(1)",
+)
+
+case(
     "k_matmul_graph_of_batches",
     # A batch against a matrix folds into one mm when the matrix requires grad (or no copy is
     # needed); otherwise batches go through expand, reshape and bmm. The graph shows which.
