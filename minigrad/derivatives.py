@@ -15,7 +15,7 @@ import numpy as np
 
 from .autograd import grad_mode
 from .autograd.engine import Node, sum_to
-from .autograd.function import Op, apply_inplace
+from .autograd.function import Op, apply_inplace, view_of
 from .dtypes import result_type
 from .tensor import Tensor
 
@@ -862,14 +862,7 @@ class SplitBackward0(SplitWithSizesBackward0):
 def views(node_class, self, arrays, **saved):
     """Several views of `self` made by one op (unbind, split): with autograd, all of them are
     outputs of one node (output_nr 0, 1, ...); `saved` is what the node keeps."""
-    outs = []
-    for a in arrays:
-        out = Tensor._make(a)
-        out._version_counter = self._version_counter
-        out._base = self._base if self._base is not None else self
-        out._view_version = self._version_counter.value
-        out._no_grad_view = self._no_grad_view or not grad_mode._enabled
-        outs.append(out)
+    outs = [view_of(self, a) for a in arrays]
     if grad_mode._enabled and self.requires_grad:
         node = node_class((self._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
         node._args.update(saved)

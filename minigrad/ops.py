@@ -126,6 +126,8 @@ _SIGNATURES = {  # how PyTorch lists the overloads of functions it can't match a
     "randint": tuple(f"{ints}tuple of ints size, *, {gen}Tensor out = None, {_KWARGS}"
                      for ints in ("int high, ", "int low, int high, ")
                      for gen in ("minigrad.Generator generator, ", "")),
+    "prod": ("*, minigrad.dtype dtype = None",
+             "int dim, bool keepdim = False, *, minigrad.dtype dtype = None"),
 }
 _SIGNATURES.update(randn=_SIGNATURES["rand"], randn_like=_SIGNATURES["rand_like"])
 
@@ -333,20 +335,16 @@ def round(input, *, decimals=None):
     return d.round_decimals(input, decimals)
 
 
-def _two_tensors(name, op, method=False):
-    """maximum/minimum take two tensors, else PyTorch's TypeError (a method counts positions
-    after self)."""
-    def fn(input, other):
-        for arg, x, pos in (("input", input, 1), ("other", other, 1 if method else 2)):
-            if not isinstance(x, Tensor):
-                raise TypeError(f"{name}(): argument '{arg}' (position {pos}) must be Tensor, not "
-                                f"{type(x).__name__}")
-        return op(input, other)
-    fn.__name__ = name
-    return fn
+def maximum(input, other):
+    _tensor_arg("maximum", "input", 1, input)
+    _tensor_arg("maximum", "other", 2, other)
+    return d.maximum(input, other)
 
 
-maximum, minimum = _two_tensors("maximum", d.maximum), _two_tensors("minimum", d.minimum)
+def minimum(input, other):
+    _tensor_arg("minimum", "input", 1, input)
+    _tensor_arg("minimum", "other", 2, other)
+    return d.minimum(input, other)
 
 
 def clamp(input, min=None, max=None):
@@ -664,7 +662,13 @@ def _check_reduction_dtype(name, input, dtype):
     if name == "mean" and not dtype.is_floating_point:
         raise RuntimeError("mean(): could not infer output dtype. Optional dtype must be either a "
                            f"floating point or complex dtype. Got: {dtype._scalar}")
-    if not dtype.is_floating_point and grad_mode._enabled and input.requires_grad:
+    _check_grad_dtype(input, dtype)
+
+
+def _check_grad_dtype(input, dtype):
+    """A result asked for in an integer dtype has no gradient to record: PyTorch refuses it."""
+    if dtype is not None and not dtype.is_floating_point and grad_mode._enabled and (
+            input.requires_grad):
         raise RuntimeError(f"Autograd not support dtype: {dtype._scalar}")
 
 
@@ -809,10 +813,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         return d.prod(input, dtype)
     if not isinstance(dim, numbers.Integral):  # one dim only, unlike sum
-        raise TypeError(f"prod() received an invalid combination of arguments - got "
-                        f"({type(dim).__name__}), but expected one of:\n * (*, minigrad.dtype "
-                        "dtype = None)\n * (int dim, bool keepdim = False, *, minigrad.dtype dtype "
-                        "= None)\n")
+        raise _invalid_combination("prod", (dim,), {})
     return d.prod_dim(input, _wrap_dim(dim, input.dim()), keepdim, dtype)
 
 
@@ -883,9 +884,7 @@ def logsumexp(input, dim=None, keepdim=False):
 def cumsum(input, dim=None, *, dtype=None):
     if dim is None:
         raise TypeError('cumsum() missing 1 required positional arguments: "dim"')
-    if dtype is not None and not dtype.is_floating_point and input.requires_grad and (
-            grad_mode._enabled):
-        raise RuntimeError(f"Autograd not support dtype: {dtype._scalar}")
+    _check_grad_dtype(input, dtype)
     return d.cumsum(input, _wrap_dim(dim, input.dim()), dtype)
 
 
@@ -1783,8 +1782,8 @@ _METHODS = dict(
     T=property(_T), mT=property(_mT), dot=dot, scatter_=_scatter_inplace,
     scatter_add_=_scatter_add_inplace,
     sin=sin, cos=cos, square=square, rsqrt=rsqrt, reciprocal=reciprocal, log1p=log1p, expm1=expm1,
-    floor=floor, ceil=ceil, round=round, maximum=_two_tensors("maximum", d.maximum, method=True),
-    minimum=_two_tensors("minimum", d.minimum, method=True), abs_=_abs_inplace,
+    floor=floor, ceil=ceil, round=round, maximum=_as_method(maximum),
+    minimum=_as_method(minimum), abs_=_abs_inplace,
     sqrt_=_inplace(d.sqrt), log_=_inplace(d.log), sin_=_inplace(d.sin), cos_=_inplace(d.cos),
     allclose=_as_method(allclose), isclose=_as_method(isclose), equal=_as_method(equal),
     softmax=_as_method(softmax), log_softmax=_as_method(log_softmax),

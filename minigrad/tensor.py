@@ -336,8 +336,7 @@ class Tensor:
     def cpu(self):
         return self
 
-    def nelement(self):
-        return self._data.size
+    nelement = numel
 
     # --- conversion ---------------------------------------------------------------------------
     def item(self):

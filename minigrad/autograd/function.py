@@ -51,7 +51,6 @@ class Op:
         self.name, self.forward, self.promote, self.floating, self.view, self.extra = (
             node_name, forward, promote, floating, view, extra)
         self.params, self.defaults = _parameters(forward)
-        self.arity = len(self.params)
         self.index = {p: i for i, p in enumerate(self.params)}
         self.input_idx = tuple(self.index[name] for name in formulas)
         self.other_idx = tuple(i for i in range(len(self.params)) if i not in self.input_idx)
@@ -71,7 +70,8 @@ class Op:
         return values
 
     def __call__(self, *args, **kwargs):
-        values = self.bind(args, kwargs) if kwargs or len(args) != self.arity else list(args)
+        # (positional calls, the common case, fill in trailing defaults without a call to bind)
+        values = self.bind(args, kwargs) if kwargs else [*args, *self.defaults[len(args):]]
         result, extras = self.run(values)
         if grad_mode._enabled and result._data.dtype.kind == "f":
             for i in self.input_idx:
@@ -113,13 +113,7 @@ class Op:
             out = np.asarray(out)
         if dt is not None and out.dtype != dt and out.dtype.kind == dt.kind:
             out = out.astype(dt)  # Python numbers alone: NumPy's float64, PyTorch's float32
-        result = Tensor._make(out)
-        if self.view:
-            source = values[0]
-            result._version_counter = source._version_counter
-            result._base = source._base if source._base is not None else source
-            result._view_version = source._version_counter.value
-            result._no_grad_view = source._no_grad_view or not grad_mode._enabled
+        result = view_of(values[0], out) if self.view else Tensor._make(out)
         return result, extras
 
     def record(self, values, result, extras=()):
@@ -181,6 +175,16 @@ class Op:
             else:
                 raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
         return plan
+
+
+def view_of(source, data):
+    """A tensor over `data`, which shares `source`'s memory: same version counter and base, and
+    a note of whether it was made under no_grad (in-place changes are refused then)."""
+    view = Tensor._make(data, version_counter=source._version_counter)
+    view._base = source._base if source._base is not None else source
+    view._view_version = source._version_counter.value
+    view._no_grad_view = source._no_grad_view or not grad_mode._enabled
+    return view
 
 
 def _parameters(fn):
