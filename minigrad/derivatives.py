@@ -406,7 +406,7 @@ def _nll_key(self_shape, target):
 
 def _nll_loss_forward(self, target, reduction):
     picked = -self[_nll_key(self.shape, target)]
-    return {"mean": picked.mean, "sum": picked.sum}.get(reduction, lambda: picked)()
+    return {"mean": _mean, "sum": np.sum}.get(reduction, lambda a: a)(picked)
 
 
 def _nll_loss_backward(grad_output, self, target, reduction):
@@ -583,11 +583,11 @@ sum_dim = Op("SumBackward1",           lambda self, dim, keepdim, dtype=None: se
              promote=False,
              self=lambda grad, self_shape, dim, keepdim:
                  expand(_unsqueeze_dims(grad, dim, keepdim), self_shape))
-mean = Op("MeanBackward0",             lambda self, dtype=None: self.mean(dtype=_acc(self, dtype)),
+mean = Op("MeanBackward0",             lambda self, dtype=None: _mean(self, None, False, _acc(self, dtype)),
           promote=False,
           self=lambda grad, self_shape: div_scalar(expand(grad, self_shape), math.prod(self_shape)))
-mean_dim = Op("MeanBackward1",         lambda self, dim, keepdim, dtype=None: self.mean(
-                                           axis=dim, keepdims=keepdim, dtype=_acc(self, dtype)),
+mean_dim = Op("MeanBackward1",         lambda self, dim, keepdim, dtype=None: _mean(
+                                           self, dim, keepdim, _acc(self, dtype)),
               promote=False,
               self=lambda grad, self_shape, dim, keepdim:
                   div_scalar(expand(_unsqueeze_dims(grad, dim, keepdim), self_shape),
@@ -745,7 +745,7 @@ softmax = Op("SoftmaxBackward0",       _softmax, floating=True,
 log_softmax = Op("LogSoftmaxBackward0", _log_softmax, floating=True,
                  self=lambda grad, result, dim: log_softmax_backward_data(grad, result, dim))
 mse_loss = Op("MseLossBackward0",      lambda self, target, reduction="mean":
-                                           {"mean": np.mean, "sum": np.sum}.get(
+                                           {"mean": _mean, "sum": np.sum}.get(
                                                reduction, lambda a: a)((self - target) ** 2),
               self=lambda grad, self, target, reduction:
                   mse_loss_backward(grad, self, target, reduction),
@@ -869,6 +869,13 @@ def views(node_class, self, arrays, **saved):
         for k, out in enumerate(outs):
             out._grad_fn, out._output_nr = node, k
     return tuple(outs)
+
+
+def _mean(a, axis=None, keepdims=False, dtype=None):
+    """NumPy's mean (a sum, then one division: the same bits) minus its warning on an empty
+    tensor, whose mean PyTorch gives as nan without a word."""
+    total = a.sum(axis=axis, keepdims=keepdims, dtype=dtype)
+    return np.true_divide(total, a.size // total.size if total.size else 1, dtype=total.dtype)
 
 
 def _acc(a, dtype=None):

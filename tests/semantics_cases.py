@@ -3004,3 +3004,16 @@ case(
           torch.tensor(float('nan'), dtype=torch.float64), torch.tensor([[]], dtype=torch.float32))
     """,
 )
+
+# --- found by the random-program runs ---------------------------------------------------------
+
+case(
+    "r_mean_of_empty",
+    # NumPy warns "Mean of empty slice"; PyTorch's mean of nothing is nan, silently.
+    "import torch.nn.functional as F",
+    "x = torch.tensor([], requires_grad=True); m = x.mean(); print(m); m.backward(); print(x.grad)",
+    "x = torch.zeros(0, 3, requires_grad=True); print(x.mean(0), x.mean(1), x.mean((0, 1)))",
+    "x = torch.zeros(0, 3, dtype=torch.float64); print(x.mean(), x.mean(0, dtype=torch.float32))",
+    "x = torch.tensor([]); print(F.mse_loss(x, x))",
+    "print(F.cross_entropy(torch.zeros(0, 3), torch.zeros(0, dtype=torch.long)))",
+)
