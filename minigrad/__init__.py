@@ -8,7 +8,8 @@ import numpy as _np
 
 from . import dtypes
 from ._tensor_str import get_printoptions, set_printoptions
-from .dtypes import Size, bool, double, dtype, float, float32, float64, int64, long
+from .dtypes import (Size, bool, double, dtype, float, float32, float64, int, int8, int16, int32,
+                     int64, long, short, uint8)
 from .tensor import Tensor, device
 from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argmin, bitwise_and,
                   bitwise_not, bitwise_or, bitwise_xor, cat, ceil, chunk, clamp, clone, cos, cumsum,

@@ -30,6 +30,10 @@ _NUMPY_DTYPES = {
     "float32": np.float32,
     "float64": np.float64,
     "int64": np.int64,
+    "int32": np.int32,
+    "int16": np.int16,
+    "int8": np.int8,
+    "uint8": np.uint8,
     "bool": np.bool_,
 }
 
@@ -216,7 +220,7 @@ def tensor_str(array: np.ndarray, dtype_name: str, *, grad_fn_name: str | None =
                requires_grad: bool = False) -> str:
     """The text of repr(t)/str(t) for a tensor with these contents.
 
-    dtype_name is one of 'float32', 'float64', 'int64', 'bool'.
+    dtype_name is one of 'float32', 'float64', 'int64', 'int32', 'int16', 'int8', 'uint8', 'bool'.
     grad_fn_name e.g. 'AddBackward0' -> suffix 'grad_fn=<AddBackward0>';
     requires_grad=True (and no grad_fn) -> suffix 'requires_grad=True'.
     Non-default dtypes get 'dtype=minigrad.float64' (the package is named

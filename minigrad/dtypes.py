@@ -31,11 +31,15 @@ class dtype:
 float32 = dtype("float32", np.float32, True, "Float", "float")
 float64 = dtype("float64", np.float64, True, "Double", "double")
 int64 = dtype("int64", np.int64, False, "Long", "long int")
+int32 = dtype("int32", np.int32, False, "Int", "int")
+int16 = dtype("int16", np.int16, False, "Short", "short int")
+int8 = dtype("int8", np.int8, False, "Char", "signed char")
+uint8 = dtype("uint8", np.uint8, False, "Byte", "unsigned char")
 bool = dtype("bool", np.bool_, False, "Bool", "bool")
-float, double, long = float32, float64, int64
+float, double, long, int, short = float32, float64, int64, int32, int16
 
-_BY_NUMPY = {d.np: d for d in (float32, float64, int64, bool)}
-# Other NumPy types are stored as the nearest of the four dtypes minigrad supports.
+_BY_NUMPY = {d.np: d for d in (float32, float64, int64, int32, int16, int8, uint8, bool)}
+# Other NumPy types (float16, uint16...) are stored as the nearest dtype minigrad supports.
 _STORAGE = {"f": np.dtype(np.float32), "i": np.dtype(np.int64), "u": np.dtype(np.int64),
             "b": np.dtype(np.bool_)}
 
@@ -60,7 +64,7 @@ class Size(tuple):
     __str__ = __repr__
 
     def numel(self):
-        return int(np.prod(self, dtype=np.int64))
+        return builtins.int(np.prod(self, dtype=np.int64))
 
 
 # --- type promotion (PyTorch's rules) --------------------------------------------------------
@@ -73,7 +77,7 @@ _DEFAULT_FOR_RANK = {0: np.dtype(np.bool_), 1: np.dtype(np.int64), 2: np.dtype(n
 def _rank_of_scalar(x):
     if isinstance(x, (builtins.bool, np.bool_)):
         return 0
-    if isinstance(x, (int, np.integer)):
+    if isinstance(x, (builtins.int, np.integer)):
         return 1
     return 2
 
@@ -88,9 +92,12 @@ def _promote_types(a, b):
 
 
 def result_type(*operands):
-    """The NumPy dtype PyTorch would compute `operands` (tensors and Python numbers) in."""
+    """The NumPy dtype PyTorch would compute `operands` (tensors and Python numbers) in; a None
+    (clamp's missing bound) takes no part."""
     dims, zero_dims, scalar_rank = [], [], -1
     for x in operands:
+        if x is None:
+            continue
         data = getattr(x, "_data", None)
         if data is None:
             scalar_rank = max(scalar_rank, _rank_of_scalar(x))

@@ -892,6 +892,9 @@ def norm(input, p="fro", dim=None, keepdim=False):
     if p == "fro" and isinstance(dim, (tuple, list)) and len(dim) > 2:
         raise RuntimeError("linalg.matrix_norm: dim must be a 2-tuple. Got "
                            + " ".join(str(x) for x in dim))
+    if not input.is_floating_point():
+        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
+                           f"input. Got {input.dtype._scalar}")
     p = 2 if p in ("fro", None) else p
     dims = None if dim is None else _dims(dim, input.dim())
     return d.norm(input, p, dims, keepdim)
@@ -1160,10 +1163,16 @@ def _as_index(k):
     if k is None or k is Ellipsis or isinstance(k, (int, builtins.slice, np.integer)):
         return k
     if isinstance(k, Tensor):
-        kind = k._data.dtype.kind
-        if kind not in "iub":
+        if k._data.dtype == np.uint8:  # a byte tensor is an old-style mask (0-d: silently)
+            if k._data.ndim:
+                warnings.warn("indexing with dtype minigrad.uint8 is now deprecated, please use a "
+                              "dtype minigrad.bool instead. (Triggered internally at /__w/pytorch/"
+                              "pytorch/aten/src/ATen/native/IndexingUtils.h:37.)", UserWarning,
+                              stacklevel=3)
+            return k._data.astype(np.bool_)
+        if k._data.dtype not in (np.int64, np.int32, np.bool_):
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-        if k._data.ndim == 0 and kind in "iu":
+        if k._data.ndim == 0 and k._data.dtype.kind == "i":
             return int(k._data)
         return k._data
     if isinstance(k, (list, tuple)):  # an index tensor: numbers in it are cut to ints
@@ -1458,12 +1467,24 @@ def tensor(data, dtype=None, requires_grad=False):
         if _check_data(data, dtype) is None:
             raise
         arr = np.zeros(_check_data(data, dtype), np.float32 if dtype is None else dtype.np)
+    except OverflowError:  # a Python int beyond the range of the asked dtype (int32, uint8...)
+        if builtins.any(isinstance(v, int) and not -2**63 <= v < 2**63
+                        for v in np.array(data, dtype=object).flat):
+            raise ValueError("Overflow when unpacking long long") from None
+        raise RuntimeError(f"value cannot be converted to type {dtype.name} without "
+                           "overflow") from None
     if dtype is not None and (arr.dtype == np.bool_ or arr.dtype.kind == "f" and np.isnan(arr).any()):
         _check_data(data, dtype)  # NumPy reads None as nan (or False): PyTorch refuses it
     if dtype is None and not isinstance(data, np.ndarray):
         if arr.dtype.kind in "OUS":
             _check_data(data, dtype)
-        if arr.dtype.kind == "f" or (arr.dtype == object):
+        if arr.dtype == np.uint64 or arr.dtype == object and builtins.all(
+                isinstance(v, int) for v in arr.flat):  # ints beyond int64 (a float would make
+            raise ValueError("Overflow when unpacking long long")  # the tensor float)
+        if arr.dtype.kind == "f" and not (arr.dtype == np.float64 and np.float64 in set(
+                map(type, np.array(data, dtype=object).flat))):
+            arr = arr.astype(np.float32)  # Python floats: the default dtype; NumPy's float64s
+        elif arr.dtype == object:         # stay float64, as in PyTorch
             arr = arr.astype(np.float32)
         else:
             arr = arr.astype(dtypes.storage_dtype(arr.dtype))

@@ -322,7 +322,7 @@ class Tensor:
         return _CPU
 
     def element_size(self):
-        """Bytes per element: 4 for float32, 8 for float64 and int64, 1 for bool."""
+        """Bytes per element: 8 for float64 and int64, 4 for float32 and int32, 1 for bool."""
         return self._data.itemsize
 
     itemsize = property(element_size)
@@ -375,6 +375,18 @@ class Tensor:
 
     def long(self):
         return self.to(dtypes.int64)
+
+    def int(self):
+        return self.to(dtypes.int32)
+
+    def short(self):
+        return self.to(dtypes.int16)
+
+    def char(self):
+        return self.to(dtypes.int8)
+
+    def byte(self):
+        return self.to(dtypes.uint8)
 
     def bool(self):
         return self.to(dtypes.bool)

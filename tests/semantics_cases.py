@@ -3017,3 +3017,158 @@ case(
     "x = torch.tensor([]); print(F.mse_loss(x, x))",
     "print(F.cross_entropy(torch.zeros(0, 3), torch.zeros(0, dtype=torch.long)))",
 )
+
+
+# ---------------------------------------------------------------------------
+# int32 (and int16, int8, uint8): dtypes, promotion, printing, errors
+# ---------------------------------------------------------------------------
+case(
+    "j_int32_dtype",
+    """
+    x = torch.tensor([1, -2, 3], dtype=torch.int32)
+    print(x, x.dtype, torch.int, torch.int is torch.int32, x.type(), x.element_size(), x.is_floating_point())
+    print(torch.tensor([], dtype=torch.int32), torch.tensor(7, dtype=torch.int32), torch.tensor([1.9, -1.9], dtype=torch.int32))
+    print(torch.int16, torch.short, torch.int8, torch.uint8)
+    """,
+    """
+    y = torch.tensor([1.5, 2.5, -3.7])
+    print(y.int(), y.short(), y.char(), y.byte(), y.long(), y.int().float(), y.int().double(), y.int().bool())
+    print(y.int().type(), y.short().type(), y.char().type(), y.byte().type(), y.int().long().type())
+    z = y.int()
+    print(y.to(torch.int32), y.type(torch.int32), z.int() is z, z.to(torch.int32) is z, z.long() is z)
+    """,
+    """
+    print(torch.arange(4, dtype=torch.int32), torch.arange(0, 3, 0.5, dtype=torch.int32))
+    print(torch.zeros(2, dtype=torch.int32), torch.ones(2, 2, dtype=torch.int8), torch.full((2,), 7, dtype=torch.int32))
+    print(torch.empty(2, dtype=torch.int32).dtype, torch.eye(2, dtype=torch.uint8), torch.zeros_like(torch.ones(2, dtype=torch.int32)))
+    print(torch.full_like(torch.ones(2, dtype=torch.int32), 3.7), torch.ones(3).int().tolist(), torch.tensor([5], dtype=torch.int32).item())
+    import numpy as np
+    print(torch.tensor(np.array([1, 2], dtype=np.int32)), torch.from_numpy(np.array([3], dtype=np.uint8)),
+          torch.tensor([np.int32(3)]), torch.tensor([3, 4], dtype=torch.int16).numpy().dtype)
+    """,
+    "torch.tensor([1, 2], dtype=torch.int32, requires_grad=True)",
+    "torch.zeros(2, dtype=torch.int32, requires_grad=True)",
+    "torch.ones(2, dtype=torch.int32).requires_grad_()",
+    "torch.tensor([2**31], dtype=torch.int32)",
+    "torch.tensor([300], dtype=torch.uint8)",
+)
+
+case(
+    "j_int32_promotion",
+    """
+    x = torch.tensor([1, 2], dtype=torch.int32)
+    print(x + torch.tensor([10, 20]), x + 3, x + 3.5, x * 2.0, x + True, x + torch.tensor([True, False]))
+    print(x + torch.tensor(5), x + torch.tensor(5.), x + torch.tensor([5., 6.], dtype=torch.float64))
+    print(torch.tensor(1, dtype=torch.int32) + torch.tensor([5, 6], dtype=torch.int8), x + torch.tensor([5, 6], dtype=torch.int8))
+    print(torch.tensor([1, 2], dtype=torch.uint8) + torch.tensor([5, 6], dtype=torch.int8),
+          torch.tensor([1, 2], dtype=torch.uint8) + torch.tensor([5, 6], dtype=torch.int16))
+    print(x / 2, x / x, x ** 2, x ** 0.5, 2 ** x, 2.5 ** x, torch.tensor(2) ** x)
+    print(x == torch.tensor([1, 3]), x < 1.5, x > torch.tensor([0., 5.]), x != 2)
+    print(-x, x.abs(), x.neg(), x.sgn(), x.square(), x.clamp(0, 1), x.clamp(0.5, 1.5), x.floor(), x.round())
+    print(x.sin(), x.exp(), x.sqrt(), x.sigmoid(), x.reciprocal(), x.relu(), x.log())
+    """,
+    "torch.tensor([1, 2], dtype=torch.int32).softmax(0)",
+    """
+    print(torch.tensor([1, 5], dtype=torch.int32).clamp(max=3), torch.tensor([1, 5]).clamp(min=3),
+          torch.tensor([1, 5], dtype=torch.uint8).clamp(max=3), torch.tensor([1, 5], dtype=torch.int32).clamp(max=2.5))
+    """,
+    """
+    x = torch.tensor([[1, 2], [3, 4]], dtype=torch.int32)
+    print(x @ x, torch.dot(x[0], x[1]), x.t(), x.flip(0), x[:, 1])
+    print(torch.where(x > 2, x, 0), torch.where(x > 2, x, 0.5), torch.where(x > 2, x, torch.tensor(1)))
+    print(torch.cat([x[0], torch.tensor([5])]), torch.stack([x[0], torch.tensor([1., 2.])]), torch.maximum(x, torch.tensor(2)))
+    """,
+    "torch.mm(torch.ones(2, 2), torch.ones(2, 2, dtype=torch.int32))",
+    "torch.ones(2, 2, dtype=torch.int32) @ torch.ones(2, 2, dtype=torch.int64)",
+    "torch.tensor([1, 2], dtype=torch.int32) ** -1",
+    "torch.tensor([1., 2.]).masked_fill(torch.tensor([1, 0], dtype=torch.int32), 1)",
+)
+
+case(
+    "j_int32_reductions",
+    """
+    x = torch.tensor([[-7, 7], [2**30, 2**30]], dtype=torch.int32)
+    print(x.sum(), x.sum(0), x.sum(1, dtype=torch.int32), x.prod(), x.prod(1), x.cumsum(0), x.cumsum(1))
+    print(x.argmax(), x.argmin(1), x.max(), x.max(1), x.min(0), x.amax(0), x.amin(1), x.all(), x.any())
+    print(x.mean(dtype=torch.float32), x.float().mean(), torch.tensor([100, 100], dtype=torch.int8).sum())
+    """,
+    "torch.tensor([1, 2], dtype=torch.int32).mean()",
+    "torch.tensor([1, 2], dtype=torch.int32).std()",
+    "torch.tensor([1, 2], dtype=torch.int32).norm()",
+    "torch.tensor([[1, 2]]).norm(1, dim=1)",
+    "torch.tensor([True]).norm()",
+    "torch.tensor([[1, 2]], dtype=torch.int32).logsumexp(1)",
+    "torch.tensor([[1, 2]], dtype=torch.int32).log_softmax(1)",
+)
+
+case(
+    "j_int32_wraparound",
+    # Integer arithmetic wraps around in PyTorch and NumPy alike; a Python int beyond the dtype's
+    # range is wrapped into it first (NumPy alone would refuse it).
+    """
+    print(torch.tensor([2**31 - 1], dtype=torch.int32) + 1, torch.tensor([200], dtype=torch.uint8) + 100)
+    print(torch.tensor([1, 2], dtype=torch.uint8) - 3, -torch.tensor([1], dtype=torch.uint8), torch.tensor([-128], dtype=torch.int8).abs())
+    print(torch.tensor([5], dtype=torch.uint8) - torch.tensor([6], dtype=torch.uint8), torch.tensor([100], dtype=torch.int8) * torch.tensor([3], dtype=torch.int8))
+    print(torch.tensor([1, 2], dtype=torch.int32) * 2**31, torch.tensor([1, 2], dtype=torch.int32) + 2**40,
+          torch.tensor([1], dtype=torch.uint8) + (-1), torch.tensor([1]) + 2**63)
+    """,
+)
+
+case(
+    "j_int32_indexing_and_grad",
+    """
+    t = torch.tensor([10., 20., 30.], requires_grad=True)
+    i = torch.tensor([2, 0, 2], dtype=torch.int32)
+    y = t[i]
+    print(y, t[torch.tensor(1, dtype=torch.int32)], t[torch.tensor([[1], [0]], dtype=torch.int32)])
+    y.sum().backward()
+    print(t.grad, t.gather(0, i), torch.zeros(3).scatter_add(0, i, torch.ones(3)), [1, 2, 3][torch.tensor(1, dtype=torch.int32)])
+    z = torch.tensor([10, 20, 30])
+    z[torch.tensor([1, 0], dtype=torch.int32)] = 5
+    print(z, z[torch.tensor(1, dtype=torch.uint8)], z[torch.tensor(0, dtype=torch.uint8)])
+    """,
+    "torch.tensor([10, 20, 30])[torch.tensor([1, 0, 1], dtype=torch.uint8)]",
+    "torch.tensor([10, 20, 30])[torch.tensor([2, 0], dtype=torch.int16)]",
+    "torch.tensor([10, 20, 30])[torch.tensor([2, 0], dtype=torch.int8)]",
+    """
+    x = torch.tensor([1.5, 2.5], requires_grad=True)
+    w = x * torch.tensor([1, 2], dtype=torch.int32)
+    print(w, x.int(), x.int().requires_grad, x.int().grad_fn)
+    w.sum().backward()
+    print(x.grad)
+    d = torch.tensor([1., 2.], dtype=torch.float64, requires_grad=True)
+    f = d.float() * 2
+    print(f.grad_fn, f.grad_fn.next_functions)
+    f.sum().backward()
+    print(d.grad)
+    """,
+    "torch.tensor([1., 2.], requires_grad=True).int().sum().backward()",
+    """
+    x = torch.tensor([1, 2], dtype=torch.int32)
+    x.add_(1); print(x)
+    x.mul_(3); print(x)
+    x.add_(torch.tensor([1, 2])); print(x)
+    x[0] = 7.9; print(x)
+    f = torch.tensor([1., 2.]); f.add_(x); print(f)
+    """,
+    "torch.tensor([1, 2], dtype=torch.int32).add_(1.5)",
+    "torch.tensor([1, 2], dtype=torch.int32).div_(2)",
+)
+
+case(
+    "r_tensor_from_numbers",
+    # Python ints beyond int64 are refused (NumPy keeps them as uint64 or objects); NumPy's
+    # float64 scalars keep their dtype where Python floats take the default one.
+    "import numpy as np",
+    "torch.tensor(2**70)",
+    "torch.tensor([1, 2**70])",
+    "torch.tensor([2**63])",
+    "torch.tensor([True, 2**63])",
+    "torch.tensor([[1], [2**64]])",
+    "torch.tensor([1.5, 2**70], dtype=torch.int64)",
+    "torch.tensor([2**63], dtype=torch.int32)",
+    "torch.tensor([2**40], dtype=torch.int32)",
+    "print(torch.tensor([1.5, 2**70]), torch.tensor([-2**63, 2**63 - 1]), torch.tensor(2**70, dtype=torch.float64))",
+    "print(torch.tensor(np.float64(1.5)), torch.tensor([1.5, np.float64(2.)]), torch.tensor([[np.float64(1)], [2.]]))",
+    "print(torch.tensor(np.float32(1.5)), torch.tensor([1, np.float32(2.)]), torch.tensor([np.int32(1), 2.5]), torch.tensor(np.sqrt(2.)))",
+)

@@ -105,6 +105,11 @@ class Op:
             out = self.forward(*arrays)
         except ValueError as e:
             raise _torch_error(e, [values[i] for i in self.input_idx]) from None
+        except OverflowError:  # int32 tensor + 2**40: PyTorch wraps the number into int32, NumPy
+            if dt is None or dt.kind not in "iu":  # refuses it
+                raise
+            out = self.forward(*[np.array(a).astype(dt) if i in self.input_idx and a.__class__ is int
+                                 else a for i, a in enumerate(arrays)])
         extras = ()
         if self.extra:
             out, *extras = out
@@ -239,6 +244,8 @@ def _broadcast_shape(sa, sb):
 
 def _torch_error(error, inputs):
     """Turn NumPy's broadcasting ValueError into PyTorch's RuntimeError text."""
+    if str(error) == "Integers to negative integer powers are not allowed.":  # same words
+        return RuntimeError(error)
     shapes = [v._data.shape if isinstance(v, Tensor) else () for v in inputs]
     if "broadcast" not in str(error) or len(shapes) < 2:
         return error
