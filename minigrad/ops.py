@@ -1656,9 +1656,11 @@ def _legacy_new(dtype, args, device):
     dtype is None for Tensor(...): float32, but Tensor(t) takes a tensor of any dtype."""
     np_dtype = (dtype or dtypes.float32).np
     device = _device_arg("new", device)
-    if device is not None and (device.__class__ is int or device.type != "cpu"):
+    if device.__class__ is int:
+        _check_device(device)
+    if device is not None and device.type != "cpu":
         raise RuntimeError("legacy constructor expects device type: cpu but device type: "
-                           f"{'cpu' if device.__class__ is int else device.type} was passed")
+                           f"{device.type} was passed")
     if not args:
         return Tensor._make(np.zeros(0, np_dtype))
     data = args[0]

@@ -3188,5 +3188,10 @@ case(
     "torch.Tensor([1, 2], device='cuda')",
     "torch.Tensor(2, device='cuda')",
     "torch.Tensor([1], device='gpu')",
+    "torch.Tensor([1], device=0)",
+    "torch.Tensor([1], device=-1)",
+    "torch.FloatTensor(2, device='cuda')",
+    "torch.Tensor([1], device='cpu:3')",
+    "torch.zeros(2).new_tensor([1], device='cuda', requires_grad=1)",
     "torch.FloatTensor(i)",
 )
