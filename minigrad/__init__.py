@@ -11,6 +11,8 @@ from ._tensor_str import get_printoptions, set_printoptions
 from .dtypes import (Size, bool, double, dtype, float, float32, float64, int, int8, int16, int32,
                      int64, long, short, uint8)
 from .tensor import Tensor, device
+from .ops import (BoolTensor, DoubleTensor, FloatTensor, LongTensor, as_tensor, get_default_dtype,
+                  numel)
 from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argmin, bitwise_and,
                   bitwise_not, bitwise_or, bitwise_xor, cat, ceil, chunk, clamp, clone, cos, cumsum,
                   div, dot, empty, eq, equal, exp, expm1, eye, flatten, flip, floor, from_numpy,
@@ -22,7 +24,7 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   stack, std, sub, sum, t, tanh, tensor, transpose, unbind, unsqueeze, var, where,
                   zeros, zeros_like)
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
-from . import autograd, nn, return_types, utils  # noqa: E402
+from . import autograd, cuda, nn, return_types, utils  # noqa: E402
 
 sign = sgn
 clip = clamp

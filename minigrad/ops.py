@@ -17,7 +17,7 @@ from .autograd import grad_mode
 from ._warnings import warn_once
 from .autograd import grad_mode
 from .autograd.function import _broadcast_shape, apply_inplace
-from .tensor import Tensor, _wrap_dim
+from .tensor import Tensor, _check_device, _device_arg, _wrap_dim
 
 
 
@@ -100,11 +100,14 @@ def _as_method(fn):
     return method
 
 
-def _check_requires_grad(name, requires_grad, none_ok=True):
-    """Creation functions want a real bool (None means False, except for tensor())."""
+def _check_requires_grad(name, requires_grad, none_ok=True, device=None):
+    """Creation functions want a real bool (None means False, except for tensor()) and a device
+    there is (the CPU); PyTorch checks the device's type first and whether it exists last."""
+    device = _device_arg(name, device)
     if requires_grad.__class__ is not builtins.bool and not (none_ok and requires_grad is None):
         raise TypeError(f"{name}(): argument 'requires_grad' must be bool, not "
                         f"{_type_name(requires_grad)}")
+    _check_device(device)
 
 
 _KWARGS = ("minigrad.dtype dtype = None, minigrad.layout layout = None, minigrad.device device = "
@@ -140,13 +143,19 @@ def _invalid_combination(name, args, kwargs):
                      f"expected one of:\n{ways}")
 
 
-def _check_overloads(name, args, requires_grad, dtype=None, generator=None):
+def _check_overloads(name, args, requires_grad, dtype=None, generator=None, device=None):
     """Functions with several overloads (rand, arange, eye, ...): a call that fits none of them
-    (no size, requires_grad not a bool) gets PyTorch's list of them."""
-    if (not args or requires_grad.__class__ is not builtins.bool) and requires_grad is not None:
-        given = dict(requires_grad=requires_grad, dtype=dtype, generator=generator)
+    (no size, requires_grad or device of a wrong type) gets PyTorch's list of them."""
+    try:
+        parsed, device_ok = _device_arg(name, device), True
+    except TypeError:
+        device_ok = False
+    if ((not args or requires_grad.__class__ is not builtins.bool) and requires_grad is not None
+            or not device_ok):
+        given = dict(requires_grad=requires_grad, dtype=dtype, generator=generator, device=device)
         raise _invalid_combination(name, args, {k: v for k, v in given.items()
                                                 if v is not None and v is not False})
+    _check_device(parsed)
 
 
 # --- arithmetic ---------------------------------------------------------------------------------
@@ -1416,17 +1425,19 @@ def _check_data(data, dtype):
     todo = [data]
     while todo:  # infer the dtype (or check against the one given): every element is a number
         x = todo.pop()
-        if isinstance(x, (str, bytes)):
+        if isinstance(x, (str, bytes)) and dtype is None:
             raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
         if isinstance(x, (list, tuple)):
             todo += reversed(x)
         elif isinstance(x, (Tensor, np.ndarray)):
-            floating = floating or np.asarray(x._data if isinstance(x, Tensor) else x).dtype.kind == "f"
-        elif isinstance(x, (numbers.Number, np.bool_)):
-            floating = floating or isinstance(x, numbers.Real) and not isinstance(x, numbers.Integral)
+            floating = floating or dtype is None and np.asarray(
+                x._data if isinstance(x, Tensor) else x).dtype.kind == "f"
+        elif isinstance(x, (numbers.Number, np.bool_)):  # a given dtype says what a number must be
+            floating = floating or dtype is None and isinstance(x, numbers.Real) and not isinstance(
+                x, numbers.Integral)
         elif dtype is None:
             raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
-        else:  # a None where a number goes
+        else:  # a None (or a string, with a dtype given) where a number goes
             raise TypeError(f"must be real number, not {type(x).__name__}" if floating else
                             f"'{type(x).__name__}' object cannot be interpreted as an integer")
     if 0 in sizes:
@@ -1448,14 +1459,20 @@ def _check_data(data, dtype):
         todo += [(item, dim + 1) for item in reversed(x)]
 
 
-def tensor(data, dtype=None, requires_grad=False):
-    _check_requires_grad("tensor", requires_grad, none_ok=False)
+def tensor(data, dtype=None, device=None, requires_grad=False):
+    _check_requires_grad("tensor", requires_grad, none_ok=False, device=device)
     if isinstance(data, Tensor):
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
             "or sourceTensor.detach().clone().requires_grad_(True), rather than "
             "torch.tensor(sourceTensor).", UserWarning, stacklevel=2)
         data = data._data.copy()
+    return _tensor(data, dtype, requires_grad)
+
+
+def _tensor(data, dtype, requires_grad):
+    """tensor()'s work once its arguments are checked: NumPy reads the data, PyTorch's rules
+    choose the dtype (Python floats give float32, ints int64)."""
     try:
         if dtype is not None:  # straight to the asked dtype: no float32 rounding on the way
             arr = np.array(data, dtype=dtype.np)
@@ -1493,6 +1510,28 @@ def tensor(data, dtype=None, requires_grad=False):
     return Tensor._make(arr, requires_grad=requires_grad)
 
 
+def as_tensor(data, *, dtype=None, device=None):
+    """Like tensor(), without copying what needs no copy: a tensor of the right dtype is returned
+    itself (another dtype: to(), recorded), a NumPy array shares its memory."""
+    _check_requires_grad("as_tensor", False, device=device)
+    if isinstance(data, Tensor):
+        return data if dtype is None else data.to(dtype)
+    if (isinstance(data, np.ndarray) and data.dtype == dtypes.storage_dtype(data.dtype)
+            and (dtype is None or dtype.np == data.dtype)):
+        return Tensor._make(data)
+    return _tensor(data, dtype, False)
+
+
+def numel(input=_REQUIRED):
+    _tensor_arg("numel", "input", 1, input)
+    return input.numel()
+
+
+def get_default_dtype():
+    """The dtype Python floats become (float32; set_default_dtype is not part of minigrad)."""
+    return dtypes.float32
+
+
 def _new(arr, requires_grad):
     if requires_grad and arr.dtype.kind != "f":
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
@@ -1503,49 +1542,101 @@ def _np_dtype(dtype, default=np.float32):
     return np.dtype(default) if dtype is None else dtype.np
 
 
-def zeros(*size, dtype=None, requires_grad=False):
-    _check_requires_grad("zeros", requires_grad)
-    return _new(np.zeros(_new_shape("zeros", size), _np_dtype(dtype)), requires_grad)
+def _size_tuple(name, size):
+    """full's size is one argument, a sequence: full(2, 7) is refused."""
+    if not isinstance(size, (tuple, list)):
+        raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, not "
+                        f"{type(size).__name__}")
+    return (size,)
 
 
-def ones(*size, dtype=None, requires_grad=False):
-    _check_requires_grad("ones", requires_grad)
-    return _new(np.ones(_new_shape("ones", size), _np_dtype(dtype)), requires_grad)
+def _filled(name, size, fill_value, np_dtype, device, requires_grad):
+    """zeros, ones, empty, full and the Tensor methods new_*: a new tensor of one value."""
+    _check_requires_grad(name, requires_grad, device=device)
+    return _new(np.full(_new_shape(name, size), fill_value, np_dtype), requires_grad)
 
 
-def empty(*size, dtype=None, requires_grad=False):
-    _check_requires_grad("empty", requires_grad)
-    return _new(np.zeros(_new_shape("empty", size), _np_dtype(dtype)), requires_grad)
+def zeros(*size, dtype=None, device=None, requires_grad=False):
+    return _filled("zeros", size, 0, _np_dtype(dtype), device, requires_grad)
 
 
-def full(size, fill_value, dtype=None, requires_grad=False):
-    _check_requires_grad("full", requires_grad)
+def ones(*size, dtype=None, device=None, requires_grad=False):
+    return _filled("ones", size, 1, _np_dtype(dtype), device, requires_grad)
+
+
+def empty(*size, dtype=None, device=None, requires_grad=False):
+    """PyTorch leaves the memory as it finds it (any values); minigrad gives zeros."""
+    return _filled("empty", size, 0, _np_dtype(dtype), device, requires_grad)
+
+
+def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     if dtype is None:  # like PyTorch, the fill value decides: bool, int64 or float32
         np_dtype = (np.bool_ if isinstance(fill_value, builtins.bool) else
                     np.int64 if isinstance(fill_value, numbers.Integral) else np.float32)
     else:
         np_dtype = dtype.np
-    return _new(np.full(_new_shape("full", (size,)), fill_value, np_dtype), requires_grad)
+    return _filled("full", _size_tuple("full", size), fill_value, np_dtype, device, requires_grad)
 
 
-def zeros_like(input, dtype=None, requires_grad=False):
-    _check_requires_grad("zeros_like", requires_grad)
-    return _new(np.zeros(input.shape, _np_dtype(dtype, input._data.dtype)), requires_grad)
+def zeros_like(input, dtype=None, device=None, requires_grad=False):
+    return _filled("zeros_like", (input.shape,), 0, _np_dtype(dtype, input._data.dtype), device,
+                   requires_grad)
 
 
-def ones_like(input, dtype=None, requires_grad=False):
-    _check_requires_grad("ones_like", requires_grad)
-    return _new(np.ones(input.shape, _np_dtype(dtype, input._data.dtype)), requires_grad)
+def ones_like(input, dtype=None, device=None, requires_grad=False):
+    return _filled("ones_like", (input.shape,), 1, _np_dtype(dtype, input._data.dtype), device,
+                   requires_grad)
 
 
-def full_like(input, fill_value, dtype=None, requires_grad=False):
-    _check_requires_grad("full_like", requires_grad)
-    return _new(np.full(input.shape, fill_value, _np_dtype(dtype, input._data.dtype)), requires_grad)
+def full_like(input, fill_value, dtype=None, device=None, requires_grad=False):
+    return _filled("full_like", (input.shape,), fill_value, _np_dtype(dtype, input._data.dtype),
+                   device, requires_grad)
 
 
-def arange(start, end=None, step=None, dtype=None, requires_grad=False):
+def _new_filled(name, self, size, fill_value, dtype, device, requires_grad):
+    """The Tensor methods new_ones, ...: the dtype is self's unless given."""
+    return _filled(name, size, fill_value, _np_dtype(dtype, self._data.dtype), device,
+                   requires_grad)
+
+
+def _new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+    return _new_filled("new_zeros", self, size, 0, dtype, device, requires_grad)
+
+
+def _new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+    return _new_filled("new_ones", self, size, 1, dtype, device, requires_grad)
+
+
+def _new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+    return _new_filled("new_empty", self, size, 0, dtype, device, requires_grad)
+
+
+def _new_full(self, size=_REQUIRED, fill_value=_REQUIRED, dtype=None, device=None,
+              requires_grad=False):
+    missing = [f'"{k}"' for k, v in (("size", size), ("fill_value", fill_value)) if v is _REQUIRED]
+    if missing:  # PyTorch's words, grammar included
+        raise TypeError(f"new_full() missing {len(missing)} required positional "
+                        f"argument{'s' if len(missing) == 1 else ''}: {', '.join(missing)}")
+    return _new_filled("new_full", self, _size_tuple("new_full", size), fill_value, dtype, device,
+                       requires_grad)
+
+
+def _new_tensor(self, data=_REQUIRED, dtype=None, device=None, requires_grad=False):
+    if data is _REQUIRED:
+        raise TypeError('new_tensor() missing 1 required positional arguments: "data"')
+    _check_requires_grad("new_tensor", requires_grad, none_ok=False, device=device)
+    if isinstance(data, Tensor):
+        warnings.warn(
+            "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
+            "or sourceTensor.detach().clone().requires_grad_(True), rather than "
+            "tensor.new_tensor(sourceTensor).", UserWarning, stacklevel=2)
+        data = data._data
+    return _tensor(data, dtype or self.dtype, requires_grad)
+
+
+def arange(start, end=None, step=None, dtype=None, device=None, requires_grad=False):
     args = (start,) if end is None else (start, end) if step is None else (start, end, step)
-    _check_overloads("arange", args, requires_grad, dtype)
+    _check_overloads("arange", args, requires_grad, dtype, device=device)
     step = 1 if step is None else step
     named = (("end", start),) if end is None else (("start", start), ("end", end), ("step", step))
     for pos, (name, x) in enumerate(named, 1):
@@ -1565,19 +1656,68 @@ def arange(start, end=None, step=None, dtype=None, requires_grad=False):
     return _new(arr, requires_grad)
 
 
-def linspace(start, end, steps, dtype=None, requires_grad=False):
-    _check_overloads("linspace", (start, end, steps), requires_grad, dtype)
+def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
+    _check_overloads("linspace", (start, end, steps), requires_grad, dtype, device=device)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     return _new(np.linspace(start, end, steps, dtype=_np_dtype(dtype)), requires_grad)
 
 
-def eye(n, m=None, dtype=None, requires_grad=False):
-    _check_overloads("eye", (n,) if m is None else (n, m), requires_grad, dtype)
+def eye(n, m=None, dtype=None, device=None, requires_grad=False):
+    _check_overloads("eye", (n,) if m is None else (n, m), requires_grad, dtype, device=device)
     for name, k in (("n", n), ("m", m)):
         if k is not None and k < 0:
             raise RuntimeError(f"{name} must be greater or equal to 0, got {k}")
     return _new(np.eye(n, m, dtype=_np_dtype(dtype)), requires_grad)
+
+
+def _legacy_new(dtype, args, device):
+    """Tensor(data) and Tensor(2, 3), FloatTensor(...), ...: PyTorch's constructors from before
+    tensor() and zeros() (the sizes form leaves memory uninitialized there: zeros here).
+    dtype is None for Tensor(...): float32, but Tensor(t) takes a tensor of any dtype."""
+    np_dtype = (dtype or dtypes.float32).np
+    device = _device_arg("new", device)
+    if device.__class__ is int:
+        _check_device(device)
+    if device is not None and device.type != "cpu":
+        raise RuntimeError("legacy constructor expects device type: cpu but device type: "
+                           f"{device.type} was passed")
+    if not args:
+        return Tensor._make(np.zeros(0, np_dtype))
+    data = args[0]
+    if len(args) > 1 or isinstance(data, (dtypes.Size, numbers.Integral)) and not isinstance(
+            data, (builtins.bool, np.bool_)):
+        return Tensor._make(np.zeros(_new_shape("new", args), np_dtype))
+    if isinstance(data, Tensor):
+        if dtype is not None and data.dtype is not dtype:
+            raise TypeError(f"expected {_options(dtype)} (got {_options(data.dtype)})")
+        return d.alias(data)
+    if isinstance(data, (str, bytes)):
+        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    if not isinstance(data, (list, tuple, np.ndarray)):
+        raise TypeError(f"new(): data must be a sequence (got {_type_name(data)})")
+    return _tensor(data, dtype or dtypes.float32, False)
+
+
+def _options(dtype):
+    return (f"TensorOptions(dtype={dtype._c}, device=cpu, layout=Strided, requires_grad=false "
+            "(default), pinned_memory=false (default), memory_format=(nullopt))")
+
+
+class _LegacyTensorType(type):
+    """FloatTensor, LongTensor, ...: call one for a tensor of its dtype; isinstance(t, FloatTensor)
+    asks whether t is a float32 tensor (they are not subclasses of Tensor)."""
+
+    def __call__(cls, *args, device=None):
+        return _legacy_new(cls.dtype, args, device)
+
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, Tensor) and obj.dtype is cls.dtype
+
+
+FloatTensor, DoubleTensor, LongTensor, BoolTensor = (
+    _LegacyTensorType(dt._legacy, (), {"dtype": dt, "__module__": "minigrad"})
+    for dt in (dtypes.float32, dtypes.float64, dtypes.int64, dtypes.bool))
 
 
 def from_numpy(array):
@@ -1667,23 +1807,24 @@ def initial_seed():
     return default_generator.initial_seed()
 
 
-def randn(*size, dtype=None, requires_grad=False, generator=None):
-    _check_overloads("randn", size, requires_grad, dtype, generator)
+def randn(*size, dtype=None, device=None, requires_grad=False, generator=None):
+    _check_overloads("randn", size, requires_grad, dtype, generator, device)
     rng = (generator or default_generator)._rng
     arr = rng.standard_normal(_new_shape("randn", size), dtype=np.float64).astype(_np_dtype(dtype))
     return _new(arr, requires_grad)
 
 
-def rand(*size, dtype=None, requires_grad=False, generator=None):
-    _check_overloads("rand", size, requires_grad, dtype, generator)
+def rand(*size, dtype=None, device=None, requires_grad=False, generator=None):
+    _check_overloads("rand", size, requires_grad, dtype, generator, device)
     rng = (generator or default_generator)._rng
     arr = rng.random(_new_shape("rand", size), dtype=np.float64).astype(_np_dtype(dtype))
     return _new(arr, requires_grad)
 
 
-def randint(low, high=None, size=(), dtype=None, requires_grad=False, generator=None):
+def randint(low, high=None, size=(), dtype=None, device=None, requires_grad=False,
+            generator=None):
     _check_overloads("randint", tuple(x for x in (low, high, size) if x is not None and x != ()),
-                     requires_grad, dtype, generator)
+                     requires_grad, dtype, generator, device)
     if high is None or isinstance(high, (tuple, list)):  # randint(high, size)
         low, high, size = 0, low, size if high is None else high
     shape = _new_shape("randint", (size,))
@@ -1692,13 +1833,13 @@ def randint(low, high=None, size=(), dtype=None, requires_grad=False, generator=
                 requires_grad)
 
 
-def randn_like(input, dtype=None, requires_grad=False):
-    _check_overloads("randn_like", (input,), requires_grad, dtype)
+def randn_like(input, dtype=None, device=None, requires_grad=False):
+    _check_overloads("randn_like", (input,), requires_grad, dtype, device=device)
     return randn(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
-def rand_like(input, dtype=None, requires_grad=False):
-    _check_overloads("rand_like", (input,), requires_grad, dtype)
+def rand_like(input, dtype=None, device=None, requires_grad=False):
+    _check_overloads("rand_like", (input,), requires_grad, dtype, device=device)
     return rand(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
@@ -1809,6 +1950,8 @@ _METHODS = dict(
     allclose=_as_method(allclose), isclose=_as_method(isclose), equal=_as_method(equal),
     softmax=_as_method(softmax), log_softmax=_as_method(log_softmax),
     masked_fill_=_masked_fill_inplace, uniform_=_uniform_inplace, normal_=_normal_inplace,
+    new_zeros=_new_zeros, new_ones=_new_ones, new_empty=_new_empty, new_full=_new_full,
+    new_tensor=_new_tensor,
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

@@ -72,7 +72,32 @@ class device:
 
 
 device.__module__ = "minigrad"
-_CPU = device("cpu")
+_CPU, _CUDA = device("cpu"), device("cuda")
+_Device = device  # Tensor.to's `device=` argument hides the class
+
+
+def _device_arg(name, dev):
+    """A creation function's `device=` read as PyTorch reads it (None, a device, 'cpu:0', an
+    index); a wrong type is a TypeError before any other check."""
+    if dev is None or dev.__class__ is device:
+        return dev
+    if isinstance(dev, str):
+        return device(dev)
+    if hasattr(dev, "__index__") and not isinstance(dev, (bool, np.bool_)):
+        return dev.__index__()
+    raise TypeError(f"{name}(): argument 'device' must be minigrad.device, not {type(dev).__name__}")
+
+
+def _check_device(dev):
+    """Memory here is NumPy's: 'cpu' is the only device. Others get what a CPU-only PyTorch says."""
+    if dev is None or dev.__class__ is device and dev.type == "cpu":
+        return
+    if dev.__class__ is not device:  # an index: the index of an accelerator
+        raise RuntimeError("Device index must not be negative" if dev < 0 else
+                           "Cannot access accelerator device when none is available.")
+    if dev.type == "cuda":
+        raise AssertionError("Torch not compiled with CUDA enabled")
+    raise RuntimeError(f"PyTorch is not linked with support for {dev.type} devices")
 
 
 class Tensor:
@@ -83,6 +108,12 @@ class Tensor:
 
     __hash__ = object.__hash__
     __array_priority__ = 1000  # as PyTorch: `np.float64(2) * t` asks the tensor, gives a tensor
+
+    def __new__(cls, *args, device=None):
+        """minigrad.Tensor([1, 2]), Tensor(2, 3): the legacy constructor, float32 (see ops.py).
+        Ops make tensors with _make, which skips this."""
+        from .ops import _legacy_new
+        return _legacy_new(None, args, device)
 
     @classmethod
     def _make(cls, data, grad_fn=None, output_nr=0, version_counter=None, requires_grad=False):
@@ -336,6 +367,9 @@ class Tensor:
     def cpu(self):
         return self
 
+    def cuda(self):
+        _check_device(_CUDA)
+
     nelement = numel
 
     # --- conversion ---------------------------------------------------------------------------
@@ -357,15 +391,25 @@ class Tensor:
     def __array__(self, dtype=None, copy=None):
         return self.numpy() if dtype is None else self.numpy().astype(dtype)
 
-    def to(self, dtype):
-        """A copy in another dtype (recorded: ToCopyBackward0); the tensor itself when nothing
-        changes, as in PyTorch."""
+    def to(self, *args, dtype=None, device=None):
+        """x.to(dtype), x.to(device), x.to(device, dtype), x.to(other): a copy in another dtype
+        (recorded: ToCopyBackward0); the tensor itself when nothing changes, as in PyTorch."""
         from .derivatives import to_dtype
-        if isinstance(dtype, (str, device)) and device(dtype).type == "cpu":  # the only device there is
-            return self
-        if not isinstance(dtype, dtypes.dtype):  # a NumPy dtype, as the engine passes
+        for arg in args:
+            if isinstance(arg, Tensor):
+                dtype = arg.dtype
+            elif isinstance(arg, (str, _Device, int)):
+                device = arg
+            else:
+                dtype = arg
+        device = _device_arg("to", device)
+        _check_device(device)
+        if dtype is None:
+            dtype = self.dtype
+        elif not isinstance(dtype, dtypes.dtype):  # a NumPy dtype, as the engine passes
             dtype = dtypes.from_numpy_dtype(np.dtype(dtype))
-        return self if dtype.np == self._data.dtype else to_dtype(self, dtype)
+        same_device = device is None or device.index is None  # PyTorch copies for 'cpu:0'
+        return self if dtype.np == self._data.dtype and same_device else to_dtype(self, dtype)
 
     def float(self):
         return self.to(dtypes.float32)

@@ -3172,3 +3172,194 @@ case(
     "print(torch.tensor(np.float64(1.5)), torch.tensor([1.5, np.float64(2.)]), torch.tensor([[np.float64(1)], [2.]]))",
     "print(torch.tensor(np.float32(1.5)), torch.tensor([1, np.float32(2.)]), torch.tensor([np.int32(1), 2.5]), torch.tensor(np.sqrt(2.)))",
 )
+
+
+# ---------------------------------------------------------------------------
+# creation functions and devices (helper part "create"): device=, torch.cuda, as_tensor, numel,
+# new_* methods, the legacy constructors Tensor(...), FloatTensor(...)
+# ---------------------------------------------------------------------------
+case(
+    "k_create_device_cpu",
+    """
+    d = torch.device('cpu')
+    print(torch.tensor([1, 2], device='cpu'), torch.zeros(2, device='cpu:0'), torch.ones(2, device=d))
+    print(torch.full((2,), 7., device='cpu'), torch.arange(3, device='cpu'), torch.eye(2, device=d))
+    print(torch.empty(2, device='cpu').shape, torch.randn(2, 3, device='cpu').shape,
+          torch.rand(2, device=d).dtype, torch.randint(0, 5, (3,), device='cpu').dtype)
+    print(torch.linspace(0, 1, 3, device='cpu'), torch.zeros(2, device=None).device)
+    x = torch.tensor([1., 2.])
+    print(torch.zeros_like(x, device='cpu'), torch.ones_like(x, device=d),
+          torch.full_like(x, 3, device='cpu'), torch.randn_like(x, device='cpu').shape,
+          torch.rand_like(x, device='cpu').shape)
+    """,
+    "torch.zeros(2, device='cpu:0').device",
+    "torch.tensor([1., 2.], device='cpu', requires_grad=True)",
+    "torch.zeros(2, device='cuda')",
+    "torch.tensor([1, 2], device='cuda:0')",
+    "torch.ones(2, device=torch.device('cuda'))",
+    "torch.arange(3, device='cuda')",
+    "torch.randn(2, device='cuda')",
+    "torch.eye(2, device='cuda')",
+    "torch.full((2,), 1., device='cuda')",
+    "torch.zeros_like(torch.zeros(2), device='cuda')",
+    "torch.zeros(2, device='gpu')",
+    "torch.zeros(2, device='cpu:x')",
+    "torch.zeros(2, device=0)",
+    "torch.zeros(2, device=-1)",
+    "torch.zeros(2, device=1.5)",
+    "torch.zeros(2, device=True)",
+    "torch.tensor([1.], device=[1])",
+    "torch.zeros(2, device=1.5, requires_grad=1)",
+    "torch.zeros(2, device='cuda', requires_grad=1)",
+    "torch.zeros(-1, device='cuda')",
+    "torch.arange(3, device=1.5)",
+    "torch.randn(2, device=1.5)",
+    "torch.randn(2, device='cuda', requires_grad=1)",
+    "torch.full(2, 3)",
+)
+
+case(
+    "k_create_cuda_idiom",
+    """
+    print(torch.cuda.is_available(), torch.cuda.device_count())
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x.to(device)
+    print(device, y is x, y.device, x.to(torch.device(device)) is x)
+    z = x.to('cpu:0')  # an index: PyTorch copies
+    print(z, z is x, z.device, x.to(torch.device('cpu', 0)), x.to('cpu:0', torch.float64))
+    print(x.to(device=device) is x, x.to('cpu', torch.float64), x.to(device='cpu', dtype=torch.int64))
+    print(torch.zeros(2).to(torch.tensor([1])), x.cpu() is x)
+    """,
+    "x.to('cuda')",
+    "x.to(device='cuda:0')",
+    "x.to(torch.device('cuda'))",
+    "x.to('gpu')",
+    "x.to(0)",
+    "x.cuda()",
+)
+
+case(
+    "k_create_as_tensor_numel",
+    """
+    import numpy as np
+    a = np.array([1., 2.])
+    t = torch.as_tensor(a)
+    a[0] = 5.
+    print(t, torch.as_tensor([1, 2]), torch.as_tensor([1., 2]), torch.as_tensor(3))
+    i = torch.tensor([1, 2])
+    x = torch.tensor([1., 2.], requires_grad=True)
+    print(torch.as_tensor(x) is x, torch.as_tensor(i, device='cpu') is i,
+          torch.as_tensor(i, dtype=torch.float32), torch.as_tensor([1, 2], dtype=torch.float64))
+    print(torch.as_tensor(x, dtype=torch.float64))
+    print(torch.as_tensor(a, dtype=torch.float32), torch.as_tensor(np.array([1, 2])))
+    print(torch.numel(x), torch.numel(torch.zeros(2, 3)), torch.numel(torch.tensor(1.)))
+    print(torch.get_default_dtype())
+    """,
+    "torch.as_tensor([1, 2], requires_grad=True)",
+    "torch.as_tensor('a')",
+    "torch.as_tensor(None)",
+    "torch.as_tensor(i, device='cuda')",
+    "torch.as_tensor([1, 2], 'cpu')",
+    "torch.as_tensor([1.], device=1.5)",
+    "torch.numel([1, 2])",
+    "torch.numel()",
+    "torch.as_tensor([1, 2], dtype=torch.float64, requires_grad=True)",
+)
+
+case(
+    "k_create_eye_linspace_randint_empty",
+    """
+    print(torch.eye(3), torch.eye(2, 3, dtype=torch.int64), torch.linspace(0, 1, 5))
+    print(torch.linspace(-1, 1, 3, dtype=torch.float64), torch.eye(0))
+    torch.manual_seed(0)
+    r = torch.randint(3, 7, (200,))
+    print(r.dtype, r.shape, bool((r >= 3).all()), bool((r < 7).all()), torch.randint(2, (2, 3)).shape)
+    e = torch.empty(2, 3)
+    print(e.shape, e.dtype, torch.empty(2, dtype=torch.int64).dtype, torch.empty((1, 2)).shape)
+    print(torch.empty(2, requires_grad=True).requires_grad)
+    """,
+    "torch.empty(-1)",
+    "torch.empty(2, requires_grad=1)",
+)
+
+case(
+    "k_create_new_methods",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    i = torch.tensor([1, 2])
+    print(x.new_ones(2), x.new_ones((2, 3)), x.new_zeros(2, 3), i.new_ones(2), i.new_zeros([2]))
+    print(x.new_ones(2, dtype=torch.int64), x.new_zeros(2, dtype=torch.bool),
+          x.new_ones(2, requires_grad=True), x.new_ones(2).requires_grad)
+    print(x.new_full((2,), 3), i.new_full((2,), 3.5), x.new_full([2], 3, requires_grad=True))
+    print(x.new_empty(2).shape, x.new_empty((2, 3)).dtype, i.new_empty(2, 3).dtype)
+    print(x.new_tensor([1, 2]), i.new_tensor([1.5, 2]), x.new_tensor(3),
+          x.new_tensor([1, 2], requires_grad=True), x.new_tensor([1, 2], dtype=torch.int64))
+    """,
+    "x.new_tensor(i)",
+    "x.new_tensor(x)",
+    "i.new_ones(2, requires_grad=True)",
+    "x.new_zeros()",
+    "x.new_ones(-1)",
+    "x.new_zeros(-1)",
+    "x.new_empty(-1)",
+    "x.new_full(2, 3)",
+    "x.new_full((2,))",
+    "x.new_full()",
+    "x.new_ones(2, device='cuda')",
+    "x.new_ones(2, device='cpu')",
+    "x.new_ones(2, device=1.5)",
+    "x.new_ones(2, requires_grad=1)",
+    "x.new_ones(2.5)",
+    "x.new_ones('a')",
+    "x.new_tensor()",
+    "x.new_tensor([1.], requires_grad=1)",
+)
+
+case(
+    "k_create_legacy_constructors",
+    """
+    print(torch.Tensor([1, 2]), torch.Tensor([[1, 2], [3, 4]]), torch.Tensor([True]), torch.Tensor())
+    print(torch.Tensor((2, 3)), torch.Tensor([]), torch.Tensor([[]]), torch.Tensor(0))
+    t = torch.Tensor(2, 3)
+    print(t.shape, t.dtype, t.requires_grad, torch.Tensor(torch.Size([2])).shape)
+    print(torch.FloatTensor([1, 2]), torch.DoubleTensor([1, 2]), torch.LongTensor([1.5, 2]),
+          torch.BoolTensor([1, 0]), torch.LongTensor(2).dtype, torch.DoubleTensor(2, 3).shape)
+    print(torch.FloatTensor, isinstance(torch.zeros(1), torch.FloatTensor),
+          isinstance(torch.zeros(1, dtype=torch.int64), torch.FloatTensor),
+          isinstance(torch.zeros(1, dtype=torch.int64), torch.LongTensor),
+          issubclass(torch.FloatTensor, torch.Tensor), torch.zeros(2).type())
+    i = torch.tensor([1, 2])
+    a = torch.Tensor(i)
+    print(a, a is i, torch.LongTensor(i), torch.Tensor([1, 2], device='cpu'), torch.Tensor(device='cpu'))
+    x = torch.tensor([1., 2.], requires_grad=True)
+    print(torch.Tensor(x))
+    import numpy as np
+    print(torch.Tensor(np.array([1, 2])))
+    """,
+    "torch.Tensor('a')",
+    "torch.Tensor(2.5)",
+    "torch.Tensor(True)",
+    "torch.Tensor(None)",
+    "torch.Tensor(-1)",
+    "torch.Tensor(2, -3)",
+    "torch.Tensor(2, 'a')",
+    "torch.Tensor(3, [1])",
+    "torch.Tensor([1, 'a'])",
+    "torch.Tensor(['a'])",
+    "torch.Tensor([1, None])",
+    "torch.LongTensor([1., 'a'])",
+    "torch.tensor([1., None], dtype=torch.int64)",
+    "torch.tensor([1, 'a'], dtype=torch.bool)",
+    "torch.Tensor([[1], [2, 3]])",
+    "torch.Tensor(np.float64(2))",
+    "torch.Tensor([1, 2], device='cuda')",
+    "torch.Tensor(2, device='cuda')",
+    "torch.Tensor([1], device='gpu')",
+    "torch.Tensor([1], device=0)",
+    "torch.Tensor([1], device=-1)",
+    "torch.FloatTensor(2, device='cuda')",
+    "torch.Tensor([1], device='cpu:3')",
+    "torch.zeros(2).new_tensor([1], device='cuda', requires_grad=1)",
+    "torch.FloatTensor(i)",
+)
