@@ -915,6 +915,9 @@ def _infer_shape(shape, numel):
         raise RuntimeError("only one dimension can be inferred")
     known = math.prod(s for s in shape if s != -1)
     if -1 in shape:
+        if known == 0 == numel:
+            raise RuntimeError(f"cannot reshape tensor of 0 elements into shape {list(shape)} because "
+                               "the unspecified dimension size -1 can be any value and is ambiguous")
         if known == 0 or numel % known:
             raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
         shape = tuple(numel // known if s == -1 else s for s in shape)

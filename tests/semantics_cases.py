@@ -3363,3 +3363,13 @@ case(
     "torch.zeros(2).new_tensor([1], device='cuda', requires_grad=1)",
     "torch.FloatTensor(i)",
 )
+
+case(
+    "r_reshape_empty_ambiguous",
+    # With no elements, a -1 beside a 0 could be any size: PyTorch refuses it in its own words.
+    "torch.zeros(0, requires_grad=True).reshape(0, -1)",
+    "torch.zeros(2, 0).view(-1, 0)",
+    "torch.zeros(0, 3).reshape(3, 0, -1)",
+    "torch.zeros(3).reshape(0, -1)",
+    "print(torch.zeros(0, 3).reshape(-1).shape, torch.zeros(0, 3).reshape(2, -1).shape, torch.zeros(0).view(0, 5).shape)",
+)
