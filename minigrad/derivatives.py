@@ -432,6 +432,50 @@ def _mse_double_backward_grad_output(grad, grad_output, self, target, reduction)
     return (mse_loss_backward(ones_like(grad_output), self, target, reduction) * grad).sum()
 
 
+def _check_divisor(self, other):
+    """Integers divided by zero: PyTorch raises (NumPy would give 0 and a warning)."""
+    if np.result_type(self, other).kind in "iu" and np.any(np.asarray(other) == 0):
+        raise RuntimeError("ZeroDivisionError")
+
+
+def _floor_divide(self, other):
+    """self // other, rounded toward -inf (NumPy's divmod is PyTorch's kernel step for step)."""
+    _check_divisor(self, other)
+    return np.floor_divide(self, other)
+
+
+def _fmod(self, other):
+    """C's fmod: the remainder takes self's sign (self - trunc(self / other) * other)."""
+    _check_divisor(self, other)
+    return np.fmod(self, other)
+
+
+def _remainder(self, other):
+    """Python's %: the remainder takes other's sign. PyTorch moves fmod's result across by
+    adding other (so -0. % 3 is -0., where NumPy's remainder gives 0.)."""
+    mod = _fmod(self, other)
+    return np.where((mod != 0) & ((np.asarray(other) < 0) != (mod < 0)), mod + other, mod)
+
+
+def _div_rounded(self, other, rounding_mode):
+    """div(rounding_mode="floor" or "trunc"): the quotient rounded to an integral value; integers
+    stay integers (trunc: the floor of |self| // |other|, given the quotient's sign)."""
+    if rounding_mode == "floor":
+        return _floor_divide(self, other)
+    if np.result_type(self, other).kind == "f":
+        return np.trunc(self / other)
+    _check_divisor(self, other)
+    return np.sign(self) * np.sign(other) * (np.abs(self) // np.abs(other))
+
+
+def _not_implemented(op_name):
+    """The formula of an op PyTorch has no derivative for: its node (NotImplemented) goes on the
+    tape like any other, and backward through it fails."""
+    def formula(grad):
+        raise RuntimeError(f"derivative for aten::{op_name} is not implemented")
+    return formula
+
+
 # ------------------------------------------------------------------------------------------------
 #            node name                 forward (NumPy)                                    derivatives
 # ------------------------------------------------------------------------------------------------
@@ -521,6 +565,33 @@ maximum = Op("MaximumBackward0",       lambda self, other: np.maximum(self, othe
 minimum = Op("MinimumBackward0",       lambda self, other: np.minimum(self, other),
              self=lambda grad, self, other: _split_ties(grad, self, other, self > other),
              other=lambda grad, self, other: _split_ties(grad, self, other, self < other))
+# division rounded to integers: the quotient is piecewise constant, the remainder has slope 1 in
+# self and -quotient in other (PyTorch records floor_divide, but has no formula for it)
+floor_divide = Op("minigrad::autograd::NotImplemented", _floor_divide,
+                  self=_not_implemented("floor_divide"), other=_not_implemented("floor_divide"))
+floor_divide_scalar = Op("minigrad::autograd::NotImplemented", _floor_divide,
+                         promote=("self", "other"), self=_not_implemented("floor_divide"))
+floor_divide_ = Op("minigrad::autograd::NotImplemented", _floor_divide,                   # x //= y
+                   self=_not_implemented("floor_divide_"), other=_not_implemented("floor_divide_"))
+floor_divide_scalar_ = Op("minigrad::autograd::NotImplemented", _floor_divide,
+                          promote=("self", "other"), self=_not_implemented("floor_divide_"))
+rfloor_divide = Op("minigrad::autograd::NotImplemented", lambda self, other: _floor_divide(other, self),
+                   promote=("self", "other"), self=_not_implemented("floor_divide"))   # 2 // x
+remainder = Op("RemainderBackward1",   _remainder,
+               self=lambda grad: grad,
+               other=lambda grad, self, other: -grad * div_rounded(self, other, "floor"))
+remainder_scalar = Op("RemainderBackward0", _remainder, promote=("self", "other"),
+                      self=lambda grad: grad)
+rremainder = Op("minigrad::autograd::NotImplemented", lambda self, other: _remainder(other, self),
+                promote=("self", "other"), self=_not_implemented("remainder"))     # 2 % x
+fmod = Op("FmodBackward1",             _fmod,
+          self=lambda grad: grad,
+          other=lambda grad, self, other: -grad * div_rounded(self, other, "trunc"))
+fmod_scalar = Op("FmodBackward0",      _fmod, promote=("self", "other"),
+                 self=lambda grad: grad)
+div_rounded = Op("DivBackward2",       _div_rounded,        # saves what PyTorch's formulas name
+                 self=lambda grad, other, rounding_mode: zeros_like(grad),
+                 other=lambda grad, self, other, rounding_mode: zeros_like(grad))
 add_scalar = Op("AddBackward1",        lambda self, other: self + other,          # inside formulas
                 promote=("self", "other"),
                 self=lambda grad: grad)

@@ -126,10 +126,15 @@ _SIGNATURES = {  # how PyTorch lists the overloads of functions it can't match a
     "randint": tuple(f"{ints}tuple of ints size, *, {gen}Tensor out = None, {_KWARGS}"
                      for ints in ("int high, ", "int low, int high, ")
                      for gen in ("minigrad.Generator generator, ", "")),
+    "max": ("Tensor input, *, Tensor out = None", "Tensor input, Tensor other, *, Tensor out = None",
+            "Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None"),
+    "fmod": ("Tensor input, Tensor other, *, Tensor out = None",
+             "Tensor input, Number other, *, Tensor out = None"),
     "prod": ("*, minigrad.dtype dtype = None",
              "int dim, bool keepdim = False, *, minigrad.dtype dtype = None"),
 }
-_SIGNATURES.update(randn=_SIGNATURES["rand"], randn_like=_SIGNATURES["rand_like"])
+_SIGNATURES.update(randn=_SIGNATURES["rand"], randn_like=_SIGNATURES["rand_like"],
+                   min=_SIGNATURES["max"])
 
 
 def _invalid_combination(name, args, kwargs):
@@ -211,8 +216,26 @@ def mul(input, other):
     return d.mul(input, other)
 
 
-def div(input, other):
-    return d.div(input, other)
+def div(input, other, *, rounding_mode=None):
+    """input / other; rounding_mode "trunc" or "floor" rounds the quotient (its gradient is 0)."""
+    op, args = _div_call(input, other, rounding_mode)
+    return op(*args)
+
+
+def _div_inplace(self, other, *, rounding_mode=None):
+    op, args = _div_call(self, other, rounding_mode)
+    return apply_inplace(op, *args)
+
+
+def _div_call(input, other, rounding_mode):
+    if rounding_mode is None:
+        return d.div, (input, other)
+    if rounding_mode not in ("trunc", "floor"):
+        raise RuntimeError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                           f"found '{rounding_mode}'")
+    if dtypes.result_type(input, other) == np.bool_:
+        raise NotImplementedError(f'"div_{rounding_mode}_cpu" not implemented for \'Bool\'')
+    return d.div_rounded, (input, other, rounding_mode)
 
 
 def neg(input):
@@ -334,6 +357,40 @@ def round(input, *, decimals=None):
                                   f"implemented for '{input.dtype._scalar}'")
     return d.round_decimals(input, decimals)
 
+
+# --- division rounded to integers: //, % and fmod -------------------------------------------------
+def _rounded_division(name, kernel, tensor_op, scalar_op, reverse_op=None, inplace_ops=None):
+    """floor_divide, remainder, fmod and their in-place forms: a tensor or a number as other (a
+    row each, as in PyTorch), a number as input where PyTorch has that overload."""
+    def pick(input, other):
+        if not isinstance(input, Tensor) and reverse_op is None or not isinstance(
+                other, (Tensor, numbers.Number)):
+            raise _invalid_combination(name, (input, other), {})
+        if dtypes.result_type(input, other) == np.bool_:
+            raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
+        if not isinstance(input, Tensor):
+            return reverse_op, (other, input)
+        return (tensor_op if isinstance(other, Tensor) else scalar_op), (input, other)
+
+    def divide(input, other):
+        op, args = pick(input, other)
+        return op(*args)
+
+    def divide_(self, other):
+        op, args = pick(self, other)
+        if inplace_ops:  # (an op without a derivative names its in-place form when backward fails)
+            op = inplace_ops[op is scalar_op]
+        return apply_inplace(op, *args)
+    divide.__name__, divide_.__name__ = name, name + "_"
+    return divide, divide_
+
+
+floor_divide, _floor_divide_inplace = _rounded_division(
+    "floor_divide", "div_floor_cpu", d.floor_divide, d.floor_divide_scalar, d.rfloor_divide,
+    (d.floor_divide_, d.floor_divide_scalar_))
+remainder, _remainder_inplace = _rounded_division(
+    "remainder", "remainder_cpu", d.remainder, d.remainder_scalar, d.rremainder)
+fmod, _fmod_inplace = _rounded_division("fmod", "fmod_cpu", d.fmod, d.fmod_scalar)
 
 def maximum(input, other):
     _tensor_arg("maximum", "input", 1, input)
@@ -697,22 +754,49 @@ def _softmax(name, op, input, dim, dtype):
     return op(input, dim)
 
 
-def _extreme(name, full, by_dim):
-    def reduce(input, dim=None, keepdim=False):
-        if dim is None:
+def _extreme(name, full, by_dim, elementwise):
+    """max/min: over everything, along dim (values and indices), or, given a second tensor,
+    elementwise (PyTorch's maximum/minimum: MaximumBackward0)."""
+    def reduce(input, dim=_REQUIRED, keepdim=False, *, other=None):
+        if other is not None or isinstance(dim, Tensor):
+            if other is not None and dim is not _REQUIRED or keepdim is not False:
+                raise _invalid_combination(name, (input, dim, keepdim) if other is None else (input,),
+                                           {} if other is None else dict(other=other))
+            return elementwise(input, dim if other is None else other)
+        if dim is _REQUIRED:
             if input.numel() == 0:
                 raise RuntimeError(f"{name}(): Expected reduction dim to be specified for "
                                    "input.numel() == 0. Specify the reduction dim with the 'dim' "
                                    "argument.")
             return full(input)
+        if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
+            raise _invalid_combination(name, (input, dim), {})
         values, indices = by_dim(input, _wrap_dim(dim, input.dim()), keepdim)
         return getattr(return_types, name)(values, indices)
     reduce.__name__ = name
     return reduce
 
 
-max = _extreme("max", d.max, d.max_dim)
-min = _extreme("min", d.min, d.min_dim)
+def _extreme_method(fn):
+    """Tensor.max/min: PyTorch lists the method's overloads (without input) and says why a
+    lone argument that is neither a dim nor a tensor fits none."""
+    def method(self, *args, **kwargs):
+        if len(args) == 1 and not kwargs and (args[0].__class__ is builtins.bool or not isinstance(
+                args[0], (Tensor, numbers.Integral))):
+            why = ("      didn't match because some of the arguments have invalid types: "
+                   f"(!{_type_name(args[0])}!)\n")
+            raise TypeError(f"{fn.__name__}() received an invalid combination of arguments - got "
+                            f"({_type_name(args[0])}), but expected one of:\n * ()\n{why}"
+                            f" * (Tensor other)\n{why} * (int dim, bool keepdim = False)\n")
+        if args and isinstance(args[0], Tensor) and (len(args) > 1 or "keepdim" in kwargs):
+            raise TypeError(f"{fn.__name__}(): argument 'dim' (position 1) must be int, not Tensor")
+        return fn(self, *args, **kwargs)
+    method.__name__ = fn.__name__
+    return method
+
+
+max = _extreme("max", d.max, d.max_dim, maximum)
+min = _extreme("min", d.min, d.min_dim, minimum)
 
 
 def _check_index(name, input, dim, index, src=None):
@@ -1757,7 +1841,7 @@ def _matmul_operator(op):
 _METHODS = dict(
     add=add, sub=sub, mul=mul, div=div, neg=neg, pow=pow, exp=exp, log=log, sqrt=sqrt, abs=abs,
     sgn=sgn, sign=sgn, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
-    mm=mm, sum=sum, mean=mean, max=max, min=min, std=std, norm=norm, reshape=reshape, view=view,
+    mm=mm, sum=sum, mean=mean, max=_extreme_method(max), min=_extreme_method(min), std=std, norm=norm, reshape=reshape, view=view,
     var=var, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
     cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
     is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=split, chunk=chunk,
@@ -1773,7 +1857,7 @@ _METHODS = dict(
     __and__=bitwise_and, __rand__=bitwise_and, __or__=bitwise_or, __ror__=bitwise_or,
     __xor__=bitwise_xor, __rxor__=bitwise_xor, __invert__=bitwise_not,
     __getitem__=getitem, __setitem__=setitem,
-    add_=_add_inplace, sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_inplace(d.div),
+    add_=_add_inplace, sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_div_inplace,
     pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),
     relu_=_inplace(d.relu), clamp_=_inplace(d.clamp), neg_=_neg_inplace, zero_=_inplace(d.zero_),
     fill_=_inplace(d.fill_), copy_=_inplace(d.copy_),
@@ -1788,6 +1872,11 @@ _METHODS = dict(
     allclose=_as_method(allclose), isclose=_as_method(isclose), equal=_as_method(equal),
     softmax=_as_method(softmax), log_softmax=_as_method(log_softmax),
     masked_fill_=_masked_fill_inplace, uniform_=_uniform_inplace, normal_=_normal_inplace,
+    floor_divide=floor_divide, remainder=remainder, fmod=fmod, floor_divide_=_floor_divide_inplace,
+    remainder_=_remainder_inplace, fmod_=_fmod_inplace,
+    __floordiv__=_operator(floor_divide), __rfloordiv__=_operator(lambda self, other: floor_divide(other, self)),
+    __mod__=_operator(remainder), __rmod__=_operator(lambda self, other: remainder(other, self)),
+    __ifloordiv__=_operator(_floor_divide_inplace), __imod__=_operator(_remainder_inplace),
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

@@ -3004,3 +3004,134 @@ case(
           torch.tensor(float('nan'), dtype=torch.float64), torch.tensor([[]], dtype=torch.float32))
     """,
 )
+
+# ---------------------------------------------------------------------------
+# Part "math" (helper): max/min of two tensors, //, %, fmod, div(rounding_mode),
+# sort, topk, isnan/isinf/isfinite, sign, diag, trace, outer, tile, linalg norms
+# ---------------------------------------------------------------------------
+case(
+    "i_max_min_of_two_tensors_are_maximum_minimum",
+    """
+    a = torch.tensor([1., 5., 2.], requires_grad=True)
+    b = torch.tensor([[3.], [2.]], requires_grad=True)
+    m = torch.max(a, b)
+    print(m, m.grad_fn.name(), m.grad_fn.next_functions[0][0] is a.grad_fn)
+    print(torch.min(a, b), a.max(b), a.min(other=b), torch.max(input=a, other=b))
+    m.sum().backward()
+    print(a.grad, b.grad)
+    """,
+    "torch.max(torch.tensor([1, 7]), torch.tensor([2.5, 0.5])), torch.min(torch.tensor([True]), torch.tensor([2]))",
+    "torch.max(a, 2.)",
+    "torch.min(a, 'x')",
+    "torch.max(a, True)",
+    "torch.max(a, None)",
+    "a.max(2.5)",
+    "a.min(None)",
+    "a.max(b, keepdim=True)",
+    "torch.max(a, torch.ones(2))",
+    "torch.max(a, 0), a.min(-1)",
+)
+
+case(
+    "j_floor_divide_remainder_fmod_values",
+    """
+    i = torch.tensor([7, -7, 3, -3])
+    j = torch.tensor([2, 2, -2, -2])
+    print(i // j, i % j, torch.fmod(i, j), torch.remainder(i, j), i.floor_divide(j))
+    print(i // 2, i % 2, 7 // i, 7 % i, i.fmod(-2), torch.remainder(2, i))
+    print(i // 2.5, i % 2.5, i // torch.tensor([0.5]), torch.fmod(i, 3.))
+    """,
+    """
+    x = torch.tensor([5.5, -5.5, 2.5, -0., 0., -1e-9])
+    print(x // 2, x % 2, torch.fmod(x, 2), x % -2, torch.fmod(x, -2.))
+    print(x // 0, x % 0, torch.fmod(x, 0.), x % float('inf'), x % float('-inf'), torch.fmod(x, float('inf')))
+    print(2.5 // x, 2.5 % x, x // torch.tensor(2., dtype=torch.float64), (x % 2).dtype)
+    """,
+    """
+    print(torch.div(i, -2, rounding_mode='trunc'), torch.div(i, -2, rounding_mode='floor'),
+          torch.div(x, 2, rounding_mode='trunc'), i.div(2.5, rounding_mode='floor'), torch.div(i, 2, rounding_mode=None))
+    """,
+    """
+    y = i.clone()
+    y //= 2
+    print(y)
+    y %= 3
+    print(y, y._version)
+    y.fmod_(-2)
+    y.remainder_(torch.tensor([2]))
+    y.floor_divide_(-1)
+    y.div_(2, rounding_mode='trunc')
+    print(y, y._version)
+    """,
+    "i // 0",
+    "i % torch.tensor([0, 1, 1, 1])",
+    "torch.fmod(i, 0)",
+    "torch.div(i, 0, rounding_mode='trunc')",
+    "torch.tensor([True]) // torch.tensor([True])",
+    "torch.tensor([True]) % True",
+    "torch.fmod(torch.tensor([True]), torch.tensor([False]))",
+    "torch.div(torch.tensor([True]), True, rounding_mode='trunc')",
+    "torch.div(x, 2, rounding_mode='round')",
+    "torch.fmod(2, i)",
+    "torch.fmod(i, 'x')",
+    "i // 'x'",
+    "i % [1, 2]",
+    "y //= 2.5",
+    "print(torch.tensor([1, 2]) // torch.tensor([True, True]), 1 // torch.tensor([True]))",
+)
+
+case(
+    "i_floor_divide_remainder_fmod_grad_fn",
+    """
+    a = torch.tensor([5., -5., 2.5], requires_grad=True)
+    b = torch.tensor([3., 3., -2.], requires_grad=True)
+    for r in (a % b, a % 2, torch.fmod(a, b), a.fmod(2), a % torch.tensor(2.), torch.remainder(a, other=b)):
+        print(r, r.grad_fn.next_functions)
+    r = a % b
+    print(r.grad_fn._saved_self, r.grad_fn._saved_other)
+    """,
+    """
+    for r in (a // b, a // 2, 2.5 // a, 2.5 % a, torch.floor_divide(a, b), a.floor_divide(2)):
+        print(r, r.grad_fn.name(), r.grad_fn.next_functions)
+    """,
+    """
+    for r in (torch.div(a, 2, rounding_mode='floor'), a.div(b, rounding_mode='trunc')):
+        print(r, r.grad_fn.next_functions, r.grad_fn._saved_other, r.grad_fn._saved_rounding_mode)
+        print(torch.autograd.grad(r.sum(), a))
+    print(torch.div(a, b, rounding_mode='floor').grad_fn._saved_self)
+    """,
+    """
+    (a % b).sum().backward()
+    print(a.grad, b.grad)
+    a.grad = b.grad = None
+    torch.fmod(a, b).sum().backward()
+    print(a.grad, b.grad)
+    a.grad = None
+    (a % 2 + torch.fmod(a, -2)).sum().backward()
+    print(a.grad)
+    """,
+    """
+    ga, gb = torch.autograd.grad((a % b).sum(), (a, b), create_graph=True)
+    print(ga, gb, gb.grad_fn.next_functions)
+    ga, gb = torch.autograd.grad((torch.fmod(a, b) * b).sum(), (a, b), create_graph=True)
+    print(ga, gb, gb.grad_fn.next_functions)
+    print(torch.autograd.grad(gb.sum(), (a, b)))
+    """,
+    """
+    z = a * 1
+    z %= 2
+    print(z)
+    z //= 2
+    print(z, z.grad_fn.next_functions[0][0].name())
+    z.sum().backward()
+    """,
+    """
+    z = a * 1
+    z.floor_divide_(a)
+    print(z.grad_fn.next_functions)
+    z.sum().backward()
+    """,
+    "(a // b).sum().backward()",
+    "(2.5 % a).sum().backward()",
+    "torch.autograd.grad((2 // a).sum(), a)",
+)
