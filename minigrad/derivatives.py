@@ -16,6 +16,7 @@ import numpy as np
 from .autograd import grad_mode
 from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of
+from ._topk import topk_order
 from .dtypes import result_type
 from .tensor import Tensor
 
@@ -371,6 +372,29 @@ def _select_at_indices(grad, self_shape, dim, indices, keepdim):
     return scatter(Tensor._make(np.zeros(self_shape, grad._data.dtype)), dim, indices, grad)
 
 
+def _sort(self, dim, descending, stable=None):
+    """Sorted along dim, equal values in their first order (PyTorch's CPU sort is stable either
+    way), nan last (first when descending); the indices say where each value came from."""
+    if self.ndim == 0:
+        return self.copy(), np.zeros((), np.int64)
+    if descending:  # stable descending: sort the reversed row, then reverse the result
+        reversed_order = np.argsort(np.flip(self, dim), dim, kind="stable")
+        indices = self.shape[dim] - 1 - np.flip(reversed_order, dim)
+    else:
+        indices = np.argsort(self, dim, kind="stable")
+    return np.take_along_axis(self, indices, dim), indices
+
+
+def _topk(self, k, dim, largest, sorted):
+    """The k largest (smallest) along dim; which of equal values, in which order: see _topk.py."""
+    rows = np.moveaxis(self, dim, -1) if self.ndim else self.reshape(1)
+    lead = rows.shape[:-1]
+    indices = np.array([topk_order(row, k, largest, sorted) for row in rows.reshape(
+        math.prod(lead), rows.shape[-1]).tolist()], np.int64).reshape(lead + (k,))
+    indices = np.moveaxis(indices, -1, dim) if self.ndim else indices.reshape(())
+    return np.take_along_axis(self, indices, dim) if self.ndim else self.copy(), indices
+
+
 def _along(index, dim):
     """The NumPy key for gather and scatter: element i of `index` names a position along `dim`;
     along the other dims it stays at i's own position."""
@@ -430,6 +454,13 @@ def _mse_double_backward_grad_output(grad, grad_output, self, target, reduction)
     if reduction == "none":
         return mse_loss_backward(grad, self, target, reduction)
     return (mse_loss_backward(ones_like(grad_output), self, target, reduction) * grad).sum()
+
+
+def _sign(self):
+    """PyTorch's (0 < x) - (x < 0): 0 for nan, +0 for -0 (NumPy's sign keeps both); bools stay."""
+    if self.dtype == np.bool_:
+        return self.copy()
+    return (self > 0).astype(self.dtype) - (self < 0).astype(self.dtype)
 
 
 def _check_divisor(self, other):
@@ -532,8 +563,10 @@ sqrt = Op("SqrtBackward0",             lambda self: np.sqrt(self), floating=True
           self=lambda grad, result: grad / mul_scalar(result, 2))
 abs = Op("AbsBackward0",               lambda self: np.abs(self),
          self=lambda grad, self: grad * self.sgn())
-sgn = Op("SgnBackward0",               lambda self: np.sign(self),
+sgn = Op("SgnBackward0",               lambda self: _sign(self),
          self=lambda grad, self, result: zeros_like(grad))  # saves both, as PyTorch (checked)
+sign = Op("SignBackward0",             lambda self: _sign(self),    # sgn's twin for real numbers
+          self=lambda grad: zeros_like(grad))
 sigmoid = Op("SigmoidBackward0",       lambda self: 1 / (1 + _rounded(np.exp, -self)), floating=True,
              self=lambda grad, result: sigmoid_backward(grad, result))
 tanh = Op("TanhBackward0",             lambda self: _rounded(np.tanh, self), floating=True,
@@ -675,6 +708,17 @@ min_dim = Op("MinBackward0",           lambda self, dim, keepdim: _extreme_at(se
              extra=("indices",),
              self=lambda grad, self_shape, dim, indices, keepdim:
                  _select_at_indices(grad, self_shape, dim, indices, keepdim))
+sort = Op("SortBackward0",             _sort, extra=("indices",),
+          self=lambda grad, self_shape, dim, indices:
+              _select_at_indices(grad, self_shape, dim, indices, True))
+sort_stable = Op("SortBackward1",      lambda self, stable, dim, descending:       # sort(stable=...)
+                                           _sort(self, dim, descending),
+                 extra=("indices",),
+                 self=lambda grad, self_shape, dim, indices:
+                     _select_at_indices(grad, self_shape, dim, indices, True))
+topk = Op("TopkBackward0",             _topk, extra=("indices",),
+          self=lambda grad, self_shape, dim, indices:
+              _select_at_indices(grad, self_shape, dim, indices, True))
 std = Op("StdBackward0",               lambda self, dim, correction, keepdim:
                                            _var(self, dim, correction, keepdim, root=True),
          self=lambda grad, self, result, dim, correction, keepdim:

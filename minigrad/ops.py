@@ -293,6 +293,27 @@ def sgn(input):
     return d.sgn(input)
 
 
+def sign(input):
+    _tensor_arg("sign", "input", 1, input)
+    return d.sign(input)
+
+
+def _classify(name, ufunc):
+    """isnan, isinf, isfinite, ...: a bool tensor, never differentiable (integers are finite)."""
+    def test(input):
+        _tensor_arg(name, "input", 1, input)
+        return Tensor._make(np.asarray(ufunc(input._data)))
+    test.__name__ = name
+    return test
+
+
+isnan = _classify("isnan", np.isnan)
+isinf = _classify("isinf", np.isinf)
+isfinite = _classify("isfinite", np.isfinite)
+isposinf = _classify("isposinf", np.isposinf)
+isneginf = _classify("isneginf", np.isneginf)
+
+
 def sigmoid(input):
     return d.sigmoid(input)
 
@@ -797,6 +818,27 @@ def _extreme_method(fn):
 
 max = _extreme("max", d.max, d.max_dim, maximum)
 min = _extreme("min", d.min, d.min_dim, minimum)
+
+
+def sort(input, dim=-1, descending=False, *, stable=_REQUIRED):
+    """The values along dim in order, and where each came from; equal values keep their order.
+    Asking for stable at all (even stable=None) is PyTorch's other overload: SortBackward1."""
+    dim = _wrap_dim(dim, input.dim())
+    if stable is _REQUIRED:
+        return return_types.sort(*d.sort(input, dim, descending))
+    return return_types.sort(*d.sort_stable(input, stable, dim, descending))
+
+
+def topk(input, k, dim=-1, largest=True, sorted=True):
+    """The k largest (smallest) values along dim and their positions."""
+    if k.__class__ is builtins.bool or not isinstance(k, numbers.Integral):
+        raise TypeError(f"topk(): argument 'k' (position 2) must be int, not {_type_name(k)}")
+    dim = _wrap_dim(dim, input.dim())
+    if not 0 <= k <= (input.shape[dim] if input.dim() else 1):
+        raise RuntimeError("selected index k out of range")
+    if input.dtype is dtypes.bool:
+        raise RuntimeError("topk does not support bool dtypes on CPU")
+    return return_types.topk(*d.topk(input, k, dim, largest, sorted))
 
 
 def _check_index(name, input, dim, index, src=None):
@@ -1840,7 +1882,7 @@ def _matmul_operator(op):
 
 _METHODS = dict(
     add=add, sub=sub, mul=mul, div=div, neg=neg, pow=pow, exp=exp, log=log, sqrt=sqrt, abs=abs,
-    sgn=sgn, sign=sgn, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
+    sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
     mm=mm, sum=sum, mean=mean, max=_extreme_method(max), min=_extreme_method(min), std=std, norm=norm, reshape=reshape, view=view,
     var=var, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
     cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
@@ -1872,6 +1914,8 @@ _METHODS = dict(
     allclose=_as_method(allclose), isclose=_as_method(isclose), equal=_as_method(equal),
     softmax=_as_method(softmax), log_softmax=_as_method(log_softmax),
     masked_fill_=_masked_fill_inplace, uniform_=_uniform_inplace, normal_=_normal_inplace,
+    sort=sort, topk=_as_method(topk), sgn_=_inplace(d.sgn), sign_=_inplace(d.sign), isnan=isnan,
+    isinf=isinf, isfinite=isfinite, isposinf=isposinf, isneginf=isneginf,
     floor_divide=floor_divide, remainder=remainder, fmod=fmod, floor_divide_=_floor_divide_inplace,
     remainder_=_remainder_inplace, fmod_=_fmod_inplace,
     __floordiv__=_operator(floor_divide), __rfloordiv__=_operator(lambda self, other: floor_divide(other, self)),

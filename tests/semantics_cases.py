@@ -3135,3 +3135,91 @@ case(
     "(2.5 % a).sum().backward()",
     "torch.autograd.grad((2 // a).sum(), a)",
 )
+
+case(
+    "i_sort_topk",
+    """
+    a = torch.tensor([[3., 1., 2., 1.], [0., 5., 5., -1.]], requires_grad=True)
+    r = torch.sort(a)
+    print(r)
+    print(r.values.grad_fn.next_functions, r.values.grad_fn._saved_indices, r.values.grad_fn._saved_self_sym_sizes)
+    print(type(r).__name__, r.indices.dtype, r.indices.requires_grad, r[0] is r.values, len(r))
+    print(a.sort(0, descending=True), torch.sort(a, dim=1, stable=True, descending=True), a.sort(stable=None).values)
+    """,
+    """
+    print(torch.sort(torch.tensor([2, 1, 2, 0, 2, 1]), descending=True), torch.sort(torch.tensor([2, 1, 2, 0, 2, 1])))
+    n = torch.tensor([float('nan'), 1., -float('inf'), float('nan'), 0., -0.])
+    print(torch.sort(n), torch.sort(n, descending=True))
+    print(torch.sort(torch.tensor([True, False, True])), torch.sort(torch.tensor(3.)), torch.sort(torch.ones(0, 2), 0))
+    """,
+    """
+    t = torch.topk(a, 2)
+    print(t)
+    print(t.values.grad_fn.next_functions, t.values.grad_fn._saved_indices, t.values.grad_fn._saved_self_sym_sizes)
+    print(a.topk(1, dim=0, largest=False), torch.topk(a, 3, sorted=True, largest=False), torch.topk(a, k=1, dim=-1, sorted=False))
+    print(torch.topk(torch.tensor([1, 3, 3, 2, 3]), 2), torch.topk(torch.tensor([float('nan'), 1., 3.]), 2))
+    print(torch.topk(torch.tensor(3.), 1), torch.topk(a, 0))
+    """,
+    """
+    x = torch.tensor([3., 1., 3., 2., 3., 1., 1., 3., 0., 3., 2., 3., 1., 3., 3., 2., 3., 3., 1., 0.] * 4)
+    print(x.topk(6).indices, x.topk(6, sorted=False).indices, x.topk(1).indices, x.topk(9, largest=False).indices)
+    print(torch.topk(x.reshape(4, 20), 5, dim=1).indices, torch.topk(x.reshape(8, 10), 3, dim=0, largest=False).indices)
+    """,
+    """
+    v = torch.sort(a, 1).values
+    (v * torch.tensor([1., 2., 3., 4.])).sum().backward()
+    print(a.grad)
+    a.grad = None
+    torch.topk(a, 2).values.sum().backward()
+    print(a.grad)
+    a.grad = None
+    torch.sort(a, 0, descending=True).values[0].sum().backward()
+    print(a.grad)
+    """,
+    """
+    g = torch.autograd.grad((torch.sort(a).values ** 2).sum(), a, create_graph=True)[0]
+    print(g, g.grad_fn.next_functions)
+    g = torch.autograd.grad((torch.topk(a, 2, dim=0).values ** 2).sum(), a, create_graph=True)[0]
+    print(g, g.grad_fn.next_functions)
+    """,
+    "torch.topk(a, 5)",
+    "torch.topk(a, -1)",
+    "torch.topk(a, 2, dim=2)",
+    "torch.sort(a, 2)",
+    "torch.topk(a, 2.)",
+    "a.topk(2.)",
+    "torch.topk(torch.tensor(3.), 2)",
+    "torch.topk(torch.tensor([True, False]), 1)",
+)
+
+case(
+    "i_sign_isnan_isinf_isfinite",
+    """
+    a = torch.tensor([-2., 0., 3., float('nan'), -0., float('inf')], requires_grad=True)
+    s = torch.sign(a)
+    print(s, s.grad_fn.next_functions, a.sign(), a.sgn(), torch.sgn(a), torch.abs(a))
+    s.sum().backward()
+    print(a.grad)
+    a.grad = None
+    a.abs().sum().backward()
+    print(a.grad)
+    y = a * 1
+    y.sign_()
+    print(y)
+    y = a * 1
+    y.sgn_()
+    print(y)
+    """,
+    """
+    x = torch.tensor([1., float('inf'), -float('inf'), float('nan'), 0.])
+    print(torch.isnan(x), torch.isinf(x), torch.isfinite(x), x.isnan(), x.isinf(), x.isfinite(), torch.isposinf(x), x.isneginf())
+    i = torch.tensor([1, -2, 0])
+    b = torch.tensor([True, False])
+    print(torch.isnan(i), torch.isinf(i), torch.isfinite(i), torch.isfinite(b), torch.isnan(a), torch.isnan(a).requires_grad)
+    print(torch.sign(i), torch.sign(b), torch.sgn(b), torch.sign(torch.tensor(-3.)), torch.sign(torch.tensor([-0.])))
+    """,
+    "torch.isnan(3.)",
+    "torch.isinf([1.])",
+    "torch.sign(2)",
+    "a.sign_()",
+)

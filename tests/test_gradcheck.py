@@ -408,6 +408,14 @@ C.add("max_min_of_two_tensors", lambda L, a, b: (L.max(a, b), a.min(b), L.min(b,
 C.add("remainder_fmod", lambda L, a, b: (a % b, L.remainder(a, 1.5), a % -1.5, L.fmod(a, b),
                                          a.fmod(-1.5), L.div(a, b, rounding_mode="floor") * a,
                                          L.div(a, 2.0, rounding_mode="trunc") * a), N23, D23)
+C.add("sort_topk", lambda L, a: (L.sort(a).values, a.sort(0, descending=True).values,
+                                 L.sort(a, stable=True, descending=True).values, a.topk(2).values,
+                                 L.topk(a, 1, dim=0, largest=False).values, L.sort(a[0, 0]).values,
+                                 a.topk(3, sorted=False).values), UNIQUE23)
+C.add("double_backward_sort_topk", lambda L, a, w: (
+    L.autograd.grad(a.sort(1).values, a, a * w, create_graph=True)[0],
+    L.autograd.grad(a.topk(2).values, a, a[:, :2] * w[0], create_graph=True)[0]), UNIQUE23, B3)
+C.add("sign", lambda L, a: (L.sign(a) * a, a.sign()), A23)
 C.add("double_backward_remainder_fmod", lambda L, a, b: _double_remainder_fmod(L, a, b), N23, D23)
 
 
