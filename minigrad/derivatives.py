@@ -395,6 +395,40 @@ def _topk(self, k, dim, largest, sorted):
     return np.take_along_axis(self, indices, dim) if self.ndim else self.copy(), indices
 
 
+def _diagonal(self, offset, dim1, dim2):
+    """A writable view of the diagonal (NumPy's np.diagonal is read-only): the same strides,
+    taken from self's memory where the diagonal starts."""
+    key = [slice(None)] * self.ndim
+    if offset >= 0:
+        key[dim2] = slice(offset, None)
+    else:
+        key[dim1] = slice(-offset, None)
+    start = self[tuple(key)]
+    d = np.diagonal(start, 0, dim1, dim2)
+    return np.lib.stride_tricks.as_strided(start, d.shape, d.strides)
+
+
+def _diagonal_backward(grad_output, input_sizes, offset, dim1, dim2):
+    out = np.zeros(input_sizes, grad_output.dtype)
+    _diagonal(out, offset, dim1, dim2)[...] = grad_output
+    return out
+
+
+def _trace_backward(grad, self_shape):
+    """PyTorch's trace_backward: grad written at every (m + 1)-th place of n * m zeros (an
+    in-place index_fill_), viewed as the n x m matrix."""
+    n, m = self_shape
+    flat = Tensor._make(np.zeros(n * m, grad._data.dtype))
+    return view(apply_inplace(index_fill, flat, 0, Tensor._make(np.arange(0, n * m, m + 1)), grad),
+                self_shape)
+
+
+def _index_fill(self, dim, index, value):
+    out = self.copy()
+    out[_dim_key(dim, index)] = value
+    return out
+
+
 def _along(index, dim):
     """The NumPy key for gather and scatter: element i of `index` names a position along `dim`;
     along the other dims it stays at i's own position."""
@@ -719,6 +753,8 @@ sort_stable = Op("SortBackward1",      lambda self, stable, dim, descending:    
 topk = Op("TopkBackward0",             _topk, extra=("indices",),
           self=lambda grad, self_shape, dim, indices:
               _select_at_indices(grad, self_shape, dim, indices, True))
+trace = Op("TraceBackward0",           lambda self: np.trace(self, dtype=_acc(self)), promote=False,
+           self=lambda grad, self_shape: _trace_backward(grad, self_shape))
 std = Op("StdBackward0",               lambda self, dim, correction, keepdim:
                                            _var(self, dim, correction, keepdim, root=True),
          self=lambda grad, self, result, dim, correction, keepdim:
@@ -801,6 +837,18 @@ slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, d
                                            _dim_key(dim, key)),
                     grad_output=lambda grad, dim, key: slicing(grad, dim, key))
 
+diagonal = Op("DiagonalBackward0",      _diagonal, view=True,
+              self=lambda grad, self_shape, offset, dim1, dim2:
+                  diagonal_backward(grad, self_shape, offset, dim1, dim2))
+diagonal_copy = Op("DiagonalBackward0_copy", lambda self, offset, dim1, dim2:     # diag of a matrix
+                       np.diagonal(self, offset, dim1, dim2).copy(),
+                   self=lambda grad, self_shape, offset, dim1, dim2:
+                       diagonal_backward(grad, self_shape, offset, dim1, dim2))
+diag_embed = Op("DiagEmbedBackward0",  lambda self, offset, dim1, dim2: np.diag(self, offset),
+                self=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+diagonal_backward = Op("DiagonalBackwardBackward0", _diagonal_backward,
+                       grad_output=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+
 # --- shape ops that copy -------------------------------------------------------------------------
 flip = Op("FlipBackward0",             lambda self, dims: np.flip(self, dims).copy(),
           self=lambda grad, dims: flip(grad, dims))
@@ -832,6 +880,15 @@ index_put_impl_ = Op("IndexPutImplBackward0", _index_put_forward, promote=False,
                      self=lambda grad, key, accumulate:
                          grad if accumulate else index_put(grad, 0.0, key, False),
                      values=lambda grad, key: grad[key])
+index_fill = Op("IndexFillBackward1",  _index_fill, promote=False,                # trace's backward
+                self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0),
+                value=lambda grad, dim, index: index_select(grad, dim, index).sum())
+index_fill_scalar = Op("IndexFillBackward0", _index_fill, promote=False,
+                       self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0))
+index_select = Op("IndexSelectBackward0", lambda self, dim, index: np.take(self, index.reshape(-1), dim),
+                  self=lambda grad, self_shape, dim, index: index_put_impl_(  # PyTorch: index_add_
+                      Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad,
+                      _dim_key(dim, index._data.reshape(-1)), True))
 copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_to(
                                            np.asarray(src, dtype=self.dtype), self.shape),
            promote=False,

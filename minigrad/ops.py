@@ -1173,6 +1173,106 @@ def _repeat(self, *repeats):
     return d.repeat(self, repeats)
 
 
+# --- diagonals, trace, outer products, tiling -----------------------------------------------------
+def diag(input, diagonal=0):
+    """A vector becomes a square matrix with it on a diagonal (DiagEmbedBackward0); a matrix gives
+    a copy of one of its diagonals (DiagonalBackward0_copy): two ops under one name."""
+    if diagonal.__class__ is builtins.bool or not isinstance(diagonal, numbers.Integral):
+        raise TypeError(f"diag(): argument 'diagonal' (position 2) must be int, not "
+                        f"{_type_name(diagonal)}")
+    if input.dim() == 1:
+        return d.diag_embed(input, diagonal, 0, 1)
+    if input.dim() != 2:
+        raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {input.dim()}D")
+    return d.diagonal_copy(input, diagonal, 0, 1)
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    """The diagonal of the (dim1, dim2) planes, as a view."""
+    dim1, dim2 = _wrap_dim(dim1, input.dim()), _wrap_dim(dim2, input.dim())
+    if dim1 == dim2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return d.diagonal(input, offset, dim1, dim2)
+
+
+def trace(input):
+    """The sum of the main diagonal of a matrix."""
+    if input.dim() != 2:
+        raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
+    _not_for_bools("trace", input)
+    return d.trace(input)
+
+
+def outer(input, vec2):
+    """input[i] * vec2[j]: PyTorch computes it as input.reshape(n, 1) * vec2 (two nodes)."""
+    _tensor_arg("outer", "input", 1, input)
+    _tensor_arg("outer", "vec2", 2, vec2)
+    for name, v in (("self", input), ("vec2", vec2)):
+        if v.dim() != 1:
+            raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {v.dim()}-D")
+    return reshape(input, input.shape[0], 1) * vec2
+
+
+def tile(input, dims):
+    """repeat, with missing leading repeats taken as 1."""
+    if not isinstance(dims, (tuple, list)):
+        raise TypeError(f"tile(): argument 'dims' (position 2) must be tuple of ints, not "
+                        f"{_type_name(dims)}")
+    for i, r in enumerate(dims):
+        if not hasattr(r, "__index__"):
+            raise TypeError("tile(): argument 'dims' (position 2) must be tuple of ints, but found "
+                            f"element of type {_type_name(r)} at pos {i}")
+    return _repeat(input, *(1,) * (input.dim() - len(dims)), *dims)
+
+
+def _tile_method(self, *dims):
+    return tile(self, dims[0] if len(dims) == 1 and isinstance(dims[0], (tuple, list)) else dims)
+
+
+def index_fill(input, dim, index, value):
+    """value written at the positions index lists along dim; a 0-d tensor value is
+    differentiable (IndexFillBackward1), a number is not (IndexFillBackward0)."""
+    op, args = _index_fill_call(input, dim, index, value)
+    return op(*args)
+
+
+def _index_fill_inplace(self, dim, index, value):
+    op, args = _index_fill_call(self, dim, index, value)
+    return apply_inplace(op, *args)
+
+
+def _index_fill_call(input, dim, index, value):
+    dim = _wrap_dim(dim, input.dim())
+    if index._data.dtype != np.int64:
+        raise IndexError("index_fill_(): Expected dtype int64 for index.")
+    if isinstance(value, Tensor) and value.dim():
+        raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got tensor "
+                           f"with {value.dim()} dimension(s).")
+    size = input.shape[dim] if input.dim() else 1
+    bad = (index._data < -size) | (index._data >= size)
+    if bad.any():
+        raise IndexError(f"index {index._data[bad].flat[0]} is out of bounds for dimension {dim} "
+                         f"with size {size}")
+    if isinstance(value, Tensor):
+        return d.index_fill, (input, dim, index, value)
+    return d.index_fill_scalar, (input, dim, index, value)
+
+
+def index_select(input, dim, index):
+    """The slices along dim that index lists (in its order, repeats allowed), copied."""
+    dim = _wrap_dim(dim, input.dim())
+    if index._data.dtype not in (np.int32, np.int64):
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+    if index.dim() > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    size = input.shape[dim] if input.dim() else 1
+    bad = (index._data < 0) | (index._data >= size)
+    if bad.any():
+        raise RuntimeError(f"INDICES element is out of DATA bounds, id={index._data[bad].flat[0]} "
+                           f"axis_dim={size}")
+    return d.index_select(input, dim, index)
+
+
 def _contiguous(self):
     """The tensor itself if its elements lie in memory row by row (C order), else such a copy."""
     return self if self._data.flags.c_contiguous else d.clone(self)
@@ -1914,7 +2014,9 @@ _METHODS = dict(
     allclose=_as_method(allclose), isclose=_as_method(isclose), equal=_as_method(equal),
     softmax=_as_method(softmax), log_softmax=_as_method(log_softmax),
     masked_fill_=_masked_fill_inplace, uniform_=_uniform_inplace, normal_=_normal_inplace,
-    sort=sort, topk=_as_method(topk), sgn_=_inplace(d.sgn), sign_=_inplace(d.sign), isnan=isnan,
+    sort=sort, topk=_as_method(topk), diag=_as_method(diag), diagonal=diagonal, trace=trace,
+    outer=_as_method(outer), tile=_tile_method, index_fill=index_fill, index_fill_=_index_fill_inplace,
+    index_select=index_select, sgn_=_inplace(d.sgn), sign_=_inplace(d.sign), isnan=isnan,
     isinf=isinf, isfinite=isfinite, isposinf=isposinf, isneginf=isneginf,
     floor_divide=floor_divide, remainder=remainder, fmod=fmod, floor_divide_=_floor_divide_inplace,
     remainder_=_remainder_inplace, fmod_=_fmod_inplace,

@@ -3223,3 +3223,114 @@ case(
     "torch.sign(2)",
     "a.sign_()",
 )
+
+case(
+    "i_diag_diagonal_trace_outer_tile",
+    """
+    v = torch.tensor([1., 2., 3.], requires_grad=True)
+    m = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    d = torch.diag(v)
+    e = torch.diag(m)
+    print(d, d.grad_fn.next_functions, d.grad_fn._saved_offset, e, e.grad_fn.next_functions, e.grad_fn._saved_self_sym_sizes, e._base is None)
+    print(torch.diag(v, 1), torch.diag(m, -1), m.diag(1), torch.diag(m, 5), torch.diag(v, -2), torch.diag(m.t()))
+    print(torch.diag(torch.tensor([1, 2])), torch.diag(torch.tensor([True, False])), torch.diag(torch.ones(0)))
+    """,
+    """
+    g = torch.diagonal(m)
+    print(g, g._base is m, m.diagonal(1), torch.diagonal(m, -1, 1, 0), g.grad_fn._saved_offset)
+    w = m * 1
+    w.diagonal().mul_(10)
+    print(w, w.grad_fn)
+    w.sum().backward()
+    print(m.grad)
+    m.grad = None
+    """,
+    """
+    t = torch.trace(m)
+    print(t, t.grad_fn.next_functions, t.grad_fn._saved_self_sym_sizes)
+    t.backward()
+    print(m.grad)
+    m.grad = None
+    print(torch.trace(torch.tensor([[1, 2], [3, 4]])), torch.trace(torch.ones(0, 3)), torch.trace(m[:, :2].t()))
+    g = torch.autograd.grad(torch.trace(m) ** 2, m, create_graph=True)[0]
+    f = g.grad_fn.next_functions[0][0]
+    print(g, g._base is not None, g.grad_fn.next_functions, f.next_functions, f._saved_dim, f._saved_index)
+    print(torch.autograd.grad(g.sum(), m))
+    """,
+    """
+    (torch.diag(v) * torch.arange(9.).reshape(3, 3)).sum().backward()
+    print(v.grad)
+    (torch.diag(m, 1) * torch.tensor([2., 3.])).sum().backward()
+    print(m.grad)
+    g = torch.autograd.grad((torch.diag(v) ** 2).sum(), v, create_graph=True)[0]
+    print(g, g.grad_fn, g.grad_fn.next_functions)
+    g = torch.autograd.grad((torch.diag(m) ** 2).sum(), m, create_graph=True)[0]
+    print(g, g.grad_fn, g.grad_fn.next_functions)
+    print(torch.autograd.grad(g.sum(), m))
+    """,
+    """
+    u = torch.tensor([1., 2.], requires_grad=True)
+    o = torch.outer(v, u)
+    print(o, o.grad_fn.next_functions, v.outer(torch.tensor([1., 2.])).grad_fn.next_functions)
+    print(torch.outer(torch.tensor([1, 2]), torch.tensor([1.5])), torch.outer(torch.tensor([1, 2]), torch.tensor([3])))
+    o.sum().backward()
+    print(v.grad, u.grad)
+    """,
+    """
+    ti = torch.tile(m, (2,))
+    print(ti, ti.grad_fn.next_functions, ti.grad_fn._saved_repeats)
+    print(m.tile(2, 1, 1).shape, m.tile((2, 2)).grad_fn._saved_repeats, torch.tile(v, (1,)).grad_fn, torch.tile(v, ()), v.tile(2), torch.tile(v, [2, 2]))
+    m.tile(2, 1).sum().backward()
+    print(m.grad)
+    """,
+    "torch.diag(torch.ones(2, 2, 2))",
+    "torch.diag(torch.tensor(3.))",
+    "torch.diag(v, 1.5)",
+    "torch.diagonal(m, 0, 0, 0)",
+    "torch.diagonal(v)",
+    "torch.trace(v)",
+    "torch.trace(torch.ones(2, 2, 2))",
+    "torch.trace(torch.tensor([[True, True]]))",
+    "torch.outer(m, v)",
+    "torch.outer(v, torch.ones(2, 2))",
+    "torch.outer(v, 2)",
+    "torch.tile(m, 2)",
+    "torch.tile(v, (2.5,))",
+    "torch.tile(m, (-1,))",
+)
+
+case(
+    "i_index_fill_index_select",
+    """
+    m = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    i = torch.tensor([0, 2])
+    r = m.index_fill(1, i, -1.)
+    print(r, r.grad_fn.next_functions, r.grad_fn._saved_dim, r.grad_fn._saved_index)
+    c = torch.tensor(7., requires_grad=True)
+    r = torch.index_fill(m, 1, i, c)
+    print(r, r.grad_fn.next_functions)
+    (r * torch.arange(6.).reshape(2, 3)).sum().backward()
+    print(m.grad, c.grad)
+    m.grad = None
+    """,
+    """
+    s = torch.index_select(m, 1, i)
+    print(s, s.grad_fn.next_functions, s.grad_fn._saved_dim, s.grad_fn._saved_index, s.grad_fn._saved_self_sym_sizes)
+    t = m.index_select(0, torch.tensor([1, 1, 0]))
+    t.sum().backward()
+    print(t, m.grad)
+    w = m * 1
+    w.index_fill_(0, torch.tensor([1]), 0.)
+    print(w, w._version)
+    print(torch.tensor([1, 2, 3]).index_fill(0, torch.tensor([1]), 2.7), m.index_fill(1, torch.tensor([-1]), 0.),
+          m.index_fill(1, torch.tensor(1), 0.), m.index_select(0, torch.tensor(1)), m.index_select(1, torch.tensor([2, 0])))
+    """,
+    "m.index_fill(1, torch.tensor([3]), 0.)",
+    "m.index_fill(1, torch.tensor([0.]), 0.)",
+    "m.index_fill(1, i, torch.ones(2))",
+    "m.index_fill(2, i, 0.)",
+    "m.index_select(1, torch.tensor([5]))",
+    "m.index_select(1, torch.tensor([-1]))",
+    "m.index_select(1, torch.tensor([[0]]))",
+    "m.index_select(1, torch.tensor([0.]))",
+)

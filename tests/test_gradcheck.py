@@ -416,6 +416,28 @@ C.add("double_backward_sort_topk", lambda L, a, w: (
     L.autograd.grad(a.sort(1).values, a, a * w, create_graph=True)[0],
     L.autograd.grad(a.topk(2).values, a, a[:, :2] * w[0], create_graph=True)[0]), UNIQUE23, B3)
 C.add("sign", lambda L, a: (L.sign(a) * a, a.sign()), A23)
+C.add("diag_trace_outer_tile", lambda L, a, v, w: (
+    L.diag(v), L.diag(v, -1) * 2, a.diag(), L.diag(a, 1), a.diagonal(), L.diagonal(a, -1, 1, 0),
+    a[:, :2].trace(), L.trace(a), L.outer(v, w[:2]), a.tile((2,)), L.tile(v, (2, 1))), A23, V3, W3)
+C.add("index_fill_select", lambda L, a, c: (a.index_fill(1, L.tensor([0, 2]), 0.5),
+                                            L.index_fill(a, 0, L.tensor([1]), c[0]),
+                                            a.index_select(1, L.tensor([2, 0, 2]))), A23, V3)
+C.add("double_backward_diag_trace", lambda L, a, v, w: _double_diag_trace(L, a, v, w), A23, V3, W3)
+
+
+def _double_diag_trace(L, a, v, w):
+    """diag's gradients are diagonals (views) and diagonal_backward; trace's an index_fill_ of
+    zeros, whose value gradient is an index_select."""
+    gs = []
+    for y, x, seed in ((L.diag(v), v, v[:, None] * w), (L.diag(a), a, a[:, 0] * w[:2]),
+                       (a.diagonal(1), a, a[:, 2] * w[1:]), (L.trace(a * a), a, w.sum())):
+        gs += L.autograd.grad(y, x, seed, create_graph=True)
+    i = L.tensor([0, 2])
+    y = a.index_fill(1, i, v[0]).index_select(1, i)
+    gs += L.autograd.grad(y, (a, v), y * w[0], create_graph=True)
+    return tuple(gs)
+
+
 C.add("double_backward_remainder_fmod", lambda L, a, b: _double_remainder_fmod(L, a, b), N23, D23)
 
 
