@@ -23,7 +23,7 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   sum, t, tanh, tensor, tile, topk, trace, transpose, unbind, unsqueeze, var, where,
                   zeros, zeros_like)
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
-from . import autograd, nn, return_types, utils  # noqa: E402
+from . import autograd, linalg, nn, return_types, utils  # noqa: E402
 
 clip = clamp
 

@@ -169,30 +169,33 @@ def _reduced_numel(shape, dims):
     return math.prod(shape[d] for d in dims)
 
 
-def _norm(self, p, dim, keepdim):
-    a = np.abs(self)
-    if p == 0:  # how many entries are not zero
-        return (a != 0).sum(axis=dim, keepdims=keepdim).astype(self.dtype)
-    if p == 2:
+def _norm(self, ord, dim, keepdim, dtype=None):
+    """The vector norm over dim (all of self for None), computed in dtype if one is given."""
+    a = np.abs(self if dtype is None else self.astype(dtype.np))
+    if ord == 0:  # how many entries are not zero
+        return (a != 0).sum(axis=dim, keepdims=keepdim).astype(a.dtype)
+    if ord == 2:
         return np.sqrt((a * a).sum(axis=dim, keepdims=keepdim))
-    if p == math.inf:
+    if ord == math.inf:
         return a.max(axis=dim, keepdims=keepdim)
-    return (a ** p).sum(axis=dim, keepdims=keepdim) ** (1.0 / p)
+    if ord == -math.inf:
+        return a.min(axis=dim, keepdims=keepdim)
+    return (a ** ord).sum(axis=dim, keepdims=keepdim) ** (1.0 / ord)
 
 
-def _norm_backward(grad, self, result, p, dim, keepdim):
+def _norm_backward(grad, self, result, ord, dim, keepdim):
     """PyTorch's norm_backward, case by case (its in-place masked_fill_ and pow_ included, so
     the graph of the gradient is PyTorch's)."""
     if not keepdim and self.dim() and dim is not None:
         grad, result = _unsqueeze_dims(grad, dim, False), _unsqueeze_dims(result, dim, False)
-    zero = result == 0
+    zero, p = result == 0, ord
     if p == 0:
         return None  # a count of nonzeros: no gradient
     if p == 1:
         return self.sgn() * grad
     if p == 2:
         return grad * apply_inplace(masked_fill_scalar, self / result, zero, 0)
-    if p == math.inf:  # the positions of the largest |self| (or nan) share the gradient
+    if math.isinf(p):  # the positions of the largest (smallest) |self| or nan share the gradient
         mask = Tensor._make((np.abs(self._data) == result._data) | np.isnan(self._data))
         dims = tuple(range(self.dim())) if dim is None else dim
         return self.sgn() * ((grad / sum_dim(mask, dims, True)) * mask)
@@ -759,9 +762,9 @@ std = Op("StdBackward0",               lambda self, dim, correction, keepdim:
                                            _var(self, dim, correction, keepdim, root=True),
          self=lambda grad, self, result, dim, correction, keepdim:
              _std_backward(grad, self, result, dim, correction, keepdim))
-norm = Op("LinalgVectorNormBackward0", _norm,
-          self=lambda grad, self, result, p, dim, keepdim:
-              _norm_backward(grad, self, result, p, dim, keepdim))
+norm = Op("LinalgVectorNormBackward0", _norm, promote=False,
+          self=lambda grad, self, result, ord, dim, keepdim:
+              _norm_backward(grad, self, result, ord, dim, keepdim))
 var = Op("VarBackward0",               _var,
          self=lambda grad, self, dim, correction, keepdim:
              _var_backward(grad, self, dim, correction, keepdim))

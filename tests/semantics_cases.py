@@ -3334,3 +3334,60 @@ case(
     "m.index_select(1, torch.tensor([[0]]))",
     "m.index_select(1, torch.tensor([0.]))",
 )
+
+case(
+    "i_linalg_vector_norm_norm_matrix_norm",
+    """
+    a = torch.tensor([[3., -4., 0.], [1., 2., -2.]], requires_grad=True)
+    v = torch.tensor([3., -4.], requires_grad=True)
+    n = torch.linalg.vector_norm(a)
+    print(n, n.grad_fn.next_functions, n.grad_fn._saved_ord, n.grad_fn._saved_keepdim, n.grad_fn._saved_dim, n.grad_fn._saved_result)
+    print(torch.linalg.vector_norm(a, 1, dim=1), torch.linalg.vector_norm(a, float('inf'), dim=(0, 1), keepdim=True),
+          torch.linalg.vector_norm(a, 0), torch.linalg.vector_norm(a, -float('inf')), torch.linalg.vector_norm(a, 3, -1),
+          torch.linalg.vector_norm(a, 0.5), torch.linalg.vector_norm(a, -2, dim=1), torch.linalg.vector_norm(a, dim=[1], keepdim=True))
+    print(torch.linalg.norm(v), torch.linalg.norm(a), torch.linalg.norm(a, dim=1), torch.linalg.norm(v, 1), torch.linalg.norm(a, 'fro'),
+          torch.linalg.norm(a, ord=2, dim=0), torch.linalg.norm(a, dim=(0, 1)), torch.linalg.matrix_norm(a), a.norm())
+    print(torch.linalg.vector_norm(torch.tensor([3., 4.], dtype=torch.float64)), torch.linalg.vector_norm(a, dtype=torch.float64),
+          torch.linalg.vector_norm(torch.tensor(-3.)), torch.linalg.vector_norm(a, dim=()), torch.linalg.vector_norm(torch.ones(0, 3), float('inf'), dim=1))
+    print(torch.linalg.norm(a, 'fro').grad_fn._saved_dim, torch.linalg.vector_norm(a, 2, 1).grad_fn._saved_dim)
+    """,
+    """
+    m = torch.linalg.norm(a, 1)
+    print(m, m.grad_fn.next_functions, m.grad_fn.next_functions[0][0]._saved_ord, m.grad_fn.next_functions[0][0]._saved_dim)
+    print(torch.linalg.norm(a, float('inf')), torch.linalg.norm(a, -1), torch.linalg.norm(a, -float('inf'), keepdim=True),
+          torch.linalg.matrix_norm(a, 1, dim=(1, 0)), torch.linalg.norm(torch.ones(2, 2, 3), float('inf'), dim=(2, 0)))
+    """,
+    """
+    torch.linalg.vector_norm(a, 1, dim=1).sum().backward()
+    print(a.grad)
+    a.grad = None
+    torch.linalg.norm(a).backward()
+    print(a.grad)
+    a.grad = None
+    torch.linalg.vector_norm(a, -float('inf')).backward()
+    print(a.grad)
+    a.grad = None
+    n = torch.linalg.vector_norm(a, 3, dim=1, dtype=torch.float64)
+    n.sum().backward()
+    print(n, a.grad, a.grad.dtype)
+    a.grad = None
+    torch.linalg.norm(a, float('inf')).backward()
+    print(a.grad)
+    a.grad = None
+    g = torch.autograd.grad(torch.linalg.vector_norm(a, 3), a, create_graph=True)[0]
+    print(g, g.grad_fn.next_functions)
+    """,
+    "torch.linalg.vector_norm(torch.tensor([1, 2]))",
+    "torch.linalg.vector_norm(a, 'fro')",
+    "torch.linalg.vector_norm(a, dim=2)",
+    "torch.linalg.vector_norm(a, 2, (0, 0))",
+    "torch.linalg.vector_norm(a, dtype=torch.int64)",
+    "torch.linalg.vector_norm(torch.ones(0), float('inf'))",
+    "torch.linalg.norm(v, 'fro')",
+    "torch.linalg.norm(a, 3)",
+    "torch.linalg.norm(a, 'x')",
+    "torch.linalg.norm(a, 'fro', dim=1)",
+    "torch.linalg.norm(a, 1, dim=(0, 0))",
+    "torch.linalg.norm(torch.ones(2, 2, 2), 1)",
+    "torch.linalg.norm(torch.ones(2), 'nuc')",
+)

@@ -438,6 +438,11 @@ def _double_diag_trace(L, a, v, w):
     return tuple(gs)
 
 
+C.add("linalg_norms", lambda L, a: (L.linalg.vector_norm(a), L.linalg.vector_norm(a, 1, dim=1),
+                                    L.linalg.vector_norm(a, -float("inf"), 0, keepdim=True),
+                                    L.linalg.vector_norm(a, 0.5), L.linalg.vector_norm(a, -2, dim=1),
+                                    L.linalg.norm(a, "fro"), L.linalg.norm(a, float("inf")),
+                                    L.linalg.matrix_norm(a, -1)), UNIQUE23)
 C.add("double_backward_remainder_fmod", lambda L, a, b: _double_remainder_fmod(L, a, b), N23, D23)
 
 
