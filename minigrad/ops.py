@@ -413,6 +413,7 @@ remainder, _remainder_inplace = _rounded_division(
     "remainder", "remainder_cpu", d.remainder, d.remainder_scalar, d.rremainder)
 fmod, _fmod_inplace = _rounded_division("fmod", "fmod_cpu", d.fmod, d.fmod_scalar)
 
+
 def maximum(input, other):
     _tensor_arg("maximum", "input", 1, input)
     _tensor_arg("maximum", "other", 2, other)
