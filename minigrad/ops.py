@@ -384,9 +384,9 @@ def _rounded_division(name, kernel, tensor_op, scalar_op, reverse_op=None, inpla
     """floor_divide, remainder, fmod and their in-place forms: a tensor or a number as other (a
     row each, as in PyTorch), a number as input where PyTorch has that overload."""
     def pick(input, other):
-        if not isinstance(input, Tensor) and reverse_op is None or not isinstance(
-                other, (Tensor, numbers.Number)):
-            raise _invalid_combination(name, (input, other), {})
+        if not isinstance(input, Tensor) and (reverse_op is None or not isinstance(
+                input, numbers.Number)) or not isinstance(other, (Tensor, numbers.Number)):
+            raise _division_type_error(name, input, other)
         if dtypes.result_type(input, other) == np.bool_:
             raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
         if not isinstance(input, Tensor):
@@ -404,6 +404,37 @@ def _rounded_division(name, kernel, tensor_op, scalar_op, reverse_op=None, inpla
         return apply_inplace(op, *args)
     divide.__name__, divide_.__name__ = name, name + "_"
     return divide, divide_
+
+
+def _division_type_error(name, input, other):
+    """PyTorch's list of the overloads, with why the one closest to the call did not fit."""
+    if name == "fmod":
+        return _invalid_combination(name, (input, other), {})
+    got, marked = (_type_name(input), _type_name(other)), ("Tensor", f"!{_type_name(other)}!")
+    why = "      didn't match because some of the arguments have invalid types: "
+    if name == "remainder":
+        marked = (f"!{got[0]}!", "Tensor") if isinstance(other, Tensor) else ("!Tensor!", marked[1])
+        ways = (" * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other)"
+                f"\n{why}({', '.join(marked)})\n * (Tensor input, Number other, *, Tensor out = None)\n")
+    else:
+        ways = (" * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other)"
+                f"\n{why}({', '.join(marked)})\n")
+    return TypeError(f"{name}() received an invalid combination of arguments - got "
+                     f"({', '.join(got)}), but expected one of:\n{ways}")
+
+
+def _division_method(fn):
+    """Tensor.floor_divide/remainder/fmod(...): PyTorch lists the method's two overloads."""
+    def method(self, other):
+        if not isinstance(other, (Tensor, numbers.Number)):
+            why = ("      didn't match because some of the arguments have invalid types: "
+                   f"(!{_type_name(other)}!)\n")
+            raise TypeError(f"{fn.__name__}() received an invalid combination of arguments - got "
+                            f"({_type_name(other)}), but expected one of:\n * (Tensor other)\n{why}"
+                            f" * (Number other)\n{why}")
+        return fn(self, other)
+    method.__name__ = fn.__name__
+    return method
 
 
 floor_divide, _floor_divide_inplace = _rounded_division(
@@ -2019,8 +2050,9 @@ _METHODS = dict(
     outer=_as_method(outer), tile=_tile_method, index_fill=index_fill, index_fill_=_index_fill_inplace,
     index_select=index_select, sgn_=_inplace(d.sgn), sign_=_inplace(d.sign), isnan=isnan,
     isinf=isinf, isfinite=isfinite, isposinf=isposinf, isneginf=isneginf,
-    floor_divide=floor_divide, remainder=remainder, fmod=fmod, floor_divide_=_floor_divide_inplace,
-    remainder_=_remainder_inplace, fmod_=_fmod_inplace,
+    floor_divide=_division_method(floor_divide), remainder=_division_method(remainder),
+    fmod=_division_method(fmod), floor_divide_=_division_method(_floor_divide_inplace),
+    remainder_=_division_method(_remainder_inplace), fmod_=_division_method(_fmod_inplace),
     __floordiv__=_operator(floor_divide), __rfloordiv__=_operator(lambda self, other: floor_divide(other, self)),
     __mod__=_operator(remainder), __rmod__=_operator(lambda self, other: remainder(other, self)),
     __ifloordiv__=_operator(_floor_divide_inplace), __imod__=_operator(_remainder_inplace),

@@ -3391,3 +3391,18 @@ case(
     "torch.linalg.norm(torch.ones(2, 2, 2), 1)",
     "torch.linalg.norm(torch.ones(2), 'nuc')",
 )
+
+case(
+    "k_floor_divide_remainder_fmod_argument_errors",
+    "a = torch.ones(2)",
+    "torch.remainder(a, None)",
+    "torch.floor_divide(a, 'x')",
+    "torch.fmod(a, None)",
+    "torch.remainder('x', a)",
+    "a.remainder('x')",
+    "a.floor_divide(None)",
+    "a.fmod('x')",
+    "a.remainder_(None)",
+    "a.floor_divide_('x')",
+    "print(torch.floor_divide(2, a), torch.remainder(a, 1.5), a.remainder(torch.tensor(1.5)))",
+)
