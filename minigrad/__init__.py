@@ -11,22 +11,23 @@ from ._tensor_str import get_printoptions, set_printoptions
 from .dtypes import (Size, bool, double, dtype, float, float32, float64, int, int8, int16, int32,
                      int64, long, short, uint8)
 from .tensor import Tensor, device
-from .ops import (BoolTensor, DoubleTensor, FloatTensor, LongTensor, as_tensor, get_default_dtype,
-                  numel)
+from .ops import (BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, IntTensor,
+                  LongTensor, ShortTensor, as_tensor, get_default_dtype, numel)
 from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argmin, bitwise_and,
                   bitwise_not, bitwise_or, bitwise_xor, cat, ceil, chunk, clamp, clone, cos, cumsum,
-                  div, dot, empty, eq, equal, exp, expm1, eye, flatten, flip, floor, from_numpy,
-                  full, full_like, gather, ge, gt, initial_seed, isclose, le, linspace, log, log1p,
-                  log_softmax, logsumexp, lt, manual_seed, masked_fill, matmul, max, maximum, mean,
-                  min, minimum, mm, mul, ne, neg, norm, ones, ones_like, permute, pow, prod, rand,
-                  rand_like, randint, randn, randn_like, reciprocal, relu, reshape, round, rsqrt,
-                  scatter, scatter_add, sgn, sigmoid, sin, softmax, split, sqrt, square, squeeze,
-                  stack, std, sub, sum, t, tanh, tensor, transpose, unbind, unsqueeze, var, where,
+                  diag, diagonal, div, dot, empty, eq, equal, exp, expm1, eye, flatten, flip, floor,
+                  floor_divide, fmod, from_numpy, full, full_like, gather, ge, gt, index_fill,
+                  index_select, initial_seed, isclose, isfinite, isinf, isnan, isneginf, isposinf,
+                  le, linspace, log, log1p, log_softmax, logsumexp, lt, manual_seed, masked_fill,
+                  matmul, max, maximum, mean, min, minimum, mm, mul, ne, neg, norm, ones, ones_like,
+                  outer, permute, pow, prod, rand, rand_like, randint, randn, randn_like,
+                  reciprocal, relu, remainder, reshape, round, rsqrt, scatter, scatter_add, sgn,
+                  sigmoid, sign, sin, softmax, sort, split, sqrt, square, squeeze, stack, std, sub,
+                  sum, t, tanh, tensor, tile, topk, trace, transpose, unbind, unsqueeze, var, where,
                   zeros, zeros_like)
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
-from . import autograd, cuda, nn, return_types, utils  # noqa: E402
+from . import autograd, cuda, linalg, nn, return_types, utils  # noqa: E402
 
-sign = sgn
 clip = clamp
 
 

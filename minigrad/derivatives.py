@@ -16,6 +16,7 @@ import numpy as np
 from .autograd import grad_mode
 from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of
+from ._topk import topk_order
 from .dtypes import result_type
 from .tensor import Tensor
 
@@ -168,30 +169,33 @@ def _reduced_numel(shape, dims):
     return math.prod(shape[d] for d in dims)
 
 
-def _norm(self, p, dim, keepdim):
-    a = np.abs(self)
-    if p == 0:  # how many entries are not zero
-        return (a != 0).sum(axis=dim, keepdims=keepdim).astype(self.dtype)
-    if p == 2:
+def _norm(self, ord, dim, keepdim, dtype=None):
+    """The vector norm over dim (all of self for None), computed in dtype if one is given."""
+    a = np.abs(self if dtype is None else self.astype(dtype.np))
+    if ord == 0:  # how many entries are not zero
+        return (a != 0).sum(axis=dim, keepdims=keepdim).astype(a.dtype)
+    if ord == 2:
         return np.sqrt((a * a).sum(axis=dim, keepdims=keepdim))
-    if p == math.inf:
+    if ord == math.inf:
         return a.max(axis=dim, keepdims=keepdim)
-    return (a ** p).sum(axis=dim, keepdims=keepdim) ** (1.0 / p)
+    if ord == -math.inf:
+        return a.min(axis=dim, keepdims=keepdim)
+    return (a ** ord).sum(axis=dim, keepdims=keepdim) ** (1.0 / ord)
 
 
-def _norm_backward(grad, self, result, p, dim, keepdim):
+def _norm_backward(grad, self, result, ord, dim, keepdim):
     """PyTorch's norm_backward, case by case (its in-place masked_fill_ and pow_ included, so
     the graph of the gradient is PyTorch's)."""
     if not keepdim and self.dim() and dim is not None:
         grad, result = _unsqueeze_dims(grad, dim, False), _unsqueeze_dims(result, dim, False)
-    zero = result == 0
+    zero, p = result == 0, ord
     if p == 0:
         return None  # a count of nonzeros: no gradient
     if p == 1:
         return self.sgn() * grad
     if p == 2:
         return grad * apply_inplace(masked_fill_scalar, self / result, zero, 0)
-    if p == math.inf:  # the positions of the largest |self| (or nan) share the gradient
+    if math.isinf(p):  # the positions of the largest (smallest) |self| or nan share the gradient
         mask = Tensor._make((np.abs(self._data) == result._data) | np.isnan(self._data))
         dims = tuple(range(self.dim())) if dim is None else dim
         return self.sgn() * ((grad / sum_dim(mask, dims, True)) * mask)
@@ -371,6 +375,63 @@ def _select_at_indices(grad, self_shape, dim, indices, keepdim):
     return scatter(Tensor._make(np.zeros(self_shape, grad._data.dtype)), dim, indices, grad)
 
 
+def _sort(self, dim, descending, stable=None):
+    """Sorted along dim, equal values in their first order (PyTorch's CPU sort is stable either
+    way), nan last (first when descending); the indices say where each value came from."""
+    if self.ndim == 0:
+        return self.copy(), np.zeros((), np.int64)
+    if descending:  # stable descending: sort the reversed row, then reverse the result
+        reversed_order = np.argsort(np.flip(self, dim), dim, kind="stable")
+        indices = self.shape[dim] - 1 - np.flip(reversed_order, dim)
+    else:
+        indices = np.argsort(self, dim, kind="stable")
+    return np.take_along_axis(self, indices, dim), indices
+
+
+def _topk(self, k, dim, largest, sorted):
+    """The k largest (smallest) along dim; which of equal values, in which order: see _topk.py."""
+    rows = np.moveaxis(self, dim, -1) if self.ndim else self.reshape(1)
+    lead = rows.shape[:-1]
+    indices = np.array([topk_order(row, k, largest, sorted) for row in rows.reshape(
+        math.prod(lead), rows.shape[-1]).tolist()], np.int64).reshape(lead + (k,))
+    indices = np.moveaxis(indices, -1, dim) if self.ndim else indices.reshape(())
+    return np.take_along_axis(self, indices, dim) if self.ndim else self.copy(), indices
+
+
+def _diagonal(self, offset, dim1, dim2):
+    """A writable view of the diagonal (NumPy's np.diagonal is read-only): the same strides,
+    taken from self's memory where the diagonal starts."""
+    key = [slice(None)] * self.ndim
+    if offset >= 0:
+        key[dim2] = slice(offset, None)
+    else:
+        key[dim1] = slice(-offset, None)
+    start = self[tuple(key)]
+    d = np.diagonal(start, 0, dim1, dim2)
+    return np.lib.stride_tricks.as_strided(start, d.shape, d.strides)
+
+
+def _diagonal_backward(grad_output, input_sizes, offset, dim1, dim2):
+    out = np.zeros(input_sizes, grad_output.dtype)
+    _diagonal(out, offset, dim1, dim2)[...] = grad_output
+    return out
+
+
+def _trace_backward(grad, self_shape):
+    """PyTorch's trace_backward: grad written at every (m + 1)-th place of n * m zeros (an
+    in-place index_fill_), viewed as the n x m matrix."""
+    n, m = self_shape
+    flat = Tensor._make(np.zeros(n * m, grad._data.dtype))
+    return view(apply_inplace(index_fill, flat, 0, Tensor._make(np.arange(0, n * m, m + 1)), grad),
+                self_shape)
+
+
+def _index_fill(self, dim, index, value):
+    out = self.copy()
+    out[_dim_key(dim, index)] = value
+    return out
+
+
 def _along(index, dim):
     """The NumPy key for gather and scatter: element i of `index` names a position along `dim`;
     along the other dims it stays at i's own position."""
@@ -432,6 +493,57 @@ def _mse_double_backward_grad_output(grad, grad_output, self, target, reduction)
     return (mse_loss_backward(ones_like(grad_output), self, target, reduction) * grad).sum()
 
 
+def _sign(self):
+    """PyTorch's (0 < x) - (x < 0): 0 for nan, +0 for -0 (NumPy's sign keeps both); bools stay."""
+    if self.dtype == np.bool_:
+        return self.copy()
+    return (self > 0).astype(self.dtype) - (self < 0).astype(self.dtype)
+
+
+def _check_divisor(self, other):
+    """Integers divided by zero: PyTorch raises (NumPy would give 0 and a warning)."""
+    if np.result_type(self, other).kind in "iu" and np.any(np.asarray(other) == 0):
+        raise RuntimeError("ZeroDivisionError")
+
+
+def _floor_divide(self, other):
+    """self // other, rounded toward -inf (NumPy's divmod is PyTorch's kernel step for step)."""
+    _check_divisor(self, other)
+    return np.floor_divide(self, other)
+
+
+def _fmod(self, other):
+    """C's fmod: the remainder takes self's sign (self - trunc(self / other) * other)."""
+    _check_divisor(self, other)
+    return np.fmod(self, other)
+
+
+def _remainder(self, other):
+    """Python's %: the remainder takes other's sign. PyTorch moves fmod's result across by
+    adding other (so -0. % 3 is -0., where NumPy's remainder gives 0.)."""
+    mod = _fmod(self, other)
+    return np.where((mod != 0) & ((np.asarray(other) < 0) != (mod < 0)), mod + other, mod)
+
+
+def _div_rounded(self, other, rounding_mode):
+    """div(rounding_mode="floor" or "trunc"): the quotient rounded to an integral value; integers
+    stay integers (trunc: the floor of |self| // |other|, given the quotient's sign)."""
+    if rounding_mode == "floor":
+        return _floor_divide(self, other)
+    if np.result_type(self, other).kind == "f":
+        return np.trunc(self / other)
+    _check_divisor(self, other)
+    return np.sign(self) * np.sign(other) * (np.abs(self) // np.abs(other))
+
+
+def _not_implemented(op_name):
+    """The formula of an op PyTorch has no derivative for: its node (NotImplemented) goes on the
+    tape like any other, and backward through it fails."""
+    def formula(grad):
+        raise RuntimeError(f"derivative for aten::{op_name} is not implemented")
+    return formula
+
+
 # ------------------------------------------------------------------------------------------------
 #            node name                 forward (NumPy)                                    derivatives
 # ------------------------------------------------------------------------------------------------
@@ -488,8 +600,10 @@ sqrt = Op("SqrtBackward0",             lambda self: np.sqrt(self), floating=True
           self=lambda grad, result: grad / mul_scalar(result, 2))
 abs = Op("AbsBackward0",               lambda self: np.abs(self),
          self=lambda grad, self: grad * self.sgn())
-sgn = Op("SgnBackward0",               lambda self: np.sign(self),
+sgn = Op("SgnBackward0",               lambda self: _sign(self),
          self=lambda grad, self, result: zeros_like(grad))  # saves both, as PyTorch (checked)
+sign = Op("SignBackward0",             lambda self: _sign(self),    # sgn's twin for real numbers
+          self=lambda grad: zeros_like(grad))
 sigmoid = Op("SigmoidBackward0",       lambda self: 1 / (1 + _rounded(np.exp, -self)), floating=True,
              self=lambda grad, result: sigmoid_backward(grad, result))
 tanh = Op("TanhBackward0",             lambda self: _rounded(np.tanh, self), floating=True,
@@ -521,6 +635,33 @@ maximum = Op("MaximumBackward0",       lambda self, other: np.maximum(self, othe
 minimum = Op("MinimumBackward0",       lambda self, other: np.minimum(self, other),
              self=lambda grad, self, other: _split_ties(grad, self, other, self > other),
              other=lambda grad, self, other: _split_ties(grad, self, other, self < other))
+# division rounded to integers: the quotient is piecewise constant, the remainder has slope 1 in
+# self and -quotient in other (PyTorch records floor_divide, but has no formula for it)
+floor_divide = Op("minigrad::autograd::NotImplemented", _floor_divide,
+                  self=_not_implemented("floor_divide"), other=_not_implemented("floor_divide"))
+floor_divide_scalar = Op("minigrad::autograd::NotImplemented", _floor_divide,
+                         promote=("self", "other"), self=_not_implemented("floor_divide"))
+floor_divide_ = Op("minigrad::autograd::NotImplemented", _floor_divide,                   # x //= y
+                   self=_not_implemented("floor_divide_"), other=_not_implemented("floor_divide_"))
+floor_divide_scalar_ = Op("minigrad::autograd::NotImplemented", _floor_divide,
+                          promote=("self", "other"), self=_not_implemented("floor_divide_"))
+rfloor_divide = Op("minigrad::autograd::NotImplemented", lambda self, other: _floor_divide(other, self),
+                   promote=("self", "other"), self=_not_implemented("floor_divide"))   # 2 // x
+remainder = Op("RemainderBackward1",   _remainder,
+               self=lambda grad: grad,
+               other=lambda grad, self, other: -grad * div_rounded(self, other, "floor"))
+remainder_scalar = Op("RemainderBackward0", _remainder, promote=("self", "other"),
+                      self=lambda grad: grad)
+rremainder = Op("minigrad::autograd::NotImplemented", lambda self, other: _remainder(other, self),
+                promote=("self", "other"), self=_not_implemented("remainder"))     # 2 % x
+fmod = Op("FmodBackward1",             _fmod,
+          self=lambda grad: grad,
+          other=lambda grad, self, other: -grad * div_rounded(self, other, "trunc"))
+fmod_scalar = Op("FmodBackward0",      _fmod, promote=("self", "other"),
+                 self=lambda grad: grad)
+div_rounded = Op("DivBackward2",       _div_rounded,        # saves what PyTorch's formulas name
+                 self=lambda grad, other, rounding_mode: zeros_like(grad),
+                 other=lambda grad, self, other, rounding_mode: zeros_like(grad))
 add_scalar = Op("AddBackward1",        lambda self, other: self + other,          # inside formulas
                 promote=("self", "other"),
                 self=lambda grad: grad)
@@ -604,13 +745,26 @@ min_dim = Op("MinBackward0",           lambda self, dim, keepdim: _extreme_at(se
              extra=("indices",),
              self=lambda grad, self_shape, dim, indices, keepdim:
                  _select_at_indices(grad, self_shape, dim, indices, keepdim))
+sort = Op("SortBackward0",             _sort, extra=("indices",),
+          self=lambda grad, self_shape, dim, indices:
+              _select_at_indices(grad, self_shape, dim, indices, True))
+sort_stable = Op("SortBackward1",      lambda self, stable, dim, descending:       # sort(stable=...)
+                                           _sort(self, dim, descending),
+                 extra=("indices",),
+                 self=lambda grad, self_shape, dim, indices:
+                     _select_at_indices(grad, self_shape, dim, indices, True))
+topk = Op("TopkBackward0",             _topk, extra=("indices",),
+          self=lambda grad, self_shape, dim, indices:
+              _select_at_indices(grad, self_shape, dim, indices, True))
+trace = Op("TraceBackward0",           lambda self: np.trace(self, dtype=_acc(self)), promote=False,
+           self=lambda grad, self_shape: _trace_backward(grad, self_shape))
 std = Op("StdBackward0",               lambda self, dim, correction, keepdim:
                                            _var(self, dim, correction, keepdim, root=True),
          self=lambda grad, self, result, dim, correction, keepdim:
              _std_backward(grad, self, result, dim, correction, keepdim))
-norm = Op("LinalgVectorNormBackward0", _norm,
-          self=lambda grad, self, result, p, dim, keepdim:
-              _norm_backward(grad, self, result, p, dim, keepdim))
+norm = Op("LinalgVectorNormBackward0", _norm, promote=False,
+          self=lambda grad, self, result, ord, dim, keepdim:
+              _norm_backward(grad, self, result, ord, dim, keepdim))
 var = Op("VarBackward0",               _var,
          self=lambda grad, self, dim, correction, keepdim:
              _var_backward(grad, self, dim, correction, keepdim))
@@ -686,6 +840,18 @@ slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, d
                                            _dim_key(dim, key)),
                     grad_output=lambda grad, dim, key: slicing(grad, dim, key))
 
+diagonal = Op("DiagonalBackward0",      _diagonal, view=True,
+              self=lambda grad, self_shape, offset, dim1, dim2:
+                  diagonal_backward(grad, self_shape, offset, dim1, dim2))
+diagonal_copy = Op("DiagonalBackward0_copy", lambda self, offset, dim1, dim2:     # diag of a matrix
+                       np.diagonal(self, offset, dim1, dim2).copy(),
+                   self=lambda grad, self_shape, offset, dim1, dim2:
+                       diagonal_backward(grad, self_shape, offset, dim1, dim2))
+diag_embed = Op("DiagEmbedBackward0",  lambda self, offset, dim1, dim2: np.diag(self, offset),
+                self=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+diagonal_backward = Op("DiagonalBackwardBackward0", _diagonal_backward,
+                       grad_output=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+
 # --- shape ops that copy -------------------------------------------------------------------------
 flip = Op("FlipBackward0",             lambda self, dims: np.flip(self, dims).copy(),
           self=lambda grad, dims: flip(grad, dims))
@@ -717,6 +883,15 @@ index_put_impl_ = Op("IndexPutImplBackward0", _index_put_forward, promote=False,
                      self=lambda grad, key, accumulate:
                          grad if accumulate else index_put(grad, 0.0, key, False),
                      values=lambda grad, key: grad[key])
+index_fill = Op("IndexFillBackward1",  _index_fill, promote=False,                # trace's backward
+                self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0),
+                value=lambda grad, dim, index: index_select(grad, dim, index).sum())
+index_fill_scalar = Op("IndexFillBackward0", _index_fill, promote=False,
+                       self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0))
+index_select = Op("IndexSelectBackward0", lambda self, dim, index: np.take(self, index.reshape(-1), dim),
+                  self=lambda grad, self_shape, dim, index: index_put_impl_(  # PyTorch: index_add_
+                      Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad,
+                      _dim_key(dim, index._data.reshape(-1)), True))
 copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_to(
                                            np.asarray(src, dtype=self.dtype), self.shape),
            promote=False,

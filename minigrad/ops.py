@@ -129,10 +129,15 @@ _SIGNATURES = {  # how PyTorch lists the overloads of functions it can't match a
     "randint": tuple(f"{ints}tuple of ints size, *, {gen}Tensor out = None, {_KWARGS}"
                      for ints in ("int high, ", "int low, int high, ")
                      for gen in ("minigrad.Generator generator, ", "")),
+    "max": ("Tensor input, *, Tensor out = None", "Tensor input, Tensor other, *, Tensor out = None",
+            "Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None"),
+    "fmod": ("Tensor input, Tensor other, *, Tensor out = None",
+             "Tensor input, Number other, *, Tensor out = None"),
     "prod": ("*, minigrad.dtype dtype = None",
              "int dim, bool keepdim = False, *, minigrad.dtype dtype = None"),
 }
-_SIGNATURES.update(randn=_SIGNATURES["rand"], randn_like=_SIGNATURES["rand_like"])
+_SIGNATURES.update(randn=_SIGNATURES["rand"], randn_like=_SIGNATURES["rand_like"],
+                   min=_SIGNATURES["max"])
 
 
 def _invalid_combination(name, args, kwargs):
@@ -220,8 +225,26 @@ def mul(input, other):
     return d.mul(input, other)
 
 
-def div(input, other):
-    return d.div(input, other)
+def div(input, other, *, rounding_mode=None):
+    """input / other; rounding_mode "trunc" or "floor" rounds the quotient (its gradient is 0)."""
+    op, args = _div_call(input, other, rounding_mode)
+    return op(*args)
+
+
+def _div_inplace(self, other, *, rounding_mode=None):
+    op, args = _div_call(self, other, rounding_mode)
+    return apply_inplace(op, *args)
+
+
+def _div_call(input, other, rounding_mode):
+    if rounding_mode is None:
+        return d.div, (input, other)
+    if rounding_mode not in ("trunc", "floor"):
+        raise RuntimeError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                           f"found '{rounding_mode}'")
+    if dtypes.result_type(input, other) == np.bool_:
+        raise NotImplementedError(f'"div_{rounding_mode}_cpu" not implemented for \'Bool\'')
+    return d.div_rounded, (input, other, rounding_mode)
 
 
 def neg(input):
@@ -277,6 +300,27 @@ def _not_for_bools(kernel, x):
 
 def sgn(input):
     return d.sgn(input)
+
+
+def sign(input):
+    _tensor_arg("sign", "input", 1, input)
+    return d.sign(input)
+
+
+def _classify(name, ufunc):
+    """isnan, isinf, isfinite, ...: a bool tensor, never differentiable (integers are finite)."""
+    def test(input):
+        _tensor_arg(name, "input", 1, input)
+        return Tensor._make(np.asarray(ufunc(input._data)))
+    test.__name__ = name
+    return test
+
+
+isnan = _classify("isnan", np.isnan)
+isinf = _classify("isinf", np.isinf)
+isfinite = _classify("isfinite", np.isfinite)
+isposinf = _classify("isposinf", np.isposinf)
+isneginf = _classify("isneginf", np.isneginf)
 
 
 def sigmoid(input):
@@ -342,6 +386,72 @@ def round(input, *, decimals=None):
         raise NotImplementedError(f'"{"round_cpu" if decimals else "round_vml_cpu"}" not '
                                   f"implemented for '{input.dtype._scalar}'")
     return d.round_decimals(input, decimals)
+
+
+# --- division rounded to integers: //, % and fmod -------------------------------------------------
+def _rounded_division(name, kernel, tensor_op, scalar_op, reverse_op=None, inplace_ops=None):
+    """floor_divide, remainder, fmod and their in-place forms: a tensor or a number as other (a
+    row each, as in PyTorch), a number as input where PyTorch has that overload."""
+    def pick(input, other):
+        if not isinstance(input, Tensor) and (reverse_op is None or not isinstance(
+                input, numbers.Number)) or not isinstance(other, (Tensor, numbers.Number)):
+            raise _division_type_error(name, input, other)
+        if dtypes.result_type(input, other) == np.bool_:
+            raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
+        if not isinstance(input, Tensor):
+            return reverse_op, (other, input)
+        return (tensor_op if isinstance(other, Tensor) else scalar_op), (input, other)
+
+    def divide(input, other):
+        op, args = pick(input, other)
+        return op(*args)
+
+    def divide_(self, other):
+        op, args = pick(self, other)
+        if inplace_ops:  # (an op without a derivative names its in-place form when backward fails)
+            op = inplace_ops[op is scalar_op]
+        return apply_inplace(op, *args)
+    divide.__name__, divide_.__name__ = name, name + "_"
+    return divide, divide_
+
+
+def _division_type_error(name, input, other):
+    """PyTorch's list of the overloads, with why the one closest to the call did not fit."""
+    if name == "fmod":
+        return _invalid_combination(name, (input, other), {})
+    got, marked = (_type_name(input), _type_name(other)), ("Tensor", f"!{_type_name(other)}!")
+    why = "      didn't match because some of the arguments have invalid types: "
+    if name == "remainder":
+        marked = (f"!{got[0]}!", "Tensor") if isinstance(other, Tensor) else ("!Tensor!", marked[1])
+        ways = (" * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other)"
+                f"\n{why}({', '.join(marked)})\n * (Tensor input, Number other, *, Tensor out = None)\n")
+    else:
+        ways = (" * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other)"
+                f"\n{why}({', '.join(marked)})\n")
+    return TypeError(f"{name}() received an invalid combination of arguments - got "
+                     f"({', '.join(got)}), but expected one of:\n{ways}")
+
+
+def _division_method(fn):
+    """Tensor.floor_divide/remainder/fmod(...): PyTorch lists the method's two overloads."""
+    def method(self, other):
+        if not isinstance(other, (Tensor, numbers.Number)):
+            why = ("      didn't match because some of the arguments have invalid types: "
+                   f"(!{_type_name(other)}!)\n")
+            raise TypeError(f"{fn.__name__}() received an invalid combination of arguments - got "
+                            f"({_type_name(other)}), but expected one of:\n * (Tensor other)\n{why}"
+                            f" * (Number other)\n{why}")
+        return fn(self, other)
+    method.__name__ = fn.__name__
+    return method
+
+
+floor_divide, _floor_divide_inplace = _rounded_division(
+    "floor_divide", "div_floor_cpu", d.floor_divide, d.floor_divide_scalar, d.rfloor_divide,
+    (d.floor_divide_, d.floor_divide_scalar_))
+remainder, _remainder_inplace = _rounded_division(
+    "remainder", "remainder_cpu", d.remainder, d.remainder_scalar, d.rremainder)
+fmod, _fmod_inplace = _rounded_division("fmod", "fmod_cpu", d.fmod, d.fmod_scalar)
 
 
 def maximum(input, other):
@@ -706,22 +816,70 @@ def _softmax(name, op, input, dim, dtype):
     return op(input, dim)
 
 
-def _extreme(name, full, by_dim):
-    def reduce(input, dim=None, keepdim=False):
-        if dim is None:
+def _extreme(name, full, by_dim, elementwise):
+    """max/min: over everything, along dim (values and indices), or, given a second tensor,
+    elementwise (PyTorch's maximum/minimum: MaximumBackward0)."""
+    def reduce(input, dim=_REQUIRED, keepdim=False, *, other=None):
+        if other is not None or isinstance(dim, Tensor):
+            if other is not None and dim is not _REQUIRED or keepdim is not False:
+                raise _invalid_combination(name, (input, dim, keepdim) if other is None else (input,),
+                                           {} if other is None else dict(other=other))
+            return elementwise(input, dim if other is None else other)
+        if dim is _REQUIRED:
             if input.numel() == 0:
                 raise RuntimeError(f"{name}(): Expected reduction dim to be specified for "
                                    "input.numel() == 0. Specify the reduction dim with the 'dim' "
                                    "argument.")
             return full(input)
+        if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
+            raise _invalid_combination(name, (input, dim), {})
         values, indices = by_dim(input, _wrap_dim(dim, input.dim()), keepdim)
         return getattr(return_types, name)(values, indices)
     reduce.__name__ = name
     return reduce
 
 
-max = _extreme("max", d.max, d.max_dim)
-min = _extreme("min", d.min, d.min_dim)
+def _extreme_method(fn):
+    """Tensor.max/min: PyTorch lists the method's overloads (without input) and says why a
+    lone argument that is neither a dim nor a tensor fits none."""
+    def method(self, *args, **kwargs):
+        if len(args) == 1 and not kwargs and (args[0].__class__ is builtins.bool or not isinstance(
+                args[0], (Tensor, numbers.Integral))):
+            why = ("      didn't match because some of the arguments have invalid types: "
+                   f"(!{_type_name(args[0])}!)\n")
+            raise TypeError(f"{fn.__name__}() received an invalid combination of arguments - got "
+                            f"({_type_name(args[0])}), but expected one of:\n * ()\n{why}"
+                            f" * (Tensor other)\n{why} * (int dim, bool keepdim = False)\n")
+        if args and isinstance(args[0], Tensor) and (len(args) > 1 or "keepdim" in kwargs):
+            raise TypeError(f"{fn.__name__}(): argument 'dim' (position 1) must be int, not Tensor")
+        return fn(self, *args, **kwargs)
+    method.__name__ = fn.__name__
+    return method
+
+
+max = _extreme("max", d.max, d.max_dim, maximum)
+min = _extreme("min", d.min, d.min_dim, minimum)
+
+
+def sort(input, dim=-1, descending=False, *, stable=_REQUIRED):
+    """The values along dim in order, and where each came from; equal values keep their order.
+    Asking for stable at all (even stable=None) is PyTorch's other overload: SortBackward1."""
+    dim = _wrap_dim(dim, input.dim())
+    if stable is _REQUIRED:
+        return return_types.sort(*d.sort(input, dim, descending))
+    return return_types.sort(*d.sort_stable(input, stable, dim, descending))
+
+
+def topk(input, k, dim=-1, largest=True, sorted=True):
+    """The k largest (smallest) values along dim and their positions."""
+    if k.__class__ is builtins.bool or not isinstance(k, numbers.Integral):
+        raise TypeError(f"topk(): argument 'k' (position 2) must be int, not {_type_name(k)}")
+    dim = _wrap_dim(dim, input.dim())
+    if not 0 <= k <= (input.shape[dim] if input.dim() else 1):
+        raise RuntimeError("selected index k out of range")
+    if input.dtype is dtypes.bool:
+        raise RuntimeError("topk does not support bool dtypes on CPU")
+    return return_types.topk(*d.topk(input, k, dim, largest, sorted))
 
 
 def _check_index(name, input, dim, index, src=None):
@@ -1060,6 +1218,106 @@ def _repeat(self, *repeats):
                            f"{next(r * n for r, n in zip(repeats, shape) if r < 0)}: "
                            f"{[r * n for r, n in zip(repeats, shape)]}")
     return d.repeat(self, repeats)
+
+
+# --- diagonals, trace, outer products, tiling -----------------------------------------------------
+def diag(input, diagonal=0):
+    """A vector becomes a square matrix with it on a diagonal (DiagEmbedBackward0); a matrix gives
+    a copy of one of its diagonals (DiagonalBackward0_copy): two ops under one name."""
+    if diagonal.__class__ is builtins.bool or not isinstance(diagonal, numbers.Integral):
+        raise TypeError(f"diag(): argument 'diagonal' (position 2) must be int, not "
+                        f"{_type_name(diagonal)}")
+    if input.dim() == 1:
+        return d.diag_embed(input, diagonal, 0, 1)
+    if input.dim() != 2:
+        raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {input.dim()}D")
+    return d.diagonal_copy(input, diagonal, 0, 1)
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    """The diagonal of the (dim1, dim2) planes, as a view."""
+    dim1, dim2 = _wrap_dim(dim1, input.dim()), _wrap_dim(dim2, input.dim())
+    if dim1 == dim2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return d.diagonal(input, offset, dim1, dim2)
+
+
+def trace(input):
+    """The sum of the main diagonal of a matrix."""
+    if input.dim() != 2:
+        raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
+    _not_for_bools("trace", input)
+    return d.trace(input)
+
+
+def outer(input, vec2):
+    """input[i] * vec2[j]: PyTorch computes it as input.reshape(n, 1) * vec2 (two nodes)."""
+    _tensor_arg("outer", "input", 1, input)
+    _tensor_arg("outer", "vec2", 2, vec2)
+    for name, v in (("self", input), ("vec2", vec2)):
+        if v.dim() != 1:
+            raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {v.dim()}-D")
+    return reshape(input, input.shape[0], 1) * vec2
+
+
+def tile(input, dims):
+    """repeat, with missing leading repeats taken as 1."""
+    if not isinstance(dims, (tuple, list)):
+        raise TypeError(f"tile(): argument 'dims' (position 2) must be tuple of ints, not "
+                        f"{_type_name(dims)}")
+    for i, r in enumerate(dims):
+        if not hasattr(r, "__index__"):
+            raise TypeError("tile(): argument 'dims' (position 2) must be tuple of ints, but found "
+                            f"element of type {_type_name(r)} at pos {i}")
+    return _repeat(input, *(1,) * (input.dim() - len(dims)), *dims)
+
+
+def _tile_method(self, *dims):
+    return tile(self, dims[0] if len(dims) == 1 and isinstance(dims[0], (tuple, list)) else dims)
+
+
+def index_fill(input, dim, index, value):
+    """value written at the positions index lists along dim; a 0-d tensor value is
+    differentiable (IndexFillBackward1), a number is not (IndexFillBackward0)."""
+    op, args = _index_fill_call(input, dim, index, value)
+    return op(*args)
+
+
+def _index_fill_inplace(self, dim, index, value):
+    op, args = _index_fill_call(self, dim, index, value)
+    return apply_inplace(op, *args)
+
+
+def _index_fill_call(input, dim, index, value):
+    dim = _wrap_dim(dim, input.dim())
+    if index._data.dtype != np.int64:
+        raise IndexError("index_fill_(): Expected dtype int64 for index.")
+    if isinstance(value, Tensor) and value.dim():
+        raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got tensor "
+                           f"with {value.dim()} dimension(s).")
+    size = input.shape[dim] if input.dim() else 1
+    bad = (index._data < -size) | (index._data >= size)
+    if bad.any():
+        raise IndexError(f"index {index._data[bad].flat[0]} is out of bounds for dimension {dim} "
+                         f"with size {size}")
+    if isinstance(value, Tensor):
+        return d.index_fill, (input, dim, index, value)
+    return d.index_fill_scalar, (input, dim, index, value)
+
+
+def index_select(input, dim, index):
+    """The slices along dim that index lists (in its order, repeats allowed), copied."""
+    dim = _wrap_dim(dim, input.dim())
+    if index._data.dtype not in (np.int32, np.int64):
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+    if index.dim() > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    size = input.shape[dim] if input.dim() else 1
+    bad = (index._data < 0) | (index._data >= size)
+    if bad.any():
+        raise RuntimeError(f"INDICES element is out of DATA bounds, id={index._data[bad].flat[0]} "
+                           f"axis_dim={size}")
+    return d.index_select(input, dim, index)
 
 
 def _contiguous(self):
@@ -1718,9 +1976,10 @@ class _LegacyTensorType(type):
         return isinstance(obj, Tensor) and obj.dtype is cls.dtype
 
 
-FloatTensor, DoubleTensor, LongTensor, BoolTensor = (
-    _LegacyTensorType(dt._legacy, (), {"dtype": dt, "__module__": "minigrad"})
-    for dt in (dtypes.float32, dtypes.float64, dtypes.int64, dtypes.bool))
+(FloatTensor, DoubleTensor, LongTensor, IntTensor, ShortTensor, CharTensor, ByteTensor,
+ BoolTensor) = (_LegacyTensorType(dt._legacy, (), {"dtype": dt, "__module__": "minigrad"})
+                for dt in (dtypes.float32, dtypes.float64, dtypes.int64, dtypes.int32, dtypes.int16,
+                           dtypes.int8, dtypes.uint8, dtypes.bool))
 
 
 def from_numpy(array):
@@ -1921,8 +2180,8 @@ def _matmul_operator(op):
 
 _METHODS = dict(
     add=add, sub=sub, mul=mul, div=div, neg=neg, pow=pow, exp=exp, log=log, sqrt=sqrt, abs=abs,
-    sgn=sgn, sign=sgn, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
-    mm=mm, sum=sum, mean=mean, max=max, min=min, std=std, norm=norm, reshape=reshape, view=view,
+    sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
+    mm=mm, sum=sum, mean=mean, max=_extreme_method(max), min=_extreme_method(min), std=std, norm=norm, reshape=reshape, view=view,
     var=var, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
     cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
     is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=split, chunk=chunk,
@@ -1938,7 +2197,7 @@ _METHODS = dict(
     __and__=bitwise_and, __rand__=bitwise_and, __or__=bitwise_or, __ror__=bitwise_or,
     __xor__=bitwise_xor, __rxor__=bitwise_xor, __invert__=bitwise_not,
     __getitem__=getitem, __setitem__=setitem,
-    add_=_add_inplace, sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_inplace(d.div),
+    add_=_add_inplace, sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_div_inplace,
     pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),
     relu_=_inplace(d.relu), clamp_=_inplace(d.clamp), neg_=_neg_inplace, zero_=_inplace(d.zero_),
     fill_=_inplace(d.fill_), copy_=_inplace(d.copy_),
@@ -1955,6 +2214,16 @@ _METHODS = dict(
     masked_fill_=_masked_fill_inplace, uniform_=_uniform_inplace, normal_=_normal_inplace,
     new_zeros=_new_zeros, new_ones=_new_ones, new_empty=_new_empty, new_full=_new_full,
     new_tensor=_new_tensor,
+    sort=sort, topk=_as_method(topk), diag=_as_method(diag), diagonal=diagonal, trace=trace,
+    outer=_as_method(outer), tile=_tile_method, index_fill=index_fill, index_fill_=_index_fill_inplace,
+    index_select=index_select, sgn_=_inplace(d.sgn), sign_=_inplace(d.sign), isnan=isnan,
+    isinf=isinf, isfinite=isfinite, isposinf=isposinf, isneginf=isneginf,
+    floor_divide=_division_method(floor_divide), remainder=_division_method(remainder),
+    fmod=_division_method(fmod), floor_divide_=_division_method(_floor_divide_inplace),
+    remainder_=_division_method(_remainder_inplace), fmod_=_division_method(_fmod_inplace),
+    __floordiv__=_operator(floor_divide), __rfloordiv__=_operator(lambda self, other: floor_divide(other, self)),
+    __mod__=_operator(remainder), __rmod__=_operator(lambda self, other: remainder(other, self)),
+    __ifloordiv__=_operator(_floor_divide_inplace), __imod__=_operator(_remainder_inplace),
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

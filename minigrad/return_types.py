@@ -14,3 +14,5 @@ def _return_type(name):
 
 max = _return_type("max")
 min = _return_type("min")
+sort = _return_type("sort")
+topk = _return_type("topk")

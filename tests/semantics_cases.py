@@ -3373,3 +3373,416 @@ case(
     "torch.zeros(3).reshape(0, -1)",
     "print(torch.zeros(0, 3).reshape(-1).shape, torch.zeros(0, 3).reshape(2, -1).shape, torch.zeros(0).view(0, 5).shape)",
 )
+
+# ---------------------------------------------------------------------------
+# Part "math" (helper): max/min of two tensors, //, %, fmod, div(rounding_mode),
+# sort, topk, isnan/isinf/isfinite, sign, diag, trace, outer, tile, linalg norms
+# ---------------------------------------------------------------------------
+case(
+    "i_max_min_of_two_tensors_are_maximum_minimum",
+    """
+    a = torch.tensor([1., 5., 2.], requires_grad=True)
+    b = torch.tensor([[3.], [2.]], requires_grad=True)
+    m = torch.max(a, b)
+    print(m, m.grad_fn.name(), m.grad_fn.next_functions[0][0] is a.grad_fn)
+    print(torch.min(a, b), a.max(b), a.min(other=b), torch.max(input=a, other=b))
+    m.sum().backward()
+    print(a.grad, b.grad)
+    """,
+    "torch.max(torch.tensor([1, 7]), torch.tensor([2.5, 0.5])), torch.min(torch.tensor([True]), torch.tensor([2]))",
+    "torch.max(a, 2.)",
+    "torch.min(a, 'x')",
+    "torch.max(a, True)",
+    "torch.max(a, None)",
+    "a.max(2.5)",
+    "a.min(None)",
+    "a.max(b, keepdim=True)",
+    "torch.max(a, torch.ones(2))",
+    "torch.max(a, 0), a.min(-1)",
+)
+
+case(
+    "j_floor_divide_remainder_fmod_values",
+    """
+    i = torch.tensor([7, -7, 3, -3])
+    j = torch.tensor([2, 2, -2, -2])
+    print(i // j, i % j, torch.fmod(i, j), torch.remainder(i, j), i.floor_divide(j))
+    print(i // 2, i % 2, 7 // i, 7 % i, i.fmod(-2), torch.remainder(2, i))
+    print(i // 2.5, i % 2.5, i // torch.tensor([0.5]), torch.fmod(i, 3.))
+    """,
+    """
+    x = torch.tensor([5.5, -5.5, 2.5, -0., 0., -1e-9])
+    print(x // 2, x % 2, torch.fmod(x, 2), x % -2, torch.fmod(x, -2.))
+    print(x // 0, x % 0, torch.fmod(x, 0.), x % float('inf'), x % float('-inf'), torch.fmod(x, float('inf')))
+    print(2.5 // x, 2.5 % x, x // torch.tensor(2., dtype=torch.float64), (x % 2).dtype)
+    """,
+    """
+    print(torch.div(i, -2, rounding_mode='trunc'), torch.div(i, -2, rounding_mode='floor'),
+          torch.div(x, 2, rounding_mode='trunc'), i.div(2.5, rounding_mode='floor'), torch.div(i, 2, rounding_mode=None))
+    """,
+    """
+    y = i.clone()
+    y //= 2
+    print(y)
+    y %= 3
+    print(y, y._version)
+    y.fmod_(-2)
+    y.remainder_(torch.tensor([2]))
+    y.floor_divide_(-1)
+    y.div_(2, rounding_mode='trunc')
+    print(y, y._version)
+    """,
+    "i // 0",
+    "i % torch.tensor([0, 1, 1, 1])",
+    "torch.fmod(i, 0)",
+    "torch.div(i, 0, rounding_mode='trunc')",
+    "torch.tensor([True]) // torch.tensor([True])",
+    "torch.tensor([True]) % True",
+    "torch.fmod(torch.tensor([True]), torch.tensor([False]))",
+    "torch.div(torch.tensor([True]), True, rounding_mode='trunc')",
+    "torch.div(x, 2, rounding_mode='round')",
+    "torch.fmod(2, i)",
+    "torch.fmod(i, 'x')",
+    "i // 'x'",
+    "i % [1, 2]",
+    "y //= 2.5",
+    "print(torch.tensor([1, 2]) // torch.tensor([True, True]), 1 // torch.tensor([True]))",
+)
+
+case(
+    "i_floor_divide_remainder_fmod_grad_fn",
+    """
+    a = torch.tensor([5., -5., 2.5], requires_grad=True)
+    b = torch.tensor([3., 3., -2.], requires_grad=True)
+    for r in (a % b, a % 2, torch.fmod(a, b), a.fmod(2), a % torch.tensor(2.), torch.remainder(a, other=b)):
+        print(r, r.grad_fn.next_functions)
+    r = a % b
+    print(r.grad_fn._saved_self, r.grad_fn._saved_other)
+    """,
+    """
+    for r in (a // b, a // 2, 2.5 // a, 2.5 % a, torch.floor_divide(a, b), a.floor_divide(2)):
+        print(r, r.grad_fn.name(), r.grad_fn.next_functions)
+    """,
+    """
+    for r in (torch.div(a, 2, rounding_mode='floor'), a.div(b, rounding_mode='trunc')):
+        print(r, r.grad_fn.next_functions, r.grad_fn._saved_other, r.grad_fn._saved_rounding_mode)
+        print(torch.autograd.grad(r.sum(), a))
+    print(torch.div(a, b, rounding_mode='floor').grad_fn._saved_self)
+    """,
+    """
+    (a % b).sum().backward()
+    print(a.grad, b.grad)
+    a.grad = b.grad = None
+    torch.fmod(a, b).sum().backward()
+    print(a.grad, b.grad)
+    a.grad = None
+    (a % 2 + torch.fmod(a, -2)).sum().backward()
+    print(a.grad)
+    """,
+    """
+    ga, gb = torch.autograd.grad((a % b).sum(), (a, b), create_graph=True)
+    print(ga, gb, gb.grad_fn.next_functions)
+    ga, gb = torch.autograd.grad((torch.fmod(a, b) * b).sum(), (a, b), create_graph=True)
+    print(ga, gb, gb.grad_fn.next_functions)
+    print(torch.autograd.grad(gb.sum(), (a, b)))
+    """,
+    """
+    z = a * 1
+    z %= 2
+    print(z)
+    z //= 2
+    print(z, z.grad_fn.next_functions[0][0].name())
+    z.sum().backward()
+    """,
+    """
+    z = a * 1
+    z.floor_divide_(a)
+    print(z.grad_fn.next_functions)
+    z.sum().backward()
+    """,
+    "(a // b).sum().backward()",
+    "(2.5 % a).sum().backward()",
+    "torch.autograd.grad((2 // a).sum(), a)",
+)
+
+case(
+    "i_sort_topk",
+    """
+    a = torch.tensor([[3., 1., 2., 1.], [0., 5., 5., -1.]], requires_grad=True)
+    r = torch.sort(a)
+    print(r)
+    print(r.values.grad_fn.next_functions, r.values.grad_fn._saved_indices, r.values.grad_fn._saved_self_sym_sizes)
+    print(type(r).__name__, r.indices.dtype, r.indices.requires_grad, r[0] is r.values, len(r))
+    print(a.sort(0, descending=True), torch.sort(a, dim=1, stable=True, descending=True), a.sort(stable=None).values)
+    """,
+    """
+    print(torch.sort(torch.tensor([2, 1, 2, 0, 2, 1]), descending=True), torch.sort(torch.tensor([2, 1, 2, 0, 2, 1])))
+    n = torch.tensor([float('nan'), 1., -float('inf'), float('nan'), 0., -0.])
+    print(torch.sort(n), torch.sort(n, descending=True))
+    print(torch.sort(torch.tensor([True, False, True])), torch.sort(torch.tensor(3.)), torch.sort(torch.ones(0, 2), 0))
+    """,
+    """
+    t = torch.topk(a, 2)
+    print(t)
+    print(t.values.grad_fn.next_functions, t.values.grad_fn._saved_indices, t.values.grad_fn._saved_self_sym_sizes)
+    print(a.topk(1, dim=0, largest=False), torch.topk(a, 3, sorted=True, largest=False), torch.topk(a, k=1, dim=-1, sorted=False))
+    print(torch.topk(torch.tensor([1, 3, 3, 2, 3]), 2), torch.topk(torch.tensor([float('nan'), 1., 3.]), 2))
+    print(torch.topk(torch.tensor(3.), 1), torch.topk(a, 0))
+    """,
+    """
+    x = torch.tensor([3., 1., 3., 2., 3., 1., 1., 3., 0., 3., 2., 3., 1., 3., 3., 2., 3., 3., 1., 0.] * 4)
+    print(x.topk(6).indices, x.topk(6, sorted=False).indices, x.topk(1).indices, x.topk(9, largest=False).indices)
+    print(torch.topk(x.reshape(4, 20), 5, dim=1).indices, torch.topk(x.reshape(8, 10), 3, dim=0, largest=False).indices)
+    """,
+    """
+    v = torch.sort(a, 1).values
+    (v * torch.tensor([1., 2., 3., 4.])).sum().backward()
+    print(a.grad)
+    a.grad = None
+    torch.topk(a, 2).values.sum().backward()
+    print(a.grad)
+    a.grad = None
+    torch.sort(a, 0, descending=True).values[0].sum().backward()
+    print(a.grad)
+    """,
+    """
+    g = torch.autograd.grad((torch.sort(a).values ** 2).sum(), a, create_graph=True)[0]
+    print(g, g.grad_fn.next_functions)
+    g = torch.autograd.grad((torch.topk(a, 2, dim=0).values ** 2).sum(), a, create_graph=True)[0]
+    print(g, g.grad_fn.next_functions)
+    """,
+    "torch.topk(a, 5)",
+    "torch.topk(a, -1)",
+    "torch.topk(a, 2, dim=2)",
+    "torch.sort(a, 2)",
+    "torch.topk(a, 2.)",
+    "a.topk(2.)",
+    "torch.topk(torch.tensor(3.), 2)",
+    "torch.topk(torch.tensor([True, False]), 1)",
+)
+
+case(
+    "i_sign_isnan_isinf_isfinite",
+    """
+    a = torch.tensor([-2., 0., 3., float('nan'), -0., float('inf')], requires_grad=True)
+    s = torch.sign(a)
+    print(s, s.grad_fn.next_functions, a.sign(), a.sgn(), torch.sgn(a), torch.abs(a))
+    s.sum().backward()
+    print(a.grad)
+    a.grad = None
+    a.abs().sum().backward()
+    print(a.grad)
+    y = a * 1
+    y.sign_()
+    print(y)
+    y = a * 1
+    y.sgn_()
+    print(y)
+    """,
+    """
+    x = torch.tensor([1., float('inf'), -float('inf'), float('nan'), 0.])
+    print(torch.isnan(x), torch.isinf(x), torch.isfinite(x), x.isnan(), x.isinf(), x.isfinite(), torch.isposinf(x), x.isneginf())
+    i = torch.tensor([1, -2, 0])
+    b = torch.tensor([True, False])
+    print(torch.isnan(i), torch.isinf(i), torch.isfinite(i), torch.isfinite(b), torch.isnan(a), torch.isnan(a).requires_grad)
+    print(torch.sign(i), torch.sign(b), torch.sgn(b), torch.sign(torch.tensor(-3.)), torch.sign(torch.tensor([-0.])))
+    """,
+    "torch.isnan(3.)",
+    "torch.isinf([1.])",
+    "torch.sign(2)",
+    "a.sign_()",
+)
+
+case(
+    "i_diag_diagonal_trace_outer_tile",
+    """
+    v = torch.tensor([1., 2., 3.], requires_grad=True)
+    m = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    d = torch.diag(v)
+    e = torch.diag(m)
+    print(d, d.grad_fn.next_functions, d.grad_fn._saved_offset, e, e.grad_fn.next_functions, e.grad_fn._saved_self_sym_sizes, e._base is None)
+    print(torch.diag(v, 1), torch.diag(m, -1), m.diag(1), torch.diag(m, 5), torch.diag(v, -2), torch.diag(m.t()))
+    print(torch.diag(torch.tensor([1, 2])), torch.diag(torch.tensor([True, False])), torch.diag(torch.ones(0)))
+    """,
+    """
+    g = torch.diagonal(m)
+    print(g, g._base is m, m.diagonal(1), torch.diagonal(m, -1, 1, 0), g.grad_fn._saved_offset)
+    w = m * 1
+    w.diagonal().mul_(10)
+    print(w, w.grad_fn)
+    w.sum().backward()
+    print(m.grad)
+    m.grad = None
+    """,
+    """
+    t = torch.trace(m)
+    print(t, t.grad_fn.next_functions, t.grad_fn._saved_self_sym_sizes)
+    t.backward()
+    print(m.grad)
+    m.grad = None
+    print(torch.trace(torch.tensor([[1, 2], [3, 4]])), torch.trace(torch.ones(0, 3)), torch.trace(m[:, :2].t()))
+    g = torch.autograd.grad(torch.trace(m) ** 2, m, create_graph=True)[0]
+    f = g.grad_fn.next_functions[0][0]
+    print(g, g._base is not None, g.grad_fn.next_functions, f.next_functions, f._saved_dim, f._saved_index)
+    print(torch.autograd.grad(g.sum(), m))
+    """,
+    """
+    (torch.diag(v) * torch.arange(9.).reshape(3, 3)).sum().backward()
+    print(v.grad)
+    (torch.diag(m, 1) * torch.tensor([2., 3.])).sum().backward()
+    print(m.grad)
+    g = torch.autograd.grad((torch.diag(v) ** 2).sum(), v, create_graph=True)[0]
+    print(g, g.grad_fn, g.grad_fn.next_functions)
+    g = torch.autograd.grad((torch.diag(m) ** 2).sum(), m, create_graph=True)[0]
+    print(g, g.grad_fn, g.grad_fn.next_functions)
+    print(torch.autograd.grad(g.sum(), m))
+    """,
+    """
+    u = torch.tensor([1., 2.], requires_grad=True)
+    o = torch.outer(v, u)
+    print(o, o.grad_fn.next_functions, v.outer(torch.tensor([1., 2.])).grad_fn.next_functions)
+    print(torch.outer(torch.tensor([1, 2]), torch.tensor([1.5])), torch.outer(torch.tensor([1, 2]), torch.tensor([3])))
+    o.sum().backward()
+    print(v.grad, u.grad)
+    """,
+    """
+    ti = torch.tile(m, (2,))
+    print(ti, ti.grad_fn.next_functions, ti.grad_fn._saved_repeats)
+    print(m.tile(2, 1, 1).shape, m.tile((2, 2)).grad_fn._saved_repeats, torch.tile(v, (1,)).grad_fn, torch.tile(v, ()), v.tile(2), torch.tile(v, [2, 2]))
+    m.tile(2, 1).sum().backward()
+    print(m.grad)
+    """,
+    "torch.diag(torch.ones(2, 2, 2))",
+    "torch.diag(torch.tensor(3.))",
+    "torch.diag(v, 1.5)",
+    "torch.diagonal(m, 0, 0, 0)",
+    "torch.diagonal(v)",
+    "torch.trace(v)",
+    "torch.trace(torch.ones(2, 2, 2))",
+    "torch.trace(torch.tensor([[True, True]]))",
+    "torch.outer(m, v)",
+    "torch.outer(v, torch.ones(2, 2))",
+    "torch.outer(v, 2)",
+    "torch.tile(m, 2)",
+    "torch.tile(v, (2.5,))",
+    "torch.tile(m, (-1,))",
+)
+
+case(
+    "i_index_fill_index_select",
+    """
+    m = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    i = torch.tensor([0, 2])
+    r = m.index_fill(1, i, -1.)
+    print(r, r.grad_fn.next_functions, r.grad_fn._saved_dim, r.grad_fn._saved_index)
+    c = torch.tensor(7., requires_grad=True)
+    r = torch.index_fill(m, 1, i, c)
+    print(r, r.grad_fn.next_functions)
+    (r * torch.arange(6.).reshape(2, 3)).sum().backward()
+    print(m.grad, c.grad)
+    m.grad = None
+    """,
+    """
+    s = torch.index_select(m, 1, i)
+    print(s, s.grad_fn.next_functions, s.grad_fn._saved_dim, s.grad_fn._saved_index, s.grad_fn._saved_self_sym_sizes)
+    t = m.index_select(0, torch.tensor([1, 1, 0]))
+    t.sum().backward()
+    print(t, m.grad)
+    w = m * 1
+    w.index_fill_(0, torch.tensor([1]), 0.)
+    print(w, w._version)
+    print(torch.tensor([1, 2, 3]).index_fill(0, torch.tensor([1]), 2.7), m.index_fill(1, torch.tensor([-1]), 0.),
+          m.index_fill(1, torch.tensor(1), 0.), m.index_select(0, torch.tensor(1)), m.index_select(1, torch.tensor([2, 0])))
+    """,
+    "m.index_fill(1, torch.tensor([3]), 0.)",
+    "m.index_fill(1, torch.tensor([0.]), 0.)",
+    "m.index_fill(1, i, torch.ones(2))",
+    "m.index_fill(2, i, 0.)",
+    "m.index_select(1, torch.tensor([5]))",
+    "m.index_select(1, torch.tensor([-1]))",
+    "m.index_select(1, torch.tensor([[0]]))",
+    "m.index_select(1, torch.tensor([0.]))",
+)
+
+case(
+    "i_linalg_vector_norm_norm_matrix_norm",
+    """
+    a = torch.tensor([[3., -4., 0.], [1., 2., -2.]], requires_grad=True)
+    v = torch.tensor([3., -4.], requires_grad=True)
+    n = torch.linalg.vector_norm(a)
+    print(n, n.grad_fn.next_functions, n.grad_fn._saved_ord, n.grad_fn._saved_keepdim, n.grad_fn._saved_dim, n.grad_fn._saved_result)
+    print(torch.linalg.vector_norm(a, 1, dim=1), torch.linalg.vector_norm(a, float('inf'), dim=(0, 1), keepdim=True),
+          torch.linalg.vector_norm(a, 0), torch.linalg.vector_norm(a, -float('inf')), torch.linalg.vector_norm(a, 3, -1),
+          torch.linalg.vector_norm(a, 0.5), torch.linalg.vector_norm(a, -2, dim=1), torch.linalg.vector_norm(a, dim=[1], keepdim=True))
+    print(torch.linalg.norm(v), torch.linalg.norm(a), torch.linalg.norm(a, dim=1), torch.linalg.norm(v, 1), torch.linalg.norm(a, 'fro'),
+          torch.linalg.norm(a, ord=2, dim=0), torch.linalg.norm(a, dim=(0, 1)), torch.linalg.matrix_norm(a), a.norm())
+    print(torch.linalg.vector_norm(torch.tensor([3., 4.], dtype=torch.float64)), torch.linalg.vector_norm(a, dtype=torch.float64),
+          torch.linalg.vector_norm(torch.tensor(-3.)), torch.linalg.vector_norm(a, dim=()), torch.linalg.vector_norm(torch.ones(0, 3), float('inf'), dim=1))
+    print(torch.linalg.norm(a, 'fro').grad_fn._saved_dim, torch.linalg.vector_norm(a, 2, 1).grad_fn._saved_dim)
+    """,
+    """
+    m = torch.linalg.norm(a, 1)
+    print(m, m.grad_fn.next_functions, m.grad_fn.next_functions[0][0]._saved_ord, m.grad_fn.next_functions[0][0]._saved_dim)
+    print(torch.linalg.norm(a, float('inf')), torch.linalg.norm(a, -1), torch.linalg.norm(a, -float('inf'), keepdim=True),
+          torch.linalg.matrix_norm(a, 1, dim=(1, 0)), torch.linalg.norm(torch.ones(2, 2, 3), float('inf'), dim=(2, 0)))
+    """,
+    """
+    torch.linalg.vector_norm(a, 1, dim=1).sum().backward()
+    print(a.grad)
+    a.grad = None
+    torch.linalg.norm(a).backward()
+    print(a.grad)
+    a.grad = None
+    torch.linalg.vector_norm(a, -float('inf')).backward()
+    print(a.grad)
+    a.grad = None
+    n = torch.linalg.vector_norm(a, 3, dim=1, dtype=torch.float64)
+    n.sum().backward()
+    print(n, a.grad, a.grad.dtype)
+    a.grad = None
+    torch.linalg.norm(a, float('inf')).backward()
+    print(a.grad)
+    a.grad = None
+    g = torch.autograd.grad(torch.linalg.vector_norm(a, 3), a, create_graph=True)[0]
+    print(g, g.grad_fn.next_functions)
+    """,
+    "torch.linalg.vector_norm(torch.tensor([1, 2]))",
+    "torch.linalg.vector_norm(a, 'fro')",
+    "torch.linalg.vector_norm(a, dim=2)",
+    "torch.linalg.vector_norm(a, 2, (0, 0))",
+    "torch.linalg.vector_norm(a, dtype=torch.int64)",
+    "torch.linalg.vector_norm(torch.ones(0), float('inf'))",
+    "torch.linalg.norm(v, 'fro')",
+    "torch.linalg.norm(a, 3)",
+    "torch.linalg.norm(a, 'x')",
+    "torch.linalg.norm(a, 'fro', dim=1)",
+    "torch.linalg.norm(a, 1, dim=(0, 0))",
+    "torch.linalg.norm(torch.ones(2, 2, 2), 1)",
+    "torch.linalg.norm(torch.ones(2), 'nuc')",
+)
+
+case(
+    "k_floor_divide_remainder_fmod_argument_errors",
+    "a = torch.ones(2)",
+    "torch.remainder(a, None)",
+    "torch.floor_divide(a, 'x')",
+    "torch.fmod(a, None)",
+    "torch.remainder('x', a)",
+    "a.remainder('x')",
+    "a.floor_divide(None)",
+    "a.fmod('x')",
+    "a.remainder_(None)",
+    "a.floor_divide_('x')",
+    "print(torch.floor_divide(2, a), torch.remainder(a, 1.5), a.remainder(torch.tensor(1.5)))",
+)
+
+case(
+    "k_create_legacy_int_constructors",
+    # The legacy constructors of the narrower integer dtypes (int32 came after the others).
+    """
+    print(torch.IntTensor([1, 2]), torch.ShortTensor(2).shape, torch.CharTensor([-1]), torch.ByteTensor([255]),
+          torch.IntTensor, isinstance(torch.tensor([1], dtype=torch.int32), torch.IntTensor),
+          isinstance(torch.tensor([1]), torch.IntTensor), torch.tensor([1], dtype=torch.int8).type())
+    """,
+    "torch.IntTensor(torch.tensor([1]))",
+)

@@ -400,6 +400,60 @@ def _double_views(L, a, w):
     return tuple(g for g in gs if g is not None)
 
 
+# part "math": max/min of two tensors, %, fmod, div(rounding_mode), sort, topk, ... (helper);
+# N23/D23: no quotient near an integer, where remainder and fmod jump
+N23 = np.array([[5.3, -4.7, 2.2], [0.9, -1.3, 3.7]])
+D23 = np.array([[1.7, 2.1, -0.9], [0.4, 0.55, -1.6]])
+C.add("max_min_of_two_tensors", lambda L, a, b: (L.max(a, b), a.min(b), L.min(b, other=a)), A23, B23)
+C.add("remainder_fmod", lambda L, a, b: (a % b, L.remainder(a, 1.5), a % -1.5, L.fmod(a, b),
+                                         a.fmod(-1.5), L.div(a, b, rounding_mode="floor") * a,
+                                         L.div(a, 2.0, rounding_mode="trunc") * a), N23, D23)
+C.add("sort_topk", lambda L, a: (L.sort(a).values, a.sort(0, descending=True).values,
+                                 L.sort(a, stable=True, descending=True).values, a.topk(2).values,
+                                 L.topk(a, 1, dim=0, largest=False).values, L.sort(a[0, 0]).values,
+                                 a.topk(3, sorted=False).values), UNIQUE23)
+C.add("double_backward_sort_topk", lambda L, a, w: (
+    L.autograd.grad(a.sort(1).values, a, a * w, create_graph=True)[0],
+    L.autograd.grad(a.topk(2).values, a, a[:, :2] * w[0], create_graph=True)[0]), UNIQUE23, B3)
+C.add("sign", lambda L, a: (L.sign(a) * a, a.sign()), A23)
+C.add("diag_trace_outer_tile", lambda L, a, v, w: (
+    L.diag(v), L.diag(v, -1) * 2, a.diag(), L.diag(a, 1), a.diagonal(), L.diagonal(a, -1, 1, 0),
+    a[:, :2].trace(), L.trace(a), L.outer(v, w[:2]), a.tile((2,)), L.tile(v, (2, 1))), A23, V3, W3)
+C.add("index_fill_select", lambda L, a, c: (a.index_fill(1, L.tensor([0, 2]), 0.5),
+                                            L.index_fill(a, 0, L.tensor([1]), c[0]),
+                                            a.index_select(1, L.tensor([2, 0, 2]))), A23, V3)
+C.add("double_backward_diag_trace", lambda L, a, v, w: _double_diag_trace(L, a, v, w), A23, V3, W3)
+
+
+def _double_diag_trace(L, a, v, w):
+    """diag's gradients are diagonals (views) and diagonal_backward; trace's an index_fill_ of
+    zeros, whose value gradient is an index_select."""
+    gs = []
+    for y, x, seed in ((L.diag(v), v, v[:, None] * w), (L.diag(a), a, a[:, 0] * w[:2]),
+                       (a.diagonal(1), a, a[:, 2] * w[1:]), (L.trace(a * a), a, w.sum())):
+        gs += L.autograd.grad(y, x, seed, create_graph=True)
+    i = L.tensor([0, 2])
+    y = a.index_fill(1, i, v[0]).index_select(1, i)
+    gs += L.autograd.grad(y, (a, v), y * w[0], create_graph=True)
+    return tuple(gs)
+
+
+C.add("linalg_norms", lambda L, a: (L.linalg.vector_norm(a), L.linalg.vector_norm(a, 1, dim=1),
+                                    L.linalg.vector_norm(a, -float("inf"), 0, keepdim=True),
+                                    L.linalg.vector_norm(a, 0.5), L.linalg.vector_norm(a, -2, dim=1),
+                                    L.linalg.norm(a, "fro"), L.linalg.norm(a, float("inf")),
+                                    L.linalg.matrix_norm(a, -1)), UNIQUE23)
+C.add("double_backward_remainder_fmod", lambda L, a, b: _double_remainder_fmod(L, a, b), N23, D23)
+
+
+def _double_remainder_fmod(L, a, b):
+    """other's gradient of remainder (fmod) is -grad * a.div(b, rounding_mode) (DivBackward2)."""
+    gs = []
+    for y in (a % b, L.fmod(a, b)):
+        gs += L.autograd.grad(y, (a, b), a * b, create_graph=True)
+    return tuple(gs)
+
+
 # --------------------------------------------------------------------------
 # running a case
 # --------------------------------------------------------------------------
@@ -438,7 +492,8 @@ def _classes_of_case(name):
     return frozenset(classes)
 
 
-TABLE = {name: op for name, op in vars(derivatives).items() if isinstance(op, Op)}
+TABLE = {name: op for name, op in vars(derivatives).items() if isinstance(op, Op)
+         and op.name != "minigrad::autograd::NotImplemented"}  # no gradient to check: see below
 
 
 def test_table_is_walked():
@@ -452,6 +507,36 @@ def test_every_table_row_is_covered():
         covered |= _classes_of_case(name)
     missing = sorted(name for name, op in TABLE.items() if op.node_class not in covered)
     assert not missing, f"derivative table rows without a gradcheck case: {missing}"
+
+
+NOT_IMPLEMENTED = {name: op for name, op in vars(derivatives).items() if isinstance(op, Op)
+                   and op.name == "minigrad::autograd::NotImplemented"}
+
+
+def _not_implemented_cases(L):
+    """Each row PyTorch records without a derivative: (name, output, the op PyTorch names)."""
+    a = L.tensor([5.0, -5.0, 2.5], requires_grad=True)
+    b = L.tensor([3.0, 3.0, -2.0], requires_grad=True)
+    z, y = a * 1, a * 1
+    z //= b
+    y.floor_divide_(2)
+    return [("floor_divide", a // b, "floor_divide"), ("floor_divide_scalar", a // 2, "floor_divide"),
+            ("rfloor_divide", 2.5 // a, "floor_divide"), ("rremainder", 2.5 % a, "remainder"),
+            ("floor_divide_", z, "floor_divide_"), ("floor_divide_scalar_", y, "floor_divide_")]
+
+
+@pytest.mark.parametrize("L", [minigrad, pytest.param(torch, marks=needs_torch)],
+                         ids=["minigrad", "torch"])
+def test_rows_without_a_derivative_record_a_node_that_backward_refuses(L):
+    cases = _not_implemented_cases(L)
+    if L is minigrad:
+        assert sorted(NOT_IMPLEMENTED) == sorted(name for name, _, _ in cases)
+    for name, out, aten in cases:
+        if L is minigrad:
+            assert isinstance(out.grad_fn, NOT_IMPLEMENTED[name].node_class), name
+        assert out.grad_fn.name().endswith("::autograd::NotImplemented"), name
+        with pytest.raises(RuntimeError, match=f"^derivative for aten::{aten} is not implemented$"):
+            out.sum().backward()
 
 
 def test_views_inplace_and_copyslices_paths_are_covered():

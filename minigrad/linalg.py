@@ -1,0 +1,80 @@
+"""minigrad.linalg: the norms of torch.linalg.
+
+A vector norm is one op (LinalgVectorNormBackward0, the row Tensor.norm uses too). Matrix norms
+are built from it as PyTorch builds them: 'fro' is the vector 2-norm over the two dims; 1 and
+inf are the largest column (row) sum of |A|, -1 and -inf the smallest. The spectral norms
+(2, -2, 'nuc') need singular values, which minigrad does not have.
+"""
+import math
+import numbers
+
+from . import derivatives as d
+from .ops import _dims, _type_name
+from .tensor import _wrap_dim
+
+
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
+    """(sum |x|^ord)^(1/ord) over dim (all of x for None or ()); inf and -inf: max and min |x|."""
+    if not isinstance(ord, numbers.Number):
+        raise TypeError(f"linalg_vector_norm(): argument 'ord' (position 2) must be Number, not "
+                        f"{_type_name(ord)}")
+    if not x.is_floating_point():
+        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
+                           f"input. Got {x.dtype._scalar}")
+    if dtype is not None and dtype.np.kind != "f":
+        raise RuntimeError("linalg.vector_norm: dtype should be floating point or complex, but got "
+                           f"{dtype._scalar}")
+    dims = None if dim is None or dim == () or dim == [] else _dims(dim, x.dim())
+    if ord < 0 or math.isinf(ord):
+        reduced = x.shape if dims is None else [x.shape[i] for i in dims]
+        if 0 in reduced:
+            raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on an empty "
+                               "tensor because the operation does not have an identity")
+    return d.norm(x, ord, dims, keepdim, dtype)
+
+
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
+    """The norm of the matrices in the (dim[0], dim[1]) planes."""
+    if A.dim() < 2:
+        raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
+    if not isinstance(dim, (tuple, list)) or len(dim) != 2:
+        raise RuntimeError("linalg.matrix_norm: dim must be a 2-tuple. Got "
+                           + " ".join(str(x) for x in (dim if isinstance(dim, (tuple, list)) else [dim])))
+    d0, d1 = (_wrap_dim(x, A.dim()) for x in dim)
+    if d0 == d1:
+        raise RuntimeError(f"linalg.matrix_norm: dims must be different. Got ({d0}, {d1})")
+    if ord == "fro":
+        return vector_norm(A, 2, (d0, d1), keepdim, dtype=dtype)
+    if ord in (2, -2, "nuc"):
+        raise NotImplementedError(f"minigrad has no singular values: the {ord} matrix norm is left "
+                                  "to PyTorch")
+    if ord not in (1, -1, math.inf, -math.inf):
+        raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
+    if math.isinf(ord):  # the inf norm is the 1 norm of the transpose
+        d0, d1 = d1, d0
+    if not keepdim and d0 < d1:  # the first reduction removes a dim in front of d1
+        d1 -= 1
+    sums = vector_norm(A, 1.0, d0, keepdim, dtype=dtype)
+    return (sums.amax if ord > 0 else sums.amin)(d1, keepdim)
+
+
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    """A vector norm (dim an int, or A flattened when neither ord nor dim is given) or a matrix
+    norm (dim a pair, or a 2-D A with an ord)."""
+    if isinstance(ord, str):
+        return matrix_norm(A, ord, (-2, -1) if dim is None else dim, keepdim, dtype=dtype)
+    if isinstance(dim, numbers.Integral):
+        dim = (dim,)
+    if dim is not None:
+        if len(dim) == 1:
+            return vector_norm(A, 2 if ord is None else ord, dim, keepdim, dtype=dtype)
+        return matrix_norm(A, "fro" if ord is None else ord, dim, keepdim, dtype=dtype)
+    if ord is None:
+        return vector_norm(A, 2, None, keepdim, dtype=dtype)
+    if A.dim() == 2:
+        return matrix_norm(A, ord, (-2, -1), keepdim, dtype=dtype)
+    if A.dim() != 1:
+        raise RuntimeError("linalg.norm: If dim is not specified but ord is, the input must be 1D "
+                           f"or 2D. Got {A.dim()}D.")
+    return vector_norm(A, ord, None, keepdim, dtype=dtype)
+
