@@ -1433,12 +1433,7 @@ def _as_index(k):
     if k is None or k is Ellipsis or isinstance(k, (int, builtins.slice, np.integer)):
         return k
     if isinstance(k, Tensor):
-        if k._data.dtype == np.uint8:  # a byte tensor is an old-style mask (0-d: silently)
-            if k._data.ndim:
-                warnings.warn("indexing with dtype minigrad.uint8 is now deprecated, please use a "
-                              "dtype minigrad.bool instead. (Triggered internally at /__w/pytorch/"
-                              "pytorch/aten/src/ATen/native/IndexingUtils.h:37.)", UserWarning,
-                              stacklevel=3)
+        if k._data.dtype == np.uint8:  # a byte tensor is an old-style mask (_warn_byte_masks)
             return k._data.astype(np.bool_)
         if k._data.dtype not in (np.int64, np.int32, np.bool_):
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
@@ -1512,7 +1507,8 @@ def _check_bounds(shape, key):
     try:
         arrays = np.broadcast_arrays(*arrays)
     except ValueError:
-        return  # the indexing itself says so
+        raise IndexError("shape mismatch: indexing tensors could not be broadcast together with "
+                         f"shapes {', '.join(str(list(a.shape)) for a in arrays)}") from None
     bad = np.stack([(a < -n) | (a >= n) if n is not None else np.zeros(a.shape, np.bool_)
                     for a, n in zip(arrays, sizes)]).reshape(len(arrays), -1)
     first = np.flatnonzero(bad.any(axis=0))
@@ -1520,6 +1516,14 @@ def _check_bounds(shape, key):
         j = int(np.argmax(bad[:, first[0]]))
         raise IndexError(f"index {arrays[j].flat[first[0]]} is out of bounds for dimension {j} "
                          f"with size {sizes[j]}")
+
+
+def _warn_byte_masks(raw):
+    """PyTorch's deprecation warning for a uint8 mask in a key (a 0-d one passes silently)."""
+    if builtins.any(isinstance(k, Tensor) and k._data.dtype == np.uint8 and k._data.ndim for k in raw):
+        warnings.warn("indexing with dtype minigrad.uint8 is now deprecated, please use a dtype "
+                      "minigrad.bool instead. (Triggered internally at /__w/pytorch/pytorch/aten/"
+                      "src/ATen/native/IndexingUtils.h:37.)", UserWarning, stacklevel=3)
 
 
 def _is_bool_scalar(k):
@@ -1538,17 +1542,22 @@ def _covers(k, length):
 
 
 def getitem(self, key, _for_setitem=False):
-    """Basic keys become PyTorch's chain of view ops (select, slice, unsqueeze); arrays one index op."""
-    key, is_tuple = _as_key(key)
+    """Basic keys become PyTorch's chain of view ops (select, slice, unsqueeze); index arrays
+    then make one index op on that view (so `t[0, :, [0, 1]]` is PyTorch's shape, not NumPy's)."""
+    raw, is_tuple = _as_key(key)
     single = not is_tuple and not _for_setitem  # PyTorch keeps even a full slice `t[:]` then
     if self.dim() == 0:
-        _check_zero_dim_key(key)
-    key = tuple(_as_index(k) for k in key)
+        _check_zero_dim_key(raw)
+    key = tuple(_as_index(k) for k in raw)
+    _warn_byte_masks(raw)
     if builtins.any(_is_advanced(k) for k in key):
+        view, index = _index_on_view(self, raw)
+        if view is self:
+            index = key
         try:
-            return d.index(self, key)
+            return d.index(view, index)
         except IndexError:  # NumPy's words: find PyTorch's
-            _check_bounds(self.shape, key)
+            _check_bounds(view.shape, index)
             raise
     consuming = builtins.sum(1 for k in key if k is not None and k is not Ellipsis)
     if consuming > self.dim():
@@ -1637,6 +1646,12 @@ def setitem(self, key, value):
     if key is False:  # PyTorch writes nothing, not even a version bump
         return
     if builtins.any(_is_bool_scalar(k) or _is_advanced(_as_index(k)) for k in raw):
+        arrays = [k for k in raw if _is_advanced(_as_index(k))]
+        if (len(arrays) == 1 and isinstance(arrays[0], Tensor) and arrays[0]._data.dtype == np.uint8
+                and (not isinstance(value, Tensor) or value.numel() == 1)):  # PyTorch fills
+            raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with "  # by
+                               "dtype unsigned char")                    # masked_fill_ then
+        _warn_byte_masks(raw)
         if isinstance(value, Tensor) and value.dtype is not self.dtype:
             value = value.to(self.dtype)
         if isinstance(value, Tensor) and value.dim() and value.shape[0] == 1:

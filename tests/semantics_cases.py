@@ -3786,3 +3786,48 @@ case(
     """,
     "torch.IntTensor(torch.tensor([1]))",
 )
+
+case(
+    "r_mixed_index_keys",
+    # A key mixing index arrays with ints, slices and None: PyTorch first makes the views of the
+    # basic part (select, slice, unsqueeze), then indexes that view. Ints are not index arrays
+    # there, so `x[0, :, [0, 1]]` has shape [3, 2] (NumPy would say (2, 3)).
+    """
+    def chain(t):
+        fn, names = t.grad_fn, []
+        while fn is not None and fn.next_functions:
+            names.append(fn.name()); fn = fn.next_functions[0][0]
+        return names
+    x = torch.arange(24., requires_grad=True)
+    """,
+    """
+    for y in (x.view(2, 3, 4)[0, :, [0, 1]], x.view(2, 3, 4)[[0, 1], None, 1:3], x.view(2, 3, 4)[1:, None, [1, 0]],
+              x.view(2, 3, 4)[torch.tensor([0, 1]), 0:2, -1], x.view(2, 3, 4)[True, [0, 1]], x.view(2, 3, 4)[:, [0], 1]):
+        print(y.shape, chain(y))
+    """,
+    "y = x.view(2, 3, 4)[1, [0, 2], :2]; y.sum().backward(); print(y, x.grad.view(2, 3, 4))",
+    "x.view(2, 3, 4)[[0], 5]",
+    "x.view(2, 3, 4)[[0, 1], [0, 1, 2]]",
+    "x.detach().view(2, 3, 4)[[0, 1], [0, 1, 2]] = 1.",
+    """
+    t1 = torch.tensor([[2.0], [0.8125], [0.734375], [2.3671875]], dtype=torch.float64, requires_grad=True)
+    t2 = t1[[2], 1:]
+    t2.sigmoid_()
+    t2.mean().backward(retain_graph=True, create_graph=True)
+    g, = torch.autograd.grad(t2, [t1], grad_outputs=torch.tensor([[]], dtype=torch.float64), create_graph=True)
+    print(g, chain(g))
+    """,
+)
+
+case(
+    "r_byte_mask_keys",
+    # A uint8 mask warns once per indexing; writing one number through it is PyTorch's
+    # masked_fill_, which refuses byte masks (and writes nothing).
+    "x = torch.tensor([10, 20, 30]); m = torch.tensor([1, 0, 1], dtype=torch.uint8)",
+    "print(x[m], torch.zeros(3, 3)[m, 1:])",
+    "x[m] = 5",
+    "x[m] = torch.tensor([5])",
+    "z = torch.zeros(3, 3); z[m, 1:] = 2",
+    "x[m] = torch.tensor([5, 6]); print(x)",
+    "z = torch.zeros(3, 3); z[m, [1]] = 2; print(z)",
+)
