@@ -629,6 +629,10 @@ round = Op("RoundBackward0",           lambda self: _integral(np.round, self),  
            self=lambda grad: zeros_like(grad))
 round_decimals = Op("RoundBackward1",  _round_decimals,
                     self=lambda grad: zeros_like(grad))
+trunc = Op("TruncBackward0",           lambda self: _integral(np.trunc, self),    # toward zero
+           self=lambda grad: zeros_like(grad))
+frac = Op("FracBackward0",             lambda self: self - np.trunc(self),        # keeps the sign
+          self=lambda grad: grad)
 maximum = Op("MaximumBackward0",       lambda self, other: np.maximum(self, other),  # nan wins
              self=lambda grad, self, other: _split_ties(grad, self, other, self < other),
              other=lambda grad, self, other: _split_ties(grad, self, other, self > other))
@@ -688,6 +692,16 @@ clamp = Op("ClampBackward1",           lambda self, min=None, max=None: np.clip(
            self=lambda grad, self, min, max: where(
                (self >= (-math.inf if min is None else min))
                & (self <= (math.inf if max is None else max)), grad, 0.0))
+clamp_min = Op("ClampMinBackward0",    lambda self, min: np.maximum(self, min), promote=("self", "min"),
+               self=lambda grad, self, min: where(self >= min, grad, 0.0))
+clamp_max = Op("ClampMaxBackward0",    lambda self, max: np.minimum(self, max), promote=("self", "max"),
+               self=lambda grad, self, max: where(self <= max, grad, 0.0))
+clamp_min_tensor = Op("ClampMinBackward1", lambda self, min: np.maximum(self, min),
+                      self=lambda grad, self, min: where(self >= min, grad, 0.0),
+                      min=lambda grad, self, min: where(self < min, grad, 0.0))
+clamp_max_tensor = Op("ClampMaxBackward1", lambda self, max: np.minimum(self, max),
+                      self=lambda grad, self, max: where(self <= max, grad, 0.0),
+                      max=lambda grad, self, max: where(self > max, grad, 0.0))
 where = Op("WhereBackward0",           lambda condition, self, other: np.where(condition, self, other),
            promote=("self", "other"),
            self=lambda grad, condition: where(condition, grad, 0.0),
@@ -794,8 +808,12 @@ cumsum = Op("CumsumBackward0",         lambda self, dim, dtype: np.cumsum(
             promote=False,
             self=lambda grad, dim, self_scalar_type:
                 _cumsum_backward(grad.to(self_scalar_type), dim))
-cumprod = Op("CumprodBackward0",       lambda self, dim: np.cumprod(self, axis=dim, dtype=_acc(self)),
-             self=lambda grad, self, dim, result: _cumprod_backward(grad, self, dim, result))
+cumprod = Op("CumprodBackward0",       lambda self, dim, dtype=None: np.cumprod(
+                                           self, axis=dim if self.ndim else None,
+                                           dtype=_acc(self, dtype)).reshape(self.shape),
+             promote=False,
+             self=lambda grad, self, dim, result, self_scalar_type:
+                 _cumprod_backward(grad.to(self_scalar_type), self, dim, result))
 
 # --- views: the result shares memory and version counter with `self` ----------------------------
 view = Op("ViewBackward0",             lambda self, shape: self.reshape(shape), view=True,
@@ -824,6 +842,18 @@ squeeze_dims = Op("SqueezeBackward2",  lambda self, dims: self.squeeze(dims), vi
                   self=lambda grad, self_shape, dims: _unsqueeze_to(grad, self_shape, dims))
 squeeze_dims_ = Op("SqueezeBackward4", lambda self, dims: self.squeeze(dims), view=True,  # squeeze_
                    self=lambda grad, self_shape, dims: _unsqueeze_to(grad, self_shape, dims))
+# their in-place forms (t_, transpose_, ...): self itself takes the new shape
+t_ = Op("TBackward1",                  lambda self: self.T, view=True,
+        self=lambda grad: grad.t())
+transpose_ = Op("TransposeBackward1",  lambda self, dim0, dim1: self.swapaxes(dim0, dim1)
+                                           if self.ndim else self[...], view=True,
+                self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
+unsqueeze_ = Op("UnsqueezeBackward1",  lambda self, dim: np.expand_dims(self, dim), view=True,
+                self=lambda grad, dim: grad.squeeze(dim))
+squeeze_ = Op("SqueezeBackward3",      lambda self: self.squeeze(), view=True,
+              self=lambda grad, self_shape: _unsqueeze_to(grad, self_shape))
+squeeze_dims_list_ = Op("SqueezeBackward5", lambda self, dims: self.squeeze(dims), view=True,
+                        self=lambda grad, self_shape, dims: _unsqueeze_to(grad, self_shape, dims))
 alias = Op("AliasBackward0",           lambda self: self[...], view=True,
            self=lambda grad: grad)
 select = Op("SelectBackward0",         lambda self, dim, index: self[_dim_key(dim, index)], view=True,
@@ -855,6 +885,9 @@ diagonal_backward = Op("DiagonalBackwardBackward0", _diagonal_backward,
 # --- shape ops that copy -------------------------------------------------------------------------
 flip = Op("FlipBackward0",             lambda self, dims: np.flip(self, dims).copy(),
           self=lambda grad, dims: flip(grad, dims))
+roll = Op("RollBackward0",             lambda self, shifts, dims: np.roll(self, shifts, dims) if dims
+                                           else np.roll(self, shifts[0]),     # flattened, rolled
+          self=lambda grad, shifts, dims: roll(grad, tuple(-s for s in shifts), dims))
 repeat = Op("RepeatBackward0",         lambda self, repeats: np.tile(self, repeats),
             self=lambda grad, repeats, self_shape: _repeat_backward(grad, repeats, self_shape))
 

@@ -16,7 +16,7 @@ from . import dtypes, return_types
 from .autograd import grad_mode
 from ._warnings import warn_once
 from .autograd import grad_mode
-from .autograd.function import _broadcast_shape, apply_inplace
+from .autograd.function import _broadcast_shape, apply_inplace, apply_inplace_view
 from .tensor import Tensor, _check_device, _device_arg, _wrap_dim
 
 
@@ -377,15 +377,108 @@ def ceil(input):
 def round(input, *, decimals=None):
     """Half to even. With `decimals` PyTorch runs another kernel (RoundBackward1), for floats
     only, even when decimals is 0 (round of integers without it is a copy)."""
+    op, args = _round_op("round", input, decimals)
+    return op(*args)
+
+
+def _round_op(name, input, decimals):
     if decimals is None:
         _not_for_bools("round_vml_cpu", input)
-        return d.round(input)
+        return d.round, (input,)
     if not isinstance(decimals, int):
-        raise TypeError(f"round(): argument 'decimals' must be int, not {type(decimals).__name__}")
+        raise TypeError(f"{name}(): argument 'decimals' must be int, not {type(decimals).__name__}")
     if input._data.dtype.kind != "f":
         raise NotImplementedError(f'"{"round_cpu" if decimals else "round_vml_cpu"}" not '
                                   f"implemented for '{input.dtype._scalar}'")
-    return d.round_decimals(input, decimals)
+    return d.round_decimals, (input, decimals)
+
+
+def _round_inplace(self, *, decimals=None):
+    op, args = _round_op("round_", self, decimals)
+    return apply_inplace(op, *args)
+
+
+def trunc(input):
+    """Rounds toward zero (torch.fix is another name for it)."""
+    _not_for_bools("trunc_vml_cpu", input)
+    return d.trunc(input)
+
+
+def frac(input):
+    """input - trunc(input): the fractional part, with input's sign; floats only."""
+    _floats_only("frac_cpu", input)
+    return d.frac(input)
+
+
+def _floats_only(kernel, x):
+    if x._data.dtype.kind != "f":
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{x.dtype._scalar}\'')
+
+
+def _checked_inplace(check, kernel, op):
+    """floor_, ceil_, trunc_, frac_: the function's dtype check, then op written into self."""
+    def method(self):
+        check(kernel, self)
+        return apply_inplace(op, self)
+    method.__name__ = op.node_class.__name__
+    return method
+
+
+def _square_inplace(self):
+    """pow_(2), as in PyTorch: its node is PowBackward0."""
+    return apply_inplace(d.pow_scalar, self, 2)
+
+
+def _clamp_bound(name, input, bound, method):
+    """clamp_min(input, min), clamp_max(input, max) and their methods: the bound is a number
+    (ClampMinBackward0) or a tensor (ClampMinBackward1, which gives the bound a gradient too)."""
+    if not isinstance(bound, (Tensor, numbers.Number)):
+        got, param = _type_name(bound), name[6:9]
+        why = "      didn't match because some of the arguments have invalid types: "
+        if bound is _REQUIRED:
+            raise TypeError(f"{name}() received an invalid combination of arguments - got "
+                            f"({'' if method else 'Tensor'}), but expected one of:\n"
+                            + (f" * (Tensor {param})\n * (Number {param})\n" if method else
+                               f" * (Tensor input, Tensor {param}, *, Tensor out = None)\n"
+                               f" * (Tensor input, Number {param}, *, Tensor out = None)\n"))
+        raise TypeError(
+            f"{name}() received an invalid combination of arguments - got "
+            + (f"({got}), but expected one of:\n * (Tensor {param})\n{why}(!{got}!)\n"
+               f" * (Number {param})\n{why}(!{got}!)\n" if method else
+               f"(Tensor, {got}), but expected one of:\n * (Tensor input, Tensor {param}, *, "
+               f"Tensor out = None)\n * (Tensor input, Number {param}, *, Tensor out = None)\n"))
+    op = getattr(d, name[:9] + ("_tensor" if isinstance(bound, Tensor) else ""))
+    return op, (input, bound)
+
+
+def clamp_min(input, min=_REQUIRED):
+    op, args = _clamp_bound("clamp_min", input, min, False)
+    return op(*args)
+
+
+def clamp_max(input, max=_REQUIRED):
+    op, args = _clamp_bound("clamp_max", input, max, False)
+    return op(*args)
+
+
+def _clamp_min_method(self, min=_REQUIRED):
+    op, args = _clamp_bound("clamp_min", self, min, True)
+    return op(*args)
+
+
+def _clamp_max_method(self, max=_REQUIRED):
+    op, args = _clamp_bound("clamp_max", self, max, True)
+    return op(*args)
+
+
+def _clamp_min_inplace(self, min=_REQUIRED):
+    op, args = _clamp_bound("clamp_min_", self, min, True)
+    return apply_inplace(op, *args)
+
+
+def _clamp_max_inplace(self, max=_REQUIRED):
+    op, args = _clamp_bound("clamp_max_", self, max, True)
+    return apply_inplace(op, *args)
 
 
 # --- division rounded to integers: //, % and fmod -------------------------------------------------
@@ -470,6 +563,12 @@ def clamp(input, min=None, max=None):
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     return d.clamp(input, min, max)
+
+
+def _clamp_inplace(self, min=None, max=None):
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    return apply_inplace(d.clamp, self, min, max)
 
 
 def where(condition, input, other):
@@ -1127,6 +1226,31 @@ def t(input):
     return d.t(input)
 
 
+def _t_inplace(self):
+    if self.dim() > 2:
+        raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is {self.dim()}D")
+    return apply_inplace_view(d.t_, self)
+
+
+def _transpose_inplace(self, dim0, dim1):
+    n = self.dim()
+    return apply_inplace_view(d.transpose_, self, _wrap_dim(dim0, n), _wrap_dim(dim1, n))
+
+
+def _unsqueeze_inplace(self, dim):
+    return apply_inplace_view(d.unsqueeze_, self, _wrap_dim(dim, self.dim() + 1))
+
+
+def _squeeze_inplace(self, dim=None):
+    """squeeze_(), squeeze_(dim), squeeze_(dims): a node each (SqueezeBackward3, 4, 5)."""
+    if dim is None:
+        return apply_inplace_view(d.squeeze_, self)
+    dims = _dims(dim, self.dim()) if isinstance(dim, (tuple, list)) else (_wrap_dim(dim, self.dim()),)
+    dims = tuple(x for x in dims if self.dim() and self.shape[x] == 1)
+    op = d.squeeze_dims_list_ if isinstance(dim, (tuple, list)) else d.squeeze_dims_
+    return apply_inplace_view(op, self, dims)
+
+
 def permute(input, *dims):
     dims = _shape(dims)
     if len(dims) != input.dim():
@@ -1202,6 +1326,66 @@ def flip(input, *args, dims=None):
     if not dims:
         raise TypeError('flip() missing 1 required positional arguments: "dims"')
     return d.flip(input, _dims(_shape(dims), input.dim()))
+
+
+def roll(input, shifts=_REQUIRED, dims=None):
+    """A copy with elements shifted along dims, those pushed off the end coming back at the
+    front; without dims the flattened tensor is rolled (then one shift only)."""
+    if shifts is _REQUIRED:
+        raise TypeError('roll() missing 1 required positional arguments: "shifts"')
+    shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
+    dims = () if dims is None else (dims,) if isinstance(dims, int) else tuple(dims)
+    if len(shifts) != len(dims) and (dims or len(shifts) != 1):
+        raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:"
+                           f"{len(dims)}")
+    return d.roll(input, shifts, tuple(_wrap_dim(x, input.dim()) for x in dims))
+
+
+def narrow(input, dim, start, length):
+    """`length` elements along dim from `start`: a view, the slice input[..., start:start + length]
+    (so its node is SliceBackward0)."""
+    if not input.dim():
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    dim = _wrap_dim(dim, input.dim())
+    start, size = int(start), input.shape[dim]  # (start may be a 0-d tensor)
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but "
+                         f"got {start})")
+    start %= builtins.max(size, 1)
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    if start + length > size:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
+    return d.slicing(input, dim, slice(start, start + length))
+
+
+def argsort(input, dim=-1, descending=False, *, stable=False):
+    """The positions that sort input along dim: sort's indices (ties keep their order)."""
+    return sort(input, dim, descending, stable=stable).indices
+
+
+def msort(input):
+    """input sorted along its first dim: sort's values (so its node is SortBackward0)."""
+    return sort(input, 0).values
+
+
+def cumprod(input, dim=None, *, dtype=None):
+    if dim is None:
+        raise TypeError('cumprod() missing 1 required positional arguments: "dim"')
+    _check_grad_dtype(input, dtype)
+    return d.cumprod(input, _wrap_dim(dim, input.dim()), dtype)
+
+
+def bmm(input, mat2):
+    """A batch of matrix products, one per index of dim 0; no broadcasting (matmul has that)."""
+    for name, t in (("batch1", input), ("batch2", mat2)):
+        if t.dim() != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    if mat2.shape[:2] != (input.shape[0], input.shape[2]):
+        raise RuntimeError("Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{input.shape[0]}, {input.shape[2]}] but got: [{mat2.shape[0]}, "
+                           f"{mat2.shape[1]}].")
+    return _product(d.bmm, input, mat2)
 
 
 def _repeat(self, *repeats):
@@ -2214,7 +2398,7 @@ _METHODS = dict(
     __getitem__=getitem, __setitem__=setitem,
     add_=_add_inplace, sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_div_inplace,
     pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),
-    relu_=_inplace(d.relu), clamp_=_inplace(d.clamp), neg_=_neg_inplace, zero_=_inplace(d.zero_),
+    relu_=_inplace(d.relu), clamp_=_clamp_inplace, neg_=_neg_inplace, zero_=_inplace(d.zero_),
     fill_=_inplace(d.fill_), copy_=_inplace(d.copy_),
     __iadd__=_operator(_inplace(d.add)), __isub__=_operator(_sub_inplace),
     __imul__=_operator(_inplace(d.mul)), __itruediv__=_operator(_inplace(d.div)),
@@ -2239,6 +2423,20 @@ _METHODS = dict(
     __floordiv__=_operator(floor_divide), __rfloordiv__=_operator(lambda self, other: floor_divide(other, self)),
     __mod__=_operator(remainder), __rmod__=_operator(lambda self, other: remainder(other, self)),
     __ifloordiv__=_operator(_floor_divide_inplace), __imod__=_operator(_remainder_inplace),
+    # in-place forms, rounding, clamp bounds, and methods that take their shape from another tensor
+    floor_=_checked_inplace(_not_for_bools, "floor_vml_cpu", d.floor),
+    ceil_=_checked_inplace(_not_for_bools, "ceil_vml_cpu", d.ceil), round_=_round_inplace,
+    trunc=trunc, fix=trunc, trunc_=_checked_inplace(_not_for_bools, "trunc_vml_cpu", d.trunc),
+    fix_=_checked_inplace(_not_for_bools, "trunc_vml_cpu", d.trunc),
+    frac=frac, frac_=_checked_inplace(_floats_only, "frac_cpu", d.frac), square_=_square_inplace,
+    reciprocal_=_inplace(d.reciprocal), rsqrt_=_inplace(d.rsqrt), log1p_=_inplace(d.log1p),
+    expm1_=_inplace(d.expm1), clamp_min=_clamp_min_method, clamp_max=_clamp_max_method,
+    clamp_min_=_clamp_min_inplace, clamp_max_=_clamp_max_inplace, clip_=_clamp_inplace,
+    ndimension=lambda self: self.dim(), expand_as=lambda self, other: expand(self, other.shape),
+    view_as=lambda self, other: view(self, other.shape),
+    reshape_as=lambda self, other: reshape(self, other.shape), narrow=narrow, roll=roll,
+    argsort=argsort, msort=msort, cumprod=cumprod, bmm=bmm, t_=_t_inplace,
+    transpose_=_transpose_inplace, unsqueeze_=_unsqueeze_inplace, squeeze_=_squeeze_inplace,
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

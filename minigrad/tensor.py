@@ -101,6 +101,7 @@ def _check_device(dev):
 
 
 class Tensor:
+    __module__ = "minigrad"  # where users meet it: type(x) is <class 'minigrad.Tensor'>, as torch's
     __slots__ = ("_data", "_grad_fn", "_output_nr", "_requires_grad", "_grad", "_vc",
                  "_base", "_view_version", "_no_grad_view", "_backward_hooks", "_grad_accumulator",
                  "_retains_grad",

@@ -3831,3 +3831,189 @@ case(
     "x[m] = torch.tensor([5, 6]); print(x)",
     "z = torch.zeros(3, 3); z[m, [1]] = 2; print(z)",
 )
+
+
+# ---------------------------------------------------------------------------
+# inplace2: more in-place methods (floor_ ... clamp_max_), trunc/frac, clamp_min/max,
+# shape in-place methods (t_, transpose_, unsqueeze_, squeeze_), narrow, roll, argsort,
+# msort, cumprod, bmm, *_as methods, and type(x)
+# ---------------------------------------------------------------------------
+case(
+    "i2_inplace_elementwise",
+    # Each in-place method writes into x, bumps its version and gives it the node of its
+    # out-of-place twin after the old one (square_ is pow_(2): PowBackward0).
+    """
+    def chain(t):
+        return t.grad_fn, t.grad_fn.next_functions
+    a = torch.tensor([1.5, -2.25, 0.5, 3.0, -0.75], requires_grad=True)
+    for name, f in [("floor_", lambda x: x.floor_()), ("ceil_", lambda x: x.ceil_()),
+                    ("round_", lambda x: x.round_()), ("round_1", lambda x: x.round_(decimals=1)),
+                    ("trunc_", lambda x: x.trunc_()), ("fix_", lambda x: x.fix_()), ("frac_", lambda x: x.frac_()),
+                    ("neg_", lambda x: x.neg_()), ("square_", lambda x: x.square_()),
+                    ("reciprocal_", lambda x: x.reciprocal_()), ("rsqrt_", lambda x: x.rsqrt_()),
+                    ("log1p_", lambda x: x.log1p_()), ("expm1_", lambda x: x.expm1_()),
+                    ("tanh_", lambda x: x.tanh_()), ("relu_", lambda x: x.relu_()),
+                    ("pow_", lambda x: x.pow_(3)), ("clamp_", lambda x: x.clamp_(min=-1, max=1)),
+                    ("clip_", lambda x: x.clip_(max=0.6)),
+                    ("clamp_min_", lambda x: x.clamp_min_(0)), ("clamp_max_", lambda x: x.clamp_max_(0.5))]:
+        x = a * 1
+        r = f(x)
+        g, = torch.autograd.grad(x.sum(), a)
+        print(name, r is x, x._version, x, chain(x), g)
+    """,
+    "a.detach().floor_()",
+    "a.floor_()",
+    "a.clamp_min_(0)",
+    "torch.tensor([3, -2]).frac_()",
+    "torch.tensor([True]).trunc_()",
+    "torch.tensor([3, -2]).reciprocal_()",
+    "torch.tensor([3, -2]).round_(decimals=1)",
+    "(a * 1).round_(decimals=1.0)",
+    "(a * 1).clamp_()",
+    """
+    i = torch.tensor([3, -2, 7])
+    print(i.floor_(), i.trunc_(), i.square_(), i.clamp_min_(0), i._version)
+    """,
+)
+
+case(
+    "i2_trunc_frac_clamp_bounds",
+    """
+    a = torch.tensor([[1.5, -2.25, 0.5], [3.0, -0.75, 2.0]], requires_grad=True)
+    m = torch.tensor([0.5, -1.0, 1.0], requires_grad=True)
+    for y in (torch.trunc(a), a.trunc(), torch.fix(a), torch.frac(a), a.frac(), torch.clamp_min(a, 0.5),
+              a.clamp_max(0), torch.clamp_max(a, 1), a.clamp_min(m), torch.clamp_max(a, m)):
+        y.backward(torch.arange(6.).view(2, 3))
+        print(y, y.grad_fn.next_functions, a.grad, m.grad)
+        a.grad = m.grad = None
+    print(torch.tensor([3, -2]).clamp_min(1), torch.tensor([3, -2]).clamp_min(1.5), torch.trunc(torch.tensor([3, -2])))
+    """,
+    "a.clamp_min(None)",
+    "torch.clamp_max(a, 'x')",
+    "a.clamp_max()",
+    "torch.clamp_min(a)",
+    "torch.frac(torch.tensor([1, 2]))",
+    "torch.trunc(torch.tensor([True]))",
+)
+
+case(
+    "i2_shape_inplace",
+    # t_, transpose_, unsqueeze_, squeeze_ change the tensor's own shape (same memory): an
+    # in-place op to autograd, with nodes of their own (TBackward1, SqueezeBackward3/4/5, ...).
+    """
+    a = torch.arange(6.).view(2, 3).requires_grad_()
+    for name, f in [("t_", lambda x: x.t_()), ("transpose_", lambda x: x.transpose_(0, -1)),
+                    ("unsqueeze_", lambda x: x.unsqueeze_(1)), ("squeeze_", lambda x: x.unsqueeze_(0).squeeze_()),
+                    ("squeeze_dim", lambda x: x.unsqueeze_(0).squeeze_(0)),
+                    ("squeeze_dim_kept", lambda x: x.squeeze_(1)),
+                    ("squeeze_dims", lambda x: x.unsqueeze_(2).squeeze_((0, 2)))]:
+        x = a * 1
+        r = f(x)
+        r.backward(torch.arange(6.).view(r.shape))
+        print(name, r is x, x.shape, x.stride(), x._version, x.grad_fn, x.grad_fn.next_functions, a.grad)
+        a.grad = None
+    """,
+    "a.t_()",
+    "a.unsqueeze_(0)",
+    "a[0].unsqueeze_(0)",
+    "torch.zeros(2, 3, 4).t_()",
+    "torch.zeros(2, 3).transpose_(0, 2)",
+    "torch.zeros(2, 3).unsqueeze_(3)",
+    "torch.zeros(2, 3).squeeze_(2)",
+    """
+    b = a * 1
+    v = b[0]
+    v.unsqueeze_(0)
+    w = b.view(3, 2)
+    w.t_()
+    print(v.shape, v._is_view(), v.grad_fn, v.grad_fn.next_functions, v._version, b._version)
+    print(w.shape, w._is_view(), w.grad_fn, w.grad_fn.next_functions, w._version)
+    (v.sum() + (w * torch.arange(6.).view(2, 3)).sum()).backward()
+    print(a.grad)
+    """,
+    """
+    # the base's shape changes under its views; a view written to later is still placed right
+    a.grad = None
+    b = a * 1
+    v = b[1]
+    b.t_()
+    v.mul_(10)
+    print(b, b.grad_fn, v.grad_fn)
+    b.backward(torch.arange(6.).view(3, 2))
+    print(a.grad)
+    """,
+    """
+    z = torch.zeros(2, 3)
+    z.t_()
+    z.unsqueeze_(0)
+    print(z.shape, z.stride(), z._version, z.is_contiguous())
+    with torch.no_grad():
+        a.unsqueeze_(0)
+    print(a.shape, a._version, a.grad_fn, a.requires_grad)
+    """,
+    "u = (a * 1).unbind(0)[0]; u.t_()",
+    """
+    b = a * 1
+    with torch.no_grad():
+        v = b[0]
+    v.unsqueeze_(0)
+    """,
+)
+
+case(
+    "i2_narrow_roll_sorting",
+    """
+    a = torch.tensor([[3., 1., 2.], [0.5, 5., 1.]], requires_grad=True)
+    x = a * 1
+    for y in (x.narrow(1, 1, 2), torch.narrow(x, -1, 0, 2), x.narrow(0, -1, 1), x.narrow(1, torch.tensor(1), 2),
+              x.roll(1), torch.roll(x, 1, 1), x.roll((1, -1), (0, 1)), x.roll(-4, -1),
+              torch.msort(x), x.msort(), torch.cumprod(x, 1), x.cumprod(dim=0), torch.cumprod(x, -1, dtype=torch.float64)):
+        y.backward(torch.arange(1., y.numel() + 1).view(y.shape), retain_graph=True)
+        print(y, y.grad_fn.next_functions, a.grad)
+        a.grad = None
+    print(x.narrow(1, 1, 2)._is_view(), x.narrow(1, 1, 2)._base is x, torch.roll(torch.tensor(3.), 1))
+    print(torch.argsort(x), x.argsort(descending=True), torch.argsort(x, 0, True), x.argsort(dim=0, stable=True))
+    t = torch.tensor([2., 1., 2., 0., 1.])
+    print(t.argsort(stable=True), t.argsort(descending=True, stable=True), torch.msort(torch.tensor([3, 1, 2])))
+    print(torch.cumprod(torch.tensor([2, 3, 4]), 0), torch.cumprod(torch.tensor([True, True, False]), 0),
+          torch.cumprod(torch.tensor(3.), 0))
+    """,
+    "x.narrow(1, 2, 2)",
+    "x.narrow(1, 0, -1)",
+    "x.narrow(1, 4, 0)",
+    "x.narrow(2, 0, 1)",
+    "torch.tensor(1.).narrow(0, 0, 1)",
+    "x.roll((1, 2), 0)",
+    "x.roll(1, 2)",
+    "x.roll()",
+    "torch.cumprod(x)",
+    "torch.cumprod(x, 1, dtype=torch.int64)",
+)
+
+case(
+    "i2_bmm_as_methods_type",
+    """
+    p = torch.arange(12.).view(2, 2, 3).requires_grad_()
+    q = torch.arange(6.).view(2, 3, 1).requires_grad_()
+    y = torch.bmm(p, q)
+    y.sum().backward()
+    print(y, y.grad_fn.next_functions, p.grad, q.grad, p.bmm(q).shape)
+    x = p * 1
+    for y in (x.expand_as(torch.zeros(2, 2, 2, 3)), x.view_as(torch.zeros(3, 4)), x.reshape_as(torch.zeros(4, 3)),
+              x.transpose(1, 2).reshape_as(torch.zeros(12))):
+        print(y.shape, y.grad_fn, y._is_view())
+    print(x.ndimension(), torch.tensor(1.).ndimension())
+    """,
+    "torch.bmm(torch.ones(2, 3), torch.ones(2, 3))",
+    "torch.bmm(torch.ones(2, 2, 3), torch.ones(2, 3))",
+    "torch.bmm(torch.ones(2, 2, 3), torch.ones(3, 3, 1))",
+    "torch.bmm(torch.ones(2, 2, 3), torch.ones(2, 3, 1, dtype=torch.float64))",
+    "x.expand_as(torch.zeros(3, 3))",
+    "x.view_as(torch.zeros(5))",
+    """
+    import copy, pickle
+    t = torch.tensor([1., 2.], requires_grad=True)
+    print(type(t), torch.Tensor, type(t) is torch.Tensor, type(t).__name__, type(t).__qualname__)
+    print(pickle.loads(pickle.dumps(t)), copy.deepcopy(t), copy.copy(t))
+    """,
+)

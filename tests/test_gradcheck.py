@@ -446,6 +446,30 @@ C.add("linalg_norms", lambda L, a: (L.linalg.vector_norm(a), L.linalg.vector_nor
 C.add("double_backward_remainder_fmod", lambda L, a, b: _double_remainder_fmod(L, a, b), N23, D23)
 
 
+# in-place forms, trunc/frac, clamp bounds, roll, cumprod(dtype), and the shape in-place methods
+def _inplace_more(L, a, b):
+    y = a * 3
+    y.trunc_()
+    f = (a * 3).frac_() * a  # frac's gradient is 1
+    m = a * 1
+    m.clamp_min_(-0.3)
+    m.clamp_max_(0.5)
+    s = a * 1
+    s.t_()
+    s.unsqueeze_(1)
+    s.transpose_(0, 2)
+    s.squeeze_(1)
+    s.squeeze_((0, 1))
+    s.unsqueeze_(0)
+    s.squeeze_()
+    return (y + a, L.trunc(a * 3) * a, L.frac(a * 3), f, m, L.clamp_min(a, b), L.clamp_max(b, a),
+            a.clamp_min(0.1), L.clamp_max(a, -0.1), s * b, L.roll(a, (1, -1), (0, 1)),
+            a.roll(2), L.cumprod(a, 1, dtype=L.float64))
+
+
+C.add("inplace_more", lambda L, a, b: _inplace_more(L, a, b), A23, B23)
+
+
 def _double_remainder_fmod(L, a, b):
     """other's gradient of remainder (fmod) is -grad * a.div(b, rounding_mode) (DivBackward2)."""
     gs = []

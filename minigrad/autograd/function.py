@@ -266,16 +266,7 @@ def apply_inplace(op, self, *args, **kwargs):
     if base is not None:
         self._refresh_view()  # its history as of now, before this op adds to it
     if recording and base is not None:
-        if getattr(self._grad_fn, "returns_views", False):
-            raise RuntimeError(_MULTI_VIEW_ERROR.format(self._output_nr, _op_name(self._grad_fn),
-                                                        "is being modified inplace"))
-        if self._no_grad_view:
-            raise RuntimeError(
-                "A view was created in no_grad mode and is being modified inplace with grad mode "
-                "enabled. Given that this use case is ambiguous and error-prone, it is forbidden. "
-                "You can clarify your code by moving both the view and the inplace either both "
-                "inside the no_grad block (if you don't want the inplace to be tracked) or both "
-                "outside (if you want the inplace to be tracked).")
+        _check_view_inplace(self)
         if base._grad_fn is None and self.requires_grad:
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
                                "in-place operation.")
@@ -306,6 +297,45 @@ def apply_inplace(op, self, *args, **kwargs):
         fn = op.record(values, self)
         if base is not None:
             _rebase_view(self, base, fn)
+        _follow_retain_grad(self, old, before._output_nr)
+    return self
+
+
+def _check_view_inplace(self):
+    """A view PyTorch refuses to change in place with grad mode on."""
+    if getattr(self._grad_fn, "returns_views", False):
+        raise RuntimeError(_MULTI_VIEW_ERROR.format(self._output_nr, _op_name(self._grad_fn),
+                                                    "is being modified inplace"))
+    if self._no_grad_view:
+        raise RuntimeError(
+            "A view was created in no_grad mode and is being modified inplace with grad mode "
+            "enabled. Given that this use case is ambiguous and error-prone, it is forbidden. "
+            "You can clarify your code by moving both the view and the inplace either both "
+            "inside the no_grad block (if you don't want the inplace to be tracked) or both "
+            "outside (if you want the inplace to be tracked).")
+
+
+def apply_inplace_view(op, self, *args):
+    """t_, transpose_, unsqueeze_, squeeze_: `op`, a view row, changes how self itself sees its
+    memory (shape and strides); nothing is written. PyTorch counts it as an in-place op all the
+    same: the version moves, and with history self's node becomes op's, after the old one."""
+    values = op.bind((self,) + args, {})
+    recording = grad_mode._enabled and self.requires_grad
+    if self._base is not None:
+        self._refresh_view()
+        if recording:
+            _check_view_inplace(self)
+    if recording and (self._base if self._base is not None else self)._grad_fn is None:
+        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
+                           "in-place operation.")
+    result, _ = op.run(values)
+    before = Tensor._make(self._data, self._grad_fn, self._output_nr)
+    self._data = result._data
+    self._version_counter.value += 1
+    self._view_version = self._version_counter.value  # (a view: its history is up to date)
+    if recording:
+        values[0], old = before, self._grad_fn
+        op.record(values, self)
         _follow_retain_grad(self, old, before._output_nr)
     return self
 
