@@ -544,6 +544,157 @@ def _not_implemented(op_name):
     return formula
 
 
+# --- part nn.functional: activations, linear, losses (helper nnf) ------------------------------
+def _erf(x):
+    """erf, which NumPy lacks: math.erf element by element, in float64."""
+    return np.vectorize(math.erf, otypes=[np.float64])(x)
+
+
+def _gelu(self, approximate):
+    """x * Phi(x) (Phi: the normal CDF), or with approximate='tanh' PyTorch's tanh formula."""
+    if approximate == "tanh":
+        x = self.astype(np.float64)
+        return (0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))).astype(self.dtype)
+    one, half = self.dtype.type(1), self.dtype.type(0.5)  # PyTorch's steps, in self's dtype
+    return self * half * (one + _erf(self.astype(np.float64) * math.sqrt(0.5)).astype(self.dtype))
+
+
+def _gelu_backward(grad_output, self, approximate):
+    x = self.astype(np.float64)
+    if approximate == "tanh":
+        k = math.sqrt(2 / math.pi)
+        inner = k * (x + 0.044715 * x ** 3)
+        th = np.tanh(inner)
+        d = 0.5 * (1 + th) + 0.5 * x * (1 - th * th) * k * (1 + 3 * 0.044715 * x * x)
+    else:
+        d = 0.5 * (1 + _erf(x / math.sqrt(2))) + x * np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi)
+    return (grad_output * d).astype(grad_output.dtype)
+
+
+def _one_minus(x):
+    """1 - x as PyTorch's C++ formulas write it: the 1 becomes a tensor (SubBackward0)."""
+    return sub(Tensor._make(np.array(1.0, x._data.dtype)), x)
+
+
+def _gelu_double_backward(grad, grad_output, self, approximate):
+    """PyTorch's gelu_double_backward: gelu's second derivative times both gradients. (For
+    'tanh', cosh is written with exp: minigrad has no cosh.)"""
+    if approximate == "tanh":
+        beta, kappa = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5, 0.044715
+        inner = mul_scalar(add(self, mul_scalar(pow_scalar(self, 3), kappa)), beta)
+        tanh_inner = inner.tanh()
+        sech_inner = 1 / mul_scalar(inner.exp() + (-inner).exp(), 0.5)  # 1 / cosh(inner)
+        f, g = mul_scalar(self, 0.5), _one_minus(tanh_inner * tanh_inner)
+        h = mul_scalar(add_scalar(mul_scalar(self, 3 * kappa) * self, 1), beta)
+        g_prime = mul_scalar(sech_inner, 2) * (-sech_inner * tanh_inner) * h
+        h_prime = mul_scalar(mul_scalar(self, 6 * kappa), beta)
+        f_prime_gh = mul_scalar(g, 0.5) * h  # the product rule over f g h; f' g h comes twice
+        return grad * grad_output * (f_prime_gh + (f_prime_gh + f * h * g_prime + f * g * h_prime))
+    input_sq = self * self
+    pdf = mul_scalar(mul_scalar(input_sq, -0.5).exp(), 1 / math.sqrt(2 * math.pi))
+    return grad * grad_output * (mul_scalar(pdf, 2) - input_sq * pdf)
+
+
+def mm_mat1_backward(grad, mat2, mat1_shape, mat1_strides, alpha=1):
+    """mm's (and addmm's) gradient for its first matrix; a column-major one gets it transposed."""
+    g = (mat2 @ grad.t()).t() if _column_major(mat1_shape, mat1_strides) else grad @ mat2.t()
+    return g if alpha == 1 else mul_scalar(g, alpha)
+
+
+def mm_mat2_backward(grad, mat1, mat2_shape, mat2_strides, alpha=1):
+    g = (grad.t() @ mat1).t() if _column_major(mat2_shape, mat2_strides) else mat1.t() @ grad
+    return g if alpha == 1 else mul_scalar(g, alpha)
+
+
+def _check_unit_interval(self, target):
+    if not ((self >= 0) & (self <= 1)).all():
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    if not ((target >= 0) & (target <= 1)).all():
+        raise RuntimeError("all elements of target should be between 0 and 1")
+
+
+def _reduce(loss, reduction):
+    return {"mean": _mean, "sum": np.sum}.get(reduction, lambda a: a)(loss)
+
+
+def _binary_cross_entropy(self, target, reduction):
+    """-(t log x + (1 - t) log(1 - x)), each log clamped at -100 (so x = 0 or 1 costs 100, not
+    inf), as PyTorch's kernel."""
+    _check_unit_interval(self, target)
+    log_x = np.maximum(_rounded(np.log, self), -100)
+    log_1mx = np.maximum(_rounded(np.log1p, -self), -100)
+    return _reduce((target - 1) * log_1mx - target * log_x, reduction)
+
+
+def _binary_cross_entropy_backward(grad_output, self, target, reduction):
+    """grad (x - t) / max(x (1 - x), 1e-12), / n for the mean: PyTorch's kernel."""
+    out = grad_output * (self - target) / np.maximum((1 - self) * self, self.dtype.type(1e-12))
+    return out / self.dtype.type(self.size) if reduction == "mean" else out
+
+
+def _bce_mean(g, self, reduction):
+    return div_scalar(g, self.numel()) if reduction == "mean" else g
+
+
+def _bce_double_backward(grad_output, grad, self, target, reduction):
+    """PyTorch's binary_cross_entropy_double_backward (eps = 1e-12)."""
+    eps = 1e-12
+    num = self * self - mul_scalar(self, 2) * target + target
+    den = pow_scalar(add_scalar(self, eps), 2) * pow_scalar(add_scalar(_one_minus(self), eps), 2)
+    return _bce_mean((num / den) * (grad * grad_output), self, reduction)
+
+
+def _bce_double_backward_grad_output(grad, self, target, reduction):
+    """PyTorch's binary_cross_entropy_double_backward_grad_output (eps = 1e-12)."""
+    eps = 1e-12
+    ggO = (self - target) / (add_scalar(self, eps) * add_scalar(_one_minus(self), eps))
+    if reduction == "none":
+        return ggO * grad
+    return _bce_mean((ggO * grad).sum(), self, reduction)
+
+
+def _bce_double_backward_target(grad, grad_output, self, target, reduction):
+    """PyTorch's binary_cross_entropy_double_backward_target: -grad grad_output / x (1 - x),
+    the denominator clamped at 1e-12 without recording (PyTorch's clamp_min_ under no_grad)."""
+    denom = _one_minus(self) * self
+    np.maximum(denom._data, 1e-12, out=denom._data)
+    res = (-grad * grad_output) / denom
+    return div_scalar(res, target.numel()) if reduction == "mean" else res
+
+
+def _bce_target_backward(grad, self, target, reduction):
+    """PyTorch's binary_cross_entropy_target_backward: -logit(x) * grad, / n for the mean."""
+    g = -logit(self) * grad
+    return div_scalar(g, target.numel()) if reduction == "mean" else g
+
+
+def _logit_backward(grad, self):
+    """grad / (x (1 - x)), nan outside [0, 1] (PyTorch's infinitely_differentiable_logit_backward)."""
+    nan = Tensor._make(np.array(math.nan, self._data.dtype))
+    return where((self < 0.0) | (self > 1.0), nan, grad / (self * _one_minus(self)))
+
+
+def _log_sigmoid(x):
+    """log(sigmoid(x)) = min(x, 0) - log1p(exp(-|x|)): no overflow for large |x|."""
+    return np.minimum(x, 0) - _rounded(np.log1p, _rounded(np.exp, -np.abs(x)))
+
+
+def _bce_with_logits(self, target, reduction):
+    """(1 - t) x - log sigmoid(x), PyTorch's stable form of the loss on sigmoid(x)."""
+    return _reduce((1 - target) * self - _log_sigmoid(self), reduction)
+
+
+def _bce_with_logits_backward(grad, self, target, reduction):
+    """PyTorch's binary_cross_entropy_with_logits_backward: (sigmoid(x) - t) * grad, / n."""
+    g = (self.sigmoid() - target) * grad
+    return div_scalar(g, self.numel()) if reduction == "mean" else g
+
+
+def _bce_with_logits_target_backward(grad, self, target, reduction):
+    g = -self * grad
+    return div_scalar(g, target.numel()) if reduction == "mean" else g
+
+
 # ------------------------------------------------------------------------------------------------
 #            node name                 forward (NumPy)                                    derivatives
 # ------------------------------------------------------------------------------------------------
@@ -989,6 +1140,65 @@ mse_loss_backward = Op("MseLossBackwardBackward0",
 nll_loss_backward = Op("NllLossBackwardBackward0", _nll_loss_backward, promote=False,
                        grad_output=lambda grad, target, reduction: nll_loss(grad, target, reduction),
                        self=lambda grad: zeros_like(grad))
+
+
+# part nn.functional (helper nnf): activations, linear's addmm, binary cross entropy
+leaky_relu = Op("LeakyReluBackward0",  lambda self, negative_slope: np.where(
+                                           self > 0, self, self * self.dtype.type(negative_slope)),
+                self=lambda grad, self, negative_slope: leaky_relu_backward(grad, self, negative_slope))
+hardtanh = Op("HardtanhBackward0",     lambda self, min_val, max_val: np.clip(
+                                           self, *np.array([min_val, max_val]).astype(self.dtype)),
+              promote=False,
+              self=lambda grad, self, min_val, max_val: hardtanh_backward(grad, self, min_val, max_val))
+silu = Op("SiluBackward0",             lambda self: _rounded(lambda x: x / (1 + np.exp(-x)), self),
+          self=lambda grad, self: grad * self.sigmoid() * add_scalar(
+              self * sub(Tensor._make(np.array(1.0, self._data.dtype)), self.sigmoid()), 1))
+gelu = Op("GeluBackward0",             _gelu,
+          self=lambda grad, self, approximate: gelu_backward(grad, self, approximate))
+addmm = Op("AddmmBackward0",           lambda self, mat1, mat2, beta=1, alpha=1: self + mat1 @ mat2,
+           self=lambda grad, beta: grad if beta == 1 else mul_scalar(grad, beta),  # (sum_to: engine)
+           mat1=lambda grad, mat2, mat1_shape, mat1_strides, alpha: mm_mat1_backward(
+               grad, mat2, mat1_shape, mat1_strides, alpha),
+           mat2=lambda grad, mat1, mat2_shape, mat2_strides, alpha: mm_mat2_backward(
+               grad, mat1, mat2_shape, mat2_strides, alpha))
+binary_cross_entropy = Op("BinaryCrossEntropyBackward0", _binary_cross_entropy,
+                          self=lambda grad, self, target, reduction:
+                              binary_cross_entropy_backward(grad, self, target, reduction),
+                          target=lambda grad, self, target, reduction:
+                              _bce_target_backward(grad, self, target, reduction))
+logit = Op("LogitBackward0",           lambda self: _rounded(lambda x: np.log(x / (1 - x)), self),
+           floating=True,
+           self=lambda grad, self: _logit_backward(grad, self))
+bce_with_logits = Op("BinaryCrossEntropyWithLogitsBackward0", _bce_with_logits,
+                     self=lambda grad, self, target, reduction:
+                         _bce_with_logits_backward(grad, self, target, reduction),
+                     target=lambda grad, self, target, reduction:
+                         _bce_with_logits_target_backward(grad, self, target, reduction))
+# their backward formulas, ops of their own in PyTorch (so double backward names them):
+leaky_relu_backward = Op("LeakyReluBackwardBackward0", lambda grad_output, self, negative_slope:
+                             np.where(self > 0, grad_output, grad_output * grad_output.dtype.type(
+                                 negative_slope)),
+                         grad_output=lambda grad, self, negative_slope:
+                             leaky_relu_backward(grad, self, negative_slope),
+                         self=lambda grad: zeros_like(grad))
+hardtanh_backward = Op("HardtanhBackwardBackward0", lambda grad_output, self, min_val, max_val:
+                           np.where((self > min_val) & (self < max_val), grad_output, 0),
+                       promote=("grad_output",),
+                       grad_output=lambda grad, self, min_val, max_val:
+                           hardtanh_backward(grad, self, min_val, max_val),
+                       self=lambda grad: zeros_like(grad))
+gelu_backward = Op("GeluBackwardBackward0", _gelu_backward,
+                   grad_output=lambda grad, self, approximate: gelu_backward(grad, self, approximate),
+                   self=lambda grad, grad_output, self, approximate:
+                       _gelu_double_backward(grad, grad_output, self, approximate))
+binary_cross_entropy_backward = Op("BinaryCrossEntropyBackwardBackward0", _binary_cross_entropy_backward,
+                                   grad_output=lambda grad, self, target, reduction:
+                                       _bce_double_backward_grad_output(grad, self, target, reduction),
+                                   self=lambda grad, grad_output, self, target, reduction:
+                                       _bce_double_backward(grad_output, grad, self, target, reduction),
+                                   target=lambda grad, grad_output, self, target, reduction:
+                                       _bce_double_backward_target(grad, grad_output, self, target,
+                                                                   reduction))
 
 
 # --- ops over a list of tensors: a node class each, since a row has a fixed set of inputs ------

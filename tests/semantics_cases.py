@@ -4017,3 +4017,153 @@ case(
     print(pickle.loads(pickle.dumps(t)), copy.deepcopy(t), copy.copy(t))
     """,
 )
+
+# ---------------------------------------------------------------------------
+# part nn.functional (helper nnf): softmax's implicit dim, leaky_relu, gelu, silu, hardtanh/relu6,
+# linear (addmm and its views), l1_loss, binary_cross_entropy (+ with_logits), dropout
+# ---------------------------------------------------------------------------
+_NNF_TREE = """
+import torch.nn.functional as F
+def tree(t):
+    stack, lines = [(t.grad_fn, 0)], []
+    while stack:
+        fn, depth = stack.pop()
+        if fn is None:
+            lines.append("  " * depth + "None"); continue
+        lines.append("  " * depth + fn.name())
+        stack += [(n, depth + 1) for n, _ in reversed(fn.next_functions)]
+    print("\\n".join(lines))
+"""
+
+case(
+    "n_nnf_softmax_implicit_dim",
+    # Without dim, PyTorch warns and picks dim 0 for 0-, 1- and 3-d inputs, dim 1 otherwise.
+    "import torch.nn.functional as F",
+    """
+    for shape in [(), (3,), (2, 3), (2, 3, 2), (2, 2, 2, 2)]:
+        x = torch.arange(float(torch.Size(shape).numel())).reshape(shape) / 3
+        print(shape, F.softmax(x).sum(0), F.log_softmax(x)[0])
+    """,
+    "F.softmax(torch.tensor([1., 2.]), dim=None)",
+    "F.log_softmax(torch.tensor([[1., 2.], [0., -1.]]), dtype=torch.float64)",
+)
+
+case(
+    "n_nnf_activations",
+    _NNF_TREE,
+    """
+    x = torch.tensor([-2.5, -1., 0., 0.5, 2.5, 7.], requires_grad=True)
+    for y in [F.leaky_relu(x), F.leaky_relu(x, 0.2), F.leaky_relu(x, negative_slope=-1.), F.gelu(x),
+              F.gelu(x, approximate='tanh'), F.silu(x), F.hardtanh(x), F.hardtanh(x, -2., 2.), F.relu6(x)]:
+        g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+        gg, = torch.autograd.grad((g * x).sum(), x)
+        print(y, g, gg, sep="\\n"); tree(y); tree(g)
+    """,
+    """
+    y = F.leaky_relu(x, 0.1); print(y.grad_fn._saved_negative_slope, y.grad_fn._saved_self)
+    y = F.gelu(x, approximate='tanh'); print(y.grad_fn._saved_approximate)
+    y = F.relu6(x); print(y.grad_fn._saved_min_val, y.grad_fn._saved_max_val)
+    """,
+    "F.leaky_relu(torch.tensor([1, -2]))",
+    "F.silu(torch.tensor([1, -2]))",
+    "F.gelu(torch.tensor([1, -2]))",
+    "F.gelu(x, approximate='sigmoid')",
+    "print(F.hardtanh(torch.tensor([1, -2, 3])), F.relu6(torch.tensor([-1, 4, 9])))",
+    "x64 = torch.tensor([-1., 0.25, 2.], dtype=torch.float64); print(F.gelu(x64), F.silu(x64), F.leaky_relu(x64))",
+    "y = torch.tensor([-1., 2.]); print(F.leaky_relu(y, 0.5, inplace=True), y)",
+    "y = torch.tensor([-1., 8.]); print(F.relu6(y, inplace=True), y)",
+)
+
+case(
+    "n_nnf_linear",
+    # F.linear records one addmm for a matrix (a contiguous batch: flattened by views first);
+    # without bias it is matmul's graph; a non-contiguous batch: matmul, then bias added in place.
+    _NNF_TREE,
+    """
+    w = torch.tensor([[0.5, -1., 2.], [1.5, 0.25, -0.5]], requires_grad=True)
+    b = torch.tensor([0.1, -0.2], requires_grad=True)
+    x1 = torch.tensor([1., 2., -1.], requires_grad=True)
+    x2 = torch.tensor([[1., 2., -1.], [0., 0.5, 3.]], requires_grad=True)
+    x3 = torch.arange(12.).reshape(2, 2, 3).requires_grad_()
+    x4 = torch.arange(12.).reshape(2, 1, 2, 3)
+    """,
+    """
+    for y in [F.linear(x1, w, b), F.linear(x1, w), F.linear(x2, w, b), F.linear(x2, w), F.linear(x3, w, b),
+              F.linear(x3, w), F.linear(x4, w, b), F.linear(x4, w), F.linear(x2.detach(), w, b),
+              F.linear(x3.transpose(0, 1), w, b), F.linear(x2.t().t(), w, b), F.linear(x2, w, torch.tensor(1.))]:
+        print(y.shape); tree(y)
+    """,
+    """
+    y = F.linear(x2, w, b)
+    print(y, y.grad_fn._saved_alpha, y.grad_fn._saved_beta, y.grad_fn._saved_mat1_sym_sizes, y.grad_fn._saved_mat2_sym_strides)
+    (y * torch.tensor([[1., 2.], [3., 4.]])).sum().backward()
+    print(x2.grad, w.grad, b.grad)
+    g, = torch.autograd.grad(F.linear(x3, w, b).pow(2).sum(), w, create_graph=True)
+    print(g); tree(g)
+    """,
+    "F.linear(torch.ones(2, 5), w)",
+    "F.linear(torch.ones(2, 3), w, torch.ones(5))",
+    "F.linear(torch.ones(5, 2, 3), w, torch.ones(5))",
+    "F.linear(torch.ones(3), w, torch.ones(3))",
+    "F.linear(torch.ones(2, 3), w, torch.ones(2).double())",
+    "F.linear(torch.ones(2, 3).double(), w)",
+    "F.linear(torch.tensor(1.), w)",
+)
+
+case(
+    "n_nnf_l1_bce",
+    _NNF_TREE,
+    """
+    x = torch.tensor([[-1.5, 0.25, 2.], [0.75, -0.5, 1.]], requires_grad=True)
+    p = torch.tensor([[0.3, 0.6, 0.9], [0.05, 0.5, 0.99]], requires_grad=True)
+    t = torch.tensor([[0.2, 0.5, 1.], [0., 1., 0.7]], requires_grad=True)
+    """,
+    """
+    for r in ["mean", "sum", "none"]:
+        for y in [F.l1_loss(x, t, reduction=r), F.binary_cross_entropy(p, t, reduction=r),
+                  F.binary_cross_entropy_with_logits(x, t, reduction=r)]:
+            gs = torch.autograd.grad(y.sum(), (x, p, t), create_graph=True, allow_unused=True)
+            print(r, y); tree(y)
+            for g in gs:
+                if g is not None:
+                    print(g); tree(g)
+    """,
+    """
+    y = F.binary_cross_entropy(p, t)
+    g, = torch.autograd.grad(y, p, create_graph=True)
+    print(torch.autograd.grad((g * p).sum(), (p, t)))
+    gp, gt = torch.autograd.grad(F.binary_cross_entropy(p, t, reduction='none'), (p, t), p * t, create_graph=True)
+    print(torch.autograd.grad((gp * t + gt * p).sum(), (p, t)))
+    """,
+    "print(F.binary_cross_entropy(torch.tensor([0., 1., 1e-30]), torch.tensor([1., 0., 1.]), reduction='none'))",
+    "print(F.binary_cross_entropy_with_logits(torch.tensor([100., -100., 0.]), torch.tensor([0., 1., 0.5]), reduction='none'))",
+    "F.binary_cross_entropy(torch.tensor([0.5, 1.5]), torch.tensor([0., 1.]))",
+    "F.binary_cross_entropy(torch.tensor([0.5, 0.5]), torch.tensor([0., 2.]))",
+    "F.binary_cross_entropy(torch.tensor([0.5, float('nan')]), torch.tensor([0., 1.]))",
+    "F.binary_cross_entropy(torch.tensor([0.5, 0.5]), torch.tensor([0., 1., 1.]))",
+    "F.binary_cross_entropy(torch.tensor([0.5, 0.2]), torch.tensor([0, 1]))",
+    "F.binary_cross_entropy_with_logits(torch.tensor([0.5, 1.5]), torch.tensor([0., 1., 1.]))",
+    "F.l1_loss(torch.ones(2), torch.ones(3))",
+    "print(F.l1_loss(torch.ones(2, 1), torch.zeros(2), reduction='sum'))",
+    "F.l1_loss(torch.ones(2), torch.ones(2), reduction='avg')",
+    "F.binary_cross_entropy(p, t, reduction='avg')",
+)
+
+case(
+    "n_nnf_dropout",
+    # Which elements drop is random (minigrad's generator is not PyTorch's): the checks are on
+    # what does not depend on it.
+    "import torch.nn.functional as F\nx = torch.arange(1., 201.).reshape(20, 10).requires_grad_()",
+    """
+    y = F.dropout(x, 0.25)
+    kept = y != 0
+    print(y.shape, y.dtype, y.grad_fn, [n is None for n, _ in y.grad_fn.next_functions])
+    print(torch.equal(y[kept], x[kept] / 0.75), 0 < kept.sum().item() < 200)
+    y.sum().backward(); print(torch.equal(x.grad, kept / 0.75))
+    """,
+    "print(F.dropout(x, 0.5, training=False) is x, F.dropout(x, 0.) is x, F.dropout(x[:0], 0.5).shape)",
+    "y = F.dropout(x[0], 1.); print(y, y.grad_fn, y.grad_fn._saved_other)",
+    "F.dropout(x, 1.5)",
+    "F.dropout(x, -0.1)",
+    "print(sorted(set(F.dropout(torch.ones(1000), 0.5).tolist())))",
+)

@@ -506,6 +506,38 @@ def _node_classes(outs):
     return classes
 
 
+# part nn.functional (helper nnf): activations, linear (addmm), binary cross entropy; PR23 and
+# Q23 lie inside (0, 1), away from its ends, as binary_cross_entropy's inputs and targets must
+PR23, Q23 = _u(2, 3, lo=0.2, hi=0.8), _u(2, 3, lo=0.1, hi=0.9)
+C.add("nnf_activations", lambda L, a, n: (F(L).leaky_relu(a), F(L).leaky_relu(a, 0.2), F(L).silu(a),
+                                          F(L).gelu(a), F(L).gelu(a, approximate="tanh"),
+                                          F(L).hardtanh(n), F(L).relu6(n)), A23, N23)
+C.add("nnf_linear", lambda L, x, w, b, x3: (F(L).linear(x, w, b), F(L).linear(x, w), F(L).linear(x3, w, b),
+                                            F(L).linear(x[0], w, b), F(L).linear(x3.transpose(0, 1), w, b)),
+      A23, M34[:, :3].copy(), B3, T223)
+C.add("nnf_bce", lambda L, p, t, x: (F(L).binary_cross_entropy(p, t), F(L).binary_cross_entropy(p, t, reduction="sum"),
+                                     F(L).binary_cross_entropy(p, t, reduction="none"),
+                                     F(L).binary_cross_entropy_with_logits(x, t),
+                                     F(L).binary_cross_entropy_with_logits(x, t, reduction="none"),
+                                     F(L).l1_loss(x, t), F(L).l1_loss(x, t, reduction="none")), PR23, Q23, A23)
+C.add("double_backward_nnf", lambda L, a, p, t: _double_nnf(L, a, p, t), A23, PR23, Q23)
+
+
+def _double_nnf(L, a, p, t):
+    """Gradients of the new nn functions with input-dependent seeds, differentiated again: every
+    formula of their backward rows (LeakyReluBackwardBackward0, GeluBackwardBackward0,
+    BinaryCrossEntropyBackwardBackward0, logit's in the target's gradient, ...) is used."""
+    f, gs = F(L), []
+    for y, seed in ((f.leaky_relu(a, 0.1), t), (f.hardtanh(a, -0.5, 0.5), t), (f.silu(a), t),
+                    (f.gelu(a), t), (f.gelu(a, approximate="tanh"), t),
+                    (f.binary_cross_entropy(p, t), a.sum()), (f.binary_cross_entropy(p, t, reduction="sum"), a.sum()),
+                    (f.binary_cross_entropy(p, t, reduction="none"), a),
+                    (f.binary_cross_entropy_with_logits(a, t), p.sum()),
+                    (f.binary_cross_entropy_with_logits(a, t, reduction="none"), p)):
+        gs += L.autograd.grad(y, (a, p, t), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

@@ -2,16 +2,22 @@
 import math
 import warnings
 
+import numpy as np
+
 from .. import derivatives as d
-from ..autograd.function import _broadcast_shape
+from ..autograd.function import _broadcast_shape, apply_inplace
 from ..ops import expand, relu, sigmoid, tanh  # noqa: F401
 
 
-def softmax(input, dim, dtype=None):
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _implicit_dim("softmax", input.dim())
     return input.softmax(dim, dtype=dtype)  # the method, as PyTorch's F.softmax calls it
 
 
-def log_softmax(input, dim, dtype=None):
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _implicit_dim("log_softmax", input.dim())
     return input.log_softmax(dim, dtype=dtype)
 
 
@@ -59,3 +65,143 @@ def cross_entropy(input, target, reduction="mean"):
             return -(logp * target).sum().fill_(math.nan)
         return d.div_scalar(-(logp * target).sum(), input.numel() // input.shape[class_dim])
     return nll_loss(logp, target, reduction)
+
+
+# --- part nn.functional (helper nnf): implicit softmax dim, activations, linear, more losses, dropout
+from .. import ops as _ops  # noqa: E402
+from ..tensor import Tensor  # noqa: E402
+
+def _implicit_dim(name, ndim):
+    """PyTorch's legacy choice of the softmax dim: 0 for 0-, 1- and 3-d inputs, else 1."""
+    warnings.warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to "
+                  "include dim=X as an argument.", stacklevel=3)
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def _floating_only(kernel, input):
+    if not input.is_floating_point():
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{input.dtype._scalar}\'')
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    """x where x > 0, negative_slope * x elsewhere: a small gradient keeps flowing for x < 0."""
+    _floating_only("leaky_relu_cpu", input)
+    if inplace:
+        return apply_inplace(d.leaky_relu, input, negative_slope)
+    return d.leaky_relu(input, negative_slope)
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    """x clamped to [min_val, max_val]; its gradient is 0 outside (and on the edges)."""
+    if inplace:
+        return apply_inplace(d.hardtanh, input, min_val, max_val)
+    return d.hardtanh(input, min_val, max_val)
+
+
+def relu6(input, inplace=False):
+    """min(max(x, 0), 6): PyTorch computes it as hardtanh(x, 0, 6)."""
+    return hardtanh(input, 0, 6, inplace)
+
+
+def silu(input, inplace=False):
+    """x * sigmoid(x) (also called swish)."""
+    _floating_only("silu_cpu", input)
+    return apply_inplace(d.silu, input) if inplace else d.silu(input)
+
+
+def gelu(input, approximate="none"):
+    """x * Phi(x), Phi the standard normal CDF; approximate='tanh' uses PyTorch's tanh formula."""
+    if approximate not in ("none", "tanh"):
+        raise RuntimeError("approximate argument must be either none or tanh.")
+    _floating_only("GeluKernelImpl", input)
+    return d.gelu(input, approximate)
+
+
+def linear(input, weight, bias=None):
+    """input @ weight.T + bias, recorded as PyTorch records it: one addmm for a matrix input
+    (for other contiguous inputs too, flattened to a matrix by views); else matmul, then an
+    in-place add of the bias."""
+    if input.dim() == 0 or weight.dim() == 0:
+        raise RuntimeError("both arguments to linear need to be at least 1D, but they are "
+                           f"{input.dim()}D and {weight.dim()}D")
+    if bias is not None and (input.dim() == 2 or input._data.flags.c_contiguous and (
+            input.dim() == 3 or bias.dim() == 1)):
+        flat = input if input.dim() == 2 else input.reshape(-1, input.shape[-1])
+        out = _addmm(bias, flat, _ops.t(weight))
+        return out if input.dim() == 2 else out.view(*input.shape[:-1], out.shape[1])
+    out = _ops.matmul(input, _ops.t(weight))
+    return out if bias is None else out.add_(bias)
+
+
+def _addmm(bias, mat1, mat2):
+    """bias + mat1 @ mat2, after PyTorch's checks of shapes and dtypes."""
+    _ops._check_matmul_shapes(mat1.shape, mat2.shape)
+    if bias.dtype != mat2.dtype:
+        raise RuntimeError("self and mat2 must have the same dtype, but got "
+                           f"{bias.dtype._scalar} and {mat2.dtype._scalar}")
+    if mat1.dtype != mat2.dtype:
+        raise RuntimeError("mat1 and mat2 must have the same dtype, but got "
+                           f"{mat1.dtype._scalar} and {mat2.dtype._scalar}")
+    _ops._check_expandable(bias.shape, (mat1.shape[0], mat2.shape[1]))
+    return d.addmm(bias, mat1, mat2)
+
+
+def _check_reduction(reduction):
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+def l1_loss(input, target, reduction="mean"):
+    """|input - target|, then its mean or sum: PyTorch composes it of those ops."""
+    if target.shape != input.shape:
+        warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
+                      f"({input.size()}). This will likely lead to incorrect results due to "
+                      "broadcasting. Please ensure they have the same size.", stacklevel=2)
+    _check_reduction(reduction)
+    shape = _broadcast_shape(input.shape, target.shape)
+    input = input if input.shape == shape else expand(input, shape)
+    target = target if target.shape == shape else expand(target, shape)
+    loss = (input - target).abs()
+    return loss if reduction == "none" else loss.sum() if reduction == "sum" else loss.mean()
+
+
+def binary_cross_entropy(input, target, weight=None, reduction="mean"):
+    """-(t log p + (1 - t) log(1 - p)) for probabilities p in [0, 1]; each log is clamped at
+    -100, so a confident wrong answer costs 100 rather than inf."""
+    if target.shape != input.shape:
+        raise ValueError(f"Using a target size ({target.size()}) that is different to the input "
+                         f"size ({input.size()}) is deprecated. Please ensure they have the same size.")
+    _check_reduction(reduction)
+    if weight is not None:
+        raise NotImplementedError("minigrad: binary_cross_entropy(weight=...) is not implemented")
+    if target.dtype != input.dtype:
+        raise RuntimeError(f"Found dtype {target.dtype._scalar} but expected {input.dtype._scalar}")
+    return d.binary_cross_entropy(input, target, reduction)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, reduction="mean", pos_weight=None):
+    """binary_cross_entropy(sigmoid(x), t) in one stable step: (1 - t) x - log sigmoid(x)."""
+    if target.shape != input.shape:
+        raise ValueError(f"Target size ({target.size()}) must be the same as input size "
+                         f"({input.size()})")
+    _check_reduction(reduction)
+    if weight is not None or pos_weight is not None:
+        raise NotImplementedError("minigrad: binary_cross_entropy_with_logits(weight=..., "
+                                  "pos_weight=...) is not implemented")
+    return d.bce_with_logits(input, target, reduction)
+
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    """Zero each element with probability p and scale the others by 1 / (1 - p), so the
+    expected value is unchanged; outside training (or for p = 0) the input itself."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    dt = input._data.dtype
+    if p == 1:
+        noise = Tensor._make(np.zeros((), dt))
+    else:
+        keep = _ops.default_generator._rng.random(input.shape) < 1 - p  # bernoulli(1 - p)
+        noise = Tensor._make(keep.astype(dt) / dt.type(1 - p))
+    return input.mul_(noise) if inplace else input * noise
