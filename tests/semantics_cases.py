@@ -4167,3 +4167,186 @@ case(
     "F.dropout(x, -0.1)",
     "print(sorted(set(F.dropout(torch.ones(1000), 0.5).tolist())))",
 )
+
+
+# ---------------------------------------------------------------------------
+# h. autograd.functional (jacobian, hessian, vjp, jvp, vhp, hvp) and the legacy Variable
+# ---------------------------------------------------------------------------
+case(
+    "h_functional_jacobian_structure",
+    # One tensor in and out: one tensor of shape out.shape + in.shape. A tuple on either side
+    # adds a tuple level: jac[i][j] is output i w.r.t. input j. An unused input gets zeros.
+    """
+    from torch.autograd.functional import jacobian
+    x = torch.tensor([[1., 2.], [3., 4.]]); y = torch.tensor([0.5, -1.])
+    """,
+    "jacobian(lambda a: a.exp().sum(dim=1), x)",
+    "jacobian(lambda a, b: a @ b, (x, y))",
+    "jacobian(lambda a: (a * 2, a.sum()), y)",
+    "j = jacobian(lambda a, b: (a.sum(), b * a[0]), (x, y)); print(type(j).__name__, len(j), [[t.shape for t in r] for r in j]); j",
+    "jacobian(lambda a: a.sum(), torch.tensor(3.))",
+    "jacobian(lambda a: torch.ones(2), y)",
+    "print(x.requires_grad, jacobian(lambda a: a.sin(), y, create_graph=True).requires_grad)",
+    "jacobian(lambda a: a * 2, (y,))",
+    "jacobian(lambda a: a * a, torch.tensor([1., 2.], dtype=torch.float64))",
+)
+
+case(
+    "h_functional_jacobian_create_graph",
+    # create_graph=True keeps the Jacobian differentiable w.r.t. the user's inputs (a view of them
+    # is what func sees); without it the result is detached even if the inputs require grad.
+    """
+    from torch.autograd.functional import jacobian
+    def chain(t):
+        fn, names = t.grad_fn, []
+        while fn is not None:
+            names.append(fn.name()); fn = fn.next_functions[0][0] if fn.next_functions else None
+        return names
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    """,
+    "j = jacobian(lambda a: a ** 3, x, create_graph=True); print(j, chain(j))",
+    "j.trace().backward(); x.grad",
+    "j = jacobian(lambda a: a ** 3, x); print(j.requires_grad, j.grad_fn, x.grad)",
+    "j = jacobian(lambda a: a ** 3, x.detach(), create_graph=True); print(j.requires_grad, chain(j))",
+    "j = jacobian(lambda a: a * 2, x, create_graph=True); print(j.requires_grad, chain(j))",
+    "with torch.no_grad(): j = jacobian(lambda a: a.exp(), x, create_graph=True)\nprint(j.grad_fn.name(), torch.is_grad_enabled())",
+)
+
+case(
+    "h_functional_jacobian_errors",
+    """
+    from torch.autograd.functional import jacobian
+    x = torch.tensor([1., 2.])
+    """,
+    "jacobian(lambda a: a.detach(), x, strict=True)",
+    "jacobian(lambda a, b: a * 2, (x, x), strict=True)",
+    "jacobian(lambda a: a * 2, x, strict=True, create_graph=True)",
+    "jacobian(lambda a: a * a, x, strict=True, create_graph=True)",
+    "jacobian(lambda a: a * 2, [x])",
+    "jacobian(lambda a, b: a * 2, (x, 3))",
+    "jacobian(lambda a: 3, x)",
+    "jacobian(lambda a: (a, [a]), x)",
+    "jacobian(lambda a: a * 2, x, vectorize=True, strict=True)",
+    "jacobian(lambda a: a * 2, x, strategy='sideways')",
+    "jacobian(lambda a: a * 2, x, strategy='forward-mode', create_graph=True)",
+    "jacobian(lambda a: a * 2, x, strategy='forward-mode', strict=True)",
+    "jacobian(lambda a: a * 2, x, strategy='forward-mode')",
+    "jacobian(lambda a: a * 2, 3, strategy='forward-mode')",
+)
+
+case(
+    "h_functional_hessian",
+    # The Hessian is the jacobian of the gradient; tuple inputs give hess[i][j] of shape
+    # inputs[i].shape + inputs[j].shape.
+    """
+    from torch.autograd.functional import hessian
+    x = torch.tensor([1., 2., 3.]); y = torch.tensor([[0.5, -1.]])
+    """,
+    "hessian(lambda a: a.pow(3).sum(), x)",
+    "h = hessian(lambda a, b: (a.pow(2).sum() * b.sum()) + b.pow(3).sum(), (x, y)); print([[t.shape for t in r] for r in h]); h",
+    "hessian(lambda a: (a * 2).sum(), x)",
+    "hessian(lambda a: a.pow(3).sum(), (x,))",
+    "hessian(lambda a: a.pow(2).sum().reshape(1, 1), x)",
+    "h = hessian(lambda a: a.pow(3).sum(), x.requires_grad_(), create_graph=True); print(h.grad_fn.name(), h.requires_grad)",
+    "hessian(lambda a: a.pow(3), x)",
+    "hessian(lambda a: (a.sum(), a.sum()), x)",
+    "hessian(lambda a: a.detach().sum(), x, strict=True)",
+    "hessian(lambda a: (a * 2).sum(), x.detach(), strict=True)",
+    "hessian(lambda a, b: (a * a).sum() + b.sum(), (x.detach(), x.detach()), strict=True)",
+    "hessian(lambda a: a.pow(3).sum(), x, outer_jacobian_strategy='up')",
+    "hessian(lambda a: a.pow(3).sum(), x, vectorize=True, strict=True)",
+    "hessian(lambda a: a.pow(3).sum(), [x])",
+)
+
+case(
+    "h_functional_vjp_jvp",
+    # vjp is one backward pass (v^T J); jvp gets J v with the double backward trick, so with
+    # create_graph=True its result carries the grad_fn of the backward formulas' backward.
+    """
+    from torch.autograd.functional import vjp, jvp
+    def chain(t):
+        fn, names = t.grad_fn, []
+        while fn is not None:
+            names.append(fn.name()); fn = fn.next_functions[0][0] if fn.next_functions else None
+        return names
+    x = torch.tensor([1., 2., 3.]); v = torch.tensor([1., 0., -1.])
+    """,
+    "vjp(lambda a: a.exp() * 2, x, v)",
+    "vjp(lambda a: a.pow(2).sum(), x)",
+    "vjp(lambda a, b: (a * b, a.sum()), (x, x + 1), (v, torch.tensor(2.)))",
+    "vjp(lambda a, b: a * 2, (x, x), v)",
+    "jvp(lambda a: a.exp() * 2, x, v)",
+    "jvp(lambda a: a.sum() * 3, torch.tensor([2.]))",
+    "jvp(lambda a, b: (a * b, a.sum()), (x, x + 1), (v, v))",
+    "jvp(lambda a: torch.ones(3) * 2, x, v)",
+    "xr = x.clone().requires_grad_(); o, r = jvp(lambda a: a * a.sin(), xr, v, create_graph=True); print(o, r, chain(r))",
+    "r.sum().backward(); xr.grad",
+    "o, r = vjp(lambda a: a * a.sin(), xr, v, create_graph=True); print(o, r, chain(r))",
+    "o, r = jvp(lambda a: a * a.sin(), xr, v); print(o, r, r.grad_fn)",
+)
+
+case(
+    "h_functional_vjp_jvp_errors",
+    """
+    from torch.autograd.functional import vjp, jvp
+    x = torch.tensor([1., 2., 3.])
+    """,
+    "vjp(lambda a: a * 2, x)",
+    "jvp(lambda a: a * 2, x)",
+    "vjp(lambda a: a * 2, x, torch.ones(2))",
+    "jvp(lambda a, b: a * b, (x, x), (torch.ones(3), torch.ones(2)))",
+    "jvp(lambda a, b: a * b, (x, x), (torch.ones(3),))",
+    "vjp(lambda a: (a, a), x, torch.ones(3))",
+    "vjp(lambda a: a * 2, x, [torch.ones(3)])",
+    "jvp(lambda a: a * 2, x, (torch.ones(3), 2))",
+    "vjp(lambda a: a.detach(), x, torch.ones(3), strict=True)",
+    "vjp(lambda a, b: a * 2, (x, x), torch.ones(3), strict=True)",
+    "vjp(lambda a: a * 2, x, torch.ones(3), strict=True, create_graph=True)",
+    "jvp(lambda a, b: a * 2, (x, x), (x, x), strict=True)",
+    "jvp(lambda a: a * 2, x, x, strict=True, create_graph=True)",
+    "print(vjp(lambda a: a.detach(), x, torch.ones(3)), jvp(lambda a: a.detach(), x, x))",
+)
+
+case(
+    "h_functional_hvp_vhp",
+    # v^T H is a backward of the gradient; H v uses the double backward trick once more.
+    """
+    from torch.autograd.functional import hvp, vhp
+    x = torch.tensor([1., 2., 3.]); v = torch.tensor([1., 0., -1.])
+    f = lambda a: (a.pow(3) * a.sin()).sum()
+    """,
+    "vhp(f, x, v)",
+    "hvp(f, x, v)",
+    "vhp(lambda a, b: (a * a * b).sum(), (x, x + 1), (v, v))",
+    "hvp(lambda a, b: (a * a * b).sum(), (x, x + 1), (v, v))",
+    "hvp(lambda a: a.pow(3).sum(), torch.tensor(2.))",
+    "o, r = vhp(f, x.requires_grad_(), v, create_graph=True); print(o.grad_fn.name(), r.grad_fn.name(), r.requires_grad)",
+    "o, r = hvp(f, x, v, create_graph=True); print(o.grad_fn.name(), r.grad_fn.name(), r.requires_grad)",
+    "vhp(lambda a: a * 2, x, v)",
+    "hvp(lambda a: (a, a), x, v)",
+    "hvp(lambda a: a.sum(), x)",
+    "vhp(lambda a: a.sum(), x, v, strict=True)",
+    "hvp(lambda a: (a * a).sum(), x, v, strict=True)",
+    "vhp(lambda a, b: (a * a).sum() + b.sum() ** 2, (x.detach(), x.detach()), (v, v), strict=True)",
+    "vhp(lambda a: (a * a).sum(), x.detach(), v, strict=True, create_graph=True)",
+    "vhp(lambda a: (a * 2).sum(), x, v)",
+    "vhp(f, x, (v, v))",
+)
+
+case(
+    "h_legacy_variable",
+    # Since PyTorch 0.4 tensors are Variables: Variable(t) is t.detach() with the requires_grad
+    # asked for, sharing t's data.
+    """
+    from torch.autograd import Variable
+    x = torch.tensor([1., 2.])
+    """,
+    "v = Variable(x); print(v, v is x, type(v) is torch.Tensor, v.requires_grad, isinstance(x, Variable), isinstance(3, Variable))",
+    "w = Variable(x, requires_grad=True); print(w, w.is_leaf, x.requires_grad)",
+    "z = Variable(w * 2); print(z, z.grad_fn, z.is_leaf)",
+    "v[0] = 5; print(x, x._version)",
+    "print(Variable(x, True), Variable(), Variable(x, volatile=True))",
+    "Variable([1., 2.])",
+    "Variable(torch.tensor([1, 2]), requires_grad=True)",
+    "torch.autograd.Variable(x * 3)",
+)

@@ -1,4 +1,5 @@
-"""minigrad.autograd: backward(), grad(), custom Functions, gradcheck, grad-mode switches."""
+"""minigrad.autograd: backward(), grad(), custom Functions, gradcheck, grad-mode switches,
+and autograd.functional (jacobian, hessian, vjp, jvp, vhp, hvp)."""
 import gc
 
 import numpy as np
@@ -9,6 +10,7 @@ from .engine import backward_steps
 from .function import Function  # noqa: F401
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled  # noqa: F401
 from .gradcheck import gradcheck  # noqa: F401
+from .variable import Variable  # noqa: F401
 
 
 def _as_tuple(x):
@@ -137,3 +139,6 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                 g = Tensor._make(np.zeros(t._data.shape, t._data.dtype))
         result.append(g)
     return tuple(result)
+
+
+from . import functional  # noqa: E402  (built on grad above)

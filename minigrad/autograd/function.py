@@ -32,8 +32,12 @@ class OpNode(Node):
                 raise RuntimeError(FREED_MESSAGE)
             env[name] = s.unpack(self) if s.__class__ is SavedTensor else s
         env["grad"] = grad_outputs[0]
-        return [None if next_node is None else formula(*[env[name] for name in names])
-                for (formula, names), (next_node, _) in zip(self.op.formulas, self.next_functions)]
+        grads = [None] * len(self.next_functions)
+        for k in self.op.grad_order:  # PyTorch's order, so double-backward graphs number alike
+            (formula, names), (next_node, _) = self.op.formulas[k], self.next_functions[k]
+            if next_node is not None:
+                grads[k] = formula(*[env[name] for name in names])
+        return grads
 
 
 class Op:
@@ -55,6 +59,8 @@ class Op:
         self.input_idx = tuple(self.index[name] for name in formulas)
         self.other_idx = tuple(i for i in range(len(self.params)) if i not in self.input_idx)
         self.formulas = [(f, _parameters(f)[0]) for f in formulas.values()]
+        # PyTorch's generated backward computes input gradients in alphabetical order of names.
+        self.grad_order = sorted(range(len(formulas)), key=list(formulas).__getitem__)
         self.node_class = type(node_name.rpartition("::")[2], (OpNode,), {"__slots__": (), "op": self})
         self._save_plans = {}  # which inputs need a gradient (bits) -> what to save
 
