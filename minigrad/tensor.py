@@ -383,8 +383,9 @@ class Tensor:
     def tolist(self):
         return self._data.tolist()
 
-    def numpy(self):
-        if self.requires_grad:
+    def numpy(self, *, force=False):
+        """The NumPy array itself (shared memory); force=True also for a tensor requiring grad."""
+        if self.requires_grad and not force:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
                                "tensor.detach().numpy() instead.")
         return self._data

@@ -117,7 +117,7 @@ def observe(t, version=True):
         return Obs(np.asarray(t), type(t).__name__, (), False, True, None, 0, repr(t))
     grad_fn = t.grad_fn
     return Obs(
-        raw=np.array(t.detach().numpy(), copy=True),
+        raw=np.array(t.numpy(force=True), copy=True),  # force: PyTorch's ZeroTensor grads (sgn)
         dtype=str(t.dtype).rsplit(".", 1)[-1],
         shape=tuple(t.shape),
         requires_grad=bool(t.requires_grad),

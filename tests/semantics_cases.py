@@ -4350,3 +4350,10 @@ case(
     "Variable(torch.tensor([1, 2]), requires_grad=True)",
     "torch.autograd.Variable(x * 3)",
 )
+
+case(
+    "r_numpy_force",
+    # numpy(force=True): the array even of a tensor that requires grad (PyTorch: detach first).
+    "x = torch.tensor([1., 2.], requires_grad=True); print(x.numpy(force=True), (x * 2).numpy(force=True))",
+    "x = torch.tensor([1., 2.], requires_grad=True); x.numpy()",
+)
