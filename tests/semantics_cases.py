@@ -3849,7 +3849,7 @@ def caught(fn):
         except Exception as e:
             print(type(e).__name__ + ":", e)
     for w in ws:
-        head, _, rest = str(w.message).partition("\\n")
+        head, _, rest = str(w.message).lstrip("\\n").partition("\\n")
         print(w.category.__name__ + ":", head)
         print([line for line in rest.splitlines() if "<cell" in line], rest.splitlines()[-1:])
 """
@@ -3935,6 +3935,26 @@ case(
         caught(lambda: w.sum().backward())
         caught(lambda: w.sum().backward())
     print(torch.is_anomaly_enabled(), a.grad)
+    """,
+)
+
+case(
+    "k_anomaly_double_backward",
+    # A node recorded by backward (create_graph) remembers the node that made it ("parent_");
+    # its error warns once for itself and once for each node up that chain.
+    _CAUGHT,
+    """
+    def cube(t):
+        return t.pow(3)
+    with torch.autograd.detect_anomaly():
+        x = torch.tensor([1., 4.], requires_grad=True)
+        y = cube(x)
+        g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+        print(g.grad_fn, sorted(g.grad_fn.metadata), g.grad_fn.metadata["parent_"] is y.grad_fn)
+        h, = torch.autograd.grad(g.sum(), x, create_graph=True)
+        print(h.grad_fn, h.grad_fn.metadata["parent_"].metadata["parent_"] is y.grad_fn)
+        caught(lambda: h.backward(torch.tensor([1., float("nan")])))
+    print("parent_" in y.grad_fn.metadata, x.grad)
     """,
 )
 

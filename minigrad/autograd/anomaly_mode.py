@@ -11,6 +11,7 @@ import warnings
 
 _enabled = False
 _check_nan = True
+_parent = None  # the node backward is running while it records a graph (create_graph)
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
@@ -68,14 +69,26 @@ def forward_stack():
 
 
 def warn_error(node):
-    """The warning PyTorch gives before re-raising an error from `node` in backward."""
+    """The warnings PyTorch gives before re-raising an error from `node` in backward: where the
+    node was made; for a node made by an earlier backward (create_graph), where each node that
+    made it was made in turn (its "parent_")."""
+    _warn_stack(node, "Error detected in {}. Traceback of forward call that caused the error:\n",
+                122)
+    parent = node.metadata.get("parent_")
+    while parent is not None:
+        _warn_stack(parent, "\n\nPrevious calculation was induced by {}. Traceback of forward call "
+                    "that induced the previous calculation:\n", 129)
+        parent = parent.metadata.get("parent_")
+
+
+def _warn_stack(node, heading, line):
     stack = node.metadata.get("traceback_")
     if stack is None:
         message = (f"Error detected in {node.name()}. No forward pass information available. "
-                   "Enable detect anomaly during forward pass for more information. (Triggered "
-                   "internally at /__w/pytorch/pytorch/torch/csrc/autograd/python_anomaly_mode.cpp:100.)")
+                   "Enable detect anomaly during forward pass for more information.")
+        line = 100
     else:
-        message = (f"Error detected in {node.name()}. Traceback of forward call that caused the "
-                   f"error:\n{''.join(stack)} (Triggered internally at "
-                   "/__w/pytorch/pytorch/torch/csrc/autograd/python_anomaly_mode.cpp:122.)")
-    warnings.warn(message, UserWarning, stacklevel=4)
+        message = heading.format(node.name()) + "".join(stack)
+    warnings.warn(f"{message} (Triggered internally at "
+                  f"/__w/pytorch/pytorch/torch/csrc/autograd/python_anomaly_mode.cpp:{line}.)",
+                  UserWarning, stacklevel=5)

@@ -49,6 +49,8 @@ class Node:
         self.metadata = {}
         if anomaly_mode._enabled:  # where in the forward pass this node was made
             self.metadata["traceback_"] = anomaly_mode.forward_stack()
+            if anomaly_mode._parent is not None:  # made by backward: by which node
+                self.metadata["parent_"] = anomaly_mode._parent
 
     def name(self):
         return type(self).__name__
@@ -457,6 +459,8 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
         # Formulas record only when building a graph of grads; between steps (a paused pass)
         # the caller's own mode holds.
         prev_mode, grad_mode._enabled = grad_mode._enabled, create_graph
+        if create_graph:  # nodes the formulas record now were made by this one
+            prev_parent, anomaly_mode._parent = anomaly_mode._parent, node
         try:
             step = run(node, buffers.pop(node))
         except Exception:
@@ -465,6 +469,8 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
             raise
         finally:
             grad_mode._enabled = prev_mode
+            if create_graph:
+                anomaly_mode._parent = prev_parent
         if step is not None:
             step.next = ready[0][2] if ready else None
             yield step
