@@ -160,6 +160,8 @@ class SavedTensor:
             self.tensor = tensor
 
     def _pack(self, tensor):
+        """Keep pack_hook(tensor) (run without recording) instead of the tensor; the hook may
+        copy its input but not change it."""
         pack_hook, unpack_hook = _default_hooks[-1]
         with grad_mode.no_grad():
             packed = pack_hook(tensor)
