@@ -104,7 +104,7 @@ class Tensor:
     __module__ = "minigrad"  # where users meet it: type(x) is <class 'minigrad.Tensor'>, as torch's
     __slots__ = ("_data", "_grad_fn", "_output_nr", "_requires_grad", "_grad", "_vc",
                  "_base", "_view_version", "_no_grad_view", "_backward_hooks", "_grad_accumulator",
-                 "_retains_grad",
+                 "_retains_grad", "_post_accumulate_grad_hooks",
                  "__weakref__")
 
     __hash__ = object.__hash__
@@ -132,6 +132,7 @@ class Tensor:
         t._backward_hooks = None
         t._grad_accumulator = None
         t._retains_grad = False
+        t._post_accumulate_grad_hooks = None
         return t
 
     # --- autograd attributes ------------------------------------------------------------------
@@ -312,6 +313,18 @@ class Tensor:
                     node._tensor_hooks = {}
                 node._tensor_hooks[self._output_nr] = self._backward_hooks
         return RemovableHandle.add(self._backward_hooks, hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        """hook(tensor) runs after backward has added into this leaf's .grad (e.g. to update it
+        at once and free the gradient); it must return None."""
+        from .utils.hooks import RemovableHandle
+        if not self.requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        if self._post_accumulate_grad_hooks is None:
+            self._post_accumulate_grad_hooks = HookDict()
+        return RemovableHandle.add(self._post_accumulate_grad_hooks, hook)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         from . import autograd

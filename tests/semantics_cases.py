@@ -4357,3 +4357,291 @@ case(
     "x = torch.tensor([1., 2.], requires_grad=True); print(x.numpy(force=True), (x * 2).numpy(force=True))",
     "x = torch.tensor([1., 2.], requires_grad=True); x.numpy()",
 )
+
+
+# ---------------------------------------------------------------------------
+# anomaly mode, post-accumulate-grad hooks, saved tensors hooks (helper: anomaly)
+# ---------------------------------------------------------------------------
+# Anomaly mode is process-wide state: every case leaves it off again. Its warning ends with the
+# forward call's traceback, whose file paths differ between runs; the cells print the first line,
+# the frames of the cells themselves ("<cell N>") and the last line.
+_CAUGHT = """
+import warnings
+def caught(fn):
+    with warnings.catch_warnings(record=True) as ws:
+        warnings.simplefilter("always")
+        try:
+            fn()
+        except Exception as e:
+            print(type(e).__name__ + ":", e)
+    for w in ws:
+        head, _, rest = str(w.message).lstrip("\\n").partition("\\n")
+        print(w.category.__name__ + ":", head)
+        print([line for line in rest.splitlines() if "<cell" in line], rest.splitlines()[-1:])
+"""
+
+case(
+    "k_anomaly_mode_switches",
+    "print(torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled())",
+    """
+    with torch.autograd.detect_anomaly():
+        print(torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled())
+    with torch.autograd.detect_anomaly(check_nan=False):
+        print(torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled())
+    print(torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled())
+    """,
+    "d = torch.autograd.detect_anomaly(); print(torch.is_anomaly_enabled())",
+    """
+    @torch.autograd.detect_anomaly()
+    def f():
+        pass
+    """,
+    """
+    torch.autograd.set_detect_anomaly(True)
+    print(torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled())
+    torch.autograd.set_detect_anomaly(False, check_nan=False)
+    print(torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled())
+    with torch.autograd.set_detect_anomaly(True):
+        print(torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled())
+    print(torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled())
+    """,
+    "torch.autograd.set_detect_anomaly(1)",
+    "torch.set_anomaly_enabled(True); print(torch.is_anomaly_enabled()); torch.set_anomaly_enabled(False)",
+    "print(torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled())",
+)
+
+case(
+    "k_anomaly_error_tracebacks",
+    _CAUGHT,
+    """
+    def root(t):
+        return t.sqrt()
+    x = torch.tensor([-1., 4.], requires_grad=True)
+    b = torch.tensor([2., 3.], requires_grad=True)
+    """,
+    """
+    with torch.autograd.detect_anomaly():
+        y = root(x)
+        print(sorted(y.grad_fn.metadata), [s for s in y.grad_fn.metadata["traceback_"] if "<cell" in s])
+        caught(lambda: y.sum().backward())
+        caught(lambda: (root(x) * b).sum().backward())
+        caught(lambda: (b * root(x)).sum().backward())
+        caught(lambda: torch.autograd.grad((x * 2).sum(), x, torch.tensor(float("nan"))))
+    print(x.grad, b.grad)
+    """,
+    """
+    y = x.exp()
+    with torch.autograd.set_detect_anomaly(True, check_nan=False):
+        caught(lambda: x.sqrt().sum().backward())
+        print(x.grad)
+        z = x.exp()
+        z.add_(1)
+        caught(lambda: z.sum().backward())
+        y.mul_(2)
+        caught(lambda: y.sum().backward())
+    caught(lambda: z.sum().backward())
+    """,
+    """
+    class Bad(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, t):
+            return t * 2
+        @staticmethod
+        def backward(ctx, g):
+            raise ValueError("no backward today")
+    def boom(g):
+        raise KeyError("hook")
+    with torch.autograd.detect_anomaly():
+        a = torch.tensor([1., 2.], requires_grad=True)
+        out = Bad.apply(a)
+        caught(lambda: out.sum().backward())
+        a.register_hook(boom)
+        caught(lambda: (a * 3).sum().backward())
+        w = a.exp()
+        caught(lambda: w.sum().backward())
+        caught(lambda: w.sum().backward())
+    print(torch.is_anomaly_enabled(), a.grad)
+    """,
+)
+
+case(
+    "k_anomaly_double_backward",
+    # A node recorded by backward (create_graph) remembers the node that made it ("parent_");
+    # its error warns once for itself and once for each node up that chain.
+    _CAUGHT,
+    """
+    def cube(t):
+        return t.pow(3)
+    with torch.autograd.detect_anomaly():
+        x = torch.tensor([1., 4.], requires_grad=True)
+        y = cube(x)
+        g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+        print(g.grad_fn, sorted(g.grad_fn.metadata), g.grad_fn.metadata["parent_"] is y.grad_fn)
+        h, = torch.autograd.grad(g.sum(), x, create_graph=True)
+        print(h.grad_fn, h.grad_fn.metadata["parent_"].metadata["parent_"] is y.grad_fn)
+        caught(lambda: h.backward(torch.tensor([1., float("nan")])))
+    print("parent_" in y.grad_fn.metadata, x.grad)
+    """,
+)
+
+case(
+    "f_post_accumulate_grad_hook",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 2
+    def show(t):
+        print("post", t is x, t.grad, t.grad_fn)
+    """,
+    "y.register_post_accumulate_grad_hook(show)",
+    "torch.tensor([1., 2.]).register_post_accumulate_grad_hook(show)",
+    """
+    h = x.register_post_accumulate_grad_hook(show)
+    x.register_hook(lambda g: print("tensor hook", g, x.grad))
+    print(type(h))
+    y.sum().backward()
+    (x * 3).sum().backward()
+    h.remove()
+    (x * 3).sum().backward()
+    print(x.grad)
+    """,
+    """
+    x.register_post_accumulate_grad_hook(show)
+    print(torch.autograd.grad((x * 2).sum(), x))
+    (x * 2).sum().backward(inputs=[x])
+    """,
+    """
+    p = torch.tensor([1., 2.], requires_grad=True)
+    def sgd(t):
+        with torch.no_grad():
+            t -= 0.5 * t.grad
+        t.grad = None
+    p.register_post_accumulate_grad_hook(sgd)
+    (p * p).sum().backward()
+    print(p, p.grad)
+    (p * p).sum().backward()
+    print(p, p.grad)
+    """,
+    """
+    z = torch.tensor([1.], requires_grad=True)
+    z.register_post_accumulate_grad_hook(lambda t: print("post accumulate", t.grad))
+    (z * 2).sum().backward()
+    acc = (z * 2).grad_fn.next_functions[0][0]
+    acc.register_hook(lambda gi, go: print("node post hook"))
+    acc.register_prehook(lambda go: print("node pre hook"))
+    z.register_hook(lambda g: print("tensor hook"))
+    (z * 2).sum().backward()
+    """,
+    """
+    q = torch.tensor([1.], requires_grad=True)
+    q.register_post_accumulate_grad_hook(lambda t: t * 2)
+    (q * 2).sum().backward()
+    """,
+    "print(q.grad)",
+    """
+    r = torch.tensor([1.], requires_grad=True)
+    r.register_post_accumulate_grad_hook(lambda t: 5)
+    (r * 2).sum().backward()
+    """,
+    """
+    s = torch.tensor([1., 2.], requires_grad=True)
+    s.register_post_accumulate_grad_hook(lambda t: print("post", t.grad))
+    (s * s).sum().backward(create_graph=True)
+    s.grad = None
+    """,
+)
+
+case(
+    "d_saved_tensors_hooks",
+    """
+    from torch.autograd.graph import saved_tensors_hooks, save_on_cpu
+    x = torch.tensor([1., 2.], requires_grad=True)
+    def pack(t):
+        print("pack", t, t is x, torch.is_grad_enabled())
+        return t
+    def unpack(t):
+        print("unpack", t, torch.is_grad_enabled())
+        return t
+    """,
+    """
+    with saved_tensors_hooks(pack, unpack) as h:
+        print("entered", h)
+        y = x * x
+        z = y.exp()
+        w = x.sin()
+    """,
+    "print(y.grad_fn._saved_self is x, y.grad_fn._saved_self, z.grad_fn._saved_result is z)",
+    "z.sum().backward(); print(x.grad)",
+    "z.sum().backward()",
+    "y.grad_fn._saved_self",
+    "w.grad_fn._saved_self",
+    """
+    with saved_tensors_hooks(lambda t: t.clone(), lambda t: t):
+        a = torch.tensor([1., 2.], requires_grad=True)
+        b = a.exp()
+    b.add_(1)  # what the hooks kept is a copy: no version check, and backward uses the copy
+    b.sum().backward(); print(a.grad)
+    """,
+    """
+    with saved_tensors_hooks(lambda t: t, lambda t: t):
+        a = torch.tensor([1., 2.], requires_grad=True)
+        b = a.exp()
+    b.add_(1)  # identity hooks keep the tensor itself: backward sees the change, unchecked
+    b.sum().backward(); print(a.grad)
+    """,
+    """
+    with saved_tensors_hooks(lambda t: 3, lambda p: p):
+        a = torch.tensor([1., 2.], requires_grad=True)
+        b = a * a
+    """,
+    "b.sum().backward()",
+    "b.grad_fn._saved_self",
+    """
+    with saved_tensors_hooks(lambda t: t.mul_(2), lambda p: p):
+        a = torch.tensor([1., 2.], requires_grad=True)
+        b = a.exp() * 1
+    """,
+    """
+    with saved_tensors_hooks(pack, unpack):
+        with torch.no_grad():
+            c = x * x
+        c2 = torch.tensor([1.]) * torch.tensor([2.])
+    with saved_tensors_hooks(lambda t: print("outer") or t, lambda p: p):
+        with saved_tensors_hooks(lambda t: print("inner") or t, lambda p: p):
+            d = x.exp()
+        d2 = x.exp()
+    """,
+    """
+    with save_on_cpu():
+        e = x.exp()
+    print(e.grad_fn._saved_result)
+    e.sum().backward(); print(x.grad)
+    """,
+    """
+    class Twice(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            r = a * 2
+            ctx.save_for_backward(a, r)
+            return r
+        @staticmethod
+        def backward(ctx, g):
+            a, r = ctx.saved_tensors
+            print("backward", a is x, r)
+            return g * 2
+    with saved_tensors_hooks(pack, unpack):
+        f = Twice.apply(x)
+    f.sum().backward()
+    """,
+    """
+    # double backward through unpacked tensors still reaches the leaf
+    v = torch.tensor([1., 2.], requires_grad=True)
+    with saved_tensors_hooks(lambda t: t.clone(), lambda t: t):
+        g, = torch.autograd.grad((v ** 3).sum(), v, create_graph=True)
+    g.sum().backward()
+    print(g, v.grad)
+    """,
+    """
+    with saved_tensors_hooks(1, 2):
+        pass
+    """,
+)

@@ -6,8 +6,10 @@ import numpy as np
 
 from .._warnings import warn_once
 from ..tensor import Tensor
-from .engine import backward_steps
+from .anomaly_mode import detect_anomaly, set_detect_anomaly  # noqa: F401
+from .engine import _call_post_accumulate_hooks, backward_steps
 from .function import Function  # noqa: F401
+from . import graph  # noqa: F401
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled  # noqa: F401
 from .gradcheck import gradcheck  # noqa: F401
 from .variable import Variable  # noqa: F401
@@ -82,6 +84,8 @@ def _backward_into(edges, grads, retain_graph, create_graph, inputs):
         g = captured.get(i)
         if g is not None:
             t._grad = g.detach().clone() if t._grad is None else t._grad + g
+            if t._grad_fn is None and t._post_accumulate_grad_hooks:
+                _call_post_accumulate_hooks(t, [])
 
 
 class _no_gc_passes:

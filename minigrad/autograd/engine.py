@@ -14,7 +14,7 @@ import weakref
 import numpy as np
 
 from ..dtypes import float64
-from . import grad_mode
+from . import anomaly_mode, grad_mode
 
 _sequence_nr = itertools.count()
 
@@ -47,6 +47,10 @@ class Node:
         self._pre_hooks = None
         self._post_hooks = None
         self.metadata = {}
+        if anomaly_mode._enabled:  # where in the forward pass this node was made
+            self.metadata["traceback_"] = anomaly_mode.forward_stack()
+            if anomaly_mode._parent is not None:  # made by backward: by which node
+                self.metadata["parent_"] = anomaly_mode._parent
 
     def name(self):
         return type(self).__name__
@@ -123,26 +127,54 @@ class AccumulateGrad(Node):
         raise RuntimeError("AccumulateGrad is run by the engine, which records what it did")
 
 
+_default_hooks = []  # (pack_hook, unpack_hook) pairs pushed by autograd.graph.saved_tensors_hooks
+
+_PACK_INPLACE = (
+    "A saved tensor pack hook is modifying its input in place. Tensors provided as input to pack "
+    "hook cannot be modified by in-place operations as this can lead to unexpected side-effects. "
+    "Please open an issue if you need to perform in-place operations on the input to a pack hook.")
+
+
 class SavedTensor:
     """A tensor kept for backward, with the version it had when saved (checked on unpack).
 
     An op's own output is stored without its grad_fn (the node would point at itself: a cycle),
-    and rebuilt on unpack, as PyTorch's SavedVariable does.
+    and rebuilt on unpack, as PyTorch's SavedVariable does. Under saved_tensors_hooks only what
+    pack_hook returned is kept (`packed`), with the tensor's place in the graph (`history`).
     """
 
-    __slots__ = ("tensor", "data", "version_counter", "saved_version", "is_output", "output_nr")
+    __slots__ = ("tensor", "data", "version_counter", "saved_version", "is_output", "output_nr",
+                 "packed", "history")
 
     def __init__(self, tensor, is_output=False):
         self.saved_version = tensor._version
         self.is_output = is_output
-        if is_output:
+        self.packed = None
+        if _default_hooks:
+            self._pack(tensor)
+        elif is_output:
             self.tensor = None
             self.data, self.version_counter = tensor._data, tensor._version_counter
             self.output_nr = tensor._output_nr
         else:
             self.tensor = tensor
 
+    def _pack(self, tensor):
+        """Keep pack_hook(tensor) (run without recording) instead of the tensor; the hook may
+        copy its input but not change it."""
+        pack_hook, unpack_hook = _default_hooks[-1]
+        with grad_mode.no_grad():
+            packed = pack_hook(tensor)
+        if tensor._version != self.saved_version:
+            raise RuntimeError(_PACK_INPLACE)
+        self.tensor, self.packed = None, (unpack_hook, packed)
+        self.output_nr = tensor._output_nr
+        self.history = (None if self.is_output else tensor._grad_fn, tensor._requires_grad,
+                        tensor._grad_accumulator)
+
     def unpack(self, node):
+        if self.packed is not None:
+            return self._unpack_hooked(node)
         tensor = self.tensor
         if tensor is None:
             from ..tensor import Tensor
@@ -150,12 +182,31 @@ class SavedTensor:
         if tensor._version != self.saved_version:
             owner = node if self.is_output else tensor.grad_fn
             which = f", which is output {tensor._output_nr} of {_op_name(owner)}," if owner else ""
+            hint = ("the backtrace further above shows the operation that failed to compute its "
+                    "gradient. The variable in question was changed in there or anywhere later. "
+                    "Good luck!") if anomaly_mode._enabled else (
+                    "enable anomaly detection to find the operation that failed to compute its "
+                    "gradient, with minigrad.autograd.set_detect_anomaly(True, check_nan=False).")
             raise RuntimeError(
                 "one of the variables needed for gradient computation has been modified by an "
                 f"inplace operation: [{tensor.type()} {list(tensor.shape)}]{which} is at version "
-                f"{tensor._version}; expected version {self.saved_version} instead. "
-                "Hint: enable anomaly detection to find the operation that failed to compute its "
-                "gradient, with minigrad.autograd.set_detect_anomaly(True, check_nan=False).")
+                f"{tensor._version}; expected version {self.saved_version} instead. Hint: {hint}")
+        return tensor
+
+    def _unpack_hooked(self, node):
+        """unpack_hook's tensor, put back in the graph where the saved one was. There is no
+        version check: what the hooks kept is not the tensor's memory."""
+        unpack_hook, packed = self.packed
+        data = unpack_hook(packed)
+        if not isinstance(data, Tensor):
+            raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got "
+                            f"result of type {type(data).__name__}")
+        grad_fn, requires_grad, accumulator = self.history
+        if self.is_output:
+            grad_fn = node
+        tensor = Tensor._make(data._data, grad_fn, self.output_nr, data._version_counter,
+                              requires_grad and grad_fn is None)
+        tensor._grad_accumulator = accumulator  # gradients through it still reach the leaf's .grad
         return tensor
 
 
@@ -168,7 +219,8 @@ class Step:
     """What happened when one node ran: the unit the stepper shows and `backward()` consumes.
 
     grad_outputs: gradients the node received (after hooks); grad_inputs: what it passed along
-    each next_functions edge; hooks: (kind, hook, value in, value returned); accumulated: (leaf,
+    each next_functions edge; hooks: (kind, hook, value in, value returned), kind one of "tensor",
+    "pre", "post", "post_accumulate" (given the leaf, after accumulating); accumulated: (leaf,
     .grad before, .grad after); retained: (non-leaf, its .grad now); captured: (input index,
     gradient) for autograd.grad; freed: saved tensors released; ran: False when the node was only
     a capture point; next: the node at the head of the engine's ready queue (runs next).
@@ -372,8 +424,10 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                     grads = list(result)
         step.grad_outputs = grads
         if node.__class__ is AccumulateGrad:
-            if inputs is None:  # autograd.grad runs a leaf's hooks but never fills .grad
+            if inputs is None and grads[0] is not None:  # (autograd.grad never fills .grad)
                 _accumulate(node.variable, grads[0], create_graph, step)
+                if node.variable._post_accumulate_grad_hooks:
+                    _call_post_accumulate_hooks(node.variable, step.hooks)
             for hook in list((node._post_hooks or {}).values()):
                 result = hook((), tuple(grads))
                 step.hooks.append(("post", hook, ((), tuple(grads)), result))
@@ -391,6 +445,8 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                 step.hooks.append(("post", hook, (tuple(outputs), tuple(grads)), result))
                 if result is not None:
                     outputs = list(result)
+        if anomaly_mode._enabled and anomaly_mode._check_nan:
+            _check_nan(node, outputs)
         step.grad_inputs = outputs
         for (child, nr), grad in zip(node.next_functions, outputs):
             if child is not None:
@@ -405,19 +461,44 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
         # Formulas record only when building a graph of grads; between steps (a paused pass)
         # the caller's own mode holds.
         prev_mode, grad_mode._enabled = grad_mode._enabled, create_graph
+        if create_graph:  # nodes the formulas record now were made by this one
+            prev_parent, anomaly_mode._parent = anomaly_mode._parent, node
         try:
             step = run(node, buffers.pop(node))
+        except Exception:
+            if anomaly_mode._enabled:  # say where in the forward pass the failing node was made
+                anomaly_mode.warn_error(node)
+            raise
         finally:
             grad_mode._enabled = prev_mode
+            if create_graph:
+                anomaly_mode._parent = prev_parent
         if step is not None:
             step.next = ready[0][2] if ready else None
             yield step
 
 
+def _check_nan(node, outputs):
+    """Anomaly mode's check_nan: a gradient with a nan in it is an error, named by its node."""
+    for i, g in enumerate(outputs):
+        if g is not None and np.isnan(g._data).any():
+            raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
+
+
+def _call_post_accumulate_hooks(variable, log):
+    """register_post_accumulate_grad_hook: hook(tensor) once .grad holds the new sum (an
+    optimizer step can run right there). It must return None."""
+    for hook in list(variable._post_accumulate_grad_hooks.values()):
+        result = hook(variable)
+        log.append(("post_accumulate", hook, variable, result))
+        if result is not None:
+            if isinstance(result, Tensor):
+                raise RuntimeError("Tensor post accumulate grad hooks should return None.")
+            raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+
+
 def _accumulate(variable, grad, create_graph, step):
     """AccumulateGrad: set or add into .grad (in place, unless building a graph of grads)."""
-    if grad is None:
-        return
     before = variable._grad
     if before is None:
         if create_graph:  # a recorded copy (CopyBackwards), so .grad can be differentiated

@@ -137,6 +137,7 @@ class Op:
             if edge[0] is not None:
                 needed |= 1 << k
         node = self.node_class(tuple(edges), _metadata(result._data.shape, result._data.dtype))
+        result._grad_fn, result._output_nr = node, 0  # (before saving: a pack hook sees it)
         plan = self._save_plans.get(needed)
         if plan is None:
             plan = self._save_plans[needed] = self._plan(needed)
@@ -158,7 +159,6 @@ class Op:
                 node._saved_tensors[name] = values[i]
             else:
                 node._args[name] = values[i]
-        result._grad_fn, result._output_nr = node, 0
         return node
 
     def _plan(self, needed):
