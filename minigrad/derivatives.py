@@ -859,7 +859,7 @@ where = Op("WhereBackward0",           lambda condition, self, other: np.where(c
            other=lambda grad, condition: where(condition, 0.0, grad))
 to_dtype = Op("ToCopyBackward0",       lambda self, dtype: self.astype(dtype.np), promote=False,
               self=lambda grad: grad)   # the engine casts the gradient back to self's dtype
-clone = Op("CloneBackward0",           lambda self: self.copy(),
+clone = Op("CloneBackward0",           lambda self: self.copy(order="K"),  # strides kept, as PyTorch
            self=lambda grad: grad)
 
 # --- linear algebra -----------------------------------------------------------------------------

@@ -4645,3 +4645,13 @@ case(
         pass
     """,
 )
+
+case(
+    "r_clone_keeps_strides",
+    # clone() keeps the layout (PyTorch's preserve_format), so a clone of a transpose is not
+    # contiguous and view() of it fails as in PyTorch (NumPy's copy() made it row-major).
+    "x = torch.arange(6., requires_grad=True).view(2, 3); c = x.T.clone(); print(c.stride(), c.is_contiguous(), (-1.5 + c).stride())",
+    "x = torch.arange(6., requires_grad=True).view(2, 3); (-1.5 + x.T.clone()).view((6,))",
+    "x = torch.arange(24.).reshape(2, 3, 4); print(x.permute(1, 0, 2).clone().stride(), x[:, ::2].clone().stride(), x.transpose(1, 2)[:, 1:].clone().stride())",
+    "x = torch.arange(6., requires_grad=True).view(2, 3); y = x.T.clone().reshape(6); y.sum().backward(); print(y, x.grad)",
+)
