@@ -10,7 +10,7 @@ from . import dtypes
 from ._tensor_str import get_printoptions, set_printoptions
 from .dtypes import (Size, bool, double, dtype, float, float32, float64, int, int8, int16, int32,
                      int64, long, short, uint8)
-from .tensor import Tensor, device
+from .tensor import Tensor, contiguous_format, device, memory_format, preserve_format
 from .ops import (BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, IntTensor,
                   LongTensor, ShortTensor, as_tensor, get_default_dtype, numel)
 from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argmin, bitwise_and,

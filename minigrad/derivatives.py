@@ -18,7 +18,7 @@ from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of
 from ._topk import topk_order
 from .dtypes import result_type
-from .tensor import Tensor
+from .tensor import Tensor, contiguous_format
 
 
 def zeros_like(t):
@@ -859,7 +859,8 @@ where = Op("WhereBackward0",           lambda condition, self, other: np.where(c
            other=lambda grad, condition: where(condition, 0.0, grad))
 to_dtype = Op("ToCopyBackward0",       lambda self, dtype: self.astype(dtype.np), promote=False,
               self=lambda grad: grad)   # the engine casts the gradient back to self's dtype
-clone = Op("CloneBackward0",           lambda self: self.copy(order="K"),  # strides kept, as PyTorch
+clone = Op("CloneBackward0",           lambda self, memory_format=None: self.copy(
+                                           order="C" if memory_format is contiguous_format else "K"),
            self=lambda grad: grad)
 
 # --- linear algebra -----------------------------------------------------------------------------

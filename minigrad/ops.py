@@ -17,7 +17,8 @@ from .autograd import grad_mode
 from ._warnings import warn_once
 from .autograd import grad_mode
 from .autograd.function import _broadcast_shape, apply_inplace, apply_inplace_view
-from .tensor import Tensor, _check_device, _device_arg, _wrap_dim
+from .tensor import Tensor, _check_device, _device_arg, _wrap_dim, contiguous_format
+from .tensor import memory_format as _memory_format
 
 
 
@@ -608,8 +609,12 @@ def _check_mask(mask):
                            f"{mask.dtype._c}")
 
 
-def clone(input):
-    return d.clone(input)
+def clone(input, *, memory_format=None):
+    """A copy, recorded (CloneBackward0); by default with input's strides, as PyTorch keeps them."""
+    if memory_format is not None and not isinstance(memory_format, _memory_format):
+        raise TypeError(f"clone(): argument 'memory_format' must be minigrad.memory_format, not "
+                        f"{_type_name(memory_format)}")
+    return d.clone(input, memory_format)
 
 
 def all(input):
@@ -794,7 +799,7 @@ def _folded_matmul(t1, t2):
     out = d.unsafe_view(_product(d.mm, folded, t2), shape + (t2.shape[1],))
     if flip:
         out = transpose(out, -2, -1)
-        out = out if out._data.flags.c_contiguous else d.clone(out)  # .contiguous()
+        out = out if out._data.flags.c_contiguous else d.clone(out, contiguous_format)
     return out
 
 
@@ -1211,7 +1216,7 @@ def reshape(input, *shape):
         return d.view(input, shape)
     if _viewable(input._data, shape):  # a view all the same, of a strided tensor
         return d.reshape_alias(input, shape)
-    return d.unsafe_view(d.clone(input), shape)  # a copy in C order, then viewed: PyTorch's way
+    return d.unsafe_view(d.clone(input, contiguous_format), shape)  # a row-major copy, viewed
 
 
 def transpose(input, dim0, dim1):
@@ -1506,7 +1511,7 @@ def index_select(input, dim, index):
 
 def _contiguous(self):
     """The tensor itself if its elements lie in memory row by row (C order), else such a copy."""
-    return self if self._data.flags.c_contiguous else d.clone(self)
+    return self if self._data.flags.c_contiguous else d.clone(self, contiguous_format)
 
 
 def _is_contiguous(self):

@@ -73,6 +73,21 @@ class device:
 
 device.__module__ = "minigrad"
 _CPU, _CUDA = device("cpu"), device("cuda")
+
+
+class memory_format:
+    """How a copy lays out its elements: `preserve_format` keeps the source's strides (clone's
+    default), `contiguous_format` is row-major (what contiguous() asks clone for)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return f"minigrad.{self.name}"
+
+
+memory_format.__module__ = "minigrad"
+contiguous_format, preserve_format = memory_format("contiguous_format"), memory_format("preserve_format")
 _Device = device  # Tensor.to's `device=` argument hides the class
 
 

@@ -4655,3 +4655,9 @@ case(
     "x = torch.arange(24.).reshape(2, 3, 4); print(x.permute(1, 0, 2).clone().stride(), x[:, ::2].clone().stride(), x.transpose(1, 2)[:, 1:].clone().stride())",
     "x = torch.arange(6., requires_grad=True).view(2, 3); y = x.T.clone().reshape(6); y.sum().backward(); print(y, x.grad)",
 )
+
+case(
+    "r_clone_memory_format",
+    "x = torch.arange(6.).view(2, 3).t(); print(x.clone(memory_format=torch.contiguous_format).stride(), x.clone(memory_format=torch.preserve_format).stride(), torch.contiguous_format, torch.preserve_format)",
+    "torch.arange(6.).clone(memory_format=1)",
+)
