@@ -153,7 +153,8 @@ class Module:
         return ""
 
     def __repr__(self):
-        extra = self.extra_repr().split("\n") if self.extra_repr() else []
+        extra = self.extra_repr()
+        extra = extra.split("\n") if extra else []
         children = [f"({name}): " + repr(module).replace("\n", "\n  ")
                     for name, module in self._modules.items()]
         lines = extra + children
