@@ -30,7 +30,7 @@ from .ops import (argsort, bmm, clamp_max, clamp_min, cumprod, frac, msort, narr
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                     set_anomaly_enabled)
-from . import autograd, cuda, linalg, nn, return_types, utils  # noqa: E402
+from . import autograd, cuda, linalg, nn, optim, return_types, utils  # noqa: E402
 
 clip = clamp
 fix = trunc

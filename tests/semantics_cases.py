@@ -4661,3 +4661,301 @@ case(
     "x = torch.arange(6.).view(2, 3).t(); print(x.clone(memory_format=torch.contiguous_format).stride(), x.clone(memory_format=torch.preserve_format).stride(), torch.contiguous_format, torch.preserve_format)",
     "torch.arange(6.).clone(memory_format=1)",
 )
+
+
+# ---------------------------------------------------------------------------
+# part nn modules and optim (helper nnmod): nn.Parameter, nn.Module (registration, parameters,
+# zero_grad, train/eval, repr), Linear, ReLU/Sigmoid/Tanh, Sequential, MSELoss, CrossEntropyLoss,
+# optim.SGD (update rule to the last bit, errors, repr) and a 3-step training loop
+# ---------------------------------------------------------------------------
+_NNMOD_SET = """
+from torch import nn
+def set_weights(model):
+    # explicit starting values: the random initialisation cannot match PyTorch's generator
+    with torch.no_grad():
+        model[0].weight.copy_(torch.tensor([[0.1, -0.2, 0.3], [0.4, 0.5, -0.6]]))
+        model[0].bias.copy_(torch.tensor([0.01, -0.02]))
+        model[2].weight.copy_(torch.tensor([[0.7, -0.8]]))
+        model[2].bias.copy_(torch.tensor([0.05]))
+    return model
+"""
+
+case(
+    "n_nnmod_parameter",
+    "from torch import nn",
+    "p = nn.Parameter(torch.tensor([1., 2.]))",
+    "p",
+    "print(p)",
+    "print(type(p), p.is_leaf, p.requires_grad, p.grad_fn, isinstance(p, torch.Tensor))",
+    "print(type(p * 2), type(p.detach()), type(p.data), p * 2)",
+    """
+    (p * p).sum().backward()
+    print(p.grad, p.is_leaf)
+    """,
+    "nn.Parameter(torch.tensor([1., 2.]), requires_grad=False)",
+    "nn.Parameter(torch.tensor(3.))",
+    "nn.Parameter()",
+    "nn.Parameter(torch.tensor([1, 2]))",
+    "nn.Parameter(torch.tensor([1, 2]), requires_grad=False)",
+    """
+    t = torch.tensor([1., 2.])
+    q = nn.Parameter(t)
+    with torch.no_grad():
+        q.add_(1)
+    print(t, q)  # a Parameter shares the memory of the tensor it was made from
+    """,
+)
+
+case(
+    "n_nnmod_module_tree",
+    "from torch import nn",
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(2, 2)
+            self.w = nn.Parameter(torch.zeros(2))
+            self.act = nn.ReLU()
+            self.out = nn.Linear(2, 1, bias=False)
+        def forward(self, x):
+            return self.out(self.act(self.fc(x)) + self.w)
+    net = Net()
+    """,
+    "net",
+    "print(net.fc, net.act, net.out.bias, nn.ReLU(inplace=True), nn.Sigmoid(), nn.Tanh())",
+    "print([(name, p.shape, p.requires_grad) for name, p in net.named_parameters()])",
+    "print(len(list(net.parameters())), [type(m).__name__ for m in net.children()])",
+    "print([type(m).__name__ for m in net.modules()], [n for n, _ in net.named_modules()])",
+    "print(net.training, net.eval() is net, net.training, net.fc.training, net.train() is net, net.act.training)",
+    "net.train(0)",
+    "net.fc.weight = torch.zeros(2, 2)",
+    "net.act = 3",
+    "net.missing",
+    """
+    net.fc.bias = None
+    print(net.fc, [n for n, _ in net.named_parameters()])
+    """,
+    """
+    net.extra = nn.Parameter(torch.ones(1))
+    net.plain = 5
+    print([n for n, _ in net.named_parameters()], net.plain, net.extra)
+    """,
+    "nn.Module()",
+    "nn.Module()(torch.ones(2))",
+    """
+    class Early(nn.Module):
+        def __init__(self):
+            self.w = nn.Parameter(torch.ones(1))
+    Early()
+    """,
+)
+
+case(
+    "n_nnmod_sequential",
+    "from torch import nn",
+    "model = nn.Sequential(nn.Linear(3, 2), nn.Tanh(), nn.Linear(2, 1), nn.Sigmoid())",
+    "model",
+    "print(len(model), model[0], model[-1], model[1:3])",
+    "model[4]",
+    "print([n for n, _ in model.named_parameters()], [type(m).__name__ for m in model])",
+    "print(model[1:3][1].weight is model[2].weight)",
+    "nn.Sequential()",
+    """
+    shared = nn.Linear(2, 2)
+    twice = nn.Sequential(shared, nn.ReLU(), shared)
+    print(twice, [n for n, _ in twice.named_parameters()], len(list(twice.modules())))
+    """,
+)
+
+case(
+    "n_nnmod_linear",
+    "from torch import nn",
+    """
+    torch.manual_seed(0)
+    lin = nn.Linear(4, 3)
+    print(lin, lin.in_features, lin.out_features)
+    print(lin.weight.shape, lin.bias.shape, lin.weight.dtype, lin.weight.requires_grad, lin.weight.is_leaf)
+    # random values cannot match PyTorch's generator: only their range, [-1/sqrt(4), 1/sqrt(4)]
+    print((lin.weight.abs() <= 0.5).all(), (lin.bias.abs() <= 0.5).all(), lin.weight.std() > 0.05)
+    """,
+    """
+    with torch.no_grad():
+        lin.weight.copy_(torch.arange(12.).reshape(3, 4) / 10)
+        lin.bias.fill_(0.5)
+    x = torch.tensor([[1., 2., 3., 4.], [0., -1., 0.5, 2.]])
+    y = lin(x)
+    print(y, y.grad_fn.name(), [(type(f).__name__, i) for f, i in y.grad_fn.next_functions])
+    """,
+    """
+    y1 = lin(torch.tensor([1., 0., -1., 2.]))
+    print(y1, y1.grad_fn.name())
+    y3 = lin(torch.ones(2, 1, 4))
+    print(y3.shape, y3.grad_fn.name())
+    """,
+    """
+    y.sum().backward()
+    print(lin.weight.grad, lin.bias.grad)
+    lin.zero_grad()
+    print(lin.weight.grad, lin.bias.grad)
+    """,
+    """
+    y = lin(x); y.sum().backward()
+    lin.zero_grad(set_to_none=False)
+    print(lin.weight.grad, lin.bias.grad)
+    """,
+    "lin(torch.ones(2, 3))",
+    """
+    nobias = nn.Linear(2, 3, bias=False)
+    print(nobias, nobias.bias, [n for n, _ in nobias.named_parameters()])
+    with torch.no_grad():
+        nobias.weight.fill_(2.)
+    print(nobias(torch.tensor([1., 2.])))
+    """,
+)
+
+case(
+    "n_nnmod_activations_losses",
+    "from torch import nn",
+    """
+    x = torch.tensor([[-1., 0.5, 2.], [0.3, -0.2, 1.5]], requires_grad=True)
+    for m in [nn.ReLU(), nn.Sigmoid(), nn.Tanh()]:
+        print(m, m(x))
+    """,
+    """
+    target = torch.tensor([[0., 1., 1.], [1., 0., 0.]])
+    for r in ["mean", "sum", "none"]:
+        print(nn.MSELoss(reduction=r), nn.MSELoss(reduction=r)(x, target))
+    """,
+    """
+    labels = torch.tensor([2, 0])
+    for r in ["mean", "sum", "none"]:
+        loss = nn.CrossEntropyLoss(reduction=r)(x, labels)
+        print(nn.CrossEntropyLoss(reduction=r), loss, loss.grad_fn.name())
+    """,
+    """
+    loss = nn.CrossEntropyLoss()(x, labels)
+    loss.backward()
+    print(x.grad)
+    """,
+    "nn.MSELoss(reduction='bad')(x, target)",
+    "nn.CrossEntropyLoss(reduction='bad')(x, labels)",
+    "nn.CrossEntropyLoss()(x, torch.tensor([0, 3]))",
+    "nn.MSELoss()(x, torch.zeros(3))",
+)
+
+case(
+    "n_nnmod_sgd_errors_repr",
+    "from torch import nn",
+    "params = [nn.Parameter(torch.tensor([1., 2.])), nn.Parameter(torch.tensor(3.))]",
+    "print(torch.optim.SGD(params, lr=0.1))",
+    "torch.optim.SGD(params, lr=0.01, momentum=0.9, nesterov=True, weight_decay=1e-4)",
+    "print(torch.optim.SGD(params).defaults['lr'], len(torch.optim.SGD(params[0:1]).param_groups[0]['params']))",
+    "torch.optim.SGD(params, lr=-1)",
+    "torch.optim.SGD(params, lr=0.1, momentum=-0.5)",
+    "torch.optim.SGD(params, lr=0.1, weight_decay=-1)",
+    "torch.optim.SGD(params, lr=0.1, nesterov=True)",
+    "torch.optim.SGD(params, lr=0.1, momentum=0.9, dampening=0.1, nesterov=True)",
+    "torch.optim.SGD([], lr=0.1)",
+    "torch.optim.SGD(torch.zeros(2), lr=0.1)",
+    "torch.optim.SGD([params[0] * 2], lr=0.1)",
+    "torch.optim.SGD([1.0], lr=0.1)",
+    "torch.optim.SGD({params[0]}, lr=0.1)",
+    "torch.optim.SGD([{'params': params[0:1]}, {'params': params, 'lr': 1.0}], lr=0.1)",
+    """
+    opt = torch.optim.SGD([{'params': params[0:1]}, {'params': params[1], 'lr': 1.0, 'momentum': 0.5}], lr=0.1)
+    print(opt)
+    """,
+)
+
+case(
+    "n_nnmod_sgd_exact",
+    # .grad set by hand, so only the update rule is tested; tolist shows every bit of float32
+    "from torch import nn",
+    """
+    settings = [dict(lr=0.1), dict(lr=0.037, momentum=0.9), dict(lr=0.05, momentum=0.9, nesterov=True, weight_decay=0.013),
+                dict(lr=0.1, momentum=0.5, dampening=0.3, maximize=True, weight_decay=0.1)]
+    grads = [torch.tensor([0.31, -1.7, 2.3]), torch.tensor([-0.45, 0.9, 0.011]), torch.tensor([1.3, 0.77, -0.29])]
+    for kw in settings:
+        p = nn.Parameter(torch.tensor([0.5, -1.3, 2.7]))
+        opt = torch.optim.SGD([p], **kw)
+        for g in grads:
+            p.grad = g.clone()
+            opt.step()
+            print(p.tolist(), p.grad_fn, p.is_leaf)
+        print(opt.state[p])
+    """,
+    """
+    a, b = nn.Parameter(torch.tensor([1., 2.])), nn.Parameter(torch.tensor([3.]))
+    opt = torch.optim.SGD([a, b], lr=0.5, momentum=0.9)
+    a.grad = torch.tensor([1., 1.])
+    print(opt.step(), a, b, len(opt.state), b in opt.state)  # b has no grad: skipped, no state
+    opt.zero_grad()
+    print(a.grad, b.grad)
+    """,
+    """
+    a.grad = torch.tensor([1., 1.])
+    opt.zero_grad(set_to_none=False)
+    print(a.grad, b.grad)
+    def closure():
+        opt.zero_grad()
+        loss = (a * a).sum()
+        loss.backward()
+        return loss
+    with torch.no_grad():
+        print(opt.step(closure), a, a.grad)
+    """,
+)
+
+case(
+    "n_nnmod_training_loop",
+    _NNMOD_SET,
+    """
+    model = set_weights(nn.Sequential(nn.Linear(3, 2), nn.Tanh(), nn.Linear(2, 1)))
+    x = torch.tensor([[1., 2., 3.], [-1., 0.5, 2.], [0.3, -0.7, 1.1], [2., 1., -1.]])
+    y = torch.tensor([[1.], [0.], [0.5], [-1.]])
+    loss_fn = nn.MSELoss()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for step in range(3):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        print(step, loss)
+        for name, p in model.named_parameters():
+            # (grads of step 0 only: later a bias gradient cancels to ~1e-4 and its 5 printed
+            # digits show matmul's last-bit differences from PyTorch's BLAS)
+            print(name, p, p.grad if step == 0 else "")
+    """,
+    """
+    model = set_weights(nn.Sequential(nn.Linear(3, 2), nn.ReLU(), nn.Linear(2, 1)))
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9, nesterov=True, weight_decay=0.01)
+    for step in range(3):
+        optimizer.zero_grad()
+        out = model(x)
+        loss = loss_fn(out, y)
+        loss.backward()
+        optimizer.step()
+        print(step, loss, out.grad_fn.name(), model[0].weight, model[2].bias)
+    print(optimizer.state[model[2].bias])
+    """,
+    """
+    # classification: CrossEntropyLoss on logits, integer labels
+    clf = nn.Sequential(nn.Linear(3, 2), nn.Sigmoid(), nn.Linear(2, 3))
+    with torch.no_grad():
+        clf[0].weight.copy_(torch.tensor([[0.2, -0.1, 0.4], [-0.3, 0.6, 0.1]]))
+        clf[0].bias.zero_()
+        clf[2].weight.copy_(torch.tensor([[1., -1.], [0.5, 0.5], [-1., 1.]]))
+        clf[2].bias.copy_(torch.tensor([0.1, 0., -0.1]))
+    labels = torch.tensor([0, 2, 1, 0])
+    optimizer = torch.optim.SGD(clf.parameters(), lr=0.5, momentum=0.5)
+    for step in range(3):
+        optimizer.zero_grad()
+        loss = nn.CrossEntropyLoss()(clf(x), labels)
+        loss.backward()
+        optimizer.step()
+        print(step, loss, clf[2].weight)
+    clf.eval()
+    with torch.no_grad():
+        print(clf(x).argmax(1), clf.training, clf[0].training)
+    """,
+)

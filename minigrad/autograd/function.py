@@ -82,7 +82,7 @@ class Op:
         if grad_mode._enabled and result._data.dtype.kind == "f":
             for i in self.input_idx:
                 v = values[i]
-                if v.__class__ is Tensor and (v._grad_fn is not None or v._requires_grad or (
+                if isinstance(v, Tensor) and (v._grad_fn is not None or v._requires_grad or (
                         v._base is not None and v._base.requires_grad)):
                     self.record(values, result, extras)
                     break
@@ -100,12 +100,12 @@ class Op:
         arrays = values[:]
         for i in self.input_idx:
             v = values[i]
-            if v.__class__ is Tensor:
+            if isinstance(v, Tensor):
                 a = v._data
                 arrays[i] = a if dt is None or a.dtype is dt or a.dtype == dt else a.astype(dt)
         for i in self.other_idx:  # other tensor arguments (a mask, a target) as arrays
             v = values[i]
-            if v.__class__ is Tensor:
+            if isinstance(v, Tensor):
                 arrays[i] = v._data
         try:
             out = self.forward(*arrays)
@@ -132,7 +132,7 @@ class Op:
         edges, needed = [], 0
         for k, i in enumerate(self.input_idx):
             v = values[i]
-            edge = v._edge() if v.__class__ is Tensor else (None, 0)
+            edge = v._edge() if isinstance(v, Tensor) else (None, 0)
             edges.append(edge)
             if edge[0] is not None:
                 needed |= 1 << k
@@ -153,7 +153,7 @@ class Op:
                 node._args[name] = tuple(st // a.itemsize for st in a.strides)
             elif kind == "scalar_type":
                 node._args[name] = values[i].dtype
-            elif values[i].__class__ is Tensor:
+            elif isinstance(values[i], Tensor):
                 node._saved_tensors[name] = SavedTensor(values[i])
             elif kind == "input" or _holds_array(values[i]):  # stands for tensors: freed like one
                 node._saved_tensors[name] = values[i]
@@ -223,12 +223,12 @@ def _common_dtype(values, idx):
     """PyTorch's result dtype of the inputs `values[i] for i in idx`, with a shortcut for the
     common cases (one tensor; two tensors of one dtype; a tensor and a Python number)."""
     a = values[idx[0]]
-    if a.__class__ is Tensor:
+    if isinstance(a, Tensor):
         if len(idx) == 1:
             return a._data.dtype
         if len(idx) == 2:
             da, b = a._data.dtype, values[idx[1]]
-            if b.__class__ is Tensor:
+            if isinstance(b, Tensor):
                 if b._data.dtype == da and a._data.ndim and b._data.ndim:
                     return da
             elif (b.__class__ is float and da.kind == "f") or (

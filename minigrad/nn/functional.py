@@ -29,6 +29,7 @@ def mse_loss(input, target, reduction="mean"):
     shape = _broadcast_shape(input.shape, target.shape)  # torch.broadcast_tensors, as PyTorch
     input = input if input.shape == shape else expand(input, shape)
     target = target if target.shape == shape else expand(target, shape)
+    _check_reduction(reduction)
     return d.mse_loss(input, target, reduction)
 
 
@@ -54,6 +55,7 @@ def nll_loss(input, target, reduction="mean"):
 def cross_entropy(input, target, reduction="mean"):
     """log_softmax then nll_loss, as PyTorch computes it (so the graph shows both nodes).
     A float target of the input's shape holds class probabilities: -sum(target * log p)."""
+    _check_reduction(reduction)
     class_dim = 0 if input.dim() == 1 else 1
     logp = log_softmax(input, class_dim)
     if target.dtype.is_floating_point and target.shape == input.shape:
