@@ -843,6 +843,15 @@ clamp = Op("ClampBackward1",           lambda self, min=None, max=None: np.clip(
            self=lambda grad, self, min, max: where(
                (self >= (-math.inf if min is None else min))
                & (self <= (math.inf if max is None else max)), grad, 0.0))
+clamp_tensor = Op("ClampBackward0",    lambda self, min=None, max=None: np.clip(self, min, max),
+                  promote=("self", "min", "max"),
+                  self=lambda grad, self, min, max: where(
+                      (self >= min) & (self <= max) if min is not None and max is not None
+                      else self >= min if min is not None else self <= max, grad, 0.0),
+                  min=lambda grad, self, min, max: where(  # min > max: max wins, min gets none
+                      (self < min) & (min < max) if max is not None else self < min, grad, 0.0),
+                  max=lambda grad, self, min, max: where(
+                      (self > max) | (max < min) if min is not None else self > max, grad, 0.0))
 clamp_min = Op("ClampMinBackward0",    lambda self, min: np.maximum(self, min), promote=("self", "min"),
                self=lambda grad, self, min: where(self >= min, grad, 0.0))
 clamp_max = Op("ClampMaxBackward0",    lambda self, max: np.minimum(self, max), promote=("self", "max"),

@@ -559,16 +559,46 @@ def minimum(input, other):
     return d.minimum(input, other)
 
 
+def _clamp_op(name, method, min, max):
+    """The row for clamp's bounds: numbers (ClampBackward1) or tensors (ClampBackward0, whose
+    bounds get gradients too). PyTorch has no overload mixing a number and a tensor."""
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    bounds = [b for b in (min, max) if b is not None]
+    if builtins.all(isinstance(b, Tensor) for b in bounds):
+        return d.clamp_tensor
+    if builtins.all(isinstance(b, numbers.Number) for b in bounds):
+        return d.clamp
+    given = [_type_name(b) for b in ((min,) if max is None else (min, max))]
+    if method:  # (PyTorch says why only when the call has as many arguments as the overloads)
+        why = ("      didn't match because some of the arguments have invalid types: ("
+               + ", ".join(f"!{g}!" for g in given) + ")\n" if len(given) == 2 else "")
+        ways = f" * (Tensor min = None, Tensor max = None)\n{why} * (Number min = None, Number max = None)\n{why}"
+    else:
+        given.insert(0, "Tensor")
+        ways = "".join(f" * (Tensor input, {t} min = None, {t} max = None, *, Tensor out = None)\n"
+                       for t in ("Tensor", "Number"))
+    raise TypeError(f"{name}() received an invalid combination of arguments - got "
+                    f"({', '.join(given)}), but expected one of:\n{ways}")
+
+
 def clamp(input, min=None, max=None):
-    if min is None and max is None:
-        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    return d.clamp(input, min, max)
+    return _clamp_op("clamp", False, min, max)(input, min, max)
 
 
-def _clamp_inplace(self, min=None, max=None):
-    if min is None and max is None:
-        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    return apply_inplace(d.clamp, self, min, max)
+def clip(input, min=None, max=None):
+    return _clamp_op("clip", False, min, max)(input, min, max)
+
+
+def _clamp_method(name):
+    def method(self, min=None, max=None):
+        op = _clamp_op(name, True, min, max)
+        return apply_inplace(op, self, min, max) if name.endswith("_") else op(self, min, max)
+    method.__name__ = name
+    return method
+
+
+_clamp, _clip, _clamp_, _clip_ = map(_clamp_method, ("clamp", "clip", "clamp_", "clip_"))
 
 
 def where(condition, input, other):
@@ -2379,7 +2409,7 @@ def _matmul_operator(op):
 
 _METHODS = dict(
     add=add, sub=sub, mul=mul, div=div, neg=neg, pow=pow, exp=exp, log=log, sqrt=sqrt, abs=abs,
-    sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
+    sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=_clamp, clip=_clip, matmul=matmul,
     mm=mm, sum=sum, mean=mean, max=_extreme_method(max), min=_extreme_method(min), std=std, norm=norm, reshape=reshape, view=view,
     var=var, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
     cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
@@ -2398,7 +2428,7 @@ _METHODS = dict(
     __getitem__=getitem, __setitem__=setitem,
     add_=_add_inplace, sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_div_inplace,
     pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),
-    relu_=_inplace(d.relu), clamp_=_clamp_inplace, neg_=_neg_inplace, zero_=_inplace(d.zero_),
+    relu_=_inplace(d.relu), clamp_=_clamp_, neg_=_neg_inplace, zero_=_inplace(d.zero_),
     fill_=_inplace(d.fill_), copy_=_inplace(d.copy_),
     __iadd__=_operator(_inplace(d.add)), __isub__=_operator(_sub_inplace),
     __imul__=_operator(_inplace(d.mul)), __itruediv__=_operator(_inplace(d.div)),
@@ -2431,7 +2461,7 @@ _METHODS = dict(
     frac=frac, frac_=_checked_inplace(_floats_only, "frac_cpu", d.frac), square_=_square_inplace,
     reciprocal_=_inplace(d.reciprocal), rsqrt_=_inplace(d.rsqrt), log1p_=_inplace(d.log1p),
     expm1_=_inplace(d.expm1), clamp_min=_clamp_min_method, clamp_max=_clamp_max_method,
-    clamp_min_=_clamp_min_inplace, clamp_max_=_clamp_max_inplace, clip_=_clamp_inplace,
+    clamp_min_=_clamp_min_inplace, clamp_max_=_clamp_max_inplace, clip_=_clip_,
     ndimension=lambda self: self.dim(), expand_as=lambda self, other: expand(self, other.shape),
     view_as=lambda self, other: view(self, other.shape),
     reshape_as=lambda self, other: reshape(self, other.shape), narrow=narrow, roll=roll,

@@ -4645,3 +4645,66 @@ case(
         pass
     """,
 )
+
+
+# ---------------------------------------------------------------------------
+# part misc3: clamp with tensor bounds; var/std argument errors; elu, smooth_l1_loss, huber_loss
+# ---------------------------------------------------------------------------
+case(
+    "misc3_clamp_tensor_bounds",
+    """
+    x = torch.tensor([-2., -0.5, 0.5, 2.], requires_grad=True)
+    lo = torch.tensor([-1., 0., 0., 1.], requires_grad=True)
+    hi = torch.tensor([1., 1., 0.4, 3.], requires_grad=True)
+    for a, b in [(lo, None), (None, hi), (lo, hi), (torch.tensor(0.), None)]:
+        y = x.clamp(a, b)
+        print(y, [n is None for n, _ in y.grad_fn.next_functions])
+        print(y.grad_fn._saved_min, y.grad_fn._saved_max)
+        y.sum().backward()
+        print(x.grad, lo.grad, hi.grad)
+        x.grad = lo.grad = hi.grad = None
+    print(y.grad_fn._saved_max)
+    """,
+    """
+    y = torch.clamp(x, lo, hi)
+    seed = torch.ones(4, requires_grad=True)
+    g = torch.autograd.grad(y, (x, lo, hi), seed, create_graph=True)
+    print(g, [t.grad_fn.next_functions for t in g][0][1])
+    """,
+    """
+    # min > max: the result is max, and only max gets a gradient
+    x3 = torch.tensor([0., 5., 1.5], requires_grad=True)
+    l3 = torch.tensor([2., 2., 2.], requires_grad=True)
+    h3 = torch.tensor([1., 1., 1.], requires_grad=True)
+    y = x3.clamp(l3, h3)
+    y.sum().backward()
+    print(y, x3.grad, l3.grad, h3.grad)
+    """,
+    """
+    z = x.detach() * 1
+    z.clamp_(lo, hi)
+    print(z, z.grad_fn, [n is None for n, _ in z.grad_fn.next_functions])
+    z = x.detach() * 1
+    z.clip_(lo)
+    print(z, torch.clip(x, lo, hi), x.clip(max=hi))
+    """,
+    "x.clamp(-1., hi)",
+    "x.clamp(lo, 1.)",
+    "torch.clamp(x, -1., hi)",
+    "torch.clip(x, lo, 1.)",
+    "x.clip_(lo, 1.)",
+    "x.clamp('a')",
+    "x.clamp(None, 'a')",
+    "torch.clamp(x, 'a')",
+    "torch.clamp(x, None, 'a')",
+    "x.clamp(None, None)",
+    "torch.tensor([1, 2, 3]).clamp(torch.tensor([1.5, 0., 0.]))",
+    "torch.tensor([1, 2, 3]).clamp(torch.tensor(2), torch.tensor(2.5))",
+    "torch.tensor([1., 2, 3]).clamp(torch.tensor([2], dtype=torch.float64))",
+    "torch.tensor([1., 2, 3]).clamp(torch.tensor([1., 2.]))",
+    "torch.tensor([1., 2, 3]).clamp(torch.tensor([[1.], [2.]]))",
+    "torch.tensor([1., 2, 3]).clamp_(torch.tensor([[1.], [2.]]))",
+    "torch.tensor([1, 2, 3]).clamp_(torch.tensor([1.5, 0., 0.]))",
+    "torch.tensor([True, False]).clamp(torch.tensor([True, True]))",
+    "torch.clamp(torch.tensor([1., float('nan'), 3]), torch.tensor([float('nan'), 0., 0.]), torch.tensor(0.5))",
+)

@@ -538,6 +538,13 @@ def _double_nnf(L, a, p, t):
     return tuple(g for g in gs if g is not None)
 
 
+# part misc3: clamp with tensor bounds (ClampBackward0: the bounds get gradients; LO23 > HI23
+# everywhere, so each element of the last clamp takes max's value and gradient)
+LO23, HI23 = _u(2, 3, lo=-0.15, hi=-0.05), _u(2, 3, lo=0.05, hi=0.15)
+C.add("clamp_tensor", lambda L, a, lo, hi: (a.clamp(lo, hi), L.clamp(a, lo[0]), a.clamp(max=hi[:, :1]),
+                                            L.clip(a, hi, lo)), A23, LO23, HI23)
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
