@@ -138,14 +138,35 @@ _SIGNATURES = {  # how PyTorch lists the overloads of functions it can't match a
 }
 _SIGNATURES.update(randn=_SIGNATURES["rand"], randn_like=_SIGNATURES["rand_like"],
                    min=_SIGNATURES["max"])
+_SIGNATURES["var"] = ("Tensor input, tuple of ints dim, bool unbiased = True, bool keepdim = False, *, "
+                      "Tensor out = None", "Tensor input, tuple of ints dim = None, *, Number correction "
+                      "= None, bool keepdim = False, Tensor out = None", "Tensor input, bool unbiased = True")
+_SIGNATURES["Tensor.var"] = ("tuple of ints dim, bool unbiased = True, bool keepdim = False",
+                             "tuple of ints dim = None, *, Number correction = None, bool keepdim = False",
+                             "bool unbiased = True")
+_SIGNATURES.update(std=_SIGNATURES["var"], **{"Tensor.std": _SIGNATURES["Tensor.var"]})
+for _name in ("clamp", "clip", "clamp_", "clip_"):
+    _SIGNATURES[_name] = tuple(f"Tensor input, {t} min = None, {t} max = None, *, Tensor out = None"
+                               for t in ("Tensor", "Number"))
+    _SIGNATURES[f"Tensor.{_name}"] = ("Tensor min = None, Tensor max = None",
+                                      "Number min = None, Number max = None")
 
 
-def _invalid_combination(name, args, kwargs):
-    got = ", ".join([_type_name(a) for a in args]
-                    + [f"{k}={_type_name(v)}" for k, v in kwargs.items()])
-    ways = "".join(f" * ({s})\n" for s in _SIGNATURES[name])
-    return TypeError(f"{name}() received an invalid combination of arguments - got ({got}), but "
-                     f"expected one of:\n{ways}")
+def _invalid_combination(name, args, kwargs, method=False):
+    """PyTorch's list of the overloads (a method's own, from `Tensor.name`, if it has them). It
+    says why an overload did not fit only if it lists as many items (`*` too) as the call has."""
+    got = [_type_name(a) for a in args] + [f"{k}={_type_name(v)}" for k, v in kwargs.items()]
+    ways = ""
+    for s in _SIGNATURES.get(f"Tensor.{name}" if method else name, ()) or _SIGNATURES[name]:
+        ways += f" * ({s})\n"
+        if len(got) == len(s.split(", ")):
+            ways += "      didn't match because " + (
+                f"some of the keywords were incorrect: {', '.join(kwargs)}\n" if kwargs else
+                "some of the arguments have invalid types: (" + ", ".join(
+                    t if i == 0 and t == "Tensor" and not method else f"!{t}!"
+                    for i, t in enumerate(got)) + ")\n")
+    return TypeError(f"{name}() received an invalid combination of arguments - got ({', '.join(got)}"
+                     f"{', ' if kwargs and not args else ''}), but expected one of:\n{ways}")
 
 
 def _check_overloads(name, args, requires_grad, dtype=None, generator=None, device=None):
@@ -559,7 +580,7 @@ def minimum(input, other):
     return d.minimum(input, other)
 
 
-def _clamp_op(name, method, min, max):
+def _clamp_op(name, method, input, min, max):
     """The row for clamp's bounds: numbers (ClampBackward1) or tensors (ClampBackward0, whose
     bounds get gradients too). PyTorch has no overload mixing a number and a tensor."""
     if min is None and max is None:
@@ -569,30 +590,21 @@ def _clamp_op(name, method, min, max):
         return d.clamp_tensor
     if builtins.all(isinstance(b, numbers.Number) for b in bounds):
         return d.clamp
-    given = [_type_name(b) for b in ((min,) if max is None else (min, max))]
-    if method:  # (PyTorch says why only when the call has as many arguments as the overloads)
-        why = ("      didn't match because some of the arguments have invalid types: ("
-               + ", ".join(f"!{g}!" for g in given) + ")\n" if len(given) == 2 else "")
-        ways = f" * (Tensor min = None, Tensor max = None)\n{why} * (Number min = None, Number max = None)\n{why}"
-    else:
-        given.insert(0, "Tensor")
-        ways = "".join(f" * (Tensor input, {t} min = None, {t} max = None, *, Tensor out = None)\n"
-                       for t in ("Tensor", "Number"))
-    raise TypeError(f"{name}() received an invalid combination of arguments - got "
-                    f"({', '.join(given)}), but expected one of:\n{ways}")
+    given = (min,) if max is None else (min, max)
+    raise _invalid_combination(name, given if method else (input, *given), {}, method)
 
 
 def clamp(input, min=None, max=None):
-    return _clamp_op("clamp", False, min, max)(input, min, max)
+    return _clamp_op("clamp", False, input, min, max)(input, min, max)
 
 
 def clip(input, min=None, max=None):
-    return _clamp_op("clip", False, min, max)(input, min, max)
+    return _clamp_op("clip", False, input, min, max)(input, min, max)
 
 
 def _clamp_method(name):
     def method(self, min=None, max=None):
-        op = _clamp_op(name, True, min, max)
+        op = _clamp_op(name, True, self, min, max)
         return apply_inplace(op, self, min, max) if name.endswith("_") else op(self, min, max)
     method.__name__ = name
     return method
@@ -1079,15 +1091,42 @@ def _scatter_add_inplace(self, dim, index, src):
     return apply_inplace(d.scatter_add, self, dim, index, src)
 
 
-def _var_std(name, op):
+def _var_std_args(args, kwargs):
+    """The first of PyTorch's three var/std overloads the arguments fit, as {name: value}, or None:
+    (dim, unbiased, keepdim), (dim, *, correction, keepdim) and (unbiased). Flags must be bools."""
+    fits = dict(dim=lambda v: v is None or _is_int(v) or isinstance(v, (list, tuple)) and builtins.all(
+                    _is_int(i) for i in v),
+                unbiased=lambda v: v.__class__ is builtins.bool, keepdim=lambda v: v.__class__ is builtins.bool,
+                correction=lambda v: v is None or isinstance(v, numbers.Number))
+    for positional, keywords, required in ((("dim", "unbiased", "keepdim"), (), ("dim",)),
+                                           (("dim",), ("correction", "keepdim"), ()),
+                                           (("unbiased",), (), ())):
+        given = dict(zip(positional, args))
+        if len(args) > len(positional) or builtins.any(
+                k in given or k not in positional + keywords for k in kwargs):
+            continue
+        given.update(kwargs)
+        if set(required) <= set(given) and builtins.all(fits[k](v) for k, v in given.items()):
+            return given
+    return None
+
+
+def _is_int(v):
+    return isinstance(v, numbers.Integral) and not isinstance(v, (builtins.bool, np.bool_))
+
+
+def _var_std(name, op, method=False):
     """var and std: over dims (or all), dividing by n - correction (1 unless unbiased=False)."""
-    def reduce(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-        if isinstance(dim, builtins.bool):  # the var(unbiased) overload
-            dim, unbiased = None, dim
+    def reduce(input, *args, **kwargs):
+        given = _var_std_args(args, kwargs)
+        if given is None:  # (PyTorch shows the keywords last-given first)
+            raise _invalid_combination(name, args if method else (input, *args),
+                                       dict(reversed(kwargs.items())), method)
+        dim, keepdim, correction = given.get("dim"), given.get("keepdim", False), given.get("correction")
         if not input.is_floating_point():
             raise RuntimeError("std and var only support floating point and complex dtypes")
         if correction is None:
-            correction = 0 if unbiased is False else 1
+            correction = 0 if given.get("unbiased") is False else 1
         dims = None if dim is None or dim == () or dim == [] else _dims(dim, input.dim())
         kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in dims]
         if input.numel() / builtins.max(1, math.prod(kept)) - correction <= 0:  # PyTorch's test
@@ -1103,6 +1142,7 @@ def _var_std(name, op):
 
 std = _var_std("std", d.std)
 var = _var_std("var", d.var)
+_std_method, _var_method = _var_std("std", d.std, True), _var_std("var", d.var, True)
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None):
@@ -2410,8 +2450,8 @@ def _matmul_operator(op):
 _METHODS = dict(
     add=add, sub=sub, mul=mul, div=div, neg=neg, pow=pow, exp=exp, log=log, sqrt=sqrt, abs=abs,
     sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=_clamp, clip=_clip, matmul=matmul,
-    mm=mm, sum=sum, mean=mean, max=_extreme_method(max), min=_extreme_method(min), std=std, norm=norm, reshape=reshape, view=view,
-    var=var, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
+    mm=mm, sum=sum, mean=mean, max=_extreme_method(max), min=_extreme_method(min), std=_std_method, norm=norm, reshape=reshape, view=view,
+    var=_var_method, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
     cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
     is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=split, chunk=chunk,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,

@@ -4708,3 +4708,27 @@ case(
     "torch.tensor([True, False]).clamp(torch.tensor([True, True]))",
     "torch.clamp(torch.tensor([1., float('nan'), 3]), torch.tensor([float('nan'), 0., 0.]), torch.tensor(0.5))",
 )
+case(
+    "misc3_var_std_invalid_combinations",
+    """
+    x = torch.tensor([[1., 2., 4.], [3., 5., 9.]])
+    print(x.var(), x.var(True), x.var(False), x.var(0), x.var(0, True), x.var(0, False))
+    print(x.var(1, unbiased=False, keepdim=True), x.var(0, correction=0), x.var(None, True))
+    print(torch.var(x, None, True), x.var((0, 1), True), x.var([0], False, True), torch.var(x, True))
+    print(torch.std(x, False), x.var(dim=0, unbiased=True), x.var(None), x.std(None, False, True))
+    print(torch.var(x, 1, True, True), x.var(0, correction=None), x.var(correction=True))
+    print(x.var(0, correction=0.5), x.std(1, True, keepdim=True), x.var(0, False, False))
+    """,
+    "x.var(0, 1)", "x.std(0, 1)", "torch.var(x, 0, 1)", "torch.std(x, 0, 1)",
+    "x.var(unbiased=1)", "x.var(0, unbiased=1)", "torch.var(x, unbiased=1)", "torch.var(x, 0, unbiased=0)",
+    "x.var(0, None)", "torch.var(x, 0, None)", "x.std(0, None)", "x.var(None, None)",
+    "x.var(0, True, 1)", "torch.var(x, 0, True, 1)", "x.var(0, keepdim=1)", "x.var(True, 0)",
+    "x.var(0, 1, True)", "x.var(0, 'a')", "x.var('a')", "torch.var(x, 'a')", "x.var(0.5)",
+    "torch.var(x, 0.5)", "x.var(0, correction='a')", "x.var(0, True, correction=1)",
+    "x.var(0, unbiased=None)", "x.var(unbiased=None)", "x.var(dim=None, unbiased=None)",
+    "x.var(0, keepdim=None)", "x.var(True, True)", "x.var(True, unbiased=True)",
+    "x.var(unbiased=True, correction=1)", "x.var(0, True, 2)",
+    "x.var(keepdim=1, unbiased=1, correction=2)", "torch.var(x, keepdim=1, unbiased=1, correction=2)",
+    "torch.var(torch.tensor([1, 2]), 0, 1)",
+    "torch.var(torch.tensor([1, 2]), 0)",
+)
