@@ -4732,3 +4732,84 @@ case(
     "torch.var(torch.tensor([1, 2]), 0, 1)",
     "torch.var(torch.tensor([1, 2]), 0)",
 )
+case(
+    "misc3_elu",
+    """
+    import torch.nn.functional as F
+    x = torch.tensor([-3., -1., -0.1, 0., 0.5, 2.], requires_grad=True)
+    y = F.elu(x)
+    print(y, y.grad_fn.next_functions)
+    n = y.grad_fn
+    print(n._saved_alpha, n._saved_scale, n._saved_input_scale, n._saved_self)
+    y.sum().backward()
+    print(x.grad)
+    """,
+    """
+    g, = torch.autograd.grad(F.elu(x, 0.5).sum(), x, create_graph=True)
+    n = g.grad_fn
+    print(g, n.next_functions)
+    print(n._saved_alpha, n._saved_grad_output, n._saved_is_result, n._saved_self_or_result)
+    gg, = torch.autograd.grad(g.sum(), x, create_graph=True)
+    print(gg, gg.grad_fn.next_functions)
+    """,
+    """
+    z = x * 1
+    F.elu(z, 0.7, inplace=True)
+    print(z, z.grad_fn._saved_result, z.grad_fn._saved_alpha)
+    g, = torch.autograd.grad(z, x, torch.full((6,), 0.5, requires_grad=True), create_graph=True)
+    gg, = torch.autograd.grad(g.sum(), x)
+    print(g, gg)
+    """,
+    "F.elu(torch.tensor([0., -0., -1e-30, 1e-30]), -1.).tolist()",
+    "F.elu(torch.tensor([-5., -2.5, -1e-8, -20.]), 2)",
+    "F.elu(torch.tensor([-1., 1.], dtype=torch.float64), 0.3)",
+    "F.elu(torch.tensor([1, 2]))",
+    "F.elu(x, 'a')",
+)
+case(
+    "misc3_smooth_l1_and_huber_loss",
+    """
+    import torch.nn.functional as F
+    x = torch.tensor([-3., -1., -0.1, 0., 0.5, 2.], requires_grad=True)
+    t = torch.tensor([0.2, -0.3, 0.4, -1.5, 0.5, 0.1], requires_grad=True)
+    for loss, k in ((F.smooth_l1_loss, "beta"), (F.huber_loss, "delta")):
+        for r in ("mean", "sum", "none"):
+            for v in (1.0, 0.5):
+                y = loss(x, t, reduction=r, **{k: v})
+                n = y.grad_fn
+                print(y, [f is None for f, _ in n.next_functions], n._saved_reduction, getattr(n, "_saved_" + k))
+                gx, gt = torch.autograd.grad(y, (x, t), torch.full(y.shape, 0.7), create_graph=True)
+                print(gx, gt, gx.grad_fn.next_functions[0], gx.grad_fn._saved_grad_output)
+    """,
+    """
+    s = torch.tensor(0.7, requires_grad=True)
+    for loss in (F.smooth_l1_loss, F.huber_loss):
+        for r in ("mean", "sum"):
+            gx, = torch.autograd.grad(loss(x, t, reduction=r, **{}), x, s, create_graph=True)
+            print(torch.autograd.grad(gx.sum(), (x, t, s), create_graph=True))
+            h = torch.autograd.grad((gx * torch.arange(6.)).sum(), (x, t), create_graph=True)
+            print(h, [g.grad_fn for g in h], h[1].grad_fn.next_functions)
+    """,
+    "F.smooth_l1_loss(x, t, beta=0.)",
+    "F.smooth_l1_loss(x, t, reduction='sum', beta=2)",
+    "F.huber_loss(x, t, reduction='sum', delta=2)",
+    "F.smooth_l1_loss(x, t, None, None, 'sum', 0.3)",
+    "F.huber_loss(x, t, 'sum', 0.3)",
+    "F.smooth_l1_loss(x, t, beta=-1.)",
+    "F.huber_loss(x, t, delta=0.)",
+    "F.huber_loss(x, t, delta=-1.)",
+    "F.huber_loss(x, t, reduction='avg')",
+    "F.smooth_l1_loss(x, t, reduction='avg')",
+    "F.smooth_l1_loss(x, t[:1])",
+    "F.huber_loss(x, t[:1], reduction='none')",
+    "F.huber_loss(x, t[:2])",
+    "F.smooth_l1_loss(x, t[:2])",
+    "F.smooth_l1_loss(torch.tensor([1, 2]), torch.tensor([1, 3]))",
+    "F.huber_loss(torch.tensor([1, 2]), torch.tensor([1, 3]))",
+    "F.huber_loss(x, torch.tensor([1., 2, 3, 4, 5, 6], dtype=torch.float64))",
+    "F.smooth_l1_loss(x, torch.tensor([1., 2, 3, 4, 5, 6], dtype=torch.float64))",
+    "F.smooth_l1_loss(x, t, beta='a')",
+    "F.huber_loss(x, t, delta='a')",
+    "F.huber_loss(torch.zeros(0), torch.zeros(0))",
+    "F.smooth_l1_loss(torch.zeros(0), torch.zeros(0), reduction='sum')",
+)
