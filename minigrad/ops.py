@@ -580,31 +580,39 @@ def minimum(input, other):
     return d.minimum(input, other)
 
 
-def _clamp_op(name, method, input, min, max):
-    """The row for clamp's bounds: numbers (ClampBackward1) or tensors (ClampBackward0, whose
-    bounds get gradients too). PyTorch has no overload mixing a number and a tensor."""
-    if min is None and max is None:
+def _clamp_op(name, method, input, args, kwargs):
+    """The row for clamp's bounds (min, max: positional or keywords) and the bounds: numbers
+    (ClampBackward1) or tensors (ClampBackward0, whose bounds get gradients too). PyTorch has no
+    overload mixing a number and a tensor."""
+    bounds = dict(zip(("min", "max"), args))
+    fits = len(args) <= 2 and builtins.all(k in ("min", "max") and k not in bounds for k in kwargs)
+    bounds.update(kwargs if fits else {})
+    min, max = bounds.get("min"), bounds.get("max")
+    given = [b for b in (min, max) if b is not None]
+    if fits and not given:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    bounds = [b for b in (min, max) if b is not None]
-    if builtins.all(isinstance(b, Tensor) for b in bounds):
-        return d.clamp_tensor
-    if builtins.all(isinstance(b, numbers.Number) for b in bounds):
-        return d.clamp
-    given = (min,) if max is None else (min, max)
-    raise _invalid_combination(name, given if method else (input, *given), {}, method)
+    if fits and builtins.all(isinstance(b, Tensor) for b in given):
+        return d.clamp_tensor, min, max
+    if fits and builtins.all(isinstance(b, numbers.Number) for b in given):
+        return d.clamp, min, max
+    raise _invalid_combination(name, args if method else (input, *args),
+                               dict(reversed(kwargs.items())), method)  # (last-given first)
 
 
-def clamp(input, min=None, max=None):
-    return _clamp_op("clamp", False, input, min, max)(input, min, max)
+def clamp(input, *args, **kwargs):
+    """input limited to [min, max] (either may be None); with tensor bounds, elementwise."""
+    op, min, max = _clamp_op("clamp", False, input, args, kwargs)
+    return op(input, min, max)
 
 
-def clip(input, min=None, max=None):
-    return _clamp_op("clip", False, input, min, max)(input, min, max)
+def clip(input, *args, **kwargs):
+    op, min, max = _clamp_op("clip", False, input, args, kwargs)
+    return op(input, min, max)
 
 
 def _clamp_method(name):
-    def method(self, min=None, max=None):
-        op = _clamp_op(name, True, self, min, max)
+    def method(self, *args, **kwargs):
+        op, min, max = _clamp_op(name, True, self, args, kwargs)
         return apply_inplace(op, self, min, max) if name.endswith("_") else op(self, min, max)
     method.__name__ = name
     return method

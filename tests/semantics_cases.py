@@ -4813,3 +4813,18 @@ case(
     "F.huber_loss(torch.zeros(0), torch.zeros(0))",
     "F.smooth_l1_loss(torch.zeros(0), torch.zeros(0), reduction='sum')",
 )
+case(
+    "misc3_clamp_keyword_bounds",
+    """
+    x = torch.tensor([-2., -0.5, 0.5, 2.], requires_grad=True)
+    lo = torch.tensor([-1., 0., 0., 1.], requires_grad=True)
+    print(x.clamp(min=lo), torch.clamp(x, max=lo), torch.clip(x, min=-1, max=1), x.clamp(lo, None))
+    print(torch.clamp(x, min=None, max=lo).grad_fn, torch.clamp(x, None, 1.).grad_fn)
+    """,
+    "x.clamp(min=lo, max=1.)", "x.clamp(max=1., min=lo)", "x.clamp(lo, max=1.)",
+    "torch.clamp(x, min=lo, max=1)", "torch.clamp(x, max=1., min=lo)", "x.clamp(min='a')",
+    "x.clamp(1, 2, 3)", "x.clamp(mn=1)", "torch.clamp(x, 1, 2, 3)", "torch.clamp(x, mn=1)",
+    "x.clamp(1, min=2)", "x.clamp(lo, min=lo)", "x.detach().clamp_(min=lo, max=1.)",
+    "x.clip(max=1., min=lo)", "x.clamp(min=None, max=None)", "x.clamp(min=None, max='a')",
+    "torch.clamp(x, lo, max=lo)", "x.clamp()",
+)
