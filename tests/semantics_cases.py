@@ -4828,3 +4828,16 @@ case(
     "x.clip(max=1., min=lo)", "x.clamp(min=None, max=None)", "x.clamp(min=None, max='a')",
     "torch.clamp(x, lo, max=lo)", "x.clamp()",
 )
+case(
+    "misc3_loss_number_arguments",
+    """
+    import numpy as np
+    import torch.nn.functional as F
+    x, t = torch.tensor([-1., 0.5]), torch.tensor([0., 0.])
+    print(F.huber_loss(x, t, delta=True), F.smooth_l1_loss(x, t, beta=True), F.elu(x, True))
+    print(F.elu(x, np.float32(0.5)), F.huber_loss(x, t, delta=np.float32(0.5)))
+    print(F.elu(x, torch.tensor(0.5)), F.huber_loss(x, t, delta=torch.tensor(0.5)))
+    """,
+    "F.elu(x, None)",
+    "F.huber_loss(x, t, delta=None)",
+)

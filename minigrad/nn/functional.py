@@ -1,5 +1,6 @@
 """Activation and loss functions, as `torch.nn.functional` names them."""
 import math
+import numbers
 import warnings
 
 import numpy as np
@@ -211,7 +212,7 @@ def dropout(input, p=0.5, training=True, inplace=False):
 def elu(input, alpha=1.0, inplace=False):
     """x for x > 0, alpha * (exp(x) - 1) below: smooth at 0 when alpha = 1, and negative outputs
     keep the mean activation near 0. In place, the backward reads the output (EluBackward1)."""
-    _number_arg("elu", "alpha", 2, alpha)
+    alpha = _number_arg("elu", "alpha", 2, alpha)
     _floating_only("elu_cpu", input)
     if inplace:
         return apply_inplace(d.elu_, input, alpha, 1, 1)
@@ -224,7 +225,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     if beta == 0.0:
         return l1_loss(input, target, reduction)
     reduction = _reduction_enum(reduction)
-    _number_arg("smooth_l1_loss", "beta", 4, beta, "float")
+    beta = _number_arg("smooth_l1_loss", "beta", 4, beta, "float")
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
     _floating_only("smooth_l1_cpu", input)
@@ -238,7 +239,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     if weight is not None:
         raise NotImplementedError("minigrad: huber_loss(weight=...) is not implemented")
     reduction = _reduction_enum(reduction)
-    _number_arg("huber_loss", "delta", 4, delta, "float")
+    delta = _number_arg("huber_loss", "delta", 4, delta, "float")
     if delta <= 0:
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
     _floating_only("huber_cpu", input)
@@ -265,6 +266,10 @@ def _reduction_enum(reduction):
 
 
 def _number_arg(name, argname, position, value, kind="Number"):
-    if isinstance(value, bool if kind == "float" else ()) or not isinstance(value, (int, float)):
+    """A number argument as PyTorch's parser takes it: a bool, NumPy scalar or 0-d tensor too."""
+    if isinstance(value, Tensor) and value.dim() == 0:
+        return value.item()
+    if not isinstance(value, numbers.Real):
         raise TypeError(f"{name}(): argument '{argname}' (position {position}) must be {kind}, not "
                         f"{_ops._type_name(value)}")
+    return value
