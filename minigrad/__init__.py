@@ -25,14 +25,13 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   sigmoid, sign, sin, softmax, sort, split, sqrt, square, squeeze, stack, std, sub,
                   sum, t, tanh, tensor, tile, topk, trace, transpose, unbind, unsqueeze, var, where,
                   zeros, zeros_like)
-from .ops import (argsort, bmm, clamp_max, clamp_min, cumprod, frac, msort, narrow, roll,
+from .ops import (argsort, bmm, clamp_max, clamp_min, clip, cumprod, frac, msort, narrow, roll,
                   trunc)
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                     set_anomaly_enabled)
 from . import autograd, cuda, linalg, nn, optim, return_types, utils  # noqa: E402
 
-clip = clamp
 fix = trunc
 
 

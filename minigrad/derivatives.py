@@ -843,6 +843,15 @@ clamp = Op("ClampBackward1",           lambda self, min=None, max=None: np.clip(
            self=lambda grad, self, min, max: where(
                (self >= (-math.inf if min is None else min))
                & (self <= (math.inf if max is None else max)), grad, 0.0))
+clamp_tensor = Op("ClampBackward0",    lambda self, min=None, max=None: np.clip(self, min, max),
+                  promote=("self", "min", "max"),
+                  self=lambda grad, self, min, max: where(
+                      (self >= min) & (self <= max) if min is not None and max is not None
+                      else self >= min if min is not None else self <= max, grad, 0.0),
+                  min=lambda grad, self, min, max: where(  # min > max: max wins, min gets none
+                      (self < min) & (min < max) if max is not None else self < min, grad, 0.0),
+                  max=lambda grad, self, min, max: where(
+                      (self > max) | (max < min) if min is not None else self > max, grad, 0.0))
 clamp_min = Op("ClampMinBackward0",    lambda self, min: np.maximum(self, min), promote=("self", "min"),
                self=lambda grad, self, min: where(self >= min, grad, 0.0))
 clamp_max = Op("ClampMaxBackward0",    lambda self, max: np.minimum(self, max), promote=("self", "max"),
@@ -1201,6 +1210,130 @@ binary_cross_entropy_backward = Op("BinaryCrossEntropyBackwardBackward0", _binar
                                        _bce_double_backward_target(grad, grad_output, self, target,
                                                                    reduction))
 
+
+# part misc3: elu, smooth_l1_loss, huber_loss. Losses take PyTorch's reduction enum (0 none,
+# 1 mean, 2 sum), which their nodes save; float32 math in PyTorch's kernels' order, for its digits.
+def _by_reduction(loss, reduction):
+    return (lambda a: a, _mean, np.sum)[reduction](loss)
+
+
+def _elu(self, alpha, scale, input_scale):
+    """scale * x for x > 0, else alpha * scale * (exp(input_scale * x) - 1) (expm1: exact near 0)."""
+    t = self.dtype.type
+    neg = _rounded(np.expm1, self * t(input_scale)) * (t(alpha) * t(scale))
+    return np.where(self < 0, neg, self * t(scale))  # (0 and -0 keep their sign, as PyTorch's)
+
+
+def _elu_backward(grad_output, alpha, scale, input_scale, is_result, self_or_result):
+    """elu's derivative times grad_output, from the input or (in place, is_result) the output:
+    for x <= 0 the output y gives it as input_scale * (y + alpha * scale)."""
+    t, x = grad_output.dtype.type, self_or_result
+    negcoef = t(alpha) * t(scale)
+    neg = (grad_output * t(input_scale) * (x + negcoef) if is_result else
+           grad_output * t(input_scale) * negcoef * _rounded(np.exp, x * t(input_scale)))
+    return np.where(x <= 0, neg, grad_output * t(scale))
+
+
+def _elu_double_backward(grad, grad_output, alpha, scale, input_scale, is_result, self_or_result):
+    """PyTorch's elu_double_backward: elu's second derivative (0 for x > 0) times both grads."""
+    negative = (self_or_result < 0).to(grad.dtype)
+    g = mul_scalar(grad * grad_output, input_scale)
+    if is_result:
+        return g * negative
+    return elu_backward(g, alpha, scale, input_scale, is_result, self_or_result) * negative
+
+
+def _smooth_l1_loss(self, target, reduction, beta):
+    """0.5 z^2 / beta where z = |x - t| < beta, else z - 0.5 beta: quadratic near 0, linear
+    (like l1) beyond, with matching value and slope at beta."""
+    t, z = self.dtype.type, np.abs(self - target)
+    return _by_reduction(np.where(z < t(beta), t(0.5) * z * z / t(beta), z - t(0.5) * t(beta)),
+                         reduction)
+
+
+def _smooth_l1_loss_backward(grad_output, self, target, reduction, beta):
+    """norm * (x / beta inside, its sign outside) * grad_output, as PyTorch's vectorized kernel."""
+    t, x = self.dtype.type, self - target
+    norm = t(1 / self.size if reduction == 1 and self.size else 1)
+    slope = np.where(np.abs(x) >= t(beta), np.where(x > 0, t(1), t(-1)), x / t(beta))
+    return norm * slope * grad_output
+
+
+def _smooth_l1_double_backward(grad, self, target, reduction, beta):
+    """PyTorch's smooth_l1_loss_double_backward: the second derivative is 1 / beta inside."""
+    g = div_scalar(grad * ((self - target).abs() < beta).to(grad.dtype), beta)
+    return div_scalar(g, self.numel()) if reduction == 1 else g
+
+
+def _huber_loss(self, target, reduction, delta):
+    """0.5 z^2 where z = |x - t| < delta, else delta (z - 0.5 delta): smooth_l1 times delta.
+    Computed in the common dtype, stored in the input's (PyTorch writes into empty_like(input))."""
+    z = np.abs(self - target)
+    t = z.dtype.type
+    loss = np.where(z < t(delta), t(0.5) * z * z, t(delta) * (z - t(0.5) * t(delta)))
+    return _by_reduction(loss.astype(self.dtype, copy=False), reduction)
+
+
+def _huber_loss_backward(grad_output, self, target, reduction, delta):
+    t, x = self.dtype.type, self - target
+    norm = t(1 / self.size if reduction == 1 and self.size else 1)
+    return np.where(x <= -t(delta), -norm * grad_output * t(delta), np.where(
+        x >= t(delta), norm * grad_output * t(delta), norm * x * grad_output))
+
+
+def _huber_double_backward(grad, self, target, reduction, delta):
+    """PyTorch's huber_loss_double_backward: the second derivative is 1 inside delta."""
+    g = grad * ((self - target).abs() < delta)
+    return div_scalar(g, self.numel()) if reduction == 1 else g
+
+
+def _loss_double_backward_grad_output(backward, grad, grad_output, self, target, reduction, param):
+    """The derivative of a loss backward with respect to its grad_output: the backward itself
+    (seeded by grad), summed when the loss was reduced to one number."""
+    if reduction == 0:
+        return backward(grad, self, target, reduction, param)
+    return (backward(ones_like(grad_output), self, target, reduction, param) * grad).sum()
+
+
+elu = Op("EluBackward0",               _elu,
+         self=lambda grad, self, alpha, scale, input_scale:
+             elu_backward(grad, alpha, scale, input_scale, False, self))
+elu_ = Op("EluBackward1",              _elu,      # in place: x is gone, the output stands in
+          self=lambda grad, result, alpha, scale, input_scale:
+              elu_backward(grad, alpha, scale, input_scale, True, result))
+smooth_l1_loss = Op("SmoothL1LossBackward0", _smooth_l1_loss,
+                    self=lambda grad, self, target, reduction, beta:
+                        smooth_l1_loss_backward(grad, self, target, reduction, beta),
+                    target=lambda grad, self, target, reduction, beta:
+                        smooth_l1_loss_backward(grad, target, self, reduction, beta))
+huber_loss = Op("HuberLossBackward0",  _huber_loss, promote=False,
+                self=lambda grad, self, target, reduction, delta:
+                    huber_loss_backward(grad, self, target, reduction, delta),
+                target=lambda grad, self, target, reduction, delta:
+                    huber_loss_backward(grad, target, self, reduction, delta))
+# their backward formulas, ops of their own in PyTorch (so double backward names them):
+elu_backward = Op("EluBackwardBackward0", _elu_backward,
+                  grad_output=lambda grad, alpha, scale, input_scale, is_result, self_or_result:
+                      elu_backward(grad, alpha, scale, input_scale, is_result, self_or_result),
+                  self_or_result=lambda grad, grad_output, alpha, scale, input_scale, is_result,
+                      self_or_result: _elu_double_backward(grad, grad_output, alpha, scale,
+                                                           input_scale, is_result, self_or_result))
+smooth_l1_loss_backward = Op("SmoothL1LossBackwardBackward0", _smooth_l1_loss_backward,
+                             grad_output=lambda grad, grad_output, self, target, reduction, beta:
+                                 _loss_double_backward_grad_output(smooth_l1_loss_backward, grad,
+                                     grad_output, self, target, reduction, beta),
+                             self=lambda grad, grad_output, self, target, reduction, beta:
+                                 _smooth_l1_double_backward(grad * grad_output, self, target, reduction, beta),
+                             target=lambda grad, grad_output, self, target, reduction, beta:
+                                 -_smooth_l1_double_backward(grad * grad_output, self, target, reduction, beta))
+huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward,
+                         grad_output=lambda grad, grad_output, self, target, reduction, delta:
+                             _loss_double_backward_grad_output(huber_loss_backward, grad,
+                                 grad_output, self, target, reduction, delta),
+                         self=lambda grad, grad_output, self, target, reduction, delta:
+                             _huber_double_backward(grad * grad_output, self, target, reduction, delta),
+                         target=lambda grad, grad_output, self, target, reduction, delta:
+                             -_huber_double_backward(grad * grad_output, self, target, reduction, delta))
 
 # --- ops over a list of tensors: a node class each, since a row has a fixed set of inputs ------
 class CatBackward0(Node):

@@ -139,14 +139,35 @@ _SIGNATURES = {  # how PyTorch lists the overloads of functions it can't match a
 }
 _SIGNATURES.update(randn=_SIGNATURES["rand"], randn_like=_SIGNATURES["rand_like"],
                    min=_SIGNATURES["max"])
+_SIGNATURES["var"] = ("Tensor input, tuple of ints dim, bool unbiased = True, bool keepdim = False, *, "
+                      "Tensor out = None", "Tensor input, tuple of ints dim = None, *, Number correction "
+                      "= None, bool keepdim = False, Tensor out = None", "Tensor input, bool unbiased = True")
+_SIGNATURES["Tensor.var"] = ("tuple of ints dim, bool unbiased = True, bool keepdim = False",
+                             "tuple of ints dim = None, *, Number correction = None, bool keepdim = False",
+                             "bool unbiased = True")
+_SIGNATURES.update(std=_SIGNATURES["var"], **{"Tensor.std": _SIGNATURES["Tensor.var"]})
+for _name in ("clamp", "clip", "clamp_", "clip_"):
+    _SIGNATURES[_name] = tuple(f"Tensor input, {t} min = None, {t} max = None, *, Tensor out = None"
+                               for t in ("Tensor", "Number"))
+    _SIGNATURES[f"Tensor.{_name}"] = ("Tensor min = None, Tensor max = None",
+                                      "Number min = None, Number max = None")
 
 
-def _invalid_combination(name, args, kwargs):
-    got = ", ".join([_type_name(a) for a in args]
-                    + [f"{k}={_type_name(v)}" for k, v in kwargs.items()])
-    ways = "".join(f" * ({s})\n" for s in _SIGNATURES[name])
-    return TypeError(f"{name}() received an invalid combination of arguments - got ({got}), but "
-                     f"expected one of:\n{ways}")
+def _invalid_combination(name, args, kwargs, method=False):
+    """PyTorch's list of the overloads (a method's own, from `Tensor.name`, if it has them). It
+    says why an overload did not fit only if it lists as many items (`*` too) as the call has."""
+    got = [_type_name(a) for a in args] + [f"{k}={_type_name(v)}" for k, v in kwargs.items()]
+    ways = ""
+    for s in _SIGNATURES.get(f"Tensor.{name}" if method else name, ()) or _SIGNATURES[name]:
+        ways += f" * ({s})\n"
+        if len(got) == len(s.split(", ")):
+            ways += "      didn't match because " + (
+                f"some of the keywords were incorrect: {', '.join(kwargs)}\n" if kwargs else
+                "some of the arguments have invalid types: (" + ", ".join(
+                    t if i == 0 and t == "Tensor" and not method else f"!{t}!"
+                    for i, t in enumerate(got)) + ")\n")
+    return TypeError(f"{name}() received an invalid combination of arguments - got ({', '.join(got)}"
+                     f"{', ' if kwargs and not args else ''}), but expected one of:\n{ways}")
 
 
 def _check_overloads(name, args, requires_grad, dtype=None, generator=None, device=None):
@@ -560,16 +581,45 @@ def minimum(input, other):
     return d.minimum(input, other)
 
 
-def clamp(input, min=None, max=None):
-    if min is None and max is None:
+def _clamp_op(name, method, input, args, kwargs):
+    """The row for clamp's bounds (min, max: positional or keywords) and the bounds: numbers
+    (ClampBackward1) or tensors (ClampBackward0, whose bounds get gradients too). PyTorch has no
+    overload mixing a number and a tensor."""
+    bounds = dict(zip(("min", "max"), args))
+    fits = len(args) <= 2 and builtins.all(k in ("min", "max") and k not in bounds for k in kwargs)
+    bounds.update(kwargs if fits else {})
+    min, max = bounds.get("min"), bounds.get("max")
+    given = [b for b in (min, max) if b is not None]
+    if fits and not given:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    return d.clamp(input, min, max)
+    if fits and builtins.all(isinstance(b, Tensor) for b in given):
+        return d.clamp_tensor, min, max
+    if fits and builtins.all(isinstance(b, numbers.Number) for b in given):
+        return d.clamp, min, max
+    raise _invalid_combination(name, args if method else (input, *args),
+                               dict(reversed(kwargs.items())), method)  # (last-given first)
 
 
-def _clamp_inplace(self, min=None, max=None):
-    if min is None and max is None:
-        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    return apply_inplace(d.clamp, self, min, max)
+def clamp(input, *args, **kwargs):
+    """input limited to [min, max] (either may be None); with tensor bounds, elementwise."""
+    op, min, max = _clamp_op("clamp", False, input, args, kwargs)
+    return op(input, min, max)
+
+
+def clip(input, *args, **kwargs):
+    op, min, max = _clamp_op("clip", False, input, args, kwargs)
+    return op(input, min, max)
+
+
+def _clamp_method(name):
+    def method(self, *args, **kwargs):
+        op, min, max = _clamp_op(name, True, self, args, kwargs)
+        return apply_inplace(op, self, min, max) if name.endswith("_") else op(self, min, max)
+    method.__name__ = name
+    return method
+
+
+_clamp, _clip, _clamp_, _clip_ = map(_clamp_method, ("clamp", "clip", "clamp_", "clip_"))
 
 
 def where(condition, input, other):
@@ -1054,15 +1104,42 @@ def _scatter_add_inplace(self, dim, index, src):
     return apply_inplace(d.scatter_add, self, dim, index, src)
 
 
-def _var_std(name, op):
+def _var_std_args(args, kwargs):
+    """The first of PyTorch's three var/std overloads the arguments fit, as {name: value}, or None:
+    (dim, unbiased, keepdim), (dim, *, correction, keepdim) and (unbiased). Flags must be bools."""
+    fits = dict(dim=lambda v: v is None or _is_int(v) or isinstance(v, (list, tuple)) and builtins.all(
+                    _is_int(i) for i in v),
+                unbiased=lambda v: v.__class__ is builtins.bool, keepdim=lambda v: v.__class__ is builtins.bool,
+                correction=lambda v: v is None or isinstance(v, numbers.Number))
+    for positional, keywords, required in ((("dim", "unbiased", "keepdim"), (), ("dim",)),
+                                           (("dim",), ("correction", "keepdim"), ()),
+                                           (("unbiased",), (), ())):
+        given = dict(zip(positional, args))
+        if len(args) > len(positional) or builtins.any(
+                k in given or k not in positional + keywords for k in kwargs):
+            continue
+        given.update(kwargs)
+        if set(required) <= set(given) and builtins.all(fits[k](v) for k, v in given.items()):
+            return given
+    return None
+
+
+def _is_int(v):
+    return isinstance(v, numbers.Integral) and not isinstance(v, (builtins.bool, np.bool_))
+
+
+def _var_std(name, op, method=False):
     """var and std: over dims (or all), dividing by n - correction (1 unless unbiased=False)."""
-    def reduce(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-        if isinstance(dim, builtins.bool):  # the var(unbiased) overload
-            dim, unbiased = None, dim
+    def reduce(input, *args, **kwargs):
+        given = _var_std_args(args, kwargs)
+        if given is None:  # (PyTorch shows the keywords last-given first)
+            raise _invalid_combination(name, args if method else (input, *args),
+                                       dict(reversed(kwargs.items())), method)
+        dim, keepdim, correction = given.get("dim"), given.get("keepdim", False), given.get("correction")
         if not input.is_floating_point():
             raise RuntimeError("std and var only support floating point and complex dtypes")
         if correction is None:
-            correction = 0 if unbiased is False else 1
+            correction = 0 if given.get("unbiased") is False else 1
         dims = None if dim is None or dim == () or dim == [] else _dims(dim, input.dim())
         kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in dims]
         if input.numel() / builtins.max(1, math.prod(kept)) - correction <= 0:  # PyTorch's test
@@ -1078,6 +1155,7 @@ def _var_std(name, op):
 
 std = _var_std("std", d.std)
 var = _var_std("var", d.var)
+_std_method, _var_method = _var_std("std", d.std, True), _var_std("var", d.var, True)
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None):
@@ -2384,9 +2462,9 @@ def _matmul_operator(op):
 
 _METHODS = dict(
     add=add, sub=sub, mul=mul, div=div, neg=neg, pow=pow, exp=exp, log=log, sqrt=sqrt, abs=abs,
-    sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=clamp, clip=clamp, matmul=matmul,
-    mm=mm, sum=sum, mean=mean, max=_extreme_method(max), min=_extreme_method(min), std=std, norm=norm, reshape=reshape, view=view,
-    var=var, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
+    sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=_clamp, clip=_clip, matmul=matmul,
+    mm=mm, sum=sum, mean=mean, max=_extreme_method(max), min=_extreme_method(min), std=_std_method, norm=norm, reshape=reshape, view=view,
+    var=_var_method, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
     cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
     is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=split, chunk=chunk,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
@@ -2403,7 +2481,7 @@ _METHODS = dict(
     __getitem__=getitem, __setitem__=setitem,
     add_=_add_inplace, sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_div_inplace,
     pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),
-    relu_=_inplace(d.relu), clamp_=_clamp_inplace, neg_=_neg_inplace, zero_=_inplace(d.zero_),
+    relu_=_inplace(d.relu), clamp_=_clamp_, neg_=_neg_inplace, zero_=_inplace(d.zero_),
     fill_=_inplace(d.fill_), copy_=_inplace(d.copy_),
     __iadd__=_operator(_inplace(d.add)), __isub__=_operator(_sub_inplace),
     __imul__=_operator(_inplace(d.mul)), __itruediv__=_operator(_inplace(d.div)),
@@ -2436,7 +2514,7 @@ _METHODS = dict(
     frac=frac, frac_=_checked_inplace(_floats_only, "frac_cpu", d.frac), square_=_square_inplace,
     reciprocal_=_inplace(d.reciprocal), rsqrt_=_inplace(d.rsqrt), log1p_=_inplace(d.log1p),
     expm1_=_inplace(d.expm1), clamp_min=_clamp_min_method, clamp_max=_clamp_max_method,
-    clamp_min_=_clamp_min_inplace, clamp_max_=_clamp_max_inplace, clip_=_clamp_inplace,
+    clamp_min_=_clamp_min_inplace, clamp_max_=_clamp_max_inplace, clip_=_clip_,
     ndimension=lambda self: self.dim(), expand_as=lambda self, other: expand(self, other.shape),
     view_as=lambda self, other: view(self, other.shape),
     reshape_as=lambda self, other: reshape(self, other.shape), narrow=narrow, roll=roll,

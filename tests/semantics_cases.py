@@ -4959,3 +4959,199 @@ case(
         print(clf(x).argmax(1), clf.training, clf[0].training)
     """,
 )
+
+
+# ---------------------------------------------------------------------------
+# part misc3: clamp with tensor bounds; var/std argument errors; elu, smooth_l1_loss, huber_loss
+# ---------------------------------------------------------------------------
+case(
+    "misc3_clamp_tensor_bounds",
+    """
+    x = torch.tensor([-2., -0.5, 0.5, 2.], requires_grad=True)
+    lo = torch.tensor([-1., 0., 0., 1.], requires_grad=True)
+    hi = torch.tensor([1., 1., 0.4, 3.], requires_grad=True)
+    for a, b in [(lo, None), (None, hi), (lo, hi), (torch.tensor(0.), None)]:
+        y = x.clamp(a, b)
+        print(y, [n is None for n, _ in y.grad_fn.next_functions])
+        print(y.grad_fn._saved_min, y.grad_fn._saved_max)
+        y.sum().backward()
+        print(x.grad, lo.grad, hi.grad)
+        x.grad = lo.grad = hi.grad = None
+    print(y.grad_fn._saved_max)
+    """,
+    """
+    y = torch.clamp(x, lo, hi)
+    seed = torch.ones(4, requires_grad=True)
+    g = torch.autograd.grad(y, (x, lo, hi), seed, create_graph=True)
+    print(g, [t.grad_fn.next_functions for t in g][0][1])
+    """,
+    """
+    # min > max: the result is max, and only max gets a gradient
+    x3 = torch.tensor([0., 5., 1.5], requires_grad=True)
+    l3 = torch.tensor([2., 2., 2.], requires_grad=True)
+    h3 = torch.tensor([1., 1., 1.], requires_grad=True)
+    y = x3.clamp(l3, h3)
+    y.sum().backward()
+    print(y, x3.grad, l3.grad, h3.grad)
+    """,
+    """
+    z = x.detach() * 1
+    z.clamp_(lo, hi)
+    print(z, z.grad_fn, [n is None for n, _ in z.grad_fn.next_functions])
+    z = x.detach() * 1
+    z.clip_(lo)
+    print(z, torch.clip(x, lo, hi), x.clip(max=hi))
+    """,
+    "x.clamp(-1., hi)",
+    "x.clamp(lo, 1.)",
+    "torch.clamp(x, -1., hi)",
+    "torch.clip(x, lo, 1.)",
+    "x.clip_(lo, 1.)",
+    "x.clamp('a')",
+    "x.clamp(None, 'a')",
+    "torch.clamp(x, 'a')",
+    "torch.clamp(x, None, 'a')",
+    "x.clamp(None, None)",
+    "torch.tensor([1, 2, 3]).clamp(torch.tensor([1.5, 0., 0.]))",
+    "torch.tensor([1, 2, 3]).clamp(torch.tensor(2), torch.tensor(2.5))",
+    "torch.tensor([1., 2, 3]).clamp(torch.tensor([2], dtype=torch.float64))",
+    "torch.tensor([1., 2, 3]).clamp(torch.tensor([1., 2.]))",
+    "torch.tensor([1., 2, 3]).clamp(torch.tensor([[1.], [2.]]))",
+    "torch.tensor([1., 2, 3]).clamp_(torch.tensor([[1.], [2.]]))",
+    "torch.tensor([1, 2, 3]).clamp_(torch.tensor([1.5, 0., 0.]))",
+    "torch.tensor([True, False]).clamp(torch.tensor([True, True]))",
+    "torch.clamp(torch.tensor([1., float('nan'), 3]), torch.tensor([float('nan'), 0., 0.]), torch.tensor(0.5))",
+)
+case(
+    "misc3_var_std_invalid_combinations",
+    """
+    x = torch.tensor([[1., 2., 4.], [3., 5., 9.]])
+    print(x.var(), x.var(True), x.var(False), x.var(0), x.var(0, True), x.var(0, False))
+    print(x.var(1, unbiased=False, keepdim=True), x.var(0, correction=0), x.var(None, True))
+    print(torch.var(x, None, True), x.var((0, 1), True), x.var([0], False, True), torch.var(x, True))
+    print(torch.std(x, False), x.var(dim=0, unbiased=True), x.var(None), x.std(None, False, True))
+    print(torch.var(x, 1, True, True), x.var(0, correction=None), x.var(correction=True))
+    print(x.var(0, correction=0.5), x.std(1, True, keepdim=True), x.var(0, False, False))
+    """,
+    "x.var(0, 1)", "x.std(0, 1)", "torch.var(x, 0, 1)", "torch.std(x, 0, 1)",
+    "x.var(unbiased=1)", "x.var(0, unbiased=1)", "torch.var(x, unbiased=1)", "torch.var(x, 0, unbiased=0)",
+    "x.var(0, None)", "torch.var(x, 0, None)", "x.std(0, None)", "x.var(None, None)",
+    "x.var(0, True, 1)", "torch.var(x, 0, True, 1)", "x.var(0, keepdim=1)", "x.var(True, 0)",
+    "x.var(0, 1, True)", "x.var(0, 'a')", "x.var('a')", "torch.var(x, 'a')", "x.var(0.5)",
+    "torch.var(x, 0.5)", "x.var(0, correction='a')", "x.var(0, True, correction=1)",
+    "x.var(0, unbiased=None)", "x.var(unbiased=None)", "x.var(dim=None, unbiased=None)",
+    "x.var(0, keepdim=None)", "x.var(True, True)", "x.var(True, unbiased=True)",
+    "x.var(unbiased=True, correction=1)", "x.var(0, True, 2)",
+    "x.var(keepdim=1, unbiased=1, correction=2)", "torch.var(x, keepdim=1, unbiased=1, correction=2)",
+    "torch.var(torch.tensor([1, 2]), 0, 1)",
+    "torch.var(torch.tensor([1, 2]), 0)",
+)
+case(
+    "misc3_elu",
+    """
+    import torch.nn.functional as F
+    x = torch.tensor([-3., -1., -0.1, 0., 0.5, 2.], requires_grad=True)
+    y = F.elu(x)
+    print(y, y.grad_fn.next_functions)
+    n = y.grad_fn
+    print(n._saved_alpha, n._saved_scale, n._saved_input_scale, n._saved_self)
+    y.sum().backward()
+    print(x.grad)
+    """,
+    """
+    g, = torch.autograd.grad(F.elu(x, 0.5).sum(), x, create_graph=True)
+    n = g.grad_fn
+    print(g, n.next_functions)
+    print(n._saved_alpha, n._saved_grad_output, n._saved_is_result, n._saved_self_or_result)
+    gg, = torch.autograd.grad(g.sum(), x, create_graph=True)
+    print(gg, gg.grad_fn.next_functions)
+    """,
+    """
+    z = x * 1
+    F.elu(z, 0.7, inplace=True)
+    print(z, z.grad_fn._saved_result, z.grad_fn._saved_alpha)
+    g, = torch.autograd.grad(z, x, torch.full((6,), 0.5, requires_grad=True), create_graph=True)
+    gg, = torch.autograd.grad(g.sum(), x)
+    print(g, gg)
+    """,
+    "F.elu(torch.tensor([0., -0., -1e-30, 1e-30]), -1.).tolist()",
+    "F.elu(torch.tensor([-5., -2.5, -1e-8, -20.]), 2)",
+    "F.elu(torch.tensor([-1., 1.], dtype=torch.float64), 0.3)",
+    "F.elu(torch.tensor([1, 2]))",
+    "F.elu(x, 'a')",
+)
+case(
+    "misc3_smooth_l1_and_huber_loss",
+    """
+    import torch.nn.functional as F
+    x = torch.tensor([-3., -1., -0.1, 0., 0.5, 2.], requires_grad=True)
+    t = torch.tensor([0.2, -0.3, 0.4, -1.5, 0.5, 0.1], requires_grad=True)
+    for loss, k in ((F.smooth_l1_loss, "beta"), (F.huber_loss, "delta")):
+        for r in ("mean", "sum", "none"):
+            for v in (1.0, 0.5):
+                y = loss(x, t, reduction=r, **{k: v})
+                n = y.grad_fn
+                print(y, [f is None for f, _ in n.next_functions], n._saved_reduction, getattr(n, "_saved_" + k))
+                gx, gt = torch.autograd.grad(y, (x, t), torch.full(y.shape, 0.7), create_graph=True)
+                print(gx, gt, gx.grad_fn.next_functions[0], gx.grad_fn._saved_grad_output)
+    """,
+    """
+    s = torch.tensor(0.7, requires_grad=True)
+    for loss in (F.smooth_l1_loss, F.huber_loss):
+        for r in ("mean", "sum"):
+            gx, = torch.autograd.grad(loss(x, t, reduction=r, **{}), x, s, create_graph=True)
+            print(torch.autograd.grad(gx.sum(), (x, t, s), create_graph=True))
+            h = torch.autograd.grad((gx * torch.arange(6.)).sum(), (x, t), create_graph=True)
+            print(h, [g.grad_fn for g in h], h[1].grad_fn.next_functions)
+    """,
+    "F.smooth_l1_loss(x, t, beta=0.)",
+    "F.smooth_l1_loss(x, t, reduction='sum', beta=2)",
+    "F.huber_loss(x, t, reduction='sum', delta=2)",
+    "F.smooth_l1_loss(x, t, None, None, 'sum', 0.3)",
+    "F.huber_loss(x, t, 'sum', 0.3)",
+    "F.smooth_l1_loss(x, t, beta=-1.)",
+    "F.huber_loss(x, t, delta=0.)",
+    "F.huber_loss(x, t, delta=-1.)",
+    "F.huber_loss(x, t, reduction='avg')",
+    "F.smooth_l1_loss(x, t, reduction='avg')",
+    "F.smooth_l1_loss(x, t[:1])",
+    "F.huber_loss(x, t[:1], reduction='none')",
+    "F.huber_loss(x, t[:2])",
+    "F.smooth_l1_loss(x, t[:2])",
+    "F.smooth_l1_loss(torch.tensor([1, 2]), torch.tensor([1, 3]))",
+    "F.huber_loss(torch.tensor([1, 2]), torch.tensor([1, 3]))",
+    "F.huber_loss(x, torch.tensor([1., 2, 3, 4, 5, 6], dtype=torch.float64))",
+    "F.smooth_l1_loss(x, torch.tensor([1., 2, 3, 4, 5, 6], dtype=torch.float64))",
+    "F.smooth_l1_loss(x, t, beta='a')",
+    "F.huber_loss(x, t, delta='a')",
+    "F.huber_loss(torch.zeros(0), torch.zeros(0))",
+    "F.smooth_l1_loss(torch.zeros(0), torch.zeros(0), reduction='sum')",
+)
+case(
+    "misc3_clamp_keyword_bounds",
+    """
+    x = torch.tensor([-2., -0.5, 0.5, 2.], requires_grad=True)
+    lo = torch.tensor([-1., 0., 0., 1.], requires_grad=True)
+    print(x.clamp(min=lo), torch.clamp(x, max=lo), torch.clip(x, min=-1, max=1), x.clamp(lo, None))
+    print(torch.clamp(x, min=None, max=lo).grad_fn, torch.clamp(x, None, 1.).grad_fn)
+    """,
+    "x.clamp(min=lo, max=1.)", "x.clamp(max=1., min=lo)", "x.clamp(lo, max=1.)",
+    "torch.clamp(x, min=lo, max=1)", "torch.clamp(x, max=1., min=lo)", "x.clamp(min='a')",
+    "x.clamp(1, 2, 3)", "x.clamp(mn=1)", "torch.clamp(x, 1, 2, 3)", "torch.clamp(x, mn=1)",
+    "x.clamp(1, min=2)", "x.clamp(lo, min=lo)", "x.detach().clamp_(min=lo, max=1.)",
+    "x.clip(max=1., min=lo)", "x.clamp(min=None, max=None)", "x.clamp(min=None, max='a')",
+    "torch.clamp(x, lo, max=lo)", "x.clamp()",
+)
+case(
+    "misc3_loss_number_arguments",
+    """
+    import numpy as np
+    import torch.nn.functional as F
+    x, t = torch.tensor([-1., 0.5]), torch.tensor([0., 0.])
+    print(F.huber_loss(x, t, delta=True), F.smooth_l1_loss(x, t, beta=True), F.elu(x, True))
+    print(F.elu(x, np.float32(0.5)), F.huber_loss(x, t, delta=np.float32(0.5)))
+    print(F.elu(x, torch.tensor(0.5)), F.huber_loss(x, t, delta=torch.tensor(0.5)))
+    """,
+    "F.elu(x, None)",
+    "F.huber_loss(x, t, delta=None)",
+)

@@ -538,6 +538,40 @@ def _double_nnf(L, a, p, t):
     return tuple(g for g in gs if g is not None)
 
 
+# part misc3: clamp with tensor bounds (ClampBackward0: the bounds get gradients; LO23 > HI23
+# everywhere, so each element of the last clamp takes max's value and gradient)
+LO23, HI23 = _u(2, 3, lo=-0.15, hi=-0.05), _u(2, 3, lo=0.05, hi=0.15)
+C.add("clamp_tensor", lambda L, a, lo, hi: (a.clamp(lo, hi), L.clamp(a, lo[0]), a.clamp(max=hi[:, :1]),
+                                            L.clip(a, hi, lo)), A23, LO23, HI23)
+
+
+# part misc3: elu (EluBackward0, and EluBackward1 in place), smooth_l1_loss, huber_loss (beta and
+# delta away from every |a - b| of A23, B23, where the second derivative jumps)
+def _misc3_losses(L, a, b):
+    f = F(L)
+    return tuple(loss(a, b, reduction=r, **{k: v}) for loss, k in ((f.smooth_l1_loss, "beta"),
+                                                                   (f.huber_loss, "delta"))
+                 for r in ("mean", "sum", "none") for v in (1.0, 0.5))
+
+
+def _double_misc3(L, a, b, s):
+    """Gradients with input-dependent seeds, differentiated again: every formula of
+    EluBackwardBackward0 (from the input and, in place, from the output),
+    SmoothL1LossBackwardBackward0 and HuberLossBackwardBackward0 is used."""
+    f, gs = F(L), []
+    for y, seed in ((f.elu(a, 0.7), s), (f.elu(a * 1, 0.7, inplace=True), s),
+                    (f.smooth_l1_loss(a, b, beta=0.5), s.sum()), (f.smooth_l1_loss(a, b, reduction="none"), s),
+                    (f.huber_loss(a, b, delta=0.5), s.sum()), (f.huber_loss(a, b, reduction="sum"), s.sum()),
+                    (f.huber_loss(a, b, reduction="none", delta=0.5), s)):
+        gs += L.autograd.grad(y, (a, b, s), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+C.add("nnf_elu", lambda L, a: (F(L).elu(a), F(L).elu(a, 0.5), F(L).elu(a * 1, 2.0, inplace=True)), A23)
+C.add("nnf_smooth_l1_huber", _misc3_losses, A23, B23)
+C.add("double_backward_misc3", _double_misc3, A23, B23, C23)
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

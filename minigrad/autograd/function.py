@@ -155,9 +155,9 @@ class Op:
                 node._args[name] = values[i].dtype
             elif isinstance(values[i], Tensor):
                 node._saved_tensors[name] = SavedTensor(values[i])
-            elif kind == "input" or _holds_array(values[i]):  # stands for tensors: freed like one
-                node._saved_tensors[name] = values[i]
-            else:
+            elif kind == "input" and values[i] is not None or _holds_array(values[i]):
+                node._saved_tensors[name] = values[i]  # stands for tensors: freed like one
+            else:  # (an optional tensor not given, as clamp's bound, stays None after backward)
                 node._args[name] = values[i]
         return node
 

@@ -1,5 +1,6 @@
 """Activation and loss functions, as `torch.nn.functional` names them."""
 import math
+import numbers
 import warnings
 
 import numpy as np
@@ -207,3 +208,70 @@ def dropout(input, p=0.5, training=True, inplace=False):
         keep = _ops.default_generator._rng.random(input.shape) < 1 - p  # bernoulli(1 - p)
         noise = Tensor._make(keep.astype(dt) / dt.type(1 - p))
     return input.mul_(noise) if inplace else input * noise
+
+
+# --- part misc3: elu, smooth_l1_loss, huber_loss
+def elu(input, alpha=1.0, inplace=False):
+    """x for x > 0, alpha * (exp(x) - 1) below: smooth at 0 when alpha = 1, and negative outputs
+    keep the mean activation near 0. In place, the backward reads the output (EluBackward1)."""
+    alpha = _number_arg("elu", "alpha", 2, alpha)
+    _floating_only("elu_cpu", input)
+    if inplace:
+        return apply_inplace(d.elu_, input, alpha, 1, 1)
+    return d.elu(input, alpha, 1, 1)
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    """0.5 (x - t)^2 / beta where |x - t| < beta, |x - t| - 0.5 beta beyond; beta = 0 is l1_loss."""
+    input, target = _loss_operands(input, target, size_average, reduce)
+    if beta == 0.0:
+        return l1_loss(input, target, reduction)
+    reduction = _reduction_enum(reduction)
+    beta = _number_arg("smooth_l1_loss", "beta", 4, beta, "float")
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    _floating_only("smooth_l1_cpu", input)
+    return d.smooth_l1_loss(input, target, reduction, beta)
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    """0.5 (x - t)^2 where |x - t| < delta, delta (|x - t| - 0.5 delta) beyond: smooth_l1_loss
+    times delta, so large errors cost delta per unit (l1) and small ones are squared (mse)."""
+    input, target = _loss_operands(input, target)
+    if weight is not None:
+        raise NotImplementedError("minigrad: huber_loss(weight=...) is not implemented")
+    reduction = _reduction_enum(reduction)
+    delta = _number_arg("huber_loss", "delta", 4, delta, "float")
+    if delta <= 0:
+        raise RuntimeError("huber_loss does not support non-positive values for delta.")
+    _floating_only("huber_cpu", input)
+    return d.huber_loss(input, target, reduction, delta)
+
+
+def _loss_operands(input, target, size_average=None, reduce=None):
+    """PyTorch's warning for a target of another size, then both broadcast to one shape."""
+    if target.shape != input.shape:
+        warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
+                      f"({input.size()}). This will likely lead to incorrect results due to "
+                      "broadcasting. Please ensure they have the same size.", stacklevel=3)
+    if size_average is not None or reduce is not None:
+        raise NotImplementedError("minigrad: size_average and reduce (deprecated) are not implemented")
+    shape = _broadcast_shape(input.shape, target.shape)
+    return (input if input.shape == shape else expand(input, shape),
+            target if target.shape == shape else expand(target, shape))
+
+
+def _reduction_enum(reduction):
+    """PyTorch's number for a reduction (what the loss nodes save): none 0, mean 1, sum 2."""
+    _check_reduction(reduction)
+    return ("none", "mean", "sum").index(reduction)
+
+
+def _number_arg(name, argname, position, value, kind="Number"):
+    """A number argument as PyTorch's parser takes it: a bool, NumPy scalar or 0-d tensor too."""
+    if isinstance(value, Tensor) and value.dim() == 0:
+        return value.item()
+    if not isinstance(value, numbers.Real):
+        raise TypeError(f"{name}(): argument '{argname}' (position {position}) must be {kind}, not "
+                        f"{_ops._type_name(value)}")
+    return value
