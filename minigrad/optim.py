@@ -7,6 +7,7 @@ without recording (under no_grad); `zero_grad()` clears .grad for the next backw
 from collections import defaultdict
 
 from .autograd.grad_mode import enable_grad, no_grad
+from .nn.modules import _zero_grads
 from .tensor import Tensor
 
 
@@ -52,17 +53,7 @@ class Optimizer:
 
     def zero_grad(self, set_to_none=True):
         """Clear every parameter's .grad (None by default, so the next backward starts afresh)."""
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p.grad is not None:
-                    if set_to_none:
-                        p.grad = None
-                    else:
-                        if p.grad.grad_fn is not None:
-                            p.grad.detach_()
-                        else:
-                            p.grad.requires_grad_(False)
-                        p.grad.zero_()
+        _zero_grads((p for group in self.param_groups for p in group["params"]), set_to_none)
 
     def __repr__(self):
         text = type(self).__name__ + " ("

@@ -14,6 +14,21 @@ from . import functional as F
 from .parameter import Parameter
 
 
+def _zero_grads(params, set_to_none):
+    """Module.zero_grad and Optimizer.zero_grad: .grad = None (the default, so the next backward
+    starts afresh), or zeros written into .grad, cut from any graph that made it."""
+    for p in params:
+        if p.grad is not None:
+            if set_to_none:
+                p.grad = None
+            else:
+                if p.grad.grad_fn is not None:
+                    p.grad.detach_()
+                else:
+                    p.grad.requires_grad_(False)
+                p.grad.zero_()
+
+
 class Module:
     """Base class of all layers: subclasses set attributes in __init__ and define forward()."""
 
@@ -124,16 +139,7 @@ class Module:
     # --- training ---------------------------------------------------------------------------
     def zero_grad(self, set_to_none=True):
         """Forget the gradients of the last backward (by default .grad becomes None again)."""
-        for p in self.parameters():
-            if p.grad is not None:
-                if set_to_none:
-                    p.grad = None
-                else:
-                    if p.grad.grad_fn is not None:
-                        p.grad.detach_()
-                    else:
-                        p.grad.requires_grad_(False)
-                    p.grad.zero_()
+        _zero_grads(self.parameters(), set_to_none)
 
     def train(self, mode=True):
         """Set `training` here and in every submodule (layers such as Dropout read it)."""
