@@ -1815,10 +1815,10 @@ def getitem(self, key, _for_setitem=False):
     single = not is_tuple and not _for_setitem  # PyTorch keeps even a full slice `t[:]` then
     if self.dim() == 0:
         _check_zero_dim_key(raw)
-    key = tuple(_as_index(k) for k in raw)
+    key = _index_keys(raw)
     _warn_byte_masks(raw)
-    if builtins.any(_is_advanced(k) for k in key):
-        view, index = _index_on_view(self, raw)
+    if builtins.any(_is_bool_scalar(k) or _is_advanced(k) for k in key):
+        view, index = _index_on_view(self, key)
         if view is self:
             index = key
         try:
@@ -1864,11 +1864,17 @@ def _check_zero_dim_key(key):
                          "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
 
 
-def _index_on_view(self, raw):
-    """PyTorch's setitem with index arrays: the key's basic part makes a view first (ints, slices,
-    None; a 0-d bool mask is a new dim of size 1), then index_put writes into that view with the
-    arrays (the 0-d mask indexes its dim by [0] if True, by [] if False). Returns (view, key)."""
-    keys = [k if _is_bool_scalar(k) else _as_index(k) for k in raw]
+def _index_keys(raw):
+    """A key's parts as indexing reads them (_as_index), except bool scalars, which stay as they
+    are: they make a dim of the view (_index_on_view)."""
+    return tuple(k if _is_bool_scalar(k) else _as_index(k) for k in raw)
+
+
+def _index_on_view(self, keys):
+    """Indexing with index arrays, as PyTorch does it: the key's basic part (`keys`, from
+    _index_keys) makes a view first (ints, slices, None; a 0-d bool mask is a new dim of size 1),
+    then the arrays index that view (the 0-d mask indexes its dim by [0] if True, by [] if
+    False). Returns (view, key for the arrays)."""
     rest = self.dim() - builtins.sum(d._key_dims(k) for k in keys)  # the dims `...` stands for
     view_key, index = [], []
     for k in keys:
@@ -1912,8 +1918,9 @@ def setitem(self, key, value):
     raw = _as_key(key)[0]
     if key is False:  # PyTorch writes nothing, not even a version bump
         return
-    if builtins.any(_is_bool_scalar(k) or _is_advanced(_as_index(k)) for k in raw):
-        arrays = [k for k in raw if _is_advanced(_as_index(k))]
+    keys = _index_keys(raw)
+    arrays = [r for r, k in zip(raw, keys) if _is_bool_scalar(k) or _is_advanced(k)]
+    if arrays:
         if (len(arrays) == 1 and isinstance(arrays[0], Tensor) and arrays[0]._data.dtype == np.uint8
                 and (not isinstance(value, Tensor) or value.numel() == 1)):  # PyTorch fills
             raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with "  # by
@@ -1923,9 +1930,9 @@ def setitem(self, key, value):
             value = value.to(self.dtype)
         if isinstance(value, Tensor) and value.dim() and value.shape[0] == 1:
             value = d.view(value, _drop_leading_ones(value.shape))
-        view, index = _index_on_view(self, raw)
+        view, index = _index_on_view(self, keys)
         if view is self:
-            index = tuple(_as_index(k) for k in raw)
+            index = keys
         try:  # the forward writes into a copy: an error leaves the tensor as it was
             apply_inplace(d.index_put, view, value, index)
         except IndexError:
