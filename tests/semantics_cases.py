@@ -5155,3 +5155,40 @@ case(
     "F.elu(x, None)",
     "F.huber_loss(x, t, delta=None)",
 )
+
+# --- saved-value order: inputs alphabetically, then outputs (found by a 20,000-program run)
+case(
+    "saved_order_pack_and_unpack",
+    """
+    def pack(t):
+        print("pack", t)
+        return t
+    def unpack(t):
+        print("unpack", t)
+        return t
+    a = torch.tensor([1.5, 2.0], requires_grad=True)
+    b = torch.tensor([2.0, 3.0], requires_grad=True)
+    with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+        y = a ** b           # saves exponent, self, result
+        z = a.std()          # saves self, result
+        w = torch.clamp(a, b, b + 1)  # saves max, min, self
+    y.sum().backward(); z.backward(); w.sum().backward()
+    """,
+    """
+    # Two saved values changed in place: the error names the one PyTorch unpacks first.
+    t1 = torch.tensor([[-0.296875, -0.9921875]], dtype=torch.float64, requires_grad=True)
+    t2 = torch.nn.functional.cross_entropy(t1, torch.tensor([0]), reduction='sum')
+    t3 = torch.std(t2, dim=0, correction=0)
+    t3[...] = -1.5
+    t4 = t1.mul(t3)
+    t2[None, ...] = 2.5
+    t4.sum().backward()
+    """,
+    """
+    a = torch.tensor([1.5, 2.0], requires_grad=True)
+    y = a * 1
+    z = y.prod()
+    y.add_(1); z.add_(1)
+    z.backward()
+    """,
+)

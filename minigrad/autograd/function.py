@@ -168,8 +168,11 @@ class Op:
         for k, (formula, argnames) in enumerate(self.formulas):
             if needed >> k & 1:
                 names.update(argnames)
+        # PyTorch's generated code saves (and later unpacks, checking each) the inputs in
+        # alphabetical order of names, then the outputs: x**y saves exponent, self, result.
+        outputs = {"result", *self.extra}
         plan = []
-        for name in sorted(names - {"grad"}):
+        for name in sorted(names - {"grad"}, key=lambda n: (n in outputs, n)):
             if name == "result":
                 plan.append((name, "result", None))
             elif name in self.extra:
