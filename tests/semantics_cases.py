@@ -5192,3 +5192,221 @@ case(
     z.backward()
     """,
 )
+
+
+# ---------------------------------------------------------------------------
+# --- optim2: Adam, AdamW, optimizer state_dict, clip_grad
+# ---------------------------------------------------------------------------
+case(
+    "n_optim2_adam_construction",
+    """
+    params = [torch.tensor([1., 2.], requires_grad=True), torch.tensor(0.5, requires_grad=True)]
+    print(torch.optim.Adam(params))
+    print(torch.optim.AdamW(params))
+    """,
+    "torch.optim.Adam(params, lr=0.01, betas=(0.8, 0.99), eps=1e-6, weight_decay=0.1, amsgrad=True, maximize=True)",
+    "torch.optim.AdamW(params, lr=0.1, weight_decay=0)",
+    "torch.optim.Adam(params, weight_decay=0.1, decoupled_weight_decay=True).defaults",
+    "torch.optim.Adam([{'params': params[:1]}, {'params': params[1:], 'lr': 0.5, 'betas': (0.5, 0.5)}])",
+    "torch.optim.Adam(params, lr=-1)",
+    "torch.optim.Adam(params, lr=-0.5)",
+    "torch.optim.Adam(params, eps=-1e-8)",
+    "torch.optim.Adam(params, betas=(1.0, 0.999))",
+    "torch.optim.Adam(params, betas=(0.9, -0.1))",
+    "torch.optim.Adam(params, betas=(0.9, 1))",
+    "torch.optim.Adam(params, weight_decay=-0.1)",
+    "torch.optim.AdamW(params, lr=-2)",
+    "torch.optim.AdamW(params, betas=(0.5, 1.5))",
+    "torch.optim.Adam([], lr=0.1)",
+    "torch.optim.Adam(params, fused=True, differentiable=True)",
+    "torch.optim.AdamW(params, amsgrad=True).param_groups[0]['amsgrad']",
+)
+
+case(
+    "n_optim2_adam_steps",
+    """
+    def run(cls, steps=4, **kw):
+        a = torch.tensor([1.5, -2., 0.25], requires_grad=True)
+        b = torch.tensor([[0.5, 3.], [-1., 0.1]], requires_grad=True)
+        opt = cls([a, b], **kw)
+        for i in range(steps):
+            opt.zero_grad()
+            loss = (a * a * torch.tensor([1., 3., -2.])).sum() + (b ** 3).sum() * (i + 1)
+            loss.backward()
+            opt.step()
+            print(i, a, b)
+        print(opt.state[a])
+        print(sorted(opt.state[b]), a._version, b._version,
+              [v._version for v in opt.state[a].values()])
+        return opt
+    """,
+    "opt = run(torch.optim.Adam)",
+    "opt = run(torch.optim.Adam, lr=0.1, amsgrad=True)",
+    "opt = run(torch.optim.Adam, lr=0.05, weight_decay=0.1, maximize=True)",
+    "opt = run(torch.optim.AdamW, lr=0.1)",
+    "opt = run(torch.optim.AdamW, lr=0.2, weight_decay=0.5, amsgrad=True, betas=(0.3, 0.6))",
+    "opt = run(torch.optim.Adam, lr=0.3, betas=(0.0, 0.5), eps=0.1)",
+    "opt = run(torch.optim.Adam, lr=0.1, weight_decay=0.5, decoupled_weight_decay=True)",
+    """
+    # a parameter without .grad is skipped: no state, no version bump
+    c = torch.tensor([1., 2.], requires_grad=True)
+    d = torch.tensor([3., 4.], requires_grad=True)
+    opt = torch.optim.Adam([c, d], lr=0.1)
+    (c * c).sum().backward()
+    print(opt.step(), c, d, len(opt.state), d in opt.state, d._version)
+    print(opt.state[c]['step'], opt.state[c]['step'].dtype)
+    """,
+    """
+    # the closure recomputes the loss with grad enabled; step returns it
+    e = torch.tensor([2., -1.], requires_grad=True)
+    opt = torch.optim.AdamW([e], lr=0.5)
+    def closure():
+        opt.zero_grad()
+        loss = (e ** 2).sum()
+        loss.backward()
+        return loss
+    with torch.no_grad():
+        print(opt.step(closure), e)
+    print(opt.step(closure), e, e.grad)
+    """,
+)
+
+case(
+    "n_optim2_adam_training_loop",
+    """
+    import torch.nn as nn
+    model = nn.Sequential(nn.Linear(3, 2), nn.Tanh(), nn.Linear(2, 1))
+    with torch.no_grad():
+        model[0].weight.copy_(torch.tensor([[0.1, -0.2, 0.3], [0.4, 0.5, -0.6]]))
+        model[0].bias.copy_(torch.tensor([0.05, -0.05]))
+        model[2].weight.copy_(torch.tensor([[0.7, -0.8]]))
+        model[2].bias.fill_(0.1)
+    x = torch.tensor([[1., 2., 3.], [-1., 0.5, 2.], [0.3, -0.7, 1.1], [2., 1., -1.]])
+    y = torch.tensor([[1.], [0.], [0.5], [-1.]])
+    optimizer = torch.optim.Adam(model.parameters(), lr=0.05)
+    for step in range(4):
+        optimizer.zero_grad()
+        loss = nn.MSELoss()(model(x), y)
+        loss.backward()
+        optimizer.step()
+        print(step, loss, model[0].weight, model[2].bias)
+    print(optimizer.state[model[2].bias])
+    """,
+)
+
+case(
+    "n_optim2_state_dict",
+    """
+    a = torch.tensor([1., -2.], requires_grad=True)
+    b = torch.tensor(0.5, requires_grad=True)
+    def train(opt, steps=2):
+        for i in range(steps):
+            opt.zero_grad()
+            ((a * a).sum() * b + b * 3).backward()
+            opt.step()
+    sgd = torch.optim.SGD([a, b], lr=0.1)
+    train(sgd)
+    print(sgd.state_dict())
+    sgd = torch.optim.SGD([{'params': [a]}, {'params': [b], 'lr': 0.01, 'momentum': 0.9}], lr=0.1)
+    train(sgd)
+    print(sgd.state_dict())
+    """,
+    """
+    adam = torch.optim.Adam([a, b], lr=0.1, amsgrad=True)
+    train(adam)
+    sd = adam.state_dict()
+    print(sd)
+    print(sd['state'][0]['exp_avg'] is adam.state[a]['exp_avg'], list(sd['state']), sd['param_groups'][0]['params'])
+    """,
+    """
+    # load into a fresh optimizer over other parameters: both continue the same way
+    a2, b2 = a.detach().clone().requires_grad_(), b.detach().clone().requires_grad_()
+    adam2 = torch.optim.Adam([a2, b2], lr=0.5)
+    adam2.load_state_dict(sd)
+    print(adam2)
+    print(adam2.state[a2]['exp_avg'] is adam.state[a]['exp_avg'], adam2.state[b2]['step'] is adam.state[b]['step'])
+    print(adam2.param_groups[0]['params'][0] is a2, adam2.param_groups[0] is sd['param_groups'][0])
+    """,
+    """
+    adam = torch.optim.Adam([a, b], lr=0.1)
+    train(adam)
+    adam2 = torch.optim.Adam([a2, b2])
+    adam2.load_state_dict(torch.optim.Adam([a, b], lr=0.1).state_dict())
+    adam2.load_state_dict(adam.state_dict())
+    with torch.no_grad():
+        a2.copy_(a), b2.copy_(b)
+    train(adam), train(adam2)
+    print(a, b, a2, b2, adam.state[a], adam2.state[a2])
+    """,
+    """
+    # state is cast to each parameter's dtype (but 'step'), after a copy
+    c = torch.tensor([1., 2.], dtype=torch.float64, requires_grad=True)
+    d = torch.tensor(3., requires_grad=True)
+    adam3 = torch.optim.Adam([c, d])
+    adam3.load_state_dict(sd)
+    print(adam3.state[c], adam3.state[d]['exp_avg'] is sd['state'][1]['exp_avg'])
+    """,
+    "torch.optim.Adam([a]).load_state_dict(sd)",
+    "torch.optim.Adam([{'params': [a]}, {'params': [b]}]).load_state_dict(sd)",
+    "torch.optim.SGD([a, b]).load_state_dict(sd)",
+    "torch.optim.SGD([a, b]).state_dict()",
+)
+
+case(
+    "n_optim2_clip_grad",
+    """
+    import torch.nn as nn
+    p = torch.tensor([3., -4.], requires_grad=True)
+    q = torch.tensor([[1., -2., 0.5]], requires_grad=True)
+    r = torch.tensor(2., requires_grad=True)
+    def grads():
+        p.grad, q.grad = torch.tensor([3., -4.]), torch.tensor([[1., -2., 0.5]])
+        return p.grad._version
+    """,
+    """
+    v = grads()
+    print(nn.utils.clip_grad_norm_([p, q, r], 1.0), p.grad, q.grad, r.grad, p.grad._version - v)
+    v = grads()
+    print(nn.utils.clip_grad_norm_([p, q], 10.0), p.grad, q.grad, p.grad._version - v)
+    """,
+    """
+    for kw in [dict(norm_type=1), dict(norm_type='inf'), dict(norm_type=float('inf'), foreach=False),
+               dict(norm_type=3.5, foreach=True), dict(norm_type=0.5), dict(norm_type=-1)]:
+        grads()
+        print(torch.nn.utils.clip_grad_norm_([p, q], 2.0, **kw), p.grad, q.grad)
+    """,
+    """
+    grads()
+    total = torch.nn.utils.clip_grad_norm_(iter([p, q]), max_norm=2)
+    print(total, total.requires_grad, total.dtype, p.grad)
+    print(torch.nn.utils.clip_grad_norm_(p, 1.0), p.grad)
+    print(torch.nn.utils.clip_grad_norm_([r], 1.0), torch.nn.utils.clip_grad_norm_([], 1.0))
+    """,
+    "torch.nn.utils.clip_grad_norm_((x for x in []), 1.0)",
+    """
+    p.grad = torch.tensor([float('inf'), 1.])
+    print(torch.nn.utils.clip_grad_norm_(p, 1.0), p.grad)
+    """,
+    """
+    p.grad = torch.tensor([float('nan'), 1.])
+    torch.nn.utils.clip_grad_norm_(p, 1.0, error_if_nonfinite=True)
+    """,
+    """
+    p.grad = torch.tensor([1e30, 1e30])
+    torch.nn.utils.clip_grad_norm_(p, 1.0, norm_type=3, error_if_nonfinite=True)
+    """,
+    """
+    for fe in (None, False, True):
+        v = grads()
+        print(nn.utils.clip_grad_value_([p, q, r], 1.5, foreach=fe), p.grad, q.grad, p.grad._version - v)
+    grads()
+    nn.utils.clip_grad_value_(q, clip_value=1)
+    print(q.grad, p.grad)
+    """,
+    """
+    # clipping runs under no_grad: the scaling of a gradient with a history is not recorded
+    w = torch.tensor([2., -3.], requires_grad=True)
+    (w ** 3).sum().backward(create_graph=True)
+    print(w.grad, nn.utils.clip_grad_norm_([w], 1.0), w.grad)
+    """,
+)
