@@ -5274,7 +5274,7 @@ case(
 
 case(
     "n_nnmod2_sequential",
-    _NNMOD2_NET,
+    _NNMOD2_NET + "from collections import OrderedDict",
     "print(len(net), net[-1], net[:2], net[::2], [type(m).__name__ for m in net])",
     "print(net[1:], net[5:], len(net[5:]))",
     "net[3]",
@@ -5289,6 +5289,22 @@ case(
     twice = nn.Sequential(shared, nn.Sequential(shared))
     print([n for n, _ in twice.named_modules(remove_duplicate=False)], [n for n, _ in twice.named_parameters(remove_duplicate=False)])
     print([n for n, _ in twice.named_modules()], [n for n, _ in twice.named_parameters()], len(list(twice.parameters())))
+    """,
+    """
+    net[1] = nn.Tanh()
+    del net[0]
+    print(net, net(torch.ones(1, 2)))
+    del net[1:]
+    print(net, len(net))
+    """,
+    "net[2] = nn.Tanh()",
+    "net[0] = 3",
+    "del net[-5]",
+    """
+    named = nn.Sequential(OrderedDict([('a', nn.ReLU()), ('b', nn.Tanh()), ('c', nn.Sigmoid())]))
+    del named[::2]
+    named[0] = nn.Identity()
+    print(named)
     """,
     "nn.Sequential(nn.Linear(1, 1), 3)",
     "nn.Sequential(nn.Tanh(), None)",

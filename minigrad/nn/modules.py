@@ -451,13 +451,27 @@ class Sequential(Module):
             input = module(input)
         return input
 
-    def __getitem__(self, idx):
-        if isinstance(idx, slice):  # a Sequential of those modules, which keep their names
-            return type(self)(OrderedDict(list(self._modules.items())[idx]))
+    def _key(self, idx):
+        """The name of the module at integer position idx (negative counts from the end)."""
         idx, size = operator.index(idx), len(self)
         if not -size <= idx < size:
             raise IndexError(f"index {idx} is out of range")
-        return list(self._modules.values())[idx]
+        return list(self._modules)[idx]
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):  # a Sequential of those modules, which keep their names
+            return type(self)(OrderedDict(list(self._modules.items())[idx]))
+        return self._modules[self._key(idx)]
+
+    def __setitem__(self, idx, module):
+        setattr(self, self._key(idx), module)
+
+    def __delitem__(self, idx):
+        """Remove the module(s), then rename the rest '0', '1', ... as PyTorch does."""
+        keys = list(self._modules)[idx] if isinstance(idx, slice) else [self._key(idx)]
+        for key in keys:
+            delattr(self, key)
+        self._modules = dict((str(i), m) for i, m in enumerate(self._modules.values()))
 
     def __len__(self):
         return len(self._modules)
