@@ -5410,3 +5410,326 @@ case(
     print(w.grad, nn.utils.clip_grad_norm_([w], 1.0), w.grad)
     """,
 )
+
+
+# --- nnmod2: Module API, more modules, nn.init
+_NNMOD2_NET = """
+from torch import nn
+import torch.nn.functional as F
+net = nn.Sequential(nn.Linear(3, 2), nn.ReLU(), nn.Linear(2, 1))
+with torch.no_grad():  # explicit values: the random initialisation cannot match PyTorch's generator
+    for i, p in enumerate(net.parameters()):
+        p.copy_(torch.arange(p.numel(), dtype=torch.float32).reshape(p.shape) / 10 - i / 4)
+"""
+
+case(
+    "n_nnmod2_state_dict",
+    _NNMOD2_NET,
+    "sd = net.state_dict(); sd",
+    "print(type(sd).__name__, list(sd), [(v.requires_grad, v.grad_fn, type(v).__name__) for v in sd.values()])",
+    """
+    with torch.no_grad():
+        net[0].bias.add_(1)
+    print(sd['0.bias'], net.state_dict(prefix='m.').keys(), type(net.state_dict(keep_vars=True)['2.bias']))
+    """,
+    """
+    snap = {k: v.clone() for k, v in sd.items()}
+    with torch.no_grad():
+        net[2].weight.zero_()
+    r = net.load_state_dict(snap)
+    print(r, repr(r), r.missing_keys, r.unexpected_keys, net[2].weight, net[2].weight._version, net[2].weight.is_leaf)
+    """,
+    "net.load_state_dict({'0.weight': torch.ones(2, 3)})",
+    "net.load_state_dict({**snap, 'extra': torch.ones(1), '0.bias.x': torch.ones(1), '1.w': torch.ones(1), '3.bias': torch.ones(1)})",
+    "net.load_state_dict({'0.weight': torch.ones(2, 3), 'extra': torch.ones(1)})",
+    """
+    r = net.load_state_dict({'0.weight': torch.ones(2, 3), 'extra': torch.ones(1), '1.w': torch.ones(1)}, strict=False)
+    print(r, r.missing_keys, net[0].weight)
+    """,
+    "net.load_state_dict({**snap, '0.weight': torch.ones(3, 2)})",
+    "net.load_state_dict({**snap, '0.weight': torch.ones(3, 2)}, strict=False)",
+    "net.load_state_dict({**snap, '2.bias': 3.0, '0.bias': torch.ones(1)})",
+    "net.load_state_dict([('0.weight', torch.ones(2, 3))])",
+    """
+    r = net.load_state_dict({**snap, '2.bias': torch.tensor([5], dtype=torch.int64)})
+    print(r, net[2].bias)
+    """,
+    """
+    p = nn.Module(); p.s = nn.Parameter(torch.tensor(1.))
+    print(p.load_state_dict({'s': torch.tensor([4.])}), p.s)
+    """,
+    """
+    shared = nn.Linear(1, 1)
+    twice = nn.Sequential(shared, shared)
+    print(list(twice.state_dict()), [n for n, _ in twice.named_parameters()])
+    print(twice.load_state_dict({'0.weight': torch.ones(1, 1), '0.bias': torch.ones(1), '1.weight': torch.zeros(1, 1), '1.bias': torch.zeros(1)}), shared.weight)
+    """,
+    """
+    nobias = nn.Linear(2, 1, bias=False)
+    print(list(nobias.state_dict()))
+    nobias.load_state_dict({'weight': torch.ones(1, 2), 'bias': torch.ones(1)})
+    """,
+    """
+    w = nn.Parameter(torch.tensor([[9., 9.]]))
+    print(nobias.load_state_dict({'weight': w}, assign=True), nobias.weight is w)
+    print(nobias.load_state_dict({'weight': torch.tensor([[1., 2.]])}, assign=True), type(nobias.weight), nobias.weight.requires_grad)
+    """,
+)
+
+case(
+    "n_nnmod2_walk_hooks",
+    _NNMOD2_NET,
+    """
+    class Block(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.body = nn.Sequential(nn.Linear(1, 1), nn.Tanh())
+            self.scale = nn.Parameter(torch.ones(1))
+            self.head = nn.Linear(1, 1, bias=False)
+    b = Block()
+    print([n for n, _ in b.named_parameters()], [n for n, _ in b.named_parameters(prefix='b')])
+    print([n for n, _ in b.named_parameters(recurse=False)], len(list(b.parameters(recurse=False))))
+    print([n for n, _ in b.named_modules()], [n for n, _ in b.named_modules(prefix='top')])
+    print([n for n, _ in b.named_children()], [type(m).__name__ for m in b.children()], [type(m).__name__ for m in b.modules()])
+    """,
+    """
+    seen = []
+    print(b.apply(lambda m: seen.append(type(m).__name__)) is b, seen)
+    """,
+    """
+    print(net.requires_grad_(False) is net, [p.requires_grad for p in net.parameters()])
+    net[2].requires_grad_()
+    print([p.requires_grad for p in net.parameters()], net(torch.ones(1, 3)))
+    """,
+    "net.requires_grad_(True); print(net(torch.ones(1, 3)))",
+    """
+    calls = []
+    h1 = net[0].register_forward_pre_hook(lambda m, args: calls.append(('pre', args)))
+    h2 = net[0].register_forward_hook(lambda m, args, out: calls.append(('post', out.shape)))
+    net(torch.ones(1, 3)); print(calls)
+    """,
+    """
+    h3 = net[0].register_forward_pre_hook(lambda m, args: args[0] * 2)
+    h4 = net[0].register_forward_hook(lambda m, args, out: out + 100)
+    h5 = net.register_forward_pre_hook(lambda m, args: (args[0] - 1,))
+    print(net[0](torch.ones(1, 3)), net(torch.ones(1, 3)))
+    """,
+    """
+    for h in (h1, h2, h3, h4, h5):
+        h.remove()
+    h4.remove()
+    print(net[0](torch.ones(1, 3)), net(torch.ones(1, 3)), len(calls))
+    """,
+    """
+    with net.register_forward_hook(lambda m, a, o: o * 0):
+        print(net(torch.ones(1, 3)))
+    print(net(torch.ones(1, 3)))
+    """,
+)
+
+case(
+    "n_nnmod2_sequential",
+    _NNMOD2_NET + "from collections import OrderedDict",
+    "print(len(net), net[-1], net[:2], net[::2], [type(m).__name__ for m in net])",
+    "print(net[1:], net[5:], len(net[5:]))",
+    "net[3]",
+    "net[-4]",
+    "print(net.append(nn.Sigmoid()) is net, net, len(net), net(torch.ones(1, 3)))",
+    "net.append(3)",
+    "net['0']",
+    "net[1.0]",
+    "print(net[True], net[torch.tensor(0)])",
+    """
+    shared = nn.Linear(1, 1)
+    twice = nn.Sequential(shared, nn.Sequential(shared))
+    print([n for n, _ in twice.named_modules(remove_duplicate=False)], [n for n, _ in twice.named_parameters(remove_duplicate=False)])
+    print([n for n, _ in twice.named_modules()], [n for n, _ in twice.named_parameters()], len(list(twice.parameters())))
+    """,
+    """
+    net[1] = nn.Tanh()
+    del net[0]
+    print(net, net(torch.ones(1, 2)))
+    del net[1:]
+    print(net, len(net))
+    """,
+    "net[2] = nn.Tanh()",
+    "net[0] = 3",
+    "del net[-5]",
+    """
+    named = nn.Sequential(OrderedDict([('a', nn.ReLU()), ('b', nn.Tanh()), ('c', nn.Sigmoid())]))
+    del named[::2]
+    named[0] = nn.Identity()
+    print(named)
+    """,
+    "nn.Sequential(nn.Linear(1, 1), 3)",
+    "nn.Sequential(nn.Tanh(), None)",
+)
+
+case(
+    "n_nnmod2_more_modules",
+    "from torch import nn",
+    """
+    for m in [nn.Softmax(dim=1), nn.Softmax(), nn.LogSoftmax(0), nn.LeakyReLU(), nn.LeakyReLU(0.2, True), nn.LeakyReLU(negative_slope=1),
+              nn.Flatten(), nn.Flatten(0, 2), nn.Identity(3, a=2), nn.Dropout(), nn.Dropout(0.1, True), nn.Dropout(p=1),
+              nn.L1Loss(), nn.BCELoss(), nn.BCEWithLogitsLoss(reduction='sum'), nn.NLLLoss(reduction='none')]:
+        print(m, repr(m))
+    """,
+    """
+    model = nn.Sequential(nn.Flatten(), nn.Linear(4, 3), nn.LeakyReLU(0.1), nn.Dropout(0.25), nn.Linear(3, 2), nn.LogSoftmax(dim=1))
+    model
+    """,
+    "print(nn.Sequential(nn.Identity(), nn.Softmax(-1)), nn.Sequential(nn.Sequential(nn.Flatten(1)), nn.Identity()))",
+    """
+    x = torch.tensor([[-1., 0.5, 2.], [0.3, -0.2, 1.5]], requires_grad=True)
+    for m in [nn.Softmax(dim=1), nn.Softmax(0), nn.LogSoftmax(dim=1), nn.LeakyReLU(), nn.LeakyReLU(0.5), nn.Flatten(0), nn.Identity()]:
+        y = m(x)
+        print(y, y is x)
+    """,
+    "nn.Softmax()(x)",
+    "nn.LogSoftmax()(torch.ones(2, 2, 2))",
+    "print(nn.Flatten()(torch.ones(2, 3, 4)).shape, nn.Flatten(1, 2)(torch.ones(2, 3, 4, 5)).shape, nn.Flatten(0)(torch.ones(2, 3)).grad_fn)",
+    "nn.Flatten()(torch.ones(2))",
+    """
+    a = torch.tensor([-2., 3.])
+    print(nn.LeakyReLU(0.1, inplace=True)(a) is a, a, nn.ReLU(inplace=True)(a) is a, a)
+    """,
+    """
+    d = nn.Dropout(0.5)
+    print(d.training, d(x) is x or d(x).shape, d.eval()(x) is x, nn.Dropout(0.)(x) is x)
+    print(nn.Dropout(p=1.)(x), sorted(set(nn.Dropout(p=0.5)(torch.ones(200)).tolist())))
+    """,
+    "nn.Dropout(1.5)",
+    "nn.Dropout(-0.1)",
+)
+
+case(
+    "n_nnmod2_losses",
+    "from torch import nn",
+    """
+    x = torch.tensor([[-1., 0.5, 2.], [0.3, -0.2, 1.5]], requires_grad=True)
+    t = torch.tensor([[0., 1., 1.], [1., 0., 0.]])
+    p = torch.tensor([[0.1, 0.6, 0.9], [0.8, 0.3, 0.5]], requires_grad=True)
+    labels = torch.tensor([2, 0])
+    for r in ['mean', 'sum', 'none']:
+        print(nn.L1Loss(reduction=r)(x, t), nn.BCELoss(reduction=r)(p, t), nn.BCEWithLogitsLoss(reduction=r)(x, t))
+        print(nn.NLLLoss(reduction=r)(nn.LogSoftmax(dim=1)(x), labels))
+    """,
+    """
+    loss = nn.NLLLoss()(nn.LogSoftmax(dim=1)(x), labels) + nn.L1Loss()(x, t) + nn.BCELoss()(p, t) + nn.BCEWithLogitsLoss()(x, t)
+    loss.backward()
+    print(loss, x.grad, p.grad)
+    """,
+    "nn.L1Loss(reduction='bad')(x, t)",
+    "nn.BCELoss()(p, t[0])",
+    "nn.BCEWithLogitsLoss()(x, t[0])",
+    "nn.NLLLoss()(x, torch.tensor([0, 3]))",
+    "nn.L1Loss()(x, t[0])",
+)
+
+case(
+    "n_nnmod2_functional",
+    "import torch.nn.functional as F",
+    """
+    a = torch.tensor([-1., 2., -3.])
+    r = F.relu(a, inplace=True)
+    print(r is a, a, a._version, F.relu(torch.tensor([-1, 2])), F.relu_(torch.tensor([-3., 1.])))
+    """,
+    """
+    x = torch.tensor([[-1., 2.], [3., 4.]], requires_grad=True)
+    print(F.relu(x), F.relu(x * 1, inplace=True), F.relu(x * 1, inplace=True).grad_fn)
+    """,
+    "F.relu(x, inplace=True)",
+    "F.relu_(x)",
+    """
+    y = F.normalize(x)
+    n1 = y.grad_fn.next_functions
+    print(y, n1, n1[1][0].next_functions, n1[1][0].next_functions[0][0].next_functions)
+    y.pow(3).sum().backward()
+    print(x.grad)
+    """,
+    "print(F.normalize(x, dim=0), F.normalize(x, p=1, dim=1), F.normalize(x, 1, 0, 10.), F.normalize(torch.zeros(2, 2)))",
+    "print(F.normalize(torch.tensor([3., 4.]), dim=0), F.normalize(x, p=float('inf')))",
+    """
+    print(F.one_hot(torch.tensor([0, 2, 1])), F.one_hot(torch.tensor([0, 2]), 4), F.one_hot(torch.tensor([[1], [0]]), num_classes=2))
+    print(F.one_hot(torch.tensor(2), 3), F.one_hot(torch.tensor([], dtype=torch.long), 3), F.one_hot(torch.tensor([1])).dtype)
+    """,
+    "F.one_hot(torch.tensor([0., 1.]))",
+    "F.one_hot(torch.tensor([0, 1], dtype=torch.int32))",
+    "F.one_hot(torch.tensor([-1, 1]))",
+    "F.one_hot(torch.tensor([-1, 1]), 3)",
+    "F.one_hot(torch.tensor([0, 3]), 3)",
+    "F.one_hot(torch.tensor([], dtype=torch.long))",
+    "F.one_hot(torch.tensor([0, 1]), 0)",
+    "F.one_hot(torch.tensor([0, 1]), 1.5)",
+    """
+    logits = torch.tensor([[-1., 0.5, 2.], [0.3, -0.2, 1.5]])
+    lp, labels = logits.log_softmax(1), torch.tensor([2, 0])
+    print(F.nll_loss(lp, labels, None, None, -100, None, 'sum'), F.cross_entropy(logits, labels, None, None, -100, None, 'none'))
+    print(F.mse_loss(logits, logits * 2, None, None, 'sum'), F.l1_loss(logits, logits * 2, None, None, 'sum'))
+    t = torch.tensor([[0., 1, 1], [1, 0, 0]])
+    print(F.binary_cross_entropy(logits.sigmoid(), t, None, None, None, 'sum'), F.binary_cross_entropy_with_logits(logits, t, None, None, None, 'sum'))
+    """,
+)
+
+case(
+    "n_nnmod2_init_deterministic",
+    "from torch import nn",
+    """
+    w = torch.empty(2, 3, requires_grad=True)
+    for f in [nn.init.zeros_, nn.init.ones_, nn.init.eye_]:
+        r = f(w)
+        print(r is w, w, w._version, w.is_leaf, w.grad_fn)
+    r = nn.init.constant_(w, 0.3)
+    print(r is w, w, w._version)
+    """,
+    """
+    p = nn.Parameter(torch.empty(3, 2))
+    print(nn.init.eye_(p), nn.init.eye_(torch.empty(2, 2, dtype=torch.int64)), nn.init.constant_(torch.empty(2, dtype=torch.int64), 2.7))
+    """,
+    "nn.init.eye_(torch.empty(3))",
+    "nn.init.eye_(torch.empty(2, 2, 2))",
+    """
+    for g in ['linear', 'conv2d', 'sigmoid', 'tanh', 'relu', 'leaky_relu', 'selu']:
+        print(g, nn.init.calculate_gain(g))
+    print(nn.init.calculate_gain('leaky_relu', 0.2), nn.init.calculate_gain('leaky_relu', 1), nn.init.calculate_gain('leaky_relu', 5 ** 0.5))
+    """,
+    "nn.init.calculate_gain('gelu')",
+    "nn.init.calculate_gain('leaky_relu', True)",
+    "nn.init.calculate_gain('leaky_relu', '0.1')",
+    "print(nn.init._calculate_fan_in_and_fan_out(torch.empty(4, 3)), nn.init._calculate_fan_in_and_fan_out(torch.empty(4, 3, 2, 5)), nn.init._calculate_fan_in_and_fan_out(torch.empty(0, 2)))",
+    "nn.init._calculate_fan_in_and_fan_out(torch.empty(3))",
+    "nn.init.xavier_uniform_(torch.empty(3))",
+    "nn.init.kaiming_normal_(torch.empty(2, 3), mode='fan_avg')",
+    "nn.init.kaiming_uniform_(torch.empty(2, 3), nonlinearity='gelu')",
+    "print(nn.init.kaiming_uniform_(torch.empty(0, 3)), nn.init.kaiming_normal_(torch.empty(2, 0)))",
+    "nn.Linear(0, 2)",
+    "nn.Linear(2, 0).bias",
+)
+
+case(
+    "n_nnmod2_init_random",
+    # the values cannot match PyTorch's generator: only shapes, versions and bounds are compared
+    "from torch import nn",
+    """
+    import math
+    w = torch.empty(30, 20, requires_grad=True)
+    for f, bound in [(lambda t: nn.init.uniform_(t, -0.5, 2), (-0.5, 2)),
+                     (nn.init.xavier_uniform_, (-math.sqrt(6 / 50), math.sqrt(6 / 50))),
+                     (lambda t: nn.init.kaiming_uniform_(t, mode='fan_out', nonlinearity='relu'), (-math.sqrt(6 / 30), math.sqrt(6 / 30))),
+                     (lambda t: nn.init.kaiming_uniform_(t, a=math.sqrt(5)), (-1 / math.sqrt(20), 1 / math.sqrt(20)))]:
+        v = w._version
+        r = f(w)
+        print(r is w, w._version - v, w.grad_fn, bool(w.min() >= bound[0]), bool(w.max() <= bound[1]), bool(w.max() - w.min() > (bound[1] - bound[0]) * 0.9))
+    """,
+    """
+    for f, std in [(lambda t: nn.init.normal_(t, 3., 0.5), 0.5), (nn.init.xavier_normal_, math.sqrt(2 / 50)),
+                   (lambda t: nn.init.kaiming_normal_(t, nonlinearity='relu'), math.sqrt(2 / 20))]:
+        v = w._version
+        r = f(w)
+        print(r is w, w._version - v, w.grad_fn, bool(abs(w.std() / std - 1) < 0.1))
+    """,
+    """
+    lin = nn.Linear(16, 5)
+    print(bool(lin.weight.abs().max() <= 0.25), bool(lin.bias.abs().max() <= 0.25), bool(lin.weight.abs().max() > 0.2), lin.weight._version, lin.bias._version)
+    """,
+)

@@ -1,6 +1,7 @@
 """Neural-network pieces: the functional forms, Parameter, and the Modules built on them."""
 from . import functional  # noqa: F401
-from . import utils  # noqa: F401
+from . import init, utils  # noqa: F401
 from .parameter import Parameter  # noqa: F401
-from .modules import (CrossEntropyLoss, Linear, Module, MSELoss, ReLU, Sequential,  # noqa: F401
-                      Sigmoid, Tanh)
+from .modules import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, Dropout, Flatten,  # noqa: F401
+                      Identity, L1Loss, LeakyReLU, Linear, LogSoftmax, Module, MSELoss, NLLLoss,
+                      ReLU, Sequential, Sigmoid, Softmax, Tanh)

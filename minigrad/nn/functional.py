@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import derivatives as d
 from ..autograd.function import _broadcast_shape, apply_inplace
-from ..ops import expand, relu, sigmoid, tanh  # noqa: F401
+from ..ops import expand, sigmoid, tanh  # noqa: F401
 
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
@@ -22,7 +22,8 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     return input.log_softmax(dim, dtype=dtype)
 
 
-def mse_loss(input, target, reduction="mean"):
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    _unsupported("mse_loss", size_average=size_average, reduce=reduce, weight=weight)
     if target.shape != input.shape:
         warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
                       f"({input.size()}). This will likely lead to incorrect results due to "
@@ -34,8 +35,11 @@ def mse_loss(input, target, reduction="mean"):
     return d.mse_loss(input, target, reduction)
 
 
-def nll_loss(input, target, reduction="mean"):
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+             reduction="mean"):
     """-input[i, target[i]] for each sample i; a 1-D input is one sample with a 0-d target."""
+    _unsupported("nll_loss", weight=weight, size_average=size_average,
+                 ignore_index=None if ignore_index == -100 else ignore_index, reduce=reduce)
     if input.dim() == 1 and target.dim() == 1:
         if target.shape[0] != 1:
             raise ValueError("For 1D input, 1D target must have size 1, but got target size: "
@@ -53,9 +57,13 @@ def nll_loss(input, target, reduction="mean"):
     return d.nll_loss(input, target, reduction)
 
 
-def cross_entropy(input, target, reduction="mean"):
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction="mean", label_smoothing=0.0):
     """log_softmax then nll_loss, as PyTorch computes it (so the graph shows both nodes).
     A float target of the input's shape holds class probabilities: -sum(target * log p)."""
+    _unsupported("cross_entropy", weight=weight, size_average=size_average,
+                 ignore_index=None if ignore_index == -100 else ignore_index, reduce=reduce,
+                 label_smoothing=label_smoothing or None)
     _check_reduction(reduction)
     class_dim = 0 if input.dim() == 1 else 1
     logp = log_softmax(input, class_dim)
@@ -67,7 +75,7 @@ def cross_entropy(input, target, reduction="mean"):
         if input.numel() == 0:  # the mean of nothing
             return -(logp * target).sum().fill_(math.nan)
         return d.div_scalar(-(logp * target).sum(), input.numel() // input.shape[class_dim])
-    return nll_loss(logp, target, reduction)
+    return nll_loss(logp, target, reduction=reduction)
 
 
 # --- part nn.functional (helper nnf): implicit softmax dim, activations, linear, more losses, dropout
@@ -154,8 +162,9 @@ def _check_reduction(reduction):
         raise ValueError(f"{reduction} is not a valid value for reduction")
 
 
-def l1_loss(input, target, reduction="mean"):
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """|input - target|, then its mean or sum: PyTorch composes it of those ops."""
+    _unsupported("l1_loss", size_average=size_average, reduce=reduce, weight=weight)
     if target.shape != input.shape:
         warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
                       f"({input.size()}). This will likely lead to incorrect results due to "
@@ -168,29 +177,29 @@ def l1_loss(input, target, reduction="mean"):
     return loss if reduction == "none" else loss.sum() if reduction == "sum" else loss.mean()
 
 
-def binary_cross_entropy(input, target, weight=None, reduction="mean"):
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
+                         reduction="mean"):
     """-(t log p + (1 - t) log(1 - p)) for probabilities p in [0, 1]; each log is clamped at
     -100, so a confident wrong answer costs 100 rather than inf."""
     if target.shape != input.shape:
         raise ValueError(f"Using a target size ({target.size()}) that is different to the input "
                          f"size ({input.size()}) is deprecated. Please ensure they have the same size.")
     _check_reduction(reduction)
-    if weight is not None:
-        raise NotImplementedError("minigrad: binary_cross_entropy(weight=...) is not implemented")
+    _unsupported("binary_cross_entropy", weight=weight, size_average=size_average, reduce=reduce)
     if target.dtype != input.dtype:
         raise RuntimeError(f"Found dtype {target.dtype._scalar} but expected {input.dtype._scalar}")
     return d.binary_cross_entropy(input, target, reduction)
 
 
-def binary_cross_entropy_with_logits(input, target, weight=None, reduction="mean", pos_weight=None):
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
     """binary_cross_entropy(sigmoid(x), t) in one stable step: (1 - t) x - log sigmoid(x)."""
     if target.shape != input.shape:
         raise ValueError(f"Target size ({target.size()}) must be the same as input size "
                          f"({input.size()})")
     _check_reduction(reduction)
-    if weight is not None or pos_weight is not None:
-        raise NotImplementedError("minigrad: binary_cross_entropy_with_logits(weight=..., "
-                                  "pos_weight=...) is not implemented")
+    _unsupported("binary_cross_entropy_with_logits", weight=weight, size_average=size_average,
+                 reduce=reduce, pos_weight=pos_weight)
     return d.bce_with_logits(input, target, reduction)
 
 
@@ -225,7 +234,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     """0.5 (x - t)^2 / beta where |x - t| < beta, |x - t| - 0.5 beta beyond; beta = 0 is l1_loss."""
     input, target = _loss_operands(input, target, size_average, reduce)
     if beta == 0.0:
-        return l1_loss(input, target, reduction)
+        return l1_loss(input, target, reduction=reduction)
     reduction = _reduction_enum(reduction)
     beta = _number_arg("smooth_l1_loss", "beta", 4, beta, "float")
     if beta < 0:
@@ -275,3 +284,49 @@ def _number_arg(name, argname, position, value, kind="Number"):
         raise TypeError(f"{name}(): argument '{argname}' (position {position}) must be {kind}, not "
                         f"{_ops._type_name(value)}")
     return value
+
+
+# --- part nnmod2: relu(inplace), normalize, one_hot; the losses' full signatures
+def _unsupported(name, **arguments):
+    """Loss options minigrad leaves out (class weights, the deprecated size_average/reduce...):
+    PyTorch's positional order is kept, so a call that uses one fails instead of misreading it."""
+    given = [k for k, v in arguments.items() if v is not None]
+    if given:
+        raise NotImplementedError(f"minigrad: {name}({', '.join(given)}=...) is not implemented")
+
+
+def relu(input, inplace=False):
+    """max(x, 0); inplace=True overwrites input (torch.relu_), saving memory."""
+    return input.relu_() if inplace else _ops.relu(input)
+
+
+def relu_(input):
+    return input.relu_()
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    """input / max(norm_p(input along dim), eps): unit-length vectors, composed of the ops
+    PyTorch uses, so the graph shows DivBackward0 <- ExpandBackward0 <- ClampMinBackward0 <- norm."""
+    if out is not None:
+        raise NotImplementedError("minigrad: normalize(out=...) is not implemented")
+    return input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+
+
+def one_hot(tensor, num_classes=-1):
+    """Class indices (int64) to rows of 0s with a 1 at the index: shape (*tensor.shape, C), C
+    being num_classes or, if -1, the largest index + 1."""
+    if not isinstance(num_classes, int):
+        raise TypeError("one_hot(): argument 'num_classes' (position 2) must be int, not "
+                        f"{_ops._type_name(num_classes)}")
+    if tensor._data.dtype != np.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    if tensor.numel() == 0:
+        if num_classes <= 0:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+    elif tensor._data.min() < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    elif num_classes == -1:
+        num_classes = int(tensor._data.max()) + 1
+    elif tensor._data.max() >= num_classes:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    return Tensor._make((tensor._data[..., None] == np.arange(num_classes)).astype(np.int64))

@@ -5,12 +5,15 @@ A Module is an object whose attributes may be Parameters and other Modules. Assi
 the printed tree need. Calling a module calls its `forward`.
 """
 import math
-from collections import OrderedDict
+import operator
+from collections import OrderedDict, namedtuple
+from collections.abc import Mapping
 
 from ..autograd.grad_mode import no_grad
 from ..ops import empty
 from ..tensor import Tensor
-from . import functional as F
+from ..utils.hooks import RemovableHandle
+from . import functional as F, init
 from .parameter import Parameter
 
 
@@ -37,6 +40,8 @@ class Module:
         object.__setattr__(self, "training", True)
         object.__setattr__(self, "_parameters", {})
         object.__setattr__(self, "_modules", {})
+        object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
+        object.__setattr__(self, "_forward_hooks", OrderedDict())
 
     def __setattr__(self, name, value):
         """A Parameter or Module value is registered (and replaces any other kind of attribute)."""
@@ -89,6 +94,8 @@ class Module:
         self._parameters[name] = param
 
     def add_module(self, name, module):
+        if module is not None and not isinstance(module, Module):
+            raise TypeError(f"{_typename(module)} is not a Module subclass")
         self._modules[name] = module
 
     def forward(self, *input):
@@ -96,18 +103,40 @@ class Module:
                                   '"forward" function')
 
     def __call__(self, *args, **kwargs):
-        return self.forward(*args, **kwargs)
+        """forward(), with the hooks around it: a pre-hook's non-None result replaces the
+        positional inputs (a non-tuple is made a 1-tuple), a hook's non-None result the output."""
+        for hook in list(self._forward_pre_hooks.values()):
+            result = hook(self, args)
+            if result is not None:
+                args = result if isinstance(result, tuple) else (result,)
+        output = self.forward(*args, **kwargs)
+        for hook in list(self._forward_hooks.values()):
+            result = hook(self, args, output)
+            if result is not None:
+                output = result
+        return output
+
+    def register_forward_pre_hook(self, hook):
+        """hook(module, args) runs before each forward; remove() on the handle unregisters it."""
+        return RemovableHandle.add(self._forward_pre_hooks, hook)
+
+    def register_forward_hook(self, hook):
+        """hook(module, args, output) runs after each forward (e.g. to record activations)."""
+        return RemovableHandle.add(self._forward_hooks, hook)
 
     # --- walking the tree -------------------------------------------------------------------
-    def named_modules(self, memo=None, prefix=""):
-        """This module, then each submodule (depth first, in assignment order), each once."""
+    def named_modules(self, memo=None, prefix="", remove_duplicate=True):
+        """This module, then each submodule (depth first, in assignment order), each once unless
+        remove_duplicate=False."""
         memo = set() if memo is None else memo
         if self not in memo:
-            memo.add(self)
+            if remove_duplicate:
+                memo.add(self)
             yield prefix, self
             for name, module in self._modules.items():
                 if module is not None:
-                    yield from module.named_modules(memo, prefix + ("." if prefix else "") + name)
+                    yield from module.named_modules(memo, prefix + ("." if prefix else "") + name,
+                                                    remove_duplicate)
 
     def modules(self):
         for _, module in self.named_modules():
@@ -122,19 +151,108 @@ class Module:
         for _, module in self.named_children():
             yield module
 
-    def named_parameters(self, prefix="", recurse=True):
-        """(dotted name, Parameter) pairs: each module's own first, a shared Parameter once."""
+    def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
+        """(dotted name, Parameter) pairs: each module's own first, a shared Parameter once
+        (unless remove_duplicate=False)."""
         seen = set()
-        modules = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
+        modules = (self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
+                   if recurse else [(prefix, self)])
         for module_prefix, module in modules:
             for name, p in module._parameters.items():
                 if p is not None and p not in seen:
-                    seen.add(p)
+                    if remove_duplicate:
+                        seen.add(p)
                     yield module_prefix + ("." if module_prefix else "") + name, p
 
     def parameters(self, recurse=True):
         for _, p in self.named_parameters(recurse=recurse):
             yield p
+
+    def _tree(self, prefix=""):
+        """(prefix, module) for this module and every submodule, a shared one under each of its
+        names: the walk state_dict and load_state_dict make (named_modules gives each once)."""
+        yield prefix, self
+        for name, module in self.named_children():
+            yield from module._tree(prefix + name + ".")
+
+    def apply(self, fn):
+        """fn(module) on every submodule, then on this one (e.g. to initialise weights)."""
+        for module in self.children():
+            module.apply(fn)
+        fn(self)
+        return self
+
+    def requires_grad_(self, requires_grad=True):
+        """Set requires_grad on every Parameter, e.g. False to freeze a part of a network."""
+        for p in self.parameters():
+            p.requires_grad_(requires_grad)
+        return self
+
+    # --- saving and loading ---------------------------------------------------------------
+    def state_dict(self, *, destination=None, prefix="", keep_vars=False):
+        """Every Parameter under its dotted name. The values are detached (keep_vars=False) but
+        share memory with the Parameters: copy them (or save them) to keep a snapshot."""
+        destination = OrderedDict() if destination is None else destination
+        for module_prefix, module in self._tree(prefix):
+            for name, p in module._parameters.items():
+                if p is not None:
+                    destination[module_prefix + name] = p if keep_vars else p.detach()
+        return destination
+
+    def load_state_dict(self, state_dict, strict=True, assign=False):
+        """Copy the values of `state_dict` into the Parameters (in place, under no_grad), as
+        PyTorch does: every key must match unless strict=False, and every shape must match."""
+        if not isinstance(state_dict, Mapping):
+            raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
+        missing, unexpected, errors = [], [], []
+        for prefix, module in self._tree():
+            local = {k: v for k, v in module._parameters.items() if v is not None}
+            for name, param in local.items():
+                key = prefix + name
+                if key not in state_dict:
+                    missing.append(key)
+                    continue
+                errors += module._load_parameter(name, key, param, state_dict[key], assign)
+            for key in state_dict:  # a key names a child's entry, or one of ours
+                if key.startswith(prefix):
+                    first, *rest = key[len(prefix):].split(".", 1)
+                    if first not in (module._modules if rest else local):
+                        unexpected.append(key)
+        if strict:
+            if unexpected:
+                errors.insert(0, "Unexpected key(s) in state_dict: {}. ".format(
+                    ", ".join(f'"{k}"' for k in unexpected)))
+            if missing:
+                errors.insert(0, "Missing key(s) in state_dict: {}. ".format(
+                    ", ".join(f'"{k}"' for k in missing)))
+        if errors:
+            raise RuntimeError("Error(s) in loading state_dict for {}:\n\t{}".format(
+                type(self).__name__, "\n\t".join(errors)))
+        return _IncompatibleKeys(missing, unexpected)
+
+    def _load_parameter(self, name, key, param, value, assign):
+        """Load one entry; returns the error messages (none when it worked)."""
+        if not isinstance(value, Tensor):
+            return [f'While copying the parameter named "{key}", expected torch.Tensor or '
+                    f"Tensor-like object from checkpoint but received {type(value)}"]
+        if param.dim() == 0 and value.shape == (1,):
+            value = value[0]
+        if value.shape != param.shape:
+            return [f"size mismatch for {key}: copying a param with shape {value.shape} from "
+                    f"checkpoint, the shape in current model is {param.shape}."]
+        try:
+            with no_grad():
+                if not assign:
+                    param.copy_(value)
+                elif isinstance(value, Parameter):
+                    setattr(self, name, value.requires_grad_(param.requires_grad))
+                else:
+                    setattr(self, name, Parameter(value, requires_grad=param.requires_grad))
+        except Exception as ex:
+            return [f'While copying the parameter named "{key}", whose dimensions in the model '
+                    f"are {param.size()} and whose dimensions in the checkpoint are "
+                    f"{value.size()}, an exception occurred : {ex.args}."]
+        return []
 
     # --- training ---------------------------------------------------------------------------
     def zero_grad(self, set_to_none=True):
@@ -171,6 +289,18 @@ class Module:
         return f"{type(self).__name__}()"
 
 
+class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
+    """What load_state_dict returns: the keys it could not match (strict=False lets them be)."""
+    __slots__ = ()
+
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return super().__repr__()
+
+    __str__ = __repr__
+
+
 def _typename(obj):
     """How PyTorch names a value in its errors: 'torch.FloatTensor' for a tensor."""
     return obj.type() if isinstance(obj, Tensor) else type(obj).__qualname__
@@ -190,13 +320,13 @@ class Linear(Module):
         self.reset_parameters()
 
     def reset_parameters(self):
-        """PyTorch's default start: uniform on [-1/sqrt(in_features), 1/sqrt(in_features)] for
-        weight and bias (kaiming_uniform_ with a=sqrt(5) works out to that bound)."""
-        bound = 1 / math.sqrt(self.in_features) if self.in_features > 0 else 0
-        with no_grad():
-            self.weight.uniform_(-bound, bound)
-            if self.bias is not None:
-                self.bias.uniform_(-bound, bound)
+        """PyTorch's default start: kaiming_uniform_ with a=sqrt(5), which works out to uniform
+        on [-1/sqrt(in_features), 1/sqrt(in_features)]; the bias uses that bound too."""
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
 
     def forward(self, input):
         return F.linear(input, self.weight, self.bias)
@@ -212,7 +342,7 @@ class ReLU(Module):
         self.inplace = inplace
 
     def forward(self, input):
-        return input.relu_() if self.inplace else input.relu()
+        return F.relu(input, inplace=self.inplace)
 
     def extra_repr(self):
         return "inplace=True" if self.inplace else ""
@@ -226,6 +356,82 @@ class Sigmoid(Module):
 class Tanh(Module):
     def forward(self, input):
         return input.tanh()
+
+
+class LeakyReLU(Module):
+    """x for x > 0, negative_slope * x below: negative inputs keep a small gradient."""
+
+    def __init__(self, negative_slope=1e-2, inplace=False):
+        super().__init__()
+        self.negative_slope, self.inplace = negative_slope, inplace
+
+    def forward(self, input):
+        return F.leaky_relu(input, self.negative_slope, self.inplace)
+
+    def extra_repr(self):
+        return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace else "")
+
+
+class Softmax(Module):
+    """exp(x) / sum(exp(x)) along `dim`: scores become probabilities that sum to 1."""
+
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.softmax(input, self.dim)
+
+    def extra_repr(self):
+        return f"dim={self.dim}"
+
+
+class LogSoftmax(Softmax):
+    """log(softmax(x)) along `dim`, computed stably (feeds NLLLoss)."""
+
+    def forward(self, input):
+        return F.log_softmax(input, self.dim)
+
+
+class Flatten(Module):
+    """Dims start_dim..end_dim merged into one: by default each sample of a batch to a vector."""
+
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        self.start_dim, self.end_dim = start_dim, end_dim
+
+    def forward(self, input):
+        return input.flatten(self.start_dim, self.end_dim)
+
+    def extra_repr(self):
+        return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Identity(Module):
+    """Returns its input: a placeholder where a layer is optional (any arguments are ignored)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
+    def forward(self, input):
+        return input
+
+
+class Dropout(Module):
+    """F.dropout while training (zero with probability p, scale the rest by 1 / (1 - p));
+    after eval() the input passes unchanged."""
+
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        if p < 0 or p > 1:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p, self.inplace = p, inplace
+
+    def forward(self, input):
+        return F.dropout(input, self.p, self.training, self.inplace)
+
+    def extra_repr(self):
+        return f"p={self.p}, inplace={self.inplace}"
 
 
 class Sequential(Module):
@@ -245,16 +451,35 @@ class Sequential(Module):
             input = module(input)
         return input
 
+    def _key(self, idx):
+        """The name of the module at integer position idx (negative counts from the end)."""
+        idx, size = operator.index(idx), len(self)
+        if not -size <= idx < size:
+            raise IndexError(f"index {idx} is out of range")
+        return list(self._modules)[idx]
+
     def __getitem__(self, idx):
         if isinstance(idx, slice):  # a Sequential of those modules, which keep their names
             return type(self)(OrderedDict(list(self._modules.items())[idx]))
-        size = len(self)
-        if not -size <= idx < size:
-            raise IndexError(f"index {idx} is out of range")
-        return list(self._modules.values())[idx]
+        return self._modules[self._key(idx)]
+
+    def __setitem__(self, idx, module):
+        setattr(self, self._key(idx), module)
+
+    def __delitem__(self, idx):
+        """Remove the module(s), then rename the rest '0', '1', ... as PyTorch does."""
+        keys = list(self._modules)[idx] if isinstance(idx, slice) else [self._key(idx)]
+        for key in keys:
+            delattr(self, key)
+        self._modules = dict((str(i), m) for i, m in enumerate(self._modules.values()))
 
     def __len__(self):
         return len(self._modules)
+
+    def append(self, module):
+        """Add `module` at the end, under the next index as its name."""
+        self.add_module(str(len(self)), module)
+        return self
 
     def __iter__(self):
         return iter(self._modules.values())
@@ -288,3 +513,51 @@ class CrossEntropyLoss(_Loss):
 
     def forward(self, input, target):
         return F.cross_entropy(input, target, reduction=self.reduction)
+
+
+def _unweighted(name, weight, **others):
+    if weight is not None or any(others.values()):
+        raise NotImplementedError(f"minigrad: {name}({', '.join(['weight', *others])}=...) is "
+                                  "not implemented")
+
+
+class L1Loss(_Loss):
+    """The mean (or sum, or each) of the absolute differences |input - target|."""
+
+    def forward(self, input, target):
+        return F.l1_loss(input, target, reduction=self.reduction)
+
+
+class NLLLoss(_Loss):
+    """-input[target]: input holds log-probabilities (LogSoftmax's output) per class."""
+
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                 reduction="mean"):
+        super().__init__(size_average, reduce, reduction)
+        _unweighted("NLLLoss", weight, ignore_index=ignore_index != -100)
+
+    def forward(self, input, target):
+        return F.nll_loss(input, target, reduction=self.reduction)
+
+
+class BCELoss(_Loss):
+    """-(t log p + (1 - t) log(1 - p)) for probabilities p (a Sigmoid's output)."""
+
+    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean"):
+        super().__init__(size_average, reduce, reduction)
+        _unweighted("BCELoss", weight)
+
+    def forward(self, input, target):
+        return F.binary_cross_entropy(input, target, reduction=self.reduction)
+
+
+class BCEWithLogitsLoss(_Loss):
+    """BCELoss of sigmoid(input), in one numerically stable step: input holds logits."""
+
+    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean",
+                 pos_weight=None):
+        super().__init__(size_average, reduce, reduction)
+        _unweighted("BCEWithLogitsLoss", weight, pos_weight=pos_weight is not None)
+
+    def forward(self, input, target):
+        return F.binary_cross_entropy_with_logits(input, target, reduction=self.reduction)

@@ -1,0 +1,123 @@
+"""Weight initialisation, as `torch.nn.init` names it.
+
+Each function fills a tensor in place under no_grad (so a Parameter stays a leaf and nothing is
+recorded), bumps its _version once, and returns it. The xavier and kaiming schemes pick the
+spread of the random values from the layer's fan-in/fan-out so that activations (or gradients)
+keep roughly the same variance from layer to layer.
+"""
+import math
+import warnings
+
+from ..autograd.grad_mode import no_grad
+from ..ops import eye
+
+
+def calculate_gain(nonlinearity, param=None):
+    """The factor by which a nonlinearity shrinks the spread of its input, undone by init:
+    1 for linear layers and sigmoid, 5/3 for tanh, sqrt(2) for relu (it zeroes half)."""
+    linear_fns = ["linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d",
+                  "conv_transpose2d", "conv_transpose3d"]
+    if nonlinearity in linear_fns or nonlinearity == "sigmoid":
+        return 1
+    if nonlinearity == "tanh":
+        return 5.0 / 3
+    if nonlinearity == "relu":
+        return math.sqrt(2.0)
+    if nonlinearity == "leaky_relu":
+        if param is None:
+            negative_slope = 0.01
+        elif not isinstance(param, bool) and isinstance(param, int) or isinstance(param, float):
+            negative_slope = param
+        else:
+            raise ValueError(f"negative_slope {param} not a valid number")
+        return math.sqrt(2.0 / (1 + negative_slope**2))
+    if nonlinearity == "selu":
+        return 3.0 / 4
+    raise ValueError(f"Unsupported nonlinearity {nonlinearity}")
+
+
+def uniform_(tensor, a=0.0, b=1.0, generator=None):
+    with no_grad():
+        return tensor.uniform_(a, b, generator=generator)
+
+
+def normal_(tensor, mean=0.0, std=1.0, generator=None):
+    with no_grad():
+        return tensor.normal_(mean, std, generator=generator)
+
+
+def constant_(tensor, val):
+    with no_grad():
+        return tensor.fill_(val)
+
+
+def ones_(tensor):
+    return constant_(tensor, 1.0)
+
+
+def zeros_(tensor):
+    with no_grad():
+        return tensor.zero_()
+
+
+def eye_(tensor):
+    """The identity matrix (1 on the diagonal): a linear layer that starts as y = x."""
+    if tensor.dim() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    with no_grad():
+        tensor.copy_(eye(*tensor.shape))
+    return tensor
+
+
+def _calculate_fan_in_and_fan_out(tensor):
+    """How many inputs feed each output (fan_in) and outputs each input feeds (fan_out):
+    a weight is (out, in, *kernel), each kernel position counting once more."""
+    if tensor.dim() < 2:
+        raise ValueError("Fan in and fan out can not be computed for tensor with fewer than 2 "
+                         "dimensions")
+    receptive_field_size = math.prod(tensor.shape[2:])
+    return tensor.size(1) * receptive_field_size, tensor.size(0) * receptive_field_size
+
+
+def _calculate_correct_fan(tensor, mode):
+    mode = mode.lower()
+    valid_modes = ["fan_in", "fan_out"]
+    if mode not in valid_modes:
+        raise ValueError(f"Mode {mode} not supported, please use one of {valid_modes}")
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    return fan_in if mode == "fan_in" else fan_out
+
+
+def xavier_uniform_(tensor, gain=1.0, generator=None):
+    """Uniform with variance gain^2 * 2 / (fan_in + fan_out) (Glorot & Bengio, 2010)."""
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+    a = math.sqrt(3.0) * std  # a uniform on [-a, a] has standard deviation a / sqrt(3)
+    return uniform_(tensor, -a, a, generator)
+
+
+def xavier_normal_(tensor, gain=1.0, generator=None):
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+    return normal_(tensor, 0.0, std, generator)
+
+
+def _kaiming_std(tensor, a, mode, nonlinearity):
+    """gain / sqrt(fan) (He et al., 2015), or None (after PyTorch's warning) for no elements."""
+    if 0 in tensor.shape:
+        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=3)
+        return None
+    return calculate_gain(nonlinearity, a) / math.sqrt(_calculate_correct_fan(tensor, mode))
+
+
+def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
+    std = _kaiming_std(tensor, a, mode, nonlinearity)
+    if std is None:
+        return tensor
+    bound = math.sqrt(3.0) * std
+    return uniform_(tensor, -bound, bound, generator)
+
+
+def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
+    std = _kaiming_std(tensor, a, mode, nonlinearity)
+    return tensor if std is None else normal_(tensor, 0, std, generator)
