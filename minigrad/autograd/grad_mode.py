@@ -2,10 +2,15 @@
 import functools
 
 _enabled = True
+_inference = False  # inference_mode: grad mode off, and new tensors are inference tensors
 
 
 def is_grad_enabled():
     return _enabled
+
+
+def is_inference_mode_enabled():
+    return _inference
 
 
 class _GradModeContext:
@@ -68,5 +73,35 @@ class set_grad_enabled(_GradModeContext):
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
             with set_grad_enabled(mode):
+                return fn(*args, **kwargs)
+        return wrapper
+
+
+class inference_mode(_GradModeContext):
+    """no_grad, taken further: tensors made inside are *inference tensors*, which PyTorch spares
+    the version counter. The price comes later: outside, autograd may not save them for backward
+    and they may not be changed in place (clone() gives a normal tensor). inference_mode(False)
+    switches it off again, and turns grad mode on."""
+
+    def __new__(cls, mode=True):
+        self = super().__new__(cls)
+        return self if isinstance(mode, bool) else self(mode)  # @inference_mode bare decorator
+
+    def __init__(self, mode=True):
+        self.mode = mode
+
+    def __enter__(self):
+        global _enabled, _inference
+        self._prev = _enabled, _inference
+        _enabled, _inference = not self.mode, self.mode
+
+    def __exit__(self, *exc):
+        global _enabled, _inference
+        _enabled, _inference = self._prev
+
+    def __call__(self, fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with inference_mode(self.mode):
                 return fn(*args, **kwargs)
         return wrapper
