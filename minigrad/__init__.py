@@ -54,6 +54,9 @@ def is_inference(input):
     return input.is_inference()
 
 
+inverse = linalg.inv
+Tensor.inverse = linalg.inv
+
 __version__ = "0.1.0"
 
 # PyTorch gives inf and nan without a word (log(0), 1/0); NumPy would warn about each.

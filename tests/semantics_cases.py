@@ -5464,3 +5464,46 @@ case(
     "torch.autograd.grad((x * x).sum(), x, only_inputs=False)",
     "torch.autograd.grad((x * x).sum(), [x], None, None, False, True)",
 )
+case(
+    "modes_linalg_inv",
+    """
+    x = torch.tensor([[2., 1.], [1., 3.]], requires_grad=True)
+    y = torch.linalg.inv(x)
+    print(y, y.grad_fn, len(y.grad_fn.next_functions), torch.inverse(x), x.inverse())
+    g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+    print(g)
+    def tree(fn, depth=0):
+        if fn is not None:
+            print("  " * depth + type(fn).__name__)
+            for f, _ in fn.next_functions:
+                tree(f, depth + 1)
+    tree(g.grad_fn)
+    g.sum().backward()
+    print(x.grad)
+    """,
+    """
+    b = torch.tensor([[[1.5, -0.4], [0.2, 1.1]], [[0.9, 0.3], [-0.6, 2.0]]], requires_grad=True)
+    ib = torch.linalg.inv(b)
+    (ib * torch.arange(8.).reshape(2, 2, 2)).sum().backward()
+    print(ib, b.grad)
+    """,
+    "torch.linalg.inv(torch.tensor([[2., 1.], [1., 3.]], dtype=torch.float64))",
+    "torch.linalg.inv(torch.tensor([[0., 1.], [1., 0.]])), torch.linalg.inv(torch.zeros(2, 0, 0))",
+    "torch.linalg.inv(torch.tensor([[1e-30, 0.], [0., 1.]]))",
+    "torch.linalg.inv(torch.zeros(2, 2))",
+    "torch.linalg.inv(torch.ones(2, 2, dtype=torch.float64) * 2)",
+    "torch.linalg.inv(torch.tensor([[1., 2., 3], [2., 4., 6.], [1., 0., 1.]]))",
+    "torch.linalg.inv(torch.stack([torch.eye(2), torch.zeros(2, 2)]))",
+    "torch.linalg.inv(torch.ones(3))",
+    "torch.linalg.inv(torch.ones(2, 3))",
+    "torch.linalg.inv(torch.tensor([[1, 2], [3, 4]]))",
+    "torch.linalg.inv(torch.tensor([[1, 2, 3]]))",
+    "torch.linalg.inv(2)",
+    "issubclass(torch.linalg.LinAlgError, RuntimeError), torch.linalg.LinAlgError.__name__",
+    """
+    try:
+        torch.linalg.inv(torch.zeros(2, 2))
+    except torch.linalg.LinAlgError as e:
+        print(type(e).__name__, isinstance(e, RuntimeError))
+    """,
+)
