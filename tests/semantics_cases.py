@@ -5507,3 +5507,51 @@ case(
         print(type(e).__name__, isinstance(e, RuntimeError))
     """,
 )
+case(
+    "modes_inference_mode_with_enable_grad",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    with torch.inference_mode():
+        with torch.enable_grad():
+            y = x * x
+            print(torch.is_grad_enabled(), torch.is_inference_mode_enabled(), y, y.is_inference())
+        with torch.set_grad_enabled(True):
+            print(torch.is_grad_enabled(), (x * 2).grad_fn)
+        print(torch.is_grad_enabled())
+    print(torch.is_grad_enabled(), y.requires_grad)
+    """,
+    "y.sum().backward()",
+    """
+    torch.set_grad_enabled(False)
+    with torch.inference_mode(False):
+        print(torch.is_grad_enabled(), (x * 2).grad_fn is not None)
+    print(torch.is_grad_enabled())
+    torch.set_grad_enabled(True)
+    """,
+)
+case(
+    "modes_default_dtype_follows",
+    """
+    torch.set_default_dtype(torch.float64)
+    import torch.nn as nn
+    torch.manual_seed(0)
+    l = nn.Linear(2, 3)
+    print(l.weight.dtype, l.bias.dtype, nn.Parameter(torch.ones(2)).dtype)
+    print(torch.zeros(2).uniform_().dtype, torch.empty(2).normal_().dtype, torch.rand_like(torch.ones(2)).dtype)
+    print(torch.where(torch.tensor([True, False]), 1.0, 0).dtype, torch.tensor([True]) + 0.5)
+    print(torch.tensor(3) / torch.tensor(2), torch.tensor([1, 2]) ** 0.5, torch.tensor([1, 2]).sqrt())
+    print(torch.tensor([1, 2]).float().sum(), torch.tensor([1, 2]).to(float), torch.softmax(torch.tensor([1., 2.]), 0))
+    print(torch.arange(0, 1, 0.25), torch.full((1,), float('inf')), torch.tensor(2) * torch.tensor(1.5))
+    """,
+    "torch.set_default_dtype(torch.float32)",
+    "torch.tensor(3) / torch.tensor(2), torch.tensor([1, 2]).sqrt()",
+)
+case(
+    "modes_set_grad_enabled_argument",
+    "torch.set_grad_enabled(False)",
+    "torch.is_grad_enabled()",
+    "torch.set_grad_enabled(1)",
+    "torch.set_grad_enabled(None)",
+    "torch.is_grad_enabled()",
+    "torch.set_grad_enabled(True)",
+)

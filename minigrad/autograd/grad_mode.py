@@ -1,12 +1,27 @@
 """Grad mode: one global switch that decides whether operations are recorded on the tape."""
 import functools
 
-_enabled = True
-_inference = False  # inference_mode: grad mode off, and new tensors are inference tensors
+_enabled = True     # are ops recorded? (backward sets it to create_graph while it runs)
+_inference = False  # inference_mode: new tensors are inference tensors, and nothing is recorded
+_wanted = True      # grad mode as last set: inside inference mode it is reported, not obeyed
 
 
 def is_grad_enabled():
-    return _enabled
+    return _wanted if _inference else _enabled
+
+
+def _set_grad(mode):
+    global _enabled, _wanted
+    _wanted, _enabled = mode, mode and not _inference
+
+
+def _state():
+    return _enabled, _wanted, _inference
+
+
+def _restore(state):
+    global _enabled, _wanted, _inference
+    _enabled, _wanted, _inference = state
 
 
 def is_inference_mode_enabled():
@@ -19,12 +34,11 @@ class _GradModeContext:
     mode = True
 
     def __enter__(self):
-        global _enabled
-        self._prev, _enabled = _enabled, self.mode
+        self._prev = _state()
+        _set_grad(self.mode)
 
     def __exit__(self, *exc):
-        global _enabled
-        _enabled = self._prev
+        _restore(self._prev)
 
     def __call__(self, fn):
         @functools.wraps(fn)
@@ -58,16 +72,21 @@ class set_grad_enabled(_GradModeContext):
     """Sets grad mode right away (like PyTorch); as a context manager it restores it on exit."""
 
     def __init__(self, mode):
-        global _enabled
-        self.mode = bool(mode)
-        self._prev, _enabled = _enabled, self.mode
+        if mode.__class__ is not bool:
+            raise TypeError("set_grad_enabled(): argument 'enabled' (position 1) must be bool, not "
+                            f"{type(mode).__name__}")
+        self.mode = mode
+        self._prev = _state()
+        _set_grad(self.mode)
 
     def __enter__(self):
         pass
 
+    def __repr__(self):  # (what a notebook shows after a bare `torch.set_grad_enabled(True)`)
+        return f"minigrad.autograd.grad_mode.set_grad_enabled(mode={self.mode})"
+
     def __call__(self, fn):
-        global _enabled
-        _enabled = self._prev  # used as a decorator: undo the immediate switch
+        _restore(self._prev)  # used as a decorator: undo the immediate switch
         mode = self.mode
 
         @functools.wraps(fn)
@@ -91,13 +110,11 @@ class inference_mode(_GradModeContext):
         self.mode = mode
 
     def __enter__(self):
-        global _enabled, _inference
-        self._prev = _enabled, _inference
-        _enabled, _inference = not self.mode, self.mode
+        self._prev = _state()
+        _restore((not self.mode, not self.mode, self.mode))
 
     def __exit__(self, *exc):
-        global _enabled, _inference
-        _enabled, _inference = self._prev
+        _restore(self._prev)
 
     def __call__(self, fn):
         @functools.wraps(fn)
