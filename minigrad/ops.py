@@ -13,6 +13,7 @@ import numpy as np
 
 from . import derivatives as d
 from . import dtypes, return_types
+from .dtypes import get_default_dtype  # noqa: F401  (optim imports it from here)
 from .autograd import grad_mode
 from ._warnings import warn_once
 from .autograd import grad_mode
