@@ -4,15 +4,18 @@
 tensor.py (the Tensor), derivatives.py (every op and its derivative), autograd/engine.py (how
 backward runs), autograd/function.py (how ops are recorded), _tensor_str.py (printing).
 """
+from math import e, inf, nan, pi
+
 import numpy as _np
 
 from . import dtypes
 from ._tensor_str import get_printoptions, set_printoptions
 from .dtypes import (Size, bool, double, dtype, float, float32, float64, int, int8, int16, int32,
                      int64, long, short, uint8)
+from .dtypes import get_default_dtype, set_default_dtype
 from .tensor import Tensor, contiguous_format, device, memory_format, preserve_format
 from .ops import (BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, IntTensor,
-                  LongTensor, ShortTensor, as_tensor, get_default_dtype, numel)
+                  LongTensor, ShortTensor, as_tensor, numel)
 from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argmin, bitwise_and,
                   bitwise_not, bitwise_or, bitwise_xor, cat, ceil, chunk, clamp, clone, cos, cumsum,
                   diag, diagonal, div, dot, empty, eq, equal, exp, expm1, eye, flatten, flip, floor,
@@ -25,12 +28,14 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   sigmoid, sign, sin, softmax, sort, split, sqrt, square, squeeze, stack, std, sub,
                   sum, t, tanh, tensor, tile, topk, trace, transpose, unbind, unsqueeze, var, where,
                   zeros, zeros_like)
+from .ops import logspace, mv, randperm
 from .ops import (argsort, bmm, clamp_max, clamp_min, clip, cumprod, frac, msort, narrow, roll,
                   trunc)
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                     set_anomaly_enabled)
-from . import autograd, cuda, linalg, nn, optim, return_types, utils  # noqa: E402
+from . import autograd, cuda, ops, linalg, nn, optim, return_types, utils  # noqa: E402
 
 fix = trunc
 
@@ -38,6 +43,19 @@ fix = trunc
 def is_tensor(obj):
     return isinstance(obj, Tensor)
 
+
+def is_floating_point(input=ops._REQUIRED):
+    ops._tensor_arg("is_floating_point", "input", 1, input)
+    return input.is_floating_point()
+
+
+def is_inference(input):
+    ops._tensor_arg("is_inference", "input", 1, input)
+    return input.is_inference()
+
+
+inverse = linalg.inv
+Tensor.inverse = linalg.inv
 
 __version__ = "0.1.0"
 

@@ -22,10 +22,10 @@ import math
 import numpy as np
 
 PREFIX = "tensor("
-DEFAULT_DTYPE = "float32"
 # Dtypes whose name is never printed for a non-empty tensor: the default float
-# type, and the types that a literal like tensor([1, 2]) or tensor([True]) gets.
-_IMPLIED_DTYPES = ("float32", "int64", "bool")
+# type (float32 unless set_default_dtype changed it, passed in as default_dtype),
+# and the types that a literal like tensor([1, 2]) or tensor([True]) gets.
+_IMPLIED_DTYPES = ("int64", "bool")
 _NUMPY_DTYPES = {
     "float32": np.float32,
     "float64": np.float64,
@@ -217,14 +217,15 @@ def _add_suffixes(text: str, suffixes: list, indent: int) -> str:
 
 
 def tensor_str(array: np.ndarray, dtype_name: str, *, grad_fn_name: str | None = None,
-               requires_grad: bool = False) -> str:
+               requires_grad: bool = False, default_dtype: str = "float32") -> str:
     """The text of repr(t)/str(t) for a tensor with these contents.
 
     dtype_name is one of 'float32', 'float64', 'int64', 'int32', 'int16', 'int8', 'uint8', 'bool'.
     grad_fn_name e.g. 'AddBackward0' -> suffix 'grad_fn=<AddBackward0>';
     requires_grad=True (and no grad_fn) -> suffix 'requires_grad=True'.
     Non-default dtypes get 'dtype=minigrad.float64' (the package is named
-    minigrad where PyTorch says torch).
+    minigrad where PyTorch says torch); default_dtype names the float dtype
+    that goes without saying (get_default_dtype()).
     """
     if dtype_name not in _NUMPY_DTYPES:
         raise ValueError(f"cannot print dtype {dtype_name!r}; expected one of {list(_NUMPY_DTYPES)}")
@@ -236,12 +237,12 @@ def tensor_str(array: np.ndarray, dtype_name: str, *, grad_fn_name: str | None =
         if array.ndim != 1:  # "[]" alone means shape (0,), as in NumPy
             suffixes.append(f"size={tuple(array.shape)}")
         # With no elements to show, even int64 and bool need their dtype spelled out.
-        if dtype_name != DEFAULT_DTYPE:
+        if dtype_name != default_dtype:
             suffixes.append(f"dtype=minigrad.{dtype_name}")
     else:
         if not _OPTS.edgeitems:  # rows shrink to "...", so give the shape
             suffixes.append(f"size={tuple(array.shape)}")
-        if dtype_name not in _IMPLIED_DTYPES:
+        if dtype_name != default_dtype and dtype_name not in _IMPLIED_DTYPES:
             suffixes.append(f"dtype=minigrad.{dtype_name}")
         summarize = array.size > _OPTS.threshold
         formatter = _Formatter(_summarized_values(array) if summarize else array)

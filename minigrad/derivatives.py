@@ -887,6 +887,8 @@ mv = Op("MvBackward0",                 lambda self, vec: self @ vec,
 bmm = Op("BmmBackward0",               lambda self, mat2: self @ mat2,         # batches of matrices
          self=lambda grad, mat2: bmm(grad, mat2.transpose(1, 2)),
          mat2=lambda grad, self: bmm(self.transpose(1, 2), grad))
+linalg_inv = Op("LinalgInvExBackward0", lambda A: np.linalg.inv(A),  # d(A^-1) = -A^-1 dA A^-1
+                A=lambda grad, result: -(result.mT @ (grad @ result.mT)))
 
 # --- reductions ---------------------------------------------------------------------------------
 # sum(dtype=...) and mean(dtype=...) reduce in that dtype, with no ToCopyBackward0 before them

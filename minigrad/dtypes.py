@@ -44,6 +44,25 @@ _STORAGE = {"f": np.dtype(np.float32), "i": np.dtype(np.int64), "u": np.dtype(np
             "b": np.dtype(np.bool_)}
 
 
+_default = float32  # the dtype Python floats become; set_default_dtype changes it
+
+
+def set_default_dtype(d):
+    """Python floats (tensor([1.5]), ones(2), int tensor * 0.5) become `d` from now on; float64
+    is the usual choice for precise checks such as gradcheck. Only floating types are allowed."""
+    global _default
+    if not isinstance(d, dtype):
+        raise TypeError("invalid dtype object: only floating-point types are supported as the "
+                        "default type")
+    if not d.is_floating_point:
+        raise TypeError("only floating-point types are supported as the default type")
+    _default = d
+
+
+def get_default_dtype():
+    return _default
+
+
 def from_numpy_dtype(np_dtype):
     return _BY_NUMPY[np_dtype]
 
@@ -71,7 +90,6 @@ class Size(tuple):
 # Categories order: bool < integer < floating. A Python number only contributes its category;
 # a 0-dim tensor loses to a dimensioned tensor of the same category.
 _KIND_RANK = {"b": 0, "i": 1, "u": 1, "f": 2}
-_DEFAULT_FOR_RANK = {0: np.dtype(np.bool_), 1: np.dtype(np.int64), 2: np.dtype(np.float32)}
 
 
 def _rank_of_scalar(x):
@@ -111,8 +129,8 @@ def result_type(*operands):
             d = functools.reduce(_promote_types, tier)
             if best is None or _KIND_RANK[d.kind] > _KIND_RANK[best.kind]:
                 best = d
-    if best is None or scalar_rank > _KIND_RANK[best.kind]:
-        best = _DEFAULT_FOR_RANK[scalar_rank]
+    if best is None or scalar_rank > _KIND_RANK[best.kind]:  # a Python number decides
+        best = (np.dtype(np.bool_), np.dtype(np.int64), _default.np)[scalar_rank]
     return best
 
 

@@ -3,13 +3,16 @@
 A vector norm is one op (LinalgVectorNormBackward0, the row Tensor.norm uses too). Matrix norms
 are built from it as PyTorch builds them: 'fro' is the vector 2-norm over the two dims; 1 and
 inf are the largest column (row) sum of |A|, -1 and -inf the smallest. The spectral norms
-(2, -2, 'nuc') need singular values, which minigrad does not have.
+(2, -2, 'nuc') need singular values, which minigrad does not have. inv is NumPy's, with
+PyTorch's errors: a singular matrix is reported by the first zero pivot of its LU factorization.
 """
 import math
 import numbers
 
+import numpy as np
+
 from . import derivatives as d
-from .ops import _dims, _type_name
+from .ops import _dims, _tensor_arg, _type_name
 from .tensor import _wrap_dim
 
 
@@ -78,3 +81,49 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
                            f"or 2D. Got {A.dim()}D.")
     return vector_norm(A, ord, None, keepdim, dtype=dtype)
 
+
+
+class _LinAlgError(RuntimeError):
+    """A matrix the operation cannot handle (singular for inv); PyTorch's class has this name."""
+
+
+LinAlgError = _LinAlgError
+
+
+def _check_square(name, A):
+    if A.dim() < 2:
+        raise RuntimeError(f"linalg.{name}: The input tensor A must have at least 2 dimensions.")
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"linalg.{name}: A must be batches of square matrices, but they are "
+                           f"{A.shape[-2]} by {A.shape[-1]} matrices")
+    if not A.is_floating_point():
+        raise RuntimeError(f"linalg.{name}: Expected a floating point or complex tensor as input. "
+                           f"Got {A.dtype._scalar}")
+
+
+def _zero_pivot(a):
+    """LAPACK's getrf info: the 1-based index of the first zero pivot of a's LU factorization
+    with partial pivoting (0 for none), the number PyTorch's singular-matrix error gives."""
+    a = a.copy()
+    for k in range(a.shape[0]):
+        p = k + int(np.argmax(np.abs(a[k:, k])))
+        if a[p, k] == 0:
+            return k + 1
+        a[[k, p]] = a[[p, k]]
+        a[k + 1:, k:] -= np.outer(a[k + 1:, k] / a[k, k], a[k, k:])
+    return 0
+
+
+def inv(A):
+    """The inverse of each square matrix in A (LinalgInvExBackward0, gradient -A^-T grad A^-T)."""
+    _tensor_arg("linalg_inv", "A", 1, A)
+    _check_square("inv", A)
+    try:
+        return d.linalg_inv(A)
+    except np.linalg.LinAlgError:
+        batches = A._data.reshape(-1, *A.shape[-2:])
+        b = next(i for i, m in enumerate(batches) if _zero_pivot(m))
+        where = f"(Batch element {b}): " if A.dim() > 2 else ""
+        raise _LinAlgError(f"linalg.inv: {where}The diagonal element {_zero_pivot(batches[b])} is "
+                           "zero, the inversion could not be completed because the input matrix is "
+                           "singular.") from None

@@ -13,6 +13,7 @@ import numpy as np
 
 from . import derivatives as d
 from . import dtypes, return_types
+from .dtypes import get_default_dtype  # noqa: F401  (optim imports it from here)
 from .autograd import grad_mode
 from ._warnings import warn_once
 from .autograd import grad_mode
@@ -130,6 +131,8 @@ _SIGNATURES = {  # how PyTorch lists the overloads of functions it can't match a
     "randint": tuple(f"{ints}tuple of ints size, *, {gen}Tensor out = None, {_KWARGS}"
                      for ints in ("int high, ", "int low, int high, ")
                      for gen in ("minigrad.Generator generator, ", "")),
+    "randperm": (f"int n, *, minigrad.Generator generator, Tensor out = None, {_KWARGS}",
+                 f"int n, *, Tensor out = None, {_KWARGS}"),
     "max": ("Tensor input, *, Tensor out = None", "Tensor input, Tensor other, *, Tensor out = None",
             "Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None"),
     "fmod": ("Tensor input, Tensor other, *, Tensor out = None",
@@ -905,6 +908,21 @@ def dot(input, tensor):
                            "tensors")
     _check_matmul_shapes(input.shape, tensor.shape)
     return _product(d.dot, input, tensor)
+
+
+def mv(input, vec=_REQUIRED):
+    """Matrix @ vector (MvBackward0); PyTorch runs it as addmv, whose words its errors use."""
+    _tensor_arg("mv", "input", 1, input)
+    _tensor_arg("mv", "vec", 2, vec)
+    if input.dim() != 2 or vec.dim() != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {input.dim()}, {vec.dim()}")
+    _check_matmul_shapes(input.shape, vec.shape)
+    return _product(d.mv, input, vec)
+
+
+def _mv_method(self, vec=_REQUIRED):
+    _tensor_arg("mv", "vec", 1, vec)
+    return mv(self, vec)
 
 
 # --- reductions ---------------------------------------------------------------------------------
@@ -2022,9 +2040,9 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
 
 def _tensor(data, dtype, requires_grad):
     """tensor()'s work once its arguments are checked: NumPy reads the data, PyTorch's rules
-    choose the dtype (Python floats give float32, ints int64)."""
+    choose the dtype (Python floats give the default dtype, ints int64)."""
     try:
-        if dtype is not None:  # straight to the asked dtype: no float32 rounding on the way
+        if dtype is not None:  # straight to the asked dtype: no rounding on the way
             arr = np.array(data, dtype=dtype.np)
         elif isinstance(data, np.ndarray):
             arr = np.array(data, dtype=dtypes.storage_dtype(data.dtype))
@@ -2033,7 +2051,7 @@ def _tensor(data, dtype, requires_grad):
     except (ValueError, TypeError):
         if _check_data(data, dtype) is None:
             raise
-        arr = np.zeros(_check_data(data, dtype), np.float32 if dtype is None else dtype.np)
+        arr = np.zeros(_check_data(data, dtype), _np_dtype(dtype))
     except OverflowError:  # a Python int beyond the range of the asked dtype (int32, uint8...)
         if builtins.any(isinstance(v, int) and not -2**63 <= v < 2**63
                         for v in np.array(data, dtype=object).flat):
@@ -2048,16 +2066,24 @@ def _tensor(data, dtype, requires_grad):
         if arr.dtype == np.uint64 or arr.dtype == object and builtins.all(
                 isinstance(v, int) for v in arr.flat):  # ints beyond int64 (a float would make
             raise ValueError("Overflow when unpacking long long")  # the tensor float)
-        if arr.dtype.kind == "f" and not (arr.dtype == np.float64 and np.float64 in set(
-                map(type, np.array(data, dtype=object).flat))):
-            arr = arr.astype(np.float32)  # Python floats: the default dtype; NumPy's float64s
-        elif arr.dtype == object:         # stay float64, as in PyTorch
-            arr = arr.astype(np.float32)
+        if arr.dtype.kind == "f":
+            arr = arr.astype(_float_dtype(data))
+        elif arr.dtype == object:
+            arr = arr.astype(_np_dtype(None))
         else:
             arr = arr.astype(dtypes.storage_dtype(arr.dtype))
     if requires_grad and arr.dtype.kind != "f":
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     return Tensor._make(arr, requires_grad=requires_grad)
+
+
+def _float_dtype(data):
+    """The dtype of float data: Python floats count as the default dtype, NumPy's floats keep
+    theirs (float32 or float64), and the widest wins, as in PyTorch."""
+    kinds = set(map(type, np.array(data, dtype=object).flat))
+    return np.result_type(*[dtypes.storage_dtype(np.dtype(k)) if issubclass(k, np.floating)
+                            else _np_dtype(None) for k in kinds if issubclass(k, builtins.float)
+                            or issubclass(k, np.floating)] or [_np_dtype(None)])
 
 
 def as_tensor(data, *, dtype=None, device=None):
@@ -2077,19 +2103,17 @@ def numel(input=_REQUIRED):
     return input.numel()
 
 
-def get_default_dtype():
-    """The dtype Python floats become (float32; set_default_dtype is not part of minigrad)."""
-    return dtypes.float32
-
-
 def _new(arr, requires_grad):
     if requires_grad and arr.dtype.kind != "f":
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     return Tensor._make(arr, requires_grad=requires_grad is True)
 
 
-def _np_dtype(dtype, default=np.float32):
-    return np.dtype(default) if dtype is None else dtype.np
+def _np_dtype(dtype, default=None):
+    """The NumPy dtype to create with: dtype's, else `default`, else the default float dtype."""
+    if dtype is not None:
+        return dtype.np
+    return dtypes.get_default_dtype().np if default is None else np.dtype(default)
 
 
 def _size_tuple(name, size):
@@ -2120,9 +2144,9 @@ def empty(*size, dtype=None, device=None, requires_grad=False):
 
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
-    if dtype is None:  # like PyTorch, the fill value decides: bool, int64 or float32
+    if dtype is None:  # like PyTorch, the fill value decides: bool, int64 or the default dtype
         np_dtype = (np.bool_ if isinstance(fill_value, builtins.bool) else
-                    np.int64 if isinstance(fill_value, numbers.Integral) else np.float32)
+                    np.int64 if isinstance(fill_value, numbers.Integral) else _np_dtype(None))
     else:
         np_dtype = dtype.np
     return _filled("full", _size_tuple("full", size), fill_value, np_dtype, device, requires_grad)
@@ -2202,7 +2226,7 @@ def arange(start, end=None, step=None, dtype=None, device=None, requires_grad=Fa
     if (step > 0 and end < start) or (step < 0 and end > start):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     integral = builtins.all(isinstance(x, numbers.Integral) for x in (start, end, step))
-    arr = np.arange(start, end, step, dtype=_np_dtype(dtype, np.int64 if integral else np.float32))
+    arr = np.arange(start, end, step, dtype=_np_dtype(dtype, np.int64 if integral else None))
     return _new(arr, requires_grad)
 
 
@@ -2211,6 +2235,15 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     return _new(np.linspace(start, end, steps, dtype=_np_dtype(dtype)), requires_grad)
+
+
+def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):
+    """base ** linspace(start, end, steps): points evenly spaced on a log scale."""
+    _check_overloads("logspace", (start, end, steps), requires_grad, dtype, device=device)
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    exponents = np.linspace(float(start), float(end), steps)
+    return _new((float(base) ** exponents).astype(_np_dtype(dtype)), requires_grad)
 
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
@@ -2224,8 +2257,8 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False):
 def _legacy_new(dtype, args, device):
     """Tensor(data) and Tensor(2, 3), FloatTensor(...), ...: PyTorch's constructors from before
     tensor() and zeros() (the sizes form leaves memory uninitialized there: zeros here).
-    dtype is None for Tensor(...): float32, but Tensor(t) takes a tensor of any dtype."""
-    np_dtype = (dtype or dtypes.float32).np
+    dtype is None for Tensor(...): the default dtype, but Tensor(t) takes a tensor of any dtype."""
+    np_dtype = _np_dtype(dtype)
     device = _device_arg("new", device)
     if device.__class__ is int:
         _check_device(device)
@@ -2246,7 +2279,7 @@ def _legacy_new(dtype, args, device):
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
     if not isinstance(data, (list, tuple, np.ndarray)):
         raise TypeError(f"new(): data must be a sequence (got {_type_name(data)})")
-    return _tensor(data, dtype or dtypes.float32, False)
+    return _tensor(data, dtype or dtypes.get_default_dtype(), False)
 
 
 def _options(dtype):
@@ -2382,6 +2415,19 @@ def randint(low, high=None, size=(), dtype=None, device=None, requires_grad=Fals
     rng = (generator or default_generator)._rng
     return _new(rng.integers(low, high, size=shape).astype(_np_dtype(dtype, np.int64)),
                 requires_grad)
+
+
+def randperm(n=_REQUIRED, *, generator=None, dtype=None, device=None, requires_grad=False):
+    """0, ..., n-1 in random order (int64). NumPy's generator: not PyTorch's numbers."""
+    _check_overloads("randperm", () if n is _REQUIRED else (n,), requires_grad, dtype, generator,
+                     device)
+    if not isinstance(n, numbers.Integral) or isinstance(n, builtins.bool):
+        raise TypeError(f"randperm(): argument 'n' (position 1) must be int, not {_type_name(n)}")
+    if dtype is dtypes.bool:
+        raise NotImplementedError("\"randperm\" not implemented for 'Bool'")
+    rng = (generator or default_generator)._rng
+    arr = rng.permutation(_new_shape("randperm", (n,))[0]).astype(_np_dtype(dtype, np.int64))
+    return _new(arr, requires_grad)
 
 
 def randn_like(input, dtype=None, device=None, requires_grad=False):
@@ -2525,7 +2571,7 @@ _METHODS = dict(
     ndimension=lambda self: self.dim(), expand_as=lambda self, other: expand(self, other.shape),
     view_as=lambda self, other: view(self, other.shape),
     reshape_as=lambda self, other: reshape(self, other.shape), narrow=narrow, roll=roll,
-    argsort=argsort, msort=msort, cumprod=cumprod, bmm=bmm, t_=_t_inplace,
+    argsort=argsort, msort=msort, cumprod=cumprod, bmm=bmm, t_=_t_inplace, mv=_mv_method,
     transpose_=_transpose_inplace, unsqueeze_=_unsqueeze_inplace, squeeze_=_squeeze_inplace,
 )
 for _name, _fn in _METHODS.items():

@@ -22,6 +22,39 @@ class _VersionCounter:
         self.value = 0
 
 
+class _InferenceVersion:
+    """What an inference tensor (made in inference_mode) has instead of a version counter: nothing
+    counts its changes, so in-place changes are refused outside inference mode, after the write,
+    as PyTorch's bump does."""
+    __slots__ = ()
+
+    @property
+    def value(self):
+        return 0
+
+    @value.setter
+    def value(self, _):
+        if not grad_mode._inference:
+            raise RuntimeError(
+                "Inplace update to inference tensor outside InferenceMode is not allowed.You can "
+                "make a clone to get a normal tensor before doing inplace update.See "
+                "https://github.com/pytorch/rfcs/pull/17 for more details.")
+
+
+class _InferenceCounter(_VersionCounter):
+    """The counter detach() and .data give an inference tensor outside inference mode: PyTorch
+    counts (and allows) in-place changes from there on, yet it is still an inference tensor."""
+    __slots__ = ()
+
+
+_INFERENCE = _InferenceVersion()
+
+
+def _detached_counter(t):
+    """detach()'s and .data's counter: none for an inference tensor while in inference mode."""
+    if t._vc is _INFERENCE and not grad_mode._inference:
+        return _InferenceCounter()
+    return None
 _LEAF_ERROR = "you can only change requires_grad flags of leaf variables."
 _LEAF_ERROR_FALSE = (_LEAF_ERROR + " If you want to use a computed variable in a subgraph that "
                      "doesn't require differentiation use var_no_grad = var.detach().")
@@ -140,7 +173,8 @@ class Tensor:
         t._output_nr = output_nr
         t._requires_grad = requires_grad
         t._grad = None
-        t._vc = version_counter  # None until needed: see _version_counter
+        t._vc = (_INFERENCE if version_counter is None and grad_mode._inference  # (views share
+                 else version_counter)  # their base's) None until needed: see _version_counter
         t._base = None
         t._view_version = 0
         t._no_grad_view = False  # a view made under no_grad may not be changed in place with grad
@@ -195,6 +229,9 @@ class Tensor:
     def _set_requires_grad(self, value, message):
         if value and not dtypes.is_float(self._data.dtype):
             raise RuntimeError(message)
+        if value and self._vc is _INFERENCE and not grad_mode._inference:
+            raise RuntimeError("Setting requires_grad=True on inference tensor outside "
+                               "InferenceMode is not allowed.")
         self._requires_grad = bool(value)
 
     def requires_grad_(self, requires_grad=True):
@@ -259,12 +296,18 @@ class Tensor:
 
     @property
     def _version(self):
+        if self._vc is _INFERENCE:
+            raise RuntimeError("Inference tensors do not track version counter.")
         return 0 if self._vc is None else self._vc.value
+
+    def is_inference(self):
+        """Made in inference_mode (or a view of such a tensor)?"""
+        return self._vc is _INFERENCE or self._vc.__class__ is _InferenceCounter
 
     @property
     def data(self):
         """The same memory, cut off from autograd *and* from the version counter (unlike detach)."""
-        return Tensor._make(self._data)
+        return Tensor._make(self._data, version_counter=_detached_counter(self))
 
     @data.setter
     def data(self, value):
@@ -289,7 +332,8 @@ class Tensor:
 
     def detach(self):
         """Same memory and version counter, no history: changes through it are still noticed."""
-        return Tensor._make(self._data, version_counter=self._version_counter)
+        return Tensor._make(self._data,
+                            version_counter=_detached_counter(self) or self._version_counter)
 
     def detach_(self):
         if self._base is not None and self._base.requires_grad:
@@ -392,6 +436,16 @@ class Tensor:
         return self._data.nbytes
 
     is_cpu = True
+    is_cuda = False
+
+    def data_ptr(self):
+        """The address of the first element (0 when there is none), as PyTorch gives it."""
+        return self._data.ctypes.data if self._data.size else 0
+
+    def storage_offset(self):
+        """Where this tensor starts in the memory it shares, in elements: x[1] of a 2x2 is 2."""
+        owner = self._data.base if isinstance(self._data.base, np.ndarray) else self._data
+        return (self.data_ptr() - owner.ctypes.data) // self._data.itemsize if self._data.size else 0
 
     def cpu(self):
         return self
@@ -513,7 +567,8 @@ class Tensor:
         except RuntimeError:  # a view that has no valid history (unbind's, after an in-place)
             grad_fn, name = True, "Invalid"
         return _tensor_str.tensor_str(self._data, self.dtype.name, grad_fn_name=name,
-                                      requires_grad=grad_fn is None and self.requires_grad)
+                                      requires_grad=grad_fn is None and self.requires_grad,
+                                      default_dtype=dtypes.get_default_dtype().name)
 
     def __format__(self, spec):
         if self._data.ndim == 0:

@@ -5733,3 +5733,403 @@ case(
     print(bool(lin.weight.abs().max() <= 0.25), bool(lin.bias.abs().max() <= 0.25), bool(lin.weight.abs().max() > 0.2), lin.weight._version, lin.bias._version)
     """,
 )
+
+
+# --- modes: default dtype, inference_mode, saved attributes, small facts
+# (cases that change the default dtype set it back to float32 in their last cell)
+case(
+    "modes_default_dtype_float64",
+    """
+    torch.set_default_dtype(torch.float64)
+    print(torch.get_default_dtype(), torch.tensor([1.5, 2]), torch.tensor([1, 2]))
+    print(torch.tensor([1.5], dtype=torch.float32), torch.tensor(1.5), torch.tensor([]))
+    print(torch.ones(2), torch.zeros(2, dtype=torch.float32), torch.arange(0., 3), torch.arange(3))
+    print(torch.full((2,), 1.5), torch.full((2,), 2), torch.linspace(0, 1, 3), torch.logspace(0, 1, 3))
+    print(torch.empty(0), torch.empty(0, dtype=torch.float32), torch.empty(2, 0))
+    print(torch.rand(2).dtype, torch.randn(2).dtype, torch.eye(2).dtype, torch.empty(1).dtype)
+    print(torch.Tensor([1, 2]), torch.Tensor(2).dtype, torch.FloatTensor([1]), torch.DoubleTensor([1]))
+    """,
+    "torch.tensor([1, 2]) * 1.5",
+    "torch.tensor([1, 2]) / 2",
+    "torch.tensor([1, 2]).sin()",
+    "torch.tensor([1, 2]) + torch.tensor(0.5)",
+    "torch.tensor([1., 2]).float() + 1.5",
+    "torch.tensor([1., 2]).float().mean(), torch.tensor([1., 2]).mean()",
+    "torch.tensor([1.5], requires_grad=True) * 2",
+    "torch.tensor([1., 2], dtype=torch.float32, requires_grad=True).exp()",
+    "torch.arange(4.).reshape(2, 2).float()",
+    "torch.zeros(1, dtype=torch.float32).new_ones(2), torch.ones(1).new_tensor([1.5])",
+    "torch.set_default_dtype(torch.float32)",
+    "torch.get_default_dtype(), torch.tensor([1.5]), torch.tensor([1.5]).double(), torch.ones(2) / 3",
+)
+case(
+    "modes_default_dtype_numpy_scalars",
+    """
+    import numpy as np
+    for default in (torch.float32, torch.float64):
+        torch.set_default_dtype(default)
+        for data in ([np.float32(1), 1.5], [np.float64(1), 1.5], [np.float32(1), np.float64(2)],
+                     [np.float32(1), 2], [np.int32(1), 2.5], [[np.float32(1)], [2.5]],
+                     np.float32(2), [1, 2.5]):
+            print(default, data, torch.tensor(data).dtype)
+    torch.set_default_dtype(torch.float32)
+    """,
+    "torch.tensor([np.float32(1.5)]), torch.tensor(np.float64(1.5)), torch.get_default_dtype()",
+)
+case(
+    "modes_default_dtype_errors",
+    "torch.set_default_dtype(torch.int64)",
+    "torch.set_default_dtype(torch.bool)",
+    "torch.set_default_dtype('float64')",
+    "torch.set_default_dtype(None)",
+    "torch.set_default_dtype(float)",
+    "torch.get_default_dtype(), torch.tensor([1.5]).dtype",
+    "torch.set_default_dtype(torch.float64), torch.set_default_dtype(torch.float32)",
+    "torch.get_default_dtype()",
+)
+case(
+    "modes_inference_mode",
+    """
+    w = torch.tensor([1., 2.], requires_grad=True)
+    print(torch.is_inference_mode_enabled(), w.is_inference())
+    with torch.inference_mode():
+        print(torch.is_inference_mode_enabled(), torch.is_grad_enabled())
+        a = w * 2
+        print(a, a.requires_grad, a.is_inference(), a.grad_fn, a.is_leaf)
+        b = torch.ones(2)
+        print(b.is_inference(), b.requires_grad_(), b.add_(1), b.is_inference())
+        c = torch.ones(2, requires_grad=True)
+        print(c, c.is_inference())
+        v = w.view(2)
+        print(v.is_inference(), v.requires_grad, w[0].is_inference(), w.detach().is_inference())
+    print(torch.is_inference_mode_enabled(), torch.is_grad_enabled(), a.is_inference())
+    """,
+    """
+    with torch.inference_mode(False):
+        print(torch.is_inference_mode_enabled(), torch.is_grad_enabled())
+    with torch.inference_mode(mode=True):
+        with torch.inference_mode(False):
+            print(torch.is_inference_mode_enabled(), torch.is_grad_enabled())
+            print(torch.ones(1).is_inference(), (w * 2).grad_fn)
+        print(torch.is_inference_mode_enabled(), torch.ones(1).is_inference())
+    with torch.no_grad():
+        print(torch.ones(2).is_inference(), torch.is_inference_mode_enabled())
+        with torch.inference_mode(False):
+            print(torch.is_grad_enabled())
+        with torch.inference_mode():
+            print(torch.is_grad_enabled())
+        print(torch.is_grad_enabled())
+    """,
+    """
+    @torch.inference_mode()
+    def f(x):
+        return x * 2
+
+    @torch.inference_mode
+    def g(x):
+        return x * 2
+
+    @torch.inference_mode(False)
+    def h(x):
+        return x * 2
+
+    with torch.inference_mode():
+        print(f(w).is_inference(), g(w).is_inference(), h(w), h(w).is_inference())
+    print(f(w), f(w).is_inference(), g(w).is_inference(), f.__name__, torch.is_inference_mode_enabled())
+    """,
+    "torch.is_inference(a), torch.is_inference(w)",
+    "torch.is_inference(2)",
+    "torch.autograd.inference_mode is torch.inference_mode",
+)
+case(
+    "modes_inference_tensors_outside",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    with torch.inference_mode():
+        a = torch.tensor([1., 2.])
+        d0 = a.detach()
+    print(a * 2, a.sum(), a[0], a.view(2), a.exp().is_inference(), a.clone().is_inference())
+    print(a.is_leaf, a.requires_grad, a.grad, a[0].is_inference(), a.view(2).is_inference())
+    """,
+    "x * a",
+    "a * x",
+    "(x * a).sum().backward()",
+    "x.mul(a.detach())",
+    "torch.tanh(x + a), (x + a).exp()",
+    "a.add_(1)",
+    "a",
+    "a.exp_()",
+    "a.mul_(x)",
+    "a[0] = 5",
+    "a.zero_()",
+    "a.copy_(torch.ones(2))",
+    "a[0].add_(1)",
+    "a.view(2).add_(1)",
+    "d0.add_(1)",
+    "a",
+    "a._version",
+    "a.view(2)._version",
+    "a.requires_grad_()",
+    "a.requires_grad = True",
+    "a.requires_grad_(False), a.requires_grad",
+    "n = torch.zeros(2); n.copy_(a), n.add_(a), n._version",
+    "d = a.detach(); d._version, d.add_(1), d._version, d.is_inference()",
+    "p = a.data; p._version, p.add_(1), p.is_inference(), a",
+    "x * d",
+    "x.mul(a.data)",
+    "a.clone().add_(1), a.clone().requires_grad_()",
+    "torch.tensor([1.]).is_inference()",
+    "a.t_()",
+    "a.unsqueeze_(0)",
+    "a.shape",
+)
+case(
+    "modes_inference_mode_normal_tensors_inside",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * x
+    with torch.inference_mode():
+        print(x.add_(1), x._version, x.detach().add_(1), x._version)
+        print(y.add_(1), y.grad_fn, (x * 3).grad_fn, (x * 3).is_inference())
+    """,
+    "y.sum().backward(); x.grad",
+    """
+    with torch.inference_mode():
+        a = torch.tensor([1., 2.])
+        a.add_(1)
+        a.mul_(2)
+        a[0] = 7.
+        print(a, a.is_inference())
+    """,
+    """
+    with torch.inference_mode():
+        a._version
+    """,
+    """
+    with torch.inference_mode():
+        n = torch.tensor([1., 2.], requires_grad=True) * a
+        print(n, n.is_inference())
+    """,
+)
+case(
+    "modes_saved_attributes_unsaved_are_none",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = torch.tensor([3., 4.])
+    m, m2, m3 = x * 2, x * y, y * x
+    print(m.grad_fn._saved_self, m.grad_fn._saved_other)
+    print(m2.grad_fn._saved_self, m2.grad_fn._saved_other)
+    print(m3.grad_fn._saved_self, m3.grad_fn._saved_other)
+    """,
+    "(x / y).grad_fn._saved_self, (x / y).grad_fn._saved_other",
+    "(y / x).grad_fn._saved_self, (y / x).grad_fn._saved_other",
+    "(x + y).grad_fn._saved_alpha, (y + x).grad_fn._saved_alpha, (y - x).grad_fn._saved_alpha",
+    "A = torch.ones(2, 3); B = torch.ones(3, 2, requires_grad=True); g = A.mm(B).grad_fn; g._saved_self, g._saved_mat2, g._saved_self_sym_sizes, g._saved_mat2_sym_sizes",
+    "g._saved_self_sym_strides, g._saved_mat2_sym_strides",
+    "torch.maximum(x, y).grad_fn._saved_self, torch.maximum(y, x).grad_fn._saved_other",
+    "m.grad_fn._saved_foo",
+    "m.grad_fn._raw_saved_foo",
+    "x.pow(2).grad_fn._raw_saved_exponent",
+    "x.clamp(min=0.).grad_fn._saved_max, x.clamp(min=0.).grad_fn._saved_min",
+    """
+    m2.sum().backward()
+    print(m2.grad_fn._saved_self)
+    """,
+    "m2.grad_fn._saved_other",
+)
+case(
+    "modes_raw_saved_tensor_hooks",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x.exp()
+    raw = y.grad_fn._raw_saved_result
+    log = []
+    def pack(t):
+        log.append(('pack', t))
+        return t * 1
+    def unpack(p):
+        log.append(('unpack', p))
+        return p
+    print(raw.register_hooks(pack, unpack), log)
+    print(y.grad_fn._saved_result, len(log))
+    """,
+    "raw.register_hooks(pack, unpack)",
+    "y.sum().backward(); x.grad, len(log)",
+    "m = x * 2; m.grad_fn._raw_saved_self.register_hooks(pack, unpack)",
+    "m.grad_fn._raw_saved_other.register_hooks(lambda t: t, lambda p: p)",
+    "z = x.exp(); z.sum().backward(); z.grad_fn._raw_saved_result.register_hooks(pack, unpack)",
+    """
+    q = x * x
+    q.grad_fn._raw_saved_self.register_hooks(lambda t: t.detach() * 10, lambda p: p)
+    x.grad = None
+    q.sum().backward()
+    print(x.grad)
+    """,
+    "q.grad_fn._saved_other",
+    "hasattr(raw, 'register_hooks'), type(raw).__name__",
+)
+case(
+    "modes_small_facts",
+    """
+    import math
+    print(torch.inf, torch.nan, torch.pi, torch.e, type(torch.inf), torch.pi == math.pi)
+    x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    print(torch.is_floating_point(x), torch.is_floating_point(torch.tensor([1])), torch.is_tensor(x), torch.is_tensor(1))
+    print(x.is_cuda, x.is_cpu, x.storage_offset(), x[1].storage_offset(), x[:, 1].storage_offset())
+    print(x.t()[1].storage_offset(), x[1:].T.storage_offset(), x.unbind()[1].storage_offset())
+    print(x.view(-1)[3:].storage_offset(), x.flip(0).storage_offset(), x.detach()[1].detach().storage_offset())
+    print(x[1].clone().storage_offset(), x.expand(3, 2, 2)[1].storage_offset(), torch.tensor(5).storage_offset())
+    print(x.data_ptr() == x.detach().data_ptr(), x[1].data_ptr() - x.data_ptr(), x.clone().data_ptr() == x.data_ptr())
+    xd = x.double()
+    print(torch.tensor([]).data_ptr(), xd[1].data_ptr() - xd.data_ptr(), xd[1, 1].storage_offset())
+    """,
+    "torch.is_floating_point(1.)",
+    "torch.is_floating_point()",
+)
+case(
+    "modes_mv",
+    """
+    x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    v = torch.tensor([1., -1.], requires_grad=True)
+    y = x.mv(v)
+    print(y, torch.mv(x, v), y.grad_fn, len(y.grad_fn.next_functions))
+    y.sum().backward()
+    print(x.grad, v.grad)
+    """,
+    "x.mv(x)",
+    "v.mv(v)",
+    "x.mv(torch.tensor([1, 2]))",
+    "x.mv(torch.tensor([1., 2, 3]))",
+    "x.mv(torch.tensor([1, 2, 3]))",
+    "x.mv(torch.tensor([1., 2], dtype=torch.float64))",
+    "x.mv(2)",
+    "torch.mv(x, 2)",
+    "torch.mv(2, x)",
+    "torch.mv(x)",
+    "x.mv()",
+    "torch.mv(x.detach(), torch.tensor([0.5, 2.]))",
+)
+case(
+    "modes_randperm_logspace",
+    """
+    torch.manual_seed(0)
+    p = torch.randperm(5)
+    print(p.dtype, p.shape, p.sort().values, torch.randperm(0), torch.randperm(1))
+    print(torch.randperm(3, dtype=torch.float32).sort().values, torch.randperm(4, dtype=torch.int32).dtype)
+    print(torch.randperm(3, dtype=torch.float32, requires_grad=True).requires_grad)
+    print(torch.randperm(50).sort().values.equal(torch.arange(50)))
+    """,
+    "torch.randperm(-1)",
+    "torch.randperm(2.5)",
+    "torch.randperm(True)",
+    "torch.randperm()",
+    "torch.randperm(3, requires_grad=True)",
+    "torch.randperm(3, dtype=torch.bool)",
+    "torch.logspace(0, 2, 3), torch.logspace(0, 2, 3, base=2), torch.logspace(0, 2, 3, 2)",
+    "torch.logspace(0, 2, 3, dtype=torch.int64), torch.logspace(0, 3, 4, base=2, dtype=torch.int32)",
+    "torch.logspace(0., 1., 5), torch.logspace(0, 1, 3, dtype=torch.float64)",
+    "torch.logspace(0, 1, 3, base=0.5), torch.logspace(1, 0, 3), torch.logspace(0, 2, 3, base=-2)",
+    "torch.logspace(0, 2, 0), torch.logspace(0, 1, 1), torch.logspace(torch.tensor(0.), 1, 2)",
+    "torch.logspace(0, 2, 3, requires_grad=True)",
+    "torch.logspace(0, 2, -1)",
+)
+case(
+    "modes_grad_only_inputs",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    print(torch.autograd.grad((x * x).sum(), x, only_inputs=True))
+    """,
+    "torch.autograd.grad((x * x).sum(), x, only_inputs=False)",
+    "torch.autograd.grad((x * x).sum(), [x], None, None, False, True)",
+)
+case(
+    "modes_linalg_inv",
+    """
+    x = torch.tensor([[2., 1.], [1., 3.]], requires_grad=True)
+    y = torch.linalg.inv(x)
+    print(y, y.grad_fn, len(y.grad_fn.next_functions), torch.inverse(x), x.inverse())
+    g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+    print(g)
+    def tree(fn, depth=0):
+        if fn is not None:
+            print("  " * depth + type(fn).__name__)
+            for f, _ in fn.next_functions:
+                tree(f, depth + 1)
+    tree(g.grad_fn)
+    g.sum().backward()
+    print(x.grad)
+    """,
+    """
+    b = torch.tensor([[[1.5, -0.4], [0.2, 1.1]], [[0.9, 0.3], [-0.6, 2.0]]], requires_grad=True)
+    ib = torch.linalg.inv(b)
+    (ib * torch.arange(8.).reshape(2, 2, 2)).sum().backward()
+    print(ib, b.grad)
+    """,
+    "torch.linalg.inv(torch.tensor([[2., 1.], [1., 3.]], dtype=torch.float64))",
+    "torch.linalg.inv(torch.tensor([[0., 1.], [1., 0.]])), torch.linalg.inv(torch.zeros(2, 0, 0))",
+    "torch.linalg.inv(torch.tensor([[1e-30, 0.], [0., 1.]]))",
+    "torch.linalg.inv(torch.zeros(2, 2))",
+    "torch.linalg.inv(torch.ones(2, 2, dtype=torch.float64) * 2)",
+    "torch.linalg.inv(torch.tensor([[1., 2., 3], [2., 4., 6.], [1., 0., 1.]]))",
+    "torch.linalg.inv(torch.stack([torch.eye(2), torch.zeros(2, 2)]))",
+    "torch.linalg.inv(torch.ones(3))",
+    "torch.linalg.inv(torch.ones(2, 3))",
+    "torch.linalg.inv(torch.tensor([[1, 2], [3, 4]]))",
+    "torch.linalg.inv(torch.tensor([[1, 2, 3]]))",
+    "torch.linalg.inv(2)",
+    "issubclass(torch.linalg.LinAlgError, RuntimeError), torch.linalg.LinAlgError.__name__",
+    """
+    try:
+        torch.linalg.inv(torch.zeros(2, 2))
+    except torch.linalg.LinAlgError as e:
+        print(type(e).__name__, isinstance(e, RuntimeError))
+    """,
+)
+case(
+    "modes_inference_mode_with_enable_grad",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    with torch.inference_mode():
+        with torch.enable_grad():
+            y = x * x
+            print(torch.is_grad_enabled(), torch.is_inference_mode_enabled(), y, y.is_inference())
+        with torch.set_grad_enabled(True):
+            print(torch.is_grad_enabled(), (x * 2).grad_fn)
+        print(torch.is_grad_enabled())
+    print(torch.is_grad_enabled(), y.requires_grad)
+    """,
+    "y.sum().backward()",
+    """
+    torch.set_grad_enabled(False)
+    with torch.inference_mode(False):
+        print(torch.is_grad_enabled(), (x * 2).grad_fn is not None)
+    print(torch.is_grad_enabled())
+    torch.set_grad_enabled(True)
+    """,
+)
+case(
+    "modes_default_dtype_follows",
+    """
+    torch.set_default_dtype(torch.float64)
+    import torch.nn as nn
+    torch.manual_seed(0)
+    l = nn.Linear(2, 3)
+    print(l.weight.dtype, l.bias.dtype, nn.Parameter(torch.ones(2)).dtype)
+    print(torch.zeros(2).uniform_().dtype, torch.empty(2).normal_().dtype, torch.rand_like(torch.ones(2)).dtype)
+    print(torch.where(torch.tensor([True, False]), 1.0, 0).dtype, torch.tensor([True]) + 0.5)
+    print(torch.tensor(3) / torch.tensor(2), torch.tensor([1, 2]) ** 0.5, torch.tensor([1, 2]).sqrt())
+    print(torch.tensor([1, 2]).float().sum(), torch.tensor([1, 2]).to(float), torch.softmax(torch.tensor([1., 2.]), 0))
+    print(torch.arange(0, 1, 0.25), torch.full((1,), float('inf')), torch.tensor(2) * torch.tensor(1.5))
+    """,
+    "torch.set_default_dtype(torch.float32)",
+    "torch.tensor(3) / torch.tensor(2), torch.tensor([1, 2]).sqrt()",
+)
+case(
+    "modes_set_grad_enabled_argument",
+    "torch.set_grad_enabled(False)",
+    "torch.is_grad_enabled()",
+    "torch.set_grad_enabled(1)",
+    "torch.set_grad_enabled(None)",
+    "torch.is_grad_enabled()",
+    "torch.set_grad_enabled(True)",
+)

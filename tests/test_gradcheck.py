@@ -63,6 +63,8 @@ M34, V3, W3, V2 = _u(3, 4), _u(3), _u(3), _u(2)
 T223, T232, M32 = _u(2, 2, 3), _u(2, 3, 2), _u(3, 2)
 UNIQUE23 = np.array([[0.3, -1.2, 2.0], [0.1, 0.9, -0.7]])   # distinct values: max/min unambiguous
 S1 = _u(1, 3, 1)
+SQ22 = np.array([[2.0, 0.5], [-0.3, 1.5]])                      # well-conditioned, for inv
+SQ222 = np.array([[[1.5, -0.4], [0.2, 1.1]], [[0.9, 0.3], [-0.6, 2.0]]])
 
 
 def F(L):
@@ -114,6 +116,7 @@ C.add("mv", lambda L, a, v: L.matmul(a, v), A23, V3)
 C.add("matmul_1d_2d", lambda L, v, a: v @ a, V2, A23)
 C.add("bmm", lambda L, x, y, m: (x @ y, x @ m), T223, T232, M32)
 C.add("matmul_2d_3d", lambda L, a, y: a @ y, A23, T232)
+C.add("linalg_inv", lambda L, q, s: (L.linalg.inv(q), L.inverse(s)), SQ22, SQ222)
 # reductions
 C.add("sum", lambda L, a: (a.sum(), a.sum(0), a.sum(1, keepdim=True), a.sum((0, 1))), A23)
 C.add("mean", lambda L, a: (a.mean(), a.mean(0), a.mean(1, keepdim=True)), A23)

@@ -1,6 +1,7 @@
 """minigrad.autograd: backward(), grad(), custom Functions, gradcheck, grad-mode switches,
 and autograd.functional (jacobian, hessian, vjp, jvp, vhp, hvp)."""
 import gc
+import warnings
 
 import numpy as np
 
@@ -11,6 +12,7 @@ from .engine import _call_post_accumulate_hooks, backward_steps
 from .function import Function  # noqa: F401
 from . import graph  # noqa: F401
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled  # noqa: F401
+from .grad_mode import inference_mode  # noqa: F401
 from .gradcheck import gradcheck  # noqa: F401
 from .variable import Variable  # noqa: F401
 
@@ -117,8 +119,13 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
-         allow_unused=None, materialize_grads=False):
-    """Gradients of `outputs` with respect to `inputs`, returned (never stored in .grad)."""
+         only_inputs=True, allow_unused=None, materialize_grads=False):
+    """Gradients of `outputs` with respect to `inputs`, returned (never stored in .grad).
+    only_inputs is a leftover PyTorch still accepts: False asks for nothing else now."""
+    if not only_inputs:
+        warnings.warn("only_inputs argument is deprecated and is ignored now (defaults to True). To "
+                      "accumulate gradient for other parts of the graph, please use "
+                      "minigrad.autograd.backward.", FutureWarning, stacklevel=2)
     outputs, inputs = _as_tuple(outputs), _as_tuple(inputs)
     if allow_unused is None:
         allow_unused = materialize_grads

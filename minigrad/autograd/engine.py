@@ -70,21 +70,35 @@ class Node:
         if self._saved_tensors:
             self._saved_tensors = dict.fromkeys(self._saved_tensors, FREED)
 
+    def _declares(self, key):
+        """Does this kind of node keep a value named `key` (when its formulas need it)?"""
+        return False
+
     def __getattr__(self, attr):
-        """`_saved_self`, `_saved_result`, ...: the saved values, as PyTorch exposes them."""
-        if attr.startswith("_saved_"):
-            key = attr[len("_saved_"):].replace("_sym_sizes", "_shape").replace("_sym_strides", "_strides")
+        """`_saved_self`, `_saved_result`, ...: the saved values, as PyTorch exposes them. A name
+        the node keeps only when needed is None when it was not (x * 2 needs no `self`).
+        `_raw_saved_self`: the SavedTensor object itself, where register_hooks lives."""
+        raw = attr.startswith("_raw_saved_")
+        if raw or attr.startswith("_saved_"):
+            key = attr[len("_raw_saved_" if raw else "_saved_"):]
+            key = key.replace("_sym_sizes", "_shape").replace("_sym_strides", "_strides")
             if key in self._args:
-                return self._args[key]
-            saved = self._saved_tensors.get(key) if self._saved_tensors else None
-            if saved is FREED:
-                raise RuntimeError(FREED_MESSAGE)
-            if saved is not None:
-                value = saved.unpack(self) if saved.__class__ is SavedTensor else saved
-                if not hasattr(value, "_data"):  # a wrapped Python number shows as a tensor
-                    from ..ops import tensor
-                    value = tensor(value, dtype=None if isinstance(value, int) else float64)
-                return value
+                if not raw:
+                    return self._args[key]
+            else:
+                saved = self._saved_tensors.get(key) if self._saved_tensors else None
+                if raw and (saved is not None or self._declares(key)):
+                    return saved if saved.__class__ is SavedTensor else SavedTensor._stand_in(saved)
+                if saved is FREED:
+                    raise RuntimeError(FREED_MESSAGE)
+                if saved is not None:
+                    value = saved.unpack(self) if saved.__class__ is SavedTensor else saved
+                    if not hasattr(value, "_data"):  # a wrapped Python number shows as a tensor
+                        from ..ops import tensor
+                        value = tensor(value, dtype=None if isinstance(value, int) else float64)
+                    return value
+                if self._declares(key):
+                    return None
         raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
 
     def register_hook(self, fn):
@@ -147,11 +161,17 @@ class SavedTensor:
                  "packed", "history")
 
     def __init__(self, tensor, is_output=False):
+        if tensor.is_inference():  # it has no version counter to check the saved value against
+            raise RuntimeError(
+                "Inference tensors cannot be saved for backward. Please do not use Tensors created "
+                "in inference mode in computation tracked by autograd. To work around this, you "
+                "can make a clone to get a normal tensor and use it in autograd, or use "
+                "`minigrad.no_grad()` instead of `minigrad.inference_mode()`.")
         self.saved_version = tensor._version
         self.is_output = is_output
         self.packed = None
         if _default_hooks:
-            self._pack(tensor)
+            self._pack(tensor, _default_hooks[-1])
         elif is_output:
             self.tensor = None
             self.data, self.version_counter = tensor._data, tensor._version_counter
@@ -159,10 +179,42 @@ class SavedTensor:
         else:
             self.tensor = tensor
 
-    def _pack(self, tensor):
+    @classmethod
+    def _stand_in(cls, value):
+        """What `_raw_saved_x` shows for a value not kept as a SavedTensor: None (not saved), a
+        number standing for a tensor (x * 2), or FREED by backward."""
+        self = cls.__new__(cls)
+        self.tensor, self.is_output, self.packed, self.saved_version = value, False, None, 0
+        return self
+
+    def register_hooks(self, pack_hook, unpack_hook):
+        """saved_tensors_hooks for this one saved tensor: pack_hook(tensor) runs now, and the
+        node's backward gets unpack_hook(what it returned) instead of the tensor."""
+        if self.packed is not None:
+            raise RuntimeError("Calling register_hooks on a saved tensor whose hooks have already "
+                               "been set. Hint: only one pair of hooks is allowed at a time.")
+        tensor = self.tensor
+        if self.is_output:
+            tensor = Tensor._make(self.data, None, self.output_nr, self.version_counter)
+        elif tensor is None:
+            raise RuntimeError("Calling register_hooks on a saved tensor with value None is "
+                               "forbidden")
+        elif tensor is FREED:
+            raise RuntimeError(
+                "Calling register_hooks on a saved tensor after it has been freed. Saved "
+                "intermediate values of the graph are freed when you call .backward() or "
+                "autograd.grad(). Specify retain_graph=True if you need to backward through the "
+                "graph a second time or if you need to access saved variables after calling "
+                "backward.")
+        elif not isinstance(tensor, Tensor):  # a number standing for a tensor
+            from ..ops import tensor as as_tensor
+            tensor = as_tensor(tensor, dtype=None if isinstance(tensor, int) else float64)
+        self._pack(tensor, (pack_hook, unpack_hook))
+
+    def _pack(self, tensor, hooks):
         """Keep pack_hook(tensor) (run without recording) instead of the tensor; the hook may
         copy its input but not change it."""
-        pack_hook, unpack_hook = _default_hooks[-1]
+        pack_hook, unpack_hook = hooks
         with grad_mode.no_grad():
             packed = pack_hook(tensor)
         if tensor._version != self.saved_version:

@@ -25,6 +25,9 @@ class OpNode(Node):
     def name(self):
         return self.op.name  # C++ nodes keep their namespace here, as in PyTorch
 
+    def _declares(self, key):
+        return key in self.op.saved_names
+
     def apply(self, grad_outputs):
         env = dict(self._args)
         for name, s in self._saved_tensors.items():
@@ -46,7 +49,7 @@ class Op:
     forward takes NumPy arrays (Python numbers pass through) and returns an array, or a tuple
     (result, extra outputs named by `extra`). `promote` casts the tensor inputs to PyTorch's
     common dtype of the inputs (or of the parameters it names) first; `floating` makes integer
-    inputs compute in float32; `view` marks ops whose result shares memory (and version counter)
+    inputs compute in the default dtype (float32); `view` marks ops whose result shares memory (and version counter)
     with `self`. Everything a call needs to know about the row is worked out here, once.
     """
 
@@ -59,6 +62,7 @@ class Op:
         self.input_idx = tuple(self.index[name] for name in formulas)
         self.other_idx = tuple(i for i in range(len(self.params)) if i not in self.input_idx)
         self.formulas = [(f, _parameters(f)[0]) for f in formulas.values()]
+        self.saved_names = frozenset().union(*(names for _, names in self.formulas)) - {"grad"}
         # PyTorch's generated backward computes input gradients in alphabetical order of names.
         self.grad_order = sorted(range(len(formulas)), key=list(formulas).__getitem__)
         self.node_class = type(node_name.rpartition("::")[2], (OpNode,), {"__slots__": (), "op": self})
@@ -96,7 +100,7 @@ class Op:
         elif self.promote:
             dt = dtypes.result_type(*[values[self.index[n]] for n in self.promote])
         if self.floating and (dt or values[self.input_idx[0]]._data.dtype).kind != "f":
-            dt = dtypes.float32.np
+            dt = dtypes.get_default_dtype().np
         arrays = values[:]
         for i in self.input_idx:
             v = values[i]
@@ -123,7 +127,7 @@ class Op:
         if out.__class__ is not np.ndarray:
             out = np.asarray(out)
         if dt is not None and out.dtype != dt and out.dtype.kind == dt.kind:
-            out = out.astype(dt)  # Python numbers alone: NumPy's float64, PyTorch's float32
+            out = out.astype(dt)  # Python numbers alone: NumPy's float64, PyTorch's default dtype
         result = view_of(values[0], out) if self.view else Tensor._make(out)
         return result, extras
 
@@ -153,6 +157,11 @@ class Op:
                 node._args[name] = tuple(st // a.itemsize for st in a.strides)
             elif kind == "scalar_type":
                 node._args[name] = values[i].dtype
+            elif kind == "arg":  # (a tensor argument no needed formula uses is not saved)
+                if i is None:
+                    node._args[name] = ()
+                elif not (isinstance(values[i], Tensor) or _holds_array(values[i])):
+                    node._args[name] = values[i]
             elif isinstance(values[i], Tensor):
                 node._saved_tensors[name] = SavedTensor(values[i])
             elif kind == "input" and values[i] is not None or _holds_array(values[i]):
@@ -172,6 +181,14 @@ class Op:
         # alphabetical order of names, then the outputs: x**y saves exponent, self, result.
         outputs = {"result", *self.extra}
         plan = []
+        for name in sorted(self.saved_names - names):  # plain values are kept in any case, as
+            i = self.index.get(name)                     # PyTorch's nodes keep them (alpha, dim)
+            if i is not None and i not in self.input_idx:
+                plan.append((name, "arg", i))
+            elif name.endswith("_strides"):  # kept only for a gradient that needs them
+                plan.append((name, "arg", None))
+            elif name not in self.index and name not in self.extra and name != "result":
+                names.add(name)  # a shape, strides or scalar type
         for name in sorted(names - {"grad"}, key=lambda n: (n in outputs, n)):
             if name == "result":
                 plan.append((name, "result", None))

@@ -1,11 +1,31 @@
 """Grad mode: one global switch that decides whether operations are recorded on the tape."""
 import functools
 
-_enabled = True
+_enabled = True     # are ops recorded? (backward sets it to create_graph while it runs)
+_inference = False  # inference_mode: new tensors are inference tensors, and nothing is recorded
+_wanted = True      # grad mode as last set: inside inference mode it is reported, not obeyed
 
 
 def is_grad_enabled():
-    return _enabled
+    return _wanted if _inference else _enabled
+
+
+def _set_grad(mode):
+    global _enabled, _wanted
+    _wanted, _enabled = mode, mode and not _inference
+
+
+def _state():
+    return _enabled, _wanted, _inference
+
+
+def _restore(state):
+    global _enabled, _wanted, _inference
+    _enabled, _wanted, _inference = state
+
+
+def is_inference_mode_enabled():
+    return _inference
 
 
 class _GradModeContext:
@@ -14,12 +34,11 @@ class _GradModeContext:
     mode = True
 
     def __enter__(self):
-        global _enabled
-        self._prev, _enabled = _enabled, self.mode
+        self._prev = _state()
+        _set_grad(self.mode)
 
     def __exit__(self, *exc):
-        global _enabled
-        _enabled = self._prev
+        _restore(self._prev)
 
     def __call__(self, fn):
         @functools.wraps(fn)
@@ -53,20 +72,53 @@ class set_grad_enabled(_GradModeContext):
     """Sets grad mode right away (like PyTorch); as a context manager it restores it on exit."""
 
     def __init__(self, mode):
-        global _enabled
-        self.mode = bool(mode)
-        self._prev, _enabled = _enabled, self.mode
+        if mode.__class__ is not bool:
+            raise TypeError("set_grad_enabled(): argument 'enabled' (position 1) must be bool, not "
+                            f"{type(mode).__name__}")
+        self.mode = mode
+        self._prev = _state()
+        _set_grad(self.mode)
 
     def __enter__(self):
         pass
 
+    def __repr__(self):  # (what a notebook shows after a bare `torch.set_grad_enabled(True)`)
+        return f"minigrad.autograd.grad_mode.set_grad_enabled(mode={self.mode})"
+
     def __call__(self, fn):
-        global _enabled
-        _enabled = self._prev  # used as a decorator: undo the immediate switch
+        _restore(self._prev)  # used as a decorator: undo the immediate switch
         mode = self.mode
 
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
             with set_grad_enabled(mode):
+                return fn(*args, **kwargs)
+        return wrapper
+
+
+class inference_mode(_GradModeContext):
+    """no_grad, taken further: tensors made inside are *inference tensors*, which PyTorch spares
+    the version counter. The price comes later: outside, autograd may not save them for backward
+    and they may not be changed in place (clone() gives a normal tensor). inference_mode(False)
+    switches it off again, and turns grad mode on."""
+
+    def __new__(cls, mode=True):
+        self = super().__new__(cls)
+        return self if isinstance(mode, bool) else self(mode)  # @inference_mode bare decorator
+
+    def __init__(self, mode=True):
+        self.mode = mode
+
+    def __enter__(self):
+        self._prev = _state()
+        _restore((not self.mode, not self.mode, self.mode))
+
+    def __exit__(self, *exc):
+        _restore(self._prev)
+
+    def __call__(self, fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with inference_mode(self.mode):
                 return fn(*args, **kwargs)
         return wrapper
