@@ -193,11 +193,14 @@ class Tensor:
 
     def _refresh_view(self):
         """A view whose memory changed in place since it was made gets its history regenerated
-        from the base's (AsStridedBackward0), as PyTorch does when it sees the version moved."""
+        from the base's (AsStridedBackward0), as PyTorch does when it sees the version moved:
+        in any grad mode, so the engine's error messages name it too. (A view made under no_grad
+        is regenerated only while recording or when it had a history.)"""
         now = self._version_counter.value
         if self._view_version != now:
             self._view_version = now
-            if self._base.requires_grad and (grad_mode._enabled or self._grad_fn is not None):
+            if self._base.requires_grad and (not self._no_grad_view or grad_mode._enabled
+                                             or self._grad_fn is not None):
                 from .autograd.function import _regenerate_view
                 _regenerate_view(self, self._base)
 

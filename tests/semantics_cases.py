@@ -6133,3 +6133,24 @@ case(
     "torch.is_grad_enabled()",
     "torch.set_grad_enabled(True)",
 )
+case(
+    "view_history_regenerated_in_any_grad_mode",
+    """
+    # The base changes in place after the view was made: PyTorch regenerates the view's history
+    # whenever it is asked for, under no_grad and inside backward too.
+    b = torch.ones(3)
+    v = b[0:2]
+    y = v * torch.ones(2, requires_grad=True)
+    b.mul_(torch.ones(3, requires_grad=True))
+    with torch.no_grad():
+        print(v.grad_fn, v.requires_grad, v.is_leaf)
+    print(v.grad_fn)
+    """,
+    """
+    t1 = torch.tensor([[-2.0625], [-2.1484375]], dtype=torch.float64)
+    t2 = torch.tensor([[[1.4296875]]], dtype=torch.float64, requires_grad=True)
+    t3 = t1 @ t2  # saves t1 broadcast to [1, 2, 1]: a view of t1
+    t1.mul_(torch.tensor([-0.874], dtype=torch.float64, requires_grad=True))
+    t3.sum().backward()
+    """,
+)

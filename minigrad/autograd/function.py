@@ -177,9 +177,6 @@ class Op:
         for k, (formula, argnames) in enumerate(self.formulas):
             if needed >> k & 1:
                 names.update(argnames)
-        # PyTorch's generated code saves (and later unpacks, checking each) the inputs in
-        # alphabetical order of names, then the outputs: x**y saves exponent, self, result.
-        outputs = {"result", *self.extra}
         plan = []
         for name in sorted(self.saved_names - names):  # plain values are kept in any case, as
             i = self.index.get(name)                     # PyTorch's nodes keep them (alpha, dim)
@@ -189,6 +186,9 @@ class Op:
                 plan.append((name, "arg", None))
             elif name not in self.index and name not in self.extra and name != "result":
                 names.add(name)  # a shape, strides or scalar type
+        # PyTorch's generated code saves (and later unpacks, checking each) the inputs in
+        # alphabetical order of names, then the outputs: x**y saves exponent, self, result.
+        outputs = {"result", *self.extra}
         for name in sorted(names - {"grad"}, key=lambda n: (n in outputs, n)):
             if name == "result":
                 plan.append((name, "result", None))
