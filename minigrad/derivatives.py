@@ -723,11 +723,26 @@ def _bce_with_logits_backward(grad, self, target, weight, pos_weight, reduction)
 
 
 def _bce_with_logits_target_backward(grad, self, target, weight, pos_weight, reduction):
-    """-x * grad * w, / n for the mean (pos_weight's formula needs log_sigmoid, not a row here)."""
-    if pos_weight is not None:
-        raise RuntimeError("minigrad: the gradient of binary_cross_entropy_with_logits for target "
-                           "with pos_weight is not implemented")
-    return _bce_mean(_weighted(-self * grad, weight), target.numel(), reduction)
+    """-x * grad * w, / n for the mean; with pos_weight p, (log sigmoid(-x) - p log sigmoid(x))
+    * grad * w."""
+    if pos_weight is None:
+        g = -self * grad
+    else:
+        g = (log_sigmoid(-self)[0] - log_sigmoid(self)[0] * pos_weight) * grad
+    return _bce_mean(_weighted(g, weight), target.numel(), reduction)
+
+
+def _log_sigmoid_backward(grad_output, self, buffer):
+    """grad * sigmoid(-x), from the forward's buffer z = exp(-|x|): 1 - z / (1 + z) for x < 0,
+    z / (1 + z) above (PyTorch's CPU kernel; no overflow for large |x|)."""
+    s = buffer / (1 + buffer)
+    return np.where(self < 0, 1 - s, s) * grad_output
+
+
+def _log_sigmoid_double_backward(grad, self):
+    """d/dx sigmoid(-x) = (sigmoid(x) - 1) sigmoid(x)."""
+    z = self.sigmoid()
+    return grad * sub_scalar(z, 1) * z
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1221,7 +1236,14 @@ bce_with_logits = Op("BinaryCrossEntropyWithLogitsBackward0", _bce_with_logits,
                      target=lambda grad, self, target, weight, pos_weight, reduction:
                          _bce_with_logits_target_backward(grad, self, target, weight, pos_weight,
                                                           reduction))
+log_sigmoid = Op("LogSigmoidBackward0",  lambda self: (_log_sigmoid(self), _rounded(np.exp, -np.abs(self))),
+                 extra=("buffer",),
+                 self=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer))
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
+log_sigmoid_backward = Op("LogSigmoidBackwardBackward0", _log_sigmoid_backward,
+                          grad_output=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer),
+                          self=lambda grad, grad_output, self:
+                              _log_sigmoid_double_backward(grad * grad_output, self))
 leaky_relu_backward = Op("LeakyReluBackwardBackward0", lambda grad_output, self, negative_slope:
                              np.where(self > 0, grad_output, grad_output * grad_output.dtype.type(
                                  negative_slope)),

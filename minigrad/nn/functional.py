@@ -24,14 +24,10 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
-    _unsupported("mse_loss", size_average=size_average, reduce=reduce, weight=weight)
-    if target.shape != input.shape:
-        warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
-                      f"({input.size()}). This will likely lead to incorrect results due to "
-                      "broadcasting. Please ensure they have the same size.", stacklevel=2)
-    shape = _broadcast_shape(input.shape, target.shape)  # torch.broadcast_tensors, as PyTorch
-    input = input if input.shape == shape else expand(input, shape)
-    target = target if target.shape == shape else expand(target, shape)
+    """(input - target) ** 2, then its mean or sum; with weight, as _weighted_loss composes it."""
+    input, target, reduction = _loss_operands(input, target, size_average, reduce, reduction)
+    if weight is not None:
+        return _weighted_loss((input - target).pow(2), weight, input, reduction, by_weights=True)
     _check_reduction(reduction)
     return d.mse_loss(input, target, reduction)
 
@@ -41,8 +37,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     """-weight[t] * input[i, t] for each sample i and its target class t (a 1-D input is one
     sample with a 0-d target). Samples whose target is ignore_index (padding, say) count for
     nothing; 'mean' divides by the summed weights of the samples counted, as PyTorch does."""
-    _unsupported("nll_loss", size_average=size_average, reduce=reduce)
-    reduction = _reduction_enum(reduction)
+    reduction = _reduction_enum(_legacy_reduction(size_average, reduce, reduction))
     _check_class_args("nll_loss_nd", weight, ignore_index)
     if input.dim() == 1 and target.dim() == 1:
         if target.shape[0] != 1:
@@ -93,7 +88,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     A target of the input's shape holds class probabilities (soft labels): -sum(target * log p).
     label_smoothing = e mixes the one-hot target with the uniform one: (1 - e) nll + e / C * the
     loss on every class."""
-    _unsupported("cross_entropy", size_average=size_average, reduce=reduce)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     _check_reduction(reduction)
     _check_class_args("cross_entropy_loss", weight, ignore_index)
     label_smoothing = _number_arg("cross_entropy_loss", "label_smoothing", 6, label_smoothing, "float")
@@ -251,17 +246,39 @@ def _check_reduction(reduction):
 
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """|input - target|, then its mean or sum: PyTorch composes it of those ops."""
-    _unsupported("l1_loss", size_average=size_average, reduce=reduce, weight=weight)
-    if target.shape != input.shape:
-        warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
-                      f"({input.size()}). This will likely lead to incorrect results due to "
-                      "broadcasting. Please ensure they have the same size.", stacklevel=2)
+    input, target, reduction = _loss_operands(input, target, size_average, reduce, reduction)
+    if weight is not None:
+        return _weighted_loss((input - target).abs(), weight, input, reduction, by_weights=True)
     _check_reduction(reduction)
-    shape = _broadcast_shape(input.shape, target.shape)
-    input = input if input.shape == shape else expand(input, shape)
-    target = target if target.shape == shape else expand(target, shape)
     loss = (input - target).abs()
     return loss if reduction == "none" else loss.sum() if reduction == "sum" else loss.mean()
+
+
+def _weighted_loss(loss, weight, input, reduction, by_weights):
+    """weight * loss, elementwise (weight of the input's shape), composed of ops in Python as
+    PyTorch does; mse_loss and l1_loss's mean divide by the summed weights, huber_loss's by n."""
+    if weight.size() != input.size():
+        raise ValueError("Weights and input must have the same size.")
+    loss = loss * weight
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "mean":
+        return loss.sum() / weight.sum() if by_weights else loss.mean()
+    raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'.")
+
+
+def _legacy_reduction(size_average, reduce, reduction):
+    """The deprecated size_average and reduce (both default True) override reduction, with
+    PyTorch's warning: reduce=False keeps each loss, size_average=False sums them."""
+    if size_average is None and reduce is None:
+        return reduction
+    reduce = reduce is None or reduce
+    reduction = "none" if not reduce else "mean" if size_average is None or size_average else "sum"
+    warnings.warn("size_average and reduce args will be deprecated, please use "
+                  f"reduction='{reduction}' instead.", stacklevel=2)
+    return reduction
 
 
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
@@ -272,8 +289,8 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     if target.shape != input.shape:
         raise ValueError(f"Using a target size ({target.size()}) that is different to the input "
                          f"size ({input.size()}) is deprecated. Please ensure they have the same size.")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     _check_reduction(reduction)
-    _unsupported("binary_cross_entropy", size_average=size_average, reduce=reduce)
     if weight is not None:
         weight = expand(weight, _infer_size(target.size(), weight.size()))
         _not_differentiable("binary_cross_entropy", "weight", weight)
@@ -310,8 +327,8 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if target.shape != input.shape:
         raise ValueError(f"Target size ({target.size()}) must be the same as input size "
                          f"({input.size()})")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     _check_reduction(reduction)
-    _unsupported("binary_cross_entropy_with_logits", size_average=size_average, reduce=reduce)
     for name, w in (("weight", weight), ("pos_weight", pos_weight)):
         if w is not None and not isinstance(w, Tensor):
             raise TypeError(f"binary_cross_entropy_with_logits(): argument '{name}' (position "
@@ -323,6 +340,11 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if weight is not None:
         _broadcast_shape(input.shape, weight.shape)
     return d.bce_with_logits(input, target, weight, pos_weight, _reduction_enum(reduction))
+
+
+def logsigmoid(input):
+    """log(sigmoid(x)), computed stably as min(x, 0) - log1p(exp(-|x|))."""
+    return d.log_sigmoid(input)[0]
 
 
 def dropout(input, p=0.5, training=True, inplace=False):
@@ -354,7 +376,7 @@ def elu(input, alpha=1.0, inplace=False):
 
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
     """0.5 (x - t)^2 / beta where |x - t| < beta, |x - t| - 0.5 beta beyond; beta = 0 is l1_loss."""
-    input, target = _loss_operands(input, target, size_average, reduce)
+    input, target, reduction = _loss_operands(input, target, size_average, reduce, reduction)
     if beta == 0.0:
         return l1_loss(input, target, reduction=reduction)
     reduction = _reduction_enum(reduction)
@@ -368,9 +390,12 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     """0.5 (x - t)^2 where |x - t| < delta, delta (|x - t| - 0.5 delta) beyond: smooth_l1_loss
     times delta, so large errors cost delta per unit (l1) and small ones are squared (mse)."""
-    input, target = _loss_operands(input, target)
+    input, target, _ = _loss_operands(input, target)
     if weight is not None:
-        raise NotImplementedError("minigrad: huber_loss(weight=...) is not implemented")
+        if weight.size() != input.size():  # (checked before huber_loss's own checks)
+            raise ValueError("Weights and input must have the same size.")
+        return _weighted_loss(huber_loss(input, target, "none", delta), weight, input, reduction,
+                              by_weights=False)
     reduction = _reduction_enum(reduction)
     delta = _number_arg("huber_loss", "delta", 4, delta, "float")
     if delta <= 0:
@@ -379,17 +404,17 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     return d.huber_loss(input, target, reduction, delta)
 
 
-def _loss_operands(input, target, size_average=None, reduce=None):
-    """PyTorch's warning for a target of another size, then both broadcast to one shape."""
+def _loss_operands(input, target, size_average=None, reduce=None, reduction="mean"):
+    """PyTorch's warning for a target of another size, the deprecated size_average/reduce made a
+    reduction, then input and target broadcast to one shape (torch.broadcast_tensors)."""
     if target.shape != input.shape:
         warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
                       f"({input.size()}). This will likely lead to incorrect results due to "
                       "broadcasting. Please ensure they have the same size.", stacklevel=3)
-    if size_average is not None or reduce is not None:
-        raise NotImplementedError("minigrad: size_average and reduce (deprecated) are not implemented")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     shape = _broadcast_shape(input.shape, target.shape)
     return (input if input.shape == shape else expand(input, shape),
-            target if target.shape == shape else expand(target, shape))
+            target if target.shape == shape else expand(target, shape), reduction)
 
 
 def _reduction_enum(reduction):
@@ -408,15 +433,7 @@ def _number_arg(name, argname, position, value, kind="Number"):
     return value
 
 
-# --- part nnmod2: relu(inplace), normalize, one_hot; the losses' full signatures
-def _unsupported(name, **arguments):
-    """Loss options minigrad leaves out (class weights, the deprecated size_average/reduce...):
-    PyTorch's positional order is kept, so a call that uses one fails instead of misreading it."""
-    given = [k for k, v in arguments.items() if v is not None]
-    if given:
-        raise NotImplementedError(f"minigrad: {name}({', '.join(given)}=...) is not implemented")
-
-
+# --- part nnmod2: relu(inplace), normalize, one_hot
 def relu(input, inplace=False):
     """max(x, 0); inplace=True overwrites input (torch.relu_), saving memory."""
     return input.relu_() if inplace else _ops.relu(input)

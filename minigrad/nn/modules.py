@@ -488,10 +488,7 @@ class Sequential(Module):
 class _Loss(Module):
     def __init__(self, size_average=None, reduce=None, reduction="mean"):
         super().__init__()
-        if size_average is not None or reduce is not None:
-            raise NotImplementedError("minigrad: the deprecated size_average and reduce "
-                                      "arguments are not implemented; use reduction")
-        self.reduction = reduction
+        self.reduction = F._legacy_reduction(size_average, reduce, reduction)
 
 
 class MSELoss(_Loss):
