@@ -48,9 +48,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
                          f"batch_size ({target.shape[0] if target.dim() else 0}).")
     if weight is not None:
-        if weight.requires_grad and grad_mode._enabled:
-            raise RuntimeError("The function 'nll_loss_forward' is not differentiable with respect "
-                               "to argument 'weight'. This input cannot have requires_grad True.")
+        _not_differentiable("nll_loss_forward", "weight", weight)
         _check_weight_shape("", weight, input.shape[-1])
         if weight.dtype != input.dtype:
             raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
@@ -300,16 +298,15 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
 
 
 def _infer_size(a, b):
-    """The shape a and b broadcast to, with the error of PyTorch's infer_size (a padded to it)."""
+    """The shape Sizes a and b broadcast to, with the error of PyTorch's infer_size."""
     ndim = max(len(a), len(b))
-    a, b_padded = (1,) * (ndim - len(a)) + tuple(a), (1,) * (ndim - len(b)) + tuple(b)
+    a_, b_ = (1,) * (ndim - len(a)) + tuple(a), (1,) * (ndim - len(b)) + tuple(b)
     for i in range(ndim - 1, -1, -1):
-        if a[i] != b_padded[i] and 1 not in (a[i], b_padded[i]):
-            raise RuntimeError(f"Attempting to broadcast a dimension of length {b_padded[i]} at "
-                               f"{i - ndim}! Mismatching argument at index 1 had torch.Size("
-                               f"[{', '.join(map(str, b))}]); but expected shape should be "
-                               f"broadcastable to [{', '.join(map(str, a))}]")
-    return tuple(max(x, y) if 0 not in (x, y) else 0 for x, y in zip(a, b_padded))
+        if a_[i] != b_[i] and 1 not in (a_[i], b_[i]):
+            raise RuntimeError(f"Attempting to broadcast a dimension of length {b_[i]} at "
+                               f"{i - ndim}! Mismatching argument at index 1 had {b}; but expected "
+                               f"shape should be broadcastable to [{', '.join(map(str, a_))}]")
+    return tuple(max(x, y) if 0 not in (x, y) else 0 for x, y in zip(a_, b_))
 
 
 def _not_differentiable(function, argument, tensor):
@@ -329,12 +326,12 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
                          f"({input.size()})")
     reduction = _legacy_reduction(size_average, reduce, reduction)
     _check_reduction(reduction)
-    for name, w in (("weight", weight), ("pos_weight", pos_weight)):
+    for name, position, w in (("weight", 3, weight), ("pos_weight", 4, pos_weight)):
         if w is not None and not isinstance(w, Tensor):
             raise TypeError(f"binary_cross_entropy_with_logits(): argument '{name}' (position "
-                            f"{3 if name == 'weight' else 4}) must be Tensor, not {_ops._type_name(w)}")
-    for name, w in (("weight", weight), ("pos_weight", pos_weight)):
-        _not_differentiable("binary_cross_entropy_with_logits", name, w)
+                            f"{position}) must be Tensor, not {_ops._type_name(w)}")
+    _not_differentiable("binary_cross_entropy_with_logits", "weight", weight)
+    _not_differentiable("binary_cross_entropy_with_logits", "pos_weight", pos_weight)
     if pos_weight is not None:  # (PyTorch multiplies pos_weight by target, then weight in place)
         _broadcast_shape(pos_weight.shape, target.shape)
     if weight is not None:
