@@ -5984,3 +5984,17 @@ case(
     print(nn.MSELoss(size_average=False).reduction, nn.CrossEntropyLoss(reduce=False)(x, torch.tensor([0, 2])))
     """,
 )
+
+case(
+    "losses2_smooth_l1_and_huber_modules",
+    "from torch import nn",
+    """
+    x = torch.tensor([[0.3, -1.2, 0.5], [1.0, 0.1, -0.3]], requires_grad=True)
+    t = torch.tensor([[1., 0., 0.5], [0., 1., 1.]])
+    for m in [nn.SmoothL1Loss(), nn.SmoothL1Loss(beta=0.5, reduction='sum'), nn.SmoothL1Loss(reduce=False), nn.HuberLoss(delta=0.5), nn.HuberLoss(reduction='none')]:
+        l = m(x, t)
+        print(m, m.reduction, getattr(m, 'beta', None), getattr(m, 'delta', None), l, torch.autograd.grad(l.sum(), x))
+    """,
+    "nn.HuberLoss(delta='1')",
+    "nn.HuberLoss(delta=None)",
+)
