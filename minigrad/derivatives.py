@@ -465,16 +465,37 @@ def _nll_key(self_shape, target):
     return (target,) if len(self_shape) == 1 else (np.arange(self_shape[0]), target)
 
 
-def _nll_loss_forward(self, target, reduction):
-    picked = -self[_nll_key(self.shape, target)]
-    return {"mean": _mean, "sum": np.sum}.get(reduction, lambda a: a)(picked)
+def _nll_weights(self, target, weight, ignore_index):
+    """Which samples count (target != ignore_index), their targets (0, a safe index, where
+    ignored) and class weights (0 where ignored)."""
+    kept = target != ignore_index
+    target = np.where(kept, target, 0)
+    w = np.ones(self.shape[-1], self.dtype) if weight is None else weight
+    return kept, target, np.where(kept, w[target], self.dtype.type(0))
 
 
-def _nll_loss_backward(grad_output, self, target, reduction):
-    """nll_loss's gradient: -grad_output (/ n for the mean) at each target class, 0 elsewhere."""
-    n = self.shape[0] if self.ndim > 1 else 1
+def _nll_loss_forward(self, target, weight, reduction, ignore_index):
+    """-weight[t] * self[i, t] per sample, and total_weight: the summed weights of the samples
+    counted, which the mean divides by (so a weighted mean is a mean; nan if none counts)."""
+    kept, target, w = _nll_weights(self, target, weight, ignore_index)
+    loss = np.where(kept, -self[_nll_key(self.shape, target)] * w, self.dtype.type(0))
+    if reduction == 0 and self.ndim == 2:
+        return loss, np.zeros((), self.dtype)  # (PyTorch leaves total_weight 0 here)
+    total_weight = w.sum(dtype=self.dtype)
+    if reduction != 1:
+        return loss.sum(dtype=self.dtype), total_weight
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.divide(loss.sum(dtype=self.dtype), total_weight), total_weight
+
+
+def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index, total_weight):
+    """-weight[t] * grad_output at each target class (/ total_weight for the mean), 0 elsewhere
+    and on ignored samples."""
+    kept, target, w = _nll_weights(self, target, weight, ignore_index)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        g = -(grad_output / total_weight if reduction == 1 else grad_output)
     out = np.zeros(self.shape, grad_output.dtype)
-    out[_nll_key(self.shape, target)] = -grad_output / n if reduction == "mean" else -grad_output
+    out[_nll_key(self.shape, target)] = np.where(kept, w * g, out.dtype.type(0))
     return out
 
 
@@ -613,59 +634,60 @@ def _check_unit_interval(self, target):
         raise RuntimeError("all elements of target should be between 0 and 1")
 
 
-def _reduce(loss, reduction):
-    return {"mean": _mean, "sum": np.sum}.get(reduction, lambda a: a)(loss)
+def _weighted(g, weight):
+    """g times the optional weight tensor (a loss's weight= argument)."""
+    return g if weight is None else g * weight
 
 
-def _binary_cross_entropy(self, target, reduction):
-    """-(t log x + (1 - t) log(1 - x)), each log clamped at -100 (so x = 0 or 1 costs 100, not
-    inf), as PyTorch's kernel."""
+def _bce_mean(g, numel, reduction):
+    return div_scalar(g, numel) if reduction == 1 else g
+
+
+def _binary_cross_entropy(self, target, weight, reduction):
+    """-w (t log x + (1 - t) log(1 - x)), each log clamped at -100 (so x = 0 or 1 costs 100,
+    not inf), as PyTorch's kernel."""
     _check_unit_interval(self, target)
     log_x = np.maximum(_rounded(np.log, self), -100)
     log_1mx = np.maximum(_rounded(np.log1p, -self), -100)
-    return _reduce((target - 1) * log_1mx - target * log_x, reduction)
+    loss = (target - 1) * log_1mx - target * log_x
+    return _by_reduction(loss if weight is None else loss * weight.astype(self.dtype), reduction)
 
 
-def _binary_cross_entropy_backward(grad_output, self, target, reduction):
-    """grad (x - t) / max(x (1 - x), 1e-12), / n for the mean: PyTorch's kernel."""
+def _binary_cross_entropy_backward(grad_output, self, target, weight, reduction):
+    """grad (x - t) / max(x (1 - x), 1e-12) * w, / n for the mean: PyTorch's kernel."""
     out = grad_output * (self - target) / np.maximum((1 - self) * self, self.dtype.type(1e-12))
-    return out / self.dtype.type(self.size) if reduction == "mean" else out
+    if weight is not None:
+        out = out * weight.astype(self.dtype)
+    return out / self.dtype.type(self.size) if reduction == 1 else out
 
 
-def _bce_mean(g, self, reduction):
-    return div_scalar(g, self.numel()) if reduction == "mean" else g
-
-
-def _bce_double_backward(grad_output, grad, self, target, reduction):
+def _bce_double_backward(grad_output, grad, self, target, weight, reduction):
     """PyTorch's binary_cross_entropy_double_backward (eps = 1e-12)."""
     eps = 1e-12
     num = self * self - mul_scalar(self, 2) * target + target
     den = pow_scalar(add_scalar(self, eps), 2) * pow_scalar(add_scalar(_one_minus(self), eps), 2)
-    return _bce_mean((num / den) * (grad * grad_output), self, reduction)
+    return _bce_mean(_weighted((num / den) * (grad * grad_output), weight), self.numel(), reduction)
 
 
-def _bce_double_backward_grad_output(grad, self, target, reduction):
+def _bce_double_backward_grad_output(grad, self, target, weight, reduction):
     """PyTorch's binary_cross_entropy_double_backward_grad_output (eps = 1e-12)."""
     eps = 1e-12
     ggO = (self - target) / (add_scalar(self, eps) * add_scalar(_one_minus(self), eps))
-    if reduction == "none":
-        return ggO * grad
-    return _bce_mean((ggO * grad).sum(), self, reduction)
+    ggO = _weighted(ggO * grad, weight)
+    return ggO if reduction == 0 else _bce_mean(ggO.sum(), self.numel(), reduction)
 
 
-def _bce_double_backward_target(grad, grad_output, self, target, reduction):
-    """PyTorch's binary_cross_entropy_double_backward_target: -grad grad_output / x (1 - x),
+def _bce_double_backward_target(grad, grad_output, self, target, weight, reduction):
+    """PyTorch's binary_cross_entropy_double_backward_target: -grad grad_output w / x (1 - x),
     the denominator clamped at 1e-12 without recording (PyTorch's clamp_min_ under no_grad)."""
     denom = _one_minus(self) * self
     np.maximum(denom._data, 1e-12, out=denom._data)
-    res = (-grad * grad_output) / denom
-    return div_scalar(res, target.numel()) if reduction == "mean" else res
+    return _bce_mean(_weighted(-grad * grad_output, weight) / denom, target.numel(), reduction)
 
 
-def _bce_target_backward(grad, self, target, reduction):
-    """PyTorch's binary_cross_entropy_target_backward: -logit(x) * grad, / n for the mean."""
-    g = -logit(self) * grad
-    return div_scalar(g, target.numel()) if reduction == "mean" else g
+def _bce_target_backward(grad, self, target, weight, reduction):
+    """PyTorch's binary_cross_entropy_target_backward: -logit(x) * grad * w, / n for the mean."""
+    return _bce_mean(_weighted(-logit(self) * grad, weight), target.numel(), reduction)
 
 
 def _logit_backward(grad, self):
@@ -679,20 +701,48 @@ def _log_sigmoid(x):
     return np.minimum(x, 0) - _rounded(np.log1p, _rounded(np.exp, -np.abs(x)))
 
 
-def _bce_with_logits(self, target, reduction):
-    """(1 - t) x - log sigmoid(x), PyTorch's stable form of the loss on sigmoid(x)."""
-    return _reduce((1 - target) * self - _log_sigmoid(self), reduction)
+def _bce_with_logits(self, target, weight, pos_weight, reduction):
+    """(1 - t) x - (1 + (p - 1) t) log sigmoid(x), times w: PyTorch's stable form of
+    -w (p t log sigmoid(x) + (1 - t) log(1 - sigmoid(x))); pos_weight p > 1 favours recall."""
+    log_sig = _log_sigmoid(self)
+    if pos_weight is not None:
+        log_sig = log_sig * ((pos_weight.astype(self.dtype) - 1) * target + 1)
+    loss = (1 - target) * self - log_sig
+    return _by_reduction(loss if weight is None else loss * weight.astype(self.dtype), reduction)
 
 
-def _bce_with_logits_backward(grad, self, target, reduction):
-    """PyTorch's binary_cross_entropy_with_logits_backward: (sigmoid(x) - t) * grad, / n."""
-    g = (self.sigmoid() - target) * grad
-    return div_scalar(g, self.numel()) if reduction == "mean" else g
+def _bce_with_logits_backward(grad, self, target, weight, pos_weight, reduction):
+    """PyTorch's binary_cross_entropy_with_logits_backward: (sigmoid(x) - t) * grad * w, / n;
+    with pos_weight p, ((p t + 1 - t) sigmoid(x) - p t) * grad * w."""
+    if pos_weight is None:
+        g = self.sigmoid() - target
+    else:
+        t = pos_weight * target
+        g = (add_scalar(t, 1) - target) * self.sigmoid() - t
+    return _bce_mean(_weighted(g * grad, weight), self.numel(), reduction)
 
 
-def _bce_with_logits_target_backward(grad, self, target, reduction):
-    g = -self * grad
-    return div_scalar(g, target.numel()) if reduction == "mean" else g
+def _bce_with_logits_target_backward(grad, self, target, weight, pos_weight, reduction):
+    """-x * grad * w, / n for the mean; with pos_weight p, (log sigmoid(-x) - p log sigmoid(x))
+    * grad * w."""
+    if pos_weight is None:
+        g = -self * grad
+    else:
+        g = (log_sigmoid(-self)[0] - log_sigmoid(self)[0] * pos_weight) * grad
+    return _bce_mean(_weighted(g, weight), target.numel(), reduction)
+
+
+def _log_sigmoid_backward(grad_output, self, buffer):
+    """grad * sigmoid(-x), from the forward's buffer z = exp(-|x|): 1 - z / (1 + z) for x < 0,
+    z / (1 + z) above (PyTorch's CPU kernel; no overflow for large |x|)."""
+    s = buffer / (1 + buffer)
+    return np.where(self < 0, 1 - s, s) * grad_output
+
+
+def _log_sigmoid_double_backward(grad, self):
+    """d/dx sigmoid(-x) = (sigmoid(x) - 1) sigmoid(x)."""
+    z = self.sigmoid()
+    return grad * sub_scalar(z, 1) * z
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1122,9 +1172,9 @@ mse_loss = Op("MseLossBackward0",      lambda self, target, reduction="mean":
                   mse_loss_backward(grad, self, target, reduction),
               target=lambda grad, self, target, reduction:
                   mse_loss_backward(grad, target, self, reduction))
-nll_loss = Op("NllLossBackward0",      _nll_loss_forward, promote=False,
-              self=lambda grad, self, target, reduction:
-                  nll_loss_backward(grad, self, target, reduction))
+nll_loss = Op("NllLossBackward0",      _nll_loss_forward, promote=False, extra=("total_weight",),
+              self=lambda grad, self, target, weight, reduction, ignore_index, total_weight:
+                  nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight))
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 softmax_backward_data = Op("SoftmaxBackwardDataBackward0",
                            lambda grad_output, output, dim: (grad_output - (grad_output * output)
@@ -1150,7 +1200,8 @@ mse_loss_backward = Op("MseLossBackwardBackward0",
                        target=lambda grad, grad_output, target, reduction:
                            -_mse_double_backward(grad * grad_output, target, reduction))
 nll_loss_backward = Op("NllLossBackwardBackward0", _nll_loss_backward, promote=False,
-                       grad_output=lambda grad, target, reduction: nll_loss(grad, target, reduction),
+                       grad_output=lambda grad, target, weight, reduction, ignore_index:
+                           nll_loss(grad, target, weight, reduction, ignore_index)[0],
                        self=lambda grad: zeros_like(grad))
 
 
@@ -1174,19 +1225,27 @@ addmm = Op("AddmmBackward0",           lambda self, mat1, mat2, beta=1, alpha=1:
            mat2=lambda grad, mat1, mat2_shape, mat2_strides, alpha: mm_mat2_backward(
                grad, mat1, mat2_shape, mat2_strides, alpha))
 binary_cross_entropy = Op("BinaryCrossEntropyBackward0", _binary_cross_entropy,
-                          self=lambda grad, self, target, reduction:
-                              binary_cross_entropy_backward(grad, self, target, reduction),
-                          target=lambda grad, self, target, reduction:
-                              _bce_target_backward(grad, self, target, reduction))
+                          self=lambda grad, self, target, weight, reduction:
+                              binary_cross_entropy_backward(grad, self, target, weight, reduction),
+                          target=lambda grad, self, target, weight, reduction:
+                              _bce_target_backward(grad, self, target, weight, reduction))
 logit = Op("LogitBackward0",           lambda self: _rounded(lambda x: np.log(x / (1 - x)), self),
            floating=True,
            self=lambda grad, self: _logit_backward(grad, self))
 bce_with_logits = Op("BinaryCrossEntropyWithLogitsBackward0", _bce_with_logits,
-                     self=lambda grad, self, target, reduction:
-                         _bce_with_logits_backward(grad, self, target, reduction),
-                     target=lambda grad, self, target, reduction:
-                         _bce_with_logits_target_backward(grad, self, target, reduction))
+                     self=lambda grad, self, target, weight, pos_weight, reduction:
+                         _bce_with_logits_backward(grad, self, target, weight, pos_weight, reduction),
+                     target=lambda grad, self, target, weight, pos_weight, reduction:
+                         _bce_with_logits_target_backward(grad, self, target, weight, pos_weight,
+                                                          reduction))
+log_sigmoid = Op("LogSigmoidBackward0",  lambda self: (_log_sigmoid(self), _rounded(np.exp, -np.abs(self))),
+                 extra=("buffer",),
+                 self=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer))
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
+log_sigmoid_backward = Op("LogSigmoidBackwardBackward0", _log_sigmoid_backward,
+                          grad_output=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer),
+                          self=lambda grad, grad_output, self:
+                              _log_sigmoid_double_backward(grad * grad_output, self))
 leaky_relu_backward = Op("LeakyReluBackwardBackward0", lambda grad_output, self, negative_slope:
                              np.where(self > 0, grad_output, grad_output * grad_output.dtype.type(
                                  negative_slope)),
@@ -1204,13 +1263,15 @@ gelu_backward = Op("GeluBackwardBackward0", _gelu_backward,
                    self=lambda grad, grad_output, self, approximate:
                        _gelu_double_backward(grad, grad_output, self, approximate))
 binary_cross_entropy_backward = Op("BinaryCrossEntropyBackwardBackward0", _binary_cross_entropy_backward,
-                                   grad_output=lambda grad, self, target, reduction:
-                                       _bce_double_backward_grad_output(grad, self, target, reduction),
-                                   self=lambda grad, grad_output, self, target, reduction:
-                                       _bce_double_backward(grad_output, grad, self, target, reduction),
-                                   target=lambda grad, grad_output, self, target, reduction:
+                                   grad_output=lambda grad, self, target, weight, reduction:
+                                       _bce_double_backward_grad_output(grad, self, target, weight,
+                                                                        reduction),
+                                   self=lambda grad, grad_output, self, target, weight, reduction:
+                                       _bce_double_backward(grad_output, grad, self, target, weight,
+                                                            reduction),
+                                   target=lambda grad, grad_output, self, target, weight, reduction:
                                        _bce_double_backward_target(grad, grad_output, self, target,
-                                                                   reduction))
+                                                                   weight, reduction))
 
 
 # part misc3: elu, smooth_l1_loss, huber_loss. Losses take PyTorch's reduction enum (0 none,

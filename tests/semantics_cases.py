@@ -6154,3 +6154,268 @@ case(
     t3.sum().backward()
     """,
 )
+
+# --- losses2: weight, ignore_index, label_smoothing, pos_weight
+case(
+    "losses2_nll_weight_ignore_index",
+    "import torch.nn.functional as F",
+    """
+    x = torch.tensor([[0.3, -1.2, 0.5, 2.0], [1.0, 0.1, -0.3, 0.7], [-0.5, 0.25, 1.5, -2.0]], requires_grad=True)
+    w = torch.tensor([1., 2., 3., 0.5])
+    for t, ii in [([1, -100, 3], -100), ([1, 2, 3], 2), ([-100, -100, -100], -100), ([3, 0, 3], 3)]:
+        for r in ['mean', 'sum', 'none']:
+            for kw in [dict(), dict(weight=w)]:
+                l = F.nll_loss(x, torch.tensor(t), ignore_index=ii, reduction=r, **kw)
+                g, = torch.autograd.grad(l.sum(), x)
+                print(t, ii, r, sorted(kw), l, g)
+    """,
+    """
+    l = F.nll_loss(x, torch.tensor([1, -100, 3]), w)
+    n = l.grad_fn
+    print(n.name(), n.next_functions, n._saved_reduction, n._saved_total_weight, n._saved_weight, n._saved_target, n._saved_self is x)
+    print(F.nll_loss(x, torch.tensor([1, -100, 3])).grad_fn._saved_weight, F.nll_loss(x, torch.tensor([1, 2, 0]), reduction='none').grad_fn._saved_total_weight)
+    """,
+    """
+    x1 = torch.tensor([0.3, -1.2, 0.5], dtype=torch.float64, requires_grad=True)
+    w1 = torch.tensor([0.3, 2., 1.5], dtype=torch.float64)
+    for t, ii in [(1, -100), (-100, -100), (2, 2), (2, 1)]:
+        for r in ['mean', 'sum', 'none']:
+            l = F.nll_loss(x1, torch.tensor(t), w1, ignore_index=ii, reduction=r)
+            print(l, torch.autograd.grad(l, x1)[0], F.nll_loss(x1, torch.tensor(t), ignore_index=ii, reduction=r))
+    print(F.nll_loss(x1, torch.tensor([2]), w1, reduction='none'))
+    """,
+    """
+    with torch.no_grad():
+        print(F.nll_loss(x, torch.tensor([0, 1, 2]), weight=w.clone().requires_grad_()))
+    xb = torch.tensor([[0.1, 0.2], [0.3, 0.4]], requires_grad=True)
+    print(F.nll_loss(xb, torch.tensor([1, 7], dtype=torch.uint8), ignore_index=7), F.nll_loss(xb[:0], torch.tensor([], dtype=torch.long), w[:2]))
+    """,
+    "F.nll_loss(x, torch.tensor([0, 1, 2]), weight=w.clone().requires_grad_())",
+    "F.nll_loss(x.detach(), torch.tensor([0, 1, 2]), weight=torch.ones(4, requires_grad=True))",
+    "F.nll_loss(x, torch.tensor([0, 1, 2]), weight=torch.ones(3))",
+    "F.nll_loss(x, torch.tensor([0, 1, 2]), weight=torch.ones(2, 2))",
+    "F.nll_loss(x, torch.tensor([0, 1, 2]), weight=torch.tensor(1.))",
+    "F.nll_loss(x, torch.tensor([0, 1, 2]), weight=torch.ones(4, dtype=torch.float64))",
+    "F.nll_loss(x, torch.tensor([0, 1, 2]), weight=[1., 2., 3., 4.])",
+    "F.nll_loss(x, torch.tensor([0, 1, 2]), ignore_index=2.5)",
+    "F.nll_loss(x, torch.tensor([1, 7, -100]))",
+    "F.nll_loss(x, torch.tensor([1, 7, 5]), ignore_index=7)",
+    "F.nll_loss(x, torch.tensor([1, 7, 5]), ignore_index=7, reduction='none')",
+    "F.nll_loss(x, torch.tensor([1, 2, 0]), reduction='avg', ignore_index=1)",
+)
+
+case(
+    "losses2_nll_weight_double_backward",
+    "import torch.nn.functional as F",
+    """
+    x = torch.tensor([[0.3, -1.2, 0.5], [1.0, 0.1, -0.3]], dtype=torch.float64, requires_grad=True)
+    s = torch.tensor([0.7, -1.3], dtype=torch.float64, requires_grad=True)
+    w = torch.tensor([0.5, 2., 1.5], dtype=torch.float64)
+    for t, ii, r, seed in [([2, -100], -100, 'mean', s.sum()), ([1, 0], 0, 'none', s), ([1, 2], 0, 'sum', s[0])]:
+        l = F.nll_loss(x, torch.tensor(t), w, reduction=r, ignore_index=ii)
+        g, = torch.autograd.grad(l, x, seed, create_graph=True)
+        n = g.grad_fn
+        print(g, n.name(), n.next_functions[1][0] is not None, n._saved_reduction, n._saved_weight, n._saved_target)
+        print(torch.autograd.grad((g * g).sum(), s))
+    """,
+)
+
+case(
+    "losses2_cross_entropy_weight_smoothing",
+    "import torch.nn.functional as F",
+    """
+    x = torch.tensor([[0.3, -1.2, 0.5, 2.0], [1.0, 0.1, -0.3, 0.7], [-0.5, 0.25, 1.5, -2.0]], requires_grad=True)
+    w = torch.tensor([1., 2., 3., 0.5])
+    for t, ii in [([1, -100, 3], -100), ([1, 2, 3], 1), ([-100, -100, -100], -100)]:
+        for r in ['mean', 'sum', 'none']:
+            for kw in [dict(weight=w), dict(label_smoothing=0.2), dict(weight=w, label_smoothing=0.2), dict(weight=w, label_smoothing=1)]:
+                l = F.cross_entropy(x, torch.tensor(t), ignore_index=ii, reduction=r, **kw)
+                g, = torch.autograd.grad(l.sum(), x, create_graph=True)
+                gg, = torch.autograd.grad((g * g).sum(), x)
+                print(r, sorted(kw), l, g, gg)
+    """,
+    """
+    def show(fn, depth=0):
+        print('  ' * depth + (fn.name() if fn is not None else 'None'))
+        for f, _ in (fn.next_functions if fn is not None else ()):
+            show(f, depth + 1)
+    for r in ['mean', 'sum', 'none']:
+        for kw in [dict(), dict(weight=w)]:
+            show(F.cross_entropy(x, torch.tensor([1, -100, 3]), reduction=r, label_smoothing=0.1, **kw).grad_fn)
+    l = F.cross_entropy(x, torch.tensor([1, -100, 3]), w, label_smoothing=0.1)
+    print(l.grad_fn._saved_alpha, l.grad_fn.next_functions[0][0]._saved_other, l.grad_fn.next_functions[1][0]._saved_other)
+    """,
+    """
+    x64 = x.detach().double().requires_grad_()
+    l = F.cross_entropy(x64, torch.tensor([0, 3, -100]), w.double(), label_smoothing=0.3)
+    print(l, torch.autograd.grad(l, x64))
+    print(F.cross_entropy(x, torch.tensor([1, 2, 3]), label_smoothing=-0.5), F.cross_entropy(x[0], torch.tensor(2), w, label_smoothing=0.1))
+    """,
+    "F.cross_entropy(x, torch.tensor([1, 2, 3]), weight=w.clone().requires_grad_())",
+    "F.cross_entropy(x, torch.tensor([1, 2, 3]), weight=torch.ones(3))",
+    "F.cross_entropy(x, torch.tensor([1, 2, 3]), weight=torch.ones(3), label_smoothing=0.1)",
+    "F.cross_entropy(x, torch.tensor([1, 2, 3]), label_smoothing=1.5)",
+    "F.cross_entropy(x, torch.tensor([1, 2, 3]), label_smoothing='a')",
+    "F.cross_entropy(x, torch.tensor([1, 2, 3]), ignore_index=None)",
+    "F.cross_entropy(x, torch.tensor([1, -100, 9]), label_smoothing=0.1)",
+)
+
+case(
+    "losses2_cross_entropy_soft_labels",
+    "import torch.nn.functional as F",
+    """
+    x = torch.tensor([[0.3, -1.2, 0.5, 2.0], [1.0, 0.1, -0.3, 0.7], [-0.5, 0.25, 1.5, -2.0]], requires_grad=True)
+    w = torch.tensor([1., 2., 3., 0.5])
+    p = torch.softmax(x.detach() * 2, 1)
+    for r in ['mean', 'sum', 'none']:
+        for kw in [dict(weight=w), dict(label_smoothing=0.2), dict(weight=w, label_smoothing=0.2)]:
+            l = F.cross_entropy(x, p, reduction=r, **kw)
+            g, = torch.autograd.grad(l.sum(), x)
+            print(r, sorted(kw), l, g, l.grad_fn, l.grad_fn.next_functions[0][0].next_functions)
+    """,
+    """
+    pw = p.clone().requires_grad_()
+    ww = w.clone().requires_grad_()
+    l = F.cross_entropy(x, pw, ww, label_smoothing=0.25)
+    print(l, torch.autograd.grad(l, (x, pw, ww)))
+    print(F.cross_entropy(x[:0], p[:0], w), F.cross_entropy(x[0], p[0], w, label_smoothing=0.5))
+    """,
+    "F.cross_entropy(x, p, ignore_index=1)",
+    "F.cross_entropy(x, p, weight=torch.ones(3))",
+    "F.cross_entropy(x, p, label_smoothing=1.5)",
+    "F.cross_entropy(x, torch.zeros(3, 4, dtype=torch.long))",
+)
+
+case(
+    "losses2_bce_weight_pos_weight",
+    "import torch.nn.functional as F",
+    """
+    x = torch.tensor([[0.3, -1.2, 0.5], [1.0, 0.1, -0.3]], requires_grad=True)
+    p = torch.sigmoid(x.detach()).requires_grad_()
+    t = torch.tensor([[1., 0., 0.5], [0., 1., 1.]], requires_grad=True)
+    w, pw, wc = torch.tensor([1., 2., 0.5]), torch.tensor([3., 1., 0.25]), torch.tensor([[2.], [0.5]])
+    for r in ['mean', 'sum', 'none']:
+        for kw in [dict(weight=w), dict(weight=wc)]:
+            l = F.binary_cross_entropy(p, t, reduction=r, **kw)
+            gp, gt = torch.autograd.grad(l.sum(), (p, t), create_graph=True)
+            print(r, l, gp, gt, torch.autograd.grad((gp * gp).sum() + (gt * gt * gp).sum(), (p, t)))
+            l = F.binary_cross_entropy_with_logits(x, t, reduction=r, **kw)
+            print(l, torch.autograd.grad(l.sum(), (x, t)))
+        for kw in [dict(pos_weight=pw), dict(weight=w, pos_weight=pw), dict(weight=wc, pos_weight=torch.tensor(2.))]:
+            l = F.binary_cross_entropy_with_logits(x, t.detach(), reduction=r, **kw)
+            g, = torch.autograd.grad(l.sum(), x, create_graph=True)
+            print(r, sorted(kw), l, g, torch.autograd.grad((g * g).sum(), x))
+    """,
+    """
+    l = F.binary_cross_entropy(p, t, w)
+    print(l.grad_fn.name(), l.grad_fn._saved_weight, l.grad_fn._saved_reduction)
+    l = F.binary_cross_entropy_with_logits(x, t, w, pos_weight=pw, reduction='sum')
+    print(l.grad_fn.name(), l.grad_fn._saved_weight, l.grad_fn._saved_pos_weight, l.grad_fn._saved_reduction)
+    g, = torch.autograd.grad(l, x, create_graph=True)
+    def show(fn, depth=0):
+        print('  ' * depth + (fn.name() if fn is not None else 'None'))
+        for f, _ in (fn.next_functions if fn is not None else ()):
+            show(f, depth + 1)
+    show(g.grad_fn)
+    print(F.binary_cross_entropy(p, t, torch.ones(3, dtype=torch.float64)), F.binary_cross_entropy_with_logits(x, t, torch.ones(3, dtype=torch.float64), pos_weight=pw.double()))
+    """,
+    "F.binary_cross_entropy(p, t, weight=w.clone().requires_grad_())",
+    "F.binary_cross_entropy(p, t, weight=torch.ones(2))",
+    "F.binary_cross_entropy(p, t, weight=torch.ones(2, 3, 1))",
+    "F.binary_cross_entropy(p, t, weight=[1., 2., 3.])",
+    "F.binary_cross_entropy_with_logits(x, t, weight=w.clone().requires_grad_(), pos_weight=pw.clone().requires_grad_())",
+    "F.binary_cross_entropy_with_logits(x, t, pos_weight=pw.clone().requires_grad_())",
+    "F.binary_cross_entropy_with_logits(x, t, weight=torch.ones(2))",
+    "F.binary_cross_entropy_with_logits(x, t, pos_weight=torch.ones(2))",
+    "F.binary_cross_entropy_with_logits(x, t, weight=torch.ones(2, 3, 1))",
+    "F.binary_cross_entropy_with_logits(x, t, pos_weight=torch.ones(2, 3, 1))",
+    "F.binary_cross_entropy_with_logits(x, t, weight=[1., 2., 3.])",
+)
+
+case(
+    "losses2_logsigmoid_and_pos_weight_target_gradient",
+    "import torch.nn.functional as F",
+    """
+    def show(fn, depth=0):
+        print('  ' * depth + (fn.name() if fn is not None else 'None'))
+        for f, _ in (fn.next_functions if fn is not None else ()):
+            show(f, depth + 1)
+    x = torch.tensor([[0.3, -1.2, 0.5], [1.0, 0.1, -30.]], requires_grad=True)
+    t = torch.tensor([[1., 0., 0.5], [0., 1., 1.]], requires_grad=True)
+    w, pw = torch.tensor([1., 2., 0.5]), torch.tensor([3., 1., 0.25])
+    y = F.logsigmoid(x)
+    print(y, y.grad_fn._saved_buffer, y.grad_fn._saved_self is x)
+    g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+    print(g, torch.autograd.grad((g * g).sum(), x))
+    show(g.grad_fn)
+    """,
+    """
+    for r in ['mean', 'sum', 'none']:
+        l = F.binary_cross_entropy_with_logits(x, t, w, pos_weight=pw, reduction=r)
+        gx, gt = torch.autograd.grad(l.sum(), (x, t), create_graph=True)
+        print(l, gx, gt, torch.autograd.grad((gt * gt * gx).sum(), (x, t)))
+        show(gt.grad_fn)
+    xd = x.double().detach().requires_grad_()
+    print(F.logsigmoid(xd), torch.autograd.grad(F.logsigmoid(xd).sum(), xd))
+    """,
+)
+
+case(
+    "losses2_legacy_reduction_and_weighted_regression",
+    "import torch.nn.functional as F",
+    """
+    x = torch.tensor([[0.3, -1.2, 0.5], [1.0, 0.1, -0.3]], requires_grad=True)
+    p = torch.sigmoid(x.detach())
+    t = torch.tensor([[1., 0., 0.5], [0., 1., 1.]])
+    for sa, rd in [(True, None), (False, None), (None, False), (False, True), (True, False)]:
+        print(sa, rd, F.mse_loss(x, t, sa, rd), F.l1_loss(x, t, sa, rd), F.smooth_l1_loss(x, t, sa, rd, beta=0.5),
+              F.binary_cross_entropy(p, t, None, sa, rd), F.binary_cross_entropy_with_logits(x, t, None, sa, rd),
+              F.nll_loss(x, torch.tensor([1, 2]), None, sa, -100, rd), F.cross_entropy(x, torch.tensor([1, 2]), None, sa, -100, rd),
+              torch.nn.MSELoss(sa, rd).reduction)
+    """,
+    """
+    w = torch.tensor([[1., 2., 0.5], [0.7, 1., 3.]])
+    for r in ['mean', 'sum', 'none']:
+        for f in [F.mse_loss, F.l1_loss, lambda *a, **k: F.huber_loss(*a, delta=0.5, **k)]:
+            l = f(x, t, reduction=r, weight=w)
+            print(l, torch.autograd.grad(l.sum(), x))
+    """,
+    "F.mse_loss(x, t, weight=w, reduction='avg')",
+    "F.huber_loss(x, t, weight=w, delta=-0.5)",
+    "F.huber_loss(x, t, weight=w[0], delta=-0.5)",
+    "F.l1_loss(x, t[0], weight=w)",
+    "F.mse_loss(x, t[0], weight=w[0])",
+)
+
+case(
+    "losses2_modules",
+    "from torch import nn",
+    """
+    x = torch.tensor([[0.3, -1.2, 0.5], [1.0, 0.1, -0.3]], requires_grad=True)
+    t = torch.tensor([[1., 0., 0.5], [0., 1., 1.]])
+    w = torch.tensor([2., 1., 1.])
+    m = nn.CrossEntropyLoss(w, ignore_index=0, label_smoothing=0.1)
+    print(m, m.weight, m.ignore_index, m.label_smoothing, m.reduction, m(x, torch.tensor([0, 2])), m(x, torch.tensor([1, 2])))
+    m = nn.NLLLoss(w, ignore_index=1, reduction='sum')
+    print(m, m.weight, m.ignore_index, m(x, torch.tensor([0, 1])))
+    m = nn.BCELoss(w)
+    print(m, m.weight, m(torch.sigmoid(x), t))
+    m = nn.BCEWithLogitsLoss(pos_weight=torch.tensor([2., 1., 1.]))
+    print(m, m.weight, m.pos_weight, m(x, t))
+    print(nn.MSELoss(size_average=False).reduction, nn.CrossEntropyLoss(reduce=False)(x, torch.tensor([0, 2])))
+    """,
+)
+
+case(
+    "losses2_smooth_l1_and_huber_modules",
+    "from torch import nn",
+    """
+    x = torch.tensor([[0.3, -1.2, 0.5], [1.0, 0.1, -0.3]], requires_grad=True)
+    t = torch.tensor([[1., 0., 0.5], [0., 1., 1.]])
+    for m in [nn.SmoothL1Loss(), nn.SmoothL1Loss(beta=0.5, reduction='sum'), nn.SmoothL1Loss(reduce=False), nn.HuberLoss(delta=0.5), nn.HuberLoss(reduction='none')]:
+        l = m(x, t)
+        print(m, m.reduction, getattr(m, 'beta', None), getattr(m, 'delta', None), l, torch.autograd.grad(l.sum(), x))
+    """,
+    "nn.HuberLoss(delta='1')",
+    "nn.HuberLoss(delta=None)",
+)

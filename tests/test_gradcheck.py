@@ -575,6 +575,45 @@ C.add("nnf_smooth_l1_huber", _misc3_losses, A23, B23)
 C.add("double_backward_misc3", _double_misc3, A23, B23, C23)
 
 
+# part losses2: class weights, ignore_index, label smoothing, soft labels; binary cross entropy's
+# weight and pos_weight (constants: PyTorch has no derivative for them), log_sigmoid (in the
+# target's gradient with pos_weight)
+def _losses2(L, a, p, t, x):
+    f, w3 = F(L), L.tensor([0.5, 2.0, 1.5], dtype=L.float64)
+    w23, pw = L.tensor([[2.0], [0.5]], dtype=L.float64), L.tensor([3.0, 1.0, 0.25], dtype=L.float64)
+    return (f.nll_loss(a, L.tensor([2, -100]), w3), f.nll_loss(a[0], L.tensor(1), w3),
+            f.nll_loss(a, L.tensor([1, 5]), w3, ignore_index=5, reduction="sum"),
+            f.nll_loss(a, L.tensor([0, 2]), w3, reduction="none"),
+            f.cross_entropy(a, L.tensor([1, 0]), w3, label_smoothing=0.2),
+            f.cross_entropy(a, L.tensor([-100, 2]), label_smoothing=0.3, reduction="sum"),
+            f.cross_entropy(a, L.tensor([1, -1]), w3, ignore_index=-1, label_smoothing=0.1, reduction="none"),
+            f.cross_entropy(a, t, w3, label_smoothing=0.2), f.cross_entropy(a, t, reduction="none"),
+            f.binary_cross_entropy(p, t, w3), f.binary_cross_entropy(p, t, w23, reduction="none"),
+            f.binary_cross_entropy_with_logits(x, t, w23, reduction="sum"),
+            f.binary_cross_entropy_with_logits(x, t, w3, pos_weight=pw),
+            f.binary_cross_entropy_with_logits(x, t, pos_weight=pw, reduction="none"), f.logsigmoid(x))
+
+
+def _double_losses2(L, a, p, t):
+    """Gradients with input-dependent seeds, differentiated again: the weighted formulas of
+    NllLossBackwardBackward0, BinaryCrossEntropyBackwardBackward0 (ignored samples included) and
+    LogSigmoidBackwardBackward0."""
+    f, gs = F(L), []
+    w3, pw = L.tensor([0.5, 2.0, 1.5], dtype=L.float64), L.tensor([3.0, 1.0, 0.25], dtype=L.float64)
+    for y, seed in ((f.nll_loss(a, L.tensor([2, -100]), w3), t.sum()),
+                    (f.nll_loss(a, L.tensor([1, 0]), w3, ignore_index=0, reduction="none"), t[0, :2]),
+                    (f.cross_entropy(a, L.tensor([1, 2]), w3, label_smoothing=0.2), t.sum()),
+                    (f.binary_cross_entropy(p, t, w3), a.sum()), (f.binary_cross_entropy(p, t, w3, reduction="none"), a),
+                    (f.binary_cross_entropy_with_logits(a, t, w3, pos_weight=pw), p.sum()),
+                    (f.logsigmoid(a), t)):
+        gs += L.autograd.grad(y, (a, p, t), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+C.add("losses2_weights", _losses2, A23, PR23, Q23, B23)
+C.add("double_backward_losses2", _double_losses2, A23, PR23, Q23)
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

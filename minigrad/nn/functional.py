@@ -6,6 +6,7 @@ import warnings
 import numpy as np
 
 from .. import derivatives as d
+from ..autograd import grad_mode
 from ..autograd.function import _broadcast_shape, apply_inplace
 from ..ops import expand, sigmoid, tanh  # noqa: F401
 
@@ -23,23 +24,21 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
-    _unsupported("mse_loss", size_average=size_average, reduce=reduce, weight=weight)
-    if target.shape != input.shape:
-        warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
-                      f"({input.size()}). This will likely lead to incorrect results due to "
-                      "broadcasting. Please ensure they have the same size.", stacklevel=2)
-    shape = _broadcast_shape(input.shape, target.shape)  # torch.broadcast_tensors, as PyTorch
-    input = input if input.shape == shape else expand(input, shape)
-    target = target if target.shape == shape else expand(target, shape)
+    """(input - target) ** 2, then its mean or sum; with weight, as _weighted_loss composes it."""
+    input, target, reduction = _loss_operands(input, target, size_average, reduce, reduction)
+    if weight is not None:
+        return _weighted_loss((input - target).pow(2), weight, input, reduction, by_weights=True)
     _check_reduction(reduction)
     return d.mse_loss(input, target, reduction)
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
              reduction="mean"):
-    """-input[i, target[i]] for each sample i; a 1-D input is one sample with a 0-d target."""
-    _unsupported("nll_loss", weight=weight, size_average=size_average,
-                 ignore_index=None if ignore_index == -100 else ignore_index, reduce=reduce)
+    """-weight[t] * input[i, t] for each sample i and its target class t (a 1-D input is one
+    sample with a 0-d target). Samples whose target is ignore_index (padding, say) count for
+    nothing; 'mean' divides by the summed weights of the samples counted, as PyTorch does."""
+    reduction = _reduction_enum(_legacy_reduction(size_average, reduce, reduction))
+    _check_class_args("nll_loss_nd", weight, ignore_index)
     if input.dim() == 1 and target.dim() == 1:
         if target.shape[0] != 1:
             raise ValueError("For 1D input, 1D target must have size 1, but got target size: "
@@ -48,34 +47,115 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     elif input.dim() > 1 and (target.dim() == 0 or target.shape[0] != input.shape[0]):
         raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
                          f"batch_size ({target.shape[0] if target.dim() else 0}).")
+    if weight is not None:
+        _not_differentiable("nll_loss_forward", "weight", weight)
+        _check_weight_shape("", weight, input.shape[-1])
+        if weight.dtype != input.dtype:
+            raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
+                               f"{weight.dtype._scalar}")
     if target._data.dtype.kind not in "iu" or target._data.dtype.itemsize not in (1, 8):
         raise RuntimeError("expected target dtype to be Long or Byte, but got "
                            f"{target.dtype._scalar}")
-    outside = (target._data < 0) | (target._data >= input.shape[-1])
+    t = target._data
+    outside = (t != ignore_index) & ((t < 0) | (t >= input.shape[-1]))
     if outside.any():
-        raise IndexError(f"Target {target._data[outside].flat[0]} is out of bounds.")
-    return d.nll_loss(input, target, reduction)
+        raise IndexError(f"Target {t[outside].flat[0]} is out of bounds.")
+    return d.nll_loss(input, target, weight, reduction, ignore_index)[0]
+
+
+def _check_class_args(name, weight, ignore_index):
+    """PyTorch's argument parser on a loss's class weights and ignore_index."""
+    if weight is not None and not isinstance(weight, Tensor):
+        raise TypeError(f"{name}(): argument 'weight' (position 3) must be Tensor, not "
+                        f"{_ops._type_name(weight)}")
+    if not isinstance(ignore_index, numbers.Integral):
+        raise TypeError(f"{name}(): argument 'ignore_index' (position 5) must be int, not "
+                        f"{_ops._type_name(ignore_index)}")
+
+
+def _check_weight_shape(prefix, weight, n_classes):
+    if weight.dim() != 1 or weight.shape[0] != n_classes:
+        raise RuntimeError(f"{prefix}weight tensor should be defined either for all {n_classes} "
+                           f"classes or no classes but got weight tensor of shape: "
+                           f"[{', '.join(map(str, weight.shape))}]")
 
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
                   reduction="mean", label_smoothing=0.0):
     """log_softmax then nll_loss, as PyTorch computes it (so the graph shows both nodes).
-    A float target of the input's shape holds class probabilities: -sum(target * log p)."""
-    _unsupported("cross_entropy", weight=weight, size_average=size_average,
-                 ignore_index=None if ignore_index == -100 else ignore_index, reduce=reduce,
-                 label_smoothing=label_smoothing or None)
+    A target of the input's shape holds class probabilities (soft labels): -sum(target * log p).
+    label_smoothing = e mixes the one-hot target with the uniform one: (1 - e) nll + e / C * the
+    loss on every class."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     _check_reduction(reduction)
+    _check_class_args("cross_entropy_loss", weight, ignore_index)
+    label_smoothing = _number_arg("cross_entropy_loss", "label_smoothing", 6, label_smoothing, "float")
     class_dim = 0 if input.dim() == 1 else 1
+    if target.shape == input.shape:
+        if not target.dtype.is_floating_point:
+            raise RuntimeError("Expected floating point type for target with class probabilities, "
+                               f"got {target.dtype._scalar}")
+        if ignore_index >= 0:
+            raise RuntimeError("ignore_index is not supported for floating point target")
+        return _cross_entropy_probs(input, target, weight, reduction, label_smoothing, class_dim)
+    if label_smoothing > 0.0:
+        return _cross_entropy_smoothed(input, target, weight, reduction, ignore_index,
+                                       label_smoothing, class_dim)
+    return nll_loss(log_softmax(input, class_dim), target, weight, None, ignore_index, None,
+                    reduction)
+
+
+def _check_label_smoothing(label_smoothing):
+    if label_smoothing > 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing:g}")
+
+
+def _cross_entropy_probs(input, target, weight, reduction, label_smoothing, class_dim):
+    """-sum(target * weight * log_softmax(input)) over the classes, with PyTorch's ops."""
+    n_classes = input.shape[class_dim]
+    if weight is not None:
+        _check_weight_shape("cross_entropy: ", weight, n_classes)
     logp = log_softmax(input, class_dim)
-    if target.dtype.is_floating_point and target.shape == input.shape:
-        if reduction == "none":
-            return -(logp * target).sum(class_dim)
-        if reduction == "sum":
-            return -(logp * target).sum()
-        if input.numel() == 0:  # the mean of nothing
-            return -(logp * target).sum().fill_(math.nan)
-        return d.div_scalar(-(logp * target).sum(), input.numel() // input.shape[class_dim])
-    return nll_loss(logp, target, reduction=reduction)
+    if label_smoothing > 0.0:
+        _check_label_smoothing(label_smoothing)
+        target = d.add_scalar(d.mul_scalar(target, 1 - label_smoothing), label_smoothing / n_classes)
+    loss = logp * target
+    if weight is not None:
+        loss = loss * (weight if input.dim() == 1 else
+                       weight.view(1, n_classes, *[1] * (input.dim() - 2)))
+    if reduction == "none":
+        return -loss.sum(class_dim)
+    if reduction == "sum":
+        return -loss.sum()
+    if input.numel() == 0:  # the mean of nothing
+        return -loss.sum().fill_(math.nan)
+    return d.div_scalar(-loss.sum(), input.numel() // n_classes)
+
+
+def _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, label_smoothing,
+                            class_dim):
+    """(1 - e) * nll_loss + e / C * (the loss summed over all classes), both skipping ignored
+    samples and dividing the same way for the mean: PyTorch's ops, in its order."""
+    _check_label_smoothing(label_smoothing)
+    logp = log_softmax(input, class_dim)
+    nll = nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+    n_classes = logp.shape[class_dim]
+    if weight is None:
+        smooth = -logp.sum(class_dim)
+    else:
+        shape = [1] * logp.dim()
+        shape[class_dim] = n_classes
+        smooth = -(logp * weight.view(*shape)).sum(class_dim)
+    ignored = target == ignore_index
+    smooth.masked_fill_(ignored, 0.0)
+    if reduction == "mean" and weight is None:
+        smooth = smooth.sum() / (~ignored).sum()
+    elif reduction == "mean":
+        smooth = smooth.sum() / weight[target[~ignored]].sum()
+    elif reduction == "sum":
+        smooth = smooth.sum()
+    # (tensor * number in C++: MulBackward1, not Python's MulBackward0)
+    return d.mul_scalar(nll, 1 - label_smoothing) + d.mul_scalar(smooth, label_smoothing / n_classes)
 
 
 # --- part nn.functional (helper nnf): implicit softmax dim, activations, linear, more losses, dropout
@@ -164,43 +244,104 @@ def _check_reduction(reduction):
 
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """|input - target|, then its mean or sum: PyTorch composes it of those ops."""
-    _unsupported("l1_loss", size_average=size_average, reduce=reduce, weight=weight)
-    if target.shape != input.shape:
-        warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
-                      f"({input.size()}). This will likely lead to incorrect results due to "
-                      "broadcasting. Please ensure they have the same size.", stacklevel=2)
+    input, target, reduction = _loss_operands(input, target, size_average, reduce, reduction)
+    if weight is not None:
+        return _weighted_loss((input - target).abs(), weight, input, reduction, by_weights=True)
     _check_reduction(reduction)
-    shape = _broadcast_shape(input.shape, target.shape)
-    input = input if input.shape == shape else expand(input, shape)
-    target = target if target.shape == shape else expand(target, shape)
     loss = (input - target).abs()
     return loss if reduction == "none" else loss.sum() if reduction == "sum" else loss.mean()
 
 
+def _weighted_loss(loss, weight, input, reduction, by_weights):
+    """weight * loss, elementwise (weight of the input's shape), composed of ops in Python as
+    PyTorch does; mse_loss and l1_loss's mean divide by the summed weights, huber_loss's by n."""
+    if weight.size() != input.size():
+        raise ValueError("Weights and input must have the same size.")
+    loss = loss * weight
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "mean":
+        return loss.sum() / weight.sum() if by_weights else loss.mean()
+    raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'.")
+
+
+def _legacy_reduction(size_average, reduce, reduction):
+    """The deprecated size_average and reduce (both default True) override reduction, with
+    PyTorch's warning: reduce=False keeps each loss, size_average=False sums them."""
+    if size_average is None and reduce is None:
+        return reduction
+    reduce = reduce is None or reduce
+    reduction = "none" if not reduce else "mean" if size_average is None or size_average else "sum"
+    warnings.warn("size_average and reduce args will be deprecated, please use "
+                  f"reduction='{reduction}' instead.", stacklevel=2)
+    return reduction
+
+
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
                          reduction="mean"):
-    """-(t log p + (1 - t) log(1 - p)) for probabilities p in [0, 1]; each log is clamped at
-    -100, so a confident wrong answer costs 100 rather than inf."""
+    """-w (t log p + (1 - t) log(1 - p)) for probabilities p in [0, 1]; each log is clamped at
+    -100, so a confident wrong answer costs 100 rather than inf. weight (w) is expanded to the
+    target's shape first, as PyTorch does."""
     if target.shape != input.shape:
         raise ValueError(f"Using a target size ({target.size()}) that is different to the input "
                          f"size ({input.size()}) is deprecated. Please ensure they have the same size.")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     _check_reduction(reduction)
-    _unsupported("binary_cross_entropy", weight=weight, size_average=size_average, reduce=reduce)
+    if weight is not None:
+        weight = expand(weight, _infer_size(target.size(), weight.size()))
+        _not_differentiable("binary_cross_entropy", "weight", weight)
     if target.dtype != input.dtype:
         raise RuntimeError(f"Found dtype {target.dtype._scalar} but expected {input.dtype._scalar}")
-    return d.binary_cross_entropy(input, target, reduction)
+    return d.binary_cross_entropy(input, target, weight, _reduction_enum(reduction))
+
+
+def _infer_size(a, b):
+    """The shape Sizes a and b broadcast to, with the error of PyTorch's infer_size."""
+    ndim = max(len(a), len(b))
+    a_, b_ = (1,) * (ndim - len(a)) + tuple(a), (1,) * (ndim - len(b)) + tuple(b)
+    for i in range(ndim - 1, -1, -1):
+        if a_[i] != b_[i] and 1 not in (a_[i], b_[i]):
+            raise RuntimeError(f"Attempting to broadcast a dimension of length {b_[i]} at "
+                               f"{i - ndim}! Mismatching argument at index 1 had {b}; but expected "
+                               f"shape should be broadcastable to [{', '.join(map(str, a_))}]")
+    return tuple(max(x, y) if 0 not in (x, y) else 0 for x, y in zip(a_, b_))
+
+
+def _not_differentiable(function, argument, tensor):
+    """PyTorch's refusal of a requires_grad tensor for an argument it has no derivative for."""
+    if tensor is not None and tensor.requires_grad and grad_mode._enabled:
+        raise RuntimeError(f"The function '{function}' is not differentiable with respect to "
+                           f"argument '{argument}'. This input cannot have requires_grad True.")
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
                                      reduction="mean", pos_weight=None):
-    """binary_cross_entropy(sigmoid(x), t) in one stable step: (1 - t) x - log sigmoid(x)."""
+    """binary_cross_entropy(sigmoid(x), t, w) in one stable step: (1 - t) x - log sigmoid(x).
+    pos_weight p scales the positive term (t log sigmoid(x)): p = #negatives / #positives
+    balances a rare class."""
     if target.shape != input.shape:
         raise ValueError(f"Target size ({target.size()}) must be the same as input size "
                          f"({input.size()})")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     _check_reduction(reduction)
-    _unsupported("binary_cross_entropy_with_logits", weight=weight, size_average=size_average,
-                 reduce=reduce, pos_weight=pos_weight)
-    return d.bce_with_logits(input, target, reduction)
+    for name, position, w in (("weight", 3, weight), ("pos_weight", 4, pos_weight)):
+        if w is not None and not isinstance(w, Tensor):
+            raise TypeError(f"binary_cross_entropy_with_logits(): argument '{name}' (position "
+                            f"{position}) must be Tensor, not {_ops._type_name(w)}")
+    _not_differentiable("binary_cross_entropy_with_logits", "weight", weight)
+    _not_differentiable("binary_cross_entropy_with_logits", "pos_weight", pos_weight)
+    if pos_weight is not None:  # (PyTorch multiplies pos_weight by target, then weight in place)
+        _broadcast_shape(pos_weight.shape, target.shape)
+    if weight is not None:
+        _broadcast_shape(input.shape, weight.shape)
+    return d.bce_with_logits(input, target, weight, pos_weight, _reduction_enum(reduction))
+
+
+def logsigmoid(input):
+    """log(sigmoid(x)), computed stably as min(x, 0) - log1p(exp(-|x|))."""
+    return d.log_sigmoid(input)[0]
 
 
 def dropout(input, p=0.5, training=True, inplace=False):
@@ -232,7 +373,7 @@ def elu(input, alpha=1.0, inplace=False):
 
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
     """0.5 (x - t)^2 / beta where |x - t| < beta, |x - t| - 0.5 beta beyond; beta = 0 is l1_loss."""
-    input, target = _loss_operands(input, target, size_average, reduce)
+    input, target, reduction = _loss_operands(input, target, size_average, reduce, reduction)
     if beta == 0.0:
         return l1_loss(input, target, reduction=reduction)
     reduction = _reduction_enum(reduction)
@@ -246,9 +387,12 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     """0.5 (x - t)^2 where |x - t| < delta, delta (|x - t| - 0.5 delta) beyond: smooth_l1_loss
     times delta, so large errors cost delta per unit (l1) and small ones are squared (mse)."""
-    input, target = _loss_operands(input, target)
+    input, target, _ = _loss_operands(input, target)
     if weight is not None:
-        raise NotImplementedError("minigrad: huber_loss(weight=...) is not implemented")
+        if weight.size() != input.size():  # (checked before huber_loss's own checks)
+            raise ValueError("Weights and input must have the same size.")
+        return _weighted_loss(huber_loss(input, target, "none", delta), weight, input, reduction,
+                              by_weights=False)
     reduction = _reduction_enum(reduction)
     delta = _number_arg("huber_loss", "delta", 4, delta, "float")
     if delta <= 0:
@@ -257,17 +401,17 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     return d.huber_loss(input, target, reduction, delta)
 
 
-def _loss_operands(input, target, size_average=None, reduce=None):
-    """PyTorch's warning for a target of another size, then both broadcast to one shape."""
+def _loss_operands(input, target, size_average=None, reduce=None, reduction="mean"):
+    """PyTorch's warning for a target of another size, the deprecated size_average/reduce made a
+    reduction, then input and target broadcast to one shape (torch.broadcast_tensors)."""
     if target.shape != input.shape:
         warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
                       f"({input.size()}). This will likely lead to incorrect results due to "
                       "broadcasting. Please ensure they have the same size.", stacklevel=3)
-    if size_average is not None or reduce is not None:
-        raise NotImplementedError("minigrad: size_average and reduce (deprecated) are not implemented")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     shape = _broadcast_shape(input.shape, target.shape)
     return (input if input.shape == shape else expand(input, shape),
-            target if target.shape == shape else expand(target, shape))
+            target if target.shape == shape else expand(target, shape), reduction)
 
 
 def _reduction_enum(reduction):
@@ -286,15 +430,7 @@ def _number_arg(name, argname, position, value, kind="Number"):
     return value
 
 
-# --- part nnmod2: relu(inplace), normalize, one_hot; the losses' full signatures
-def _unsupported(name, **arguments):
-    """Loss options minigrad leaves out (class weights, the deprecated size_average/reduce...):
-    PyTorch's positional order is kept, so a call that uses one fails instead of misreading it."""
-    given = [k for k, v in arguments.items() if v is not None]
-    if given:
-        raise NotImplementedError(f"minigrad: {name}({', '.join(given)}=...) is not implemented")
-
-
+# --- part nnmod2: relu(inplace), normalize, one_hot
 def relu(input, inplace=False):
     """max(x, 0); inplace=True overwrites input (torch.relu_), saving memory."""
     return input.relu_() if inplace else _ops.relu(input)

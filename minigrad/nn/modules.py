@@ -488,10 +488,7 @@ class Sequential(Module):
 class _Loss(Module):
     def __init__(self, size_average=None, reduce=None, reduction="mean"):
         super().__init__()
-        if size_average is not None or reduce is not None:
-            raise NotImplementedError("minigrad: the deprecated size_average and reduce "
-                                      "arguments are not implemented; use reduction")
-        self.reduction = reduction
+        self.reduction = F._legacy_reduction(size_average, reduce, reduction)
 
 
 class MSELoss(_Loss):
@@ -501,24 +498,27 @@ class MSELoss(_Loss):
         return F.mse_loss(input, target, reduction=self.reduction)
 
 
-class CrossEntropyLoss(_Loss):
+class _WeightedLoss(_Loss):
+    """A loss with per-class weights. (PyTorch registers weight as a buffer, so it follows
+    .to() and shows in state_dict; here a plain attribute, until Module has buffers.)"""
+
+    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean"):
+        super().__init__(size_average, reduce, reduction)
+        self.weight = weight
+
+
+class CrossEntropyLoss(_WeightedLoss):
     """-log softmax(input)[target]: input holds unnormalised scores (logits) per class."""
 
     def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
                  reduction="mean", label_smoothing=0.0):
-        super().__init__(size_average, reduce, reduction)
-        if weight is not None or ignore_index != -100 or label_smoothing != 0.0:
-            raise NotImplementedError("minigrad: CrossEntropyLoss(weight=..., ignore_index=..., "
-                                      "label_smoothing=...) is not implemented")
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index = ignore_index
+        self.label_smoothing = label_smoothing
 
     def forward(self, input, target):
-        return F.cross_entropy(input, target, reduction=self.reduction)
-
-
-def _unweighted(name, weight, **others):
-    if weight is not None or any(others.values()):
-        raise NotImplementedError(f"minigrad: {name}({', '.join(['weight', *others])}=...) is "
-                                  "not implemented")
+        return F.cross_entropy(input, target, weight=self.weight, ignore_index=self.ignore_index,
+                               reduction=self.reduction, label_smoothing=self.label_smoothing)
 
 
 class L1Loss(_Loss):
@@ -528,36 +528,61 @@ class L1Loss(_Loss):
         return F.l1_loss(input, target, reduction=self.reduction)
 
 
-class NLLLoss(_Loss):
+class NLLLoss(_WeightedLoss):
     """-input[target]: input holds log-probabilities (LogSoftmax's output) per class."""
 
     def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
                  reduction="mean"):
-        super().__init__(size_average, reduce, reduction)
-        _unweighted("NLLLoss", weight, ignore_index=ignore_index != -100)
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index = ignore_index
 
     def forward(self, input, target):
-        return F.nll_loss(input, target, reduction=self.reduction)
+        return F.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index,
+                          reduction=self.reduction)
 
 
-class BCELoss(_Loss):
-    """-(t log p + (1 - t) log(1 - p)) for probabilities p (a Sigmoid's output)."""
-
-    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean"):
-        super().__init__(size_average, reduce, reduction)
-        _unweighted("BCELoss", weight)
+class BCELoss(_WeightedLoss):
+    """-w (t log p + (1 - t) log(1 - p)) for probabilities p (a Sigmoid's output)."""
 
     def forward(self, input, target):
-        return F.binary_cross_entropy(input, target, reduction=self.reduction)
+        return F.binary_cross_entropy(input, target, weight=self.weight, reduction=self.reduction)
 
 
 class BCEWithLogitsLoss(_Loss):
-    """BCELoss of sigmoid(input), in one numerically stable step: input holds logits."""
+    """BCELoss of sigmoid(input), in one numerically stable step: input holds logits.
+    (weight and pos_weight: buffers in PyTorch, plain attributes here.)"""
 
     def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean",
                  pos_weight=None):
         super().__init__(size_average, reduce, reduction)
-        _unweighted("BCEWithLogitsLoss", weight, pos_weight=pos_weight is not None)
+        self.weight = weight
+        self.pos_weight = pos_weight
 
     def forward(self, input, target):
-        return F.binary_cross_entropy_with_logits(input, target, reduction=self.reduction)
+        return F.binary_cross_entropy_with_logits(input, target, self.weight,
+                                                  pos_weight=self.pos_weight,
+                                                  reduction=self.reduction)
+
+
+class SmoothL1Loss(_Loss):
+    """Squared error below beta, absolute error (less beta / 2) above: robust to outliers."""
+
+    def __init__(self, size_average=None, reduce=None, reduction="mean", beta=1.0):
+        super().__init__(size_average, reduce, reduction)
+        self.beta = beta
+
+    def forward(self, input, target):
+        return F.smooth_l1_loss(input, target, reduction=self.reduction, beta=self.beta)
+
+
+class HuberLoss(_Loss):
+    """SmoothL1Loss times delta: squared error below delta, delta * absolute error above."""
+
+    def __init__(self, reduction="mean", delta=1.0):
+        if not isinstance(delta, (float, int)):
+            raise TypeError(f"delta must be a float or int, got: {type(delta)}")
+        super().__init__(reduction=reduction)
+        self.delta = delta
+
+    def forward(self, input, target):
+        return F.huber_loss(input, target, reduction=self.reduction, delta=self.delta)
