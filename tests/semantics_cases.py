@@ -5733,3 +5733,168 @@ case(
     print(bool(lin.weight.abs().max() <= 0.25), bool(lin.bias.abs().max() <= 0.25), bool(lin.weight.abs().max() > 0.2), lin.weight._version, lin.bias._version)
     """,
 )
+
+# --- modhooks: module backward hooks, buffers, Module.to
+
+case(
+    "n_modhooks_full_backward_hook",
+    "from torch import nn",
+    """
+    lin = nn.Linear(3, 2)
+    def hook(m, grad_input, grad_output):
+        print("hook", type(m).__name__, type(grad_input).__name__, [g.shape for g in grad_input], [g.shape for g in grad_output])
+    def pre(m, grad_output):
+        print("pre", type(grad_output).__name__, [g.shape for g in grad_output])
+    h = lin.register_full_backward_hook(hook)
+    h2 = lin.register_full_backward_pre_hook(pre)
+    print(type(h).__name__, type(h).__module__)
+    x = torch.randn(4, 3, requires_grad=True)
+    y = lin(x)
+    print(y.grad_fn, y.grad_fn.name(), y.grad_fn.next_functions)
+    nf = y.grad_fn.next_functions[0][0].next_functions
+    print(nf, nf[1][0].next_functions)
+    print(y.is_leaf, y._base is not None, y.requires_grad, y.shape)
+    """,
+    """
+    y.sum().backward()
+    print(x.grad.shape, lin.weight.grad.shape)
+    """,
+    """
+    h.remove()
+    lin(x).sum().backward()
+    h2.remove()
+    print(lin(x).grad_fn)
+    """,
+)
+
+case(
+    "n_modhooks_hook_values_and_order",
+    "from torch import nn",
+    """
+    class Scale(nn.Module):
+        def forward(self, a, k, b):
+            return a * k + b * 2, a * b
+    m = Scale()
+    a = torch.tensor([1., 2.], requires_grad=True)
+    b = torch.tensor([3., 4.], requires_grad=True)
+    m.register_full_backward_pre_hook(lambda mod, go: print("pre1", go))
+    m.register_full_backward_pre_hook(lambda mod, go: print("pre0", go), prepend=True)
+    m.register_full_backward_hook(lambda mod, gi, go: print("hook1", gi, go))
+    m.register_full_backward_hook(lambda mod, gi, go: print("hook0", gi, go), prepend=True)
+    m.register_forward_hook(lambda mod, args, out: print("forward hook", [t.grad_fn for t in out]))
+    u, v = m(a, 3., b)
+    print(u.grad_fn, v.grad_fn)
+    """,
+    """
+    (u * torch.tensor([1., 10.])).sum().backward()
+    print(a.grad, b.grad)
+    """,
+    """
+    a.grad = b.grad = None
+    u, v = m(a, 3., b)
+    (u.sum() + v.sum()).backward()
+    print(a.grad, b.grad)
+    """,
+)
+
+case(
+    "n_modhooks_hook_returns",
+    "from torch import nn",
+    """
+    lin = nn.Linear(2, 2)
+    x = torch.tensor([[1., 2.]], requires_grad=True)
+    lin.register_full_backward_pre_hook(lambda m, go: (go[0] * 10,))
+    lin.register_full_backward_hook(lambda m, gi, go: print("sees", go[0]))
+    y = lin(x)
+    y.sum().backward()
+    print(lin.weight.grad)
+    """,
+    """
+    lin2 = nn.Linear(2, 2)
+    h = lin2.register_full_backward_hook(lambda m, gi, go: (torch.ones_like(gi[0]) * 7,))
+    x.grad = None
+    lin2(x).sum().backward()
+    print(x.grad)
+    """,
+    """
+    h.remove()
+    lin2.register_full_backward_hook(lambda m, gi, go: (gi[0], gi[0]))
+    lin2(x).sum().backward()
+    """,
+    """
+    lin3 = nn.Linear(2, 2)
+    lin3.register_full_backward_pre_hook(lambda m, go: (go[0], go[0]))
+    lin3(x).sum().backward()
+    """,
+)
+
+case(
+    "n_modhooks_no_input_grad",
+    "from torch import nn",
+    """
+    lin = nn.Linear(2, 2)
+    lin.register_full_backward_hook(lambda m, gi, go: print("hook", gi, [g.shape for g in go]))
+    x = torch.tensor([[1., 2.]])
+    y = lin(x)
+    print(y.grad_fn, y.grad_fn.next_functions)
+    y.sum().backward()
+    """,
+    """
+    lin2 = nn.Linear(2, 2)
+    lin2.register_full_backward_hook(lambda m, gi, go: (torch.ones(1, 2),))
+    lin2(x).sum().backward()
+    """,
+    """
+    lin.requires_grad_(False)
+    y = lin(x)
+    print(y.grad_fn, y.requires_grad)
+    with torch.no_grad():
+        print(lin(torch.ones(1, 2, requires_grad=True)).grad_fn)
+    """,
+)
+
+case(
+    "n_modhooks_inplace",
+    "from torch import nn",
+    """
+    lin = nn.Linear(2, 2)
+    lin.register_full_backward_hook(lambda m, gi, go: None)
+    x = torch.tensor([[1., 2.]], requires_grad=True)
+    y = lin(x)
+    y.add_(1)
+    """,
+    """
+    net = nn.Sequential(nn.Linear(2, 2), nn.ReLU(inplace=True))
+    net[1].register_full_backward_hook(lambda m, gi, go: print(gi, go))
+    net(x)
+    """,
+    """
+    y = lin(x)
+    with torch.no_grad():
+        y.mul_(2)
+    print(y._version)
+    """,
+    "y.grad_fn",
+    """
+    class Id(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, t):
+            return t
+        @staticmethod
+        def backward(ctx, g):
+            return g
+    t = x * 1
+    z = Id.apply(t)
+    print(z._base is t, z.grad_fn, z._version)
+    z.mul_(2)
+    """,
+    """
+    t.add_(1)
+    z.grad_fn
+    """,
+    """
+    u = (x * 1).unbind(1)
+    u[0]._base.add_(1)
+    u[1].mul_(2)
+    """,
+)

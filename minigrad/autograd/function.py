@@ -272,10 +272,11 @@ def apply_inplace(op, self, *args, **kwargs):
     recording = grad_mode._enabled and any(
         isinstance(values[i], Tensor) and values[i].requires_grad for i in op.input_idx)
     base = self._base
+    if recording and base is not None:  # (first: PyTorch names this change, not the base's)
+        _check_view_inplace(self)
     if base is not None:
         self._refresh_view()  # its history as of now, before this op adds to it
     if recording and base is not None:
-        _check_view_inplace(self)
         if base._grad_fn is None and self.requires_grad:
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
                                "in-place operation.")
@@ -312,9 +313,9 @@ def apply_inplace(op, self, *args, **kwargs):
 
 def _check_view_inplace(self):
     """A view PyTorch refuses to change in place with grad mode on."""
-    if getattr(self._grad_fn, "returns_views", False):
-        raise RuntimeError(_MULTI_VIEW_ERROR.format(self._output_nr, _op_name(self._grad_fn),
-                                                    "is being modified inplace"))
+    error = _view_rule_error(self, "is being modified inplace")
+    if error:
+        raise error
     if self._no_grad_view:
         raise RuntimeError(
             "A view was created in no_grad mode and is being modified inplace with grad mode "
@@ -475,21 +476,38 @@ def _rebase_view(view, base, fn):
     view._view_version = view._version_counter.value
 
 
-_MULTI_VIEW_ERROR = (
-    "Output {} of {} is a view and {}. This view is the output of a function that returns "
-    "multiple views. Such functions do not allow the output views to be modified inplace. You "
-    "should replace the inplace operation by an out-of-place one.")
+_MULTI_VIEW = ("This view is the output of a function that returns multiple views. Such functions "
+               "do not allow the output views to be modified inplace. You should replace the "
+               "inplace operation by an out-of-place one.")
+_CUSTOM_VIEW = (
+    "This view was created inside a custom Function (or because an input was returned as-is) and "
+    "the autograd logic to handle view+inplace would override the custom backward associated "
+    "with the custom Function, leading to incorrect gradients. This behavior is forbidden. You "
+    "can fix this by cloning the output of the custom Function.")
+
+
+def _view_rule_error(view, what):
+    """The error for views whose node cannot be rewritten after an in-place change (None for the
+    others): one of several views a node returns (unbind, split), or a custom Function's output
+    that is a view (an input returned as-is): its backward is the user's, not a view's."""
+    node = view._grad_fn
+    if isinstance(node, BackwardCFunction) and view._base is not None:
+        rule = _CUSTOM_VIEW
+    elif getattr(node, "returns_views", False):
+        rule = _MULTI_VIEW
+    else:
+        return None
+    return RuntimeError(f"Output {view._output_nr} of {_op_name(node)} is a view and {what}. {rule}")
 
 
 def _regenerate_view(view, base):
     """The view's new history: its region of the base's gradient, whatever the base went through.
-    A view that is one of several outputs of a node (unbind, split) has none: an error, from now
-    on each time its history is asked for."""
-    if getattr(view._grad_fn, "returns_views", False):
+    A view that is one of several outputs of a node (unbind, split) or a custom Function's has
+    none: an error, from now on each time its history is asked for."""
+    error = _view_rule_error(view, "its base or another view of its base has been modified inplace")
+    if error:
         view._view_version = -1  # stays out of date: the next look raises again
-        raise RuntimeError(_MULTI_VIEW_ERROR.format(
-            view._output_nr, _op_name(view._grad_fn),
-            "its base or another view of its base has been modified inplace"))
+        raise error
     view._grad_fn = AsStridedBackward0(base._edge(), view._data.shape, view._data.dtype,
                                        _flat_positions(view._data, base._data), base._data.shape)
     view._output_nr = 0
@@ -581,10 +599,11 @@ class Function(metaclass=FunctionMeta):
         for k, out in enumerate(outs):
             if not isinstance(out, Tensor):
                 continue
-            if any(out is a for a in args):  # returned an input as is: give it its own identity
-                out = outs[k] = Tensor._make(out._data, version_counter=out._version_counter)
+            differentiable = not any(out is t for t in ctx.non_differentiable)
+            if any(out is a for a in args):  # an input returned as-is: a view of it, as in PyTorch
+                out = outs[k] = view_of(out, out._data)
             metadata.append((out._data.shape, out._data.dtype))
-            if out._data.dtype.kind == "f" and not any(out is t for t in ctx.non_differentiable):
+            if out._data.dtype.kind == "f" and differentiable:
                 out._grad_fn, out._output_nr = ctx, len(metadata) - 1
         ctx._input_metadata = tuple(metadata)
         ctx._saved_tensors = {

@@ -6,13 +6,14 @@ the printed tree need. Calling a module calls its `forward`.
 """
 import math
 import operator
+import warnings
 from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 
 from ..autograd.grad_mode import no_grad
 from ..ops import empty
 from ..tensor import Tensor
-from ..utils.hooks import RemovableHandle
+from ..utils.hooks import BackwardHook, RemovableHandle
 from . import functional as F, init
 from .parameter import Parameter
 
@@ -42,6 +43,8 @@ class Module:
         object.__setattr__(self, "_modules", {})
         object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
         object.__setattr__(self, "_forward_hooks", OrderedDict())
+        object.__setattr__(self, "_backward_pre_hooks", OrderedDict())
+        object.__setattr__(self, "_backward_hooks", OrderedDict())
 
     def __setattr__(self, name, value):
         """A Parameter or Module value is registered (and replaces any other kind of attribute)."""
@@ -104,16 +107,27 @@ class Module:
 
     def __call__(self, *args, **kwargs):
         """forward(), with the hooks around it: a pre-hook's non-None result replaces the
-        positional inputs (a non-tuple is made a 1-tuple), a hook's non-None result the output."""
+        positional inputs (a non-tuple is made a 1-tuple), a hook's non-None result the output.
+        With backward hooks, inputs and output pass through BackwardHookFunction nodes."""
         for hook in list(self._forward_pre_hooks.values()):
             result = hook(self, args)
             if result is not None:
                 args = result if isinstance(result, tuple) else (result,)
+        bw_hook = None
+        if self._backward_hooks or self._backward_pre_hooks:
+            bw_hook = BackwardHook(self, list(self._backward_hooks.values()),
+                                   list(self._backward_pre_hooks.values()))
+            args = bw_hook.setup_input_hook(args)
         output = self.forward(*args, **kwargs)
         for hook in list(self._forward_hooks.values()):
             result = hook(self, args, output)
             if result is not None:
                 output = result
+        if bw_hook:
+            if not isinstance(output, (Tensor, tuple)):
+                warnings.warn("For backward hooks to be called, module output should be a Tensor "
+                              f"or a tuple of Tensors but received {type(output)}", stacklevel=2)
+            output = bw_hook.setup_output_hook(output)
         return output
 
     def register_forward_pre_hook(self, hook):
@@ -123,6 +137,17 @@ class Module:
     def register_forward_hook(self, hook):
         """hook(module, args, output) runs after each forward (e.g. to record activations)."""
         return RemovableHandle.add(self._forward_hooks, hook)
+
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        """hook(module, grad_output) runs when the gradients of the outputs are known; a
+        non-None result replaces grad_output (a tuple, None where an output is no tensor)."""
+        return _add_hook(self._backward_pre_hooks, hook, prepend)
+
+    def register_full_backward_hook(self, hook, prepend=False):
+        """hook(module, grad_input, grad_output) runs when the gradients of the inputs are
+        known; a non-None result replaces grad_input. The module's inputs and output become
+        views (BackwardHookFunctionBackward nodes): changing them in place is an error."""
+        return _add_hook(self._backward_hooks, hook, prepend)
 
     # --- walking the tree -------------------------------------------------------------------
     def named_modules(self, memo=None, prefix="", remove_duplicate=True):
@@ -287,6 +312,13 @@ class Module:
         if lines:
             return f"{type(self).__name__}(\n  " + "\n  ".join(lines) + "\n)"
         return f"{type(self).__name__}()"
+
+
+def _add_hook(hooks, hook, prepend):
+    handle = RemovableHandle.add(hooks, hook)
+    if prepend:
+        hooks.move_to_end(handle.id, last=False)
+    return handle
 
 
 class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
