@@ -268,6 +268,8 @@ class Tensor:
 
     @data.setter
     def data(self, value):
+        if value._data.dtype != self._data.dtype:  # (a leaf's AccumulateGrad expects the old one)
+            self._grad_accumulator = None
         self._data = value._data
 
     def _is_view(self):

@@ -5898,3 +5898,118 @@ case(
     u[1].mul_(2)
     """,
 )
+
+case(
+    "n_modhooks_buffers",
+    "from torch import nn",
+    """
+    class Norm(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin = nn.Linear(2, 2)
+            self.register_buffer("mean", torch.zeros(2))
+            self.register_buffer("count", torch.tensor(0))
+            self.register_buffer("scratch", torch.ones(1), persistent=False)
+            self.register_buffer("empty", None)
+        def forward(self, x):
+            return self.lin(x - self.mean)
+    m = Norm()
+    print(m.mean, m.count, m.empty, m._buffers.keys())
+    print([n for n, _ in m.named_buffers()], len(list(m.buffers())), [n for n, _ in m.named_parameters()])
+    print(list(m.state_dict().keys()))
+    print(m)
+    """,
+    """
+    net = nn.Sequential(m, nn.ReLU())
+    print([n for n, _ in net.named_buffers()], [n for n, _ in net.named_buffers(prefix="p")])
+    print([n for n, _ in net.named_buffers(recurse=False)], list(net.state_dict()))
+    print(net.state_dict()["0.mean"].requires_grad, net.state_dict()["0.mean"] is m.mean, net.state_dict(keep_vars=True)["0.mean"] is m.mean)
+    """,
+    """
+    m.mean = torch.ones(2)
+    print(m.mean, "mean" in m._buffers, "mean" in m.__dict__)
+    m.mean = None
+    print(list(m.state_dict()))
+    m.mean = 3
+    """,
+    """
+    m.mean = torch.zeros(2)
+    sd = {k: v.clone() for k, v in Norm().state_dict().items()}
+    sd["mean"] = torch.full((2,), 5.)
+    print(m.load_state_dict(sd), m.mean)
+    del sd["count"]
+    m.load_state_dict(sd)
+    """,
+    """
+    print(m.load_state_dict({**sd, "count": torch.tensor(9), "scratch": torch.ones(1)}, strict=False))
+    print(m.count)
+    m.load_state_dict({**sd, "count": torch.tensor([1, 2])})
+    """,
+    """
+    del m.scratch
+    print(list(m._buffers), m._non_persistent_buffers_set)
+    m.scratch = torch.zeros(1)
+    print(list(m._buffers), "scratch" in m.__dict__)
+    m.lin = nn.Linear(2, 2)
+    m.register_buffer("lin", torch.zeros(1))
+    """,
+    "m.register_buffer('a.b', torch.zeros(1))",
+    "m.register_buffer('', torch.zeros(1))",
+    "m.register_buffer(3, torch.zeros(1))",
+    "m.register_buffer('z', [1.])",
+    "m.register_buffer('z', torch.zeros(1)); m.z = nn.Parameter(torch.ones(1)); print(list(m._buffers), list(m._parameters))",
+    """
+    class Early(nn.Module):
+        def __init__(self):
+            self.register_buffer("b", torch.zeros(1))
+    Early()
+    """,
+    """
+    m2 = Norm()
+    sd = {k: v.clone() for k, v in Norm().state_dict().items()}
+    print(m2.load_state_dict(sd, assign=True), m2.mean is sd["mean"], type(m2.count).__name__, type(m2.lin.weight).__name__, m2.lin.weight.requires_grad)
+    """,
+)
+
+case(
+    "n_modhooks_module_to",
+    "from torch import nn",
+    """
+    m = nn.Linear(2, 2)
+    m.register_buffer("steps", torch.tensor(3))
+    m.register_buffer("avg", torch.zeros(2))
+    w, b, avg = m.weight, m.bias, m.avg
+    m(torch.ones(1, 2)).sum().backward()
+    print(m.double() is m, m.weight is w, m.weight.dtype, m.weight.grad.dtype, m.bias.dtype, m.avg.dtype, m.avg is avg, m.steps.dtype)
+    print(m.weight.requires_grad, m.weight.is_leaf, m.weight._version, type(m.weight).__name__)
+    """,
+    """
+    out = m(torch.ones(1, 2, dtype=torch.float64))
+    print(out.dtype, out.grad_fn)
+    out.sum().backward()
+    print(m.weight.grad.dtype, m.weight.grad)
+    """,
+    """
+    print(m.float() is m, m.weight.dtype, m.weight.grad.dtype, m.avg.dtype, m.steps.dtype, m.weight is w)
+    print(m.to(torch.float64) is m, m.weight.dtype, m.avg.dtype, m.steps.dtype)
+    print(m.to('cpu') is m, m.to('cpu', torch.float32).weight.dtype, m.to(dtype=torch.float64).weight.dtype)
+    print(m.to(torch.zeros(1)).weight.dtype, m.cpu() is m, m.weight is w, m.weight.dtype)
+    """,
+    "m.to(torch.int64)",
+    "m.to(torch.ones(1, dtype=torch.int32))",
+    """
+    opt = torch.optim.SGD(m.parameters(), lr=0.1)
+    m.double()
+    m.zero_grad()
+    m(torch.ones(1, 2, dtype=torch.float64)).sum().backward()
+    opt.step()
+    print(m.weight.dtype, opt.param_groups[0]["params"][0] is m.weight)
+    """,
+    """
+    y = m(torch.ones(1, 2, dtype=torch.float64))
+    m.float()
+    m.zero_grad()
+    m(torch.ones(1, 2)).sum().backward()
+    print(m.weight.grad.dtype, m.bias.grad.dtype)
+    """,
+)

@@ -10,6 +10,7 @@ import warnings
 from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 
+from .. import dtypes
 from ..autograd.grad_mode import no_grad
 from ..ops import empty
 from ..tensor import Tensor
@@ -40,6 +41,8 @@ class Module:
         # object.__setattr__: our own __setattr__ needs these dicts to exist already
         object.__setattr__(self, "training", True)
         object.__setattr__(self, "_parameters", {})
+        object.__setattr__(self, "_buffers", {})
+        object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_modules", {})
         object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
         object.__setattr__(self, "_forward_hooks", OrderedDict())
@@ -52,8 +55,7 @@ class Module:
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            self.__dict__.pop(name, None)
-            modules.pop(name, None)
+            self._forget(name)
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
@@ -63,29 +65,40 @@ class Module:
         elif isinstance(value, Module):
             if modules is None:
                 raise AttributeError("cannot assign module before Module.__init__() call")
-            self.__dict__.pop(name, None)
-            params.pop(name, None)
+            self._forget(name)
             modules[name] = value
         elif modules is not None and name in modules:
             if value is not None:
                 raise TypeError(f"cannot assign '{_typename(value)}' as child module '{name}' "
                                 "(torch.nn.Module or None expected)")
             modules[name] = value
+        elif name in self.__dict__.get("_buffers", ()):
+            if value is not None and not isinstance(value, Tensor):
+                raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' "
+                                "(torch.nn.Buffer, torch.Tensor or None expected)")
+            self._buffers[name] = value  # (a tensor assigned to a buffer's name stays a buffer)
         else:
             object.__setattr__(self, name, value)
 
+    def _forget(self, name):
+        """A name given to a Parameter or Module is no longer anything else."""
+        for registry in (self.__dict__, self._parameters, self._buffers, self._modules):
+            registry.pop(name, None)
+        self._non_persistent_buffers_set.discard(name)
+
     def __getattr__(self, name):
         """Called only when normal lookup fails: registered Parameters and Modules live here."""
-        for registry in ("_parameters", "_modules"):
+        for registry in ("_parameters", "_buffers", "_modules"):
             found = self.__dict__.get(registry, {})
             if name in found:
                 return found[name]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __delattr__(self, name):
-        for registry in (self._parameters, self._modules):
+        for registry in (self._parameters, self._buffers, self._modules):
             if name in registry:
                 del registry[name]
+                self._non_persistent_buffers_set.discard(name)
                 return
         object.__delattr__(self, name)
 
@@ -95,6 +108,28 @@ class Module:
             raise TypeError(f"cannot assign '{_typename(param)}' object to parameter '{name}' "
                             "(torch.nn.Parameter or None required)")
         self._parameters[name] = param
+
+    def register_buffer(self, name, tensor, persistent=True):
+        """A tensor the module keeps that is no Parameter (the optimizer leaves it alone), e.g.
+        BatchNorm's running mean: it moves with .to() and, if persistent, is in state_dict."""
+        if "_buffers" not in self.__dict__:
+            raise AttributeError("cannot assign buffer before Module.__init__() call")
+        if not isinstance(name, str):
+            raise TypeError(f"buffer name should be a string. Got {_typename(name)}")
+        if "." in name:
+            raise KeyError('buffer name can\'t contain "."')
+        if name == "":
+            raise KeyError('buffer name can\'t be empty string ""')
+        if hasattr(self, name) and name not in self._buffers:
+            raise KeyError(f"attribute '{name}' already exists")
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError(f"cannot assign '{_typename(tensor)}' object to buffer '{name}' "
+                            "(torch Tensor or None required)")
+        self._buffers[name] = tensor
+        if persistent:
+            self._non_persistent_buffers_set.discard(name)
+        else:
+            self._non_persistent_buffers_set.add(name)
 
     def add_module(self, name, module):
         if module is not None and not isinstance(module, Module):
@@ -176,22 +211,32 @@ class Module:
         for _, module in self.named_children():
             yield module
 
-    def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
-        """(dotted name, Parameter) pairs: each module's own first, a shared Parameter once
-        (unless remove_duplicate=False)."""
+    def _named_members(self, registry, prefix, recurse, remove_duplicate):
+        """(dotted name, tensor) pairs of each module's `registry` (_parameters or _buffers):
+        each module's own first, a shared tensor once (unless remove_duplicate=False)."""
         seen = set()
         modules = (self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
                    if recurse else [(prefix, self)])
         for module_prefix, module in modules:
-            for name, p in module._parameters.items():
-                if p is not None and p not in seen:
+            for name, t in getattr(module, registry).items():
+                if t is not None and t not in seen:
                     if remove_duplicate:
-                        seen.add(p)
-                    yield module_prefix + ("." if module_prefix else "") + name, p
+                        seen.add(t)
+                    yield module_prefix + ("." if module_prefix else "") + name, t
+
+    def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
+        return self._named_members("_parameters", prefix, recurse, remove_duplicate)
 
     def parameters(self, recurse=True):
         for _, p in self.named_parameters(recurse=recurse):
             yield p
+
+    def named_buffers(self, prefix="", recurse=True, remove_duplicate=True):
+        return self._named_members("_buffers", prefix, recurse, remove_duplicate)
+
+    def buffers(self, recurse=True):
+        for _, b in self.named_buffers(recurse=recurse):
+            yield b
 
     def _tree(self, prefix=""):
         """(prefix, module) for this module and every submodule, a shared one under each of its
@@ -215,14 +260,19 @@ class Module:
 
     # --- saving and loading ---------------------------------------------------------------
     def state_dict(self, *, destination=None, prefix="", keep_vars=False):
-        """Every Parameter under its dotted name. The values are detached (keep_vars=False) but
-        share memory with the Parameters: copy them (or save them) to keep a snapshot."""
+        """Every Parameter and persistent buffer under its dotted name. The values are detached
+        (keep_vars=False) but share memory with the module's: copy them to keep a snapshot."""
         destination = OrderedDict() if destination is None else destination
         for module_prefix, module in self._tree(prefix):
-            for name, p in module._parameters.items():
-                if p is not None:
-                    destination[module_prefix + name] = p if keep_vars else p.detach()
+            for name, t in module._state().items():
+                destination[module_prefix + name] = t if keep_vars else t.detach()
         return destination
+
+    def _state(self):
+        """This module's own entries of state_dict: Parameters, then persistent buffers."""
+        buffers = {k: v for k, v in self._buffers.items()
+                   if k not in self._non_persistent_buffers_set}
+        return {k: v for k, v in [*self._parameters.items(), *buffers.items()] if v is not None}
 
     def load_state_dict(self, state_dict, strict=True, assign=False):
         """Copy the values of `state_dict` into the Parameters (in place, under no_grad), as
@@ -231,7 +281,7 @@ class Module:
             raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
         missing, unexpected, errors = [], [], []
         for prefix, module in self._tree():
-            local = {k: v for k, v in module._parameters.items() if v is not None}
+            local = module._state()
             for name, param in local.items():
                 key = prefix + name
                 if key not in state_dict:
@@ -256,7 +306,8 @@ class Module:
         return _IncompatibleKeys(missing, unexpected)
 
     def _load_parameter(self, name, key, param, value, assign):
-        """Load one entry; returns the error messages (none when it worked)."""
+        """Load one entry (a Parameter or buffer); returns the error messages (none when it
+        worked)."""
         if not isinstance(value, Tensor):
             return [f'While copying the parameter named "{key}", expected torch.Tensor or '
                     f"Tensor-like object from checkpoint but received {type(value)}"]
@@ -269,6 +320,8 @@ class Module:
             with no_grad():
                 if not assign:
                     param.copy_(value)
+                elif name in self._buffers:
+                    setattr(self, name, value)
                 elif isinstance(value, Parameter):
                     setattr(self, name, value.requires_grad_(param.requires_grad))
                 else:
@@ -278,6 +331,50 @@ class Module:
                     f"are {param.size()} and whose dimensions in the checkpoint are "
                     f"{value.size()}, an exception occurred : {ex.args}."]
         return []
+
+    # --- dtype and device -------------------------------------------------------------------
+    def _apply(self, fn):
+        """fn on every Parameter and buffer, submodules first. A Parameter stays the same object
+        (its .data, and its .grad's, are replaced), so an optimizer built on it still works;
+        a buffer is replaced by fn's result."""
+        for module in self.children():
+            module._apply(fn)
+        for p in self._parameters.values():
+            if p is not None:
+                with no_grad():
+                    p.data = fn(p)
+                if p._grad is not None:
+                    p._grad.data = fn(p._grad)
+        for name, b in self._buffers.items():
+            if b is not None:
+                self._buffers[name] = fn(b)
+        return self
+
+    def to(self, *args, **kwargs):
+        """to(dtype), to(device), to(device, dtype), to(tensor): converts floating point
+        Parameters and buffers (integer ones keep their dtype), in place; returns self."""
+        dtype, device = kwargs.get("dtype"), kwargs.get("device")
+        for arg in args:
+            if isinstance(arg, Tensor):
+                dtype = arg.dtype
+            elif isinstance(arg, dtypes.dtype):
+                dtype = arg
+            else:
+                device = arg
+        if dtype is not None and not dtype.is_floating_point:
+            raise TypeError("nn.Module.to only accepts floating point or complex dtypes, but got "
+                            f"desired dtype={dtype}")
+        return self._apply(lambda t: t.to(device=device,
+                                          dtype=dtype if t.is_floating_point() else None))
+
+    def float(self):
+        return self._apply(lambda t: t.float() if t.is_floating_point() else t)
+
+    def double(self):
+        return self._apply(lambda t: t.double() if t.is_floating_point() else t)
+
+    def cpu(self):
+        return self._apply(lambda t: t.cpu())
 
     # --- training ---------------------------------------------------------------------------
     def zero_grad(self, set_to_none=True):
