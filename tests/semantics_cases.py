@@ -6013,3 +6013,105 @@ case(
     print(m.weight.grad.dtype, m.bias.grad.dtype)
     """,
 )
+
+case(
+    "n_modhooks_sequential_more",
+    "from torch import nn",
+    """
+    a, b, c = nn.Linear(1, 2), nn.Tanh(), nn.Linear(2, 1)
+    net = nn.Sequential(a, b)
+    print(net.insert(0, nn.ReLU()) is net, net)
+    print(net.insert(-1, nn.Sigmoid()), net.insert(4, c)[4] is c)
+    """,
+    "net.insert(9, nn.ReLU())",
+    "net.insert(-7, nn.ReLU())",
+    # (classes print their module path, which differs: torch.nn.modules.module.Module vs
+    # minigrad.nn.modules.Module; the rest of the message is compared)
+    """
+    def show(f):
+        try:
+            f()
+        except Exception as e:
+            print(type(e).__name__, str(e).replace(str(nn.Module), "Module").replace(str(nn.Tanh), "Tanh"))
+    show(lambda: net.insert(0, 3))
+    """,
+    """
+    s = nn.Sequential(a, b) + nn.Sequential(c)
+    print(s, type(s).__name__, s[0] is a, s[2] is c)
+    print(nn.Sequential(a).extend(nn.Sequential(b, c)), nn.Sequential().extend([a, b]))
+    x = torch.tensor([[0.5]], requires_grad=True)
+    print(s(x).grad_fn)
+    """,
+    "nn.Sequential(a) + [b]",
+    "show(lambda: nn.Sequential(a) + b)",
+    """
+    t = nn.Sequential(a)
+    u = t
+    t += nn.Sequential(b, c)
+    print(t is u, t)
+    print(t.pop(1), t, t.pop(-1), len(t))
+    """,
+    """
+    def add_to(t):
+        t += b
+    show(lambda: add_to(t))
+    """,
+    "nn.Sequential(a).extend([3])",
+)
+
+case(
+    "n_modhooks_user_module_repr_setattr",
+    "from torch import nn",
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(2, 3)
+            self.act = nn.Sequential(nn.ReLU(), nn.Linear(3, 1))
+            self.scale = nn.Parameter(torch.ones(1))
+            self.register_buffer("seen", torch.zeros(1))
+        def forward(self, x):
+            return self.act(self.fc(x)) * self.scale
+    net = Net()
+    print(net)
+    net
+    """,
+    """
+    class Tagged(nn.Module):
+        def __init__(self, k):
+            super().__init__()
+            self.k = k
+            self.inner = nn.Tanh()
+        def extra_repr(self):
+            return f"k={self.k}"
+    print(Tagged(3), nn.Sequential(Tagged(1)), str(nn.Module()))
+    class Multi(nn.Module):
+        def extra_repr(self):
+            return "a=1\\nb=2"
+    print(Multi())
+    """,
+    "net.fc.weight = torch.zeros(3, 2)",
+    "net.scale = 2.0",
+    "net.fc = 'linear'",
+    """
+    net.scale = None
+    net.fc.bias = None
+    print(list(net.state_dict()), net.scale)
+    net.fc.weight = nn.Parameter(torch.ones(3, 2))
+    print(net.fc.weight.sum())
+    """,
+    "net.register_parameter('w', torch.ones(1))",
+    """
+    class Early(nn.Module):
+        def __init__(self):
+            self.w = nn.Parameter(torch.ones(1))
+    Early()
+    """,
+    """
+    class Early2(nn.Module):
+        def __init__(self):
+            self.m = nn.ReLU()
+    Early2()
+    """,
+    "net.nothing",
+)
