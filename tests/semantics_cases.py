@@ -6115,3 +6115,43 @@ case(
     """,
     "net.nothing",
 )
+
+case(
+    "n_modhooks_hooks_nested_and_grad",
+    "from torch import nn",
+    """
+    net = nn.Sequential(nn.Linear(2, 2), nn.Tanh())
+    with torch.no_grad():
+        net[0].weight.copy_(torch.tensor([[0.5, -0.25], [1., 0.75]]))
+        net[0].bias.fill_(0.125)
+    for name, m in [("net", net), ("lin", net[0]), ("tanh", net[1])]:
+        m.register_full_backward_pre_hook(lambda m, go, name=name: print("pre", name, go))
+        m.register_full_backward_hook(lambda m, gi, go, name=name: print("hook", name, gi))
+    x = torch.tensor([[0.5, -1.]], requires_grad=True)
+    y = net(x)
+    print(y.grad_fn, y.grad_fn.next_functions[0][0].next_functions)
+    y.sum().backward(retain_graph=True)
+    """,
+    """
+    y.sum().backward()
+    print(x.grad)
+    """,
+    """
+    y = net(x)
+    g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+    print(g, g.grad_fn)
+    """,
+    """
+    g.sum().backward()
+    print(x.grad)
+    """,
+    """
+    class Kw(nn.Module):
+        def forward(self, a, scale=None):
+            return {"out": a * scale}
+    k = Kw()
+    k.register_full_backward_hook(lambda m, gi, go: print("kw hook", gi, go))
+    r = k(x, scale=torch.tensor(2., requires_grad=True))
+    print(r["out"].grad_fn)
+    """,
+)
