@@ -6155,3 +6155,78 @@ case(
     print(r["out"].grad_fn)
     """,
 )
+
+case(
+    "n_modhooks_non_full_backward_hook",
+    "from torch import nn",
+    """
+    lin = nn.Linear(2, 3)
+    with torch.no_grad():
+        lin.weight.copy_(torch.tensor([[1., 2.], [3., 4.], [5., 6.]]))
+        lin.bias.zero_()
+    lin.register_backward_hook(lambda m, gi, go: print("old hook", type(m).__name__, gi, go))
+    x = torch.tensor([[1., -1.]], requires_grad=True)
+    y = lin(x)
+    print(y.grad_fn)
+    y.sum().backward()
+    print(x.grad)
+    """,
+    "lin.register_full_backward_hook(lambda m, gi, go: None)",
+    "nn.Tanh().register_full_backward_hook(lambda m, gi, go: None).remove()",
+    """
+    t = nn.Tanh()
+    t.register_full_backward_hook(lambda m, gi, go: None)
+    t.register_backward_hook(lambda m, gi, go: None)
+    """,
+    """
+    th = nn.Tanh()
+    th.register_backward_hook(lambda m, gi, go: print("tanh hook", gi, go))
+    a = torch.tensor([0., 1.], requires_grad=True)
+    th(a * 2).sum().backward()
+    th(a).sum().backward()
+    """,
+    """
+    class Two(nn.Module):
+        def forward(self, p, q):
+            return p * 2, q.exp()
+    two = Two()
+    two.register_backward_hook(lambda m, gi, go: (gi[0] * 0,))
+    u, v = two(a, a)
+    print(u.grad_fn)
+    a.grad = None
+    (u.sum() + v.sum()).backward()
+    print(a.grad)
+    """,
+    """
+    class D(nn.Module):
+        def forward(self, p):
+            return {"k": p * 3}
+    d = D()
+    d.register_backward_hook(lambda m, gi, go: print("dict", gi, go))
+    d(a)["k"].sum().backward()
+    d(3.0 * a)
+    """,
+)
+
+case(
+    "n_modhooks_node_hook_counts",
+    """
+    a = torch.tensor([1., 2.], requires_grad=True)
+    y = a * a
+    y.grad_fn.register_prehook(lambda g: (g[0], g[0]))
+    y.sum().backward()
+    """,
+    """
+    y = a * a
+    def myhook(grad_inputs, grad_outputs):
+        return (grad_inputs[0],)
+    y.grad_fn.register_hook(myhook)
+    y.sum().backward()
+    """,
+    """
+    y = a * a
+    y.grad_fn.register_hook(lambda gi, go: (gi[0], gi[0] * 0))
+    y.sum().backward()
+    print(a.grad)
+    """,
+)
