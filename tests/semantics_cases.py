@@ -6230,3 +6230,40 @@ case(
     print(a.grad)
     """,
 )
+
+case(
+    "n_modhooks_function_returns_input",
+    """
+    class Inc(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.mark_dirty(x)
+            return x.add_(1)
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+    a = torch.tensor([1., 2.], requires_grad=True)
+    x = a * 1
+    y = Inc.apply(x)
+    print(y is x, y.grad_fn, x.grad_fn, y._base is None, x._version, y)
+    y.sum().backward()
+    print(a.grad)
+    """,
+    "Inc.apply(a)",
+    """
+    class Nd(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, w):
+            ctx.mark_non_differentiable(x)
+            return x, w
+        @staticmethod
+        def backward(ctx, gx, gw):
+            return gx, gw
+    w = torch.ones(2, requires_grad=True)
+    p, q = Nd.apply(x, w)
+    print(p.requires_grad, p.grad_fn, p is x, p._base is x, q.grad_fn, q is w, q._base is w, q.is_leaf)
+    p.add_(1)
+    print(x._version, p._version)
+    """,
+    "q.add_(1)",
+)

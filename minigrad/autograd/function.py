@@ -522,6 +522,7 @@ class BackwardCFunction(Node):
         self.needs_input_grad = ()
         self.to_save = ()
         self.non_differentiable = ()
+        self.dirty_tensors = ()
         self.materialize_grads = True
 
     def save_for_backward(self, *tensors):
@@ -531,7 +532,9 @@ class BackwardCFunction(Node):
         self.non_differentiable = tensors
 
     def mark_dirty(self, *tensors):
-        pass  # in-place outputs simply stay the same tensor objects here
+        """These inputs were changed in place by forward: returned, they stay the same tensor
+        objects, with this node as their new history (as an in-place op would give them)."""
+        self.dirty_tensors = tensors
 
     def set_materialize_grads(self, value):
         self.materialize_grads = value
@@ -600,8 +603,15 @@ class Function(metaclass=FunctionMeta):
             if not isinstance(out, Tensor):
                 continue
             differentiable = not any(out is t for t in ctx.non_differentiable)
-            if any(out is a for a in args):  # an input returned as-is: a view of it, as in PyTorch
-                out = outs[k] = view_of(out, out._data)
+            if any(out is t for t in ctx.dirty_tensors):
+                if out.is_leaf and out.requires_grad:
+                    raise RuntimeError("a leaf Variable that requires grad has been used in an "
+                                       "in-place operation.")
+                out._version_counter.value += 1  # (PyTorch counts the marking as a change)
+            elif any(out is a for a in args):  # an input returned as-is: a new tensor, a view of
+                # the input when differentiable (in-place changes are refused: _view_rule_error)
+                out = outs[k] = (view_of(out, out._data) if differentiable else
+                                 Tensor._make(out._data, version_counter=out._version_counter))
             metadata.append((out._data.shape, out._data.dtype))
             if out._data.dtype.kind == "f" and differentiable:
                 out._grad_fn, out._output_nr = ctx, len(metadata) - 1

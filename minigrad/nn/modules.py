@@ -91,7 +91,8 @@ class Module:
         self._non_persistent_buffers_set.discard(name)
 
     def __getattr__(self, name):
-        """Called only when normal lookup fails: registered Parameters and Modules live here."""
+        """Called only when normal lookup fails: registered Parameters, buffers and Modules
+        live here."""
         for registry in ("_parameters", "_buffers", "_modules"):
             found = self.__dict__.get(registry, {})
             if name in found:
@@ -396,17 +397,16 @@ class Module:
             if p is not None:
                 with no_grad():
                     p.data = fn(p)
-                if p._grad is not None:
-                    p._grad.data = fn(p._grad)
+                    if p._grad is not None:
+                        p._grad.data = fn(p._grad)
         for name, b in self._buffers.items():
             if b is not None:
                 self._buffers[name] = fn(b)
         return self
 
-    def to(self, *args, **kwargs):
+    def to(self, *args, dtype=None, device=None, non_blocking=False):
         """to(dtype), to(device), to(device, dtype), to(tensor): converts floating point
         Parameters and buffers (integer ones keep their dtype), in place; returns self."""
-        dtype, device = kwargs.get("dtype"), kwargs.get("device")
         for arg in args:
             if isinstance(arg, Tensor):
                 dtype = arg.dtype
@@ -469,8 +469,6 @@ _BOTH_KINDS = ("Cannot use both regular backward hooks and full backward hooks o
 _NON_FULL = ("Using a non-full backward hook {} is deprecated and will be removed in future "
              "versions. This hook will be missing some {}. Please use "
              "register_full_backward_hook to get the documented behavior.")
-
-
 _NON_FULL_IO = ("Using non-full backward hooks on a Module that {} is deprecated and will be "
                 "removed in future versions. This hook will be missing some of the {}. Please use "
                 "register_full_backward_hook to get the documented behavior.")

@@ -67,10 +67,11 @@ class BackwardHook:
             return args, None
         new_tensors = BackwardHookFunction.apply(*tensors)
         fn(next(t.grad_fn for t in new_tensors if t.grad_fn is not None))
-        args = list(args)
+        arg_list = list(args)
         for i, t in zip(tensors_idx, new_tensors):
-            args[i] = t
-        return tuple(args), tensors_idx
+            arg_list[i] = t
+        # (a namedtuple output keeps its type)
+        return (tuple(arg_list) if type(args) is tuple else type(args)(*arg_list)), tensors_idx
 
     def setup_input_hook(self, args):
         def hook(grad_input, _):
