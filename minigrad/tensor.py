@@ -118,7 +118,7 @@ def _check_device(dev):
 class Tensor:
     __module__ = "minigrad"  # where users meet it: type(x) is <class 'minigrad.Tensor'>, as torch's
     __slots__ = ("_data", "_grad_fn", "_output_nr", "_requires_grad", "_grad", "_vc",
-                 "_base", "_view_version", "_no_grad_view", "_backward_hooks", "_grad_accumulator",
+                 "_base", "_view_version", "_creation_meta", "_backward_hooks", "_grad_accumulator",
                  "_retains_grad", "_post_accumulate_grad_hooks",
                  "__weakref__")
 
@@ -143,7 +143,7 @@ class Tensor:
         t._vc = version_counter  # None until needed: see _version_counter
         t._base = None
         t._view_version = 0
-        t._no_grad_view = False  # a view made under no_grad may not be changed in place with grad
+        t._creation_meta = None  # a view PyTorch won't let change in place: "no_grad", "multi", "custom"
         t._backward_hooks = None
         t._grad_accumulator = None
         t._retains_grad = False

@@ -6267,3 +6267,86 @@ case(
     """,
     "q.add_(1)",
 )
+
+case(
+    "n_modhooks_view_creation_meta",
+    # a view of a view keeps what forbids in-place changes: made under no_grad, by unbind/split,
+    # by a custom Function (as PyTorch's CreationMeta propagates)
+    """
+    a = torch.tensor([[1., 2.], [3., 4.], [5., 6.]], requires_grad=True)
+    def t(f):
+        try:
+            f()
+        except Exception as e:
+            print(type(e).__name__, e)
+    x = a * 1
+    with torch.no_grad():
+        w = x[0]
+    print(w.requires_grad, w.grad_fn, w._base is x)
+    t(lambda: w.add_(1))
+    ww = w.view(-1)
+    print(ww.requires_grad, ww.grad_fn)
+    t(lambda: ww.add_(1))
+    v = x[0]
+    with torch.no_grad():
+        vv = v.view(-1)
+    t(lambda: vv.add_(1))
+    """,
+    """
+    x2 = a * 1
+    with torch.no_grad():
+        w2 = x2[0]
+    x2.add_(1)
+    t(lambda: print(w2.grad_fn))
+    t(lambda: print(w2 * 2))
+    t(lambda: print(w2))
+    """,
+    """
+    u = (a * 1).unbind()
+    t(lambda: u[0].view(-1).add_(1))
+    b = a * 1
+    u = b.unbind()
+    uv = u[1][0:1]
+    b.add_(1)
+    t(lambda: print(uv.grad_fn))
+    with torch.no_grad():
+        un = (a * 1).unbind()
+    t(lambda: un[0].add_(1))
+    print(un[0].grad_fn, un[0].requires_grad)
+    """,
+    """
+    class Id(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x
+        @staticmethod
+        def backward(ctx, g):
+            return g
+    class View(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x.view(-1)
+        @staticmethod
+        def backward(ctx, g):
+            return g.view(3, 2)
+    x3 = a * 1
+    y = Id.apply(x3)
+    z = y.view(-1)
+    z2 = z[0:2]
+    t(lambda: z2.mul_(2))
+    x3.add_(1)
+    t(lambda: print(z.grad_fn))
+    y4 = View.apply(a * 1)
+    print(y4.grad_fn, y4._base is not None)
+    t(lambda: y4.mul_(2))
+    """,
+    """
+    x5 = torch.ones(3)
+    with torch.no_grad():
+        w5 = x5[0]
+    x5.add_(1)
+    print(w5.grad_fn, w5.requires_grad)
+    w5.mul_(torch.ones((), requires_grad=True))
+    print(w5.grad_fn)
+    """,
+)

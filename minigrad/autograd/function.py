@@ -192,12 +192,13 @@ class Op:
 
 
 def view_of(source, data):
-    """A tensor over `data`, which shares `source`'s memory: same version counter and base, and
-    a note of whether it was made under no_grad (in-place changes are refused then)."""
+    """A tensor over `data`, which shares `source`'s memory: same version counter and base. Made
+    under no_grad, or from a view that may not be changed in place, it may not be either (its
+    creation meta, as PyTorch calls it: see _view_rule_error)."""
     view = Tensor._make(data, version_counter=source._version_counter)
     view._base = source._base if source._base is not None else source
     view._view_version = source._version_counter.value
-    view._no_grad_view = source._no_grad_view or not grad_mode._enabled
+    view._creation_meta = "no_grad" if not grad_mode._enabled else source._creation_meta
     return view
 
 
@@ -316,13 +317,6 @@ def _check_view_inplace(self):
     error = _view_rule_error(self, "is being modified inplace")
     if error:
         raise error
-    if self._no_grad_view:
-        raise RuntimeError(
-            "A view was created in no_grad mode and is being modified inplace with grad mode "
-            "enabled. Given that this use case is ambiguous and error-prone, it is forbidden. "
-            "You can clarify your code by moving both the view and the inplace either both "
-            "inside the no_grad block (if you don't want the inplace to be tracked) or both "
-            "outside (if you want the inplace to be tracked).")
 
 
 def apply_inplace_view(op, self, *args):
@@ -486,17 +480,26 @@ _CUSTOM_VIEW = (
     "can fix this by cloning the output of the custom Function.")
 
 
+_NO_GRAD_VIEW = (
+    "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
+    "code by moving both the view and the inplace either both inside the no_grad block (if you "
+    "don't want the inplace to be tracked) or both outside (if you want the inplace to be "
+    "tracked).")
+
+
 def _view_rule_error(view, what):
-    """The error for views whose node cannot be rewritten after an in-place change (None for the
-    others): one of several views a node returns (unbind, split), or a custom Function's output
-    that is a view (an input returned as-is): its backward is the user's, not a view's."""
-    node = view._grad_fn
-    if isinstance(node, BackwardCFunction) and view._base is not None:
-        rule = _CUSTOM_VIEW
-    elif getattr(node, "returns_views", False):
-        rule = _MULTI_VIEW
-    else:
+    """The error for a view whose history cannot be rewritten after an in-place change (None for
+    the others), by how it (or the view it was taken from) was made: under no_grad (there is no
+    history to rewrite), as one of several views of one node (unbind, split), or by a custom
+    Function (its backward is the user's, not a view's)."""
+    meta, node = view._creation_meta, view._grad_fn
+    if meta == "no_grad":
+        head = (f"Output {view._output_nr} of {_op_name(node)} is a view of a view which was "
+                "created in no_grad mode and" if node else "A view was created in no_grad mode and")
+        return RuntimeError(f"{head} {what} with grad mode enabled. {_NO_GRAD_VIEW}")
+    if meta is None or node is None:
         return None
+    rule = _CUSTOM_VIEW if meta == "custom" else _MULTI_VIEW
     return RuntimeError(f"Output {view._output_nr} of {_op_name(node)} is a view and {what}. {rule}")
 
 
@@ -615,6 +618,8 @@ class Function(metaclass=FunctionMeta):
             metadata.append((out._data.shape, out._data.dtype))
             if out._data.dtype.kind == "f" and differentiable:
                 out._grad_fn, out._output_nr = ctx, len(metadata) - 1
+                if out._base is not None:
+                    out._creation_meta = "custom"
         ctx._input_metadata = tuple(metadata)
         ctx._saved_tensors = {
             i: None if t is None else SavedTensor(t, is_output=t._grad_fn is ctx)
