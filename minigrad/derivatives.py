@@ -1438,7 +1438,6 @@ class UnbindBackward0(Node):
     outputs that got none."""
 
     __slots__ = ()
-    returns_views = True  # its outputs may not be modified in place (see apply_inplace)
 
     def apply(self, grad_outputs):
         like = next(g for g in grad_outputs if g is not None)
@@ -1452,7 +1451,6 @@ class SplitWithSizesBackward0(Node):
     got none."""
 
     __slots__ = ()
-    returns_views = True
 
     def sizes(self):
         return self._args["split_sizes"]
@@ -1478,6 +1476,9 @@ def views(node_class, self, arrays, **saved):
     """Several views of `self` made by one op (unbind, split): with autograd, all of them are
     outputs of one node (output_nr 0, 1, ...); `saved` is what the node keeps."""
     outs = [view_of(self, a) for a in arrays]
+    if grad_mode._enabled:
+        for out in outs:
+            out._creation_meta = "multi"
     if grad_mode._enabled and self.requires_grad:
         node = node_class((self._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
         node._args.update(saved)

@@ -151,7 +151,7 @@ def _check_device(dev):
 class Tensor:
     __module__ = "minigrad"  # where users meet it: type(x) is <class 'minigrad.Tensor'>, as torch's
     __slots__ = ("_data", "_grad_fn", "_output_nr", "_requires_grad", "_grad", "_vc",
-                 "_base", "_view_version", "_no_grad_view", "_backward_hooks", "_grad_accumulator",
+                 "_base", "_view_version", "_creation_meta", "_backward_hooks", "_grad_accumulator",
                  "_retains_grad", "_post_accumulate_grad_hooks",
                  "__weakref__")
 
@@ -177,7 +177,7 @@ class Tensor:
                  else version_counter)  # their base's) None until needed: see _version_counter
         t._base = None
         t._view_version = 0
-        t._no_grad_view = False  # a view made under no_grad may not be changed in place with grad
+        t._creation_meta = None  # a view PyTorch won't let change in place: "no_grad", "multi", "custom"
         t._backward_hooks = None
         t._grad_accumulator = None
         t._retains_grad = False
@@ -195,11 +195,11 @@ class Tensor:
         """A view whose memory changed in place since it was made gets its history regenerated
         from the base's (AsStridedBackward0), as PyTorch does when it sees the version moved:
         in any grad mode, so the engine's error messages name it too. (A view made under no_grad
-        is regenerated only while recording or when it had a history.)"""
+        is looked at, and refused, only while recording or when it had a history.)"""
         now = self._version_counter.value
         if self._view_version != now:
             self._view_version = now
-            if self._base.requires_grad and (not self._no_grad_view or grad_mode._enabled
+            if self._base.requires_grad and (self._creation_meta != "no_grad" or grad_mode._enabled
                                              or self._grad_fn is not None):
                 from .autograd.function import _regenerate_view
                 _regenerate_view(self, self._base)
@@ -314,6 +314,8 @@ class Tensor:
 
     @data.setter
     def data(self, value):
+        if value._data.dtype != self._data.dtype:  # (a leaf's AccumulateGrad expects the old one)
+            self._grad_accumulator = None
         self._data = value._data
 
     def _is_view(self):

@@ -6419,3 +6419,620 @@ case(
     "nn.HuberLoss(delta='1')",
     "nn.HuberLoss(delta=None)",
 )
+
+# --- modhooks: module backward hooks, buffers, Module.to
+
+case(
+    "n_modhooks_full_backward_hook",
+    "from torch import nn",
+    """
+    lin = nn.Linear(3, 2)
+    def hook(m, grad_input, grad_output):
+        print("hook", type(m).__name__, type(grad_input).__name__, [g.shape for g in grad_input], [g.shape for g in grad_output])
+    def pre(m, grad_output):
+        print("pre", type(grad_output).__name__, [g.shape for g in grad_output])
+    h = lin.register_full_backward_hook(hook)
+    h2 = lin.register_full_backward_pre_hook(pre)
+    print(type(h).__name__, type(h).__module__)
+    x = torch.randn(4, 3, requires_grad=True)
+    y = lin(x)
+    print(y.grad_fn, y.grad_fn.name(), y.grad_fn.next_functions)
+    nf = y.grad_fn.next_functions[0][0].next_functions
+    print(nf, nf[1][0].next_functions)
+    print(y.is_leaf, y._base is not None, y.requires_grad, y.shape)
+    """,
+    """
+    y.sum().backward()
+    print(x.grad.shape, lin.weight.grad.shape)
+    """,
+    """
+    h.remove()
+    lin(x).sum().backward()
+    h2.remove()
+    print(lin(x).grad_fn)
+    """,
+)
+
+case(
+    "n_modhooks_hook_values_and_order",
+    "from torch import nn",
+    """
+    class Scale(nn.Module):
+        def forward(self, a, k, b):
+            return a * k + b * 2, a * b
+    m = Scale()
+    a = torch.tensor([1., 2.], requires_grad=True)
+    b = torch.tensor([3., 4.], requires_grad=True)
+    m.register_full_backward_pre_hook(lambda mod, go: print("pre1", go))
+    m.register_full_backward_pre_hook(lambda mod, go: print("pre0", go), prepend=True)
+    m.register_full_backward_hook(lambda mod, gi, go: print("hook1", gi, go))
+    m.register_full_backward_hook(lambda mod, gi, go: print("hook0", gi, go), prepend=True)
+    m.register_forward_hook(lambda mod, args, out: print("forward hook", [t.grad_fn for t in out]))
+    u, v = m(a, 3., b)
+    print(u.grad_fn, v.grad_fn)
+    """,
+    """
+    (u * torch.tensor([1., 10.])).sum().backward()
+    print(a.grad, b.grad)
+    """,
+    """
+    a.grad = b.grad = None
+    u, v = m(a, 3., b)
+    (u.sum() + v.sum()).backward()
+    print(a.grad, b.grad)
+    """,
+)
+
+case(
+    "n_modhooks_hook_returns",
+    "from torch import nn",
+    """
+    lin = nn.Linear(2, 2)
+    x = torch.tensor([[1., 2.]], requires_grad=True)
+    lin.register_full_backward_pre_hook(lambda m, go: (go[0] * 10,))
+    lin.register_full_backward_hook(lambda m, gi, go: print("sees", go[0]))
+    y = lin(x)
+    y.sum().backward()
+    print(lin.weight.grad)
+    """,
+    """
+    lin2 = nn.Linear(2, 2)
+    h = lin2.register_full_backward_hook(lambda m, gi, go: (torch.ones_like(gi[0]) * 7,))
+    x.grad = None
+    lin2(x).sum().backward()
+    print(x.grad)
+    """,
+    """
+    h.remove()
+    lin2.register_full_backward_hook(lambda m, gi, go: (gi[0], gi[0]))
+    lin2(x).sum().backward()
+    """,
+    """
+    lin3 = nn.Linear(2, 2)
+    lin3.register_full_backward_pre_hook(lambda m, go: (go[0], go[0]))
+    lin3(x).sum().backward()
+    """,
+)
+
+case(
+    "n_modhooks_no_input_grad",
+    "from torch import nn",
+    """
+    lin = nn.Linear(2, 2)
+    lin.register_full_backward_hook(lambda m, gi, go: print("hook", gi, [g.shape for g in go]))
+    x = torch.tensor([[1., 2.]])
+    y = lin(x)
+    print(y.grad_fn, y.grad_fn.next_functions)
+    y.sum().backward()
+    """,
+    """
+    lin2 = nn.Linear(2, 2)
+    lin2.register_full_backward_hook(lambda m, gi, go: (torch.ones(1, 2),))
+    lin2(x).sum().backward()
+    """,
+    """
+    lin.requires_grad_(False)
+    y = lin(x)
+    print(y.grad_fn, y.requires_grad)
+    with torch.no_grad():
+        print(lin(torch.ones(1, 2, requires_grad=True)).grad_fn)
+    """,
+)
+
+case(
+    "n_modhooks_inplace",
+    "from torch import nn",
+    """
+    lin = nn.Linear(2, 2)
+    lin.register_full_backward_hook(lambda m, gi, go: None)
+    x = torch.tensor([[1., 2.]], requires_grad=True)
+    y = lin(x)
+    y.add_(1)
+    """,
+    """
+    net = nn.Sequential(nn.Linear(2, 2), nn.ReLU(inplace=True))
+    net[1].register_full_backward_hook(lambda m, gi, go: print(gi, go))
+    net(x)
+    """,
+    """
+    y = lin(x)
+    with torch.no_grad():
+        y.mul_(2)
+    print(y._version)
+    """,
+    "y.grad_fn",
+    """
+    class Id(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, t):
+            return t
+        @staticmethod
+        def backward(ctx, g):
+            return g
+    t = x * 1
+    z = Id.apply(t)
+    print(z._base is t, z.grad_fn, z._version)
+    z.mul_(2)
+    """,
+    """
+    t.add_(1)
+    z.grad_fn
+    """,
+    """
+    u = (x * 1).unbind(1)
+    u[0]._base.add_(1)
+    u[1].mul_(2)
+    """,
+)
+
+case(
+    "n_modhooks_buffers",
+    "from torch import nn",
+    """
+    class Norm(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin = nn.Linear(2, 2)
+            self.register_buffer("mean", torch.zeros(2))
+            self.register_buffer("count", torch.tensor(0))
+            self.register_buffer("scratch", torch.ones(1), persistent=False)
+            self.register_buffer("empty", None)
+        def forward(self, x):
+            return self.lin(x - self.mean)
+    m = Norm()
+    print(m.mean, m.count, m.empty, m._buffers.keys())
+    print([n for n, _ in m.named_buffers()], len(list(m.buffers())), [n for n, _ in m.named_parameters()])
+    print(list(m.state_dict().keys()))
+    print(m)
+    """,
+    """
+    net = nn.Sequential(m, nn.ReLU())
+    print([n for n, _ in net.named_buffers()], [n for n, _ in net.named_buffers(prefix="p")])
+    print([n for n, _ in net.named_buffers(recurse=False)], list(net.state_dict()))
+    print(net.state_dict()["0.mean"].requires_grad, net.state_dict()["0.mean"] is m.mean, net.state_dict(keep_vars=True)["0.mean"] is m.mean)
+    """,
+    """
+    m.mean = torch.ones(2)
+    print(m.mean, "mean" in m._buffers, "mean" in m.__dict__)
+    m.mean = None
+    print(list(m.state_dict()))
+    m.mean = 3
+    """,
+    """
+    m.mean = torch.zeros(2)
+    sd = {k: v.clone() for k, v in Norm().state_dict().items()}
+    sd["mean"] = torch.full((2,), 5.)
+    print(m.load_state_dict(sd), m.mean)
+    del sd["count"]
+    m.load_state_dict(sd)
+    """,
+    """
+    print(m.load_state_dict({**sd, "count": torch.tensor(9), "scratch": torch.ones(1)}, strict=False))
+    print(m.count)
+    m.load_state_dict({**sd, "count": torch.tensor([1, 2])})
+    """,
+    """
+    del m.scratch
+    print(list(m._buffers), m._non_persistent_buffers_set)
+    m.scratch = torch.zeros(1)
+    print(list(m._buffers), "scratch" in m.__dict__)
+    m.lin = nn.Linear(2, 2)
+    m.register_buffer("lin", torch.zeros(1))
+    """,
+    "m.register_buffer('a.b', torch.zeros(1))",
+    "m.register_buffer('', torch.zeros(1))",
+    "m.register_buffer(3, torch.zeros(1))",
+    "m.register_buffer('z', [1.])",
+    "m.register_buffer('z', torch.zeros(1)); m.z = nn.Parameter(torch.ones(1)); print(list(m._buffers), list(m._parameters))",
+    """
+    class Early(nn.Module):
+        def __init__(self):
+            self.register_buffer("b", torch.zeros(1))
+    Early()
+    """,
+    """
+    m2 = Norm()
+    sd = {k: v.clone() for k, v in Norm().state_dict().items()}
+    print(m2.load_state_dict(sd, assign=True), m2.mean is sd["mean"], type(m2.count).__name__, type(m2.lin.weight).__name__, m2.lin.weight.requires_grad)
+    """,
+)
+
+case(
+    "n_modhooks_module_to",
+    "from torch import nn",
+    """
+    m = nn.Linear(2, 2)
+    m.register_buffer("steps", torch.tensor(3))
+    m.register_buffer("avg", torch.zeros(2))
+    w, b, avg = m.weight, m.bias, m.avg
+    m(torch.ones(1, 2)).sum().backward()
+    print(m.double() is m, m.weight is w, m.weight.dtype, m.weight.grad.dtype, m.bias.dtype, m.avg.dtype, m.avg is avg, m.steps.dtype)
+    print(m.weight.requires_grad, m.weight.is_leaf, m.weight._version, type(m.weight).__name__)
+    """,
+    """
+    out = m(torch.ones(1, 2, dtype=torch.float64))
+    print(out.dtype, out.grad_fn)
+    out.sum().backward()
+    print(m.weight.grad.dtype, m.weight.grad)
+    """,
+    """
+    print(m.float() is m, m.weight.dtype, m.weight.grad.dtype, m.avg.dtype, m.steps.dtype, m.weight is w)
+    print(m.to(torch.float64) is m, m.weight.dtype, m.avg.dtype, m.steps.dtype)
+    print(m.to('cpu') is m, m.to('cpu', torch.float32).weight.dtype, m.to(dtype=torch.float64).weight.dtype)
+    print(m.to(torch.zeros(1)).weight.dtype, m.cpu() is m, m.weight is w, m.weight.dtype)
+    """,
+    "m.to(torch.int64)",
+    "m.to(torch.ones(1, dtype=torch.int32))",
+    """
+    opt = torch.optim.SGD(m.parameters(), lr=0.1)
+    m.double()
+    m.zero_grad()
+    m(torch.ones(1, 2, dtype=torch.float64)).sum().backward()
+    opt.step()
+    print(m.weight.dtype, opt.param_groups[0]["params"][0] is m.weight)
+    """,
+    """
+    y = m(torch.ones(1, 2, dtype=torch.float64))
+    m.float()
+    m.zero_grad()
+    m(torch.ones(1, 2)).sum().backward()
+    print(m.weight.grad.dtype, m.bias.grad.dtype)
+    """,
+)
+
+case(
+    "n_modhooks_sequential_more",
+    "from torch import nn",
+    """
+    a, b, c = nn.Linear(1, 2), nn.Tanh(), nn.Linear(2, 1)
+    net = nn.Sequential(a, b)
+    print(net.insert(0, nn.ReLU()) is net, net)
+    print(net.insert(-1, nn.Sigmoid()), net.insert(4, c)[4] is c)
+    """,
+    "net.insert(9, nn.ReLU())",
+    "net.insert(-7, nn.ReLU())",
+    # (classes print their module path, which differs: torch.nn.modules.module.Module vs
+    # minigrad.nn.modules.Module; the rest of the message is compared)
+    """
+    def show(f):
+        try:
+            f()
+        except Exception as e:
+            print(type(e).__name__, str(e).replace(str(nn.Module), "Module").replace(str(nn.Tanh), "Tanh"))
+    show(lambda: net.insert(0, 3))
+    """,
+    """
+    s = nn.Sequential(a, b) + nn.Sequential(c)
+    print(s, type(s).__name__, s[0] is a, s[2] is c)
+    print(nn.Sequential(a).extend(nn.Sequential(b, c)), nn.Sequential().extend([a, b]))
+    x = torch.tensor([[0.5]], requires_grad=True)
+    print(s(x).grad_fn)
+    """,
+    "nn.Sequential(a) + [b]",
+    "show(lambda: nn.Sequential(a) + b)",
+    """
+    t = nn.Sequential(a)
+    u = t
+    t += nn.Sequential(b, c)
+    print(t is u, t)
+    print(t.pop(1), t, t.pop(-1), len(t))
+    """,
+    """
+    def add_to(t):
+        t += b
+    show(lambda: add_to(t))
+    """,
+    "nn.Sequential(a).extend([3])",
+)
+
+case(
+    "n_modhooks_user_module_repr_setattr",
+    "from torch import nn",
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(2, 3)
+            self.act = nn.Sequential(nn.ReLU(), nn.Linear(3, 1))
+            self.scale = nn.Parameter(torch.ones(1))
+            self.register_buffer("seen", torch.zeros(1))
+        def forward(self, x):
+            return self.act(self.fc(x)) * self.scale
+    net = Net()
+    print(net)
+    net
+    """,
+    """
+    class Tagged(nn.Module):
+        def __init__(self, k):
+            super().__init__()
+            self.k = k
+            self.inner = nn.Tanh()
+        def extra_repr(self):
+            return f"k={self.k}"
+    print(Tagged(3), nn.Sequential(Tagged(1)), str(nn.Module()))
+    class Multi(nn.Module):
+        def extra_repr(self):
+            return "a=1\\nb=2"
+    print(Multi())
+    """,
+    "net.fc.weight = torch.zeros(3, 2)",
+    "net.scale = 2.0",
+    "net.fc = 'linear'",
+    """
+    net.scale = None
+    net.fc.bias = None
+    print(list(net.state_dict()), net.scale)
+    net.fc.weight = nn.Parameter(torch.ones(3, 2))
+    print(net.fc.weight.sum())
+    """,
+    "net.register_parameter('w', torch.ones(1))",
+    """
+    class Early(nn.Module):
+        def __init__(self):
+            self.w = nn.Parameter(torch.ones(1))
+    Early()
+    """,
+    """
+    class Early2(nn.Module):
+        def __init__(self):
+            self.m = nn.ReLU()
+    Early2()
+    """,
+    "net.nothing",
+)
+
+case(
+    "n_modhooks_hooks_nested_and_grad",
+    "from torch import nn",
+    """
+    net = nn.Sequential(nn.Linear(2, 2), nn.Tanh())
+    with torch.no_grad():
+        net[0].weight.copy_(torch.tensor([[0.5, -0.25], [1., 0.75]]))
+        net[0].bias.fill_(0.125)
+    for name, m in [("net", net), ("lin", net[0]), ("tanh", net[1])]:
+        m.register_full_backward_pre_hook(lambda m, go, name=name: print("pre", name, go))
+        m.register_full_backward_hook(lambda m, gi, go, name=name: print("hook", name, gi))
+    x = torch.tensor([[0.5, -1.]], requires_grad=True)
+    y = net(x)
+    print(y.grad_fn, y.grad_fn.next_functions[0][0].next_functions)
+    y.sum().backward(retain_graph=True)
+    """,
+    """
+    y.sum().backward()
+    print(x.grad)
+    """,
+    """
+    y = net(x)
+    g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+    print(g, g.grad_fn)
+    """,
+    """
+    g.sum().backward()
+    print(x.grad)
+    """,
+    """
+    class Kw(nn.Module):
+        def forward(self, a, scale=None):
+            return {"out": a * scale}
+    k = Kw()
+    k.register_full_backward_hook(lambda m, gi, go: print("kw hook", gi, go))
+    r = k(x, scale=torch.tensor(2., requires_grad=True))
+    print(r["out"].grad_fn)
+    """,
+)
+
+case(
+    "n_modhooks_non_full_backward_hook",
+    "from torch import nn",
+    """
+    lin = nn.Linear(2, 3)
+    with torch.no_grad():
+        lin.weight.copy_(torch.tensor([[1., 2.], [3., 4.], [5., 6.]]))
+        lin.bias.zero_()
+    lin.register_backward_hook(lambda m, gi, go: print("old hook", type(m).__name__, gi, go))
+    x = torch.tensor([[1., -1.]], requires_grad=True)
+    y = lin(x)
+    print(y.grad_fn)
+    y.sum().backward()
+    print(x.grad)
+    """,
+    "lin.register_full_backward_hook(lambda m, gi, go: None)",
+    "nn.Tanh().register_full_backward_hook(lambda m, gi, go: None).remove()",
+    """
+    t = nn.Tanh()
+    t.register_full_backward_hook(lambda m, gi, go: None)
+    t.register_backward_hook(lambda m, gi, go: None)
+    """,
+    """
+    th = nn.Tanh()
+    th.register_backward_hook(lambda m, gi, go: print("tanh hook", gi, go))
+    a = torch.tensor([0., 1.], requires_grad=True)
+    th(a * 2).sum().backward()
+    th(a).sum().backward()
+    """,
+    """
+    class Two(nn.Module):
+        def forward(self, p, q):
+            return p * 2, q.exp()
+    two = Two()
+    two.register_backward_hook(lambda m, gi, go: (gi[0] * 0,))
+    u, v = two(a, a)
+    print(u.grad_fn)
+    a.grad = None
+    (u.sum() + v.sum()).backward()
+    print(a.grad)
+    """,
+    """
+    class D(nn.Module):
+        def forward(self, p):
+            return {"k": p * 3}
+    d = D()
+    d.register_backward_hook(lambda m, gi, go: print("dict", gi, go))
+    d(a)["k"].sum().backward()
+    d(3.0 * a)
+    """,
+)
+
+case(
+    "n_modhooks_node_hook_counts",
+    """
+    a = torch.tensor([1., 2.], requires_grad=True)
+    y = a * a
+    y.grad_fn.register_prehook(lambda g: (g[0], g[0]))
+    y.sum().backward()
+    """,
+    """
+    y = a * a
+    def myhook(grad_inputs, grad_outputs):
+        return (grad_inputs[0],)
+    y.grad_fn.register_hook(myhook)
+    y.sum().backward()
+    """,
+    """
+    y = a * a
+    y.grad_fn.register_hook(lambda gi, go: (gi[0], gi[0] * 0))
+    y.sum().backward()
+    print(a.grad)
+    """,
+)
+
+case(
+    "n_modhooks_function_returns_input",
+    """
+    class Inc(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.mark_dirty(x)
+            return x.add_(1)
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+    a = torch.tensor([1., 2.], requires_grad=True)
+    x = a * 1
+    y = Inc.apply(x)
+    print(y is x, y.grad_fn, x.grad_fn, y._base is None, x._version, y)
+    y.sum().backward()
+    print(a.grad)
+    """,
+    "Inc.apply(a)",
+    """
+    class Nd(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, w):
+            ctx.mark_non_differentiable(x)
+            return x, w
+        @staticmethod
+        def backward(ctx, gx, gw):
+            return gx, gw
+    w = torch.ones(2, requires_grad=True)
+    p, q = Nd.apply(x, w)
+    print(p.requires_grad, p.grad_fn, p is x, p._base is x, q.grad_fn, q is w, q._base is w, q.is_leaf)
+    p.add_(1)
+    print(x._version, p._version)
+    """,
+    "q.add_(1)",
+)
+
+case(
+    "n_modhooks_view_creation_meta",
+    # a view of a view keeps what forbids in-place changes: made under no_grad, by unbind/split,
+    # by a custom Function (as PyTorch's CreationMeta propagates)
+    """
+    a = torch.tensor([[1., 2.], [3., 4.], [5., 6.]], requires_grad=True)
+    def t(f):
+        try:
+            f()
+        except Exception as e:
+            print(type(e).__name__, e)
+    x = a * 1
+    with torch.no_grad():
+        w = x[0]
+    print(w.requires_grad, w.grad_fn, w._base is x)
+    t(lambda: w.add_(1))
+    ww = w.view(-1)
+    print(ww.requires_grad, ww.grad_fn)
+    t(lambda: ww.add_(1))
+    v = x[0]
+    with torch.no_grad():
+        vv = v.view(-1)
+    t(lambda: vv.add_(1))
+    """,
+    """
+    x2 = a * 1
+    with torch.no_grad():
+        w2 = x2[0]
+    x2.add_(1)
+    t(lambda: print(w2.grad_fn))
+    t(lambda: print(w2 * 2))
+    t(lambda: print(w2))
+    """,
+    """
+    u = (a * 1).unbind()
+    t(lambda: u[0].view(-1).add_(1))
+    b = a * 1
+    u = b.unbind()
+    uv = u[1][0:1]
+    b.add_(1)
+    t(lambda: print(uv.grad_fn))
+    with torch.no_grad():
+        un = (a * 1).unbind()
+    t(lambda: un[0].add_(1))
+    print(un[0].grad_fn, un[0].requires_grad)
+    """,
+    """
+    class Id(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x
+        @staticmethod
+        def backward(ctx, g):
+            return g
+    class View(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x.view(-1)
+        @staticmethod
+        def backward(ctx, g):
+            return g.view(3, 2)
+    x3 = a * 1
+    y = Id.apply(x3)
+    z = y.view(-1)
+    z2 = z[0:2]
+    t(lambda: z2.mul_(2))
+    x3.add_(1)
+    t(lambda: print(z.grad_fn))
+    y4 = View.apply(a * 1)
+    print(y4.grad_fn, y4._base is not None)
+    t(lambda: y4.mul_(2))
+    """,
+    """
+    x5 = torch.ones(3)
+    with torch.no_grad():
+        w5 = x5[0]
+    x5.add_(1)
+    print(w5.grad_fn, w5.requires_grad)
+    w5.mul_(torch.ones((), requires_grad=True))
+    print(w5.grad_fn)
+    """,
+)

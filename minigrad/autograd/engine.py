@@ -307,9 +307,21 @@ def sum_to(grad, shape):
     return view(grad, tuple(shape)) if lead else grad
 
 
+def _hook_name(hook):
+    return getattr(hook, "__name__", repr(hook))
+
+
+def _check_hook_count(hook, result, expected):
+    """A node hook's new gradients: one per slot, as many as it was given."""
+    if len(result) != expected:
+        raise RuntimeError(f"hook '{_hook_name(hook)}' has returned an incorrect number of values "
+                           f"(got {len(result)}, but expected {expected})")
+    return list(result)
+
+
 def _check_hook_result(hook, old, new):
     """A hook may replace a gradient, but not change its size or type (PyTorch's checks)."""
-    name = getattr(hook, "__name__", repr(hook))
+    name = _hook_name(hook)
     if new.type() != old.type():
         raise RuntimeError(
             f"hook '{name}' has changed the type of value (was {old.type()} got {new.type()})")
@@ -473,7 +485,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                 result = hook(tuple(grads))
                 step.hooks.append(("pre", hook, tuple(grads), result))
                 if result is not None:
-                    grads = list(result)
+                    grads = _check_hook_count(hook, result, len(grads))
         step.grad_outputs = grads
         if node.__class__ is AccumulateGrad:
             if inputs is None and grads[0] is not None:  # (autograd.grad never fills .grad)
@@ -496,7 +508,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                 result = hook(tuple(outputs), tuple(grads))
                 step.hooks.append(("post", hook, (tuple(outputs), tuple(grads)), result))
                 if result is not None:
-                    outputs = list(result)
+                    outputs = _check_hook_count(hook, result, len(outputs))
         if anomaly_mode._enabled and anomaly_mode._check_nan:
             _check_nan(node, outputs)
         step.grad_inputs = outputs

@@ -209,12 +209,13 @@ class Op:
 
 
 def view_of(source, data):
-    """A tensor over `data`, which shares `source`'s memory: same version counter and base, and
-    a note of whether it was made under no_grad (in-place changes are refused then)."""
+    """A tensor over `data`, which shares `source`'s memory: same version counter and base. Made
+    under no_grad, or from a view that may not be changed in place, it may not be either (its
+    creation meta, as PyTorch calls it: see _view_rule_error)."""
     view = Tensor._make(data, version_counter=source._version_counter)
     view._base = source._base if source._base is not None else source
     view._view_version = source._version_counter.value
-    view._no_grad_view = source._no_grad_view or not grad_mode._enabled
+    view._creation_meta = "no_grad" if not grad_mode._enabled else source._creation_meta
     return view
 
 
@@ -289,10 +290,11 @@ def apply_inplace(op, self, *args, **kwargs):
     recording = grad_mode._enabled and any(
         isinstance(values[i], Tensor) and values[i].requires_grad for i in op.input_idx)
     base = self._base
+    if recording and base is not None:  # (first: PyTorch names this change, not the base's)
+        _check_view_inplace(self)
     if base is not None:
         self._refresh_view()  # its history as of now, before this op adds to it
     if recording and base is not None:
-        _check_view_inplace(self)
         if base._grad_fn is None and self.requires_grad:
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
                                "in-place operation.")
@@ -329,16 +331,9 @@ def apply_inplace(op, self, *args, **kwargs):
 
 def _check_view_inplace(self):
     """A view PyTorch refuses to change in place with grad mode on."""
-    if getattr(self._grad_fn, "returns_views", False):
-        raise RuntimeError(_MULTI_VIEW_ERROR.format(self._output_nr, _op_name(self._grad_fn),
-                                                    "is being modified inplace"))
-    if self._no_grad_view:
-        raise RuntimeError(
-            "A view was created in no_grad mode and is being modified inplace with grad mode "
-            "enabled. Given that this use case is ambiguous and error-prone, it is forbidden. "
-            "You can clarify your code by moving both the view and the inplace either both "
-            "inside the no_grad block (if you don't want the inplace to be tracked) or both "
-            "outside (if you want the inplace to be tracked).")
+    error = _view_rule_error(self, "is being modified inplace")
+    if error:
+        raise error
 
 
 def apply_inplace_view(op, self, *args):
@@ -492,21 +487,47 @@ def _rebase_view(view, base, fn):
     view._view_version = view._version_counter.value
 
 
-_MULTI_VIEW_ERROR = (
-    "Output {} of {} is a view and {}. This view is the output of a function that returns "
-    "multiple views. Such functions do not allow the output views to be modified inplace. You "
-    "should replace the inplace operation by an out-of-place one.")
+_MULTI_VIEW = ("This view is the output of a function that returns multiple views. Such functions "
+               "do not allow the output views to be modified inplace. You should replace the "
+               "inplace operation by an out-of-place one.")
+_CUSTOM_VIEW = (
+    "This view was created inside a custom Function (or because an input was returned as-is) and "
+    "the autograd logic to handle view+inplace would override the custom backward associated "
+    "with the custom Function, leading to incorrect gradients. This behavior is forbidden. You "
+    "can fix this by cloning the output of the custom Function.")
+
+
+_NO_GRAD_VIEW = (
+    "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
+    "code by moving both the view and the inplace either both inside the no_grad block (if you "
+    "don't want the inplace to be tracked) or both outside (if you want the inplace to be "
+    "tracked).")
+
+
+def _view_rule_error(view, what):
+    """The error for a view whose history cannot be rewritten after an in-place change (None for
+    the others), by how it (or the view it was taken from) was made: under no_grad (there is no
+    history to rewrite), as one of several views of one node (unbind, split), or by a custom
+    Function (its backward is the user's, not a view's)."""
+    meta, node = view._creation_meta, view._grad_fn
+    if meta == "no_grad":
+        head = (f"Output {view._output_nr} of {_op_name(node)} is a view of a view which was "
+                "created in no_grad mode and" if node else "A view was created in no_grad mode and")
+        return RuntimeError(f"{head} {what} with grad mode enabled. {_NO_GRAD_VIEW}")
+    if meta is None or node is None:
+        return None
+    rule = _CUSTOM_VIEW if meta == "custom" else _MULTI_VIEW
+    return RuntimeError(f"Output {view._output_nr} of {_op_name(node)} is a view and {what}. {rule}")
 
 
 def _regenerate_view(view, base):
     """The view's new history: its region of the base's gradient, whatever the base went through.
-    A view that is one of several outputs of a node (unbind, split) has none: an error, from now
-    on each time its history is asked for."""
-    if getattr(view._grad_fn, "returns_views", False):
+    A view that is one of several outputs of a node (unbind, split) or a custom Function's has
+    none: an error, from now on each time its history is asked for."""
+    error = _view_rule_error(view, "its base or another view of its base has been modified inplace")
+    if error:
         view._view_version = -1  # stays out of date: the next look raises again
-        raise RuntimeError(_MULTI_VIEW_ERROR.format(
-            view._output_nr, _op_name(view._grad_fn),
-            "its base or another view of its base has been modified inplace"))
+        raise error
     view._grad_fn = AsStridedBackward0(base._edge(), view._data.shape, view._data.dtype,
                                        _flat_positions(view._data, base._data), base._data.shape)
     view._output_nr = 0
@@ -521,6 +542,7 @@ class BackwardCFunction(Node):
         self.needs_input_grad = ()
         self.to_save = ()
         self.non_differentiable = ()
+        self.dirty_tensors = ()
         self.materialize_grads = True
 
     def save_for_backward(self, *tensors):
@@ -530,7 +552,9 @@ class BackwardCFunction(Node):
         self.non_differentiable = tensors
 
     def mark_dirty(self, *tensors):
-        pass  # in-place outputs simply stay the same tensor objects here
+        """These inputs were changed in place by forward: returned, they stay the same tensor
+        objects, with this node as their new history (as an in-place op would give them)."""
+        self.dirty_tensors = tensors
 
     def set_materialize_grads(self, value):
         self.materialize_grads = value
@@ -598,11 +622,21 @@ class Function(metaclass=FunctionMeta):
         for k, out in enumerate(outs):
             if not isinstance(out, Tensor):
                 continue
-            if any(out is a for a in args):  # returned an input as is: give it its own identity
-                out = outs[k] = Tensor._make(out._data, version_counter=out._version_counter)
+            differentiable = not any(out is t for t in ctx.non_differentiable)
+            if any(out is t for t in ctx.dirty_tensors):
+                if out.is_leaf and out.requires_grad:
+                    raise RuntimeError("a leaf Variable that requires grad has been used in an "
+                                       "in-place operation.")
+                out._version_counter.value += 1  # (PyTorch counts the marking as a change)
+            elif any(out is a for a in args):  # an input returned as-is: a new tensor, a view of
+                # the input when differentiable (in-place changes are refused: _view_rule_error)
+                out = outs[k] = (view_of(out, out._data) if differentiable else
+                                 Tensor._make(out._data, version_counter=out._version_counter))
             metadata.append((out._data.shape, out._data.dtype))
-            if out._data.dtype.kind == "f" and not any(out is t for t in ctx.non_differentiable):
+            if out._data.dtype.kind == "f" and differentiable:
                 out._grad_fn, out._output_nr = ctx, len(metadata) - 1
+                if out._base is not None:
+                    out._creation_meta = "custom"
         ctx._input_metadata = tuple(metadata)
         ctx._saved_tensors = {
             i: None if t is None else SavedTensor(t, is_output=t._grad_fn is ctx)

@@ -4,15 +4,18 @@ A Module is an object whose attributes may be Parameters and other Modules. Assi
 (`self.fc = Linear(2, 3)`) registers it, which is all `parameters()`, `zero_grad()`, `train()` and
 the printed tree need. Calling a module calls its `forward`.
 """
+import functools
 import math
 import operator
+import warnings
 from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 
+from .. import dtypes
 from ..autograd.grad_mode import no_grad
 from ..ops import empty
 from ..tensor import Tensor
-from ..utils.hooks import RemovableHandle
+from ..utils.hooks import BackwardHook, RemovableHandle
 from . import functional as F, init
 from .parameter import Parameter
 
@@ -39,9 +42,14 @@ class Module:
         # object.__setattr__: our own __setattr__ needs these dicts to exist already
         object.__setattr__(self, "training", True)
         object.__setattr__(self, "_parameters", {})
+        object.__setattr__(self, "_buffers", {})
+        object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_modules", {})
         object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
         object.__setattr__(self, "_forward_hooks", OrderedDict())
+        object.__setattr__(self, "_backward_pre_hooks", OrderedDict())
+        object.__setattr__(self, "_backward_hooks", OrderedDict())
+        object.__setattr__(self, "_is_full_backward_hook", None)  # which kind _backward_hooks holds
 
     def __setattr__(self, name, value):
         """A Parameter or Module value is registered (and replaces any other kind of attribute)."""
@@ -49,8 +57,7 @@ class Module:
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            self.__dict__.pop(name, None)
-            modules.pop(name, None)
+            self._forget(name, keep=params)
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
@@ -60,29 +67,43 @@ class Module:
         elif isinstance(value, Module):
             if modules is None:
                 raise AttributeError("cannot assign module before Module.__init__() call")
-            self.__dict__.pop(name, None)
-            params.pop(name, None)
+            self._forget(name, keep=modules)
             modules[name] = value
         elif modules is not None and name in modules:
             if value is not None:
                 raise TypeError(f"cannot assign '{_typename(value)}' as child module '{name}' "
                                 "(torch.nn.Module or None expected)")
             modules[name] = value
+        elif name in self.__dict__.get("_buffers", ()):
+            if value is not None and not isinstance(value, Tensor):
+                raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' "
+                                "(torch.nn.Buffer, torch.Tensor or None expected)")
+            self._buffers[name] = value  # (a tensor assigned to a buffer's name stays a buffer)
         else:
             object.__setattr__(self, name, value)
 
+    def _forget(self, name, keep):
+        """A name given to a Parameter or Module is no longer anything else (in `keep`, the
+        registry it goes to, it keeps its place: net[1] = ... replaces in order)."""
+        for registry in (self.__dict__, self._parameters, self._buffers, self._modules):
+            if registry is not keep:
+                registry.pop(name, None)
+        self._non_persistent_buffers_set.discard(name)
+
     def __getattr__(self, name):
-        """Called only when normal lookup fails: registered Parameters and Modules live here."""
-        for registry in ("_parameters", "_modules"):
+        """Called only when normal lookup fails: registered Parameters, buffers and Modules
+        live here."""
+        for registry in ("_parameters", "_buffers", "_modules"):
             found = self.__dict__.get(registry, {})
             if name in found:
                 return found[name]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __delattr__(self, name):
-        for registry in (self._parameters, self._modules):
+        for registry in (self._parameters, self._buffers, self._modules):
             if name in registry:
                 del registry[name]
+                self._non_persistent_buffers_set.discard(name)
                 return
         object.__delattr__(self, name)
 
@@ -92,6 +113,28 @@ class Module:
             raise TypeError(f"cannot assign '{_typename(param)}' object to parameter '{name}' "
                             "(torch.nn.Parameter or None required)")
         self._parameters[name] = param
+
+    def register_buffer(self, name, tensor, persistent=True):
+        """A tensor the module keeps that is no Parameter (the optimizer leaves it alone), e.g.
+        BatchNorm's running mean: it moves with .to() and, if persistent, is in state_dict."""
+        if "_buffers" not in self.__dict__:
+            raise AttributeError("cannot assign buffer before Module.__init__() call")
+        if not isinstance(name, str):
+            raise TypeError(f"buffer name should be a string. Got {_typename(name)}")
+        if "." in name:
+            raise KeyError('buffer name can\'t contain "."')
+        if name == "":
+            raise KeyError('buffer name can\'t be empty string ""')
+        if hasattr(self, name) and name not in self._buffers:
+            raise KeyError(f"attribute '{name}' already exists")
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError(f"cannot assign '{_typename(tensor)}' object to buffer '{name}' "
+                            "(torch Tensor or None required)")
+        self._buffers[name] = tensor
+        if persistent:
+            self._non_persistent_buffers_set.discard(name)
+        else:
+            self._non_persistent_buffers_set.add(name)
 
     def add_module(self, name, module):
         if module is not None and not isinstance(module, Module):
@@ -104,17 +147,65 @@ class Module:
 
     def __call__(self, *args, **kwargs):
         """forward(), with the hooks around it: a pre-hook's non-None result replaces the
-        positional inputs (a non-tuple is made a 1-tuple), a hook's non-None result the output."""
+        positional inputs (a non-tuple is made a 1-tuple), a hook's non-None result the output.
+        With backward hooks, inputs and output pass through BackwardHookFunction nodes."""
         for hook in list(self._forward_pre_hooks.values()):
             result = hook(self, args)
             if result is not None:
                 args = result if isinstance(result, tuple) else (result,)
+        hooks = list(self._backward_hooks.values())
+        full_hooks = hooks if self._is_full_backward_hook else []
+        bw_hook = None
+        if full_hooks or self._backward_pre_hooks:
+            bw_hook = BackwardHook(self, full_hooks, list(self._backward_pre_hooks.values()))
+            args = bw_hook.setup_input_hook(args)
         output = self.forward(*args, **kwargs)
         for hook in list(self._forward_hooks.values()):
             result = hook(self, args, output)
             if result is not None:
                 output = result
+        if bw_hook:
+            if not isinstance(output, (Tensor, tuple)):
+                warnings.warn("For backward hooks to be called, module output should be a Tensor "
+                              f"or a tuple of Tensors but received {type(output)}", stacklevel=2)
+            output = bw_hook.setup_output_hook(output)
+        if hooks and self._is_full_backward_hook is False:
+            self._register_non_full_hooks(hooks, args, output)
         return output
+
+    def _register_non_full_hooks(self, hooks, args, output):
+        """register_backward_hook's (deprecated) way: a post hook on the node of the first
+        output tensor, and PyTorch's warnings when that node is not all of forward."""
+        var = output
+        while not isinstance(var, Tensor):
+            var = (next(v for v in var.values() if isinstance(v, Tensor))
+                   if isinstance(var, dict) else var[0])
+        grad_fn = var.grad_fn
+        if grad_fn is None:
+            return
+        for hook in hooks:
+            grad_fn.register_hook(functools.update_wrapper(functools.partial(hook, self), hook))
+        outputs = (output,) if isinstance(output, Tensor) else output
+        if not (isinstance(outputs, tuple) and all(isinstance(r, Tensor) for r in outputs)):
+            return warnings.warn(_NON_FULL_IO.format(
+                "does not return a single Tensor or a tuple of Tensors", "grad_output"),
+                FutureWarning, stacklevel=3)
+        if not all(isinstance(i, Tensor) for i in args):
+            return warnings.warn(_NON_FULL_IO.format(
+                "does not take as input a single Tensor or a tuple of Tensors", "grad_input"),
+                FutureWarning, stacklevel=3)
+        out_grad_fns = {r.grad_fn for r in outputs if r.grad_fn is not None}
+        if not out_grad_fns or (len(out_grad_fns) == 1 and grad_fn not in out_grad_fns):
+            warnings.warn("Using a non-full backward hook when outputs are nested in python data "
+                          "structure is deprecated and will be removed in future versions. This "
+                          "hook will be missing some grad_output.", FutureWarning, stacklevel=3)
+        elif len(out_grad_fns) > 1:
+            warnings.warn(_NON_FULL.format("when outputs are generated by different autograd Nodes",
+                                           "grad_output"), FutureWarning, stacklevel=3)
+        elif {i.grad_fn for i in args if i.grad_fn is not None} != {
+                n for n, _ in grad_fn.next_functions}:
+            warnings.warn(_NON_FULL.format("when the forward contains multiple autograd Nodes",
+                                           "grad_input"), FutureWarning, stacklevel=3)
 
     def register_forward_pre_hook(self, hook):
         """hook(module, args) runs before each forward; remove() on the handle unregisters it."""
@@ -123,6 +214,29 @@ class Module:
     def register_forward_hook(self, hook):
         """hook(module, args, output) runs after each forward (e.g. to record activations)."""
         return RemovableHandle.add(self._forward_hooks, hook)
+
+    def register_backward_hook(self, hook):
+        """Deprecated: hook(module, grad_input, grad_output) hangs on the node that made the
+        output, so grad_input is what that one node sends to its inputs (for Linear: bias,
+        input, weight.T), not the module's. register_full_backward_hook does what it says."""
+        if self._is_full_backward_hook is True:
+            raise RuntimeError(_BOTH_KINDS)
+        self._is_full_backward_hook = False
+        return RemovableHandle.add(self._backward_hooks, hook)
+
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        """hook(module, grad_output) runs when the gradients of the outputs are known; a
+        non-None result replaces grad_output (a tuple, None where an output is no tensor)."""
+        return _add_hook(self._backward_pre_hooks, hook, prepend)
+
+    def register_full_backward_hook(self, hook, prepend=False):
+        """hook(module, grad_input, grad_output) runs when the gradients of the inputs are
+        known; a non-None result replaces grad_input. The module's inputs and output become
+        views (BackwardHookFunctionBackward nodes): changing them in place is an error."""
+        if self._is_full_backward_hook is False:
+            raise RuntimeError(_BOTH_KINDS)
+        self._is_full_backward_hook = True
+        return _add_hook(self._backward_hooks, hook, prepend)
 
     # --- walking the tree -------------------------------------------------------------------
     def named_modules(self, memo=None, prefix="", remove_duplicate=True):
@@ -151,22 +265,32 @@ class Module:
         for _, module in self.named_children():
             yield module
 
-    def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
-        """(dotted name, Parameter) pairs: each module's own first, a shared Parameter once
-        (unless remove_duplicate=False)."""
+    def _named_members(self, registry, prefix, recurse, remove_duplicate):
+        """(dotted name, tensor) pairs of each module's `registry` (_parameters or _buffers):
+        each module's own first, a shared tensor once (unless remove_duplicate=False)."""
         seen = set()
         modules = (self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
                    if recurse else [(prefix, self)])
         for module_prefix, module in modules:
-            for name, p in module._parameters.items():
-                if p is not None and p not in seen:
+            for name, t in getattr(module, registry).items():
+                if t is not None and t not in seen:
                     if remove_duplicate:
-                        seen.add(p)
-                    yield module_prefix + ("." if module_prefix else "") + name, p
+                        seen.add(t)
+                    yield module_prefix + ("." if module_prefix else "") + name, t
+
+    def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
+        return self._named_members("_parameters", prefix, recurse, remove_duplicate)
 
     def parameters(self, recurse=True):
         for _, p in self.named_parameters(recurse=recurse):
             yield p
+
+    def named_buffers(self, prefix="", recurse=True, remove_duplicate=True):
+        return self._named_members("_buffers", prefix, recurse, remove_duplicate)
+
+    def buffers(self, recurse=True):
+        for _, b in self.named_buffers(recurse=recurse):
+            yield b
 
     def _tree(self, prefix=""):
         """(prefix, module) for this module and every submodule, a shared one under each of its
@@ -190,14 +314,19 @@ class Module:
 
     # --- saving and loading ---------------------------------------------------------------
     def state_dict(self, *, destination=None, prefix="", keep_vars=False):
-        """Every Parameter under its dotted name. The values are detached (keep_vars=False) but
-        share memory with the Parameters: copy them (or save them) to keep a snapshot."""
+        """Every Parameter and persistent buffer under its dotted name. The values are detached
+        (keep_vars=False) but share memory with the module's: copy them to keep a snapshot."""
         destination = OrderedDict() if destination is None else destination
         for module_prefix, module in self._tree(prefix):
-            for name, p in module._parameters.items():
-                if p is not None:
-                    destination[module_prefix + name] = p if keep_vars else p.detach()
+            for name, t in module._state().items():
+                destination[module_prefix + name] = t if keep_vars else t.detach()
         return destination
+
+    def _state(self):
+        """This module's own entries of state_dict: Parameters, then persistent buffers."""
+        buffers = {k: v for k, v in self._buffers.items()
+                   if k not in self._non_persistent_buffers_set}
+        return {k: v for k, v in [*self._parameters.items(), *buffers.items()] if v is not None}
 
     def load_state_dict(self, state_dict, strict=True, assign=False):
         """Copy the values of `state_dict` into the Parameters (in place, under no_grad), as
@@ -206,7 +335,7 @@ class Module:
             raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
         missing, unexpected, errors = [], [], []
         for prefix, module in self._tree():
-            local = {k: v for k, v in module._parameters.items() if v is not None}
+            local = module._state()
             for name, param in local.items():
                 key = prefix + name
                 if key not in state_dict:
@@ -231,7 +360,8 @@ class Module:
         return _IncompatibleKeys(missing, unexpected)
 
     def _load_parameter(self, name, key, param, value, assign):
-        """Load one entry; returns the error messages (none when it worked)."""
+        """Load one entry (a Parameter or buffer); returns the error messages (none when it
+        worked)."""
         if not isinstance(value, Tensor):
             return [f'While copying the parameter named "{key}", expected torch.Tensor or '
                     f"Tensor-like object from checkpoint but received {type(value)}"]
@@ -244,6 +374,8 @@ class Module:
             with no_grad():
                 if not assign:
                     param.copy_(value)
+                elif name in self._buffers:
+                    setattr(self, name, value)
                 elif isinstance(value, Parameter):
                     setattr(self, name, value.requires_grad_(param.requires_grad))
                 else:
@@ -253,6 +385,49 @@ class Module:
                     f"are {param.size()} and whose dimensions in the checkpoint are "
                     f"{value.size()}, an exception occurred : {ex.args}."]
         return []
+
+    # --- dtype and device -------------------------------------------------------------------
+    def _apply(self, fn):
+        """fn on every Parameter and buffer, submodules first. A Parameter stays the same object
+        (its .data, and its .grad's, are replaced), so an optimizer built on it still works;
+        a buffer is replaced by fn's result."""
+        for module in self.children():
+            module._apply(fn)
+        for p in self._parameters.values():
+            if p is not None:
+                with no_grad():
+                    p.data = fn(p)
+                    if p._grad is not None:
+                        p._grad.data = fn(p._grad)
+        for name, b in self._buffers.items():
+            if b is not None:
+                self._buffers[name] = fn(b)
+        return self
+
+    def to(self, *args, dtype=None, device=None, non_blocking=False):
+        """to(dtype), to(device), to(device, dtype), to(tensor): converts floating point
+        Parameters and buffers (integer ones keep their dtype), in place; returns self."""
+        for arg in args:
+            if isinstance(arg, Tensor):
+                dtype = arg.dtype
+            elif isinstance(arg, dtypes.dtype):
+                dtype = arg
+            else:
+                device = arg
+        if dtype is not None and not dtype.is_floating_point:
+            raise TypeError("nn.Module.to only accepts floating point or complex dtypes, but got "
+                            f"desired dtype={dtype}")
+        return self._apply(lambda t: t.to(device=device,
+                                          dtype=dtype if t.is_floating_point() else None))
+
+    def float(self):
+        return self._apply(lambda t: t.float() if t.is_floating_point() else t)
+
+    def double(self):
+        return self._apply(lambda t: t.double() if t.is_floating_point() else t)
+
+    def cpu(self):
+        return self._apply(lambda t: t.cpu())
 
     # --- training ---------------------------------------------------------------------------
     def zero_grad(self, set_to_none=True):
@@ -287,6 +462,23 @@ class Module:
         if lines:
             return f"{type(self).__name__}(\n  " + "\n  ".join(lines) + "\n)"
         return f"{type(self).__name__}()"
+
+
+_BOTH_KINDS = ("Cannot use both regular backward hooks and full backward hooks on a single "
+               "Module. Please use only one of them.")
+_NON_FULL = ("Using a non-full backward hook {} is deprecated and will be removed in future "
+             "versions. This hook will be missing some {}. Please use "
+             "register_full_backward_hook to get the documented behavior.")
+_NON_FULL_IO = ("Using non-full backward hooks on a Module that {} is deprecated and will be "
+                "removed in future versions. This hook will be missing some of the {}. Please use "
+                "register_full_backward_hook to get the documented behavior.")
+
+
+def _add_hook(hooks, hook, prepend):
+    handle = RemovableHandle.add(hooks, hook)
+    if prepend:
+        hooks.move_to_end(handle.id, last=False)
+    return handle
 
 
 class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
@@ -483,6 +675,46 @@ class Sequential(Module):
 
     def __iter__(self):
         return iter(self._modules.values())
+
+    def insert(self, index, module):
+        """Put `module` at position `index`; the modules from there on move up one name."""
+        if not isinstance(module, Module):
+            raise AssertionError(f"module should be of type: {Module}")
+        n = len(self._modules)
+        if not (-n <= index <= n):
+            raise IndexError(f"Index out of range: {index}")
+        if index < 0:
+            index += n
+        for i in range(n, index, -1):
+            self._modules[str(i)] = self._modules[str(i - 1)]
+        self._modules[str(index)] = module
+        return self
+
+    def extend(self, sequential):
+        for layer in sequential:
+            self.append(layer)
+        return self
+
+    def pop(self, key):
+        v = self[key]
+        del self[key]
+        return v
+
+    def __add__(self, other):
+        """A new Sequential of both one's modules (the same module objects, renumbered)."""
+        if not isinstance(other, Sequential):
+            raise ValueError("add operator supports only objects of Sequential class, but "
+                             f"{type(other)} is given.")
+        return Sequential().extend(self).extend(other)
+
+    def __iadd__(self, other):
+        if not isinstance(other, Sequential):
+            raise ValueError("add operator supports only objects of Sequential class, but "
+                             f"{type(other)} is given.")
+        offset = len(self)
+        for i, module in enumerate(other):
+            self.add_module(str(i + offset), module)
+        return self
 
 
 class _Loss(Module):
