@@ -7036,3 +7036,17 @@ case(
     print(w5.grad_fn)
     """,
 )
+case(
+    "loss_weights_are_buffers",
+    """
+    m = torch.nn.CrossEntropyLoss(weight=torch.tensor([1., 2., 3.]))
+    print(m.state_dict(), list(m.buffers()), m)
+    m.double(); print(m.weight.dtype)
+    print(m(torch.zeros(2, 3, dtype=torch.float64, requires_grad=True), torch.tensor([0, 2])))
+    """,
+    """
+    m = torch.nn.BCEWithLogitsLoss(pos_weight=torch.tensor([2.]))
+    print(m.state_dict(), m.weight)
+    m = torch.nn.NLLLoss(); print(m.state_dict(), list(m.named_buffers()), m.weight)
+    """,
+)

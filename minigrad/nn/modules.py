@@ -731,12 +731,11 @@ class MSELoss(_Loss):
 
 
 class _WeightedLoss(_Loss):
-    """A loss with per-class weights. (PyTorch registers weight as a buffer, so it follows
-    .to() and shows in state_dict; here a plain attribute, until Module has buffers.)"""
+    """A loss with per-class weights, a buffer: it follows .to() and is in state_dict."""
 
     def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean"):
         super().__init__(size_average, reduce, reduction)
-        self.weight = weight
+        self.register_buffer("weight", weight)
 
 
 class CrossEntropyLoss(_WeightedLoss):
@@ -781,14 +780,13 @@ class BCELoss(_WeightedLoss):
 
 
 class BCEWithLogitsLoss(_Loss):
-    """BCELoss of sigmoid(input), in one numerically stable step: input holds logits.
-    (weight and pos_weight: buffers in PyTorch, plain attributes here.)"""
+    """BCELoss of sigmoid(input), in one numerically stable step: input holds logits."""
 
     def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean",
                  pos_weight=None):
         super().__init__(size_average, reduce, reduction)
-        self.weight = weight
-        self.pos_weight = pos_weight
+        self.register_buffer("weight", weight)
+        self.register_buffer("pos_weight", pos_weight)
 
     def forward(self, input, target):
         return F.binary_cross_entropy_with_logits(input, target, self.weight,
