@@ -11,7 +11,7 @@ import numpy as np
 
 from . import derivatives as d
 from .autograd.grad_mode import enable_grad, no_grad
-from .nn.modules import _zero_grads
+from .nn.modules.module import _zero_grads
 from .dtypes import float32, float64
 from .ops import get_default_dtype, tensor, zeros_like
 from .tensor import Tensor

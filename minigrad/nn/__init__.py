@@ -3,6 +3,5 @@ from . import functional  # noqa: F401
 from . import init, utils  # noqa: F401
 from .parameter import Parameter  # noqa: F401
 from .modules import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, Dropout, Flatten,  # noqa: F401
-                      Identity, L1Loss, LeakyReLU, Linear, LogSoftmax, Module, MSELoss, NLLLoss,
-                      ReLU, Sequential, Sigmoid, Softmax, Tanh)
-from .modules import HuberLoss, SmoothL1Loss  # noqa: F401  (part losses2)
+                      HuberLoss, Identity, L1Loss, LeakyReLU, Linear, LogSoftmax, Module, MSELoss,
+                      NLLLoss, ReLU, Sequential, Sigmoid, SmoothL1Loss, Softmax, Tanh)

@@ -1,0 +1,47 @@
+"""Linear: the affine layer y = x @ W.T + b, and Identity."""
+import math
+
+from ...ops import empty
+from .. import functional as F, init
+from ..parameter import Parameter
+from .module import Module
+
+
+class Linear(Module):
+    """y = x @ weight.T + bias, with weight of shape (out_features, in_features)."""
+
+    def __init__(self, in_features, out_features, bias=True):
+        super().__init__()
+        self.in_features, self.out_features = in_features, out_features
+        self.weight = Parameter(empty(out_features, in_features))
+        if bias:
+            self.bias = Parameter(empty(out_features))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        """PyTorch's default start: kaiming_uniform_ with a=sqrt(5), which works out to uniform
+        on [-1/sqrt(in_features), 1/sqrt(in_features)]; the bias uses that bound too."""
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input):
+        return F.linear(input, self.weight, self.bias)
+
+    def extra_repr(self):
+        return (f"in_features={self.in_features}, out_features={self.out_features}, "
+                f"bias={self.bias is not None}")
+
+
+class Identity(Module):
+    """Returns its input: a placeholder where a layer is optional (any arguments are ignored)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
+    def forward(self, input):
+        return input
