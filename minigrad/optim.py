@@ -112,6 +112,15 @@ class Optimizer:
         return text + ")"
 
 
+def _closure_loss(closure):
+    """step(closure): closure re-runs forward and backward and returns the loss (grad on, even
+    if step is called under no_grad)."""
+    if closure is None:
+        return None
+    with enable_grad():
+        return closure()
+
+
 class SGD(Optimizer):
     """Stochastic gradient descent: p -= lr * g, where g is the gradient, plus optional weight
     decay (g += weight_decay * p) and momentum (a running buffer b = momentum * b + g)."""
@@ -138,10 +147,7 @@ class SGD(Optimizer):
         """One update of every parameter that has a .grad; `closure` (re)computes and returns
         the loss first. The arithmetic is torch/optim/sgd.py's, op for op, so the float32
         results agree to the last bit."""
-        loss = None
-        if closure is not None:
-            with enable_grad():
-                loss = closure()
+        loss = _closure_loss(closure)
         with no_grad():
             for group in self.param_groups:
                 lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
@@ -214,10 +220,7 @@ class Adam(Optimizer):
         (torch/optim/adam.py, _single_tensor_adam) op for op, in the parameter's dtype, so the
         float32 results agree with it to the last bit, but for sqrt: NumPy's is correctly
         rounded, PyTorch's CPU float32 one is up to 0.75 ulp off (1 value in 6 differs)."""
-        loss = None
-        if closure is not None:
-            with enable_grad():
-                loss = closure()
+        loss = _closure_loss(closure)
         with no_grad():
             for group in self.param_groups:
                 for p in group["params"]:
