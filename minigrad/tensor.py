@@ -55,6 +55,8 @@ def _detached_counter(t):
     if t._vc is _INFERENCE and not grad_mode._inference:
         return _InferenceCounter()
     return None
+
+
 _LEAF_ERROR = "you can only change requires_grad flags of leaf variables."
 _LEAF_ERROR_FALSE = (_LEAF_ERROR + " If you want to use a computed variable in a subgraph that "
                      "doesn't require differentiation use var_no_grad = var.detach().")
