@@ -358,9 +358,9 @@ class Tensor:
         """Ask backward to fill .grad on this non-leaf too (a no-op on leaves)."""
         if not self.requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self._grad_fn is None or self._retains_grad:  # (PyTorch's C++ leaf test reads the
+            return  # history as it is: a view whose base changed since still counts as a leaf)
         node = self.grad_fn
-        if node is None or self._retains_grad:
-            return
         if node._retains_grad is None:
             node._retains_grad = {}
         node._retains_grad[self._output_nr] = weakref.ref(self)

@@ -7043,3 +7043,17 @@ case(
     m = torch.nn.NLLLoss(); print(m.state_dict(), list(m.named_buffers()), m.weight)
     """,
 )
+case(
+    "retain_grad_on_a_stale_view",
+    """
+    # retain_grad() tests for a leaf on the history a tensor has, without regenerating a view's:
+    # a view whose base changed in place, not looked at since, still counts as a leaf there.
+    t1 = torch.tensor([[2.116, 1.058], [2.003, -2.257]], dtype=torch.float64)
+    t3 = t1.reshape((4, -1))
+    t1.mul_(torch.tensor([1.], dtype=torch.float64, requires_grad=True))
+    t3.retain_grad()
+    print(t3.retains_grad, t3.is_leaf)
+    t3.retain_grad()
+    print(t3.retains_grad)
+    """,
+)
