@@ -461,8 +461,13 @@ def _column_major(shape, strides):
 
 
 def _nll_key(self_shape, target):
-    """Where the target classes sit: self[target] for one sample, self[arange(n), target] for n."""
-    return (target,) if len(self_shape) == 1 else (np.arange(self_shape[0]), target)
+    """Where the target classes sit: self[target] for one sample, self[arange(n), target] for n,
+    self[n, target[n, h, w], h, w] for (N, C, H, W) scores (the classes are dim 1)."""
+    if len(self_shape) == 1:
+        return (target,)
+    key = list(np.indices(target.shape, sparse=True))
+    key.insert(1, target)
+    return tuple(key)
 
 
 def _nll_weights(self, target, weight, ignore_index):
@@ -470,8 +475,27 @@ def _nll_weights(self, target, weight, ignore_index):
     ignored) and class weights (0 where ignored)."""
     kept = target != ignore_index
     target = np.where(kept, target, 0)
-    w = np.ones(self.shape[-1], self.dtype) if weight is None else weight
+    n_classes = self.shape[0 if self.ndim == 1 else 1]
+    w = np.ones(n_classes, self.dtype) if weight is None else weight.reshape(-1)
     return kept, target, np.where(kept, w[target], self.dtype.type(0))
+
+
+def _cascade_sum(terms, index):
+    """The sum in PyTorch's nll_loss kernels, in their order (so float32 gives the same bits):
+    terms pile up in level 0; at a term whose index is a multiple of 16 the pile moves up a
+    level, at a multiple of 256 two levels, ...; at the end the levels are added up."""
+    levels = np.zeros(8, terms.dtype)
+    start = 0
+    for k in np.flatnonzero(index % 16 == 0):
+        levels[0] = np.add.accumulate(np.concatenate([levels[:1], terms[start:k + 1]]))[-1]
+        start = k + 1
+        for j in range(7):
+            if (index[k] >> (4 * j)) & 15:
+                break
+            levels[j + 1] += levels[j]
+            levels[j] = 0
+    levels[0] = np.add.accumulate(np.concatenate([levels[:1], terms[start:]]))[-1]
+    return np.add.accumulate(levels)[-1]
 
 
 def _nll_loss_forward(self, target, weight, reduction, ignore_index):
@@ -479,13 +503,15 @@ def _nll_loss_forward(self, target, weight, reduction, ignore_index):
     counted, which the mean divides by (so a weighted mean is a mean; nan if none counts)."""
     kept, target, w = _nll_weights(self, target, weight, ignore_index)
     loss = np.where(kept, -self[_nll_key(self.shape, target)] * w, self.dtype.type(0))
-    if reduction == 0 and self.ndim == 2:
+    if reduction == 0 and self.ndim > 1:
         return loss, np.zeros((), self.dtype)  # (PyTorch leaves total_weight 0 here)
-    total_weight = w.sum(dtype=self.dtype)
+    counted = np.flatnonzero(kept)  # (the flat index of each sample counted)
+    loss = _cascade_sum(loss.reshape(-1)[counted], counted)
+    total_weight = _cascade_sum(w.reshape(-1)[counted], counted)
     if reduction != 1:
-        return loss.sum(dtype=self.dtype), total_weight
+        return loss, total_weight
     with np.errstate(invalid="ignore", divide="ignore"):
-        return np.divide(loss.sum(dtype=self.dtype), total_weight), total_weight
+        return np.divide(loss, total_weight), total_weight
 
 
 def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index, total_weight):
@@ -1138,8 +1164,10 @@ index_select = Op("IndexSelectBackward0", lambda self, dim, index: np.take(self,
                   self=lambda grad, self_shape, dim, index: index_put_impl_(  # PyTorch: index_add_
                       Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad,
                       _dim_key(dim, index._data.reshape(-1)), True))
+# (a src with more dims than self broadcasts to a larger shape: apply_inplace refuses it)
 copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_to(
-                                           np.asarray(src, dtype=self.dtype), self.shape),
+                                           np.asarray(src, dtype=self.dtype),
+                                           np.broadcast_shapes(self.shape, np.shape(src))),
            promote=False,
            self=lambda grad: zeros_like(grad),
            src=lambda grad: grad)
@@ -1203,6 +1231,15 @@ nll_loss_backward = Op("NllLossBackwardBackward0", _nll_loss_backward, promote=F
                        grad_output=lambda grad, target, weight, reduction, ignore_index:
                            nll_loss(grad, target, weight, reduction, ignore_index)[0],
                        self=lambda grad: zeros_like(grad))
+# (N, C, H, W) scores: the same math, PyTorch's 2-D kernel and nodes of its own
+nll_loss2d = Op("NllLoss2DBackward0",  _nll_loss_forward, promote=False, extra=("total_weight",),
+                self=lambda grad, self, target, weight, reduction, ignore_index, total_weight:
+                    nll_loss2d_backward(grad, self, target, weight, reduction, ignore_index,
+                                        total_weight))
+nll_loss2d_backward = Op("NllLoss2DBackwardBackward0", _nll_loss_backward, promote=False,
+                         grad_output=lambda grad, target, weight, reduction, ignore_index:
+                             nll_loss2d(grad, target, weight, reduction, ignore_index)[0],
+                         self=lambda grad: zeros_like(grad))
 
 
 # part nn.functional (helper nnf): activations, linear's addmm, binary cross entropy

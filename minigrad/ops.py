@@ -1931,8 +1931,8 @@ def _drop_leading_ones(shape):
 
 def setitem(self, key, value):
     """`t[key] = value`: a view plus an in-place copy (CopySlices), or index_put for arrays."""
-    if not isinstance(value, (Tensor, numbers.Number)):  # a list or array: make it a tensor
-        value = tensor(value, dtype=self.dtype)
+    if not isinstance(value, (Tensor, numbers.Number)):  # (lists too: torch.tensor them first)
+        raise TypeError(f"can't assign a {_type_name(value)} to a {self.type()}")
     raw = _as_key(key)[0]
     if key is False:  # PyTorch writes nothing, not even a version bump
         return
@@ -1961,10 +1961,9 @@ def setitem(self, key, value):
     if isinstance(value, Tensor) and value.dim() and value.shape != target.shape:
         # PyTorch drops the value's leading 1s (a view), then broadcasts it (an expand)
         shape = _drop_leading_ones(value.shape)
-        _check_expandable(shape, target.shape)
         value = d.view(value, shape)
         if shape != target.shape:
-            value = d.expand(value, target.shape)
+            value = expand(value, tuple(target.shape))
     if target is self:  # `t[:] = v` writes the whole tensor: no view, no CopySlices
         # PyTorch fills with numbers and 0-d tensors, except `...` on a 0-d tensor (a copy)
         fill = ((not isinstance(value, Tensor) or value.dim() == 0)

@@ -7057,3 +7057,191 @@ case(
     print(t3.retains_grad)
     """,
 )
+
+
+# --- nll2d: nll_loss on K-dim inputs, in-place shape errors
+case(
+    "nll2d_nll_loss_on_kdim_inputs",
+    "import torch.nn.functional as F",
+    """
+    x4 = torch.tensor([[[[0.1, 0.2], [0.3, -0.4]], [[1., 2.], [3., 4.]], [[-1., 0.5], [0.25, 2.]]],
+                       [[[0.5, -0.2], [0.7, 0.4]], [[-1., 2.5], [1., 0.]], [[1., -0.5], [0.75, 1.5]]]], requires_grad=True)
+    t4 = torch.tensor([[[0, 1], [2, 1]], [[2, 2], [0, 1]]])
+    w = torch.tensor([0.5, 2., 1.5])
+    for r in ['mean', 'sum', 'none']:
+        for kw in [dict(), dict(weight=w), dict(ignore_index=2)]:
+            l = F.nll_loss(x4, t4, reduction=r, **kw)
+            g, = torch.autograd.grad(l.sum(), x4)
+            print(r, sorted(kw), l, g)
+    l = F.nll_loss(x4, t4, w, ignore_index=1)
+    n = l.grad_fn
+    print(n.name(), n.next_functions, n._saved_reduction, n._saved_total_weight, n._saved_weight, n._saved_ignore_index, n._saved_self is x4, n._saved_target)
+    print(F.nll_loss(x4, t4, reduction='none').grad_fn._saved_total_weight)
+    l = F.nll_loss(x4, torch.tensor([[[0, -100], [2, 1]], [[-100, 2], [0, 1]]]), w)
+    print(l, l.grad_fn._saved_total_weight, torch.autograd.grad(l, x4)[0])
+    """,
+    """
+    x3 = x4.detach().view(2, 3, 4).requires_grad_()
+    t3 = t4.view(2, 4)
+    for r in ['mean', 'sum', 'none']:
+        l = F.nll_loss(x3, t3, w, reduction=r)
+        print(l, l.grad_fn, l.grad_fn.next_functions)
+    l = F.nll_loss(x3, t3, w, ignore_index=0)
+    n = l.grad_fn
+    print(n._saved_self.shape, n._saved_self._base is x3, n._saved_target, n.next_functions[0][0]._saved_self_sym_sizes)
+    l.backward()
+    print(x3.grad)
+    y = F.nll_loss(x3, t3, reduction='none')
+    print(y.grad_fn._saved_self_sym_sizes, y.grad_fn.next_functions[0][0].next_functions)
+    """,
+    """
+    x5 = torch.arange(24.).reshape(2, 3, 2, 1, 2).requires_grad_()
+    t5 = torch.arange(8).reshape(2, 2, 1, 2) % 3
+    for r in ['mean', 'sum', 'none']:
+        l = F.nll_loss(x5, t5, reduction=r)
+        print(l, l.grad_fn.next_functions)
+    xt = x5.detach().reshape(3, 2, 4).requires_grad_()
+    print(F.nll_loss(xt.transpose(0, 1), torch.zeros(2, 4, dtype=torch.long), reduction='none').grad_fn.next_functions[0][0].next_functions[0][0].next_functions)
+    print(F.nll_loss(x4.transpose(2, 3), t4, reduction='sum').grad_fn.next_functions)
+    """,
+    """
+    go = torch.tensor([[[1., 2.], [3., 4.]], [[0.5, -1.], [2., 1.]]], requires_grad=True)
+    l = F.nll_loss(x4, t4, w, reduction='none')
+    g, = torch.autograd.grad(l, x4, go, create_graph=True)
+    print(g.grad_fn, g.grad_fn.next_functions, g.grad_fn._saved_reduction, g.grad_fn._saved_weight)
+    h, = torch.autograd.grad((g * x4).sum(), go, create_graph=True)
+    print(h, h.grad_fn.next_functions)
+    print(torch.autograd.grad((g * g).sum(), x4, allow_unused=True))
+    l = F.nll_loss(x3, t3)
+    g, = torch.autograd.grad(l, x3, create_graph=True)
+    print(g, g.grad_fn.next_functions)
+    """,
+    """
+    print(F.nll_loss(torch.ones(2, 3, 0, 5), torch.zeros(2, 0, 5, dtype=torch.long)), F.nll_loss(torch.ones(2, 3, 0, 5), torch.zeros(2, 0, 5, dtype=torch.long), reduction='none'))
+    print(F.nll_loss(torch.ones(2, 3, 0, requires_grad=True), torch.zeros(2, 0, dtype=torch.long), reduction='none'))
+    print(F.nll_loss(torch.ones(0, 3, 4), torch.zeros(0, 4, dtype=torch.long), reduction='sum'), F.nll_loss(x4, torch.full((2, 2, 2), 1), ignore_index=1))
+    print(F.nll_loss(torch.ones(0, 3, 4, 1, 2), torch.zeros(0, 4, 1, 2, dtype=torch.long), reduction='none'))
+    print(F.nll_loss(x4, t4, torch.tensor([[0.5], [2.], [1.5]])), F.nll_loss(x4.double(), t4), F.nll_loss(x3, t3, size_average=False))
+    with torch.no_grad():
+        print(F.nll_loss(x4, t4, weight=w.clone().requires_grad_()))
+    """,
+)
+case(
+    "nll2d_cross_entropy_on_kdim_inputs",
+    "import torch.nn.functional as F",
+    """
+    x = torch.tensor([[[0.1, 0.2, 0.3, -0.4], [1., 2., 3., 4.], [-1., 0.5, 0.25, 2.]],
+                      [[0.5, -0.2, 0.7, 0.4], [-1., 2.5, 1., 0.], [1., -0.5, 0.75, 1.5]]], requires_grad=True)
+    t = torch.tensor([[0, 1, 2, 1], [2, 2, 0, 1]])
+    w = torch.tensor([0.5, 2., 1.5])
+    l = F.cross_entropy(x, t)
+    print(l, l.grad_fn.next_functions, l.grad_fn.next_functions[0][0].next_functions)
+    print(l.grad_fn.next_functions[0][0].next_functions[0][0]._saved_dim)
+    l.backward(); print(x.grad)
+    print(F.cross_entropy(x, torch.tensor([[0, -100, 2, 1], [2, 2, -100, 1]]), w, reduction='sum'))
+    for kw in [dict(weight=w), dict(ignore_index=2, reduction='none'), dict(label_smoothing=0.2), dict(weight=w, label_smoothing=0.1, reduction='none'), dict(weight=w, ignore_index=1, label_smoothing=0.3)]:
+        l = F.cross_entropy(x, t, **kw)
+        print(sorted(kw), l, torch.autograd.grad(l.sum(), x)[0])
+    p = torch.softmax(torch.arange(24.).reshape(2, 3, 4) / 7, 1)
+    l = F.cross_entropy(x, p, w, label_smoothing=0.1)
+    print(l, torch.autograd.grad(l, x)[0])
+    """,
+    """
+    x4 = x.detach().view(2, 3, 2, 2).requires_grad_()
+    t4 = t.view(2, 2, 2)
+    l = F.cross_entropy(x4, t4, reduction='none')
+    print(l, l.grad_fn.next_functions)
+    print(torch.nn.CrossEntropyLoss(weight=w)(x4, t4), torch.nn.NLLLoss(ignore_index=0, reduction='sum')(x4, t4))
+    print(torch.nn.CrossEntropyLoss(label_smoothing=0.25)(x.view(2, 3, 1, 2, 2), t.view(2, 1, 2, 2)))
+    """,
+    "torch.nn.CrossEntropyLoss()(x, torch.zeros(2, 5, dtype=torch.long))",
+    "torch.nn.NLLLoss(weight=torch.ones(4))(x4, t4)",
+    "F.cross_entropy(x4, torch.zeros(2, 2, 3, dtype=torch.long), label_smoothing=0.1)",
+    "F.cross_entropy(x, t.int())",
+)
+case(
+    "nll2d_nll_loss_kdim_errors",
+    "import torch.nn.functional as F",
+    """
+    x3, x4, x5 = torch.ones(2, 3, 4), torch.ones(2, 3, 4, 5), torch.ones(2, 3, 2, 2, 2)
+    L = torch.long
+    """,
+    "F.nll_loss(x3, torch.zeros(2, 5, dtype=L))",
+    "F.nll_loss(x3, torch.zeros(2, dtype=L))",
+    "F.nll_loss(x3, torch.zeros(3, 4, dtype=L))",
+    "F.nll_loss(x3, torch.tensor(0))",
+    "F.nll_loss(x5, torch.zeros(2, 2, 2, dtype=L))",
+    "F.nll_loss(x4, torch.zeros(2, 4, dtype=L))",
+    "F.nll_loss(x4, torch.zeros(2, 4, 6, dtype=L))",
+    "F.nll_loss(x4, torch.zeros(2, 4, 6, dtype=torch.int32))",
+    "F.nll_loss(x4, torch.zeros(2, 4, 5))",
+    "F.nll_loss(x3, torch.zeros(2, 4, dtype=torch.int32), weight=torch.ones(4))",
+    "F.nll_loss(x4, torch.zeros(2, 4, 5, dtype=L), weight=torch.ones(4))",
+    "F.nll_loss(x4, torch.zeros(2, 4, 6, dtype=L), weight=torch.ones(3, requires_grad=True))",
+    "F.nll_loss(x3, torch.zeros(2, 5, dtype=L), weight=torch.ones(3, requires_grad=True))",
+    "F.nll_loss(x3, torch.zeros(2, 4, dtype=L), weight=torch.ones(3, requires_grad=True))",
+    "F.nll_loss(x4.long(), torch.zeros(2, 4, 5, dtype=L), weight=torch.ones(3, dtype=torch.float64))",
+    "F.nll_loss(x5.long(), torch.zeros(2, 2, 2, 2, dtype=torch.int32))",
+    "F.nll_loss(x4, torch.zeros(2, 4, 5, dtype=torch.uint8), weight=torch.ones(3, dtype=torch.float64))",
+    "F.nll_loss(x3, torch.zeros(2, 4, dtype=torch.uint8))",
+    "F.nll_loss(x4, torch.full((2, 4, 5), 3))",
+    "F.nll_loss(x5, torch.full((2, 2, 2, 2), -5), reduction='none')",
+    "F.nll_loss(torch.ones(2, 0, 4, 5), torch.zeros(2, 4, 5, dtype=L))",
+    "F.nll_loss(torch.ones(2, 0, 4), torch.zeros(2, 4, dtype=L))",
+    "F.nll_loss(torch.tensor(1.), torch.tensor(0))",
+    "F.nll_loss(torch.ones(2, 3).long(), torch.zeros(2, dtype=L))",
+    "F.nll_loss(torch.ones(3).bool(), torch.tensor(0))",
+    "F.nll_loss(torch.ones(2, 3), torch.zeros(2, 2, dtype=torch.int32))",
+    "F.nll_loss(torch.ones(3), torch.zeros(1, 1, dtype=L), weight=torch.ones(4))",
+    "F.nll_loss(torch.ones(3), torch.zeros(2, dtype=torch.int32))",
+    "F.nll_loss(torch.ones(2, 3), torch.zeros(2, dtype=torch.int32), weight=torch.ones(4))",
+)
+case(
+    "nll2d_inplace_shape_errors",
+    """
+    def t(f, x):
+        v = x._version
+        try:
+            f()
+        except Exception as e:
+            print(type(e).__name__, e)
+        print(x, x._version - v, x.grad_fn)
+    x = torch.zeros(2)
+    t(lambda: x.copy_(torch.ones(1, 2)), x)
+    t(lambda: x.copy_(torch.ones(2, 2, dtype=torch.float64)), x)
+    t(lambda: x.copy_(torch.ones(3)), x)
+    t(lambda: torch.zeros(()).copy_(torch.ones(1)), x)
+    t(lambda: torch.zeros(2, 3).copy_(torch.ones(3, 1)), x)
+    t(lambda: torch.zeros(0).copy_(torch.ones(1, 0)), x)
+    x.copy_(torch.tensor([4.])); x.copy_(torch.tensor(3.)); print(x, x._version)
+    """,
+    """
+    a = torch.ones(2, requires_grad=True)
+    b = a * 1
+    t(lambda: b.copy_(torch.ones(1, 2, requires_grad=True)), b)
+    t(lambda: a.copy_(torch.ones(1, 2)), a)
+    with torch.no_grad():
+        t(lambda: a.copy_(torch.ones(1, 2)), a)
+    base = torch.zeros(2, 3)
+    t(lambda: base[0].copy_(torch.ones(2, 3, requires_grad=True)), base)
+    t(lambda: b.add_(torch.ones(2, 2, requires_grad=True)), b)
+    t(lambda: b.mul_(torch.ones(3)), b)
+    t(lambda: b.masked_fill_(torch.ones(2, 2, dtype=torch.bool), 0.), b)
+    t(lambda: b.masked_fill_(torch.ones(3, dtype=torch.bool), 0.), b)
+    t(lambda: torch.zeros(()).add_(torch.ones(1)), b)
+    t(lambda: torch.zeros(2, dtype=torch.long).copy_(torch.ones(2, 2)), b)
+    """,
+    """
+    x = torch.zeros(2, 3)
+    t(lambda: x.__setitem__(0, torch.ones(2, 3, requires_grad=True)), x)
+    t(lambda: x.__setitem__(0, torch.ones(2, 1, dtype=torch.float64)), x)
+    t(lambda: x.__setitem__(slice(None), torch.ones(2, 2, 3)), x)
+    t(lambda: x.__setitem__(0, torch.ones(2)), x)
+    t(lambda: b.__setitem__(0, torch.ones(2, 1)), b)
+    t(lambda: x.__setitem__(0, [1., 2., 3.]), x)
+    t(lambda: x.__setitem__(torch.tensor([0]), (1., 2., 3.)), x)
+    t(lambda: torch.zeros(2, dtype=torch.long).__setitem__(0, [1]), x)
+    t(lambda: x.__setitem__(0, None), x)
+    x[0] = torch.ones(1, 1, 3); x[1] = torch.tensor([2.]); print(x, x._version)
+    """,
+)

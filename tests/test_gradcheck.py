@@ -614,6 +614,39 @@ C.add("losses2_weights", _losses2, A23, PR23, Q23, B23)
 C.add("double_backward_losses2", _double_losses2, A23, PR23, Q23)
 
 
+# part nll2d: nll_loss / cross_entropy on (N, C, d1, ..., dk) scores: PyTorch's 2-D kernel
+# (NllLoss2DBackward0) on (N, C, H, W), and on views of 3-D and 5-D inputs
+X234, X2322, X23212 = _away(2, 3, 4), _away(2, 3, 2, 2), _away(2, 3, 2, 1, 2)
+NLL_T3, NLL_T4 = [[0, 1, 2, -100], [2, 2, 1, 0]], [[[0, 1], [2, 1]], [[2, 2], [0, 1]]]
+
+
+def _nll2d(L, x3, x4, x5):
+    f, w3 = F(L), L.tensor([0.5, 2.0, 1.5], dtype=L.float64)
+    t3, t4 = L.tensor(NLL_T3), L.tensor(NLL_T4)
+    return (f.nll_loss(x3, t3), f.nll_loss(x3, t3, w3, reduction="none"),
+            f.nll_loss(x4, t4, w3, ignore_index=1), f.nll_loss(x4, t4, reduction="sum"),
+            f.nll_loss(x4, t4, w3, reduction="none"), f.cross_entropy(x5, t4.view(2, 2, 1, 2)),
+            f.cross_entropy(x3, t3, w3, label_smoothing=0.2, reduction="none"))
+
+
+def _double_nll2d(L, x3, x4):
+    """Gradients with input-dependent seeds, differentiated again: both formulas of
+    NllLoss2DBackwardBackward0, through the views of a 3-D input too."""
+    f, gs = F(L), []
+    w3 = L.tensor([0.5, 2.0, 1.5], dtype=L.float64)
+    t3, t4 = L.tensor(NLL_T3), L.tensor(NLL_T4)
+    for y, seed in ((f.nll_loss(x4, t4, w3), x3.sum()),
+                    (f.nll_loss(x4, t4, reduction="none"), x4[:, 0]),
+                    (f.nll_loss(x3, t3, w3, reduction="sum"), x4.sum()),
+                    (f.cross_entropy(x3, t3, reduction="none"), x3[:, 1])):
+        gs += L.autograd.grad(y, (x3, x4), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+C.add("nll_loss2d", _nll2d, X234, X2322, X23212)
+C.add("double_backward_nll2d", _double_nll2d, X234, X2322)
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

@@ -36,31 +36,75 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
              reduction="mean"):
     """-weight[t] * input[i, t] for each sample i and its target class t (a 1-D input is one
     sample with a 0-d target). Samples whose target is ignore_index (padding, say) count for
-    nothing; 'mean' divides by the summed weights of the samples counted, as PyTorch does."""
+    nothing; 'mean' divides by the summed weights of the samples counted, as PyTorch does.
+    (N, C, d1, ..., dk) scores take (N, d1, ..., dk) targets: a class per pixel or position."""
     reduction = _reduction_enum(_legacy_reduction(size_average, reduce, reduction))
     _check_class_args("nll_loss_nd", weight, ignore_index)
+    if input.dim() == 0:
+        raise ValueError("Expected 1 or more dimensions (got 0)")
+    if input.dim() > 1 and (target.dim() == 0 or target.shape[0] != input.shape[0]):
+        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
+                         f"batch_size ({target.shape[0] if target.dim() else 0}).")
+    if input.dim() in (1, 2, 4):
+        return _nll_loss(input, target, weight, reduction, ignore_index)
+    # PyTorch has kernels for 1-D, 2-D and (N, C, H, W) inputs only: others are viewed as
+    # (N, C, 1, d1*...*dk) with (N, 1, d1*...*dk) targets, and a 'none' loss viewed back
+    n, c, *sizes = input.shape
+    if list(target.shape[1:]) != sizes:
+        raise RuntimeError(f"Expected target size {_size_list((n, *sizes))}, got "
+                           f"{_size_list(target.shape)}")
+    input, target = input.contiguous(), target.contiguous()
+    input = input.view(n, c, 1, -1) if input.numel() else input.view(n, c, 0, 0)
+    target = target.view(n, 1, -1) if target.numel() else target.view(n, 0, 0)
+    loss = _nll_loss(input, target, weight, reduction, ignore_index)
+    return loss.view(n, *sizes) if reduction == 0 else loss
+
+
+def _size_list(shape):
+    return f"[{', '.join(map(str, shape))}]"
+
+
+def _nll_loss(input, target, weight, reduction, ignore_index):
+    """PyTorch's kernels, nll_loss for 1-D and 2-D input, nll_loss2d for (N, C, H, W), with
+    their checks in their order (the 2-D kernel reads only Long targets)."""
+    spatial = input.dim() == 4
+    if weight is not None:
+        _not_differentiable(f"nll_loss{'2d' if spatial else ''}_forward", "weight", weight)
+    if spatial and target.dim() != 3:
+        raise RuntimeError("only batches of spatial targets supported (3D tensors) but got "
+                           f"targets of dimension: {target.dim()}")
+    if not spatial and target.dim() > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if target._data.dtype.kind not in "iu" or target._data.dtype.itemsize not in (1, 8):
+        raise RuntimeError("expected target dtype to be Long or Byte, but got "
+                           f"{target.dtype._scalar}")
     if input.dim() == 1 and target.dim() == 1:
         if target.shape[0] != 1:
             raise ValueError("For 1D input, 1D target must have size 1, but got target size: "
                              f"{target.shape[0]}")
         target = target.reshape(())
-    elif input.dim() > 1 and (target.dim() == 0 or target.shape[0] != input.shape[0]):
-        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
-                         f"batch_size ({target.shape[0] if target.dim() else 0}).")
-    if weight is not None:
-        _not_differentiable("nll_loss_forward", "weight", weight)
-        _check_weight_shape("", weight, input.shape[-1])
-        if weight.dtype != input.dtype:
-            raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
-                               f"{weight.dtype._scalar}")
-    if target._data.dtype.kind not in "iu" or target._data.dtype.itemsize not in (1, 8):
-        raise RuntimeError("expected target dtype to be Long or Byte, but got "
-                           f"{target.dtype._scalar}")
+    n_classes = input.shape[0 if input.dim() == 1 else 1]
+    if spatial and weight is not None and weight.numel() != n_classes:
+        raise RuntimeError("weight tensor should be defined either for all or no classes")
+    if spatial and (input.shape[0] != target.shape[0] or input.shape[2:] != target.shape[1:]):
+        raise RuntimeError(f"size mismatch (got input: {_size_list(input.shape)} , target: "
+                           f"{_size_list(target.shape)}")
+    if not spatial and weight is not None:
+        _check_weight_shape("", weight, n_classes)
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f'"nll_loss{"2d_forward" if spatial else ""}_out_frame" not '
+                                  f"implemented for '{input.dtype._scalar}'")
+    if weight is not None and weight.dtype != input.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
+                           f"{weight.dtype._scalar}")
+    if spatial and target._data.dtype.itemsize == 1:
+        raise RuntimeError(f"expected scalar type Long but found {target.dtype._scalar}")
     t = target._data
-    outside = (t != ignore_index) & ((t < 0) | (t >= input.shape[-1]))
+    outside = (t != ignore_index) & ((t < 0) | (t >= n_classes))
     if outside.any():
         raise IndexError(f"Target {t[outside].flat[0]} is out of bounds.")
-    return d.nll_loss(input, target, weight, reduction, ignore_index)[0]
+    nll = d.nll_loss2d if spatial else d.nll_loss
+    return nll(input, target, weight, reduction, ignore_index)[0]
 
 
 def _check_class_args(name, weight, ignore_index):
