@@ -7245,3 +7245,64 @@ case(
     x[0] = torch.ones(1, 1, 3); x[1] = torch.tensor([2.]); print(x, x._version)
     """,
 )
+case(
+    "tensor_hooks_stay_with_the_old_node_after_inplace",
+    """
+    # A hook sees the gradient of the value the tensor had when it was registered: an in-place
+    # op gives the tensor a new node, and hooks registered from then on go there.
+    t0 = torch.tensor([[1.5, 0.84375], [2.4921875, 1.2734375]], requires_grad=True)
+    t1 = t0 * 1
+    t1.register_hook(lambda g: print("double", g) or g * 2)
+    t1.sub_(0.5)
+    t1.register_hook(lambda g: print("log", g))
+    (t1 * t0).sum().backward()
+    print(t0.grad)
+    """,
+    """
+    x = torch.ones(3, requires_grad=True); b = x * 1
+    b.register_hook(lambda g: print("b-old", g))
+    v = b[:2]; v.mul_(2)
+    b.register_hook(lambda g: print("b-new", g) or g * 10)
+    b.sum().backward(); print(x.grad)
+    """,
+    """
+    x = torch.ones(3, requires_grad=True); b = x * 1
+    v = b[:2]
+    v.register_hook(lambda g: print("v-old", g))
+    b.mul_(2)
+    v.grad_fn
+    v.register_hook(lambda g: print("v-new", g) or g * 10)
+    v.sum().backward(); print(x.grad)
+    """,
+    """
+    x = torch.ones(3, requires_grad=True); b = x * 1
+    v = b[:2]
+    v.register_hook(lambda g: print("v-old", g) or g * 3)
+    v.mul_(2)
+    v.register_hook(lambda g: print("v-new", g) or g * 10)
+    v.sum().backward(); print(x.grad)
+    """,
+    """
+    x = torch.ones(2, requires_grad=True); b = x * 1
+    b.retain_grad()
+    b.register_hook(lambda g: print("old", g) or g * 3)
+    b.add_(1)
+    b.register_hook(lambda g: print("new", g) or g * 10)
+    b.sum().backward(); print(b.grad, x.grad)
+    """,
+    """
+    class Double(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            x.mul_(2); ctx.mark_dirty(x); return x
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+    a = torch.ones(2, requires_grad=True); b = a * 1
+    b.register_hook(lambda g: print("old", g) or g * 3)
+    b.retain_grad()
+    c = Double.apply(b)
+    b.register_hook(lambda g: print("new", g) or g * 10)
+    b.sum().backward(); print(a.grad, b.grad)
+    """,
+)

@@ -325,7 +325,7 @@ def apply_inplace(op, self, *args, **kwargs):
         fn = op.record(values, self)
         if base is not None:
             _rebase_view(self, base, fn)
-        _follow_retain_grad(self, old, before._output_nr)
+        _new_history(self, old, before._output_nr)
     return self
 
 
@@ -357,7 +357,7 @@ def apply_inplace_view(op, self, *args):
     if recording:
         values[0], old = before, self._grad_fn
         op.record(values, self)
-        _follow_retain_grad(self, old, before._output_nr)
+        _new_history(self, old, before._output_nr)
     return self
 
 
@@ -405,8 +405,11 @@ def _partly_shared(a, b):
     return not (same_start and a.nbytes == b.nbytes and a.strides == b.strides)
 
 
-def _follow_retain_grad(tensor, old, old_nr):
-    """A tensor given new history keeps its retain_grad(): .grad is of its latest value."""
+def _new_history(tensor, old, old_nr):
+    """A tensor was given a new node (PyTorch's update_tensor_hooks_on_new_gradfn): the hooks
+    registered so far stay with the old node, so they see the gradient of the old value, and
+    new ones go to the new node; retain_grad() follows: .grad is of the latest value."""
+    tensor._backward_hooks = None
     if tensor._retains_grad and old is not None:
         old._retains_grad.pop(old_nr, None)
         tensor._retains_grad = False
@@ -481,7 +484,7 @@ def _rebase_view(view, base, fn):
     copy_slices = CopySlices(base._edge(), fn, positions, base._data.shape, base._data.dtype)
     old, old_nr = base._grad_fn, base._output_nr
     base._grad_fn, base._output_nr = copy_slices, 0
-    _follow_retain_grad(base, old, old_nr)
+    _new_history(base, old, old_nr)
     view._grad_fn = AsStridedBackward0((copy_slices, 0), view._data.shape, view._data.dtype,
                                        positions, base._data.shape)
     view._view_version = view._version_counter.value
@@ -528,9 +531,11 @@ def _regenerate_view(view, base):
     if error:
         view._view_version = -1  # stays out of date: the next look raises again
         raise error
+    old, old_nr = view._grad_fn, view._output_nr
     view._grad_fn = AsStridedBackward0(base._edge(), view._data.shape, view._data.dtype,
                                        _flat_positions(view._data, base._data), base._data.shape)
     view._output_nr = 0
+    _new_history(view, old, old_nr)
 
 
 # --- custom Functions --------------------------------------------------------------------------
@@ -634,9 +639,12 @@ class Function(metaclass=FunctionMeta):
                                  Tensor._make(out._data, version_counter=out._version_counter))
             metadata.append((out._data.shape, out._data.dtype))
             if out._data.dtype.kind == "f" and differentiable:
+                old, old_nr = out._grad_fn, out._output_nr
                 out._grad_fn, out._output_nr = ctx, len(metadata) - 1
                 if out._base is not None:
                     out._creation_meta = "custom"
+                if any(out is t for t in ctx.dirty_tensors):
+                    _new_history(out, old, old_nr)
         ctx._input_metadata = tuple(metadata)
         ctx._saved_tensors = {
             i: None if t is None else SavedTensor(t, is_output=t._grad_fn is ctx)
