@@ -5,6 +5,7 @@ and a `state` per parameter (SGD's momentum buffer). `step()` changes the parame
 without recording (under no_grad); `zero_grad()` clears .grad for the next backward.
 """
 import copy
+import warnings
 from collections import defaultdict
 
 import numpy as np
@@ -34,7 +35,9 @@ class Optimizer:
             self.add_param_group(param_group)
 
     def add_param_group(self, param_group):
-        """Add a dict {'params': [...], 'lr': ...}; settings it leaves out come from defaults."""
+        """Add a dict {'params': [...], 'lr': ...}; settings it leaves out come from defaults.
+        Params given as (name, tensor) pairs (named_parameters()) keep their names in
+        'param_names'."""
         params = param_group["params"]
         if isinstance(params, Tensor):
             param_group["params"] = [params]
@@ -44,6 +47,13 @@ class Optimizer:
                             "use a list instead.")
         else:
             param_group["params"] = list(params)
+        names = [p[0] for p in param_group["params"] if isinstance(p, tuple)]  # named_parameters()
+        if names:
+            if len(names) != len(param_group["params"]):
+                raise ValueError("all optimizer params should be with/without names. Some param "
+                                 "names are missing")
+            param_group["params"] = [p for _, p in param_group["params"]]
+            param_group["param_names"] = names
         for param in param_group["params"]:
             if not isinstance(param, Tensor):
                 raise TypeError("optimizer can only optimize Tensors, but one of the params is "
@@ -52,7 +62,16 @@ class Optimizer:
                 raise ValueError("can't optimize a non-leaf Tensor")
         for name, default in self.defaults.items():
             param_group.setdefault(name, default)
+        if len({id(p) for p in param_group["params"]}) != len(param_group["params"]):
+            warnings.warn("optimizer contains a parameter group with duplicate parameters; in "
+                          "future, this will cause an error; see "
+                          "github.com/pytorch/pytorch/issues/40967 for more information",
+                          stacklevel=3)
         for group in self.param_groups:
+            if ("param_names" in param_group) != ("param_names" in group):
+                raise ValueError("all optimizer param groups should be with/without names. cannot "
+                                 "add param group " + ("with names" if "param_names" in param_group
+                                                       else "without names") + " to the optimizer")
             if any(p is q for p in group["params"] for q in param_group["params"]):
                 raise ValueError("some parameters appear in more than one parameter group")
         self.param_groups.append(param_group)
@@ -100,6 +119,8 @@ class Optimizer:
                         and p.is_floating_point() else value for key, value in v.items()}
         for g, s in zip(self.param_groups, saved_groups):
             s["params"] = g["params"]
+            if "param_names" in g:
+                s.setdefault("param_names", g["param_names"])
         self.state, self.param_groups = state, saved_groups
 
     def __repr__(self):

@@ -5,6 +5,7 @@ A tensor is a *leaf* when no recorded op made it (grad_fn is None). A non-leaf r
 version counter with the tensors that share its memory (views, `detach()`), so that backward can
 tell when a saved tensor was changed in place.
 """
+import copy
 import re
 import warnings
 import weakref
@@ -232,7 +233,7 @@ class Tensor:
     def _set_requires_grad(self, value, message):
         if value and not dtypes.is_float(self._data.dtype):
             raise RuntimeError(message)
-        if value and self._vc is _INFERENCE and not grad_mode._inference:
+        if value and self.is_inference() and not grad_mode._inference:
             raise RuntimeError("Setting requires_grad=True on inference tensor outside "
                                "InferenceMode is not allowed.")
         self._requires_grad = bool(value)
@@ -334,6 +335,23 @@ class Tensor:
                 self._grad_accumulator = weakref.ref(node)
             return (node, 0)
         return (None, 0)
+
+    def __deepcopy__(self, memo):
+        """copy.deepcopy (e.g. of a model, to keep a snapshot): a new leaf with a copy of the
+        values, the same requires_grad and a deep copy of .grad, without the hooks. A tensor with
+        a history refuses: its graph cannot be copied."""
+        if not self.is_leaf:
+            raise RuntimeError(
+                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
+                "because of a torch.nn.utils.weight_norm usage, see "
+                "https://github.com/pytorch/pytorch/pull/103001")
+        if id(self) not in memo:
+            new = memo[id(self)] = Tensor._make(self._data.copy(), requires_grad=self.requires_grad)
+            new._version_counter.value += 1  # PyTorch fills the copy in place (set_): version 1
+            if self._grad is not None:
+                new._grad = copy.deepcopy(self._grad, memo)
+        return memo[id(self)]
 
     def detach(self):
         """Same memory and version counter, no history: changes through it are still noticed."""

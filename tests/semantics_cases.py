@@ -7043,3 +7043,189 @@ case(
     m = torch.nn.NLLLoss(); print(m.state_dict(), list(m.named_buffers()), m.weight)
     """,
 )
+
+
+# --- probe2: cross-feature probes of optim, nn, default dtype, inference_mode
+_PROBE2_T = """
+def t(f):
+    try:
+        print("ok", f())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+"""
+_PROBE2_NET = """
+model = torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.ReLU(), torch.nn.Linear(3, 2))
+with torch.no_grad():
+    for i, p in enumerate(model.parameters()):
+        p.copy_(torch.arange(p.numel(), dtype=p.dtype).reshape(p.shape) * 0.1 - 0.2 + 0.05 * i)
+x = torch.tensor([[1., 2.], [-1., 0.5], [0.3, -0.7]])
+y = torch.tensor([0, 1, 1])
+"""
+case(
+    "probe2_train_save_load_continue",
+    _PROBE2_NET,
+    """
+    import copy
+    opt = torch.optim.Adam(model.parameters(), lr=0.1, weight_decay=0.01, amsgrad=True)
+    def step(m, o):
+        o.zero_grad()
+        loss = torch.nn.CrossEntropyLoss()(m(x), y)
+        loss.backward()
+        n = torch.nn.utils.clip_grad_norm_(m.parameters(), 0.5)
+        o.step()
+        return loss, n
+    for i in range(2):
+        print(step(model, opt))
+    msd, osd = copy.deepcopy(model.state_dict()), copy.deepcopy(opt.state_dict())
+    fresh = copy.deepcopy(model)
+    o2 = torch.optim.Adam(fresh.parameters(), lr=0.5)
+    print(fresh.load_state_dict(msd)); o2.load_state_dict(osd); print(o2)
+    for i in range(2):
+        print(step(model, opt), step(fresh, o2))
+    print(list(fresh.parameters()), fresh[0].weight.grad)
+    print(o2.state_dict())
+    """,
+)
+case(
+    "probe2_parameter_of_inference_tensor",
+    """
+    x = torch.ones(2); p = torch.nn.Parameter(x); x.add_(1); print(p._version, p)
+    with torch.inference_mode():
+        q = torch.ones(2)
+    for f in [lambda: torch.nn.Parameter(q), lambda: q.detach().requires_grad_(),
+              lambda: q.data.requires_grad_()]:
+        try:
+            f()
+        except RuntimeError as e:
+            print(e)
+    p = torch.nn.Parameter(q, requires_grad=False); print(p.is_inference(), p)
+    with torch.inference_mode():
+        print(q.detach().requires_grad_())
+    """,
+)
+case(
+    "probe2_optimizer_named_and_duplicate_params",
+    _PROBE2_NET,
+    _PROBE2_T,
+    """
+    w = model[0].weight
+    opt = torch.optim.SGD([w, model[0].bias, w], lr=0.1)
+    opt = torch.optim.SGD(model[0].named_parameters(), lr=0.1, momentum=0.9)
+    torch.nn.functional.cross_entropy(model(x), y).backward(); opt.step()
+    print(opt); print(opt.state_dict())
+    t(lambda: opt.add_param_group({'params': model[2].parameters()}))
+    t(lambda: torch.optim.SGD([('a', w), model[0].bias], lr=0.1))
+    opt.add_param_group({'params': model[2].named_parameters(), 'lr': 0.5})
+    o2 = torch.optim.SGD([{'params': model[0].parameters()}, {'params': model[2].parameters()}])
+    t(lambda: o2.add_param_group({'params': [('v', torch.ones(1, requires_grad=True))]}))
+    o2.load_state_dict(opt.state_dict()); print(o2.state_dict()['param_groups'])
+    """,
+)
+case(
+    "probe2_forward_hook_options",
+    _PROBE2_T,
+    """
+    class M(torch.nn.Module):
+        def forward(self, x, scale=1.0):
+            print('forward', x, scale)
+            if scale < 0:
+                raise ValueError('negative scale')
+            return x * scale
+    m = M()
+    h1 = m.register_forward_pre_hook(lambda mod, a, k: print('pre kw', a, k))
+    h2 = m.register_forward_pre_hook(lambda mod, a, k: ((a[0] + 1,), {'scale': 3.0}),
+                                     with_kwargs=True)
+    h3 = m.register_forward_pre_hook(lambda mod, a: print('pre first', a), prepend=True)
+    t(lambda: m(torch.tensor(1.), scale=2.0))
+    h1.remove()
+    print(m(torch.tensor(1.), scale=2.0))
+    h4 = m.register_forward_hook(lambda mod, a, k, o: print('post kw', a, k, o), with_kwargs=True)
+    h5 = m.register_forward_hook(lambda mod, a, o: print('post', a, o), always_call=True)
+    h6 = m.register_forward_hook(lambda mod, a, o: o * 10, prepend=True)
+    print(m(torch.tensor(1.)))
+    h2.remove()
+    t(lambda: m(torch.tensor(1.), scale=-1.0))
+    h7 = m.register_forward_hook(lambda mod, a, o: 1 / 0, always_call=True)
+    t(lambda: m(torch.tensor(1.), scale=-1.0))
+    h8 = m.register_forward_pre_hook(lambda mod, a, k: 5, with_kwargs=True)
+    t(lambda: m(torch.tensor(1.)))
+    for h in (h3, h4, h5, h6, h7, h8):
+        h.remove()
+    print(m._forward_hooks, dict(m._forward_hooks_with_kwargs),
+          dict(m._forward_hooks_always_called), dict(m._forward_pre_hooks_with_kwargs))
+    with m.register_forward_hook(lambda mod, a, k, o: print('ctx', k), with_kwargs=True):
+        m(torch.tensor(2.), scale=0.5)
+    print(dict(m._forward_hooks_with_kwargs), m(torch.tensor(2.)))
+    """,
+)
+case(
+    "probe2_deepcopy",
+    _PROBE2_NET,
+    _PROBE2_T,
+    """
+    import copy
+    model(x).sum().backward()
+    m2 = copy.deepcopy(model)
+    print(m2[0].weight is model[0].weight, m2[0].weight, m2[0].weight.grad)
+    x1 = torch.ones(2, requires_grad=True); x1.grad = torch.ones(2)
+    x1.register_hook(lambda g: print('hook'))
+    c = copy.deepcopy(x1); print(c, c.grad, c.grad is x1.grad, c.is_leaf, c._version)
+    c.sum().backward(); print(c.grad)
+    t(lambda: copy.deepcopy(x1 * 2))
+    a, b = copy.deepcopy([m2[0].bias, m2[0].bias]); print(a is b, type(a).__name__)
+    print(copy.deepcopy(torch.tensor([1, 2])), copy.deepcopy(model.state_dict())['2.bias'])
+    opt = torch.optim.Adam(model.parameters()); opt.step()
+    o2 = copy.deepcopy(opt); print(o2.state_dict()['state'][3], o2.param_groups[0]['params'][3])
+    """,
+)
+case(
+    "probe2_grad_mode_decorated_generators",
+    _PROBE2_T,
+    """
+    x = torch.ones(2, requires_grad=True)
+    @torch.no_grad()
+    def gen(n):
+        for i in range(n):
+            got = yield torch.is_grad_enabled(), (x * 2).requires_grad
+            print('got', got, torch.is_grad_enabled())
+        return 'done'
+    g = gen(3)
+    print(next(g), torch.is_grad_enabled(), g.send('a'), torch.is_grad_enabled())
+    t(lambda: g.throw(ValueError('boom')))
+    g = gen(1); next(g)
+    t(lambda: g.send(None))
+    @torch.inference_mode()
+    def gen2():
+        yield torch.is_inference_mode_enabled(), (x * 2).is_inference()
+    @torch.set_grad_enabled(False)
+    def gen3():
+        yield torch.is_grad_enabled()
+    print(list(gen2()), list(gen3()), torch.is_grad_enabled(), gen2.__name__)
+    def gen4():
+        try:
+            yield torch.is_grad_enabled()
+        finally:
+            print('closing', torch.is_grad_enabled())
+    g = torch.no_grad()(gen4)(); print(next(g)); g.close(); print(torch.is_grad_enabled())
+    t(lambda: torch.inference_mode(1))
+    """,
+)
+case(
+    "probe2_linear_dtype_and_default_dtype",
+    _PROBE2_T,
+    """
+    l = torch.nn.Linear(2, 1, dtype=torch.float64, device='cpu')
+    print(l.weight.dtype, l.bias.dtype, l.weight.device, l)
+    l = torch.nn.Linear(2, 1, False, 'cpu', torch.float64); print(l.weight.dtype, l.bias)
+    t(lambda: torch.nn.Linear(2, 1, dtype=torch.int64))
+    torch.set_default_dtype(torch.float64)
+    m = torch.nn.Linear(2, 1, dtype=torch.float32)
+    with torch.no_grad():
+        m.weight.fill_(0.5); m.bias.fill_(0.1)
+    t(lambda: m(torch.ones(1, 2)))
+    opt = torch.optim.Adam(m.parameters(), lr=0.1)
+    m(torch.ones(1, 2, dtype=torch.float32)).sum().backward(); opt.step()
+    print(m.weight, opt.state_dict()['state'][0])
+    torch.set_default_dtype(torch.float32)
+    """,
+)

@@ -42,7 +42,10 @@ class Module:
         object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_modules", {})
         object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
+        object.__setattr__(self, "_forward_pre_hooks_with_kwargs", OrderedDict())  # id -> True
         object.__setattr__(self, "_forward_hooks", OrderedDict())
+        object.__setattr__(self, "_forward_hooks_with_kwargs", OrderedDict())
+        object.__setattr__(self, "_forward_hooks_always_called", OrderedDict())
         object.__setattr__(self, "_backward_pre_hooks", OrderedDict())
         object.__setattr__(self, "_backward_hooks", OrderedDict())
         object.__setattr__(self, "_is_full_backward_hook", None)  # which kind _backward_hooks holds
@@ -143,31 +146,64 @@ class Module:
 
     def __call__(self, *args, **kwargs):
         """forward(), with the hooks around it: a pre-hook's non-None result replaces the
-        positional inputs (a non-tuple is made a 1-tuple), a hook's non-None result the output.
-        With backward hooks, inputs and output pass through BackwardHookFunction nodes."""
-        for hook in list(self._forward_pre_hooks.values()):
-            result = hook(self, args)
-            if result is not None:
-                args = result if isinstance(result, tuple) else (result,)
-        hooks = list(self._backward_hooks.values())
-        full_hooks = hooks if self._is_full_backward_hook else []
-        bw_hook = None
-        if full_hooks or self._backward_pre_hooks:
-            bw_hook = BackwardHook(self, full_hooks, list(self._backward_pre_hooks.values()))
-            args = bw_hook.setup_input_hook(args)
-        output = self.forward(*args, **kwargs)
-        for hook in list(self._forward_hooks.values()):
-            result = hook(self, args, output)
-            if result is not None:
-                output = result
-        if bw_hook:
-            if not isinstance(output, (Tensor, tuple)):
-                warnings.warn("For backward hooks to be called, module output should be a Tensor "
-                              f"or a tuple of Tensors but received {type(output)}", stacklevel=2)
-            output = bw_hook.setup_output_hook(output)
-        if hooks and self._is_full_backward_hook is False:
-            self._register_non_full_hooks(hooks, args, output)
-        return output
+        positional inputs (a non-tuple is made a 1-tuple; with_kwargs: an (args, kwargs) pair),
+        a hook's non-None result the output. With backward hooks, inputs and output pass
+        through BackwardHookFunction nodes. If anything fails, the forward hooks registered
+        with always_call=True that have not run yet still run (with output None) before the
+        error goes on."""
+        output, called = None, set()
+        try:
+            for hook_id, hook in list(self._forward_pre_hooks.items()):
+                if hook_id in self._forward_pre_hooks_with_kwargs:
+                    result = hook(self, args, kwargs)
+                    if result is not None:
+                        if not (isinstance(result, tuple) and len(result) == 2):
+                            raise RuntimeError("forward pre-hook must return None or a tuple of "
+                                               f"(new_args, new_kwargs), but got {result}.")
+                        args, kwargs = result
+                else:
+                    result = hook(self, args)
+                    if result is not None:
+                        args = result if isinstance(result, tuple) else (result,)
+            hooks = list(self._backward_hooks.values())
+            full_hooks = hooks if self._is_full_backward_hook else []
+            bw_hook = None
+            if full_hooks or self._backward_pre_hooks:
+                bw_hook = BackwardHook(self, full_hooks, list(self._backward_pre_hooks.values()))
+                args = bw_hook.setup_input_hook(args)
+            output = self.forward(*args, **kwargs)
+            for hook_id, hook in list(self._forward_hooks.items()):
+                called.add(hook_id)
+                result = self._call_forward_hook(hook_id, hook, args, kwargs, output)
+                if result is not None:
+                    output = result
+            if bw_hook:
+                if not isinstance(output, (Tensor, tuple)):
+                    warnings.warn("For backward hooks to be called, module output should be a "
+                                  f"Tensor or a tuple of Tensors but received {type(output)}",
+                                  stacklevel=2)
+                output = bw_hook.setup_output_hook(output)
+            if hooks and self._is_full_backward_hook is False:
+                self._register_non_full_hooks(hooks, args, output)
+            return output
+        except Exception:
+            for hook_id, hook in list(self._forward_hooks.items()):
+                if hook_id in self._forward_hooks_always_called and hook_id not in called:
+                    try:
+                        result = self._call_forward_hook(hook_id, hook, args, kwargs, output)
+                    except Exception as e:
+                        warnings.warn("module forward hook with ``always_call=True`` raised an "
+                                      "exception that was silenced as another error was raised "
+                                      f"in forward: {e}", stacklevel=2)
+                        continue
+                    if result is not None:
+                        output = result
+            raise
+
+    def _call_forward_hook(self, hook_id, hook, args, kwargs, output):
+        if hook_id in self._forward_hooks_with_kwargs:
+            return hook(self, args, kwargs, output)
+        return hook(self, args, output)
 
     def _register_non_full_hooks(self, hooks, args, output):
         """register_backward_hook's (deprecated) way: a post hook on the node of the first
@@ -203,13 +239,25 @@ class Module:
             warnings.warn(_NON_FULL.format("when the forward contains multiple autograd Nodes",
                                            "grad_input"), FutureWarning, stacklevel=3)
 
-    def register_forward_pre_hook(self, hook):
-        """hook(module, args) runs before each forward; remove() on the handle unregisters it."""
-        return RemovableHandle.add(self._forward_pre_hooks, hook)
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        """hook(module, args) (with_kwargs: hook(module, args, kwargs)) runs before each
+        forward; remove() on the handle unregisters it."""
+        handle = _add_hook(self._forward_pre_hooks, hook, prepend,
+                           [self._forward_pre_hooks_with_kwargs])
+        if with_kwargs:
+            self._forward_pre_hooks_with_kwargs[handle.id] = True
+        return handle
 
-    def register_forward_hook(self, hook):
-        """hook(module, args, output) runs after each forward (e.g. to record activations)."""
-        return RemovableHandle.add(self._forward_hooks, hook)
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
+        """hook(module, args, output) (with_kwargs: hook(module, args, kwargs, output)) runs
+        after each forward (e.g. to record activations); always_call: even if forward fails."""
+        handle = _add_hook(self._forward_hooks, hook, prepend,
+                           [self._forward_hooks_with_kwargs, self._forward_hooks_always_called])
+        if with_kwargs:
+            self._forward_hooks_with_kwargs[handle.id] = True
+        if always_call:
+            self._forward_hooks_always_called[handle.id] = True
+        return handle
 
     def register_backward_hook(self, hook):
         """Deprecated: hook(module, grad_input, grad_output) hangs on the node that made the
@@ -470,8 +518,8 @@ _NON_FULL_IO = ("Using non-full backward hooks on a Module that {} is deprecated
                 "register_full_backward_hook to get the documented behavior.")
 
 
-def _add_hook(hooks, hook, prepend):
-    handle = RemovableHandle.add(hooks, hook)
+def _add_hook(hooks, hook, prepend, extra_dicts=()):
+    handle = RemovableHandle.add(hooks, hook, extra_dicts)
     if prepend:
         hooks.move_to_end(handle.id, last=False)
     return handle
