@@ -473,8 +473,12 @@ class Tensor:
     def cpu(self):
         return self
 
-    def cuda(self):
-        _check_device(_CUDA)
+    def cuda(self, device=None, non_blocking=False):
+        """There is no CUDA here: the errors a CPU-only PyTorch gives."""
+        device = _CUDA if device is None else _device_arg("cuda", device)
+        if device.__class__ is _Device and device.type != "cuda":
+            raise RuntimeError("Invalid device, must be cuda device")
+        _check_device(device)
 
     nelement = numel
 
@@ -594,7 +598,8 @@ class Tensor:
                                       default_dtype=dtypes.get_default_dtype().name)
 
     def __format__(self, spec):
-        if self._data.ndim == 0:
+        """f"{loss:.3f}" formats a 0-d plain Tensor's value (not a Parameter's, as in PyTorch)."""
+        if self._data.ndim == 0 and type(self) is Tensor:
             return self.item().__format__(spec)
         return object.__format__(self, spec)
 

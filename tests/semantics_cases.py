@@ -7229,3 +7229,44 @@ case(
     torch.set_default_dtype(torch.float32)
     """,
 )
+case(
+    "probe2_custom_optimizer_and_module_paths",
+    _PROBE2_NET,
+    _PROBE2_T,
+    """
+    class MySGD(torch.optim.Optimizer):
+        def __init__(self, params, lr=0.01, momentum=0.5):
+            super().__init__(params, dict(lr=lr, momentum=momentum))
+        @torch.no_grad()
+        def step(self, closure=None):
+            for group in self.param_groups:
+                for p in group['params']:
+                    if p.grad is None:
+                        continue
+                    st = self.state[p]
+                    if 'buf' not in st:
+                        st['buf'] = torch.zeros_like(p)
+                    st['buf'].mul_(group['momentum']).add_(p.grad)
+                    p.add_(st['buf'], alpha=-group['lr'])
+    opt = MySGD(model.parameters(), lr=0.1)
+    for i in range(2):
+        opt.zero_grad(); loss = torch.nn.functional.cross_entropy(model(x), y); loss.backward()
+        opt.step(); print(loss)
+    print(opt, opt.defaults, opt.state_dict()['state'][3], type(opt).__mro__)
+    t(lambda: torch.optim.Optimizer(model.parameters(), {}).step())
+    print(torch.optim.Adam, torch.optim.AdamW, torch.optim.SGD, torch.optim.Optimizer)
+    """,
+)
+case(
+    "probe2_format_parameter_and_cuda",
+    _PROBE2_T,
+    """
+    print(f"{torch.tensor(2.5):.1f}", f"{torch.tensor(2.5, requires_grad=True) * 2:.2f}")
+    t(lambda: f"{torch.nn.Parameter(torch.tensor(2.5)):.1f}")
+    t(lambda: f"{torch.nn.Parameter(torch.tensor(2.5))}")
+    m = torch.nn.Linear(1, 1)
+    for f in [lambda: m.cuda(), lambda: m.cuda(0), lambda: m.cuda('cpu'), lambda: torch.ones(1).cuda(-1),
+              lambda: torch.ones(1).cuda('cuda:1'), lambda: torch.ones(1).cuda()]:
+        t(f)
+    """,
+)

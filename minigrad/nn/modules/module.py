@@ -473,6 +473,9 @@ class Module:
     def cpu(self):
         return self._apply(lambda t: t.cpu())
 
+    def cuda(self, device=None):
+        return self._apply(lambda t: t.cuda(device))
+
     # --- training ---------------------------------------------------------------------------
     def zero_grad(self, set_to_none=True):
         """Forget the gradients of the last backward (by default .grad becomes None again)."""
