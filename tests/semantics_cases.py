@@ -7270,3 +7270,33 @@ case(
         t(f)
     """,
 )
+case(
+    "probe2_grad_for_input_needing_none_reaches_hooks",
+    """
+    class Id(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, *args):
+            ctx.mark_non_differentiable(*[a for a in args if not a.requires_grad])
+            return args
+        @staticmethod
+        def backward(ctx, *g):
+            print('backward got', g)
+            return g
+    a = torch.tensor([1., 2.], requires_grad=True); b = torch.tensor([3., 4.])
+    p, q = Id.apply(a, b)
+    p.grad_fn.register_hook(lambda gi, go: print('post hook', gi, go))
+    (p * 2 + q).sum().backward(); print(a.grad)
+    """,
+    """
+    class Two(torch.nn.Module):
+        def forward(self, a, b, k=2):
+            return a * b, a + k
+    m = Two()
+    m.register_full_backward_hook(lambda mod, gi, go: print('bw', gi, go))
+    m.register_full_backward_pre_hook(lambda mod, go: print('pre', go))
+    a = torch.tensor([1., 2.], requires_grad=True); b = torch.tensor([3., 4.])
+    p, q = m(a, b)
+    (p.sum() + q.sum()).backward(); print(a.grad)
+    p, q = m(a, b); p.sum().backward()
+    """,
+)
