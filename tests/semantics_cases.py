@@ -7300,3 +7300,53 @@ case(
     p, q = m(a, b); p.sum().backward()
     """,
 )
+case(
+    "probe2_init_deprecated_names",
+    _PROBE2_T,
+    """
+    w = torch.empty(2, 3)
+    print(torch.nn.init.eye(w), torch.nn.init.constant(w, 0.5), torch.nn.init.eye.__name__)
+    for f in ['normal', 'uniform', 'xavier_uniform', 'xavier_normal', 'kaiming_uniform',
+              'kaiming_normal']:
+        print(getattr(torch.nn.init, f)(w).shape)
+    t(lambda: torch.nn.init.eye(torch.empty(3)))
+    """,
+)
+case(
+    "probe2_module_names_and_get_submodule",
+    _PROBE2_NET,
+    _PROBE2_T,
+    """
+    m = torch.nn.Module()
+    for f in [lambda: m.add_module(1, torch.nn.ReLU()), lambda: m.add_module('a.b', torch.nn.ReLU()),
+              lambda: m.add_module('', torch.nn.ReLU()), lambda: m.add_module('training', None),
+              lambda: m.add_module('x', 3), lambda: m.register_parameter(1, None),
+              lambda: m.register_parameter('a.b', None), lambda: m.register_parameter('', None),
+              lambda: m.register_parameter('forward', None),
+              lambda: m.register_parameter('w', torch.ones(1)),
+              lambda: m.register_module('r', torch.nn.ReLU()), lambda: m.add_module('r', torch.nn.Tanh()),
+              lambda: m.register_parameter('r', None),
+              lambda: m.register_parameter('p', torch.nn.Parameter(torch.ones(1))),
+              lambda: m.add_module('p', torch.nn.ReLU())]:
+        t(f)
+    print(m, list(m.state_dict().keys()))
+    class Early(torch.nn.Module):
+        def __init__(self):
+            self.register_parameter('w', None)
+    t(lambda: Early())
+    """,
+    """
+    print(model.get_submodule('0'), model.get_submodule(''), model.get_parameter('2.bias'))
+    for f in [lambda: model.get_submodule('5'), lambda: model.get_submodule('0.weight'),
+              lambda: model.get_parameter('0.nothere'), lambda: model.get_parameter('0.training'),
+              lambda: model.get_parameter('1.x.y'), lambda: model.get_buffer('0.weight')]:
+        t(f)
+    class B(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer('b', torch.zeros(1)); self.inner = torch.nn.Linear(1, 1)
+    n = B(); print(n.get_buffer('b'), n.get_submodule('inner'), n.get_parameter('inner.bias').shape)
+    t(lambda: n.get_buffer('nob'))
+    t(lambda: n.get_parameter('b'))
+    """,
+)

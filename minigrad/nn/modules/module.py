@@ -108,6 +108,9 @@ class Module:
 
     def register_parameter(self, name, param):
         """Register `param` (a Parameter, or None for an absent one such as a missing bias)."""
+        if "_parameters" not in self.__dict__:
+            raise AttributeError("cannot assign parameter before Module.__init__() call")
+        _check_name(self, "parameter", name, self._parameters)
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"cannot assign '{_typename(param)}' object to parameter '{name}' "
                             "(torch.nn.Parameter or None required)")
@@ -136,9 +139,45 @@ class Module:
             self._non_persistent_buffers_set.add(name)
 
     def add_module(self, name, module):
+        """Register `module` as a child named `name` (what `self.name = module` does)."""
         if module is not None and not isinstance(module, Module):
             raise TypeError(f"{_typename(module)} is not a Module subclass")
+        _check_name(self, "module", name, self._modules)
         self._modules[name] = module
+
+    register_module = add_module
+
+    def get_submodule(self, target):
+        """The submodule at a dotted path such as 'encoder.0' ('' is this module)."""
+        if target == "":
+            return self
+        mod = self
+        for item in target.split("."):
+            if not hasattr(mod, item):
+                raise AttributeError(f"{type(mod).__name__} has no attribute `{item}`")
+            mod = getattr(mod, item)
+            if not isinstance(mod, Module):
+                raise AttributeError(f"`{item}` is not an nn.Module")
+        return mod
+
+    def get_parameter(self, target):
+        """The Parameter at a dotted path, e.g. '0.weight' (a key of state_dict)."""
+        module_path, _, name = target.rpartition(".")
+        mod = self.get_submodule(module_path)
+        if not hasattr(mod, name):
+            raise AttributeError(f"{type(mod).__name__} has no attribute `{name}`")
+        if not isinstance(getattr(mod, name), Parameter):
+            raise AttributeError(f"`{name}` is not an nn.Parameter")
+        return getattr(mod, name)
+
+    def get_buffer(self, target):
+        module_path, _, name = target.rpartition(".")
+        mod = self.get_submodule(module_path)
+        if not hasattr(mod, name):
+            raise AttributeError(f"{type(mod).__name__} has no attribute `{name}`")
+        if name not in mod._buffers:
+            raise AttributeError(f"`{name}` is not a buffer")
+        return getattr(mod, name)
 
     def forward(self, *input):
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required '
@@ -538,6 +577,23 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
         return super().__repr__()
 
     __str__ = __repr__
+
+
+def _check_name(module, kind, name, registry):
+    """PyTorch's checks of the name a parameter or child module is registered under (a clash
+    with another attribute is looked for first by add_module, last by register_parameter)."""
+    if not isinstance(name, str):
+        raise TypeError(f"{kind} name should be a string. Got {_typename(name)}")
+    clash = hasattr(module, name) and name not in registry
+    if clash and kind == "module":
+        raise KeyError(f"attribute '{name}' already exists")
+    if "." in name:
+        raise KeyError(f'{kind} name can\'t contain "."' + (f", got: {name}" if kind == "module"
+                                                              else ""))
+    if name == "":
+        raise KeyError(f'{kind} name can\'t be empty string ""')
+    if clash:
+        raise KeyError(f"attribute '{name}' already exists")
 
 
 def _typename(obj):
