@@ -7350,3 +7350,21 @@ case(
     t(lambda: n.get_parameter('b'))
     """,
 )
+case(
+    "probe2_misuse_type_names",
+    _PROBE2_NET,
+    _PROBE2_T,
+    """
+    class Foo:
+        pass
+    lin = torch.nn.Linear(1, 1)
+    for f in [lambda: torch.optim.SGD(model, lr=0.1), lambda: torch.optim.SGD([lin.weight, Foo()]),
+              lambda: torch.optim.SGD([{'params': lin.weight}, lin.bias]),
+              lambda: torch.optim.SGD([{'params': lin.weight}, 3]),
+              lambda: setattr(lin, 'weight', torch.nn.ReLU()), lambda: setattr(lin, 'weight', Foo()),
+              lambda: lin.register_parameter('q', Foo()), lambda: lin.add_module('m', Foo()),
+              lambda: lin.register_buffer('b', Foo()), lambda: lin.add_module(3.5, None),
+              lambda: model.append(Foo())]:
+        t(f)
+    """,
+)

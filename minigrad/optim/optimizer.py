@@ -9,7 +9,7 @@ import warnings
 from collections import defaultdict
 
 from ..autograd.grad_mode import enable_grad
-from ..nn.modules.module import _zero_grads
+from ..nn.modules.module import _typename, _zero_grads
 from ..tensor import Tensor
 
 
@@ -33,6 +33,8 @@ class Optimizer:
         """Add a dict {'params': [...], 'lr': ...}; settings it leaves out come from defaults.
         Params given as (name, tensor) pairs (named_parameters()) keep their names in
         'param_names'."""
+        if not isinstance(param_group, dict):
+            raise TypeError(f"param_group must be a dict, but got {type(param_group)}")
         params = param_group["params"]
         if isinstance(params, Tensor):
             param_group["params"] = [params]
@@ -52,7 +54,7 @@ class Optimizer:
         for param in param_group["params"]:
             if not isinstance(param, Tensor):
                 raise TypeError("optimizer can only optimize Tensors, but one of the params is "
-                                + type(param).__qualname__)
+                                + _typename(param))
             if not (param.is_leaf or param.retains_grad):
                 raise ValueError("can't optimize a non-leaf Tensor")
         for name, default in self.defaults.items():

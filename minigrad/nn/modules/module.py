@@ -597,5 +597,9 @@ def _check_name(module, kind, name, registry):
 
 
 def _typename(obj):
-    """How PyTorch names a value in its errors: 'torch.FloatTensor' for a tensor."""
-    return obj.type() if isinstance(obj, Tensor) else type(obj).__qualname__
+    """How PyTorch names a value in its errors (torch.typename): 'torch.FloatTensor' for a
+    tensor, the class's dotted path ('torch.nn.modules.linear.Linear'), builtins bare ('int')."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    cls = type(obj)
+    return cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
