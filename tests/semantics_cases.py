@@ -7368,3 +7368,19 @@ case(
         t(f)
     """,
 )
+case(
+    "probe2_sequential_repeat_and_delete",
+    _PROBE2_T,
+    """
+    s = torch.nn.Sequential(torch.nn.ReLU(), torch.nn.Tanh())
+    for f in [lambda: s * 2, lambda: 3 * s, lambda: s * 0, lambda: s * 1.5, lambda: (s * 2)[2] is s[0]]:
+        t(f)
+    s2 = torch.nn.Sequential(torch.nn.ReLU(), torch.nn.Tanh()); s2 *= 2; print(s2, s2[2] is s2[0])
+    from collections import OrderedDict
+    s3 = torch.nn.Sequential(OrderedDict([('a', torch.nn.ReLU())]))
+    print(s3 * 2)
+    t(lambda: s3.__imul__(2))
+    t(lambda: s2.__imul__('x'))
+    del s2[1]; print(s2._modules)
+    """,
+)
