@@ -7384,3 +7384,20 @@ case(
     del s2[1]; print(s2._modules)
     """,
 )
+case(
+    "probe2_optimizer_state_of_another_shape",
+    _PROBE2_T,
+    """
+    a = torch.nn.Parameter(torch.ones(3, 2)); b = torch.nn.Parameter(torch.ones(2, 2))
+    for cls, kw in [(torch.optim.Adam, {}), (torch.optim.AdamW, {'amsgrad': True}),
+                    (torch.optim.SGD, {'lr': 0.1, 'momentum': 0.9})]:
+        oa = cls([a], **kw); a.grad = torch.ones(3, 2); oa.step()
+        ob = cls([b], **kw); ob.load_state_dict(oa.state_dict())
+        b.grad = torch.ones(2, 2)
+        t(lambda: ob.step())
+        print(b, ob.state_dict()['state'])
+        c = torch.nn.Parameter(torch.ones(2)); oc = cls([c], **kw); oc.load_state_dict(oa.state_dict())
+        c.grad = torch.ones(2)
+        t(lambda: oc.step()); print(c)
+    """,
+)

@@ -2,6 +2,7 @@
 import numpy as np
 
 from .. import derivatives as d
+from ..autograd.function import _broadcast_shape
 from ..autograd.grad_mode import no_grad
 from ..dtypes import float32, float64
 from ..ops import get_default_dtype, tensor, zeros_like
@@ -10,7 +11,11 @@ from .optimizer import Optimizer, _closure_loss
 
 
 def _write(t, value):
-    """Store a NumPy result in t's memory: one in-place op in PyTorch, so one version bump."""
+    """Store a NumPy result in t's memory: one in-place op in PyTorch, so one version bump (and
+    its error if the result, broadcast, is larger than t)."""
+    if value.shape != t._data.shape:
+        raise RuntimeError(f"output with shape {list(t.shape)} doesn't match the broadcast shape "
+                           f"{list(value.shape)}")
     np.copyto(t._data, value, casting="unsafe")
     t._version_counter.value += 1
 
@@ -89,6 +94,7 @@ class Adam(Optimizer):
             else:  # Adam's L2 penalty: weight_decay * p joins the gradient
                 grad = d._add_scaled(grad, p._data, weight_decay)
         # exp_avg.lerp_(grad, 1 - beta1): PyTorch's lerp is one fused multiply-add
+        _broadcast_shape(exp_avg.shape, grad.shape)  # (its error for state of another shape)
         w = k(1 - beta1)
         diff = grad - exp_avg
         _write(state["exp_avg"], _fma(w, diff, exp_avg) if abs(w) < 0.5
