@@ -315,6 +315,8 @@ class Tensor:
 
     @data.setter
     def data(self, value):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"Variable data has to be a tensor, but got {type(value).__name__}")
         if value._data.dtype != self._data.dtype:  # (a leaf's AccumulateGrad expects the old one)
             self._grad_accumulator = None
         self._data = value._data

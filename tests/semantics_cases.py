@@ -7401,3 +7401,19 @@ case(
         t(lambda: oc.step()); print(c)
     """,
 )
+case(
+    "probe2_apply_init_and_data",
+    _PROBE2_T,
+    """
+    def init_weights(m):
+        if isinstance(m, torch.nn.Linear):
+            torch.nn.init.eye_(m.weight)
+            m.bias.data.fill_(0.01)
+    net = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.ReLU())
+    print(net.apply(init_weights) is net, net[0].weight, net[0].bias, net[0].weight._version,
+          net[0].bias._version)
+    net[0].weight.data = torch.ones(2, 2); print(net[0].weight, net[0].weight._version)
+    for v in [[1.0], 3, None]:
+        t(lambda: setattr(net[0].weight, 'data', v))
+    """,
+)
