@@ -5,6 +5,7 @@ A tensor is a *leaf* when no recorded op made it (grad_fn is None). A non-leaf r
 version counter with the tensors that share its memory (views, `detach()`), so that backward can
 tell when a saved tensor was changed in place.
 """
+import copy
 import re
 import warnings
 import weakref
@@ -234,7 +235,7 @@ class Tensor:
     def _set_requires_grad(self, value, message):
         if value and not dtypes.is_float(self._data.dtype):
             raise RuntimeError(message)
-        if value and self._vc is _INFERENCE and not grad_mode._inference:
+        if value and self.is_inference() and not grad_mode._inference:
             raise RuntimeError("Setting requires_grad=True on inference tensor outside "
                                "InferenceMode is not allowed.")
         self._requires_grad = bool(value)
@@ -316,6 +317,8 @@ class Tensor:
 
     @data.setter
     def data(self, value):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"Variable data has to be a tensor, but got {type(value).__name__}")
         if value._data.dtype != self._data.dtype:  # (a leaf's AccumulateGrad expects the old one)
             self._grad_accumulator = None
         self._data = value._data
@@ -336,6 +339,23 @@ class Tensor:
                 self._grad_accumulator = weakref.ref(node)
             return (node, 0)
         return (None, 0)
+
+    def __deepcopy__(self, memo):
+        """copy.deepcopy (e.g. of a model, to keep a snapshot): a new leaf with a copy of the
+        values, the same requires_grad and a deep copy of .grad, without the hooks. A tensor with
+        a history refuses: its graph cannot be copied."""
+        if not self.is_leaf:
+            raise RuntimeError(
+                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
+                "because of a torch.nn.utils.weight_norm usage, see "
+                "https://github.com/pytorch/pytorch/pull/103001")
+        if id(self) not in memo:
+            new = memo[id(self)] = Tensor._make(self._data.copy(), requires_grad=self.requires_grad)
+            new._version_counter.value += 1  # PyTorch fills the copy in place (set_): version 1
+            if self._grad is not None:
+                new._grad = copy.deepcopy(self._grad, memo)
+        return memo[id(self)]
 
     def detach(self):
         """Same memory and version counter, no history: changes through it are still noticed."""
@@ -457,8 +477,12 @@ class Tensor:
     def cpu(self):
         return self
 
-    def cuda(self):
-        _check_device(_CUDA)
+    def cuda(self, device=None, non_blocking=False):
+        """There is no CUDA here: the errors a CPU-only PyTorch gives."""
+        device = _CUDA if device is None else _device_arg("cuda", device)
+        if device.__class__ is _Device and device.type != "cuda":
+            raise RuntimeError("Invalid device, must be cuda device")
+        _check_device(device)
 
     nelement = numel
 
@@ -578,7 +602,8 @@ class Tensor:
                                       default_dtype=dtypes.get_default_dtype().name)
 
     def __format__(self, spec):
-        if self._data.ndim == 0:
+        """f"{loss:.3f}" formats a 0-d plain Tensor's value (not a Parameter's, as in PyTorch)."""
+        if self._data.ndim == 0 and type(self) is Tensor:
             return self.item().__format__(spec)
         return object.__format__(self, spec)
 

@@ -7306,3 +7306,377 @@ case(
     b.sum().backward(); print(a.grad, b.grad)
     """,
 )
+
+
+# --- probe2: cross-feature probes of optim, nn, default dtype, inference_mode
+_PROBE2_T = """
+def t(f):
+    try:
+        print("ok", f())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+"""
+_PROBE2_NET = """
+model = torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.ReLU(), torch.nn.Linear(3, 2))
+with torch.no_grad():
+    for i, p in enumerate(model.parameters()):
+        p.copy_(torch.arange(p.numel(), dtype=p.dtype).reshape(p.shape) * 0.1 - 0.2 + 0.05 * i)
+x = torch.tensor([[1., 2.], [-1., 0.5], [0.3, -0.7]])
+y = torch.tensor([0, 1, 1])
+"""
+case(
+    "probe2_train_save_load_continue",
+    _PROBE2_NET,
+    """
+    import copy
+    opt = torch.optim.Adam(model.parameters(), lr=0.1, weight_decay=0.01, amsgrad=True)
+    def step(m, o):
+        o.zero_grad()
+        loss = torch.nn.CrossEntropyLoss()(m(x), y)
+        loss.backward()
+        n = torch.nn.utils.clip_grad_norm_(m.parameters(), 0.5)
+        o.step()
+        return loss, n
+    for i in range(2):
+        print(step(model, opt))
+    msd, osd = copy.deepcopy(model.state_dict()), copy.deepcopy(opt.state_dict())
+    fresh = copy.deepcopy(model)
+    o2 = torch.optim.Adam(fresh.parameters(), lr=0.5)
+    print(fresh.load_state_dict(msd)); o2.load_state_dict(osd); print(o2)
+    for i in range(2):
+        print(step(model, opt), step(fresh, o2))
+    print(list(fresh.parameters()), fresh[0].weight.grad)
+    print(o2.state_dict())
+    """,
+)
+case(
+    "probe2_parameter_of_inference_tensor",
+    """
+    x = torch.ones(2); p = torch.nn.Parameter(x); x.add_(1); print(p._version, p)
+    with torch.inference_mode():
+        q = torch.ones(2)
+    for f in [lambda: torch.nn.Parameter(q), lambda: q.detach().requires_grad_(),
+              lambda: q.data.requires_grad_()]:
+        try:
+            f()
+        except RuntimeError as e:
+            print(e)
+    p = torch.nn.Parameter(q, requires_grad=False); print(p.is_inference(), p)
+    with torch.inference_mode():
+        print(q.detach().requires_grad_())
+    """,
+)
+case(
+    "probe2_optimizer_named_and_duplicate_params",
+    _PROBE2_NET,
+    _PROBE2_T,
+    """
+    w = model[0].weight
+    opt = torch.optim.SGD([w, model[0].bias, w], lr=0.1)
+    opt = torch.optim.SGD(model[0].named_parameters(), lr=0.1, momentum=0.9)
+    torch.nn.functional.cross_entropy(model(x), y).backward(); opt.step()
+    print(opt); print(opt.state_dict())
+    t(lambda: opt.add_param_group({'params': model[2].parameters()}))
+    t(lambda: torch.optim.SGD([('a', w), model[0].bias], lr=0.1))
+    opt.add_param_group({'params': model[2].named_parameters(), 'lr': 0.5})
+    o2 = torch.optim.SGD([{'params': model[0].parameters()}, {'params': model[2].parameters()}])
+    t(lambda: o2.add_param_group({'params': [('v', torch.ones(1, requires_grad=True))]}))
+    o2.load_state_dict(opt.state_dict()); print(o2.state_dict()['param_groups'])
+    """,
+)
+case(
+    "probe2_forward_hook_options",
+    _PROBE2_T,
+    """
+    class M(torch.nn.Module):
+        def forward(self, x, scale=1.0):
+            print('forward', x, scale)
+            if scale < 0:
+                raise ValueError('negative scale')
+            return x * scale
+    m = M()
+    h1 = m.register_forward_pre_hook(lambda mod, a, k: print('pre kw', a, k))
+    h2 = m.register_forward_pre_hook(lambda mod, a, k: ((a[0] + 1,), {'scale': 3.0}),
+                                     with_kwargs=True)
+    h3 = m.register_forward_pre_hook(lambda mod, a: print('pre first', a), prepend=True)
+    t(lambda: m(torch.tensor(1.), scale=2.0))
+    h1.remove()
+    print(m(torch.tensor(1.), scale=2.0))
+    h4 = m.register_forward_hook(lambda mod, a, k, o: print('post kw', a, k, o), with_kwargs=True)
+    h5 = m.register_forward_hook(lambda mod, a, o: print('post', a, o), always_call=True)
+    h6 = m.register_forward_hook(lambda mod, a, o: o * 10, prepend=True)
+    print(m(torch.tensor(1.)))
+    h2.remove()
+    t(lambda: m(torch.tensor(1.), scale=-1.0))
+    h7 = m.register_forward_hook(lambda mod, a, o: 1 / 0, always_call=True)
+    t(lambda: m(torch.tensor(1.), scale=-1.0))
+    h8 = m.register_forward_pre_hook(lambda mod, a, k: 5, with_kwargs=True)
+    t(lambda: m(torch.tensor(1.)))
+    for h in (h3, h4, h5, h6, h7, h8):
+        h.remove()
+    print(m._forward_hooks, dict(m._forward_hooks_with_kwargs),
+          dict(m._forward_hooks_always_called), dict(m._forward_pre_hooks_with_kwargs))
+    with m.register_forward_hook(lambda mod, a, k, o: print('ctx', k), with_kwargs=True):
+        m(torch.tensor(2.), scale=0.5)
+    print(dict(m._forward_hooks_with_kwargs), m(torch.tensor(2.)))
+    """,
+)
+case(
+    "probe2_deepcopy",
+    _PROBE2_NET,
+    _PROBE2_T,
+    """
+    import copy
+    model(x).sum().backward()
+    m2 = copy.deepcopy(model)
+    print(m2[0].weight is model[0].weight, m2[0].weight, m2[0].weight.grad)
+    x1 = torch.ones(2, requires_grad=True); x1.grad = torch.ones(2)
+    x1.register_hook(lambda g: print('hook'))
+    c = copy.deepcopy(x1); print(c, c.grad, c.grad is x1.grad, c.is_leaf, c._version)
+    c.sum().backward(); print(c.grad)
+    t(lambda: copy.deepcopy(x1 * 2))
+    a, b = copy.deepcopy([m2[0].bias, m2[0].bias]); print(a is b, type(a).__name__)
+    print(copy.deepcopy(torch.tensor([1, 2])), copy.deepcopy(model.state_dict())['2.bias'])
+    opt = torch.optim.Adam(model.parameters()); opt.step()
+    o2 = copy.deepcopy(opt); print(o2.state_dict()['state'][3], o2.param_groups[0]['params'][3])
+    """,
+)
+case(
+    "probe2_grad_mode_decorated_generators",
+    _PROBE2_T,
+    """
+    x = torch.ones(2, requires_grad=True)
+    @torch.no_grad()
+    def gen(n):
+        for i in range(n):
+            got = yield torch.is_grad_enabled(), (x * 2).requires_grad
+            print('got', got, torch.is_grad_enabled())
+        return 'done'
+    g = gen(3)
+    print(next(g), torch.is_grad_enabled(), g.send('a'), torch.is_grad_enabled())
+    t(lambda: g.throw(ValueError('boom')))
+    g = gen(1); next(g)
+    t(lambda: g.send(None))
+    @torch.inference_mode()
+    def gen2():
+        yield torch.is_inference_mode_enabled(), (x * 2).is_inference()
+    @torch.set_grad_enabled(False)
+    def gen3():
+        yield torch.is_grad_enabled()
+    print(list(gen2()), list(gen3()), torch.is_grad_enabled(), gen2.__name__)
+    def gen4():
+        try:
+            yield torch.is_grad_enabled()
+        finally:
+            print('closing', torch.is_grad_enabled())
+    g = torch.no_grad()(gen4)(); print(next(g)); g.close(); print(torch.is_grad_enabled())
+    t(lambda: torch.inference_mode(1))
+    """,
+)
+case(
+    "probe2_linear_dtype_and_default_dtype",
+    _PROBE2_T,
+    """
+    l = torch.nn.Linear(2, 1, dtype=torch.float64, device='cpu')
+    print(l.weight.dtype, l.bias.dtype, l.weight.device, l)
+    l = torch.nn.Linear(2, 1, False, 'cpu', torch.float64); print(l.weight.dtype, l.bias)
+    t(lambda: torch.nn.Linear(2, 1, dtype=torch.int64))
+    torch.set_default_dtype(torch.float64)
+    m = torch.nn.Linear(2, 1, dtype=torch.float32)
+    with torch.no_grad():
+        m.weight.fill_(0.5); m.bias.fill_(0.1)
+    t(lambda: m(torch.ones(1, 2)))
+    opt = torch.optim.Adam(m.parameters(), lr=0.1)
+    m(torch.ones(1, 2, dtype=torch.float32)).sum().backward(); opt.step()
+    print(m.weight, opt.state_dict()['state'][0])
+    torch.set_default_dtype(torch.float32)
+    """,
+)
+case(
+    "probe2_custom_optimizer_and_module_paths",
+    _PROBE2_NET,
+    _PROBE2_T,
+    """
+    class MySGD(torch.optim.Optimizer):
+        def __init__(self, params, lr=0.01, momentum=0.5):
+            super().__init__(params, dict(lr=lr, momentum=momentum))
+        @torch.no_grad()
+        def step(self, closure=None):
+            for group in self.param_groups:
+                for p in group['params']:
+                    if p.grad is None:
+                        continue
+                    st = self.state[p]
+                    if 'buf' not in st:
+                        st['buf'] = torch.zeros_like(p)
+                    st['buf'].mul_(group['momentum']).add_(p.grad)
+                    p.add_(st['buf'], alpha=-group['lr'])
+    opt = MySGD(model.parameters(), lr=0.1)
+    for i in range(2):
+        opt.zero_grad(); loss = torch.nn.functional.cross_entropy(model(x), y); loss.backward()
+        opt.step(); print(loss)
+    print(opt, opt.defaults, opt.state_dict()['state'][3], type(opt).__mro__)
+    t(lambda: torch.optim.Optimizer(model.parameters(), {}).step())
+    print(torch.optim.Adam, torch.optim.AdamW, torch.optim.SGD, torch.optim.Optimizer)
+    """,
+)
+case(
+    "probe2_format_parameter_and_cuda",
+    _PROBE2_T,
+    """
+    print(f"{torch.tensor(2.5):.1f}", f"{torch.tensor(2.5, requires_grad=True) * 2:.2f}")
+    t(lambda: f"{torch.nn.Parameter(torch.tensor(2.5)):.1f}")
+    t(lambda: f"{torch.nn.Parameter(torch.tensor(2.5))}")
+    m = torch.nn.Linear(1, 1)
+    for f in [lambda: m.cuda(), lambda: m.cuda(0), lambda: m.cuda('cpu'), lambda: torch.ones(1).cuda(-1),
+              lambda: torch.ones(1).cuda('cuda:1'), lambda: torch.ones(1).cuda()]:
+        t(f)
+    """,
+)
+case(
+    "probe2_grad_for_input_needing_none_reaches_hooks",
+    """
+    class Id(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, *args):
+            ctx.mark_non_differentiable(*[a for a in args if not a.requires_grad])
+            return args
+        @staticmethod
+        def backward(ctx, *g):
+            print('backward got', g)
+            return g
+    a = torch.tensor([1., 2.], requires_grad=True); b = torch.tensor([3., 4.])
+    p, q = Id.apply(a, b)
+    p.grad_fn.register_hook(lambda gi, go: print('post hook', gi, go))
+    (p * 2 + q).sum().backward(); print(a.grad)
+    """,
+    """
+    class Two(torch.nn.Module):
+        def forward(self, a, b, k=2):
+            return a * b, a + k
+    m = Two()
+    m.register_full_backward_hook(lambda mod, gi, go: print('bw', gi, go))
+    m.register_full_backward_pre_hook(lambda mod, go: print('pre', go))
+    a = torch.tensor([1., 2.], requires_grad=True); b = torch.tensor([3., 4.])
+    p, q = m(a, b)
+    (p.sum() + q.sum()).backward(); print(a.grad)
+    p, q = m(a, b); p.sum().backward()
+    """,
+)
+case(
+    "probe2_init_deprecated_names",
+    _PROBE2_T,
+    """
+    w = torch.empty(2, 3)
+    print(torch.nn.init.eye(w), torch.nn.init.constant(w, 0.5), torch.nn.init.eye.__name__)
+    for f in ['normal', 'uniform', 'xavier_uniform', 'xavier_normal', 'kaiming_uniform',
+              'kaiming_normal']:
+        print(getattr(torch.nn.init, f)(w).shape)
+    t(lambda: torch.nn.init.eye(torch.empty(3)))
+    """,
+)
+case(
+    "probe2_module_names_and_get_submodule",
+    _PROBE2_NET,
+    _PROBE2_T,
+    """
+    m = torch.nn.Module()
+    for f in [lambda: m.add_module(1, torch.nn.ReLU()), lambda: m.add_module('a.b', torch.nn.ReLU()),
+              lambda: m.add_module('', torch.nn.ReLU()), lambda: m.add_module('training', None),
+              lambda: m.add_module('x', 3), lambda: m.register_parameter(1, None),
+              lambda: m.register_parameter('a.b', None), lambda: m.register_parameter('', None),
+              lambda: m.register_parameter('forward', None),
+              lambda: m.register_parameter('w', torch.ones(1)),
+              lambda: m.register_module('r', torch.nn.ReLU()), lambda: m.add_module('r', torch.nn.Tanh()),
+              lambda: m.register_parameter('r', None),
+              lambda: m.register_parameter('p', torch.nn.Parameter(torch.ones(1))),
+              lambda: m.add_module('p', torch.nn.ReLU())]:
+        t(f)
+    print(m, list(m.state_dict().keys()))
+    class Early(torch.nn.Module):
+        def __init__(self):
+            self.register_parameter('w', None)
+    t(lambda: Early())
+    """,
+    """
+    print(model.get_submodule('0'), model.get_submodule(''), model.get_parameter('2.bias'))
+    for f in [lambda: model.get_submodule('5'), lambda: model.get_submodule('0.weight'),
+              lambda: model.get_parameter('0.nothere'), lambda: model.get_parameter('0.training'),
+              lambda: model.get_parameter('1.x.y'), lambda: model.get_buffer('0.weight')]:
+        t(f)
+    class B(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer('b', torch.zeros(1)); self.inner = torch.nn.Linear(1, 1)
+    n = B(); print(n.get_buffer('b'), n.get_submodule('inner'), n.get_parameter('inner.bias').shape)
+    t(lambda: n.get_buffer('nob'))
+    t(lambda: n.get_parameter('b'))
+    """,
+)
+case(
+    "probe2_misuse_type_names",
+    _PROBE2_NET,
+    _PROBE2_T,
+    """
+    class Foo:
+        pass
+    lin = torch.nn.Linear(1, 1)
+    for f in [lambda: torch.optim.SGD(model, lr=0.1), lambda: torch.optim.SGD([lin.weight, Foo()]),
+              lambda: torch.optim.SGD([{'params': lin.weight}, lin.bias]),
+              lambda: torch.optim.SGD([{'params': lin.weight}, 3]),
+              lambda: setattr(lin, 'weight', torch.nn.ReLU()), lambda: setattr(lin, 'weight', Foo()),
+              lambda: lin.register_parameter('q', Foo()), lambda: lin.add_module('m', Foo()),
+              lambda: lin.register_buffer('b', Foo()), lambda: lin.add_module(3.5, None),
+              lambda: model.append(Foo())]:
+        t(f)
+    """,
+)
+case(
+    "probe2_sequential_repeat_and_delete",
+    _PROBE2_T,
+    """
+    s = torch.nn.Sequential(torch.nn.ReLU(), torch.nn.Tanh())
+    for f in [lambda: s * 2, lambda: 3 * s, lambda: s * 0, lambda: s * 1.5, lambda: (s * 2)[2] is s[0]]:
+        t(f)
+    s2 = torch.nn.Sequential(torch.nn.ReLU(), torch.nn.Tanh()); s2 *= 2; print(s2, s2[2] is s2[0])
+    from collections import OrderedDict
+    s3 = torch.nn.Sequential(OrderedDict([('a', torch.nn.ReLU())]))
+    print(s3 * 2)
+    t(lambda: s3.__imul__(2))
+    t(lambda: s2.__imul__('x'))
+    del s2[1]; print(s2._modules)
+    """,
+)
+case(
+    "probe2_optimizer_state_of_another_shape",
+    _PROBE2_T,
+    """
+    a = torch.nn.Parameter(torch.ones(3, 2)); b = torch.nn.Parameter(torch.ones(2, 2))
+    for cls, kw in [(torch.optim.Adam, {}), (torch.optim.AdamW, {'amsgrad': True}),
+                    (torch.optim.SGD, {'lr': 0.1, 'momentum': 0.9})]:
+        oa = cls([a], **kw); a.grad = torch.ones(3, 2); oa.step()
+        ob = cls([b], **kw); ob.load_state_dict(oa.state_dict())
+        b.grad = torch.ones(2, 2)
+        t(lambda: ob.step())
+        print(b, ob.state_dict()['state'])
+        c = torch.nn.Parameter(torch.ones(2)); oc = cls([c], **kw); oc.load_state_dict(oa.state_dict())
+        c.grad = torch.ones(2)
+        t(lambda: oc.step()); print(c)
+    """,
+)
+case(
+    "probe2_apply_init_and_data",
+    _PROBE2_T,
+    """
+    def init_weights(m):
+        if isinstance(m, torch.nn.Linear):
+            torch.nn.init.eye_(m.weight)
+            m.bias.data.fill_(0.01)
+    net = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.ReLU())
+    print(net.apply(init_weights) is net, net[0].weight, net[0].bias, net[0].weight._version,
+          net[0].bias._version)
+    net[0].weight.data = torch.ones(2, 2); print(net[0].weight, net[0].weight._version)
+    for v in [[1.0], 3, None]:
+        t(lambda: setattr(net[0].weight, 'data', v))
+    """,
+)

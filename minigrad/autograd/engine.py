@@ -363,8 +363,8 @@ def _validate(node, grads):
                            f"(expected {len(node.next_functions)}, got {len(grads)})")
     out = []
     for i, (g, (next_node, nr)) in enumerate(zip(grads, node.next_functions)):
-        if g is None or next_node is None:
-            out.append(None if next_node is None else g)
+        if g is None or next_node is None:  # (a custom Function's gradient for an input that
+            out.append(g)                     # needs none is kept: post hooks see it, as there)
             continue
         shape, dtype = next_node._input_metadata[nr]
         if g._data.shape != shape:

@@ -1,5 +1,6 @@
 """Grad mode: one global switch that decides whether operations are recorded on the tape."""
 import functools
+import inspect
 
 _enabled = True     # are ops recorded? (backward sets it to create_graph while it runs)
 _inference = False  # inference_mode: new tensors are inference tensors, and nothing is recorded
@@ -28,6 +29,36 @@ def is_inference_mode_enabled():
     return _inference
 
 
+def context_decorator(make_context, func):
+    """func run inside make_context(); a generator function's generator runs each of its steps
+    inside it (the caller's mode applies between them), as PyTorch's decorators do."""
+    if not inspect.isgeneratorfunction(func):
+        @functools.wraps(func)
+        def decorate_context(*args, **kwargs):
+            with make_context():
+                return func(*args, **kwargs)
+        return decorate_context
+
+    @functools.wraps(func)
+    def generator_context(*args, **kwargs):
+        gen = func(*args, **kwargs)
+        try:
+            with make_context():
+                response = gen.send(None)
+            while True:
+                try:
+                    request = yield response
+                except BaseException as e:  # close() or throw() on us: passed on, in the mode
+                    with make_context():
+                        response = gen.throw(e)
+                else:
+                    with make_context():
+                        response = gen.send(request)
+        except StopIteration as e:
+            return e.value
+    return generator_context
+
+
 class _GradModeContext:
     """Base for no_grad / enable_grad / set_grad_enabled: a context manager that also decorates."""
 
@@ -41,11 +72,7 @@ class _GradModeContext:
         _restore(self._prev)
 
     def __call__(self, fn):
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            with self.__class__():
-                return fn(*args, **kwargs)
-        return wrapper
+        return context_decorator(self.__class__, fn)
 
 
 class _NoParamContext(_GradModeContext):
@@ -87,13 +114,7 @@ class set_grad_enabled(_GradModeContext):
 
     def __call__(self, fn):
         _restore(self._prev)  # used as a decorator: undo the immediate switch
-        mode = self.mode
-
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            with set_grad_enabled(mode):
-                return fn(*args, **kwargs)
-        return wrapper
+        return context_decorator(lambda: set_grad_enabled(self.mode), fn)
 
 
 class inference_mode(_GradModeContext):
@@ -117,8 +138,4 @@ class inference_mode(_GradModeContext):
         _restore(self._prev)
 
     def __call__(self, fn):
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            with inference_mode(self.mode):
-                return fn(*args, **kwargs)
-        return wrapper
+        return context_decorator(lambda: inference_mode(self.mode), fn)

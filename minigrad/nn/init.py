@@ -9,7 +9,7 @@ import math
 import warnings
 
 from ..autograd.grad_mode import no_grad
-from ..ops import eye
+from .. import ops
 
 
 def calculate_gain(nonlinearity, param=None):
@@ -65,7 +65,7 @@ def eye_(tensor):
     if tensor.dim() != 2:
         raise ValueError("Only tensors with 2 dimensions are supported")
     with no_grad():
-        tensor.copy_(eye(*tensor.shape))
+        tensor.copy_(ops.eye(*tensor.shape))
     return tensor
 
 
@@ -121,3 +121,27 @@ def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gene
 def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
     std = _kaiming_std(tensor, a, mode, nonlinearity)
     return tensor if std is None else normal_(tensor, 0, std, generator)
+
+
+def _make_deprecate(meth):
+    """The old names without the trailing underscore still work, with PyTorch's FutureWarning."""
+    new_name = meth.__name__
+    old_name = new_name[:-1]
+
+    def deprecated_init(*args, **kwargs):
+        warnings.warn(f"`nn.init.{old_name}` is now deprecated in favor of `nn.init.{new_name}`.",
+                      FutureWarning, stacklevel=2)
+        return meth(*args, **kwargs)
+
+    deprecated_init.__name__ = old_name
+    return deprecated_init
+
+
+uniform = _make_deprecate(uniform_)
+normal = _make_deprecate(normal_)
+constant = _make_deprecate(constant_)
+eye = _make_deprecate(eye_)
+xavier_uniform = _make_deprecate(xavier_uniform_)
+xavier_normal = _make_deprecate(xavier_normal_)
+kaiming_uniform = _make_deprecate(kaiming_uniform_)
+kaiming_normal = _make_deprecate(kaiming_normal_)

@@ -14,20 +14,25 @@ _ids = itertools.count()
 class RemovableHandle:
     """Remembers where a hook was registered, weakly, so `remove()` can take it out again."""
 
-    def __init__(self, hooks_dict):
+    def __init__(self, hooks_dict, *, extra_dict=()):
+        """extra_dict: dicts (or one dict) that may hold flags under the hook's id, such as
+        Module's with_kwargs: remove() clears them too."""
         self.hooks_dict_ref = weakref.ref(hooks_dict)
         self.id = next(_ids)
+        extra = [extra_dict] if isinstance(extra_dict, dict) else extra_dict
+        self.extra_dict_ref = tuple(weakref.ref(d) for d in extra)
 
     @classmethod
-    def add(cls, hooks_dict, hook):
-        handle = cls(hooks_dict)
+    def add(cls, hooks_dict, hook, extra_dict=()):
+        handle = cls(hooks_dict, extra_dict=extra_dict)
         hooks_dict[handle.id] = hook
         return handle
 
     def remove(self):
-        hooks_dict = self.hooks_dict_ref()
-        if hooks_dict is not None:
-            hooks_dict.pop(self.id, None)
+        for ref in (self.hooks_dict_ref, *self.extra_dict_ref):
+            hooks_dict = ref()
+            if hooks_dict is not None:
+                hooks_dict.pop(self.id, None)
 
     def __enter__(self):
         return self

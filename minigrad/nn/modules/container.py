@@ -42,7 +42,7 @@ class Sequential(Module):
         keys = list(self._modules)[idx] if isinstance(idx, slice) else [self._key(idx)]
         for key in keys:
             delattr(self, key)
-        self._modules = dict((str(i), m) for i, m in enumerate(self._modules.values()))
+        self._modules = OrderedDict((str(i), m) for i, m in enumerate(self._modules.values()))
 
     def __len__(self):
         return len(self._modules)
@@ -85,6 +85,26 @@ class Sequential(Module):
             raise ValueError("add operator supports only objects of Sequential class, but "
                              f"{type(other)} is given.")
         return Sequential().extend(self).extend(other)
+
+    def __mul__(self, other):
+        """A new Sequential of the modules repeated `other` times (the same objects, renumbered)."""
+        self._check_factor(other)
+        return Sequential(*(list(self) * other))
+
+    __rmul__ = __mul__
+
+    def __imul__(self, other):
+        self._check_factor(other)
+        n = len(self)
+        for i in range(n, n * other):
+            self.add_module(str(i), self._modules[str(i % n)])
+        return self
+
+    def _check_factor(self, other):
+        if not isinstance(other, int):
+            raise TypeError(f"unsupported operand type(s) for *: {type(self)} and {type(other)}")
+        if other <= 0:
+            raise ValueError(f"Non-positive multiplication factor {other} for {type(self)}")
 
     def __iadd__(self, other):
         if not isinstance(other, Sequential):

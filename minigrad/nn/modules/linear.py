@@ -10,12 +10,13 @@ from .module import Module
 class Linear(Module):
     """y = x @ weight.T + bias, with weight of shape (out_features, in_features)."""
 
-    def __init__(self, in_features, out_features, bias=True):
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
         super().__init__()
         self.in_features, self.out_features = in_features, out_features
-        self.weight = Parameter(empty(out_features, in_features))
+        factory_kwargs = {"device": device, "dtype": dtype}  # dtype None: the default dtype
+        self.weight = Parameter(empty(out_features, in_features, **factory_kwargs))
         if bias:
-            self.bias = Parameter(empty(out_features))
+            self.bias = Parameter(empty(out_features, **factory_kwargs))
         else:
             self.register_parameter("bias", None)
         self.reset_parameters()

@@ -42,7 +42,10 @@ class Module:
         object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_modules", {})
         object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
+        object.__setattr__(self, "_forward_pre_hooks_with_kwargs", OrderedDict())  # id -> True
         object.__setattr__(self, "_forward_hooks", OrderedDict())
+        object.__setattr__(self, "_forward_hooks_with_kwargs", OrderedDict())
+        object.__setattr__(self, "_forward_hooks_always_called", OrderedDict())
         object.__setattr__(self, "_backward_pre_hooks", OrderedDict())
         object.__setattr__(self, "_backward_hooks", OrderedDict())
         object.__setattr__(self, "_is_full_backward_hook", None)  # which kind _backward_hooks holds
@@ -105,6 +108,9 @@ class Module:
 
     def register_parameter(self, name, param):
         """Register `param` (a Parameter, or None for an absent one such as a missing bias)."""
+        if "_parameters" not in self.__dict__:
+            raise AttributeError("cannot assign parameter before Module.__init__() call")
+        _check_name(self, "parameter", name, self._parameters)
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"cannot assign '{_typename(param)}' object to parameter '{name}' "
                             "(torch.nn.Parameter or None required)")
@@ -133,9 +139,45 @@ class Module:
             self._non_persistent_buffers_set.add(name)
 
     def add_module(self, name, module):
+        """Register `module` as a child named `name` (what `self.name = module` does)."""
         if module is not None and not isinstance(module, Module):
             raise TypeError(f"{_typename(module)} is not a Module subclass")
+        _check_name(self, "module", name, self._modules)
         self._modules[name] = module
+
+    register_module = add_module
+
+    def get_submodule(self, target):
+        """The submodule at a dotted path such as 'encoder.0' ('' is this module)."""
+        if target == "":
+            return self
+        mod = self
+        for item in target.split("."):
+            if not hasattr(mod, item):
+                raise AttributeError(f"{type(mod).__name__} has no attribute `{item}`")
+            mod = getattr(mod, item)
+            if not isinstance(mod, Module):
+                raise AttributeError(f"`{item}` is not an nn.Module")
+        return mod
+
+    def get_parameter(self, target):
+        """The Parameter at a dotted path, e.g. '0.weight' (a key of state_dict)."""
+        module_path, _, name = target.rpartition(".")
+        mod = self.get_submodule(module_path)
+        if not hasattr(mod, name):
+            raise AttributeError(f"{type(mod).__name__} has no attribute `{name}`")
+        if not isinstance(getattr(mod, name), Parameter):
+            raise AttributeError(f"`{name}` is not an nn.Parameter")
+        return getattr(mod, name)
+
+    def get_buffer(self, target):
+        module_path, _, name = target.rpartition(".")
+        mod = self.get_submodule(module_path)
+        if not hasattr(mod, name):
+            raise AttributeError(f"{type(mod).__name__} has no attribute `{name}`")
+        if name not in mod._buffers:
+            raise AttributeError(f"`{name}` is not a buffer")
+        return getattr(mod, name)
 
     def forward(self, *input):
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required '
@@ -143,31 +185,64 @@ class Module:
 
     def __call__(self, *args, **kwargs):
         """forward(), with the hooks around it: a pre-hook's non-None result replaces the
-        positional inputs (a non-tuple is made a 1-tuple), a hook's non-None result the output.
-        With backward hooks, inputs and output pass through BackwardHookFunction nodes."""
-        for hook in list(self._forward_pre_hooks.values()):
-            result = hook(self, args)
-            if result is not None:
-                args = result if isinstance(result, tuple) else (result,)
-        hooks = list(self._backward_hooks.values())
-        full_hooks = hooks if self._is_full_backward_hook else []
-        bw_hook = None
-        if full_hooks or self._backward_pre_hooks:
-            bw_hook = BackwardHook(self, full_hooks, list(self._backward_pre_hooks.values()))
-            args = bw_hook.setup_input_hook(args)
-        output = self.forward(*args, **kwargs)
-        for hook in list(self._forward_hooks.values()):
-            result = hook(self, args, output)
-            if result is not None:
-                output = result
-        if bw_hook:
-            if not isinstance(output, (Tensor, tuple)):
-                warnings.warn("For backward hooks to be called, module output should be a Tensor "
-                              f"or a tuple of Tensors but received {type(output)}", stacklevel=2)
-            output = bw_hook.setup_output_hook(output)
-        if hooks and self._is_full_backward_hook is False:
-            self._register_non_full_hooks(hooks, args, output)
-        return output
+        positional inputs (a non-tuple is made a 1-tuple; with_kwargs: an (args, kwargs) pair),
+        a hook's non-None result the output. With backward hooks, inputs and output pass
+        through BackwardHookFunction nodes. If anything fails, the forward hooks registered
+        with always_call=True that have not run yet still run (with output None) before the
+        error goes on."""
+        output, called = None, set()
+        try:
+            for hook_id, hook in list(self._forward_pre_hooks.items()):
+                if hook_id in self._forward_pre_hooks_with_kwargs:
+                    result = hook(self, args, kwargs)
+                    if result is not None:
+                        if not (isinstance(result, tuple) and len(result) == 2):
+                            raise RuntimeError("forward pre-hook must return None or a tuple of "
+                                               f"(new_args, new_kwargs), but got {result}.")
+                        args, kwargs = result
+                else:
+                    result = hook(self, args)
+                    if result is not None:
+                        args = result if isinstance(result, tuple) else (result,)
+            hooks = list(self._backward_hooks.values())
+            full_hooks = hooks if self._is_full_backward_hook else []
+            bw_hook = None
+            if full_hooks or self._backward_pre_hooks:
+                bw_hook = BackwardHook(self, full_hooks, list(self._backward_pre_hooks.values()))
+                args = bw_hook.setup_input_hook(args)
+            output = self.forward(*args, **kwargs)
+            for hook_id, hook in list(self._forward_hooks.items()):
+                called.add(hook_id)
+                result = self._call_forward_hook(hook_id, hook, args, kwargs, output)
+                if result is not None:
+                    output = result
+            if bw_hook:
+                if not isinstance(output, (Tensor, tuple)):
+                    warnings.warn("For backward hooks to be called, module output should be a "
+                                  f"Tensor or a tuple of Tensors but received {type(output)}",
+                                  stacklevel=2)
+                output = bw_hook.setup_output_hook(output)
+            if hooks and self._is_full_backward_hook is False:
+                self._register_non_full_hooks(hooks, args, output)
+            return output
+        except Exception:
+            for hook_id, hook in list(self._forward_hooks.items()):
+                if hook_id in self._forward_hooks_always_called and hook_id not in called:
+                    try:
+                        result = self._call_forward_hook(hook_id, hook, args, kwargs, output)
+                    except Exception as e:
+                        warnings.warn("module forward hook with ``always_call=True`` raised an "
+                                      "exception that was silenced as another error was raised "
+                                      f"in forward: {e}", stacklevel=2)
+                        continue
+                    if result is not None:
+                        output = result
+            raise
+
+    def _call_forward_hook(self, hook_id, hook, args, kwargs, output):
+        if hook_id in self._forward_hooks_with_kwargs:
+            return hook(self, args, kwargs, output)
+        return hook(self, args, output)
 
     def _register_non_full_hooks(self, hooks, args, output):
         """register_backward_hook's (deprecated) way: a post hook on the node of the first
@@ -203,13 +278,25 @@ class Module:
             warnings.warn(_NON_FULL.format("when the forward contains multiple autograd Nodes",
                                            "grad_input"), FutureWarning, stacklevel=3)
 
-    def register_forward_pre_hook(self, hook):
-        """hook(module, args) runs before each forward; remove() on the handle unregisters it."""
-        return RemovableHandle.add(self._forward_pre_hooks, hook)
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        """hook(module, args) (with_kwargs: hook(module, args, kwargs)) runs before each
+        forward; remove() on the handle unregisters it."""
+        handle = _add_hook(self._forward_pre_hooks, hook, prepend,
+                           [self._forward_pre_hooks_with_kwargs])
+        if with_kwargs:
+            self._forward_pre_hooks_with_kwargs[handle.id] = True
+        return handle
 
-    def register_forward_hook(self, hook):
-        """hook(module, args, output) runs after each forward (e.g. to record activations)."""
-        return RemovableHandle.add(self._forward_hooks, hook)
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
+        """hook(module, args, output) (with_kwargs: hook(module, args, kwargs, output)) runs
+        after each forward (e.g. to record activations); always_call: even if forward fails."""
+        handle = _add_hook(self._forward_hooks, hook, prepend,
+                           [self._forward_hooks_with_kwargs, self._forward_hooks_always_called])
+        if with_kwargs:
+            self._forward_hooks_with_kwargs[handle.id] = True
+        if always_call:
+            self._forward_hooks_always_called[handle.id] = True
+        return handle
 
     def register_backward_hook(self, hook):
         """Deprecated: hook(module, grad_input, grad_output) hangs on the node that made the
@@ -425,6 +512,9 @@ class Module:
     def cpu(self):
         return self._apply(lambda t: t.cpu())
 
+    def cuda(self, device=None):
+        return self._apply(lambda t: t.cuda(device))
+
     # --- training ---------------------------------------------------------------------------
     def zero_grad(self, set_to_none=True):
         """Forget the gradients of the last backward (by default .grad becomes None again)."""
@@ -470,8 +560,8 @@ _NON_FULL_IO = ("Using non-full backward hooks on a Module that {} is deprecated
                 "register_full_backward_hook to get the documented behavior.")
 
 
-def _add_hook(hooks, hook, prepend):
-    handle = RemovableHandle.add(hooks, hook)
+def _add_hook(hooks, hook, prepend, extra_dicts=()):
+    handle = RemovableHandle.add(hooks, hook, extra_dicts)
     if prepend:
         hooks.move_to_end(handle.id, last=False)
     return handle
@@ -489,6 +579,27 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
     __str__ = __repr__
 
 
+def _check_name(module, kind, name, registry):
+    """PyTorch's checks of the name a parameter or child module is registered under (a clash
+    with another attribute is looked for first by add_module, last by register_parameter)."""
+    if not isinstance(name, str):
+        raise TypeError(f"{kind} name should be a string. Got {_typename(name)}")
+    clash = hasattr(module, name) and name not in registry
+    if clash and kind == "module":
+        raise KeyError(f"attribute '{name}' already exists")
+    if "." in name:
+        raise KeyError(f'{kind} name can\'t contain "."' + (f", got: {name}" if kind == "module"
+                                                              else ""))
+    if name == "":
+        raise KeyError(f'{kind} name can\'t be empty string ""')
+    if clash:
+        raise KeyError(f"attribute '{name}' already exists")
+
+
 def _typename(obj):
-    """How PyTorch names a value in its errors: 'torch.FloatTensor' for a tensor."""
-    return obj.type() if isinstance(obj, Tensor) else type(obj).__qualname__
+    """How PyTorch names a value in its errors (torch.typename): 'torch.FloatTensor' for a
+    tensor, the class's dotted path ('torch.nn.modules.linear.Linear'), builtins bare ('int')."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    cls = type(obj)
+    return cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
