@@ -7680,3 +7680,10 @@ case(
         t(lambda: setattr(net[0].weight, 'data', v))
     """,
 )
+case(
+    "linear_refuses_non_tensors",
+    "from torch import nn\nimport torch.nn.functional as F\nm = nn.Linear(2, 3)",
+    "m([[1., 2.]])",
+    "F.linear(torch.ones(1, 2), [[1., 2.]])",
+    "F.linear(torch.ones(1, 2), torch.ones(3, 2), [1., 2., 3.])",
+)

@@ -256,6 +256,10 @@ def linear(input, weight, bias=None):
     """input @ weight.T + bias, recorded as PyTorch records it: one addmm for a matrix input
     (for other contiguous inputs too, flattened to a matrix by views); else matmul, then an
     in-place add of the bias."""
+    _ops._tensor_arg("linear", "input", 1, input)
+    _ops._tensor_arg("linear", "weight", 2, weight)
+    if bias is not None:
+        _ops._tensor_arg("linear", "bias", 3, bias)
     if input.dim() == 0 or weight.dim() == 0:
         raise RuntimeError("both arguments to linear need to be at least 1D, but they are "
                            f"{input.dim()}D and {weight.dim()}D")
