@@ -480,10 +480,24 @@ def _nll_weights(self, target, weight, ignore_index):
     return kept, target, np.where(kept, w[target], self.dtype.type(0))
 
 
-def _cascade_sum(terms, index):
+def _cascade_sum(terms, index=None):
     """The sum in PyTorch's nll_loss kernels, in their order (so float32 gives the same bits):
     terms pile up in level 0; after a term whose index is a multiple of 16 the pile moves up a
-    level, after a multiple of 256 two levels, ...; at the end the levels are added up."""
+    level, after a multiple of 256 two levels, ...; at the end the levels are added up. `index`
+    is each term's sample number (None: 0, 1, 2, ..., no sample ignored)."""
+    zero = terms.dtype.type(0)  # (+ zero: a pile starts from 0, so it is never -0.0)
+    if index is None:  # each level is the one below cut into rows of 16 after its first term
+        rest, v = [], terms
+        for _ in range(7):
+            if len(v) <= 1:
+                break
+            full = (len(v) - 1) // 16
+            rows = np.add.accumulate(v[1:1 + 16 * full].reshape(full, 16), axis=1)[:, -1]
+            tail = np.add.accumulate(v[1 + 16 * full:])
+            rest.append(tail[-1] + zero if len(tail) else zero)
+            v = np.concatenate([v[:1], rows]) + zero
+        rest.append(np.add.accumulate(v)[-1] + zero if len(v) else zero)
+        return np.add.accumulate(np.array(rest, terms.dtype))[-1]
     # Level 0, every pile at once: row p of a zero-padded grid, summed left to right from 0.
     ends = np.flatnonzero(index % 16 == 0)
     bounds = np.concatenate([[0], ends + 1, [len(terms)]])
@@ -493,7 +507,6 @@ def _cascade_sum(terms, index):
     grid[rows, np.arange(len(terms)) - bounds[rows] + 1] = terms
     piles = np.add.accumulate(grid, axis=1)[:, -1]
     # The levels above, one pile at a time (16 times fewer), in the terms' dtype.
-    zero = terms.dtype.type(0)
     levels = [zero] * 8
     for pile, i in zip(piles[:-1], index[ends].tolist()):
         levels[1] += pile
@@ -513,12 +526,16 @@ def _nll_loss_forward(self, target, weight, reduction, ignore_index):
     loss = np.where(kept, -self[_nll_key(self.shape, target)] * w, self.dtype.type(0))
     if reduction == 0 and self.ndim > 1:
         return loss, np.zeros((), self.dtype)  # (PyTorch leaves total_weight 0 here)
-    counted = np.flatnonzero(kept)  # (the flat index of each sample counted)
-    loss = _cascade_sum(loss.reshape(-1)[counted], counted)
-    if weight is None and len(counted) < 2 ** 24:  # a count: exact in any order
-        total_weight = np.asarray(len(counted), self.dtype)
+    if kept.all():  # no sample ignored: the sums run over every sample, in order
+        terms, weights, counted = loss.reshape(-1), w.reshape(-1), None
     else:
-        total_weight = _cascade_sum(w.reshape(-1)[counted], counted)
+        counted = np.flatnonzero(kept)  # (the flat index of each sample counted)
+        terms, weights = loss.reshape(-1)[counted], w.reshape(-1)[counted]
+    loss = _cascade_sum(terms, counted)
+    if weight is None and len(terms) < 2 ** 24:  # a count: exact in any order
+        total_weight = np.asarray(len(terms), self.dtype)
+    else:
+        total_weight = _cascade_sum(weights, counted)
     if reduction != 1:
         return loss, total_weight
     with np.errstate(invalid="ignore", divide="ignore"):
