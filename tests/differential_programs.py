@@ -772,8 +772,9 @@ class Builder:
 
     def op_cross_entropy(self):
         batched = self.chance(0.8)
-        a = self.pick_or_none(self.tensors(lambda t: t.is_floating_point()  # (a class at least,
-                                   and t.dim() == (2 if batched else 1) and t.shape[-1] > 0))  # for targets)
+        # (scores with a class at least: a target names one)
+        a = self.pick_or_none(self.tensors(lambda t: t.is_floating_point()
+                                   and t.dim() == (2 if batched else 1) and t.shape[-1] > 0))
         if a is None:
             shape = (self.draw(st.integers(1, 4)), self.draw(st.integers(2, 4)))
             a = self.new_leaf(shape if batched else shape[1:],
