@@ -197,13 +197,12 @@ class Tensor:
     def _refresh_view(self):
         """A view whose memory changed in place since it was made gets its history regenerated
         from the base's (AsStridedBackward0), as PyTorch does when it sees the version moved:
-        in any grad mode, so the engine's error messages name it too. (A view made under no_grad
-        is looked at, and refused, only while recording or when it had a history.)"""
+        in any grad mode, so the engine's error messages name it too. A view made under no_grad
+        has no history to rewrite: looking at it raises, in any grad mode, as in PyTorch."""
         now = self._version_counter.value
         if self._view_version != now:
             self._view_version = now
-            if self._base.requires_grad and (self._creation_meta != "no_grad" or grad_mode._enabled
-                                             or self._grad_fn is not None):
+            if self._base.requires_grad:
                 from .autograd.function import _regenerate_view
                 _regenerate_view(self, self._base)
 

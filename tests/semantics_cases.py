@@ -7687,3 +7687,24 @@ case(
     "F.linear(torch.ones(1, 2), [[1., 2.]])",
     "F.linear(torch.ones(1, 2), torch.ones(3, 2), [1., 2., 3.])",
 )
+case(
+    "no_grad_view_of_changed_base_refused_in_any_mode",
+    """
+    a = torch.arange(5.).requires_grad_().clone()
+    with torch.no_grad():
+        v = a[:2]
+        a.mul_(2)
+    """,
+    "print(v)",
+    "with torch.no_grad():\n    print(v.grad_fn)",
+    "with torch.no_grad():\n    print(v.is_leaf)",
+    "print(v.requires_grad, v.grad_fn)",
+    """
+    w = torch.arange(3.).requires_grad_()
+    with torch.no_grad():
+        u = w[1:]
+        w -= 1
+    print(u)
+    """,
+    "with torch.no_grad():\n    print(u * 2, u.grad_fn)",
+)
