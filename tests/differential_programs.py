@@ -209,9 +209,12 @@ class Run:
         return True
 
     def views_a_gradient(self, name):
-        """A view of a gradient shares its version counter, the same implementation detail."""
+        """A view of a gradient shares its version counter, the same implementation detail. (A
+        view's `_base` is the root: when the gradient is itself a view, both share that root.)"""
         base = getattr(self.ns.get(name), "_base", None)
-        return base is not None and any(self.ns.get(g) is base for g in self.gradients)
+        return base is not None and any(
+            base is self.ns.get(g) or base is getattr(self.ns.get(g), "_base", None)
+            for g in self.gradients)
 
     def record_grads(self, label):
         """`.grad` of every leaf that requires grad and every tensor that retains its grad."""
