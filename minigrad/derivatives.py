@@ -1246,9 +1246,9 @@ log_softmax_backward_data = Op("LogSoftmaxBackwardDataBackward0",
                                    grad - (grad * output.exp()).sum(dim, keepdim=True),
                                output=lambda grad, grad_output, output, dim:
                                    -grad_output.sum(dim, keepdim=True) * output.exp() * grad)
-mse_loss_backward = Op("MseLossBackwardBackward0",
-                       lambda grad_output, self, target, reduction:
-                           _mse_norm(self.size, reduction) * (self - target) * grad_output,
+mse_loss_backward = Op("MseLossBackwardBackward0",  # in self's dtype, even when target's differs
+                       lambda grad_output, self, target, reduction: (_mse_norm(self.size, reduction)
+                           * (self - target) * grad_output).astype(self.dtype), promote=False,
                        grad_output=lambda grad, grad_output, self, target, reduction:
                            _mse_double_backward_grad_output(grad, grad_output, self, target, reduction),
                        self=lambda grad, grad_output, self, reduction:

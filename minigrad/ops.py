@@ -2225,15 +2225,64 @@ def arange(start, end=None, step=None, dtype=None, device=None, requires_grad=Fa
     if (step > 0 and end < start) or (step < 0 and end > start):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     integral = builtins.all(isinstance(x, numbers.Integral) for x in (start, end, step))
-    arr = np.arange(start, end, step, dtype=_np_dtype(dtype, np.int64 if integral else None))
-    return _new(arr, requires_grad)
+    np_dtype = _np_dtype(dtype, np.int64 if integral else None)
+    if np_dtype.kind != "f":
+        return _new(np.arange(start, end, step, dtype=np_dtype), requires_grad)
+    return _new(_float_range(start, end, step, np_dtype), requires_grad)
+
+
+def _fma(a, b, c):
+    """a * b + c rounded once, as the fused multiply-add of PyTorch's compiled kernels: the
+    product is split exactly in two (Dekker's TwoProduct) and added with its rounding error."""
+    kind = np.result_type(a, b, c).type
+    splitter = kind(4097.0 if kind is np.float32 else 134217729.0)  # 2 ** ceil(bits / 2) + 1
+
+    def halves(x):
+        big = splitter * x
+        high = big - (big - x)
+        return high, x - high
+
+    p = a * b
+    (ah, al), (bh, bl) = halves(a), halves(b)
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl  # a * b == p + e exactly
+    s = p + c
+    z = s - p
+    t = (p - (s - z)) + (c - z)                        # p + c == s + t exactly
+    return s + (t + e)
+
+
+def _float_range(start, end, step, np_dtype):
+    """arange's values as PyTorch's kernel writes them: start + step * i in double, 32 bytes at a
+    time: each group's first value from start, the others from that first one once rounded to
+    the dtype; the last few (fewer than two groups) one by one. NumPy's last bits differ."""
+    n = math.ceil((end - start) / step)
+    i = np.arange(n)
+    width = 32 // np_dtype.itemsize
+    grouped = n - n % (2 * width)
+    first = np.where(i < grouped, i - i % width, i)
+    start, step = np.float64(start), np.float64(step)
+    heads = _fma(step, first.astype(np.float64), start).astype(np_dtype)
+    return _fma((i - first).astype(np.float64), step, heads.astype(np.float64)).astype(np_dtype)
 
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     _check_overloads("linspace", (start, end, steps), requires_grad, dtype, device=device)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
-    return _new(np.linspace(start, end, steps, dtype=_np_dtype(dtype)), requires_grad)
+    np_dtype = _np_dtype(dtype)
+    if np_dtype.kind not in "fiu":
+        return _new(np.linspace(start, end, steps, dtype=np_dtype), requires_grad)
+    # PyTorch's kernel: start and end in the dtype, the step in it too (in double for integers);
+    # the first half counted up from start, the second down from end, each by a fused
+    # multiply-add. So linspace(-1, 1, 7)[3] is -2.9802e-08 in float32, not NumPy's 0.
+    work = np_dtype.type if np_dtype.kind == "f" else np.float64
+    start, end = (work(np_dtype.type(x)) for x in (start, end))
+    step = (end - start) / work(builtins.max(steps - 1, 1))
+    i = np.arange(steps)
+    up = _fma(step, i.astype(work), start)
+    down = _fma(-step, (steps - 1 - i).astype(work), end)
+    values = np.where(i < steps // 2, up, down) if steps > 1 else up  # one step: start
+    return _new(values.astype(np_dtype), requires_grad)
 
 
 def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):

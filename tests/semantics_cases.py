@@ -7708,3 +7708,27 @@ case(
     """,
     "with torch.no_grad():\n    print(u * 2, u.grad_fn)",
 )
+case(
+    "linspace_and_arange_bits",
+    "print(torch.linspace(-1, 1, 7))",
+    "print(torch.linspace(-1, 1, 7, dtype=torch.float64))",
+    "x = torch.linspace(-3.14159, 3.14159, 2001); print(x[1000], x[999:1002].tolist())",
+    "print(torch.linspace(-2.5, 7.5, 9, dtype=torch.int64), torch.linspace(9.9, -9.9, 6, dtype=torch.int32))",
+    "print(torch.linspace(0.1, -3, 1), torch.linspace(2, 3, 0), torch.linspace(-1, 1, 2))",
+    "print(torch.arange(0, 3.7, 0.1).tolist())",
+    "print(torch.arange(-3.14159, 3.14159, 0.3, dtype=torch.float64).tolist())",
+    "print(torch.arange(0.1, 9.2, 0.7)[-3:].tolist(), torch.arange(1.0, 4.0), torch.arange(5, 1, -0.5))",
+)
+case(
+    "mse_loss_backward_in_input_dtype",
+    """
+    import torch.nn.functional as F
+    a = torch.tensor([2.15625, -0.5], requires_grad=True)
+    b = torch.tensor([1.15625, 0.6015625], dtype=torch.float64, requires_grad=True)
+    l = F.mse_loss(a, b, reduction='none')
+    ga, gb = torch.autograd.grad(l.sum(), [a, b], create_graph=True)
+    """,
+    "print(l.dtype, ga, gb)",
+    "print(ga.grad_fn.name(), [n if n is None else n.name() for n, _ in ga.grad_fn.next_functions])",
+    "print(gb.grad_fn.name(), torch.autograd.grad((ga * gb).sum(), [a, b]))",
+)
