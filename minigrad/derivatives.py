@@ -1380,11 +1380,13 @@ def _smooth_l1_loss(self, target, reduction, beta):
 
 
 def _smooth_l1_loss_backward(grad_output, self, target, reduction, beta):
-    """norm * (x / beta inside, its sign outside) * grad_output, as PyTorch's vectorized kernel."""
-    t, x = self.dtype.type, self - target
+    """norm * (x / beta inside, its sign outside) * grad_output, as PyTorch's vectorized kernel
+    (in the inputs' common dtype, returned in self's, as PyTorch's grad_input is)."""
+    x = self - target
+    t = np.result_type(x, grad_output).type
     norm = t(1 / self.size if reduction == 1 and self.size else 1)
     slope = np.where(np.abs(x) >= t(beta), np.where(x > 0, t(1), t(-1)), x / t(beta))
-    return norm * slope * grad_output
+    return (norm * slope * grad_output).astype(self.dtype)
 
 
 def _smooth_l1_double_backward(grad, self, target, reduction, beta):
@@ -1403,10 +1405,12 @@ def _huber_loss(self, target, reduction, delta):
 
 
 def _huber_loss_backward(grad_output, self, target, reduction, delta):
-    t, x = self.dtype.type, self - target
+    """In the inputs' common dtype, returned in self's, as PyTorch's grad_input is."""
+    x = self - target
+    t = np.result_type(x, grad_output).type
     norm = t(1 / self.size if reduction == 1 and self.size else 1)
     return np.where(x <= -t(delta), -norm * grad_output * t(delta), np.where(
-        x >= t(delta), norm * grad_output * t(delta), norm * x * grad_output))
+        x >= t(delta), norm * grad_output * t(delta), norm * x * grad_output)).astype(self.dtype)
 
 
 def _huber_double_backward(grad, self, target, reduction, delta):
@@ -1446,7 +1450,7 @@ elu_backward = Op("EluBackwardBackward0", _elu_backward,
                   self_or_result=lambda grad, grad_output, alpha, scale, input_scale, is_result,
                       self_or_result: _elu_double_backward(grad, grad_output, alpha, scale,
                                                            input_scale, is_result, self_or_result))
-smooth_l1_loss_backward = Op("SmoothL1LossBackwardBackward0", _smooth_l1_loss_backward,
+smooth_l1_loss_backward = Op("SmoothL1LossBackwardBackward0", _smooth_l1_loss_backward, promote=False,
                              grad_output=lambda grad, grad_output, self, target, reduction, beta:
                                  _loss_double_backward_grad_output(smooth_l1_loss_backward, grad,
                                      grad_output, self, target, reduction, beta),
@@ -1454,7 +1458,7 @@ smooth_l1_loss_backward = Op("SmoothL1LossBackwardBackward0", _smooth_l1_loss_ba
                                  _smooth_l1_double_backward(grad * grad_output, self, target, reduction, beta),
                              target=lambda grad, grad_output, self, target, reduction, beta:
                                  -_smooth_l1_double_backward(grad * grad_output, self, target, reduction, beta))
-huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward,
+huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward, promote=False,
                          grad_output=lambda grad, grad_output, self, target, reduction, delta:
                              _loss_double_backward_grad_output(huber_loss_backward, grad,
                                  grad_output, self, target, reduction, delta),

@@ -7731,4 +7731,9 @@ case(
     "print(l.dtype, ga, gb)",
     "print(ga.grad_fn.name(), [n if n is None else n.name() for n, _ in ga.grad_fn.next_functions])",
     "print(gb.grad_fn.name(), torch.autograd.grad((ga * gb).sum(), [a, b]))",
+    """
+    l = F.smooth_l1_loss(a, b, beta=0.5)
+    ga, gb = torch.autograd.grad(l, [a, b], create_graph=True)
+    print(ga, gb, ga.grad_fn.name(), gb.grad_fn.name())
+    """,
 )
