@@ -8046,3 +8046,53 @@ case(
     s.step(2.0); print(s.min_lrs, s.get_last_lr())
     """,
 )
+
+case(
+    "n_sched_foreach_differentiable",
+    """
+    def run(cls, **kw):
+        a = torch.tensor([1.5, -2., 0.25], requires_grad=True)
+        b = torch.tensor([[0.5, 3.], [-1., 0.1]], requires_grad=True)
+        opt = cls([a, b], **kw)
+        for i in range(3):
+            opt.zero_grad()
+            ((a * a * torch.tensor([1., 3., -2.])).sum() + (b ** 3).sum() * (i + 1)).backward()
+            opt.step()
+        print(a, b, a._version, opt.param_groups[0]['foreach'])
+        print(opt.state[b])
+    """,
+    "run(torch.optim.SGD, lr=0.1, momentum=0.9, nesterov=True, weight_decay=0.1, foreach=True)",
+    "run(torch.optim.SGD, lr=0.1, momentum=0.5, dampening=0.2, maximize=True, foreach=False)",
+    "run(torch.optim.Adam, lr=0.1, amsgrad=True, foreach=True)",
+    "run(torch.optim.AdamW, lr=0.1, maximize=True, foreach=True)",
+    "run(torch.optim.RMSprop, lr=0.01, momentum=0.5, weight_decay=0.1, foreach=True)",
+    "run(torch.optim.Adagrad, lr=0.1, lr_decay=0.1, foreach=True)",
+    "torch.optim.SGD([torch.ones(1, requires_grad=True)], fused=True, differentiable=True)",
+    "torch.optim.Adagrad([torch.ones(1, requires_grad=True)], fused=True, foreach=True)",
+    """
+    # differentiable=True records the update: a gradient through the optimizer step
+    w = torch.tensor([1., 2.], requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.1, differentiable=True)
+    print(opt.defaults['differentiable'])
+    w.grad = torch.ones(2)
+    opt.step()
+    """,
+    "print(w, w._version, w.grad)",
+    """
+    p = w.clone(); p.retain_grad()
+    opt = torch.optim.SGD([p], lr=0.1, momentum=0.9, weight_decay=0.1, nesterov=True, maximize=True, differentiable=True)
+    for i in range(2):
+        p.grad = torch.autograd.grad((p * 3 - 1).pow(2).sum(), p, create_graph=True)[0]
+        opt.step()
+        print(p, p.grad, opt.state[p])
+    meta = (p * p).sum()
+    print(meta, torch.autograd.grad(meta, w), torch.is_grad_enabled())
+    """,
+    """
+    q = w.clone(); q.retain_grad()
+    opt = torch.optim.SGD([q], lr=0.5)
+    q.grad = torch.ones(2, requires_grad=True) * 2
+    opt.step()
+    print(q, q.grad_fn)
+    """,
+)

@@ -38,9 +38,9 @@ class Adagrad(Optimizer):
             raise RuntimeError("`fused` does not support `differentiable`")
         if fused and foreach:
             raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
-        if foreach or fused or differentiable:
-            raise NotImplementedError("minigrad: Adagrad(foreach=..., fused=..., "
-                                      "differentiable=...) is not implemented")
+        if fused or differentiable:  # (foreach=True: the same bits on CPU)
+            raise NotImplementedError("minigrad: Adagrad(fused=..., differentiable=...) is not "
+                                      "implemented")
         for group in self.param_groups:
             for p in group["params"]:
                 self._init_state(p)

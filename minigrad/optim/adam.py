@@ -64,8 +64,8 @@ class Adam(Optimizer):
             raise RuntimeError("`fused` does not support `differentiable`")
         if fused and foreach:
             raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
-        if foreach or fused or capturable or differentiable:
-            raise NotImplementedError(f"minigrad: {type(self).__name__}(foreach=..., fused=..., "
+        if fused or capturable or differentiable:  # (foreach=True: the same bits on CPU)
+            raise NotImplementedError(f"minigrad: {type(self).__name__}(fused=..., "
                                       "capturable=..., differentiable=...) is not implemented")
 
     def step(self, closure=None):

@@ -1,4 +1,5 @@
-"""RMSprop: each coordinate's step divided by the root of a running mean of its squared gradients."""
+"""RMSprop: each coordinate's step divided by the root of a running mean of its squared
+gradients."""
 import numpy as np
 
 from .. import derivatives as d
@@ -30,9 +31,9 @@ class RMSprop(Optimizer):
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         if not 0.0 <= alpha:
             raise ValueError(f"Invalid alpha value: {alpha}")
-        if foreach or capturable or differentiable:
-            raise NotImplementedError("minigrad: RMSprop(foreach=..., capturable=..., "
-                                      "differentiable=...) is not implemented")
+        if capturable or differentiable:  # (foreach=True: the same bits on CPU)
+            raise NotImplementedError("minigrad: RMSprop(capturable=..., differentiable=...) "
+                                      "is not implemented")
         super().__init__(params, dict(
             lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered,
             weight_decay=weight_decay, capturable=capturable, foreach=foreach,
