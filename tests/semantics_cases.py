@@ -7737,3 +7737,412 @@ case(
     print(ga, gb, ga.grad_fn.name(), gb.grad_fn.name())
     """,
 )
+
+
+# ---------------------------------------------------------------------------
+# part sched (helper sched): optim.RMSprop, optim.Adagrad, optim.lr_scheduler (LRScheduler,
+# StepLR, MultiStepLR, ExponentialLR, LambdaLR, CosineAnnealingLR, LinearLR, ReduceLROnPlateau)
+# ---------------------------------------------------------------------------
+case(
+    "n_sched_rmsprop_construction",
+    """
+    params = [torch.tensor([1., 2.], requires_grad=True), torch.tensor(0.5, requires_grad=True)]
+    print(torch.optim.RMSprop(params))
+    """,
+    "torch.optim.RMSprop(params, lr=0.1, alpha=0.9, eps=1e-6, weight_decay=0.1, momentum=0.9, centered=True, maximize=True)",
+    "torch.optim.RMSprop(params).defaults",
+    "torch.optim.RMSprop([{'params': params[:1]}, {'params': params[1:], 'lr': 0.5, 'centered': True}])",
+    "torch.optim.RMSprop(params, lr=-1)",
+    "torch.optim.RMSprop(params, eps=-1e-8)",
+    "torch.optim.RMSprop(params, momentum=-0.5)",
+    "torch.optim.RMSprop(params, weight_decay=-1)",
+    "torch.optim.RMSprop(params, alpha=-0.1)",
+    "torch.optim.RMSprop(params, lr=-1, alpha=-1)",
+    "torch.optim.RMSprop([], lr=0.1)",
+    "torch.optim.RMSprop(params, 0.1, 0.5, 0.01, 0, 0.9, True).param_groups[0]['momentum']",
+    "torch.optim.RMSprop.__module__, torch.optim.RMSprop.__name__",
+)
+
+case(
+    "n_sched_rmsprop_steps",
+    """
+    def run(cls, steps=4, **kw):
+        a = torch.tensor([1.5, -2., 0.25], requires_grad=True)
+        b = torch.tensor([[0.5, 3.], [-1., 0.1]], requires_grad=True)
+        opt = cls([a, b], **kw)
+        for i in range(steps):
+            opt.zero_grad()
+            loss = (a * a * torch.tensor([1., 3., -2.])).sum() + (b ** 3).sum() * (i + 1)
+            loss.backward()
+            opt.step()
+            print(i, a, b)
+        print(opt.state[a])
+        print(list(opt.state[b]), a._version, b._version,
+              [v._version for v in opt.state[a].values()])
+        return opt
+    """,
+    "opt = run(torch.optim.RMSprop)",
+    "opt = run(torch.optim.RMSprop, lr=0.1, alpha=0.9)",
+    "opt = run(torch.optim.RMSprop, lr=0.04, momentum=0.9)",
+    "opt = run(torch.optim.RMSprop, lr=0.05, centered=True)",
+    "opt = run(torch.optim.RMSprop, lr=0.05, centered=True, momentum=0.5, weight_decay=0.1, maximize=True)",
+    "opt = run(torch.optim.RMSprop, lr=0.3, alpha=0.3, eps=0.1, weight_decay=0.2)",
+    "print(opt.state_dict())",
+    """
+    c = torch.tensor([1., 2.], requires_grad=True)
+    d = torch.tensor([3., 4.], requires_grad=True)
+    opt = torch.optim.RMSprop([c, d], lr=0.1)
+    print(len(opt.state))
+    (c * c).sum().backward()
+    print(opt.step(), c, d, len(opt.state), d in opt.state, d._version)
+    print(opt.state[c]['step'], opt.state[c]['step'].dtype)
+    """,
+    """
+    e = torch.tensor([2., -1.], requires_grad=True)
+    opt = torch.optim.RMSprop([e], lr=0.5, momentum=0.5)
+    def closure():
+        opt.zero_grad()
+        loss = (e ** 2).sum()
+        loss.backward()
+        return loss
+    print(opt.step(closure), e)
+    print(opt.step(closure), e, e.grad)
+    """,
+    """
+    f = torch.tensor([1., -2.], dtype=torch.float64, requires_grad=True)
+    opt = torch.optim.RMSprop([f], lr=0.1, centered=True, momentum=0.3)
+    for i in range(3):
+        f.grad = torch.tensor([0.5, -1.5], dtype=torch.float64) * (i + 1)
+        opt.step()
+        print(f, opt.state[f]['grad_avg'], opt.state[f]['step'].dtype)
+    """,
+)
+
+case(
+    "n_sched_rmsprop_tutorial",
+    # "Learning PyTorch with Examples", nn + optim: y = sin(x) by a cubic polynomial, RMSprop;
+    # x on a grid of quarters instead of the tutorial's linspace(-pi, pi, 2000), weights set
+    """
+    x = torch.arange(-12., 13.) / 4
+    y = torch.sin(x)
+    p = torch.tensor([1, 2, 3])
+    xx = x.unsqueeze(-1).pow(p)
+    model = torch.nn.Sequential(torch.nn.Linear(3, 1), torch.nn.Flatten(0, 1))
+    with torch.no_grad():
+        model[0].weight.copy_(torch.tensor([[0.25, -0.125, 0.0625]]))
+        model[0].bias.fill_(0.5)
+    loss_fn = torch.nn.MSELoss(reduction='sum')
+    learning_rate = 1e-3
+    optimizer = torch.optim.RMSprop(model.parameters(), lr=learning_rate)
+    for t in range(6):
+        y_pred = model(xx)
+        loss = loss_fn(y_pred, y)
+        print(t, loss)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    linear_layer = model[0]
+    print(linear_layer.weight, linear_layer.bias)
+    """,
+)
+
+case(
+    "n_sched_adagrad",
+    """
+    params = [torch.tensor([1., 2.], requires_grad=True), torch.tensor(0.5, requires_grad=True)]
+    print(torch.optim.Adagrad(params))
+    """,
+    "torch.optim.Adagrad(params, lr=0.1, lr_decay=0.01, weight_decay=0.1, initial_accumulator_value=0.5, eps=1e-6, maximize=True)",
+    "opt = torch.optim.Adagrad(params, initial_accumulator_value=0.25); print(opt.state_dict())",
+    "torch.optim.Adagrad(params, lr=-1)",
+    "torch.optim.Adagrad(params, lr_decay=-1)",
+    "torch.optim.Adagrad(params, weight_decay=-1)",
+    "torch.optim.Adagrad(params, initial_accumulator_value=-1)",
+    "torch.optim.Adagrad(params, eps=-1)",
+    "torch.optim.Adagrad(params, fused=True, differentiable=True)",
+    "torch.optim.Adagrad(params, 0.1, 0.5, 0.1, 0.2, 1e-5).defaults",
+    """
+    def run(steps=4, **kw):
+        a = torch.tensor([1.5, -2., 0.25], requires_grad=True)
+        b = torch.tensor([[0.5, 3.], [-1., 0.1]], requires_grad=True)
+        opt = torch.optim.Adagrad([a, b], **kw)
+        for i in range(steps):
+            opt.zero_grad()
+            loss = (a * a * torch.tensor([1., 3., -2.])).sum() + (b ** 3).sum() * (i + 1)
+            loss.backward()
+            opt.step()
+            print(i, a, b)
+        print(opt.state[a], a._version, [v._version for v in opt.state[a].values()])
+        return opt
+    """,
+    "opt = run()",
+    "opt = run(lr=0.1, lr_decay=0.1)",
+    "opt = run(lr=0.5, weight_decay=0.2, initial_accumulator_value=0.3, maximize=True)",
+    "opt = run(lr=0.3, eps=0.1)",
+    """
+    c = torch.tensor([1., 2.], requires_grad=True)
+    d = torch.tensor([3., 4.], requires_grad=True)
+    opt = torch.optim.Adagrad([c, d], lr=0.1)
+    (c * c).sum().backward()
+    opt.step()
+    print(c, d, opt.state[d], opt.state[c]['step'])
+    opt.add_param_group({'params': [torch.tensor([5.], requires_grad=True)]})
+    print(len(opt.state))
+    """,
+)
+
+case(
+    "n_sched_lr_basics",
+    """
+    from torch.optim.lr_scheduler import StepLR
+    w = torch.tensor([1., -1.], requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.1, momentum=0.9)
+    sched = StepLR(opt, step_size=2, gamma=0.5)
+    print(sched, sched.get_last_lr(), opt.param_groups[0]['lr'], opt.param_groups[0]['initial_lr'])
+    print(list(opt.param_groups[0]))
+    print(sched.state_dict())
+    print(opt)
+    print(opt.state_dict()['param_groups'])
+    """,
+    """
+    for epoch in range(5):
+        opt.zero_grad()
+        (w * w).sum().backward()
+        opt.step()
+        sched.step()
+        print(epoch, w, sched.get_last_lr(), sched.last_epoch)
+    print(sched.state_dict())
+    """,
+    "sched.get_lr()",
+    "sched.get_last_lr() is sched.get_last_lr(), sched._last_lr is sched.state_dict()['_last_lr']",
+    "StepLR(None, 2)",
+    "StepLR(opt, 2, last_epoch=3).get_last_lr()",
+    """
+    opt2 = torch.optim.SGD([w], lr=0.1)
+    StepLR(opt2, 2, last_epoch=3)
+    """,
+    "torch.optim.lr_scheduler.LRScheduler(opt)",
+    "issubclass(torch.optim.lr_scheduler.StepLR, torch.optim.lr_scheduler.LRScheduler)",
+)
+
+case(
+    "n_sched_lr_step_order_warnings",
+    """
+    from torch.optim.lr_scheduler import ExponentialLR
+    w = torch.tensor([1., -1.], requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.1)
+    sched = ExponentialLR(opt, gamma=0.5)
+    """,
+    "sched.step(); print(sched.get_last_lr())",
+    "sched.step(); print(sched.get_last_lr())",
+    "opt.step(); sched.step(); print(sched.get_last_lr())",
+    """
+    opt = torch.optim.SGD([w], lr=0.1)
+    sched = ExponentialLR(opt, gamma=0.5)
+    w.grad = torch.ones(2)
+    opt.step()
+    sched.step()
+    print(sched.get_last_lr(), w, opt._opt_called)
+    """,
+    """
+    opt = torch.optim.SGD([w], lr=0.1)
+    sched = ExponentialLR(opt, gamma=0.5)
+    opt.step = lambda: None
+    sched.step()
+    print(sched.get_last_lr())
+    """,
+    """
+    opt = torch.optim.SGD([w], lr=0.1)
+    s1 = ExponentialLR(opt, gamma=0.5)
+    s2 = ExponentialLR(opt, gamma=0.5)
+    print(hasattr(opt.step, '_wrapped_by_lr_sched'), opt.step.__name__)
+    opt.step()
+    s1.step(); s2.step()
+    print(s1.get_last_lr(), s2.get_last_lr(), s1.base_lrs, s2.base_lrs)
+    """,
+    "sched.step(3); print(sched.get_last_lr(), sched.last_epoch)",
+)
+
+case(
+    "n_sched_lr_schedules",
+    """
+    from torch.optim import lr_scheduler as S
+    def run(make, n=10, epochs=None):
+        a = torch.tensor([1., 2.], requires_grad=True)
+        b = torch.tensor([-1.], requires_grad=True)
+        opt = torch.optim.SGD([{'params': [a]}, {'params': [b], 'lr': 0.5}], lr=0.1)
+        sched = make(opt)
+        print(sched.get_last_lr())
+        for i in range(n):
+            opt.zero_grad()
+            ((a * a).sum() + (b ** 2).sum()).backward()
+            opt.step()
+            sched.step() if epochs is None else sched.step(epochs[i])
+            print(i, sched.get_last_lr(), [g['lr'] for g in opt.param_groups], a, b)
+        print(sched.state_dict())
+    """,
+    "run(lambda o: S.StepLR(o, 3, gamma=0.3))",
+    "run(lambda o: S.MultiStepLR(o, [2, 5, 5, 9], gamma=0.7))",
+    "run(lambda o: S.ExponentialLR(o, 0.9))",
+    "run(lambda o: S.LambdaLR(o, lambda e: 0.95 ** e))",
+    "run(lambda o: S.LambdaLR(o, [lambda e: 0.95 ** e, lambda e: 1 / (e + 1)]))",
+    "run(lambda o: S.CosineAnnealingLR(o, 4, eta_min=0.01))",
+    "run(lambda o: S.CosineAnnealingLR(o, T_max=3))",
+    "run(lambda o: S.LinearLR(o, start_factor=0.25, total_iters=4))",
+    "run(lambda o: S.LinearLR(o, start_factor=1.0, end_factor=0.1, total_iters=7))",
+    "run(lambda o: S.LinearLR(o))",
+    "run(lambda o: (S.LinearLR(o, 0.5, total_iters=3), S.ExponentialLR(o, 0.9))[1])",
+    "run(lambda o: S.StepLR(o, 3, gamma=0.3), 6, epochs=[0, 3, 5, 5, 9, 2])",
+    "run(lambda o: S.MultiStepLR(o, [2, 5, 5], gamma=0.7), 4, epochs=[6, 1, 5, 2])",
+    "run(lambda o: S.CosineAnnealingLR(o, 4, eta_min=0.01), 4, epochs=[1, 3, 8, 2])",
+    "run(lambda o: S.LinearLR(o, 0.25, total_iters=4), 4, epochs=[1, 3, 8, 2])",
+    "run(lambda o: S.ExponentialLR(o, 0.9), 3, epochs=[4, 4, 1])",
+    "run(lambda o: S.LambdaLR(o, lambda e: e + 1), 2, epochs=[4, 1])",
+)
+
+case(
+    "n_sched_lr_args_and_state",
+    """
+    from torch.optim import lr_scheduler as S
+    w = torch.tensor([1., -1.], requires_grad=True)
+    opt = torch.optim.SGD([{'params': [w]}, {'params': [torch.zeros(1, requires_grad=True)]}], lr=0.1)
+    """,
+    "S.LinearLR(opt, start_factor=0)",
+    "S.LinearLR(opt, start_factor=1.5)",
+    "S.LinearLR(opt, end_factor=-0.1)",
+    "S.LambdaLR(opt, [lambda e: 1.0])",
+    "S.ReduceLROnPlateau(opt, factor=1.0)",
+    "S.ReduceLROnPlateau(opt, mode='avg')",
+    "S.ReduceLROnPlateau(opt, threshold_mode='x')",
+    "S.ReduceLROnPlateau(opt, min_lr=[0.1])",
+    "S.ReduceLROnPlateau(None)",
+    "S.MultiStepLR(opt, [3, 1, 3]).state_dict()",
+    """
+    class Half:
+        def __init__(self): self.calls = 0
+        def __call__(self, e):
+            self.calls += 1
+            return 0.5 ** e
+    h = Half()
+    s = S.LambdaLR(opt, [h, lambda e: 1.0])
+    s.step(); s.step()
+    sd = s.state_dict()
+    print(sd)
+    opt2 = torch.optim.SGD([{'params': [w]}, {'params': [torch.zeros(1, requires_grad=True)]}], lr=0.3)
+    h2 = Half()
+    s2 = S.LambdaLR(opt2, [h2, lambda e: 2.0])
+    s2.load_state_dict(sd)
+    print(h2.calls, s2.last_epoch, s2.get_last_lr(), s2.base_lrs, sd['lr_lambdas'], opt2.param_groups[1]['lr'])
+    s2.step()
+    print(s2.get_last_lr())
+    """,
+    """
+    opt3 = torch.optim.SGD([w], lr=1.0)
+    s3 = S.StepLR(opt3, 2)
+    s3.step(); s3.step(); s3.step()
+    st = s3.state_dict()
+    opt4 = torch.optim.SGD([w], lr=1.0)
+    s4 = S.StepLR(opt4, 5, gamma=0.9)
+    s4.load_state_dict(st)
+    print(s4.step_size, s4.gamma, s4.last_epoch, s4.get_last_lr(), opt4.param_groups[0]['lr'])
+    s4.step()
+    print(s4.get_last_lr(), opt4.param_groups[0]['lr'])
+    """,
+    """
+    opt5 = torch.optim.SGD([w], lr=0.2)
+    opt5.param_groups[0]['initial_lr'] = 1.0
+    s5 = S.CosineAnnealingLR(opt5, 10, last_epoch=4)
+    print(s5.get_last_lr(), s5.base_lrs)
+    s5.step()
+    print(s5.get_last_lr())
+    s6 = S.ExponentialLR(opt5, 0.5, last_epoch=2)
+    print(s6.get_last_lr())
+    """,
+)
+
+case(
+    "n_sched_lr_plateau",
+    """
+    from torch.optim.lr_scheduler import ReduceLROnPlateau
+    def run(metrics, **kw):
+        w = torch.tensor([1., -1.], requires_grad=True)
+        opt = torch.optim.SGD([{'params': [w]}, {'params': [torch.zeros(1, requires_grad=True)], 'lr': 0.5}], lr=0.1, momentum=0.9)
+        sched = ReduceLROnPlateau(opt, **kw)
+        print(sched.get_last_lr(), 'initial_lr' in opt.param_groups[0])
+        for m in metrics:
+            opt.step()
+            sched.step(m)
+            print(sched.get_last_lr(), sched.best, sched.num_bad_epochs, sched.cooldown_counter, sched.in_cooldown)
+        print(sched.state_dict())
+        return sched
+    met = [1.0, 0.9, 0.95, 0.95, 0.96, 0.97, 0.5, 0.6, 0.6, 0.6, 0.6, 0.6]
+    """,
+    "s = run(met[:4])",
+    "s = run(met, patience=1)",
+    "s = run(met, patience=0, factor=0.5, cooldown=2)",
+    "s = run(met, mode='max', patience=1, threshold_mode='abs', threshold=0.01)",
+    "s = run(met, patience=1, min_lr=[0.05, 0.4])",
+    "s = run([torch.tensor(2.0), torch.tensor(3.0), torch.tensor(4.0)], patience=0, factor=0.01, eps=0.01)",
+    "s.step(1.0, epoch=7); print(s.last_epoch)",
+    "s.step('a')",
+    """
+    s = run([1.0], min_lr=[0.0, 0.0], patience=0)
+    s.optimizer.add_param_group({'params': [torch.ones(1, requires_grad=True)]})
+    s.step(2.0)
+    """,
+    """
+    s = run([1.0], patience=0)
+    s.optimizer.add_param_group({'params': [torch.ones(1, requires_grad=True)]})
+    s.step(2.0); print(s.min_lrs, s.get_last_lr())
+    """,
+)
+
+case(
+    "n_sched_foreach_differentiable",
+    """
+    def run(cls, **kw):
+        a = torch.tensor([1.5, -2., 0.25], requires_grad=True)
+        b = torch.tensor([[0.5, 3.], [-1., 0.1]], requires_grad=True)
+        opt = cls([a, b], **kw)
+        for i in range(3):
+            opt.zero_grad()
+            ((a * a * torch.tensor([1., 3., -2.])).sum() + (b ** 3).sum() * (i + 1)).backward()
+            opt.step()
+        print(a, b, a._version, opt.param_groups[0]['foreach'])
+        print(opt.state[b])
+    """,
+    "run(torch.optim.SGD, lr=0.1, momentum=0.9, nesterov=True, weight_decay=0.1, foreach=True)",
+    "run(torch.optim.SGD, lr=0.1, momentum=0.5, dampening=0.2, maximize=True, foreach=False)",
+    "run(torch.optim.Adam, lr=0.1, amsgrad=True, foreach=True)",
+    "run(torch.optim.AdamW, lr=0.1, maximize=True, foreach=True)",
+    "run(torch.optim.RMSprop, lr=0.01, momentum=0.5, weight_decay=0.1, foreach=True)",
+    "run(torch.optim.Adagrad, lr=0.1, lr_decay=0.1, foreach=True)",
+    "torch.optim.SGD([torch.ones(1, requires_grad=True)], fused=True, differentiable=True)",
+    "torch.optim.Adagrad([torch.ones(1, requires_grad=True)], fused=True, foreach=True)",
+    """
+    # differentiable=True records the update: a gradient through the optimizer step
+    w = torch.tensor([1., 2.], requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.1, differentiable=True)
+    print(opt.defaults['differentiable'])
+    w.grad = torch.ones(2)
+    opt.step()
+    """,
+    "print(w, w._version, w.grad)",
+    """
+    p = w.clone(); p.retain_grad()
+    opt = torch.optim.SGD([p], lr=0.1, momentum=0.9, weight_decay=0.1, nesterov=True, maximize=True, differentiable=True)
+    for i in range(2):
+        p.grad = torch.autograd.grad((p * 3 - 1).pow(2).sum(), p, create_graph=True)[0]
+        opt.step()
+        print(p, p.grad, opt.state[p])
+    meta = (p * p).sum()
+    print(meta, torch.autograd.grad(meta, w), torch.is_grad_enabled())
+    """,
+    """
+    q = w.clone(); q.retain_grad()
+    opt = torch.optim.SGD([q], lr=0.5)
+    q.grad = torch.ones(2, requires_grad=True) * 2
+    opt.step()
+    print(q, q.grad_fn)
+    """,
+)

@@ -4,10 +4,9 @@ import numpy as np
 from .. import derivatives as d
 from ..autograd.function import _broadcast_shape
 from ..autograd.grad_mode import no_grad
-from ..dtypes import float32, float64
-from ..ops import get_default_dtype, tensor, zeros_like
+from ..ops import zeros_like
 from ..tensor import Tensor
-from .optimizer import Optimizer, _closure_loss
+from .optimizer import Optimizer, _closure_loss, _step_tensor
 
 
 def _write(t, value):
@@ -23,6 +22,15 @@ def _write(t, value):
 def _fma(a, b, c):
     """a * b + c rounded once, as PyTorch's vectorized CPU kernels (fmadd) compute it."""
     return d._rounded(lambda a, b, c: a * b + c, a, b, c)
+
+
+def _lerp_(t, end, weight):
+    """t.lerp_(end, weight): PyTorch's lerp is one fused multiply-add, from whichever end is
+    nearer (weight below or above 0.5)."""
+    _broadcast_shape(t._data.shape, end.shape)  # (its error for state of another shape)
+    w, start = t._data.dtype.type(weight), t._data
+    diff = end - start
+    _write(t, _fma(w, diff, start) if abs(w) < 0.5 else _fma(w - 1, diff, end))
 
 
 class Adam(Optimizer):
@@ -56,8 +64,8 @@ class Adam(Optimizer):
             raise RuntimeError("`fused` does not support `differentiable`")
         if fused and foreach:
             raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
-        if foreach or fused or capturable or differentiable:
-            raise NotImplementedError(f"minigrad: {type(self).__name__}(foreach=..., fused=..., "
+        if fused or capturable or differentiable:  # (foreach=True: the same bits on CPU)
+            raise NotImplementedError(f"minigrad: {type(self).__name__}(fused=..., "
                                       "capturable=..., differentiable=...) is not implemented")
 
     def step(self, closure=None):
@@ -80,8 +88,7 @@ class Adam(Optimizer):
         weight_decay, k = group["weight_decay"], p._data.dtype.type  # Python floats -> p's dtype
         state = self.state[p]
         if len(state) == 0:
-            state["step"] = tensor(0.0, dtype=float64 if get_default_dtype() == float64
-                                   else float32)
+            state["step"] = _step_tensor()
             state["exp_avg"], state["exp_avg_sq"] = zeros_like(p), zeros_like(p)
             if group["amsgrad"]:
                 state["max_exp_avg_sq"] = zeros_like(p)
@@ -93,12 +100,7 @@ class Adam(Optimizer):
                 _write(p, p._data * k(1 - lr * weight_decay))
             else:  # Adam's L2 penalty: weight_decay * p joins the gradient
                 grad = d._add_scaled(grad, p._data, weight_decay)
-        # exp_avg.lerp_(grad, 1 - beta1): PyTorch's lerp is one fused multiply-add
-        _broadcast_shape(exp_avg.shape, grad.shape)  # (its error for state of another shape)
-        w = k(1 - beta1)
-        diff = grad - exp_avg
-        _write(state["exp_avg"], _fma(w, diff, exp_avg) if abs(w) < 0.5
-               else _fma(w - 1, diff, grad))
+        _lerp_(state["exp_avg"], grad, 1 - beta1)
         # exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
         _write(state["exp_avg_sq"], exp_avg_sq * k(beta2))
         _write(state["exp_avg_sq"], _fma(k(1 - beta2) * grad, grad, exp_avg_sq))

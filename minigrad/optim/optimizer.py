@@ -9,7 +9,9 @@ import warnings
 from collections import defaultdict
 
 from ..autograd.grad_mode import enable_grad
+from ..dtypes import float32, float64
 from ..nn.modules.module import _typename, _zero_grads
+from ..ops import get_default_dtype, tensor
 from ..tensor import Tensor
 
 
@@ -132,6 +134,12 @@ class Optimizer:
                 if key != "params":
                     text += f"    {key}: {group[key]}\n"
         return text + ")"
+
+
+def _step_tensor():
+    """state['step'], a 0-dim tensor counting the updates: float64 under a float64 default dtype,
+    float32 otherwise (PyTorch's _get_scalar_dtype)."""
+    return tensor(0.0, dtype=float64 if get_default_dtype() == float64 else float32)
 
 
 def _closure_loss(closure):

@@ -1,5 +1,5 @@
 """SGD: plain gradient descent, with optional momentum and weight decay."""
-from ..autograd.grad_mode import no_grad
+from ..autograd.grad_mode import set_grad_enabled
 from .optimizer import Optimizer, _closure_loss
 
 
@@ -17,20 +17,27 @@ class SGD(Optimizer):
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
-        if foreach or fused or differentiable:
-            raise NotImplementedError("minigrad: SGD(foreach=..., fused=..., differentiable=...) "
-                                      "is not implemented")
         super().__init__(params, dict(
             lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay,
             nesterov=nesterov, maximize=maximize, foreach=foreach, differentiable=differentiable,
             fused=fused))
+        if fused and differentiable:
+            raise RuntimeError("`fused` does not support `differentiable`")
+        if fused and foreach:
+            raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
+        if fused or (foreach and differentiable):
+            raise NotImplementedError("minigrad: SGD(fused=...) and SGD(foreach=True, "
+                                      "differentiable=True) are not implemented")
 
     def step(self, closure=None):
         """One update of every parameter that has a .grad; `closure` (re)computes and returns
         the loss first. The arithmetic is torch/optim/sgd.py's, op for op, so the float32
-        results agree to the last bit."""
+        results agree to the last bit (foreach=True: PyTorch's _foreach ops on CPU run these
+        same ops tensor by tensor, with the same bits). Recorded only if differentiable=True,
+        for a gradient through the update itself (meta-learning; the params then can't be
+        leaves that require grad, as in-place ops on those are refused)."""
         loss = _closure_loss(closure)
-        with no_grad():
+        with set_grad_enabled(self.defaults["differentiable"]):
             for group in self.param_groups:
                 lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
                 weight_decay = group["weight_decay"]
