@@ -36,6 +36,9 @@ from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                     set_anomaly_enabled)
 from . import autograd, cuda, ops, linalg, nn, optim, return_types, utils  # noqa: E402
+# random generators, save/load (utils.data, the datasets and DataLoader, comes with utils)
+from .ops import Generator, default_generator, get_rng_state, seed, set_rng_state  # noqa: E402
+from .serialization import load, save  # noqa: E402
 
 fix = trunc
 

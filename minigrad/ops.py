@@ -6,6 +6,7 @@ call means, PyTorch's error texts); the math lives in derivatives.py.
 import builtins
 import math
 import numbers
+import os
 import re
 import warnings
 
@@ -18,7 +19,7 @@ from .autograd import grad_mode
 from ._warnings import warn_once
 from .autograd import grad_mode
 from .autograd.function import _broadcast_shape, apply_inplace, apply_inplace_view
-from .tensor import Tensor, _check_device, _device_arg, _wrap_dim, contiguous_format
+from .tensor import Tensor, _Device, _check_device, _device_arg, _wrap_dim, contiguous_format
 from .tensor import memory_format as _memory_format
 
 
@@ -2405,17 +2406,30 @@ def stack(tensors, dim=0):
 
 # --- random numbers -----------------------------------------------------------------------------
 class Generator:
-    """The random state behind randn/rand; manual_seed(s) makes runs repeatable."""
+    """The random state behind randn/rand/randperm/...: manual_seed(s) makes runs repeatable.
+    NumPy's PCG64 draws the numbers, so they differ from PyTorch's (its Mersenne Twister)."""
 
-    def __init__(self, seed=67280421310721):
+    def __init__(self, device="cpu"):
         # The NumPy generator is made on first draw: importing numpy.random at `import minigrad`
         # would cost every import ~20 ms.
-        self._seed, self._numpy_rng = seed, None
+        self.device = _Device(device)
+        _check_device(self.device)
+        self._seed, self._numpy_rng = 67280421310721, None
 
     def manual_seed(self, seed):
+        if not isinstance(seed, numbers.Integral):
+            raise RuntimeError(f"manual_seed expected a long, but got {_type_name(seed)}")
+        seed = int(seed) % 2**64  # a negative seed wraps around, as PyTorch's uint64
         self._numpy_rng = np.random.default_rng(seed)
         self._seed = seed
         return self
+
+    def seed(self):
+        """Seed from the operating system's entropy (a fresh, unrepeatable start); returns it."""
+        return self.manual_seed(int.from_bytes(os.urandom(8), "little"))._seed
+
+    def initial_seed(self):
+        return self._seed
 
     @property
     def _rng(self):
@@ -2423,8 +2437,35 @@ class Generator:
             self._numpy_rng = np.random.default_rng(self._seed)
         return self._numpy_rng
 
-    def initial_seed(self):
-        return self._seed
+    _STATE_BYTES = (8, 16, 16, 1, 4)  # seed, PCG64's state and increment, its cached 32 bits
+
+    def get_state(self):
+        """The whole state as a uint8 tensor (45 bytes: PCG64's, not PyTorch's 5056)."""
+        st = self._rng.bit_generator.state
+        fields = (self._seed, st["state"]["state"], st["state"]["inc"], st["has_uint32"],
+                  st["uinteger"])
+        raw = b"".join(int(v).to_bytes(n, "little") for v, n in zip(fields, self._STATE_BYTES))
+        return _new(np.frombuffer(raw, np.uint8).copy(), False)
+
+    def set_state(self, new_state):
+        if not isinstance(new_state, Tensor):
+            raise TypeError(f"expected a torch.ByteTensor, but got {_type_name(new_state)}")
+        if new_state.dtype is not dtypes.uint8:
+            raise TypeError("RNG state must be a torch.ByteTensor")
+        size = builtins.sum(self._STATE_BYTES)
+        if new_state.numel() != size:
+            raise RuntimeError(f"Expected a CPUGeneratorImplState of size {size} but found the "
+                               f"input RNG state size to be {new_state.numel()}")
+        raw, fields = new_state._data.tobytes(), []
+        for n in self._STATE_BYTES:
+            fields.append(int.from_bytes(raw[:n], "little"))
+            raw = raw[n:]
+        seed, state, inc, has_uint32, uinteger = fields
+        self._seed = seed
+        self._rng.bit_generator.state = {"bit_generator": "PCG64",
+                                         "state": {"state": state, "inc": inc},
+                                         "has_uint32": has_uint32, "uinteger": uinteger}
+        return self
 
 
 Generator.__module__ = "minigrad._C"
@@ -2437,6 +2478,18 @@ def manual_seed(seed):
 
 def initial_seed():
     return default_generator.initial_seed()
+
+
+def seed():
+    return default_generator.seed()
+
+
+def get_rng_state():
+    return default_generator.get_state()
+
+
+def set_rng_state(new_state):
+    default_generator.set_state(new_state)
 
 
 def randn(*size, dtype=None, device=None, requires_grad=False, generator=None):

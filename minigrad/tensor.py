@@ -356,6 +356,11 @@ class Tensor:
                 new._grad = copy.deepcopy(self._grad, memo)
         return memo[id(self)]
 
+    def __reduce_ex__(self, protocol):
+        """pickle, minigrad.save and copy.copy: the memory, not the history (serialization.py)."""
+        from .serialization import _reduce_tensor
+        return _reduce_tensor(self)
+
     def detach(self):
         """Same memory and version counter, no history: changes through it are still noticed."""
         return Tensor._make(self._data,

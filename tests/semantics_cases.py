@@ -8146,3 +8146,314 @@ case(
     print(q, q.grad_fn)
     """,
 )
+
+
+# ---------------------------------------------------------------------------
+# data: minigrad.utils.data (datasets, samplers, DataLoader), Generator, save/load
+# (random draws differ from PyTorch's: only what does not depend on them is printed)
+# ---------------------------------------------------------------------------
+case(
+    "data_tensor_dataset",
+    "from torch.utils.data import Dataset, TensorDataset, Subset, ConcatDataset",
+    """
+    ds = TensorDataset(torch.arange(8.).reshape(4, 2), torch.tensor([0, 1, 0, 1]))
+    print(len(ds), ds[1], ds[1:3], type(ds), ds.tensors[1])
+    """,
+    "TensorDataset(torch.ones(3, 2), torch.ones(4))",
+    "Dataset()[0]",
+    """
+    both = ds + ds
+    print(type(both), len(both), both[5], both[-1], both.cumulative_sizes)
+    """,
+    "both[-9]",
+    "ConcatDataset([])",
+    """
+    sub = Subset(ds, [3, 0])
+    print(len(sub), sub[0], sub[[0, 1]], sub.indices)
+    """,
+)
+case(
+    "data_dataloader_batches",
+    "from torch.utils.data import DataLoader, TensorDataset",
+    """
+    ds = TensorDataset(torch.arange(10.).reshape(5, 2), torch.arange(5))
+    dl = DataLoader(ds, batch_size=2)
+    print(len(dl), dl.batch_size, dl.drop_last, type(dl.sampler), type(dl.batch_sampler))
+    for x, y in dl:
+        print(type(x), x, y)
+    """,
+    """
+    dl = DataLoader(ds, batch_size=2, drop_last=True)
+    print(len(dl), [y for _, y in dl])
+    """,
+    "list(DataLoader(ds))",
+    "list(DataLoader(ds, batch_size=None))[:2], len(DataLoader(ds, batch_size=None))",
+    "it = iter(DataLoader(ds, batch_size=3)); print(it, len(it), next(it), next(it))",
+    "next(it)",
+    "DataLoader(ds).collate_fn, DataLoader(ds, batch_size=None).collate_fn",
+)
+case(
+    "data_default_collate",
+    """
+    import collections
+    import numpy as np
+    from torch.utils.data import DataLoader
+    from torch.utils.data.dataloader import default_collate
+    """,
+    "default_collate([1, 2, 3]), default_collate([1.5, 2.0]), default_collate([True, False])",
+    "default_collate([(1, 2.0, 'a'), (3, 4.0, 'b')])",
+    "default_collate([[1, 2], [3, 4]])",
+    "default_collate([{'x': torch.ones(2), 'y': 1}, {'x': torch.zeros(2), 'y': 2}])",
+    "default_collate([collections.OrderedDict(a=1), collections.OrderedDict(a=2)])",
+    """
+    Point = collections.namedtuple('Point', ['x', 'y'])
+    print(default_collate([Point(1, 2.0), Point(3, 4.0)]))
+    """,
+    "default_collate([np.array([1, 2]), np.array([3, 4])])",
+    "default_collate([np.float32(1), np.float32(2)]), default_collate([np.int16(3)])",
+    "default_collate([torch.ones(2, dtype=torch.int8), torch.zeros(2, dtype=torch.int8)])",
+    "default_collate([torch.ones(2), torch.ones(3)])",
+    "default_collate([[1, 2], [3]])",
+    "default_collate([object()])",
+    "default_collate([np.array(['a'])])",
+    """
+    data = [{'x': [1.0, 2.0], 'name': 'a'}, {'x': [3.0, 4.0], 'name': 'b'},
+            {'x': [5.0, 6.0], 'name': 'c'}]
+    for batch in DataLoader(data, batch_size=2):
+        print(batch)
+    """,
+    "list(DataLoader([np.arange(2), np.arange(2)], batch_size=None))",
+)
+case(
+    "data_dataloader_shuffle",
+    "from torch.utils.data import DataLoader, TensorDataset, RandomSampler",
+    """
+    ds = TensorDataset(torch.arange(12).reshape(6, 2), torch.arange(6))
+    dl = DataLoader(ds, batch_size=4, shuffle=True)
+    print(len(dl), type(dl.sampler), [len(y) for _, y in dl])
+    ys = torch.cat([y for _, y in dl])
+    print(ys.sort().values, ys.dtype)
+    xs = torch.cat([x for x, _ in dl])
+    print(xs[xs[:, 0].argsort()])
+    """,
+    """
+    g1, g2 = torch.Generator().manual_seed(5), torch.Generator().manual_seed(5)
+    a = [y.tolist() for _, y in DataLoader(ds, batch_size=2, shuffle=True, generator=g1)]
+    b = [y.tolist() for _, y in DataLoader(ds, batch_size=2, shuffle=True, generator=g2)]
+    print(a == b)
+    """,
+    """
+    torch.manual_seed(3); a = [y.tolist() for _, y in DataLoader(ds, shuffle=True)]
+    torch.manual_seed(3); b = [y.tolist() for _, y in DataLoader(ds, shuffle=True)]
+    print(a == b)
+    """,
+)
+case(
+    "data_dataloader_errors",
+    """
+    from torch.utils.data import (DataLoader, TensorDataset, IterableDataset, SequentialSampler,
+                                  BatchSampler)
+    ds = TensorDataset(torch.arange(6.))
+    """,
+    "DataLoader(ds, shuffle=True, sampler=SequentialSampler(ds))",
+    "DataLoader(ds, batch_size=2, batch_sampler=BatchSampler(SequentialSampler(ds), 2, False))",
+    "DataLoader(ds, batch_size=None, drop_last=True)",
+    "DataLoader(ds, batch_size=0)",
+    "DataLoader(ds, batch_size=2.0)",
+    "DataLoader(ds, drop_last=1)",
+    "DataLoader(ds, num_workers=-1)",
+    "DataLoader(ds, timeout=-1)",
+    "DataLoader(ds, prefetch_factor=2)",
+    "DataLoader(ds, persistent_workers=True)",
+    "dl = DataLoader(ds); dl.batch_size = 3",
+    "dl.num_workers = 0; dl.num_workers",
+    """
+    class Stream(IterableDataset):
+        def __iter__(self):
+            return iter(range(5))
+    DataLoader(Stream(), shuffle=True)
+    """,
+    "DataLoader(Stream(), sampler=[0, 1])",
+    """
+    dl = DataLoader(ds, batch_sampler=BatchSampler(SequentialSampler(ds), 4, False))
+    print(len(dl), list(dl), dl.batch_size, dl.drop_last)
+    """,
+)
+case(
+    "data_iterable_dataset",
+    "from torch.utils.data import DataLoader, IterableDataset",
+    """
+    class Stream(IterableDataset):
+        def __init__(self, n):
+            self.n = n
+        def __iter__(self):
+            return iter(torch.arange(float(self.n)).reshape(self.n, 1))
+        def __len__(self):
+            return self.n
+    print(list(DataLoader(Stream(5), batch_size=2)))
+    print(list(DataLoader(Stream(5), batch_size=2, drop_last=True)))
+    print(len(DataLoader(Stream(5), batch_size=2)), len(DataLoader(Stream(5), batch_size=2, drop_last=True)))
+    print(list(DataLoader(Stream(2), batch_size=None)), type(DataLoader(Stream(2)).sampler))
+    """,
+    """
+    both = Stream(2) + Stream(3)
+    print(type(both), len(both), list(both))
+    """,
+)
+case(
+    "data_samplers",
+    """
+    from torch.utils.data import (Sampler, SequentialSampler, RandomSampler, BatchSampler,
+                                  SubsetRandomSampler)
+    """,
+    "list(SequentialSampler(range(5))), len(SequentialSampler(range(5)))",
+    "list(BatchSampler(SequentialSampler(range(10)), batch_size=3, drop_last=False))",
+    "list(BatchSampler(SequentialSampler(range(10)), batch_size=3, drop_last=True))",
+    "len(BatchSampler(range(10), 3, False)), len(BatchSampler(range(10), 3, True)), list(BatchSampler(range(4), 2, True))",
+    "BatchSampler(range(10), 0, False)",
+    "BatchSampler(range(10), True, False)",
+    "BatchSampler(range(10), 2, None)",
+    """
+    s = RandomSampler(range(7))
+    print(len(s), sorted(s), s.num_samples, s.replacement)
+    r = RandomSampler(range(3), replacement=True, num_samples=40)
+    print(len(r), len(list(r)), set(r) <= {0, 1, 2})
+    print(len(list(RandomSampler(range(3), num_samples=7))), sorted(RandomSampler(range(3), num_samples=6)))
+    """,
+    "RandomSampler(range(3), replacement=1)",
+    "RandomSampler(range(3), num_samples=0)",
+    "RandomSampler([])",
+    "sorted(SubsetRandomSampler([5, 7, 9])), len(SubsetRandomSampler([5, 7, 9]))",
+    """
+    g1, g2 = torch.Generator().manual_seed(1), torch.Generator().manual_seed(1)
+    print(list(RandomSampler(range(9), generator=g1)) == list(RandomSampler(range(9), generator=g2)))
+    """,
+    "iter(Sampler())",
+    "next(iter(Sampler()))",
+)
+case(
+    "data_random_split",
+    "from torch.utils.data import random_split, TensorDataset",
+    """
+    parts = random_split(range(10), [3, 7], generator=torch.Generator().manual_seed(42))
+    print([type(p) for p in parts], [len(p) for p in parts], sorted(list(parts[0]) + list(parts[1])))
+    print(set(parts[0]).isdisjoint(parts[1]))
+    """,
+    "[len(p) for p in random_split(range(30), [0.3, 0.3, 0.4])]",
+    "[len(p) for p in random_split(range(11), [0.5, 0.5])], [len(p) for p in random_split(range(10), [0.33, 0.33, 0.34])]",
+    "[len(p) for p in random_split(range(1), [0.5, 0.5])]",
+    "random_split(range(10), [3, 6])",
+    "random_split(range(10), [1.5, -0.5])",
+    """
+    ds = TensorDataset(torch.arange(6.))
+    a, b = random_split(ds, [4, 2])
+    print(type(a[0]), sorted(torch.stack([x for (x,) in [a[i] for i in range(4)] + [b[0], b[1]]]).tolist()))
+    """,
+    """
+    s1 = random_split(range(20), [10, 10], generator=torch.Generator().manual_seed(0))
+    s2 = random_split(range(20), [10, 10], generator=torch.Generator().manual_seed(0))
+    print(s1[0].indices == s2[0].indices, type(s1[0].indices))
+    """,
+)
+case(
+    "data_generator",
+    """
+    g = torch.Generator()
+    print(type(g), g.device, g.initial_seed(), g.manual_seed(7) is g, g.initial_seed())
+    """,
+    "torch.Generator('cpu').device, torch.Generator(device='cpu').device",
+    """
+    st = g.get_state()
+    a = torch.randn(3, generator=g); b = torch.rand(2, generator=g)
+    print(st.dtype, st.dim(), g.set_state(st) is g, g.initial_seed())
+    print(torch.equal(a, torch.randn(3, generator=g)), torch.equal(b, torch.rand(2, generator=g)))
+    """,
+    """
+    s = g.seed(); print(type(s), s == g.initial_seed())
+    """,
+    """
+    g1, g2 = torch.Generator().manual_seed(11), torch.Generator().manual_seed(11)
+    print(torch.equal(torch.randperm(10, generator=g1), torch.randperm(10, generator=g2)))
+    print(torch.equal(torch.randint(0, 5, (6,), generator=g1), torch.randint(0, 5, (6,), generator=g2)))
+    print(torch.equal(torch.empty(4).uniform_(generator=g1), torch.empty(4).uniform_(generator=g2)))
+    print(torch.equal(torch.empty(4).normal_(generator=g1), torch.empty(4).normal_(generator=g2)))
+    """,
+    "g.set_state(torch.zeros(3))",
+    "g.set_state([1])",
+    "g.manual_seed('a')",
+    "g.manual_seed(-1).initial_seed(), torch.manual_seed(-1).initial_seed()",
+    """
+    st = torch.get_rng_state(); a = torch.rand(3)
+    torch.set_rng_state(st); print(torch.equal(a, torch.rand(3)), type(torch.default_generator))
+    print(type(torch.seed()), torch.seed() == torch.initial_seed())
+    torch.manual_seed(0)
+    """,
+)
+case(
+    "data_save_load",
+    """
+    import io
+    def roundtrip(obj, **kw):
+        f = io.BytesIO()
+        torch.save(obj, f)
+        f.seek(0)
+        return torch.load(f, **kw)
+    """,
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True); x.grad = torch.ones(3)
+    y = roundtrip(x)
+    print(y, y.grad, y.is_leaf, y.grad_fn, y is x)
+    z = roundtrip(x * 2); print(z, z.is_leaf, z.grad_fn)
+    """,
+    """
+    a = torch.arange(6.)
+    l = roundtrip([a, a[2:], a.view(2, 3), a[::2]])
+    l[0][3] = 100.
+    print(l, l[1].storage_offset(), l[1]._base is None)
+    v = roundtrip(a[2:4]); print(v, v.storage_offset(), v.is_contiguous())
+    t = roundtrip(torch.arange(6).reshape(2, 3).t()); print(t, t.stride(), t.is_contiguous())
+    """,
+    """
+    for dt in [torch.float32, torch.float64, torch.int64, torch.int32, torch.int16, torch.int8,
+               torch.uint8, torch.bool]:
+        r = roundtrip(torch.tensor([1, 0], dtype=dt)); print(r.dtype, r)
+    print(roundtrip(torch.tensor(3.5)), roundtrip(torch.zeros(0, 2)), roundtrip(torch.ones(2).expand(2, 2)))
+    """,
+    """
+    p = torch.nn.Parameter(torch.ones(2))
+    q = roundtrip(p); print(type(q), q, q.requires_grad, q.is_leaf)
+    print(roundtrip(torch.nn.Parameter(torch.ones(2), requires_grad=False)))
+    """,
+    """
+    m = torch.nn.Linear(2, 1)
+    with torch.no_grad():
+        m.weight.copy_(torch.tensor([[1., 2.]])); m.bias.fill_(0.5)
+    sd = roundtrip(m.state_dict())
+    print(type(sd), sd)
+    m2 = torch.nn.Linear(2, 1); print(m2.load_state_dict(sd), m2.weight, m2.bias)
+    """,
+    """
+    print(roundtrip({'a': 1, 'b': [torch.tensor(1)], 'c': (2.5, 'x'), 'd': torch.float64,
+                     'e': torch.Size([2]), 'f': {1, 2}, 'g': None, 'h': b'xy'}))
+    print(roundtrip(torch.tensor([1, 2], dtype=torch.int16), map_location='cpu', weights_only=True))
+    opt = torch.optim.SGD([p], lr=0.1, momentum=0.9)
+    print(roundtrip(opt.state_dict()))
+    """,
+    "import fractions; roundtrip(fractions.Fraction(1, 3))",
+    "roundtrip(fractions.Fraction(1, 3), weights_only=False)",
+    """
+    with torch.serialization.safe_globals([fractions.Fraction]):
+        print(roundtrip([fractions.Fraction(1, 3)]))
+    """,
+    "roundtrip(fractions.Fraction(2, 3))",
+    "import pickle; roundtrip(1, pickle_module=pickle, weights_only=True)",
+    "roundtrip(2, pickle_module=pickle)",
+    """
+    import copy
+    x = torch.tensor([1., 2.], requires_grad=True)
+    c = copy.copy(x); print(c, c is x, c.data_ptr() == x.data_ptr(), c.is_leaf)
+    c = copy.copy(x * 2); print(c, c.grad_fn, c.is_leaf)
+    print(pickle.loads(pickle.dumps(x)), pickle.loads(pickle.dumps(torch.nn.Parameter(torch.ones(1)))))
+    """,
+    "torch.load('/nonexistent/file.pt')",
+)

@@ -1,1 +1,2 @@
 from . import hooks  # noqa: F401
+from . import data  # noqa: F401

@@ -1,0 +1,1 @@
+from . import collate  # noqa: F401
