@@ -31,6 +31,10 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
 from .ops import logspace, mv, randperm
 from .ops import (argsort, bmm, clamp_max, clamp_min, clip, cumprod, frac, msort, narrow, roll,
                   trunc)
+from .ops import (acos, acosh, arccos, arccosh, arcsin, arcsinh, arctan, arctan2, arctanh, asin,
+                  asinh, atan, atan2, atanh, cosh, deg2rad, erf, erfc, erfinv, exp2, hypot, lerp,
+                  log10, log2, logaddexp, logit, nan_to_num, rad2deg, sinh, tan, tril, triu,
+                  xlogy)  # part trig
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,

@@ -140,6 +140,54 @@ def _split_ties(grad, self, other, loses):
                          loses, 0)
 
 
+# part trig: forwards NumPy lacks (erf, erfc, erfinv come from math) or writes otherwise
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+_erfc = np.vectorize(math.erfc, otypes=[np.float64])
+
+
+def _erfinv(x):
+    """The y with erf(y) = x: Winitzki's approximation, then Newton steps (on erfc above 0.5,
+    where erf(y) - x would cancel)."""
+    a, q = np.abs(x), 1 - np.abs(x)
+    ln = np.log(q * (1 + a))
+    t = 2 / (math.pi * 0.147) + ln / 2
+    y = np.sqrt(np.sqrt(t * t - ln / 0.147) - t)
+    for _ in range(4):
+        f = np.where(a < 0.5, _erf(y) - a, q - _erfc(y))
+        y = y - f / (2 / math.sqrt(math.pi) * np.exp(-y * y))
+    return np.copysign(np.where(a == 1, np.inf, y), x)
+
+
+def _atan2_recip(self, other):
+    """1 / (x^2 + y^2), with 0 where that is 1 / 0: atan2's gradient at (0, 0) is 0 in PyTorch.
+    (PyTorch computes it once for both inputs; here each formula computes its own.)"""
+    denom = self * self + other * other
+    return masked_fill_scalar(denom.reciprocal(), denom == 0, 0)
+
+
+def _xlogy(self, other):
+    """x * log(y), 0 where x == 0 (even for y = 0), nan where y is nan; in the result's dtype."""
+    dt = np.result_type(self, other)
+    x, y = np.asarray(self, dt), np.asarray(other, dt)
+    return np.where(np.isnan(y), y, np.where(x == 0, 0, x * _rounded(np.log, y)))
+
+
+def _lerp(self, end, weight):
+    """self + weight (end - self), from the nearer end (weight 1 gives end exactly), in one fused
+    multiply-add as PyTorch's kernel (long double stands in for the fused rounding)."""
+    small = np.abs(weight) < 0.5
+    coeff, base = np.where(small, weight, weight - 1), np.where(small, self, end)
+    dt = np.result_type(self, end)
+    return (base.astype(np.longdouble) + coeff.astype(np.longdouble) * (end - self)).astype(dt)
+
+
+def _logaddexp(self, other):
+    """log(exp(x) + exp(y)) = max + log1p(exp(-|x - y|)), no overflow; inf where both are."""
+    m = np.maximum(self, other)
+    out = m + _rounded(np.log1p, _rounded(np.exp, -np.abs(self - other)))
+    return np.where(np.isinf(self) & (self == other), self, out)
+
+
 def _add_scaled(self, other, alpha):
     """self + alpha * other, with alpha in the result's dtype. PyTorch's kernel fuses the
     multiply-add (one rounding): for float32, computing in float64 and rounding gives its bits."""
@@ -744,10 +792,22 @@ def _bce_target_backward(grad, self, target, weight, reduction):
     return _bce_mean(_weighted(-logit(self) * grad, weight), target.numel(), reduction)
 
 
-def _logit_backward(grad, self):
-    """grad / (x (1 - x)), nan outside [0, 1] (PyTorch's infinitely_differentiable_logit_backward)."""
+def _logit_backward(grad, self, eps=None):
+    """grad / (x (1 - x)), nan outside [0, 1] (PyTorch's infinitely_differentiable_logit_backward);
+    with eps, 0 where the forward clamped x into [eps, 1 - eps]."""
+    if eps is not None:
+        return where((self >= eps) & (self <= 1.0 - eps), grad / (self * _one_minus(self)), 0.0)
     nan = Tensor._make(np.array(math.nan, self._data.dtype))
     return where((self < 0.0) | (self > 1.0), nan, grad / (self * _one_minus(self)))
+
+
+def _logit(self, eps=None):
+    """log(x / (1 - x)); with eps (>= 0), x clamped into [eps, 1 - eps] first, in x's dtype."""
+    if eps is not None and eps >= 0:
+        lo = self.dtype.type(eps)
+        hi = self.dtype.type(1) - lo
+        self = np.where(self < lo, lo, np.where(self > hi, hi, self))
+    return _rounded(np.log, self / (1 - self))  # (the ratio in x's dtype, as PyTorch)
 
 
 def _log_sigmoid(x):
@@ -869,6 +929,78 @@ sin = Op("SinBackward0",               lambda self: _rounded(np.sin, self), floa
          self=lambda grad, self: grad * self.cos())
 cos = Op("CosBackward0",               lambda self: _rounded(np.cos, self), floating=True,
          self=lambda grad, self: grad * -self.sin())
+# --- part trig: more elementwise math (tan ... tril/triu), each row as derivatives.yaml has it ---
+tan = Op("TanBackward0",               lambda self: _rounded(np.tan, self), floating=True,
+         self=lambda grad, result: grad * add_scalar(pow_scalar(result, 2), 1))
+sinh = Op("SinhBackward0",             lambda self: _rounded(np.sinh, self), floating=True,
+          self=lambda grad, self: grad * self.cosh())
+cosh = Op("CoshBackward0",             lambda self: _rounded(np.cosh, self), floating=True,
+          self=lambda grad, self: grad * self.sinh())
+asin = Op("AsinBackward0",             lambda self: _rounded(np.arcsin, self), floating=True,
+          self=lambda grad, self: grad * add_scalar(-self * self, 1).rsqrt())
+acos = Op("AcosBackward0",             lambda self: _rounded(np.arccos, self), floating=True,
+          self=lambda grad, self: grad * -add_scalar(-self * self, 1).rsqrt())
+atan = Op("AtanBackward0",             lambda self: _rounded(np.arctan, self), floating=True,
+          self=lambda grad, self: grad / add_scalar(self * self, 1))
+asinh = Op("AsinhBackward0",           lambda self: _rounded(np.arcsinh, self), floating=True,
+           self=lambda grad, self: grad * add_scalar(pow_scalar(self, 2), 1).rsqrt())
+acosh = Op("AcoshBackward0",           lambda self: _rounded(np.arccosh, self), floating=True,
+           self=lambda grad, self: grad * sub_scalar(self * self, 1).rsqrt())
+atanh = Op("AtanhBackward0",           lambda self: _rounded(np.arctanh, self), floating=True,
+           self=lambda grad, self: mul_scalar(grad, 1) / _one_minus(pow_scalar(self, 2)))
+erf = Op("ErfBackward0",               lambda self: _rounded(_erf, self), floating=True,
+         self=lambda grad, self: mul_scalar(exp(-pow_scalar(self, 2)), 2 / math.sqrt(math.pi)) * grad)
+erfc = Op("ErfcBackward0",             lambda self: _rounded(_erfc, self), floating=True,
+          self=lambda grad, self: mul_scalar(exp(-pow_scalar(self, 2)), -2 / math.sqrt(math.pi)) * grad)
+erfinv = Op("ErfinvBackward0",         lambda self: _rounded(_erfinv, self), floating=True,
+            self=lambda grad, self: mul_scalar(exp(pow_scalar(erfinv(self), 2)),
+                                               0.5 * math.sqrt(math.pi)) * grad)
+log2 = Op("Log2Backward0",             lambda self: _rounded(np.log2, self), floating=True,
+          self=lambda grad, self: grad / mul_scalar(self, 0.6931471805599453))
+log10 = Op("Log10Backward0",           lambda self: _rounded(np.log10, self), floating=True,
+           self=lambda grad, self: grad / mul_scalar(self, 2.3025850929940456))
+exp2 = Op("Exp2Backward0",             lambda self: _rounded(np.exp2, self), floating=True,
+          self=lambda grad, result: mul_scalar(grad * result, math.log(2)))
+deg2rad = Op("Deg2RadBackward0",       lambda self: self * self.dtype.type(math.pi / 180), floating=True,
+             self=lambda grad: mul_scalar(grad, math.pi / 180))
+rad2deg = Op("Rad2DegBackward0",       lambda self: self * self.dtype.type(180 / math.pi), floating=True,
+             self=lambda grad: mul_scalar(grad, 180 / math.pi))
+nan_to_num = Op("NanToNumBackward0",   lambda self, nan=None, posinf=None, neginf=None: np.nan_to_num(
+                                           self, nan=nan or 0.0, posinf=posinf, neginf=neginf),
+                self=lambda grad, self: grad * self.isfinite())
+atan2 = Op("Atan2Backward0",           lambda self, other: _rounded(np.arctan2, self, other), floating=True,
+           self=lambda grad, self, other: grad * other * _atan2_recip(self, other),
+           other=lambda grad, self, other: grad * -self * _atan2_recip(self, other))
+xlogy = Op("XlogyBackward0",           lambda self, other: _xlogy(self, other), floating=True,
+           self=lambda grad, self, other: masked_fill_scalar(
+               xlogy(grad, other), (self == 0.0) & (other <= 0.0), 0.0),
+           other=lambda grad, self, other: grad * self / other)
+xlogy_scalar_self = Op("XlogyBackward1", lambda self, other: _xlogy(self, other), floating=True,
+                       promote=("self", "other"),                                   # xlogy(2, y)
+                       other=lambda grad, self, other: mul_scalar(grad, self) / other)
+xlogy_scalar_other = Op("XlogyBackward2", lambda self, other: _xlogy(self, other), floating=True,
+                        promote=("self", "other"),                                  # xlogy(x, 2)
+                        self=lambda grad, self, other: xlogy_scalar_other(grad, other) if other > 0
+                            else masked_fill_scalar(xlogy_scalar_other(grad, other), self == 0.0, 0.0))
+hypot = Op("HypotBackward0",           lambda self, other: _rounded(np.hypot, self, other),
+           self=lambda grad, self, result: grad * self / result,
+           other=lambda grad, other, result: grad * other / result)
+logaddexp = Op("LogaddexpBackward0",   _logaddexp,
+               self=lambda grad, self, other: grad / add_scalar(exp(other - self), 1),
+               other=lambda grad, self, other: grad / add_scalar(exp(self - other), 1))
+lerp_scalar = Op("LerpBackward0",      lambda self, end, weight: _lerp(self, end, self.dtype.type(weight)),
+                 promote=False,
+                 self=lambda grad, weight: mul_scalar(grad, 1 - weight),
+                 end=lambda grad, weight: mul_scalar(grad, weight))
+lerp = Op("LerpBackward1",             lambda self, end, weight: _lerp(self, end, weight), promote=False,
+          self=lambda grad, weight: grad * _one_minus(weight),
+          end=lambda grad, weight: grad * weight,
+          weight=lambda grad, self, end: grad * (end - self))
+tril = Op("TrilBackward0",             lambda self, diagonal=0: np.tril(self, diagonal),
+          self=lambda grad, diagonal: tril(grad, diagonal))
+triu = Op("TriuBackward0",             lambda self, diagonal=0: np.triu(self, diagonal),
+          self=lambda grad, diagonal: triu(grad, diagonal))
+# --- end of part trig ---
 # rsqrt: 1 / sqrt in float32 is exactly PyTorch's float32 kernel (rounding float64 is not)
 rsqrt = Op("RsqrtBackward0",           lambda self: 1 / np.sqrt(self), floating=True,
            self=lambda grad, result: mul_scalar(grad, -0.5) * result ** 3)
@@ -1294,9 +1426,8 @@ binary_cross_entropy = Op("BinaryCrossEntropyBackward0", _binary_cross_entropy,
                               binary_cross_entropy_backward(grad, self, target, weight, reduction),
                           target=lambda grad, self, target, weight, reduction:
                               _bce_target_backward(grad, self, target, weight, reduction))
-logit = Op("LogitBackward0",           lambda self: _rounded(lambda x: np.log(x / (1 - x)), self),
-           floating=True,
-           self=lambda grad, self: _logit_backward(grad, self))
+logit = Op("LogitBackward0",           _logit, floating=True,
+           self=lambda grad, self, eps: _logit_backward(grad, self, eps))
 bce_with_logits = Op("BinaryCrossEntropyWithLogitsBackward0", _bce_with_logits,
                      self=lambda grad, self, target, weight, pos_weight, reduction:
                          _bce_with_logits_backward(grad, self, target, weight, pos_weight, reduction),

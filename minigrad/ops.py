@@ -369,6 +369,128 @@ def cos(input):
     return d.cos(input)
 
 
+# --- part trig: more elementwise math (tan ... tril/triu), PyTorch's names and aliases -----------
+def _unary(name, op):
+    """torch.name(input): the table row `op`, after PyTorch's argument check."""
+    def fn(input):
+        _tensor_arg(name, "input", 1, input)
+        return op(input)
+    fn.__name__ = name
+    return fn
+
+
+tan, sinh, cosh = _unary("tan", d.tan), _unary("sinh", d.sinh), _unary("cosh", d.cosh)
+asin, acos, atan = _unary("asin", d.asin), _unary("acos", d.acos), _unary("atan", d.atan)
+asinh, acosh, atanh = _unary("asinh", d.asinh), _unary("acosh", d.acosh), _unary("atanh", d.atanh)
+arcsin, arccos, arctan = _unary("arcsin", d.asin), _unary("arccos", d.acos), _unary("arctan", d.atan)
+arcsinh, arccosh = _unary("arcsinh", d.asinh), _unary("arccosh", d.acosh)
+arctanh = _unary("arctanh", d.atanh)
+erf, erfc, erfinv = _unary("erf", d.erf), _unary("erfc", d.erfc), _unary("erfinv", d.erfinv)
+log2, log10, exp2 = _unary("log2", d.log2), _unary("log10", d.log10), _unary("exp2", d.exp2)
+deg2rad, rad2deg = _unary("deg2rad", d.deg2rad), _unary("rad2deg", d.rad2deg)
+
+
+def _binary(name, op, kernel=None, inplace=False):
+    """torch.name(input, other) (or Tensor.name_), both tensors; `kernel`: PyTorch's has floats
+    only."""
+    def fn(input, other):
+        _tensor_arg(name, "input", 1, input)
+        _tensor_arg(name, "other", 2, other)
+        dt = dtypes.result_type(input, other)
+        if kernel and dt.kind != "f":
+            raise NotImplementedError(f'"{kernel}" not implemented for '
+                                      f"'{dtypes.from_numpy_dtype(dt)._scalar}'")
+        return apply_inplace(op, input, other) if inplace else op(input, other)
+    fn.__name__ = name
+    return fn
+
+
+atan2, arctan2 = _binary("atan2", d.atan2), _binary("arctan2", d.atan2)
+hypot = _binary("hypot", d.hypot, "hypot_cpu")
+logaddexp = _binary("logaddexp", d.logaddexp, "logaddexp_cpu")
+_SIGNATURES["xlogy"] = ("Tensor input, Tensor other, *, Tensor out = None",
+                        "Number self, Tensor other, *, Tensor out = None",
+                        "Tensor input, Number other, *, Tensor out = None")
+_SIGNATURES["lerp"] = ("Tensor input, Tensor end, Tensor weight, *, Tensor out = None",
+                       "Tensor input, Tensor end, Number weight, *, Tensor out = None")
+
+
+def _xlogy_op(input, other):
+    """xlogy has three rows, as PyTorch: tensor and tensor, number and tensor, tensor and number."""
+    if isinstance(input, Tensor) and isinstance(other, (Tensor, numbers.Number)):
+        return d.xlogy if isinstance(other, Tensor) else d.xlogy_scalar_other
+    if isinstance(input, numbers.Number) and isinstance(other, Tensor):
+        return d.xlogy_scalar_self
+    raise _invalid_combination("xlogy", (input, other), {})
+
+
+def xlogy(input, other):
+    """input * log(other), 0 where input is 0 (so 0 log 0 = 0, as entropy wants)."""
+    return _xlogy_op(input, other)(input, other)
+
+
+def _lerp_op(input, end, weight):
+    """lerp's checks, then its row: LerpBackward0 for a number weight, LerpBackward1 for a tensor."""
+    if not (isinstance(input, Tensor) and isinstance(end, Tensor)
+            and isinstance(weight, (Tensor, numbers.Number))):
+        raise _invalid_combination("lerp", (input, end, weight), {})
+    for name, x in (("end", end), ("weight", weight)):
+        if isinstance(x, Tensor) and x.dtype is not input.dtype:
+            raise RuntimeError(f"expected dtype {input.dtype._c} for `{name}` but got dtype {x.dtype._c}")
+    tensor = isinstance(weight, Tensor)
+    _floats_only("lerp_kernel_tensor" if tensor else "lerp_kernel_scalar", input)
+    return d.lerp if tensor else d.lerp_scalar
+
+
+def lerp(input, end, weight):
+    """input + weight * (end - input): a straight line from input (weight 0) to end (weight 1)."""
+    return _lerp_op(input, end, weight)(input, end, weight)
+
+
+def _nan_to_num_args(nan, posinf, neginf):
+    for name, v in (("nan", nan), ("posinf", posinf), ("neginf", neginf)):
+        if v is not None and not isinstance(v, numbers.Real):
+            raise TypeError(f"nan_to_num(): argument '{name}' must be float, not {_type_name(v)}")
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
+    """nan -> nan, inf -> posinf, -inf -> neginf (by default 0 and the dtype's largest finite)."""
+    _tensor_arg("nan_to_num", "input", 1, input)
+    _nan_to_num_args(nan, posinf, neginf)
+    return d.nan_to_num(input, nan, posinf, neginf)
+
+
+def _nan_to_num_inplace(self, nan=0.0, posinf=None, neginf=None):
+    _nan_to_num_args(nan, posinf, neginf)
+    return apply_inplace(d.nan_to_num, self, nan, posinf, neginf)
+
+
+def logit(input, eps=None):
+    """log(p / (1 - p)); with eps, p is clamped into [eps, 1 - eps] first (no infinities)."""
+    _tensor_arg("logit", "input", 1, input)
+    return d.logit(input, eps)
+
+
+def _tri(name, op, inplace=False):
+    """tril/triu (and their in-place forms): a matrix, or a stack of them, and an int diagonal."""
+    def fn(input, *args, diagonal=0):
+        if args:  # given by position, the error says which
+            (diagonal,) = args
+        _tensor_arg(name, "input", 1, input)
+        if not isinstance(diagonal, int) or isinstance(diagonal, builtins.bool):
+            raise TypeError(f"{name}(): argument 'diagonal'{' (position 2)' if args else ''} must be "
+                            f"int, not {_type_name(diagonal)}")
+        if input.dim() < 2:
+            raise RuntimeError(f"{name.rstrip('_')}: input tensor must have at least 2 dimensions")
+        return apply_inplace(op, input, diagonal) if inplace else op(input, diagonal)
+    fn.__name__ = name
+    return fn
+
+
+tril, triu = _tri("tril", d.tril), _tri("triu", d.triu)
+# --- end of part trig ---
+
+
 def square(input):
     """Not an op of its own in PyTorch: pow(input, 2), so its node is PowBackward0."""
     return pow(input, 2)
@@ -2674,6 +2796,30 @@ _METHODS = dict(
     reshape_as=lambda self, other: reshape(self, other.shape), narrow=narrow, roll=roll,
     argsort=argsort, msort=msort, cumprod=cumprod, bmm=bmm, t_=_t_inplace, mv=_mv_method,
     transpose_=_transpose_inplace, unsqueeze_=_unsqueeze_inplace, squeeze_=_squeeze_inplace,
+)
+_METHODS.update(  # part trig: more elementwise math, with the in-place forms PyTorch has
+    tan=tan, sinh=sinh, cosh=cosh, asin=asin, acos=acos, atan=atan, asinh=asinh, acosh=acosh,
+    atanh=atanh, arcsin=arcsin, arccos=arccos, arctan=arctan, arcsinh=arcsinh, arccosh=arccosh,
+    arctanh=arctanh, erf=erf, erfc=erfc, erfinv=erfinv, log2=log2, log10=log10, exp2=exp2,
+    deg2rad=deg2rad, rad2deg=rad2deg, logit=logit, nan_to_num=nan_to_num,
+    atan2=_as_method(atan2), arctan2=_as_method(arctan2), hypot=_as_method(hypot),
+    logaddexp=_as_method(logaddexp), xlogy=_as_method(xlogy), lerp=_as_method(lerp),
+    tril=_as_method(tril), triu=_as_method(triu),
+    **{f"{n}_": _inplace(getattr(d, n)) for n in (
+        "tan", "sinh", "cosh", "asin", "acos", "atan", "asinh", "acosh", "atanh", "erf", "erfc",
+        "erfinv", "log2", "log10", "exp2", "deg2rad", "rad2deg")},
+    arcsin_=_inplace(d.asin), arccos_=_inplace(d.acos), arctan_=_inplace(d.atan),
+    arcsinh_=_inplace(d.asinh), arccosh_=_inplace(d.acosh), arctanh_=_inplace(d.atanh),
+    atan2_=_as_method(_binary("atan2_", d.atan2, inplace=True)),
+    arctan2_=_as_method(_binary("arctan2_", d.atan2, inplace=True)),
+    hypot_=_as_method(_binary("hypot_", d.hypot, "hypot_cpu", inplace=True)),
+    xlogy_=_as_method(lambda self, other: apply_inplace(_xlogy_op(self, other), self, other)),
+    lerp_=_as_method(lambda self, end, weight: apply_inplace(_lerp_op(self, end, weight), self,
+                                                             end, weight)),
+    logit_=lambda self, eps=None: apply_inplace(d.logit, self, eps),
+    nan_to_num_=_nan_to_num_inplace,
+    tril_=_as_method(_tri("tril_", d.tril, inplace=True)),
+    triu_=_as_method(_tri("triu_", d.triu, inplace=True)),
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

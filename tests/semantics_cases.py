@@ -8457,3 +8457,164 @@ case(
     """,
     "torch.load('/nonexistent/file.pt')",
 )
+
+
+# ---------------------------------------------------------------------------
+# part trig (helper trig): tan ... atanh and the arc* names, erf/erfc/erfinv, log2/log10/exp2,
+# logit(eps), deg2rad/rad2deg, nan_to_num, atan2, xlogy, hypot, logaddexp, lerp, tril/triu
+# ---------------------------------------------------------------------------
+_TRIG_T = """
+def t(f):
+    try:
+        print("ok", f())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+def node(y):
+    g = y.grad_fn
+    return g.name(), [type(n).__name__ for n, _ in g.next_functions]
+"""
+_TRIG_UNARY = ("tan sinh cosh asin acos atan asinh acosh atanh arcsin arccos arctan arcsinh arccosh "
+               "arctanh erf erfc erfinv log2 log10 exp2 logit deg2rad rad2deg nan_to_num")
+case(
+    "trig_unary_values_dtypes_and_errors",
+    _TRIG_T,
+    f"""
+    x = torch.tensor([0.3, -0.5, 0.9, 0.0, -1.0, 1.0, 2.0, float('nan'), float('inf'), -float('inf')])
+    for n in "{_TRIG_UNARY}".split():
+        print(n, getattr(torch, n)(x), getattr(x, n)(), getattr(torch, n)(x.double()))
+        t(lambda: getattr(torch, n)(torch.tensor([1, 2, 0])))
+        t(lambda: getattr(torch, n)(torch.tensor([True, False])))
+        t(lambda: getattr(torch.tensor([1, 2]), n + '_')())
+        y = x.clone(); print(getattr(y, n + '_')() is y, y)
+        t(lambda: getattr(torch, n)([1.0]))
+    """,
+    "torch.erfinv(torch.tensor([-0.999, 1e-8, 0.9999, 1.5], dtype=torch.float64))",
+    "torch.tan(torch.tensor([1.5, 100.0, 1e4])), torch.exp2(torch.tensor([10.5, 100.0, 128.0, -150.0]))",
+    "torch.deg2rad(torch.tensor([180.0, 90.0, 1e4])), torch.rad2deg(torch.tensor([3.1416, 1e3]))",
+)
+case(
+    "trig_unary_nodes_saved_and_double_backward",
+    _TRIG_T,
+    f"""
+    x = torch.tensor([0.3, -0.5], requires_grad=True)
+    p = torch.tensor([1.5, 3.0], requires_grad=True)
+    for n in "{_TRIG_UNARY}".split():
+        v = p if n in ('acosh', 'arccosh') else x
+        y = getattr(torch, n)(v)
+        print(n, y, node(y), [getattr(y.grad_fn, '_saved_' + k, '-') for k in ('self', 'result', 'eps')])
+        g = torch.autograd.grad(y.sum(), v, create_graph=True)[0]
+        print(g, g.grad_fn.name() if g.grad_fn else None)
+        if g.requires_grad:
+            print(torch.autograd.grad(g.sum(), v))
+    """,
+)
+case(
+    "trig_logit_eps_and_nan_to_num",
+    _TRIG_T,
+    """
+    p = torch.tensor([0., 0.05, 0.5, 1.0, 1.5])
+    t(lambda: torch.logit(p, eps=0.1)); t(lambda: torch.logit(p, 0.1)); t(lambda: p.logit(eps=-0.1))
+    t(lambda: torch.logit(p, eps=1)); t(lambda: p.clone().logit_(0.2)); t(lambda: torch.logit(torch.tensor([0, 1])))
+    """,
+    """
+    p = torch.tensor([0., 0.05, 0.3, 0.5, 1.0], requires_grad=True)
+    y = torch.logit(p, eps=0.1); print(y.grad_fn._saved_eps, y.grad_fn._saved_self)
+    g, = torch.autograd.grad(y.sum(), p, create_graph=True); print(g, g.grad_fn.name())
+    print(torch.autograd.grad(g.sum(), p))
+    y = torch.logit(p); print(y.grad_fn._saved_eps)
+    g, = torch.autograd.grad(y.sum(), p, create_graph=True); print(g, g.grad_fn.name())
+    """,
+    """
+    x = torch.tensor([float('nan'), float('inf'), -float('inf'), 1.0])
+    t(lambda: torch.nan_to_num(x)); t(lambda: torch.nan_to_num(x, nan=2.0, posinf=1e30, neginf=-3))
+    t(lambda: torch.nan_to_num(x.double())); t(lambda: torch.nan_to_num(x, 1, 2, 3))
+    t(lambda: torch.nan_to_num(torch.tensor([1, 2]), nan=1.5)); t(lambda: torch.nan_to_num(x, nan='a'))
+    t(lambda: x.clone().nan_to_num_(posinf=5)); t(lambda: torch.nan_to_num(x, posinf=1e40))
+    t(lambda: torch.nan_to_num(x, nan=float('nan')))
+    x.requires_grad_(); y = torch.nan_to_num(x); print(node(y))
+    y.sum().backward(); print(x.grad)
+    """,
+)
+case(
+    "trig_binary_dtypes_and_errors",
+    _TRIG_T,
+    """
+    i = torch.tensor([1, 2]); f = torch.tensor([0.5, 0.25]); d = torch.tensor([0.5, 0.25], dtype=torch.float64)
+    for n in "atan2 arctan2 xlogy hypot logaddexp".split():
+        print(n); t(lambda: getattr(torch, n)(i, i)); t(lambda: getattr(torch, n)(f, i))
+        t(lambda: getattr(torch, n)(f, d)); t(lambda: getattr(torch, n)(f, 2)); t(lambda: getattr(torch, n)(2, f))
+        t(lambda: getattr(torch, n)(i, 2.5)); t(lambda: getattr(f, n)(2)); t(lambda: getattr(f, n)(f))
+        t(lambda: getattr(f.clone(), n + '_')(torch.tensor([3., 4.])))
+        t(lambda: getattr(i.clone(), n + '_')(f)); t(lambda: getattr(f.clone(), n + '_')(torch.ones(3, 2)))
+        t(lambda: getattr(torch, n)(torch.tensor([True, False]), torch.tensor([True, True])))
+        t(lambda: getattr(torch, n)(f, torch.ones(3, 1)))
+    """,
+    """
+    t(lambda: torch.xlogy(torch.tensor([0., 1., 2.]), torch.tensor([0., float('nan'), -1.])))
+    t(lambda: torch.xlogy(0, torch.tensor([0., float('nan'), -1.])))
+    t(lambda: torch.xlogy(torch.tensor([0., 1., 2.]), 0)); t(lambda: torch.xlogy(2, 3))
+    t(lambda: torch.xlogy(torch.ones(2), 'a'))
+    t(lambda: torch.logaddexp(torch.tensor([float('inf'), -float('inf'), 1., 100.]),
+                              torch.tensor([float('inf'), -float('inf'), float('nan'), -100.])))
+    t(lambda: torch.atan2(torch.tensor([0., -0., 1., -1.]), torch.tensor([-1., -1., 0., 0.])))
+    """,
+)
+case(
+    "trig_lerp",
+    _TRIG_T,
+    """
+    i = torch.tensor([1, 2]); f = torch.tensor([0.5, 0.25])
+    t(lambda: torch.lerp(f, f.double(), 0.5)); t(lambda: torch.lerp(i, i, 0.5)); t(lambda: torch.lerp(f, f, f.double()))
+    t(lambda: torch.lerp(f, f, i)); t(lambda: torch.lerp(f, 2.0, 0.5)); t(lambda: torch.lerp(f, f, 2))
+    t(lambda: torch.lerp(f, torch.ones(3), 0.5)); t(lambda: torch.lerp(i, i, i))
+    t(lambda: torch.lerp(f, torch.tensor([4., 8.]), torch.tensor([0.25, 0.75])))
+    t(lambda: torch.lerp(f, torch.tensor([4., 8.]), 0.75)); t(lambda: f.lerp(torch.tensor([4., 8.]), 1))
+    t(lambda: f.clone().lerp_(torch.tensor([4., 8.]), 0.2)); t(lambda: f.lerp_(f, torch.ones(3, 2)))
+    t(lambda: f.lerp(f, torch.ones(3, 2)))
+    """,
+)
+case(
+    "trig_binary_nodes_saved_and_double_backward",
+    _TRIG_T,
+    """
+    a = torch.tensor([0.3, -0.5], requires_grad=True); b = torch.tensor([0.7, 0.2], requires_grad=True)
+    w = torch.tensor([0.2, 0.9], requires_grad=True)
+    for name, y in [('atan2', torch.atan2(a, b)), ('arctan2', a.arctan2(b)), ('xlogy', torch.xlogy(a, b)),
+                    ('xlogy1', torch.xlogy(2, b)), ('xlogy2', torch.xlogy(a, 3)), ('xlogy2n', torch.xlogy(a, -1)),
+                    ('hypot', torch.hypot(a, b)), ('logaddexp', torch.logaddexp(a, b)),
+                    ('lerp0', torch.lerp(a, b, 0.3)), ('lerp1', torch.lerp(a, b, w)),
+                    ('lerp1c', torch.lerp(a, b, torch.tensor([0.5, 0.1])))]:
+        print(name, y, node(y), [getattr(y.grad_fn, '_saved_' + k, '-') for k in ('self', 'other', 'result', 'weight', 'end')])
+        gs = torch.autograd.grad(y.sum(), (a, b, w), create_graph=True, allow_unused=True)
+        print(gs, [None if g is None or g.grad_fn is None else g.grad_fn.name() for g in gs])
+        gs = [g for g in gs if g is not None and g.requires_grad]
+        if gs:
+            print(torch.autograd.grad(sum(g.sum() for g in gs), (a, b, w), allow_unused=True))
+    """,
+    """
+    a = torch.tensor([0., 1e-200, 0.3], requires_grad=True, dtype=torch.float64)
+    b = torch.tensor([0., 0., 0.], requires_grad=True, dtype=torch.float64)
+    ga, gb = torch.autograd.grad(torch.atan2(a, b), (a, b), torch.ones(3, dtype=torch.float64), create_graph=True)
+    print(ga, gb, node(ga), node(gb), ga.grad_fn.next_functions[1][0]._saved_mask)
+    print(torch.autograd.grad(ga.sum() + gb.sum(), (a, b)))
+    """,
+)
+case(
+    "trig_tril_triu",
+    _TRIG_T,
+    """
+    t(lambda: torch.tril(torch.ones(3))); t(lambda: torch.tril(torch.ones(2, 3, 3, dtype=torch.int64), 1))
+    t(lambda: torch.triu(torch.ones(3, 3), -1)); t(lambda: torch.tril(torch.ones(3, 3), diagonal=1.5))
+    t(lambda: torch.tril(torch.ones(3, 3), 1.5)); t(lambda: torch.tril(torch.tensor(1.)))
+    t(lambda: torch.tril(torch.ones(2, 2, dtype=torch.bool))); t(lambda: torch.ones(3, 4).triu(2))
+    t(lambda: torch.ones(3, 4).tril_(-1)); t(lambda: torch.ones(3).triu_(1)); t(lambda: torch.ones(3, 3).triu_(1.0))
+    t(lambda: torch.ones(3, 3).tril(True)); t(lambda: torch.tril([[1.]])); t(lambda: torch.ones(2, 2).triu_(diagonal=-1))
+    t(lambda: torch.arange(12.).view(3, 4).triu(5))
+    """,
+    """
+    x = torch.ones(2, 3, requires_grad=True); y = torch.tril(x * 2, 1)
+    print(y, node(y), y.grad_fn._saved_diagonal)
+    g, = torch.autograd.grad((y * y).sum(), x, create_graph=True); print(g, g.grad_fn.name())
+    z = (x * 1).triu_(1); print(z, node(z)); z.sum().backward(); print(x.grad)
+    """,
+)

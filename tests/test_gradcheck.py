@@ -647,6 +647,44 @@ C.add("nll_loss2d", _nll2d, X234, X2322, X23212)
 C.add("double_backward_nll2d", _double_nll2d, X234, X2322)
 
 
+# part trig (helper trig): more elementwise math; A23 * 0.9 keeps asin, acos, atanh, erfinv inside
+# (-1, 1), P23 + 1 keeps acosh above 1; U23 has two values logit(eps=0.1) clamps (gradient 0)
+U23 = np.array([[0.05, 0.3, 0.6], [0.95, 0.45, 0.2]])
+C.add("trig_unary", lambda L, a, b: (a.tan(), L.sinh(a), a.cosh(), L.asin(a * 0.9), a.acos(),
+                                     L.atan(a), a.asinh(), L.acosh(b + 1), L.atanh(a * 0.9),
+                                     L.arcsin(a * 0.5), a.arctanh()), A23, P23)
+C.add("erf_log2_exp2", lambda L, a, b: (L.erf(a), a.erfc(), L.erfinv(a * 0.9), L.log2(b), b.log10(),
+                                        L.exp2(a), a.deg2rad(), L.rad2deg(a), L.nan_to_num(a)), A23, P23)
+C.add("logit_eps", lambda L, u: (L.logit(u), L.logit(u, eps=0.1), u.logit(0.25)), U23)
+C.add("trig_binary", lambda L, a, b, c, p: (L.atan2(a, b), a.arctan2(c), L.hypot(a, b), L.hypot(c, a),
+                                            L.logaddexp(a, b), a.logaddexp(c), L.xlogy(a, p),
+                                            L.xlogy(2.5, p), a.xlogy(3)), A23, B23, B21, P23)
+C.add("lerp", lambda L, a, b, w: (L.lerp(a, b, 0.3), a.lerp(b, 0.8), L.lerp(a, b, w), L.lerp(a, B21_T(L), w)),
+      A23, B23, U23)
+C.add("tril_triu", lambda L, a, t: (a.tril(), L.tril(a, 1), a.triu(-1), L.triu(t, 1), (a * 1).tril_(-1),
+                                    (t * 1).triu_()), A23, T223)
+C.add("double_backward_trig", lambda L, a, b, p, u: _double_trig(L, a, b, p, u), A23, B23, P23, U23)
+
+
+def B21_T(L):
+    """A constant end point (no gradient), broadcast against the others."""
+    return L.tensor([[0.5], [-1.0]], dtype=L.float64)
+
+
+def _double_trig(L, a, b, p, u):
+    """Gradients with create_graph=True, seeded by an input: the formulas' own graphs (AddBackward1,
+    RsqrtBackward0, XlogyBackward2, masked_fill, where, ...) are differentiated too."""
+    gs = []
+    for y, seed in ((a.tan(), b), (L.asin(a * 0.9), b), (a.acos(), b), (L.atanh(a * 0.9), b),
+                    (L.acosh(p + 1), a), (L.erf(a), b), (L.erfinv(a * 0.9), b), (a.exp2(), b),
+                    (L.log2(p), a), (L.atan2(a, b), a), (L.xlogy(a, p), b), (L.xlogy(a, 2.0), b),
+                    (L.xlogy(1.5, p), a), (L.hypot(a, b), a), (L.logaddexp(a, b), p),
+                    (L.lerp(a, b, u), p), (L.lerp(a, b, 0.6), p), (L.logit(u, eps=0.1), a),
+                    (L.tril(a * b, 1), p), (L.nan_to_num(a * b), p)):
+        gs += L.autograd.grad(y, (a, b, p, u), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
