@@ -7687,3 +7687,111 @@ case(
     "F.linear(torch.ones(1, 2), [[1., 2.]])",
     "F.linear(torch.ones(1, 2), torch.ones(3, 2), [1., 2., 3.])",
 )
+
+
+# ---------------------------------------------------------------------------
+# part nnlayers (helper nnlayers): ModuleList/ModuleDict, ParameterList/ParameterDict, Buffer,
+# Unflatten, layer_norm/LayerNorm, embedding/Embedding
+# ---------------------------------------------------------------------------
+_NNL_T = """
+from torch import nn
+def t(f):
+    try:
+        r = f()
+        print(r)
+    except Exception as e:
+        print(type(e).__name__ + ':', e)
+"""
+case(
+    "nnl_modulelist",
+    _NNL_T,
+    """
+    l = nn.ModuleList([nn.Linear(2, 2) for _ in range(3)] + [nn.ReLU(), nn.ReLU(), nn.Linear(2, 3)])
+    print(l, len(l), [type(m).__name__ for m in l])
+    print(l[1:3], l[-1], l[::-2])
+    print([k for k, _ in l.named_parameters()], list(l.state_dict()))
+    """,
+    """
+    l.append(nn.Tanh()); l.extend([nn.Sigmoid(), nn.Tanh()]); l.insert(1, nn.ReLU())
+    print(l)
+    del l[0]; del l[::3]; print(l); print(l.pop(0), l)
+    l[0] = nn.Identity(); l += [nn.Identity()]; print(l, (l + nn.ModuleList([nn.ReLU()]))[-2:])
+    """,
+    "t(lambda: l[9])",
+    "t(lambda: l['a'])",
+    "t(lambda: l.extend(3))",
+    "t(lambda: l.append(3))",
+    "t(lambda: l(1))",
+    "nn.ModuleList()",
+    "nn.Sequential(nn.ModuleList([nn.ReLU(), nn.ReLU()]), nn.ModuleList([nn.Sequential(nn.Tanh()), nn.Sequential(nn.Tanh())]))",
+)
+case(
+    "nnl_moduledict",
+    _NNL_T,
+    """
+    d = nn.ModuleDict({'x': nn.ReLU(), 'a': nn.Linear(1, 1)})
+    print(d, len(d), list(d), 'a' in d, list(d.keys()), [type(v).__name__ for v in d.values()])
+    d['b'] = nn.Tanh(); d.update([('c', nn.Sigmoid()), ['x', nn.Identity()]])
+    print(d, [k for k, _ in d.named_parameters()], list(d.items())[0])
+    print(d.pop('a'), d); del d['b']; print(d); d.clear(); print(d)
+    """,
+    "t(lambda: d.update(3))",
+    "t(lambda: d.update([3]))",
+    "t(lambda: d.update([(1, 2, 3)]))",
+    "t(lambda: d.update({'y': 3}))",
+    "t(lambda: d.update({'y.z': nn.ReLU()}))",
+    "t(lambda: d['q'])",
+)
+case(
+    "nnl_parameterlist",
+    _NNL_T,
+    """
+    p = nn.ParameterList([nn.Parameter(torch.ones(2, 3)), torch.zeros(3), 'a',
+                          torch.tensor([1., 2.], dtype=torch.float64)])
+    print(p, len(p))
+    print(list(p.named_parameters()))
+    print(type(p[1]).__name__, p[2], p[-1], p[1:], list(p)[2])
+    p.append(torch.ones(1)); p[2] = torch.tensor([5.]); print(p, p[2])
+    """,
+    "t(lambda: p[7])",
+    "t(lambda: p.extend(torch.ones(2)))",
+    "t(lambda: p(1))",
+    "t(lambda: nn.ParameterList([torch.tensor([1, 2])]))",
+    "nn.ParameterList()",
+    "m = nn.Module(); m.ps = nn.ParameterList([torch.ones(1)]); print(m, m.state_dict())",
+)
+case(
+    "nnl_parameterdict",
+    _NNL_T,
+    """
+    d = nn.ParameterDict({'b': torch.ones(2), 'a': nn.Parameter(torch.ones(1, 2, dtype=torch.float64)),
+                          'c': 3})
+    print(d, len(d), list(d), list(d.state_dict()), 'c' in d, d.get('z', 4), d['c'])
+    d.update([('z', torch.zeros(1))]); d['y'] = torch.ones(2, 2); print(d)
+    print(d.pop('a'), d.popitem(), list(d), list(reversed(d)), d.setdefault('q', None), d)
+    print(d.copy(), d.fromkeys(['u', 'v']), d | nn.ParameterDict({'w': torch.ones(1)}))
+    d.clear(); print(d, len(d))
+    """,
+    "t(lambda: d[1])",
+    "t(lambda: d['nope'])",
+    "t(lambda: d.update(5))",
+    "t(lambda: d.update([(1,)]))",
+    "t(lambda: d(1))",
+)
+case(
+    "nnl_buffer",
+    _NNL_T,
+    """
+    m = nn.Module()
+    x = torch.tensor([1., 2.])
+    m.b = nn.Buffer(x); m.n = nn.Buffer(torch.zeros(1), persistent=False)
+    m.p = torch.ones(1)
+    print(m.state_dict(), list(m.named_buffers()), m.b, m.b.requires_grad, m.n)
+    x.add_(1); print(m.b, m.b._version, list(m.named_parameters()))
+    m.b = torch.tensor([7.]); m.n = torch.tensor([8.]); print(m.state_dict(), list(m.named_buffers()))
+    """,
+    "t(lambda: setattr(m, 'p', nn.Buffer(torch.ones(1))))",
+    "t(lambda: setattr(m, 'b', 3))",
+    "nn.Buffer(torch.tensor([1., 2.], requires_grad=True)).requires_grad, nn.Buffer().shape",
+    "m2 = nn.Module(); m2.b = nn.Buffer(torch.ones(1)); m2.b = nn.Buffer(torch.zeros(1), persistent=False); print(m2.state_dict(), list(m2.buffers()))",
+)

@@ -1,6 +1,7 @@
 """Layers as objects that own their Parameters, one file a concept as in torch.nn.modules."""
 from .activation import LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh  # noqa: F401
-from .container import Sequential  # noqa: F401
+from .container import (ModuleDict, ModuleList, ParameterDict, ParameterList,  # noqa: F401
+                        Sequential)
 from .dropout import Dropout  # noqa: F401
 from .flatten import Flatten  # noqa: F401
 from .linear import Identity, Linear  # noqa: F401
