@@ -7795,3 +7795,26 @@ case(
     "nn.Buffer(torch.tensor([1., 2.], requires_grad=True)).requires_grad, nn.Buffer().shape",
     "m2 = nn.Module(); m2.b = nn.Buffer(torch.ones(1)); m2.b = nn.Buffer(torch.zeros(1), persistent=False); print(m2.state_dict(), list(m2.buffers()))",
 )
+case(
+    "nnl_unflatten",
+    _NNL_T,
+    """
+    x = torch.arange(12.).requires_grad_()
+    y = x.unflatten(0, (3, -1)); print(y, y.grad_fn, y._base is x)
+    print(torch.unflatten(x, -1, [2, 2, 3]).shape)
+    z = x.view(3, 4).t().unflatten(0, (2, 2)); print(z.shape, z.grad_fn, z.is_contiguous())
+    z.sum().backward(); print(x.grad)
+    """,
+    "t(lambda: x.unflatten(0, (5, -1)))",
+    "t(lambda: x.unflatten(0, ()))",
+    "t(lambda: x.unflatten(1, (2, 6)))",
+    "t(lambda: x.unflatten(0, (2., 6)))",
+    "t(lambda: x.unflatten(0, 12))",
+    "t(lambda: x.unflatten(0, (0, -1)))",
+    """
+    u = nn.Unflatten(1, (2, 3)); print(u, u(torch.ones(4, 6)).shape, nn.Unflatten(-1, [1, 2]))
+    print(nn.Sequential(nn.Flatten(), nn.Unflatten(1, (3, 2)))(torch.ones(2, 3, 2)).shape)
+    """,
+    "t(lambda: nn.Unflatten(1, 6))",
+    "t(lambda: nn.Unflatten(1, (2, 3.)))",
+)

@@ -5,4 +5,4 @@ from .parameter import Buffer, Parameter  # noqa: F401
 from .modules import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, Dropout, Flatten,  # noqa: F401
                       HuberLoss, Identity, L1Loss, LeakyReLU, Linear, LogSoftmax, Module, MSELoss,
                       ModuleDict, ModuleList, NLLLoss, ParameterDict, ParameterList, ReLU,
-                      Sequential, Sigmoid, SmoothL1Loss, Softmax, Tanh)
+                      Sequential, Sigmoid, SmoothL1Loss, Softmax, Tanh, Unflatten)

@@ -3,7 +3,7 @@ from .activation import LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh  # n
 from .container import (ModuleDict, ModuleList, ParameterDict, ParameterList,  # noqa: F401
                         Sequential)
 from .dropout import Dropout  # noqa: F401
-from .flatten import Flatten  # noqa: F401
+from .flatten import Flatten, Unflatten  # noqa: F401
 from .linear import Identity, Linear  # noqa: F401
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss,  # noqa: F401
                    MSELoss, NLLLoss, SmoothL1Loss)
