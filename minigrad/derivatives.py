@@ -1463,6 +1463,52 @@ huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward,
                          target=lambda grad, grad_output, self, target, reduction, delta:
                              -_huber_double_backward(grad * grad_output, self, target, reduction, delta))
 
+# --- part nnlayers: layer_norm ------------------------------------------------------------------
+def _native_layer_norm(input, normalized_shape, weight, bias, eps):
+    """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted.
+    float32 is computed in float64 and rounded (PyTorch accumulates in float32: its last bit
+    can differ)."""
+    dims = tuple(range(input.ndim - len(normalized_shape), input.ndim))
+    x = input.astype(np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):  # (no elements: nan mean, as PyTorch)
+        mean = _mean(x, axis=dims, keepdims=True)
+        out = (x - mean) / np.sqrt(_mean((x - mean) ** 2, axis=dims, keepdims=True) + eps)
+    if weight is not None:
+        out = out * weight
+    if bias is not None:
+        out = out + bias
+    return out.astype(input.dtype)
+
+
+def _layer_norm_backward(which, grad, input, normalized_shape, weight, eps):
+    """native_layer_norm_backward's math, one input at a time, with x_hat = (input - mean) * rstd:
+    input: rstd * (g - mean(g) - x_hat * mean(g * x_hat)), g = grad * weight, means over the
+    normalized dims; weight: sum of grad * x_hat over the other dims; bias: sum of grad over them.
+    PyTorch saves mean and rstd from the forward and has a double-backward formula of its own;
+    here mean and rstd are recomputed from input with table ops, so create_graph sees that they
+    depend on it (PyTorch's layer_norm_double_backward accounts for that by hand)."""
+    axis = input.dim() - len(normalized_shape)
+    batch_dims, dims = tuple(range(axis)), tuple(range(axis, input.dim()))
+    if which == "bias":
+        return grad.sum(batch_dims) if batch_dims else grad
+    centered = input - input.mean(dims, keepdim=True)
+    rstd = add_scalar(centered.square().mean(dims, keepdim=True), eps).rsqrt()
+    x_hat = centered * rstd
+    if which == "weight":
+        return (grad * x_hat).sum(batch_dims) if batch_dims else grad * x_hat
+    g = grad if weight is None else grad * weight
+    return rstd * (g - g.mean(dims, keepdim=True) - x_hat * (g * x_hat).mean(dims, keepdim=True))
+
+
+native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=False,
+                       input=lambda grad, input, normalized_shape, weight, eps:
+                           _layer_norm_backward("input", grad, input, normalized_shape, weight, eps),
+                       weight=lambda grad, input, normalized_shape, weight, eps:
+                           _layer_norm_backward("weight", grad, input, normalized_shape, weight, eps),
+                       bias=lambda grad, input, normalized_shape, weight, eps:
+                           _layer_norm_backward("bias", grad, input, normalized_shape, weight, eps))
+
+
 # --- ops over a list of tensors: a node class each, since a row has a fixed set of inputs ------
 class CatBackward0(Node):
     """cat: each input gets back its own slice of the gradient."""

@@ -7818,3 +7818,46 @@ case(
     "t(lambda: nn.Unflatten(1, 6))",
     "t(lambda: nn.Unflatten(1, (2, 3.)))",
 )
+case(
+    "nnl_layer_norm",
+    _NNL_T + "import torch.nn.functional as F",
+    """
+    x = torch.tensor([[0., 1., 2., 3.], [1., -1., 4., 0.5]], requires_grad=True)
+    w = torch.tensor([1., 2., 0.5, -1.], requires_grad=True)
+    y = F.layer_norm(x, (4,), w, None)
+    print(y, y.grad_fn.next_functions)
+    y.backward(torch.tensor([[1., 0., -1., 2.], [0.5, 0.5, 1., -2.]])); print(x.grad, w.grad)
+    """,
+    """
+    y2 = F.layer_norm(torch.arange(4.).requires_grad_(), [4]); print(y2, y2.grad_fn.next_functions)
+    print(F.layer_norm(torch.arange(4.), [4], torch.ones(4, requires_grad=True)).grad_fn)
+    print(F.layer_norm(x, [4], eps=1), F.layer_norm(x, [2, 4], bias=torch.ones(2, 4)))
+    print(F.layer_norm(torch.ones(0, 4), [4]), F.layer_norm(torch.ones(2, 0), [0]))
+    print(F.layer_norm(x.double(), (4,)).dtype, F.layer_norm(x, (4,)).requires_grad)
+    """,
+    "t(lambda: F.layer_norm(x, (3,)))",
+    "t(lambda: F.layer_norm(torch.ones(3), (2, 3)))",
+    "t(lambda: F.layer_norm(x, ()))",
+    "t(lambda: F.layer_norm(x, (4,), torch.ones(3)))",
+    "t(lambda: F.layer_norm(x, (4,), None, torch.ones(2, 2)))",
+    "t(lambda: F.layer_norm(x, 4))",
+    "t(lambda: F.layer_norm(x, [4.]))",
+    "t(lambda: F.layer_norm(torch.arange(4), (4,)))",
+    """
+    f, d = torch.float32, torch.float64
+    for xd, wd, bd in [(f, f, d), (f, None, d), (d, None, f), (d, f, f), (d, d, f), (f, d, f),
+                       (torch.int64, f, f)]:
+        t(lambda: F.layer_norm(torch.ones(2, 3, dtype=xd), (3,),
+                               None if wd is None else torch.ones(3, dtype=wd),
+                               None if bd is None else torch.ones(3, dtype=bd)).dtype)
+    """,
+    """
+    m = nn.LayerNorm(4)
+    print(m, list(m.state_dict()), m.weight, m.bias, m.normalized_shape)
+    print(nn.LayerNorm([2, 3], elementwise_affine=False), nn.LayerNorm(3, bias=False, eps=1e-3))
+    print(nn.LayerNorm(2, dtype=torch.float64).weight.dtype, list(nn.LayerNorm(2, bias=False).named_parameters()))
+    print(m(x), nn.LayerNorm((2, 4), elementwise_affine=False)(x))
+    print(list(nn.LayerNorm(2, elementwise_affine=False).parameters()))
+    """,
+    "t(lambda: m(torch.ones(2, 3)))",
+)

@@ -647,6 +647,26 @@ C.add("nll_loss2d", _nll2d, X234, X2322, X23212)
 C.add("double_backward_nll2d", _double_nll2d, X234, X2322)
 
 
+# part nnlayers: layer_norm (NativeLayerNormBackward0: input, weight, bias; normalized over the
+# last dim, the last two, the whole tensor; without weight or bias), and its gradients
+# differentiated again (minigrad's formula is made of table ops; PyTorch's of its own node)
+def _nnl_layer_norm(L, x, w, b, y, w2):
+    f = F(L)
+    return (f.layer_norm(x, (3,), w, b), f.layer_norm(x, [3]), f.layer_norm(x, (3,), w),
+            f.layer_norm(x, (3,), None, b, eps=0.1), f.layer_norm(y, (2, 3), w2, w2 * 2),
+            f.layer_norm(y, y.shape), f.layer_norm(x[0], (3,), w, b))
+
+
+def _double_nnl_layer_norm(L, x, w, b, s):
+    y = F(L).layer_norm(x, (3,), w, b)
+    return L.autograd.grad(y, (x, w, b), s, create_graph=True)
+
+
+NNL_X23 = _u(2, 3, lo=-2.0, hi=2.0)
+C.add("nnl_layer_norm", _nnl_layer_norm, NNL_X23, _pos(3), B3, _u(2, 2, 3), _pos(2, 3))
+C.add("double_backward_nnl_layer_norm", _double_nnl_layer_norm, NNL_X23, _pos(3), B3, _u(2, 3))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

@@ -514,3 +514,42 @@ def one_hot(tensor, num_classes=-1):
     elif tensor._data.max() >= num_classes:
         raise RuntimeError("Class values must be smaller than num_classes.")
     return Tensor._make((tensor._data[..., None] == np.arange(num_classes)).astype(np.int64))
+
+
+# --- part nnlayers: layer_norm, embedding -------------------------------------------------------
+from .. import dtypes  # noqa: E402
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    """Each sample normalized over its last dims (those of normalized_shape) to mean 0 and
+    variance 1, then times weight plus bias: one NativeLayerNormBackward0 node."""
+    if not isinstance(normalized_shape, (tuple, list)):
+        raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple of "
+                        f"ints, not {_ops._type_name(normalized_shape)}")
+    for i, s in enumerate(normalized_shape):
+        if not hasattr(s, "__index__"):
+            raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple "
+                            f"of ints, but found element of type {_ops._type_name(s)} at pos {i}")
+    shape = list(normalized_shape)
+    if not shape:
+        raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., "
+                           "containing at least one element, but got normalized_shape = []")
+    for name, p in (("weight", weight), ("bias", bias)):
+        if p is not None and list(p.shape) != shape:
+            raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got "
+                               f"{name} of shape {list(p.shape)} and normalized_shape = {shape}")
+    if input.dim() < len(shape) or list(input.shape[input.dim() - len(shape):]) != shape:
+        raise RuntimeError(f"Given normalized_shape={shape}, expected input with shape "
+                           f"[*, {', '.join(map(str, shape))}], but got input of size"
+                           f"{list(input.shape)}")
+    params = [p for p in (weight, bias) if p is not None]
+    if params and params[0].dtype != input.dtype:  # PyTorch's "mixed dtype" path (for bf16/half)
+        if any(p.dtype != dtypes.float32 for p in params):
+            raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+        raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+    _floating_only("LayerNormKernelImpl", input)
+    for p in params:
+        if p.dtype != input.dtype:
+            raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
+                               f"{p.dtype._scalar}")
+    return d.native_layer_norm(input, tuple(shape), weight, bias, eps)

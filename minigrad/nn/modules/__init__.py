@@ -8,3 +8,4 @@ from .linear import Identity, Linear  # noqa: F401
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss,  # noqa: F401
                    MSELoss, NLLLoss, SmoothL1Loss)
 from .module import Module  # noqa: F401
+from .normalization import LayerNorm  # noqa: F401
