@@ -1509,6 +1509,42 @@ native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=F
                            _layer_norm_backward("bias", grad, input, normalized_shape, weight, eps))
 
 
+# --- part nnlayers: embedding -------------------------------------------------------------------
+def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq):
+    """Each row of grad_output added into the weight row its index picked (none into the
+    padding_idx row); scale_grad_by_freq divides by how often the index occurs in the batch."""
+    idx, rows = indices.reshape(-1), grad_output.reshape(-1, grad_output.shape[-1])
+    if scale_grad_by_freq:
+        counts = np.bincount(idx, minlength=num_weights)
+        rows = rows / counts[idx, None].astype(rows.dtype)
+    keep = idx != padding_idx
+    out = np.zeros((num_weights, rows.shape[1]), rows.dtype)
+    np.add.at(out, idx[keep], rows[keep])
+    return out
+
+
+def _embedding_double_backward(grad, indices, padding_idx):
+    """embedding_dense_backward is linear in grad_output: its gradient looks the rows up again
+    (PyTorch's embedding_dense_double_backward, which leaves the frequency scaling out too)."""
+    gg_weight = grad.index_select(0, indices.reshape(-1))
+    if padding_idx >= 0:
+        gg_weight = gg_weight.masked_fill((indices == padding_idx).reshape(-1, 1), 0)
+    return gg_weight.view(*indices.shape, -1)
+
+
+embedding = Op("EmbeddingBackward0",   lambda weight, indices, padding_idx=-1,
+                                           scale_grad_by_freq=False, sparse=False: weight[indices],
+               promote=False,
+               weight=lambda grad, indices, weight_shape, padding_idx, scale_grad_by_freq, sparse:
+                   embedding_dense_backward(grad, indices, weight_shape[0], padding_idx,
+                                            scale_grad_by_freq))
+# its backward formula, an op of its own in PyTorch (so double backward names it):
+embedding_dense_backward = Op("EmbeddingDenseBackwardBackward0", _embedding_dense_backward,
+                              promote=False,
+                              grad_output=lambda grad, indices, padding_idx:
+                                  _embedding_double_backward(grad, indices, padding_idx))
+
+
 # --- ops over a list of tensors: a node class each, since a row has a fixed set of inputs ------
 class CatBackward0(Node):
     """cat: each input gets back its own slice of the gradient."""

@@ -7861,3 +7861,50 @@ case(
     """,
     "t(lambda: m(torch.ones(2, 3)))",
 )
+case(
+    "nnl_embedding",
+    _NNL_T + "import torch.nn.functional as F",
+    """
+    w = torch.arange(12.).view(4, 3).requires_grad_()
+    i = torch.tensor([[0, 2], [2, 3]])
+    y = F.embedding(i, w, padding_idx=2)
+    print(y, y.grad_fn, y.grad_fn.next_functions)
+    print(y.grad_fn._saved_indices, y.grad_fn._saved_padding_idx, y.grad_fn._saved_scale_grad_by_freq,
+          y.grad_fn._saved_sparse, F.embedding(i, w, padding_idx=-1).grad_fn._saved_padding_idx)
+    y.backward(torch.arange(12.).view(2, 2, 3)); print(w.grad)
+    w.grad = None; F.embedding(torch.tensor([0, 0, 1, 0]), w, scale_grad_by_freq=True).sum().backward()
+    print(w.grad)
+    g = torch.ones(2, 2, 3, requires_grad=True)
+    gw, = torch.autograd.grad(F.embedding(i, w, padding_idx=2), w, g, create_graph=True)
+    print(gw, gw.grad_fn, gw.grad_fn.next_functions)
+    print(torch.autograd.grad(gw, g, torch.arange(12.).view(4, 3)))
+    """,
+    "F.embedding(torch.tensor([0, 1], dtype=torch.int32), w), F.embedding(torch.tensor(1), w)",
+    "F.embedding(torch.tensor([], dtype=torch.int64), w), F.embedding(torch.tensor([[1], [0]]), torch.arange(6).view(2, 3))",
+    "t(lambda: F.embedding(torch.tensor([0., 1.]), w))",
+    "t(lambda: F.embedding(torch.tensor([True]), w))",
+    "t(lambda: F.embedding(torch.tensor([0, 4]), w))",
+    "t(lambda: F.embedding(torch.tensor([0, -1]), w))",
+    "t(lambda: F.embedding(torch.tensor([0, 1]), torch.ones(3)))",
+    "t(lambda: F.embedding(torch.tensor([0, 1]), w, padding_idx=4))",
+    "t(lambda: F.embedding(torch.tensor([0, 1]), w, padding_idx=-5))",
+    "t(lambda: F.embedding([0, 1], w))",
+    """
+    v = torch.tensor([[3., 4.], [0.3, 0.4], [1., 1.]], requires_grad=True)
+    r = F.embedding(torch.tensor([0, 1, 0]), v, max_norm=1.0)
+    print(r, v, v._version)
+    print(F.embedding(torch.tensor([2]), v, max_norm=1.0, norm_type=1.0), v, v._version)
+    """,
+    """
+    e = nn.Embedding(5, 3, padding_idx=1)
+    print(e, e.weight.shape, e.weight[1], list(e.state_dict()), e.padding_idx, nn.Embedding(5, 3, padding_idx=-2))
+    print(nn.Embedding(5, 3), nn.Embedding(5, 3, max_norm=1.0, norm_type=1., scale_grad_by_freq=True, sparse=True))
+    e2 = nn.Embedding.from_pretrained(torch.tensor([[1., 2.], [3., 4.]])); print(e2, e2.weight, e2(torch.tensor([1, 1])))
+    e3 = nn.Embedding.from_pretrained(torch.tensor([[1., 2.], [3., 4.]]), freeze=False, padding_idx=0)
+    e3(torch.tensor([0, 1, 1])).sum().backward(); print(e3, e3.weight.grad)
+    """,
+    "t(lambda: nn.Embedding(5, 3, padding_idx=5))",
+    "t(lambda: nn.Embedding(5, 3, padding_idx=-6))",
+    "t(lambda: nn.Embedding(2, 2, _weight=torch.ones(3, 2)))",
+    "t(lambda: nn.Embedding.from_pretrained(torch.ones(3)))",
+)

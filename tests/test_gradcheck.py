@@ -667,6 +667,26 @@ C.add("nnl_layer_norm", _nnl_layer_norm, NNL_X23, _pos(3), B3, _u(2, 2, 3), _pos
 C.add("double_backward_nnl_layer_norm", _double_nnl_layer_norm, NNL_X23, _pos(3), B3, _u(2, 3))
 
 
+# part nnlayers: embedding (EmbeddingBackward0: repeated indices add up) and its backward
+# differentiated again (EmbeddingDenseBackwardBackward0, with padding_idx). padding_idx and
+# scale_grad_by_freq change the first gradient on purpose (gradcheck would refuse them): the
+# semantics case nnl_embedding compares those with PyTorch
+def _nnl_embedding(L, w):
+    f, i = F(L), L.tensor([[0, 2, 2], [3, 0, 2]])
+    return f.embedding(i, w), f.embedding(i[0], w), f.embedding(L.tensor(3), w)
+
+
+def _double_nnl_embedding(L, w, s):
+    i, gs = L.tensor([[0, 2, 2], [3, 0, 2]]), []
+    for kw in ({}, {"padding_idx": 2}):
+        gs += L.autograd.grad(F(L).embedding(i, w, **kw), w, s, create_graph=True)
+    return tuple(gs)
+
+
+C.add("nnl_embedding", _nnl_embedding, _u(4, 3))
+C.add("double_backward_nnl_embedding", _double_nnl_embedding, _u(4, 3), _u(2, 3, 3))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

@@ -553,3 +553,45 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
             raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
                                f"{p.dtype._scalar}")
     return d.native_layer_norm(input, tuple(shape), weight, bias, eps)
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+              scale_grad_by_freq=False, sparse=False):
+    """The rows of weight (num_embeddings, dim) that the integers of input pick: a lookup table.
+    The padding_idx row gets no gradient; max_norm first shrinks, in place, the picked rows whose
+    norm is larger."""
+    if padding_idx is not None:
+        if padding_idx >= weight.size(0) or padding_idx < -weight.size(0):
+            raise AssertionError("Padding_idx must be within num_embeddings")
+        if padding_idx < 0:
+            padding_idx += weight.size(0)
+    else:
+        padding_idx = -1
+    _ops._tensor_arg("embedding", "weight", 1, weight)
+    _ops._tensor_arg("embedding", "indices", 2, input)
+    if max_norm is not None:
+        _embedding_renorm_(weight, input, max_norm, norm_type)
+    if weight.dim() != 2:
+        raise RuntimeError("'weight' must be 2-D")
+    if input._data.dtype not in (np.int64, np.int32):
+        got = "CPUBoolType" if input.dtype is dtypes.bool else input.type()
+        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following "
+                           f"scalar types: Long, Int; but got {got} instead (while checking "
+                           "arguments for embedding)")
+    if input.numel() and not (0 <= input._data.min() and input._data.max() < weight.shape[0]):
+        raise IndexError("index out of range in self")
+    if sparse:
+        raise NotImplementedError("minigrad: embedding(sparse=True) is not implemented (no sparse "
+                                  "tensors)")
+    return d.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+def _embedding_renorm_(weight, input, max_norm, norm_type):
+    """Rows of weight that input picks and whose norm exceeds max_norm scaled (in place, not
+    recorded) by max_norm / (norm + 1e-7), as PyTorch's embedding_renorm_."""
+    rows = np.unique(input._data)
+    norms = np.linalg.norm(weight._data[rows].astype(np.float64), ord=norm_type, axis=1)
+    scale = np.ones(weight.shape[0])
+    scale[rows] = np.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
+    with grad_mode.no_grad():
+        weight.mul_(Tensor._make(scale[:, None].astype(weight._data.dtype)))

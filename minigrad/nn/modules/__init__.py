@@ -9,3 +9,4 @@ from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Lo
                    MSELoss, NLLLoss, SmoothL1Loss)
 from .module import Module  # noqa: F401
 from .normalization import LayerNorm  # noqa: F401
+from .sparse import Embedding  # noqa: F401
