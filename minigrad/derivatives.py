@@ -1545,6 +1545,62 @@ embedding_dense_backward = Op("EmbeddingDenseBackwardBackward0", _embedding_dens
                                   _embedding_double_backward(grad, indices, padding_idx))
 
 
+# --- part nnlayers: batch_norm ------------------------------------------------------------------
+def _native_batch_norm(input, weight, bias, running_mean, running_var, training, eps):
+    """Each channel (dim 1) normalized over the batch and the other dims (training) or with the
+    running statistics (eval), then scaled and shifted per channel. float32: in float64, rounded."""
+    dims, shape = (0, *range(2, input.ndim)), (-1,) + (1,) * (input.ndim - 2)
+    x = input.astype(np.float64)
+    if training:
+        mean = _mean(x, axis=dims, keepdims=True)
+        var = _mean((x - mean) ** 2, axis=dims, keepdims=True)
+    else:
+        mean, var = running_mean.reshape(shape), running_var.astype(np.float64).reshape(shape)
+    out = (x - mean) / np.sqrt(var + eps)
+    if weight is not None:
+        out = out * weight.reshape(shape)
+    if bias is not None:
+        out = out + bias.reshape(shape)
+    return out.astype(input.dtype)
+
+
+def _batch_norm_backward(which, grad, input, weight, running_mean, running_var, training, eps):
+    """native_batch_norm_backward's math in its kernel's order, per channel (sums over the other
+    dims): dotp = sum((x - mean) * grad); weight: dotp * invstd; bias: sum(grad); input, training:
+    (grad - mean(grad) - (x - mean) * dotp * invstd**2 / n) * invstd * weight, eval: grad * invstd
+    * weight. In training, mean and invstd are recomputed from input with table ops, so that
+    create_graph sees they depend on it; in eval they are the running statistics."""
+    dims, shape = (0, *range(2, input.dim())), (-1,) + (1,) * (input.dim() - 2)
+    if which == "bias":
+        return grad.sum(dims)
+    if training:
+        centered = input - input.mean(dims, keepdim=True)
+        invstd = add_scalar(centered.square().mean(dims, keepdim=True), eps).rsqrt()
+    else:
+        centered = input - running_mean.reshape(shape)
+        invstd = add_scalar(running_var.reshape(shape), eps).rsqrt()
+    dotp = (centered * grad).sum(dims, keepdim=True)
+    if which == "weight":
+        return (dotp * invstd).reshape(-1)
+    if training:
+        n = input.numel() // input.shape[1]
+        grad = grad - grad.mean(dims, keepdim=True) - centered * (dotp * invstd * invstd / n)
+    grad_input = grad * invstd
+    return grad_input if weight is None else grad_input * weight.reshape(shape)
+
+
+native_batch_norm = Op("NativeBatchNormBackward0", _native_batch_norm, promote=False,
+                       input=lambda grad, input, weight, running_mean, running_var, training, eps:
+                           _batch_norm_backward("input", grad, input, weight, running_mean,
+                                                running_var, training, eps),
+                       weight=lambda grad, input, weight, running_mean, running_var, training, eps:
+                           _batch_norm_backward("weight", grad, input, weight, running_mean,
+                                                running_var, training, eps),
+                       bias=lambda grad, input, weight, running_mean, running_var, training, eps:
+                           _batch_norm_backward("bias", grad, input, weight, running_mean,
+                                                running_var, training, eps))
+
+
 # --- ops over a list of tensors: a node class each, since a row has a fixed set of inputs ------
 class CatBackward0(Node):
     """cat: each input gets back its own slice of the gradient."""

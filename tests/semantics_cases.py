@@ -7908,3 +7908,58 @@ case(
     "t(lambda: nn.Embedding(2, 2, _weight=torch.ones(3, 2)))",
     "t(lambda: nn.Embedding.from_pretrained(torch.ones(3)))",
 )
+case(
+    "nnl_batch_norm",
+    _NNL_T + "import torch.nn.functional as F",
+    """
+    x = torch.tensor([[1., 2.], [3., 5.], [0., -1.]], requires_grad=True)
+    m = nn.BatchNorm1d(2)
+    print(m, list(m.state_dict()), list(m.named_buffers()), [k for k, _ in m.named_parameters()])
+    y = m(x); print(y, y.grad_fn, y.grad_fn.next_functions)
+    print(y.grad_fn._saved_training, y.grad_fn._saved_eps)
+    print(m.running_mean, m.running_var, m.num_batches_tracked, m.running_mean._version)
+    y.backward(torch.tensor([[1., 0.], [-2., -1.], [0.5, 3.]])); print(x.grad, m.weight.grad, m.bias.grad)
+    """,
+    """
+    y1 = m(x); y2 = m(x * 2); (y1.sum() + (y2 * y2).sum()).backward(); print(x.grad)
+    m.eval(); x.grad = None; y3 = m(x); print(y3, y3.grad_fn, m.num_batches_tracked)
+    m.train(); m(x); y3.backward(torch.tensor([[1., 0.], [2., -1.], [0.5, 3.]])); print(x.grad, m.weight.grad)
+    """,
+    """
+    m2 = nn.BatchNorm1d(2, momentum=None); m2(x); m2(x * 2); print(m2.running_mean, m2.running_var, m2.num_batches_tracked)
+    m3 = nn.BatchNorm1d(2, affine=False, track_running_stats=False); print(m3, list(m3.state_dict()), m3(x))
+    m3.eval(); print(m3(x).grad_fn, list(nn.BatchNorm1d(3, affine=False).state_dict()))
+    m4 = nn.BatchNorm1d(2, eps=0.1, momentum=0.5, bias=False); print(m4, m4.bias)
+    z = torch.arange(12.).view(2, 2, 3).requires_grad_(); print(m4(z), m4.running_mean, m4.running_var)
+    m4(z).sum().backward(); print(z.grad)
+    (m4(z) * z).sum().backward(); print(z.grad)
+    """,
+    """
+    rm, rv = torch.zeros(2), torch.ones(2)
+    print(F.batch_norm(x, rm, rv, training=True), rm, rv, F.batch_norm(x, None, None, training=True))
+    print(F.batch_norm(x, rm, rv, torch.tensor([2., 3.]), torch.tensor([1., -1.])))
+    print(F.batch_norm(x.double(), rm.double(), rv.double(), training=True, momentum=1.0).dtype)
+    """,
+    "t(lambda: F.batch_norm(x, None, None))",
+    "t(lambda: F.batch_norm(x, torch.zeros(2), None))",
+    "t(lambda: F.batch_norm(x, torch.zeros(3), torch.ones(3)))",
+    "t(lambda: F.batch_norm(x, torch.zeros(2), torch.ones(3)))",
+    "t(lambda: F.batch_norm(x, None, None, torch.ones(3), training=True))",
+    "t(lambda: F.batch_norm(x, None, None, None, torch.ones(3), training=True))",
+    "t(lambda: F.batch_norm(x[:1], None, None, training=True))",
+    "t(lambda: F.batch_norm(x, None, None, training=True, eps=0))",
+    "t(lambda: F.batch_norm(x, torch.zeros(2), torch.ones(2), eps=-1))",
+    "t(lambda: F.batch_norm(torch.arange(6).view(3, 2), None, None, training=True))",
+    "t(lambda: nn.BatchNorm1d(2)(torch.ones(2)))",
+    "t(lambda: nn.BatchNorm1d(2)(torch.ones(1, 2)))",
+    "t(lambda: nn.BatchNorm1d(2)(torch.ones(1, 2, 1)))",
+    "t(lambda: nn.BatchNorm1d(2)(torch.ones(3, 3)))",
+    """
+    f, d = torch.float32, torch.float64
+    for xd, wd, rd in [(f, f, d), (f, None, d), (d, d, f), (d, None, f), (f, d, d)]:
+        for tr in (False, True):
+            t(lambda: F.batch_norm(torch.ones(2, 3, dtype=xd), torch.zeros(3, dtype=rd),
+                                   torch.ones(3, dtype=rd), None if wd is None else torch.ones(3, dtype=wd),
+                                   training=tr).dtype)
+    """,
+)

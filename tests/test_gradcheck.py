@@ -687,6 +687,31 @@ C.add("nnl_embedding", _nnl_embedding, _u(4, 3))
 C.add("double_backward_nnl_embedding", _double_nnl_embedding, _u(4, 3), _u(2, 3, 3))
 
 
+# part nnlayers: batch_norm (NativeBatchNormBackward0: input, weight, bias; training and eval,
+# (N, C) and (N, C, L), without weight or bias) and its gradients differentiated again. Training
+# with running statistics updates them: it gets copies, so that every call reads the same ones
+def _nnl_batch_norm(L, x, w, b, z):
+    f = F(L)
+    rm, rv = L.tensor([0.1, -0.2, 0.3], dtype=L.float64), L.tensor([0.5, 2.0, 1.5], dtype=L.float64)
+    return (f.batch_norm(x, None, None, w, b, training=True), f.batch_norm(x, rm * 1, rv * 1, training=True),
+            f.batch_norm(x, rm, rv, w, b), f.batch_norm(x, rm, rv, None, b, eps=0.1),
+            f.batch_norm(z, None, None, w, None, training=True), f.batch_norm(z, rm, rv, w, b))
+
+
+def _double_nnl_batch_norm(L, x, w, b, s):
+    gs = []
+    for training in (True, False):  # (fresh running statistics: training updates them)
+        rm, rv = L.tensor([0.1, -0.2, 0.3], dtype=L.float64), L.tensor([0.5, 2.0, 1.5], dtype=L.float64)
+        y = F(L).batch_norm(x, rm, rv, w, b, training=training)
+        gs += L.autograd.grad(y, (x, w, b), s, create_graph=True)
+    return tuple(gs)
+
+
+NNL_X43 = _u(4, 3, lo=-2.0, hi=2.0)
+C.add("nnl_batch_norm", _nnl_batch_norm, NNL_X43, _pos(3), B3, _u(2, 3, 2))
+C.add("double_backward_nnl_batch_norm", _double_nnl_batch_norm, NNL_X43, _pos(3), B3, _u(4, 3))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

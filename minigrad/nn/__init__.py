@@ -6,4 +6,4 @@ from .modules import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, Dropout, Fla
                       HuberLoss, Identity, L1Loss, LeakyReLU, Linear, LogSoftmax, Module, MSELoss,
                       ModuleDict, ModuleList, NLLLoss, ParameterDict, ParameterList, ReLU,
                       Sequential, Sigmoid, SmoothL1Loss, Softmax, Tanh, Unflatten)
-from .modules import Embedding, LayerNorm  # noqa: F401
+from .modules import BatchNorm1d, Embedding, LayerNorm  # noqa: F401

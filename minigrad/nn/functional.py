@@ -516,8 +516,23 @@ def one_hot(tensor, num_classes=-1):
     return Tensor._make((tensor._data[..., None] == np.arange(num_classes)).astype(np.int64))
 
 
-# --- part nnlayers: layer_norm, embedding -------------------------------------------------------
+# --- part nnlayers: layer_norm, embedding, batch_norm -------------------------------------------
 from .. import dtypes  # noqa: E402
+
+
+def _check_norm_dtypes(kernel, input, params):
+    """PyTorch's dtype checks of a normalization's tensors. A first parameter of another dtype
+    than input means its "mixed dtype" path (meant for bfloat16/half input, float parameters)."""
+    params = [p for p in params if p is not None]
+    if params and params[0].dtype != input.dtype:
+        if any(p.dtype != dtypes.float32 for p in params):
+            raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+        raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+    _floating_only(kernel, input)
+    for p in params:
+        if p.dtype != input.dtype:
+            raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
+                               f"{p.dtype._scalar}")
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
@@ -542,16 +557,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
         raise RuntimeError(f"Given normalized_shape={shape}, expected input with shape "
                            f"[*, {', '.join(map(str, shape))}], but got input of size"
                            f"{list(input.shape)}")
-    params = [p for p in (weight, bias) if p is not None]
-    if params and params[0].dtype != input.dtype:  # PyTorch's "mixed dtype" path (for bf16/half)
-        if any(p.dtype != dtypes.float32 for p in params):
-            raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
-        raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
-    _floating_only("LayerNormKernelImpl", input)
-    for p in params:
-        if p.dtype != input.dtype:
-            raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
-                               f"{p.dtype._scalar}")
+    _check_norm_dtypes("LayerNormKernelImpl", input, (weight, bias))
     return d.native_layer_norm(input, tuple(shape), weight, bias, eps)
 
 
@@ -595,3 +601,42 @@ def _embedding_renorm_(weight, input, max_norm, norm_type):
     scale[rows] = np.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
     with grad_mode.no_grad():
         weight.mul_(Tensor._make(scale[:, None].astype(weight._data.dtype)))
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
+               momentum=0.1, eps=1e-5):
+    """Each channel (dim 1) normalized with the batch's statistics (training; the running ones
+    then move towards them by `momentum`, in place) or with the running ones (eval)."""
+    if training:
+        size = input.size()
+        if math.prod(size[:1] + size[2:]) == 1:
+            raise ValueError("Expected more than 1 value per channel when training, got input "
+                             f"size {size}")
+    if training and eps <= 0.0:
+        raise ValueError(f"batch_norm eps must be positive during training, but got {eps}")
+    elif eps < 0.0:
+        raise ValueError(f"batch_norm eps must be non-negative, but got {eps}")
+    channels = input.size(1)
+    for name, t in (("running_mean", running_mean), ("running_var", running_var),
+                    ("weight", weight), ("bias", bias)):
+        if t is not None and t.numel() != channels:
+            raise RuntimeError(f"{name} should contain {channels} elements not {t.numel()}")
+    _check_norm_dtypes("batch_norm", input, (weight, bias, running_mean, running_var))
+    for name, t in (("running_mean", running_mean), ("running_var", running_var)):
+        if not training and t is None:
+            raise RuntimeError(f"{name} must be defined in evaluation mode")
+    if training and running_mean is not None and running_var is not None:
+        _update_running_stats(input, running_mean, running_var, momentum)
+    return d.native_batch_norm(input, weight, bias, running_mean, running_var, training, eps)
+
+
+def _update_running_stats(input, running_mean, running_var, momentum):
+    """running = (1 - momentum) * running + momentum * batch statistic (the variance unbiased),
+    written into the buffers' memory as PyTorch's kernel does: their version does not move."""
+    dims = (0, *range(2, input.dim()))
+    x = input._data.astype(np.float64)
+    mean = x.mean(axis=dims)
+    var = ((x - mean.reshape((-1,) + (1,) * (x.ndim - 2))) ** 2).sum(axis=dims) / (
+        x.size // input.shape[1] - 1)
+    for t, new in ((running_mean, mean), (running_var, var)):
+        t._data[...] = (1 - momentum) * t._data + momentum * new

@@ -1,5 +1,6 @@
 """Layers as objects that own their Parameters, one file a concept as in torch.nn.modules."""
 from .activation import LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh  # noqa: F401
+from .batchnorm import BatchNorm1d  # noqa: F401
 from .container import (ModuleDict, ModuleList, ParameterDict, ParameterList,  # noqa: F401
                         Sequential)
 from .dropout import Dropout  # noqa: F401
