@@ -1465,19 +1465,21 @@ huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward,
 
 # --- part nnlayers: layer_norm ------------------------------------------------------------------
 def _native_layer_norm(input, normalized_shape, weight, bias, eps):
-    """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted.
-    float32 is computed in float64 and rounded (PyTorch accumulates in float32: its last bit
-    can differ)."""
+    """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted,
+    in PyTorch's kernel's order: x_hat = (x - mean) * rstd, then x_hat * weight + bias fused
+    (rounded once: here in float64, then to float32). The mean and rstd are computed in float64
+    and rounded (PyTorch's float32 accumulation can end one bit away)."""
     dims = tuple(range(input.ndim - len(normalized_shape), input.ndim))
     x = input.astype(np.float64)
     with np.errstate(invalid="ignore", divide="ignore"):  # (no elements: nan mean, as PyTorch)
         mean = _mean(x, axis=dims, keepdims=True)
-        out = (x - mean) / np.sqrt(_mean((x - mean) ** 2, axis=dims, keepdims=True) + eps)
+        rstd = 1 / np.sqrt(_mean((x - mean) ** 2, axis=dims, keepdims=True) + eps)
+    x_hat = ((input - mean.astype(input.dtype)) * rstd.astype(input.dtype)).astype(np.float64)
     if weight is not None:
-        out = out * weight
+        x_hat = x_hat * weight
     if bias is not None:
-        out = out + bias
-    return out.astype(input.dtype)
+        x_hat = x_hat + bias
+    return x_hat.astype(input.dtype)
 
 
 def _layer_norm_backward(which, grad, input, normalized_shape, weight, eps):
@@ -1548,20 +1550,24 @@ embedding_dense_backward = Op("EmbeddingDenseBackwardBackward0", _embedding_dens
 # --- part nnlayers: batch_norm ------------------------------------------------------------------
 def _native_batch_norm(input, weight, bias, running_mean, running_var, training, eps):
     """Each channel (dim 1) normalized over the batch and the other dims (training) or with the
-    running statistics (eval), then scaled and shifted per channel. float32: in float64, rounded."""
+    running statistics (eval), then scaled and shifted per channel. In PyTorch's kernel's order:
+    y = x * alpha + beta, alpha = invstd * weight, beta = bias - mean * alpha, the last two fused
+    multiply-adds (rounded once: here in float64, then to float32)."""
     dims, shape = (0, *range(2, input.ndim)), (-1,) + (1,) * (input.ndim - 2)
-    x = input.astype(np.float64)
-    if training:
+    dt = input.dtype
+    if training:  # (the batch statistics in float64, rounded: PyTorch sums in float32)
+        x = input.astype(np.float64)
         mean = _mean(x, axis=dims, keepdims=True)
-        var = _mean((x - mean) ** 2, axis=dims, keepdims=True)
+        invstd = (1 / np.sqrt(_mean((x - mean) ** 2, axis=dims, keepdims=True) + eps)).astype(dt)
+        mean = mean.astype(dt)
     else:
-        mean, var = running_mean.reshape(shape), running_var.astype(np.float64).reshape(shape)
-    out = (x - mean) / np.sqrt(var + eps)
-    if weight is not None:
-        out = out * weight.reshape(shape)
+        mean = running_mean.reshape(shape)
+        invstd = 1 / np.sqrt(running_var.reshape(shape) + dt.type(eps))
+    alpha = invstd if weight is None else invstd * weight.reshape(shape)
+    beta = -mean.astype(np.float64) * alpha
     if bias is not None:
-        out = out + bias.reshape(shape)
-    return out.astype(input.dtype)
+        beta += bias.reshape(shape)
+    return (input.astype(np.float64) * alpha + beta.astype(dt)).astype(dt)
 
 
 def _batch_norm_backward(which, grad, input, weight, running_mean, running_var, training, eps):
