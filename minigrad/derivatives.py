@@ -1504,9 +1504,11 @@ def _layer_norm_backward(which, grad, input, normalized_shape, weight, eps):
 
 native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=False,
                        input=lambda grad, input, normalized_shape, weight, eps:
-                           _layer_norm_backward("input", grad, input, normalized_shape, weight, eps),
+                           _layer_norm_backward("input", grad, input, normalized_shape, weight,
+                                                eps),
                        weight=lambda grad, input, normalized_shape, weight, eps:
-                           _layer_norm_backward("weight", grad, input, normalized_shape, weight, eps),
+                           _layer_norm_backward("weight", grad, input, normalized_shape, weight,
+                                                eps),
                        bias=lambda grad, input, normalized_shape, weight, eps:
                            _layer_norm_backward("bias", grad, input, normalized_shape, weight, eps))
 

@@ -178,8 +178,8 @@ class ModuleList(Module):
                 runs[-1][1] = i
             else:
                 runs.append([i, i, r])
-        lines = [(f"({a}): {r}" if a == b else f"({a}-{b}): {b - a + 1} x {r}").replace("\n", "\n  ")
-                 for a, b, r in runs]
+        lines = [(f"({a}): {r}" if a == b else f"({a}-{b}): {b - a + 1} x {r}")
+                 .replace("\n", "\n  ") for a, b, r in runs]
         return "ModuleList(\n  " + "\n  ".join(lines) + "\n)"
 
     def insert(self, index, module):
