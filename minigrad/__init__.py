@@ -29,6 +29,7 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   sum, t, tanh, tensor, tile, topk, trace, transpose, unbind, unsqueeze, var, where,
                   zeros, zeros_like)
 from .ops import logspace, mv, randperm
+from .ops import unflatten
 from .ops import (argsort, bmm, clamp_max, clamp_min, clip, cumprod, frac, msort, narrow, roll,
                   trunc)
 from .ops import (acos, acosh, arccos, arccosh, arcsin, arcsinh, arctan, arctan2, arctanh, asin,

@@ -1598,6 +1598,152 @@ huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward, pro
                          target=lambda grad, grad_output, self, target, reduction, delta:
                              -_huber_double_backward(grad * grad_output, self, target, reduction, delta))
 
+# --- part nnlayers: layer_norm ------------------------------------------------------------------
+def _native_layer_norm(input, normalized_shape, weight, bias, eps):
+    """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted,
+    in PyTorch's kernel's order: x_hat = (x - mean) * rstd, then x_hat * weight + bias fused
+    (rounded once: here in float64, then to float32). The mean and rstd are computed in float64
+    and rounded (PyTorch's float32 accumulation can end one bit away)."""
+    dims = tuple(range(input.ndim - len(normalized_shape), input.ndim))
+    x = input.astype(np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):  # (no elements: nan mean, as PyTorch)
+        mean = _mean(x, axis=dims, keepdims=True)
+        rstd = 1 / np.sqrt(_mean((x - mean) ** 2, axis=dims, keepdims=True) + eps)
+    x_hat = ((input - mean.astype(input.dtype)) * rstd.astype(input.dtype)).astype(np.float64)
+    if weight is not None:
+        x_hat = x_hat * weight
+    if bias is not None:
+        x_hat = x_hat + bias
+    return x_hat.astype(input.dtype)
+
+
+def _layer_norm_backward(which, grad, input, normalized_shape, weight, eps):
+    """native_layer_norm_backward's math, one input at a time, with x_hat = (input - mean) * rstd:
+    input: rstd * (g - mean(g) - x_hat * mean(g * x_hat)), g = grad * weight, means over the
+    normalized dims; weight: sum of grad * x_hat over the other dims; bias: sum of grad over them.
+    PyTorch saves mean and rstd from the forward and has a double-backward formula of its own;
+    here mean and rstd are recomputed from input with table ops, so create_graph sees that they
+    depend on it (PyTorch's layer_norm_double_backward accounts for that by hand)."""
+    axis = input.dim() - len(normalized_shape)
+    batch_dims, dims = tuple(range(axis)), tuple(range(axis, input.dim()))
+    if which == "bias":
+        return grad.sum(batch_dims) if batch_dims else grad
+    centered = input - input.mean(dims, keepdim=True)
+    rstd = add_scalar(centered.square().mean(dims, keepdim=True), eps).rsqrt()
+    x_hat = centered * rstd
+    if which == "weight":
+        return (grad * x_hat).sum(batch_dims) if batch_dims else grad * x_hat
+    g = grad if weight is None else grad * weight
+    return rstd * (g - g.mean(dims, keepdim=True) - x_hat * (g * x_hat).mean(dims, keepdim=True))
+
+
+native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=False,
+                       input=lambda grad, input, normalized_shape, weight, eps:
+                           _layer_norm_backward("input", grad, input, normalized_shape, weight,
+                                                eps),
+                       weight=lambda grad, input, normalized_shape, weight, eps:
+                           _layer_norm_backward("weight", grad, input, normalized_shape, weight,
+                                                eps),
+                       bias=lambda grad, input, normalized_shape, weight, eps:
+                           _layer_norm_backward("bias", grad, input, normalized_shape, weight, eps))
+
+
+# --- part nnlayers: embedding -------------------------------------------------------------------
+def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq):
+    """Each row of grad_output added into the weight row its index picked (none into the
+    padding_idx row); scale_grad_by_freq divides by how often the index occurs in the batch."""
+    idx, rows = indices.reshape(-1), grad_output.reshape(-1, grad_output.shape[-1])
+    if scale_grad_by_freq:
+        counts = np.bincount(idx, minlength=num_weights)
+        rows = rows / counts[idx, None].astype(rows.dtype)
+    keep = idx != padding_idx
+    out = np.zeros((num_weights, rows.shape[1]), rows.dtype)
+    np.add.at(out, idx[keep], rows[keep])
+    return out
+
+
+def _embedding_double_backward(grad, indices, padding_idx):
+    """embedding_dense_backward is linear in grad_output: its gradient looks the rows up again
+    (PyTorch's embedding_dense_double_backward, which leaves the frequency scaling out too)."""
+    gg_weight = grad.index_select(0, indices.reshape(-1))
+    if padding_idx >= 0:
+        gg_weight = gg_weight.masked_fill((indices == padding_idx).reshape(-1, 1), 0)
+    return gg_weight.view(*indices.shape, -1)
+
+
+embedding = Op("EmbeddingBackward0",   lambda weight, indices, padding_idx=-1,
+                                           scale_grad_by_freq=False, sparse=False: weight[indices],
+               promote=False,
+               weight=lambda grad, indices, weight_shape, padding_idx, scale_grad_by_freq, sparse:
+                   embedding_dense_backward(grad, indices, weight_shape[0], padding_idx,
+                                            scale_grad_by_freq))
+# its backward formula, an op of its own in PyTorch (so double backward names it):
+embedding_dense_backward = Op("EmbeddingDenseBackwardBackward0", _embedding_dense_backward,
+                              promote=False,
+                              grad_output=lambda grad, indices, padding_idx:
+                                  _embedding_double_backward(grad, indices, padding_idx))
+
+
+# --- part nnlayers: batch_norm ------------------------------------------------------------------
+def _native_batch_norm(input, weight, bias, running_mean, running_var, training, eps):
+    """Each channel (dim 1) normalized over the batch and the other dims (training) or with the
+    running statistics (eval), then scaled and shifted per channel. In PyTorch's kernel's order:
+    y = x * alpha + beta, alpha = invstd * weight, beta = bias - mean * alpha, the last two fused
+    multiply-adds (rounded once: here in float64, then to float32)."""
+    dims, shape = (0, *range(2, input.ndim)), (-1,) + (1,) * (input.ndim - 2)
+    dt = input.dtype
+    if training:  # (the batch statistics in float64, rounded: PyTorch sums in float32)
+        x = input.astype(np.float64)
+        mean = _mean(x, axis=dims, keepdims=True)
+        invstd = (1 / np.sqrt(_mean((x - mean) ** 2, axis=dims, keepdims=True) + eps)).astype(dt)
+        mean = mean.astype(dt)
+    else:
+        mean = running_mean.reshape(shape)
+        invstd = 1 / np.sqrt(running_var.reshape(shape) + dt.type(eps))
+    alpha = invstd if weight is None else invstd * weight.reshape(shape)
+    beta = -mean.astype(np.float64) * alpha
+    if bias is not None:
+        beta += bias.reshape(shape)
+    return (input.astype(np.float64) * alpha + beta.astype(dt)).astype(dt)
+
+
+def _batch_norm_backward(which, grad, input, weight, running_mean, running_var, training, eps):
+    """native_batch_norm_backward's math in its kernel's order, per channel (sums over the other
+    dims): dotp = sum((x - mean) * grad); weight: dotp * invstd; bias: sum(grad); input, training:
+    (grad - mean(grad) - (x - mean) * dotp * invstd**2 / n) * invstd * weight, eval: grad * invstd
+    * weight. In training, mean and invstd are recomputed from input with table ops, so that
+    create_graph sees they depend on it; in eval they are the running statistics."""
+    dims, shape = (0, *range(2, input.dim())), (-1,) + (1,) * (input.dim() - 2)
+    if which == "bias":
+        return grad.sum(dims)
+    if training:
+        centered = input - input.mean(dims, keepdim=True)
+        invstd = add_scalar(centered.square().mean(dims, keepdim=True), eps).rsqrt()
+    else:
+        centered = input - running_mean.reshape(shape)
+        invstd = add_scalar(running_var.reshape(shape), eps).rsqrt()
+    dotp = (centered * grad).sum(dims, keepdim=True)
+    if which == "weight":
+        return (dotp * invstd).reshape(-1)
+    if training:
+        n = input.numel() // input.shape[1]
+        grad = grad - grad.mean(dims, keepdim=True) - centered * (dotp * invstd * invstd / n)
+    grad_input = grad * invstd
+    return grad_input if weight is None else grad_input * weight.reshape(shape)
+
+
+native_batch_norm = Op("NativeBatchNormBackward0", _native_batch_norm, promote=False,
+                       input=lambda grad, input, weight, running_mean, running_var, training, eps:
+                           _batch_norm_backward("input", grad, input, weight, running_mean,
+                                                running_var, training, eps),
+                       weight=lambda grad, input, weight, running_mean, running_var, training, eps:
+                           _batch_norm_backward("weight", grad, input, weight, running_mean,
+                                                running_var, training, eps),
+                       bias=lambda grad, input, weight, running_mean, running_var, training, eps:
+                           _batch_norm_backward("bias", grad, input, weight, running_mean,
+                                                running_var, training, eps))
+
+
 # --- ops over a list of tensors: a node class each, since a row has a fixed set of inputs ------
 class CatBackward0(Node):
     """cat: each input gets back its own slice of the gradient."""

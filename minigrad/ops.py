@@ -1544,6 +1544,28 @@ def flatten(input, start_dim=0, end_dim=-1):
     return reshape(input, shape[:start] + (math.prod(shape[start:end + 1]),) + shape[end + 1:])
 
 
+def unflatten(input, dim, sizes):
+    """Dim `dim` split into dims of `sizes` (one may be -1): flatten's inverse, always a view."""
+    if not isinstance(sizes, (tuple, list)):
+        raise TypeError("unflatten(): argument 'sizes' (position 2) must be tuple of ints, not "
+                        f"{_type_name(sizes)}")
+    for i, s in enumerate(sizes):
+        if not hasattr(s, "__index__"):
+            raise TypeError("unflatten(): argument 'sizes' (position 2) must be tuple of ints, but "
+                            f"found element of type {_type_name(s)} at pos {i}")
+    if not sizes:
+        raise RuntimeError("unflatten: sizes must be non-empty")
+    dim, sizes = _wrap_dim(dim, input.dim()), tuple(builtins.int(s) for s in sizes)
+    try:
+        inferred = _infer_shape(sizes, input.shape[dim])
+    except RuntimeError as e:
+        if "is invalid for input of size" not in str(e):
+            raise
+        raise RuntimeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size "
+                           f"of dim {dim} ({input.shape[dim]}) in the input tensor") from None
+    return view(input, input.shape[:dim] + inferred + input.shape[dim + 1:])
+
+
 def flip(input, *args, dims=None):
     """A copy with the order reversed along dims (PyTorch copies: it has no negative strides)."""
     dims = args or (() if dims is None else (dims,))
@@ -2796,6 +2818,7 @@ _METHODS = dict(
     reshape_as=lambda self, other: reshape(self, other.shape), narrow=narrow, roll=roll,
     argsort=argsort, msort=msort, cumprod=cumprod, bmm=bmm, t_=_t_inplace, mv=_mv_method,
     transpose_=_transpose_inplace, unsqueeze_=_unsqueeze_inplace, squeeze_=_squeeze_inplace,
+    unflatten=unflatten,
 )
 _METHODS.update(  # part trig: more elementwise math, with the in-place forms PyTorch has
     tan=tan, sinh=sinh, cosh=cosh, asin=asin, acos=acos, atan=atan, asinh=asinh, acosh=acosh,

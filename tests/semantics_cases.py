@@ -8618,3 +8618,279 @@ case(
     z = (x * 1).triu_(1); print(z, node(z)); z.sum().backward(); print(x.grad)
     """,
 )
+
+
+# ---------------------------------------------------------------------------
+# part nnlayers (helper nnlayers): ModuleList/ModuleDict, ParameterList/ParameterDict, Buffer,
+# Unflatten, layer_norm/LayerNorm, embedding/Embedding
+# ---------------------------------------------------------------------------
+_NNL_T = """
+from torch import nn
+def t(f):
+    try:
+        r = f()
+        print(r)
+    except Exception as e:
+        print(type(e).__name__ + ':', e)
+"""
+case(
+    "nnl_modulelist",
+    _NNL_T,
+    """
+    l = nn.ModuleList([nn.Linear(2, 2) for _ in range(3)] + [nn.ReLU(), nn.ReLU(), nn.Linear(2, 3)])
+    print(l, len(l), [type(m).__name__ for m in l])
+    print(l[1:3], l[-1], l[::-2])
+    print([k for k, _ in l.named_parameters()], list(l.state_dict()))
+    """,
+    """
+    l.append(nn.Tanh()); l.extend([nn.Sigmoid(), nn.Tanh()]); l.insert(1, nn.ReLU())
+    print(l)
+    del l[0]; del l[::3]; print(l); print(l.pop(0), l)
+    l[0] = nn.Identity(); l += [nn.Identity()]; print(l, (l + nn.ModuleList([nn.ReLU()]))[-2:])
+    """,
+    "t(lambda: l[9])",
+    "t(lambda: l['a'])",
+    "t(lambda: l.extend(3))",
+    "t(lambda: l.append(3))",
+    "t(lambda: l(1))",
+    "nn.ModuleList()",
+    "nn.Sequential(nn.ModuleList([nn.ReLU(), nn.ReLU()]), nn.ModuleList([nn.Sequential(nn.Tanh()), nn.Sequential(nn.Tanh())]))",
+)
+case(
+    "nnl_moduledict",
+    _NNL_T,
+    """
+    d = nn.ModuleDict({'x': nn.ReLU(), 'a': nn.Linear(1, 1)})
+    print(d, len(d), list(d), 'a' in d, list(d.keys()), [type(v).__name__ for v in d.values()])
+    d['b'] = nn.Tanh(); d.update([('c', nn.Sigmoid()), ['x', nn.Identity()]])
+    print(d, [k for k, _ in d.named_parameters()], list(d.items())[0])
+    print(d.pop('a'), d); del d['b']; print(d); d.clear(); print(d)
+    """,
+    "t(lambda: d.update(3))",
+    "t(lambda: d.update([3]))",
+    "t(lambda: d.update([(1, 2, 3)]))",
+    "t(lambda: d.update({'y': 3}))",
+    "t(lambda: d.update({'y.z': nn.ReLU()}))",
+    "t(lambda: d['q'])",
+)
+case(
+    "nnl_parameterlist",
+    _NNL_T,
+    """
+    p = nn.ParameterList([nn.Parameter(torch.ones(2, 3)), torch.zeros(3), 'a',
+                          torch.tensor([1., 2.], dtype=torch.float64)])
+    print(p, len(p))
+    print(list(p.named_parameters()))
+    print(type(p[1]).__name__, p[2], p[-1], p[1:], list(p)[2])
+    p.append(torch.ones(1)); p[2] = torch.tensor([5.]); print(p, p[2])
+    """,
+    "t(lambda: p[7])",
+    "t(lambda: p.extend(torch.ones(2)))",
+    "t(lambda: p(1))",
+    "t(lambda: nn.ParameterList([torch.tensor([1, 2])]))",
+    "nn.ParameterList()",
+    "m = nn.Module(); m.ps = nn.ParameterList([torch.ones(1)]); print(m, m.state_dict())",
+)
+case(
+    "nnl_parameterdict",
+    _NNL_T,
+    """
+    d = nn.ParameterDict({'b': torch.ones(2), 'a': nn.Parameter(torch.ones(1, 2, dtype=torch.float64)),
+                          'c': 3})
+    print(d, len(d), list(d), list(d.state_dict()), 'c' in d, d.get('z', 4), d['c'])
+    d.update([('z', torch.zeros(1))]); d['y'] = torch.ones(2, 2); print(d)
+    print(d.pop('a'), d.popitem(), list(d), list(reversed(d)), d.setdefault('q', None), d)
+    print(d.copy(), d.fromkeys(['u', 'v']), d | nn.ParameterDict({'w': torch.ones(1)}))
+    d.clear(); print(d, len(d))
+    """,
+    "t(lambda: d[1])",
+    "t(lambda: d['nope'])",
+    "t(lambda: d.update(5))",
+    "t(lambda: d.update([(1,)]))",
+    "t(lambda: d(1))",
+)
+case(
+    "nnl_buffer",
+    _NNL_T,
+    """
+    m = nn.Module()
+    x = torch.tensor([1., 2.])
+    m.b = nn.Buffer(x); m.n = nn.Buffer(torch.zeros(1), persistent=False)
+    m.p = torch.ones(1)
+    print(m.state_dict(), list(m.named_buffers()), m.b, m.b.requires_grad, m.n)
+    x.add_(1); print(m.b, m.b._version, list(m.named_parameters()))
+    m.b = torch.tensor([7.]); m.n = torch.tensor([8.]); print(m.state_dict(), list(m.named_buffers()))
+    """,
+    "t(lambda: setattr(m, 'p', nn.Buffer(torch.ones(1))))",
+    "t(lambda: setattr(m, 'b', 3))",
+    "nn.Buffer(torch.tensor([1., 2.], requires_grad=True)).requires_grad, nn.Buffer().shape",
+    "m2 = nn.Module(); m2.b = nn.Buffer(torch.ones(1)); m2.b = nn.Buffer(torch.zeros(1), persistent=False); print(m2.state_dict(), list(m2.buffers()))",
+)
+case(
+    "nnl_unflatten",
+    _NNL_T,
+    """
+    x = torch.arange(12.).requires_grad_()
+    y = x.unflatten(0, (3, -1)); print(y, y.grad_fn, y._base is x)
+    print(torch.unflatten(x, -1, [2, 2, 3]).shape)
+    z = x.view(3, 4).t().unflatten(0, (2, 2)); print(z.shape, z.grad_fn, z.is_contiguous())
+    z.sum().backward(); print(x.grad)
+    """,
+    "t(lambda: x.unflatten(0, (5, -1)))",
+    "t(lambda: x.unflatten(0, ()))",
+    "t(lambda: x.unflatten(1, (2, 6)))",
+    "t(lambda: x.unflatten(0, (2., 6)))",
+    "t(lambda: x.unflatten(0, 12))",
+    "t(lambda: x.unflatten(0, (0, -1)))",
+    """
+    u = nn.Unflatten(1, (2, 3)); print(u, u(torch.ones(4, 6)).shape, nn.Unflatten(-1, [1, 2]))
+    print(nn.Sequential(nn.Flatten(), nn.Unflatten(1, (3, 2)))(torch.ones(2, 3, 2)).shape)
+    """,
+    "t(lambda: nn.Unflatten(1, 6))",
+    "t(lambda: nn.Unflatten(1, (2, 3.)))",
+)
+case(
+    "nnl_layer_norm",
+    _NNL_T + "import torch.nn.functional as F",
+    """
+    x = torch.tensor([[0., 1., 2., 3.], [1., -1., 4., 0.5]], requires_grad=True)
+    w = torch.tensor([1., 2., 0.5, -1.], requires_grad=True)
+    y = F.layer_norm(x, (4,), w, None)
+    print(y, y.grad_fn.next_functions)
+    y.backward(torch.tensor([[1., 0., -1., 2.], [0.5, 0.5, 1., -2.]])); print(x.grad, w.grad)
+    """,
+    """
+    y2 = F.layer_norm(torch.arange(4.).requires_grad_(), [4]); print(y2, y2.grad_fn.next_functions)
+    print(F.layer_norm(torch.arange(4.), [4], torch.ones(4, requires_grad=True)).grad_fn)
+    print(F.layer_norm(x, [4], eps=1), F.layer_norm(x, [2, 4], bias=torch.ones(2, 4)))
+    print(F.layer_norm(torch.ones(0, 4), [4]), F.layer_norm(torch.ones(2, 0), [0]))
+    print(F.layer_norm(x.double(), (4,)).dtype, F.layer_norm(x, (4,)).requires_grad)
+    """,
+    "t(lambda: F.layer_norm(x, (3,)))",
+    "t(lambda: F.layer_norm(torch.ones(3), (2, 3)))",
+    "t(lambda: F.layer_norm(x, ()))",
+    "t(lambda: F.layer_norm(x, (4,), torch.ones(3)))",
+    "t(lambda: F.layer_norm(x, (4,), None, torch.ones(2, 2)))",
+    "t(lambda: F.layer_norm(x, 4))",
+    "t(lambda: F.layer_norm(x, [4.]))",
+    "t(lambda: F.layer_norm(torch.arange(4), (4,)))",
+    """
+    f, d = torch.float32, torch.float64
+    for xd, wd, bd in [(f, f, d), (f, None, d), (d, None, f), (d, f, f), (d, d, f), (f, d, f),
+                       (torch.int64, f, f)]:
+        t(lambda: F.layer_norm(torch.ones(2, 3, dtype=xd), (3,),
+                               None if wd is None else torch.ones(3, dtype=wd),
+                               None if bd is None else torch.ones(3, dtype=bd)).dtype)
+    """,
+    """
+    m = nn.LayerNorm(4)
+    print(m, list(m.state_dict()), m.weight, m.bias, m.normalized_shape)
+    print(nn.LayerNorm([2, 3], elementwise_affine=False), nn.LayerNorm(3, bias=False, eps=1e-3))
+    print(nn.LayerNorm(2, dtype=torch.float64).weight.dtype, list(nn.LayerNorm(2, bias=False).named_parameters()))
+    print(m(x), nn.LayerNorm((2, 4), elementwise_affine=False)(x))
+    print(list(nn.LayerNorm(2, elementwise_affine=False).parameters()))
+    """,
+    "t(lambda: m(torch.ones(2, 3)))",
+)
+case(
+    "nnl_embedding",
+    _NNL_T + "import torch.nn.functional as F",
+    """
+    w = torch.arange(12.).view(4, 3).requires_grad_()
+    i = torch.tensor([[0, 2], [2, 3]])
+    y = F.embedding(i, w, padding_idx=2)
+    print(y, y.grad_fn, y.grad_fn.next_functions)
+    print(y.grad_fn._saved_indices, y.grad_fn._saved_padding_idx, y.grad_fn._saved_scale_grad_by_freq,
+          y.grad_fn._saved_sparse, F.embedding(i, w, padding_idx=-1).grad_fn._saved_padding_idx)
+    y.backward(torch.arange(12.).view(2, 2, 3)); print(w.grad)
+    w.grad = None; F.embedding(torch.tensor([0, 0, 1, 0]), w, scale_grad_by_freq=True).sum().backward()
+    print(w.grad)
+    g = torch.ones(2, 2, 3, requires_grad=True)
+    gw, = torch.autograd.grad(F.embedding(i, w, padding_idx=2), w, g, create_graph=True)
+    print(gw, gw.grad_fn, gw.grad_fn.next_functions)
+    print(torch.autograd.grad(gw, g, torch.arange(12.).view(4, 3)))
+    """,
+    "F.embedding(torch.tensor([0, 1], dtype=torch.int32), w), F.embedding(torch.tensor(1), w)",
+    "F.embedding(torch.tensor([], dtype=torch.int64), w), F.embedding(torch.tensor([[1], [0]]), torch.arange(6).view(2, 3))",
+    "t(lambda: F.embedding(torch.tensor([0., 1.]), w))",
+    "t(lambda: F.embedding(torch.tensor([True]), w))",
+    "t(lambda: F.embedding(torch.tensor([0, 4]), w))",
+    "t(lambda: F.embedding(torch.tensor([0, -1]), w))",
+    "t(lambda: F.embedding(torch.tensor([0, 1]), torch.ones(3)))",
+    "t(lambda: F.embedding(torch.tensor([0, 1]), w, padding_idx=4))",
+    "t(lambda: F.embedding(torch.tensor([0, 1]), w, padding_idx=-5))",
+    "t(lambda: F.embedding([0, 1], w))",
+    """
+    v = torch.tensor([[3., 4.], [0.3, 0.4], [1., 1.]], requires_grad=True)
+    r = F.embedding(torch.tensor([0, 1, 0]), v, max_norm=1.0)
+    print(r, v, v._version)
+    print(F.embedding(torch.tensor([2]), v, max_norm=1.0, norm_type=1.0), v, v._version)
+    """,
+    """
+    e = nn.Embedding(5, 3, padding_idx=1)
+    print(e, e.weight.shape, e.weight[1], list(e.state_dict()), e.padding_idx, nn.Embedding(5, 3, padding_idx=-2))
+    print(nn.Embedding(5, 3), nn.Embedding(5, 3, max_norm=1.0, norm_type=1., scale_grad_by_freq=True, sparse=True))
+    e2 = nn.Embedding.from_pretrained(torch.tensor([[1., 2.], [3., 4.]])); print(e2, e2.weight, e2(torch.tensor([1, 1])))
+    e3 = nn.Embedding.from_pretrained(torch.tensor([[1., 2.], [3., 4.]]), freeze=False, padding_idx=0)
+    e3(torch.tensor([0, 1, 1])).sum().backward(); print(e3, e3.weight.grad)
+    """,
+    "t(lambda: nn.Embedding(5, 3, padding_idx=5))",
+    "t(lambda: nn.Embedding(5, 3, padding_idx=-6))",
+    "t(lambda: nn.Embedding(2, 2, _weight=torch.ones(3, 2)))",
+    "t(lambda: nn.Embedding.from_pretrained(torch.ones(3)))",
+)
+case(
+    "nnl_batch_norm",
+    _NNL_T + "import torch.nn.functional as F",
+    """
+    x = torch.tensor([[1., 2.], [3., 5.], [0., -1.]], requires_grad=True)
+    m = nn.BatchNorm1d(2)
+    print(m, list(m.state_dict()), list(m.named_buffers()), [k for k, _ in m.named_parameters()])
+    y = m(x); print(y, y.grad_fn, y.grad_fn.next_functions)
+    print(y.grad_fn._saved_training, y.grad_fn._saved_eps)
+    print(m.running_mean, m.running_var, m.num_batches_tracked, m.running_mean._version)
+    y.backward(torch.tensor([[1., 0.], [-2., -1.], [0.5, 3.]])); print(x.grad, m.weight.grad, m.bias.grad)
+    """,
+    """
+    y1 = m(x); y2 = m(x * 2); (y1.sum() + (y2 * y2).sum()).backward(); print(x.grad)
+    m.eval(); x.grad = None; y3 = m(x); print(y3, y3.grad_fn, m.num_batches_tracked)
+    m.train(); m(x); y3.backward(torch.tensor([[1., 0.], [2., -1.], [0.5, 3.]])); print(x.grad, m.weight.grad)
+    """,
+    """
+    m2 = nn.BatchNorm1d(2, momentum=None); m2(x); m2(x * 2); print(m2.running_mean, m2.running_var, m2.num_batches_tracked)
+    m3 = nn.BatchNorm1d(2, affine=False, track_running_stats=False); print(m3, list(m3.state_dict()), m3(x))
+    m3.eval(); print(m3(x).grad_fn, list(nn.BatchNorm1d(3, affine=False).state_dict()))
+    m4 = nn.BatchNorm1d(2, eps=0.1, momentum=0.5, bias=False); print(m4, m4.bias)
+    z = torch.arange(12.).view(2, 2, 3).requires_grad_(); print(m4(z), m4.running_mean, m4.running_var)
+    m4(z).sum().backward(); print(z.grad)
+    (m4(z) * z).sum().backward(); print(z.grad)
+    """,
+    """
+    rm, rv = torch.zeros(2), torch.ones(2)
+    print(F.batch_norm(x, rm, rv, training=True), rm, rv, F.batch_norm(x, None, None, training=True))
+    print(F.batch_norm(x, rm, rv, torch.tensor([2., 3.]), torch.tensor([1., -1.])))
+    print(F.batch_norm(x.double(), rm.double(), rv.double(), training=True, momentum=1.0).dtype)
+    """,
+    "t(lambda: F.batch_norm(x, None, None))",
+    "t(lambda: F.batch_norm(x, torch.zeros(2), None))",
+    "t(lambda: F.batch_norm(x, torch.zeros(3), torch.ones(3)))",
+    "t(lambda: F.batch_norm(x, torch.zeros(2), torch.ones(3)))",
+    "t(lambda: F.batch_norm(x, None, None, torch.ones(3), training=True))",
+    "t(lambda: F.batch_norm(x, None, None, None, torch.ones(3), training=True))",
+    "t(lambda: F.batch_norm(x[:1], None, None, training=True))",
+    "t(lambda: F.batch_norm(x, None, None, training=True, eps=0))",
+    "t(lambda: F.batch_norm(x, torch.zeros(2), torch.ones(2), eps=-1))",
+    "t(lambda: F.batch_norm(torch.arange(6).view(3, 2), None, None, training=True))",
+    "t(lambda: nn.BatchNorm1d(2)(torch.ones(2)))",
+    "t(lambda: nn.BatchNorm1d(2)(torch.ones(1, 2)))",
+    "t(lambda: nn.BatchNorm1d(2)(torch.ones(1, 2, 1)))",
+    "t(lambda: nn.BatchNorm1d(2)(torch.ones(3, 3)))",
+    """
+    f, d = torch.float32, torch.float64
+    for xd, wd, rd in [(f, f, d), (f, None, d), (d, d, f), (d, None, f), (f, d, d)]:
+        for tr in (False, True):
+            t(lambda: F.batch_norm(torch.ones(2, 3, dtype=xd), torch.zeros(3, dtype=rd),
+                                   torch.ones(3, dtype=rd), None if wd is None else torch.ones(3, dtype=wd),
+                                   training=tr).dtype)
+    """,
+)

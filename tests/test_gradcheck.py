@@ -685,6 +685,71 @@ def _double_trig(L, a, b, p, u):
     return tuple(g for g in gs if g is not None)
 
 
+# part nnlayers: layer_norm (NativeLayerNormBackward0: input, weight, bias; normalized over the
+# last dim, the last two, the whole tensor; without weight or bias), and its gradients
+# differentiated again (minigrad's formula is made of table ops; PyTorch's of its own node)
+def _nnl_layer_norm(L, x, w, b, y, w2):
+    f = F(L)
+    return (f.layer_norm(x, (3,), w, b), f.layer_norm(x, [3]), f.layer_norm(x, (3,), w),
+            f.layer_norm(x, (3,), None, b, eps=0.1), f.layer_norm(y, (2, 3), w2, w2 * 2),
+            f.layer_norm(y, y.shape), f.layer_norm(x[0], (3,), w, b))
+
+
+def _double_nnl_layer_norm(L, x, w, b, s):
+    y = F(L).layer_norm(x, (3,), w, b)
+    return L.autograd.grad(y, (x, w, b), s, create_graph=True)
+
+
+NNL_X23 = _u(2, 3, lo=-2.0, hi=2.0)
+C.add("nnl_layer_norm", _nnl_layer_norm, NNL_X23, _pos(3), B3, _u(2, 2, 3), _pos(2, 3))
+C.add("double_backward_nnl_layer_norm", _double_nnl_layer_norm, NNL_X23, _pos(3), B3, _u(2, 3))
+
+
+# part nnlayers: embedding (EmbeddingBackward0: repeated indices add up) and its backward
+# differentiated again (EmbeddingDenseBackwardBackward0, with padding_idx). padding_idx and
+# scale_grad_by_freq change the first gradient on purpose (gradcheck would refuse them): the
+# semantics case nnl_embedding compares those with PyTorch
+def _nnl_embedding(L, w):
+    f, i = F(L), L.tensor([[0, 2, 2], [3, 0, 2]])
+    return f.embedding(i, w), f.embedding(i[0], w), f.embedding(L.tensor(3), w)
+
+
+def _double_nnl_embedding(L, w, s):
+    i, gs = L.tensor([[0, 2, 2], [3, 0, 2]]), []
+    for kw in ({}, {"padding_idx": 2}):
+        gs += L.autograd.grad(F(L).embedding(i, w, **kw), w, s, create_graph=True)
+    return tuple(gs)
+
+
+C.add("nnl_embedding", _nnl_embedding, _u(4, 3))
+C.add("double_backward_nnl_embedding", _double_nnl_embedding, _u(4, 3), _u(2, 3, 3))
+
+
+# part nnlayers: batch_norm (NativeBatchNormBackward0: input, weight, bias; training and eval,
+# (N, C) and (N, C, L), without weight or bias) and its gradients differentiated again. Training
+# with running statistics updates them: it gets copies, so that every call reads the same ones
+def _nnl_batch_norm(L, x, w, b, z):
+    f = F(L)
+    rm, rv = L.tensor([0.1, -0.2, 0.3], dtype=L.float64), L.tensor([0.5, 2.0, 1.5], dtype=L.float64)
+    return (f.batch_norm(x, None, None, w, b, training=True), f.batch_norm(x, rm * 1, rv * 1, training=True),
+            f.batch_norm(x, rm, rv, w, b), f.batch_norm(x, rm, rv, None, b, eps=0.1),
+            f.batch_norm(z, None, None, w, None, training=True), f.batch_norm(z, rm, rv, w, b))
+
+
+def _double_nnl_batch_norm(L, x, w, b, s):
+    gs = []
+    for training in (True, False):  # (fresh running statistics: training updates them)
+        rm, rv = L.tensor([0.1, -0.2, 0.3], dtype=L.float64), L.tensor([0.5, 2.0, 1.5], dtype=L.float64)
+        y = F(L).batch_norm(x, rm, rv, w, b, training=training)
+        gs += L.autograd.grad(y, (x, w, b), s, create_graph=True)
+    return tuple(gs)
+
+
+NNL_X43 = _u(4, 3, lo=-2.0, hi=2.0)
+C.add("nnl_batch_norm", _nnl_batch_norm, NNL_X43, _pos(3), B3, _u(2, 3, 2))
+C.add("double_backward_nnl_batch_norm", _double_nnl_batch_norm, NNL_X43, _pos(3), B3, _u(4, 3))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

@@ -1,7 +1,9 @@
 """Neural-network pieces: the functional forms, Parameter, and the Modules built on them."""
 from . import functional  # noqa: F401
 from . import init, utils  # noqa: F401
-from .parameter import Parameter  # noqa: F401
+from .parameter import Buffer, Parameter  # noqa: F401
 from .modules import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, Dropout, Flatten,  # noqa: F401
                       HuberLoss, Identity, L1Loss, LeakyReLU, Linear, LogSoftmax, Module, MSELoss,
-                      NLLLoss, ReLU, Sequential, Sigmoid, SmoothL1Loss, Softmax, Tanh)
+                      ModuleDict, ModuleList, NLLLoss, ParameterDict, ParameterList, ReLU,
+                      Sequential, Sigmoid, SmoothL1Loss, Softmax, Tanh, Unflatten)
+from .modules import BatchNorm1d, Embedding, LayerNorm  # noqa: F401

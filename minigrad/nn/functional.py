@@ -514,3 +514,129 @@ def one_hot(tensor, num_classes=-1):
     elif tensor._data.max() >= num_classes:
         raise RuntimeError("Class values must be smaller than num_classes.")
     return Tensor._make((tensor._data[..., None] == np.arange(num_classes)).astype(np.int64))
+
+
+# --- part nnlayers: layer_norm, embedding, batch_norm -------------------------------------------
+from .. import dtypes  # noqa: E402
+
+
+def _check_norm_dtypes(kernel, input, params):
+    """PyTorch's dtype checks of a normalization's tensors. A first parameter of another dtype
+    than input means its "mixed dtype" path (meant for bfloat16/half input, float parameters)."""
+    params = [p for p in params if p is not None]
+    if params and params[0].dtype != input.dtype:
+        if any(p.dtype != dtypes.float32 for p in params):
+            raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+        raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+    _floating_only(kernel, input)
+    for p in params:
+        if p.dtype != input.dtype:
+            raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
+                               f"{p.dtype._scalar}")
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    """Each sample normalized over its last dims (those of normalized_shape) to mean 0 and
+    variance 1, then times weight plus bias: one NativeLayerNormBackward0 node."""
+    if not isinstance(normalized_shape, (tuple, list)):
+        raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple of "
+                        f"ints, not {_ops._type_name(normalized_shape)}")
+    for i, s in enumerate(normalized_shape):
+        if not hasattr(s, "__index__"):
+            raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple "
+                            f"of ints, but found element of type {_ops._type_name(s)} at pos {i}")
+    shape = list(normalized_shape)
+    if not shape:
+        raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., "
+                           "containing at least one element, but got normalized_shape = []")
+    for name, p in (("weight", weight), ("bias", bias)):
+        if p is not None and list(p.shape) != shape:
+            raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got "
+                               f"{name} of shape {list(p.shape)} and normalized_shape = {shape}")
+    if input.dim() < len(shape) or list(input.shape[input.dim() - len(shape):]) != shape:
+        raise RuntimeError(f"Given normalized_shape={shape}, expected input with shape "
+                           f"[*, {', '.join(map(str, shape))}], but got input of size"
+                           f"{list(input.shape)}")
+    _check_norm_dtypes("LayerNormKernelImpl", input, (weight, bias))
+    return d.native_layer_norm(input, tuple(shape), weight, bias, eps)
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+              scale_grad_by_freq=False, sparse=False):
+    """The rows of weight (num_embeddings, dim) that the integers of input pick: a lookup table.
+    The padding_idx row gets no gradient; max_norm first shrinks, in place, the picked rows whose
+    norm is larger."""
+    if padding_idx is not None:
+        if padding_idx >= weight.size(0) or padding_idx < -weight.size(0):
+            raise AssertionError("Padding_idx must be within num_embeddings")
+        if padding_idx < 0:
+            padding_idx += weight.size(0)
+    else:
+        padding_idx = -1
+    _ops._tensor_arg("embedding", "weight", 1, weight)
+    _ops._tensor_arg("embedding", "indices", 2, input)
+    if max_norm is not None:
+        _embedding_renorm_(weight, input, max_norm, norm_type)
+    if weight.dim() != 2:
+        raise RuntimeError("'weight' must be 2-D")
+    if input._data.dtype not in (np.int64, np.int32):
+        got = "CPUBoolType" if input.dtype is dtypes.bool else input.type()
+        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following "
+                           f"scalar types: Long, Int; but got {got} instead (while checking "
+                           "arguments for embedding)")
+    if input.numel() and not (0 <= input._data.min() and input._data.max() < weight.shape[0]):
+        raise IndexError("index out of range in self")
+    if sparse:
+        raise NotImplementedError("minigrad: embedding(sparse=True) is not implemented (no sparse "
+                                  "tensors)")
+    return d.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+def _embedding_renorm_(weight, input, max_norm, norm_type):
+    """Rows of weight that input picks and whose norm exceeds max_norm scaled (in place, not
+    recorded) by max_norm / (norm + 1e-7), as PyTorch's embedding_renorm_."""
+    rows = np.unique(input._data)
+    norms = np.linalg.norm(weight._data[rows].astype(np.float64), ord=norm_type, axis=1)
+    scale = np.ones(weight.shape[0])
+    scale[rows] = np.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
+    with grad_mode.no_grad():
+        weight.mul_(Tensor._make(scale[:, None].astype(weight._data.dtype)))
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
+               momentum=0.1, eps=1e-5):
+    """Each channel (dim 1) normalized with the batch's statistics (training; the running ones
+    then move towards them by `momentum`, in place) or with the running ones (eval)."""
+    if training:
+        size = input.size()
+        if math.prod(size[:1] + size[2:]) == 1:
+            raise ValueError("Expected more than 1 value per channel when training, got input "
+                             f"size {size}")
+    if training and eps <= 0.0:
+        raise ValueError(f"batch_norm eps must be positive during training, but got {eps}")
+    elif eps < 0.0:
+        raise ValueError(f"batch_norm eps must be non-negative, but got {eps}")
+    channels = input.size(1)
+    for name, t in (("running_mean", running_mean), ("running_var", running_var),
+                    ("weight", weight), ("bias", bias)):
+        if t is not None and t.numel() != channels:
+            raise RuntimeError(f"{name} should contain {channels} elements not {t.numel()}")
+    _check_norm_dtypes("batch_norm", input, (weight, bias, running_mean, running_var))
+    for name, t in (("running_mean", running_mean), ("running_var", running_var)):
+        if not training and t is None:
+            raise RuntimeError(f"{name} must be defined in evaluation mode")
+    if training and running_mean is not None and running_var is not None:
+        _update_running_stats(input, running_mean, running_var, momentum)
+    return d.native_batch_norm(input, weight, bias, running_mean, running_var, training, eps)
+
+
+def _update_running_stats(input, running_mean, running_var, momentum):
+    """running = (1 - momentum) * running + momentum * batch statistic (the variance unbiased),
+    written into the buffers' memory as PyTorch's kernel does: their version does not move."""
+    dims = (0, *range(2, input.dim()))
+    x = input._data.astype(np.float64)
+    mean = x.mean(axis=dims)
+    var = ((x - mean.reshape((-1,) + (1,) * (x.ndim - 2))) ** 2).sum(axis=dims) / (
+        x.size // input.shape[1] - 1)
+    for t, new in ((running_mean, mean), (running_var, var)):
+        t._data[...] = (1 - momentum) * t._data + momentum * new

@@ -1,4 +1,4 @@
-"""Parameter: the tensors a Module learns."""
+"""Parameter: the tensors a Module learns; Buffer: the ones it keeps but does not learn."""
 from ..ops import empty
 from ..tensor import Tensor
 
@@ -25,3 +25,20 @@ class Parameter(Tensor):
         if id(self) not in memo:
             memo[id(self)] = type(self)(self.data.clone(), self.requires_grad)
         return memo[id(self)]
+
+
+class Buffer(Tensor):
+    """A Tensor that a Module registers as a buffer when it is assigned as an attribute
+    (`self.running_mean = Buffer(zeros(3))`), as register_buffer does: it is in state_dict
+    unless persistent=False, and the optimizer never sees it. It shares memory with `data`.
+    (PyTorch's is a plain Tensor carrying a flag; minigrad's tensors take no new attributes.)"""
+
+    __slots__ = ("persistent",)
+
+    def __new__(cls, data=None, *, persistent=True):
+        if data is None:
+            data = empty(0)
+        b = cls._make(data._data, version_counter=data.detach()._version_counter)
+        b._requires_grad = data.requires_grad
+        b.persistent = persistent
+        return b

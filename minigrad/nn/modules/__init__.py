@@ -1,9 +1,13 @@
 """Layers as objects that own their Parameters, one file a concept as in torch.nn.modules."""
 from .activation import LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh  # noqa: F401
-from .container import Sequential  # noqa: F401
+from .batchnorm import BatchNorm1d  # noqa: F401
+from .container import (ModuleDict, ModuleList, ParameterDict, ParameterList,  # noqa: F401
+                        Sequential)
 from .dropout import Dropout  # noqa: F401
-from .flatten import Flatten  # noqa: F401
+from .flatten import Flatten, Unflatten  # noqa: F401
 from .linear import Identity, Linear  # noqa: F401
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss,  # noqa: F401
                    MSELoss, NLLLoss, SmoothL1Loss)
 from .module import Module  # noqa: F401
+from .normalization import LayerNorm  # noqa: F401
+from .sparse import Embedding  # noqa: F401

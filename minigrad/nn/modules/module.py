@@ -13,7 +13,7 @@ from ... import dtypes
 from ...autograd.grad_mode import no_grad
 from ...tensor import Tensor
 from ...utils.hooks import BackwardHook, RemovableHandle
-from ..parameter import Parameter
+from ..parameter import Buffer, Parameter
 
 
 def _zero_grads(params, set_to_none):
@@ -73,11 +73,14 @@ class Module:
                 raise TypeError(f"cannot assign '{_typename(value)}' as child module '{name}' "
                                 "(torch.nn.Module or None expected)")
             modules[name] = value
-        elif name in self.__dict__.get("_buffers", ()):
+        elif isinstance(value, Buffer) or name in self.__dict__.get("_buffers", ()):
             if value is not None and not isinstance(value, Tensor):
                 raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' "
                                 "(torch.nn.Buffer, torch.Tensor or None expected)")
-            self._buffers[name] = value  # (a tensor assigned to a buffer's name stays a buffer)
+            # (a plain tensor assigned to a buffer's name stays a buffer, and keeps its kind)
+            persistent = (value.persistent if isinstance(value, Buffer)
+                          else name not in self._non_persistent_buffers_set)
+            self.register_buffer(name, value, persistent)
         else:
             object.__setattr__(self, name, value)
 
