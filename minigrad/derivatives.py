@@ -1463,6 +1463,101 @@ huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward,
                          target=lambda grad, grad_output, self, target, reduction, delta:
                              -_huber_double_backward(grad * grad_output, self, target, reduction, delta))
 
+# --- part act2: celu, softplus, hardsigmoid, hardswish, mish, softshrink, hardshrink -------------
+def _softplus(self, beta, threshold):
+    """log(1 + exp(beta x)) / beta, or x itself once beta x > threshold (where they agree to
+    float precision, and exp would overflow)."""
+    t = self.dtype.type
+    bx = self * t(beta)
+    return np.where(bx > t(threshold), self, _rounded(np.log1p, _rounded(np.exp, bx)) / t(beta))
+
+
+def _softplus_backward(grad_output, self, beta, threshold):
+    """grad * sigmoid(beta x), written z / (z + 1) with z = exp(beta x), as PyTorch's kernel."""
+    t = self.dtype.type
+    bx = self * t(beta)
+    z = _rounded(np.exp, bx)
+    return np.where(bx > t(threshold), grad_output, grad_output * z / (z + t(1)))
+
+
+def _softplus_double_backward(grad, self, beta, threshold):
+    """PyTorch's softplus_double_backward: d/dx sigmoid(beta x) = beta sigmoid'(beta x)."""
+    x = mul_scalar(self, beta)
+    return mul_scalar(sigmoid_backward(grad, x.sigmoid()) * (x < threshold).to(grad.dtype), beta)
+
+
+def _hardswish_backward(grad_output, self):
+    """0 up to -3, grad * (x / 3 + 1/2) below 3, grad from 3 on (PyTorch's kernel)."""
+    t = self.dtype.type
+    return np.where(self <= t(-3), t(0), np.where(self < t(3), grad_output * (self / t(3) + t(0.5)),
+                                                 grad_output))
+
+
+def _mish_backward(grad, self):
+    """d/dx x tanh(softplus(x)) = tanh(sp) + x sigmoid(x) (1 - tanh(sp)^2): PyTorch's
+    infinitely_differentiable_mish_backward, made of ops so create_graph works. (Without
+    create_graph PyTorch runs a fused kernel instead: the same math, float32 bits may differ.)"""
+    tanh_softplus = self.exp().log1p().tanh()
+    return grad * (tanh_softplus + self * self.sigmoid() * _one_minus(tanh_softplus * tanh_softplus))
+
+
+def _shrunk(self, lambd):
+    t = self.dtype.type
+    return (self >= t(-lambd)) & (self <= t(lambd))
+
+
+celu = Op("CeluBackward0",             lambda self, alpha: _elu(self, alpha, 1, 1 / alpha),
+          # (PyTorch's formula takes 1 / alpha with alpha as a C++ float: 1 / 0.3 is 3.3333332...)
+          self=lambda grad, self, alpha: elu_backward(grad, alpha, 1, 1 / float(np.float32(alpha)),
+                                                      False, self))
+celu_ = Op("CeluBackward1",            lambda self, alpha: _elu(self, alpha, 1, 1 / alpha),
+           self=lambda grad, result, alpha: elu_backward(grad, alpha, 1, 1 / float(np.float32(alpha)),
+                                                         True, result))
+softplus = Op("SoftplusBackward0",     _softplus,
+              self=lambda grad, self, beta, threshold: softplus_backward(grad, self, beta, threshold))
+hardsigmoid = Op("HardsigmoidBackward0", lambda self: np.clip(self + self.dtype.type(3), 0, 6)
+                                             / self.dtype.type(6),
+                 self=lambda grad, self: hardsigmoid_backward(grad, self))
+hardswish = Op("HardswishBackward0",   lambda self: self * np.clip(self + self.dtype.type(3), 0, 6)
+                                           / self.dtype.type(6),
+               self=lambda grad, self: hardswish_backward(grad, self))
+mish = Op("MishBackward0",             lambda self: self * _rounded(np.tanh, _rounded(np.log1p, _rounded(np.exp, self))),
+          self=lambda grad, self: _mish_backward(grad, self))
+# (softshrink: x * 0 inside, -0.0 for negative x, as PyTorch's scalar loop, which small tensors
+# and the tail of big ones take; its SIMD loop over whole vectors gives +0.0)
+softshrink = Op("SoftshrinkBackward0", lambda self, lambd: np.where(_shrunk(self, lambd), self * 0,
+                                           np.where(self > 0, self - self.dtype.type(lambd),
+                                                    self + self.dtype.type(lambd))),
+                self=lambda grad, self, lambd: softshrink_backward(grad, self, lambd))
+hardshrink = Op("HardshrinkBackward0", lambda self, lambd: np.where(_shrunk(self, lambd), self.dtype.type(0), self),
+                self=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd))
+# their backward formulas, ops of their own in PyTorch (so double backward names them):
+softplus_backward = Op("SoftplusBackwardBackward0", _softplus_backward,
+                       grad_output=lambda grad, self, beta, threshold:
+                           softplus_backward(grad, self, beta, threshold),
+                       self=lambda grad, grad_output, self, beta, threshold:
+                           _softplus_double_backward(grad * grad_output, self, beta, threshold))
+# (PyTorch has no formula for hardsigmoid_backward: its node is NotImplemented)
+hardsigmoid_backward = Op("minigrad::autograd::NotImplemented", lambda grad_output, self: np.where(
+                              (self > -3) & (self < 3), grad_output * self.dtype.type(np.float32(1 / 6)), 0),
+                          promote=("grad_output",),  # (1/6 as a float32 even for float64)
+                          grad_output=_not_implemented("hardsigmoid_backward"),
+                          self=_not_implemented("hardsigmoid_backward"))
+hardswish_backward = Op("HardswishBackwardBackward0", _hardswish_backward,
+                        grad_output=lambda grad, self: hardswish_backward(grad, self),
+                        self=lambda grad, grad_output, self: where(
+                            (self > -3.0) & (self < 3.0), div_scalar(grad * grad_output, 3.0),
+                            Tensor._make(np.zeros((), self._data.dtype))))
+softshrink_backward = Op("SoftshrinkBackwardBackward0", lambda grad_output, self, lambd:
+                             np.where(_shrunk(self, lambd), 0, grad_output), promote=("grad_output",),
+                         grad_output=lambda grad, self, lambd: softshrink_backward(grad, self, lambd),
+                         self=lambda grad: zeros_like(grad))
+hardshrink_backward = Op("HardshrinkBackwardBackward0", lambda grad_out, self, lambd:
+                             np.where(_shrunk(self, lambd), 0, grad_out), promote=("grad_out",),
+                         grad_out=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd),
+                         self=lambda grad: zeros_like(grad))
+
+
 # --- ops over a list of tensors: a node class each, since a row has a fixed set of inputs ------
 class CatBackward0(Node):
     """cat: each input gets back its own slice of the gradient."""
