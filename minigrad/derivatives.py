@@ -156,12 +156,12 @@ def _log_softmax(self, dim):
     return shifted - _rounded(np.log, _rounded(np.exp, shifted).sum(axis=dim, keepdims=True))
 
 
-def _threshold_backward(grad_output, self):
-    """relu's backward: the gradient where self > 0 (or is nan), +0.0 elsewhere, even for inf/nan
-    gradients: np.where(self <= 0, 0, grad_output), done by AND-ing the gradient's bits with an
+def _threshold_backward(grad_output, self, threshold=0):
+    """relu's (and threshold's) backward: the gradient where self > threshold (or is nan), +0.0
+    elsewhere, even for inf/nan gradients: np.where(self <= threshold, 0, grad_output), done by AND-ing the gradient's bits with an
     all-ones or all-zeros mask, which runs several times faster than np.where on a random mask."""
     bits = np.dtype(f"u{grad_output.dtype.itemsize}")
-    mask = np.negative(~(self <= 0), dtype=bits)  # True -> 0b11...1, False -> 0
+    mask = np.negative(~(self <= threshold), dtype=bits)  # True -> 0b11...1, False -> 0
     return (grad_output.view(bits) & mask).view(grad_output.dtype)
 
 
@@ -864,7 +864,7 @@ sigmoid = Op("SigmoidBackward0",       lambda self: 1 / (1 + _rounded(np.exp, -s
 tanh = Op("TanhBackward0",             lambda self: _rounded(np.tanh, self), floating=True,
           self=lambda grad, result: tanh_backward(grad, result))
 relu = Op("ReluBackward0",             lambda self: np.maximum(self, 0),
-          self=lambda grad, result: threshold_backward(grad, result))
+          self=lambda grad, result: threshold_backward(grad, result, 0))
 sin = Op("SinBackward0",               lambda self: _rounded(np.sin, self), floating=True,
          self=lambda grad, self: grad * self.cos())
 cos = Op("CosBackward0",               lambda self: _rounded(np.cos, self), floating=True,
@@ -934,7 +934,7 @@ tanh_backward = Op("TanhBackwardBackward0",
                    grad_output=lambda grad, output: tanh_backward(grad, output),
                    output=lambda grad, grad_output, output: -2 * output * grad_output * grad)
 threshold_backward = Op("ThresholdBackwardBackward0", _threshold_backward,
-                        grad_output=lambda grad, self: threshold_backward(grad, self),
+                        grad_output=lambda grad, self, threshold: threshold_backward(grad, self, threshold),
                         self=lambda grad: zeros_like(grad))
 masked_fill = Op("MaskedFillBackward1", lambda self, mask, value: np.where(mask, value, self),
                  self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
@@ -1463,7 +1463,7 @@ huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward,
                          target=lambda grad, grad_output, self, target, reduction, delta:
                              -_huber_double_backward(grad * grad_output, self, target, reduction, delta))
 
-# --- part act2: celu, softplus, hardsigmoid, hardswish, mish, softshrink, hardshrink -------------
+# --- part act2: celu, softplus, hardsigmoid, hardswish, mish, softshrink, hardshrink, threshold --
 def _softplus(self, beta, threshold):
     """log(1 + exp(beta x)) / beta, or x itself once beta x > threshold (where they agree to
     float precision, and exp would overflow)."""
@@ -1531,6 +1531,12 @@ softshrink = Op("SoftshrinkBackward0", lambda self, lambd: np.where(_shrunk(self
                 self=lambda grad, self, lambd: softshrink_backward(grad, self, lambd))
 hardshrink = Op("HardshrinkBackward0", lambda self, lambd: np.where(_shrunk(self, lambd), self.dtype.type(0), self),
                 self=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd))
+threshold = Op("ThresholdBackward0",   lambda self, threshold, value: np.where(
+                                           self <= self.dtype.type(threshold), self.dtype.type(value), self),
+               self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
+threshold_ = Op("ThresholdBackward1",  lambda self, threshold, value: np.where(    # in place: self is
+                                           self <= self.dtype.type(threshold), self.dtype.type(value), self),
+                self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))  # saved first
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 softplus_backward = Op("SoftplusBackwardBackward0", _softplus_backward,
                        grad_output=lambda grad, self, beta, threshold:

@@ -7907,3 +7907,35 @@ case(
     print(F.softshrink(v), F.softshrink(v.double(), 0.75), F.hardshrink(v), F.softshrink(v[::2]))
     """,
 )
+case(
+    "act2_threshold",
+    _ACT2,
+    """
+    for m in [nn.Threshold(0.1, 20), nn.Threshold(1., -1., True), nn.Threshold(threshold=0, value=0.5)]:
+        print(m, m(torch.tensor([-1., 0.1, 0.5, 2.])))
+    y = F.threshold(x, 1., 20.)
+    print(y, y.grad_fn, y.grad_fn._saved_threshold, y.grad_fn._saved_self is x, y.grad_fn.next_functions)
+    g, = torch.autograd.grad(y, x, torch.arange(13.), create_graph=True)
+    print(g, g.grad_fn, g.grad_fn._saved_threshold, g.grad_fn.next_functions)
+    print(torch.autograd.grad(g, x, torch.ones(13)))
+    print(F.threshold(x, 1, 20).grad_fn._saved_threshold, F.threshold(xd, -2.5, 0.5))
+    r = torch.relu(x); g, = torch.autograd.grad(r, x, torch.ones(13), create_graph=True)
+    print(g.grad_fn, g.grad_fn._saved_threshold)
+    """,
+    """
+    a = x * 1; b = F.threshold(a, 0.25, -2., inplace=True)
+    print(b is a, a, a._version, a.grad_fn, a.grad_fn._saved_threshold, a.grad_fn.next_functions)
+    print(torch.autograd.grad(a, x, torch.arange(13.)))
+    a = x * 1; F.threshold_(a, 0., 0.); print(a, a.grad_fn)
+    print(F.threshold(torch.tensor([1, 2, 3]), 1.5, 20.5), F.threshold(torch.tensor([1, 2, 3]), 2, -1),
+          F.threshold(torch.tensor([1., 2.], dtype=torch.float64), 1, 7))
+    """,
+    "F.threshold(x, 1)",
+    """
+    for f in [lambda: F.threshold(x, 'a', 1), lambda: F.threshold(x, 1, 'b'), lambda: F.threshold(x, 1, None),
+              lambda: F.threshold(torch.tensor([True, False]), 0, 1), lambda: F.threshold(x, torch.tensor(1.), 2),
+              lambda: F.threshold(x, 1, 2, True), lambda: F.threshold_(x, 1, 2)]:
+        t(f)
+    """,
+)
+

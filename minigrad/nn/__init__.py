@@ -7,4 +7,4 @@ from .modules import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, Dropout, Fla
                       NLLLoss, ReLU, Sequential, Sigmoid, SmoothL1Loss, Softmax, Tanh)
 from .modules import (CELU, ELU, GELU, SELU, Hardshrink, Hardsigmoid, Hardswish,  # noqa: F401
                       Hardtanh, LogSigmoid, Mish, ReLU6, SiLU, Softmin, Softplus, Softshrink, Softsign,
-                      Tanhshrink)  # (part act2)
+                      Tanhshrink, Threshold)  # (part act2)

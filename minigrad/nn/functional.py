@@ -516,7 +516,8 @@ def one_hot(tensor, num_classes=-1):
     return Tensor._make((tensor._data[..., None] == np.arange(num_classes)).astype(np.int64))
 
 
-# --- part act2: selu, celu, softplus, softsign, hardsigmoid, hardswish, mish, softmin, shrinks
+# --- part act2: selu, celu, softplus, softsign, hardsigmoid, hardswish, mish, softmin, shrinks,
+# threshold
 def selu(input, inplace=False):
     """scale * elu(x, alpha) with PyTorch's constants, chosen so activations keep mean 0 and
     variance 1 through many layers (self-normalizing). Recorded as elu (EluBackward0)."""
@@ -606,3 +607,23 @@ def hardshrink(input, lambd=0.5):
     lambd = _number_arg("hardshrink", "lambd", 2, lambd)
     _floating_only("hardshrink_cpu", input)
     return d.hardshrink(input, lambd)
+
+
+def _threshold(input, threshold, value, inplace=False):
+    """value where x <= threshold, x elsewhere (relu is threshold(x, 0, 0)). PyTorch names it
+    _threshold too (an argument is called threshold), as its errors show."""
+    threshold = _number_arg("threshold", "threshold", 2, threshold)
+    value = _number_arg("threshold", "value", 3, value)
+    if input._data.dtype == np.bool_:
+        raise NotImplementedError('"threshold_cpu" not implemented for \'Bool\'')
+    if inplace:
+        return apply_inplace(d.threshold_, input, threshold, value)
+    return d.threshold(input, threshold, value)
+
+
+threshold = _threshold
+
+
+def threshold_(input, threshold, value):
+    return _threshold(input, threshold, value, inplace=True)
+

@@ -2,7 +2,7 @@
 from .activation import LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh  # noqa: F401
 from .activation import (CELU, ELU, GELU, SELU, Hardshrink, Hardsigmoid, Hardswish,  # noqa: F401
                          Hardtanh, LogSigmoid, Mish, ReLU6, SiLU, Softmin, Softplus, Softshrink,
-                         Softsign, Tanhshrink)  # (part act2)
+                         Softsign, Tanhshrink, Threshold)  # (part act2)
 from .container import Sequential  # noqa: F401
 from .dropout import Dropout  # noqa: F401
 from .flatten import Flatten  # noqa: F401

@@ -244,3 +244,17 @@ class Hardshrink(_LambdModule):
 
     def forward(self, input):
         return F.hardshrink(input, self.lambd)
+
+
+class Threshold(Module):
+    """value where x <= threshold, x elsewhere."""
+
+    def __init__(self, threshold, value, inplace=False):
+        super().__init__()
+        self.threshold, self.value, self.inplace = threshold, value, inplace
+
+    def forward(self, input):
+        return F.threshold(input, self.threshold, self.value, self.inplace)
+
+    def extra_repr(self):
+        return f"threshold={self.threshold}, value={self.value}" + _inplace_repr(self.inplace, ", ")
