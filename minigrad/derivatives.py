@@ -1463,7 +1463,7 @@ huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward,
                          target=lambda grad, grad_output, self, target, reduction, delta:
                              -_huber_double_backward(grad * grad_output, self, target, reduction, delta))
 
-# --- part act2: celu, softplus, hardsigmoid, hardswish, mish, softshrink, hardshrink, threshold --
+# --- part act2: celu, softplus, hardsigmoid, hardswish, mish, shrinks, threshold, glu ----------
 def _softplus(self, beta, threshold):
     """log(1 + exp(beta x)) / beta, or x itself once beta x > threshold (where they agree to
     float precision, and exp would overflow)."""
@@ -1501,6 +1501,46 @@ def _mish_backward(grad, self):
     return grad * (tanh_softplus + self * self.sigmoid() * _one_minus(tanh_softplus * tanh_softplus))
 
 
+def _glu(self, dim):
+    """a * sigmoid(b), a and b the two halves of self along dim: b gates a."""
+    a, b = np.split(self, 2, axis=dim)
+    return a * (1 / (1 + _rounded(np.exp, -b)))
+
+
+def _glu_backward(grad_output, self, dim):
+    """sigmoid(b) * grad for a, (1 - sigmoid(b)) sigmoid(b) a * grad for b, side by side."""
+    a, b = np.split(self, 2, axis=dim)
+    sig = 1 / (1 + _rounded(np.exp, -b))
+    return np.concatenate([sig * grad_output, (1 - sig) * sig * a * grad_output], axis=dim)
+
+
+def _halves(t, dim):
+    h = t.shape[dim] // 2
+    return slicing(t, dim, slice(0, h)), slicing(t, dim, slice(h, 2 * h))
+
+
+def _glu_double_backward_grad_output(grad, self, dim):
+    """PyTorch's glu_double_backward_grad_output: glu_backward is linear in grad_output, so its
+    derivative is glu_backward of ones, times grad, with the two halves summed."""
+    first, second = _halves(grad * glu_backward(ones_like(_halves(self, dim)[0]), self, dim), dim)
+    return first + second
+
+
+def _glu_double_backward(grad, grad_output, self, dim):
+    """PyTorch's glu_double_backward: glu_backward differentiated in self, half by half."""
+    first_half, second_half = _halves(self, dim)
+    sig_second_half = second_half.sigmoid()
+    one_sub_sig_second_half = _one_minus(sig_second_half)
+    sig_one_sub_sig = sig_second_half * one_sub_sig_second_half
+    gg_first_half, gg_second_half = _halves(grad, dim)
+    gi_first_half = gg_second_half * grad_output * sig_one_sub_sig
+    second_order_sh = (sig_one_sub_sig * one_sub_sig_second_half
+                       - sig_second_half * sig_one_sub_sig)
+    gi_second_half = (gg_second_half * first_half * grad_output * second_order_sh
+                      + gg_first_half * grad_output * sig_one_sub_sig)
+    return join(CatBackward0, [gi_first_half, gi_second_half], dim, np.concatenate)
+
+
 def _shrunk(self, lambd):
     t = self.dtype.type
     return (self >= t(-lambd)) & (self <= t(lambd))
@@ -1531,6 +1571,8 @@ softshrink = Op("SoftshrinkBackward0", lambda self, lambd: np.where(_shrunk(self
                 self=lambda grad, self, lambd: softshrink_backward(grad, self, lambd))
 hardshrink = Op("HardshrinkBackward0", lambda self, lambd: np.where(_shrunk(self, lambd), self.dtype.type(0), self),
                 self=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd))
+glu = Op("GluBackward0",               _glu,
+         self=lambda grad, self, dim: glu_backward(grad, self, dim))
 threshold = Op("ThresholdBackward0",   lambda self, threshold, value: np.where(
                                            self <= self.dtype.type(threshold), self.dtype.type(value), self),
                self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
@@ -1543,6 +1585,10 @@ softplus_backward = Op("SoftplusBackwardBackward0", _softplus_backward,
                            softplus_backward(grad, self, beta, threshold),
                        self=lambda grad, grad_output, self, beta, threshold:
                            _softplus_double_backward(grad * grad_output, self, beta, threshold))
+glu_backward = Op("GluBackwardBackward0", _glu_backward,
+                  grad_output=lambda grad, self, dim: _glu_double_backward_grad_output(grad, self, dim),
+                  self=lambda grad, grad_output, self, dim:
+                      _glu_double_backward(grad, grad_output, self, dim))
 # (PyTorch has no formula for hardsigmoid_backward: its node is NotImplemented)
 hardsigmoid_backward = Op("minigrad::autograd::NotImplemented", lambda grad_output, self: np.where(
                               (self > -3) & (self < 3), grad_output * self.dtype.type(np.float32(1 / 6)), 0),

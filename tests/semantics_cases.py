@@ -7938,4 +7938,29 @@ case(
         t(f)
     """,
 )
+case(
+    "act2_glu",
+    _ACT2,
+    """
+    v = torch.tensor([[-1., 0.5, 1., 2.], [0.3, -0.7, 1.5, -2.]], requires_grad=True)
+    for m in [nn.GLU(), nn.GLU(0), nn.GLU(dim=-2)]:
+        print(m, m(v))
+    y = F.glu(v, 0); print(y.grad_fn, y.grad_fn._saved_dim, y.grad_fn._saved_self is v, y.grad_fn.next_functions)
+    w = torch.tensor([[1., -2., 0.5, 3.]], requires_grad=True)
+    g, = torch.autograd.grad(y, v, w, create_graph=True)
+    print(g, g.grad_fn, g.grad_fn._saved_dim, [type(n).__name__ for n, _ in g.grad_fn.next_functions])
+    gv, gw = torch.autograd.grad(g, (v, w), v.detach() + 1, create_graph=True)
+    print(gv, gw, [type(n).__name__ for n, _ in gv.grad_fn.next_functions],
+          [type(n).__name__ for n, _ in gw.grad_fn.next_functions])
+    print(torch.autograd.grad((gv * gv).sum() + gw.sum(), (v, w)))
+    print(F.glu(v.detach().double()), F.glu(torch.ones(2, 3, 4), 1).shape)
+    """,
+    """
+    for f in [lambda: F.glu(torch.tensor(1.)), lambda: F.glu(torch.ones(3)), lambda: F.glu(torch.ones(2, 3), 1),
+              lambda: F.glu(torch.ones(2, 4), 2), lambda: F.glu(torch.tensor([1, 2])),
+              lambda: F.glu(torch.tensor([1, 2, 3])), lambda: F.glu(x, 'a'), lambda: F.glu(x, 1.0),
+              lambda: F.glu(x[:12], True)]:
+        t(f)
+    """,
+)
 

@@ -649,7 +649,7 @@ C.add("double_backward_nll2d", _double_nll2d, X234, X2322)
 
 
 # part act2: selu/celu (elu's rows, CeluBackward0/1), softplus, hardsigmoid, hardswish, mish,
-# softshrink, hardshrink, threshold (ThresholdBackward0/1), and the composed softsign, tanhshrink,
+# softshrink, hardshrink, threshold (ThresholdBackward0/1), glu, and the composed softsign, tanhshrink,
 # softmin. H23 lies on every piece of hardsigmoid/hardswish (kinks at -3 and 3); A23 (|a| in
 # [0.2, 1]) on both sides of softplus(a, 2, 1)'s threshold (2a = 1), of the shrinks' lambd, 0.5,
 # and of threshold's +-0.1, but not on them
@@ -662,20 +662,21 @@ def _act2(L, a, h):
             f.softplus(a), f.softplus(a, 2, 1), f.softplus(a, -1.5), f.hardsigmoid(h), f.hardswish(h),
             f.hardsigmoid(h * 1, inplace=True), f.mish(a), f.mish(a * 1, inplace=True),
             f.softshrink(a), f.softshrink(a, 0.1), f.hardshrink(a), f.softsign(a), f.tanhshrink(a),
-            f.softmin(a, 1), f.threshold(a, 0.1, 2.0), f.threshold(a * 1, -0.1, 0.5, inplace=True))
+            f.softmin(a, 1), f.threshold(a, 0.1, 2.0), f.threshold(a * 1, -0.1, 0.5, inplace=True),
+            f.glu(h, 0), f.glu(a.t(), -1))
 
 
 def _double_act2(L, a, h, s):
     """Gradients with input-dependent seeds, differentiated again: every formula of
     SoftplusBackwardBackward0, HardswishBackwardBackward0, Softshrink/HardshrinkBackwardBackward0,
-    ThresholdBackwardBackward0 with a threshold,
+    ThresholdBackwardBackward0 with a threshold, GluBackwardBackward0 (a seed that needs a gradient),
     EluBackwardBackward0 as celu (from the input, and in place from the output) uses, and mish's
     formula's ops."""
     f, gs = F(L), []
     for y, x, seed in ((f.softplus(a, 2, 1), a, s), (f.softplus(a), a, s), (f.celu(a, 0.5), a, s),
                        (f.celu(a * 1, 2.0, inplace=True), a, s), (f.hardswish(h), h, s),
                        (f.mish(a), a, s), (f.softshrink(a), a, s), (f.hardshrink(a), a, s),
-                       (f.threshold(a, 0.1, 2.0), a, s)):
+                       (f.threshold(a, 0.1, 2.0), a, s), (f.glu(a.t(), 1), a, s.t()[:, :1])):
         gs += L.autograd.grad(y, (x, s), seed, create_graph=True, allow_unused=True)
     return tuple(g for g in gs if g is not None)
 

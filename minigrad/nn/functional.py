@@ -517,7 +517,7 @@ def one_hot(tensor, num_classes=-1):
 
 
 # --- part act2: selu, celu, softplus, softsign, hardsigmoid, hardswish, mish, softmin, shrinks,
-# threshold
+# threshold, glu
 def selu(input, inplace=False):
     """scale * elu(x, alpha) with PyTorch's constants, chosen so activations keep mean 0 and
     variance 1 through many layers (self-normalizing). Recorded as elu (EluBackward0)."""
@@ -626,4 +626,18 @@ threshold = _threshold
 
 def threshold_(input, threshold, value):
     return _threshold(input, threshold, value, inplace=True)
+
+
+def glu(input, dim=-1):
+    """Gated linear unit: the first half of input along dim times the sigmoid of the second."""
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    if not isinstance(dim, numbers.Integral) or isinstance(dim, bool):
+        raise TypeError(f"glu(): argument 'dim' (position 2) must be int, not {_ops._type_name(dim)}")
+    dim = _ops._wrap_dim(dim, input.dim())
+    if input.shape[dim] % 2:
+        raise RuntimeError(f"Halving dimension must be even, but dimension {dim} is size "
+                           f"{input.shape[dim]}")
+    _floating_only("glu_cpu", input)
+    return d.glu(input, dim)
 

@@ -1,8 +1,8 @@
 """Layers as objects that own their Parameters, one file a concept as in torch.nn.modules."""
 from .activation import LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh  # noqa: F401
-from .activation import (CELU, ELU, GELU, SELU, Hardshrink, Hardsigmoid, Hardswish,  # noqa: F401
-                         Hardtanh, LogSigmoid, Mish, ReLU6, SiLU, Softmin, Softplus, Softshrink,
-                         Softsign, Tanhshrink, Threshold)  # (part act2)
+from .activation import (CELU, ELU, GELU, GLU, SELU, Hardshrink,  # noqa: F401  (part act2)
+                         Hardsigmoid, Hardswish, Hardtanh, LogSigmoid, Mish, ReLU6, SiLU,
+                         Softmin, Softplus, Softshrink, Softsign, Tanhshrink, Threshold)
 from .container import Sequential  # noqa: F401
 from .dropout import Dropout  # noqa: F401
 from .flatten import Flatten  # noqa: F401

@@ -258,3 +258,18 @@ class Threshold(Module):
 
     def extra_repr(self):
         return f"threshold={self.threshold}, value={self.value}" + _inplace_repr(self.inplace, ", ")
+
+
+class GLU(Module):
+    """The first half of the input along dim, gated by the sigmoid of the second half."""
+
+    def __init__(self, dim=-1):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.glu(input, self.dim)
+
+    def extra_repr(self):
+        return f"dim={self.dim}"
+
