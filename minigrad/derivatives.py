@@ -1541,6 +1541,18 @@ def _glu_double_backward(grad, grad_output, self, dim):
     return join(CatBackward0, [gi_first_half, gi_second_half], dim, np.concatenate)
 
 
+def _leaky_relu_backward_of_result(grad, result, negative_slope):
+    """In place, leaky_relu's backward reads the output: its sign is the input's for a slope >= 0."""
+    if negative_slope < 0:
+        raise RuntimeError(
+            "In-place leakyReLu backward calculation is triggered with a negative slope which is not "
+            "supported. This is caused by calling in-place forward function with a negative slope, "
+            "please call out-of-place version instead. File an issue at "
+            "https://github.com/pytorch/pytorch if you do require supporting in-place leakRelu "
+            "backward calculation with negative slope")
+    return leaky_relu_backward(grad, result, negative_slope)
+
+
 def _shrunk(self, lambd):
     t = self.dtype.type
     return (self >= t(-lambd)) & (self <= t(lambd))
@@ -1571,6 +1583,9 @@ softshrink = Op("SoftshrinkBackward0", lambda self, lambd: np.where(_shrunk(self
                 self=lambda grad, self, lambd: softshrink_backward(grad, self, lambd))
 hardshrink = Op("HardshrinkBackward0", lambda self, lambd: np.where(_shrunk(self, lambd), self.dtype.type(0), self),
                 self=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd))
+leaky_relu_ = Op("LeakyReluBackward1",  leaky_relu.forward,      # in place: the output stands in
+                 self=lambda grad, result, negative_slope:
+                     _leaky_relu_backward_of_result(grad, result, negative_slope))
 glu = Op("GluBackward0",               _glu,
          self=lambda grad, self, dim: glu_backward(grad, self, dim))
 threshold = Op("ThresholdBackward0",   lambda self, threshold, value: np.where(

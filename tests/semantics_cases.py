@@ -7849,7 +7849,8 @@ case(
     """
     for name, f in [('selu', lambda v: F.selu(v, inplace=True)), ('selu_', F.selu_),
                     ('celu', lambda v: F.celu(v, 0.5, True)), ('celu_', lambda v: F.celu_(v, 2.)),
-                    ('elu_', F.elu_), ('hardsigmoid', lambda v: F.hardsigmoid(v, True)),
+                    ('elu_', F.elu_), ('hardtanh_', lambda v: F.hardtanh_(v, -2., 2.5)),
+                    ('leaky_relu_', lambda v: F.leaky_relu_(v, 0.2)), ('hardsigmoid', lambda v: F.hardsigmoid(v, True)),
                     ('hardswish', lambda v: F.hardswish(v, inplace=True)), ('mish', lambda v: F.mish(v, True))]:
         a = x * 1
         out = f(a)
@@ -7867,6 +7868,9 @@ case(
     t(lambda: b.sum().backward())
     a = x * 1; b = F.celu(a, 0.5, True); c = b * 1; b.add_(1)
     t(lambda: c.sum().backward())
+    a = x * 1; F.leaky_relu_(a, -0.2); print(a, a.grad_fn._saved_negative_slope)
+    t(lambda: a.sum().backward())
+    a = x * 1; nn.LeakyReLU(0., True)(a); print(a, a.grad_fn, torch.autograd.grad(a, x, torch.arange(13.)))
     """,
 )
 case(

@@ -649,7 +649,7 @@ C.add("double_backward_nll2d", _double_nll2d, X234, X2322)
 
 
 # part act2: selu/celu (elu's rows, CeluBackward0/1), softplus, hardsigmoid, hardswish, mish,
-# softshrink, hardshrink, threshold (ThresholdBackward0/1), glu, and the composed softsign, tanhshrink,
+# softshrink, hardshrink, threshold (ThresholdBackward0/1), glu, leaky_relu_, and the composed softsign, tanhshrink,
 # softmin. H23 lies on every piece of hardsigmoid/hardswish (kinks at -3 and 3); A23 (|a| in
 # [0.2, 1]) on both sides of softplus(a, 2, 1)'s threshold (2a = 1), of the shrinks' lambd, 0.5,
 # and of threshold's +-0.1, but not on them
@@ -663,7 +663,7 @@ def _act2(L, a, h):
             f.hardsigmoid(h * 1, inplace=True), f.mish(a), f.mish(a * 1, inplace=True),
             f.softshrink(a), f.softshrink(a, 0.1), f.hardshrink(a), f.softsign(a), f.tanhshrink(a),
             f.softmin(a, 1), f.threshold(a, 0.1, 2.0), f.threshold(a * 1, -0.1, 0.5, inplace=True),
-            f.glu(h, 0), f.glu(a.t(), -1))
+            f.glu(h, 0), f.glu(a.t(), -1), f.leaky_relu(a * 1, 0.2, inplace=True))
 
 
 def _double_act2(L, a, h, s):
@@ -676,7 +676,8 @@ def _double_act2(L, a, h, s):
     for y, x, seed in ((f.softplus(a, 2, 1), a, s), (f.softplus(a), a, s), (f.celu(a, 0.5), a, s),
                        (f.celu(a * 1, 2.0, inplace=True), a, s), (f.hardswish(h), h, s),
                        (f.mish(a), a, s), (f.softshrink(a), a, s), (f.hardshrink(a), a, s),
-                       (f.threshold(a, 0.1, 2.0), a, s), (f.glu(a.t(), 1), a, s.t()[:, :1])):
+                       (f.threshold(a, 0.1, 2.0), a, s), (f.glu(a.t(), 1), a, s.t()[:, :1]),
+                       (f.leaky_relu(a * 1, 0.2, inplace=True), a, s)):
         gs += L.autograd.grad(y, (x, s), seed, create_graph=True, allow_unused=True)
     return tuple(g for g in gs if g is not None)
 

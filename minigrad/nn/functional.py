@@ -222,7 +222,7 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
     """x where x > 0, negative_slope * x elsewhere: a small gradient keeps flowing for x < 0."""
     _floating_only("leaky_relu_cpu", input)
     if inplace:
-        return apply_inplace(d.leaky_relu, input, negative_slope)
+        return apply_inplace(d.leaky_relu_, input, negative_slope)  # (part act2: LeakyReluBackward1)
     return d.leaky_relu(input, negative_slope)
 
 
@@ -547,6 +547,14 @@ def celu_(input, alpha=1.0):
 
 def elu_(input, alpha=1.0):
     return elu(input, alpha, inplace=True)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return hardtanh(input, min_val, max_val, inplace=True)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return leaky_relu(input, negative_slope, inplace=True)
 
 
 def softplus(input, beta=1, threshold=20):  # (ints, as PyTorch's defaults: its nodes show 1 and 20)
