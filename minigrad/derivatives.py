@@ -158,8 +158,9 @@ def _log_softmax(self, dim):
 
 def _threshold_backward(grad_output, self, threshold=0):
     """relu's (and threshold's) backward: the gradient where self > threshold (or is nan), +0.0
-    elsewhere, even for inf/nan gradients: np.where(self <= threshold, 0, grad_output), done by AND-ing the gradient's bits with an
-    all-ones or all-zeros mask, which runs several times faster than np.where on a random mask."""
+    elsewhere, even for inf/nan gradients: np.where(self <= threshold, 0, grad_output), done by
+    AND-ing the gradient's bits with an all-ones or all-zeros mask, which runs several times
+    faster than np.where on a random mask."""
     bits = np.dtype(f"u{grad_output.dtype.itemsize}")
     mask = np.negative(~(self <= threshold), dtype=bits)  # True -> 0b11...1, False -> 0
     return (grad_output.view(bits) & mask).view(grad_output.dtype)
@@ -934,7 +935,8 @@ tanh_backward = Op("TanhBackwardBackward0",
                    grad_output=lambda grad, output: tanh_backward(grad, output),
                    output=lambda grad, grad_output, output: -2 * output * grad_output * grad)
 threshold_backward = Op("ThresholdBackwardBackward0", _threshold_backward,
-                        grad_output=lambda grad, self, threshold: threshold_backward(grad, self, threshold),
+                        grad_output=lambda grad, self, threshold:
+                            threshold_backward(grad, self, threshold),
                         self=lambda grad: zeros_like(grad))
 masked_fill = Op("MaskedFillBackward1", lambda self, mask, value: np.where(mask, value, self),
                  self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
@@ -1463,7 +1465,7 @@ huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward,
                          target=lambda grad, grad_output, self, target, reduction, delta:
                              -_huber_double_backward(grad * grad_output, self, target, reduction, delta))
 
-# --- part act2: celu, softplus, hardsigmoid, hardswish, mish, shrinks, threshold, glu ----------
+# --- part act2: celu, leaky_relu_, softplus, hardsigmoid, hardswish, mish, shrinks, threshold, glu
 def _softplus(self, beta, threshold):
     """log(1 + exp(beta x)) / beta, or x itself once beta x > threshold (where they agree to
     float precision, and exp would overflow)."""
@@ -1498,7 +1500,8 @@ def _mish_backward(grad, self):
     infinitely_differentiable_mish_backward, made of ops so create_graph works. (Without
     create_graph PyTorch runs a fused kernel instead: the same math, float32 bits may differ.)"""
     tanh_softplus = self.exp().log1p().tanh()
-    return grad * (tanh_softplus + self * self.sigmoid() * _one_minus(tanh_softplus * tanh_softplus))
+    sech2 = _one_minus(tanh_softplus * tanh_softplus)
+    return grad * (tanh_softplus + self * self.sigmoid() * sech2)
 
 
 def _glu(self, dim):
@@ -1573,7 +1576,8 @@ hardsigmoid = Op("HardsigmoidBackward0", lambda self: np.clip(self + self.dtype.
 hardswish = Op("HardswishBackward0",   lambda self: self * np.clip(self + self.dtype.type(3), 0, 6)
                                            / self.dtype.type(6),
                self=lambda grad, self: hardswish_backward(grad, self))
-mish = Op("MishBackward0",             lambda self: self * _rounded(np.tanh, _rounded(np.log1p, _rounded(np.exp, self))),
+mish = Op("MishBackward0",             lambda self: self * _rounded(
+                                           np.tanh, _rounded(np.log1p, _rounded(np.exp, self))),
           self=lambda grad, self: _mish_backward(grad, self))
 # (softshrink: x * 0 inside, -0.0 for negative x, as PyTorch's scalar loop, which small tensors
 # and the tail of big ones take; its SIMD loop over whole vectors gives +0.0)
@@ -1581,7 +1585,8 @@ softshrink = Op("SoftshrinkBackward0", lambda self, lambd: np.where(_shrunk(self
                                            np.where(self > 0, self - self.dtype.type(lambd),
                                                     self + self.dtype.type(lambd))),
                 self=lambda grad, self, lambd: softshrink_backward(grad, self, lambd))
-hardshrink = Op("HardshrinkBackward0", lambda self, lambd: np.where(_shrunk(self, lambd), self.dtype.type(0), self),
+hardshrink = Op("HardshrinkBackward0", lambda self, lambd: np.where(_shrunk(self, lambd),
+                                                                   self.dtype.type(0), self),
                 self=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd))
 leaky_relu_ = Op("LeakyReluBackward1",  leaky_relu.forward,      # in place: the output stands in
                  self=lambda grad, result, negative_slope:
@@ -1601,13 +1606,15 @@ softplus_backward = Op("SoftplusBackwardBackward0", _softplus_backward,
                        self=lambda grad, grad_output, self, beta, threshold:
                            _softplus_double_backward(grad * grad_output, self, beta, threshold))
 glu_backward = Op("GluBackwardBackward0", _glu_backward,
-                  grad_output=lambda grad, self, dim: _glu_double_backward_grad_output(grad, self, dim),
+                  grad_output=lambda grad, self, dim:
+                      _glu_double_backward_grad_output(grad, self, dim),
                   self=lambda grad, grad_output, self, dim:
                       _glu_double_backward(grad, grad_output, self, dim))
 # (PyTorch has no formula for hardsigmoid_backward: its node is NotImplemented)
 hardsigmoid_backward = Op("minigrad::autograd::NotImplemented", lambda grad_output, self: np.where(
-                              (self > -3) & (self < 3), grad_output * self.dtype.type(np.float32(1 / 6)), 0),
-                          promote=("grad_output",),  # (1/6 as a float32 even for float64)
+                              (self > -3) & (self < 3),  # (1/6 as a float32 even for float64)
+                              grad_output * self.dtype.type(np.float32(1 / 6)), 0),
+                          promote=("grad_output",),
                           grad_output=_not_implemented("hardsigmoid_backward"),
                           self=_not_implemented("hardsigmoid_backward"))
 hardswish_backward = Op("HardswishBackwardBackward0", _hardswish_backward,

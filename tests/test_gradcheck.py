@@ -649,10 +649,10 @@ C.add("double_backward_nll2d", _double_nll2d, X234, X2322)
 
 
 # part act2: selu/celu (elu's rows, CeluBackward0/1), softplus, hardsigmoid, hardswish, mish,
-# softshrink, hardshrink, threshold (ThresholdBackward0/1), glu, leaky_relu_, and the composed softsign, tanhshrink,
-# softmin. H23 lies on every piece of hardsigmoid/hardswish (kinks at -3 and 3); A23 (|a| in
-# [0.2, 1]) on both sides of softplus(a, 2, 1)'s threshold (2a = 1), of the shrinks' lambd, 0.5,
-# and of threshold's +-0.1, but not on them
+# softshrink, hardshrink, threshold (ThresholdBackward0/1), glu, leaky_relu_, and the composed
+# softsign, tanhshrink, softmin. H23 lies on every piece of hardsigmoid/hardswish (kinks at -3
+# and 3); A23 (|a| in [0.2, 1]) on both sides of softplus(a, 2, 1)'s threshold (2a = 1) and of
+# the shrinks' lambd, 0.5, but not on them (nor on threshold's +-0.1)
 H23 = np.array([[-3.5, -2.0, -0.4], [0.7, 2.6, 3.8]])
 
 

@@ -222,7 +222,7 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
     """x where x > 0, negative_slope * x elsewhere: a small gradient keeps flowing for x < 0."""
     _floating_only("leaky_relu_cpu", input)
     if inplace:
-        return apply_inplace(d.leaky_relu_, input, negative_slope)  # (part act2: LeakyReluBackward1)
+        return apply_inplace(d.leaky_relu_, input, negative_slope)  # (LeakyReluBackward1)
     return d.leaky_relu(input, negative_slope)
 
 
@@ -557,8 +557,9 @@ def leaky_relu_(input, negative_slope=0.01):
     return leaky_relu(input, negative_slope, inplace=True)
 
 
-def softplus(input, beta=1, threshold=20):  # (ints, as PyTorch's defaults: its nodes show 1 and 20)
-    """log(1 + exp(beta x)) / beta: a smooth relu, always positive; linear past the threshold."""
+def softplus(input, beta=1, threshold=20):
+    """log(1 + exp(beta x)) / beta: a smooth relu, always positive; linear past the threshold.
+    (The defaults are ints, as PyTorch's: its nodes show them as 1 and 20.)"""
     beta = _number_arg("softplus", "beta", 2, beta)
     threshold = _number_arg("softplus", "threshold", 3, threshold)
     _floating_only("softplus_cpu", input)
@@ -641,7 +642,8 @@ def glu(input, dim=-1):
     if input.dim() == 0:
         raise RuntimeError("glu does not support scalars because halving size must be even")
     if not isinstance(dim, numbers.Integral) or isinstance(dim, bool):
-        raise TypeError(f"glu(): argument 'dim' (position 2) must be int, not {_ops._type_name(dim)}")
+        raise TypeError("glu(): argument 'dim' (position 2) must be int, not "
+                        f"{_ops._type_name(dim)}")
     dim = _ops._wrap_dim(dim, input.dim())
     if input.shape[dim] % 2:
         raise RuntimeError(f"Halving dimension must be even, but dimension {dim} is size "
