@@ -204,12 +204,13 @@ def _log_softmax(self, dim):
     return shifted - _rounded(np.log, _rounded(np.exp, shifted).sum(axis=dim, keepdims=True))
 
 
-def _threshold_backward(grad_output, self):
-    """relu's backward: the gradient where self > 0 (or is nan), +0.0 elsewhere, even for inf/nan
-    gradients: np.where(self <= 0, 0, grad_output), done by AND-ing the gradient's bits with an
-    all-ones or all-zeros mask, which runs several times faster than np.where on a random mask."""
+def _threshold_backward(grad_output, self, threshold=0):
+    """relu's (and threshold's) backward: the gradient where self > threshold (or is nan), +0.0
+    elsewhere, even for inf/nan gradients: np.where(self <= threshold, 0, grad_output), done by
+    AND-ing the gradient's bits with an all-ones or all-zeros mask, which runs several times
+    faster than np.where on a random mask."""
     bits = np.dtype(f"u{grad_output.dtype.itemsize}")
-    mask = np.negative(~(self <= 0), dtype=bits)  # True -> 0b11...1, False -> 0
+    mask = np.negative(~(self <= threshold), dtype=bits)  # True -> 0b11...1, False -> 0
     return (grad_output.view(bits) & mask).view(grad_output.dtype)
 
 
@@ -924,7 +925,7 @@ sigmoid = Op("SigmoidBackward0",       lambda self: 1 / (1 + _rounded(np.exp, -s
 tanh = Op("TanhBackward0",             lambda self: _rounded(np.tanh, self), floating=True,
           self=lambda grad, result: tanh_backward(grad, result))
 relu = Op("ReluBackward0",             lambda self: np.maximum(self, 0),
-          self=lambda grad, result: threshold_backward(grad, result))
+          self=lambda grad, result: threshold_backward(grad, result, 0))
 sin = Op("SinBackward0",               lambda self: _rounded(np.sin, self), floating=True,
          self=lambda grad, self: grad * self.cos())
 cos = Op("CosBackward0",               lambda self: _rounded(np.cos, self), floating=True,
@@ -1066,7 +1067,8 @@ tanh_backward = Op("TanhBackwardBackward0",
                    grad_output=lambda grad, output: tanh_backward(grad, output),
                    output=lambda grad, grad_output, output: -2 * output * grad_output * grad)
 threshold_backward = Op("ThresholdBackwardBackward0", _threshold_backward,
-                        grad_output=lambda grad, self: threshold_backward(grad, self),
+                        grad_output=lambda grad, self, threshold:
+                            threshold_backward(grad, self, threshold),
                         self=lambda grad: zeros_like(grad))
 masked_fill = Op("MaskedFillBackward1", lambda self, mask, value: np.where(mask, value, self),
                  self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
@@ -1742,6 +1744,173 @@ native_batch_norm = Op("NativeBatchNormBackward0", _native_batch_norm, promote=F
                        bias=lambda grad, input, weight, running_mean, running_var, training, eps:
                            _batch_norm_backward("bias", grad, input, weight, running_mean,
                                                 running_var, training, eps))
+
+
+# --- part act2: celu, leaky_relu_, softplus, hardsigmoid, hardswish, mish, shrinks, threshold, glu
+def _softplus(self, beta, threshold):
+    """log(1 + exp(beta x)) / beta, or x itself once beta x > threshold (where they agree to
+    float precision, and exp would overflow)."""
+    t = self.dtype.type
+    bx = self * t(beta)
+    return np.where(bx > t(threshold), self, _rounded(np.log1p, _rounded(np.exp, bx)) / t(beta))
+
+
+def _softplus_backward(grad_output, self, beta, threshold):
+    """grad * sigmoid(beta x), written z / (z + 1) with z = exp(beta x), as PyTorch's kernel."""
+    t = self.dtype.type
+    bx = self * t(beta)
+    z = _rounded(np.exp, bx)
+    return np.where(bx > t(threshold), grad_output, grad_output * z / (z + t(1)))
+
+
+def _softplus_double_backward(grad, self, beta, threshold):
+    """PyTorch's softplus_double_backward: d/dx sigmoid(beta x) = beta sigmoid'(beta x)."""
+    x = mul_scalar(self, beta)
+    return mul_scalar(sigmoid_backward(grad, x.sigmoid()) * (x < threshold).to(grad.dtype), beta)
+
+
+def _hardswish_backward(grad_output, self):
+    """0 up to -3, grad * (x / 3 + 1/2) below 3, grad from 3 on (PyTorch's kernel)."""
+    t = self.dtype.type
+    return np.where(self <= t(-3), t(0), np.where(self < t(3), grad_output * (self / t(3) + t(0.5)),
+                                                 grad_output))
+
+
+def _mish_backward(grad, self):
+    """d/dx x tanh(softplus(x)) = tanh(sp) + x sigmoid(x) (1 - tanh(sp)^2): PyTorch's
+    infinitely_differentiable_mish_backward, made of ops so create_graph works. (Without
+    create_graph PyTorch runs a fused kernel instead: the same math, float32 bits may differ.)"""
+    tanh_softplus = self.exp().log1p().tanh()
+    sech2 = _one_minus(tanh_softplus * tanh_softplus)
+    return grad * (tanh_softplus + self * self.sigmoid() * sech2)
+
+
+def _glu(self, dim):
+    """a * sigmoid(b), a and b the two halves of self along dim: b gates a."""
+    a, b = np.split(self, 2, axis=dim)
+    return a * (1 / (1 + _rounded(np.exp, -b)))
+
+
+def _glu_backward(grad_output, self, dim):
+    """sigmoid(b) * grad for a, (1 - sigmoid(b)) sigmoid(b) a * grad for b, side by side."""
+    a, b = np.split(self, 2, axis=dim)
+    sig = 1 / (1 + _rounded(np.exp, -b))
+    return np.concatenate([sig * grad_output, (1 - sig) * sig * a * grad_output], axis=dim)
+
+
+def _halves(t, dim):
+    h = t.shape[dim] // 2
+    return slicing(t, dim, slice(0, h)), slicing(t, dim, slice(h, 2 * h))
+
+
+def _glu_double_backward_grad_output(grad, self, dim):
+    """PyTorch's glu_double_backward_grad_output: glu_backward is linear in grad_output, so its
+    derivative is glu_backward of ones, times grad, with the two halves summed."""
+    first, second = _halves(grad * glu_backward(ones_like(_halves(self, dim)[0]), self, dim), dim)
+    return first + second
+
+
+def _glu_double_backward(grad, grad_output, self, dim):
+    """PyTorch's glu_double_backward: glu_backward differentiated in self, half by half."""
+    first_half, second_half = _halves(self, dim)
+    sig_second_half = second_half.sigmoid()
+    one_sub_sig_second_half = _one_minus(sig_second_half)
+    sig_one_sub_sig = sig_second_half * one_sub_sig_second_half
+    gg_first_half, gg_second_half = _halves(grad, dim)
+    gi_first_half = gg_second_half * grad_output * sig_one_sub_sig
+    second_order_sh = (sig_one_sub_sig * one_sub_sig_second_half
+                       - sig_second_half * sig_one_sub_sig)
+    gi_second_half = (gg_second_half * first_half * grad_output * second_order_sh
+                      + gg_first_half * grad_output * sig_one_sub_sig)
+    return join(CatBackward0, [gi_first_half, gi_second_half], dim, np.concatenate)
+
+
+def _leaky_relu_backward_of_result(grad, result, negative_slope):
+    """In place, leaky_relu's backward reads the output: its sign is the input's for a slope >= 0."""
+    if negative_slope < 0:
+        raise RuntimeError(
+            "In-place leakyReLu backward calculation is triggered with a negative slope which is not "
+            "supported. This is caused by calling in-place forward function with a negative slope, "
+            "please call out-of-place version instead. File an issue at "
+            "https://github.com/pytorch/pytorch if you do require supporting in-place leakRelu "
+            "backward calculation with negative slope")
+    return leaky_relu_backward(grad, result, negative_slope)
+
+
+def _shrunk(self, lambd):
+    t = self.dtype.type
+    return (self >= t(-lambd)) & (self <= t(lambd))
+
+
+celu = Op("CeluBackward0",             lambda self, alpha: _elu(self, alpha, 1, 1 / alpha),
+          # (PyTorch's formula takes 1 / alpha with alpha as a C++ float: 1 / 0.3 is 3.3333332...)
+          self=lambda grad, self, alpha: elu_backward(grad, alpha, 1, 1 / float(np.float32(alpha)),
+                                                      False, self))
+celu_ = Op("CeluBackward1",            lambda self, alpha: _elu(self, alpha, 1, 1 / alpha),
+           self=lambda grad, result, alpha: elu_backward(grad, alpha, 1, 1 / float(np.float32(alpha)),
+                                                         True, result))
+softplus = Op("SoftplusBackward0",     _softplus,
+              self=lambda grad, self, beta, threshold: softplus_backward(grad, self, beta, threshold))
+hardsigmoid = Op("HardsigmoidBackward0", lambda self: np.clip(self + self.dtype.type(3), 0, 6)
+                                             / self.dtype.type(6),
+                 self=lambda grad, self: hardsigmoid_backward(grad, self))
+hardswish = Op("HardswishBackward0",   lambda self: self * np.clip(self + self.dtype.type(3), 0, 6)
+                                           / self.dtype.type(6),
+               self=lambda grad, self: hardswish_backward(grad, self))
+mish = Op("MishBackward0",             lambda self: self * _rounded(
+                                           np.tanh, _rounded(np.log1p, _rounded(np.exp, self))),
+          self=lambda grad, self: _mish_backward(grad, self))
+# (softshrink: x * 0 inside, -0.0 for negative x, as PyTorch's scalar loop, which small tensors
+# and the tail of big ones take; its SIMD loop over whole vectors gives +0.0)
+softshrink = Op("SoftshrinkBackward0", lambda self, lambd: np.where(_shrunk(self, lambd), self * 0,
+                                           np.where(self > 0, self - self.dtype.type(lambd),
+                                                    self + self.dtype.type(lambd))),
+                self=lambda grad, self, lambd: softshrink_backward(grad, self, lambd))
+hardshrink = Op("HardshrinkBackward0", lambda self, lambd: np.where(_shrunk(self, lambd),
+                                                                   self.dtype.type(0), self),
+                self=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd))
+leaky_relu_ = Op("LeakyReluBackward1",  leaky_relu.forward,      # in place: the output stands in
+                 self=lambda grad, result, negative_slope:
+                     _leaky_relu_backward_of_result(grad, result, negative_slope))
+glu = Op("GluBackward0",               _glu,
+         self=lambda grad, self, dim: glu_backward(grad, self, dim))
+threshold = Op("ThresholdBackward0",   lambda self, threshold, value: np.where(
+                                           self <= self.dtype.type(threshold), self.dtype.type(value), self),
+               self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
+threshold_ = Op("ThresholdBackward1",  lambda self, threshold, value: np.where(    # in place: self is
+                                           self <= self.dtype.type(threshold), self.dtype.type(value), self),
+                self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))  # saved first
+# their backward formulas, ops of their own in PyTorch (so double backward names them):
+softplus_backward = Op("SoftplusBackwardBackward0", _softplus_backward,
+                       grad_output=lambda grad, self, beta, threshold:
+                           softplus_backward(grad, self, beta, threshold),
+                       self=lambda grad, grad_output, self, beta, threshold:
+                           _softplus_double_backward(grad * grad_output, self, beta, threshold))
+glu_backward = Op("GluBackwardBackward0", _glu_backward,
+                  grad_output=lambda grad, self, dim:
+                      _glu_double_backward_grad_output(grad, self, dim),
+                  self=lambda grad, grad_output, self, dim:
+                      _glu_double_backward(grad, grad_output, self, dim))
+# (PyTorch has no formula for hardsigmoid_backward: its node is NotImplemented)
+hardsigmoid_backward = Op("minigrad::autograd::NotImplemented", lambda grad_output, self: np.where(
+                              (self > -3) & (self < 3),  # (1/6 as a float32 even for float64)
+                              grad_output * self.dtype.type(np.float32(1 / 6)), 0),
+                          promote=("grad_output",),
+                          grad_output=_not_implemented("hardsigmoid_backward"),
+                          self=_not_implemented("hardsigmoid_backward"))
+hardswish_backward = Op("HardswishBackwardBackward0", _hardswish_backward,
+                        grad_output=lambda grad, self: hardswish_backward(grad, self),
+                        self=lambda grad, grad_output, self: where(
+                            (self > -3.0) & (self < 3.0), div_scalar(grad * grad_output, 3.0),
+                            Tensor._make(np.zeros((), self._data.dtype))))
+softshrink_backward = Op("SoftshrinkBackwardBackward0", lambda grad_output, self, lambd:
+                             np.where(_shrunk(self, lambd), 0, grad_output), promote=("grad_output",),
+                         grad_output=lambda grad, self, lambd: softshrink_backward(grad, self, lambd),
+                         self=lambda grad: zeros_like(grad))
+hardshrink_backward = Op("HardshrinkBackwardBackward0", lambda grad_out, self, lambd:
+                             np.where(_shrunk(self, lambd), 0, grad_out), promote=("grad_out",),
+                         grad_out=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd),
+                         self=lambda grad: zeros_like(grad))
 
 
 # --- ops over a list of tensors: a node class each, since a row has a fixed set of inputs ------

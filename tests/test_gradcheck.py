@@ -750,6 +750,45 @@ C.add("nnl_batch_norm", _nnl_batch_norm, NNL_X43, _pos(3), B3, _u(2, 3, 2))
 C.add("double_backward_nnl_batch_norm", _double_nnl_batch_norm, NNL_X43, _pos(3), B3, _u(4, 3))
 
 
+
+
+# part act2: selu/celu (elu's rows, CeluBackward0/1), softplus, hardsigmoid, hardswish, mish,
+# softshrink, hardshrink, threshold (ThresholdBackward0/1), glu, leaky_relu_, and the composed
+# softsign, tanhshrink, softmin. H23 lies on every piece of hardsigmoid/hardswish (kinks at -3
+# and 3); A23 (|a| in [0.2, 1]) on both sides of softplus(a, 2, 1)'s threshold (2a = 1) and of
+# the shrinks' lambd, 0.5, but not on them (nor on threshold's +-0.1)
+H23 = np.array([[-3.5, -2.0, -0.4], [0.7, 2.6, 3.8]])
+
+
+def _act2(L, a, h):
+    f = F(L)
+    return (f.selu(a), f.selu(a * 1, inplace=True), f.celu(a, 0.5), f.celu(a * 1, 2.0, inplace=True),
+            f.softplus(a), f.softplus(a, 2, 1), f.softplus(a, -1.5), f.hardsigmoid(h), f.hardswish(h),
+            f.hardsigmoid(h * 1, inplace=True), f.mish(a), f.mish(a * 1, inplace=True),
+            f.softshrink(a), f.softshrink(a, 0.1), f.hardshrink(a), f.softsign(a), f.tanhshrink(a),
+            f.softmin(a, 1), f.threshold(a, 0.1, 2.0), f.threshold(a * 1, -0.1, 0.5, inplace=True),
+            f.glu(h, 0), f.glu(a.t(), -1), f.leaky_relu(a * 1, 0.2, inplace=True))
+
+
+def _double_act2(L, a, h, s):
+    """Gradients with input-dependent seeds, differentiated again: every formula of
+    SoftplusBackwardBackward0, HardswishBackwardBackward0, Softshrink/HardshrinkBackwardBackward0,
+    ThresholdBackwardBackward0 with a threshold, GluBackwardBackward0 (a seed that needs a gradient),
+    EluBackwardBackward0 as celu (from the input, and in place from the output) uses, and mish's
+    formula's ops."""
+    f, gs = F(L), []
+    for y, x, seed in ((f.softplus(a, 2, 1), a, s), (f.softplus(a), a, s), (f.celu(a, 0.5), a, s),
+                       (f.celu(a * 1, 2.0, inplace=True), a, s), (f.hardswish(h), h, s),
+                       (f.mish(a), a, s), (f.softshrink(a), a, s), (f.hardshrink(a), a, s),
+                       (f.threshold(a, 0.1, 2.0), a, s), (f.glu(a.t(), 1), a, s.t()[:, :1]),
+                       (f.leaky_relu(a * 1, 0.2, inplace=True), a, s)):
+        gs += L.autograd.grad(y, (x, s), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+C.add("act2_activations", _act2, A23, H23)
+C.add("double_backward_act2", _double_act2, A23, H23, C23)
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
@@ -788,9 +827,11 @@ def _not_implemented_cases(L):
     z, y = a * 1, a * 1
     z //= b
     y.floor_divide_(2)
+    g, = L.autograd.grad(L.nn.functional.hardsigmoid(a), a, b, create_graph=True)  # (part act2)
     return [("floor_divide", a // b, "floor_divide"), ("floor_divide_scalar", a // 2, "floor_divide"),
             ("rfloor_divide", 2.5 // a, "floor_divide"), ("rremainder", 2.5 % a, "remainder"),
-            ("floor_divide_", z, "floor_divide_"), ("floor_divide_scalar_", y, "floor_divide_")]
+            ("floor_divide_", z, "floor_divide_"), ("floor_divide_scalar_", y, "floor_divide_"),
+            ("hardsigmoid_backward", g, "hardsigmoid_backward")]
 
 
 @pytest.mark.parametrize("L", [minigrad, pytest.param(torch, marks=needs_torch)],

@@ -7,3 +7,6 @@ from .modules import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, Dropout, Fla
                       ModuleDict, ModuleList, NLLLoss, ParameterDict, ParameterList, ReLU,
                       Sequential, Sigmoid, SmoothL1Loss, Softmax, Tanh, Unflatten)
 from .modules import BatchNorm1d, Embedding, LayerNorm  # noqa: F401
+from .modules import (CELU, ELU, GELU, GLU, SELU, Hardshrink, Hardsigmoid,  # noqa: F401
+                      Hardswish, Hardtanh, LogSigmoid, Mish, ReLU6, SiLU, Softmin, Softplus,
+                      Softshrink, Softsign, Tanhshrink, Threshold)

@@ -222,7 +222,7 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
     """x where x > 0, negative_slope * x elsewhere: a small gradient keeps flowing for x < 0."""
     _floating_only("leaky_relu_cpu", input)
     if inplace:
-        return apply_inplace(d.leaky_relu, input, negative_slope)
+        return apply_inplace(d.leaky_relu_, input, negative_slope)  # (LeakyReluBackward1)
     return d.leaky_relu(input, negative_slope)
 
 
@@ -640,3 +640,140 @@ def _update_running_stats(input, running_mean, running_var, momentum):
         x.size // input.shape[1] - 1)
     for t, new in ((running_mean, mean), (running_var, var)):
         t._data[...] = (1 - momentum) * t._data + momentum * new
+
+
+# --- part act2: selu, celu, softplus, softsign, hardsigmoid, hardswish, mish, softmin, shrinks,
+# threshold, glu
+def selu(input, inplace=False):
+    """scale * elu(x, alpha) with PyTorch's constants, chosen so activations keep mean 0 and
+    variance 1 through many layers (self-normalizing). Recorded as elu (EluBackward0)."""
+    _floating_only("elu_cpu", input)
+    alpha, scale = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
+    if inplace:
+        return apply_inplace(d.elu_, input, alpha, scale, 1)
+    return d.elu(input, alpha, scale, 1)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    """max(0, x) + min(0, alpha * (exp(x / alpha) - 1)): elu with its slope at 0 always 1."""
+    alpha = _number_arg("celu", "alpha", 2, alpha)
+    if alpha == 0:
+        raise RuntimeError("ZeroDivisionError: alpha cannot be 0 for CELU")
+    _floating_only("elu_cpu", input)
+    return apply_inplace(d.celu_, input, alpha) if inplace else d.celu(input, alpha)
+
+
+def selu_(input):
+    return selu(input, inplace=True)
+
+
+def celu_(input, alpha=1.0):
+    return celu(input, alpha, inplace=True)
+
+
+def elu_(input, alpha=1.0):
+    return elu(input, alpha, inplace=True)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return hardtanh(input, min_val, max_val, inplace=True)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return leaky_relu(input, negative_slope, inplace=True)
+
+
+def softplus(input, beta=1, threshold=20):
+    """log(1 + exp(beta x)) / beta: a smooth relu, always positive; linear past the threshold.
+    (The defaults are ints, as PyTorch's: its nodes show them as 1 and 20.)"""
+    beta = _number_arg("softplus", "beta", 2, beta)
+    threshold = _number_arg("softplus", "threshold", 3, threshold)
+    _floating_only("softplus_cpu", input)
+    return d.softplus(input, beta, threshold)
+
+
+def softsign(input):
+    """x / (1 + |x|): like tanh, but reaching +-1 polynomially. Composed, as PyTorch does."""
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input):
+    """x - tanh(x): near 0 for small x, x -+ 1 for large ones. Composed, as PyTorch does."""
+    return input - input.tanh()
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    """softmax(-x): the smallest scores get the largest probabilities."""
+    if dim is None:
+        dim = _implicit_dim("softmin", input.dim())
+    return (-input).softmax(dim, dtype=dtype)
+
+
+def hardsigmoid(input, inplace=False):
+    """clamp(x / 6 + 1/2, 0, 1): a piecewise-linear sigmoid, cheap on mobile hardware."""
+    _floating_only("hardsigmoid_cpu", input)
+    return apply_inplace(d.hardsigmoid, input) if inplace else d.hardsigmoid(input)
+
+
+def hardswish(input, inplace=False):
+    """x * hardsigmoid(x): a piecewise version of silu (MobileNetV3)."""
+    _floating_only("hardswish_cpu", input)
+    return apply_inplace(d.hardswish, input) if inplace else d.hardswish(input)
+
+
+def mish(input, inplace=False):
+    """x * tanh(softplus(x)): smooth, non-monotonic, unbounded above."""
+    _floating_only("mish_cpu", input)
+    return apply_inplace(d.mish, input) if inplace else d.mish(input)
+
+
+def softshrink(input, lambd=0.5):
+    """0 in [-lambd, lambd], else x moved lambd toward 0 (soft thresholding, as in lasso)."""
+    lambd = _number_arg("softshrink", "lambd", 2, lambd)
+    _floating_only("softshrink_check", input)
+    if lambd < 0:
+        raise RuntimeError(f"lambda must be in range [0, {np.finfo(input._data.dtype).max:g}] for "
+                           f"input dtype {input.dtype._scalar}, but found {lambd:g}")
+    return d.softshrink(input, lambd)
+
+
+def hardshrink(input, lambd=0.5):
+    """0 in [-lambd, lambd], x itself outside."""
+    lambd = _number_arg("hardshrink", "lambd", 2, lambd)
+    _floating_only("hardshrink_cpu", input)
+    return d.hardshrink(input, lambd)
+
+
+def _threshold(input, threshold, value, inplace=False):
+    """value where x <= threshold, x elsewhere (relu is threshold(x, 0, 0)). PyTorch names it
+    _threshold too (an argument is called threshold), as its errors show."""
+    threshold = _number_arg("threshold", "threshold", 2, threshold)
+    value = _number_arg("threshold", "value", 3, value)
+    if input._data.dtype == np.bool_:
+        raise NotImplementedError('"threshold_cpu" not implemented for \'Bool\'')
+    if inplace:
+        return apply_inplace(d.threshold_, input, threshold, value)
+    return d.threshold(input, threshold, value)
+
+
+threshold = _threshold
+
+
+def threshold_(input, threshold, value):
+    return _threshold(input, threshold, value, inplace=True)
+
+
+def glu(input, dim=-1):
+    """Gated linear unit: the first half of input along dim times the sigmoid of the second."""
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    if not isinstance(dim, numbers.Integral) or isinstance(dim, bool):
+        raise TypeError("glu(): argument 'dim' (position 2) must be int, not "
+                        f"{_ops._type_name(dim)}")
+    dim = _ops._wrap_dim(dim, input.dim())
+    if input.shape[dim] % 2:
+        raise RuntimeError(f"Halving dimension must be even, but dimension {dim} is size "
+                           f"{input.shape[dim]}")
+    _floating_only("glu_cpu", input)
+    return d.glu(input, dim)
+

@@ -1,5 +1,8 @@
 """Layers as objects that own their Parameters, one file a concept as in torch.nn.modules."""
 from .activation import LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh  # noqa: F401
+from .activation import (CELU, ELU, GELU, GLU, SELU, Hardshrink,  # noqa: F401
+                         Hardsigmoid, Hardswish, Hardtanh, LogSigmoid, Mish, ReLU6, SiLU,
+                         Softmin, Softplus, Softshrink, Softsign, Tanhshrink, Threshold)
 from .batchnorm import BatchNorm1d  # noqa: F401
 from .container import (ModuleDict, ModuleList, ParameterDict, ParameterList,  # noqa: F401
                         Sequential)

@@ -58,3 +58,218 @@ class LogSoftmax(Softmax):
 
     def forward(self, input):
         return F.log_softmax(input, self.dim)
+
+
+# --- part act2: modules for the other activations in nn.functional (PyTorch's reprs) ---------
+def _inplace_repr(inplace, sep=""):
+    return sep + "inplace=True" if inplace else ""
+
+
+# (private bases share __init__ and extra_repr; public classes stay unrelated, as in PyTorch)
+class _AlphaModule(Module):
+    def __init__(self, alpha=1.0, inplace=False):
+        super().__init__()
+        self.alpha, self.inplace = alpha, inplace
+
+    def extra_repr(self):
+        return f"alpha={self.alpha}" + _inplace_repr(self.inplace, ", ")
+
+
+class ELU(_AlphaModule):
+    """x for x > 0, alpha * (exp(x) - 1) below."""
+
+    def forward(self, input):
+        return F.elu(input, self.alpha, self.inplace)
+
+
+class CELU(_AlphaModule):
+    """max(0, x) + min(0, alpha * (exp(x / alpha) - 1))."""
+
+    def forward(self, input):
+        return F.celu(input, self.alpha, self.inplace)
+
+
+class _InplaceModule(Module):
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def extra_repr(self):
+        return _inplace_repr(self.inplace)
+
+
+class SELU(_InplaceModule):
+    """scale * elu(x, alpha) with fixed constants (self-normalizing networks)."""
+
+    def forward(self, input):
+        return F.selu(input, self.inplace)
+
+
+class SiLU(_InplaceModule):
+    """x * sigmoid(x)."""
+
+    def forward(self, input):
+        return F.silu(input, inplace=self.inplace)
+
+
+class Mish(_InplaceModule):
+    """x * tanh(softplus(x))."""
+
+    def forward(self, input):
+        return F.mish(input, inplace=self.inplace)
+
+
+class Hardsigmoid(_InplaceModule):
+    """clamp(x / 6 + 1/2, 0, 1). (PyTorch's repr shows no inplace here.)"""
+
+    def extra_repr(self):
+        return ""
+
+    def forward(self, input):
+        return F.hardsigmoid(input, self.inplace)
+
+
+class Hardswish(_InplaceModule):
+    """x * hardsigmoid(x). (No inplace in PyTorch's repr either.)"""
+
+    def extra_repr(self):
+        return ""
+
+    def forward(self, input):
+        return F.hardswish(input, self.inplace)
+
+
+class GELU(Module):
+    """x * Phi(x), Phi the standard normal CDF (or its tanh approximation)."""
+
+    def __init__(self, approximate="none"):
+        super().__init__()
+        self.approximate = approximate
+
+    def forward(self, input):
+        return F.gelu(input, approximate=self.approximate)
+
+    def extra_repr(self):
+        return f"approximate={self.approximate!r}"
+
+
+class Hardtanh(Module):
+    """x clamped to [min_val, max_val]."""
+
+    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False):
+        super().__init__()
+        self.min_val, self.max_val, self.inplace = min_val, max_val, inplace
+        if self.max_val <= self.min_val:
+            raise AssertionError(f"max_val ({self.max_val}) must be greater than min_val "
+                                 f"({self.min_val})")
+
+    def forward(self, input):
+        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
+
+    def extra_repr(self):
+        return f"min_val={self.min_val}, max_val={self.max_val}" + _inplace_repr(self.inplace, ", ")
+
+
+class ReLU6(Hardtanh):
+    """min(max(x, 0), 6): Hardtanh(0, 6)."""
+
+    def __init__(self, inplace=False):
+        super().__init__(0.0, 6.0, inplace)
+
+    def extra_repr(self):
+        return _inplace_repr(self.inplace)
+
+
+class LogSigmoid(Module):
+    def forward(self, input):
+        return F.logsigmoid(input)
+
+
+class Softplus(Module):
+    """log(1 + exp(beta x)) / beta, linear past the threshold."""
+
+    def __init__(self, beta=1.0, threshold=20.0):
+        super().__init__()
+        self.beta, self.threshold = beta, threshold
+
+    def forward(self, input):
+        return F.softplus(input, self.beta, self.threshold)
+
+    def extra_repr(self):
+        return f"beta={self.beta}, threshold={self.threshold}"
+
+
+class Softsign(Module):
+    def forward(self, input):
+        return F.softsign(input)
+
+
+class Tanhshrink(Module):
+    def forward(self, input):
+        return F.tanhshrink(input)
+
+
+class Softmin(Module):
+    """softmax(-x) along `dim`."""
+
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def extra_repr(self):
+        return f"dim={self.dim}"
+
+    def forward(self, input):
+        return F.softmin(input, self.dim, _stacklevel=5)
+
+
+class _LambdModule(Module):
+    def __init__(self, lambd=0.5):
+        super().__init__()
+        self.lambd = lambd
+
+    def extra_repr(self):
+        return str(self.lambd)
+
+
+class Softshrink(_LambdModule):
+    """0 in [-lambd, lambd], else x moved lambd toward 0."""
+
+    def forward(self, input):
+        return F.softshrink(input, self.lambd)
+
+
+class Hardshrink(_LambdModule):
+    """0 in [-lambd, lambd], x itself outside."""
+
+    def forward(self, input):
+        return F.hardshrink(input, self.lambd)
+
+
+class Threshold(Module):
+    """value where x <= threshold, x elsewhere."""
+
+    def __init__(self, threshold, value, inplace=False):
+        super().__init__()
+        self.threshold, self.value, self.inplace = threshold, value, inplace
+
+    def forward(self, input):
+        return F.threshold(input, self.threshold, self.value, self.inplace)
+
+    def extra_repr(self):
+        return f"threshold={self.threshold}, value={self.value}" + _inplace_repr(self.inplace, ", ")
+
+
+class GLU(Module):
+    """The first half of the input along dim, gated by the sigmoid of the second half."""
+
+    def __init__(self, dim=-1):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.glu(input, self.dim)
+
+    def extra_repr(self):
+        return f"dim={self.dim}"
+
