@@ -434,7 +434,15 @@ def _sort(self, dim, descending, stable=None):
         indices = self.shape[dim] - 1 - np.flip(reversed_order, dim)
     else:
         indices = np.argsort(self, dim, kind="stable")
-    return np.take_along_axis(self, indices, dim), indices
+    values = np.take_along_axis(self, indices, dim)
+    return _like(self, values), _like(self, indices)  # in self's layout, as PyTorch's sort
+
+
+def _like(self, a):
+    """`a` laid out in memory as `self` is (a permuted tensor's sort is permuted too)."""
+    out = np.empty_like(self, dtype=a.dtype)
+    out[...] = a
+    return out
 
 
 def _topk(self, k, dim, largest, sorted):
@@ -2015,3 +2023,10 @@ def _acc(a, dtype=None):
     if dtype is not None:
         return dtype.np
     return a.dtype if a.dtype.kind == "f" else np.int64
+
+
+# Reductions, scans, softmax, masked_fill and topk: PyTorch allocates their results C-contiguous
+# (elementwise ops follow their input's layout, as NumPy does), so `x.t().sum(0).view(-1)` works.
+for _op in (sum_dim, mean_dim, max_dim, min_dim, prod_dim, amax, amin, std, var, norm, logsumexp,
+            cumsum, cumprod, softmax, log_softmax, masked_fill, masked_fill_scalar, topk):
+    _op.contiguous = True

@@ -793,12 +793,21 @@ def clone(input, *, memory_format=None):
     return d.clone(input, memory_format)
 
 
-def all(input):
-    return Tensor._make(np.asarray(input._data.all()))
+def all(input, dim=None, keepdim=False):
+    return _logical_reduction(np.all, input, dim, keepdim)
 
 
-def any(input):
-    return Tensor._make(np.asarray(input._data.any()))
+def any(input, dim=None, keepdim=False):
+    return _logical_reduction(np.any, input, dim, keepdim)
+
+
+def _logical_reduction(reduce, input, dim, keepdim):
+    """all/any over everything or over `dim` (an int or a tuple): bool, but uint8 stays uint8;
+    contiguous, as PyTorch allocates a reduction's result."""
+    axis = None if dim is None else _dims(dim, input.ndim)
+    out = reduce(input._data, axis=axis, keepdims=keepdim)
+    return Tensor._make(np.array(out, input._data.dtype if input._data.dtype == np.uint8
+                                 else np.bool_, order="C"))
 
 
 def _compare(ufunc):

@@ -9175,3 +9175,17 @@ case(
     """,
 )
 
+case(
+    "reduction_results_are_contiguous",
+    "p = torch.arange(24.).reshape(2, 3, 4).permute(2, 0, 1).requires_grad_()",
+    "print(p.max(-2)[0].view(8).shape, p.sum(1).stride(), p.mean(1).is_contiguous(), p.std(1).stride())",
+    "print(p.amax(1).stride(), p.prod(1).stride(), p.logsumexp(1).stride(), p.norm(dim=1).stride())",
+    "print(p.cumsum(1).stride(), p.softmax(0).stride(), p.log_softmax(2).stride())",
+    "print(p.masked_fill(p > 3, 0.).stride(), p.topk(2, 1)[0].stride(), p.topk(2, 1)[1].stride())",
+    "v, i = p.sort(1); print(v.stride(), i.stride(), p.argsort(2).stride())",
+    "print(p.exp().stride(), (p * 2).stride(), p.clone().stride())",
+    "t = p.detach(); print(t.all(), (t > 2).any(1), t.all((0, 2)), torch.all(t, 1, True).shape, t.T.any(1).stride())",
+    "t = p.detach(); print(t.all(()).shape, torch.any(t, dim=None), torch.tensor(3.).all(0), torch.tensor([1, 2, 0], dtype=torch.uint8).all(0))",
+    "p.detach().all(3)",
+    "p.detach().any((0, 0))",
+)

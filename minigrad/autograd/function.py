@@ -57,6 +57,7 @@ class Op:
                  **formulas):
         self.name, self.forward, self.promote, self.floating, self.view, self.extra = (
             node_name, forward, promote, floating, view, extra)
+        self.contiguous = False  # True: PyTorch allocates the result C-contiguous (see the table)
         self.params, self.defaults = _parameters(forward)
         self.index = {p: i for i, p in enumerate(self.params)}
         self.input_idx = tuple(self.index[name] for name in formulas)
@@ -128,6 +129,9 @@ class Op:
             out = np.asarray(out)
         if dt is not None and out.dtype != dt and out.dtype.kind == dt.kind:
             out = out.astype(dt)  # Python numbers alone: NumPy's float64, PyTorch's default dtype
+        if self.contiguous and not out.flags.c_contiguous:
+            out = np.ascontiguousarray(out)
+            extras = [Tensor._make(np.ascontiguousarray(x._data)) for x in extras]
         result = view_of(values[0], out) if self.view else Tensor._make(out)
         return result, extras
 
