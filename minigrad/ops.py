@@ -18,7 +18,7 @@ from .dtypes import get_default_dtype  # noqa: F401  (optim imports it from here
 from .autograd import grad_mode
 from ._warnings import warn_once
 from .autograd import grad_mode
-from .autograd.function import _broadcast_shape, apply_inplace, apply_inplace_view
+from .autograd.function import _broadcast_shape, _iterator_layout, apply_inplace, apply_inplace_view
 from .tensor import Tensor, _Device, _check_device, _device_arg, _wrap_dim, contiguous_format
 from .tensor import memory_format as _memory_format
 
@@ -818,7 +818,7 @@ def _compare(ufunc):
         a = self._data.astype(dt, copy=False)
         b = other._data.astype(dt, copy=False) if isinstance(other, Tensor) else other
         try:
-            return Tensor._make(np.asarray(ufunc(a, b)))
+            return Tensor._make(_iterator_layout(np.asarray(ufunc(a, b)), [a, b]))
         except ValueError as e:
             from .autograd.function import _torch_error
             raise _torch_error(e, [self, other]) from None

@@ -9189,3 +9189,12 @@ case(
     "p.detach().all(3)",
     "p.detach().any((0, 0))",
 )
+case(
+    "elementwise_results_laid_out_as_tensoriterator",
+    "x = torch.arange(12.).reshape(3, 4); xt = x.t(); p = torch.arange(24.).reshape(2, 3, 4).permute(2, 0, 1)",
+    "print((xt * torch.ones(4, 3)).stride(), (torch.ones(4, 3) * xt).stride(), (xt + 1).stride())",
+    "print(torch.where(xt > 2, xt, torch.zeros(4, 3)).stride(), (xt > torch.ones(4, 3)).stride())",
+    "print((p - p.sum(1, keepdim=True)).stride(), (p * torch.ones(3, 2)).stride(), (p[::2] * 2).stride())",
+    "y = xt * torch.ones(4, 3); print(y.is_contiguous()); y.view(12)",
+    "print((torch.ones(4, 3) * xt).view(12))",
+)

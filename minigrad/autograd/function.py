@@ -8,6 +8,8 @@ generated code does from derivatives.yaml (`self_strides` and `self_scalar_type`
 import functools
 import inspect
 
+import builtins
+
 import numpy as np
 
 from .. import dtypes
@@ -129,9 +131,12 @@ class Op:
             out = np.asarray(out)
         if dt is not None and out.dtype != dt and out.dtype.kind == dt.kind:
             out = out.astype(dt)  # Python numbers alone: NumPy's float64, PyTorch's default dtype
-        if self.contiguous and not out.flags.c_contiguous:
-            out = np.ascontiguousarray(out)
-            extras = [Tensor._make(np.ascontiguousarray(x._data)) for x in extras]
+        if self.contiguous:
+            if not out.flags.c_contiguous:
+                out = np.ascontiguousarray(out)
+                extras = [Tensor._make(np.ascontiguousarray(x._data)) for x in extras]
+        elif out.ndim > 1 and not self.view:
+            out = _iterator_layout(out, [arrays[i] for i in self.input_idx + self.other_idx])
         result = view_of(values[0], out) if self.view else Tensor._make(out)
         return result, extras
 
@@ -260,6 +265,58 @@ def _common_dtype(values, idx):
                     b.__class__ is int and da.kind in "fi"):
                 return da
     return dtypes.result_type(*[values[i] for i in idx])
+
+
+def _iterator_layout(out, inputs):
+    """An elementwise result laid out in memory as PyTorch's TensorIterator lays it out: its dims
+    ordered by the inputs' strides, the first input deciding first (a broadcast dim defers to
+    the next input). NumPy's own choice differs when inputs disagree (x.t() * y): then `view`
+    and `stride()` would differ from PyTorch's."""
+    inputs = [a for a in inputs if a.__class__ is np.ndarray and a.ndim]
+    if len(inputs) < 2 or builtins.all(a.flags.c_contiguous for a in inputs):
+        return out  # one input: NumPy follows its layout too; all C-contiguous: so is NumPy's
+    shape, nd = out.shape, out.ndim
+    strides = []
+    for a in inputs:
+        if a.shape == shape or len(a.shape) <= nd:
+            lead = nd - a.ndim
+            strides.append([0] * lead + [0 if n == 1 and shape[lead + i] != 1 else st
+                                         for i, (n, st) in enumerate(zip(a.shape, a.strides))])
+    try:
+        elementwise = len(strides) == len(inputs) and np.broadcast_shapes(
+            *(a.shape for a in inputs)) == shape
+    except ValueError:  # (gather's index and input do not broadcast)
+        elementwise = False
+    if not elementwise:  # not an elementwise op over its inputs: keep NumPy's layout
+        return out
+
+    def should_swap(d0, d1):  # 1: d0 goes after d1 (slower), -1: before, 0: no input decides
+        for st in strides:
+            s0, s1 = st[d0], st[d1]
+            if s0 == 0 or s1 == 0:
+                continue
+            if s0 != s1:
+                return 1 if s0 > s1 else -1
+            if shape[d0] > shape[d1]:
+                return 1
+        return 0
+
+    perm = list(range(nd - 1, -1, -1))  # fastest dim first; an insertion sort that stops early
+    for i in range(1, nd):
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            c = should_swap(perm[d0], perm[d1])
+            if c > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    order = perm[::-1]  # slowest dim first
+    if order == list(range(nd)) and out.flags.c_contiguous:
+        return out
+    laid = np.empty([shape[d] for d in order], out.dtype).transpose(np.argsort(order))
+    laid[...] = out
+    return laid
 
 
 def _broadcast_shape(sa, sb):
