@@ -6,6 +6,7 @@ call means, PyTorch's error texts); the math lives in derivatives.py.
 import builtins
 import math
 import numbers
+import operator
 import os
 import re
 import warnings
@@ -174,19 +175,26 @@ def _invalid_combination(name, args, kwargs, method=False):
                      f"{', ' if kwargs and not args else ''}), but expected one of:\n{ways}")
 
 
+def _options_fit(requires_grad, dtype=None, generator=None, device=None):
+    """Whether a creation function's keyword options have the types its overloads take."""
+    try:
+        _device_arg("", device)
+    except TypeError:
+        return False
+    return ((requires_grad is None or requires_grad.__class__ is builtins.bool)
+            and (dtype is None or isinstance(dtype, dtypes.dtype))
+            and (generator is None or isinstance(generator, Generator)))
+
+
 def _check_overloads(name, args, requires_grad, dtype=None, generator=None, device=None):
     """Functions with several overloads (rand, arange, eye, ...): a call that fits none of them
-    (no size, requires_grad or device of a wrong type) gets PyTorch's list of them."""
-    try:
-        parsed, device_ok = _device_arg(name, device), True
-    except TypeError:
-        device_ok = False
-    if ((not args or requires_grad.__class__ is not builtins.bool) and requires_grad is not None
-            or not device_ok):
+    (no size, an option of a wrong type) gets PyTorch's list of them."""
+    if (not args and requires_grad is not None
+            or not _options_fit(requires_grad, dtype, generator, device)):
         given = dict(requires_grad=requires_grad, dtype=dtype, generator=generator, device=device)
         raise _invalid_combination(name, args, {k: v for k, v in given.items()
                                                 if v is not None and v is not False})
-    _check_device(parsed)
+    _check_device(_device_arg(name, device))
 
 
 # --- arithmetic ---------------------------------------------------------------------------------
@@ -2650,16 +2658,78 @@ def rand(*size, dtype=None, device=None, requires_grad=False, generator=None):
     return _new(arr, requires_grad)
 
 
-def randint(low, high=None, size=(), dtype=None, device=None, requires_grad=False,
-            generator=None):
-    _check_overloads("randint", tuple(x for x in (low, high, size) if x is not None and x != ()),
-                     requires_grad, dtype, generator, device)
-    if high is None or isinstance(high, (tuple, list)):  # randint(high, size)
-        low, high, size = 0, low, size if high is None else high
+def randint(*args, generator=None, dtype=None, device=None, requires_grad=False, **names):
+    """randint(high, size) or randint(low, high, size), by position or by name: integers drawn
+    uniformly from [low, high), low 0 by default (int64). NumPy's generator: not PyTorch's numbers.
+
+    PyTorch's parser takes the first overload a call fits. If none fits, it says what is wrong
+    with the one overload a call of that many arguments could mean ((high, size) for two), and
+    otherwise lists them all."""
+    options = dict(requires_grad=requires_grad, dtype=dtype, generator=generator, device=device)
+    options = {k: v for k, v in options.items() if v is not None and v is not False}
+    bound = _bind_randint(("high", "size"), args, names) or _bind_randint(
+        ("low", "high", "size"), args, names)
+    if bound is None or not _options_fit(requires_grad, dtype, generator, device):
+        if len(args) + len(names) + len(options) == 2:
+            _bind_randint(("high", "size"), args, names, raise_errors=True)
+        names = dict(reversed(names.items()))  # PyTorch lists keywords last given first
+        raise _invalid_combination("randint", args, {**names, **options})
+    _check_device(_device_arg("randint", device))
+    *low, high, size = bound
+    low = low[0] if low else 0
+    for x in (low, high):
+        if not -2**63 <= x < 2**63:
+            raise ValueError("Overflow when unpacking long long")
     shape = _new_shape("randint", (size,))
+    if low >= high:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= "
+                           f"to={high}")
+    dtype = dtype or dtypes.int64
+    if not dtype.is_floating_point:
+        info = np.iinfo(np.uint8) if dtype is dtypes.bool else np.iinfo(dtype.np)
+        bounds = (info.min, 1 if dtype is dtypes.bool else info.max)
+        for what, x in (("from", low), ("to - 1", high - 1)):
+            if not bounds[0] <= x <= bounds[1]:
+                raise RuntimeError(f"{what} is out of bounds for {dtype._c}")
     rng = (generator or default_generator)._rng
-    return _new(rng.integers(low, high, size=shape).astype(_np_dtype(dtype, np.int64)),
-                requires_grad)
+    return _new(rng.integers(low, high, size=shape).astype(dtype.np), requires_grad)
+
+
+def _bind_randint(params, args, names, raise_errors=False):
+    """randint's arguments as the values of `params` (ints, then a size), or None if they don't
+    fit them; with raise_errors, PyTorch's TypeError for the first that doesn't."""
+    if not raise_errors and (len(args) > len(params) or set(names) - set(params[len(args):])):
+        return None  # PyTorch names a missing or mistyped argument before an unexpected one
+    values = []
+    for i, param in enumerate(params):
+        value = args[i] if i < len(args) else names.get(param, _REQUIRED)
+        where = f" (position {i + 1})" if i < len(args) else ""
+        if value is _REQUIRED:
+            error = TypeError(f"randint() missing {len(params) - i} required positional argument"
+                              f"{'s' if len(params) - i == 1 else ''}: "  # PyTorch's plural, sic
+                              + ", ".join(f'"{p}"' for p in params[i:]))
+        elif param == "size" and not isinstance(value, (tuple, list)):
+            error = TypeError(f"randint(): argument 'size'{where} must be tuple of ints, not "
+                              f"{_type_name(value)}")
+        elif param == "size":
+            bad = [j for j, n in enumerate(value) if not hasattr(n, "__index__")]
+            error = bad and TypeError(f"randint(): argument 'size'{where} must be tuple of ints, "
+                                      f"but found element of type {_type_name(value[bad[0]])} "
+                                      f"at pos {bad[0]}")
+        else:
+            given, error = value, isinstance(value, (builtins.bool, np.bool_))
+            try:
+                value = operator.index(value)
+            except TypeError:
+                error = True
+            error = error and TypeError(f"randint(): argument '{param}'{where} must be int, not "
+                                        f"{_type_name(given)}")
+        if error and raise_errors:
+            raise error
+        if error:
+            return None
+        values.append(value)
+    return values
 
 
 def randperm(n=_REQUIRED, *, generator=None, dtype=None, device=None, requires_grad=False):

@@ -9175,3 +9175,62 @@ case(
     """,
 )
 
+
+# ---------------------------------------------------------------------------
+# misc4: randint's overloads by name, unary ops given a non-Tensor, top-level selu/celu/...,
+# Hardtanh's deprecated keywords, BatchNorm2d/3d
+# ---------------------------------------------------------------------------
+_MISC4 = """
+from torch import nn
+def t(f):
+    try:
+        print("ok", f())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+"""
+case(
+    "misc4_randint_overloads",
+    _MISC4,
+    """
+    g = torch.Generator()
+    def show(r, low, high):  # random values: only shape, dtype and range are PyTorch's
+        print(r.shape, r.dtype, r.requires_grad, bool((r >= low).all()), bool((r < high).all()))
+    show(torch.randint(high=5, size=(300,)), 0, 5)
+    show(torch.randint(low=2, high=5, size=(3, 100)), 2, 5)
+    show(torch.randint(high=5, low=2, size=[300]), 2, 5)
+    show(torch.randint(2, high=5, size=(300,)), 2, 5)
+    show(torch.randint(5, size=(2, 150)), 0, 5)
+    show(torch.randint(-3, 0, (300,), generator=g, dtype=torch.int16), -3, 0)
+    show(torch.randint(5, (300,), generator=g), 0, 5)
+    show(torch.randint(5, torch.Size([300]), dtype=torch.float32, requires_grad=True), 0, 5)
+    show(torch.randint(0, 2, (300,), dtype=torch.bool), 0, 2)
+    show(torch.randint(torch.tensor(5), (300,), dtype=torch.uint8), 0, 5)
+    show(torch.randint(-100, 100, (300,), dtype=torch.int8), -100, 100)
+    show(torch.randint(5, (), requires_grad=None), 0, 5)
+    """,
+    """
+    for f in [lambda: torch.randint(5), lambda: torch.randint(), lambda: torch.randint(high=5),
+              lambda: torch.randint(size=(3,)), lambda: torch.randint(low=2, high=5),
+              lambda: torch.randint(low=1, size=(3,)), lambda: torch.randint(2, high=5),
+              lambda: torch.randint(2, 5), lambda: torch.randint(5, 3), lambda: torch.randint(5, size=3),
+              lambda: torch.randint(5, (3.,)), lambda: torch.randint(2.5, (3,)),
+              lambda: torch.randint(True, (3,)), lambda: torch.randint(torch.tensor(5.5), (3,)),
+              lambda: torch.randint(2.0, 5, (3,)), lambda: torch.randint(5, (3,), 'a'),
+              lambda: torch.randint(5, (3,), generator=3), lambda: torch.randint(5, (3,), dtype=3),
+              lambda: torch.randint(5, (3,), foo=1), lambda: torch.randint(5, size=(3,), low=2),
+              lambda: torch.randint(5, low=2, size=(3,)),
+              lambda: torch.randint(5, (2,), (3,)), lambda: torch.randint(5, dtype=torch.int32)]:
+        t(f)
+    """,
+    """
+    for f in [lambda: torch.randint(5, 2, (3,)), lambda: torch.randint(0, (3,)),
+              lambda: torch.randint(5, 2, (-1,)), lambda: torch.randint(5, (-1,)),
+              lambda: torch.randint(5, (3,), dtype=torch.bool), lambda: torch.randint(300, (3,), dtype=torch.uint8),
+              lambda: torch.randint(-1, 5, (3,), dtype=torch.uint8), lambda: torch.randint(0, 129, (3,), dtype=torch.int8),
+              lambda: torch.randint(0, 2**40, (3,), dtype=torch.int32), lambda: torch.randint(0, 2**40, (3,), dtype=torch.int16),
+              lambda: torch.randint(5, (3,), requires_grad=True), lambda: torch.randint(2**70, (3,)),
+              lambda: torch.randint(5, (3,), dtype=torch.bool, requires_grad=True),
+              lambda: torch.rand(2, dtype=3), lambda: torch.rand(2, generator=3)]:
+        t(f)
+    """,
+)
