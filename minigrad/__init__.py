@@ -30,8 +30,8 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   zeros, zeros_like)
 from .ops import logspace, mv, randperm
 from .ops import unflatten
-from .ops import (argsort, bmm, clamp_max, clamp_min, clip, cumprod, frac, msort, narrow, roll,
-                  trunc)
+from .ops import (argsort, bmm, clamp_max, clamp_min, clip, cumprod, fix, frac, msort, narrow,
+                  roll, trunc)
 from .ops import (acos, acosh, arccos, arccosh, arcsin, arcsinh, arctan, arctan2, arctanh, asin,
                   asinh, atan, atan2, atanh, cosh, deg2rad, erf, erfc, erfinv, exp2, hypot, lerp,
                   log10, log2, logaddexp, logit, nan_to_num, rad2deg, sinh, tan, tril, triu,
@@ -44,8 +44,6 @@ from . import autograd, cuda, ops, linalg, nn, optim, return_types, utils  # noq
 # random generators, save/load (utils.data, the datasets and DataLoader, comes with utils)
 from .ops import Generator, default_generator, get_rng_state, seed, set_rng_state  # noqa: E402
 from .serialization import load, save  # noqa: E402
-
-fix = trunc
 
 
 def is_tensor(obj):

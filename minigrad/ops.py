@@ -281,7 +281,21 @@ def _div_call(input, other, rounding_mode):
     return d.div_rounded, (input, other, rounding_mode)
 
 
+def _unary(name, op, check=None, kernel=None):
+    """torch.name(input): the table row `op`, after PyTorch's argument check (a list or a number
+    is refused: torch.sin is for tensors, math.sin for numbers) and `check(kernel, input)`, its
+    dtype check, if the op has one."""
+    def fn(input):
+        _tensor_arg(name, "input", 1, input)
+        if check:
+            check(kernel, input)
+        return op(input)
+    fn.__name__ = fn.__qualname__ = name  # Python's own errors (too many arguments) name it so
+    return fn
+
+
 def neg(input):
+    _tensor_arg("neg", "input", 1, input)
     _no_bool_negation(input)
     return d.neg(input)
 
@@ -304,21 +318,14 @@ def pow(input, exponent):
     return d.rpow(input, exponent)
 
 
-def exp(input):
-    return d.exp(input)
+def _not_for_bools(kernel, x):
+    """PyTorch has no kernel for `kernel`'s op on bools: its dispatch error."""
+    if x._data.dtype == np.bool_:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
 
 
-def log(input):
-    return d.log(input)
-
-
-def sqrt(input):
-    return d.sqrt(input)
-
-
-def abs(input):
-    _not_for_bools("abs_cpu", input)
-    return d.abs(input)
+exp, log, sqrt = _unary("exp", d.exp), _unary("log", d.log), _unary("sqrt", d.sqrt)
+abs = _unary("abs", d.abs, _not_for_bools, "abs_cpu")
 
 
 def _abs_inplace(self):
@@ -326,14 +333,7 @@ def _abs_inplace(self):
     return apply_inplace(d.abs, self)
 
 
-def _not_for_bools(kernel, x):
-    """PyTorch has no kernel for `kernel`'s op on bools: its dispatch error."""
-    if x._data.dtype == np.bool_:
-        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
-
-
-def sgn(input):
-    return d.sgn(input)
+sgn = _unary("sgn", d.sgn)
 
 
 def sign(input):
@@ -357,36 +357,11 @@ isposinf = _classify("isposinf", np.isposinf)
 isneginf = _classify("isneginf", np.isneginf)
 
 
-def sigmoid(input):
-    return d.sigmoid(input)
-
-
-def tanh(input):
-    return d.tanh(input)
-
-
-def relu(input):
-    return d.relu(input)
-
-
-def sin(input):
-    return d.sin(input)
-
-
-def cos(input):
-    return d.cos(input)
+sigmoid, tanh, relu = _unary("sigmoid", d.sigmoid), _unary("tanh", d.tanh), _unary("relu", d.relu)
+sin, cos = _unary("sin", d.sin), _unary("cos", d.cos)
 
 
 # --- part trig: more elementwise math (tan ... tril/triu), PyTorch's names and aliases -----------
-def _unary(name, op):
-    """torch.name(input): the table row `op`, after PyTorch's argument check."""
-    def fn(input):
-        _tensor_arg(name, "input", 1, input)
-        return op(input)
-    fn.__name__ = name
-    return fn
-
-
 tan, sinh, cosh = _unary("tan", d.tan), _unary("sinh", d.sinh), _unary("cosh", d.cosh)
 asin, acos, atan = _unary("asin", d.asin), _unary("acos", d.acos), _unary("atan", d.atan)
 asinh, acosh, atanh = _unary("asinh", d.asinh), _unary("acosh", d.acosh), _unary("atanh", d.atanh)
@@ -501,38 +476,20 @@ tril, triu = _tri("tril", d.tril), _tri("triu", d.triu)
 
 def square(input):
     """Not an op of its own in PyTorch: pow(input, 2), so its node is PowBackward0."""
+    _tensor_arg("square", "input", 1, input)
     return pow(input, 2)
 
 
-def rsqrt(input):
-    return d.rsqrt(input)
-
-
-def reciprocal(input):
-    return d.reciprocal(input)
-
-
-def log1p(input):
-    return d.log1p(input)
-
-
-def expm1(input):
-    return d.expm1(input)
-
-
-def floor(input):
-    _not_for_bools("floor_vml_cpu", input)
-    return d.floor(input)
-
-
-def ceil(input):
-    _not_for_bools("ceil_vml_cpu", input)
-    return d.ceil(input)
+rsqrt, reciprocal = _unary("rsqrt", d.rsqrt), _unary("reciprocal", d.reciprocal)
+log1p, expm1 = _unary("log1p", d.log1p), _unary("expm1", d.expm1)
+floor = _unary("floor", d.floor, _not_for_bools, "floor_vml_cpu")
+ceil = _unary("ceil", d.ceil, _not_for_bools, "ceil_vml_cpu")
 
 
 def round(input, *, decimals=None):
     """Half to even. With `decimals` PyTorch runs another kernel (RoundBackward1), for floats
     only, even when decimals is 0 (round of integers without it is a copy)."""
+    _tensor_arg("round", "input", 1, input)
     op, args = _round_op("round", input, decimals)
     return op(*args)
 
@@ -554,21 +511,16 @@ def _round_inplace(self, *, decimals=None):
     return apply_inplace(op, *args)
 
 
-def trunc(input):
-    """Rounds toward zero (torch.fix is another name for it)."""
-    _not_for_bools("trunc_vml_cpu", input)
-    return d.trunc(input)
-
-
-def frac(input):
-    """input - trunc(input): the fractional part, with input's sign; floats only."""
-    _floats_only("frac_cpu", input)
-    return d.frac(input)
-
-
 def _floats_only(kernel, x):
     if x._data.dtype.kind != "f":
         raise NotImplementedError(f'"{kernel}" not implemented for \'{x.dtype._scalar}\'')
+
+
+# trunc rounds toward zero (fix is another name for it); frac is input - trunc(input): the
+# fractional part, with input's sign, for floats only
+trunc = _unary("trunc", d.trunc, _not_for_bools, "trunc_vml_cpu")
+fix = _unary("fix", d.trunc, _not_for_bools, "trunc_vml_cpu")
+frac = _unary("frac", d.frac, _floats_only, "frac_cpu")
 
 
 def _checked_inplace(check, kernel, op):
@@ -900,6 +852,7 @@ bitwise_xor = _bitwise(np.bitwise_xor, "bitwise_xor")
 
 
 def bitwise_not(input):
+    _tensor_arg("bitwise_not", "input", 1, input)
     if input._data.dtype.kind == "f":
         raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
     return Tensor._make(~input._data)

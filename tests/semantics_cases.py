@@ -9234,3 +9234,21 @@ case(
         t(f)
     """,
 )
+case(
+    "misc4_unary_wants_a_tensor",
+    _MISC4,
+    """
+    for name in ["sin", "cos", "exp", "log", "sqrt", "tanh", "sigmoid", "relu", "abs", "neg", "sgn", "floor",
+                 "ceil", "round", "trunc", "fix", "frac", "reciprocal", "rsqrt", "log1p", "expm1", "square",
+                 "bitwise_not"]:
+        t(lambda: getattr(torch, name)([1., 2.]))
+        t(lambda: getattr(torch, name)(2))
+    """,
+    """
+    v = torch.tensor([-1.5, 0.25, 2.])
+    print(torch.exp(v), torch.abs(v), torch.fix(v), torch.fix(v).grad_fn, torch.frac(v), v.fix(), v.floor())
+    t(lambda: torch.abs(torch.tensor([True]))), t(lambda: torch.floor(torch.tensor([True])))
+    t(lambda: torch.fix(torch.tensor([True]))), t(lambda: torch.frac(torch.tensor([1])))
+    t(lambda: torch.exp(v, 1)), t(lambda: torch.floor(v, 1))
+    """,
+)
