@@ -46,6 +46,31 @@ from .ops import Generator, default_generator, get_rng_state, seed, set_rng_stat
 from .serialization import load, save  # noqa: E402
 
 
+from .nn.functional import celu_, selu_  # noqa: E402
+
+
+def selu(input):
+    """torch.selu: nn.functional.selu without its inplace flag (torch.selu_ is that)."""
+    return nn.functional.selu(input)
+
+
+def celu(input, alpha=1.0):
+    return nn.functional.celu(input, alpha)
+
+
+def threshold(input, threshold=ops._REQUIRED, value=ops._REQUIRED):
+    """torch.threshold: nn.functional.threshold, but a missing argument gets the words of
+    PyTorch's argument parser (it names those after it too; its plural is sic)."""
+    missing = ('"threshold"', '"value"')[1 - (threshold is ops._REQUIRED):]  # from the first on
+    if value is ops._REQUIRED or threshold is ops._REQUIRED:
+        raise TypeError(f"threshold() missing {len(missing)} required positional argument"
+                        f"{'s' if len(missing) == 1 else ''}: {', '.join(missing)}")
+    return nn.functional.threshold(input, threshold, value)
+
+
+threshold_ = nn.functional.threshold_
+
+
 def is_tensor(obj):
     return isinstance(obj, Tensor)
 

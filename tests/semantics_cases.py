@@ -9252,3 +9252,25 @@ case(
     t(lambda: torch.exp(v, 1)), t(lambda: torch.floor(v, 1))
     """,
 )
+case(
+    "misc4_top_level_selu_celu_threshold",
+    _MISC4,
+    """
+    x = torch.tensor([-1., 0.5, 2.], requires_grad=True)
+    print(torch.selu(x), torch.celu(x), torch.celu(x, 0.5), torch.celu(x, alpha=2.), torch.threshold(x, 0.4, -3.))
+    print(torch.threshold(x, threshold=1, value=2), torch.selu(input=x))
+    a = x.detach().clone(); b = a * 1; c = a * 1
+    print(torch.selu_(a), torch.celu_(b, 2.), torch.threshold_(c, 1, 2), a, b, c)
+    print(hasattr(torch.Tensor, 'selu'), hasattr(torch.Tensor, 'celu'), hasattr(torch.Tensor, 'threshold'))
+    """,
+    """
+    for f in [lambda: torch.selu([1.]), lambda: torch.celu([1.]), lambda: torch.threshold([1.], 1, 2),
+              lambda: torch.selu_([1.]), lambda: torch.celu_([1.]), lambda: torch.threshold_([1.], 1, 2),
+              lambda: nn.functional.selu([1.]), lambda: nn.functional.celu(2.), lambda: nn.functional.threshold([1.], 1, 2),
+              lambda: nn.functional.selu([1.], True), lambda: torch.selu(x, 1), lambda: torch.celu(x, "a"),
+              lambda: torch.celu(x, 0.), lambda: torch.threshold(x), lambda: torch.threshold(x, "a", 1),
+              lambda: torch.selu(torch.tensor([1])), lambda: torch.threshold(torch.tensor([True]), 1, 2),
+              lambda: nn.functional.celu(x, alpha=None), lambda: torch.threshold(x, 1), lambda: torch.threshold(x, value=1)]:
+        t(f)
+    """,
+)
