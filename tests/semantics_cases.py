@@ -9274,3 +9274,12 @@ case(
         t(f)
     """,
 )
+case(
+    "misc4_hardtanh_deprecated_keywords",
+    _MISC4,
+    "m = nn.Hardtanh(min_value=-2.)",
+    "print(m, m.min_val, m.max_val, m(torch.tensor([-3., 0.5, 3.])))",
+    "m = nn.Hardtanh(-3, 3, False, -0.5, 0.5); print(m)",
+    "nn.Hardtanh(max_value=-2.)",
+    "print(nn.Hardtanh(0., 2., max_value=None, min_value=None))",
+)
