@@ -9283,3 +9283,15 @@ case(
     "nn.Hardtanh(max_value=-2.)",
     "print(nn.Hardtanh(0., 2., max_value=None, min_value=None))",
 )
+case(
+    "misc4_gelu_tanh_double_backward",
+    _MISC4,
+    """
+    import torch.nn.functional as F
+    x = torch.tensor([-1.5, 0.3, 2.], dtype=torch.float64, requires_grad=True)
+    g, = torch.autograd.grad(F.gelu(x, approximate='tanh').sum(), x, create_graph=True)
+    gg, = torch.autograd.grad(g, x, torch.tensor([1., -2., 0.5], dtype=torch.float64), create_graph=True)
+    print(g, gg, gg.grad_fn)
+    print(torch.autograd.grad(gg.sum(), x))
+    """,
+)
