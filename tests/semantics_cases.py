@@ -9295,3 +9295,23 @@ case(
     print(torch.autograd.grad(gg.sum(), x))
     """,
 )
+case(
+    "misc4_batchnorm2d_3d",
+    _MISC4,
+    """
+    b2, b3 = nn.BatchNorm2d(3), nn.BatchNorm3d(2, affine=False, momentum=None)
+    print(b2, b3, type(b2).__module__, nn.BatchNorm2d(3, eps=1e-3, track_running_stats=False))
+    x = torch.arange(48.).reshape(2, 3, 2, 4).requires_grad_() * torch.tensor([1., -0.5, 2.]).reshape(1, 3, 1, 1)
+    y = b2(x); print(y, y.grad_fn, b2.running_mean, b2.running_var, b2.num_batches_tracked)
+    y.exp().sum().backward(); print(b2.weight.grad, b2.bias.grad)
+    b2.eval(); print(b2(x[:1]))
+    v = torch.linspace(-2., 3., 48).reshape(2, 2, 3, 2, 2)
+    print(b3(v)[0, :, 0], b3(v * 2)[1, :, 2], b3.running_mean, b3.running_var, b3.num_batches_tracked)
+    """,
+    """
+    for f in [lambda: nn.BatchNorm2d(3)(torch.ones(3)), lambda: nn.BatchNorm2d(3)(torch.ones(2, 3, 4)),
+              lambda: nn.BatchNorm2d(3)(torch.ones(2, 3, 4, 4, 4)), lambda: nn.BatchNorm3d(3)(torch.ones(2, 3, 4, 4)),
+              lambda: nn.BatchNorm2d(3)(torch.ones(2, 4, 2, 2)), lambda: nn.BatchNorm2d(3)(torch.ones(1, 3, 1, 1))]:
+        t(f)
+    """,
+)
