@@ -30,8 +30,8 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   zeros, zeros_like)
 from .ops import logspace, mv, randperm
 from .ops import unflatten
-from .ops import (argsort, bmm, clamp_max, clamp_min, clip, cumprod, frac, msort, narrow, roll,
-                  trunc)
+from .ops import (argsort, bmm, clamp_max, clamp_min, clip, cumprod, fix, frac, msort, narrow,
+                  roll, trunc)
 from .ops import (acos, acosh, arccos, arccosh, arcsin, arcsinh, arctan, arctan2, arctanh, asin,
                   asinh, atan, atan2, atanh, cosh, deg2rad, erf, erfc, erfinv, exp2, hypot, lerp,
                   log10, log2, logaddexp, logit, nan_to_num, rad2deg, sinh, tan, tril, triu,
@@ -45,7 +45,30 @@ from . import autograd, cuda, ops, linalg, nn, optim, return_types, utils  # noq
 from .ops import Generator, default_generator, get_rng_state, seed, set_rng_state  # noqa: E402
 from .serialization import load, save  # noqa: E402
 
-fix = trunc
+
+from .nn.functional import celu_, selu_  # noqa: E402
+
+
+def selu(input):
+    """torch.selu: nn.functional.selu without its inplace flag (torch.selu_ is that)."""
+    return nn.functional.selu(input)
+
+
+def celu(input, alpha=1.0):
+    return nn.functional.celu(input, alpha)
+
+
+def threshold(input, threshold=ops._REQUIRED, value=ops._REQUIRED):
+    """torch.threshold: nn.functional.threshold, but a missing argument gets the words of
+    PyTorch's argument parser (it names those after it too; its plural is sic)."""
+    missing = ('"threshold"', '"value"')[1 - (threshold is ops._REQUIRED):]  # from the first on
+    if value is ops._REQUIRED or threshold is ops._REQUIRED:
+        raise TypeError(f"threshold() missing {len(missing)} required positional argument"
+                        f"{'s' if len(missing) == 1 else ''}: {', '.join(missing)}")
+    return nn.functional.threshold(input, threshold, value)
+
+
+threshold_ = nn.functional.threshold_
 
 
 def is_tensor(obj):

@@ -709,13 +709,12 @@ def _one_minus(x):
 
 
 def _gelu_double_backward(grad, grad_output, self, approximate):
-    """PyTorch's gelu_double_backward: gelu's second derivative times both gradients. (For
-    'tanh', cosh is written with exp: minigrad has no cosh.)"""
+    """PyTorch's gelu_double_backward: gelu's second derivative times both gradients."""
     if approximate == "tanh":
         beta, kappa = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5, 0.044715
         inner = mul_scalar(add(self, mul_scalar(pow_scalar(self, 3), kappa)), beta)
         tanh_inner = inner.tanh()
-        sech_inner = 1 / mul_scalar(inner.exp() + (-inner).exp(), 0.5)  # 1 / cosh(inner)
+        sech_inner = 1 / inner.cosh()
         f, g = mul_scalar(self, 0.5), _one_minus(tanh_inner * tanh_inner)
         h = mul_scalar(add_scalar(mul_scalar(self, 3 * kappa) * self, 1), beta)
         g_prime = mul_scalar(sech_inner, 2) * (-sech_inner * tanh_inner) * h

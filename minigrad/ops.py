@@ -6,6 +6,7 @@ call means, PyTorch's error texts); the math lives in derivatives.py.
 import builtins
 import math
 import numbers
+import operator
 import os
 import re
 import warnings
@@ -174,19 +175,26 @@ def _invalid_combination(name, args, kwargs, method=False):
                      f"{', ' if kwargs and not args else ''}), but expected one of:\n{ways}")
 
 
+def _options_fit(requires_grad, dtype=None, generator=None, device=None):
+    """Whether a creation function's keyword options have the types its overloads take."""
+    try:
+        _device_arg("", device)
+    except TypeError:
+        return False
+    return ((requires_grad is None or requires_grad.__class__ is builtins.bool)
+            and (dtype is None or isinstance(dtype, dtypes.dtype))
+            and (generator is None or isinstance(generator, Generator)))
+
+
 def _check_overloads(name, args, requires_grad, dtype=None, generator=None, device=None):
     """Functions with several overloads (rand, arange, eye, ...): a call that fits none of them
-    (no size, requires_grad or device of a wrong type) gets PyTorch's list of them."""
-    try:
-        parsed, device_ok = _device_arg(name, device), True
-    except TypeError:
-        device_ok = False
-    if ((not args or requires_grad.__class__ is not builtins.bool) and requires_grad is not None
-            or not device_ok):
+    (no size, an option of a wrong type) gets PyTorch's list of them."""
+    if (not args and requires_grad is not None
+            or not _options_fit(requires_grad, dtype, generator, device)):
         given = dict(requires_grad=requires_grad, dtype=dtype, generator=generator, device=device)
         raise _invalid_combination(name, args, {k: v for k, v in given.items()
                                                 if v is not None and v is not False})
-    _check_device(parsed)
+    _check_device(_device_arg(name, device))
 
 
 # --- arithmetic ---------------------------------------------------------------------------------
@@ -273,7 +281,21 @@ def _div_call(input, other, rounding_mode):
     return d.div_rounded, (input, other, rounding_mode)
 
 
+def _unary(name, op, check=None, kernel=None):
+    """torch.name(input): the table row `op`, after PyTorch's argument check (a list or a number
+    is refused: torch.sin is for tensors, math.sin for numbers) and `check(kernel, input)`, its
+    dtype check, if the op has one."""
+    def fn(input):
+        _tensor_arg(name, "input", 1, input)
+        if check:
+            check(kernel, input)
+        return op(input)
+    fn.__name__ = fn.__qualname__ = name  # Python's own errors (too many arguments) name it so
+    return fn
+
+
 def neg(input):
+    _tensor_arg("neg", "input", 1, input)
     _no_bool_negation(input)
     return d.neg(input)
 
@@ -296,21 +318,14 @@ def pow(input, exponent):
     return d.rpow(input, exponent)
 
 
-def exp(input):
-    return d.exp(input)
+def _not_for_bools(kernel, x):
+    """PyTorch has no kernel for `kernel`'s op on bools: its dispatch error."""
+    if x._data.dtype == np.bool_:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
 
 
-def log(input):
-    return d.log(input)
-
-
-def sqrt(input):
-    return d.sqrt(input)
-
-
-def abs(input):
-    _not_for_bools("abs_cpu", input)
-    return d.abs(input)
+exp, log, sqrt = _unary("exp", d.exp), _unary("log", d.log), _unary("sqrt", d.sqrt)
+abs = _unary("abs", d.abs, _not_for_bools, "abs_cpu")
 
 
 def _abs_inplace(self):
@@ -318,14 +333,7 @@ def _abs_inplace(self):
     return apply_inplace(d.abs, self)
 
 
-def _not_for_bools(kernel, x):
-    """PyTorch has no kernel for `kernel`'s op on bools: its dispatch error."""
-    if x._data.dtype == np.bool_:
-        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
-
-
-def sgn(input):
-    return d.sgn(input)
+sgn = _unary("sgn", d.sgn)
 
 
 def sign(input):
@@ -349,36 +357,11 @@ isposinf = _classify("isposinf", np.isposinf)
 isneginf = _classify("isneginf", np.isneginf)
 
 
-def sigmoid(input):
-    return d.sigmoid(input)
-
-
-def tanh(input):
-    return d.tanh(input)
-
-
-def relu(input):
-    return d.relu(input)
-
-
-def sin(input):
-    return d.sin(input)
-
-
-def cos(input):
-    return d.cos(input)
+sigmoid, tanh, relu = _unary("sigmoid", d.sigmoid), _unary("tanh", d.tanh), _unary("relu", d.relu)
+sin, cos = _unary("sin", d.sin), _unary("cos", d.cos)
 
 
 # --- part trig: more elementwise math (tan ... tril/triu), PyTorch's names and aliases -----------
-def _unary(name, op):
-    """torch.name(input): the table row `op`, after PyTorch's argument check."""
-    def fn(input):
-        _tensor_arg(name, "input", 1, input)
-        return op(input)
-    fn.__name__ = name
-    return fn
-
-
 tan, sinh, cosh = _unary("tan", d.tan), _unary("sinh", d.sinh), _unary("cosh", d.cosh)
 asin, acos, atan = _unary("asin", d.asin), _unary("acos", d.acos), _unary("atan", d.atan)
 asinh, acosh, atanh = _unary("asinh", d.asinh), _unary("acosh", d.acosh), _unary("atanh", d.atanh)
@@ -493,38 +476,20 @@ tril, triu = _tri("tril", d.tril), _tri("triu", d.triu)
 
 def square(input):
     """Not an op of its own in PyTorch: pow(input, 2), so its node is PowBackward0."""
+    _tensor_arg("square", "input", 1, input)
     return pow(input, 2)
 
 
-def rsqrt(input):
-    return d.rsqrt(input)
-
-
-def reciprocal(input):
-    return d.reciprocal(input)
-
-
-def log1p(input):
-    return d.log1p(input)
-
-
-def expm1(input):
-    return d.expm1(input)
-
-
-def floor(input):
-    _not_for_bools("floor_vml_cpu", input)
-    return d.floor(input)
-
-
-def ceil(input):
-    _not_for_bools("ceil_vml_cpu", input)
-    return d.ceil(input)
+rsqrt, reciprocal = _unary("rsqrt", d.rsqrt), _unary("reciprocal", d.reciprocal)
+log1p, expm1 = _unary("log1p", d.log1p), _unary("expm1", d.expm1)
+floor = _unary("floor", d.floor, _not_for_bools, "floor_vml_cpu")
+ceil = _unary("ceil", d.ceil, _not_for_bools, "ceil_vml_cpu")
 
 
 def round(input, *, decimals=None):
     """Half to even. With `decimals` PyTorch runs another kernel (RoundBackward1), for floats
     only, even when decimals is 0 (round of integers without it is a copy)."""
+    _tensor_arg("round", "input", 1, input)
     op, args = _round_op("round", input, decimals)
     return op(*args)
 
@@ -546,21 +511,16 @@ def _round_inplace(self, *, decimals=None):
     return apply_inplace(op, *args)
 
 
-def trunc(input):
-    """Rounds toward zero (torch.fix is another name for it)."""
-    _not_for_bools("trunc_vml_cpu", input)
-    return d.trunc(input)
-
-
-def frac(input):
-    """input - trunc(input): the fractional part, with input's sign; floats only."""
-    _floats_only("frac_cpu", input)
-    return d.frac(input)
-
-
 def _floats_only(kernel, x):
     if x._data.dtype.kind != "f":
         raise NotImplementedError(f'"{kernel}" not implemented for \'{x.dtype._scalar}\'')
+
+
+# trunc rounds toward zero (fix is another name for it); frac is input - trunc(input): the
+# fractional part, with input's sign, for floats only
+trunc = _unary("trunc", d.trunc, _not_for_bools, "trunc_vml_cpu")
+fix = _unary("fix", d.trunc, _not_for_bools, "trunc_vml_cpu")
+frac = _unary("frac", d.frac, _floats_only, "frac_cpu")
 
 
 def _checked_inplace(check, kernel, op):
@@ -901,6 +861,7 @@ bitwise_xor = _bitwise(np.bitwise_xor, "bitwise_xor")
 
 
 def bitwise_not(input):
+    _tensor_arg("bitwise_not", "input", 1, input)
     if input._data.dtype.kind == "f":
         raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
     return Tensor._make(~input._data)
@@ -2659,16 +2620,78 @@ def rand(*size, dtype=None, device=None, requires_grad=False, generator=None):
     return _new(arr, requires_grad)
 
 
-def randint(low, high=None, size=(), dtype=None, device=None, requires_grad=False,
-            generator=None):
-    _check_overloads("randint", tuple(x for x in (low, high, size) if x is not None and x != ()),
-                     requires_grad, dtype, generator, device)
-    if high is None or isinstance(high, (tuple, list)):  # randint(high, size)
-        low, high, size = 0, low, size if high is None else high
+def randint(*args, generator=None, dtype=None, device=None, requires_grad=False, **names):
+    """randint(high, size) or randint(low, high, size), by position or by name: integers drawn
+    uniformly from [low, high), low 0 by default (int64). NumPy's generator: not PyTorch's numbers.
+
+    PyTorch's parser takes the first overload a call fits. If none fits, it says what is wrong
+    with the one overload a call of that many arguments could mean ((high, size) for two), and
+    otherwise lists them all."""
+    options = dict(requires_grad=requires_grad, dtype=dtype, generator=generator, device=device)
+    options = {k: v for k, v in options.items() if v is not None and v is not False}
+    bound = _bind_randint(("high", "size"), args, names) or _bind_randint(
+        ("low", "high", "size"), args, names)
+    if bound is None or not _options_fit(requires_grad, dtype, generator, device):
+        if len(args) + len(names) + len(options) == 2:
+            _bind_randint(("high", "size"), args, names, raise_errors=True)
+        names = dict(reversed(names.items()))  # PyTorch lists keywords last given first
+        raise _invalid_combination("randint", args, {**names, **options})
+    _check_device(_device_arg("randint", device))
+    *low, high, size = bound
+    low = low[0] if low else 0
+    for x in (low, high):
+        if not -2**63 <= x < 2**63:
+            raise ValueError("Overflow when unpacking long long")
     shape = _new_shape("randint", (size,))
+    if low >= high:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= "
+                           f"to={high}")
+    dtype = dtype or dtypes.int64
+    if not dtype.is_floating_point:
+        info = np.iinfo(np.uint8) if dtype is dtypes.bool else np.iinfo(dtype.np)
+        bounds = (info.min, 1 if dtype is dtypes.bool else info.max)
+        for what, x in (("from", low), ("to - 1", high - 1)):
+            if not bounds[0] <= x <= bounds[1]:
+                raise RuntimeError(f"{what} is out of bounds for {dtype._c}")
     rng = (generator or default_generator)._rng
-    return _new(rng.integers(low, high, size=shape).astype(_np_dtype(dtype, np.int64)),
-                requires_grad)
+    return _new(rng.integers(low, high, size=shape).astype(dtype.np), requires_grad)
+
+
+def _bind_randint(params, args, names, raise_errors=False):
+    """randint's arguments as the values of `params` (ints, then a size), or None if they don't
+    fit them; with raise_errors, PyTorch's TypeError for the first that doesn't."""
+    if not raise_errors and (len(args) > len(params) or set(names) - set(params[len(args):])):
+        return None  # PyTorch names a missing or mistyped argument before an unexpected one
+    values = []
+    for i, param in enumerate(params):
+        value = args[i] if i < len(args) else names.get(param, _REQUIRED)
+        where = f" (position {i + 1})" if i < len(args) else ""
+        if value is _REQUIRED:
+            error = TypeError(f"randint() missing {len(params) - i} required positional argument"
+                              f"{'s' if len(params) - i == 1 else ''}: "  # PyTorch's plural, sic
+                              + ", ".join(f'"{p}"' for p in params[i:]))
+        elif param == "size" and not isinstance(value, (tuple, list)):
+            error = TypeError(f"randint(): argument 'size'{where} must be tuple of ints, not "
+                              f"{_type_name(value)}")
+        elif param == "size":
+            bad = [j for j, n in enumerate(value) if not hasattr(n, "__index__")]
+            error = bad and TypeError(f"randint(): argument 'size'{where} must be tuple of ints, "
+                                      f"but found element of type {_type_name(value[bad[0]])} "
+                                      f"at pos {bad[0]}")
+        else:
+            given, error = value, isinstance(value, (builtins.bool, np.bool_))
+            try:
+                value = operator.index(value)
+            except TypeError:
+                error = True
+            error = error and TypeError(f"randint(): argument '{param}'{where} must be int, not "
+                                        f"{_type_name(given)}")
+        if error and raise_errors:
+            raise error
+        if error:
+            return None
+        values.append(value)
+    return values
 
 
 def randperm(n=_REQUIRED, *, generator=None, dtype=None, device=None, requires_grad=False):

@@ -9198,3 +9198,143 @@ case(
     "y = xt * torch.ones(4, 3); print(y.is_contiguous()); y.view(12)",
     "print((torch.ones(4, 3) * xt).view(12))",
 )
+
+# ---------------------------------------------------------------------------
+# misc4: randint's overloads by name, unary ops given a non-Tensor, top-level selu/celu/...,
+# Hardtanh's deprecated keywords, BatchNorm2d/3d
+# ---------------------------------------------------------------------------
+_MISC4 = """
+from torch import nn
+def t(f):
+    try:
+        print("ok", f())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+"""
+case(
+    "misc4_randint_overloads",
+    _MISC4,
+    """
+    g = torch.Generator()
+    def show(r, low, high):  # random values: only shape, dtype and range are PyTorch's
+        print(r.shape, r.dtype, r.requires_grad, bool((r >= low).all()), bool((r < high).all()))
+    show(torch.randint(high=5, size=(300,)), 0, 5)
+    show(torch.randint(low=2, high=5, size=(3, 100)), 2, 5)
+    show(torch.randint(high=5, low=2, size=[300]), 2, 5)
+    show(torch.randint(2, high=5, size=(300,)), 2, 5)
+    show(torch.randint(5, size=(2, 150)), 0, 5)
+    show(torch.randint(-3, 0, (300,), generator=g, dtype=torch.int16), -3, 0)
+    show(torch.randint(5, (300,), generator=g), 0, 5)
+    show(torch.randint(5, torch.Size([300]), dtype=torch.float32, requires_grad=True), 0, 5)
+    show(torch.randint(0, 2, (300,), dtype=torch.bool), 0, 2)
+    show(torch.randint(torch.tensor(5), (300,), dtype=torch.uint8), 0, 5)
+    show(torch.randint(-100, 100, (300,), dtype=torch.int8), -100, 100)
+    show(torch.randint(5, (), requires_grad=None), 0, 5)
+    """,
+    """
+    for f in [lambda: torch.randint(5), lambda: torch.randint(), lambda: torch.randint(high=5),
+              lambda: torch.randint(size=(3,)), lambda: torch.randint(low=2, high=5),
+              lambda: torch.randint(low=1, size=(3,)), lambda: torch.randint(2, high=5),
+              lambda: torch.randint(2, 5), lambda: torch.randint(5, 3), lambda: torch.randint(5, size=3),
+              lambda: torch.randint(5, (3.,)), lambda: torch.randint(2.5, (3,)),
+              lambda: torch.randint(True, (3,)), lambda: torch.randint(torch.tensor(5.5), (3,)),
+              lambda: torch.randint(2.0, 5, (3,)), lambda: torch.randint(5, (3,), 'a'),
+              lambda: torch.randint(5, (3,), generator=3), lambda: torch.randint(5, (3,), dtype=3),
+              lambda: torch.randint(5, (3,), foo=1), lambda: torch.randint(5, size=(3,), low=2),
+              lambda: torch.randint(5, low=2, size=(3,)),
+              lambda: torch.randint(5, (2,), (3,)), lambda: torch.randint(5, dtype=torch.int32)]:
+        t(f)
+    """,
+    """
+    for f in [lambda: torch.randint(5, 2, (3,)), lambda: torch.randint(0, (3,)),
+              lambda: torch.randint(5, 2, (-1,)), lambda: torch.randint(5, (-1,)),
+              lambda: torch.randint(5, (3,), dtype=torch.bool), lambda: torch.randint(300, (3,), dtype=torch.uint8),
+              lambda: torch.randint(-1, 5, (3,), dtype=torch.uint8), lambda: torch.randint(0, 129, (3,), dtype=torch.int8),
+              lambda: torch.randint(0, 2**40, (3,), dtype=torch.int32), lambda: torch.randint(0, 2**40, (3,), dtype=torch.int16),
+              lambda: torch.randint(5, (3,), requires_grad=True), lambda: torch.randint(2**70, (3,)),
+              lambda: torch.randint(5, (3,), dtype=torch.bool, requires_grad=True),
+              lambda: torch.rand(2, dtype=3), lambda: torch.rand(2, generator=3)]:
+        t(f)
+    """,
+)
+case(
+    "misc4_unary_wants_a_tensor",
+    _MISC4,
+    """
+    for name in ["sin", "cos", "exp", "log", "sqrt", "tanh", "sigmoid", "relu", "abs", "neg", "sgn", "floor",
+                 "ceil", "round", "trunc", "fix", "frac", "reciprocal", "rsqrt", "log1p", "expm1", "square",
+                 "bitwise_not"]:
+        t(lambda: getattr(torch, name)([1., 2.]))
+        t(lambda: getattr(torch, name)(2))
+    """,
+    """
+    v = torch.tensor([-1.5, 0.25, 2.])
+    print(torch.exp(v), torch.abs(v), torch.fix(v), torch.fix(v).grad_fn, torch.frac(v), v.fix(), v.floor())
+    t(lambda: torch.abs(torch.tensor([True]))), t(lambda: torch.floor(torch.tensor([True])))
+    t(lambda: torch.fix(torch.tensor([True]))), t(lambda: torch.frac(torch.tensor([1])))
+    t(lambda: torch.exp(v, 1)), t(lambda: torch.floor(v, 1))
+    """,
+)
+case(
+    "misc4_top_level_selu_celu_threshold",
+    _MISC4,
+    """
+    x = torch.tensor([-1., 0.5, 2.], requires_grad=True)
+    print(torch.selu(x), torch.celu(x), torch.celu(x, 0.5), torch.celu(x, alpha=2.), torch.threshold(x, 0.4, -3.))
+    print(torch.threshold(x, threshold=1, value=2), torch.selu(input=x))
+    a = x.detach().clone(); b = a * 1; c = a * 1
+    print(torch.selu_(a), torch.celu_(b, 2.), torch.threshold_(c, 1, 2), a, b, c)
+    print(hasattr(torch.Tensor, 'selu'), hasattr(torch.Tensor, 'celu'), hasattr(torch.Tensor, 'threshold'))
+    """,
+    """
+    for f in [lambda: torch.selu([1.]), lambda: torch.celu([1.]), lambda: torch.threshold([1.], 1, 2),
+              lambda: torch.selu_([1.]), lambda: torch.celu_([1.]), lambda: torch.threshold_([1.], 1, 2),
+              lambda: nn.functional.selu([1.]), lambda: nn.functional.celu(2.), lambda: nn.functional.threshold([1.], 1, 2),
+              lambda: nn.functional.selu([1.], True), lambda: torch.selu(x, 1), lambda: torch.celu(x, "a"),
+              lambda: torch.celu(x, 0.), lambda: torch.threshold(x), lambda: torch.threshold(x, "a", 1),
+              lambda: torch.selu(torch.tensor([1])), lambda: torch.threshold(torch.tensor([True]), 1, 2),
+              lambda: nn.functional.celu(x, alpha=None), lambda: torch.threshold(x, 1), lambda: torch.threshold(x, value=1)]:
+        t(f)
+    """,
+)
+case(
+    "misc4_hardtanh_deprecated_keywords",
+    _MISC4,
+    "m = nn.Hardtanh(min_value=-2.)",
+    "print(m, m.min_val, m.max_val, m(torch.tensor([-3., 0.5, 3.])))",
+    "m = nn.Hardtanh(-3, 3, False, -0.5, 0.5); print(m)",
+    "nn.Hardtanh(max_value=-2.)",
+    "print(nn.Hardtanh(0., 2., max_value=None, min_value=None))",
+)
+case(
+    "misc4_gelu_tanh_double_backward",
+    _MISC4,
+    """
+    import torch.nn.functional as F
+    x = torch.tensor([-1.5, 0.3, 2.], dtype=torch.float64, requires_grad=True)
+    g, = torch.autograd.grad(F.gelu(x, approximate='tanh').sum(), x, create_graph=True)
+    gg, = torch.autograd.grad(g, x, torch.tensor([1., -2., 0.5], dtype=torch.float64), create_graph=True)
+    print(g, gg, gg.grad_fn)
+    print(torch.autograd.grad(gg.sum(), x))
+    """,
+)
+case(
+    "misc4_batchnorm2d_3d",
+    _MISC4,
+    """
+    b2, b3 = nn.BatchNorm2d(3), nn.BatchNorm3d(2, affine=False, momentum=None)
+    print(b2, b3, type(b2).__module__, nn.BatchNorm2d(3, eps=1e-3, track_running_stats=False))
+    x = torch.arange(48.).reshape(2, 3, 2, 4).requires_grad_() * torch.tensor([1., -0.5, 2.]).reshape(1, 3, 1, 1)
+    y = b2(x); print(y, y.grad_fn, b2.running_mean, b2.running_var, b2.num_batches_tracked)
+    y.exp().sum().backward(); print(b2.weight.grad, b2.bias.grad)
+    b2.eval(); print(b2(x[:1]))
+    v = torch.linspace(-2., 3., 48).reshape(2, 2, 3, 2, 2)
+    print(b3(v)[0, :, 0], b3(v * 2)[1, :, 2], b3.running_mean, b3.running_var, b3.num_batches_tracked)
+    """,
+    """
+    for f in [lambda: nn.BatchNorm2d(3)(torch.ones(3)), lambda: nn.BatchNorm2d(3)(torch.ones(2, 3, 4)),
+              lambda: nn.BatchNorm2d(3)(torch.ones(2, 3, 4, 4, 4)), lambda: nn.BatchNorm3d(3)(torch.ones(2, 3, 4, 4)),
+              lambda: nn.BatchNorm2d(3)(torch.ones(2, 4, 2, 2)), lambda: nn.BatchNorm2d(3)(torch.ones(1, 3, 1, 1))]:
+        t(f)
+    """,
+)

@@ -647,6 +647,7 @@ def _update_running_stats(input, running_mean, running_var, momentum):
 def selu(input, inplace=False):
     """scale * elu(x, alpha) with PyTorch's constants, chosen so activations keep mean 0 and
     variance 1 through many layers (self-normalizing). Recorded as elu (EluBackward0)."""
+    _ops._tensor_arg("selu_" if inplace else "selu", "input", 1, input)
     _floating_only("elu_cpu", input)
     alpha, scale = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
     if inplace:
@@ -656,6 +657,7 @@ def selu(input, inplace=False):
 
 def celu(input, alpha=1.0, inplace=False):
     """max(0, x) + min(0, alpha * (exp(x / alpha) - 1)): elu with its slope at 0 always 1."""
+    _ops._tensor_arg("celu_" if inplace else "celu", "input", 1, input)
     alpha = _number_arg("celu", "alpha", 2, alpha)
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError: alpha cannot be 0 for CELU")
@@ -747,6 +749,7 @@ def hardshrink(input, lambd=0.5):
 def _threshold(input, threshold, value, inplace=False):
     """value where x <= threshold, x elsewhere (relu is threshold(x, 0, 0)). PyTorch names it
     _threshold too (an argument is called threshold), as its errors show."""
+    _ops._tensor_arg("threshold_" if inplace else "threshold", "input", 1, input)
     threshold = _number_arg("threshold", "threshold", 2, threshold)
     value = _number_arg("threshold", "value", 3, value)
     if input._data.dtype == np.bool_:

@@ -1,4 +1,6 @@
 """Activations as modules: each forward is the nn.functional function of the same name."""
+import warnings
+
 from .. import functional as F
 from .module import Module
 
@@ -156,8 +158,16 @@ class GELU(Module):
 class Hardtanh(Module):
     """x clamped to [min_val, max_val]."""
 
-    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False):
+    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False, min_value=None, max_value=None):
         super().__init__()
+        if min_value is not None:  # the old names still work, with PyTorch's warning
+            warnings.warn("keyword argument `min_value` is deprecated and renamed to `min_val`",
+                          FutureWarning, stacklevel=2)
+            min_val = min_value
+        if max_value is not None:
+            warnings.warn("keyword argument `max_value` is deprecated and renamed to `max_val`",
+                          FutureWarning, stacklevel=2)
+            max_val = max_value
         self.min_val, self.max_val, self.inplace = min_val, max_val, inplace
         if self.max_val <= self.min_val:
             raise AssertionError(f"max_val ({self.max_val}) must be greater than min_val "
