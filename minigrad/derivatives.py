@@ -9,6 +9,7 @@ Broadcasting is undone by the engine (`sum_to`), not here, exactly as in PyTorch
 """
 import builtins
 import math
+import os
 import warnings
 
 import numpy as np
@@ -1138,11 +1139,11 @@ linalg_inv = Op("LinalgInvExBackward0", lambda A: np.linalg.inv(A),  # d(A^-1) =
 # --- reductions ---------------------------------------------------------------------------------
 # sum(dtype=...) and mean(dtype=...) reduce in that dtype, with no ToCopyBackward0 before them
 # (the engine casts the gradient back to the input's dtype)
-sum = Op("SumBackward0",               lambda self, dtype=None: self.sum(dtype=_acc(self, dtype)),
+sum = Op("SumBackward0",               lambda self, dtype=None: _sum(self, dtype=_acc(self, dtype)),
          promote=False,
          self=lambda grad, self_shape: expand(grad, self_shape))
-sum_dim = Op("SumBackward1",           lambda self, dim, keepdim, dtype=None: self.sum(
-                                           axis=dim, keepdims=keepdim, dtype=_acc(self, dtype)),
+sum_dim = Op("SumBackward1",           lambda self, dim, keepdim, dtype=None: _sum(
+                                           self, dim, keepdim, _acc(self, dtype)),
              promote=False,
              self=lambda grad, self_shape, dim, keepdim:
                  expand(_unsqueeze_dims(grad, dim, keepdim), self_shape))
@@ -2009,10 +2010,108 @@ def views(node_class, self, arrays, **saved):
     return tuple(outs)
 
 
+# --- sum in PyTorch's order (aten/src/ATen/native/cpu/SumKernel.cpp), so float32 gives its bits ---
+# PyTorch sums float tensors with 8 float32 (4 float64) lanes, 4 interleaved partial sums and
+# "cascades" (chunks of 16+ terms, whose sums are summed in chunks, ...); NumPy sums pairwise.
+# Same terms, another order, other last bits: these functions replay PyTorch's order with array ops.
+_SPLIT = 32768  # PyTorch splits a full sum of at least this many elements among its threads
+_THREADS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+
+
+def _running_sum(v):
+    """0 + v[0] + v[1] + ... left to right, along axis 0 (a few rows: np.sum would go pairwise)."""
+    total = np.zeros(v.shape[1:], v.dtype)
+    for row in v:
+        total += row
+    return total
+
+
+def _multi_row_sum(x):
+    """multi_row_sum: x summed down its rows in chunks of `step` rows (16 or more); the chunk sums
+    pile up at level 1, piles of `step` of them move up to level 2, then to level 3; at the end the
+    rows left over at each level are added up, the lowest first."""
+    step = 1 << builtins.max(4, (len(x) - 1).bit_length() // 4 if len(x) > 1 else 0)
+    total = np.zeros(x.shape[1:], x.dtype)
+    for _ in range(3):  # levels 0, 1, 2 (level 3 keeps all it gets)
+        if len(x) < step:
+            return total + _running_sum(x)
+        full = len(x) // step * step
+        total = total + _running_sum(x[full:])
+        x = _running_sum(x[:full].reshape((-1, step) + x.shape[1:]).swapaxes(0, 1))
+    return total + _running_sum(x)
+
+
+def _row_sum(x):
+    """row_sum: rows 0, 4, 8, ... / 1, 5, 9, ... / ... summed apart (4 partial sums), the rows
+    left over added to the first, then the 4 partial sums added up."""
+    k = len(x) // 4
+    parts = _multi_row_sum(x[:4 * k].reshape((k, 4) + x.shape[1:]))
+    first = _running_sum(np.concatenate([parts[:1], x[4 * k:]]))
+    return ((first + parts[1]) + parts[2]) + parts[3]
+
+
+def _inner_sum(x):
+    """vectorized_inner_sum: x's axis 0 (contiguous in memory) cut into vectors of 32 bytes summed
+    lane by lane; then the leftover elements, then the lanes, added one by one to 0."""
+    lanes = 32 // x.dtype.itemsize
+    n = len(x) // lanes
+    if n == 0:  # shorter than one vector: scalar_inner_sum
+        return _row_sum(x)
+    vec = _row_sum(x[:n * lanes].reshape((n, lanes) + x.shape[1:]))
+    return _running_sum(np.concatenate([x[n * lanes:], vec]))
+
+
+def _outer_sum(x):
+    """vectorized_outer_sum / scalar_outer_sum: columns (x's last axis, contiguous) summed down
+    axis 0; blocks of 4 vectors (of 4 columns if there are fewer than a vector's) by
+    multi_row_sum, the columns left over by row_sum."""
+    lanes = 32 // x.dtype.itemsize
+    block = 4 * lanes if x.shape[-1] >= lanes else 4
+    m = x.shape[-1] // block * block
+    out = np.empty(x.shape[1:], x.dtype)
+    if m:
+        out[..., :m] = _multi_row_sum(x[..., :m])
+    if m < x.shape[-1]:
+        out[..., m:] = _row_sum(x[..., m:])
+    return out
+
+
+def _sum(a, axis=None, keepdims=False, dtype=None):
+    """a.sum(axis, keepdims, dtype) adding floats in PyTorch's CPU order (same bits). Contiguous
+    tensors reduced over one run of neighbouring dims; the rest (exact integer sums, strided
+    views, scattered dims) goes to NumPy."""
+    a = a if dtype is None else a.astype(dtype, copy=False)
+    dims = tuple(range(a.ndim)) if axis is None else \
+        tuple(sorted(d % a.ndim for d in ((axis,) if np.ndim(axis) == 0 else axis)))
+    if (a.dtype.kind != "f" or a.size == 0 or not a.flags.c_contiguous or not dims
+            or dims[-1] - dims[0] != len(dims) - 1):
+        return a.sum(axis=axis, keepdims=keepdims, dtype=a.dtype)  # (a bool sum stays bool)
+    if a.size <= 4 and len(dims) == a.ndim:  # up to 4 elements PyTorch goes left to right
+        out = np.add.accumulate(a.reshape(-1))[-1] + a.dtype.type(0)
+    elif len(dims) == a.ndim:  # all of it: one row, cut among PyTorch's threads when long
+        flat = a.reshape(-1)
+        parts = builtins.min(_THREADS, -(-flat.size // _SPLIT))
+        size = -(-flat.size // parts)
+        out = _inner_sum(flat) if parts == 1 else \
+            _row_sum(np.stack([_inner_sum(flat[i:i + size]) for i in range(0, flat.size, size)]))
+    else:
+        before = math.prod(a.shape[:dims[0]])
+        after = math.prod(a.shape[dims[-1] + 1:])
+        x = a.reshape(before, -1, after)
+        if after == 1:  # the last dims: each row summed in memory order
+            out = _inner_sum(x[:, :, 0].T)
+        else:  # columns, summed down the rows (of each of the `before` slices)
+            out = _outer_sum(x.swapaxes(0, 1))
+        out = out.reshape(tuple(n for d, n in enumerate(a.shape) if d not in dims))
+    if keepdims:
+        out = np.reshape(out, tuple(1 if d in dims else n for d, n in enumerate(a.shape)))
+    return np.asarray(out, a.dtype)[()] if np.ndim(out) == 0 else out
+
+
 def _mean(a, axis=None, keepdims=False, dtype=None):
     """NumPy's mean (a sum, then one division: the same bits) minus its warning on an empty
     tensor, whose mean PyTorch gives as nan without a word."""
-    total = a.sum(axis=axis, keepdims=keepdims, dtype=dtype)
+    total = _sum(a, axis, keepdims, dtype)
     return np.true_divide(total, a.size // total.size if total.size else 1, dtype=total.dtype)
 
 

@@ -9338,3 +9338,36 @@ case(
         t(f)
     """,
 )
+
+
+# ---------------------------------------------------------------------------
+# sumorder: float sums and means add in PyTorch's CPU order (SumKernel.cpp), so the last bits match
+# ---------------------------------------------------------------------------
+case(
+    "sumorder_items",
+    """
+    print(torch.arange(0., 1000.).div(7).sum().item())
+    print(torch.tensor([0.1, 0.2, 0.3, 0.4, 0.7]).mean().item(), torch.tensor([0.1, 0.2, 0.3, 0.4]).sum().item())
+    print(torch.arange(0., 10.).div(3).double().sum().item(), torch.arange(0., 100.).div(3).sum(dtype=torch.float64).item())
+    """,
+    """
+    b = torch.arange(0., 192.).reshape(64, 3).div(7).sub(13.5)
+    print(b.sum(0).tolist(), b.mean(0).tolist(), b.sum(0, keepdim=True).tolist())
+    c = torch.arange(0., 64 * 40).reshape(64, 40).remainder(37).div(3).sub(5)
+    print(c.sum(0)[:8].tolist(), c.sum(1)[:8].tolist(), c.mean(1, keepdim=True)[:3].tolist())
+    print(c.sum().item(), c.mean().item(), c.sum((0, 1)).item())
+    """,
+    """
+    d = torch.arange(0., 2 * 30 * 5).reshape(2, 30, 5).div(11).sub(6.5)
+    print(d.sum(1).tolist(), d.mean(1).tolist(), d.mean().item(), d.sum(-1)[0, :6].tolist())
+    print(d.sum((1, 2)).tolist(), d.sum((0, 1)).tolist(), d.mean((0, 1)).tolist())
+    """,
+    """
+    w = torch.arange(0., 40.).div(9).reshape(8, 5).requires_grad_()
+    b = torch.arange(0., 5.).div(7).requires_grad_()
+    x = torch.arange(0., 64 * 8).remainder(13).div(5).reshape(64, 8)
+    loss = (x @ w + b).sub(1).pow(2).mean()
+    loss.backward()
+    print(loss.item(), b.grad.tolist())
+    """,
+)
