@@ -175,11 +175,37 @@ def _xlogy(self, other):
 
 def _lerp(self, end, weight):
     """self + weight (end - self), from the nearer end (weight 1 gives end exactly), in one fused
-    multiply-add as PyTorch's kernel (long double stands in for the fused rounding)."""
+    multiply-add as PyTorch's kernel."""
     small = np.abs(weight) < 0.5
     coeff, base = np.where(small, weight, weight - 1), np.where(small, self, end)
     dt = np.result_type(self, end)
-    return (base.astype(np.longdouble) + coeff.astype(np.longdouble) * (end - self)).astype(dt)
+    return _fma(coeff.astype(dt), (end - self).astype(dt), base.astype(dt))
+
+
+def _fma(a, b, c):
+    """a * b + c rounded once, as the fused multiply-add of PyTorch's compiled kernels. float32:
+    the product is exact in float64, and the sum rounded there first is as good as once;
+    float64: the product is split exactly in two (Dekker's TwoProduct) and added with its
+    rounding error."""
+    kind = np.result_type(a, b, c).type
+    if kind is not np.float64:
+        wide = np.float64
+        return (np.asarray(a, wide) * np.asarray(b, wide) + np.asarray(c, wide)).astype(kind)
+    splitter = kind(134217729.0)  # 2 ** 27 + 1: splits a double into two halves of 26 bits
+
+    def halves(x):
+        big = splitter * x
+        high = big - (big - x)
+        return high, x - high
+
+    p = a * b
+    (ah, al), (bh, bl) = halves(a), halves(b)
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl  # a * b == p + e exactly
+    s = p + c
+    z = s - p
+    t = (p - (s - z)) + (c - z)                        # p + c == s + t exactly
+    fused = s + (t + e)
+    return np.where(np.isfinite(fused), fused, p + c)  # inf or nan: the plain sum says which
 
 
 def _logaddexp(self, other):

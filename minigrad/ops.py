@@ -2346,26 +2346,6 @@ def arange(start, end=None, step=None, dtype=None, device=None, requires_grad=Fa
     return _new(_float_range(start, end, step, np_dtype), requires_grad)
 
 
-def _fma(a, b, c):
-    """a * b + c rounded once, as the fused multiply-add of PyTorch's compiled kernels: the
-    product is split exactly in two (Dekker's TwoProduct) and added with its rounding error."""
-    kind = np.result_type(a, b, c).type
-    splitter = kind(4097.0 if kind is np.float32 else 134217729.0)  # 2 ** ceil(bits / 2) + 1
-
-    def halves(x):
-        big = splitter * x
-        high = big - (big - x)
-        return high, x - high
-
-    p = a * b
-    (ah, al), (bh, bl) = halves(a), halves(b)
-    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl  # a * b == p + e exactly
-    s = p + c
-    z = s - p
-    t = (p - (s - z)) + (c - z)                        # p + c == s + t exactly
-    return s + (t + e)
-
-
 def _float_range(start, end, step, np_dtype):
     """arange's values as PyTorch's kernel writes them: start + step * i in double, 32 bytes at a
     time: each group's first value from start, the others from that first one once rounded to
@@ -2376,8 +2356,8 @@ def _float_range(start, end, step, np_dtype):
     grouped = n - n % (2 * width)
     first = np.where(i < grouped, i - i % width, i)
     start, step = np.float64(start), np.float64(step)
-    heads = _fma(step, first.astype(np.float64), start).astype(np_dtype)
-    return _fma((i - first).astype(np.float64), step, heads.astype(np.float64)).astype(np_dtype)
+    heads = d._fma(step, first.astype(np.float64), start).astype(np_dtype)
+    return d._fma((i - first).astype(np.float64), step, heads.astype(np.float64)).astype(np_dtype)
 
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
@@ -2394,8 +2374,8 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     start, end = (work(np_dtype.type(x)) for x in (start, end))
     step = (end - start) / work(builtins.max(steps - 1, 1))
     i = np.arange(steps)
-    up = _fma(step, i.astype(work), start)
-    down = _fma(-step, (steps - 1 - i).astype(work), end)
+    up = d._fma(step, i.astype(work), start)
+    down = d._fma(-step, (steps - 1 - i).astype(work), end)
     values = np.where(i < steps // 2, up, down) if steps > 1 else up  # one step: start
     return _new(values.astype(np_dtype), requires_grad)
 

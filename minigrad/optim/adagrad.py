@@ -2,11 +2,10 @@
 import numpy as np
 
 from .. import derivatives as d
-from ..autograd.grad_mode import no_grad
 from ..ops import full_like
 from ..tensor import Tensor
 from .adam import _fma, _write
-from .optimizer import Optimizer, _closure_loss, _step_tensor
+from .optimizer import Optimizer, _step_tensor
 
 
 class Adagrad(Optimizer):
@@ -49,19 +48,9 @@ class Adagrad(Optimizer):
         self.state[p]["step"] = _step_tensor()
         self.state[p]["sum"] = full_like(p, self.defaults["initial_accumulator_value"])
 
-    def step(self, closure=None):
-        """One update of every parameter that has a .grad, in the order of torch/optim/adagrad.py
-        (_single_tensor_adagrad), op for op: float32 results agree to the last bit but where
-        sqrt rounds differently (see Adam.step)."""
-        loss = _closure_loss(closure)
-        with no_grad():
-            for group in self.param_groups:
-                for p in group["params"]:
-                    if p.grad is not None:
-                        self._update(p, group)
-        return loss
-
     def _update(self, p, group):
+        """The update of one parameter, in _single_tensor_adagrad's order, op for op: float32 results
+        agree to the last bit but where sqrt rounds differently (see Adam._update)."""
         k = p._data.dtype.type  # Python floats -> p's dtype, as PyTorch's kernels take them
         if len(self.state[p]) == 0:  # a parameter added later, or state loaded without it
             self._init_state(p)

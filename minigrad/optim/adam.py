@@ -3,10 +3,9 @@ import numpy as np
 
 from .. import derivatives as d
 from ..autograd.function import _broadcast_shape
-from ..autograd.grad_mode import no_grad
 from ..ops import zeros_like
 from ..tensor import Tensor
-from .optimizer import Optimizer, _closure_loss, _step_tensor
+from .optimizer import Optimizer, _step_tensor
 
 
 def _write(t, value):
@@ -19,9 +18,7 @@ def _write(t, value):
     t._version_counter.value += 1
 
 
-def _fma(a, b, c):
-    """a * b + c rounded once, as PyTorch's vectorized CPU kernels (fmadd) compute it."""
-    return d._rounded(lambda a, b, c: a * b + c, a, b, c)
+_fma = d._fma  # a * b + c rounded once, as PyTorch's vectorized CPU kernels (fmadd) compute it
 
 
 def _lerp_(t, end, weight):
@@ -68,22 +65,11 @@ class Adam(Optimizer):
             raise NotImplementedError(f"minigrad: {type(self).__name__}(fused=..., "
                                       "capturable=..., differentiable=...) is not implemented")
 
-    def step(self, closure=None):
-        """One update of every parameter that has a .grad. The arithmetic is PyTorch's CPU one
-        (torch/optim/adam.py, _single_tensor_adam) op for op, in the parameter's dtype, so the
-        float32 results agree with it to the last bit, but for sqrt: NumPy's is correctly
-        rounded, PyTorch's CPU float32 one is up to 0.75 ulp off (1 value in 6 differs)."""
-        loss = _closure_loss(closure)
-        with no_grad():
-            for group in self.param_groups:
-                for p in group["params"]:
-                    if p.grad is not None:
-                        self._update(p, group)
-        return loss
-
     def _update(self, p, group):
         """The update of one parameter, in _single_tensor_adam's order (the comments name its
-        in-place ops: each bumps the version of the tensor it writes, as there)."""
+        in-place ops: each bumps the version of the tensor it writes, as there), in the
+        parameter's dtype: float32 results agree with PyTorch's to the last bit but for sqrt:
+        NumPy's is correctly rounded, PyTorch's CPU float32 one is up to 0.75 ulp off."""
         lr, (beta1, beta2), eps = group["lr"], group["betas"], group["eps"]
         weight_decay, k = group["weight_decay"], p._data.dtype.type  # Python floats -> p's dtype
         state = self.state[p]

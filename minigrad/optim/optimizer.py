@@ -8,7 +8,7 @@ import copy
 import warnings
 from collections import defaultdict
 
-from ..autograd.grad_mode import enable_grad
+from ..autograd.grad_mode import enable_grad, no_grad
 from ..dtypes import float32, float64
 from ..nn.modules.module import _typename, _zero_grads
 from ..ops import get_default_dtype, tensor
@@ -76,7 +76,18 @@ class Optimizer:
         self.param_groups.append(param_group)
 
     def step(self, closure=None):
-        """Update the parameters from their .grad: what each optimizer defines."""
+        """One update of every parameter that has a .grad, without recording: each optimizer's
+        `_update(p, group)`, its arithmetic PyTorch's _single_tensor_* one op for op."""
+        loss = _closure_loss(closure)
+        with no_grad():
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.grad is not None:
+                        self._update(p, group)
+        return loss
+
+    def _update(self, p, group):
+        """Update the parameter p from its .grad: what each optimizer defines."""
         raise NotImplementedError
 
     def zero_grad(self, set_to_none=True):

@@ -3,11 +3,10 @@ gradients."""
 import numpy as np
 
 from .. import derivatives as d
-from ..autograd.grad_mode import no_grad
 from ..ops import zeros_like
 from ..tensor import Tensor
 from .adam import _fma, _lerp_, _write
-from .optimizer import Optimizer, _closure_loss, _step_tensor
+from .optimizer import Optimizer, _step_tensor
 
 
 class RMSprop(Optimizer):
@@ -39,19 +38,9 @@ class RMSprop(Optimizer):
             weight_decay=weight_decay, capturable=capturable, foreach=foreach,
             maximize=maximize, differentiable=differentiable))
 
-    def step(self, closure=None):
-        """One update of every parameter that has a .grad, in the order of torch/optim/rmsprop.py
-        (_single_tensor_rmsprop), op for op: float32 results agree to the last bit but where
-        sqrt rounds differently (see Adam.step)."""
-        loss = _closure_loss(closure)
-        with no_grad():
-            for group in self.param_groups:
-                for p in group["params"]:
-                    if p.grad is not None:
-                        self._update(p, group)
-        return loss
-
     def _update(self, p, group):
+        """The update of one parameter, in _single_tensor_rmsprop's order, op for op: float32 results
+        agree to the last bit but where sqrt rounds differently (see Adam._update)."""
         lr, alpha, eps, momentum = group["lr"], group["alpha"], group["eps"], group["momentum"]
         k = p._data.dtype.type  # Python floats -> p's dtype, as PyTorch's kernels take them
         state = self.state[p]
