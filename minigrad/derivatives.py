@@ -2149,8 +2149,11 @@ def _acc(a, dtype=None):
     return a.dtype if a.dtype.kind == "f" else np.int64
 
 
-# Reductions, scans, softmax, masked_fill and topk: PyTorch allocates their results C-contiguous
-# (elementwise ops follow their input's layout, as NumPy does), so `x.t().sum(0).view(-1)` works.
+# Reductions, scans, softmax, masked_fill, topk, products of matrices and index reads: PyTorch
+# allocates their results C-contiguous, so `x.t().sum(0).view(-1)` works. (Elementwise ops
+# follow their inputs' layout instead: autograd.function._iterator_layout.)
 for _op in (sum_dim, mean_dim, max_dim, min_dim, prod_dim, amax, amin, std, var, norm, logsumexp,
-            cumsum, cumprod, softmax, log_softmax, masked_fill, masked_fill_scalar, topk):
+            cumsum, cumprod, softmax, log_softmax, masked_fill, masked_fill_scalar, topk, mm, bmm,
+            addmm, gather, index, index_select, softmax_backward_data, log_softmax_backward_data,
+            native_layer_norm, native_batch_norm, embedding, embedding_dense_backward):
     _op.contiguous = True

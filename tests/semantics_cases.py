@@ -9371,3 +9371,11 @@ case(
     print(loss.item(), b.grad.tolist())
     """,
 )
+case(
+    "matrix_products_of_transposed_inputs_are_contiguous",
+    "a = torch.tensor([[1.5, 2.], [-1., 0.5]], requires_grad=True); b = torch.tensor([[[2., -0.5], [-1.5, 1.]]])",
+    "y = a @ b; print(y.grad_fn.name(), [n.name() for n, _ in y.grad_fn.next_functions], y.stride())",
+    "y = a.t() @ b.transpose(-1, -2)[0]; print(y.grad_fn.name(), y.stride(), y.is_contiguous())",
+    "y = torch.bmm(b.transpose(1, 2), b.transpose(1, 2)); print(y.stride())",
+    "i = torch.tensor([[0, 1], [1, 0]]); print(a.t().gather(1, i).stride(), a.t()[i].stride())",
+)
