@@ -105,6 +105,14 @@ class Obs:
                 self.version)
 
 
+def is_leaf(t):
+    """t.is_leaf, or None where looking raises (a no_grad view whose base changed in place)."""
+    try:
+        return t.is_leaf
+    except RuntimeError:
+        return None
+
+
 def observe(t, version=True):
     """An `Obs` of tensor `t` (torch or minigrad), or None when `t` is None.
 
@@ -115,14 +123,18 @@ def observe(t, version=True):
         return None
     if isinstance(t, (int, float, bool)):  # not expected, but compare it rather than crash
         return Obs(np.asarray(t), type(t).__name__, (), False, True, None, 0, repr(t))
-    grad_fn = t.grad_fn
+    try:
+        grad_fn = t.grad_fn
+        grad_fn, leaf = None if grad_fn is None else type(grad_fn).__name__, bool(t.is_leaf)
+    except RuntimeError as e:  # a no_grad view whose base changed in place: looking raises
+        grad_fn, leaf = f"{type(e).__name__}: {as_minigrad_text(str(e))}", None
     return Obs(
         raw=np.array(t.numpy(force=True), copy=True),  # force: PyTorch's ZeroTensor grads (sgn)
         dtype=str(t.dtype).rsplit(".", 1)[-1],
         shape=tuple(t.shape),
         requires_grad=bool(t.requires_grad),
-        is_leaf=bool(t.is_leaf),
-        grad_fn=None if grad_fn is None else type(grad_fn).__name__,
+        is_leaf=leaf,
+        grad_fn=grad_fn,
         version=int(t._version) if version else None,
         repr=as_minigrad_text(repr(t)),
     )
@@ -220,7 +232,7 @@ class Run:
         """`.grad` of every leaf that requires grad and every tensor that retains its grad."""
         for name in self.names:
             t = self.ns.get(name)
-            if t is None or not t.requires_grad or not (t.is_leaf or t.retains_grad):
+            if t is None or not t.requires_grad or not (is_leaf(t) or t.retains_grad):
                 continue
             self.trace.append(("grad", f"{label}:{name}.grad", observe(t.grad, version=False)))
 
@@ -794,7 +806,7 @@ class Builder:
 
     def op_inplace(self):
         """An in-place op, nearly always on a tensor that is allowed to change."""
-        ok = self.tensors(lambda t: t.is_floating_point() and not (t.is_leaf and t.requires_grad))
+        ok = self.tensors(lambda t: t.is_floating_point() and not (is_leaf(t) and t.requires_grad))
         a = self.pick_or_none(ok) if ok and not self.chance(0.05) else self.pick(self.tensors(
             lambda t: t.is_floating_point()))
         kind = self.draw(st.sampled_from(["arith", "arith", "iop", "zero_", "fill_", "exp_",
@@ -860,7 +872,7 @@ class Builder:
         self.emit(f"{a}.grad_fn; {a}.register_hook(hooks.{kind}({a!r}))", kind="hook")
 
     def op_retain_grad(self):
-        a = self.pick_or_none(self.tensors(lambda t: t.requires_grad and not t.is_leaf))
+        a = self.pick_or_none(self.tensors(lambda t: t.requires_grad and is_leaf(t) is False))
         if a is not None:
             self.emit(f"{a}.retain_grad()", kind="hook")
 
