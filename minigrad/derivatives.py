@@ -2106,6 +2106,9 @@ def _sum(a, axis=None, keepdims=False, dtype=None):
     """a.sum(axis, keepdims, dtype) adding floats in PyTorch's CPU order (same bits). Contiguous
     tensors reduced over one run of neighbouring dims; the rest (exact integer sums, strided
     views, scattered dims) goes to NumPy."""
+    if axis is None and dtype is None and 0 < a.size <= 4 and a.dtype.kind == "f" \
+            and a.flags.c_contiguous:  # (the common tiny case first: one short loop)
+        return np.add.accumulate(a.reshape(-1))[-1] + a.dtype.type(0)
     a = a if dtype is None else a.astype(dtype, copy=False)
     dims = tuple(range(a.ndim)) if axis is None else \
         tuple(sorted(d % a.ndim for d in ((axis,) if np.ndim(axis) == 0 else axis)))
