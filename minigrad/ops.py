@@ -1514,15 +1514,20 @@ def flatten(input, start_dim=0, end_dim=-1):
     return reshape(input, shape[:start] + (math.prod(shape[start:end + 1]),) + shape[end + 1:])
 
 
+def _check_int_tuple(name, arg, pos, value):
+    """PyTorch's TypeError for an argument that must be a tuple (or list) of ints."""
+    if not isinstance(value, (tuple, list)):
+        raise TypeError(f"{name}(): argument '{arg}' (position {pos}) must be tuple of ints, not "
+                        f"{_type_name(value)}")
+    for i, s in enumerate(value):
+        if not hasattr(s, "__index__"):
+            raise TypeError(f"{name}(): argument '{arg}' (position {pos}) must be tuple of ints, "
+                            f"but found element of type {_type_name(s)} at pos {i}")
+
+
 def unflatten(input, dim, sizes):
     """Dim `dim` split into dims of `sizes` (one may be -1): flatten's inverse, always a view."""
-    if not isinstance(sizes, (tuple, list)):
-        raise TypeError("unflatten(): argument 'sizes' (position 2) must be tuple of ints, not "
-                        f"{_type_name(sizes)}")
-    for i, s in enumerate(sizes):
-        if not hasattr(s, "__index__"):
-            raise TypeError("unflatten(): argument 'sizes' (position 2) must be tuple of ints, but "
-                            f"found element of type {_type_name(s)} at pos {i}")
+    _check_int_tuple("unflatten", "sizes", 2, sizes)
     if not sizes:
         raise RuntimeError("unflatten: sizes must be non-empty")
     dim, sizes = _wrap_dim(dim, input.dim()), tuple(builtins.int(s) for s in sizes)

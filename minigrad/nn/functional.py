@@ -538,13 +538,7 @@ def _check_norm_dtypes(kernel, input, params):
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     """Each sample normalized over its last dims (those of normalized_shape) to mean 0 and
     variance 1, then times weight plus bias: one NativeLayerNormBackward0 node."""
-    if not isinstance(normalized_shape, (tuple, list)):
-        raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple of "
-                        f"ints, not {_ops._type_name(normalized_shape)}")
-    for i, s in enumerate(normalized_shape):
-        if not hasattr(s, "__index__"):
-            raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple "
-                            f"of ints, but found element of type {_ops._type_name(s)} at pos {i}")
+    _ops._check_int_tuple("layer_norm", "normalized_shape", 2, normalized_shape)
     shape = list(normalized_shape)
     if not shape:
         raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., "
