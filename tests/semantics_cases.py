@@ -9379,3 +9379,12 @@ case(
     "y = torch.bmm(b.transpose(1, 2), b.transpose(1, 2)); print(y.stride())",
     "i = torch.tensor([[0, 1], [1, 0]]); print(a.t().gather(1, i).stride(), a.t()[i].stride())",
 )
+case(
+    "inplace_op_whose_other_input_is_itself",
+    "t0 = torch.tensor([1.5, 2.], requires_grad=True)",
+    "t2 = t0 * 1\nt2 *= t2\nt2.sum().backward()",
+    "t2 = t0 * 1\nt4 = t2[:]\nt4 /= t2\nt4.sum().backward()",
+    "t2 = t0 * 1\nt4 = t2.view(2)\nt4.add_(t2)\nt2.sum().backward()\nprint(t0.grad)",
+    "t2 = t0 * 1\nt4 = t2.view(2)\nt4.mul_(t2.detach())\nt2.sum().backward()",
+    "t2 = t0 * 1\nt2.mul_(t2.clone())\nt2.sum().backward()\nprint(t0.grad)",
+)

@@ -384,6 +384,10 @@ def apply_inplace(op, self, *args, **kwargs):
         values[0] = before
         old = before._grad_fn
         fn = op.record(values, self)
+        for saved in fn._saved_tensors.values():  # an input sharing self's memory (x *= x) was
+            if (saved.__class__ is SavedTensor and saved.tensor.__class__ is Tensor  # saved, as in
+                    and saved.tensor._version_counter is self._version_counter):  # PyTorch, before
+                saved.saved_version -= 1                                # the write: now stale
         if base is not None:
             _rebase_view(self, base, fn)
         _new_history(self, old, before._output_nr)
