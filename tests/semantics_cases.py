@@ -9388,3 +9388,11 @@ case(
     "t2 = t0 * 1\nt4 = t2.view(2)\nt4.mul_(t2.detach())\nt2.sum().backward()",
     "t2 = t0 * 1\nt2.mul_(t2.clone())\nt2.sum().backward()\nprint(t0.grad)",
 )
+case(
+    "copyslices_runs_once_without_retain_graph",
+    "a = torch.zeros(3); w = torch.tensor([2.], requires_grad=True)",
+    "b = a.clone(); b[:2] = w\nb.sum().backward()\nb.sum().backward()",
+    "b = a.clone(); b[:2] = w\nt = b.relu()\nb.sum().backward()\nt.sum().backward()",
+    "b = a.clone(); b[:2] = w\nb.sum().backward(retain_graph=True)\nb.sum().backward()\nprint(w.grad)",
+    "x = torch.ones(3, requires_grad=True)\ny = x * 2\ny[0] = 5.\ny.sum().backward()\nprint(x.grad)\ny.sum().backward()",
+)

@@ -515,6 +515,8 @@ class CopySlices(Node):
 
     def apply(self, grad_outputs):
         from ..derivatives import clone, index_put
+        if self.fn is None:  # released by an earlier backward, even when fn saved nothing
+            raise RuntimeError(FREED_MESSAGE)
         flat = grad_outputs[0].reshape(-1)
         # fn gets a copy of the view's region (a clone, as in PyTorch's CopySlices)
         res = self.fn.apply([clone(flat[self.positions].reshape(self.fn._input_metadata[0][0]))])
@@ -524,7 +526,8 @@ class CopySlices(Node):
                 *res[1:]]
 
     def _release(self):
-        self.fn._release()
+        """PyTorch's CopySlices drops its fn, so it can never run twice without retain_graph."""
+        self.fn = None
 
 
 class AsStridedBackward0(Node):
