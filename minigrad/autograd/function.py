@@ -5,10 +5,9 @@ A formula names what it needs (`grad`, `self`, `other`, `result`, `self_shape`, 
 recording saves exactly those values, and only for inputs that need a gradient: as PyTorch's
 generated code does from derivatives.yaml (`self_strides` and `self_scalar_type` too).
 """
+import builtins
 import functools
 import inspect
-
-import builtins
 
 import numpy as np
 
@@ -276,19 +275,17 @@ def _iterator_layout(out, inputs):
     if len(inputs) < 2 or builtins.all(a.flags.c_contiguous for a in inputs):
         return out  # one input: NumPy follows its layout too; all C-contiguous: so is NumPy's
     shape, nd = out.shape, out.ndim
-    strides = []
-    for a in inputs:
-        if a.shape == shape or len(a.shape) <= nd:
-            lead = nd - a.ndim
-            strides.append([0] * lead + [0 if n == 1 and shape[lead + i] != 1 else st
-                                         for i, (n, st) in enumerate(zip(a.shape, a.strides))])
     try:
-        elementwise = len(strides) == len(inputs) and np.broadcast_shapes(
-            *(a.shape for a in inputs)) == shape
+        elementwise = np.broadcast_shapes(*(a.shape for a in inputs)) == shape
     except ValueError:  # (gather's index and input do not broadcast)
         elementwise = False
     if not elementwise:  # not an elementwise op over its inputs: keep NumPy's layout
         return out
+    strides = []  # each input's strides over the result's dims: 0 where it is broadcast
+    for a in inputs:
+        lead = nd - a.ndim
+        strides.append([0] * lead + [0 if n == 1 and shape[lead + i] != 1 else st
+                                     for i, (n, st) in enumerate(zip(a.shape, a.strides))])
 
     def should_swap(d0, d1):  # 1: d0 goes after d1 (slower), -1: before, 0: no input decides
         for st in strides:
