@@ -9396,3 +9396,56 @@ case(
     "b = a.clone(); b[:2] = w\nb.sum().backward(retain_graph=True)\nb.sum().backward()\nprint(w.grad)",
     "x = torch.ones(3, requires_grad=True)\ny = x * 2\ny[0] = 5.\ny.sum().backward()\nprint(x.grad)\ny.sum().backward()",
 )
+case(
+    "function_with_setup_context_and_vjp",
+    '''
+    class Scale(torch.autograd.Function):
+        @staticmethod
+        def forward(x, k=2.):
+            return x * k
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            print(type(inputs).__name__, len(inputs), inputs[1], torch.is_grad_enabled(), output.requires_grad)
+            ctx.k = inputs[1]
+            ctx.save_for_backward(inputs[0])
+
+        @staticmethod
+        def vjp(ctx, g):
+            x, = ctx.saved_tensors
+            return g * ctx.k, None
+    x = torch.tensor([1., 2.], requires_grad=True)
+    ''',
+    "y = Scale.apply(x); print(y); y.sum().backward(); print(x.grad)",
+    "y = Scale.apply(x, k=3.); print(y, y.grad_fn.name()); y.sum().backward(); print(x.grad)",
+    '''
+    class Both(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+        @staticmethod
+        def backward(ctx, g):
+            return g
+        @staticmethod
+        def vjp(ctx, g):
+            return g
+    Both.apply(x).sum().backward()
+    ''',
+    '''
+    class NoCtx(torch.autograd.Function):
+        @staticmethod
+        def forward(x):
+            return x * 2
+    NoCtx.apply(x)
+    ''',
+    '''
+    class NoBackward(torch.autograd.Function):
+        @staticmethod
+        def forward(x):
+            return x * 2
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            pass
+    NoBackward.apply(x).sum().backward()
+    ''',
+)

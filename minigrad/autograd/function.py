@@ -645,7 +645,11 @@ class BackwardCFunction(Node):
         if self.materialize_grads:
             grad_outputs = [Tensor._make(np.zeros(shape, dt)) if g is None else g
                             for g, (shape, dt) in zip(grad_outputs, self._input_metadata)]
-        grads = self._forward_cls.backward(self, *grad_outputs)
+        cls = self._forward_cls
+        if cls.backward is not Function.backward and cls.vjp is not Function.vjp:
+            raise RuntimeError("Implementing both 'backward' and 'vjp' for a custom Function is not "
+                               "allowed. You should only implement one of them.")
+        grads = (cls.vjp if cls.vjp is not Function.vjp else cls.backward)(self, *grad_outputs)
         if not isinstance(grads, tuple):
             grads = (grads,)
         if len(grads) != self._num_args:  # one per forward argument, None for non-tensors
@@ -663,7 +667,9 @@ class FunctionMeta(type):
 
 
 class Function(metaclass=FunctionMeta):
-    """Define an op by hand: static `forward(ctx, ...)` and `backward(ctx, *grads)`, call `.apply`."""
+    """Define an op by hand: static `forward(ctx, ...)` and `backward(ctx, *grads)`, call `.apply`.
+    Or PyTorch 2's split form: `forward(...)` without ctx, then `setup_context(ctx, inputs, output)`
+    fills the ctx (it gets the arguments with forward's defaults filled in)."""
 
     @staticmethod
     def forward(ctx, *args, **kwargs):
@@ -671,17 +677,32 @@ class Function(metaclass=FunctionMeta):
                                   "autograd.Function.")
 
     @staticmethod
+    def setup_context(ctx, inputs, output):
+        raise NotImplementedError("setup_context is not implemented.")
+
+    @staticmethod
     def backward(ctx, *grad_outputs):
         raise NotImplementedError("You must implement either the backward or vjp method for your "
                                   "custom autograd.Function to use it with backward mode AD.")
 
+    vjp = backward  # the same method under its other name: define one of the two
+
     @classmethod
     def apply(cls, *args, **kwargs):
+        split = cls.setup_context is not Function.setup_context
+        if split:  # the arguments as setup_context will see them
+            bound = inspect.signature(cls.forward).bind(*args, **kwargs)
+            bound.apply_defaults()
+            args, kwargs = bound.args, {}
         ctx = cls._backward_cls()
         tensor_args = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
         with grad_mode.no_grad():
-            outputs = cls.forward(ctx, *args, **kwargs)
+            if split:
+                outputs = cls.forward(*args)
+                cls.setup_context(ctx, args, outputs)
+            else:
+                outputs = cls.forward(ctx, *args, **kwargs)
         single = not isinstance(outputs, tuple)
         outs = [outputs] if single else list(outputs)
         if not (grad_mode._enabled and any(ctx.needs_input_grad)):
