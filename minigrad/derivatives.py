@@ -638,7 +638,10 @@ def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_inde
 
 
 def _mse_norm(numel, reduction):
-    return 2.0 / numel if reduction == "mean" else 2.0
+    if reduction != "mean":
+        return 2.0
+    return 2.0 / numel if numel else math.inf  # (C++'s 2. / 0 is inf; an empty input's gradient
+                                               # is empty, or 0 once summed to a broadcast target)
 
 
 def _mse_double_backward(grad, input, reduction):

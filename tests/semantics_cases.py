@@ -9449,3 +9449,10 @@ case(
     NoBackward.apply(x).sum().backward()
     ''',
 )
+case(
+    "mse_loss_of_an_empty_input_backward",
+    "import torch.nn.functional as F\nt0 = torch.tensor(-0.8515625, requires_grad=True); x = torch.ones(0, requires_grad=True)",
+    "y = F.mse_loss(t0[torch.tensor(False)], t0); print(y)\ny.backward(create_graph=True); print(t0.grad)",
+    "y = F.mse_loss(x, x * 2); g, = torch.autograd.grad(y, x, create_graph=True); print(g, g.grad_fn.name())",
+    "print(torch.autograd.grad(g.sum(), x, allow_unused=True))",
+)
