@@ -1634,6 +1634,45 @@ huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward, pro
                          target=lambda grad, grad_output, self, target, reduction, delta:
                              -_huber_double_backward(grad * grad_output, self, target, reduction, delta))
 
+# --- part loss3: soft_margin_loss (the other new losses are composites in nn/functional.py) -----
+def _soft_margin_loss(self, target, reduction):
+    """log(1 + exp(-target * x)), as PyTorch's kernel: neg, mul by target, exp, log1p."""
+    return _by_reduction(_rounded(np.log1p, _rounded(np.exp, -self * target)), reduction)
+
+
+def _soft_margin_loss_backward(grad_output, self, target, reduction):
+    """-target * z / (1 + z) * grad_output, z = exp(-target * x) (divided by n for 'mean')."""
+    z = _rounded(np.exp, -target * self)
+    norm = 1 / self.size if reduction == 1 else 1.0
+    return target * z * self.dtype.type(-norm) / (z + 1) * grad_output
+
+
+def _soft_margin_double_backward(grad, self, target, reduction):
+    """PyTorch's soft_margin_loss_double_backward: the second derivative t^2 z / (1 + z)^2."""
+    z = (self * -target).exp()
+    zplus1 = add_scalar(z, 1)
+    g = grad * (target * target) * z / (zplus1 * zplus1)
+    return div_scalar(g, self.numel()) if reduction == 1 else g
+
+
+def _soft_margin_double_backward_grad_output(grad, grad_output, self, target, reduction):
+    """The backward itself (seeded by grad), summed when the loss was reduced to one number."""
+    if reduction == 0:
+        return soft_margin_loss_backward(grad, self, target, reduction)
+    return (soft_margin_loss_backward(ones_like(grad_output), self, target, reduction) * grad).sum()
+
+
+soft_margin_loss = Op("SoftMarginLossBackward0", _soft_margin_loss,
+                      self=lambda grad, self, target, reduction:
+                          soft_margin_loss_backward(grad, self, target, reduction))
+soft_margin_loss_backward = Op("SoftMarginLossBackwardBackward0", _soft_margin_loss_backward,
+                               grad_output=lambda grad, grad_output, self, target, reduction:
+                                   _soft_margin_double_backward_grad_output(
+                                       grad, grad_output, self, target, reduction),
+                               self=lambda grad, grad_output, self, target, reduction:
+                                   _soft_margin_double_backward(grad * grad_output, self, target,
+                                                                reduction))
+
 # --- part nnlayers: layer_norm ------------------------------------------------------------------
 def _native_layer_norm(input, normalized_shape, weight, bias, eps):
     """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted,

@@ -789,6 +789,34 @@ def _double_act2(L, a, h, s):
 C.add("act2_activations", _act2, A23, H23)
 C.add("double_backward_act2", _double_act2, A23, H23, C23)
 
+
+# part loss3: soft_margin_loss (SoftMarginLossBackward0 and its backward's row; the target, ±1,
+# is a constant: PyTorch has no derivative for it), and the composite losses built of other rows
+SIGNS23 = np.array([[1.0, -1.0, 1.0], [-1.0, -1.0, 1.0]])
+
+
+def _loss3(L, a, b, p):
+    f, t = F(L), L.tensor(SIGNS23)
+    return (*(f.soft_margin_loss(a, t, reduction=r) for r in ("mean", "sum", "none")),
+            f.kl_div(a, p, reduction="batchmean"), f.kl_div(a, b, reduction="sum", log_target=True),
+            f.margin_ranking_loss(a, b, t, 0.1), f.hinge_embedding_loss(a, t, 0.5),
+            f.multilabel_soft_margin_loss(a, p), f.poisson_nll_loss(a, p, full=True),
+            f.poisson_nll_loss(p, b, log_input=False), f.gaussian_nll_loss(a, b, p),
+            f.cosine_embedding_loss(a, b, t[:, 0], 0.2))
+
+
+def _double_loss3(L, a, s):
+    """Gradients with input-dependent seeds, differentiated again: every formula of
+    SoftMarginLossBackwardBackward0, for each reduction."""
+    f, t, gs = F(L), L.tensor(SIGNS23), []
+    for r, seed in (("mean", s.sum()), ("sum", s.sum()), ("none", s)):
+        gs += L.autograd.grad(f.soft_margin_loss(a, t, reduction=r), a, seed, create_graph=True)
+    return tuple(gs)
+
+
+C.add("loss3_losses", _loss3, A23, B23, P23)
+C.add("double_backward_loss3", _double_loss3, A23, C23)
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

@@ -10,3 +10,6 @@ from .modules import BatchNorm1d, BatchNorm2d, BatchNorm3d, Embedding, LayerNorm
 from .modules import (CELU, ELU, GELU, GLU, SELU, Hardshrink, Hardsigmoid,  # noqa: F401
                       Hardswish, Hardtanh, LogSigmoid, Mish, ReLU6, SiLU, Softmin, Softplus,
                       Softshrink, Softsign, Tanhshrink, Threshold)
+from .modules import (CosineEmbeddingLoss, GaussianNLLLoss, HingeEmbeddingLoss,  # noqa: F401
+                      KLDivLoss, MarginRankingLoss, MultiLabelSoftMarginLoss, PoissonNLLLoss,
+                      SoftMarginLoss)

@@ -774,3 +774,166 @@ def glu(input, dim=-1):
     _floating_only("glu_cpu", input)
     return d.glu(input, dim)
 
+
+
+# --- part loss3: kl_div, ranking/hinge/embedding losses, poisson and gaussian nll --------------
+# Composites, as in PyTorch (Python in torch/nn/functional.py, or C++ in ATen's Loss.cpp): their
+# graphs show the ops they are made of. C++'s `tensor + number` is add(Scalar) (AddBackward1)
+# and `number - tensor` subtracts from a wrapped number (SubBackward0), as below.
+def _apply_loss_reduction(loss, reduction):
+    """ATen's apply_loss_reduction: reduction is the enum (0 none, 1 mean, 2 sum)."""
+    return loss.mean() if reduction == 1 else loss.sum() if reduction == 2 else loss
+
+
+def _reduction_arg(size_average, reduce, reduction):
+    """The enum PyTorch's Python wrappers pass to their ATen loss."""
+    return _reduction_enum(_legacy_reduction(size_average, reduce, reduction))
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    """target * (log target - input) pointwise: input holds log-probabilities, target
+    probabilities (or log-probabilities with log_target). 'batchmean' (the sum over the batch
+    size) is the KL divergence per sample; 'mean' also divides by the classes, hence its warning."""
+    if size_average is not None or reduce is not None:
+        enum = _reduction_arg(size_average, reduce, reduction)
+    else:
+        if reduction == "mean":
+            warnings.warn("reduction: 'mean' divides the total loss by both the batch size and the "
+                          "support size.'batchmean' divides only by the batch size, and aligns with "
+                          "the KL div math definition.'mean' will be changed to behave the same as "
+                          "'batchmean' in the next major release.", stacklevel=2)
+        enum = _reduction_enum("sum" if reduction == "batchmean" else reduction)
+    if not (input.is_floating_point() and target.is_floating_point()):
+        raise RuntimeError("kl_div: Integral inputs not supported.")
+    if log_target:
+        loss = target.exp() * (target - input)
+    else:
+        loss = _ops.xlogy(target, target) - target * input  # (xlogy: 0 where target is 0)
+    loss = _apply_loss_reduction(loss, enum)
+    return loss / input.size()[0] if reduction == "batchmean" and input.dim() != 0 else loss
+
+
+def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, reduce=None,
+                        reduction="mean"):
+    """max(0, -target * (input1 - input2) + margin): target 1 asks input1 to rank higher (by
+    margin), -1 input2."""
+    enum = _reduction_arg(size_average, reduce, reduction)
+    if input1.dim() != input2.dim() or input1.dim() != target.dim():
+        raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension but "
+                           f"got sizes: input1: {input1.size()}, input2: {input2.size()}, "
+                           f"target: {target.size()} ")
+    loss = d.add_scalar(-target * (input1 - input2), margin).clamp_min_(0)
+    return _apply_loss_reduction(loss, enum)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None,
+                         reduction="mean"):
+    """input (a distance) where target is 1, max(0, margin - input) where it is -1: similar
+    pairs are pulled together, dissimilar ones pushed at least margin apart."""
+    enum = _reduction_arg(size_average, reduce, reduction)
+    zeros = _ops.zeros_like(input)
+    margin_clamp = _ops.sub(margin, input).clamp_min_(0)
+    loss = _ops.where(target != 1, margin_clamp, zeros) + _ops.where(target != -1, input, zeros)
+    return _apply_loss_reduction(loss, enum)
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None,
+                                reduction="mean"):
+    """binary_cross_entropy_with_logits per class (each class is a yes/no question), averaged
+    over the classes (the last dim), then over the samples."""
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce, reduction)
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input.dim() - 1
+    loss = loss.sum(dim=class_dim) / input.size(class_dim)
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(reduction + " is not valid")
+    return loss if reduction == "none" else loss.mean() if reduction == "mean" else loss.sum()
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8,
+                     reduce=None, reduction="mean"):
+    """The negative log-likelihood of counts target under Poisson(rate): rate - target * log(rate),
+    rate = exp(input) (log_input) or input (+ eps in the log). full adds Stirling's approximation
+    of log(target!) where target > 1."""
+    enum = _reduction_arg(size_average, reduce, reduction)
+    if log_input:
+        loss = input.exp() - target * input
+    else:
+        loss = input - target * d.add_scalar(input, eps).log()
+    if full:
+        stirling = (target * target.log() - target +
+                    d.mul_scalar(d.mul_scalar(target, 2 * math.pi).log(), 0.5))
+        loss += stirling.masked_fill(target <= 1, 0)
+    return _apply_loss_reduction(loss, enum)
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
+    """The negative log-likelihood of target under Normal(input, var), less its constant
+    (unless full): (log var + (input - target)^2 / var) / 2, var clamped at eps (unrecorded).
+    var may be a float, of input's shape, or lack one dim of it (broadcast)."""
+    if isinstance(var, float):
+        if var < 0:
+            raise ValueError("var has negative entry/entries")
+        var = var * _ops.ones_like(input)
+    elif _ops.any(var < 0):
+        raise ValueError("var has negative entry/entries")
+    if var.size() != input.size():
+        if input.size()[:-1] == var.size():
+            var = _ops.unsqueeze(var, -1)
+        elif not (input.dim() == var.dim() and
+                  sum(y for x, y in zip(input.size(), var.size()) if x != y) == 1):
+            raise ValueError("var is of incorrect size")
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(reduction + " is not valid")
+    var = var.clone()
+    with grad_mode.no_grad():
+        var.clamp_(min=eps)
+    loss = 0.5 * (_ops.log(var) + (input - target) ** 2 / var)
+    if full:
+        loss += 0.5 * math.log(2 * math.pi)
+    return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
+
+
+_EPSILON = float(np.float32(1e-12))  # (ATen's constexpr float, widened to a double)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0, size_average=None, reduce=None,
+                          reduction="mean"):
+    """1 - cos(input1, input2) where target is 1, max(0, cos - margin) where it is -1: the
+    cosine is computed inline (rows of 2-D inputs with a 1-D target, or two vectors)."""
+    enum = _reduction_arg(size_average, reduce, reduction)
+    dim = target.dim()
+    if dim > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if input1.dim() != dim + 1 or input2.dim() != dim + 1:
+        raise RuntimeError(f"{dim}D target tensor expects {dim + 1}D input tensors, but found "
+                           f"inputs with sizes {_size_list(input1.shape)} and "
+                           f"{_size_list(input2.shape)}.")
+    prod_sum = (input1 * input2).sum(dim)
+    mag_square1 = d.add_scalar((input1 * input1).sum(dim), _EPSILON)
+    mag_square2 = d.add_scalar((input2 * input2).sum(dim), _EPSILON)
+    cos = prod_sum / (mag_square1 * mag_square2).sqrt_()
+    zeros = _ops.zeros_like(cos)
+    pos = _ops.sub(1, cos)
+    neg = d.sub_scalar(cos, margin).clamp_min_(0)
+    loss = _ops.where(target == 1, pos, zeros) + _ops.where(target == -1, neg, zeros)
+    return _apply_loss_reduction(loss, enum)
+
+
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """log(1 + exp(-target * input)) for targets 1 or -1: logistic regression's loss, a smooth
+    hinge. One node of its own (SoftMarginLossBackward0); target gets no gradient."""
+    enum = _reduction_arg(size_average, reduce, reduction)
+    _not_differentiable("soft_margin_loss", "target", target)
+    shape = _broadcast_shape(input.shape, target.shape)  # (its kernel writes into input's shape)
+    if shape != input.shape:
+        raise RuntimeError(f"output with shape {_size_list(input.shape)} doesn't match the "
+                           f"broadcast shape {_size_list(shape)}")
+    if not input.is_floating_point():
+        result = target.dtype if target.is_floating_point() else dtypes.float32
+        raise RuntimeError(f"result type {result._scalar} can't be cast to the desired output "
+                           f"type {input.dtype._scalar}")
+    return d.soft_margin_loss(input, target, enum)

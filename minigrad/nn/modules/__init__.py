@@ -11,6 +11,9 @@ from .flatten import Flatten, Unflatten  # noqa: F401
 from .linear import Identity, Linear  # noqa: F401
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss,  # noqa: F401
                    MSELoss, NLLLoss, SmoothL1Loss)
+from .loss import (CosineEmbeddingLoss, GaussianNLLLoss, HingeEmbeddingLoss,  # noqa: F401
+                   KLDivLoss, MarginRankingLoss, MultiLabelSoftMarginLoss, PoissonNLLLoss,
+                   SoftMarginLoss)
 from .module import Module  # noqa: F401
 from .normalization import LayerNorm  # noqa: F401
 from .sparse import Embedding  # noqa: F401
