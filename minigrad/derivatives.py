@@ -1673,6 +1673,37 @@ soft_margin_loss_backward = Op("SoftMarginLossBackwardBackward0", _soft_margin_l
                                    _soft_margin_double_backward(grad * grad_output, self, target,
                                                                 reduction))
 
+# --- part loss3: prelu. PyTorch's _prelu_kernel_backward is one node with two outputs (the
+# input's and the weight's gradients); a table row has one output, so here it is two rows of the
+# same name, each with the formulas derivatives.yaml gives for its output. (A gradient one row
+# does not reach is zeros there, so the sum of both rows' gradients shows one AddBackward0 more
+# than PyTorch's graph; the values are PyTorch's.)
+def _prelu_backward_self(grad_output, self, weight):
+    return np.where(self > 0, grad_output, weight * grad_output)
+
+
+def _prelu_backward_weight(grad_output, self, weight):
+    """self's shape: the engine sums it to the weight's (1, C, 1, ...), as PyTorch's does."""
+    return np.where(self > 0, 0, self * grad_output).astype(self.dtype, copy=False)
+
+
+prelu_kernel = Op("PreluKernelBackward0", lambda self, weight: np.where(self > 0, self, weight * self),
+                  self=lambda grad, self, weight: prelu_kernel_backward_self(grad, self, weight),
+                  weight=lambda grad, self, weight:
+                      prelu_kernel_backward_weight(grad, self, weight))
+prelu_kernel_backward_self = Op("PreluKernelBackwardBackward0", _prelu_backward_self,
+                                grad_output=lambda grad, self, weight:
+                                    where(self >= 0, grad, grad * weight),
+                                self=lambda grad, self: zeros_like(self),
+                                weight=lambda grad, grad_output, self:
+                                    where(self >= 0, zeros_like(grad), grad_output * grad))
+prelu_kernel_backward_weight = Op("PreluKernelBackwardBackward0", _prelu_backward_weight,
+                                  grad_output=lambda grad, self:
+                                      where(self >= 0, zeros_like(grad), grad * self),
+                                  self=lambda grad, grad_output, self:
+                                      where(self >= 0, zeros_like(grad), grad_output * grad),
+                                  weight=lambda grad, self: zeros_like(self))
+
 # --- part nnlayers: layer_norm ------------------------------------------------------------------
 def _native_layer_norm(input, normalized_shape, weight, bias, eps):
     """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted,

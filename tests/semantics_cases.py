@@ -9577,3 +9577,79 @@ case(
     """,
     "nn.KLDivLoss()(x, t)",
 )
+case(
+    "loss3_prelu",
+    _LOSS3_GRAPH,
+    """
+    x = torch.tensor([[0.5, -1., 0.], [-3., 1., -2.]], requires_grad=True)
+    w = torch.tensor([0.25, 0.1, 0.3], requires_grad=True)
+    y = F.prelu(x, w)
+    print(y, graph(y.grad_fn), y.grad_fn._saved_weight.shape)
+    gx, gw = torch.autograd.grad(y, (x, w), torch.tensor([[1., 2., 3.], [4., 5., 6.]]), create_graph=True)
+    print(gx, gw, graph(gx.grad_fn), graph(gw.grad_fn))
+    print(torch.autograd.grad((gx * x).sum() + (gw * w).sum(), (x, w), create_graph=True))
+    s = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    gx, gw = torch.autograd.grad(F.prelu(x, w), (x, w), s, create_graph=True)
+    print(torch.autograd.grad(gx.sum() + gw.sum(), (x, w, s), retain_graph=True))
+    print(torch.autograd.grad(gx.sum(), (x, w, s), allow_unused=True, retain_graph=True))
+    print(torch.autograd.grad(gw.sum(), (x, w, s), allow_unused=True))
+    """,
+    """
+    x = torch.tensor([[[0.5, -1.], [0., 2.]], [[-3., 1.], [-2., -0.5]]], requires_grad=True)
+    for w in (torch.tensor([0.25, 0.1], requires_grad=True), torch.tensor([0.2], requires_grad=True),
+              torch.tensor(0.3, requires_grad=True)):
+        y = F.prelu(x, w)
+        print(y, graph(y.grad_fn), torch.autograd.grad(y.sum(), (x, w)))
+    print(F.prelu(x[0, 0], torch.tensor([0.2])), F.prelu(x[0, 0, 0], torch.tensor(0.2)), F.prelu(x, torch.tensor([0.5])))
+    """,
+    "F.prelu(torch.ones(2, 3), torch.ones(2))",
+    "F.prelu(torch.ones(3), torch.ones(3))",
+    "F.prelu(torch.tensor(1.), torch.ones(3))",
+    "F.prelu(torch.ones(2, 3), torch.ones(3, 1))",
+    "F.prelu(torch.ones(2, 1), torch.ones(1, 1))",
+    "F.prelu(torch.ones(2, 3), torch.ones(3, dtype=torch.float64))",
+    "F.prelu(torch.ones(2, 3, dtype=torch.int64), torch.ones(3, dtype=torch.int64))",
+    "F.prelu(torch.ones(2, 3), 0.5)",
+    """
+    nn = torch.nn
+    m = nn.PReLU()
+    print(m, m.weight, m.num_parameters, m.init, list(m.state_dict()))
+    m3 = nn.PReLU(3, 0.1, dtype=torch.float64)
+    print(m3, m3.weight, m3.init, m(torch.tensor([-1., 2.])), m3(torch.tensor([[-1., 2., -3.]], dtype=torch.float64)))
+    with torch.no_grad():
+        m.weight.fill_(2.)
+    m.reset_parameters()
+    print(m.weight, nn.Sequential(nn.Linear(2, 3), nn.PReLU(3)))
+    """,
+)
+case(
+    "loss3_rms_norm",
+    _LOSS3_GRAPH,
+    """
+    x = torch.tensor([[0.5, -1., 2.], [-3., 1., -2.]], requires_grad=True)
+    w = torch.tensor([0.25, 0.1, 0.3], requires_grad=True)
+    for y in (F.rms_norm(x, (3,), w), F.rms_norm(x, [3]), F.rms_norm(x, (2, 3), eps=0.1), F.rms_norm(x.double(), (3,)),
+              F.rms_norm(torch.zeros(2, 3), (3,)), F.rms_norm(x, (3,), eps=torch.tensor(0.5))):
+        print(y, graph(y.grad_fn))
+    print(torch.autograd.grad(F.rms_norm(x, (3,), w).sum(), (x, w)))
+    y = F.rms_norm(x * 100, (3,))
+    print(y, y.sum().item())
+    """,
+    "F.rms_norm(torch.ones(2, 3), (4,))",
+    "F.rms_norm(torch.ones(2, 3), (2, 2))",
+    "F.layer_norm(torch.ones(2, 3), (2, 2))",
+    "F.rms_norm(torch.ones(2, 3), (3,), torch.ones(2))",
+    "F.rms_norm(torch.ones(2, 3), [])",
+    "F.rms_norm(torch.ones(2, 3), (3,), None, 'a')",
+    "F.rms_norm(torch.ones(2, 3), 3)",
+    "F.rms_norm(torch.ones(2, 3), (3.5,))",
+    "F.rms_norm(torch.ones(2, 3, dtype=torch.int64), (3,))",
+    """
+    nn = torch.nn
+    m = nn.RMSNorm(3)
+    print(m, m.eps, m.normalized_shape, list(m.state_dict()), m.weight, m.elementwise_affine)
+    m2 = nn.RMSNorm([2, 3], eps=1e-3, elementwise_affine=False)
+    print(m2, m2.weight, list(m2.state_dict()), nn.RMSNorm(3, dtype=torch.float64).weight)
+    print(m(x), m2(x))
+    """,
+)

@@ -815,6 +815,21 @@ def _double_loss3(L, a, s):
 
 
 C.add("loss3_losses", _loss3, A23, B23, P23)
+
+
+def _prelu(L, a, w, w1):
+    f = F(L)
+    return f.prelu(a, w), f.prelu(a, w1), f.prelu(a[0], w1[0])
+
+
+def _double_prelu(L, a, w, s):
+    """Both PreluKernelBackwardBackward0 rows, every formula: the gradients of the input and of
+    the weight, with an input-dependent seed, differentiated again."""
+    return L.autograd.grad(F(L).prelu(a, w), (a, w), s, create_graph=True)
+
+
+C.add("loss3_prelu", _prelu, A23, _pos(3), _pos(1))
+C.add("double_backward_loss3_prelu", _double_prelu, A23, _pos(3), C23)
 C.add("double_backward_loss3", _double_loss3, A23, C23)
 
 @functools.lru_cache(maxsize=None)

@@ -538,21 +538,29 @@ def _check_norm_dtypes(kernel, input, params):
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     """Each sample normalized over its last dims (those of normalized_shape) to mean 0 and
     variance 1, then times weight plus bias: one NativeLayerNormBackward0 node."""
-    _ops._check_int_tuple("layer_norm", "normalized_shape", 2, normalized_shape)
+    shape = _check_normalized_shape("layer_norm", input, normalized_shape, weight, bias)
+    _check_norm_dtypes("LayerNormKernelImpl", input, (weight, bias))
+    return d.native_layer_norm(input, tuple(shape), weight, bias, eps)
+
+
+def _check_normalized_shape(name, input, normalized_shape, weight, bias=None):
+    """layer_norm's and rms_norm's checks of normalized_shape against the parameters and the
+    input's last dims (rms_norm's message lacks the ", " after the star, as PyTorch's)."""
+    _ops._check_int_tuple(name, "normalized_shape", 2, normalized_shape)
     shape = list(normalized_shape)
     if not shape:
         raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., "
                            "containing at least one element, but got normalized_shape = []")
-    for name, p in (("weight", weight), ("bias", bias)):
+    for pname, p in (("weight", weight), ("bias", bias)):
         if p is not None and list(p.shape) != shape:
-            raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got "
-                               f"{name} of shape {list(p.shape)} and normalized_shape = {shape}")
+            raise RuntimeError(f"Expected {pname} to be of same shape as normalized_shape, but got "
+                               f"{pname} of shape {list(p.shape)} and normalized_shape = {shape}")
     if input.dim() < len(shape) or list(input.shape[input.dim() - len(shape):]) != shape:
+        star = "*, " if name == "layer_norm" else "*"
         raise RuntimeError(f"Given normalized_shape={shape}, expected input with shape "
-                           f"[*, {', '.join(map(str, shape))}], but got input of size"
+                           f"[{star}{', '.join(map(str, shape))}], but got input of size"
                            f"{list(input.shape)}")
-    _check_norm_dtypes("LayerNormKernelImpl", input, (weight, bias))
-    return d.native_layer_norm(input, tuple(shape), weight, bias, eps)
+    return shape
 
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
@@ -937,3 +945,41 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
         raise RuntimeError(f"result type {result._scalar} can't be cast to the desired output "
                            f"type {input.dtype._scalar}")
     return d.soft_margin_loss(input, target, enum)
+
+
+def rms_norm(input, normalized_shape, weight=None, eps=None):
+    """x / sqrt(mean(x^2) + eps) over the last dims, times weight: layer_norm without centering
+    (no mean subtracted, no bias). On CPU PyTorch composes it of ops, as here; eps defaults to
+    the dtype's machine epsilon."""
+    shape = _check_normalized_shape("rms_norm", input, normalized_shape, weight)
+    if eps is not None:
+        eps = _number_arg("rms_norm", "eps", 4, eps, "float")
+    _floating_only("rms_norm", input)
+    dims = tuple(range(input.dim() - len(shape), input.dim()))
+    eps = float(np.finfo(input._data.dtype).eps) if eps is None else eps
+    result = input * d.add_scalar(input.pow(2).mean(dims, keepdim=True), eps).rsqrt()
+    return result if weight is None else result * weight
+
+
+def prelu(input, weight):
+    """x where x > 0, weight * x elsewhere: leaky_relu with a learned slope, one per channel
+    (dim 1) or one for all. weight is reshaped to (1, C, 1, ...) to broadcast (ViewBackward0)."""
+    _ops._tensor_arg("prelu", "weight", 2, weight)
+    if input.dtype != weight.dtype:
+        raise RuntimeError(f"prelu: Type promoting not supported. Got {input.dtype._scalar} and "
+                           f"{weight.dtype._scalar}")
+    if weight.numel() != 1:
+        if input.dim() == 0:
+            raise RuntimeError("Not allow zero-dim input tensor.")
+        channels = input.shape[1] if input.dim() > 1 else 1
+        if channels != weight.numel():
+            raise RuntimeError("Mismatch of parameter numbers and input channel size. Found "
+                               f"parameter numbers = {weight.numel()} and channel size = "
+                               f"{channels}.")
+    if weight.dim() > 1:
+        raise RuntimeError("prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = "
+                           f"{weight.dim()}")
+    if input.dim() >= 2:
+        weight = weight.reshape(1, weight.numel(), *[1] * (input.dim() - 2))
+    _floating_only("prelu_cpu", input)
+    return d.prelu_kernel(input, weight)

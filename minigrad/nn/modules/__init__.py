@@ -1,7 +1,7 @@
 """Layers as objects that own their Parameters, one file a concept as in torch.nn.modules."""
 from .activation import LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh  # noqa: F401
 from .activation import (CELU, ELU, GELU, GLU, SELU, Hardshrink,  # noqa: F401
-                         Hardsigmoid, Hardswish, Hardtanh, LogSigmoid, Mish, ReLU6, SiLU,
+                         Hardsigmoid, Hardswish, Hardtanh, LogSigmoid, Mish, PReLU, ReLU6, SiLU,
                          Softmin, Softplus, Softshrink, Softsign, Tanhshrink, Threshold)
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d  # noqa: F401
 from .container import (ModuleDict, ModuleList, ParameterDict, ParameterList,  # noqa: F401
@@ -15,5 +15,5 @@ from .loss import (CosineEmbeddingLoss, GaussianNLLLoss, HingeEmbeddingLoss,  # 
                    KLDivLoss, MarginRankingLoss, MultiLabelSoftMarginLoss, PoissonNLLLoss,
                    SoftMarginLoss)
 from .module import Module  # noqa: F401
-from .normalization import LayerNorm  # noqa: F401
+from .normalization import LayerNorm, RMSNorm  # noqa: F401
 from .sparse import Embedding  # noqa: F401
