@@ -1754,6 +1754,49 @@ native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=F
                            _layer_norm_backward("bias", grad, input, normalized_shape, weight, eps))
 
 
+# --- part loss3: group_norm ---------------------------------------------------------------------
+def _native_group_norm(input, weight, bias, N, C, HxW, group, eps):
+    """Each sample's channels split into `group` groups, each group normalized (over its channels
+    and positions) to mean 0 and variance 1, then scaled and shifted per channel. The statistics
+    in float64, the result rounded once."""
+    x = input.reshape(N, group, -1).astype(np.float64)
+    centered = x - _mean(x, axis=2, keepdims=True)
+    y = (centered / np.sqrt(_mean(centered ** 2, axis=2, keepdims=True) + eps)).reshape(input.shape)
+    shape = (1, C) + (1,) * (input.ndim - 2)
+    if weight is not None:
+        y = y * weight.reshape(shape)
+    if bias is not None:
+        y = y + bias.reshape(shape)
+    return y.astype(input.dtype)
+
+
+def _group_norm_backward(which, grad, input, weight, N, group, eps):
+    """layer_norm's backward (see _layer_norm_backward) on the (N, group, rest) view, x_hat
+    recomputed with table ops; weight and bias sum over the samples and positions."""
+    dims = (0, *range(2, input.dim()))
+    if which == "bias":
+        return grad.sum(dims)
+    x = input.reshape(N, group, -1)
+    centered = x - x.mean(2, keepdim=True)
+    rstd = add_scalar(centered.square().mean(2, keepdim=True), eps).rsqrt()
+    x_hat = centered * rstd
+    if which == "weight":
+        return (grad * x_hat.reshape(input.shape)).sum(dims)
+    g = grad if weight is None else grad * weight.reshape(1, -1, *[1] * (input.dim() - 2))
+    g = g.reshape(N, group, -1)
+    g = rstd * (g - g.mean(2, keepdim=True) - x_hat * (g * x_hat).mean(2, keepdim=True))
+    return g.reshape(input.shape)
+
+
+native_group_norm = Op("NativeGroupNormBackward0", _native_group_norm, promote=False,
+                       input=lambda grad, input, weight, N, group, eps:
+                           _group_norm_backward("input", grad, input, weight, N, group, eps),
+                       weight=lambda grad, input, weight, N, group, eps:
+                           _group_norm_backward("weight", grad, input, weight, N, group, eps),
+                       bias=lambda grad, input, weight, N, group, eps:
+                           _group_norm_backward("bias", grad, input, weight, N, group, eps))
+
+
 # --- part nnlayers: embedding -------------------------------------------------------------------
 def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq):
     """Each row of grad_output added into the weight row its index picked (none into the

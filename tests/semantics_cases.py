@@ -9653,3 +9653,40 @@ case(
     print(m(x), m2(x))
     """,
 )
+case(
+    "loss3_group_norm",
+    _LOSS3_GRAPH,
+    """
+    x = torch.tensor([[[0.5, -1.], [0., 2.], [1.5, 0.3], [-0.7, 2.2]], [[-3., 1.], [-2., -0.5], [0.1, 0.2], [4., -1.]]],
+                     requires_grad=True)
+    w = torch.tensor([0.5, 1.5, -1., 2.], requires_grad=True)
+    b = torch.tensor([0.1, 0.2, 0.3, 0.4], requires_grad=True)
+    for y in (F.group_norm(x, 2, w, b), F.group_norm(x, 1), F.group_norm(x, 4, w, eps=0.1), F.group_norm(x, 2, None, b),
+              F.group_norm(x.double(), 2)):
+        print(y, graph(y.grad_fn))
+    print(torch.autograd.grad(F.group_norm(x, 2, w, b), (x, w, b), torch.arange(16.).view(2, 4, 2).sin()))
+    print(torch.autograd.grad(F.group_norm(x.reshape(2, 8), 2), x, torch.arange(16.).view(2, 8).cos()))
+    print(F.group_norm(x.view(2, 4, 1, 2), 2, w, b).shape, F.group_norm(x[:, :2].reshape(2, 2, 2, 1), 1).sum((2, 3)))
+    s = torch.arange(16.).view(2, 4, 2).sin().requires_grad_()
+    gx, gw, gb = torch.autograd.grad(F.group_norm(x, 2, w, b), (x, w, b), s, create_graph=True)
+    print(torch.autograd.grad((gx * gx).sum() + (gw * gw.detach()).sum() + gb.sum() * 2, (x, w, s), allow_unused=True))
+    """,
+    "F.group_norm(torch.ones(4), 2)",
+    "F.group_norm(torch.ones(1, 2), 2)",
+    "F.group_norm(torch.ones(2, 6), 4)",
+    "F.group_norm(torch.ones(2, 6), 2, torch.ones(3))",
+    "F.group_norm(torch.ones(2, 6), 2, torch.ones(2, 3))",
+    "F.group_norm(torch.ones(2, 6), 2, None, torch.ones(3))",
+    "F.group_norm(torch.ones(2, 6), 2, torch.ones(6), torch.ones(3))",
+    "F.group_norm(torch.ones(2, 6, dtype=torch.int64), 2)",
+    "F.group_norm(torch.ones(2, 6), 2, torch.ones(6, dtype=torch.float64))",
+    """
+    nn = torch.nn
+    m = nn.GroupNorm(2, 4)
+    print(m, m.weight, m.bias, list(m.state_dict()), m.num_groups, m.num_channels, m.eps, m.affine)
+    print(nn.GroupNorm(3, 6, 1e-3, affine=False), nn.GroupNorm(1, 2, bias=False), nn.GroupNorm(1, 2, bias=False).bias,
+          nn.GroupNorm(1, 2, affine=False).weight)
+    print(m(torch.tensor([[[0.5, -1.], [0., 2.], [1.5, 0.3], [-0.7, 2.2]]])))
+    """,
+    "torch.nn.GroupNorm(4, 6)",
+)

@@ -830,6 +830,20 @@ def _double_prelu(L, a, w, s):
 
 C.add("loss3_prelu", _prelu, A23, _pos(3), _pos(1))
 C.add("double_backward_loss3_prelu", _double_prelu, A23, _pos(3), C23)
+
+
+def _group_norm(L, x, w, b):
+    f = F(L)
+    return f.group_norm(x, 2, w, b), f.group_norm(x, 1), f.group_norm(x.reshape(2, 4, 3), 4, w, None, 0.1)
+
+
+def _double_group_norm(L, x, w, b, s):
+    """The formulas of NativeGroupNormBackward0 (table ops: their graph is differentiated too)."""
+    return L.autograd.grad(F(L).group_norm(x, 2, w, b), (x, w, b), s, create_graph=True)
+
+
+C.add("loss3_group_norm", _group_norm, _u(2, 4, 3), _pos(4), _u(4))
+C.add("double_backward_loss3_group_norm", _double_group_norm, _u(2, 4, 3), _pos(4), _u(4), _u(2, 4, 3))
 C.add("double_backward_loss3", _double_loss3, A23, C23)
 
 @functools.lru_cache(maxsize=None)

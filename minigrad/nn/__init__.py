@@ -7,7 +7,7 @@ from .modules import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, Dropout, Fla
                       ModuleDict, ModuleList, NLLLoss, ParameterDict, ParameterList, ReLU,
                       Sequential, Sigmoid, SmoothL1Loss, Softmax, Tanh, Unflatten)
 from .modules import (BatchNorm1d, BatchNorm2d, BatchNorm3d, Embedding, LayerNorm,  # noqa: F401
-                      RMSNorm)
+                      GroupNorm, RMSNorm)
 from .modules import (CELU, ELU, GELU, GLU, SELU, Hardshrink, Hardsigmoid,  # noqa: F401
                       Hardswish, Hardtanh, LogSigmoid, Mish, PReLU, ReLU6, SiLU, Softmin, Softplus,
                       Softshrink, Softsign, Tanhshrink, Threshold)

@@ -983,3 +983,32 @@ def prelu(input, weight):
         weight = weight.reshape(1, weight.numel(), *[1] * (input.dim() - 2))
     _floating_only("prelu_cpu", input)
     return d.prelu_kernel(input, weight)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    """The channels (dim 1) of each sample in num_groups groups, each normalized to mean 0 and
+    variance 1, then times weight plus bias per channel: between layer_norm (one group) and
+    instance norm (a group per channel), and independent of the batch size."""
+    if input.dim() < 2:
+        raise RuntimeError("Expected at least 2 dimensions for input tensor but received "
+                           f"{input.dim()}")
+    n, c = input.shape[:2]
+    if math.prod((n * c // num_groups, *input.shape[2:])) == 1:
+        raise ValueError("Expected more than 1 value per channel when training, got input size "
+                         f"{_size_list((n * c // num_groups, num_groups, *input.shape[2:]))}")
+    if num_groups <= 0:
+        raise RuntimeError(f"Expected num groups to be greater than 0, got {num_groups}")
+    if c % num_groups:
+        raise RuntimeError("Expected number of channels in input to be divisible by num_groups, "
+                           f"but got input of shape {_size_list(input.shape)} and "
+                           f"num_groups={num_groups}")
+    for name, p in (("weight", weight), ("bias", bias)):
+        if p is not None and (p.dim() != 1 or p.numel() != c):
+            shape = [0] if weight is None else list(weight.shape)  # (PyTorch's bias message
+            raise RuntimeError(  # shows weight's shape)
+                f"Expected {name} to be a vector of size equal to the number of channels in "
+                f"input, but got {name} of shape {_size_list(shape)} and input of shape "
+                f"{_size_list(input.shape)}")
+    _check_norm_dtypes("GroupNormKernelImpl", input, (weight, bias))
+    return d.native_group_norm(input, weight, bias, n, c, input.numel() // max(n * c, 1),
+                               num_groups, eps)

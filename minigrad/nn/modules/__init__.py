@@ -15,5 +15,5 @@ from .loss import (CosineEmbeddingLoss, GaussianNLLLoss, HingeEmbeddingLoss,  # 
                    KLDivLoss, MarginRankingLoss, MultiLabelSoftMarginLoss, PoissonNLLLoss,
                    SoftMarginLoss)
 from .module import Module  # noqa: F401
-from .normalization import LayerNorm, RMSNorm  # noqa: F401
+from .normalization import GroupNorm, LayerNorm, RMSNorm  # noqa: F401
 from .sparse import Embedding  # noqa: F401
