@@ -9690,3 +9690,48 @@ case(
     """,
     "torch.nn.GroupNorm(4, 6)",
 )
+case(
+    "loss3_softmax2d_and_instance_norm",
+    _LOSS3_GRAPH,
+    """
+    nn = torch.nn
+    m = nn.Softmax2d()
+    print(m, nn.Sequential(m))
+    x = torch.tensor([[[0.5, -1.], [0., 2.]], [[1.5, 0.3], [-0.7, 2.2]]], requires_grad=True)
+    y = m(x)
+    print(y, graph(y.grad_fn), m(x[None]).shape, torch.autograd.grad(y[0].sum(), x))
+    """,
+    "nn.Softmax2d()(torch.ones(2, 3))",
+    "nn.Softmax2d()(torch.ones(2, 3, 1, 1, 1))",
+    """
+    x = torch.tensor([[[0.5, -1., 3.], [0., 2., 1.]], [[1.5, 0.3, 0.], [-0.7, 2.2, 1.]]], requires_grad=True)
+    m = nn.InstanceNorm1d(2, affine=True)
+    y = m(x)
+    print(y, graph(y.grad_fn), m, list(m.state_dict()))
+    y = nn.InstanceNorm1d(2)(x)
+    print(y, graph(y.grad_fn))
+    m = nn.InstanceNorm1d(2, track_running_stats=True)
+    y = m(x)
+    print(graph(y.grad_fn), m.running_mean, list(m.state_dict()))
+    """,
+    """
+    m = nn.InstanceNorm1d(2, momentum=0.3, track_running_stats=True, affine=True)
+    with torch.no_grad():
+        m.weight.copy_(torch.tensor([0.5, 2.])); m.bias.copy_(torch.tensor([0.1, -0.2]))
+    y = m(x)
+    print(y, m.running_mean, m.running_var, m.num_batches_tracked, m.running_mean._version)
+    print(torch.autograd.grad(y, (x, m.weight, m.bias), torch.arange(12.).view(2, 2, 3).sin()))
+    m.eval()
+    print(m(x), m(x[0]))
+    m2 = nn.InstanceNorm2d(2)
+    print(m2, m2.weight, list(m2.state_dict()), m2(x[None]), nn.InstanceNorm2d(3, affine=True, bias=False))
+    print(nn.InstanceNorm1d(2)(x[0]), nn.InstanceNorm1d(2)(x.double()).dtype)
+    """,
+    "nn.InstanceNorm1d(3)(x)",
+    "nn.InstanceNorm1d(3, affine=True)(torch.ones(2, 2, 3))",
+    "nn.InstanceNorm1d(2)(torch.ones(2, 2, 1))",
+    "nn.InstanceNorm1d(2)(torch.ones(2, 2, 1, 1))",
+    "nn.InstanceNorm2d(2)(torch.ones(2, 2))",
+    "F.instance_norm(torch.ones(2, 2, 3), use_input_stats=False)",
+    "F.instance_norm(torch.arange(12.).view(2, 2, 3), torch.zeros(2), torch.ones(2), use_input_stats=False)",
+)

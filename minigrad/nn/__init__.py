@@ -7,10 +7,10 @@ from .modules import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, Dropout, Fla
                       ModuleDict, ModuleList, NLLLoss, ParameterDict, ParameterList, ReLU,
                       Sequential, Sigmoid, SmoothL1Loss, Softmax, Tanh, Unflatten)
 from .modules import (BatchNorm1d, BatchNorm2d, BatchNorm3d, Embedding, LayerNorm,  # noqa: F401
-                      GroupNorm, RMSNorm)
+                      GroupNorm, InstanceNorm1d, InstanceNorm2d, RMSNorm)
 from .modules import (CELU, ELU, GELU, GLU, SELU, Hardshrink, Hardsigmoid,  # noqa: F401
                       Hardswish, Hardtanh, LogSigmoid, Mish, PReLU, ReLU6, SiLU, Softmin, Softplus,
-                      Softshrink, Softsign, Tanhshrink, Threshold)
+                      Softmax2d, Softshrink, Softsign, Tanhshrink, Threshold)
 from .modules import (CosineEmbeddingLoss, GaussianNLLLoss, HingeEmbeddingLoss,  # noqa: F401
                       KLDivLoss, MarginRankingLoss, MultiLabelSoftMarginLoss, PoissonNLLLoss,
                       SoftMarginLoss)

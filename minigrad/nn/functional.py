@@ -1012,3 +1012,25 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     _check_norm_dtypes("GroupNormKernelImpl", input, (weight, bias))
     return d.native_group_norm(input, weight, bias, n, c, input.numel() // max(n * c, 1),
                                num_groups, eps)
+
+
+def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None,
+                  use_input_stats=True, momentum=0.1, eps=1e-5):
+    """Each channel of each sample normalized over its positions: PyTorch views (N, C, ...) as
+    one sample of N * C channels, repeats the per-channel tensors N times and calls batch_norm;
+    the running statistics then take the mean of the N copies' updates."""
+    if use_input_stats and math.prod(input.shape[2:]) == 1:
+        raise ValueError("Expected more than 1 spatial element when training, got input size "
+                         f"{input.size()}")
+    if not use_input_stats and (running_mean is None or running_var is None):
+        raise RuntimeError("Expected running_mean and running_var to be defined when "
+                           "use_input_stats is false")
+    b, c = input.shape[:2]
+    weight, bias, mean_, var_ = (None if t is None else t.repeat(b)
+                                 for t in (weight, bias, running_mean, running_var))
+    out = batch_norm(input.contiguous().view(1, b * c, *input.shape[2:]), mean_, var_, weight,
+                     bias, use_input_stats, momentum, eps)
+    for t, repeated in ((running_mean, mean_), (running_var, var_)):
+        if t is not None:
+            t.copy_(repeated.view(b, c).mean(0))
+    return out.view(input.shape)

@@ -2,12 +2,14 @@
 from .activation import LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh  # noqa: F401
 from .activation import (CELU, ELU, GELU, GLU, SELU, Hardshrink,  # noqa: F401
                          Hardsigmoid, Hardswish, Hardtanh, LogSigmoid, Mish, PReLU, ReLU6, SiLU,
-                         Softmin, Softplus, Softshrink, Softsign, Tanhshrink, Threshold)
+                         Softmax2d, Softmin, Softplus, Softshrink, Softsign, Tanhshrink,
+                         Threshold)
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d  # noqa: F401
 from .container import (ModuleDict, ModuleList, ParameterDict, ParameterList,  # noqa: F401
                         Sequential)
 from .dropout import Dropout  # noqa: F401
 from .flatten import Flatten, Unflatten  # noqa: F401
+from .instancenorm import InstanceNorm1d, InstanceNorm2d  # noqa: F401
 from .linear import Identity, Linear  # noqa: F401
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss,  # noqa: F401
                    MSELoss, NLLLoss, SmoothL1Loss)
