@@ -1637,6 +1637,76 @@ huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward, pro
                          target=lambda grad, grad_output, self, target, reduction, delta:
                              -_huber_double_backward(grad * grad_output, self, target, reduction, delta))
 
+# --- part loss3: soft_margin_loss (the other new losses are composites in nn/functional.py) -----
+def _soft_margin_loss(self, target, reduction):
+    """log(1 + exp(-target * x)), as PyTorch's kernel: neg, mul by target, exp, log1p."""
+    return _by_reduction(_rounded(np.log1p, _rounded(np.exp, -self * target)), reduction)
+
+
+def _soft_margin_loss_backward(grad_output, self, target, reduction):
+    """-target * z / (1 + z) * grad_output, z = exp(-target * x) (divided by n for 'mean')."""
+    z = _rounded(np.exp, -target * self)
+    norm = 1 / self.size if reduction == 1 and self.size else 1.0
+    return target * z * self.dtype.type(-norm) / (z + 1) * grad_output
+
+
+def _soft_margin_double_backward(grad, self, target, reduction):
+    """PyTorch's soft_margin_loss_double_backward: the second derivative t^2 z / (1 + z)^2."""
+    z = (self * -target).exp()
+    zplus1 = add_scalar(z, 1)
+    g = grad * (target * target) * z / (zplus1 * zplus1)
+    return div_scalar(g, self.numel()) if reduction == 1 else g
+
+
+def _soft_margin_double_backward_grad_output(grad, grad_output, self, target, reduction):
+    """The backward itself (seeded by grad), summed when the loss was reduced to one number."""
+    if reduction == 0:
+        return soft_margin_loss_backward(grad, self, target, reduction)
+    return (soft_margin_loss_backward(ones_like(grad_output), self, target, reduction) * grad).sum()
+
+
+soft_margin_loss = Op("SoftMarginLossBackward0", _soft_margin_loss,
+                      self=lambda grad, self, target, reduction:
+                          soft_margin_loss_backward(grad, self, target, reduction))
+soft_margin_loss_backward = Op("SoftMarginLossBackwardBackward0", _soft_margin_loss_backward,
+                               grad_output=lambda grad, grad_output, self, target, reduction:
+                                   _soft_margin_double_backward_grad_output(
+                                       grad, grad_output, self, target, reduction),
+                               self=lambda grad, grad_output, self, target, reduction:
+                                   _soft_margin_double_backward(grad * grad_output, self, target,
+                                                                reduction))
+
+# --- part loss3: prelu. PyTorch's _prelu_kernel_backward is one node with two outputs (the
+# input's and the weight's gradients); a table row has one output, so here it is two rows of the
+# same name, each with the formulas derivatives.yaml gives for its output. (A gradient one row
+# does not reach is zeros there, so the sum of both rows' gradients shows one AddBackward0 more
+# than PyTorch's graph; the values are PyTorch's.)
+def _prelu_backward_self(grad_output, self, weight):
+    return np.where(self > 0, grad_output, weight * grad_output)
+
+
+def _prelu_backward_weight(grad_output, self, weight):
+    """self's shape: the engine sums it to the weight's (1, C, 1, ...), as PyTorch's does."""
+    return np.where(self > 0, 0, self * grad_output).astype(self.dtype, copy=False)
+
+
+prelu_kernel = Op("PreluKernelBackward0", lambda self, weight: np.where(self > 0, self, weight * self),
+                  self=lambda grad, self, weight: prelu_kernel_backward_self(grad, self, weight),
+                  weight=lambda grad, self, weight:
+                      prelu_kernel_backward_weight(grad, self, weight))
+prelu_kernel_backward_self = Op("PreluKernelBackwardBackward0", _prelu_backward_self,
+                                grad_output=lambda grad, self, weight:
+                                    where(self >= 0, grad, grad * weight),
+                                self=lambda grad, self: zeros_like(self),
+                                weight=lambda grad, grad_output, self:
+                                    where(self >= 0, zeros_like(grad), grad_output * grad))
+prelu_kernel_backward_weight = Op("PreluKernelBackwardBackward0", _prelu_backward_weight,
+                                  grad_output=lambda grad, self:
+                                      where(self >= 0, zeros_like(grad), grad * self),
+                                  self=lambda grad, grad_output, self:
+                                      where(self >= 0, zeros_like(grad), grad_output * grad),
+                                  weight=lambda grad, self: zeros_like(self))
+
 # --- part nnlayers: layer_norm ------------------------------------------------------------------
 def _native_layer_norm(input, normalized_shape, weight, bias, eps):
     """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted,
@@ -1685,6 +1755,49 @@ native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=F
                                                 eps),
                        bias=lambda grad, input, normalized_shape, weight, eps:
                            _layer_norm_backward("bias", grad, input, normalized_shape, weight, eps))
+
+
+# --- part loss3: group_norm ---------------------------------------------------------------------
+def _native_group_norm(input, weight, bias, N, C, HxW, group, eps):
+    """Each sample's channels split into `group` groups, each group normalized (over its channels
+    and positions) to mean 0 and variance 1, then scaled and shifted per channel. The statistics
+    in float64, the result rounded once."""
+    x = input.reshape(N, group, -1).astype(np.float64)
+    centered = x - _mean(x, axis=2, keepdims=True)
+    y = (centered / np.sqrt(_mean(centered ** 2, axis=2, keepdims=True) + eps)).reshape(input.shape)
+    shape = (1, C) + (1,) * (input.ndim - 2)
+    if weight is not None:
+        y = y * weight.reshape(shape)
+    if bias is not None:
+        y = y + bias.reshape(shape)
+    return y.astype(input.dtype)
+
+
+def _group_norm_backward(which, grad, input, weight, N, group, eps):
+    """layer_norm's backward (see _layer_norm_backward) on the (N, group, rest) view, x_hat
+    recomputed with table ops; weight and bias sum over the samples and positions."""
+    dims = (0, *range(2, input.dim()))
+    if which == "bias":
+        return grad.sum(dims)
+    x = input.reshape(N, group, -1)
+    centered = x - x.mean(2, keepdim=True)
+    rstd = add_scalar(centered.square().mean(2, keepdim=True), eps).rsqrt()
+    x_hat = centered * rstd
+    if which == "weight":
+        return (grad * x_hat.reshape(input.shape)).sum(dims)
+    g = grad if weight is None else grad * weight.reshape(1, -1, *[1] * (input.dim() - 2))
+    g = g.reshape(N, group, -1)
+    g = rstd * (g - g.mean(2, keepdim=True) - x_hat * (g * x_hat).mean(2, keepdim=True))
+    return g.reshape(input.shape)
+
+
+native_group_norm = Op("NativeGroupNormBackward0", _native_group_norm, promote=False,
+                       input=lambda grad, input, weight, N, group, eps:
+                           _group_norm_backward("input", grad, input, weight, N, group, eps),
+                       weight=lambda grad, input, weight, N, group, eps:
+                           _group_norm_backward("weight", grad, input, weight, N, group, eps),
+                       bias=lambda grad, input, weight, N, group, eps:
+                           _group_norm_backward("bias", grad, input, weight, N, group, eps))
 
 
 # --- part nnlayers: embedding -------------------------------------------------------------------

@@ -709,6 +709,8 @@ _clamp, _clip, _clamp_, _clip_ = map(_clamp_method, ("clamp", "clip", "clamp_", 
 
 
 def where(condition, input, other):
+    shape = _broadcast_shape(condition.shape, getattr(input, "shape", ()))  # PyTorch's order
+    _broadcast_shape(shape, getattr(other, "shape", ()))
     return d.where(condition, input, other)
 
 

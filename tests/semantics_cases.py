@@ -9456,3 +9456,342 @@ case(
     "y = F.mse_loss(x, x * 2); g, = torch.autograd.grad(y, x, create_graph=True); print(g, g.grad_fn.name())",
     "print(torch.autograd.grad(g.sum(), x, allow_unused=True))",
 )
+
+
+# ---------------------------------------------------------------------------
+# part loss3: kl_div, margin_ranking, hinge_embedding, soft_margin, multilabel_soft_margin,
+# poisson_nll, gaussian_nll, cosine_embedding losses and their modules
+# ---------------------------------------------------------------------------
+_LOSS3_GRAPH = """
+import torch.nn.functional as F
+def graph(fn, depth=0):
+    if fn is None:
+        return "None"
+    if depth == 8:
+        return fn.name()
+    return fn.name() + "(" + ", ".join(graph(n, depth + 1) for n, _ in fn.next_functions) + ")"
+"""
+case(
+    "loss3_kl_div",
+    _LOSS3_GRAPH,
+    """
+    x = torch.tensor([[-1.2, 0.3, -2.0], [-0.5, -0.9, -1.1]], requires_grad=True)
+    t = torch.tensor([[0.2, 0.0, 0.8], [0.5, 0.25, 0.25]], requires_grad=True)
+    for red in ["mean", "sum", "none", "batchmean"]:
+        y = F.kl_div(x, t, reduction=red)
+        print(y, graph(y.grad_fn))
+        print(torch.autograd.grad(y.sum(), (x, t)))
+    y = F.kl_div(x, t.log(), reduction="batchmean", log_target=True)
+    print(y, graph(y.grad_fn), torch.autograd.grad(y, (x, t)))
+    """,
+    "F.kl_div(x, t, size_average=False), F.kl_div(x, t, reduce=False)",
+    "F.kl_div(x[0, 0], t[0, 0], reduction='batchmean'), F.kl_div(x, t, size_average=False, reduction='batchmean')",
+    "F.kl_div(x, t, reduction='avg')",
+    "F.kl_div(torch.tensor([1, 2]), torch.tensor([1., 2.]), reduction='sum')",
+    "F.kl_div(torch.tensor([1., 2]), torch.tensor([True, False]), reduction='sum')",
+    "F.kl_div(torch.tensor([1., 2]), torch.tensor([1., 2, 3]), reduction='sum')",
+)
+case(
+    "loss3_margin_ranking_and_hinge_embedding",
+    _LOSS3_GRAPH,
+    """
+    a = torch.tensor([0.5, -1.0, 2.0, 0.1], requires_grad=True)
+    b = torch.tensor([0.2, 0.3, 2.5, 0.1], requires_grad=True)
+    s = torch.tensor([1., -1., 1., -1.], requires_grad=True)
+    for red in ["mean", "sum", "none"]:
+        y = F.margin_ranking_loss(a, b, s, margin=0.2, reduction=red)
+        print(y, graph(y.grad_fn), torch.autograd.grad(y.sum(), (a, b, s)))
+    print(F.margin_ranking_loss(a, b, s), F.margin_ranking_loss(a, b, s, reduce=False))
+    """,
+    """
+    c = torch.tensor([0.5, -1.0, 2.0, 0.1, 1.5], requires_grad=True)
+    h = torch.tensor([1., -1., 1., -1., 0.])
+    for red in ["mean", "sum", "none"]:
+        y = F.hinge_embedding_loss(c, h, margin=1.2, reduction=red)
+        print(y, graph(y.grad_fn), torch.autograd.grad(y.sum(), c))
+    print(F.hinge_embedding_loss(c, h[:1]), F.hinge_embedding_loss(c, torch.tensor([1, -1, 1, -1, 1])))
+    """,
+    "F.margin_ranking_loss(a, a[:2], s)",
+    "F.margin_ranking_loss(a, a[None], s)",
+    "F.margin_ranking_loss(a, b, s, reduction='x')",
+    "F.hinge_embedding_loss(c, torch.ones(3))",
+    "F.hinge_embedding_loss(c, h, reduction='x')",
+    "torch.where(torch.ones(3) > 0, torch.ones(2), torch.ones(2))",
+    "torch.where(torch.ones(2) > 0, torch.ones(3), torch.ones(2))",
+)
+case(
+    "loss3_soft_margin",
+    _LOSS3_GRAPH,
+    """
+    x = torch.tensor([[0.5, -1., 2.], [3., -0.2, 0.]], requires_grad=True)
+    t = torch.tensor([[1., -1., 1.], [-1., -1., 1.]])
+    for red in ("mean", "sum", "none"):
+        y = F.soft_margin_loss(x, t, reduction=red)
+        print(y, y.grad_fn._saved_reduction, graph(y.grad_fn))
+        gx, = torch.autograd.grad(y, x, torch.full(y.shape, 0.7), create_graph=True)
+        print(gx, graph(gx.grad_fn))
+        h = torch.autograd.grad((gx * torch.arange(6.).view(2, 3)).sum(), x, create_graph=True)
+        print(h, graph(h[0].grad_fn))
+    """,
+    """
+    s = torch.tensor(0.7, requires_grad=True)
+    for red in ("mean", "sum"):
+        gx, = torch.autograd.grad(F.soft_margin_loss(x, t, reduction=red), x, s, create_graph=True)
+        print(torch.autograd.grad(gx.sum(), (x, s), create_graph=True))
+    print(F.soft_margin_loss(x, t, size_average=False), F.soft_margin_loss(x, t, reduce=False))
+    print(F.soft_margin_loss(x.double(), t), F.soft_margin_loss(x, t.double()), F.soft_margin_loss(x, t[0]))
+    print(F.soft_margin_loss(torch.tensor([30., -100.]), torch.tensor([-1., 1.])))
+    """,
+    "F.soft_margin_loss(torch.tensor([1., 2.]), torch.tensor([1., 2., 3.]))",
+    "F.soft_margin_loss(torch.tensor([1., 2.]), torch.tensor([1., 2.], requires_grad=True))",
+    "F.soft_margin_loss(torch.tensor([1, 2]), torch.tensor([1, 2]))",
+    "F.soft_margin_loss(torch.tensor([1, 2]), torch.tensor([1., 2.], dtype=torch.float64))",
+    "F.soft_margin_loss(torch.tensor([[1.], [2.]]), torch.tensor([1., 2.]), reduction='none')",
+    "F.soft_margin_loss(x, t, reduction='x')",
+)
+case(
+    "loss3_multilabel_soft_margin_and_poisson_nll",
+    _LOSS3_GRAPH,
+    """
+    x = torch.tensor([[-1.2, 0.3, -2.0], [0.5, -0.9, 1.1]], requires_grad=True)
+    t = torch.tensor([[0., 1., 1.], [1., 0., 1.]], requires_grad=True)
+    w = torch.tensor([0.5, 1., 2.], requires_grad=True)
+    for red in ["mean", "sum", "none"]:
+        y = F.multilabel_soft_margin_loss(x, t, reduction=red)
+        print(y, graph(y.grad_fn), torch.autograd.grad(y.sum(), (x, t)))
+    y = F.multilabel_soft_margin_loss(x, t, w)
+    print(y, graph(y.grad_fn), torch.autograd.grad(y, (x, t, w)))
+    print(F.multilabel_soft_margin_loss(x[0], t[0]), F.multilabel_soft_margin_loss(x, t, size_average=False))
+    """,
+    """
+    x = torch.tensor([[-1.2, 0.3, 2.0], [0.5, -0.9, 1.1]], requires_grad=True)
+    t = torch.tensor([[0., 1., 3.], [2., 0.5, 4.]], requires_grad=True)
+    for red in ["mean", "sum", "none"]:
+        for log_input in (True, False):
+            for full in (False, True):
+                y = F.poisson_nll_loss(x if log_input else x.exp(), t, log_input, full, reduction=red)
+                print(y, graph(y.grad_fn), torch.autograd.grad(y.sum(), (x, t)))
+    print(F.poisson_nll_loss(x, t, eps=0.5, log_input=False, size_average=False))
+    """,
+    "F.multilabel_soft_margin_loss(x, t, reduction='avg')",
+    "F.poisson_nll_loss(x, t, reduction='x')",
+    "F.poisson_nll_loss(x, t[:, :2])",
+)
+case(
+    "loss3_gaussian_nll_and_cosine_embedding",
+    _LOSS3_GRAPH,
+    """
+    x = torch.tensor([[-1.2, 0.3, 2.0], [0.5, -0.9, 1.1]], requires_grad=True)
+    t = torch.tensor([[0., 1., 3.], [2., 0.5, 4.]], requires_grad=True)
+    v = torch.tensor([[0.5, 1e-8, 2.0], [1.5, 0.1, 0.3]], requires_grad=True)
+    for red in ["mean", "sum", "none"]:
+        for full in (False, True):
+            y = F.gaussian_nll_loss(x, t, v, full, reduction=red)
+            print(y, graph(y.grad_fn), torch.autograd.grad(y.sum(), (x, t, v)))
+    print(F.gaussian_nll_loss(x, t, 0.5), F.gaussian_nll_loss(x, t, v[:, :1]), F.gaussian_nll_loss(x, t, v[:, 0], eps=0.2))
+    print(F.gaussian_nll_loss(x, t, v[:1]))
+    """,
+    "F.gaussian_nll_loss(x, t, -1.)",
+    "F.gaussian_nll_loss(x, t, -v)",
+    "F.gaussian_nll_loss(x, t, v[:, :2])",
+    "F.gaussian_nll_loss(x, t, v, reduction='x')",
+    """
+    x = torch.tensor([[-1.2, 0.3, 2.0], [0.5, -0.9, 1.1], [1., 2., 3.]], requires_grad=True)
+    z = torch.tensor([[0., 1., 3.], [2., 0.5, 4.], [-1., -2., -3.]], requires_grad=True)
+    s = torch.tensor([1., -1., -1.])
+    for red in ["mean", "sum", "none"]:
+        y = F.cosine_embedding_loss(x, z, s, 0.1, reduction=red)
+        print(y, graph(y.grad_fn), torch.autograd.grad(y.sum(), (x, z)))
+    print(F.cosine_embedding_loss(x[0], z[0], s[0]), F.cosine_embedding_loss(x.double(), z.double(), s))
+    """,
+    "F.cosine_embedding_loss(x, z, x)",
+    "F.cosine_embedding_loss(x, z, s[0])",
+    "F.cosine_embedding_loss(x[0], z, s[0])",
+    "F.cosine_embedding_loss(x, z, s, reduction='x')",
+)
+case(
+    "loss3_modules",
+    """
+    nn = torch.nn
+    ms = [nn.KLDivLoss(), nn.KLDivLoss(reduction="batchmean", log_target=True), nn.MarginRankingLoss(0.5),
+          nn.HingeEmbeddingLoss(), nn.SoftMarginLoss(), nn.MultiLabelSoftMarginLoss(torch.tensor([1., 2.])),
+          nn.PoissonNLLLoss(False, True, eps=0.1), nn.GaussianNLLLoss(full=True), nn.CosineEmbeddingLoss(margin=0.2)]
+    for m in ms:
+        print(m, m.reduction, m.__dict__.get("margin"), list(m.state_dict()), type(m).__mro__[1].__name__)
+    print(nn.PoissonNLLLoss().log_input, nn.PoissonNLLLoss().full, nn.PoissonNLLLoss().eps,
+          nn.GaussianNLLLoss().eps, nn.GaussianNLLLoss().full, nn.KLDivLoss().log_target)
+    print(nn.Sequential(*ms))
+    """,
+    "print(nn.KLDivLoss(size_average=False).reduction, nn.HingeEmbeddingLoss(reduce=False).reduction)",
+    "nn.GaussianNLLLoss(True)",
+    """
+    x = torch.tensor([[-1.2, 0.3, -2.0], [-0.5, -0.9, -1.1]], requires_grad=True)
+    t = torch.tensor([[0.2, 0.0, 0.8], [0.5, 0.25, 0.25]])
+    s = torch.tensor([1., -1.])
+    print(nn.KLDivLoss(reduction="batchmean")(x, t), nn.KLDivLoss(reduction="sum", log_target=True)(x, t))
+    print(nn.MarginRankingLoss(0.1)(x[:, 0], x[:, 1], s), nn.HingeEmbeddingLoss(2.)(x, t), nn.SoftMarginLoss(reduction="none")(x, t))
+    print(nn.MultiLabelSoftMarginLoss(torch.tensor([1., 2., 0.5]))(x, t), nn.PoissonNLLLoss()(x, t),
+          nn.PoissonNLLLoss(log_input=False, reduction="sum")(x.exp(), t))
+    print(nn.GaussianNLLLoss()(x, t, torch.ones(2, 1)), nn.GaussianNLLLoss(eps=0.5, reduction="sum")(x, t, 0.1),
+          nn.CosineEmbeddingLoss(0.5)(x, t, s))
+    """,
+    "nn.KLDivLoss()(x, t)",
+)
+case(
+    "loss3_prelu",
+    _LOSS3_GRAPH,
+    """
+    x = torch.tensor([[0.5, -1., 0.], [-3., 1., -2.]], requires_grad=True)
+    w = torch.tensor([0.25, 0.1, 0.3], requires_grad=True)
+    y = F.prelu(x, w)
+    print(y, graph(y.grad_fn), y.grad_fn._saved_weight.shape)
+    gx, gw = torch.autograd.grad(y, (x, w), torch.tensor([[1., 2., 3.], [4., 5., 6.]]), create_graph=True)
+    print(gx, gw, graph(gx.grad_fn), graph(gw.grad_fn))
+    print(torch.autograd.grad((gx * x).sum() + (gw * w).sum(), (x, w), create_graph=True))
+    s = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    gx, gw = torch.autograd.grad(F.prelu(x, w), (x, w), s, create_graph=True)
+    print(torch.autograd.grad(gx.sum() + gw.sum(), (x, w, s), retain_graph=True))
+    print(torch.autograd.grad(gx.sum(), (x, w, s), allow_unused=True, retain_graph=True))
+    print(torch.autograd.grad(gw.sum(), (x, w, s), allow_unused=True))
+    """,
+    """
+    x = torch.tensor([[[0.5, -1.], [0., 2.]], [[-3., 1.], [-2., -0.5]]], requires_grad=True)
+    for w in (torch.tensor([0.25, 0.1], requires_grad=True), torch.tensor([0.2], requires_grad=True),
+              torch.tensor(0.3, requires_grad=True)):
+        y = F.prelu(x, w)
+        print(y, graph(y.grad_fn), torch.autograd.grad(y.sum(), (x, w)))
+    print(F.prelu(x[0, 0], torch.tensor([0.2])), F.prelu(x[0, 0, 0], torch.tensor(0.2)), F.prelu(x, torch.tensor([0.5])))
+    """,
+    "F.prelu(torch.ones(2, 3), torch.ones(2))",
+    "F.prelu(torch.ones(3), torch.ones(3))",
+    "F.prelu(torch.tensor(1.), torch.ones(3))",
+    "F.prelu(torch.ones(2, 3), torch.ones(3, 1))",
+    "F.prelu(torch.ones(2, 1), torch.ones(1, 1))",
+    "F.prelu(torch.ones(2, 3), torch.ones(3, dtype=torch.float64))",
+    "F.prelu(torch.ones(2, 3, dtype=torch.int64), torch.ones(3, dtype=torch.int64))",
+    "F.prelu(torch.ones(2, 3), 0.5)",
+    """
+    nn = torch.nn
+    m = nn.PReLU()
+    print(m, m.weight, m.num_parameters, m.init, list(m.state_dict()))
+    m3 = nn.PReLU(3, 0.1, dtype=torch.float64)
+    print(m3, m3.weight, m3.init, m(torch.tensor([-1., 2.])), m3(torch.tensor([[-1., 2., -3.]], dtype=torch.float64)))
+    with torch.no_grad():
+        m.weight.fill_(2.)
+    m.reset_parameters()
+    print(m.weight, nn.Sequential(nn.Linear(2, 3), nn.PReLU(3)))
+    """,
+)
+case(
+    "loss3_rms_norm",
+    _LOSS3_GRAPH,
+    """
+    x = torch.tensor([[0.5, -1., 2.], [-3., 1., -2.]], requires_grad=True)
+    w = torch.tensor([0.25, 0.1, 0.3], requires_grad=True)
+    for y in (F.rms_norm(x, (3,), w), F.rms_norm(x, [3]), F.rms_norm(x, (2, 3), eps=0.1), F.rms_norm(x.double(), (3,)),
+              F.rms_norm(torch.zeros(2, 3), (3,)), F.rms_norm(x, (3,), eps=torch.tensor(0.5))):
+        print(y, graph(y.grad_fn))
+    print(torch.autograd.grad(F.rms_norm(x, (3,), w).sum(), (x, w)))
+    y = F.rms_norm(x * 100, (3,))
+    print(y, y.sum().item())
+    """,
+    "F.rms_norm(torch.ones(2, 3), (4,))",
+    "F.rms_norm(torch.ones(2, 3), (2, 2))",
+    "F.layer_norm(torch.ones(2, 3), (2, 2))",
+    "F.rms_norm(torch.ones(2, 3), (3,), torch.ones(2))",
+    "F.rms_norm(torch.ones(2, 3), [])",
+    "F.rms_norm(torch.ones(2, 3), (3,), None, 'a')",
+    "F.rms_norm(torch.ones(2, 3), 3)",
+    "F.rms_norm(torch.ones(2, 3), (3.5,))",
+    "F.rms_norm(torch.ones(2, 3, dtype=torch.int64), (3,))",
+    """
+    nn = torch.nn
+    m = nn.RMSNorm(3)
+    print(m, m.eps, m.normalized_shape, list(m.state_dict()), m.weight, m.elementwise_affine)
+    m2 = nn.RMSNorm([2, 3], eps=1e-3, elementwise_affine=False)
+    print(m2, m2.weight, list(m2.state_dict()), nn.RMSNorm(3, dtype=torch.float64).weight)
+    print(m(x), m2(x))
+    """,
+)
+case(
+    "loss3_group_norm",
+    _LOSS3_GRAPH,
+    """
+    x = torch.tensor([[[0.5, -1.], [0., 2.], [1.5, 0.3], [-0.7, 2.2]], [[-3., 1.], [-2., -0.5], [0.1, 0.2], [4., -1.]]],
+                     requires_grad=True)
+    w = torch.tensor([0.5, 1.5, -1., 2.], requires_grad=True)
+    b = torch.tensor([0.1, 0.2, 0.3, 0.4], requires_grad=True)
+    for y in (F.group_norm(x, 2, w, b), F.group_norm(x, 1), F.group_norm(x, 4, w, eps=0.1), F.group_norm(x, 2, None, b),
+              F.group_norm(x.double(), 2)):
+        print(y, graph(y.grad_fn))
+    print(torch.autograd.grad(F.group_norm(x, 2, w, b), (x, w, b), torch.arange(16.).view(2, 4, 2).sin()))
+    print(torch.autograd.grad(F.group_norm(x.reshape(2, 8), 2), x, torch.arange(16.).view(2, 8).cos()))
+    print(F.group_norm(x.view(2, 4, 1, 2), 2, w, b).shape, F.group_norm(x[:, :2].reshape(2, 2, 2, 1), 1).sum((2, 3)))
+    s = torch.arange(16.).view(2, 4, 2).sin().requires_grad_()
+    gx, gw, gb = torch.autograd.grad(F.group_norm(x, 2, w, b), (x, w, b), s, create_graph=True)
+    print(torch.autograd.grad((gx * gx).sum() + (gw * gw.detach()).sum() + gb.sum() * 2, (x, w, s), allow_unused=True))
+    """,
+    "F.group_norm(torch.ones(4), 2)",
+    "F.group_norm(torch.ones(1, 2), 2)",
+    "F.group_norm(torch.ones(2, 6), 4)",
+    "F.group_norm(torch.ones(2, 6), 2, torch.ones(3))",
+    "F.group_norm(torch.ones(2, 6), 2, torch.ones(2, 3))",
+    "F.group_norm(torch.ones(2, 6), 2, None, torch.ones(3))",
+    "F.group_norm(torch.ones(2, 6), 2, torch.ones(6), torch.ones(3))",
+    "F.group_norm(torch.ones(2, 6, dtype=torch.int64), 2)",
+    "F.group_norm(torch.ones(2, 6), 2, torch.ones(6, dtype=torch.float64))",
+    """
+    nn = torch.nn
+    m = nn.GroupNorm(2, 4)
+    print(m, m.weight, m.bias, list(m.state_dict()), m.num_groups, m.num_channels, m.eps, m.affine)
+    print(nn.GroupNorm(3, 6, 1e-3, affine=False), nn.GroupNorm(1, 2, bias=False), nn.GroupNorm(1, 2, bias=False).bias,
+          nn.GroupNorm(1, 2, affine=False).weight)
+    print(m(torch.tensor([[[0.5, -1.], [0., 2.], [1.5, 0.3], [-0.7, 2.2]]])))
+    """,
+    "torch.nn.GroupNorm(4, 6)",
+)
+case(
+    "loss3_softmax2d_and_instance_norm",
+    _LOSS3_GRAPH,
+    """
+    nn = torch.nn
+    m = nn.Softmax2d()
+    print(m, nn.Sequential(m))
+    x = torch.tensor([[[0.5, -1.], [0., 2.]], [[1.5, 0.3], [-0.7, 2.2]]], requires_grad=True)
+    y = m(x)
+    print(y, graph(y.grad_fn), m(x[None]).shape, torch.autograd.grad(y[0].sum(), x))
+    """,
+    "nn.Softmax2d()(torch.ones(2, 3))",
+    "nn.Softmax2d()(torch.ones(2, 3, 1, 1, 1))",
+    """
+    x = torch.tensor([[[0.5, -1., 3.], [0., 2., 1.]], [[1.5, 0.3, 0.], [-0.7, 2.2, 1.]]], requires_grad=True)
+    m = nn.InstanceNorm1d(2, affine=True)
+    y = m(x)
+    print(y, graph(y.grad_fn), m, list(m.state_dict()))
+    y = nn.InstanceNorm1d(2)(x)
+    print(y, graph(y.grad_fn))
+    m = nn.InstanceNorm1d(2, track_running_stats=True)
+    y = m(x)
+    print(graph(y.grad_fn), m.running_mean, list(m.state_dict()))
+    """,
+    """
+    m = nn.InstanceNorm1d(2, momentum=0.3, track_running_stats=True, affine=True)
+    with torch.no_grad():
+        m.weight.copy_(torch.tensor([0.5, 2.])); m.bias.copy_(torch.tensor([0.1, -0.2]))
+    y = m(x)
+    print(y, m.running_mean, m.running_var, m.num_batches_tracked, m.running_mean._version)
+    print(torch.autograd.grad(y, (x, m.weight, m.bias), torch.arange(12.).view(2, 2, 3).sin()))
+    m.eval()
+    print(m(x), m(x[0]))
+    m2 = nn.InstanceNorm2d(2)
+    print(m2, m2.weight, list(m2.state_dict()), m2(x[None]), nn.InstanceNorm2d(3, affine=True, bias=False))
+    print(nn.InstanceNorm1d(2)(x[0]), nn.InstanceNorm1d(2)(x.double()).dtype)
+    """,
+    "nn.InstanceNorm1d(3)(x)",
+    "nn.InstanceNorm1d(3, affine=True)(torch.ones(2, 2, 3))",
+    "nn.InstanceNorm1d(2)(torch.ones(2, 2, 1))",
+    "nn.InstanceNorm1d(2)(torch.ones(2, 2, 1, 1))",
+    "nn.InstanceNorm2d(2)(torch.ones(2, 2))",
+    "F.instance_norm(torch.ones(2, 2, 3), use_input_stats=False)",
+    "F.instance_norm(torch.arange(12.).view(2, 2, 3), torch.zeros(2), torch.ones(2), use_input_stats=False)",
+)

@@ -789,6 +789,63 @@ def _double_act2(L, a, h, s):
 C.add("act2_activations", _act2, A23, H23)
 C.add("double_backward_act2", _double_act2, A23, H23, C23)
 
+
+# part loss3: soft_margin_loss (SoftMarginLossBackward0 and its backward's row; the target, ±1,
+# is a constant: PyTorch has no derivative for it), and the composite losses built of other rows
+SIGNS23 = np.array([[1.0, -1.0, 1.0], [-1.0, -1.0, 1.0]])
+
+
+def _loss3(L, a, b, p):
+    f, t = F(L), L.tensor(SIGNS23)
+    return (*(f.soft_margin_loss(a, t, reduction=r) for r in ("mean", "sum", "none")),
+            f.kl_div(a, p, reduction="batchmean"), f.kl_div(a, b, reduction="sum", log_target=True),
+            f.margin_ranking_loss(a, b, t, 0.1), f.hinge_embedding_loss(a, t, 0.5),
+            f.multilabel_soft_margin_loss(a, p), f.poisson_nll_loss(a, p, full=True),
+            f.poisson_nll_loss(p, b, log_input=False), f.gaussian_nll_loss(a, b, p),
+            f.cosine_embedding_loss(a, b, t[:, 0], 0.2))
+
+
+def _double_loss3(L, a, s):
+    """Gradients with input-dependent seeds, differentiated again: every formula of
+    SoftMarginLossBackwardBackward0, for each reduction."""
+    f, t, gs = F(L), L.tensor(SIGNS23), []
+    for r, seed in (("mean", s.sum()), ("sum", s.sum()), ("none", s)):
+        gs += L.autograd.grad(f.soft_margin_loss(a, t, reduction=r), a, seed, create_graph=True)
+    return tuple(gs)
+
+
+C.add("loss3_losses", _loss3, A23, B23, P23)
+
+
+def _prelu(L, a, w, w1):
+    f = F(L)
+    return f.prelu(a, w), f.prelu(a, w1), f.prelu(a[0], w1[0])
+
+
+def _double_prelu(L, a, w, s):
+    """Both PreluKernelBackwardBackward0 rows, every formula: the gradients of the input and of
+    the weight, with an input-dependent seed, differentiated again."""
+    return L.autograd.grad(F(L).prelu(a, w), (a, w), s, create_graph=True)
+
+
+C.add("loss3_prelu", _prelu, A23, _pos(3), _pos(1))
+C.add("double_backward_loss3_prelu", _double_prelu, A23, _pos(3), C23)
+
+
+def _group_norm(L, x, w, b):
+    f = F(L)
+    return f.group_norm(x, 2, w, b), f.group_norm(x, 1), f.group_norm(x.reshape(2, 4, 3), 4, w, None, 0.1)
+
+
+def _double_group_norm(L, x, w, b, s):
+    """The formulas of NativeGroupNormBackward0 (table ops: their graph is differentiated too)."""
+    return L.autograd.grad(F(L).group_norm(x, 2, w, b), (x, w, b), s, create_graph=True)
+
+
+C.add("loss3_group_norm", _group_norm, _u(2, 4, 3), _pos(4), _u(4))
+C.add("double_backward_loss3_group_norm", _double_group_norm, _u(2, 4, 3), _pos(4), _u(4), _u(2, 4, 3))
+C.add("double_backward_loss3", _double_loss3, A23, C23)
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

@@ -6,7 +6,11 @@ from .modules import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, Dropout, Fla
                       HuberLoss, Identity, L1Loss, LeakyReLU, Linear, LogSoftmax, Module, MSELoss,
                       ModuleDict, ModuleList, NLLLoss, ParameterDict, ParameterList, ReLU,
                       Sequential, Sigmoid, SmoothL1Loss, Softmax, Tanh, Unflatten)
-from .modules import BatchNorm1d, BatchNorm2d, BatchNorm3d, Embedding, LayerNorm  # noqa: F401
+from .modules import (BatchNorm1d, BatchNorm2d, BatchNorm3d, Embedding, LayerNorm,  # noqa: F401
+                      GroupNorm, InstanceNorm1d, InstanceNorm2d, RMSNorm)
 from .modules import (CELU, ELU, GELU, GLU, SELU, Hardshrink, Hardsigmoid,  # noqa: F401
-                      Hardswish, Hardtanh, LogSigmoid, Mish, ReLU6, SiLU, Softmin, Softplus,
-                      Softshrink, Softsign, Tanhshrink, Threshold)
+                      Hardswish, Hardtanh, LogSigmoid, Mish, PReLU, ReLU6, SiLU, Softmin, Softplus,
+                      Softmax2d, Softshrink, Softsign, Tanhshrink, Threshold)
+from .modules import (CosineEmbeddingLoss, GaussianNLLLoss, HingeEmbeddingLoss,  # noqa: F401
+                      KLDivLoss, MarginRankingLoss, MultiLabelSoftMarginLoss, PoissonNLLLoss,
+                      SoftMarginLoss)

@@ -538,21 +538,29 @@ def _check_norm_dtypes(kernel, input, params):
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     """Each sample normalized over its last dims (those of normalized_shape) to mean 0 and
     variance 1, then times weight plus bias: one NativeLayerNormBackward0 node."""
-    _ops._check_int_tuple("layer_norm", "normalized_shape", 2, normalized_shape)
+    shape = _check_normalized_shape("layer_norm", input, normalized_shape, weight, bias)
+    _check_norm_dtypes("LayerNormKernelImpl", input, (weight, bias))
+    return d.native_layer_norm(input, tuple(shape), weight, bias, eps)
+
+
+def _check_normalized_shape(name, input, normalized_shape, weight, bias=None):
+    """layer_norm's and rms_norm's checks of normalized_shape against the parameters and the
+    input's last dims (rms_norm's message lacks the ", " after the star, as PyTorch's)."""
+    _ops._check_int_tuple(name, "normalized_shape", 2, normalized_shape)
     shape = list(normalized_shape)
     if not shape:
         raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., "
                            "containing at least one element, but got normalized_shape = []")
-    for name, p in (("weight", weight), ("bias", bias)):
+    for pname, p in (("weight", weight), ("bias", bias)):
         if p is not None and list(p.shape) != shape:
-            raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got "
-                               f"{name} of shape {list(p.shape)} and normalized_shape = {shape}")
+            raise RuntimeError(f"Expected {pname} to be of same shape as normalized_shape, but got "
+                               f"{pname} of shape {list(p.shape)} and normalized_shape = {shape}")
     if input.dim() < len(shape) or list(input.shape[input.dim() - len(shape):]) != shape:
+        star = "*, " if name == "layer_norm" else "*"
         raise RuntimeError(f"Given normalized_shape={shape}, expected input with shape "
-                           f"[*, {', '.join(map(str, shape))}], but got input of size"
+                           f"[{star}{', '.join(map(str, shape))}], but got input of size"
                            f"{list(input.shape)}")
-    _check_norm_dtypes("LayerNormKernelImpl", input, (weight, bias))
-    return d.native_layer_norm(input, tuple(shape), weight, bias, eps)
+    return shape
 
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
@@ -774,3 +782,255 @@ def glu(input, dim=-1):
     _floating_only("glu_cpu", input)
     return d.glu(input, dim)
 
+
+
+# --- part loss3: kl_div, ranking/hinge/embedding losses, poisson and gaussian nll --------------
+# Composites, as in PyTorch (Python in torch/nn/functional.py, or C++ in ATen's Loss.cpp): their
+# graphs show the ops they are made of. C++'s `tensor + number` is add(Scalar) (AddBackward1)
+# and `number - tensor` subtracts from a wrapped number (SubBackward0), as below.
+def _apply_loss_reduction(loss, reduction):
+    """ATen's apply_loss_reduction: reduction is the enum (0 none, 1 mean, 2 sum)."""
+    return loss.mean() if reduction == 1 else loss.sum() if reduction == 2 else loss
+
+
+def _reduction_arg(size_average, reduce, reduction):
+    """The enum PyTorch's Python wrappers pass to their ATen loss."""
+    return _reduction_enum(_legacy_reduction(size_average, reduce, reduction))
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    """target * (log target - input) pointwise: input holds log-probabilities, target
+    probabilities (or log-probabilities with log_target). 'batchmean' (the sum over the batch
+    size) is the KL divergence per sample; 'mean' also divides by the classes, hence its warning."""
+    if size_average is not None or reduce is not None:
+        enum = _reduction_arg(size_average, reduce, reduction)
+    else:
+        if reduction == "mean":
+            warnings.warn("reduction: 'mean' divides the total loss by both the batch size and the "
+                          "support size.'batchmean' divides only by the batch size, and aligns with "
+                          "the KL div math definition.'mean' will be changed to behave the same as "
+                          "'batchmean' in the next major release.", stacklevel=2)
+        enum = _reduction_enum("sum" if reduction == "batchmean" else reduction)
+    if not (input.is_floating_point() and target.is_floating_point()):
+        raise RuntimeError("kl_div: Integral inputs not supported.")
+    if log_target:
+        loss = target.exp() * (target - input)
+    else:
+        loss = _ops.xlogy(target, target) - target * input  # (xlogy: 0 where target is 0)
+    loss = _apply_loss_reduction(loss, enum)
+    return loss / input.size()[0] if reduction == "batchmean" and input.dim() != 0 else loss
+
+
+def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, reduce=None,
+                        reduction="mean"):
+    """max(0, -target * (input1 - input2) + margin): target 1 asks input1 to rank higher (by
+    margin), -1 input2."""
+    enum = _reduction_arg(size_average, reduce, reduction)
+    if input1.dim() != input2.dim() or input1.dim() != target.dim():
+        raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension but "
+                           f"got sizes: input1: {input1.size()}, input2: {input2.size()}, "
+                           f"target: {target.size()} ")
+    loss = d.add_scalar(-target * (input1 - input2), margin).clamp_min_(0)
+    return _apply_loss_reduction(loss, enum)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None,
+                         reduction="mean"):
+    """input (a distance) where target is 1, max(0, margin - input) where it is -1: similar
+    pairs are pulled together, dissimilar ones pushed at least margin apart."""
+    enum = _reduction_arg(size_average, reduce, reduction)
+    zeros = _ops.zeros_like(input)
+    margin_clamp = _ops.sub(margin, input).clamp_min_(0)
+    loss = _ops.where(target != 1, margin_clamp, zeros) + _ops.where(target != -1, input, zeros)
+    return _apply_loss_reduction(loss, enum)
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None,
+                                reduction="mean"):
+    """binary_cross_entropy_with_logits per class (each class is a yes/no question), averaged
+    over the classes (the last dim), then over the samples."""
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce, reduction)
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input.dim() - 1
+    loss = loss.sum(dim=class_dim) / input.size(class_dim)
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(reduction + " is not valid")
+    return loss if reduction == "none" else loss.mean() if reduction == "mean" else loss.sum()
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8,
+                     reduce=None, reduction="mean"):
+    """The negative log-likelihood of counts target under Poisson(rate): rate - target * log(rate),
+    rate = exp(input) (log_input) or input (+ eps in the log). full adds Stirling's approximation
+    of log(target!) where target > 1."""
+    enum = _reduction_arg(size_average, reduce, reduction)
+    if log_input:
+        loss = input.exp() - target * input
+    else:
+        loss = input - target * d.add_scalar(input, eps).log()
+    if full:
+        stirling = (target * target.log() - target +
+                    d.mul_scalar(d.mul_scalar(target, 2 * math.pi).log(), 0.5))
+        loss += stirling.masked_fill(target <= 1, 0)
+    return _apply_loss_reduction(loss, enum)
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
+    """The negative log-likelihood of target under Normal(input, var), less its constant
+    (unless full): (log var + (input - target)^2 / var) / 2, var clamped at eps (unrecorded).
+    var may be a float, of input's shape, or lack one dim of it (broadcast)."""
+    if isinstance(var, float):
+        if var < 0:
+            raise ValueError("var has negative entry/entries")
+        var = var * _ops.ones_like(input)
+    elif _ops.any(var < 0):
+        raise ValueError("var has negative entry/entries")
+    if var.size() != input.size():
+        if input.size()[:-1] == var.size():
+            var = _ops.unsqueeze(var, -1)
+        elif not (input.dim() == var.dim() and
+                  sum(y for x, y in zip(input.size(), var.size()) if x != y) == 1):
+            raise ValueError("var is of incorrect size")
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(reduction + " is not valid")
+    var = var.clone()
+    with grad_mode.no_grad():
+        var.clamp_(min=eps)
+    loss = 0.5 * (_ops.log(var) + (input - target) ** 2 / var)
+    if full:
+        loss += 0.5 * math.log(2 * math.pi)
+    return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
+
+
+_EPSILON = float(np.float32(1e-12))  # (ATen's constexpr float, widened to a double)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0, size_average=None, reduce=None,
+                          reduction="mean"):
+    """1 - cos(input1, input2) where target is 1, max(0, cos - margin) where it is -1: the
+    cosine is computed inline (rows of 2-D inputs with a 1-D target, or two vectors)."""
+    enum = _reduction_arg(size_average, reduce, reduction)
+    dim = target.dim()
+    if dim > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if input1.dim() != dim + 1 or input2.dim() != dim + 1:
+        raise RuntimeError(f"{dim}D target tensor expects {dim + 1}D input tensors, but found "
+                           f"inputs with sizes {_size_list(input1.shape)} and "
+                           f"{_size_list(input2.shape)}.")
+    prod_sum = (input1 * input2).sum(dim)
+    mag_square1 = d.add_scalar((input1 * input1).sum(dim), _EPSILON)
+    mag_square2 = d.add_scalar((input2 * input2).sum(dim), _EPSILON)
+    cos = prod_sum / (mag_square1 * mag_square2).sqrt_()
+    zeros = _ops.zeros_like(cos)
+    pos = _ops.sub(1, cos)
+    neg = d.sub_scalar(cos, margin).clamp_min_(0)
+    loss = _ops.where(target == 1, pos, zeros) + _ops.where(target == -1, neg, zeros)
+    return _apply_loss_reduction(loss, enum)
+
+
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """log(1 + exp(-target * input)) for targets 1 or -1: logistic regression's loss, a smooth
+    hinge. One node of its own (SoftMarginLossBackward0); target gets no gradient."""
+    enum = _reduction_arg(size_average, reduce, reduction)
+    _not_differentiable("soft_margin_loss", "target", target)
+    shape = _broadcast_shape(input.shape, target.shape)  # (its kernel writes into input's shape)
+    if shape != input.shape:
+        raise RuntimeError(f"output with shape {_size_list(input.shape)} doesn't match the "
+                           f"broadcast shape {_size_list(shape)}")
+    if not input.is_floating_point():
+        result = target.dtype if target.is_floating_point() else dtypes.float32
+        raise RuntimeError(f"result type {result._scalar} can't be cast to the desired output "
+                           f"type {input.dtype._scalar}")
+    return d.soft_margin_loss(input, target, enum)
+
+
+def rms_norm(input, normalized_shape, weight=None, eps=None):
+    """x / sqrt(mean(x^2) + eps) over the last dims, times weight: layer_norm without centering
+    (no mean subtracted, no bias). On CPU PyTorch composes it of ops, as here; eps defaults to
+    the dtype's machine epsilon."""
+    shape = _check_normalized_shape("rms_norm", input, normalized_shape, weight)
+    if eps is not None:
+        eps = _number_arg("rms_norm", "eps", 4, eps, "float")
+    _floating_only("rms_norm", input)
+    dims = tuple(range(input.dim() - len(shape), input.dim()))
+    eps = float(np.finfo(input._data.dtype).eps) if eps is None else eps
+    result = input * d.add_scalar(input.pow(2).mean(dims, keepdim=True), eps).rsqrt()
+    return result if weight is None else result * weight
+
+
+def prelu(input, weight):
+    """x where x > 0, weight * x elsewhere: leaky_relu with a learned slope, one per channel
+    (dim 1) or one for all. weight is reshaped to (1, C, 1, ...) to broadcast (ViewBackward0)."""
+    _ops._tensor_arg("prelu", "weight", 2, weight)
+    if input.dtype != weight.dtype:
+        raise RuntimeError(f"prelu: Type promoting not supported. Got {input.dtype._scalar} and "
+                           f"{weight.dtype._scalar}")
+    if weight.numel() != 1:
+        if input.dim() == 0:
+            raise RuntimeError("Not allow zero-dim input tensor.")
+        channels = input.shape[1] if input.dim() > 1 else 1
+        if channels != weight.numel():
+            raise RuntimeError("Mismatch of parameter numbers and input channel size. Found "
+                               f"parameter numbers = {weight.numel()} and channel size = "
+                               f"{channels}.")
+    if weight.dim() > 1:
+        raise RuntimeError("prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = "
+                           f"{weight.dim()}")
+    if input.dim() >= 2:
+        weight = weight.reshape(1, weight.numel(), *[1] * (input.dim() - 2))
+    _floating_only("prelu_cpu", input)
+    return d.prelu_kernel(input, weight)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    """The channels (dim 1) of each sample in num_groups groups, each normalized to mean 0 and
+    variance 1, then times weight plus bias per channel: between layer_norm (one group) and
+    instance norm (a group per channel), and independent of the batch size."""
+    if input.dim() < 2:
+        raise RuntimeError("Expected at least 2 dimensions for input tensor but received "
+                           f"{input.dim()}")
+    n, c = input.shape[:2]
+    if math.prod((n * c // num_groups, *input.shape[2:])) == 1:
+        raise ValueError("Expected more than 1 value per channel when training, got input size "
+                         f"{_size_list((n * c // num_groups, num_groups, *input.shape[2:]))}")
+    if num_groups <= 0:
+        raise RuntimeError(f"Expected num groups to be greater than 0, got {num_groups}")
+    if c % num_groups:
+        raise RuntimeError("Expected number of channels in input to be divisible by num_groups, "
+                           f"but got input of shape {_size_list(input.shape)} and "
+                           f"num_groups={num_groups}")
+    for name, p in (("weight", weight), ("bias", bias)):
+        if p is not None and (p.dim() != 1 or p.numel() != c):
+            shape = [0] if weight is None else list(weight.shape)  # (PyTorch's bias message
+            raise RuntimeError(  # shows weight's shape)
+                f"Expected {name} to be a vector of size equal to the number of channels in "
+                f"input, but got {name} of shape {_size_list(shape)} and input of shape "
+                f"{_size_list(input.shape)}")
+    _check_norm_dtypes("GroupNormKernelImpl", input, (weight, bias))
+    return d.native_group_norm(input, weight, bias, n, c, input.numel() // max(n * c, 1),
+                               num_groups, eps)
+
+
+def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None,
+                  use_input_stats=True, momentum=0.1, eps=1e-5):
+    """Each channel of each sample normalized over its positions: PyTorch views (N, C, ...) as
+    one sample of N * C channels, repeats the per-channel tensors N times and calls batch_norm;
+    the running statistics then take the mean of the N copies' updates."""
+    if use_input_stats and math.prod(input.shape[2:]) == 1:
+        raise ValueError("Expected more than 1 spatial element when training, got input size "
+                         f"{input.size()}")
+    if not use_input_stats and (running_mean is None or running_var is None):
+        raise RuntimeError("Expected running_mean and running_var to be defined when "
+                           "use_input_stats is false")
+    b, c = input.shape[:2]
+    weight, bias, mean_, var_ = (None if t is None else t.repeat(b)
+                                 for t in (weight, bias, running_mean, running_var))
+    out = batch_norm(input.contiguous().view(1, b * c, *input.shape[2:]), mean_, var_, weight,
+                     bias, use_input_stats, momentum, eps)
+    for t, repeated in ((running_mean, mean_), (running_var, var_)):
+        if t is not None:
+            t.copy_(repeated.view(b, c).mean(0))
+    return out.view(input.shape)

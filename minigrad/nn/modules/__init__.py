@@ -1,16 +1,21 @@
 """Layers as objects that own their Parameters, one file a concept as in torch.nn.modules."""
 from .activation import LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh  # noqa: F401
 from .activation import (CELU, ELU, GELU, GLU, SELU, Hardshrink,  # noqa: F401
-                         Hardsigmoid, Hardswish, Hardtanh, LogSigmoid, Mish, ReLU6, SiLU,
-                         Softmin, Softplus, Softshrink, Softsign, Tanhshrink, Threshold)
+                         Hardsigmoid, Hardswish, Hardtanh, LogSigmoid, Mish, PReLU, ReLU6, SiLU,
+                         Softmax2d, Softmin, Softplus, Softshrink, Softsign, Tanhshrink,
+                         Threshold)
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d  # noqa: F401
 from .container import (ModuleDict, ModuleList, ParameterDict, ParameterList,  # noqa: F401
                         Sequential)
 from .dropout import Dropout  # noqa: F401
 from .flatten import Flatten, Unflatten  # noqa: F401
+from .instancenorm import InstanceNorm1d, InstanceNorm2d  # noqa: F401
 from .linear import Identity, Linear  # noqa: F401
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss,  # noqa: F401
                    MSELoss, NLLLoss, SmoothL1Loss)
+from .loss import (CosineEmbeddingLoss, GaussianNLLLoss, HingeEmbeddingLoss,  # noqa: F401
+                   KLDivLoss, MarginRankingLoss, MultiLabelSoftMarginLoss, PoissonNLLLoss,
+                   SoftMarginLoss)
 from .module import Module  # noqa: F401
-from .normalization import LayerNorm  # noqa: F401
+from .normalization import GroupNorm, LayerNorm, RMSNorm  # noqa: F401
 from .sparse import Embedding  # noqa: F401

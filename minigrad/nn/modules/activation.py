@@ -1,7 +1,9 @@
 """Activations as modules: each forward is the nn.functional function of the same name."""
 import warnings
 
-from .. import functional as F
+from ...ops import empty
+from .. import functional as F, init as nn_init
+from ..parameter import Parameter
 from .module import Module
 
 
@@ -283,3 +285,33 @@ class GLU(Module):
     def extra_repr(self):
         return f"dim={self.dim}"
 
+
+
+class PReLU(Module):
+    """leaky_relu whose negative slope is learned: one Parameter shared by all channels
+    (num_parameters=1) or one per channel (dim 1), each starting at `init`."""
+
+    def __init__(self, num_parameters=1, init=0.25, device=None, dtype=None):
+        self.num_parameters = num_parameters
+        super().__init__()
+        self.init = init
+        self.weight = Parameter(empty(num_parameters, device=device, dtype=dtype))
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        nn_init.constant_(self.weight, self.init)
+
+    def forward(self, input):
+        return F.prelu(input, self.weight)
+
+    def extra_repr(self):
+        return f"num_parameters={self.num_parameters}"
+
+
+class Softmax2d(Module):
+    """softmax over the channels (dim -3) at each position of a (C, H, W) or (N, C, H, W) input."""
+
+    def forward(self, input):
+        if input.dim() not in (3, 4):
+            raise ValueError(f"Softmax2d: expected input to be 3D or 4D, got {input.dim()}D instead")
+        return F.softmax(input, -3, _stacklevel=5)
