@@ -1762,7 +1762,7 @@ def _native_group_norm(input, weight, bias, N, C, HxW, group, eps):
     """Each sample's channels split into `group` groups, each group normalized (over its channels
     and positions) to mean 0 and variance 1, then scaled and shifted per channel. The statistics
     in float64, the result rounded once."""
-    x = input.reshape(N, group, -1).astype(np.float64)
+    x = input.reshape(N, group, C // group * HxW).astype(np.float64)  # (-1 fails when N is 0)
     centered = x - _mean(x, axis=2, keepdims=True)
     y = (centered / np.sqrt(_mean(centered ** 2, axis=2, keepdims=True) + eps)).reshape(input.shape)
     shape = (1, C) + (1,) * (input.ndim - 2)
@@ -1779,14 +1779,15 @@ def _group_norm_backward(which, grad, input, weight, N, group, eps):
     dims = (0, *range(2, input.dim()))
     if which == "bias":
         return grad.sum(dims)
-    x = input.reshape(N, group, -1)
+    rest = input.shape[1] // group * math.prod(input.shape[2:])
+    x = input.reshape(N, group, rest)
     centered = x - x.mean(2, keepdim=True)
     rstd = add_scalar(centered.square().mean(2, keepdim=True), eps).rsqrt()
     x_hat = centered * rstd
     if which == "weight":
         return (grad * x_hat.reshape(input.shape)).sum(dims)
     g = grad if weight is None else grad * weight.reshape(1, -1, *[1] * (input.dim() - 2))
-    g = g.reshape(N, group, -1)
+    g = g.reshape(N, group, rest)
     g = rstd * (g - g.mean(2, keepdim=True) - x_hat * (g * x_hat).mean(2, keepdim=True))
     return g.reshape(input.shape)
 

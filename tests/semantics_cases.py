@@ -9795,3 +9795,9 @@ case(
     "F.instance_norm(torch.ones(2, 2, 3), use_input_stats=False)",
     "F.instance_norm(torch.arange(12.).view(2, 2, 3), torch.zeros(2), torch.ones(2), use_input_stats=False)",
 )
+case(
+    "losses_and_norms_of_empty_inputs",
+    "import torch.nn.functional as F\nx = torch.ones(0, 3, requires_grad=True)",
+    "y = F.group_norm(x.view(0, 3, 1), 1); print(y); y.sum().backward(); print(x.grad)",
+    "y = F.soft_margin_loss(x, torch.ones(0, 3)); print(y); y.backward(create_graph=True); print(x.grad)",
+)
