@@ -451,6 +451,139 @@ def _select_at_indices(grad, self_shape, dim, indices, keepdim):
     return scatter(Tensor._make(np.zeros(self_shape, grad._data.dtype)), dim, indices, grad)
 
 
+# --- part reduce2: median, kthvalue, mode, cummax/cummin: the values PyTorch picks, and where ---
+def _along_last(self, dim):
+    """self with dim moved last, as rows: (rows, shape of one result) for per-row loops."""
+    rows = np.moveaxis(self, dim, -1)
+    return rows.reshape(-1, self.shape[dim]), rows.shape[:-1]
+
+
+def _median(self, dim, keepdim, ignore_nan=False):
+    """median(dim)/nanmedian(dim): the lower median of each row and its index, which on ties is
+    the one a stable sort puts there (PyTorch's); a row with a nan gives its first nan (median)."""
+    if self.ndim == 0:
+        return self.copy(), np.zeros((), np.int64)
+    order = np.argsort(self, dim, kind="stable")  # nan last
+    nan = self != self
+    n = self.shape[dim] - nan.sum(dim, keepdims=True) if ignore_nan else self.shape[dim]
+    indices = np.take_along_axis(order, np.maximum(n - 1, 0) // 2 + np.zeros_like(nan[_dim_key(
+        dim, slice(0, 1))], np.int64), dim)
+    if not ignore_nan:
+        indices = np.where(nan.any(dim, keepdims=True), np.argmax(nan, dim, keepdims=True), indices)
+    values = np.take_along_axis(self, indices, dim)
+    return (values, indices) if keepdim else (values.squeeze(dim), indices.squeeze(dim))
+
+
+def _median_all(self, ignore_nan=False):
+    """median()/nanmedian() of all elements: the lower median, nan if there is one (median)."""
+    a = np.sort(self.reshape(-1))
+    if ignore_nan:
+        a = a[a == a]
+    if a.size == 0 or not ignore_nan and a[-1] != a[-1]:
+        return np.array(np.nan, self.dtype)
+    return a[(a.size - 1) // 2]
+
+
+def _gt_or_nan(x, y):
+    return (x != x and y == y) or x > y
+
+
+def _quick_select(values, indices, k):
+    """PyTorch's quick_select_template (aten/src/ATen/native/SortingUtils.h), step for step:
+    it leaves the k-th smallest at k, and which of equal values lands there is its choice."""
+    def swap(a, b):
+        values[a], values[b] = values[b], values[a]
+        indices[a], indices[b] = indices[b], indices[a]
+    low, high = 0, len(values) - 1
+    while high > low:
+        if high == low + 1:
+            if _gt_or_nan(values[low], values[high]):
+                swap(low, high)
+            return
+        swap(low + (high - low) // 2, low + 1)  # the median of three as pivot, at low
+        if _gt_or_nan(values[low + 1], values[high]):
+            swap(low + 1, high)
+        if _gt_or_nan(values[low], values[high]):
+            swap(low, high)
+        if _gt_or_nan(values[low + 1], values[low]):
+            swap(low + 1, low)
+        i, j, pivot = low + 1, high, values[low]
+        while True:
+            i += 1
+            while _gt_or_nan(pivot, values[i]):
+                i += 1
+            j -= 1
+            while _gt_or_nan(values[j], pivot):
+                j -= 1
+            if j < i:
+                break
+            swap(i, j)
+        swap(low, j)
+        if j <= k:
+            low = i
+        if j >= k:
+            high = j - 1
+
+
+def _kthvalue(self, k, dim, keepdim):
+    """The k-th smallest along dim and its index, found by PyTorch's quickselect."""
+    if self.ndim == 0:
+        return self.copy(), np.zeros((), np.int64)
+    rows, shape = _along_last(self, dim)
+    values, indices = np.empty(len(rows), self.dtype), np.empty(len(rows), np.int64)
+    for r, row in enumerate(rows):
+        v, i = row.tolist(), list(range(len(row)))
+        _quick_select(v, i, k - 1)
+        values[r], indices[r] = v[k - 1], i[k - 1]
+    values, indices = values.reshape(shape), indices.reshape(shape)
+    return (np.expand_dims(values, dim), np.expand_dims(indices, dim)) if keepdim else (values, indices)
+
+
+def _mode(self, dim, keepdim):
+    """The most frequent value of each row (the smallest of equally frequent ones) and the index
+    of its last occurrence. (PyTorch finds it in a std::sort of the row: beyond 16 elements that
+    sort is unstable, and PyTorch's index may be another occurrence.)"""
+    if self.ndim == 0:
+        return self.copy(), np.zeros((), np.int64)
+    rows, shape = _along_last(self, dim)
+    values, indices = np.empty(len(rows), self.dtype), np.empty(len(rows), np.int64)
+    for r, row in enumerate(rows):
+        unique, counts = np.unique(row, return_counts=True)
+        values[r] = unique[np.argmax(counts)]
+        indices[r] = np.flatnonzero(row == values[r])[-1]
+    values, indices = values.reshape(shape), indices.reshape(shape)
+    return (np.expand_dims(values, dim), np.expand_dims(indices, dim)) if keepdim else (values, indices)
+
+
+def _cummaxmin(self, dim, better):
+    """cummax/cummin: the running extreme along dim and where it was last reached (ties take the
+    later index; a nan, once met, stays, and each later nan moves the index), as PyTorch's loop."""
+    if self.ndim == 0:
+        return self.copy(), np.zeros((), np.int64)
+    x = np.moveaxis(self, dim, 0)
+    values, indices = x.copy(), np.zeros(x.shape, np.int64)
+    for i in range(1, len(x)):
+        take = (x[i] != x[i]) | ((values[i - 1] == values[i - 1]) & better(x[i], values[i - 1]))
+        values[i] = np.where(take, x[i], values[i - 1])
+        indices[i] = np.where(take, i, indices[i - 1])
+    return np.moveaxis(values, 0, dim), np.moveaxis(indices, 0, dim)
+
+
+def _cummaxmin_backward(grad, self, indices, dim):
+    """Each position's gradient summed into where its value came from (PyTorch: zeros, then
+    scatter_add_ in place)."""
+    if self.numel() == 0:
+        return self
+    return apply_inplace(scatter_add, zeros_like(self), dim, indices, grad)
+
+
+def _nansum_backward(grad, self, dim, keepdim):
+    """sum's gradient, times 0 where self is nan (PyTorch's nansum_backward)."""
+    return expand(_unsqueeze_dims(grad, dim or (), keepdim), self.shape) * Tensor._make(
+        self._data == self._data)
+# --- end of part reduce2 helpers ---
+
+
 def _sort(self, dim, descending, stable=None):
     """Sorted along dim, equal values in their first order (PyTorch's CPU sort is stable either
     way), nan last (first when descending); the indices say where each value came from."""
@@ -1249,6 +1382,38 @@ cumprod = Op("CumprodBackward0",       lambda self, dim, dtype=None: np.cumprod(
              promote=False,
              self=lambda grad, self, dim, result, self_scalar_type:
                  _cumprod_backward(grad.to(self_scalar_type), self, dim, result))
+
+# part reduce2: median, nanmedian, kthvalue, mode, cummax, cummin, nansum
+median = Op("MedianBackward0",         lambda self: _median_all(self),
+            self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+nanmedian = Op("NanmedianBackward0",   lambda self: _median_all(self, ignore_nan=True),
+               self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+median_dim = Op("MedianBackward1",     _median, extra=("indices",),
+                self=lambda grad, self_shape, dim, indices, keepdim:
+                    _select_at_indices(grad, self_shape, dim, indices, keepdim))
+nanmedian_dim = Op("NanmedianBackward1", lambda self, dim, keepdim: _median(self, dim, keepdim, True),
+                   extra=("indices",),
+                   self=lambda grad, self_shape, dim, indices, keepdim:
+                       _select_at_indices(grad, self_shape, dim, indices, keepdim))
+kthvalue = Op("KthvalueBackward0",     _kthvalue, extra=("indices",),
+              self=lambda grad, self_shape, dim, indices, keepdim:
+                  _select_at_indices(grad, self_shape, dim, indices, keepdim))
+mode = Op("ModeBackward0",             _mode, extra=("indices",),
+          self=lambda grad, self_shape, dim, indices, keepdim:
+              _select_at_indices(grad, self_shape, dim, indices, keepdim))
+cummax = Op("CummaxBackward0",         lambda self, dim: _cummaxmin(self, dim, np.greater_equal),
+            extra=("indices",),
+            self=lambda grad, self, indices, dim: _cummaxmin_backward(grad, self, indices, dim))
+cummin = Op("CumminBackward0",         lambda self, dim: _cummaxmin(self, dim, np.less_equal),
+            extra=("indices",),
+            self=lambda grad, self, indices, dim: _cummaxmin_backward(grad, self, indices, dim))
+nansum = Op("NansumBackward0",         lambda self, dim, keepdim, dtype=None: _sum(
+                                           np.where(self != self, 0, self), dim, keepdim,
+                                           _acc(self, dtype)),
+            promote=False,
+            self=lambda grad, self, dim, keepdim, self_scalar_type:
+                _nansum_backward(grad.to(self_scalar_type), self, dim, keepdim))
+# --- end of part reduce2 rows ---
 
 # --- views: the result shares memory and version counter with `self` ----------------------------
 view = Op("ViewBackward0",             lambda self, shape: self.reshape(shape), view=True,
@@ -2156,7 +2321,8 @@ def _acc(a, dtype=None):
 # allocates their results C-contiguous, so `x.t().sum(0).view(-1)` works. (Elementwise ops
 # follow their inputs' layout instead: autograd.function._iterator_layout.)
 for _op in (sum_dim, mean_dim, max_dim, min_dim, prod_dim, amax, amin, std, var, norm, logsumexp,
-            cumsum, cumprod, softmax, log_softmax, masked_fill, masked_fill_scalar, topk, mm, bmm,
+            cumsum, cumprod, median_dim, nanmedian_dim, kthvalue, mode, cummax, cummin, nansum,
+            softmax, log_softmax, masked_fill, masked_fill_scalar, topk, mm, bmm,
             addmm, gather, index, index_select, softmax_backward_data, log_softmax_backward_data,
             native_layer_norm, native_batch_norm, embedding, embedding_dense_backward):
     _op.contiguous = True

@@ -2775,6 +2775,96 @@ def _matmul_operator(op):
     return method
 
 
+# --- part reduce2: median, nanmedian, kthvalue, mode, cummax, cummin, nansum, nanmean, count_nonzero
+def _int_dim(name, dim, position=2):
+    if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
+        raise TypeError(f"{name}(): argument 'dim' (position {position}) must be int, not "
+                        f"{_type_name(dim)}")
+
+
+def _median_like(name, full, by_dim, kernel):
+    """median/nanmedian: of all elements (a tensor), or along dim (values and indices)."""
+    def reduce(input, dim=_REQUIRED, keepdim=False):
+        if input.dtype is dtypes.bool:
+            raise NotImplementedError(f'"{kernel if dim is _REQUIRED else "median_out"}" not '
+                                      "implemented for 'Bool'")
+        if dim is _REQUIRED:
+            return full(input)
+        _int_dim(name, dim)
+        dim = _wrap_dim(dim, input.dim())
+        if input.numel() == 0 and input.dim():
+            _check_reducible(name, input, (dim,))
+        return getattr(return_types, name)(*by_dim(input, dim, keepdim))
+    reduce.__name__ = reduce.__qualname__ = name
+    return reduce
+
+
+median = _median_like("median", d.median, d.median_dim, "median_cpu")
+nanmedian = _median_like("nanmedian", d.nanmedian, d.nanmedian_dim, "nanmedian_cpu")
+
+
+def kthvalue(input, k, dim=-1, keepdim=False):
+    """The k-th smallest value along dim (k from 1) and its index."""
+    if k.__class__ is builtins.bool or not isinstance(k, numbers.Integral):
+        raise TypeError(f"kthvalue(): argument 'k' (position 2) must be int, not {_type_name(k)}")
+    _int_dim("kthvalue", dim, 3)
+    dim = _wrap_dim(dim, input.dim())
+    if not 1 <= k <= (input.shape[dim] if input.dim() else 1):
+        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
+    if input.dtype is dtypes.bool:
+        raise NotImplementedError("\"kthvalue_cpu\" not implemented for 'Bool'")
+    return return_types.kthvalue(*d.kthvalue(input, k, dim, keepdim))
+
+
+def mode(input, dim=-1, keepdim=False):
+    """The most frequent value along dim and an index where it occurs."""
+    _int_dim("mode", dim)
+    dim = _wrap_dim(dim, input.dim())
+    if input.dim():
+        _check_reducible("mode", input, (dim,))
+    return return_types.mode(*d.mode(input, dim, keepdim))
+
+
+def _cummaxmin(name, op):
+    """cummax/cummin: the running largest (smallest) value along dim and where it was reached."""
+    def scan(input, dim=_REQUIRED):
+        if dim is _REQUIRED:
+            raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+        _int_dim(name, dim)
+        return getattr(return_types, name)(*op(input, _wrap_dim(dim, input.dim())))
+    scan.__name__ = scan.__qualname__ = name
+    return scan
+
+
+cummax = _cummaxmin("cummax", d.cummax)
+cummin = _cummaxmin("cummin", d.cummin)
+
+
+def nansum(input, dim=None, keepdim=False, *, dtype=None):
+    """sum, counting nan as 0."""
+    _check_reduction_dtype("nansum", input, dtype)
+    dims = None if dim is None or dim == () or dim == [] else _dims(dim, input.dim())
+    return d.nansum(input, dims, keepdim, dtype)
+
+
+def nanmean(input, dim=None, keepdim=False, *, dtype=None):
+    """mean of the elements that are not nan: PyTorch divides nansum by their count."""
+    if not input.is_floating_point():
+        raise RuntimeError("nanmean(): expected input to have floating point or complex dtype but "
+                           f"got {input.dtype._scalar}")
+    if dim == () or dim == []:  # all dims, as nansum
+        dim = None
+    count = sum(~isnan(input), dim, keepdim)
+    return div(nansum(input, dim, keepdim, dtype=dtype), count)
+
+
+def count_nonzero(input, dim=None):
+    """How many elements are not 0, over dims (all by default): an int64 count, no gradient."""
+    dims = None if dim is None else _dims(dim, input.dim())
+    return Tensor._make(np.asarray(np.count_nonzero(input._data, axis=dims), np.int64))
+# --- end of part reduce2 ---
+
+
 _METHODS = dict(
     add=add, sub=sub, mul=mul, div=div, neg=neg, pow=pow, exp=exp, log=log, sqrt=sqrt, abs=abs,
     sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=_clamp, clip=_clip, matmul=matmul,
@@ -2860,6 +2950,11 @@ _METHODS.update(  # part trig: more elementwise math, with the in-place forms Py
     nan_to_num_=_nan_to_num_inplace,
     tril_=_as_method(_tri("tril_", d.tril, inplace=True)),
     triu_=_as_method(_tri("triu_", d.triu, inplace=True)),
+)
+_METHODS.update(  # part reduce2
+    median=_as_method(median), nanmedian=_as_method(nanmedian), kthvalue=_as_method(kthvalue),
+    mode=_as_method(mode), cummax=_as_method(cummax), cummin=_as_method(cummin), nansum=nansum,
+    nanmean=nanmean, count_nonzero=_as_method(count_nonzero),
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

@@ -9396,3 +9396,86 @@ case(
     "b = a.clone(); b[:2] = w\nb.sum().backward(retain_graph=True)\nb.sum().backward()\nprint(w.grad)",
     "x = torch.ones(3, requires_grad=True)\ny = x * 2\ny[0] = 5.\ny.sum().backward()\nprint(x.grad)\ny.sum().backward()",
 )
+
+# ================================================================================================
+# part reduce2: median, nanmedian, kthvalue, mode, cummax, cummin, nansum, nanmean, count_nonzero
+# ================================================================================================
+case(
+    "reduce2_median",
+    "x = torch.tensor([[3., 1., 2., 1.], [5., 5., 4., 0.]], requires_grad=True)",
+    "m = x.median(); print(m, m.grad_fn.next_functions, m.grad_fn._saved_self, m.grad_fn._saved_result)\nm.backward(); print(x.grad)",
+    "r = x.median(1); print(r); g = r.values.grad_fn\nprint(g.name(), g._saved_indices, g._saved_dim, g._saved_keepdim, g._saved_self_sym_sizes, g.next_functions)",
+    "x.grad = None; r.values.sum().backward(); print(x.grad)",
+    "r = torch.median(x, 0, keepdim=True); print(r)\nr.values.backward(torch.ones(1, 4)); print(x.grad)",
+    "print(type(r), type(r).__module__, r[0] is r.values)",
+)
+case(
+    "reduce2_median_ties_nan_and_empty",
+    "print(torch.tensor([1., 2., 2., 1., 2., 1.]).median(0), torch.tensor([3., 1., 1., 3., 1., 3.]).median(-1))",
+    "n = float('nan'); print(torch.tensor([3., n, 1., n]).median(), torch.tensor([3., n, 1., n]).median(0))",
+    "print(torch.tensor([[3., n, 1., n], [1., 2., 3., 4.]]).nanmedian(1), torch.tensor([3., n, 1.]).nanmedian())",
+    "print(torch.tensor([n, n]).nanmedian(0), torch.tensor([n]).nanmedian())",
+    "print(torch.tensor(5.).median(0), torch.tensor(5.).median(), torch.tensor([3, 1, 2]).median(), torch.tensor([3, 1, 2]).median(0))",
+    "print(torch.tensor([]).median(), torch.zeros(0, 3).median(1))",
+    "torch.zeros(0, 3).median(0)",
+    "torch.tensor([True]).median()",
+    "torch.tensor([True]).median(0)",
+    "torch.median(torch.ones(2), None)",
+    "torch.ones(2).median(1.5)",
+    "torch.ones(2, 3).median(2)",
+    "y = torch.tensor([[1., n, 2.]], requires_grad=True); m = y.nanmedian(); print(m)\nm.backward(); print(y.grad, y.nanmedian(1).values.grad_fn)",
+)
+case(
+    "reduce2_kthvalue",
+    "x = torch.tensor([[3., 1., 2., 1., 3., 1.], [5., 5., 4., 0., 2., 2.]], requires_grad=True)",
+    "for k in range(1, 7):\n    print(x.kthvalue(k, 1))",
+    "r = x.kthvalue(2, 0, True); print(r)\ng = r.values.grad_fn; print(g.name(), g._saved_indices, g._saved_dim, g._saved_keepdim, g._saved_self_sym_sizes)",
+    "torch.kthvalue(x, 3, 1).values.sum().backward(); print(x.grad)",
+    "print(torch.tensor([3., float('nan'), 1., float('nan')]).kthvalue(3), torch.tensor([2., 1., 2., 2., 1., 1., 2.]).kthvalue(4))",
+    "torch.tensor([True]).kthvalue(1)",
+    "torch.ones(2, 3).kthvalue(4, 1)",
+    "torch.ones(2, 3).kthvalue(0)",
+    "torch.ones(2, 3).kthvalue(1.0)",
+    "print(torch.tensor(3.).kthvalue(1), torch.tensor([1, 2]).kthvalue(1))",
+)
+case(
+    "reduce2_mode",
+    "x = torch.tensor([[3., 1., 2., 1., 3., 1.], [5., 5., 4., 0., 2., 2.]], requires_grad=True)",
+    "r = x.mode(1); print(r, torch.mode(x, 0), x.mode(1, True))",
+    "g = r.values.grad_fn; print(g.name(), g._saved_indices, g._saved_dim, g._saved_keepdim, g._saved_self_sym_sizes)",
+    "r.values.sum().backward(); print(x.grad)",
+    "print(torch.tensor(3.).mode(), torch.tensor([True, False, True]).mode(), torch.tensor([2, 1, 1, 2]).mode())",
+    "torch.zeros(0, 3).mode(0)",
+)
+case(
+    "reduce2_cummax_cummin",
+    "x = torch.tensor([[3., 1., float('nan'), 1.], [5., 5., 4., 0.]], requires_grad=True)",
+    "r = x.cummax(1); print(r); g = r.values.grad_fn\nprint(g.name(), g._saved_indices, g._saved_dim, g._saved_self is x, g.next_functions)",
+    "r.values.backward(torch.ones(2, 4)); print(x.grad)",
+    "print(torch.cummin(x, 0), torch.tensor([1., float('nan'), 2., float('nan')]).cummax(0))",
+    "y = torch.tensor([[3., 1., 2., 1.], [5., 5., 4., 0.]], requires_grad=True)\nr = y.cummin(dim=-1); print(r)",
+    "g, = torch.autograd.grad(r.values, y, y * 2, create_graph=True); print(g, g.grad_fn, g.grad_fn.next_functions)",
+    "print(torch.tensor([True, False]).cummax(0), torch.tensor(2.).cummin(0), torch.zeros(0).cummax(0))",
+    "print(torch.ones(3, 2).t().cummax(1).values.is_contiguous(), torch.ones(3, 2).t().median(1).values.stride())",
+    "torch.ones(2).cummax()",
+    "torch.ones(2, 3).cummax(2)",
+    "torch.ones(2, 3).cummin(1.0)",
+)
+case(
+    "reduce2_nansum_nanmean_count_nonzero",
+    "x = torch.tensor([[3., 1., float('nan'), 1.], [5., 5., 4., 0.]], requires_grad=True)",
+    "s = x.nansum(); print(s, s.grad_fn._saved_dim, s.grad_fn._saved_keepdim, s.grad_fn.next_functions)\ns.backward(); print(x.grad)",
+    "s = torch.nansum(x, 1, keepdim=True); print(s, s.grad_fn._saved_dim); s.sum().backward(); print(x.grad)",
+    "g, = torch.autograd.grad(x.nansum(0), x, x[0] * 2, create_graph=True)\nprint(g, g.grad_fn, g.grad_fn.next_functions, g.grad_fn.next_functions[0][0].next_functions)",
+    "print(torch.tensor([1, 2, 3]).nansum(), torch.tensor([True, False]).nansum(), x.nansum(dtype=torch.float64))",
+    "print(torch.nansum(torch.ones(2, 3), (0, 1)), torch.nansum(torch.ones(2, 3), ()), torch.nanmean(torch.ones(2, 3), ()))",
+    "torch.nansum(torch.ones(2, requires_grad=True), dtype=torch.int64)",
+    "m = x.nanmean(); print(m, m.grad_fn.next_functions, m.grad_fn._saved_other)\nx.grad = None; m.backward(); print(x.grad)",
+    "print(torch.nanmean(x, 1), x.nanmean((0, 1), keepdim=True), torch.tensor([float('nan')]).nanmean())",
+    "torch.tensor([1, 2]).nanmean()",
+    "print(torch.nanmean(torch.tensor([1, 2]), dtype=torch.float32))",
+    "z = torch.tensor([[3., 0., 2., 1.], [0., 5., 4., 0.]])\nprint(torch.count_nonzero(z), z.count_nonzero(1), z.count_nonzero((0, 1)), z.count_nonzero(dim=-1))",
+    "print(torch.tensor([True, False]).count_nonzero())",
+    "torch.ones(2).count_nonzero(dim=(0, 0))",
+    "torch.ones(2).count_nonzero(2)",
+)

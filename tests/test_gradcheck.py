@@ -789,6 +789,27 @@ def _double_act2(L, a, h, s):
 C.add("act2_activations", _act2, A23, H23)
 C.add("double_backward_act2", _double_act2, A23, H23, C23)
 
+
+# part reduce2: median, nanmedian, kthvalue, mode, cummax, cummin, nansum, nanmean (distinct values:
+# the selected positions are unambiguous)
+def _reduce2(L, a):
+    return (a.median(), L.median(a, 1).values, a.median(0, keepdim=True).values, a.nanmedian(),
+            L.nanmedian(a, 1).values, a.kthvalue(2, 1).values, L.kthvalue(a, 1, 0, True).values,
+            a.mode(1).values, L.mode(a, 0).values, a.cummax(1).values, L.cummin(a, 0).values,
+            a.nansum(), L.nansum(a, 1, keepdim=True), a.nanmean(0))
+
+
+def _double_reduce2(L, a, w):
+    """The gradients of the selecting reductions are scatters of the incoming gradient: their
+    own derivatives (in w) are differentiated here."""
+    return (L.autograd.grad(a.cummax(1).values, a, a * w[0], create_graph=True)[0],
+            L.autograd.grad(a.median(1).values, a, w[:2] * w[2], create_graph=True)[0],
+            L.autograd.grad(a.nansum(0), a, w * w[1], create_graph=True)[0])
+
+
+C.add("reduce2_selections", _reduce2, UNIQUE23)
+C.add("double_backward_reduce2", _double_reduce2, UNIQUE23, B3)
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
