@@ -15,7 +15,7 @@ import warnings
 import numpy as np
 
 from .autograd import grad_mode
-from .autograd.engine import Node, sum_to
+from .autograd.engine import FREED, FREED_MESSAGE, Node, SavedTensor, sum_to
 from .autograd.function import Op, apply_inplace, view_of
 from ._topk import topk_order
 from .dtypes import result_type
@@ -2199,6 +2199,60 @@ def views(node_class, self, arrays, **saved):
         for k, out in enumerate(outs):
             out._grad_fn, out._output_nr = node, k
     return tuple(outs)
+
+
+# --- part reduce2: var_mean and std_mean, one node with two differentiable outputs ---------------
+def _unpack(node, name):
+    saved = node._saved_tensors[name]
+    if saved is FREED:
+        raise RuntimeError(FREED_MESSAGE)
+    return saved.unpack(node)
+
+
+class VarMeanBackward0(Node):
+    """var_mean: each output that got a gradient adds its part, var's and mean's (PyTorch's
+    var_mean_backward; an output that got none is None here)."""
+
+    __slots__ = ()
+
+    def apply(self, grad_outputs):
+        grad_first, grad_mean = grad_outputs
+        x, dim, keepdim = _unpack(self, "self"), self._args["dim"], self._args["keepdim"]
+        grad = None if grad_first is None else self.first_backward(grad_first, x)
+        if grad_mean is not None:  # mean's gradient, as the mean rows have it
+            part = (div_scalar(expand(grad_mean, x.shape), x.numel()) if dim is None else
+                    div_scalar(expand(_unsqueeze_dims(grad_mean, dim, keepdim), x.shape),
+                               _reduced_numel(x.shape, dim)))
+            grad = part if grad is None else grad + part
+        return [grad]
+
+    def first_backward(self, grad, x):
+        return _var_backward(grad, x, self._args["dim"], self._args["correction"], self._args["keepdim"])
+
+
+class StdMeanBackward0(VarMeanBackward0):
+    """std_mean: the same, with std's gradient for the first output."""
+
+    __slots__ = ()
+
+    def first_backward(self, grad, x):
+        return _std_backward(grad, x, _unpack(self, "result0"), self._args["dim"],
+                             self._args["correction"], self._args["keepdim"])
+
+
+def var_mean(node_class, self, dim, correction, keepdim):
+    """(var or std, mean) of self, both outputs of one node_class node."""
+    first = _var(self._data, dim, correction, keepdim, root=node_class is StdMeanBackward0)
+    outs = (Tensor._make(np.asarray(first)), Tensor._make(np.asarray(_mean(self._data, dim, keepdim))))
+    if grad_mode._enabled and self.requires_grad:
+        node = node_class((self._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
+        node._args.update(dim=dim, correction=correction, keepdim=keepdim)
+        for k, out in enumerate(outs):
+            out._grad_fn, out._output_nr = node, k
+        node._saved_tensors["self"] = SavedTensor(self)
+        if node_class is StdMeanBackward0:
+            node._saved_tensors["result0"] = SavedTensor(outs[0], is_output=True)
+    return outs
 
 
 # --- sum in PyTorch's order (aten/src/ATen/native/cpu/SumKernel.cpp), so float32 gives its bits ---

@@ -1242,26 +1242,32 @@ def _is_int(v):
 def _var_std(name, op, method=False):
     """var and std: over dims (or all), dividing by n - correction (1 unless unbiased=False)."""
     def reduce(input, *args, **kwargs):
-        given = _var_std_args(args, kwargs)
-        if given is None:  # (PyTorch shows the keywords last-given first)
-            raise _invalid_combination(name, args if method else (input, *args),
-                                       dict(reversed(kwargs.items())), method)
-        dim, keepdim, correction = given.get("dim"), given.get("keepdim", False), given.get("correction")
-        if not input.is_floating_point():
-            raise RuntimeError("std and var only support floating point and complex dtypes")
-        if correction is None:
-            correction = 0 if given.get("unbiased") is False else 1
-        dims = None if dim is None or dim == () or dim == [] else _dims(dim, input.dim())
-        kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in dims]
-        if input.numel() / builtins.max(1, math.prod(kept)) - correction <= 0:  # PyTorch's test
-            warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
-                          "less than the reduction factor (input numel divided by output numel). "
-                          "(Triggered internally at "
-                          "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)",
-                          UserWarning, stacklevel=2)
-        return op(input, dims, correction, keepdim)
+        return op(input, *_var_std_call(name, method, input, args, kwargs))
     reduce.__name__ = name
     return reduce
+
+
+def _var_std_call(name, method, input, args, kwargs):
+    """var/std/var_mean/std_mean's arguments after PyTorch's checks: (dims, correction, keepdim)."""
+    given = _var_std_args(args, kwargs)
+    if given is None:  # (PyTorch shows the keywords last-given first)
+        raise _invalid_combination(name, args if method else (input, *args),
+                                   dict(reversed(kwargs.items())), method)
+    dim, keepdim, correction = given.get("dim"), given.get("keepdim", False), given.get("correction")
+    if not input.is_floating_point():
+        raise RuntimeError(f"{'std and var' if name in ('std', 'var') else name} only support "
+                           "floating point and complex dtypes")
+    if correction is None:
+        correction = 0 if given.get("unbiased") is False else 1
+    dims = None if dim is None or dim == () or dim == [] else _dims(dim, input.dim())
+    kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in dims]
+    if input.numel() / builtins.max(1, math.prod(kept)) - correction <= 0:  # PyTorch's test
+        warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
+                      "less than the reduction factor (input numel divided by output numel). "
+                      "(Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)",
+                      UserWarning, stacklevel=3)
+    return dims, correction, keepdim
 
 
 std = _var_std("std", d.std)
@@ -2773,6 +2779,21 @@ def _matmul_operator(op):
     def method(self, other):
         return op(self, other) if isinstance(other, Tensor) else NotImplemented
     return method
+
+
+_SIGNATURES["var_mean"] = _SIGNATURES["std_mean"] = (
+    "Tensor input, tuple of ints dim, bool unbiased = True, bool keepdim = False",
+    "Tensor input, tuple of ints dim = None, *, Number correction = None, bool keepdim = False",
+    "Tensor input, bool unbiased = True")
+
+
+def var_mean(input, *args, **kwargs):
+    """(var, mean) in one node: VarMeanBackward0 adds the parts of both gradients."""
+    return d.var_mean(d.VarMeanBackward0, input, *_var_std_call("var_mean", False, input, args, kwargs))
+
+
+def std_mean(input, *args, **kwargs):
+    return d.var_mean(d.StdMeanBackward0, input, *_var_std_call("std_mean", False, input, args, kwargs))
 
 
 # --- part reduce2: median, nanmedian, kthvalue, mode, cummax, cummin, nansum, nanmean, count_nonzero

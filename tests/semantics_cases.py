@@ -9479,3 +9479,30 @@ case(
     "torch.ones(2).count_nonzero(dim=(0, 0))",
     "torch.ones(2).count_nonzero(2)",
 )
+case(
+    "reduce2_var_mean_std_mean",
+    "y = torch.tensor([[3., 1., 2., 1.], [5., 5., 4., 0.]], requires_grad=True)",
+    "for r in [torch.var_mean(y), torch.var_mean(y, 1), torch.std_mean(y, (0, 1), unbiased=False, keepdim=True), torch.var_mean(y, unbiased=False)]:\n    g = r[0].grad_fn; print(r, g.name(), r[1].grad_fn is g, g._saved_dim, g._saved_keepdim, g._saved_self is y, g.next_functions)",
+    "r = torch.std_mean(y, 0, correction=2); print(r)",
+    "print(torch.std_mean(y, 1)[0].grad_fn._saved_result0, type(torch.var_mean(y)))",
+    "v, m = torch.std_mean(y, 1)\ng, = torch.autograd.grad(m, y, m * 1, create_graph=True); print(g, g.grad_fn, g.grad_fn.next_functions)",
+    "g, = torch.autograd.grad(v, y, v * 1, create_graph=True); print(g, g.grad_fn, g.grad_fn.next_functions)",
+    "g, = torch.autograd.grad((v, m), y, (v * 1, m * 1), create_graph=True); print(g, g.grad_fn, g.grad_fn.next_functions)",
+    "v, m = torch.var_mean(y)\n(v + m).backward(); print(y.grad)",
+    "v.backward()",
+    "y.grad = None; v, m = torch.var_mean(y, 1, keepdim=True); m.sum().backward(); print(y.grad)",
+    "torch.var_mean(torch.tensor([1, 2]))",
+    "torch.std_mean(torch.tensor([1, 2]))",
+    "print(torch.std_mean(torch.ones(1)))",
+    "torch.var_mean(torch.ones(2, 3), 2)",
+    "print(torch.var_mean(torch.ones(2, 3), True), torch.std_mean(torch.tensor([[1., 2.], [4., 8.]]), dim=0, unbiased=False))",
+    "torch.var_mean(torch.ones(2, 3), unbiased=1)",
+    "torch.var_mean(torch.ones(2, 3), 0, 1.5)",
+    "print(torch.tensor([1.1, 2.3, -0.7, 5.9]).var(), torch.std_mean(torch.tensor([1.1, 2.3, -0.7, 5.9])))",
+)
+case(
+    "reduce2_two_outputs_of_one_node_as_roots",
+    "y = torch.tensor([[3., 1.], [5., 4.]], requires_grad=True); a, b = y.unbind()",
+    "print(torch.autograd.grad((a, b), y, (torch.ones(2), torch.full((2,), 2.)), retain_graph=True))",
+    "torch.autograd.backward((a.sum(), b.sum())); print(y.grad)",
+)

@@ -807,7 +807,18 @@ def _double_reduce2(L, a, w):
             L.autograd.grad(a.nansum(0), a, w * w[1], create_graph=True)[0])
 
 
+def _var_std_mean(L, a, w):
+    """Both outputs of var_mean/std_mean come from one node: its gradient adds their parts."""
+    v, m = L.var_mean(a, 1)
+    s, n = L.std_mean(a, correction=0)
+    v2, m2 = L.std_mean(a, (0, 1), keepdim=True)
+    return (v * w[:2] + m, L.var_mean(a)[1], s * n, L.var_mean(a, 0, unbiased=False)[0], v2 + m2,
+            L.autograd.grad((v, m), a, (v * w[0], m * w[1]), create_graph=True)[0],
+            L.autograd.grad(s, a, w[2] * s, create_graph=True)[0])
+
+
 C.add("reduce2_selections", _reduce2, UNIQUE23)
+C.add("reduce2_var_std_mean", _var_std_mean, A23, B3)
 C.add("double_backward_reduce2", _double_reduce2, UNIQUE23, B3)
 
 @functools.lru_cache(maxsize=None)
