@@ -2255,6 +2255,36 @@ def var_mean(node_class, self, dim, correction, keepdim):
     return outs
 
 
+class AminmaxBackward0(Node):
+    """aminmax: min's and max's gradients, each shared evenly by the positions holding that
+    value (as amin's and amax's), added."""
+
+    __slots__ = ()
+
+    def apply(self, grad_outputs):
+        x, dim, keepdim = _unpack(self, "self"), self._args["dim"], self._args["keepdim"]
+        dims = tuple(range(x.dim())) if dim is None else (dim,)
+        parts = [_amax_backward(g, x, _unpack(self, name), dims, keepdim)
+                 for g, name in zip(grad_outputs, ("min", "max")) if g is not None]
+        return [parts[0] if len(parts) == 1 else parts[0] + parts[1]]
+
+
+def aminmax(self, dim, keepdim):
+    """(min, max) of self over dim (all of it for None), both outputs of one node."""
+    axis = None if dim is None or self.dim() == 0 else dim
+    outs = tuple(Tensor._make(np.asarray(f(self._data, axis=axis, keepdims=keepdim)))
+                 for f in (np.min, np.max))
+    if grad_mode._enabled and self.requires_grad:
+        node = AminmaxBackward0((self._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
+        node._args.update(dim=dim, keepdim=keepdim)
+        for k, out in enumerate(outs):
+            out._grad_fn, out._output_nr = node, k
+        node._saved_tensors["self"] = SavedTensor(self)
+        node._saved_tensors["min"] = SavedTensor(outs[0], is_output=True)
+        node._saved_tensors["max"] = SavedTensor(outs[1], is_output=True)
+    return outs
+
+
 # --- sum in PyTorch's order (aten/src/ATen/native/cpu/SumKernel.cpp), so float32 gives its bits ---
 # PyTorch sums float tensors with 8 float32 (4 float64) lanes, 4 interleaved partial sums and
 # "cascades" (chunks of 16+ terms, whose sums are summed in chunks, ...); NumPy sums pairwise.

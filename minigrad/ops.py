@@ -2796,6 +2796,27 @@ def std_mean(input, *args, **kwargs):
     return d.var_mean(d.StdMeanBackward0, input, *_var_std_call("std_mean", False, input, args, kwargs))
 
 
+def aminmax(input, *, dim=None, keepdim=False):
+    """The smallest and the largest value (over dim, or all), as amin and amax would give them."""
+    if dim is None and input.numel() == 0:
+        raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the "
+                           "operation has no identity.")
+    if dim is not None:
+        if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
+            raise TypeError(f"aminmax(): argument 'dim' must be int, not {_type_name(dim)}")
+        dim = _wrap_dim(dim, input.dim())
+        if input.dim() and input.shape[dim] == 0:
+            raise IndexError(f"aminmax: Expected reduction dim {dim} to have non-zero size.")
+    return return_types.aminmax(*d.aminmax(input, dim, keepdim))
+
+
+def _aminmax_method(self, *args, dim=None, keepdim=False):
+    if args:  # (dim and keepdim are keyword-only: Python's words, counted after self)
+        raise TypeError(f"aminmax() takes 0 positional arguments but {len(args)} "
+                        f"{'was' if len(args) == 1 else 'were'} given")
+    return aminmax(self, dim=dim, keepdim=keepdim)
+
+
 # --- part reduce2: median, nanmedian, kthvalue, mode, cummax, cummin, nansum, nanmean, count_nonzero
 def _int_dim(name, dim, position=2):
     if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
@@ -2975,7 +2996,7 @@ _METHODS.update(  # part trig: more elementwise math, with the in-place forms Py
 _METHODS.update(  # part reduce2
     median=_as_method(median), nanmedian=_as_method(nanmedian), kthvalue=_as_method(kthvalue),
     mode=_as_method(mode), cummax=_as_method(cummax), cummin=_as_method(cummin), nansum=nansum,
-    nanmean=nanmean, count_nonzero=_as_method(count_nonzero),
+    nanmean=nanmean, count_nonzero=_as_method(count_nonzero), aminmax=_aminmax_method,
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

@@ -9506,3 +9506,19 @@ case(
     "print(torch.autograd.grad((a, b), y, (torch.ones(2), torch.full((2,), 2.)), retain_graph=True))",
     "torch.autograd.backward((a.sum(), b.sum())); print(y.grad)",
 )
+case(
+    "reduce2_aminmax",
+    "y = torch.tensor([[3., 1., 2., 1.], [5., 5., 4., 0.]], requires_grad=True)",
+    "r = y.aminmax(); print(r); g = r.min.grad_fn\nprint(g.name(), r.max.grad_fn is g, g._saved_dim, g._saved_keepdim, g._saved_min, g._saved_max, g._saved_self is y, g.next_functions)",
+    "print(torch.aminmax(y, dim=1), y.aminmax(dim=0, keepdim=True), torch.aminmax(y, keepdim=True), y.aminmax(dim=1).min.grad_fn._saved_dim)",
+    "def walk(g, depth=0):\n    if g is not None:\n        print('  ' * depth + g.name())\n        for n, _ in g.next_functions:\n            walk(n, depth + 1)",
+    "for kw in [dict(), dict(dim=1), dict(dim=1, keepdim=True)]:\n    mn, mx = torch.aminmax(y, **kw)\n    w = torch.ones_like(mn, requires_grad=True)\n    g, = torch.autograd.grad((mn, mx), y, (w * 2, w * 3), create_graph=True); print(kw, g); walk(g.grad_fn)\n    g, = torch.autograd.grad(mx, y, w * 3, create_graph=True); print(kw, g); walk(g.grad_fn)\n    g, = torch.autograd.grad(mn, y, w * 3, retain_graph=True); print(g)",
+    "print(torch.tensor(3.).aminmax(), torch.tensor(3.).aminmax(dim=0), torch.tensor([1, 5, 2]).aminmax(), torch.tensor([True, False]).aminmax(), torch.tensor([1., float('nan')]).aminmax())",
+    "torch.zeros(0).aminmax()",
+    "torch.zeros(2, 0).aminmax(dim=1)",
+    "print(torch.zeros(2, 0).aminmax(dim=0))",
+    "torch.ones(2).aminmax(0)",
+    "torch.aminmax(torch.ones(2), 0)",
+    "torch.ones(2).aminmax(dim=1)",
+    "torch.ones(2).aminmax(dim=(0,))",
+)

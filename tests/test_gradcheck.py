@@ -819,6 +819,9 @@ def _var_std_mean(L, a, w):
 
 C.add("reduce2_selections", _reduce2, UNIQUE23)
 C.add("reduce2_var_std_mean", _var_std_mean, A23, B3)
+C.add("reduce2_aminmax", lambda L, a, w: (
+    a.aminmax().min, L.aminmax(a, dim=1).max, a.aminmax(dim=0, keepdim=True).min * w,
+    L.autograd.grad(L.aminmax(a, dim=1), a, (w[:2], w[1:]), create_graph=True)[0]), UNIQUE23, B3)
 C.add("double_backward_reduce2", _double_reduce2, UNIQUE23, B3)
 
 @functools.lru_cache(maxsize=None)
