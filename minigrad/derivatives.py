@@ -581,6 +581,37 @@ def _nansum_backward(grad, self, dim, keepdim):
     """sum's gradient, times 0 where self is nan (PyTorch's nansum_backward)."""
     return expand(_unsqueeze_dims(grad, dim or (), keepdim), self.shape) * Tensor._make(
         self._data == self._data)
+
+def _logcumsumexp(self, dim):
+    """PyTorch's scan: each step log1p(exp(min - max)) + max of the running value and the next
+    element, in float64 (its CPU accumulator for floats), each result then rounded to self's
+    dtype; equal infinities (min - max would be nan) keep the value."""
+    if self.ndim == 0:
+        return self.copy()
+    x = np.moveaxis(self, dim, 0).astype(np.float64)
+    out = x.copy()
+    with np.errstate(invalid="ignore"):
+        for i in range(1, len(x)):
+            run, new = out[i - 1], x[i]
+            low, high = np.minimum(run, new), np.maximum(run, new)
+            step = np.log1p(np.exp(low - high)) + high
+            out[i] = np.where((low != high) | np.isfinite(low), step, new)
+    return np.moveaxis(out, 0, dim).astype(self.dtype)
+
+
+def _logcumsumexp_backward(grad, self, result, dim):
+    """PyTorch's logcumsumexp_backward: the positive and the negative parts of grad, each summed
+    in log space by a reversed logcumsumexp (the lowest float stands for log 0)."""
+    if grad.dim() == 0 or grad.numel() == 0:
+        return grad
+    lowest = Tensor._make(np.array(np.finfo(grad._data.dtype).min, grad._data.dtype))
+    log_abs_grad = grad.abs().log()
+
+    def reversed_logcumsumexp(x):
+        return flip(logcumsumexp_scan(flip(x, (dim,)), dim), (dim,))
+    positive = (reversed_logcumsumexp(where(grad > 0, log_abs_grad, lowest) - result) + self).exp()
+    negative = (reversed_logcumsumexp(where(grad < 0, log_abs_grad, lowest) - result) + self).exp()
+    return positive - negative
 # --- end of part reduce2 helpers ---
 
 
@@ -1413,6 +1444,8 @@ nansum = Op("NansumBackward0",         lambda self, dim, keepdim, dtype=None: _s
             promote=False,
             self=lambda grad, self, dim, keepdim, self_scalar_type:
                 _nansum_backward(grad.to(self_scalar_type), self, dim, keepdim))
+logcumsumexp_scan = Op("LogcumsumexpBackward0", _logcumsumexp,
+                       self=lambda grad, self, result, dim: _logcumsumexp_backward(grad, self, result, dim))
 # --- end of part reduce2 rows ---
 
 # --- views: the result shares memory and version counter with `self` ----------------------------
@@ -2406,6 +2439,7 @@ def _acc(a, dtype=None):
 # follow their inputs' layout instead: autograd.function._iterator_layout.)
 for _op in (sum_dim, mean_dim, max_dim, min_dim, prod_dim, amax, amin, std, var, norm, logsumexp,
             cumsum, cumprod, median_dim, nanmedian_dim, kthvalue, mode, cummax, cummin, nansum,
+            logcumsumexp_scan,
             softmax, log_softmax, masked_fill, masked_fill_scalar, topk, mm, bmm,
             addmm, gather, index, index_select, softmax_backward_data, log_softmax_backward_data,
             native_layer_norm, native_batch_norm, embedding, embedding_dense_backward):

@@ -2810,6 +2810,18 @@ def aminmax(input, *, dim=None, keepdim=False):
     return return_types.aminmax(*d.aminmax(input, dim, keepdim))
 
 
+def logcumsumexp(input, dim=_REQUIRED):
+    """log(cumsum(exp(input))) along dim, one log-add-exp step at a time (no overflow)."""
+    if dim is _REQUIRED:
+        raise TypeError('logcumsumexp() missing 1 required positional arguments: "dim"')
+    _int_dim("logcumsumexp", dim)
+    dim = _wrap_dim(dim, input.dim())
+    if not input.is_floating_point():
+        raise NotImplementedError('"logcumsumexp_out_cpu" not implemented for '
+                                  f"'{input.dtype._scalar}'")
+    return d.logcumsumexp_scan(input, dim)
+
+
 def _aminmax_method(self, *args, dim=None, keepdim=False):
     if args:  # (dim and keepdim are keyword-only: Python's words, counted after self)
         raise TypeError(f"aminmax() takes 0 positional arguments but {len(args)} "
@@ -2997,6 +3009,7 @@ _METHODS.update(  # part reduce2
     median=_as_method(median), nanmedian=_as_method(nanmedian), kthvalue=_as_method(kthvalue),
     mode=_as_method(mode), cummax=_as_method(cummax), cummin=_as_method(cummin), nansum=nansum,
     nanmean=nanmean, count_nonzero=_as_method(count_nonzero), aminmax=_aminmax_method,
+    logcumsumexp=_as_method(logcumsumexp),
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

@@ -9522,3 +9522,19 @@ case(
     "torch.ones(2).aminmax(dim=1)",
     "torch.ones(2).aminmax(dim=(0,))",
 )
+case(
+    "reduce2_logcumsumexp",
+    "y = torch.tensor([[3., 1., 2., 1.], [5., 5., 4., 0.]], requires_grad=True)",
+    "def walk(g, depth=0):\n    if g is not None:\n        print('  ' * depth + g.name())\n        for n, _ in g.next_functions:\n            walk(n, depth + 1)",
+    "r = y.logcumsumexp(1); print(r, r.grad_fn._saved_dim, r.grad_fn._saved_result, r.grad_fn._saved_self is y)",
+    "w = torch.tensor([[1., -2., 0., 3.], [0.5, 1., -1., 2.]], requires_grad=True)\ng, = torch.autograd.grad(r, y, w, create_graph=True); print(g); walk(g.grad_fn)",
+    "print(torch.logcumsumexp(y, 0), torch.tensor([[80., 95.5, 88.25, 120.], [-3.5, 0.125, 7.75, -1.]]).logcumsumexp(1))",
+    "print(torch.tensor([0.1, 1e-3, 2.5, -7.25, 3.3, 3.3]).logcumsumexp(0), torch.tensor([0.1, 1e-3, 2.5, -7.25], dtype=torch.float64).logcumsumexp(0))",
+    "inf, nan = float('inf'), float('nan')\nprint(torch.tensor([-inf, 1., inf, inf, 2., -inf]).logcumsumexp(0), torch.tensor([-inf, -inf, 1.]).logcumsumexp(0), torch.tensor([1., nan, 2.]).logcumsumexp(0), torch.tensor([inf, -inf]).logcumsumexp(0))",
+    "print(torch.tensor(2.).logcumsumexp(0), torch.zeros(0, 2).logcumsumexp(0))",
+    "x = torch.tensor(2., requires_grad=True); r = x.logcumsumexp(0); r.backward(); print(x.grad, r.grad_fn)",
+    "torch.tensor([1, 2]).logcumsumexp(0)",
+    "torch.ones(2).logcumsumexp()",
+    "torch.ones(2).logcumsumexp(1)",
+    "torch.ones(2).logcumsumexp(1.0)",
+)

@@ -819,6 +819,9 @@ def _var_std_mean(L, a, w):
 
 C.add("reduce2_selections", _reduce2, UNIQUE23)
 C.add("reduce2_var_std_mean", _var_std_mean, A23, B3)
+C.add("reduce2_logcumsumexp", lambda L, a, w: (
+    a.logcumsumexp(1), L.logcumsumexp(a, 0), L.logcumsumexp(a[0, 0], 0),
+    L.autograd.grad(a.logcumsumexp(1), a, a * w, create_graph=True)[0]), A23, B3)
 C.add("reduce2_aminmax", lambda L, a, w: (
     a.aminmax().min, L.aminmax(a, dim=1).max, a.aminmax(dim=0, keepdim=True).min * w,
     L.autograd.grad(L.aminmax(a, dim=1), a, (w[:2], w[1:]), create_graph=True)[0]), UNIQUE23, B3)
