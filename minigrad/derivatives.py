@@ -1446,6 +1446,12 @@ nansum = Op("NansumBackward0",         lambda self, dim, keepdim, dtype=None: _s
                 _nansum_backward(grad.to(self_scalar_type), self, dim, keepdim))
 logcumsumexp_scan = Op("LogcumsumexpBackward0", _logcumsumexp,
                        self=lambda grad, self, result, dim: _logcumsumexp_backward(grad, self, result, dim))
+# distances: dist is one node; pairwise_distance is at::norm(x1 - x2 + eps, p, dim), its own row
+dist = Op("DistBackward0",             lambda self, other, p: _norm(self - other, p, None, False),
+          self=lambda grad, self, other, p, result: _norm_backward(grad, self - other, result, p, None, False),
+          other=lambda grad, self, other, p, result: -_norm_backward(grad, self - other, result, p, None, False))
+norm_p_dim = Op("NormBackward1",       lambda self, p, dim, keepdim: _norm(self, p, dim, keepdim), promote=False,
+                self=lambda grad, self, result, p, dim, keepdim: _norm_backward(grad, self, result, p, dim, keepdim))
 # --- end of part reduce2 rows ---
 
 # --- views: the result shares memory and version counter with `self` ----------------------------
@@ -2439,7 +2445,7 @@ def _acc(a, dtype=None):
 # follow their inputs' layout instead: autograd.function._iterator_layout.)
 for _op in (sum_dim, mean_dim, max_dim, min_dim, prod_dim, amax, amin, std, var, norm, logsumexp,
             cumsum, cumprod, median_dim, nanmedian_dim, kthvalue, mode, cummax, cummin, nansum,
-            logcumsumexp_scan,
+            logcumsumexp_scan, norm_p_dim,
             softmax, log_softmax, masked_fill, masked_fill_scalar, topk, mm, bmm,
             addmm, gather, index, index_select, softmax_backward_data, log_softmax_backward_data,
             native_layer_norm, native_batch_norm, embedding, embedding_dense_backward):

@@ -2822,6 +2822,18 @@ def logcumsumexp(input, dim=_REQUIRED):
     return d.logcumsumexp_scan(input, dim)
 
 
+def dist(input, other, p=2):
+    """The p-norm of input - other (broadcast), flattened: one node, DistBackward0."""
+    if p.__class__ is builtins.bool or not isinstance(p, numbers.Number):
+        raise TypeError(f"dist(): argument 'p' (position 3) must be Number, not {_type_name(p)}")
+    common = dtypes.from_numpy_dtype(dtypes.result_type(input, other))
+    if not common.is_floating_point:
+        raise RuntimeError("norm(): input dtype should be either floating point or complex. Got "
+                           f"{common._scalar} instead.")
+    _broadcast_shape(input.shape, other.shape)
+    return d.dist(input, other, p)
+
+
 def _aminmax_method(self, *args, dim=None, keepdim=False):
     if args:  # (dim and keepdim are keyword-only: Python's words, counted after self)
         raise TypeError(f"aminmax() takes 0 positional arguments but {len(args)} "
@@ -3009,7 +3021,7 @@ _METHODS.update(  # part reduce2
     median=_as_method(median), nanmedian=_as_method(nanmedian), kthvalue=_as_method(kthvalue),
     mode=_as_method(mode), cummax=_as_method(cummax), cummin=_as_method(cummin), nansum=nansum,
     nanmean=nanmean, count_nonzero=_as_method(count_nonzero), aminmax=_aminmax_method,
-    logcumsumexp=_as_method(logcumsumexp),
+    logcumsumexp=_as_method(logcumsumexp), dist=_as_method(dist),
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

@@ -822,6 +822,12 @@ C.add("reduce2_var_std_mean", _var_std_mean, A23, B3)
 C.add("reduce2_logcumsumexp", lambda L, a, w: (
     a.logcumsumexp(1), L.logcumsumexp(a, 0), L.logcumsumexp(a[0, 0], 0),
     L.autograd.grad(a.logcumsumexp(1), a, a * w, create_graph=True)[0]), A23, B3)
+C.add("reduce2_distances", lambda L, a, b, w: (
+    L.dist(a, b), a.dist(b, 1), L.dist(a, b, 3), L.dist(a, b, float("inf")),
+    F(L).cosine_similarity(a, b), F(L).cosine_similarity(a, w, 1, eps=0.1),
+    F(L).pairwise_distance(a, b), F(L).pairwise_distance(a, w, p=1.5, keepdim=True),
+    L.autograd.grad(L.dist(a, b, 3), a, create_graph=True)[0],
+    L.autograd.grad(F(L).pairwise_distance(a, b).sum(), b, create_graph=True)[0]), A23, B3, C23)
 C.add("reduce2_aminmax", lambda L, a, w: (
     a.aminmax().min, L.aminmax(a, dim=1).max, a.aminmax(dim=0, keepdim=True).min * w,
     L.autograd.grad(L.aminmax(a, dim=1), a, (w[:2], w[1:]), create_graph=True)[0]), UNIQUE23, B3)
