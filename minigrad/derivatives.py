@@ -466,8 +466,8 @@ def _median(self, dim, keepdim, ignore_nan=False):
     order = np.argsort(self, dim, kind="stable")  # nan last
     nan = self != self
     n = self.shape[dim] - nan.sum(dim, keepdims=True) if ignore_nan else self.shape[dim]
-    indices = np.take_along_axis(order, np.maximum(n - 1, 0) // 2 + np.zeros_like(nan[_dim_key(
-        dim, slice(0, 1))], np.int64), dim)
+    k = np.broadcast_to(np.maximum(n - 1, 0) // 2, nan[_dim_key(dim, slice(0, 1))].shape)
+    indices = np.take_along_axis(order, k, dim)
     if not ignore_nan:
         indices = np.where(nan.any(dim, keepdims=True), np.argmax(nan, dim, keepdims=True), indices)
     values = np.take_along_axis(self, indices, dim)

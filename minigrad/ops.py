@@ -2781,6 +2781,8 @@ def _matmul_operator(op):
     return method
 
 
+# --- part reduce2: var_mean, std_mean, aminmax, logcumsumexp, dist, median, nanmedian, kthvalue,
+# mode, cummax, cummin, nansum, nanmean, count_nonzero ---------------------------------------------
 _SIGNATURES["var_mean"] = _SIGNATURES["std_mean"] = (
     "Tensor input, tuple of ints dim, bool unbiased = True, bool keepdim = False",
     "Tensor input, tuple of ints dim = None, *, Number correction = None, bool keepdim = False",
@@ -2841,7 +2843,6 @@ def _aminmax_method(self, *args, dim=None, keepdim=False):
     return aminmax(self, dim=dim, keepdim=keepdim)
 
 
-# --- part reduce2: median, nanmedian, kthvalue, mode, cummax, cummin, nansum, nanmean, count_nonzero
 def _int_dim(name, dim, position=2):
     if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
         raise TypeError(f"{name}(): argument 'dim' (position {position}) must be int, not "
