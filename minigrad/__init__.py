@@ -30,6 +30,8 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   zeros, zeros_like)
 from .ops import logspace, mv, randperm
 from .ops import unflatten
+from .ops import (aminmax, count_nonzero, cummax, cummin, dist, kthvalue, logcumsumexp,  # reduce2
+                  median, mode, nanmean, nanmedian, nansum, std_mean, var_mean)
 from .ops import (argsort, bmm, clamp_max, clamp_min, clip, cumprod, fix, frac, msort, narrow,
                   roll, trunc)
 from .ops import (acos, acosh, arccos, arccosh, arcsin, arcsinh, arctan, arctan2, arctanh, asin,

@@ -15,7 +15,7 @@ import warnings
 import numpy as np
 
 from .autograd import grad_mode
-from .autograd.engine import Node, sum_to
+from .autograd.engine import FREED, FREED_MESSAGE, Node, SavedTensor, sum_to
 from .autograd.function import Op, apply_inplace, view_of
 from ._topk import topk_order
 from .dtypes import result_type
@@ -449,6 +449,170 @@ def _select_at_indices(grad, self_shape, dim, indices, keepdim):
     if not keepdim and self_shape:  # (a 0-d input has no dim to put back)
         grad, indices = grad.unsqueeze(dim), indices.unsqueeze(dim)
     return scatter(Tensor._make(np.zeros(self_shape, grad._data.dtype)), dim, indices, grad)
+
+
+# --- part reduce2: median, kthvalue, mode, cummax/cummin: the values PyTorch picks, and where ---
+def _along_last(self, dim):
+    """self with dim moved last, as rows: (rows, shape of one result) for per-row loops."""
+    rows = np.moveaxis(self, dim, -1)
+    return rows.reshape(-1, self.shape[dim]), rows.shape[:-1]
+
+
+def _median(self, dim, keepdim, ignore_nan=False):
+    """median(dim)/nanmedian(dim): the lower median of each row and its index, which on ties is
+    the one a stable sort puts there (PyTorch's); a row with a nan gives its first nan (median)."""
+    if self.ndim == 0:
+        return self.copy(), np.zeros((), np.int64)
+    order = np.argsort(self, dim, kind="stable")  # nan last
+    nan = self != self
+    n = self.shape[dim] - nan.sum(dim, keepdims=True) if ignore_nan else self.shape[dim]
+    k = np.broadcast_to(np.maximum(n - 1, 0) // 2, nan[_dim_key(dim, slice(0, 1))].shape)
+    indices = np.take_along_axis(order, k, dim)
+    if not ignore_nan:
+        indices = np.where(nan.any(dim, keepdims=True), np.argmax(nan, dim, keepdims=True), indices)
+    values = np.take_along_axis(self, indices, dim)
+    return (values, indices) if keepdim else (values.squeeze(dim), indices.squeeze(dim))
+
+
+def _median_all(self, ignore_nan=False):
+    """median()/nanmedian() of all elements: the lower median, nan if there is one (median)."""
+    a = np.sort(self.reshape(-1))
+    if ignore_nan:
+        a = a[a == a]
+    if a.size == 0 or not ignore_nan and a[-1] != a[-1]:
+        return np.array(np.nan, self.dtype)
+    return a[(a.size - 1) // 2]
+
+
+def _gt_or_nan(x, y):
+    return (x != x and y == y) or x > y
+
+
+def _quick_select(values, indices, k):
+    """PyTorch's quick_select_template (aten/src/ATen/native/SortingUtils.h), step for step:
+    it leaves the k-th smallest at k, and which of equal values lands there is its choice."""
+    def swap(a, b):
+        values[a], values[b] = values[b], values[a]
+        indices[a], indices[b] = indices[b], indices[a]
+    low, high = 0, len(values) - 1
+    while high > low:
+        if high == low + 1:
+            if _gt_or_nan(values[low], values[high]):
+                swap(low, high)
+            return
+        swap(low + (high - low) // 2, low + 1)  # the median of three as pivot, at low
+        if _gt_or_nan(values[low + 1], values[high]):
+            swap(low + 1, high)
+        if _gt_or_nan(values[low], values[high]):
+            swap(low, high)
+        if _gt_or_nan(values[low + 1], values[low]):
+            swap(low + 1, low)
+        i, j, pivot = low + 1, high, values[low]
+        while True:
+            i += 1
+            while _gt_or_nan(pivot, values[i]):
+                i += 1
+            j -= 1
+            while _gt_or_nan(values[j], pivot):
+                j -= 1
+            if j < i:
+                break
+            swap(i, j)
+        swap(low, j)
+        if j <= k:
+            low = i
+        if j >= k:
+            high = j - 1
+
+
+def _kthvalue(self, k, dim, keepdim):
+    """The k-th smallest along dim and its index, found by PyTorch's quickselect."""
+    if self.ndim == 0:
+        return self.copy(), np.zeros((), np.int64)
+    rows, shape = _along_last(self, dim)
+    values, indices = np.empty(len(rows), self.dtype), np.empty(len(rows), np.int64)
+    for r, row in enumerate(rows):
+        v, i = row.tolist(), list(range(len(row)))
+        _quick_select(v, i, k - 1)
+        values[r], indices[r] = v[k - 1], i[k - 1]
+    values, indices = values.reshape(shape), indices.reshape(shape)
+    return (np.expand_dims(values, dim), np.expand_dims(indices, dim)) if keepdim else (values, indices)
+
+
+def _mode(self, dim, keepdim):
+    """The most frequent value of each row (the smallest of equally frequent ones) and the index
+    of its last occurrence. (PyTorch finds it in a std::sort of the row: beyond 16 elements that
+    sort is unstable, and PyTorch's index may be another occurrence.)"""
+    if self.ndim == 0:
+        return self.copy(), np.zeros((), np.int64)
+    rows, shape = _along_last(self, dim)
+    values, indices = np.empty(len(rows), self.dtype), np.empty(len(rows), np.int64)
+    for r, row in enumerate(rows):
+        unique, counts = np.unique(row, return_counts=True)
+        values[r] = unique[np.argmax(counts)]
+        indices[r] = np.flatnonzero(row == values[r])[-1]
+    values, indices = values.reshape(shape), indices.reshape(shape)
+    return (np.expand_dims(values, dim), np.expand_dims(indices, dim)) if keepdim else (values, indices)
+
+
+def _cummaxmin(self, dim, better):
+    """cummax/cummin: the running extreme along dim and where it was last reached (ties take the
+    later index; a nan, once met, stays, and each later nan moves the index), as PyTorch's loop."""
+    if self.ndim == 0:
+        return self.copy(), np.zeros((), np.int64)
+    x = np.moveaxis(self, dim, 0)
+    values, indices = x.copy(), np.zeros(x.shape, np.int64)
+    for i in range(1, len(x)):
+        take = (x[i] != x[i]) | ((values[i - 1] == values[i - 1]) & better(x[i], values[i - 1]))
+        values[i] = np.where(take, x[i], values[i - 1])
+        indices[i] = np.where(take, i, indices[i - 1])
+    return np.moveaxis(values, 0, dim), np.moveaxis(indices, 0, dim)
+
+
+def _cummaxmin_backward(grad, self, indices, dim):
+    """Each position's gradient summed into where its value came from (PyTorch: zeros, then
+    scatter_add_ in place)."""
+    if self.numel() == 0:
+        return self
+    return apply_inplace(scatter_add, zeros_like(self), dim, indices, grad)
+
+
+def _nansum_backward(grad, self, dim, keepdim):
+    """sum's gradient, times 0 where self is nan (PyTorch's nansum_backward)."""
+    return expand(_unsqueeze_dims(grad, dim or (), keepdim), self.shape) * Tensor._make(
+        self._data == self._data)
+
+def _logcumsumexp(self, dim):
+    """PyTorch's scan: each step log1p(exp(min - max)) + max of the running value and the next
+    element, in float64 (its CPU accumulator for floats), each result then rounded to self's
+    dtype; equal infinities (min - max would be nan) keep the value."""
+    if self.ndim == 0:
+        return self.copy()
+    x = np.moveaxis(self, dim, 0).astype(np.float64)
+    out = x.copy()
+    with np.errstate(invalid="ignore"):
+        for i in range(1, len(x)):
+            run, new = out[i - 1], x[i]
+            low, high = np.minimum(run, new), np.maximum(run, new)
+            step = np.log1p(np.exp(low - high)) + high
+            out[i] = np.where((low != high) | np.isfinite(low), step, new)
+    return np.moveaxis(out, 0, dim).astype(self.dtype)
+
+
+def _logcumsumexp_backward(grad, self, result, dim):
+    """PyTorch's logcumsumexp_backward: the positive and the negative parts of grad, each summed
+    in log space by a reversed logcumsumexp (the lowest float stands for log 0)."""
+    if grad.dim() == 0 or grad.numel() == 0:
+        return grad
+    lowest = Tensor._make(np.array(np.finfo(grad._data.dtype).min, grad._data.dtype))
+    log_abs_grad = grad.abs().log()
+
+    def reversed_logcumsumexp(x):
+        return flip(logcumsumexp_scan(flip(x, (dim,)), dim), (dim,))
+    positive = (reversed_logcumsumexp(where(grad > 0, log_abs_grad, lowest) - result) + self).exp()
+    negative = (reversed_logcumsumexp(where(grad < 0, log_abs_grad, lowest) - result) + self).exp()
+    return positive - negative
+# --- end of part reduce2 helpers ---
 
 
 def _sort(self, dim, descending, stable=None):
@@ -1252,6 +1416,46 @@ cumprod = Op("CumprodBackward0",       lambda self, dim, dtype=None: np.cumprod(
              promote=False,
              self=lambda grad, self, dim, result, self_scalar_type:
                  _cumprod_backward(grad.to(self_scalar_type), self, dim, result))
+
+# part reduce2: median, nanmedian, kthvalue, mode, cummax, cummin, nansum
+median = Op("MedianBackward0",         lambda self: _median_all(self),
+            self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+nanmedian = Op("NanmedianBackward0",   lambda self: _median_all(self, ignore_nan=True),
+               self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+median_dim = Op("MedianBackward1",     _median, extra=("indices",),
+                self=lambda grad, self_shape, dim, indices, keepdim:
+                    _select_at_indices(grad, self_shape, dim, indices, keepdim))
+nanmedian_dim = Op("NanmedianBackward1", lambda self, dim, keepdim: _median(self, dim, keepdim, True),
+                   extra=("indices",),
+                   self=lambda grad, self_shape, dim, indices, keepdim:
+                       _select_at_indices(grad, self_shape, dim, indices, keepdim))
+kthvalue = Op("KthvalueBackward0",     _kthvalue, extra=("indices",),
+              self=lambda grad, self_shape, dim, indices, keepdim:
+                  _select_at_indices(grad, self_shape, dim, indices, keepdim))
+mode = Op("ModeBackward0",             _mode, extra=("indices",),
+          self=lambda grad, self_shape, dim, indices, keepdim:
+              _select_at_indices(grad, self_shape, dim, indices, keepdim))
+cummax = Op("CummaxBackward0",         lambda self, dim: _cummaxmin(self, dim, np.greater_equal),
+            extra=("indices",),
+            self=lambda grad, self, indices, dim: _cummaxmin_backward(grad, self, indices, dim))
+cummin = Op("CumminBackward0",         lambda self, dim: _cummaxmin(self, dim, np.less_equal),
+            extra=("indices",),
+            self=lambda grad, self, indices, dim: _cummaxmin_backward(grad, self, indices, dim))
+nansum = Op("NansumBackward0",         lambda self, dim, keepdim, dtype=None: _sum(
+                                           np.where(self != self, 0, self), dim, keepdim,
+                                           _acc(self, dtype)),
+            promote=False,
+            self=lambda grad, self, dim, keepdim, self_scalar_type:
+                _nansum_backward(grad.to(self_scalar_type), self, dim, keepdim))
+logcumsumexp_scan = Op("LogcumsumexpBackward0", _logcumsumexp,
+                       self=lambda grad, self, result, dim: _logcumsumexp_backward(grad, self, result, dim))
+# distances: dist is one node; pairwise_distance is at::norm(x1 - x2 + eps, p, dim), its own row
+dist = Op("DistBackward0",             lambda self, other, p: _norm(self - other, p, None, False),
+          self=lambda grad, self, other, p, result: _norm_backward(grad, self - other, result, p, None, False),
+          other=lambda grad, self, other, p, result: -_norm_backward(grad, self - other, result, p, None, False))
+norm_p_dim = Op("NormBackward1",       lambda self, p, dim, keepdim: _norm(self, p, dim, keepdim), promote=False,
+                self=lambda grad, self, result, p, dim, keepdim: _norm_backward(grad, self, result, p, dim, keepdim))
+# --- end of part reduce2 rows ---
 
 # --- views: the result shares memory and version counter with `self` ----------------------------
 view = Op("ViewBackward0",             lambda self, shape: self.reshape(shape), view=True,
@@ -2153,6 +2357,90 @@ def views(node_class, self, arrays, **saved):
     return tuple(outs)
 
 
+# --- part reduce2: var_mean and std_mean, one node with two differentiable outputs ---------------
+def _unpack(node, name):
+    saved = node._saved_tensors[name]
+    if saved is FREED:
+        raise RuntimeError(FREED_MESSAGE)
+    return saved.unpack(node)
+
+
+class VarMeanBackward0(Node):
+    """var_mean: each output that got a gradient adds its part, var's and mean's (PyTorch's
+    var_mean_backward; an output that got none is None here)."""
+
+    __slots__ = ()
+
+    def apply(self, grad_outputs):
+        grad_first, grad_mean = grad_outputs
+        x, dim, keepdim = _unpack(self, "self"), self._args["dim"], self._args["keepdim"]
+        grad = None if grad_first is None else self.first_backward(grad_first, x)
+        if grad_mean is not None:  # mean's gradient, as the mean rows have it
+            part = (div_scalar(expand(grad_mean, x.shape), x.numel()) if dim is None else
+                    div_scalar(expand(_unsqueeze_dims(grad_mean, dim, keepdim), x.shape),
+                               _reduced_numel(x.shape, dim)))
+            grad = part if grad is None else grad + part
+        return [grad]
+
+    def first_backward(self, grad, x):
+        return _var_backward(grad, x, self._args["dim"], self._args["correction"], self._args["keepdim"])
+
+
+class StdMeanBackward0(VarMeanBackward0):
+    """std_mean: the same, with std's gradient for the first output."""
+
+    __slots__ = ()
+
+    def first_backward(self, grad, x):
+        return _std_backward(grad, x, _unpack(self, "result0"), self._args["dim"],
+                             self._args["correction"], self._args["keepdim"])
+
+
+def var_mean(node_class, self, dim, correction, keepdim):
+    """(var or std, mean) of self, both outputs of one node_class node."""
+    first = _var(self._data, dim, correction, keepdim, root=node_class is StdMeanBackward0)
+    outs = (Tensor._make(np.asarray(first)), Tensor._make(np.asarray(_mean(self._data, dim, keepdim))))
+    if grad_mode._enabled and self.requires_grad:
+        node = node_class((self._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
+        node._args.update(dim=dim, correction=correction, keepdim=keepdim)
+        for k, out in enumerate(outs):
+            out._grad_fn, out._output_nr = node, k
+        node._saved_tensors["self"] = SavedTensor(self)
+        if node_class is StdMeanBackward0:
+            node._saved_tensors["result0"] = SavedTensor(outs[0], is_output=True)
+    return outs
+
+
+class AminmaxBackward0(Node):
+    """aminmax: min's and max's gradients, each shared evenly by the positions holding that
+    value (as amin's and amax's), added."""
+
+    __slots__ = ()
+
+    def apply(self, grad_outputs):
+        x, dim, keepdim = _unpack(self, "self"), self._args["dim"], self._args["keepdim"]
+        dims = tuple(range(x.dim())) if dim is None else (dim,)
+        parts = [_amax_backward(g, x, _unpack(self, name), dims, keepdim)
+                 for g, name in zip(grad_outputs, ("min", "max")) if g is not None]
+        return [parts[0] if len(parts) == 1 else parts[0] + parts[1]]
+
+
+def aminmax(self, dim, keepdim):
+    """(min, max) of self over dim (all of it for None), both outputs of one node."""
+    axis = None if dim is None or self.dim() == 0 else dim
+    outs = tuple(Tensor._make(np.asarray(f(self._data, axis=axis, keepdims=keepdim)))
+                 for f in (np.min, np.max))
+    if grad_mode._enabled and self.requires_grad:
+        node = AminmaxBackward0((self._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
+        node._args.update(dim=dim, keepdim=keepdim)
+        for k, out in enumerate(outs):
+            out._grad_fn, out._output_nr = node, k
+        node._saved_tensors["self"] = SavedTensor(self)
+        node._saved_tensors["min"] = SavedTensor(outs[0], is_output=True)
+        node._saved_tensors["max"] = SavedTensor(outs[1], is_output=True)
+    return outs
+
+
 # --- sum in PyTorch's order (aten/src/ATen/native/cpu/SumKernel.cpp), so float32 gives its bits ---
 # PyTorch sums float tensors with 8 float32 (4 float64) lanes, 4 interleaved partial sums and
 # "cascades" (chunks of 16+ terms, whose sums are summed in chunks, ...); NumPy sums pairwise.
@@ -2273,7 +2561,9 @@ def _acc(a, dtype=None):
 # allocates their results C-contiguous, so `x.t().sum(0).view(-1)` works. (Elementwise ops
 # follow their inputs' layout instead: autograd.function._iterator_layout.)
 for _op in (sum_dim, mean_dim, max_dim, min_dim, prod_dim, amax, amin, std, var, norm, logsumexp,
-            cumsum, cumprod, softmax, log_softmax, masked_fill, masked_fill_scalar, topk, mm, bmm,
+            cumsum, cumprod, median_dim, nanmedian_dim, kthvalue, mode, cummax, cummin, nansum,
+            logcumsumexp_scan, norm_p_dim,
+            softmax, log_softmax, masked_fill, masked_fill_scalar, topk, mm, bmm,
             addmm, gather, index, index_select, softmax_backward_data, log_softmax_backward_data,
             native_layer_norm, native_batch_norm, embedding, embedding_dense_backward):
     _op.contiguous = True

@@ -1244,26 +1244,32 @@ def _is_int(v):
 def _var_std(name, op, method=False):
     """var and std: over dims (or all), dividing by n - correction (1 unless unbiased=False)."""
     def reduce(input, *args, **kwargs):
-        given = _var_std_args(args, kwargs)
-        if given is None:  # (PyTorch shows the keywords last-given first)
-            raise _invalid_combination(name, args if method else (input, *args),
-                                       dict(reversed(kwargs.items())), method)
-        dim, keepdim, correction = given.get("dim"), given.get("keepdim", False), given.get("correction")
-        if not input.is_floating_point():
-            raise RuntimeError("std and var only support floating point and complex dtypes")
-        if correction is None:
-            correction = 0 if given.get("unbiased") is False else 1
-        dims = None if dim is None or dim == () or dim == [] else _dims(dim, input.dim())
-        kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in dims]
-        if input.numel() / builtins.max(1, math.prod(kept)) - correction <= 0:  # PyTorch's test
-            warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
-                          "less than the reduction factor (input numel divided by output numel). "
-                          "(Triggered internally at "
-                          "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)",
-                          UserWarning, stacklevel=2)
-        return op(input, dims, correction, keepdim)
+        return op(input, *_var_std_call(name, method, input, args, kwargs))
     reduce.__name__ = name
     return reduce
+
+
+def _var_std_call(name, method, input, args, kwargs):
+    """var/std/var_mean/std_mean's arguments after PyTorch's checks: (dims, correction, keepdim)."""
+    given = _var_std_args(args, kwargs)
+    if given is None:  # (PyTorch shows the keywords last-given first)
+        raise _invalid_combination(name, args if method else (input, *args),
+                                   dict(reversed(kwargs.items())), method)
+    dim, keepdim, correction = given.get("dim"), given.get("keepdim", False), given.get("correction")
+    if not input.is_floating_point():
+        raise RuntimeError(f"{'std and var' if name in ('std', 'var') else name} only support "
+                           "floating point and complex dtypes")
+    if correction is None:
+        correction = 0 if given.get("unbiased") is False else 1
+    dims = None if dim is None or dim == () or dim == [] else _dims(dim, input.dim())
+    kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in dims]
+    if input.numel() / builtins.max(1, math.prod(kept)) - correction <= 0:  # PyTorch's test
+        warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
+                      "less than the reduction factor (input numel divided by output numel). "
+                      "(Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)",
+                      UserWarning, stacklevel=3)
+    return dims, correction, keepdim
 
 
 std = _var_std("std", d.std)
@@ -2777,6 +2783,157 @@ def _matmul_operator(op):
     return method
 
 
+# --- part reduce2: var_mean, std_mean, aminmax, logcumsumexp, dist, median, nanmedian, kthvalue,
+# mode, cummax, cummin, nansum, nanmean, count_nonzero ---------------------------------------------
+_SIGNATURES["var_mean"] = _SIGNATURES["std_mean"] = (
+    "Tensor input, tuple of ints dim, bool unbiased = True, bool keepdim = False",
+    "Tensor input, tuple of ints dim = None, *, Number correction = None, bool keepdim = False",
+    "Tensor input, bool unbiased = True")
+
+
+def var_mean(input, *args, **kwargs):
+    """(var, mean) in one node: VarMeanBackward0 adds the parts of both gradients."""
+    return d.var_mean(d.VarMeanBackward0, input, *_var_std_call("var_mean", False, input, args, kwargs))
+
+
+def std_mean(input, *args, **kwargs):
+    return d.var_mean(d.StdMeanBackward0, input, *_var_std_call("std_mean", False, input, args, kwargs))
+
+
+def aminmax(input, *, dim=None, keepdim=False):
+    """The smallest and the largest value (over dim, or all), as amin and amax would give them."""
+    if dim is None and input.numel() == 0:
+        raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the "
+                           "operation has no identity.")
+    if dim is not None:
+        if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
+            raise TypeError(f"aminmax(): argument 'dim' must be int, not {_type_name(dim)}")
+        dim = _wrap_dim(dim, input.dim())
+        if input.dim() and input.shape[dim] == 0:
+            raise IndexError(f"aminmax: Expected reduction dim {dim} to have non-zero size.")
+    return return_types.aminmax(*d.aminmax(input, dim, keepdim))
+
+
+def logcumsumexp(input, dim=_REQUIRED):
+    """log(cumsum(exp(input))) along dim, one log-add-exp step at a time (no overflow)."""
+    if dim is _REQUIRED:
+        raise TypeError('logcumsumexp() missing 1 required positional arguments: "dim"')
+    _int_dim("logcumsumexp", dim)
+    dim = _wrap_dim(dim, input.dim())
+    if not input.is_floating_point():
+        raise NotImplementedError('"logcumsumexp_out_cpu" not implemented for '
+                                  f"'{input.dtype._scalar}'")
+    return d.logcumsumexp_scan(input, dim)
+
+
+def dist(input, other, p=2):
+    """The p-norm of input - other (broadcast), flattened: one node, DistBackward0."""
+    if p.__class__ is builtins.bool or not isinstance(p, numbers.Number):
+        raise TypeError(f"dist(): argument 'p' (position 3) must be Number, not {_type_name(p)}")
+    common = dtypes.from_numpy_dtype(dtypes.result_type(input, other))
+    if not common.is_floating_point:
+        raise RuntimeError("norm(): input dtype should be either floating point or complex. Got "
+                           f"{common._scalar} instead.")
+    _broadcast_shape(input.shape, other.shape)
+    return d.dist(input, other, p)
+
+
+def _aminmax_method(self, *args, dim=None, keepdim=False):
+    if args:  # (dim and keepdim are keyword-only: Python's words, counted after self)
+        raise TypeError(f"aminmax() takes 0 positional arguments but {len(args)} "
+                        f"{'was' if len(args) == 1 else 'were'} given")
+    return aminmax(self, dim=dim, keepdim=keepdim)
+
+
+def _int_dim(name, dim, position=2):
+    if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
+        raise TypeError(f"{name}(): argument 'dim' (position {position}) must be int, not "
+                        f"{_type_name(dim)}")
+
+
+def _median_like(name, full, by_dim, kernel):
+    """median/nanmedian: of all elements (a tensor), or along dim (values and indices)."""
+    def reduce(input, dim=_REQUIRED, keepdim=False):
+        if input.dtype is dtypes.bool:
+            raise NotImplementedError(f'"{kernel if dim is _REQUIRED else "median_out"}" not '
+                                      "implemented for 'Bool'")
+        if dim is _REQUIRED:
+            return full(input)
+        _int_dim(name, dim)
+        dim = _wrap_dim(dim, input.dim())
+        if input.numel() == 0 and input.dim():
+            _check_reducible(name, input, (dim,))
+        return getattr(return_types, name)(*by_dim(input, dim, keepdim))
+    reduce.__name__ = reduce.__qualname__ = name
+    return reduce
+
+
+median = _median_like("median", d.median, d.median_dim, "median_cpu")
+nanmedian = _median_like("nanmedian", d.nanmedian, d.nanmedian_dim, "nanmedian_cpu")
+
+
+def kthvalue(input, k, dim=-1, keepdim=False):
+    """The k-th smallest value along dim (k from 1) and its index."""
+    if k.__class__ is builtins.bool or not isinstance(k, numbers.Integral):
+        raise TypeError(f"kthvalue(): argument 'k' (position 2) must be int, not {_type_name(k)}")
+    _int_dim("kthvalue", dim, 3)
+    dim = _wrap_dim(dim, input.dim())
+    if not 1 <= k <= (input.shape[dim] if input.dim() else 1):
+        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
+    if input.dtype is dtypes.bool:
+        raise NotImplementedError("\"kthvalue_cpu\" not implemented for 'Bool'")
+    return return_types.kthvalue(*d.kthvalue(input, k, dim, keepdim))
+
+
+def mode(input, dim=-1, keepdim=False):
+    """The most frequent value along dim and an index where it occurs."""
+    _int_dim("mode", dim)
+    dim = _wrap_dim(dim, input.dim())
+    if input.dim():
+        _check_reducible("mode", input, (dim,))
+    return return_types.mode(*d.mode(input, dim, keepdim))
+
+
+def _cummaxmin(name, op):
+    """cummax/cummin: the running largest (smallest) value along dim and where it was reached."""
+    def scan(input, dim=_REQUIRED):
+        if dim is _REQUIRED:
+            raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+        _int_dim(name, dim)
+        return getattr(return_types, name)(*op(input, _wrap_dim(dim, input.dim())))
+    scan.__name__ = scan.__qualname__ = name
+    return scan
+
+
+cummax = _cummaxmin("cummax", d.cummax)
+cummin = _cummaxmin("cummin", d.cummin)
+
+
+def nansum(input, dim=None, keepdim=False, *, dtype=None):
+    """sum, counting nan as 0."""
+    _check_reduction_dtype("nansum", input, dtype)
+    dims = None if dim is None or dim == () or dim == [] else _dims(dim, input.dim())
+    return d.nansum(input, dims, keepdim, dtype)
+
+
+def nanmean(input, dim=None, keepdim=False, *, dtype=None):
+    """mean of the elements that are not nan: PyTorch divides nansum by their count."""
+    if not input.is_floating_point():
+        raise RuntimeError("nanmean(): expected input to have floating point or complex dtype but "
+                           f"got {input.dtype._scalar}")
+    if dim == () or dim == []:  # all dims, as nansum
+        dim = None
+    count = sum(~isnan(input), dim, keepdim)
+    return div(nansum(input, dim, keepdim, dtype=dtype), count)
+
+
+def count_nonzero(input, dim=None):
+    """How many elements are not 0, over dims (all by default): an int64 count, no gradient."""
+    dims = None if dim is None else _dims(dim, input.dim())
+    return Tensor._make(np.asarray(np.count_nonzero(input._data, axis=dims), np.int64))
+# --- end of part reduce2 ---
+
+
 _METHODS = dict(
     add=add, sub=sub, mul=mul, div=div, neg=neg, pow=pow, exp=exp, log=log, sqrt=sqrt, abs=abs,
     sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=_clamp, clip=_clip, matmul=matmul,
@@ -2862,6 +3019,12 @@ _METHODS.update(  # part trig: more elementwise math, with the in-place forms Py
     nan_to_num_=_nan_to_num_inplace,
     tril_=_as_method(_tri("tril_", d.tril, inplace=True)),
     triu_=_as_method(_tri("triu_", d.triu, inplace=True)),
+)
+_METHODS.update(  # part reduce2
+    median=_as_method(median), nanmedian=_as_method(nanmedian), kthvalue=_as_method(kthvalue),
+    mode=_as_method(mode), cummax=_as_method(cummax), cummin=_as_method(cummin), nansum=nansum,
+    nanmean=nanmean, count_nonzero=_as_method(count_nonzero), aminmax=_aminmax_method,
+    logcumsumexp=_as_method(logcumsumexp), dist=_as_method(dist),
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

@@ -846,6 +846,50 @@ C.add("loss3_group_norm", _group_norm, _u(2, 4, 3), _pos(4), _u(4))
 C.add("double_backward_loss3_group_norm", _double_group_norm, _u(2, 4, 3), _pos(4), _u(4), _u(2, 4, 3))
 C.add("double_backward_loss3", _double_loss3, A23, C23)
 
+
+# part reduce2: median, nanmedian, kthvalue, mode, cummax, cummin, nansum, nanmean (distinct values:
+# the selected positions are unambiguous)
+def _reduce2(L, a):
+    return (a.median(), L.median(a, 1).values, a.median(0, keepdim=True).values, a.nanmedian(),
+            L.nanmedian(a, 1).values, a.kthvalue(2, 1).values, L.kthvalue(a, 1, 0, True).values,
+            a.mode(1).values, L.mode(a, 0).values, a.cummax(1).values, L.cummin(a, 0).values,
+            a.nansum(), L.nansum(a, 1, keepdim=True), a.nanmean(0))
+
+
+def _double_reduce2(L, a, w):
+    """The gradients of the selecting reductions are scatters of the incoming gradient: their
+    own derivatives (in w) are differentiated here."""
+    return (L.autograd.grad(a.cummax(1).values, a, a * w[0], create_graph=True)[0],
+            L.autograd.grad(a.median(1).values, a, w[:2] * w[2], create_graph=True)[0],
+            L.autograd.grad(a.nansum(0), a, w * w[1], create_graph=True)[0])
+
+
+def _var_std_mean(L, a, w):
+    """Both outputs of var_mean/std_mean come from one node: its gradient adds their parts."""
+    v, m = L.var_mean(a, 1)
+    s, n = L.std_mean(a, correction=0)
+    v2, m2 = L.std_mean(a, (0, 1), keepdim=True)
+    return (v * w[:2] + m, L.var_mean(a)[1], s * n, L.var_mean(a, 0, unbiased=False)[0], v2 + m2,
+            L.autograd.grad((v, m), a, (v * w[0], m * w[1]), create_graph=True)[0],
+            L.autograd.grad(s, a, w[2] * s, create_graph=True)[0])
+
+
+C.add("reduce2_selections", _reduce2, UNIQUE23)
+C.add("reduce2_var_std_mean", _var_std_mean, A23, B3)
+C.add("reduce2_logcumsumexp", lambda L, a, w: (
+    a.logcumsumexp(1), L.logcumsumexp(a, 0), L.logcumsumexp(a[0, 0], 0),
+    L.autograd.grad(a.logcumsumexp(1), a, a * w, create_graph=True)[0]), A23, B3)
+C.add("reduce2_distances", lambda L, a, b, w: (
+    L.dist(a, b), a.dist(b, 1), L.dist(a, b, 3), L.dist(a, b, float("inf")),
+    F(L).cosine_similarity(a, b), F(L).cosine_similarity(a, w, 1, eps=0.1),
+    F(L).pairwise_distance(a, b), F(L).pairwise_distance(a, w, p=1.5, keepdim=True),
+    L.autograd.grad(L.dist(a, b, 3), a, create_graph=True)[0],
+    L.autograd.grad(F(L).pairwise_distance(a, b).sum(), b, create_graph=True)[0]), A23, B3, C23)
+C.add("reduce2_aminmax", lambda L, a, w: (
+    a.aminmax().min, L.aminmax(a, dim=1).max, a.aminmax(dim=0, keepdim=True).min * w,
+    L.autograd.grad(L.aminmax(a, dim=1), a, (w[:2], w[1:]), create_graph=True)[0]), UNIQUE23, B3)
+C.add("double_backward_reduce2", _double_reduce2, UNIQUE23, B3)
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

@@ -388,7 +388,7 @@ def _expandable(shape, to):
 def _graph(roots):
     """Dependencies (edges pointing at each node) of everything reachable from `roots`."""
     dependencies = {}
-    stack = [n for n in roots if n is not None]
+    stack = list(dict.fromkeys(n for n in roots if n is not None))  # (two outputs of one node)
     seen = set(stack)
     while stack:
         node = stack.pop()

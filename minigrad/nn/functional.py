@@ -1,4 +1,5 @@
 """Activation and loss functions, as `torch.nn.functional` names them."""
+import builtins
 import math
 import numbers
 import warnings
@@ -494,6 +495,31 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     if out is not None:
         raise NotImplementedError("minigrad: normalize(out=...) is not implemented")
     return input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    """sum(x1 / |x1| * x2 / |x2|) along dim, each norm at least eps, composed as PyTorch does:
+    both inputs expanded to one shape (if they differ), norms cloned and clamped in place outside
+    the graph, so they are not differentiated through the clamp."""
+    common = dtypes.from_numpy_dtype(dtypes.result_type(x1, x2))
+    if not common.is_floating_point:
+        raise RuntimeError("expected common dtype to be floating point, yet common dtype is "
+                           f"{common._scalar}")
+    if x1.shape != x2.shape:
+        shape = _broadcast_shape(x1.shape, x2.shape)
+        x1, x2 = expand(x1, shape), expand(x2, shape)
+    x1_norm = x1.norm(2, dim, keepdim=True).clone()
+    x2_norm = x2.norm(2, dim, keepdim=True).clone()
+    with grad_mode.no_grad():
+        x1_norm.clamp_min_(eps)
+        x2_norm.clamp_min_(eps)
+    return ((x1 / x1_norm) * (x2 / x2_norm)).sum(dim)
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    """The p-norm of x1 - x2 + eps along the last dim (of the input with more dims)."""
+    diff = d.add_scalar(x1 - x2, eps)  # (a Tensor + Scalar add in PyTorch's C++: AddBackward1)
+    return d.norm_p_dim(diff, float(p), (builtins.max(x1.dim(), x2.dim()) - 1,), keepdim)
 
 
 def one_hot(tensor, num_classes=-1):
