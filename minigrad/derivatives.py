@@ -1971,9 +1971,11 @@ class StackBackward0(CatBackward0):
 
 
 def join(node_class, tensors, dim, forward):
-    """cat/stack: NumPy joins the data; the node remembers the sizes to split the gradient."""
+    """cat/stack: NumPy joins the data (row-major, as PyTorch allocates it; NumPy would follow
+    transposed inputs); the node remembers the sizes to split the gradient."""
     dt = result_type(*tensors)
-    out = Tensor._make(forward([t._data.astype(dt, copy=False) for t in tensors], axis=dim))
+    out = Tensor._make(np.ascontiguousarray(
+        forward([t._data.astype(dt, copy=False) for t in tensors], axis=dim)))
     if grad_mode._enabled and dt.kind == "f" and any(t.requires_grad for t in tensors):
         node = node_class(tuple(t._edge() for t in tensors), ((out._data.shape, dt),))
         node.dim, node.sizes = dim, [t._data.shape[dim] if t._data.ndim > dim else 1 for t in tensors]

@@ -2503,6 +2503,186 @@ def stack(tensors, dim=0):
     return d.join(d.StackBackward0, tensors, dim, np.stack)
 
 
+# --- part shape2: more shape ops; most are other names for, or chains of, the ops above ---------
+def broadcast_to(input, size):
+    """NumPy's name for expand (so its node is ExpandBackward0)."""
+    _check_int_tuple("broadcast_to", "size", 2, size)
+    return expand(input, size)
+
+
+def movedim(input, source=_REQUIRED, destination=_REQUIRED):
+    """Dims `source` moved to places `destination`, the others keeping their order: a permute."""
+    if (destination is _REQUIRED
+            or isinstance(source, numbers.Integral) != isinstance(destination, numbers.Integral)):
+        args = (input, source, destination)
+        raise _invalid_combination("movedim", args[:args.index(_REQUIRED)] if _REQUIRED in args
+                                   else args, {})
+    src, dst = ([x] if isinstance(x, numbers.Integral) else list(x) for x in (source, destination))
+    if len(src) != len(dst):
+        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({src} dims) "
+                           f"should contain the same number of dims as destination ({dst} dims)")
+    n = input.dim()
+    for name, given in (("source", src), ("destination", dst)):
+        if len({_wrap_dim(x, n) for x in given}) != len(given):
+            raise RuntimeError(f"movedim: repeated dim in `{name}` ({given})")
+    src, dst = [_wrap_dim(x, n) for x in src], [_wrap_dim(x, n) for x in dst]
+    rest = iter([x for x in range(n) if x not in src])
+    moved = dict(zip(dst, src))
+    return d.permute(input, tuple(moved[k] if k in moved else next(rest) for k in range(n)))
+
+
+def ravel(input):
+    """The elements in row-major order, as one dim: a view when they already lie so in memory,
+    else a view of a contiguous copy."""
+    return view(_contiguous(input), -1)
+
+
+def _type_as(self, other=_REQUIRED):
+    _tensor_arg("type_as", "other", 1, other)
+    return self.to(other.dtype)
+
+
+def select(input, dim, index):
+    """The slice at `index` along dim, one dim fewer: the view x[:, index] is."""
+    if input.dim() == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
+    dim, index = _wrap_dim(dim, input.dim()), int(index)
+    if not -input.shape[dim] <= index < input.shape[dim]:
+        raise IndexError(f"select(): index {index} out of range for tensor of size "
+                         f"{list(input.shape)} at dimension {dim}")
+    return d.select(input, dim, index)
+
+
+def concat(tensors, dim=0):
+    """cat under another name (NumPy's), with its errors."""
+    _check_tensors("concat", tensors, dim)
+    return cat(tensors, dim)
+
+
+def concatenate(tensors, dim=0):
+    _check_tensors("concatenate", tensors, dim)
+    return cat(tensors, dim)
+
+
+def _atleast(ndim):
+    """atleast_1d/2d/3d: each tensor with dims of size 1 added, as PyTorch adds them (a 0-d
+    tensor is reshaped, a 1-d one unsqueezed in front (and at the end for 3d), a 2-d one at the
+    end for 3d); a tensor with enough dims is returned itself."""
+    name = f"atleast_{ndim}d"
+
+    def grow(t):
+        if t.dim() == 0 and ndim > 0:
+            return reshape(t, (1,) * ndim)
+        if t.dim() == 1 and ndim > 1:
+            t = unsqueeze(t, 0)
+            return unsqueeze(t, -1) if ndim == 3 else t
+        return unsqueeze(t, -1) if t.dim() == 2 and ndim == 3 else t
+
+    def fn(*tensors):
+        one = len(tensors) == 1 and isinstance(tensors[0], Tensor)
+        if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
+            tensors = tuple(tensors[0])
+        for i, t in enumerate(tensors):
+            if not isinstance(t, Tensor):
+                if len(tensors) == 1:
+                    raise _invalid_combination(name, tensors, {})
+                raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
+                                f"{_type_name(t)}")
+        return grow(tensors[0]) if one else tuple(grow(t) for t in tensors)
+    fn.__name__ = name
+    return fn
+
+
+atleast_1d, atleast_2d, atleast_3d = _atleast(1), _atleast(2), _atleast(3)
+for _name in ("atleast_1d", "atleast_2d", "atleast_3d"):
+    _SIGNATURES[_name] = ("Tensor input", "tuple of Tensors tensors")
+_SIGNATURES["movedim"] = ("Tensor input, int source, int destination",
+                          "Tensor input, tuple of ints source, tuple of ints destination")
+
+
+def _stacking(name, atleast, dim):
+    """hstack/vstack/dstack: the tensors given enough dims (atleast_1d/2d/3d), then cat along
+    `dim` (hstack: 0 for 1-d tensors)."""
+    def fn(tensors):
+        _check_tensors(name, tensors, 0)
+        if not tensors:
+            raise RuntimeError(f"{name} expects a non-empty TensorList")
+        tensors = atleast(tensors)
+        return cat(tensors, 0 if tensors[0].dim() == 1 else dim)
+    fn.__name__ = name
+    return fn
+
+
+hstack, vstack, dstack = (_stacking("hstack", atleast_1d, 1), _stacking("vstack", atleast_2d, 0),
+                          _stacking("dstack", atleast_3d, 2))
+
+
+def column_stack(tensors):
+    """The tensors side by side as columns: 0-d and 1-d ones reshaped to one column, then cat."""
+    _check_tensors("column_stack", tensors, 0)
+    if not tensors:
+        raise RuntimeError("column_stack expects a non-empty TensorList")
+    return cat([reshape(t, (t.numel(), 1)) if t.dim() <= 1 else t for t in tensors], 1)
+
+
+def tensor_split(input, indices_or_sections, dim=0):
+    """Pieces along dim: `sections` of near-equal size (the first ones one longer), or cut at the
+    `indices` given. Each piece is a slice of its own (SliceBackward0), not one node as split."""
+    if input.dim() == 0:
+        raise RuntimeError("tensor_split expected at least a 1-dimensional tensor, but got a "
+                           "tensor with 0 dims")
+    dim, cuts = _wrap_dim(dim, input.dim()), indices_or_sections
+    if isinstance(cuts, Tensor):
+        if cuts.dtype != dtypes.int64:
+            raise RuntimeError("tensor_split expected tensor_indices_or_sections to have dtype of "
+                               f"long, but got {cuts.dtype._scalar}")
+        if cuts.dim() > 1:
+            raise RuntimeError("tensor_split expected tensor_indices_or_sections to be a "
+                               "zero-dimensional or one-dimensional tensor, but got a tensor with "
+                               f"{cuts.dim()} dims")
+        cuts = cuts.tolist()
+    if isinstance(cuts, numbers.Integral):
+        if cuts <= 0:
+            raise RuntimeError(f"number of sections must be larger than 0, got {cuts}")
+        size, extra = divmod(input.shape[dim], cuts)
+        cuts = [k * size + builtins.min(k, extra) for k in range(1, cuts)]
+    elif not isinstance(cuts, (tuple, list)):
+        raise _invalid_combination("tensor_split", (input, indices_or_sections), {})
+    bounds = [0, *cuts, None]
+    return tuple(d.slicing(input, dim, slice(a, b)) for a, b in zip(bounds, bounds[1:]))
+
+
+_SIGNATURES["tensor_split"] = ("Tensor input, tuple of ints indices, int dim = 0",
+                               "Tensor input, Tensor tensor_indices_or_sections, int dim = 0",
+                               "Tensor input, int sections, int dim = 0")
+
+
+def _split_at(name, dim, ndim):
+    """hsplit/vsplit/dsplit: tensor_split along dim 1/0/2 (hsplit: 0 for a 1-d tensor); a number
+    of sections must divide the size."""
+    def fn(input, indices_or_sections):
+        if input.dim() < ndim:
+            raise RuntimeError(f"minigrad.{name} requires a tensor with at least {ndim} dimension, "
+                               f"but got a tensor with {input.dim()} dimensions!")
+        at, cuts = 0 if input.dim() == 1 else dim, indices_or_sections
+        if isinstance(cuts, numbers.Integral) and (cuts == 0 or input.shape[at] % cuts):
+            raise RuntimeError(f"minigrad.{name} attempted to split along dimension {at}, but the "
+                               f"size of the dimension {input.shape[at]} is not divisible by the "
+                               f"split_size {cuts}!")
+        return tensor_split(input, cuts, at)
+    fn.__name__ = name
+    return fn
+
+
+hsplit, vsplit, dsplit = _split_at("hsplit", 1, 1), _split_at("vsplit", 0, 2), _split_at("dsplit", 2, 3)
+
+
+def split_with_sizes(input, split_sizes, dim=0):
+    """split into the sizes listed (a list only: split also takes one size)."""
+    _check_int_tuple("split_with_sizes", "split_sizes", 2, split_sizes)
+    return split(input, split_sizes, dim)
+
+
 # --- random numbers -----------------------------------------------------------------------------
 class Generator:
     """The random state behind randn/rand/randperm/...: manual_seed(s) makes runs repeatable.
@@ -2860,6 +3040,12 @@ _METHODS.update(  # part trig: more elementwise math, with the in-place forms Py
     nan_to_num_=_nan_to_num_inplace,
     tril_=_as_method(_tri("tril_", d.tril, inplace=True)),
     triu_=_as_method(_tri("triu_", d.triu, inplace=True)),
+)
+_METHODS.update(  # part shape2: shape ops under NumPy's names, and their relatives
+    broadcast_to=_as_method(broadcast_to), movedim=movedim, moveaxis=movedim, swapaxes=transpose,
+    swapdims=transpose, swapaxes_=_transpose_inplace, swapdims_=_transpose_inplace, ravel=ravel,
+    type_as=_type_as, select=select, tensor_split=tensor_split, hsplit=hsplit, vsplit=vsplit,
+    dsplit=dsplit, split_with_sizes=_as_method(split_with_sizes),
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

@@ -9396,3 +9396,122 @@ case(
     "b = a.clone(); b[:2] = w\nb.sum().backward(retain_graph=True)\nb.sum().backward()\nprint(w.grad)",
     "x = torch.ones(3, requires_grad=True)\ny = x * 2\ny[0] = 5.\ny.sum().backward()\nprint(x.grad)\ny.sum().backward()",
 )
+
+
+# --- part shape2: shape ops under NumPy's names (broadcast_to, movedim, swapaxes, ravel, select,
+# hstack/vstack/dstack/column_stack, concat, atleast_nd, tensor_split/hsplit/vsplit/dsplit,
+# split_with_sizes, type_as) -----------------------------------------------------------------------
+case(
+    "shape2_views_under_numpy_names",
+    "x = torch.arange(24.).reshape(2, 3, 4).clone().requires_grad_()\n"
+    "def show(r):\n"
+    "    print(r.shape, r.grad_fn.name(), [(n and n.name(), k) for n, k in r.grad_fn.next_functions],"
+    " r._base is x, r.is_contiguous(), r.stride())\n"
+    "    (r * torch.arange(r.numel()).reshape(r.shape)).sum().backward()\n"
+    "    print(x.grad)\n"
+    "    x.grad = None",
+    "show(torch.broadcast_to(x[0, 0], (2, 4))); show(x.broadcast_to((2, 2, 3, 4)))",
+    "r = torch.movedim(x, 0, 2); show(r); print(r.grad_fn._saved_dims)",
+    "r = x.movedim((0, 1), (2, 0)); show(r); print(r.grad_fn._saved_dims)",
+    "r = torch.moveaxis(x, -1, -2); show(r); print(r.grad_fn._saved_dims, x.moveaxis(1, 1).grad_fn.name())",
+    "r = x.swapaxes(0, 1); show(r); print(r.grad_fn._saved_dim0, r.grad_fn._saved_dim1)",
+    "show(torch.swapdims(x, 0, 2)); show(torch.swapaxes(x, 1, 2)); show(x.swapdims(2, 0))",
+    "r = x.ravel(); show(r); print(r.grad_fn._saved_self_sym_sizes)",
+    "show(x.transpose(0, 1).ravel()); show(torch.ravel(x[0, 0, 0])); show(torch.ravel(x[:, 1]))",
+    "r = x.select(1, 2); show(r); print(r.grad_fn._saved_dim, r.grad_fn._saved_index, r.grad_fn._saved_self_sym_sizes)",
+    "show(torch.select(x, -1, -4)); show(x.select(0, torch.tensor(1)))",
+    "r = x.type_as(torch.zeros(1, dtype=torch.float64)); show(r); print(r.dtype, x.type_as(torch.ones(2)) is x)",
+    "print(x.type_as(torch.zeros(1, dtype=torch.int64)))",
+)
+case(
+    "shape2_view_ops_errors",
+    "x = torch.arange(6.).reshape(2, 3)",
+    "torch.select(x, 1, 3)", "torch.select(x, 1, -4)", "x.select(2, 0)",
+    "torch.select(torch.tensor(1.), 0, 0)",
+    "torch.broadcast_to(x, (3, 3))", "torch.broadcast_to(x, 5)", "torch.broadcast_to(x, (2,))",
+    "print(torch.broadcast_to(x, [4, -1, 3]).shape)",
+    "torch.movedim(x, 0, 2)", "torch.movedim(x, (0, 1), (1,))", "torch.movedim(x, (0, 0), (1, 0))",
+    "torch.movedim(x, (0, 1), (1, 1))", "torch.movedim(x, (0, -2), (1, 0))", "torch.movedim(x, 0)",
+    "print(torch.movedim(x, [0], [-1]).shape, torch.movedim(x, (1, 0), (0, 1)).shape)",
+    "torch.swapaxes(x, 0, 2)", "x.swapdims(-3, 0)",
+    "x.type_as(3)", "x.type_as()",
+)
+case(
+    "shape2_swapaxes_in_place",
+    "x = torch.arange(6.).reshape(2, 3)",
+    "y = x.t().clone(); print(y.swapaxes_(0, 1), y.shape, y.stride(), y._version)",
+    "print(y.swapdims_(0, -1), y.shape, y._version)",
+    "w = torch.ones(2, 3, requires_grad=True).clone()\n"
+    "print(w.swapaxes_(0, 1).grad_fn.name(), w.grad_fn.next_functions[0][0].name(), w.shape)\n"
+    "(w * torch.arange(6.).reshape(3, 2)).sum().backward()",
+    "leaf = torch.ones(2, 3, requires_grad=True)\nleaf.swapaxes_(0, 1)",
+    "leaf.swapdims_(0, 1)", "leaf.t_()", "leaf.unsqueeze_(0)", "leaf[0].t_()",
+    "print(leaf.shape, leaf._version)",
+    "x.swapdims_(0, 2)",
+)
+case(
+    "shape2_joining",
+    "x = torch.arange(24.).reshape(2, 3, 4).clone().requires_grad_()\n"
+    "def show(r):\n"
+    "    print(r.shape, r.grad_fn.name(), [(n.name(), k) for n, k in r.grad_fn.next_functions],"
+    " r.is_contiguous())\n"
+    "    (r * torch.arange(r.numel()).reshape(r.shape)).sum().backward()\n"
+    "    print(x.grad)\n"
+    "    x.grad = None",
+    "show(torch.hstack([x, x])); show(torch.hstack([x[0, 0], x[0, 1, :2]]))",
+    "show(torch.hstack([x[0, 0, 0], x[0, 0, 1]])); show(torch.hstack((x[0], x[1])))",
+    "show(torch.vstack([x[0, 0], x[0, 1]])); show(torch.vstack((x, x))); show(torch.vstack([x[0, 0, 0], x[1, 0, :1]]))",
+    "show(torch.dstack([x[0], x[1]])); show(torch.dstack([x[0, 0], x[0, 1]])); show(torch.dstack([x[0, 0, 0], x[1, 1, 1]]))",
+    "show(torch.column_stack([x[0, 0], x[0].t(), x[1, 0]])); show(torch.column_stack([x, x]))",
+    "show(torch.column_stack((x[0, 0, 0], x[1, 1, 1]))); show(torch.column_stack([x[0, 0], x[0, 0, 1]]))",
+    "show(torch.concat([x, x], 1)); show(torch.concatenate((x, x), -1)); show(torch.concat((x, x), dim=0))",
+    "print(torch.hstack([torch.ones(2, dtype=torch.int32), torch.zeros(1)]))",
+    "a = torch.ones(3, 4)\nprint(torch.cat([a.t(), a.t()], 1).stride(), torch.stack([a.t(), a.t()], 2).stride())",
+    "torch.hstack([])", "torch.vstack(x)", "torch.dstack([x, 1])", "torch.column_stack([])",
+    "torch.vstack([x[0], torch.ones(2)])", "torch.hstack([x[0], torch.ones(3)])",
+    "torch.concat([])", "torch.concat(3)", "torch.concatenate([x, 1])", "torch.concatenate([x, x[0]])",
+    "torch.concat([x, x], dim=3)",
+)
+case(
+    "shape2_atleast",
+    "x = torch.arange(24.).reshape(2, 3, 4).clone().requires_grad_()",
+    "for a in [x[0, 0, 0], x[0, 0], x[0], x]:\n"
+    "    for f in [torch.atleast_1d, torch.atleast_2d, torch.atleast_3d]:\n"
+    "        r = f(a)\n"
+    "        print(f.__name__, r.shape, r is a, r._base is x, r.is_contiguous(), r.grad_fn and r.grad_fn.name(),"
+    " r.grad_fn and [n.name() for n, _ in r.grad_fn.next_functions])",
+    "print(torch.atleast_2d(x[0, 0, 0]).grad_fn._saved_self_sym_sizes, torch.atleast_2d(x[0, 0]).grad_fn._saved_dim)",
+    "r = torch.atleast_3d(x[0, 0]); r.sum().backward(); print(x.grad.sum()); x.grad = None",
+    "print(torch.atleast_2d(x[0, 0], x[0]), torch.atleast_3d([x[0, 0, 0]]), torch.atleast_1d(), torch.atleast_1d(()))",
+    "print(torch.atleast_1d((x, x))[1] is x, torch.atleast_1d(torch.tensor(3)))",
+    "torch.atleast_1d(3)", "torch.atleast_3d(x, 3)", "torch.atleast_2d([x, 'a'])",
+)
+case(
+    "shape2_splitting",
+    "x = torch.arange(24.).reshape(2, 3, 4).clone().requires_grad_()\n"
+    "def show(pieces):\n"
+    "    print([(t.shape, t.grad_fn.name(), t._base is x, t.is_contiguous(), t.output_nr,"
+    " [n.name() for n, _ in t.grad_fn.next_functions]) for t in pieces])\n"
+    "    sum((t * (k + 1)).sum() for k, t in enumerate(pieces)).backward()\n"
+    "    print(x.grad)\n"
+    "    x.grad = None",
+    "show(torch.tensor_split(x, 3, dim=2)); show(x.tensor_split([1, 3], dim=2)); show(x.tensor_split([2, 1], 2))",
+    "show(torch.tensor_split(x, torch.tensor([1, -1]), -1)); show(torch.tensor_split(x, torch.tensor(2), 1))",
+    "show(torch.tensor_split(x, 1)); show(x.tensor_split(5, 1)); show(x.tensor_split([], 1))",
+    "p = x.tensor_split([1, 3], 2); print(p[1].grad_fn._saved_dim, p[2].grad_fn._saved_self_sym_sizes)",
+    "show(x.hsplit(3)); show(torch.vsplit(x, [1])); show(x.dsplit(2)); show(torch.hsplit(x[0, 0], 2)); show(x.dsplit([1]))",
+    "p = x.split_with_sizes([1, 2], 1); show(p); print(p[0].grad_fn._saved_split_sizes, p[1].grad_fn._saved_dim)",
+    "show(torch.split_with_sizes(x, [3, 1], -1))",
+    "y = x * 1\np = y.tensor_split(2, 1)\np[0].mul_(2)\nprint(y._version, p[0]._version, p[0].grad_fn.name())",
+    "q = y.split_with_sizes([1, 2], 1)\nq[0].mul_(2)",
+    "i = torch.arange(7, dtype=torch.int32)\n"
+    "print(torch.tensor_split(i, [1, 4]), torch.tensor_split(i, 4), torch.tensor_split(i, 8), torch.tensor_split(i, [-1, 9]))",
+    "print(torch.hsplit(i, [2]), torch.hsplit(torch.arange(6), 3))",
+    "torch.tensor_split(x, 0)", "torch.tensor_split(x, 2.5)", "torch.tensor_split(torch.tensor(1.), 2)",
+    "torch.tensor_split(x, torch.tensor([1.]), 1)", "torch.tensor_split(x, torch.ones(2, 2, dtype=torch.long))",
+    "torch.tensor_split(x, 2, 3)",
+    "torch.hsplit(x, 2)", "torch.hsplit(x, 0)", "torch.hsplit(torch.tensor(1.), 2)",
+    "torch.vsplit(torch.ones(3), 2)", "torch.vsplit(x, 4)", "torch.dsplit(x[0], 2)", "torch.dsplit(x, 3)",
+    "x.split_with_sizes(1)", "x.split_with_sizes([1, 2])", "torch.split_with_sizes(x, [1, 1], 1)",
+    "x.split_with_sizes([2, -1, 2], 1)",
+)

@@ -789,6 +789,28 @@ def _double_act2(L, a, h, s):
 C.add("act2_activations", _act2, A23, H23)
 C.add("double_backward_act2", _double_act2, A23, H23, C23)
 
+
+# part shape2: shape ops under NumPy's names, chains of table rows (no rows of their own)
+def _shape2(L, x, a, v):
+    return (L.broadcast_to(v, (2, 3)), x.movedim((0, 2), (2, 0)), L.moveaxis(x, -1, 0), x.swapaxes(0, 1),
+            L.swapdims(a, 0, 1), x.transpose(1, 2).ravel(), L.ravel(a), x.select(2, -1),
+            L.hstack([a, a * 2]), L.vstack([v, a]), L.dstack([a, a * v]), L.column_stack([v, a.t()]),
+            L.concat([a, a], 1), L.atleast_3d(v), L.atleast_2d(v.sum()), a.type_as(x),
+            *x.tensor_split([1, 2], 2), *L.hsplit(x, [1]), *a.vsplit(2), *x.dsplit(3),
+            *x.split_with_sizes([1, 2], 2))
+
+
+def _double_shape2(L, x, a, v):
+    """Gradients with create_graph=True through the views and joins: their formulas (slices,
+    cats, permutes) are differentiated again."""
+    y = L.hstack([a * a, L.broadcast_to(v * v, (2, 3))]).movedim(0, 1).ravel()
+    return L.autograd.grad(y, (a, v), L.arange(12.0, dtype=L.float64) * x.sum(), create_graph=True)
+
+
+C.add("shape2_views_joins_splits", _shape2, T223, A23, V3)
+C.add("double_backward_shape2", _double_shape2, T223, A23, V3)
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
