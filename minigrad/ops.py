@@ -2683,6 +2683,219 @@ def split_with_sizes(input, split_sizes, dim=0):
     return split(input, split_sizes, dim)
 
 
+# --- part shape2: reading and writing at positions -----------------------------------------------
+def nonzero(input, *, as_tuple=False):
+    """The positions of the nonzero elements: one row of coordinates each (int64), or, with
+    as_tuple, one tensor of coordinates per dim (a 0-d input counts as 1-d)."""
+    if not isinstance(as_tuple, builtins.bool):
+        raise TypeError(f"nonzero(): argument 'as_tuple' must be bool, not {_type_name(as_tuple)}")
+    found = np.nonzero(np.atleast_1d(input._data))
+    if as_tuple:
+        return tuple(Tensor._make(c.astype(np.int64)) for c in found)
+    return Tensor._make(np.stack(found[:input.dim()], 1).astype(np.int64)
+                        if input.dim() else np.zeros((found[0].size, 0), np.int64))
+
+
+def argwhere(input):
+    return nonzero(input)
+
+
+def masked_select(input, mask):
+    """The elements where mask (broadcast with input) is True, as one dim, in row-major order."""
+    if mask._data.dtype != np.bool_:
+        raise RuntimeError("masked_select: expected BoolTensor for mask")
+    _broadcast_shape(mask.shape, input.shape)
+    return d.masked_select(input, mask)
+
+
+def _masked_scatter_call(self, mask, source, inplace):
+    if mask._data.dtype != np.bool_:
+        raise RuntimeError("masked_scatter_ only supports boolean masks, but got mask with dtype "
+                           f"{mask.dtype._scalar}")
+    if source.dtype != self.dtype:
+        raise RuntimeError("masked_scatter: expected self and source to have same dtypes but got"
+                           f"{self.dtype._scalar} and {source.dtype._scalar}")
+    if inplace and mask.dim() > self.dim():  # the mask is expanded to self (in C++'s words)
+        raise RuntimeError(f"expand(CPUBoolType{{{list(mask.shape)}}}, size={list(self.shape)}): "
+                           f"the number of sizes provided ({self.dim()}) must be greater or equal "
+                           f"to the number of dimensions in the tensor ({mask.dim()})")
+    if inplace:
+        expand(mask, self.shape)
+    if np.count_nonzero(np.broadcast_to(mask._data, _broadcast_shape(self.shape, mask.shape))) \
+            > source.numel():
+        raise RuntimeError("Number of elements of source < number of ones in mask")
+    return (apply_inplace if inplace else lambda op, *args: op(*args))(
+        d.masked_scatter, self, mask, source)
+
+
+def masked_scatter(input, mask, source):
+    """source's elements, in order, written where mask is True (masked_select's inverse)."""
+    return _masked_scatter_call(input, mask, source, False)
+
+
+def _masked_scatter_inplace(self, mask, source):
+    return _masked_scatter_call(self, mask, source, True)
+
+
+def _index_add_call(name, self, dim, index, source):
+    """PyTorch's checks for index_add/index_copy, in their words (which differ)."""
+    dim = _wrap_dim(dim, self.dim())
+    if name == "index_add_":
+        if index._data.dtype not in (np.int32, np.int64):
+            raise RuntimeError(f"index_add_(): Expected dtype int32/int64 for index but got: "
+                               f"{index.dtype._scalar}")
+        if index.dim() > 1:
+            raise IndexError(f"index_add_(): Index is supposed to be a vector, but got dim: "
+                             f"{index.dim()} with type: {index.dtype._scalar} and size: "
+                             f"{list(index.shape)}")
+        if source.dim() and dim >= source.dim():
+            raise RuntimeError(f"index_add_(): Indexing dim {dim} is out of bounds of the source "
+                               f"tensor with dim {source.dim()}")
+        if source.dim() and index.numel() != source.shape[dim]:
+            raise RuntimeError(f"index_add_(): Number of indices ({index.numel()}) should be equal "
+                               f"to source.size(dim): ({source.shape[dim]}), for dim: {dim}")
+        if source.dtype != self.dtype:
+            raise RuntimeError(f"index_add_(): self ({self.dtype._scalar}) and source "
+                               f"({source.dtype._scalar}) must have the same scalar type")
+        prefix = ""
+    else:
+        if index._data.dtype != np.int64:
+            raise RuntimeError(f"index_copy_(): Expected a long tensor for index, but got "
+                               f"{index.dtype._scalar}")
+        if index.dim() > 1:
+            raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got "
+                             f"{index.dim()})")
+        if source.dim() and index.numel() != source.shape[dim]:
+            raise IndexError(f"index_copy_(): Number of indices ({index.numel()}) should be equal "
+                             f"to source.size(dim) ({source.shape[dim]})")
+        if source.dtype != self.dtype:
+            raise RuntimeError(f"index_copy_(): self and source expected to have the same dtype, "
+                               f"but got (self) {self.dtype._scalar} and (source) "
+                               f"{source.dtype._scalar}")
+        prefix = "index_copy_(): "
+    size = self.shape[dim] if self.dim() else 1
+    bad = (index._data < 0) | (index._data >= size)
+    if bad.any():
+        raise (RuntimeError if name == "index_add_" else IndexError)(
+            f"{prefix}index {index._data[bad].flat[0]} is out of bounds for dimension {dim} with "
+            f"size {size}")
+    return dim, index.reshape(-1)
+
+
+def index_add(input, dim, index, source, *, alpha=1):
+    """source's slices (times alpha) added at the positions index lists along dim."""
+    dim, index = _index_add_call("index_add_", input, dim, index, source)
+    return d.index_add(input, dim, index, source, alpha)
+
+
+def _index_add_inplace(self, dim, index, source, *, alpha=1):
+    dim, index = _index_add_call("index_add_", self, dim, index, source)
+    return apply_inplace(d.index_add, self, dim, index, source, alpha)
+
+
+def index_copy(input, dim, index, source):
+    """source's slices written at the positions index lists along dim."""
+    dim, index = _index_add_call("index_copy_", input, dim, index, source)
+    return d.index_copy(input, dim, index, source)
+
+
+def _index_copy_inplace(self, dim, index, source):
+    dim, index = _index_add_call("index_copy_", self, dim, index, source)
+    return apply_inplace(d.index_copy, self, dim, index, source)
+
+
+def rot90(input, k=1, dims=(0, 1)):
+    """A quarter turn k times, from dims[0] towards dims[1]."""
+    if len(dims) != 2:
+        raise RuntimeError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    if input.dim() < 2:
+        raise RuntimeError(f"expected total dims >= 2, but got total dims = {input.dim()}")
+    wrapped = tuple(_wrap_dim(x, input.dim()) for x in dims)
+    if wrapped[0] == wrapped[1]:
+        raise RuntimeError(f"expected rotation dims to be different, but got dim0 = {dims[0]} and "
+                           f"dim1 = {dims[1]}")
+    return d.rot90(input, k, wrapped)
+
+
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    """input's last dim written on the diagonals of two new dims (dim1, dim2) of zeros."""
+    n = input.dim() + 1
+    dim1, dim2 = _wrap_dim(dim1, n), _wrap_dim(dim2, n)
+    if dim1 == dim2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return d.diag_embed(input, offset, dim1, dim2)
+
+
+def diagflat(input, offset=0):
+    """The flattened input on the diagonal of a square matrix: diag_embed of a 1-d view."""
+    return d.diag_embed(view(_contiguous(input), -1), offset, 0, 1)
+
+
+def take_along_dim(input, indices, dim=None):
+    """gather, after broadcasting input and indices against each other (all dims but dim); with
+    no dim, gather from the flattened input."""
+    if dim is None:
+        return gather(view(input, -1), 0, view(indices, -1))
+    if indices._data.dtype != np.int64:
+        raise RuntimeError("torch.take_along_dim(): dtype of indices should be Long but got "
+                           f"{indices.dtype._scalar}")
+    if input.dim() != indices.dim():
+        raise RuntimeError("torch.take_along_dim(): input and indices should have the same number "
+                           f"of dimensions, but got {input.dim()} dimensions for input, and "
+                           f"{indices.dim()} dimensions for indices")
+    dim = _wrap_dim(dim, input.dim())
+    along = lambda shape, n: shape[:dim] + (n,) + shape[dim + 1:]  # noqa: E731
+    indices = broadcast_to(indices, _broadcast_shape(along(input.shape, indices.shape[dim]),
+                                                     indices.shape))
+    input = broadcast_to(input, _broadcast_shape(along(indices.shape, input.shape[dim]),
+                                                 input.shape))
+    return gather(input, dim, indices)
+
+
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    """Each element (or slice along dim) repeated: `repeats` times (an int: an expanded copy), or
+    repeats[i] times for slice i (a tensor: index_select). repeat_interleave(repeats) alone gives
+    the indices: i repeats[i] times."""
+    if repeats is None:
+        return _repeated_indices(input)
+    flat = flatten(input) if dim is None else input
+    dim = _wrap_dim(0 if dim is None else dim, input.dim())
+    if isinstance(repeats, Tensor):
+        n = flat.shape[dim] if flat.dim() else 1
+        if repeats.dim() == 0 or repeats.shape == (1,):
+            repeats = expand(reshape(repeats, 1), n)
+        elif repeats.dim() == 1 and repeats.shape[0] != n:
+            raise RuntimeError(f"repeats must have the same size as input along dim, but got "
+                               f"repeats.size(0) = {repeats.shape[0]} and input.size({dim}) = {n}")
+        elif repeats.dim() > 1:
+            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
+        index = _repeated_indices(repeats)
+        if output_size is not None and output_size != index.numel():
+            raise RuntimeError("allocated size does not match required size")
+        return index_select(flat, dim, index)
+    if repeats < 0:
+        raise RuntimeError("Repeats must be non-negative")
+    grown = unsqueeze(flat, dim + 1)
+    grown = expand(grown, grown.shape[:dim + 1] + (repeats,) + grown.shape[dim + 2:])
+    if output_size is not None and output_size != grown.shape[dim] * repeats:
+        raise RuntimeError(f"repeat_interleave: Invalid output_size, expected "
+                           f"{grown.shape[dim] * repeats} but got {output_size}")
+    return flatten(d.clone(grown, contiguous_format), dim, dim + 1)
+
+
+def _repeated_indices(repeats):
+    """0 repeats[0] times, 1 repeats[1] times, ...: repeat_interleave(repeats)."""
+    if repeats.dim() != 1:
+        raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
+    if repeats._data.dtype not in (np.int32, np.int64):
+        raise NotImplementedError(f'"repeat_interleave_cpu" not implemented for '
+                                  f"'{repeats.dtype._scalar}'")
+    if (repeats._data < 0).any():
+        raise RuntimeError("repeats can not be negative")
+    return Tensor._make(np.repeat(np.arange(repeats.numel(), dtype=repeats._data.dtype),
+                                  repeats._data))
+
+
 # --- random numbers -----------------------------------------------------------------------------
 class Generator:
     """The random state behind randn/rand/randperm/...: manual_seed(s) makes runs repeatable.
@@ -3046,6 +3259,10 @@ _METHODS.update(  # part shape2: shape ops under NumPy's names, and their relati
     swapdims=transpose, swapaxes_=_transpose_inplace, swapdims_=_transpose_inplace, ravel=ravel,
     type_as=_type_as, select=select, tensor_split=tensor_split, hsplit=hsplit, vsplit=vsplit,
     dsplit=dsplit, split_with_sizes=_as_method(split_with_sizes),
+    nonzero=nonzero, argwhere=argwhere, masked_select=masked_select, masked_scatter=masked_scatter,
+    masked_scatter_=_masked_scatter_inplace, index_add=index_add, index_add_=_index_add_inplace,
+    index_copy=index_copy, index_copy_=_index_copy_inplace, rot90=rot90, diag_embed=diag_embed,
+    diagflat=diagflat, take_along_dim=take_along_dim, repeat_interleave=repeat_interleave,
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

@@ -9515,3 +9515,104 @@ case(
     "x.split_with_sizes(1)", "x.split_with_sizes([1, 2])", "torch.split_with_sizes(x, [1, 1], 1)",
     "x.split_with_sizes([2, -1, 2], 1)",
 )
+case(
+    "shape2_nonzero_masked_select_scatter",
+    "x = torch.arange(6.).reshape(2, 3).requires_grad_()\n"
+    "m = torch.tensor([[True, False, True], [False, True, False]])\n"
+    "def show(r, *more):\n"
+    "    print(r, r.stride(), r.grad_fn.name(), [(n and n.name(), k) for n, k in r.grad_fn.next_functions])\n"
+    "    s = torch.arange(1., r.numel() + 1).reshape(r.shape).requires_grad_()\n"
+    "    g = torch.autograd.grad(r, (x, *more), s, create_graph=True)\n"
+    "    print(g, [t.grad_fn and t.grad_fn.name() for t in g])",
+    "print(torch.nonzero(m), torch.nonzero(m, as_tuple=True), torch.argwhere(m), m.nonzero(), x.argwhere(), x.nonzero(as_tuple=True))",
+    "print(torch.nonzero(torch.tensor(3.)), torch.nonzero(torch.tensor(3.), as_tuple=True), torch.nonzero(torch.tensor(0.)), torch.argwhere(torch.tensor(0)))",
+    "print(torch.nonzero(torch.tensor([[]])), torch.nonzero(torch.tensor([[]]), as_tuple=True), torch.zeros(2, 0, 3).nonzero().shape)",
+    "r = x.masked_select(m); show(r); print(r.grad_fn._saved_mask, r.grad_fn._saved_self)",
+    "show(torch.masked_select(x, m[0])); show(x[0].masked_select(m)); show(torch.masked_select(x, torch.tensor(True)))",
+    "src = torch.arange(10., 20.).requires_grad_()\nr = x.masked_scatter(m, src); show(r, src); print(r.grad_fn._saved_mask)",
+    "show(torch.masked_scatter(x, m[1], src), src); show(x[1].masked_scatter(m, src[:5]), src)",
+    "g, = torch.autograd.grad(x.masked_scatter(m, src), src, torch.ones(2, 3, requires_grad=True), create_graph=True)\n"
+    "print(g, g.grad_fn.name())\n"
+    "gg, = torch.autograd.grad(g, x, torch.ones(10), allow_unused=True); print(gg)",
+    "y = x * 1; y.masked_scatter_(m, src[:3]); print(y, y._version, y.grad_fn.name())",
+    "v = x * 1; w = v[1]; w.masked_scatter_(torch.tensor([True, False, True]), src); print(v, v.grad_fn.name(), w.grad_fn.name())",
+    "x.masked_scatter_(m, src)",
+    "torch.nonzero(x, as_tuple=1)",
+    "x.masked_select(m.float())", "x.masked_select(torch.ones(3, dtype=torch.bool)[:2])",
+    "x.masked_scatter(m, torch.ones(2))", "x.masked_scatter(m.int(), torch.ones(5))",
+    "x.masked_scatter(m, torch.ones(5, dtype=torch.float64))",
+    "x[0].clone().masked_scatter_(m, torch.ones(5))",
+    "x.detach().clone().masked_scatter_(m[0], torch.ones(5))",
+)
+case(
+    "shape2_index_add_copy",
+    "x = torch.arange(6.).reshape(2, 3).requires_grad_()\n"
+    "i = torch.tensor([0, 2])\n"
+    "s = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\n"
+    "def show(r):\n"
+    "    print(r, r.grad_fn.name(), [(n and n.name(), k) for n, k in r.grad_fn.next_functions])\n"
+    "    seed = torch.arange(1., r.numel() + 1).reshape(r.shape).requires_grad_()\n"
+    "    g = torch.autograd.grad(r, (x, s), seed, create_graph=True)\n"
+    "    print(g, [t.grad_fn and t.grad_fn.name() for t in g])",
+    "r = x.index_add(1, i, s); show(r); print(r.grad_fn._saved_dim, r.grad_fn._saved_alpha, r.grad_fn._saved_index)",
+    "show(torch.index_add(x, 1, i, s, alpha=2)); show(x.index_add(-1, torch.tensor([1, 1]), s, alpha=-0.5))",
+    "show(torch.index_add(x, 0, torch.tensor([1, 1], dtype=torch.int32), s.t().expand(2, 3)[:, :3] if False else torch.ones(2, 3) * s.sum()))",
+    "r = x.index_copy(1, i, s); show(r); print(r.grad_fn._saved_dim, r.grad_fn._saved_index)",
+    "show(torch.index_copy(x, 0, torch.tensor([1]), s[:1, :1].expand(1, 3)))",
+    "y = x * 1; print(y.index_add_(1, i, s), y._version, y.grad_fn.name())",
+    "y = x * 1; print(y.index_copy_(1, i, s), y._version, y.grad_fn.name())",
+    "y = x * 1; z = y[1]; z.index_add_(0, torch.tensor([2]), s[0, :1]); print(y, y.grad_fn.name(), z.grad_fn.name())",
+    "x.index_add_(1, i, s)", "x.index_copy_(1, i, s)",
+    "x.index_add(1, i.float(), s)", "x.index_add(1, i, torch.ones(2, 3))", "x.index_add(1, torch.tensor([0, 3]), s)",
+    "x.index_add(1, torch.tensor([[0]]), torch.ones(2, 1))", "x.index_add(1, i, s.double())",
+    "x.index_add(2, i, s)", "x.index_add(1, i, torch.ones(2))", "x.index_add(1, torch.tensor([-1, 0]), s)",
+    "x.index_copy(1, i.float(), s)", "x.index_copy(1, i, torch.ones(2, 3))", "x.index_copy(1, torch.tensor([0, 3]), s)",
+    "x.index_copy(1, i.int(), s)", "x.index_copy(1, i, s.double())", "x.index_copy(1, torch.tensor([-1, 0]), s)",
+    "x.index_copy(1, torch.tensor([[0]]), torch.ones(2, 1))",
+    "print(x)",
+)
+case(
+    "shape2_take_along_dim_repeat_interleave",
+    "x = torch.arange(6.).reshape(2, 3).requires_grad_()\n"
+    "def show(r):\n"
+    "    print(r, r.stride(), r.grad_fn.name(), [(n and n.name()) for n, _ in r.grad_fn.next_functions])\n"
+    "    seed = torch.arange(1., r.numel() + 1).reshape(r.shape).requires_grad_()\n"
+    "    g, = torch.autograd.grad(r, x, seed, create_graph=True)\n"
+    "    print(g, g.grad_fn.name(), [(n and n.name()) for n, _ in g.grad_fn.next_functions])",
+    "show(x.take_along_dim(torch.tensor([[0], [2]]), 1)); show(torch.take_along_dim(x, torch.tensor([5, 1])))",
+    "show(torch.take_along_dim(x, torch.tensor([[2, 1, 0, 0]]), 1)); show(torch.take_along_dim(x, torch.tensor([[1], [0]]), 0))",
+    "show(torch.take_along_dim(x[0], torch.tensor([[1], [0]]))); show(x.take_along_dim(x.argsort(1), -1))",
+    "show(x.repeat_interleave(2)); show(x.repeat_interleave(2, dim=1)); show(x.repeat_interleave(2, dim=0, output_size=4))",
+    "show(x.repeat_interleave(torch.tensor([1, 2]), dim=0)); show(torch.repeat_interleave(x, torch.tensor(2), 1))",
+    "show(torch.repeat_interleave(x, torch.tensor([2]), 1)); show(torch.repeat_interleave(x, torch.tensor([0, 3, 1]), -1))",
+    "show(torch.repeat_interleave(x, torch.tensor([0, 3, 1, 1, 0, 2]))); show(torch.repeat_interleave(x[0, 0], 3))",
+    "print(torch.repeat_interleave(torch.tensor([2, 0, 1])), torch.repeat_interleave(torch.tensor([2, 0, 1], dtype=torch.int32)), x.repeat_interleave(0))",
+    "x.take_along_dim(torch.tensor([[0], [2]]).int(), 1)", "x.take_along_dim(torch.tensor([0]), 1)",
+    "x.take_along_dim(torch.tensor([[0, 1, 2, 0]]), 0)", "x.take_along_dim(torch.tensor([[7]]))",
+    "x.take_along_dim(torch.tensor([[0], [1], [0]]), 1)",
+    "x.repeat_interleave(-1)", "x.repeat_interleave(torch.tensor([1, 2, 3]))", "x.repeat_interleave(torch.tensor([[1]]))",
+    "x.repeat_interleave(torch.tensor([1., 2.]), 0)", "x.repeat_interleave(torch.tensor([1, -2]), 0)",
+    "torch.repeat_interleave(torch.tensor([[1]]))", "x.repeat_interleave(2, 2)",
+    "x.repeat_interleave(2, dim=1, output_size=5)", "torch.repeat_interleave(torch.tensor([1., 2.]))",
+    "x.repeat_interleave(torch.tensor([1, 2]), 0, output_size=4)",
+)
+case(
+    "shape2_rot90_diag_embed_diagflat",
+    "x = torch.arange(6.).reshape(2, 3).requires_grad_()\n"
+    "def show(r):\n"
+    "    print(r, r.stride(), r.is_contiguous(), r.grad_fn.name(), [(n and n.name()) for n, _ in r.grad_fn.next_functions])\n"
+    "    seed = torch.arange(1., r.numel() + 1).reshape(r.shape).requires_grad_()\n"
+    "    g, = torch.autograd.grad(r, x, seed, create_graph=True)\n"
+    "    print(g, g.grad_fn.name(), [(n and n.name()) for n, _ in g.grad_fn.next_functions])",
+    "r = x.rot90(); show(r); print(r.grad_fn._saved_k, r.grad_fn._saved_dims)",
+    "show(x.rot90(2)); show(torch.rot90(x, 3, [0, 1])); show(torch.rot90(x, 0)); show(x.rot90(-1, (1, 0))); show(x.rot90(5, [-1, 0]))",
+    "t = torch.arange(24.).reshape(2, 3, 4).requires_grad_()\nr = t.rot90(1, (0, 2)); print(r.shape, r.stride()); r.sum().backward(); print(t.grad.sum())",
+    "show(torch.diag_embed(x)); r = torch.diag_embed(x, 1, 0, 2); show(r)\n"
+    "print(r.grad_fn._saved_offset, r.grad_fn._saved_dim1, r.grad_fn._saved_dim2)",
+    "show(x.diag_embed(-1, 2, 0)); show(torch.diag_embed(x[0], -2))",
+    "show(torch.diagflat(x)); show(torch.diagflat(x[0], -1)); show(x.t().diagflat(1)); show(torch.diagflat(x[0, 1]))",
+    "print(torch.diag(torch.tensor([1., 2.]), 1), torch.diagflat(torch.tensor([[1, 2]]), -1))",
+    "torch.rot90(x, 1, [0])", "torch.rot90(x[0])", "torch.rot90(x, 1, [0, 0])", "torch.rot90(x, 1, [0, 2])",
+    "torch.rot90(x, 1, [-3, 1])", "torch.rot90(x, 1, [0, -2])",
+    "torch.diag_embed(x, 0, 0, 0)", "torch.diag_embed(x, 0, 0, 3)", "torch.diag_embed(torch.tensor(1.))",
+)

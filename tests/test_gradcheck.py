@@ -811,6 +811,35 @@ C.add("shape2_views_joins_splits", _shape2, T223, A23, V3)
 C.add("double_backward_shape2", _double_shape2, T223, A23, V3)
 
 
+def _shape2_index(L, a, s, w):
+    """index_add/index_copy (repeated indices add up), masked_select/masked_scatter (a mask that
+    broadcasts), rot90, diag_embed and the composites built on them."""
+    i, m = L.tensor([2, 0]), L.tensor([[True, False, True], [False, True, True]])
+    return (a.index_add(1, i, s), L.index_add(a, 1, L.tensor([1, 1]), s, alpha=-2.5),
+            a.index_copy(1, i, s), (a * 1).index_add_(0, L.tensor([1]), w[:3].reshape(1, 3)),
+            (a * 1).index_copy_(1, L.tensor([1]), s[:, :1]), a.masked_select(m), L.masked_select(a, m[1]),
+            a.masked_scatter(m, w), L.masked_scatter(a, m[0], w), (a * 1).masked_scatter_(m, w),
+            a.rot90(), L.rot90(a, 2), a.rot90(-1, (1, 0)), L.diag_embed(a), a.diag_embed(1, 0, 2),
+            L.diagflat(a, -1), a.repeat_interleave(2, 1), a.repeat_interleave(L.tensor([2, 0]), 0),
+            a.take_along_dim(L.tensor([[2], [0]]), 1), L.take_along_dim(a, L.tensor([4, 1, 4])))
+
+
+def _double_shape2_index(L, a, s, w):
+    """Their gradients with create_graph=True, seeded by an input, differentiated again: the
+    formulas' own nodes (MaskedScatterBackwardBackward0, IndexFillBackward0, Rot90Backward0...)."""
+    i, m = L.tensor([2, 0]), L.tensor([[True, False, True], [False, True, True]])
+    gs = []
+    for y, seed in ((a.index_add(1, i, s, alpha=2), a * a), (a.index_copy(1, i, s), a * a),
+                    (a.masked_select(m), w[:4] * w[:4]), (a.masked_scatter(m, w), a * a),
+                    (a.rot90(1), a.t() * a.t()), (L.diag_embed(s), L.diag_embed(s) ** 2)):
+        gs += L.autograd.grad(y, (a, s, w), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+C.add("shape2_index_add_masked_rot90", _shape2_index, A23, _u(2, 2), _u(6))
+C.add("double_backward_shape2_index", _double_shape2_index, A23, _u(2, 2), _u(6))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
