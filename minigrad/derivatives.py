@@ -538,6 +538,16 @@ def _scatter_forward(self, dim, index, src, add=False):
     return out
 
 
+def _expand(self, shape):
+    """np.broadcast_to, except that a dim of size 1 that stays 1 keeps its stride, as in PyTorch
+    (NumPy gives it 0)."""
+    lead = len(shape) - self.ndim
+    strides = (0,) * lead + tuple(st if n == m else 0 for st, n, m in
+                                  zip(self.strides, self.shape, shape[lead:]))
+    return np.lib.stride_tricks.as_strided(np.broadcast_to(self, shape), shape, strides,
+                                           writeable=False)
+
+
 def _index_select_as(grad, dim, index, source_shape):
     """index_add's and index_copy's source gradient: grad's slices at index, shaped as source
     (a 0-d source took one slice)."""
@@ -577,6 +587,13 @@ def _masked_scatter_backward(grad_output, mask, sizes):
     picked = grad_output[np.broadcast_to(mask, grad_output.shape)]
     out[:picked.size] = picked
     return out.reshape(sizes)
+
+
+def _put(self, index, source, accumulate=False):
+    """put: source's elements written (added) at flat positions of (a copy of) self."""
+    out = self.copy()
+    (np.add.at if accumulate else np.put)(out.reshape(-1), index.reshape(-1), source.reshape(-1))
+    return out
 
 
 def _rot90(self, k, dims):
@@ -1317,7 +1334,7 @@ reshape_alias = Op("ReshapeAliasBackward0", lambda self, shape: self.reshape(sha
                    view=True, self=lambda grad, self_shape: grad.reshape(self_shape))  # strided view
 unsafe_view = Op("UnsafeViewBackward0", lambda self, shape: self.reshape(shape),  # reshape copied
                  self=lambda grad, self_shape: grad.reshape(self_shape))
-expand = Op("ExpandBackward0",         lambda self, shape: np.broadcast_to(self, shape), view=True,
+expand = Op("ExpandBackward0",         _expand, view=True,
             self=lambda grad, self_shape: sum_to(grad, self_shape))
 transpose = Op("TransposeBackward0",   lambda self, dim0, dim1: self.swapaxes(dim0, dim1)
                                            if self.ndim else self[...], view=True,
@@ -1441,6 +1458,12 @@ masked_scatter = Op("MaskedScatterBackward0", _masked_scatter,
 masked_scatter_backward = Op("MaskedScatterBackwardBackward0", _masked_scatter_backward,
                              grad_output=lambda grad, grad_output, mask: masked_scatter(
                                  zeros_like(grad_output), mask, grad))
+take = Op("TakeBackward0",             lambda self, index: self.reshape(-1)[index],
+          self=lambda grad, self, index: put(zeros_like(self), index, grad, True))
+put = Op("PutBackward0",               _put,
+         self=lambda grad, index, source, accumulate:
+             grad if accumulate else put(grad, index, zeros_like(source), False),
+         source=lambda grad, index, source: take(grad, index).reshape(source.shape))
 rot90 = Op("Rot90Backward0",           _rot90,
            self=lambda grad, k, dims: rot90(grad, -k, dims))
 # (a src with more dims than self broadcasts to a larger shape: apply_inplace refuses it)

@@ -2896,6 +2896,209 @@ def _repeated_indices(repeats):
                                   repeats._data))
 
 
+def _index_put_call(self, indices, values, accumulate, position):
+    """The row index_put runs after PyTorch's checks, with `indices` as a NumPy key."""
+    if not isinstance(indices, (tuple, list)):
+        raise TypeError(f"index_put(): argument 'indices' (position {position}) must be tuple of "
+                        f"Tensors, not {_type_name(indices)}")
+    for i, t in enumerate(indices):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
+                            f"{_type_name(t)}")
+    if values.dtype != self.dtype:
+        raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
+                           f"{self.dtype._scalar} for the destination and {values.dtype._scalar} "
+                           "for the source.")
+    key = tuple(k if isinstance(k, np.ndarray) else np.array(k) for k in _index_keys(indices))
+    if builtins.sum(d._key_dims(k) for k in key) > self.dim():
+        raise IndexError(f"too many indices for tensor of dimension {self.dim()} (got "
+                         f"{len(indices)})")
+    return key
+
+
+def index_put(input, indices, values, accumulate=False):
+    """values written (or, with accumulate, added) at the positions the index tensors give, as
+    `input[indices] = values` does in place."""
+    key = _index_put_call(input, indices, values, accumulate, 2)
+    try:
+        return d.index_put(input, values, key, accumulate)
+    except IndexError:
+        _check_bounds(input.shape, key)
+        raise
+
+
+def _index_put_inplace(self, indices, values, accumulate=False):
+    key = _index_put_call(self, indices, values, accumulate, 1)
+    try:
+        return apply_inplace(d.index_put, self, values, key, accumulate)
+    except IndexError:
+        _check_bounds(self.shape, key)
+        raise
+
+
+def _flat_index(name, input, index):
+    """take/put index the tensor as if it were flat (row-major); negative indices count back."""
+    if index._data.dtype != np.int64:
+        raise RuntimeError(f"{name}(): Expected a long tensor for index, but got "
+                           f"{index.dtype._scalar}")
+    n = input.numel()
+    bad = (index._data < -n) | (index._data >= n)
+    if bad.any():
+        raise IndexError(f"out of range: tried to access index {index._data[bad].flat[0]} on a "
+                         f"tensor of {n} elements.")
+
+
+def take(input, index):
+    """input's elements at the flat positions index gives, in index's shape."""
+    _flat_index("take", input, index)
+    return d.take(input, index)
+
+
+def _put_call(self, index, source):
+    _flat_index("put_", self, index)
+    if source.numel() != index.numel():
+        raise IndexError(f"put_(): Expected source and index to have the same number of elements, "
+                         f"but got source.numel() = {source.numel()}, index.numel() = "
+                         f"{index.numel()}")
+    if source.dtype != self.dtype:
+        raise RuntimeError(f"put_(): self and source expected to have the same dtype, but got "
+                           f"self.dtype = {self.dtype._scalar} and source.dtype = "
+                           f"{source.dtype._scalar}")
+
+
+def put(input, index, source, accumulate=False):
+    """source's elements written (or added) at the flat positions index gives: take's inverse."""
+    _put_call(input, index, source)
+    return d.put(input, index, source, accumulate)
+
+
+def _put_inplace(self, index, source, accumulate=False):
+    _put_call(self, index, source)
+    return apply_inplace(d.put, self, index, source, accumulate)
+
+
+# --- part shape2: grids, products of whole tensors -------------------------------------------------
+def meshgrid(*tensors, indexing=None):
+    """Coordinate grids: tensor i viewed along dim i and expanded to the whole grid (views, no
+    copies). indexing='xy' (NumPy's default) swaps the first two dims; PyTorch's is 'ij'."""
+    if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
+        tensors = tuple(tensors[0])
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
+                            f"{_type_name(t)}")
+    if indexing is None:
+        warn_once("torch.meshgrid: in an upcoming release, it will be required to pass the "
+                  "indexing argument. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4215.)")
+        indexing = "ij"
+    if not tensors:
+        raise RuntimeError("meshgrid expects a non-empty TensorList")
+    if builtins.any(t.dtype != tensors[0].dtype for t in tensors):
+        raise RuntimeError("meshgrid expects all tensors to have the same dtype")
+    if indexing not in ("xy", "ij"):
+        raise RuntimeError(f'torch.meshgrid: indexing must be one of "xy" or "ij", but received: '
+                           f"{indexing}")
+    swap = indexing == "xy" and len(tensors) > 1
+    if swap:
+        tensors = (tensors[1], tensors[0], *tensors[2:])
+    shape = tuple(t.numel() for t in tensors)
+    grids = [expand(view(t, tuple(-1 if k == i else 1 for k in range(len(shape)))), shape)
+             for i, t in enumerate(tensors)]
+    if swap:
+        grids[0], grids[1] = grids[1], grids[0]
+    return tuple(grids)
+
+
+def cartesian_prod(*tensors):
+    """Every combination of one element from each 1-d tensor, as rows: a meshgrid, flattened."""
+    for t in tensors:
+        if t.dim() != 1:
+            raise RuntimeError(f"Expect a 1D vector, but got shape {list(t.shape)}")
+    if len(tensors) == 1:
+        return tensors[0]
+    return stack([flatten(g) for g in meshgrid(*tensors, indexing="ij")], 1)
+
+
+def _tri_indices(name, np_fn):
+    """triu_indices/tril_indices: the (row, col) positions of a row x col matrix's upper/lower
+    triangle from diagonal `offset` on, row by row."""
+    def fn(row, col, offset=0, *, dtype=None, device=None, requires_grad=False):
+        if row < 0 or col < 0:
+            which, n = ("row", row) if row < 0 else ("col", col)
+            raise RuntimeError(f"{which} must be non-negative, got{n}")
+        dtype = dtypes.int64 if dtype is None else dtype
+        if dtype not in (dtypes.int64, dtypes.int32, dtypes.int16, dtypes.int8, dtypes.uint8):
+            raise NotImplementedError(f"\"{name}\" not implemented for '{dtype._scalar}'")
+        _check_device(_device_arg(name, device))
+        return Tensor._make(np.stack(np_fn(row, offset, col)).astype(dtype.np))
+    fn.__name__ = name
+    return fn
+
+
+triu_indices, tril_indices = _tri_indices("triu_indices", np.triu_indices), \
+    _tri_indices("tril_indices", np.tril_indices)
+
+
+def kron(input, other):
+    """The Kronecker product: each element of input times the whole of other, as blocks. A
+    product of two interleaved reshapes, as PyTorch computes it."""
+    _tensor_arg("kron", "input", 1, input)
+    _tensor_arg("kron", "other", 2, other)
+    n = builtins.max(input.dim(), other.dim())
+    a = (1,) * (n - input.dim()) + tuple(input.shape)
+    b = (1,) * (n - other.dim()) + tuple(other.shape)
+    blocks = mul(_unsafe_view(input, builtins.sum(((k, 1) for k in a), ())),
+                 _unsafe_view(other, builtins.sum(((1, k) for k in b), ())))
+    return _unsafe_view(blocks, tuple(x * y for x, y in zip(a, b)))
+
+
+def _unsafe_view(input, shape):
+    """PyTorch's _unsafe_view: a view (with view's error when there is none), recorded as a
+    copy (UnsafeViewBackward0)."""
+    if not _viewable(input._data, shape):
+        view(input, shape)
+    return d.unsafe_view(input, shape)
+
+
+def tensordot(a, b, dims=2):
+    """Sum of products over dims of a paired with dims of b (the last `dims` of a with the first
+    of b, for an int): both permuted and reshaped to matrices, one mm, reshaped back."""
+    if isinstance(dims, Tensor):
+        dims = dims.tolist()
+    if isinstance(dims, numbers.Integral):
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        if dims > a.dim() or dims > b.dim():
+            raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
+        dims = (list(range(-dims, 0)), list(range(dims)))
+    da, db = ([x] if isinstance(x, numbers.Integral) else list(x) for x in dims)
+    if len(da) != len(db):
+        raise RuntimeError("both dimension lists should have same length")
+    if a.dtype != b.dtype:
+        raise RuntimeError("both inputs should have same dtype")
+    csize = 1
+    for x, y in zip(da, db):  # a dim of size 1 against a longer one is summed right away
+        s1, s2 = a.shape[_wrap_dim(x, a.dim())], b.shape[_wrap_dim(y, b.dim())]
+        if s2 == 1:
+            a = sum(a, x, True)
+        elif s1 == 1:
+            b = sum(b, y, True)
+        elif s1 != s2:
+            raise RuntimeError(f"contracted dimensions need to match, but first has size {s1} in "
+                               f"dim {x} and second has size {s2} in dim {y}")
+        else:
+            csize *= s1
+    da, db = _dims(da, a.dim()), _dims(db, b.dim())
+    free_a = [k for k in range(a.dim()) if k not in da]
+    free_b = [k for k in range(b.dim()) if k not in db]
+    size1, size2 = math.prod(a.shape[k] for k in free_a), math.prod(b.shape[k] for k in free_b)
+    a, b = permute(a, free_a + list(da)), permute(b, list(db) + free_b)
+    m = dot(flatten(a), flatten(b)) if size1 == size2 == 1 else \
+        mm(reshape(a, (size1, csize)), reshape(b, (csize, size2)))  # (one number: a dot)
+    return reshape(m, tuple(a.shape[:len(free_a)]) + tuple(b.shape[len(db):]))
+
+
 # --- random numbers -----------------------------------------------------------------------------
 class Generator:
     """The random state behind randn/rand/randperm/...: manual_seed(s) makes runs repeatable.
@@ -3263,6 +3466,8 @@ _METHODS.update(  # part shape2: shape ops under NumPy's names, and their relati
     masked_scatter_=_masked_scatter_inplace, index_add=index_add, index_add_=_index_add_inplace,
     index_copy=index_copy, index_copy_=_index_copy_inplace, rot90=rot90, diag_embed=diag_embed,
     diagflat=diagflat, take_along_dim=take_along_dim, repeat_interleave=repeat_interleave,
+    index_put=_as_method(index_put), index_put_=_index_put_inplace, take=take, put=put,
+    put_=_put_inplace, kron=_as_method(kron),
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

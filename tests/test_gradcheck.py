@@ -840,6 +840,25 @@ C.add("shape2_index_add_masked_rot90", _shape2_index, A23, _u(2, 2), _u(6))
 C.add("double_backward_shape2_index", _double_shape2_index, A23, _u(2, 2), _u(6))
 
 
+def _shape2_products(L, a, s, w):
+    """take/put (flat positions, repeats add up with accumulate), index_put, kron, tensordot,
+    meshgrid, cartesian_prod; then take's and put's gradients differentiated again."""
+    v, i = w[:3], L.tensor([[5, -1], [0, 2]])
+    outs = (a.take(i), L.take(a, L.tensor(3)), a.put(L.tensor([1, -2]), w[:2]),
+            L.put(a, L.tensor([0, 0, 4]), v, accumulate=True), (a * 1).put_(L.tensor([2]), w[5:]),
+            a.index_put((L.tensor([1, 0]),), v), L.index_put(a, (L.tensor([0, 0]), L.tensor([1, 1])), w[:2], True),
+            (a * 1).index_put_((a > 0,), w[:1].sum()), L.kron(a, s), s.kron(v), L.tensordot(a, s, ([0], [1])),
+            L.tensordot(a, a, 2), *L.meshgrid(v, s[0], indexing="xy"), L.cartesian_prod(v, s[1]))
+    gs = []
+    for y, seed in ((a.take(i), s * s), (a.put(L.tensor([1, 4]), w[:2]), a * a),
+                    (L.put(a, L.tensor([1, 1]), w[:2], accumulate=True), a * a)):
+        gs += L.autograd.grad(y, (a, w), seed, create_graph=True, allow_unused=True)
+    return outs + tuple(g for g in gs if g is not None)
+
+
+C.add("shape2_take_put_kron_tensordot", _shape2_products, A23, _u(2, 2), _u(6))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
