@@ -573,6 +573,12 @@ def _index_copy(self, dim, index, source):
     return out
 
 
+def _masked_select(self, mask):
+    """The elements where mask (broadcast with self) is True, in row-major order."""
+    shape = np.broadcast_shapes(self.shape, mask.shape)
+    return np.broadcast_to(self, shape)[np.broadcast_to(mask, shape)]
+
+
 def _masked_scatter(self, mask, source):
     """source's first elements written, in order, where mask (broadcast with self) is True."""
     shape = np.broadcast_shapes(self.shape, mask.shape)
@@ -1446,9 +1452,7 @@ index_copy = Op("IndexCopyBackward0",  _index_copy,
                 self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0),
                 source=lambda grad, dim, index, source_shape:
                     _index_select_as(grad, dim, index, source_shape))
-masked_select = Op("MaskedSelectBackward0", lambda self, mask: np.broadcast_to(
-                       self, np.broadcast_shapes(self.shape, mask.shape))[
-                       np.broadcast_to(mask, np.broadcast_shapes(self.shape, mask.shape))],
+masked_select = Op("MaskedSelectBackward0", _masked_select,
                    self=lambda grad, self, mask: masked_scatter(Tensor._make(np.zeros(
                        np.broadcast_shapes(self.shape, mask.shape), grad._data.dtype)), mask, grad))
 masked_scatter = Op("MaskedScatterBackward0", _masked_scatter,

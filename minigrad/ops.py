@@ -2896,7 +2896,7 @@ def _repeated_indices(repeats):
                                   repeats._data))
 
 
-def _index_put_call(self, indices, values, accumulate, position):
+def _index_put_call(self, indices, values, position):
     """The row index_put runs after PyTorch's checks, with `indices` as a NumPy key."""
     if not isinstance(indices, (tuple, list)):
         raise TypeError(f"index_put(): argument 'indices' (position {position}) must be tuple of "
@@ -2919,7 +2919,7 @@ def _index_put_call(self, indices, values, accumulate, position):
 def index_put(input, indices, values, accumulate=False):
     """values written (or, with accumulate, added) at the positions the index tensors give, as
     `input[indices] = values` does in place."""
-    key = _index_put_call(input, indices, values, accumulate, 2)
+    key = _index_put_call(input, indices, values, 2)
     try:
         return d.index_put(input, values, key, accumulate)
     except IndexError:
@@ -2928,7 +2928,7 @@ def index_put(input, indices, values, accumulate=False):
 
 
 def _index_put_inplace(self, indices, values, accumulate=False):
-    key = _index_put_call(self, indices, values, accumulate, 1)
+    key = _index_put_call(self, indices, values, 1)
     try:
         return apply_inplace(d.index_put, self, values, key, accumulate)
     except IndexError:
