@@ -38,6 +38,15 @@ from .ops import (acos, acosh, arccos, arccosh, arcsin, arcsinh, arctan, arctan2
                   asinh, atan, atan2, atanh, cosh, deg2rad, erf, erfc, erfinv, exp2, hypot, lerp,
                   log10, log2, logaddexp, logit, nan_to_num, rad2deg, sinh, tan, tril, triu,
                   xlogy)  # part trig
+from .ops import (atleast_1d, atleast_2d, atleast_3d, broadcast_to, column_stack, concat,
+                  concatenate, dsplit, dstack, hsplit, hstack, movedim, ravel, select,
+                  split_with_sizes, tensor_split, vsplit, vstack)  # part shape2
+from .ops import (argwhere, diag_embed, diagflat, index_add, index_copy, index_put, masked_scatter,
+                  masked_select, nonzero, put, repeat_interleave, rot90, take,
+                  take_along_dim)  # part shape2
+from .ops import (cartesian_prod, kron, meshgrid, tensordot, tril_indices,
+                  triu_indices)  # part shape2
+from .ops import movedim as moveaxis, transpose as swapaxes, transpose as swapdims  # part shape2
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,

@@ -702,6 +702,89 @@ def _scatter_forward(self, dim, index, src, add=False):
     return out
 
 
+def _expand(self, shape):
+    """np.broadcast_to, except that a dim of size 1 that stays 1 keeps its stride, as in PyTorch
+    (NumPy gives it 0)."""
+    lead = len(shape) - self.ndim
+    strides = (0,) * lead + tuple(st if n == m else 0 for st, n, m in
+                                  zip(self.strides, self.shape, shape[lead:]))
+    return np.lib.stride_tricks.as_strided(np.broadcast_to(self, shape), shape, strides,
+                                           writeable=False)
+
+
+def _index_select_as(grad, dim, index, source_shape):
+    """index_add's and index_copy's source gradient: grad's slices at index, shaped as source
+    (a 0-d source took one slice)."""
+    picked = index_select(grad, dim, index)
+    return expand(picked, source_shape) if source_shape else picked.reshape(())
+
+
+def _maybe_multiply(t, alpha):
+    """PyTorch's maybe_multiply: t * alpha, no op when alpha is 1."""
+    return t if alpha == 1 else mul_scalar(t, alpha)
+
+
+def _index_add(self, dim, index, source, alpha=1):
+    """index_add: source's slices added along dim at the positions index lists (repeats add up)."""
+    out = self.copy()
+    np.add.at(out, _dim_key(dim, index), source if alpha == 1 else source * self.dtype.type(alpha))
+    return out
+
+
+def _index_copy(self, dim, index, source):
+    out = self.copy()
+    out[_dim_key(dim, index)] = source
+    return out
+
+
+def _masked_select(self, mask):
+    """The elements where mask (broadcast with self) is True, in row-major order."""
+    shape = np.broadcast_shapes(self.shape, mask.shape)
+    return np.broadcast_to(self, shape)[np.broadcast_to(mask, shape)]
+
+
+def _masked_scatter(self, mask, source):
+    """source's first elements written, in order, where mask (broadcast with self) is True."""
+    shape = np.broadcast_shapes(self.shape, mask.shape)
+    out, mask = np.broadcast_to(self, shape).copy(), np.broadcast_to(mask, shape)
+    out[mask] = source.reshape(-1)[:np.count_nonzero(mask)]
+    return out
+
+
+def _masked_scatter_backward(grad_output, mask, sizes):
+    """The gradient of masked_scatter's source: grad where mask is True, in order, then zeros."""
+    out = np.zeros(math.prod(sizes), grad_output.dtype)
+    picked = grad_output[np.broadcast_to(mask, grad_output.shape)]
+    out[:picked.size] = picked
+    return out.reshape(sizes)
+
+
+def _put(self, index, source, accumulate=False):
+    """put: source's elements written (added) at flat positions of (a copy of) self."""
+    out = self.copy()
+    (np.add.at if accumulate else np.put)(out.reshape(-1), index.reshape(-1), source.reshape(-1))
+    return out
+
+
+def _rot90(self, k, dims):
+    """PyTorch's rot90: flips (copied) and a transpose (a view of the copy: its strides stay)."""
+    k %= 4
+    if k == 1 or k == 3:
+        return np.flip(self, dims[k == 1]).copy().swapaxes(*dims)
+    return np.flip(self, dims).copy() if k == 2 else self.copy()
+
+
+def _diag_embed(self, offset, dim1, dim2):
+    """Zeros with two new dims (dim1, dim2), self's last dim written on their diagonal."""
+    n = self.shape[-1] + builtins.abs(offset)
+    shape = list(self.shape[:-1])
+    for dim in sorted((dim1, dim2)):
+        shape.insert(dim, n)
+    out = np.zeros(shape, self.dtype)
+    _diagonal(out, offset, dim1, dim2)[...] = self
+    return out
+
+
 def _column_major(shape, strides):
     """A matrix stored column by column (a transposed one): PyTorch gives its gradient that
     layout too, computing it transposed."""
@@ -1464,7 +1547,7 @@ reshape_alias = Op("ReshapeAliasBackward0", lambda self, shape: self.reshape(sha
                    view=True, self=lambda grad, self_shape: grad.reshape(self_shape))  # strided view
 unsafe_view = Op("UnsafeViewBackward0", lambda self, shape: self.reshape(shape),  # reshape copied
                  self=lambda grad, self_shape: grad.reshape(self_shape))
-expand = Op("ExpandBackward0",         lambda self, shape: np.broadcast_to(self, shape), view=True,
+expand = Op("ExpandBackward0",         _expand, view=True,
             self=lambda grad, self_shape: sum_to(grad, self_shape))
 transpose = Op("TransposeBackward0",   lambda self, dim0, dim1: self.swapaxes(dim0, dim1)
                                            if self.ndim else self[...], view=True,
@@ -1519,7 +1602,7 @@ diagonal_copy = Op("DiagonalBackward0_copy", lambda self, offset, dim1, dim2:   
                        np.diagonal(self, offset, dim1, dim2).copy(),
                    self=lambda grad, self_shape, offset, dim1, dim2:
                        diagonal_backward(grad, self_shape, offset, dim1, dim2))
-diag_embed = Op("DiagEmbedBackward0",  lambda self, offset, dim1, dim2: np.diag(self, offset),
+diag_embed = Op("DiagEmbedBackward0",  _diag_embed,
                 self=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
 diagonal_backward = Op("DiagonalBackwardBackward0", _diagonal_backward,
                        grad_output=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
@@ -1564,9 +1647,36 @@ index_fill = Op("IndexFillBackward1",  _index_fill, promote=False,              
 index_fill_scalar = Op("IndexFillBackward0", _index_fill, promote=False,
                        self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0))
 index_select = Op("IndexSelectBackward0", lambda self, dim, index: np.take(self, index.reshape(-1), dim),
-                  self=lambda grad, self_shape, dim, index: index_put_impl_(  # PyTorch: index_add_
-                      Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad,
-                      _dim_key(dim, index._data.reshape(-1)), True))
+                  self=lambda grad, self_shape, dim, index: index_add(  # (PyTorch: in place)
+                      Tensor._make(np.zeros(self_shape, grad._data.dtype)), dim,
+                      Tensor._make(index._data.reshape(-1)), grad))
+# part shape2: index_add, index_copy, masked_select/masked_scatter, rot90
+index_add = Op("IndexAddBackward0",    _index_add,
+               self=lambda grad: grad,
+               source=lambda grad, dim, index, source_shape, alpha: _maybe_multiply(
+                   _index_select_as(grad, dim, index, source_shape), alpha))
+index_copy = Op("IndexCopyBackward0",  _index_copy,
+                self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0),
+                source=lambda grad, dim, index, source_shape:
+                    _index_select_as(grad, dim, index, source_shape))
+masked_select = Op("MaskedSelectBackward0", _masked_select,
+                   self=lambda grad, self, mask: masked_scatter(Tensor._make(np.zeros(
+                       np.broadcast_shapes(self.shape, mask.shape), grad._data.dtype)), mask, grad))
+masked_scatter = Op("MaskedScatterBackward0", _masked_scatter,
+                    self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
+                    source=lambda grad, mask, source_shape:
+                        masked_scatter_backward(grad, mask, source_shape))
+masked_scatter_backward = Op("MaskedScatterBackwardBackward0", _masked_scatter_backward,
+                             grad_output=lambda grad, grad_output, mask: masked_scatter(
+                                 zeros_like(grad_output), mask, grad))
+take = Op("TakeBackward0",             lambda self, index: self.reshape(-1)[index],
+          self=lambda grad, self, index: put(zeros_like(self), index, grad, True))
+put = Op("PutBackward0",               _put,
+         self=lambda grad, index, source, accumulate:
+             grad if accumulate else put(grad, index, zeros_like(source), False),
+         source=lambda grad, index, source: take(grad, index).reshape(source.shape))
+rot90 = Op("Rot90Backward0",           _rot90,
+           self=lambda grad, k, dims: rot90(grad, -k, dims))
 # (a src with more dims than self broadcasts to a larger shape: apply_inplace refuses it)
 copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_to(
                                            np.asarray(src, dtype=self.dtype),
@@ -2292,9 +2402,11 @@ class StackBackward0(CatBackward0):
 
 
 def join(node_class, tensors, dim, forward):
-    """cat/stack: NumPy joins the data; the node remembers the sizes to split the gradient."""
+    """cat/stack: NumPy joins the data (row-major, as PyTorch allocates it; NumPy would follow
+    transposed inputs); the node remembers the sizes to split the gradient."""
     dt = result_type(*tensors)
-    out = Tensor._make(forward([t._data.astype(dt, copy=False) for t in tensors], axis=dim))
+    out = Tensor._make(np.ascontiguousarray(
+        forward([t._data.astype(dt, copy=False) for t in tensors], axis=dim)))
     if grad_mode._enabled and dt.kind == "f" and any(t.requires_grad for t in tensors):
         node = node_class(tuple(t._edge() for t in tensors), ((out._data.shape, dt),))
         node.dim, node.sizes = dim, [t._data.shape[dim] if t._data.ndim > dim else 1 for t in tensors]

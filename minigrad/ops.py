@@ -2511,6 +2511,602 @@ def stack(tensors, dim=0):
     return d.join(d.StackBackward0, tensors, dim, np.stack)
 
 
+# --- part shape2: more shape ops; most are other names for, or chains of, the ops above ---------
+def broadcast_to(input, size):
+    """NumPy's name for expand (so its node is ExpandBackward0)."""
+    _check_int_tuple("broadcast_to", "size", 2, size)
+    return expand(input, size)
+
+
+def movedim(input, source=_REQUIRED, destination=_REQUIRED):
+    """Dims `source` moved to places `destination`, the others keeping their order: a permute."""
+    if (destination is _REQUIRED
+            or isinstance(source, numbers.Integral) != isinstance(destination, numbers.Integral)):
+        args = (input, source, destination)
+        raise _invalid_combination("movedim", args[:args.index(_REQUIRED)] if _REQUIRED in args
+                                   else args, {})
+    src, dst = ([x] if isinstance(x, numbers.Integral) else list(x) for x in (source, destination))
+    if len(src) != len(dst):
+        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({src} dims) "
+                           f"should contain the same number of dims as destination ({dst} dims)")
+    n = input.dim()
+    for name, given in (("source", src), ("destination", dst)):
+        if len({_wrap_dim(x, n) for x in given}) != len(given):
+            raise RuntimeError(f"movedim: repeated dim in `{name}` ({given})")
+    src, dst = [_wrap_dim(x, n) for x in src], [_wrap_dim(x, n) for x in dst]
+    rest = iter([x for x in range(n) if x not in src])
+    moved = dict(zip(dst, src))
+    return d.permute(input, tuple(moved[k] if k in moved else next(rest) for k in range(n)))
+
+
+def ravel(input):
+    """The elements in row-major order, as one dim: a view when they already lie so in memory,
+    else a view of a contiguous copy."""
+    return view(_contiguous(input), -1)
+
+
+def _type_as(self, other=_REQUIRED):
+    _tensor_arg("type_as", "other", 1, other)
+    return self.to(other.dtype)
+
+
+def select(input, dim, index):
+    """The slice at `index` along dim, one dim fewer: the view x[:, index] is."""
+    if input.dim() == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
+    dim, index = _wrap_dim(dim, input.dim()), int(index)
+    if not -input.shape[dim] <= index < input.shape[dim]:
+        raise IndexError(f"select(): index {index} out of range for tensor of size "
+                         f"{list(input.shape)} at dimension {dim}")
+    return d.select(input, dim, index)
+
+
+def concat(tensors, dim=0):
+    """cat under another name (NumPy's), with its errors."""
+    _check_tensors("concat", tensors, dim)
+    return cat(tensors, dim)
+
+
+def concatenate(tensors, dim=0):
+    _check_tensors("concatenate", tensors, dim)
+    return cat(tensors, dim)
+
+
+def _atleast(ndim):
+    """atleast_1d/2d/3d: each tensor with dims of size 1 added, as PyTorch adds them (a 0-d
+    tensor is reshaped, a 1-d one unsqueezed in front (and at the end for 3d), a 2-d one at the
+    end for 3d); a tensor with enough dims is returned itself."""
+    name = f"atleast_{ndim}d"
+
+    def grow(t):
+        if t.dim() == 0 and ndim > 0:
+            return reshape(t, (1,) * ndim)
+        if t.dim() == 1 and ndim > 1:
+            t = unsqueeze(t, 0)
+            return unsqueeze(t, -1) if ndim == 3 else t
+        return unsqueeze(t, -1) if t.dim() == 2 and ndim == 3 else t
+
+    def fn(*tensors):
+        one = len(tensors) == 1 and isinstance(tensors[0], Tensor)
+        if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
+            tensors = tuple(tensors[0])
+        for i, t in enumerate(tensors):
+            if not isinstance(t, Tensor):
+                if len(tensors) == 1:
+                    raise _invalid_combination(name, tensors, {})
+                raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
+                                f"{_type_name(t)}")
+        return grow(tensors[0]) if one else tuple(grow(t) for t in tensors)
+    fn.__name__ = name
+    return fn
+
+
+atleast_1d, atleast_2d, atleast_3d = _atleast(1), _atleast(2), _atleast(3)
+for _name in ("atleast_1d", "atleast_2d", "atleast_3d"):
+    _SIGNATURES[_name] = ("Tensor input", "tuple of Tensors tensors")
+_SIGNATURES["movedim"] = ("Tensor input, int source, int destination",
+                          "Tensor input, tuple of ints source, tuple of ints destination")
+
+
+def _stacking(name, atleast, dim):
+    """hstack/vstack/dstack: the tensors given enough dims (atleast_1d/2d/3d), then cat along
+    `dim` (hstack: 0 for 1-d tensors)."""
+    def fn(tensors):
+        _check_tensors(name, tensors, 0)
+        if not tensors:
+            raise RuntimeError(f"{name} expects a non-empty TensorList")
+        tensors = atleast(tensors)
+        return cat(tensors, 0 if tensors[0].dim() == 1 else dim)
+    fn.__name__ = name
+    return fn
+
+
+hstack, vstack, dstack = (_stacking("hstack", atleast_1d, 1), _stacking("vstack", atleast_2d, 0),
+                          _stacking("dstack", atleast_3d, 2))
+
+
+def column_stack(tensors):
+    """The tensors side by side as columns: 0-d and 1-d ones reshaped to one column, then cat."""
+    _check_tensors("column_stack", tensors, 0)
+    if not tensors:
+        raise RuntimeError("column_stack expects a non-empty TensorList")
+    return cat([reshape(t, (t.numel(), 1)) if t.dim() <= 1 else t for t in tensors], 1)
+
+
+def tensor_split(input, indices_or_sections, dim=0):
+    """Pieces along dim: `sections` of near-equal size (the first ones one longer), or cut at the
+    `indices` given. Each piece is a slice of its own (SliceBackward0), not one node as split."""
+    if input.dim() == 0:
+        raise RuntimeError("tensor_split expected at least a 1-dimensional tensor, but got a "
+                           "tensor with 0 dims")
+    dim, cuts = _wrap_dim(dim, input.dim()), indices_or_sections
+    if isinstance(cuts, Tensor):
+        if cuts.dtype != dtypes.int64:
+            raise RuntimeError("tensor_split expected tensor_indices_or_sections to have dtype of "
+                               f"long, but got {cuts.dtype._scalar}")
+        if cuts.dim() > 1:
+            raise RuntimeError("tensor_split expected tensor_indices_or_sections to be a "
+                               "zero-dimensional or one-dimensional tensor, but got a tensor with "
+                               f"{cuts.dim()} dims")
+        cuts = cuts.tolist()
+    if isinstance(cuts, numbers.Integral):
+        if cuts <= 0:
+            raise RuntimeError(f"number of sections must be larger than 0, got {cuts}")
+        size, extra = divmod(input.shape[dim], cuts)
+        cuts = [k * size + builtins.min(k, extra) for k in range(1, cuts)]
+    elif not isinstance(cuts, (tuple, list)):
+        raise _invalid_combination("tensor_split", (input, indices_or_sections), {})
+    bounds = [0, *cuts, None]
+    return tuple(d.slicing(input, dim, slice(a, b)) for a, b in zip(bounds, bounds[1:]))
+
+
+_SIGNATURES["tensor_split"] = ("Tensor input, tuple of ints indices, int dim = 0",
+                               "Tensor input, Tensor tensor_indices_or_sections, int dim = 0",
+                               "Tensor input, int sections, int dim = 0")
+
+
+def _split_at(name, dim, ndim):
+    """hsplit/vsplit/dsplit: tensor_split along dim 1/0/2 (hsplit: 0 for a 1-d tensor); a number
+    of sections must divide the size."""
+    def fn(input, indices_or_sections):
+        if input.dim() < ndim:
+            raise RuntimeError(f"minigrad.{name} requires a tensor with at least {ndim} dimension, "
+                               f"but got a tensor with {input.dim()} dimensions!")
+        at, cuts = 0 if input.dim() == 1 else dim, indices_or_sections
+        if isinstance(cuts, numbers.Integral) and (cuts == 0 or input.shape[at] % cuts):
+            raise RuntimeError(f"minigrad.{name} attempted to split along dimension {at}, but the "
+                               f"size of the dimension {input.shape[at]} is not divisible by the "
+                               f"split_size {cuts}!")
+        return tensor_split(input, cuts, at)
+    fn.__name__ = name
+    return fn
+
+
+hsplit, vsplit, dsplit = _split_at("hsplit", 1, 1), _split_at("vsplit", 0, 2), _split_at("dsplit", 2, 3)
+
+
+def split_with_sizes(input, split_sizes, dim=0):
+    """split into the sizes listed (a list only: split also takes one size)."""
+    _check_int_tuple("split_with_sizes", "split_sizes", 2, split_sizes)
+    return split(input, split_sizes, dim)
+
+
+# --- part shape2: reading and writing at positions -----------------------------------------------
+def nonzero(input, *, as_tuple=False):
+    """The positions of the nonzero elements: one row of coordinates each (int64), or, with
+    as_tuple, one tensor of coordinates per dim (a 0-d input counts as 1-d)."""
+    if not isinstance(as_tuple, builtins.bool):
+        raise TypeError(f"nonzero(): argument 'as_tuple' must be bool, not {_type_name(as_tuple)}")
+    found = np.nonzero(np.atleast_1d(input._data))
+    if as_tuple:
+        return tuple(Tensor._make(c.astype(np.int64)) for c in found)
+    return Tensor._make(np.stack(found[:input.dim()], 1).astype(np.int64)
+                        if input.dim() else np.zeros((found[0].size, 0), np.int64))
+
+
+def argwhere(input):
+    return nonzero(input)
+
+
+def masked_select(input, mask):
+    """The elements where mask (broadcast with input) is True, as one dim, in row-major order."""
+    if mask._data.dtype != np.bool_:
+        raise RuntimeError("masked_select: expected BoolTensor for mask")
+    _broadcast_shape(mask.shape, input.shape)
+    return d.masked_select(input, mask)
+
+
+def _masked_scatter_call(self, mask, source, inplace):
+    if mask._data.dtype != np.bool_:
+        raise RuntimeError("masked_scatter_ only supports boolean masks, but got mask with dtype "
+                           f"{mask.dtype._scalar}")
+    if source.dtype != self.dtype:
+        raise RuntimeError("masked_scatter: expected self and source to have same dtypes but got"
+                           f"{self.dtype._scalar} and {source.dtype._scalar}")
+    if inplace and mask.dim() > self.dim():  # the mask is expanded to self (in C++'s words)
+        raise RuntimeError(f"expand(CPUBoolType{{{list(mask.shape)}}}, size={list(self.shape)}): "
+                           f"the number of sizes provided ({self.dim()}) must be greater or equal "
+                           f"to the number of dimensions in the tensor ({mask.dim()})")
+    if inplace:
+        expand(mask, self.shape)
+    if np.count_nonzero(np.broadcast_to(mask._data, _broadcast_shape(self.shape, mask.shape))) \
+            > source.numel():
+        raise RuntimeError("Number of elements of source < number of ones in mask")
+    return (apply_inplace if inplace else lambda op, *args: op(*args))(
+        d.masked_scatter, self, mask, source)
+
+
+def masked_scatter(input, mask, source):
+    """source's elements, in order, written where mask is True (masked_select's inverse)."""
+    return _masked_scatter_call(input, mask, source, False)
+
+
+def _masked_scatter_inplace(self, mask, source):
+    return _masked_scatter_call(self, mask, source, True)
+
+
+def _index_add_call(name, self, dim, index, source):
+    """PyTorch's checks for index_add/index_copy, in their words (which differ)."""
+    dim = _wrap_dim(dim, self.dim())
+    if name == "index_add_":
+        if index._data.dtype not in (np.int32, np.int64):
+            raise RuntimeError(f"index_add_(): Expected dtype int32/int64 for index but got: "
+                               f"{index.dtype._scalar}")
+        if index.dim() > 1:
+            raise IndexError(f"index_add_(): Index is supposed to be a vector, but got dim: "
+                             f"{index.dim()} with type: {index.dtype._scalar} and size: "
+                             f"{list(index.shape)}")
+        if source.dim() and dim >= source.dim():
+            raise RuntimeError(f"index_add_(): Indexing dim {dim} is out of bounds of the source "
+                               f"tensor with dim {source.dim()}")
+        if source.dim() and index.numel() != source.shape[dim]:
+            raise RuntimeError(f"index_add_(): Number of indices ({index.numel()}) should be equal "
+                               f"to source.size(dim): ({source.shape[dim]}), for dim: {dim}")
+        if source.dtype != self.dtype:
+            raise RuntimeError(f"index_add_(): self ({self.dtype._scalar}) and source "
+                               f"({source.dtype._scalar}) must have the same scalar type")
+        prefix = ""
+    else:
+        if index._data.dtype != np.int64:
+            raise RuntimeError(f"index_copy_(): Expected a long tensor for index, but got "
+                               f"{index.dtype._scalar}")
+        if index.dim() > 1:
+            raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got "
+                             f"{index.dim()})")
+        if source.dim() and index.numel() != source.shape[dim]:
+            raise IndexError(f"index_copy_(): Number of indices ({index.numel()}) should be equal "
+                             f"to source.size(dim) ({source.shape[dim]})")
+        if source.dtype != self.dtype:
+            raise RuntimeError(f"index_copy_(): self and source expected to have the same dtype, "
+                               f"but got (self) {self.dtype._scalar} and (source) "
+                               f"{source.dtype._scalar}")
+        prefix = "index_copy_(): "
+    size = self.shape[dim] if self.dim() else 1
+    bad = (index._data < 0) | (index._data >= size)
+    if bad.any():
+        raise (RuntimeError if name == "index_add_" else IndexError)(
+            f"{prefix}index {index._data[bad].flat[0]} is out of bounds for dimension {dim} with "
+            f"size {size}")
+    return dim, index.reshape(-1)
+
+
+def index_add(input, dim, index, source, *, alpha=1):
+    """source's slices (times alpha) added at the positions index lists along dim."""
+    dim, index = _index_add_call("index_add_", input, dim, index, source)
+    return d.index_add(input, dim, index, source, alpha)
+
+
+def _index_add_inplace(self, dim, index, source, *, alpha=1):
+    dim, index = _index_add_call("index_add_", self, dim, index, source)
+    return apply_inplace(d.index_add, self, dim, index, source, alpha)
+
+
+def index_copy(input, dim, index, source):
+    """source's slices written at the positions index lists along dim."""
+    dim, index = _index_add_call("index_copy_", input, dim, index, source)
+    return d.index_copy(input, dim, index, source)
+
+
+def _index_copy_inplace(self, dim, index, source):
+    dim, index = _index_add_call("index_copy_", self, dim, index, source)
+    return apply_inplace(d.index_copy, self, dim, index, source)
+
+
+def rot90(input, k=1, dims=(0, 1)):
+    """A quarter turn k times, from dims[0] towards dims[1]."""
+    if len(dims) != 2:
+        raise RuntimeError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    if input.dim() < 2:
+        raise RuntimeError(f"expected total dims >= 2, but got total dims = {input.dim()}")
+    wrapped = tuple(_wrap_dim(x, input.dim()) for x in dims)
+    if wrapped[0] == wrapped[1]:
+        raise RuntimeError(f"expected rotation dims to be different, but got dim0 = {dims[0]} and "
+                           f"dim1 = {dims[1]}")
+    return d.rot90(input, k, wrapped)
+
+
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    """input's last dim written on the diagonals of two new dims (dim1, dim2) of zeros."""
+    n = input.dim() + 1
+    dim1, dim2 = _wrap_dim(dim1, n), _wrap_dim(dim2, n)
+    if dim1 == dim2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return d.diag_embed(input, offset, dim1, dim2)
+
+
+def diagflat(input, offset=0):
+    """The flattened input on the diagonal of a square matrix: diag_embed of a 1-d view."""
+    return d.diag_embed(view(_contiguous(input), -1), offset, 0, 1)
+
+
+def take_along_dim(input, indices, dim=None):
+    """gather, after broadcasting input and indices against each other (all dims but dim); with
+    no dim, gather from the flattened input."""
+    if dim is None:
+        return gather(view(input, -1), 0, view(indices, -1))
+    if indices._data.dtype != np.int64:
+        raise RuntimeError("torch.take_along_dim(): dtype of indices should be Long but got "
+                           f"{indices.dtype._scalar}")
+    if input.dim() != indices.dim():
+        raise RuntimeError("torch.take_along_dim(): input and indices should have the same number "
+                           f"of dimensions, but got {input.dim()} dimensions for input, and "
+                           f"{indices.dim()} dimensions for indices")
+    dim = _wrap_dim(dim, input.dim())
+    along = lambda shape, n: shape[:dim] + (n,) + shape[dim + 1:]  # noqa: E731
+    indices = broadcast_to(indices, _broadcast_shape(along(input.shape, indices.shape[dim]),
+                                                     indices.shape))
+    input = broadcast_to(input, _broadcast_shape(along(indices.shape, input.shape[dim]),
+                                                 input.shape))
+    return gather(input, dim, indices)
+
+
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    """Each element (or slice along dim) repeated: `repeats` times (an int: an expanded copy), or
+    repeats[i] times for slice i (a tensor: index_select). repeat_interleave(repeats) alone gives
+    the indices: i repeats[i] times."""
+    if repeats is None:
+        return _repeated_indices(input)
+    flat = flatten(input) if dim is None else input
+    dim = _wrap_dim(0 if dim is None else dim, input.dim())
+    if isinstance(repeats, Tensor):
+        n = flat.shape[dim] if flat.dim() else 1
+        if repeats.dim() == 0 or repeats.shape == (1,):
+            repeats = expand(reshape(repeats, 1), n)
+        elif repeats.dim() == 1 and repeats.shape[0] != n:
+            raise RuntimeError(f"repeats must have the same size as input along dim, but got "
+                               f"repeats.size(0) = {repeats.shape[0]} and input.size({dim}) = {n}")
+        elif repeats.dim() > 1:
+            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
+        index = _repeated_indices(repeats)
+        if output_size is not None and output_size != index.numel():
+            raise RuntimeError("allocated size does not match required size")
+        return index_select(flat, dim, index)
+    if repeats < 0:
+        raise RuntimeError("Repeats must be non-negative")
+    grown = unsqueeze(flat, dim + 1)
+    grown = expand(grown, grown.shape[:dim + 1] + (repeats,) + grown.shape[dim + 2:])
+    if output_size is not None and output_size != grown.shape[dim] * repeats:
+        raise RuntimeError(f"repeat_interleave: Invalid output_size, expected "
+                           f"{grown.shape[dim] * repeats} but got {output_size}")
+    return flatten(d.clone(grown, contiguous_format), dim, dim + 1)
+
+
+def _repeated_indices(repeats):
+    """0 repeats[0] times, 1 repeats[1] times, ...: repeat_interleave(repeats)."""
+    if repeats.dim() != 1:
+        raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
+    if repeats._data.dtype not in (np.int32, np.int64):
+        raise NotImplementedError(f'"repeat_interleave_cpu" not implemented for '
+                                  f"'{repeats.dtype._scalar}'")
+    if (repeats._data < 0).any():
+        raise RuntimeError("repeats can not be negative")
+    return Tensor._make(np.repeat(np.arange(repeats.numel(), dtype=repeats._data.dtype),
+                                  repeats._data))
+
+
+def _index_put_call(self, indices, values, position):
+    """The row index_put runs after PyTorch's checks, with `indices` as a NumPy key."""
+    if not isinstance(indices, (tuple, list)):
+        raise TypeError(f"index_put(): argument 'indices' (position {position}) must be tuple of "
+                        f"Tensors, not {_type_name(indices)}")
+    for i, t in enumerate(indices):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
+                            f"{_type_name(t)}")
+    if values.dtype != self.dtype:
+        raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
+                           f"{self.dtype._scalar} for the destination and {values.dtype._scalar} "
+                           "for the source.")
+    key = tuple(k if isinstance(k, np.ndarray) else np.array(k) for k in _index_keys(indices))
+    if builtins.sum(d._key_dims(k) for k in key) > self.dim():
+        raise IndexError(f"too many indices for tensor of dimension {self.dim()} (got "
+                         f"{len(indices)})")
+    return key
+
+
+def index_put(input, indices, values, accumulate=False):
+    """values written (or, with accumulate, added) at the positions the index tensors give, as
+    `input[indices] = values` does in place."""
+    key = _index_put_call(input, indices, values, 2)
+    try:
+        return d.index_put(input, values, key, accumulate)
+    except IndexError:
+        _check_bounds(input.shape, key)
+        raise
+
+
+def _index_put_inplace(self, indices, values, accumulate=False):
+    key = _index_put_call(self, indices, values, 1)
+    try:
+        return apply_inplace(d.index_put, self, values, key, accumulate)
+    except IndexError:
+        _check_bounds(self.shape, key)
+        raise
+
+
+def _flat_index(name, input, index):
+    """take/put index the tensor as if it were flat (row-major); negative indices count back."""
+    if index._data.dtype != np.int64:
+        raise RuntimeError(f"{name}(): Expected a long tensor for index, but got "
+                           f"{index.dtype._scalar}")
+    n = input.numel()
+    bad = (index._data < -n) | (index._data >= n)
+    if bad.any():
+        raise IndexError(f"out of range: tried to access index {index._data[bad].flat[0]} on a "
+                         f"tensor of {n} elements.")
+
+
+def take(input, index):
+    """input's elements at the flat positions index gives, in index's shape."""
+    _flat_index("take", input, index)
+    return d.take(input, index)
+
+
+def _put_call(self, index, source):
+    _flat_index("put_", self, index)
+    if source.numel() != index.numel():
+        raise IndexError(f"put_(): Expected source and index to have the same number of elements, "
+                         f"but got source.numel() = {source.numel()}, index.numel() = "
+                         f"{index.numel()}")
+    if source.dtype != self.dtype:
+        raise RuntimeError(f"put_(): self and source expected to have the same dtype, but got "
+                           f"self.dtype = {self.dtype._scalar} and source.dtype = "
+                           f"{source.dtype._scalar}")
+
+
+def put(input, index, source, accumulate=False):
+    """source's elements written (or added) at the flat positions index gives: take's inverse."""
+    _put_call(input, index, source)
+    return d.put(input, index, source, accumulate)
+
+
+def _put_inplace(self, index, source, accumulate=False):
+    _put_call(self, index, source)
+    return apply_inplace(d.put, self, index, source, accumulate)
+
+
+# --- part shape2: grids, products of whole tensors -------------------------------------------------
+def meshgrid(*tensors, indexing=None):
+    """Coordinate grids: tensor i viewed along dim i and expanded to the whole grid (views, no
+    copies). indexing='xy' (NumPy's default) swaps the first two dims; PyTorch's is 'ij'."""
+    if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
+        tensors = tuple(tensors[0])
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
+                            f"{_type_name(t)}")
+    if indexing is None:
+        warn_once("torch.meshgrid: in an upcoming release, it will be required to pass the "
+                  "indexing argument. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4215.)")
+        indexing = "ij"
+    if not tensors:
+        raise RuntimeError("meshgrid expects a non-empty TensorList")
+    if builtins.any(t.dtype != tensors[0].dtype for t in tensors):
+        raise RuntimeError("meshgrid expects all tensors to have the same dtype")
+    if indexing not in ("xy", "ij"):
+        raise RuntimeError(f'torch.meshgrid: indexing must be one of "xy" or "ij", but received: '
+                           f"{indexing}")
+    swap = indexing == "xy" and len(tensors) > 1
+    if swap:
+        tensors = (tensors[1], tensors[0], *tensors[2:])
+    shape = tuple(t.numel() for t in tensors)
+    grids = [expand(view(t, tuple(-1 if k == i else 1 for k in range(len(shape)))), shape)
+             for i, t in enumerate(tensors)]
+    if swap:
+        grids[0], grids[1] = grids[1], grids[0]
+    return tuple(grids)
+
+
+def cartesian_prod(*tensors):
+    """Every combination of one element from each 1-d tensor, as rows: a meshgrid, flattened."""
+    for t in tensors:
+        if t.dim() != 1:
+            raise RuntimeError(f"Expect a 1D vector, but got shape {list(t.shape)}")
+    if len(tensors) == 1:
+        return tensors[0]
+    return stack([flatten(g) for g in meshgrid(*tensors, indexing="ij")], 1)
+
+
+def _tri_indices(name, np_fn):
+    """triu_indices/tril_indices: the (row, col) positions of a row x col matrix's upper/lower
+    triangle from diagonal `offset` on, row by row."""
+    def fn(row, col, offset=0, *, dtype=None, device=None, requires_grad=False):
+        if row < 0 or col < 0:
+            which, n = ("row", row) if row < 0 else ("col", col)
+            raise RuntimeError(f"{which} must be non-negative, got{n}")
+        dtype = dtypes.int64 if dtype is None else dtype
+        if dtype not in (dtypes.int64, dtypes.int32, dtypes.int16, dtypes.int8, dtypes.uint8):
+            raise NotImplementedError(f"\"{name}\" not implemented for '{dtype._scalar}'")
+        _check_device(_device_arg(name, device))
+        return Tensor._make(np.stack(np_fn(row, offset, col)).astype(dtype.np))
+    fn.__name__ = name
+    return fn
+
+
+triu_indices, tril_indices = _tri_indices("triu_indices", np.triu_indices), \
+    _tri_indices("tril_indices", np.tril_indices)
+
+
+def kron(input, other):
+    """The Kronecker product: each element of input times the whole of other, as blocks. A
+    product of two interleaved reshapes, as PyTorch computes it."""
+    _tensor_arg("kron", "input", 1, input)
+    _tensor_arg("kron", "other", 2, other)
+    n = builtins.max(input.dim(), other.dim())
+    a = (1,) * (n - input.dim()) + tuple(input.shape)
+    b = (1,) * (n - other.dim()) + tuple(other.shape)
+    blocks = mul(_unsafe_view(input, builtins.sum(((k, 1) for k in a), ())),
+                 _unsafe_view(other, builtins.sum(((1, k) for k in b), ())))
+    return _unsafe_view(blocks, tuple(x * y for x, y in zip(a, b)))
+
+
+def _unsafe_view(input, shape):
+    """PyTorch's _unsafe_view: a view (with view's error when there is none), recorded as a
+    copy (UnsafeViewBackward0)."""
+    if not _viewable(input._data, shape):
+        view(input, shape)
+    return d.unsafe_view(input, shape)
+
+
+def tensordot(a, b, dims=2):
+    """Sum of products over dims of a paired with dims of b (the last `dims` of a with the first
+    of b, for an int): both permuted and reshaped to matrices, one mm, reshaped back."""
+    if isinstance(dims, Tensor):
+        dims = dims.tolist()
+    if isinstance(dims, numbers.Integral):
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        if dims > a.dim() or dims > b.dim():
+            raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
+        dims = (list(range(-dims, 0)), list(range(dims)))
+    da, db = ([x] if isinstance(x, numbers.Integral) else list(x) for x in dims)
+    if len(da) != len(db):
+        raise RuntimeError("both dimension lists should have same length")
+    if a.dtype != b.dtype:
+        raise RuntimeError("both inputs should have same dtype")
+    csize = 1
+    for x, y in zip(da, db):  # a dim of size 1 against a longer one is summed right away
+        s1, s2 = a.shape[_wrap_dim(x, a.dim())], b.shape[_wrap_dim(y, b.dim())]
+        if s2 == 1:
+            a = sum(a, x, True)
+        elif s1 == 1:
+            b = sum(b, y, True)
+        elif s1 != s2:
+            raise RuntimeError(f"contracted dimensions need to match, but first has size {s1} in "
+                               f"dim {x} and second has size {s2} in dim {y}")
+        else:
+            csize *= s1
+    da, db = _dims(da, a.dim()), _dims(db, b.dim())
+    free_a = [k for k in range(a.dim()) if k not in da]
+    free_b = [k for k in range(b.dim()) if k not in db]
+    size1, size2 = math.prod(a.shape[k] for k in free_a), math.prod(b.shape[k] for k in free_b)
+    a, b = permute(a, free_a + list(da)), permute(b, list(db) + free_b)
+    m = dot(flatten(a), flatten(b)) if size1 == size2 == 1 else \
+        mm(reshape(a, (size1, csize)), reshape(b, (csize, size2)))  # (one number: a dot)
+    return reshape(m, tuple(a.shape[:len(free_a)]) + tuple(b.shape[len(db):]))
+
+
 # --- random numbers -----------------------------------------------------------------------------
 class Generator:
     """The random state behind randn/rand/randperm/...: manual_seed(s) makes runs repeatable.
@@ -3025,6 +3621,18 @@ _METHODS.update(  # part reduce2
     mode=_as_method(mode), cummax=_as_method(cummax), cummin=_as_method(cummin), nansum=nansum,
     nanmean=nanmean, count_nonzero=_as_method(count_nonzero), aminmax=_aminmax_method,
     logcumsumexp=_as_method(logcumsumexp), dist=_as_method(dist),
+)
+_METHODS.update(  # part shape2: shape ops under NumPy's names, and their relatives
+    broadcast_to=_as_method(broadcast_to), movedim=movedim, moveaxis=movedim, swapaxes=transpose,
+    swapdims=transpose, swapaxes_=_transpose_inplace, swapdims_=_transpose_inplace, ravel=ravel,
+    type_as=_type_as, select=select, tensor_split=tensor_split, hsplit=hsplit, vsplit=vsplit,
+    dsplit=dsplit, split_with_sizes=_as_method(split_with_sizes),
+    nonzero=nonzero, argwhere=argwhere, masked_select=masked_select, masked_scatter=masked_scatter,
+    masked_scatter_=_masked_scatter_inplace, index_add=index_add, index_add_=_index_add_inplace,
+    index_copy=index_copy, index_copy_=_index_copy_inplace, rot90=rot90, diag_embed=diag_embed,
+    diagflat=diagflat, take_along_dim=take_along_dim, repeat_interleave=repeat_interleave,
+    index_put=_as_method(index_put), index_put_=_index_put_inplace, take=take, put=put,
+    put_=_put_inplace, kron=_as_method(kron),
 )
 for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)

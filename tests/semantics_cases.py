@@ -9969,3 +9969,275 @@ case(
     "torch.ones(2).dist(torch.ones(2), 'fro')",
     "torch.dist(torch.ones(2), torch.ones(2), 'fro')",
 )
+
+
+# --- part shape2: shape ops under NumPy's names (broadcast_to, movedim, swapaxes, ravel, select,
+# hstack/vstack/dstack/column_stack, concat, atleast_nd, tensor_split/hsplit/vsplit/dsplit,
+# split_with_sizes, type_as) -----------------------------------------------------------------------
+case(
+    "shape2_views_under_numpy_names",
+    "x = torch.arange(24.).reshape(2, 3, 4).clone().requires_grad_()\n"
+    "def show(r):\n"
+    "    print(r.shape, r.grad_fn.name(), [(n and n.name(), k) for n, k in r.grad_fn.next_functions],"
+    " r._base is x, r.is_contiguous(), r.stride())\n"
+    "    (r * torch.arange(r.numel()).reshape(r.shape)).sum().backward()\n"
+    "    print(x.grad)\n"
+    "    x.grad = None",
+    "show(torch.broadcast_to(x[0, 0], (2, 4))); show(x.broadcast_to((2, 2, 3, 4)))",
+    "r = torch.movedim(x, 0, 2); show(r); print(r.grad_fn._saved_dims)",
+    "r = x.movedim((0, 1), (2, 0)); show(r); print(r.grad_fn._saved_dims)",
+    "r = torch.moveaxis(x, -1, -2); show(r); print(r.grad_fn._saved_dims, x.moveaxis(1, 1).grad_fn.name())",
+    "r = x.swapaxes(0, 1); show(r); print(r.grad_fn._saved_dim0, r.grad_fn._saved_dim1)",
+    "show(torch.swapdims(x, 0, 2)); show(torch.swapaxes(x, 1, 2)); show(x.swapdims(2, 0))",
+    "r = x.ravel(); show(r); print(r.grad_fn._saved_self_sym_sizes)",
+    "show(x.transpose(0, 1).ravel()); show(torch.ravel(x[0, 0, 0])); show(torch.ravel(x[:, 1]))",
+    "r = x.select(1, 2); show(r); print(r.grad_fn._saved_dim, r.grad_fn._saved_index, r.grad_fn._saved_self_sym_sizes)",
+    "show(torch.select(x, -1, -4)); show(x.select(0, torch.tensor(1)))",
+    "r = x.type_as(torch.zeros(1, dtype=torch.float64)); show(r); print(r.dtype, x.type_as(torch.ones(2)) is x)",
+    "print(x.type_as(torch.zeros(1, dtype=torch.int64)))",
+)
+case(
+    "shape2_view_ops_errors",
+    "x = torch.arange(6.).reshape(2, 3)",
+    "torch.select(x, 1, 3)", "torch.select(x, 1, -4)", "x.select(2, 0)",
+    "torch.select(torch.tensor(1.), 0, 0)",
+    "torch.broadcast_to(x, (3, 3))", "torch.broadcast_to(x, 5)", "torch.broadcast_to(x, (2,))",
+    "print(torch.broadcast_to(x, [4, -1, 3]).shape)",
+    "torch.movedim(x, 0, 2)", "torch.movedim(x, (0, 1), (1,))", "torch.movedim(x, (0, 0), (1, 0))",
+    "torch.movedim(x, (0, 1), (1, 1))", "torch.movedim(x, (0, -2), (1, 0))", "torch.movedim(x, 0)",
+    "print(torch.movedim(x, [0], [-1]).shape, torch.movedim(x, (1, 0), (0, 1)).shape)",
+    "torch.swapaxes(x, 0, 2)", "x.swapdims(-3, 0)",
+    "x.type_as(3)", "x.type_as()",
+)
+case(
+    "shape2_swapaxes_in_place",
+    "x = torch.arange(6.).reshape(2, 3)",
+    "y = x.t().clone(); print(y.swapaxes_(0, 1), y.shape, y.stride(), y._version)",
+    "print(y.swapdims_(0, -1), y.shape, y._version)",
+    "w = torch.ones(2, 3, requires_grad=True).clone()\n"
+    "print(w.swapaxes_(0, 1).grad_fn.name(), w.grad_fn.next_functions[0][0].name(), w.shape)\n"
+    "(w * torch.arange(6.).reshape(3, 2)).sum().backward()",
+    "leaf = torch.ones(2, 3, requires_grad=True)\nleaf.swapaxes_(0, 1)",
+    "leaf.swapdims_(0, 1)", "leaf.t_()", "leaf.unsqueeze_(0)", "leaf[0].t_()",
+    "print(leaf.shape, leaf._version)",
+    "x.swapdims_(0, 2)",
+)
+case(
+    "shape2_joining",
+    "x = torch.arange(24.).reshape(2, 3, 4).clone().requires_grad_()\n"
+    "def show(r):\n"
+    "    print(r.shape, r.grad_fn.name(), [(n.name(), k) for n, k in r.grad_fn.next_functions],"
+    " r.is_contiguous())\n"
+    "    (r * torch.arange(r.numel()).reshape(r.shape)).sum().backward()\n"
+    "    print(x.grad)\n"
+    "    x.grad = None",
+    "show(torch.hstack([x, x])); show(torch.hstack([x[0, 0], x[0, 1, :2]]))",
+    "show(torch.hstack([x[0, 0, 0], x[0, 0, 1]])); show(torch.hstack((x[0], x[1])))",
+    "show(torch.vstack([x[0, 0], x[0, 1]])); show(torch.vstack((x, x))); show(torch.vstack([x[0, 0, 0], x[1, 0, :1]]))",
+    "show(torch.dstack([x[0], x[1]])); show(torch.dstack([x[0, 0], x[0, 1]])); show(torch.dstack([x[0, 0, 0], x[1, 1, 1]]))",
+    "show(torch.column_stack([x[0, 0], x[0].t(), x[1, 0]])); show(torch.column_stack([x, x]))",
+    "show(torch.column_stack((x[0, 0, 0], x[1, 1, 1]))); show(torch.column_stack([x[0, 0], x[0, 0, 1]]))",
+    "show(torch.concat([x, x], 1)); show(torch.concatenate((x, x), -1)); show(torch.concat((x, x), dim=0))",
+    "print(torch.hstack([torch.ones(2, dtype=torch.int32), torch.zeros(1)]))",
+    "a = torch.ones(3, 4)\nprint(torch.cat([a.t(), a.t()], 1).stride(), torch.stack([a.t(), a.t()], 2).stride())",
+    "torch.hstack([])", "torch.vstack(x)", "torch.dstack([x, 1])", "torch.column_stack([])",
+    "torch.vstack([x[0], torch.ones(2)])", "torch.hstack([x[0], torch.ones(3)])",
+    "torch.concat([])", "torch.concat(3)", "torch.concatenate([x, 1])", "torch.concatenate([x, x[0]])",
+    "torch.concat([x, x], dim=3)",
+)
+case(
+    "shape2_atleast",
+    "x = torch.arange(24.).reshape(2, 3, 4).clone().requires_grad_()",
+    "for a in [x[0, 0, 0], x[0, 0], x[0], x]:\n"
+    "    for f in [torch.atleast_1d, torch.atleast_2d, torch.atleast_3d]:\n"
+    "        r = f(a)\n"
+    "        print(f.__name__, r.shape, r is a, r._base is x, r.is_contiguous(), r.grad_fn and r.grad_fn.name(),"
+    " r.grad_fn and [n.name() for n, _ in r.grad_fn.next_functions])",
+    "print(torch.atleast_2d(x[0, 0, 0]).grad_fn._saved_self_sym_sizes, torch.atleast_2d(x[0, 0]).grad_fn._saved_dim)",
+    "r = torch.atleast_3d(x[0, 0]); r.sum().backward(); print(x.grad.sum()); x.grad = None",
+    "print(torch.atleast_2d(x[0, 0], x[0]), torch.atleast_3d([x[0, 0, 0]]), torch.atleast_1d(), torch.atleast_1d(()))",
+    "print(torch.atleast_1d((x, x))[1] is x, torch.atleast_1d(torch.tensor(3)))",
+    "torch.atleast_1d(3)", "torch.atleast_3d(x, 3)", "torch.atleast_2d([x, 'a'])",
+)
+case(
+    "shape2_splitting",
+    "x = torch.arange(24.).reshape(2, 3, 4).clone().requires_grad_()\n"
+    "def show(pieces):\n"
+    "    print([(t.shape, t.grad_fn.name(), t._base is x, t.is_contiguous(), t.output_nr,"
+    " [n.name() for n, _ in t.grad_fn.next_functions]) for t in pieces])\n"
+    "    sum((t * (k + 1)).sum() for k, t in enumerate(pieces)).backward()\n"
+    "    print(x.grad)\n"
+    "    x.grad = None",
+    "show(torch.tensor_split(x, 3, dim=2)); show(x.tensor_split([1, 3], dim=2)); show(x.tensor_split([2, 1], 2))",
+    "show(torch.tensor_split(x, torch.tensor([1, -1]), -1)); show(torch.tensor_split(x, torch.tensor(2), 1))",
+    "show(torch.tensor_split(x, 1)); show(x.tensor_split(5, 1)); show(x.tensor_split([], 1))",
+    "p = x.tensor_split([1, 3], 2); print(p[1].grad_fn._saved_dim, p[2].grad_fn._saved_self_sym_sizes)",
+    "show(x.hsplit(3)); show(torch.vsplit(x, [1])); show(x.dsplit(2)); show(torch.hsplit(x[0, 0], 2)); show(x.dsplit([1]))",
+    "p = x.split_with_sizes([1, 2], 1); show(p); print(p[0].grad_fn._saved_split_sizes, p[1].grad_fn._saved_dim)",
+    "show(torch.split_with_sizes(x, [3, 1], -1))",
+    "y = x * 1\np = y.tensor_split(2, 1)\np[0].mul_(2)\nprint(y._version, p[0]._version, p[0].grad_fn.name())",
+    "q = y.split_with_sizes([1, 2], 1)\nq[0].mul_(2)",
+    "i = torch.arange(7, dtype=torch.int32)\n"
+    "print(torch.tensor_split(i, [1, 4]), torch.tensor_split(i, 4), torch.tensor_split(i, 8), torch.tensor_split(i, [-1, 9]))",
+    "print(torch.hsplit(i, [2]), torch.hsplit(torch.arange(6), 3))",
+    "torch.tensor_split(x, 0)", "torch.tensor_split(x, 2.5)", "torch.tensor_split(torch.tensor(1.), 2)",
+    "torch.tensor_split(x, torch.tensor([1.]), 1)", "torch.tensor_split(x, torch.ones(2, 2, dtype=torch.long))",
+    "torch.tensor_split(x, 2, 3)",
+    "torch.hsplit(x, 2)", "torch.hsplit(x, 0)", "torch.hsplit(torch.tensor(1.), 2)",
+    "torch.vsplit(torch.ones(3), 2)", "torch.vsplit(x, 4)", "torch.dsplit(x[0], 2)", "torch.dsplit(x, 3)",
+    "x.split_with_sizes(1)", "x.split_with_sizes([1, 2])", "torch.split_with_sizes(x, [1, 1], 1)",
+    "x.split_with_sizes([2, -1, 2], 1)",
+)
+case(
+    "shape2_nonzero_masked_select_scatter",
+    "x = torch.arange(6.).reshape(2, 3).requires_grad_()\n"
+    "m = torch.tensor([[True, False, True], [False, True, False]])\n"
+    "def show(r, *more):\n"
+    "    print(r, r.stride(), r.grad_fn.name(), [(n and n.name(), k) for n, k in r.grad_fn.next_functions])\n"
+    "    s = torch.arange(1., r.numel() + 1).reshape(r.shape).requires_grad_()\n"
+    "    g = torch.autograd.grad(r, (x, *more), s, create_graph=True)\n"
+    "    print(g, [t.grad_fn and t.grad_fn.name() for t in g])",
+    "print(torch.nonzero(m), torch.nonzero(m, as_tuple=True), torch.argwhere(m), m.nonzero(), x.argwhere(), x.nonzero(as_tuple=True))",
+    "print(torch.nonzero(torch.tensor(3.)), torch.nonzero(torch.tensor(3.), as_tuple=True), torch.nonzero(torch.tensor(0.)), torch.argwhere(torch.tensor(0)))",
+    "print(torch.nonzero(torch.tensor([[]])), torch.nonzero(torch.tensor([[]]), as_tuple=True), torch.zeros(2, 0, 3).nonzero().shape)",
+    "r = x.masked_select(m); show(r); print(r.grad_fn._saved_mask, r.grad_fn._saved_self)",
+    "show(torch.masked_select(x, m[0])); show(x[0].masked_select(m)); show(torch.masked_select(x, torch.tensor(True)))",
+    "src = torch.arange(10., 20.).requires_grad_()\nr = x.masked_scatter(m, src); show(r, src); print(r.grad_fn._saved_mask)",
+    "show(torch.masked_scatter(x, m[1], src), src); show(x[1].masked_scatter(m, src[:5]), src)",
+    "g, = torch.autograd.grad(x.masked_scatter(m, src), src, torch.ones(2, 3, requires_grad=True), create_graph=True)\n"
+    "print(g, g.grad_fn.name())\n"
+    "gg, = torch.autograd.grad(g, x, torch.ones(10), allow_unused=True); print(gg)",
+    "y = x * 1; y.masked_scatter_(m, src[:3]); print(y, y._version, y.grad_fn.name())",
+    "v = x * 1; w = v[1]; w.masked_scatter_(torch.tensor([True, False, True]), src); print(v, v.grad_fn.name(), w.grad_fn.name())",
+    "x.masked_scatter_(m, src)",
+    "torch.nonzero(x, as_tuple=1)",
+    "x.masked_select(m.float())", "x.masked_select(torch.ones(3, dtype=torch.bool)[:2])",
+    "x.masked_scatter(m, torch.ones(2))", "x.masked_scatter(m.int(), torch.ones(5))",
+    "x.masked_scatter(m, torch.ones(5, dtype=torch.float64))",
+    "x[0].clone().masked_scatter_(m, torch.ones(5))",
+    "x.detach().clone().masked_scatter_(m[0], torch.ones(5))",
+)
+case(
+    "shape2_index_add_copy",
+    "x = torch.arange(6.).reshape(2, 3).requires_grad_()\n"
+    "i = torch.tensor([0, 2])\n"
+    "s = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\n"
+    "def show(r):\n"
+    "    print(r, r.grad_fn.name(), [(n and n.name(), k) for n, k in r.grad_fn.next_functions])\n"
+    "    seed = torch.arange(1., r.numel() + 1).reshape(r.shape).requires_grad_()\n"
+    "    g = torch.autograd.grad(r, (x, s), seed, create_graph=True)\n"
+    "    print(g, [t.grad_fn and t.grad_fn.name() for t in g])",
+    "r = x.index_add(1, i, s); show(r); print(r.grad_fn._saved_dim, r.grad_fn._saved_alpha, r.grad_fn._saved_index)",
+    "show(torch.index_add(x, 1, i, s, alpha=2)); show(x.index_add(-1, torch.tensor([1, 1]), s, alpha=-0.5))",
+    "show(torch.index_add(x, 0, torch.tensor([1, 1], dtype=torch.int32), s.t().expand(2, 3)[:, :3] if False else torch.ones(2, 3) * s.sum()))",
+    "r = x.index_copy(1, i, s); show(r); print(r.grad_fn._saved_dim, r.grad_fn._saved_index)",
+    "show(torch.index_copy(x, 0, torch.tensor([1]), s[:1, :1].expand(1, 3)))",
+    "y = x * 1; print(y.index_add_(1, i, s), y._version, y.grad_fn.name())",
+    "y = x * 1; print(y.index_copy_(1, i, s), y._version, y.grad_fn.name())",
+    "y = x * 1; z = y[1]; z.index_add_(0, torch.tensor([2]), s[0, :1]); print(y, y.grad_fn.name(), z.grad_fn.name())",
+    "x.index_add_(1, i, s)", "x.index_copy_(1, i, s)",
+    "x.index_add(1, i.float(), s)", "x.index_add(1, i, torch.ones(2, 3))", "x.index_add(1, torch.tensor([0, 3]), s)",
+    "x.index_add(1, torch.tensor([[0]]), torch.ones(2, 1))", "x.index_add(1, i, s.double())",
+    "x.index_add(2, i, s)", "x.index_add(1, i, torch.ones(2))", "x.index_add(1, torch.tensor([-1, 0]), s)",
+    "x.index_copy(1, i.float(), s)", "x.index_copy(1, i, torch.ones(2, 3))", "x.index_copy(1, torch.tensor([0, 3]), s)",
+    "x.index_copy(1, i.int(), s)", "x.index_copy(1, i, s.double())", "x.index_copy(1, torch.tensor([-1, 0]), s)",
+    "x.index_copy(1, torch.tensor([[0]]), torch.ones(2, 1))",
+    "print(x)",
+)
+case(
+    "shape2_take_along_dim_repeat_interleave",
+    "x = torch.arange(6.).reshape(2, 3).requires_grad_()\n"
+    "def show(r):\n"
+    "    print(r, r.stride(), r.grad_fn.name(), [(n and n.name()) for n, _ in r.grad_fn.next_functions])\n"
+    "    seed = torch.arange(1., r.numel() + 1).reshape(r.shape).requires_grad_()\n"
+    "    g, = torch.autograd.grad(r, x, seed, create_graph=True)\n"
+    "    print(g, g.grad_fn.name(), [(n and n.name()) for n, _ in g.grad_fn.next_functions])",
+    "show(x.take_along_dim(torch.tensor([[0], [2]]), 1)); show(torch.take_along_dim(x, torch.tensor([5, 1])))",
+    "show(torch.take_along_dim(x, torch.tensor([[2, 1, 0, 0]]), 1)); show(torch.take_along_dim(x, torch.tensor([[1], [0]]), 0))",
+    "show(torch.take_along_dim(x[0], torch.tensor([[1], [0]]))); show(x.take_along_dim(x.argsort(1), -1))",
+    "show(x.repeat_interleave(2)); show(x.repeat_interleave(2, dim=1)); show(x.repeat_interleave(2, dim=0, output_size=4))",
+    "show(x.repeat_interleave(torch.tensor([1, 2]), dim=0)); show(torch.repeat_interleave(x, torch.tensor(2), 1))",
+    "show(torch.repeat_interleave(x, torch.tensor([2]), 1)); show(torch.repeat_interleave(x, torch.tensor([0, 3, 1]), -1))",
+    "show(torch.repeat_interleave(x, torch.tensor([0, 3, 1, 1, 0, 2]))); show(torch.repeat_interleave(x[0, 0], 3))",
+    "print(torch.repeat_interleave(torch.tensor([2, 0, 1])), torch.repeat_interleave(torch.tensor([2, 0, 1], dtype=torch.int32)), x.repeat_interleave(0))",
+    "x.take_along_dim(torch.tensor([[0], [2]]).int(), 1)", "x.take_along_dim(torch.tensor([0]), 1)",
+    "x.take_along_dim(torch.tensor([[0, 1, 2, 0]]), 0)", "x.take_along_dim(torch.tensor([[7]]))",
+    "x.take_along_dim(torch.tensor([[0], [1], [0]]), 1)",
+    "x.repeat_interleave(-1)", "x.repeat_interleave(torch.tensor([1, 2, 3]))", "x.repeat_interleave(torch.tensor([[1]]))",
+    "x.repeat_interleave(torch.tensor([1., 2.]), 0)", "x.repeat_interleave(torch.tensor([1, -2]), 0)",
+    "torch.repeat_interleave(torch.tensor([[1]]))", "x.repeat_interleave(2, 2)",
+    "x.repeat_interleave(2, dim=1, output_size=5)", "torch.repeat_interleave(torch.tensor([1., 2.]))",
+    "x.repeat_interleave(torch.tensor([1, 2]), 0, output_size=4)",
+)
+case(
+    "shape2_rot90_diag_embed_diagflat",
+    "x = torch.arange(6.).reshape(2, 3).requires_grad_()\n"
+    "def show(r):\n"
+    "    print(r, r.stride(), r.is_contiguous(), r.grad_fn.name(), [(n and n.name()) for n, _ in r.grad_fn.next_functions])\n"
+    "    seed = torch.arange(1., r.numel() + 1).reshape(r.shape).requires_grad_()\n"
+    "    g, = torch.autograd.grad(r, x, seed, create_graph=True)\n"
+    "    print(g, g.grad_fn.name(), [(n and n.name()) for n, _ in g.grad_fn.next_functions])",
+    "r = x.rot90(); show(r); print(r.grad_fn._saved_k, r.grad_fn._saved_dims)",
+    "show(x.rot90(2)); show(torch.rot90(x, 3, [0, 1])); show(torch.rot90(x, 0)); show(x.rot90(-1, (1, 0))); show(x.rot90(5, [-1, 0]))",
+    "t = torch.arange(24.).reshape(2, 3, 4).requires_grad_()\nr = t.rot90(1, (0, 2)); print(r.shape, r.stride()); r.sum().backward(); print(t.grad.sum())",
+    "show(torch.diag_embed(x)); r = torch.diag_embed(x, 1, 0, 2); show(r)\n"
+    "print(r.grad_fn._saved_offset, r.grad_fn._saved_dim1, r.grad_fn._saved_dim2)",
+    "show(x.diag_embed(-1, 2, 0)); show(torch.diag_embed(x[0], -2))",
+    "show(torch.diagflat(x)); show(torch.diagflat(x[0], -1)); show(x.t().diagflat(1)); show(torch.diagflat(x[0, 1]))",
+    "print(torch.diag(torch.tensor([1., 2.]), 1), torch.diagflat(torch.tensor([[1, 2]]), -1))",
+    "torch.rot90(x, 1, [0])", "torch.rot90(x[0])", "torch.rot90(x, 1, [0, 0])", "torch.rot90(x, 1, [0, 2])",
+    "torch.rot90(x, 1, [-3, 1])", "torch.rot90(x, 1, [0, -2])",
+    "torch.diag_embed(x, 0, 0, 0)", "torch.diag_embed(x, 0, 0, 3)", "torch.diag_embed(torch.tensor(1.))",
+)
+case(
+    "shape2_take_put_index_put",
+    'x = torch.arange(6.).reshape(2,3).requires_grad_()\nw = torch.tensor([0.5, -1.], requires_grad=True)\ndef show(r, *more):\n    print(r, r.stride(), r.grad_fn.name(), [(n and n.name(), k) for n, k in r.grad_fn.next_functions])\n    s = torch.arange(1., r.numel() + 1).reshape(r.shape).requires_grad_()\n    g = torch.autograd.grad(r, (x, *more), s, create_graph=True)\n    print(g, [t.grad_fn and t.grad_fn.name() for t in g], [t.grad_fn and [(n and n.name(), k) for n, k in t.grad_fn.next_functions] for t in g])\n    if g[0].grad_fn is not None:\n        print(torch.autograd.grad(g[0], s, torch.ones(g[0].shape), allow_unused=True))',
+    'show(x.take(torch.tensor([[5, 0], [-1, 2]])))',
+    'show(torch.take(x[:, 1], torch.tensor(1)))',
+    'show(x.put(torch.tensor([1, -1]), w), w)',
+    'show(torch.put(x, torch.tensor([1, 1]), w, accumulate=True), w)',
+    'show(torch.put(x, torch.tensor([[4], [0]]), w.view(1, 2) * 2, True), w)',
+    'show(x.index_put((torch.tensor([1]),), w[:1].expand(3)), w)',
+    'show(torch.index_put(x, (torch.tensor([0, 0]), torch.tensor([1, 1])), w, accumulate=True), w)',
+    'show(x.index_put([x > 2], torch.tensor([7., 8., 9.])))',
+    'show(x.index_put((torch.tensor([1]), torch.tensor([0, 2])), torch.tensor(9.)))',
+    'y = x * 1; print(y.put_(torch.tensor([0]), w[:1]), y._version, y.grad_fn.name())',
+    'y = x * 1; print(y.index_put_((torch.tensor([0]),), w[1]), y._version, y.grad_fn.name(), y.grad_fn._saved_accumulate)',
+    'y = x * 1; z = y[0]; z.put_(torch.tensor([2]), w[:1], accumulate=True); print(y, y.grad_fn.name())',
+    'x.put_(torch.tensor([0]), w[:1])',
+    'x = torch.arange(6.).reshape(2,3)\nfor f in [lambda: x.take(torch.tensor([6])), lambda: x.take(torch.tensor([-7])), lambda: x.take(torch.tensor([1]).int()), lambda: x.put(torch.tensor([1,2]), torch.ones(3)), lambda: x.put(torch.tensor([6]), torch.ones(1)), lambda: x.put(torch.tensor([1]).int(), torch.ones(1)), lambda: x.put(torch.tensor([1]), torch.ones(1).double()), lambda: x.put_(torch.tensor([-1, 0]), torch.tensor([[7.], [8.]])), lambda: x.put(torch.tensor([0, 0]), torch.tensor([7., 8.]), accumulate=True),\n lambda: x.index_put((torch.tensor([1]),), torch.ones(3).double()), lambda: x.index_put((torch.tensor([2]),), torch.ones(3)), lambda: x.index_put([torch.tensor([1]), torch.tensor([0, 2])], torch.tensor(9.)), lambda: x.index_put((torch.tensor([1]),), torch.ones(2)), lambda: x.index_put_((x > 2,), torch.tensor([7., 8., 9.])), lambda: x.index_put((torch.tensor([1]), torch.tensor([1]), torch.tensor([1])), torch.ones(1)), lambda: x.index_put(torch.tensor([1]), torch.ones(1)), lambda: torch.index_put(x, torch.tensor([1]), torch.ones(1)), lambda: x.index_put((None, torch.tensor([1])), torch.ones(1)), lambda: x.index_put((1,), torch.ones(1)), lambda: x.index_put((torch.tensor([1.]),), torch.ones(1)), lambda: x.index_put_((torch.tensor([0, 1]), torch.tensor([3, 0])), torch.ones(1)), lambda: x.index_put((torch.tensor(1),), torch.ones(3))]:\n  try: print(f())\n  except Exception as e: print(type(e).__name__, e)\nprint(x)\n',
+)
+case(
+    "shape2_kron_tensordot_meshgrid",
+    'a = torch.arange(6.).reshape(2,3).requires_grad_()\nb = torch.tensor([[1., -1.], [2., 0.5]], requires_grad=True)\nv = torch.tensor([1., 2., 3.], requires_grad=True)\nw = torch.tensor([0.5, -1.], requires_grad=True)\ndef chain(r, depth=3):\n    out=[]; n=r.grad_fn\n    for _ in range(depth):\n        if n is None: break\n        out.append((n.name(), [(m and m.name()) for m,_ in n.next_functions])); n = n.next_functions[0][0] if n.next_functions else None\n    return out\ndef show(rs):\n    for r in (rs if isinstance(rs, tuple) else (rs,)):\n        print(r, r.stride(), r._base is not None, chain(r))\n        ins = [t for t in (a, b, v, w) if t.requires_grad]\n        g = torch.autograd.grad(r, ins, torch.arange(1., r.numel() + 1).reshape(r.shape), allow_unused=True, retain_graph=True)\n        print(g)\n',
+    'show(torch.kron(a, b)); show(torch.kron(v, w)); show(a.kron(v)); show(torch.kron(torch.tensor(2.), v))',
+    'show(torch.tensordot(a, a, dims=([1], [1]))); show(torch.tensordot(a, a.t(), 1)); show(torch.tensordot(v, v, 1))',
+    'show(torch.tensordot(a, a, 2)); show(torch.tensordot(a, b, ([0], [1]))); show(torch.tensordot(a, w.view(2, 1), ([0], [0])))',
+    'show(torch.tensordot(a, v, 0)); show(torch.tensordot(a.view(2, 3, 1), a.view(3, 1, 2), dims=([1, 2], [0, 1]))); show(torch.tensordot(a, a[:1], ([0], [0])))',
+    "show(torch.meshgrid(v, w, indexing='ij')); show(torch.meshgrid([v, w], indexing='xy')); show(torch.meshgrid(v, w, v[0], indexing='xy'))",
+    "show(torch.meshgrid(v, w)); show(torch.meshgrid(v, indexing='xy'))",
+    'show(torch.cartesian_prod(v, w)); show(torch.cartesian_prod(v, w, v)); show(torch.cartesian_prod(v))',
+    'print(torch.triu_indices(3, 3), torch.tril_indices(3, 2, 1), torch.triu_indices(2, 4, -1, dtype=torch.int32), torch.tril_indices(4, 3, -1))',
+    'print(torch.tril_indices(0, 3), torch.triu_indices(3, 3, 5), torch.tril_indices(3, 4, -5))',
+    'print(torch.kron(torch.tensor(2.), torch.tensor(3.)), torch.kron(v.int(), w), torch.kron(torch.ones(2, 2), v))',
+    'print(torch.tensordot(v, v, dims=torch.tensor(1)), torch.tensordot(v, v, dims=[[0], [0]]))',
+    'torch.kron(b.t(), a)',
+    "torch.meshgrid(v, w, indexing='ab')",
+    'torch.meshgrid()',
+    "torch.meshgrid(v, w.double(), indexing='ij')",
+    "torch.meshgrid(v, 3, indexing='ij')",
+    'torch.cartesian_prod(v, torch.ones(2, 2))',
+    'torch.cartesian_prod()',
+    'torch.cartesian_prod(v, w.double())',
+    'torch.triu_indices(-1, 3)',
+    'torch.tril_indices(3, -2)',
+    'torch.triu_indices(3, 3, dtype=torch.float32)',
+    'torch.kron(v, 2)',
+    'torch.tensordot(v, w, 1)',
+    'torch.tensordot(v, v, -1)',
+    'torch.tensordot(v, v, ([0], [0, 0]))',
+    'torch.tensordot(v, v.double(), 1)',
+    'torch.tensordot(v, v, ([1], [0]))',
+    'torch.tensordot(v, v, dims=2)',
+    'torch.tensordot(a, a, ([0, 0], [1, 1]))',
+)

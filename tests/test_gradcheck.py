@@ -890,6 +890,76 @@ C.add("reduce2_aminmax", lambda L, a, w: (
     L.autograd.grad(L.aminmax(a, dim=1), a, (w[:2], w[1:]), create_graph=True)[0]), UNIQUE23, B3)
 C.add("double_backward_reduce2", _double_reduce2, UNIQUE23, B3)
 
+
+# part shape2: shape ops under NumPy's names, chains of table rows (no rows of their own)
+def _shape2(L, x, a, v):
+    return (L.broadcast_to(v, (2, 3)), x.movedim((0, 2), (2, 0)), L.moveaxis(x, -1, 0), x.swapaxes(0, 1),
+            L.swapdims(a, 0, 1), x.transpose(1, 2).ravel(), L.ravel(a), x.select(2, -1),
+            L.hstack([a, a * 2]), L.vstack([v, a]), L.dstack([a, a * v]), L.column_stack([v, a.t()]),
+            L.concat([a, a], 1), L.atleast_3d(v), L.atleast_2d(v.sum()), a.type_as(x),
+            *x.tensor_split([1, 2], 2), *L.hsplit(x, [1]), *a.vsplit(2), *x.dsplit(3),
+            *x.split_with_sizes([1, 2], 2))
+
+
+def _double_shape2(L, x, a, v):
+    """Gradients with create_graph=True through the views and joins: their formulas (slices,
+    cats, permutes) are differentiated again."""
+    y = L.hstack([a * a, L.broadcast_to(v * v, (2, 3))]).movedim(0, 1).ravel()
+    return L.autograd.grad(y, (a, v), L.arange(12.0, dtype=L.float64) * x.sum(), create_graph=True)
+
+
+C.add("shape2_views_joins_splits", _shape2, T223, A23, V3)
+C.add("double_backward_shape2", _double_shape2, T223, A23, V3)
+
+
+def _shape2_index(L, a, s, w):
+    """index_add/index_copy (repeated indices add up), masked_select/masked_scatter (a mask that
+    broadcasts), rot90, diag_embed and the composites built on them."""
+    i, m = L.tensor([2, 0]), L.tensor([[True, False, True], [False, True, True]])
+    return (a.index_add(1, i, s), L.index_add(a, 1, L.tensor([1, 1]), s, alpha=-2.5),
+            a.index_copy(1, i, s), (a * 1).index_add_(0, L.tensor([1]), w[:3].reshape(1, 3)),
+            (a * 1).index_copy_(1, L.tensor([1]), s[:, :1]), a.masked_select(m), L.masked_select(a, m[1]),
+            a.masked_scatter(m, w), L.masked_scatter(a, m[0], w), (a * 1).masked_scatter_(m, w),
+            a.rot90(), L.rot90(a, 2), a.rot90(-1, (1, 0)), L.diag_embed(a), a.diag_embed(1, 0, 2),
+            L.diagflat(a, -1), a.repeat_interleave(2, 1), a.repeat_interleave(L.tensor([2, 0]), 0),
+            a.take_along_dim(L.tensor([[2], [0]]), 1), L.take_along_dim(a, L.tensor([4, 1, 4])))
+
+
+def _double_shape2_index(L, a, s, w):
+    """Their gradients with create_graph=True, seeded by an input, differentiated again: the
+    formulas' own nodes (MaskedScatterBackwardBackward0, IndexFillBackward0, Rot90Backward0...)."""
+    i, m = L.tensor([2, 0]), L.tensor([[True, False, True], [False, True, True]])
+    gs = []
+    for y, seed in ((a.index_add(1, i, s, alpha=2), a * a), (a.index_copy(1, i, s), a * a),
+                    (a.masked_select(m), w[:4] * w[:4]), (a.masked_scatter(m, w), a * a),
+                    (a.rot90(1), a.t() * a.t()), (L.diag_embed(s), L.diag_embed(s) ** 2)):
+        gs += L.autograd.grad(y, (a, s, w), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+C.add("shape2_index_add_masked_rot90", _shape2_index, A23, _u(2, 2), _u(6))
+C.add("double_backward_shape2_index", _double_shape2_index, A23, _u(2, 2), _u(6))
+
+
+def _shape2_products(L, a, s, w):
+    """take/put (flat positions, repeats add up with accumulate), index_put, kron, tensordot,
+    meshgrid, cartesian_prod; then take's and put's gradients differentiated again."""
+    v, i = w[:3], L.tensor([[5, -1], [0, 2]])
+    outs = (a.take(i), L.take(a, L.tensor(3)), a.put(L.tensor([1, -2]), w[:2]),
+            L.put(a, L.tensor([0, 0, 4]), v, accumulate=True), (a * 1).put_(L.tensor([2]), w[5:]),
+            a.index_put((L.tensor([1, 0]),), v), L.index_put(a, (L.tensor([0, 0]), L.tensor([1, 1])), w[:2], True),
+            (a * 1).index_put_((a > 0,), w[:1].sum()), L.kron(a, s), s.kron(v), L.tensordot(a, s, ([0], [1])),
+            L.tensordot(a, a, 2), *L.meshgrid(v, s[0], indexing="xy"), L.cartesian_prod(v, s[1]))
+    gs = []
+    for y, seed in ((a.take(i), s * s), (a.put(L.tensor([1, 4]), w[:2]), a * a),
+                    (L.put(a, L.tensor([1, 1]), w[:2], accumulate=True), a * a)):
+        gs += L.autograd.grad(y, (a, w), seed, create_graph=True, allow_unused=True)
+    return outs + tuple(g for g in gs if g is not None)
+
+
+C.add("shape2_take_put_kron_tensordot", _shape2_products, A23, _u(2, 2), _u(6))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

@@ -409,8 +409,8 @@ def apply_inplace_view(op, self, *args):
         if recording:
             _check_view_inplace(self)
     if recording and (self._base if self._base is not None else self)._grad_fn is None:
-        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
-                           "in-place operation.")
+        raise RuntimeError(f"a {'' if self._base is None else 'view of a '}leaf Variable that "
+                           "requires grad is being used in an in-place operation.")
     result, _ = op.run(values)
     before = Tensor._make(self._data, self._grad_fn, self._output_nr)
     self._data = result._data
