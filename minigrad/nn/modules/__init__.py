@@ -13,4 +13,6 @@ from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Lo
                    MSELoss, NLLLoss, SmoothL1Loss)
 from .module import Module  # noqa: F401
 from .normalization import LayerNorm  # noqa: F401
+from .pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,  # noqa: F401
+                      AdaptiveMaxPool2d, AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d)
 from .sparse import Embedding  # noqa: F401
