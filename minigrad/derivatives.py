@@ -2167,7 +2167,8 @@ for _op in (sum_dim, mean_dim, max_dim, min_dim, prod_dim, amax, amin, std, var,
 # (not padding); one NumPy fancy index reads all windows at once, np.add.at writes grads back.
 def _pool_out(size, kernel, stride, padding, dilation, ceil_mode):
     """How many windows fit along one dim (ceil_mode: a last partial one, if it starts inside)."""
-    out = (size + 2 * padding - dilation * (kernel - 1) - 1 + (stride - 1 if ceil_mode else 0)) // stride + 1
+    span = size + 2 * padding - dilation * (kernel - 1) - 1 + (stride - 1 if ceil_mode else 0)
+    out = span // stride + 1
     return out - 1 if ceil_mode and (out - 1) * stride >= size + padding else out
 
 
@@ -2195,7 +2196,8 @@ def _windows(self, rows, cols, fill):
     """self (..., H, W) read at windows rows x cols: values (..., OH, OW, K) (fill outside),
     flat positions (OH, OW, K) and the inside mask."""
     H, W = self.shape[-2:]
-    inside = ((rows >= 0) & (rows < H))[:, None, :, None] & ((cols >= 0) & (cols < W))[None, :, None, :]
+    inside = (((rows >= 0) & (rows < H))[:, None, :, None]
+              & ((cols >= 0) & (cols < W))[None, :, None, :])
     index = rows[:, None, :, None] * W + cols[None, :, None, :]
     shape = (rows.shape[0], cols.shape[0], rows.shape[1] * cols.shape[1])
     index, inside = np.where(inside, index, 0).reshape(shape), inside.reshape(shape)
@@ -2239,23 +2241,26 @@ def _max_pool2d(self, kernel_size, stride, padding, dilation, ceil_mode):
                                             ceil_mode))
 
 
-def _avg_divisor(shape, kernel_size, stride, padding, ceil_mode, count_include_pad,
-                 divisor_override, rows, cols):
-    """What each window's sum is divided by: divisor_override, else the window's size counting
-    padding (but not the part past it in ceil_mode), else the input positions it covers."""
-    if divisor_override:
-        return divisor_override
+def _avg_windows(shape, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                 divisor_override):
+    """avg_pool2d's windows and what each window's sum is divided by: divisor_override, else
+    the window's size counting padding (not the part past it in ceil_mode), else the input
+    positions it covers."""
+    rows, cols = _pool_windows(shape, kernel_size, stride, padding, (1, 1), ceil_mode)
     H, W = shape[-2:]
-    if count_include_pad:
-        limit_h, limit_w = H + padding[0], W + padding[1]
-        return (rows < limit_h).sum(1)[:, None] * (cols < limit_w).sum(1)[None, :]
-    return ((rows >= 0) & (rows < H)).sum(1)[:, None] * ((cols >= 0) & (cols < W)).sum(1)[None, :]
+    if divisor_override:
+        divisor = divisor_override
+    elif count_include_pad:
+        divisor = (rows < H + padding[0]).sum(1)[:, None] * (cols < W + padding[1]).sum(1)[None, :]
+    else:
+        divisor = (((rows >= 0) & (rows < H)).sum(1)[:, None]
+                   * ((cols >= 0) & (cols < W)).sum(1)[None, :])
+    return rows, cols, divisor
 
 
 def _avg_pool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    rows, cols = _pool_windows(self.shape, kernel_size, stride, padding, (1, 1), ceil_mode)
-    divisor = _avg_divisor(self.shape, kernel_size, stride, padding, ceil_mode, count_include_pad,
-                           divisor_override, rows, cols)
+    rows, cols, divisor = _avg_windows(self.shape, kernel_size, stride, padding, ceil_mode,
+                                       count_include_pad, divisor_override)
     total = _window_sum(_windows(self, rows, cols, 0)[0])
     if self.dtype.kind != "f":  # integer division truncates, as in C++
         return (np.sign(total) * (np.abs(total) // divisor)).astype(self.dtype)
@@ -2264,15 +2269,15 @@ def _avg_pool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad
 
 def _avg_pool2d_backward(grad_output, self, kernel_size, stride, padding, ceil_mode,
                          count_include_pad, divisor_override):
-    rows, cols = _pool_windows(self.shape, kernel_size, stride, padding, (1, 1), ceil_mode)
-    divisor = _avg_divisor(self.shape, kernel_size, stride, padding, ceil_mode, count_include_pad,
-                           divisor_override, rows, cols)
+    rows, cols, divisor = _avg_windows(self.shape, kernel_size, stride, padding, ceil_mode,
+                                       count_include_pad, divisor_override)
     _, index, inside = _windows(self, rows, cols, 0)
     delta = (grad_output / np.asarray(divisor, grad_output.dtype))[..., None]
     return _add_at(self.shape, index, np.where(inside, delta, 0).astype(grad_output.dtype))
 
 
 def _adaptive_sizes(self, output_size):
+    """Adaptive windows along H and W, and their sizes (what the means divide by)."""
     rows, cols = (_adaptive(self.shape[d - 2], output_size[d]) for d in range(2))
     return rows, cols, (rows >= 0).sum(1)[:, None], (cols >= 0).sum(1)[None, :]
 

@@ -856,7 +856,7 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     if isinstance(k, (tuple, list)):
         raise RuntimeError("max_pool1d() kernel_size must be an int, list of ints or tuple of "
                            f"ints of size 1 but got size {len(k)}")
-    s = k if stride is None or stride == () or stride == [] else _single("max_pool1d", "stride", stride)
+    s = k if stride in (None, (), []) else _single("max_pool1d", "stride", stride)
     for what, value, ok in (("kernel_size must be greater than zero", k, k > 0),
                             ("stride must be greater than zero", s, s > 0),
                             ("padding must be non-negative", p, p >= 0)):
@@ -901,7 +901,7 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True):
     _check_dims_2_to_3(input, "avg_pool1d")
     k = _single("avg_pool1d", "kernel_size", kernel_size)
-    s = k if stride is None or stride == () or stride == [] else _single("avg_pool1d", "stride", stride)
+    s = k if stride in (None, (), []) else _single("avg_pool1d", "stride", stride)
     p = _single("avg_pool1d", "padding", padding)
     return avg_pool2d(input.unsqueeze(-2), (1, k), (1, s), (0, p), ceil_mode,
                       count_include_pad).squeeze(-2)
