@@ -58,6 +58,7 @@ from .serialization import load, save  # noqa: E402
 
 
 from .nn.functional import celu_, selu_  # noqa: E402
+from .nn.functional import adaptive_avg_pool1d, avg_pool1d, max_pool1d, max_pool2d  # noqa: E402
 
 
 def selu(input):

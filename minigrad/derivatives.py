@@ -2679,3 +2679,184 @@ for _op in (sum_dim, mean_dim, max_dim, min_dim, prod_dim, amax, amin, std, var,
             addmm, gather, index, index_select, softmax_backward_data, log_softmax_backward_data,
             native_layer_norm, native_batch_norm, embedding, embedding_dense_backward):
     _op.contiguous = True
+
+
+# --- part pooling: each output reads a window of input positions (the last two dims) -----------
+# A window is a table of flat input positions (OH, OW, K) and a mask of those inside the input
+# (not padding); one NumPy fancy index reads all windows at once, np.add.at writes grads back.
+def _pool_out(size, kernel, stride, padding, dilation, ceil_mode):
+    """How many windows fit along one dim (ceil_mode: a last partial one, if it starts inside)."""
+    span = size + 2 * padding - dilation * (kernel - 1) - 1 + (stride - 1 if ceil_mode else 0)
+    out = span // stride + 1
+    return out - 1 if ceil_mode and (out - 1) * stride >= size + padding else out
+
+
+def _pool_windows(shape, kernel_size, stride, padding, dilation, ceil_mode):
+    """Input position of each (output, kernel offset), along H and along W; stride () is
+    kernel_size (PyTorch's default)."""
+    windows = []
+    for d in range(2):
+        k, s, p, dl = kernel_size[d], (stride or kernel_size)[d], padding[d], dilation[d]
+        out = _pool_out(shape[d - 2], k, s, p, dl, ceil_mode)
+        windows.append(np.arange(out)[:, None] * s - p + np.arange(k) * dl)
+    return windows
+
+
+def _adaptive(size, out_size):
+    """Adaptive windows along one dim: output o reads [floor(o*size/out), ceil((o+1)*size/out));
+    positions past a window's end are marked by -1 (they count as outside)."""
+    o = np.arange(out_size)
+    start, end = o * size // out_size, -(-(o + 1) * size // out_size)
+    pos = start[:, None] + np.arange(int((end - start).max(initial=1)))
+    return np.where(pos < end[:, None], pos, -1)
+
+
+def _windows(self, rows, cols, fill):
+    """self (..., H, W) read at windows rows x cols: values (..., OH, OW, K) (fill outside),
+    flat positions (OH, OW, K) and the inside mask."""
+    H, W = self.shape[-2:]
+    inside = (((rows >= 0) & (rows < H))[:, None, :, None]
+              & ((cols >= 0) & (cols < W))[None, :, None, :])
+    index = rows[:, None, :, None] * W + cols[None, :, None, :]
+    shape = (rows.shape[0], cols.shape[0], rows.shape[1] * cols.shape[1])
+    index, inside = np.where(inside, index, 0).reshape(shape), inside.reshape(shape)
+    values = self.reshape(*self.shape[:-2], H * W)[..., index]
+    return np.where(inside, values, np.array(fill).astype(self.dtype)), index, inside
+
+
+def _add_at(shape, index, values):
+    """zeros(shape) with values[..., j] added at flat position index[..., j] of the last two
+    dims, in the order PyTorch's backward kernels add them (output by output)."""
+    n, m = int(np.prod(shape[:-2])), int(np.prod(values.shape[len(shape) - 2:]))
+    out = np.zeros((n, shape[-2] * shape[-1]), values.dtype)
+    np.add.at(out, (np.arange(n)[:, None], np.broadcast_to(index, values.shape).reshape(n, m)),
+              values.reshape(n, m))
+    return out.reshape(shape)
+
+
+def _max_window(self, rows, cols):
+    """The max of each window and its flat input position. PyTorch's kernels keep the first
+    maximum in window order, but take every nan they meet (`val > maxval || isnan(val)`)."""
+    lowest = -np.inf if self.dtype.kind == "f" else np.iinfo(self.dtype).min
+    w, index, inside = _windows(self, rows, cols, lowest)
+    nan = np.isnan(w) if w.dtype.kind == "f" else np.zeros(w.shape, bool)
+    last_nan = w.shape[-1] - 1 - np.argmax(nan[..., ::-1], -1)
+    first_max = np.argmax((w == w.max(-1, keepdims=True, initial=lowest)) & inside, -1)
+    k = np.where(nan.any(-1), last_nan, first_max)[..., None]
+    return (np.take_along_axis(w, k, -1)[..., 0],
+            np.take_along_axis(np.broadcast_to(index, w.shape), k, -1)[..., 0].astype(np.int64))
+
+
+def _window_sum(w):
+    """Each window's sum added up in window order, as PyTorch's kernels do (not pairwise)."""
+    total = np.zeros(w.shape[:-1], w.dtype)
+    for k in range(w.shape[-1]):
+        total += w[..., k]
+    return total
+
+
+def _max_pool2d(self, kernel_size, stride, padding, dilation, ceil_mode):
+    return _max_window(self, *_pool_windows(self.shape, kernel_size, stride, padding, dilation,
+                                            ceil_mode))
+
+
+def _avg_windows(shape, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                 divisor_override):
+    """avg_pool2d's windows and what each window's sum is divided by: divisor_override, else
+    the window's size counting padding (not the part past it in ceil_mode), else the input
+    positions it covers."""
+    rows, cols = _pool_windows(shape, kernel_size, stride, padding, (1, 1), ceil_mode)
+    H, W = shape[-2:]
+    if divisor_override:
+        divisor = divisor_override
+    elif count_include_pad:
+        divisor = (rows < H + padding[0]).sum(1)[:, None] * (cols < W + padding[1]).sum(1)[None, :]
+    else:
+        divisor = (((rows >= 0) & (rows < H)).sum(1)[:, None]
+                   * ((cols >= 0) & (cols < W)).sum(1)[None, :])
+    return rows, cols, divisor
+
+
+def _avg_pool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    rows, cols, divisor = _avg_windows(self.shape, kernel_size, stride, padding, ceil_mode,
+                                       count_include_pad, divisor_override)
+    total = _window_sum(_windows(self, rows, cols, 0)[0])
+    if self.dtype.kind != "f":  # integer division truncates, as in C++
+        return (np.sign(total) * (np.abs(total) // divisor)).astype(self.dtype)
+    return total / np.asarray(divisor, self.dtype)
+
+
+def _avg_pool2d_backward(grad_output, self, kernel_size, stride, padding, ceil_mode,
+                         count_include_pad, divisor_override):
+    rows, cols, divisor = _avg_windows(self.shape, kernel_size, stride, padding, ceil_mode,
+                                       count_include_pad, divisor_override)
+    _, index, inside = _windows(self, rows, cols, 0)
+    delta = (grad_output / np.asarray(divisor, grad_output.dtype))[..., None]
+    return _add_at(self.shape, index, np.where(inside, delta, 0).astype(grad_output.dtype))
+
+
+def _adaptive_sizes(self, output_size):
+    """Adaptive windows along H and W, and their sizes (what the means divide by)."""
+    rows, cols = (_adaptive(self.shape[d - 2], output_size[d]) for d in range(2))
+    return rows, cols, (rows >= 0).sum(1)[:, None], (cols >= 0).sum(1)[None, :]
+
+
+def _adaptive_avg_pool2d(self, output_size):
+    rows, cols, kh, kw = _adaptive_sizes(self, output_size)
+    total = _window_sum(_windows(self, rows, cols, 0)[0])
+    return total / np.asarray(kh, self.dtype) / np.asarray(kw, self.dtype)
+
+
+def _adaptive_avg_pool2d_backward(grad_output, self):
+    rows, cols, kh, kw = _adaptive_sizes(self, grad_output.shape[-2:])
+    _, index, inside = _windows(self, rows, cols, 0)
+    delta = (grad_output / np.asarray(kh, grad_output.dtype) / np.asarray(kw, grad_output.dtype))
+    return _add_at(self.shape, index, np.where(inside, delta[..., None], 0).astype(grad_output.dtype))
+
+
+def _max_pool_double_backward(grad, indices):
+    """The gradient of a max pool's backward: grad read back at the positions of the maxima."""
+    return grad.flatten(-2).gather(-1, indices.flatten(-2)).view_as(indices)
+
+
+max_pool2d_with_indices = Op("MaxPool2DWithIndicesBackward0", _max_pool2d, extra=("result1",),
+                             self=lambda grad, self, kernel_size, stride, padding, dilation,
+                             ceil_mode, result1: max_pool2d_with_indices_backward(
+                                 grad, self, kernel_size, stride, padding, dilation, ceil_mode,
+                                 result1))
+avg_pool2d = Op("AvgPool2DBackward0",  _avg_pool2d,
+                self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                divisor_override: avg_pool2d_backward(grad, self, kernel_size, stride, padding,
+                                                      ceil_mode, count_include_pad, divisor_override))
+adaptive_avg_pool2d = Op("AdaptiveAvgPool2DBackward0", _adaptive_avg_pool2d,
+                         self=lambda grad, self: adaptive_avg_pool2d_backward(grad, self))
+adaptive_max_pool2d = Op("AdaptiveMaxPool2DBackward0", lambda self, output_size: _max_window(
+                             self, *_adaptive_sizes(self, output_size)[:2]),
+                         extra=("result1",),
+                         self=lambda grad, self, result1: adaptive_max_pool2d_backward(
+                             grad, self, result1))
+# their backward formulas, ops of their own in PyTorch (so double backward names them):
+max_pool2d_with_indices_backward = Op(
+    "MaxPool2DWithIndicesBackwardBackward0",
+    lambda grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices:
+        _add_at(self.shape, indices, grad_output), promote=("grad_output",),
+    grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices),
+    self=lambda grad: zeros_like(grad))
+avg_pool2d_backward = Op("AvgPool2DBackwardBackward0", _avg_pool2d_backward, promote=("grad_output",),
+                         grad_output=lambda grad, kernel_size, stride, padding, ceil_mode,
+                         count_include_pad, divisor_override: avg_pool2d(
+                             grad, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                             divisor_override),
+                         self=lambda grad: zeros_like(grad))
+adaptive_avg_pool2d_backward = Op("AdaptiveAvgPool2DBackwardBackward0", _adaptive_avg_pool2d_backward,
+                                  promote=("grad_output",),
+                                  grad_output=lambda grad, grad_output_sym_argsize_minus_2,
+                                  grad_output_sym_argsize_minus_1: adaptive_avg_pool2d(
+                                      grad, (grad_output_sym_argsize_minus_2,
+                                             grad_output_sym_argsize_minus_1)),
+                                  self=lambda grad: zeros_like(grad))
+adaptive_max_pool2d_backward = Op("AdaptiveMaxPool2DBackwardBackward0",
+                                  lambda grad_output, self, indices: _add_at(self.shape, indices, grad_output),
+                                  promote=("grad_output",),
+                                  grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices),
+                                  self=lambda grad: zeros_like(grad))

@@ -24,7 +24,6 @@ from .tensor import Tensor, _Device, _check_device, _device_arg, _wrap_dim, cont
 from .tensor import memory_format as _memory_format
 
 
-
 def _dims(dim, ndim):
     dims = dim if isinstance(dim, (tuple, list)) else (dim,)
     wrapped = tuple(_wrap_dim(x, ndim) for x in dims)

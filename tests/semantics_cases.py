@@ -10241,3 +10241,119 @@ case(
     'torch.tensordot(v, v, dims=2)',
     'torch.tensordot(a, a, ([0, 0], [1, 1]))',
 )
+
+
+# ---------------------------------------------------------------------------
+# pooling: max/avg/adaptive pools (F, torch.*, nn modules); values, grads, graph, errors
+# ---------------------------------------------------------------------------
+case(
+    "pool_max_pool2d",
+    "import torch.nn.functional as F; x = ((torch.arange(2. * 2 * 6 * 7) * 37 % 101 - 50) / 7).reshape(2, 2, 6, 7).requires_grad_()",
+    "y = F.max_pool2d(x, 2); print(y[0], y.grad_fn, y.grad_fn.next_functions)",
+    "n = y.grad_fn; print(n._saved_kernel_size, n._saved_stride, n._saved_padding, n._saved_dilation, n._saved_ceil_mode, n._saved_self.shape, n._saved_result1[1, 1])",
+    "y, i = F.max_pool2d(x, 3, 2, 1, 2, return_indices=True); print(y[1], i[1], i.dtype)",
+    "y, i = F.max_pool2d(x, (3, 2), (2, 3), (1, 0), ceil_mode=True, return_indices=True); print(y[0, 1], i[0, 1], y.grad_fn._saved_stride)",
+    "y = F.max_pool2d(x[0], [2, 3], 1); print(y.shape, y.grad_fn.name()); y.pow(2).sum().backward(); print(x.grad[0])",
+    "print(torch.max_pool2d(x, 3, 2)[0, 0], torch.max_pool2d(x, 3).grad_fn._saved_stride)",
+    "print(F.max_pool2d(torch.arange(32).reshape(2, 4, 4) % 5 - 2, 2))",
+)
+case(
+    "pool_max_pool_ties_nan_inf",
+    "import torch.nn.functional as F; x = torch.tensor([[[1., 3., 3., float('nan'), 2., float('nan'), 0., 5.]]], requires_grad=True)",
+    "y, i = F.max_pool1d(x, 4, 2, 2, return_indices=True); print(y, i); y.sum().backward(); print(x.grad)",
+    "print(F.max_pool1d(torch.tensor([[[2., 2., 1., 2., 2., 0.]]]), 3, 1, return_indices=True))",
+    "print(F.adaptive_max_pool1d(torch.tensor([[[2., 2., 1., 2., 2., 0.]]]), 4, True))",
+    "ni = torch.full((1, 1, 4, 4), -float('inf')); print(F.max_pool2d(ni, 3, 2, 1, return_indices=True))",
+    "print(F.adaptive_max_pool2d(ni, 3, True))",
+)
+case(
+    "pool_max_pool1d",
+    "import torch.nn.functional as F; x = ((torch.arange(2. * 3 * 10) * 37 % 101 - 50) / 7).reshape(2, 3, 10).requires_grad_()",
+    "y = F.max_pool1d(x, 3, 2, 1); print(y, y.grad_fn, y.grad_fn._saved_self_sym_sizes)  # (_saved_dim: minigrad wraps -2)",
+    "m = y.grad_fn.next_functions[0][0]; print(m.name(), m._saved_kernel_size, m._saved_stride, m._saved_padding, m._saved_self.shape, m.next_functions[0][0].name())",
+    "y, i = F.max_pool1d(x[0], 4, dilation=2, return_indices=True); print(y, i); y.sum().backward(); print(x.grad[0])",
+    "print(torch.max_pool1d(x, 3), torch.max_pool1d(x, 2, 2, 1, 1, True).shape)",
+)
+case(
+    "pool_avg_pool",
+    "import torch.nn.functional as F; x = ((torch.arange(2. * 2 * 7 * 9) * 37 % 101 - 50) / 7).reshape(2, 2, 7, 9).requires_grad_()",
+    "y = F.avg_pool2d(x, 2); print(y[0, 0], y.grad_fn, y.grad_fn.next_functions)",
+    "n = y.grad_fn; print(n._saved_kernel_size, n._saved_stride, n._saved_padding, n._saved_ceil_mode, n._saved_count_include_pad, n._saved_divisor_override, n._saved_self.shape)",
+    "y = F.avg_pool2d(x, 3, 2, 1); print(y[1, 1]); y.sum().backward(); print(x.grad[1, 1])",
+    "y = F.avg_pool2d(x[0], 3, 2, 1, ceil_mode=True, count_include_pad=False); print(y); x.grad = None; y.exp().sum().backward(); print(x.grad[0, 1])",
+    "y = F.avg_pool2d(x, (3, 2), (1, 2), (1, 0), True, True, 5); print(y[0, 0], y.grad_fn._saved_divisor_override)",
+    "print(F.avg_pool2d(torch.arange(32).reshape(2, 4, 4) % 7 - 3, 3, 1, 1))",
+    "y = F.avg_pool1d(x[0, 0], 3, 2, 1); print(y, y.grad_fn, y.grad_fn.next_functions[0][0]._saved_stride, torch.avg_pool1d(x[0], 4).shape)",
+)
+case(
+    "pool_adaptive",
+    "import torch.nn.functional as F; x = ((torch.arange(2. * 2 * 10 * 7) * 37 % 101 - 50) / 7).reshape(2, 2, 10, 7).requires_grad_()",
+    "y = F.adaptive_avg_pool2d(x, (4, 3)); print(y[0, 1], y.grad_fn, y.grad_fn._saved_self.shape); y.exp().sum().backward(); print(x.grad[0, 1])",
+    "y = F.adaptive_avg_pool2d(x, 1); print(y.flatten(), y.grad_fn, y.grad_fn._saved_keepdim, y.grad_fn._saved_self_sym_sizes)",
+    "print(F.adaptive_avg_pool2d(x, (None, 2)).shape, F.adaptive_avg_pool2d(x[0], 3).grad_fn, F.adaptive_avg_pool2d(x, 0))",
+    "y, i = F.adaptive_max_pool2d(x, (4, 3), return_indices=True); print(y[1, 0], i[1, 0], y.grad_fn, y.grad_fn._saved_result1.shape)",
+    "y = F.adaptive_max_pool2d(x[1], 5); x.grad = None; y.sum().backward(); print(x.grad[1, 1])",
+    "y = F.adaptive_avg_pool1d(x[0, 0], 3); print(y, y.grad_fn, y.grad_fn.next_functions[0][0].name(), torch.adaptive_avg_pool1d(x[0, 0], 4))",
+    "y, i = F.adaptive_max_pool1d(x[0, 0], 3, True); print(y, i, y.grad_fn.next_functions)",
+)
+case(
+    "pool_double_backward",
+    "import torch.nn.functional as F; x = ((torch.arange(2. * 5 * 6) * 37 % 101 - 50) / 7).reshape(1, 2, 5, 6).requires_grad_()",
+    """
+    for f in [lambda x: F.max_pool2d(x, 2, 1), lambda x: F.avg_pool2d(x, 3, 2, 1, True, False),
+              lambda x: F.adaptive_avg_pool2d(x, (3, 4)), lambda x: F.adaptive_max_pool2d(x, (2, 4))]:
+        y = f(x); g = (y.detach() * 0 + 1.5).requires_grad_()
+        gx, = torch.autograd.grad(y, x, g, create_graph=True)
+        n = gx.grad_fn; print(n.name(), n.next_functions)
+        gg, = torch.autograd.grad((gx * gx).sum(), g, create_graph=True)
+        print(gg, gg.grad_fn.name(), gg.grad_fn.next_functions)
+    """,
+    """
+    y = F.max_pool2d(x, 2, 1); gx, = torch.autograd.grad(y, x, (y.detach() * 0 + 1).requires_grad_(), create_graph=True)
+    print(gx.grad_fn._saved_indices.shape)
+    y = F.adaptive_max_pool2d(x, 3); gx, = torch.autograd.grad(y, x, (y.detach() * 0 + 1).requires_grad_(), create_graph=True)
+    print(gx.grad_fn._saved_indices[0, 1])
+    y = F.avg_pool2d(x, 2); gx, = torch.autograd.grad(y, x, (y.detach() * 0 + 1).requires_grad_(), create_graph=True)
+    n = gx.grad_fn; print(n._saved_kernel_size, n._saved_stride, n._saved_padding, n._saved_ceil_mode, n._saved_count_include_pad, n._saved_divisor_override)
+    y = F.adaptive_avg_pool2d(x, (2, 3)); gx, = torch.autograd.grad(y, x, (y.detach() * 0 + 1).requires_grad_(), create_graph=True)
+    print(gx.grad_fn._saved_grad_output_sym_argsize_minus_1, gx.grad_fn._saved_grad_output_sym_argsize_minus_2)
+    """,
+)
+case(
+    "pool_modules",
+    "import torch.nn.functional as F",
+    """
+    for m in [torch.nn.MaxPool1d(3), torch.nn.MaxPool2d(2), torch.nn.MaxPool2d((2, 3), 1, 1, 2, True, True),
+              torch.nn.AvgPool1d(3), torch.nn.AvgPool1d(3, 2, 1, True, False), torch.nn.AvgPool2d(2),
+              torch.nn.AvgPool2d((2, 3), None, 1, True, False, 3), torch.nn.AdaptiveAvgPool1d(3),
+              torch.nn.AdaptiveAvgPool2d((None, 3)), torch.nn.AdaptiveMaxPool1d(3, True), torch.nn.AdaptiveMaxPool2d(4)]:
+        print(repr(m), type(m), m.stride if hasattr(m, 'stride') else m.output_size)
+    """,
+    """
+    x = ((torch.arange(2. * 3 * 8 * 8) * 37 % 101 - 50) / 7).reshape(2, 3, 8, 8).requires_grad_()
+    net = torch.nn.Sequential(torch.nn.MaxPool2d(2), torch.nn.AvgPool2d(2, 1, 1, count_include_pad=False),
+                              torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten())
+    print(net); y = net(x); print(y, y.grad_fn); y.sum().backward(); print(x.grad[0, 0])
+    o, i = torch.nn.MaxPool2d(2, return_indices=True)(x); print(i[1, 2], o.grad_fn._saved_stride)
+    print(torch.nn.AdaptiveMaxPool1d(3, True)(x[0, 0]), torch.nn.MaxPool1d(2, 1)(x[0]).shape, torch.nn.AvgPool1d(3)(x[0, 0]))
+    print(torch.nn.AdaptiveMaxPool2d((2, None))(x).shape)
+    """,
+)
+case(
+    "pool_errors",
+    "import torch.nn.functional as F; x = torch.ones(1, 1, 4, 4)",
+    "F.max_pool2d(x, 3, padding=2)", "F.max_pool2d(x, 5)", "F.max_pool2d(x, 0)", "F.max_pool2d(x, 2, stride=0)",
+    "F.max_pool2d(x, 2, dilation=0)", "F.max_pool2d(torch.ones(4, 4), 2)", "F.max_pool2d(x, (2, 2, 2))",
+    "F.max_pool2d(x, 2, padding=-1)", "F.max_pool2d(x, 2, stride=(1, 1, 1))", "F.max_pool2d(torch.ones(1, 0, 4, 4), 2)",
+    "F.max_pool2d(torch.ones(0, 1, 4, 4), 2).shape", "F.max_pool2d(x, 0, 1)",
+    "F.avg_pool2d(x, 3, padding=2)", "F.avg_pool2d(x, 5)", "F.avg_pool2d(x, 2, divisor_override=0)",
+    "F.avg_pool2d(torch.ones(4, 4), 2)", "F.avg_pool2d(torch.ones(1, 1, 1, 5, 5), 2)",
+    "F.max_pool1d(x[0], 3, padding=2)", "F.max_pool1d(x[0], 6)", "F.max_pool1d(x[0], 0)", "F.max_pool1d(torch.ones(5), 2)",
+    "F.max_pool1d(x[0], 2, stride=0)", "F.max_pool1d(x[0], 2, dilation=0)", "F.max_pool1d(x[0], 2, padding=-1)",
+    "F.max_pool1d(x[0], (2, 2))", "F.avg_pool1d(x[0], 6)", "F.avg_pool1d(torch.ones(5), 2)", "F.avg_pool1d(x[0], (2, 2))",
+    "F.adaptive_avg_pool2d(x, (2, 2, 2))", "F.adaptive_avg_pool2d(torch.ones(4, 4), 2)", "F.adaptive_avg_pool2d(x, -1)",
+    "F.adaptive_avg_pool2d(torch.ones(4, 4), 1)", "F.adaptive_max_pool2d(torch.ones(4, 4), 2)",
+    "F.adaptive_avg_pool2d(torch.ones(1, 1, 0, 4), 2)", "F.adaptive_max_pool2d(torch.ones(1, 1, 0, 4), 2)",
+    "F.adaptive_avg_pool1d(torch.ones(5), 2)", "F.adaptive_max_pool1d(torch.ones(5), 2)", "F.adaptive_avg_pool1d(x[0], (2, 2))",
+    "F.adaptive_avg_pool2d(x.long(), 2)", "F.adaptive_max_pool2d(x.long(), 2)",
+)

@@ -750,8 +750,6 @@ C.add("nnl_batch_norm", _nnl_batch_norm, NNL_X43, _pos(3), B3, _u(2, 3, 2))
 C.add("double_backward_nnl_batch_norm", _double_nnl_batch_norm, NNL_X43, _pos(3), B3, _u(4, 3))
 
 
-
-
 # part act2: selu/celu (elu's rows, CeluBackward0/1), softplus, hardsigmoid, hardswish, mish,
 # softshrink, hardshrink, threshold (ThresholdBackward0/1), glu, leaky_relu_, and the composed
 # softsign, tanhshrink, softmin. H23 lies on every piece of hardsigmoid/hardswish (kinks at -3
@@ -959,6 +957,33 @@ def _shape2_products(L, a, s, w):
 
 C.add("shape2_take_put_kron_tensordot", _shape2_products, A23, _u(2, 2), _u(6))
 
+# part pooling: max, average and adaptive pools (the 1-d ones run through the 2-d rows); IMG's
+# values are distinct, so no window holds a tie for its max
+IMG, SEQ = _u(2, 2, 5, 6), _u(2, 7)
+
+
+def _pools(L, x, s):
+    f = F(L)
+    return (f.max_pool2d(x, 2), f.max_pool2d(x, 3, 2, 1, 2, ceil_mode=True), f.max_pool2d(x[0], (2, 3), 1),
+            f.avg_pool2d(x, 2), f.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False),
+            f.avg_pool2d(x[0], (3, 2), 1, 1, divisor_override=4), f.adaptive_avg_pool2d(x, (3, 4)),
+            f.adaptive_avg_pool2d(x, 1), f.adaptive_max_pool2d(x, (4, 3)), f.max_pool1d(s, 3, 2, 1),
+            f.avg_pool1d(s, 3, 2, 1), f.adaptive_avg_pool1d(s, 4), f.adaptive_max_pool1d(s, 3))
+
+
+def _double_pools(L, x):
+    """Each pool's gradient for a seed that depends on x, differentiated again: the grad_output
+    formulas of the backward rows (MaxPool2DWithIndicesBackwardBackward0, ...) run."""
+    f, gs = F(L), []
+    for y in (f.max_pool2d(x, 2, 1), f.avg_pool2d(x, 3, 2, 1), f.adaptive_avg_pool2d(x, (3, 4)),
+              f.adaptive_max_pool2d(x, (2, 4))):
+        seed = x[..., :y.shape[-2], :y.shape[-1]] ** 2
+        gs += L.autograd.grad(y, x, seed, create_graph=True)
+    return tuple(gs)
+
+
+C.add("pools", _pools, IMG, SEQ)
+C.add("double_backward_pools", _double_pools, IMG)
 
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):

@@ -165,6 +165,8 @@ class Op:
                 node._args[name] = tuple(st // a.itemsize for st in a.strides)
             elif kind == "scalar_type":
                 node._args[name] = values[i].dtype
+            elif kind == "argsize":  # one size of an input: x_sym_argsize_minus_1 is x.size(-1)
+                node._args[name] = values[i[0]]._data.shape[i[1]]
             elif kind == "arg":  # (a tensor argument no needed formula uses is not saved)
                 if i is None:
                     node._args[name] = ()
@@ -193,7 +195,7 @@ class Op:
             elif name.endswith("_strides"):  # kept only for a gradient that needs them
                 plan.append((name, "arg", None))
             elif name not in self.index and name not in self.extra and name != "result":
-                names.add(name)  # a shape, strides or scalar type
+                names.add(name)  # a shape, strides, scalar type or size
         # PyTorch's generated code saves (and later unpacks, checking each) the inputs in
         # alphabetical order of names, then the outputs: x**y saves exponent, self, result.
         outputs = {"result", *self.extra}
@@ -211,6 +213,9 @@ class Op:
                 plan.append((name, "strides", self.index[name[:-8]]))
             elif name.endswith("_scalar_type") and name[:-12] in self.index:
                 plan.append((name, "scalar_type", self.index[name[:-12]]))
+            elif "_sym_argsize_minus_" in name:
+                base, _, k = name.partition("_sym_argsize_minus_")
+                plan.append((name, "argsize", (self.index[base], -int(k))))
             else:
                 raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
         return plan

@@ -809,7 +809,6 @@ def glu(input, dim=-1):
     return d.glu(input, dim)
 
 
-
 # --- part loss3: kl_div, ranking/hinge/embedding losses, poisson and gaussian nll --------------
 # Composites, as in PyTorch (Python in torch/nn/functional.py, or C++ in ATen's Loss.cpp): their
 # graphs show the ops they are made of. C++'s `tensor + number` is add(Scalar) (AddBackward1)
@@ -1060,3 +1059,194 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
         if t is not None:
             t.copy_(repeated.view(b, c).mean(0))
     return out.view(input.shape)
+
+
+# part pooling: max, average and adaptive pools over the last two dims. The 1-d forms are the
+# 2-d ones over input.unsqueeze(-2) (a height of 1) squeezed back, as PyTorch's graph shows.
+_PAIR_ERRORS = {"kernel_size": "must either be a single int, or a tuple of two ints",
+                "stride": "must either be omitted, a single int, or a tuple of two ints",
+                "padding": "must either be a single int, or a tuple of two ints",
+                "dilation": "must be either a single int, or a tuple of two ints"}
+
+
+def _pair(kernel, arg, value):
+    """An int or one or two ints as a tuple of two (PyTorch's int[2]); stride None stays ()."""
+    if value is None:
+        return ()
+    value = tuple(value) if isinstance(value, (tuple, list)) else (value,)
+    if len(value) not in (1, 2) and not (arg == "stride" and not value):
+        raise RuntimeError(f"{kernel}: {arg} {_PAIR_ERRORS[arg]}")
+    return value * 2 if len(value) == 1 else value
+
+
+def _single(kernel, arg, value):
+    value = tuple(value) if isinstance(value, (tuple, list)) else (value,)
+    if len(value) != 1:
+        raise RuntimeError(f"{kernel}() argument '{arg}' should contain one int (got {len(value)})")
+    return value[0]
+
+
+def _check_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode):
+    """PyTorch's pooling_output_shape and pool2d_shape_check, in their order."""
+    out = []
+    for dim in range(2):
+        k, s, p, dl = kernel_size[dim], (stride or kernel_size)[dim], padding[dim], dilation[dim]
+        if s == 0:
+            raise RuntimeError("stride should not be zero")
+        if p < 0:
+            raise RuntimeError(f"pad must be non-negative, but got pad: {p}")
+        if p > ((k - 1) * dl + 1) // 2:
+            raise RuntimeError("pad should be at most half of effective kernel size, but got "
+                               f"pad={p}, kernel_size={k} and dilation={dl}")
+        out.append(d._pool_out(input.shape[dim - 2], k, s, p, dl, ceil_mode))
+    (kh, kw), (sh, sw), (dh, dw) = kernel_size, stride or kernel_size, dilation
+    if kh <= 0 or kw <= 0:
+        raise RuntimeError(f"kernel size should be greater than zero, but got kH: {kh} kW: {kw}")
+    if sh <= 0 or sw <= 0:
+        raise RuntimeError(f"stride should be greater than zero, but got dH: {sh} dW: {sw}")
+    if dh <= 0 or dw <= 0:
+        raise RuntimeError("dilation should be greater than zero, but got dilationH: "
+                           f"{dh} dilationW: {dw}")
+    if input.dim() not in (3, 4) or 0 in input.shape[-3:]:
+        raise RuntimeError("Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size "
+                           f"for input, but got:{_size_list(input.shape)}")
+    if min(out) < 1:
+        c, h, w = input.shape[-3:]
+        raise RuntimeError(f"Given input size: ({c}x{h}x{w}). Calculated output size: "
+                           f"({c}x{out[0]}x{out[1]}). Output size is too small")
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    """The max of each kernel_size window (windows stride apart, dilation between taps);
+    padding adds -inf borders. With return_indices, where each max was (flat over H*W)."""
+    args = [_pair("max_pool2d", a, v) for a, v in (("kernel_size", kernel_size), ("stride", stride),
+                                                    ("padding", padding), ("dilation", dilation))]
+    if input.dim() not in (3, 4):
+        raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
+    _check_pool2d(input, *args, ceil_mode)
+    output, indices = d.max_pool2d_with_indices(input, *args, ceil_mode)
+    return (output, indices) if return_indices else output
+
+
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    """max_pool2d over a height of 1, after max_pool1d's own checks."""
+    if input.dim() not in (2, 3) or 0 in input.shape[-2:]:
+        raise RuntimeError("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim "
+                           f"batch size for input, but got:{_size_list(input.shape)}")
+    k, p, dl = (v[0] if isinstance(v, (tuple, list)) and len(v) == 1 else v
+                for v in (kernel_size, padding, dilation))
+    if isinstance(k, (tuple, list)):
+        raise RuntimeError("max_pool1d() kernel_size must be an int, list of ints or tuple of "
+                           f"ints of size 1 but got size {len(k)}")
+    s = k if stride in (None, (), []) else _single("max_pool1d", "stride", stride)
+    for what, value, ok in (("kernel_size must be greater than zero", k, k > 0),
+                            ("stride must be greater than zero", s, s > 0),
+                            ("padding must be non-negative", p, p >= 0)):
+        if not ok:
+            raise RuntimeError(f"max_pool1d() {what}, but got {value}")
+    if p > k // 2:
+        raise RuntimeError("max_pool1d() padding should be at most half of kernel size, but got "
+                           f"padding={p} and kernel_size={k}")
+    if dl <= 0:
+        raise RuntimeError(f"max_pool1d() dilation must be greater than zero, but got {dl}")
+    out = d._pool_out(input.shape[-1], k, s, p, dl, ceil_mode)
+    if out <= 0:
+        raise RuntimeError(f"max_pool1d() Invalid computed output size: {out}")
+    output, indices = d.max_pool2d_with_indices(input.unsqueeze(-2), (1, k), (1, s), (0, p),
+                                                (1, dl), ceil_mode)
+    output = output.squeeze(-2)
+    return (output, indices.squeeze(-2)) if return_indices else output
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True, divisor_override=None):
+    """The mean of each window: its sum over the window's size (counting padding unless
+    count_include_pad=False), or over divisor_override."""
+    args = [_pair("avg_pool2d", a, v) for a, v in (("kernel_size", kernel_size), ("stride", stride),
+                                                    ("padding", padding))]
+    if divisor_override == 0:
+        raise RuntimeError("divisor must be not zero")
+    if input.dim() < 3:
+        raise IndexError("Dimension out of range (expected to be in range of "
+                         f"[{-max(input.dim(), 1)}, {max(input.dim(), 1) - 1}], but got -3)")
+    _check_pool2d(input, *args[:3], (1, 1), ceil_mode)
+    return d.avg_pool2d(input, *args, ceil_mode, count_include_pad, divisor_override)
+
+
+def _check_dims_2_to_3(input, kernel):
+    if input.dim() not in (2, 3):
+        raise RuntimeError(f"Expected 2 to 3 dimensions, but got {input.dim()}-dimensional tensor "
+                           f"for argument #1 'self' (while checking arguments for {kernel})")
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True):
+    _check_dims_2_to_3(input, "avg_pool1d")
+    k = _single("avg_pool1d", "kernel_size", kernel_size)
+    s = k if stride in (None, (), []) else _single("avg_pool1d", "stride", stride)
+    p = _single("avg_pool1d", "padding", padding)
+    return avg_pool2d(input.unsqueeze(-2), (1, k), (1, s), (0, p), ceil_mode,
+                      count_include_pad).squeeze(-2)
+
+
+def _adaptive_size(input, output_size):
+    """output_size as a pair; None keeps that input size."""
+    size = tuple(output_size) if isinstance(output_size, (tuple, list)) else (output_size,) * 2
+    return tuple(input.shape[i - len(size)] if v is None else v for i, v in enumerate(size))
+
+
+def _check_adaptive(kernel, input, sep=""):
+    if input._data.dtype.kind != "f":
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{input.dtype._scalar}\'')
+    if input.dim() not in (3, 4):
+        raise RuntimeError(f"{kernel}(): Expected 3D or 4D tensor, but got{sep} "
+                           f"{_size_list(input.shape)}")
+
+
+def adaptive_avg_pool2d(input, output_size):
+    """Means over output_size windows that split the input as evenly as they can: window o
+    covers [floor(o*H/OH), ceil((o+1)*H/OH)) (windows overlap when OH does not divide H)."""
+    size = _adaptive_size(input, output_size)
+    if len(size) != 2:
+        raise RuntimeError("adaptive_avg_pool2d: output_size must be 2")
+    if min(size) < 0:
+        raise RuntimeError("adaptive_avg_pool2d: elements of output_size must be greater than or "
+                           f"equal to 0 but received {{{size[0]}, {size[1]}}}")
+    if size == (1, 1):  # one window: PyTorch takes the mean over H and W
+        return input.mean((-1, -2), keepdim=True)
+    _check_adaptive("adaptive_avg_pool2d", input)
+    for i in (-2, -1):
+        _check_nonempty("adaptive_avg_pool2d", input, i + input.dim())
+    return d.adaptive_avg_pool2d(input, size)
+
+
+def _check_nonempty(kernel, input, dim):
+    if input.shape[dim] == 0:
+        raise RuntimeError(f"{kernel}(): Expected input to have non-zero size for non-batch "
+                           f"dimensions, but input has sizes {_size_list(input.shape)} with "
+                           f"dimension {dim} being empty")
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    """The max over adaptive_avg_pool2d's windows (and where it was, flat over H*W)."""
+    _check_adaptive("adaptive_max_pool2d", input, ":")
+    for i in range(1, input.dim()):
+        _check_nonempty("adaptive_max_pool2d", input, i)
+    output, indices = d.adaptive_max_pool2d(input, _adaptive_size(input, output_size))
+    return (output, indices) if return_indices else output
+
+
+def adaptive_avg_pool1d(input, output_size):
+    _check_dims_2_to_3(input, "adaptive_avg_pool1d")
+    size = _single("adaptive_avg_pool1d", "output_size", output_size)
+    return adaptive_avg_pool2d(input.unsqueeze(-2), (1, size)).squeeze(-2)
+
+
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    _check_dims_2_to_3(input, "adaptive_max_pool1d")
+    size = _single("adaptive_max_pool1d", "output_size", output_size)
+    output, indices = adaptive_max_pool2d(input.unsqueeze(-2), (1, size), True)
+    output = output.squeeze(-2)
+    return (output, indices.squeeze(-2)) if return_indices else output
