@@ -215,6 +215,11 @@ def _logaddexp(self, other):
     return np.where(np.isinf(self) & (self == other), self, out)
 
 
+def _addcmul(self, a, b):
+    """self + a * b, fused into one rounding for floats as PyTorch's kernel does."""
+    return _fma(a, b, self) if self.dtype.kind == "f" else self + a * b
+
+
 def _add_scaled(self, other, alpha):
     """self + alpha * other, with alpha in the result's dtype. PyTorch's kernel fuses the
     multiply-add (one rounding): for float32, computing in float64 and rounding gives its bits."""
@@ -908,9 +913,14 @@ sub = Op("SubBackward0",               lambda self, other, alpha=1: self - other
 sub_scalar = Op("SubBackward1",        lambda self, other: self - other,          # inside formulas
                 promote=("self", "other"),
                 self=lambda grad: grad)
-rsub = Op("RsubBackward1",             lambda self, other: other - self,       # 2 - x
+rsub = Op("RsubBackward1",             lambda self, other, alpha=1: other - self if alpha == 1   # 2 - x
+                                           else _add_scaled(other, self, -alpha),
           promote=("self", "other"),
-          self=lambda grad: -grad)
+          self=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha))
+rsub_tensor = Op("RsubBackward0",      lambda self, other, alpha=1: other - self if alpha == 1   # rsub(x, y)
+                                           else _add_scaled(other, self, -alpha),
+                 self=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha),
+                 other=lambda grad: grad)
 mul = Op("MulBackward0",               lambda self, other: self * other,
          self=lambda grad, other: grad * other,
          other=lambda grad, self: grad * self)
@@ -1036,6 +1046,36 @@ tril = Op("TrilBackward0",             lambda self, diagonal=0: np.tril(self, di
 triu = Op("TriuBackward0",             lambda self, diagonal=0: np.triu(self, diagonal),
           self=lambda grad, diagonal: triu(grad, diagonal))
 # --- end of part trig ---
+# --- part elem2: addcmul/addcdiv, in-place comparisons ---
+addcmul = Op("AddcmulBackward0",       lambda self, tensor1, tensor2, value=1: _addcmul(
+                                           self, self.dtype.type(value) * tensor1, tensor2),
+             self=lambda grad: grad,
+             tensor1=lambda grad, tensor2, value: grad * mul_scalar(tensor2, value),
+             tensor2=lambda grad, tensor1, value: grad * mul_scalar(tensor1, value))
+addcdiv = Op("AddcdivBackward0",       lambda self, tensor1, tensor2, value=1:
+                                           self + self.dtype.type(value) * tensor1 / tensor2,
+             self=lambda grad: grad,
+             tensor1=lambda grad, tensor2, value: grad * div(value, tensor2),
+             tensor2=lambda grad, tensor1, tensor2, value:
+                 -grad * div(mul_scalar(tensor1, value), tensor2 * tensor2))
+
+
+def _comparison_rows(name, ufunc):
+    """x.eq_(y) and the like: self becomes 0 or 1 in its own dtype, a step function of both
+    inputs, so their gradients are zero (...Backward0 against a number, ...Backward1 a tensor)."""
+    return (Op(f"{name}Backward0", lambda self, other: ufunc(self, other), promote=("self", "other"),
+               self=lambda grad: zeros_like(grad)),
+            Op(f"{name}Backward1", lambda self, other: ufunc(self, other),
+               self=lambda grad: zeros_like(grad), other=lambda grad: zeros_like(grad)))
+
+
+eq_, eq_tensor_ = _comparison_rows("Eq", np.equal)
+ne_, ne_tensor_ = _comparison_rows("Ne", np.not_equal)
+lt_, lt_tensor_ = _comparison_rows("Lt", np.less)
+le_, le_tensor_ = _comparison_rows("Le", np.less_equal)
+gt_, gt_tensor_ = _comparison_rows("Gt", np.greater)
+ge_, ge_tensor_ = _comparison_rows("Ge", np.greater_equal)
+# --- end of part elem2 ---
 # rsqrt: 1 / sqrt in float32 is exactly PyTorch's float32 kernel (rounding float64 is not)
 rsqrt = Op("RsqrtBackward0",           lambda self: 1 / np.sqrt(self), floating=True,
            self=lambda grad, result: mul_scalar(grad, -0.5) * result ** 3)

@@ -789,6 +789,40 @@ def _double_act2(L, a, h, s):
 C.add("act2_activations", _act2, A23, H23)
 C.add("double_backward_act2", _double_act2, A23, H23, C23)
 
+
+# part elem2: aliases (their canonical nodes), rsub with alpha (RsubBackward0/1), addcmul/addcdiv
+# (+ in place, broadcast, value=), in-place comparisons (zero gradients: A23 and B23 never tie),
+# and addcmul/addcdiv/rsub's gradients differentiated again (addcdiv's formulas: DivBackward0 of a
+# number, MulBackward1, NegBackward0)
+def _elem2_aliases(L, a, b, p):
+    return (L.subtract(a, b, alpha=2), a.multiply(b), L.divide(a, p), a.true_divide(p), L.negative(a),
+            a.absolute(), L.rsub(a, b), L.rsub(a, b, alpha=3), L.rsub(a, 2.5, alpha=0.5), L.rsub(a, 2),
+            (a * 1).subtract_(b), (a * 1).negative_())
+
+
+def _elem2_addc(L, a, b, c, p, s):
+    return (L.addcmul(a, b, c), L.addcmul(a, b, s, value=0.5), a.addcdiv(b, p), L.addcdiv(a, s, p, value=-2),
+            (a * 1).addcmul_(b, c, value=3), (a * 1).addcdiv_(c, p))
+
+
+def _elem2_compare_inplace(L, a, b):
+    return tuple(getattr(a * 1, f"{name}_")(other) for name in ("eq", "ne", "lt", "le", "gt", "ge")
+                 for other in (b, 0.3))
+
+
+def _double_elem2(L, a, b, c, p):
+    gs = []
+    for y in (L.addcmul(a, b, c, value=2), L.addcdiv(a, b, p, value=2), L.addcdiv(a, b, p),
+              L.rsub(a, b, alpha=2), L.rsub(a, 2, alpha=3)):
+        gs += L.autograd.grad(y, (a, b, c, p), c * b, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+C.add("elem2_aliases", _elem2_aliases, A23, B23, P23)
+C.add("elem2_addc", _elem2_addc, A23, B23, C23, P23, B21)
+C.add("elem2_compare_inplace", _elem2_compare_inplace, A23, B23)
+C.add("double_backward_elem2", _double_elem2, A23, B23, C23, P23)
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
