@@ -1034,6 +1034,86 @@ def _logical_inplace(fn):
         return self
     method.__name__ = f"{fn.__name__}_"
     return method
+
+
+for _name in ("copysign", "float_power"):
+    _SIGNATURES[_name] = (f"Tensor input, Tensor other, {_OUT}", f"Tensor input, Number other, {_OUT}")
+    _SIGNATURES[f"Tensor.{_name}"] = ("Tensor other", "Number other")
+_SIGNATURES["float_power"] = (f"Tensor input, Tensor exponent, {_OUT}",
+                              f"Number self, Tensor exponent, {_OUT}",
+                              f"Tensor input, Number exponent, {_OUT}")
+_SIGNATURES["Tensor.float_power"] = _SIGNATURES["Tensor.float_power_"] = ("Tensor exponent",
+                                                                          "Number exponent")
+
+
+def _copysign_op(input, other):
+    if not isinstance(input, Tensor) or not isinstance(other, (Tensor, numbers.Number)):
+        raise _invalid_combination("copysign", (input, other), {})
+    return d.copysign if isinstance(other, Tensor) else d.copysign_scalar
+
+
+def copysign(input, other):
+    """|input| with the sign of other (-0.0 counts as negative); a float result."""
+    return _copysign_op(input, other)(input, other)
+
+
+def float_power(input, exponent):
+    """input ** exponent in float64 whatever the dtypes: the inputs are cast first, so the graph
+    shows their ToCopyBackward0 below the pow node."""
+    if not (isinstance(input, Tensor) and isinstance(exponent, (Tensor, numbers.Number))
+            or isinstance(input, numbers.Number) and isinstance(exponent, Tensor)):
+        raise _invalid_combination("float_power", (input, exponent), {})
+    input, exponent = (v.to(dtypes.float64) if isinstance(v, Tensor) else builtins.float(v)
+                       for v in (input, exponent))
+    return pow(input, exponent)
+
+
+def _float_power_inplace(self, exponent):
+    if not isinstance(exponent, (Tensor, numbers.Number)):
+        raise _invalid_combination("float_power_", (exponent,), {}, method=True)
+    if self.dtype is not dtypes.float64:
+        raise RuntimeError(f"the base given to float_power_ has dtype {self.dtype._scalar} but the "
+                           "operation's result requires dtype Double")
+    exponent = exponent.to(dtypes.float64) if isinstance(exponent, Tensor) else builtins.float(exponent)
+    return _pow_inplace(self, exponent)
+
+
+fmax, fmin = _binary("fmax", d.fmax), _binary("fmin", d.fmin)
+logaddexp2 = _binary("logaddexp2", d.logaddexp2, "logaddexp2_cpu")
+ldexp = _binary("ldexp", d.ldexp)
+_ldexp_ = _binary("ldexp_", d.ldexp, inplace=True)
+sinc = _unary("sinc", d.sinc)
+
+
+def _ldexp_inplace(self, other):
+    if not self.is_floating_point():  # (PyTorch's words)
+        raise RuntimeError(f"ldexp can't be cast to the desired output type {self.dtype._scalar}")
+    return _ldexp_(self, other)
+signbit = _classify("signbit", np.signbit)
+
+
+def frexp(input):
+    """input = mantissa * 2 ** exponent, |mantissa| in [0.5, 1) (an int32 exponent)."""
+    _tensor_arg("frexp", "input", 1, input)
+    if not input.is_floating_point():
+        raise RuntimeError("torch.frexp() only supports floating-point dtypes")
+    return return_types.frexp(*d.frexp(input))
+
+
+def _heaviside(name, inplace=False):
+    """0 where input < 0, 1 where > 0, `values` where input == 0: a step, with no derivative
+    (PyTorch records it and fails in backward)."""
+    def fn(input, values):
+        _tensor_arg(name, "input", 1, input)
+        _tensor_arg(name, "values", 2, values)
+        if input.dtype is not values.dtype:
+            raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
+        return apply_inplace(d.heaviside, input, values) if inplace else d.heaviside(input, values)
+    fn.__name__ = name
+    return fn
+
+
+heaviside = _heaviside("heaviside")
 # --- end of part elem2 ---
 
 
@@ -3030,6 +3110,14 @@ _METHODS.update(  # part elem2: aliases, rsub, addcmul/addcdiv, logical ops, in-
     logical_or_=_as_method(_logical_inplace(logical_or)),
     logical_xor_=_as_method(_logical_inplace(logical_xor)),
     logical_not_=_logical_inplace(logical_not),
+    copysign=_method_operand("copysign", copysign),
+    copysign_=_method_operand("copysign_", lambda self, other: apply_inplace(
+        _copysign_op(self, other), self, other)),
+    float_power=_method_operand("float_power", float_power), float_power_=_float_power_inplace,
+    fmax=_as_method(fmax), fmin=_as_method(fmin), logaddexp2=_as_method(logaddexp2),
+    ldexp=_as_method(ldexp), ldexp_=_as_method(_ldexp_inplace),
+    sinc=sinc, sinc_=_inplace(d.sinc), signbit=signbit, frexp=frexp,
+    heaviside=_as_method(heaviside), heaviside_=_as_method(_heaviside("heaviside_", inplace=True)),
 )
 _METHODS.update(  # part trig: more elementwise math, with the in-place forms PyTorch has
     tan=tan, sinh=sinh, cosh=cosh, asin=asin, acos=acos, atan=atan, asinh=asinh, acosh=acosh,

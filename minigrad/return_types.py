@@ -2,11 +2,12 @@
 from collections import namedtuple
 
 
-def _return_type(name):
-    base = namedtuple(name, ["values", "indices"])
+def _return_type(name, fields=("values", "indices")):
+    base = namedtuple(name, fields)
 
     def __repr__(self):
-        return f"minigrad.return_types.{name}(\nvalues={self.values!r},\nindices={self.indices!r})"
+        return f"minigrad.return_types.{name}(\n" + ",\n".join(
+            f"{field}={value!r}" for field, value in zip(fields, self)) + ")"
 
     return type(name, (base,), {"__slots__": (), "__repr__": __repr__,
                                 "__module__": "minigrad.return_types"})
@@ -16,3 +17,4 @@ max = _return_type("max")
 min = _return_type("min")
 sort = _return_type("sort")
 topk = _return_type("topk")
+frexp = _return_type("frexp", ("mantissa", "exponent"))  # part elem2

@@ -9545,3 +9545,70 @@ case(
     "torch.logical_and(torch.ones(2), torch.ones(3))",
     "torch.ones(1).logical_and_(torch.ones(3))",
 )
+case(
+    "elem2_copysign_fmax_sinc_ldexp_frexp",
+    """
+    a = torch.tensor([1.5, -2., 0., 0.3], requires_grad=True); b = torch.tensor([2., -0., -1., float('nan')], requires_grad=True)
+    p = torch.tensor([0.5, 1.5, 2., 3.], requires_grad=True); i = torch.tensor([1, -2, 0, 3]); t = torch.tensor([True, False, True, False])
+    def walk(t):
+        stack, out = [(t.grad_fn, 0)], []
+        while stack:
+            f, d = stack.pop()
+            out.append(' ' * d + (f.name() if f else 'None'))
+            stack += [(n, d + 2) for n, _ in reversed(f.next_functions if f else ())]
+        print(' '.join(out))
+    """,
+    """
+    for y in (torch.copysign(a, b), a.copysign(2.0), torch.fmax(a, b), a.fmin(b), torch.logaddexp2(a, p), torch.sinc(a),
+              torch.float_power(p.double(), a.double()), torch.ldexp(a, p), torch.frexp(a * 3).mantissa):
+        print('==', y.grad_fn.name(), y)
+        for g in torch.autograd.grad(y, (a, b, p), p.double() * 1 if y.dtype == torch.float64 else p * 1, create_graph=True, allow_unused=True):
+            if g is not None:
+                print(g); walk(g)
+    """,
+    "print(torch.copysign(i, 1), torch.copysign(i, i), torch.copysign(t, t), torch.copysign(a, -0.), torch.copysign(a.double(), b).dtype)",
+    "print(torch.fmax(i, i), torch.fmax(t, t), torch.fmin(a, i), torch.fmax(b, torch.tensor([float('nan'), 1., 2., float('nan')])))",
+    "print(torch.sinc(i), torch.sinc(t), torch.sinc(torch.tensor([1e-20, 0., 0.5])), a.sinc().dtype)",
+    "print(torch.logaddexp2(a, i), torch.logaddexp2(torch.tensor([float('inf'), -float('inf'), 1.]), torch.tensor([float('inf'), -float('inf'), 2.])))",
+    """
+    print(torch.float_power(a, 2), torch.float_power(i, 2), torch.float_power(i, i), torch.float_power(2, i), torch.float_power(t, 2))
+    y = torch.float_power(a, 2); print(y.grad_fn.name(), y.grad_fn._saved_exponent, [n.name() for n, _ in y.grad_fn.next_functions])
+    y = torch.float_power(2, p); print(y.grad_fn.name(), [n.name() for n, _ in y.grad_fn.next_functions])
+    d = a.detach().double(); print(d.float_power_(2), d.float_power_(torch.tensor(0.5)), d._version)
+    """,
+    """
+    print(torch.ldexp(a, i), torch.ldexp(i, i), torch.ldexp(t, t), torch.ldexp(a.double(), i).dtype, a.detach().clone().ldexp_(i))
+    y = torch.ldexp(a, i); print(y.grad_fn._saved_other, [n and n.name() for n, _ in y.grad_fn.next_functions])
+    y.sum().backward(); print(a.grad)
+    """,
+    """
+    print(torch.frexp(a.detach().double()), torch.frexp(torch.tensor([0., float('inf'), float('nan'), -1e-40])))
+    r = torch.frexp(a); print(r.mantissa.grad_fn._saved_exponent, r.exponent.requires_grad); r.mantissa.sum().backward(); print(a.grad)
+    m, e = a.frexp(); print(m, e)
+    """,
+    """
+    print(torch.heaviside(a, b), torch.heaviside(a, torch.tensor(0.5)), torch.heaviside(i, i), torch.heaviside(t, t), a.detach().clone().heaviside_(b.detach()))
+    y = torch.heaviside(a, b); print(y.grad_fn.name(), len(y.grad_fn.next_functions))
+    """,
+    "torch.heaviside(a, b).sum().backward()",
+    "print(torch.signbit(b), torch.signbit(i), torch.signbit(t), a.signbit())",
+    "x = a.detach().clone(); print(x.copysign_(b), x.sinc_(), x._version)",
+    "torch.copysign(2, a)",
+    "a.copysign('a')",
+    "torch.fmax(a, 2)",
+    "torch.logaddexp2(i, i)",
+    "torch.logaddexp2(a, 2)",
+    "torch.sinc(2)",
+    "torch.float_power(a, 'a')",
+    "a.float_power('a')",
+    "torch.float_power(2, 3)",
+    "a.detach().clone().float_power_(2)",
+    "torch.ldexp(a, 2)",
+    "i.clone().ldexp_(i)",
+    "torch.frexp(i)",
+    "torch.heaviside(a, 0.5)",
+    "torch.heaviside(i, a)",
+    "torch.signbit(2)",
+    "i.clone().copysign_(2)",
+    "a.logaddexp2_",
+)

@@ -823,6 +823,32 @@ C.add("elem2_addc", _elem2_addc, A23, B23, C23, P23, B21)
 C.add("elem2_compare_inplace", _elem2_compare_inplace, A23, B23)
 C.add("double_backward_elem2", _double_elem2, A23, B23, C23, P23)
 
+
+# part elem2: copysign (by a tensor and a number), fmax/fmin (a nan in `other` loses: its slot's
+# gradient goes to self), logaddexp2, sinc, float_power (pow in float64 after ToCopyBackward0),
+# ldexp (an int exponent and a float one), frexp's mantissa; then their gradients differentiated
+NAN23 = np.array([[np.nan, 0.4, -0.3], [0.8, np.nan, -0.6]])
+
+
+def _elem2_math(L, a, b, p):
+    i = L.tensor([[1, 2, 0], [3, 0, 1]])  # (negative: PyTorch's gradient is 0, 2 ** -2 in integers)
+    return (L.copysign(a, b), a.copysign(-2.0), L.fmax(a, b), a.fmin(b), L.fmax(a, L.tensor(NAN23)),
+            L.fmin(a, L.tensor(NAN23)), L.logaddexp2(a, b), a.logaddexp2(p), L.sinc(a), a.sinc(),
+            L.float_power(p, b), p.float_power(2.5), L.float_power(2, a), L.ldexp(a, i), a.ldexp(b),
+            L.frexp(a * 3).mantissa, (a * 1).copysign_(b), (a * 1).sinc_(), (a * 1).ldexp_(b))
+
+
+def _double_elem2_math(L, a, b, p):
+    gs = []
+    for y in (L.copysign(a, b), L.copysign(a, 2.0), L.fmax(a, b), L.fmin(a, b), L.logaddexp2(a, b),
+              L.sinc(a), L.float_power(p, b), L.ldexp(a, b), L.frexp(a * 3).mantissa):
+        gs += L.autograd.grad(y, (a, b, p), p * b, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None and g.requires_grad)  # (copysign's other: zeros)
+
+
+C.add("elem2_math", _elem2_math, A23, B23, P23)
+C.add("double_backward_elem2_math", _double_elem2_math, A23, B23, P23)
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
@@ -865,7 +891,8 @@ def _not_implemented_cases(L):
     return [("floor_divide", a // b, "floor_divide"), ("floor_divide_scalar", a // 2, "floor_divide"),
             ("rfloor_divide", 2.5 // a, "floor_divide"), ("rremainder", 2.5 % a, "remainder"),
             ("floor_divide_", z, "floor_divide_"), ("floor_divide_scalar_", y, "floor_divide_"),
-            ("hardsigmoid_backward", g, "hardsigmoid_backward")]
+            ("hardsigmoid_backward", g, "hardsigmoid_backward"),
+            ("heaviside", L.heaviside(a, b), "heaviside")]  # (part elem2)
 
 
 @pytest.mark.parametrize("L", [minigrad, pytest.param(torch, marks=needs_torch)],
