@@ -1114,6 +1114,70 @@ def _heaviside(name, inplace=False):
 
 
 heaviside = _heaviside("heaviside")
+
+
+def promote_types(type1=_REQUIRED, type2=_REQUIRED):
+    """The dtype PyTorch computes tensors of two dtypes in: the higher kind wins (bool < integer
+    < floating) as it is; within a kind, the wider (uint8 with int8: int16)."""
+    for argname, position, value in (("type1", 1, type1), ("type2", 2, type2)):
+        if value is _REQUIRED:
+            raise TypeError(f'promote_types() missing 1 required positional arguments: "{argname}"')
+        dtypes._check_dtype_arg("promote_types", value, argname, position)
+    return dtypes.from_numpy_dtype(dtypes._promote_types(type1.np, type2.np))
+
+
+_SIGNATURES["result_type"] = ("Tensor tensor, Tensor other", "Number scalar, Tensor tensor",
+                              "Tensor tensor, Number other", "Number scalar1, Number scalar2")
+
+
+def result_type(tensor, other):
+    """The dtype an op on these operands computes in: a dimensioned tensor outranks a 0-d one,
+    which outranks a Python number, unless the lower one is of a higher kind."""
+    if not builtins.all(isinstance(x, (Tensor, numbers.Number)) for x in (tensor, other)):
+        raise _invalid_combination("result_type", (tensor, other), {})
+    return dtypes.from_numpy_dtype(dtypes.result_type(tensor, other))
+
+
+def can_cast(from_, to):
+    """Whether PyTorch's type checks let a `from_` result be written into a `to` tensor: never
+    to a lower kind (float into int, int into bool); any width within a kind."""
+    dtypes._check_dtype_arg("can_cast", from_, "from_", 1)
+    dtypes._check_dtype_arg("can_cast", to, "to", 2)
+    return dtypes._KIND_RANK[from_.np.kind] <= dtypes._KIND_RANK[to.np.kind]
+
+
+def is_nonzero(input):
+    """A one-element tensor's truth (nan is True); more or fewer elements: PyTorch's error."""
+    _tensor_arg("is_nonzero", "input", 1, input)
+    return builtins.bool(input)
+
+
+def is_same_size(input, other):
+    _tensor_arg("is_same_size", "input", 1, input)
+    _tensor_arg("is_same_size", "other", 2, other)
+    return input.shape == other.shape
+
+
+def is_complex(input):
+    """minigrad has no complex dtypes: always False."""
+    _tensor_arg("is_complex", "input", 1, input)
+    return False
+
+
+def _is_signed(self):
+    return self._data.dtype.kind in "if"
+
+
+def typename(obj):
+    """A tensor's legacy type name (minigrad.FloatTensor), else the object's module.qualname."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    module, qualname = getattr(obj, "__module__", "") or "", getattr(obj, "__qualname__", None)
+    if qualname is None:
+        qualname = getattr(obj, "__name__", None)
+    if qualname is None:
+        module, qualname = obj.__class__.__module__ or "", obj.__class__.__qualname__
+    return qualname if module in ("", "builtins") else f"{module}.{qualname}"
 # --- end of part elem2 ---
 
 
@@ -3118,6 +3182,8 @@ _METHODS.update(  # part elem2: aliases, rsub, addcmul/addcdiv, logical ops, in-
     ldexp=_as_method(ldexp), ldexp_=_as_method(_ldexp_inplace),
     sinc=sinc, sinc_=_inplace(d.sinc), signbit=signbit, frexp=frexp,
     heaviside=_as_method(heaviside), heaviside_=_as_method(_heaviside("heaviside_", inplace=True)),
+    is_nonzero=is_nonzero, is_same_size=_as_method(is_same_size), is_complex=is_complex,
+    is_signed=_is_signed,
 )
 _METHODS.update(  # part trig: more elementwise math, with the in-place forms PyTorch has
     tan=tan, sinh=sinh, cosh=cosh, asin=asin, acos=acos, atan=atan, asinh=asinh, acosh=acosh,

@@ -9612,3 +9612,52 @@ case(
     "i.clone().copysign_(2)",
     "a.logaddexp2_",
 )
+case(
+    "elem2_dtype_utilities",
+    "x = torch.tensor([1.5, -2.]); i = torch.tensor([1, 2], dtype=torch.int32)",
+    """
+    print(torch.promote_types(torch.int32, torch.float32), torch.promote_types(torch.uint8, torch.int8), torch.promote_types(torch.bool, torch.int64))
+    print(torch.promote_types(torch.float32, torch.float64), torch.promote_types(torch.int16, torch.uint8), torch.promote_types(torch.bool, torch.bool))
+    print(torch.result_type(x, 1), torch.result_type(i, 1.5), torch.result_type(i, torch.tensor(1)), torch.result_type(1, 2.5), torch.result_type(2, 3))
+    print(torch.result_type(x.double(), torch.tensor(1.)), torch.result_type(torch.tensor([True]), True), torch.result_type(torch.tensor(1, dtype=torch.int8), 300))
+    """,
+    """
+    for a, b in [(torch.float32, torch.int32), (torch.int32, torch.float32), (torch.int64, torch.int8), (torch.bool, torch.uint8), (torch.uint8, torch.bool), (torch.float64, torch.float32)]:
+        print(a, b, torch.can_cast(a, b))
+    """,
+    """
+    print(torch.finfo(), torch.finfo(torch.float64), torch.finfo(torch.float32) == torch.finfo(torch.float32), type(torch.finfo(torch.float32)))
+    f = torch.finfo(torch.float32); print(f.bits, f.eps, f.max, f.min, f.tiny, f.smallest_normal, f.resolution, f.dtype)
+    for t in (torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64):
+        n = torch.iinfo(t); print(n, n.bits, n.min, n.max, n.dtype)
+    print(x.max() < torch.finfo(x.dtype).max, torch.iinfo(torch.int64).max + 1)
+    """,
+    """
+    print(torch.tensor([1.5]).is_nonzero(), torch.tensor([0.]).is_nonzero(), torch.is_nonzero(torch.tensor(0)), torch.tensor([[True]]).is_nonzero(), torch.tensor([float('nan')]).is_nonzero())
+    print(i.is_signed(), torch.tensor([1], dtype=torch.uint8).is_signed(), torch.tensor([True]).is_signed(), x.is_signed())
+    print(x.is_same_size(torch.tensor([2., 3.])), torch.is_same_size(torch.ones(2, 3), torch.ones(3, 2)), x.is_complex(), torch.is_complex(x))
+    print(torch.typename(x), torch.typename(i), torch.typename(x.double()), torch.typename(torch.tensor([True])), torch.typename(2), torch.typename('a'))
+    print(torch.typename(torch.nn.Linear(2, 2)), torch.typename(torch.nn.Parameter(torch.ones(2))), torch.typename(torch.Tensor), torch.typename(torch.ones(2, requires_grad=True)))
+    """,
+    """
+    p = torch.tensor([2, -1, 1, 0, 3])
+    print(torch.pow(2, torch.tensor([-2, 1, 0])), p ** torch.tensor([-2, -3, -4, -1, 2]), torch.tensor([-1]) ** torch.tensor([-3, -2]))
+    """,
+    "torch.tensor([2]) ** -1",
+    "torch.promote_types(torch.int32, 1)",
+    "torch.promote_types(torch.int32)",
+    "torch.result_type('a', 2)",
+    "torch.can_cast(1, torch.int32)",
+    "torch.can_cast(torch.int32, 'a')",
+    "torch.finfo(torch.int32)",
+    "torch.finfo('a')",
+    "torch.iinfo(torch.bool)",
+    "torch.iinfo(torch.float32)",
+    "torch.iinfo()",
+    "torch.tensor([1, 2]).is_nonzero()",
+    "torch.tensor([]).is_nonzero()",
+    "torch.is_nonzero(1)",
+    "x.is_same_size(2)",
+    "torch.is_same_size(x, 2)",
+    "torch.is_complex(2)",
+)
