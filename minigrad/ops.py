@@ -474,7 +474,6 @@ tril, triu = _tri("tril", d.tril), _tri("triu", d.triu)
 # --- end of part trig ---
 
 
-
 def square(input):
     """Not an op of its own in PyTorch: pow(input, 2), so its node is PowBackward0."""
     _tensor_arg("square", "input", 1, input)
@@ -903,12 +902,12 @@ def _method_operand(name, fn):
 
 _OUT = "*, Tensor out = None"
 _SIGNATURES.update(
-    subtract=(f"Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None",
+    subtract=("Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None",
               "Tensor input, Number other, Number alpha = 1"),
     multiply=(f"Tensor input, Tensor other, {_OUT}", "Tensor input, Number other"),
     true_divide=(f"Tensor input, Tensor other, {_OUT}", "Tensor input, Number other"),
     divide=(f"Tensor input, Tensor other, {_OUT}",
-            f"Tensor input, Tensor other, *, str rounding_mode, Tensor out = None",
+            "Tensor input, Tensor other, *, str rounding_mode, Tensor out = None",
             "Tensor input, Number other", "Tensor input, Number other, *, str rounding_mode"),
     rsub=("Tensor input, Tensor other, *, Number alpha = 1",
           "Tensor input, Number other, Number alpha = 1"),
@@ -920,13 +919,13 @@ _SIGNATURES.update(
 )
 
 
-def true_divide(input, other):
+def _true_divide(input, other):  # div without rounding_mode
     return div(input, other)
 
 
 subtract, multiply = _alias("subtract", sub, _two_operands), _alias("multiply", mul, _two_operands)
 divide = _alias("divide", div, _two_operands)
-true_divide = _alias("true_divide", true_divide, _two_operands)
+true_divide = _alias("true_divide", _true_divide, _two_operands)
 negative, absolute = _alias("negative", neg), _alias("absolute", abs)
 greater, less = _alias("greater", gt, _two_operands), _alias("less", lt, _two_operands)
 greater_equal = _alias("greater_equal", ge, _two_operands)
@@ -982,13 +981,11 @@ def _addc(name, row, inplace=False):
         dt = dtypes.result_type(input, tensor1, tensor2)
         if dt == np.bool_:
             raise NotImplementedError(f'"{name.rstrip("_")}_cpu_out" not implemented for \'Bool\'')
-        return (apply_inplace if inplace else _call)(row, input, tensor1, tensor2, value)
+        if inplace:
+            return apply_inplace(row, input, tensor1, tensor2, value)
+        return row(input, tensor1, tensor2, value)
     fn.__name__ = fn.__qualname__ = name
     return fn
-
-
-def _call(op, *args):
-    return op(*args)
 
 
 _ADDCDIV_INTEGERS = (
@@ -1012,7 +1009,8 @@ def _logical(name, ufunc):
     return fn
 
 
-logical_and, logical_or = _logical("logical_and", np.logical_and), _logical("logical_or", np.logical_or)
+logical_and = _logical("logical_and", np.logical_and)
+logical_or = _logical("logical_or", np.logical_or)
 logical_xor = _logical("logical_xor", np.logical_xor)
 
 
@@ -1036,14 +1034,14 @@ def _logical_inplace(fn):
     return method
 
 
-for _name in ("copysign", "float_power"):
-    _SIGNATURES[_name] = (f"Tensor input, Tensor other, {_OUT}", f"Tensor input, Number other, {_OUT}")
-    _SIGNATURES[f"Tensor.{_name}"] = ("Tensor other", "Number other")
-_SIGNATURES["float_power"] = (f"Tensor input, Tensor exponent, {_OUT}",
-                              f"Number self, Tensor exponent, {_OUT}",
-                              f"Tensor input, Number exponent, {_OUT}")
-_SIGNATURES["Tensor.float_power"] = _SIGNATURES["Tensor.float_power_"] = ("Tensor exponent",
-                                                                          "Number exponent")
+_SIGNATURES.update({
+    "copysign": (f"Tensor input, Tensor other, {_OUT}", f"Tensor input, Number other, {_OUT}"),
+    "Tensor.copysign": ("Tensor other", "Number other"),
+    "Tensor.copysign_": ("Tensor other", "Number other"),
+    "float_power": (f"Tensor input, Tensor exponent, {_OUT}", f"Number self, Tensor exponent, {_OUT}",
+                    f"Tensor input, Number exponent, {_OUT}"),
+    "Tensor.float_power": ("Tensor exponent", "Number exponent"),
+    "Tensor.float_power_": ("Tensor exponent", "Number exponent")})
 
 
 def _copysign_op(input, other):
@@ -1074,8 +1072,8 @@ def _float_power_inplace(self, exponent):
     if self.dtype is not dtypes.float64:
         raise RuntimeError(f"the base given to float_power_ has dtype {self.dtype._scalar} but the "
                            "operation's result requires dtype Double")
-    exponent = exponent.to(dtypes.float64) if isinstance(exponent, Tensor) else builtins.float(exponent)
-    return _pow_inplace(self, exponent)
+    return _pow_inplace(self, exponent.to(dtypes.float64) if isinstance(exponent, Tensor)
+                        else builtins.float(exponent))
 
 
 fmax, fmin = _binary("fmax", d.fmax), _binary("fmin", d.fmin)
@@ -1107,7 +1105,8 @@ def _heaviside(name, inplace=False):
         _tensor_arg(name, "input", 1, input)
         _tensor_arg(name, "values", 2, values)
         if input.dtype is not values.dtype:
-            raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
+            raise RuntimeError("heaviside is not yet implemented for tensors with different "
+                               "dtypes.")
         return apply_inplace(d.heaviside, input, values) if inplace else d.heaviside(input, values)
     fn.__name__ = name
     return fn
