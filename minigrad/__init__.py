@@ -47,6 +47,14 @@ from .ops import (argwhere, diag_embed, diagflat, index_add, index_copy, index_p
 from .ops import (cartesian_prod, kron, meshgrid, tensordot, tril_indices,
                   triu_indices)  # part shape2
 from .ops import movedim as moveaxis, transpose as swapaxes, transpose as swapdims  # part shape2
+from .ops import (absolute, addcdiv, addcmul, divide, greater, greater_equal, less, less_equal,
+                  logical_and, logical_not, logical_or, logical_xor, multiply, negative, not_equal,
+                  positive, rsub, subtract, true_divide)  # part elem2
+from .ops import (copysign, float_power, fmax, fmin, frexp, heaviside, ldexp, logaddexp2, signbit,
+                  sinc)  # part elem2
+from .ops import (can_cast, is_complex, is_nonzero, is_same_size, promote_types, result_type,
+                  typename)  # part elem2
+from .dtypes import finfo, iinfo  # part elem2
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,

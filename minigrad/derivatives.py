@@ -215,6 +215,61 @@ def _logaddexp(self, other):
     return np.where(np.isinf(self) & (self == other), self, out)
 
 
+def _addcmul(self, a, b):
+    """self + a * b, fused into one rounding for floats as PyTorch's kernel does."""
+    return _fma(a, b, self) if self.dtype.kind == "f" else self + a * b
+
+
+def _power(self, exponent):
+    """self ** exponent by tensor exponents. Integers to negative integers, which NumPy refuses,
+    are PyTorch's integer results: 1 for base 1, +-1 for base -1, else 0 (2 ** -2 == 0)."""
+    if np.result_type(self, exponent).kind not in "iu" or not np.any(np.less(exponent, 0)):
+        return _rounded(np.power, self, exponent)
+    base, e = np.broadcast_arrays(self, exponent)
+    ones = np.where(base == -1, 1 - 2 * (e % 2), np.where(base == 1, 1, 0))
+    return np.where(e < 0, ones, base ** np.abs(e)).astype(np.result_type(self, exponent))
+
+
+# part elem2: forwards and formula helpers of its rows (copysign ... frexp, in-place comparisons)
+def _copysign_ratio(self, result):
+    """copysign's slope: result / self, +1 or -1, and 0 where self is 0."""
+    return apply_inplace(masked_fill_scalar, div(result, self), self == 0, 0)
+
+
+def _logaddexp2(self, other):
+    """log2(2^x + 2^y) = max + log2(1 + 2^-|x - y|), no overflow; inf where both are."""
+    m = np.maximum(self, other)
+    out = m + _rounded(lambda d: np.log1p(np.exp2(d)) / math.log(2), -np.abs(self - other))
+    return np.where(np.isinf(self) & (self == other), self, out)
+
+
+def _sinc(self):
+    """sin(pi x) / (pi x), 1 at 0; pi x rounded to the dtype first, as PyTorch's kernel does."""
+    product = self * self.dtype.type(math.pi)
+    return np.where(self == 0, 1, _rounded(np.sin, product) / product).astype(self.dtype)
+
+
+def _sinc_backward(grad, self):
+    """(pi x cos(pi x) - sin(pi x)) / (pi x^2), 0 at 0 (PyTorch's sinc_backward)."""
+    self_pi, self_squared_pi = mul_scalar(self, math.pi), mul_scalar(self * self, math.pi)
+    out = grad * ((self_pi * self_pi.cos() - self_pi.sin()) / self_squared_pi)
+    return where(self_squared_pi == 0.0, Tensor._make(np.zeros((), grad._data.dtype)), out)
+
+
+def _frexp(self):
+    mantissa, exponent = np.frexp(self)
+    return mantissa, exponent.astype(np.int32)
+
+
+def _comparison_rows(name, ufunc):
+    """x.eq_(y) and the like: self becomes 0 or 1 in its own dtype, a step function of both
+    inputs, so their gradients are zero (...Backward0 against a number, ...Backward1 a tensor)."""
+    return (Op(f"{name}Backward0", lambda self, other: ufunc(self, other),
+               promote=("self", "other"), self=lambda grad: zeros_like(grad)),
+            Op(f"{name}Backward1", lambda self, other: ufunc(self, other),
+               self=lambda grad: zeros_like(grad), other=lambda grad: zeros_like(grad)))
+
+
 def _add_scaled(self, other, alpha):
     """self + alpha * other, with alpha in the result's dtype. PyTorch's kernel fuses the
     multiply-add (one rounding): for float32, computing in float64 and rounding gives its bits."""
@@ -1158,9 +1213,14 @@ sub = Op("SubBackward0",               lambda self, other, alpha=1: self - other
 sub_scalar = Op("SubBackward1",        lambda self, other: self - other,          # inside formulas
                 promote=("self", "other"),
                 self=lambda grad: grad)
-rsub = Op("RsubBackward1",             lambda self, other: other - self,       # 2 - x
+rsub = Op("RsubBackward1",             lambda self, other, alpha=1: other - self if alpha == 1
+                                           else _add_scaled(other, self, -alpha),  # 2 - x
           promote=("self", "other"),
-          self=lambda grad: -grad)
+          self=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha))
+rsub_tensor = Op("RsubBackward0",      lambda self, other, alpha=1: other - self if alpha == 1
+                                           else _add_scaled(other, self, -alpha),  # rsub(x, y)
+                 self=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha),
+                 other=lambda grad: grad)
 mul = Op("MulBackward0",               lambda self, other: self * other,
          self=lambda grad, other: grad * other,
          other=lambda grad, self: grad * self)
@@ -1182,12 +1242,12 @@ pow_scalar = Op("PowBackward0",        lambda self, exponent: _rounded(np.power,
                 self=lambda grad, self, exponent:
                     zeros_like(grad) if exponent == 0
                     else grad * mul_scalar(self ** (exponent - 1), exponent))
-pow_tensor = Op("PowBackward1",        lambda self, exponent: _rounded(np.power, self, exponent),
+pow_tensor = Op("PowBackward1",        lambda self, exponent: _power(self, exponent),
                 self=lambda grad, self, exponent:
                     where(exponent == 0, 0.0, grad * (exponent * self ** sub_scalar(exponent, 1))),
                 exponent=lambda grad, self, exponent, result:
                     grad * where((self == 0) & (exponent >= 0), 0.0, result * self.log()))
-rpow = Op("PowBackward2",              lambda self, exponent: _rounded(np.power, self, exponent),
+rpow = Op("PowBackward2",              lambda self, exponent: _power(self, exponent),
           promote=("self", "exponent"),
           exponent=lambda grad, self, exponent, result:
               grad * where(exponent >= 0, 0.0, mul_scalar(result, -math.inf)) if self == 0
@@ -1286,6 +1346,56 @@ tril = Op("TrilBackward0",             lambda self, diagonal=0: np.tril(self, di
 triu = Op("TriuBackward0",             lambda self, diagonal=0: np.triu(self, diagonal),
           self=lambda grad, diagonal: triu(grad, diagonal))
 # --- end of part trig ---
+# --- part elem2: addcmul/addcdiv, in-place comparisons, copysign ... heaviside ---
+addcmul = Op("AddcmulBackward0",       lambda self, tensor1, tensor2, value=1: _addcmul(
+                                           self, self.dtype.type(value) * tensor1, tensor2),
+             self=lambda grad: grad,
+             tensor1=lambda grad, tensor2, value: grad * mul_scalar(tensor2, value),
+             tensor2=lambda grad, tensor1, value: grad * mul_scalar(tensor1, value))
+addcdiv = Op("AddcdivBackward0",       lambda self, tensor1, tensor2, value=1:
+                                           self + self.dtype.type(value) * tensor1 / tensor2,
+             self=lambda grad: grad,
+             tensor1=lambda grad, tensor2, value: grad * div(value, tensor2),
+             tensor2=lambda grad, tensor1, tensor2, value:
+                 -grad * div(mul_scalar(tensor1, value), tensor2 * tensor2))
+
+eq_, eq_tensor_ = _comparison_rows("Eq", np.equal)
+ne_, ne_tensor_ = _comparison_rows("Ne", np.not_equal)
+lt_, lt_tensor_ = _comparison_rows("Lt", np.less)
+le_, le_tensor_ = _comparison_rows("Le", np.less_equal)
+gt_, gt_tensor_ = _comparison_rows("Gt", np.greater)
+ge_, ge_tensor_ = _comparison_rows("Ge", np.greater_equal)
+copysign = Op("CopysignBackward0",     lambda self, other: np.copysign(self, other), floating=True,
+              self=lambda grad, self, result: grad * _copysign_ratio(self, result),
+              other=lambda grad: zeros_like(grad))
+copysign_scalar = Op("CopysignBackward1", lambda self, other: np.copysign(self, other),
+                     floating=True, promote=("self", "other"),
+                     self=lambda grad, self, result: grad * _copysign_ratio(self, result))
+fmax = Op("FmaxBackward0",             lambda self, other: np.fmax(self, other),   # nan loses
+          self=lambda grad, self, other: masked_fill_scalar(
+              grad, (self >= other).logical_or_(other.isnan()).logical_not_(), 0),
+          other=lambda grad, self, other: masked_fill_scalar(
+              grad, (self >= other).logical_or_(other.isnan()), 0))
+fmin = Op("FminBackward0",             lambda self, other: np.fmin(self, other),
+          self=lambda grad, self, other: masked_fill_scalar(
+              grad, (self <= other).logical_or_(other.isnan()).logical_not_(), 0),
+          other=lambda grad, self, other: masked_fill_scalar(
+              grad, (self <= other).logical_or_(other.isnan()), 0))
+logaddexp2 = Op("Logaddexp2Backward0", _logaddexp2,
+                self=lambda grad, self, other: grad / add_scalar(rpow(2, other - self), 1),
+                other=lambda grad, self, other: grad / add_scalar(rpow(2, self - other), 1))
+sinc = Op("SincBackward0",             _sinc, floating=True,
+          self=lambda grad, self: _sinc_backward(grad, self))
+ldexp = Op("LdexpBackward0",           lambda self, other: self * _rounded(np.exp2, other),
+           floating=True,
+           self=lambda grad, other: grad * rpow(2, other),
+           other=lambda grad, result: mul_scalar(grad * result, math.log(2)))
+frexp = Op("FrexpBackward0",           lambda self: _frexp(self), extra=("exponent",),
+           self=lambda grad, exponent: grad / exponent.exp2())
+heaviside = Op("minigrad::autograd::NotImplemented", lambda self, values:
+                                           np.where(self == 0, values, self > 0).astype(self.dtype),
+               self=_not_implemented("heaviside"), values=_not_implemented("heaviside"))
+# --- end of part elem2 ---
 # rsqrt: 1 / sqrt in float32 is exactly PyTorch's float32 kernel (rounding float64 is not)
 rsqrt = Op("RsqrtBackward0",           lambda self: 1 / np.sqrt(self), floating=True,
            self=lambda grad, result: mul_scalar(grad, -0.5) * result ** 3)

@@ -136,3 +136,68 @@ def result_type(*operands):
 
 def is_float(np_dtype):
     return np_dtype.kind == "f"
+
+
+# --- part elem2: finfo and iinfo, a dtype's limits as PyTorch reports them ----------------------
+class finfo:
+    """A floating dtype's limits (eps: the gap above 1.0; tiny: the smallest normal number)."""
+
+    __module__ = "minigrad"
+
+    def __init__(self, type=None):
+        type = _default if type is None else type
+        _check_dtype_arg("finfo", type)
+        if not type.is_floating_point:
+            raise TypeError("minigrad.finfo() requires a floating point input type. Use "
+                            "minigrad.iinfo to handle 'minigrad.finfo'")
+        info = np.finfo(type.np)
+        self.bits, self.dtype = info.bits, type.name
+        self.eps, self.max, self.min, self.tiny = (builtins.float(x) for x in (
+            info.eps, info.max, info.min, info.tiny))
+        self.smallest_normal = self.tiny
+        self.resolution = 10.0 ** -info.precision
+
+    def __eq__(self, other):
+        return builtins.type(other) is builtins.type(self) and other.dtype == self.dtype
+
+    def __hash__(self):
+        return hash(self.dtype)
+
+    def __repr__(self):  # (numbers as C++ streams print them: 6 significant digits)
+        return (f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, "
+                f"eps={self.eps:g}, smallest_normal={self.smallest_normal:g}, tiny={self.tiny:g}, "
+                f"dtype={self.dtype})")
+
+
+class iinfo:
+    """An integer dtype's limits."""
+
+    __module__ = "minigrad"
+
+    def __init__(self, type=None):
+        if type is None:
+            raise TypeError('iinfo() missing 1 required positional arguments: "type"')
+        _check_dtype_arg("iinfo", type)
+        if type is bool:
+            raise TypeError("minigrad.bool is not supported by minigrad.iinfo")
+        if type.is_floating_point:
+            raise TypeError("minigrad.iinfo() requires an integer input type. Use minigrad.finfo "
+                            "to handle 'minigrad.iinfo'")
+        info = np.iinfo(type.np)
+        self.bits, self.dtype = info.bits, type.name
+        self.min, self.max = builtins.int(info.min), builtins.int(info.max)
+
+    def __eq__(self, other):
+        return builtins.type(other) is builtins.type(self) and other.dtype == self.dtype
+
+    def __hash__(self):
+        return hash(self.dtype)
+
+    def __repr__(self):
+        return f"iinfo(min={self.min:g}, max={self.max:g}, dtype={self.dtype})"
+
+
+def _check_dtype_arg(name, value, argname="type", position=1):
+    if not isinstance(value, dtype):
+        raise TypeError(f"{name}(): argument '{argname}' (position {position}) must be "
+                        f"minigrad.dtype, not {builtins.type(value).__name__}")

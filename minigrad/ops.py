@@ -868,6 +868,319 @@ def bitwise_not(input):
     return Tensor._make(~input._data)
 
 
+# --- part elem2: PyTorch's other names for ops above, rsub, addcmul/addcdiv, logical ops -------
+def _alias(name, fn, check=None):
+    """fn under another name PyTorch gives it: the same op and node (subtract records
+    SubBackward0); `check(name, ...)` checks the arguments first, and argument errors name the
+    alias, as PyTorch's do."""
+    def alias(*args, **kwargs):
+        if check:
+            check(name, *args, **kwargs)
+        try:
+            return fn(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(str(e).replace(f"{fn.__name__}(", f"{name}(", 1)) from None
+    alias.__name__ = alias.__qualname__ = name
+    return alias
+
+
+def _two_operands(name, input=_REQUIRED, other=_REQUIRED, **kwargs):
+    """A tensor and a tensor or a number (and a number alpha), else PyTorch's list of overloads."""
+    if not (isinstance(input, Tensor) and isinstance(other, (Tensor, numbers.Number))
+            and isinstance(kwargs.get("alpha", 1), numbers.Number)):
+        raise _invalid_combination(name, [x for x in (input, other) if x is not _REQUIRED], kwargs)
+
+
+def _method_operand(name, fn):
+    """The method form: self and a tensor or a number."""
+    def method(self, other):
+        if not isinstance(other, (Tensor, numbers.Number)):
+            raise _invalid_combination(name, (other,), {}, method=True)
+        return fn(self, other)
+    method.__name__ = name
+    return method
+
+
+_OUT = "*, Tensor out = None"
+_SIGNATURES.update(
+    subtract=("Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None",
+              "Tensor input, Number other, Number alpha = 1"),
+    multiply=(f"Tensor input, Tensor other, {_OUT}", "Tensor input, Number other"),
+    true_divide=(f"Tensor input, Tensor other, {_OUT}", "Tensor input, Number other"),
+    divide=(f"Tensor input, Tensor other, {_OUT}",
+            "Tensor input, Tensor other, *, str rounding_mode, Tensor out = None",
+            "Tensor input, Number other", "Tensor input, Number other, *, str rounding_mode"),
+    rsub=("Tensor input, Tensor other, *, Number alpha = 1",
+          "Tensor input, Number other, Number alpha = 1"),
+    **{name: (f"Tensor input, Tensor other, {_OUT}", f"Tensor input, Number other, {_OUT}")
+       for name in ("greater", "greater_equal", "less", "less_equal", "not_equal")},
+    **{f"Tensor.{name}": ("Tensor other", "Number other") for name in (
+        "greater", "greater_equal", "less", "less_equal", "not_equal", "eq_", "ne_", "lt_", "le_",
+        "gt_", "ge_", "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_")},
+)
+
+
+def _true_divide(input, other):  # div without rounding_mode
+    return div(input, other)
+
+
+subtract, multiply = _alias("subtract", sub, _two_operands), _alias("multiply", mul, _two_operands)
+divide = _alias("divide", div, _two_operands)
+true_divide = _alias("true_divide", _true_divide, _two_operands)
+negative, absolute = _alias("negative", neg), _alias("absolute", abs)
+greater, less = _alias("greater", gt, _two_operands), _alias("less", lt, _two_operands)
+greater_equal = _alias("greater_equal", ge, _two_operands)
+less_equal = _alias("less_equal", le, _two_operands)
+not_equal = _alias("not_equal", ne, _two_operands)
+
+
+def positive(input):
+    """+input: input itself (no copy, no node). On bools PyTorch refuses it, as it refuses -."""
+    _tensor_arg("positive", "input", 1, input)
+    if _is_bool(input):
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+    return input
+
+
+def rsub(input, other, *, alpha=1):
+    """other - alpha * input: sub with its operands swapped (`2 - x` calls it)."""
+    if not isinstance(input, Tensor) or not isinstance(other, (Tensor, numbers.Number)):
+        raise _invalid_combination("rsub", (input, other), {})
+    _no_bool_subtraction(other, input)
+    alpha = _alpha("rsub", other, input, alpha)  # (shapes named in the order other - input)
+    return (d.rsub_tensor if isinstance(other, Tensor) else d.rsub)(input, other, alpha)
+
+
+def _compare_inplace(name, scalar_row, tensor_row):
+    """x.eq_(y): x becomes x == y as 0 and 1 in its own dtype; recorded, with zero gradients."""
+    def method(self, other):
+        row = tensor_row if isinstance(other, Tensor) else scalar_row
+        return apply_inplace(row, self, other)
+    return _method_operand(name, method)
+
+
+_SIGNATURES["addcmul"] = ("Tensor input, Tensor tensor1, Tensor tensor2, *, Number value = 1, "
+                          "Tensor out = None",)
+
+
+def _addc(name, row, inplace=False):
+    """addcmul(input, t1, t2, value=v) = input + v * t1 * t2, addcdiv: input + v * t1 / t2 (one
+    op, one node; Adam's update is an addcdiv). Integer addcdiv is refused: it once truncated."""
+    def fn(input, tensor1=_REQUIRED, tensor2=_REQUIRED, *, value=1):
+        if tensor2 is _REQUIRED:
+            got = ", ".join(_type_name(a) for a in (input, tensor1) if a is not _REQUIRED)
+            raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
+                            f"but expected ({_SIGNATURES['addcmul'][0]})")
+        for argname, position, x in (("input", 1, input), ("tensor1", 2, tensor1),
+                                     ("tensor2", 3, tensor2)):
+            _tensor_arg(name, argname, position, x)
+        if not isinstance(value, numbers.Number):
+            raise TypeError(f"{name}(): argument 'value' must be Number, not {_type_name(value)}")
+        _broadcast_shape(_broadcast_shape(input.shape, tensor1.shape), tensor2.shape)
+        if row is d.addcdiv and dtypes.result_type(tensor1, tensor2).kind != "f":
+            raise RuntimeError(_ADDCDIV_INTEGERS)
+        dt = dtypes.result_type(input, tensor1, tensor2)
+        if dt == np.bool_:
+            raise NotImplementedError(f'"{name.rstrip("_")}_cpu_out" not implemented for \'Bool\'')
+        if inplace:
+            return apply_inplace(row, input, tensor1, tensor2, value)
+        return row(input, tensor1, tensor2, value)
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+_ADDCDIV_INTEGERS = (
+    "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will "
+    "perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
+    "implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer "
+    "inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv "
+    "behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all "
+    "dtypes.")
+addcmul, addcdiv = _addc("addcmul", d.addcmul), _addc("addcdiv", d.addcdiv)
+
+
+def _logical(name, ufunc):
+    """logical_and/or/xor: any dtype, nonzero is True; a bool result, never differentiable."""
+    def fn(input, other=_REQUIRED):
+        _tensor_arg(name, "input", 1, input)
+        _tensor_arg(name, "other", 2, other)
+        _broadcast_shape(input.shape, other.shape)
+        return Tensor._make(np.asarray(ufunc(input._data, other._data)))
+    fn.__name__ = name
+    return fn
+
+
+logical_and = _logical("logical_and", np.logical_and)
+logical_or = _logical("logical_or", np.logical_or)
+logical_xor = _logical("logical_xor", np.logical_xor)
+
+
+def logical_not(input):
+    _tensor_arg("logical_not", "input", 1, input)
+    return Tensor._make(np.logical_not(input._data))
+
+
+def _logical_inplace(fn):
+    """x.logical_and_(y): x becomes 0 and 1 in its own dtype. PyTorch records nothing here (no
+    node, not even a check for leaves that require grad): only the version moves."""
+    def method(self, *args):
+        out = fn(self, *args)._data
+        if out.shape != self._data.shape:
+            raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
+                               f"broadcast shape {list(out.shape)}")
+        np.copyto(self._data, out, casting="unsafe")
+        self._version_counter.value += 1
+        return self
+    method.__name__ = f"{fn.__name__}_"
+    return method
+
+
+_SIGNATURES.update({
+    "copysign": (f"Tensor input, Tensor other, {_OUT}", f"Tensor input, Number other, {_OUT}"),
+    "Tensor.copysign": ("Tensor other", "Number other"),
+    "Tensor.copysign_": ("Tensor other", "Number other"),
+    "float_power": (f"Tensor input, Tensor exponent, {_OUT}", f"Number self, Tensor exponent, {_OUT}",
+                    f"Tensor input, Number exponent, {_OUT}"),
+    "Tensor.float_power": ("Tensor exponent", "Number exponent"),
+    "Tensor.float_power_": ("Tensor exponent", "Number exponent")})
+
+
+def _copysign_op(input, other):
+    if not isinstance(input, Tensor) or not isinstance(other, (Tensor, numbers.Number)):
+        raise _invalid_combination("copysign", (input, other), {})
+    return d.copysign if isinstance(other, Tensor) else d.copysign_scalar
+
+
+def copysign(input, other):
+    """|input| with the sign of other (-0.0 counts as negative); a float result."""
+    return _copysign_op(input, other)(input, other)
+
+
+def float_power(input, exponent):
+    """input ** exponent in float64 whatever the dtypes: the inputs are cast first, so the graph
+    shows their ToCopyBackward0 below the pow node."""
+    if not (isinstance(input, Tensor) and isinstance(exponent, (Tensor, numbers.Number))
+            or isinstance(input, numbers.Number) and isinstance(exponent, Tensor)):
+        raise _invalid_combination("float_power", (input, exponent), {})
+    input, exponent = (v.to(dtypes.float64) if isinstance(v, Tensor) else builtins.float(v)
+                       for v in (input, exponent))
+    return pow(input, exponent)
+
+
+def _float_power_inplace(self, exponent):
+    if not isinstance(exponent, (Tensor, numbers.Number)):
+        raise _invalid_combination("float_power_", (exponent,), {}, method=True)
+    if self.dtype is not dtypes.float64:
+        raise RuntimeError(f"the base given to float_power_ has dtype {self.dtype._scalar} but the "
+                           "operation's result requires dtype Double")
+    return _pow_inplace(self, exponent.to(dtypes.float64) if isinstance(exponent, Tensor)
+                        else builtins.float(exponent))
+
+
+fmax, fmin = _binary("fmax", d.fmax), _binary("fmin", d.fmin)
+logaddexp2 = _binary("logaddexp2", d.logaddexp2, "logaddexp2_cpu")
+ldexp = _binary("ldexp", d.ldexp)
+_ldexp_ = _binary("ldexp_", d.ldexp, inplace=True)
+sinc = _unary("sinc", d.sinc)
+
+
+def _ldexp_inplace(self, other):
+    if not self.is_floating_point():  # (PyTorch's words)
+        raise RuntimeError(f"ldexp can't be cast to the desired output type {self.dtype._scalar}")
+    return _ldexp_(self, other)
+signbit = _classify("signbit", np.signbit)
+
+
+def frexp(input):
+    """input = mantissa * 2 ** exponent, |mantissa| in [0.5, 1) (an int32 exponent)."""
+    _tensor_arg("frexp", "input", 1, input)
+    if not input.is_floating_point():
+        raise RuntimeError("torch.frexp() only supports floating-point dtypes")
+    return return_types.frexp(*d.frexp(input))
+
+
+def _heaviside(name, inplace=False):
+    """0 where input < 0, 1 where > 0, `values` where input == 0: a step, with no derivative
+    (PyTorch records it and fails in backward)."""
+    def fn(input, values):
+        _tensor_arg(name, "input", 1, input)
+        _tensor_arg(name, "values", 2, values)
+        if input.dtype is not values.dtype:
+            raise RuntimeError("heaviside is not yet implemented for tensors with different "
+                               "dtypes.")
+        return apply_inplace(d.heaviside, input, values) if inplace else d.heaviside(input, values)
+    fn.__name__ = name
+    return fn
+
+
+heaviside = _heaviside("heaviside")
+
+
+def promote_types(type1=_REQUIRED, type2=_REQUIRED):
+    """The dtype PyTorch computes tensors of two dtypes in: the higher kind wins (bool < integer
+    < floating) as it is; within a kind, the wider (uint8 with int8: int16)."""
+    for argname, position, value in (("type1", 1, type1), ("type2", 2, type2)):
+        if value is _REQUIRED:
+            raise TypeError(f'promote_types() missing 1 required positional arguments: "{argname}"')
+        dtypes._check_dtype_arg("promote_types", value, argname, position)
+    return dtypes.from_numpy_dtype(dtypes._promote_types(type1.np, type2.np))
+
+
+_SIGNATURES["result_type"] = ("Tensor tensor, Tensor other", "Number scalar, Tensor tensor",
+                              "Tensor tensor, Number other", "Number scalar1, Number scalar2")
+
+
+def result_type(tensor, other):
+    """The dtype an op on these operands computes in: a dimensioned tensor outranks a 0-d one,
+    which outranks a Python number, unless the lower one is of a higher kind."""
+    if not builtins.all(isinstance(x, (Tensor, numbers.Number)) for x in (tensor, other)):
+        raise _invalid_combination("result_type", (tensor, other), {})
+    return dtypes.from_numpy_dtype(dtypes.result_type(tensor, other))
+
+
+def can_cast(from_, to):
+    """Whether PyTorch's type checks let a `from_` result be written into a `to` tensor: never
+    to a lower kind (float into int, int into bool); any width within a kind."""
+    dtypes._check_dtype_arg("can_cast", from_, "from_", 1)
+    dtypes._check_dtype_arg("can_cast", to, "to", 2)
+    return dtypes._KIND_RANK[from_.np.kind] <= dtypes._KIND_RANK[to.np.kind]
+
+
+def is_nonzero(input):
+    """A one-element tensor's truth (nan is True); more or fewer elements: PyTorch's error."""
+    _tensor_arg("is_nonzero", "input", 1, input)
+    return builtins.bool(input)
+
+
+def is_same_size(input, other):
+    _tensor_arg("is_same_size", "input", 1, input)
+    _tensor_arg("is_same_size", "other", 2, other)
+    return input.shape == other.shape
+
+
+def is_complex(input):
+    """minigrad has no complex dtypes: always False."""
+    _tensor_arg("is_complex", "input", 1, input)
+    return False
+
+
+def _is_signed(self):
+    return self._data.dtype.kind in "if"
+
+
+def typename(obj):
+    """A tensor's legacy type name (minigrad.FloatTensor), else the object's module.qualname."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    module, qualname = getattr(obj, "__module__", "") or "", getattr(obj, "__qualname__", None)
+    if qualname is None:
+        qualname = getattr(obj, "__name__", None)
+    if qualname is None:
+        module, qualname = obj.__class__.__module__ or "", obj.__class__.__qualname__
+    return qualname if module in ("", "builtins") else f"{module}.{qualname}"
+# --- end of part elem2 ---
+
+
 # --- matrix products ----------------------------------------------------------------------------
 def matmul(input, other):
     """PyTorch's matmul: dot, mv or mm for 1-D and 2-D operands; a batch against a matrix or
@@ -3590,6 +3903,40 @@ _METHODS = dict(
     argsort=argsort, msort=msort, cumprod=cumprod, bmm=bmm, t_=_t_inplace, mv=_mv_method,
     transpose_=_transpose_inplace, unsqueeze_=_unsqueeze_inplace, squeeze_=_squeeze_inplace,
     unflatten=unflatten,
+)
+_METHODS.update(  # part elem2: aliases, rsub, addcmul/addcdiv, logical ops, in-place comparisons
+    subtract=_as_method(subtract), multiply=_as_method(multiply), divide=_as_method(divide),
+    true_divide=_as_method(true_divide), negative=negative, absolute=absolute, positive=positive,
+    subtract_=_sub_inplace, multiply_=_inplace(d.mul), divide_=_div_inplace,
+    true_divide_=_inplace(d.div), negative_=_neg_inplace, absolute_=_abs_inplace,
+    __pos__=positive,
+    **{name: _method_operand(name, fn) for name, fn in (
+        ("greater", gt), ("greater_equal", ge), ("less", lt), ("less_equal", le),
+        ("not_equal", ne))},
+    **{alias: _compare_inplace(alias, getattr(d, f"{name}_"), getattr(d, f"{name}_tensor_"))
+       for name, aliases in (("eq", ()), ("ne", ("not_equal_",)), ("lt", ("less_",)),
+                             ("le", ("less_equal_",)), ("gt", ("greater_",)),
+                             ("ge", ("greater_equal_",)))
+       for alias in (f"{name}_", *aliases)},
+    addcmul=_as_method(addcmul), addcdiv=_as_method(addcdiv),
+    addcmul_=_as_method(_addc("addcmul_", d.addcmul, inplace=True)),
+    addcdiv_=_as_method(_addc("addcdiv_", d.addcdiv, inplace=True)),
+    logical_and=_as_method(logical_and), logical_or=_as_method(logical_or),
+    logical_xor=_as_method(logical_xor), logical_not=logical_not,
+    logical_and_=_as_method(_logical_inplace(logical_and)),
+    logical_or_=_as_method(_logical_inplace(logical_or)),
+    logical_xor_=_as_method(_logical_inplace(logical_xor)),
+    logical_not_=_logical_inplace(logical_not),
+    copysign=_method_operand("copysign", copysign),
+    copysign_=_method_operand("copysign_", lambda self, other: apply_inplace(
+        _copysign_op(self, other), self, other)),
+    float_power=_method_operand("float_power", float_power), float_power_=_float_power_inplace,
+    fmax=_as_method(fmax), fmin=_as_method(fmin), logaddexp2=_as_method(logaddexp2),
+    ldexp=_as_method(ldexp), ldexp_=_as_method(_ldexp_inplace),
+    sinc=sinc, sinc_=_inplace(d.sinc), signbit=signbit, frexp=frexp,
+    heaviside=_as_method(heaviside), heaviside_=_as_method(_heaviside("heaviside_", inplace=True)),
+    is_nonzero=is_nonzero, is_same_size=_as_method(is_same_size), is_complex=is_complex,
+    is_signed=_is_signed,
 )
 _METHODS.update(  # part trig: more elementwise math, with the in-place forms PyTorch has
     tan=tan, sinh=sinh, cosh=cosh, asin=asin, acos=acos, atan=atan, asinh=asinh, acosh=acosh,

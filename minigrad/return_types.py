@@ -7,7 +7,7 @@ def _return_type(name, fields=("values", "indices")):
 
     def __repr__(self):
         return f"minigrad.return_types.{name}(\n" + ",\n".join(
-            f"{f}={v!r}" for f, v in zip(fields, self)) + ")"
+            f"{field}={value!r}" for field, value in zip(fields, self)) + ")"
 
     return type(name, (base,), {"__slots__": (), "__repr__": __repr__,
                                 "__module__": "minigrad.return_types"})
@@ -24,3 +24,4 @@ mode = _return_type("mode")
 cummax = _return_type("cummax")
 cummin = _return_type("cummin")
 aminmax = _return_type("aminmax", ("min", "max"))
+frexp = _return_type("frexp", ("mantissa", "exponent"))  # part elem2

@@ -10357,3 +10357,268 @@ case(
     "F.adaptive_avg_pool1d(torch.ones(5), 2)", "F.adaptive_max_pool1d(torch.ones(5), 2)", "F.adaptive_avg_pool1d(x[0], (2, 2))",
     "F.adaptive_avg_pool2d(x.long(), 2)", "F.adaptive_max_pool2d(x.long(), 2)",
 )
+
+
+# ---------------------------------------------------------------------------
+# elem2: aliases (subtract ... not_equal, in-place comparisons), rsub, addcmul/addcdiv, logical ops
+# ---------------------------------------------------------------------------
+case(
+    "elem2_aliases_record_the_canonical_nodes",
+    "x = torch.tensor([1.5, -2., 3.], requires_grad=True); y = torch.tensor([2., 4., -1.], requires_grad=True)",
+    """
+    for f in ["subtract", "multiply", "divide", "true_divide"]:
+        print(f, getattr(torch, f)(x, y), getattr(x, f)(2).grad_fn.name())
+    print(torch.subtract(x, y, alpha=2), torch.divide(x, y, rounding_mode="floor"), x.divide(y, rounding_mode="trunc"))
+    for f in ["negative", "positive", "absolute"]:
+        print(f, getattr(torch, f)(x), getattr(x, f)().grad_fn)
+    print(torch.positive(x) is x, +x is x, x.positive() is x)
+    for f in ["greater", "greater_equal", "less", "less_equal", "not_equal"]:
+        print(f, getattr(torch, f)(x, y), getattr(x, f)(1.5), getattr(torch, f)(x, 3))
+    """,
+    """
+    z = x.detach().clone()
+    print(z.negative_(), z.absolute_(), z.subtract_(1, alpha=2), z.multiply_(2), z._version)
+    print(z.divide_(3, rounding_mode="floor"), z.true_divide_(2), z._version)
+    """,
+    "torch.negative(torch.tensor([True]))",
+    "torch.absolute(torch.tensor([True]))",
+    "torch.positive(torch.tensor([True]))",
+    "+torch.tensor([True])",
+    "torch.negative('a')",
+    "torch.absolute(2)",
+    "torch.subtract(x, 'a')",
+    "torch.subtract(x, y, alpha='a')",
+    "torch.multiply(x, None)",
+    "torch.divide(x, 'a')",
+    "torch.divide(x, y, rounding_mode='x')",
+    "torch.true_divide(x, 'a')",
+    "torch.true_divide(x, y, rounding_mode='floor')",
+    "torch.greater(x)",
+    "torch.less(1, x)",
+    "torch.not_equal(x, None)",
+    "x.greater('a')",
+    "torch.subtract(torch.tensor([True]), torch.tensor([True]))",
+)
+case(
+    "elem2_rsub",
+    "x = torch.tensor([1.5, -2., 3.], requires_grad=True); y = torch.tensor([2., 4., -1.], requires_grad=True)",
+    """
+    r = torch.rsub(x, y, alpha=3)
+    print(r, r.grad_fn.name(), r.grad_fn._saved_alpha, torch.rsub(x, 2).grad_fn.name(), (2 - x).grad_fn._saved_alpha)
+    r.sum().backward()
+    print(x.grad, y.grad)
+    """,
+    """
+    r = torch.rsub(x, 2, alpha=3); print(r, r.grad_fn.name(), r.grad_fn._saved_alpha)
+    g, = torch.autograd.grad(r, x, y, create_graph=True); print(g, g.grad_fn)
+    """,
+    "print(torch.rsub(torch.tensor([1, 2]), 7, alpha=2), torch.rsub(torch.tensor([1, 2]), torch.tensor([3., 4.]), alpha=2))",
+    "print(torch.rsub(torch.arange(0., 1000.).div(7), torch.tensor(0.3), alpha=0.7)[-3:].tolist())",
+    "torch.rsub(torch.tensor([True]), torch.tensor([True]))",
+    "torch.rsub(torch.tensor([True]), 1)",
+    "torch.rsub(torch.tensor([1]), 1.5, alpha=0.5)",
+    "torch.rsub(torch.tensor([1]), 2, alpha=0.5)",
+    "torch.rsub(2, x)",
+    "torch.rsub(x, torch.ones(2))",
+)
+case(
+    "elem2_inplace_comparisons",
+    "x = torch.tensor([1.5, -2., 3.], requires_grad=True); y = torch.tensor([2., 4., -1.], requires_grad=True)",
+    """
+    a = x * 1; a.eq_(y)
+    print(a, a.grad_fn.name(), [n.name() for n, _ in a.grad_fn.next_functions], a._version)
+    a = x * 1; a.lt_(2); print(a, a.grad_fn.name(), len(a.grad_fn.next_functions))
+    a.sum().backward(); print(x.grad)
+    """,
+    """
+    for f in ["ne_", "le_", "gt_", "ge_", "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_"]:
+        a = x * 1; getattr(a, f)(y); b = x * 1; getattr(b, f)(-2)
+        print(f, a, a.grad_fn.name(), b, b.grad_fn.name())
+    """,
+    """
+    b = torch.tensor([[1.], [2.]], requires_grad=True)
+    a = b * torch.ones(2, 3); a.ge_(y); a.sum().backward(); print(b.grad, y.grad)
+    """,
+    "i = torch.tensor([1, 2, 3]); print(i.ge_(2), i.dtype, i.lt_(torch.tensor([0.5, 2.5, 1.5])), i._version)",
+    "t = torch.tensor([True, False]); print(t.lt_(1), t.ge_(torch.tensor([0.5, -0.5])))",
+    "x.eq_(1)",
+    "a = x[:2]; a.lt_(0)",
+    "a = x * 1; v = a[:2]; v.lt_(0); print(a, a.grad_fn, v.grad_fn); a.sum().backward(); print(x.grad)",
+    "torch.tensor([1, 2, 3]).eq_(torch.tensor([1, 2]))",
+    "torch.tensor([1.]).eq_(torch.tensor([1., 2.]))",
+    "torch.tensor([1.]).eq_('a')",
+    "torch.tensor([1.]).not_equal_(None)",
+)
+case(
+    "elem2_addcmul_addcdiv",
+    """
+    x = torch.tensor([1.5, -2., 3.], requires_grad=True); y = torch.tensor([2., 4., -1.], requires_grad=True)
+    z = torch.tensor([0.5, -3., 2.], requires_grad=True); i = torch.tensor([1, 2, 3])
+    """,
+    """
+    r = torch.addcmul(x, y, z, value=0.5); print(r, [n.name() for n, _ in r.grad_fn.next_functions], r.grad_fn._saved_value)
+    r = x.addcdiv(y, z, value=2); print(r, r.grad_fn._saved_tensor1, r.grad_fn._saved_tensor2)
+    r.sum().backward(); print(x.grad, y.grad, z.grad)
+    """,
+    """
+    for v in (1, 2):
+        for op in (torch.addcdiv, torch.addcmul):
+            gs = torch.autograd.grad(op(x, y, z, value=v), (x, y, z), x * 1, create_graph=True)
+            print([g.grad_fn and (g.grad_fn.name(), [n and n.name() for n, _ in g.grad_fn.next_functions]) for g in gs])
+    """,
+    """
+    a = torch.arange(6.).reshape(2, 3).div(7); b = torch.tensor([0.3, 1.7, -2.9]); c = torch.tensor([[1.1], [-0.37]])
+    print(torch.addcmul(a, b, c, value=0.3).tolist(), torch.addcdiv(a, b, c, value=0.7).tolist())
+    print(torch.addcmul(a.double(), b, c, value=0.1).tolist(), torch.addcdiv(a.double(), b, c, value=-0.3).tolist())
+    """,
+    "print(torch.addcdiv(y, i, z), torch.addcmul(i, i, i, value=2), torch.addcmul(i, i, i, value=0.5), torch.addcmul(x, i, i, value=0.5))",
+    "print(torch.addcmul(i, y, z), torch.addcmul(y, y, y, value=True), torch.addcmul(y.double(), y, i).dtype)",
+    "print(torch.addcdiv(y, y, torch.zeros(3)))",
+    "w = y * 1; w.addcmul_(x, z, value=3); print(w, w._version, w.grad_fn.name()); w.addcdiv_(z, x); print(w, w.grad_fn.name())",
+    "r = torch.addcdiv(x, y.detach(), z.detach() * 1); r2 = r.grad_fn._saved_tensor2; r2.add_(1); r.sum().backward()",
+    "r = torch.addcmul(x, y.detach(), z.detach() * 1); print(r.grad_fn._saved_tensor2)",
+    "x.addcmul_(y, z)",
+    "i.clone().addcmul_(x, y)",
+    "torch.addcdiv(i, i, i)",
+    "torch.addcdiv(x, i, i)",
+    "torch.addcmul(torch.tensor([True]), torch.tensor([True]), torch.tensor([True]))",
+    "torch.addcmul(x, y, 2)",
+    "torch.addcmul(x, y, z, value='a')",
+    "torch.addcmul(x, y)",
+    "torch.addcmul(x, torch.ones(2), z)",
+)
+case(
+    "elem2_logical_ops",
+    "x = torch.tensor([1.5, 0., -3.]); i = torch.tensor([0, 2, 3]); b = torch.tensor([True, False, False])",
+    "print(torch.logical_and(x, i), torch.logical_or(x, b), torch.logical_xor(i, b), torch.logical_not(x), x.logical_not())",
+    "print(x.logical_and(b), i.logical_or(x), b.logical_xor(x))",
+    "print(x.clone().logical_and_(i), i.clone().logical_xor_(x), x.clone().logical_not_(), b.clone().logical_not_())",
+    "print(b.clone().logical_or_(x), i.clone().logical_not_())",
+    """
+    xr = torch.tensor([1.5, -2., 3.], requires_grad=True)
+    print(xr.logical_not_(), xr._version, xr.logical_or(x))
+    a = torch.tensor([1.5, -2., 3.], requires_grad=True) * 1; v = a._version
+    a.logical_and_(x); print(a, a._version - v)
+    """,
+    "torch.logical_and(x, 2)",
+    "torch.logical_or(x, 'a')",
+    "torch.logical_not(2)",
+    "torch.logical_and(torch.ones(2), torch.ones(3))",
+    "torch.ones(1).logical_and_(torch.ones(3))",
+)
+case(
+    "elem2_copysign_fmax_sinc_ldexp_frexp",
+    """
+    a = torch.tensor([1.5, -2., 0., 0.3], requires_grad=True); b = torch.tensor([2., -0., -1., float('nan')], requires_grad=True)
+    p = torch.tensor([0.5, 1.5, 2., 3.], requires_grad=True); i = torch.tensor([1, -2, 0, 3]); t = torch.tensor([True, False, True, False])
+    def walk(t):
+        stack, out = [(t.grad_fn, 0)], []
+        while stack:
+            f, d = stack.pop()
+            out.append(' ' * d + (f.name() if f else 'None'))
+            stack += [(n, d + 2) for n, _ in reversed(f.next_functions if f else ())]
+        print(' '.join(out))
+    """,
+    """
+    for y in (torch.copysign(a, b), a.copysign(2.0), torch.fmax(a, b), a.fmin(b), torch.logaddexp2(a, p), torch.sinc(a),
+              torch.float_power(p.double(), a.double()), torch.ldexp(a, p), torch.frexp(a * 3).mantissa):
+        print('==', y.grad_fn.name(), y)
+        for g in torch.autograd.grad(y, (a, b, p), p.double() * 1 if y.dtype == torch.float64 else p * 1, create_graph=True, allow_unused=True):
+            if g is not None:
+                print(g); walk(g)
+    """,
+    "print(torch.copysign(i, 1), torch.copysign(i, i), torch.copysign(t, t), torch.copysign(a, -0.), torch.copysign(a.double(), b).dtype)",
+    "print(torch.fmax(i, i), torch.fmax(t, t), torch.fmin(a, i), torch.fmax(b, torch.tensor([float('nan'), 1., 2., float('nan')])))",
+    "print(torch.sinc(i), torch.sinc(t), torch.sinc(torch.tensor([1e-20, 0., 0.5])), a.sinc().dtype)",
+    "print(torch.logaddexp2(a, i), torch.logaddexp2(torch.tensor([float('inf'), -float('inf'), 1.]), torch.tensor([float('inf'), -float('inf'), 2.])))",
+    """
+    print(torch.float_power(a, 2), torch.float_power(i, 2), torch.float_power(i, i), torch.float_power(2, i), torch.float_power(t, 2))
+    y = torch.float_power(a, 2); print(y.grad_fn.name(), y.grad_fn._saved_exponent, [n.name() for n, _ in y.grad_fn.next_functions])
+    y = torch.float_power(2, p); print(y.grad_fn.name(), [n.name() for n, _ in y.grad_fn.next_functions])
+    d = a.detach().double(); print(d.float_power_(2), d.float_power_(torch.tensor(0.5)), d._version)
+    """,
+    """
+    print(torch.ldexp(a, i), torch.ldexp(i, i), torch.ldexp(t, t), torch.ldexp(a.double(), i).dtype, a.detach().clone().ldexp_(i))
+    y = torch.ldexp(a, i); print(y.grad_fn._saved_other, [n and n.name() for n, _ in y.grad_fn.next_functions])
+    y.sum().backward(); print(a.grad)
+    """,
+    """
+    print(torch.frexp(a.detach().double()), torch.frexp(torch.tensor([0., float('inf'), float('nan'), -1e-40])))
+    r = torch.frexp(a); print(r.mantissa.grad_fn._saved_exponent, r.exponent.requires_grad); r.mantissa.sum().backward(); print(a.grad)
+    m, e = a.frexp(); print(m, e)
+    """,
+    """
+    print(torch.heaviside(a, b), torch.heaviside(a, torch.tensor(0.5)), torch.heaviside(i, i), torch.heaviside(t, t), a.detach().clone().heaviside_(b.detach()))
+    y = torch.heaviside(a, b); print(y.grad_fn.name(), len(y.grad_fn.next_functions))
+    """,
+    "torch.heaviside(a, b).sum().backward()",
+    "print(torch.signbit(b), torch.signbit(i), torch.signbit(t), a.signbit())",
+    "x = a.detach().clone(); print(x.copysign_(b), x.sinc_(), x._version)",
+    "torch.copysign(2, a)",
+    "a.copysign('a')",
+    "torch.fmax(a, 2)",
+    "torch.logaddexp2(i, i)",
+    "torch.logaddexp2(a, 2)",
+    "torch.sinc(2)",
+    "torch.float_power(a, 'a')",
+    "a.float_power('a')",
+    "torch.float_power(2, 3)",
+    "a.detach().clone().float_power_(2)",
+    "torch.ldexp(a, 2)",
+    "i.clone().ldexp_(i)",
+    "torch.frexp(i)",
+    "torch.heaviside(a, 0.5)",
+    "torch.heaviside(i, a)",
+    "torch.signbit(2)",
+    "i.clone().copysign_(2)",
+    "a.logaddexp2_",
+)
+case(
+    "elem2_dtype_utilities",
+    "x = torch.tensor([1.5, -2.]); i = torch.tensor([1, 2], dtype=torch.int32)",
+    """
+    print(torch.promote_types(torch.int32, torch.float32), torch.promote_types(torch.uint8, torch.int8), torch.promote_types(torch.bool, torch.int64))
+    print(torch.promote_types(torch.float32, torch.float64), torch.promote_types(torch.int16, torch.uint8), torch.promote_types(torch.bool, torch.bool))
+    print(torch.result_type(x, 1), torch.result_type(i, 1.5), torch.result_type(i, torch.tensor(1)), torch.result_type(1, 2.5), torch.result_type(2, 3))
+    print(torch.result_type(x.double(), torch.tensor(1.)), torch.result_type(torch.tensor([True]), True), torch.result_type(torch.tensor(1, dtype=torch.int8), 300))
+    """,
+    """
+    for a, b in [(torch.float32, torch.int32), (torch.int32, torch.float32), (torch.int64, torch.int8), (torch.bool, torch.uint8), (torch.uint8, torch.bool), (torch.float64, torch.float32)]:
+        print(a, b, torch.can_cast(a, b))
+    """,
+    """
+    print(torch.finfo(), torch.finfo(torch.float64), torch.finfo(torch.float32) == torch.finfo(torch.float32), type(torch.finfo(torch.float32)))
+    f = torch.finfo(torch.float32); print(f.bits, f.eps, f.max, f.min, f.tiny, f.smallest_normal, f.resolution, f.dtype)
+    for t in (torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64):
+        n = torch.iinfo(t); print(n, n.bits, n.min, n.max, n.dtype)
+    print(x.max() < torch.finfo(x.dtype).max, torch.iinfo(torch.int64).max + 1)
+    """,
+    """
+    print(torch.tensor([1.5]).is_nonzero(), torch.tensor([0.]).is_nonzero(), torch.is_nonzero(torch.tensor(0)), torch.tensor([[True]]).is_nonzero(), torch.tensor([float('nan')]).is_nonzero())
+    print(i.is_signed(), torch.tensor([1], dtype=torch.uint8).is_signed(), torch.tensor([True]).is_signed(), x.is_signed())
+    print(x.is_same_size(torch.tensor([2., 3.])), torch.is_same_size(torch.ones(2, 3), torch.ones(3, 2)), x.is_complex(), torch.is_complex(x))
+    print(torch.typename(x), torch.typename(i), torch.typename(x.double()), torch.typename(torch.tensor([True])), torch.typename(2), torch.typename('a'))
+    print(torch.typename(torch.nn.Linear(2, 2)), torch.typename(torch.nn.Parameter(torch.ones(2))), torch.typename(torch.Tensor), torch.typename(torch.ones(2, requires_grad=True)))
+    """,
+    """
+    p = torch.tensor([2, -1, 1, 0, 3])
+    print(torch.pow(2, torch.tensor([-2, 1, 0])), p ** torch.tensor([-2, -3, -4, -1, 2]), torch.tensor([-1]) ** torch.tensor([-3, -2]))
+    """,
+    "torch.tensor([2]) ** -1",
+    "torch.promote_types(torch.int32, 1)",
+    "torch.promote_types(torch.int32)",
+    "torch.result_type('a', 2)",
+    "torch.can_cast(1, torch.int32)",
+    "torch.can_cast(torch.int32, 'a')",
+    "torch.finfo(torch.int32)",
+    "torch.finfo('a')",
+    "torch.iinfo(torch.bool)",
+    "torch.iinfo(torch.float32)",
+    "torch.iinfo()",
+    "torch.tensor([1, 2]).is_nonzero()",
+    "torch.tensor([]).is_nonzero()",
+    "torch.is_nonzero(1)",
+    "x.is_same_size(2)",
+    "torch.is_same_size(x, 2)",
+    "torch.is_complex(2)",
+)

@@ -985,6 +985,66 @@ def _double_pools(L, x):
 C.add("pools", _pools, IMG, SEQ)
 C.add("double_backward_pools", _double_pools, IMG)
 
+
+# part elem2: aliases (their canonical nodes), rsub with alpha (RsubBackward0/1), addcmul/addcdiv
+# (+ in place, broadcast, value=), in-place comparisons (zero gradients: A23 and B23 never tie),
+# and addcmul/addcdiv/rsub's gradients differentiated again (addcdiv's formulas: DivBackward0 of a
+# number, MulBackward1, NegBackward0)
+def _elem2_aliases(L, a, b, p):
+    return (L.subtract(a, b, alpha=2), a.multiply(b), L.divide(a, p), a.true_divide(p), L.negative(a),
+            a.absolute(), L.rsub(a, b), L.rsub(a, b, alpha=3), L.rsub(a, 2.5, alpha=0.5), L.rsub(a, 2),
+            (a * 1).subtract_(b), (a * 1).negative_())
+
+
+def _elem2_addc(L, a, b, c, p, s):
+    return (L.addcmul(a, b, c), L.addcmul(a, b, s, value=0.5), a.addcdiv(b, p), L.addcdiv(a, s, p, value=-2),
+            (a * 1).addcmul_(b, c, value=3), (a * 1).addcdiv_(c, p))
+
+
+def _elem2_compare_inplace(L, a, b):
+    return tuple(getattr(a * 1, f"{name}_")(other) for name in ("eq", "ne", "lt", "le", "gt", "ge")
+                 for other in (b, 0.3))
+
+
+def _double_elem2(L, a, b, c, p):
+    gs = []
+    for y in (L.addcmul(a, b, c, value=2), L.addcdiv(a, b, p, value=2), L.addcdiv(a, b, p),
+              L.rsub(a, b, alpha=2), L.rsub(a, 2, alpha=3)):
+        gs += L.autograd.grad(y, (a, b, c, p), c * b, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+C.add("elem2_aliases", _elem2_aliases, A23, B23, P23)
+C.add("elem2_addc", _elem2_addc, A23, B23, C23, P23, B21)
+C.add("elem2_compare_inplace", _elem2_compare_inplace, A23, B23)
+C.add("double_backward_elem2", _double_elem2, A23, B23, C23, P23)
+
+
+# part elem2: copysign (by a tensor and a number), fmax/fmin (a nan in `other` loses: its slot's
+# gradient goes to self), logaddexp2, sinc, float_power (pow in float64 after ToCopyBackward0),
+# ldexp (an int exponent and a float one), frexp's mantissa; then their gradients differentiated
+NAN23 = np.array([[np.nan, 0.4, -0.3], [0.8, np.nan, -0.6]])
+
+
+def _elem2_math(L, a, b, p):
+    i = L.tensor([[1, 2, 0], [3, 0, 1]])  # (negative: PyTorch's gradient is 0, 2 ** -2 in integers)
+    return (L.copysign(a, b), a.copysign(-2.0), L.fmax(a, b), a.fmin(b), L.fmax(a, L.tensor(NAN23)),
+            L.fmin(a, L.tensor(NAN23)), L.logaddexp2(a, b), a.logaddexp2(p), L.sinc(a), a.sinc(),
+            L.float_power(p, b), p.float_power(2.5), L.float_power(2, a), L.ldexp(a, i), a.ldexp(b),
+            L.frexp(a * 3).mantissa, (a * 1).copysign_(b), (a * 1).sinc_(), (a * 1).ldexp_(b))
+
+
+def _double_elem2_math(L, a, b, p):
+    gs = []
+    for y in (L.copysign(a, b), L.copysign(a, 2.0), L.fmax(a, b), L.fmin(a, b), L.logaddexp2(a, b),
+              L.sinc(a), L.float_power(p, b), L.ldexp(a, b), L.frexp(a * 3).mantissa):
+        gs += L.autograd.grad(y, (a, b, p), p * b, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None and g.requires_grad)  # (copysign's other: zeros)
+
+
+C.add("elem2_math", _elem2_math, A23, B23, P23)
+C.add("double_backward_elem2_math", _double_elem2_math, A23, B23, P23)
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
@@ -1027,7 +1087,8 @@ def _not_implemented_cases(L):
     return [("floor_divide", a // b, "floor_divide"), ("floor_divide_scalar", a // 2, "floor_divide"),
             ("rfloor_divide", 2.5 // a, "floor_divide"), ("rremainder", 2.5 % a, "remainder"),
             ("floor_divide_", z, "floor_divide_"), ("floor_divide_scalar_", y, "floor_divide_"),
-            ("hardsigmoid_backward", g, "hardsigmoid_backward")]
+            ("hardsigmoid_backward", g, "hardsigmoid_backward"),
+            ("heaviside", L.heaviside(a, b), "heaviside")]  # (part elem2)
 
 
 @pytest.mark.parametrize("L", [minigrad, pytest.param(torch, marks=needs_torch)],

@@ -182,8 +182,11 @@ class Op:
 
     def _plan(self, needed):
         """What to save when the inputs whose bits are set in `needed` need gradients: the names
-        their formulas use."""
-        names = set()
+        their formulas use, and those two formulas or more use: PyTorch's generated code saves
+        a value unconditionally unless exactly one formula uses it (addcdiv(x, a, b) saves b,
+        though only x needs a gradient)."""
+        names = {name for name in self.saved_names
+                 if builtins.sum(name in argnames for _, argnames in self.formulas) > 1}
         for k, (formula, argnames) in enumerate(self.formulas):
             if needed >> k & 1:
                 names.update(argnames)
