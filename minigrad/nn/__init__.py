@@ -10,3 +10,4 @@ from .modules import BatchNorm1d, BatchNorm2d, BatchNorm3d, Embedding, LayerNorm
 from .modules import (CELU, ELU, GELU, GLU, SELU, Hardshrink, Hardsigmoid,  # noqa: F401
                       Hardswish, Hardtanh, LogSigmoid, Mish, ReLU6, SiLU, Softmin, Softplus,
                       Softshrink, Softsign, Tanhshrink, Threshold)
+from .modules import Conv1d, Conv2d  # noqa: F401
