@@ -1651,9 +1651,10 @@ def _im2col(input, kernel_size, stride, padding, dilation, groups):
     im2col lays them out, so that a convolution is one batched matrix product."""
     win = _conv_windows(input, kernel_size, stride, padding, dilation)
     n, nd = input.shape[0], len(kernel_size)
-    win = win.reshape(n, groups, -1, *win.shape[2:])  # N, g, C/g, *out, *kernel
+    win = win.reshape(n, groups, input.shape[1] // groups, *win.shape[2:])  # N, g, C/g, *out, *kernel
     order = (0, 1, *range(3, 3 + nd), 2, *range(3 + nd, 3 + 2 * nd))
-    return win.transpose(order).reshape(n, groups, math.prod(win.shape[3:3 + nd]), -1)
+    return win.transpose(order).reshape(n, groups, math.prod(win.shape[3:3 + nd]),
+                                        win.shape[2] * math.prod(kernel_size))
 
 
 def _convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding,
@@ -1674,7 +1675,7 @@ def _convolution(input, weight, bias, stride, padding, dilation, transposed, out
                 out = _fma(win[(slice(None),) * 3 + (c, ...) + k], w[:, :, c, ..., *k], out)
     else:
         cols = _im2col(input, weight.shape[2:], stride, padding, dilation, groups)
-        out = np.matmul(weight.reshape(g, o // g, -1), cols.swapaxes(-1, -2))  # N, g, O/g, pixels
+        out = np.matmul(weight.reshape(g, o // g, cols.shape[3]), cols.swapaxes(-1, -2))
     out_size = [(i + 2 * p - d * (k - 1) - 1) // s + 1 for i, k, s, p, d in zip(
         input.shape[2:], weight.shape[2:], stride, padding, dilation)]
     out = out.reshape(n, o, *out_size)
@@ -1687,8 +1688,8 @@ def _conv_input_grad(grad_output, input, weight, stride, padding, dilation, tran
     sends grad * weight back to the input pixels its window read (a loop over kernel offsets,
     adding one strided slice of the padded input each)."""
     n, g, kernel_size = input.shape[0], groups, weight.shape[2:]
-    go = grad_output.reshape(n, g, weight.shape[0] // g, -1)  # N, g, O/g, out_pixels
-    w = weight.reshape(g, weight.shape[0] // g, -1)
+    go = grad_output.reshape(n, g, weight.shape[0] // g, math.prod(grad_output.shape[2:]))
+    w = weight.reshape(g, weight.shape[0] // g, math.prod(weight.shape[1:]))
     cols = np.matmul(w.swapaxes(-1, -2), go)  # N, g, C/g * kernel pixels, out_pixels
     cols = cols.reshape(n, input.shape[1], *kernel_size, *grad_output.shape[2:])
     gi = np.zeros((n, input.shape[1], *[i + 2 * p for i, p in zip(input.shape[2:], padding)]),
@@ -1705,9 +1706,9 @@ def _conv_weight_grad(grad_output, input, weight, stride, padding, dilation, tra
     and the output pixels, the grad of an output pixel times the input pixel it read there."""
     cols = _im2col(input, weight.shape[2:], stride, padding, dilation, groups)
     n, g = input.shape[0], groups
-    go = grad_output.reshape(n, g, weight.shape[0] // g, -1)
-    gw = np.matmul(go.transpose(1, 2, 0, 3).reshape(g, go.shape[2], -1),  # contract N and pixels
-                   cols.transpose(1, 0, 2, 3).reshape(g, -1, cols.shape[3]))
+    go = grad_output.reshape(n, g, weight.shape[0] // g, cols.shape[2])
+    gw = np.matmul(go.transpose(1, 2, 0, 3).reshape(g, go.shape[2], n * cols.shape[2]),
+                   cols.transpose(1, 0, 2, 3).reshape(g, n * cols.shape[2], cols.shape[3]))
     return gw.reshape(weight.shape)
 
 

@@ -825,6 +825,8 @@ def _conv(name, nd, args, kwargs):
     if input.dim() not in (nd + 1, nd + 2):
         raise RuntimeError(f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to {name}, "
                            f"but got input of size: {list(input.shape)}")
+    # (one int stands for all nd dims, as PyTorch's argument parser repeats it)
+    stride, padding, dilation = ((v,) * nd if _is_int(v) else v for v in (stride, padding, dilation))
     batched = input.dim() == nd + 2
     x = input if batched else input.unsqueeze(0)
     if isinstance(padding, str):
