@@ -1717,7 +1717,6 @@ def _conv_bias_grad(grad_output, input, weight, stride, padding, dilation, trans
     return _sum(grad_output, axis=(0, *range(2, grad_output.ndim)))
 
 
-_CONV_ARGS = "stride, padding, dilation, transposed, output_padding, groups"
 
 
 def _conv_row(forward):
