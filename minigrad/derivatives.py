@@ -1717,8 +1717,6 @@ def _conv_bias_grad(grad_output, input, weight, stride, padding, dilation, trans
     return _sum(grad_output, axis=(0, *range(2, grad_output.ndim)))
 
 
-
-
 def _conv_row(forward):
     """A row of convolution's backward, one per gradient it makes (PyTorch's convolution_backward
     makes all three in one node; minigrad's nodes have one output). Its own derivatives:
