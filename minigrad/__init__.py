@@ -112,3 +112,10 @@ __version__ = "0.1.0"
 
 # PyTorch gives inf and nan without a word (log(0), 1/0); NumPy would warn about each.
 _np.seterr(divide="ignore", invalid="ignore", over="ignore", under="ignore")
+
+from .nn.functional import conv1d, conv2d  # noqa: E402  (part conv)
+
+
+def constant_pad_nd(input, pad, value=0):
+    """torch.constant_pad_nd, the op under F.pad(mode='constant'): negative pads crop."""
+    return nn.functional.pad(input, pad, value=value)

@@ -2131,6 +2131,143 @@ prelu_kernel_backward_weight = Op("PreluKernelBackwardBackward0", _prelu_backwar
                                       where(self >= 0, zeros_like(grad), grad_output * grad),
                                   weight=lambda grad, self: zeros_like(self))
 
+
+# --- part conv: convolution, its backward, constant_pad_nd ------------------------------------
+def _conv_windows(input, kernel_size, stride, padding, dilation):
+    """(N, C, *out, *kernel): each output position's receptive field, a view of the padded input
+    (the window spans dilation * (k - 1) + 1 pixels and takes every dilation-th)."""
+    nd = len(kernel_size)
+    x = np.pad(input, [(0, 0)] * 2 + [(p, p) for p in padding])
+    span = [d * (k - 1) + 1 for k, d in zip(kernel_size, dilation)]
+    win = np.lib.stride_tricks.sliding_window_view(x, span, axis=tuple(range(2, 2 + nd)))
+    return win[(slice(None),) * 2 + tuple(slice(None, None, s) for s in stride)
+               + tuple(slice(None, None, d) for d in dilation)]
+
+
+def _im2col(input, kernel_size, stride, padding, dilation, groups):
+    """The windows as matrices (N, groups, out_pixels, C/groups * kernel pixels), as PyTorch's
+    im2col lays them out, so that a convolution is one batched matrix product."""
+    win = _conv_windows(input, kernel_size, stride, padding, dilation)
+    n, nd = input.shape[0], len(kernel_size)
+    win = win.reshape(n, groups, input.shape[1] // groups, *win.shape[2:])  # N, g, C/g, *out, *kernel
+    order = (0, 1, *range(3, 3 + nd), 2, *range(3 + nd, 3 + 2 * nd))
+    return win.transpose(order).reshape(n, groups, math.prod(win.shape[3:3 + nd]),
+                                        win.shape[2] * math.prod(kernel_size))
+
+
+def _convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding,
+                 groups):
+    """out[n, o] = bias[o] + the sum over input channels c and kernel offsets of weight[o, c, offset]
+    * the input pixels that offset reads. Done as one matrix product of the im2col windows with
+    the weights, as PyTorch's slow_conv2d (and oneDNN for a batch of one); a float32 batch adds up
+    as oneDNN's direct kernel does: one fused multiply-add per kernel offset and input channel,
+    channels innermost, the bias last (PyTorch's bits with up to 16 channels a group)."""
+    n, (o, cg), g, nd = input.shape[0], weight.shape[:2], groups, weight.ndim - 2
+    if input.dtype == np.float32 and n > 1:
+        win = _conv_windows(input, weight.shape[2:], stride, padding, dilation)
+        win = win.reshape(n, g, 1, cg, *win.shape[2:])                    # N, g, 1, C/g, *out, *kernel
+        w = weight.reshape(g, o // g, cg, *[1] * nd, *weight.shape[2:])  # g, O/g, C/g, 1.., *kernel
+        out = np.zeros((n, g, o // g, *win.shape[4:4 + nd]), np.float32)
+        for k in np.ndindex(*weight.shape[2:]):
+            for c in range(cg):
+                out = _fma(win[(slice(None),) * 3 + (c, ...) + k], w[:, :, c, ..., *k], out)
+    else:
+        cols = _im2col(input, weight.shape[2:], stride, padding, dilation, groups)
+        out = np.matmul(weight.reshape(g, o // g, cols.shape[3]), cols.swapaxes(-1, -2))
+    out_size = [(i + 2 * p - d * (k - 1) - 1) // s + 1 for i, k, s, p, d in zip(
+        input.shape[2:], weight.shape[2:], stride, padding, dilation)]
+    out = out.reshape(n, o, *out_size)
+    return out if bias is None else out + bias.reshape(-1, *[1] * nd)
+
+
+def _conv_input_grad(grad_output, input, weight, stride, padding, dilation, transposed,
+                     output_padding, groups):
+    """The gradient of a convolution for its input, a transposed convolution: each output pixel
+    sends grad * weight back to the input pixels its window read (a loop over kernel offsets,
+    adding one strided slice of the padded input each)."""
+    n, g, kernel_size = input.shape[0], groups, weight.shape[2:]
+    go = grad_output.reshape(n, g, weight.shape[0] // g, math.prod(grad_output.shape[2:]))
+    w = weight.reshape(g, weight.shape[0] // g, math.prod(weight.shape[1:]))
+    cols = np.matmul(w.swapaxes(-1, -2), go)  # N, g, C/g * kernel pixels, out_pixels
+    cols = cols.reshape(n, input.shape[1], *kernel_size, *grad_output.shape[2:])
+    gi = np.zeros((n, input.shape[1], *[i + 2 * p for i, p in zip(input.shape[2:], padding)]),
+                  grad_output.dtype)
+    for k in np.ndindex(*kernel_size):
+        gi[(slice(None),) * 2 + tuple(slice(j * d, j * d + s * (o - 1) + 1, s) for j, d, s, o in zip(
+            k, dilation, stride, grad_output.shape[2:]))] += cols[(slice(None),) * 2 + k]
+    return gi[(slice(None),) * 2 + tuple(slice(p, p + i) for p, i in zip(padding, input.shape[2:]))]
+
+
+def _conv_weight_grad(grad_output, input, weight, stride, padding, dilation, transposed,
+                      output_padding, groups):
+    """The gradient of a convolution for its weight: each weight meets, summed over the batch
+    and the output pixels, the grad of an output pixel times the input pixel it read there."""
+    cols = _im2col(input, weight.shape[2:], stride, padding, dilation, groups)
+    n, g = input.shape[0], groups
+    go = grad_output.reshape(n, g, weight.shape[0] // g, cols.shape[2])
+    gw = np.matmul(go.transpose(1, 2, 0, 3).reshape(g, go.shape[2], n * cols.shape[2]),
+                   cols.transpose(1, 0, 2, 3).reshape(g, n * cols.shape[2], cols.shape[3]))
+    return gw.reshape(weight.shape)
+
+
+def _conv_bias_grad(grad_output, input, weight, stride, padding, dilation, transposed,
+                    output_padding, groups):
+    return _sum(grad_output, axis=(0, *range(2, grad_output.ndim)))
+
+
+def _conv_row(forward):
+    """A row of convolution's backward, one per gradient it makes (PyTorch's convolution_backward
+    makes all three in one node; minigrad's nodes have one output). Its own derivatives:
+    PyTorch's _convolution_double_backward, each output's share."""
+    def args(f):
+        return lambda grad, grad_output, input, weight, stride, padding, dilation, transposed, \
+            output_padding, groups: f(grad, grad_output, input, weight, (
+                stride, padding, dilation, transposed, output_padding, groups))
+    if forward is _conv_input_grad:  # gi = conv_transpose(gO, W)
+        return Op("ConvolutionBackwardBackward0", forward, promote=False,
+                  grad_output=args(lambda gg, go, x, w, a: convolution(gg, w, None, *a)),
+                  input=lambda grad: None,
+                  weight=args(lambda gg, go, x, w, a: conv_weight_grad(go, gg, w, *a)))
+    if forward is _conv_weight_grad:  # gw = conv of x with gO
+        return Op("ConvolutionBackwardBackward0", forward, promote=False,
+                  grad_output=args(lambda gg, go, x, w, a: convolution(x, gg, None, *a)),
+                  input=args(lambda gg, go, x, w, a: conv_input_grad(go, x, gg, *a)),
+                  weight=lambda grad: None)
+    return Op("ConvolutionBackwardBackward0", forward, promote=False,  # gb = gO summed
+              grad_output=args(lambda gg, go, x, w, a: gg.reshape(-1, *[1] * (go.dim() - 2))
+                               .expand(go.shape)),
+              input=lambda grad: None, weight=lambda grad: None)
+
+
+convolution = Op("ConvolutionBackward0", _convolution, promote=False,
+                 input=lambda grad, input, weight, stride, padding, dilation, transposed,
+                 output_padding, groups: conv_input_grad(grad, input, weight, stride, padding,
+                                                         dilation, transposed, output_padding, groups),
+                 weight=lambda grad, input, weight, stride, padding, dilation, transposed,
+                 output_padding, groups: conv_weight_grad(grad, input, weight, stride, padding,
+                                                          dilation, transposed, output_padding, groups),
+                 bias=lambda grad, input, weight, bias_shape_opt, stride, padding, dilation,
+                 transposed, output_padding, groups: conv_bias_grad(grad, input, weight, stride,
+                     padding, dilation, transposed, output_padding, groups))
+conv_input_grad = _conv_row(_conv_input_grad)
+conv_weight_grad = _conv_row(_conv_weight_grad)
+conv_bias_grad = _conv_row(_conv_bias_grad)
+
+
+def _constant_pad_nd(self, pad, value=0):
+    """pad = (last dim's left, right, the dim before's left, right, ...); negative pads crop."""
+    pairs = [(0, 0)] * (self.ndim - len(pad) // 2) + [
+        (pad[i], pad[i + 1]) for i in range(len(pad) - 2, -1, -2)]
+    crop = tuple(slice(-builtins.min(l, 0), n + builtins.min(r, 0))
+                 for (l, r), n in zip(pairs, self.shape))
+    return np.pad(self[crop], [(builtins.max(l, 0), builtins.max(r, 0)) for l, r in pairs],
+                  constant_values=value)
+
+
+constant_pad_nd = Op("ConstantPadNdBackward0", _constant_pad_nd, promote=False,
+                     self=lambda grad, pad: constant_pad_nd(grad, tuple(-p for p in pad)))
+
+
 # --- part nnlayers: layer_norm ------------------------------------------------------------------
 def _native_layer_norm(input, normalized_shape, weight, bias, eps):
     """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted,
@@ -2787,7 +2924,8 @@ for _op in (sum_dim, mean_dim, max_dim, min_dim, prod_dim, amax, amin, std, var,
             logcumsumexp_scan, norm_p_dim,
             softmax, log_softmax, masked_fill, masked_fill_scalar, topk, mm, bmm,
             addmm, gather, index, index_select, softmax_backward_data, log_softmax_backward_data,
-            native_layer_norm, native_batch_norm, embedding, embedding_dense_backward):
+            native_layer_norm, native_batch_norm, embedding, embedding_dense_backward,
+            convolution, conv_input_grad, conv_weight_grad, conv_bias_grad, constant_pad_nd):
     _op.contiguous = True
 
 

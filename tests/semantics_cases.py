@@ -10622,3 +10622,225 @@ case(
     "torch.is_same_size(x, 2)",
     "torch.is_complex(2)",
 )
+
+# ---------------------------------------------------------------------------
+# part conv: conv1d/conv2d (ConvolutionBackward0 and, differentiated again,
+# ConvolutionBackwardBackward0), padding='same'/'valid', F.pad (ConstantPadNdBackward0),
+# nn.Conv1d/Conv2d (repr, parameters, their start, errors)
+# ---------------------------------------------------------------------------
+_CONV = """
+import math
+import torch.nn.functional as F
+from torch import nn
+def t(f):
+    try:
+        print("ok", f())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+def names(node):
+    return [(type(n).__name__ if n is not None else None, i) for n, i in node.next_functions]
+x = (torch.arange(72.).reshape(2, 4, 3, 3) * 0.37).sin().requires_grad_()
+w = (torch.arange(36.).reshape(4, 1, 3, 3) * 0.71).cos().requires_grad_()
+b = torch.tensor([0.5, -1., 0.25, 2.], requires_grad=True)
+"""
+case(
+    "conv_conv2d_values_grads",
+    _CONV,
+    """
+    y = F.conv2d(x, w, b, padding=1, groups=4)
+    print(y)
+    print(y.grad_fn, names(y.grad_fn))
+    y.backward(torch.ones_like(y) * torch.tensor([1., -0.5, 2.]))
+    print(x.grad, w.grad, b.grad, sep="\\n")
+    """,
+    """
+    w2 = w.detach().reshape(2, 2, 3, 3)
+    y = torch.conv2d(x, w2, None, (2, 1), (1, 0), (1, 1), 2)
+    print(y, y.shape, names(y.grad_fn))
+    print(F.conv2d(x, w2.repeat(1, 2, 1, 1)[:, :, :2], stride=2, dilation=(2, 1), padding=(2, 0)))
+    """,
+    """
+    x64, w64 = x.detach().double(), w.detach().double().reshape(1, 4, 3, 3)
+    print(F.conv2d(x64, w64, padding=1))
+    print(F.conv2d(x.detach().long(), w.detach().long().reshape(1, 4, 3, 3)))
+    """,
+)
+case(
+    "conv_conv1d_unbatched",
+    _CONV,
+    """
+    s = x.reshape(2, 4, 9)
+    w1 = w.reshape(4, 9)[:, :3].reshape(2, 2, 3)
+    y = F.conv1d(s, w1, b[:2], stride=2, padding=2, dilation=3, groups=2)
+    print(y, names(y.grad_fn))
+    y.sum().backward()
+    print(x.grad)
+    """,
+    """
+    u = x.detach()[0].requires_grad_()
+    y = F.conv2d(u, w, b, groups=4)
+    print(y.shape, y.grad_fn, names(y.grad_fn), names(y.grad_fn.next_functions[0][0]))
+    y1 = torch.conv1d(u[0], w[:, 0], padding="same")
+    print(y1.shape, y1.grad_fn)
+    """,
+)
+case(
+    "conv_saved_attributes",
+    _CONV,
+    """
+    y = F.conv2d(x, w, b, stride=(2, 1), padding=(1, 2), dilation=(1, 2), groups=4)
+    g = y.grad_fn
+    print(g._saved_stride, g._saved_padding, g._saved_dilation, g._saved_groups)
+    print(g._saved_transposed, g._saved_output_padding, g._saved_bias_sym_sizes_opt)
+    print(g._saved_input is x, torch.equal(g._saved_input, x), torch.equal(g._saved_weight, w))
+    print(F.conv2d(x, w, None, groups=4).grad_fn._saved_bias_sym_sizes_opt)
+    y.sum().backward()
+    t(lambda: g._saved_input)
+    t(lambda: y.sum().backward())
+    """,
+)
+case(
+    "conv_double_backward",
+    _CONV,
+    """
+    y = F.conv2d(x, w, b, stride=(1, 2), padding=1, groups=4)
+    seed = torch.ones_like(y).requires_grad_()
+    gx, gw, gb = torch.autograd.grad(y, (x, w, b), seed, create_graph=True)
+    for g in (gx, gw, gb):
+        print(g.grad_fn.name(), names(g.grad_fn), g.shape)
+    n = gx.grad_fn
+    print(n._saved_stride, n._saved_padding, n._saved_groups, torch.equal(n._saved_grad_output, seed))
+    """,
+    """
+    x, w, b = (v.detach().double().requires_grad_() for v in (x, w, b))  # (float64: no last-bit noise)
+    y = F.conv2d(x, w, b, stride=(1, 2), padding=1, groups=4)
+    seed = (torch.ones_like(y) * torch.tensor([1., -2.], dtype=torch.float64)).requires_grad_()
+    gx, gw, gb = torch.autograd.grad(y, (x, w, b), seed, create_graph=True)
+    print(torch.autograd.grad((gx * gx).sum(), (w, seed), retain_graph=True))
+    print(torch.autograd.grad((gw * gw).sum(), (x, seed), retain_graph=True))
+    print(torch.autograd.grad((gb * gb).sum(), seed, retain_graph=True))
+    print(torch.autograd.grad(gx.sum(), x, allow_unused=True))
+    """,
+)
+case(
+    "conv_padding_strings",
+    _CONV,
+    """
+    import warnings
+    warnings.simplefilter("always")
+    w2 = w.detach()[:, :, :2, :2].reshape(1, 4, 2, 2)
+    y = F.conv2d(x, w2, padding="same")
+    print(y, names(y.grad_fn), y.grad_fn._saved_padding)
+    y = F.conv2d(x, w2, padding="same")
+    print(F.conv2d(x, w2, padding="valid").shape, F.conv2d(x, w2.repeat(1, 1, 2, 2)[:, :, :3], padding="same", dilation=(1, 2)).shape)
+    print(F.conv1d(x[:, :, 0], w2[:, :, 0], padding="same", dilation=2))
+    """,
+)
+case(
+    "conv_errors",
+    _CONV,
+    """
+    x1 = torch.ones(1, 3, 5, 5)
+    w1 = torch.ones(4, 3, 3, 3)
+    t(lambda: F.conv2d(torch.ones(5, 5), w1))
+    t(lambda: F.conv2d(torch.ones(2, 5, 5, 5), w1))
+    t(lambda: F.conv2d(torch.ones(1, 3, 2, 2), w1))
+    t(lambda: F.conv2d(x1, w1, stride=0))
+    t(lambda: F.conv2d(x1, w1, padding=-1))
+    t(lambda: F.conv2d(x1, w1, stride=0, padding=-1, dilation=0))
+    t(lambda: F.conv2d(x1, w1, dilation=0))
+    t(lambda: F.conv2d(x1, w1, dilation=-1))
+    t(lambda: F.conv2d(x1, w1, groups=0))
+    t(lambda: F.conv2d(x1, w1, groups=2))
+    t(lambda: F.conv2d(x1, torch.ones(3, 3, 3, 3), groups=2))
+    t(lambda: F.conv2d(x1, torch.ones(2, 3, 3, 3), groups=3))
+    t(lambda: F.conv2d(x1, w1, torch.ones(3)))
+    t(lambda: F.conv2d(x1, w1, torch.ones(4, 1)))
+    t(lambda: F.conv2d(x1, w1, torch.ones(4).double()))
+    t(lambda: F.conv2d(x1, w1.double()))
+    t(lambda: F.conv2d(x1, w1, stride=(1, 1, 1)))
+    t(lambda: F.conv2d(x1, w1, padding=[]))
+    t(lambda: F.conv2d(x1, w1, dilation=(1, 2, 3)))
+    t(lambda: F.conv1d(x1[0], w1))
+    t(lambda: F.conv2d(x1, w1[0]))
+    t(lambda: F.conv2d(x1, w1, padding="foo"))
+    t(lambda: F.conv2d(x1, w1, stride=2, padding="same"))
+    t(lambda: F.conv2d(x1, w1, padding="same", groups=0))
+    t(lambda: F.conv2d(x1, w1[0], padding="same"))
+    t(lambda: F.conv2d(x1, w1, padding="same", stride=(1, 1, 1)))
+    t(lambda: F.conv2d(x1, w1, stride=1.5))
+    t(lambda: F.conv2d(x1, w1, padding=None))
+    t(lambda: F.conv2d(x1, w1, foo=1))
+    t(lambda: F.conv2d(x1, 3))
+    t(lambda: F.conv2d(x1, torch.ones(0, 3, 3, 3)))
+    print(F.conv2d(torch.ones(0, 3, 5, 5), w1).shape, F.conv2d(x1, w1, padding=(1,)).shape)
+    """,
+)
+case(
+    "conv_pad",
+    _CONV,
+    """
+    a = torch.arange(6.).reshape(2, 3).requires_grad_()
+    y = F.pad(a, (1, 2))
+    print(y, y.grad_fn, y.grad_fn._saved_pad, names(y.grad_fn))
+    y.backward(torch.arange(12.).reshape(2, 6))
+    print(a.grad)
+    print(F.pad(a, (1, -1, 2, 0), value=1.5), F.pad(a, (-1, -1)), F.pad(a, (-3, 1)), F.pad(a, (0, 0)).grad_fn)
+    print(torch.constant_pad_nd(a, (1, 1)), F.pad(a.detach().long(), (1, 1), value=2.5))
+    g, = torch.autograd.grad(F.pad(a, (-1, 2)), a, torch.ones(2, 4), create_graph=True)
+    print(g)
+    t(lambda: F.pad(a, (1,)))
+    t(lambda: F.pad(a, (1, 1, 1, 1, 1, 1)))
+    t(lambda: F.pad(a, (-2, -2)))
+    t(lambda: F.pad(a, (-4, 1)))
+    t(lambda: F.pad(a, (1, 1), mode="foo"))
+    t(lambda: F.pad(a, (1.5, 1)))
+    t(lambda: F.pad(a, 3))
+    t(lambda: F.pad(a, (1, 1), value="a"))
+    """,
+)
+case(
+    "conv_modules",
+    _CONV,
+    """
+    print(nn.Conv2d(1, 8, 3))
+    print(nn.Conv2d(4, 8, (3, 5), stride=2, padding=1, dilation=(1, 2), groups=2, bias=False))
+    print(nn.Conv1d(4, 8, 3, padding="same", padding_mode="reflect"), nn.Conv2d(4, 8, 3, padding="valid"))
+    print(nn.Sequential(nn.Conv2d(1, 4, 3), nn.ReLU(), nn.Conv2d(4, 8, 3, padding=1), nn.Flatten()))
+    m = nn.Conv2d(4, 6, (3, 2), groups=2)
+    print(m.weight.shape, m.bias.shape, type(m.weight).__name__, m.kernel_size, m.stride, m.padding)
+    print(m.dilation, m.groups, m.padding_mode, m.transposed, m.output_padding, m._reversed_padding_repeated_twice)
+    print([n for n, _ in m.named_parameters()], nn.Conv1d(2, 2, 3, bias=False).bias)
+    bound = 1 / math.sqrt(2 * 3 * 2)
+    print(bool(m.weight.abs().max() <= bound), bool(m.bias.abs().max() <= bound), m.weight.requires_grad)
+    print(nn.Conv1d(2, 4, 3, padding="same", dilation=3)._reversed_padding_repeated_twice)
+    print(nn.Conv2d(2, 4, (2, 4), padding="same")._reversed_padding_repeated_twice)
+    """,
+    """
+    torch.manual_seed(0)
+    m = nn.Conv2d(2, 3, 3)
+    torch.manual_seed(0)
+    w0, b0 = torch.empty(3, 2, 3, 3), torch.empty(3)
+    nn.init.kaiming_uniform_(w0, a=math.sqrt(5))
+    nn.init.uniform_(b0, -1 / math.sqrt(18), 1 / math.sqrt(18))
+    print(torch.equal(m.weight, w0), torch.equal(m.bias, b0))
+    """,
+    """
+    m = nn.Conv2d(4, 1, 3, padding=1, groups=1)
+    with torch.no_grad():
+        m.weight.copy_(w.reshape(1, 4, 3, 3))
+        m.bias.fill_(0.5)
+    y = m(x)
+    print(y, names(y.grad_fn))
+    m1 = nn.Conv1d(4, 2, 2, stride=2, bias=False)
+    print(m1(x.reshape(2, 4, 9)).shape, m1(x.reshape(2, 4, 9)[0]).shape)
+    """,
+    """
+    t(lambda: nn.Conv2d(3, 4, 3, groups=2))
+    t(lambda: nn.Conv2d(4, 3, 3, groups=2))
+    t(lambda: nn.Conv2d(4, 4, 3, groups=0))
+    t(lambda: nn.Conv2d(4, 4, 3, stride=2, padding="same"))
+    t(lambda: nn.Conv2d(2, 2, 3)(torch.ones(1, 3, 5, 5)))
+    t(lambda: nn.Conv2d(2, 2, 3)(torch.ones(2, 5, 5, 5, 5)))
+    """,
+)

@@ -1045,6 +1045,28 @@ def _double_elem2_math(L, a, b, p):
 C.add("elem2_math", _elem2_math, A23, B23, P23)
 C.add("double_backward_elem2_math", _double_elem2_math, A23, B23, P23)
 
+# part conv: conv1d/conv2d (ConvolutionBackward0: input, weight, bias; stride, padding, dilation,
+# groups, no bias, an unbatched input, 'same' and 'valid'), F.pad (ConstantPadNdBackward0;
+# negative pads crop), and the three gradients differentiated again (the
+# ConvolutionBackwardBackward0 rows: grad_output, input, weight). ('same' with an even kernel
+# warns: the semantics cases check it.) Small inputs: PyTorch's own gradcheck is slow on these
+def _conv(L, x1, w1, b, x2, w2, w2g):
+    f = F(L)
+    return (f.conv1d(x1, w1, b), f.conv1d(x1, w1, None, 2, 1, 2), f.conv1d(x1[0], w1, b, padding="same"),
+            f.conv2d(x2, w2, b, stride=(2, 1), padding=(1, 2), dilation=(1, 2)),
+            f.conv2d(x2, w2g, b, padding=1, groups=2), L.conv2d(x2[0], w2, None, 1, "valid"),
+            f.pad(x2, (1, -1, 2, 0), value=0.5), f.pad(x1, (-2, -1)))
+
+
+def _double_conv(L, x, w, b, s):
+    y = F(L).conv2d(x, w, b, stride=(2, 1), padding=1, dilation=(1, 2), groups=2)
+    return L.autograd.grad(y, (x, w, b), s, create_graph=True)
+
+
+C.add("conv", _conv, _u(1, 2, 5), _u(2, 2, 3), _u(2), _u(1, 2, 4, 5), _u(2, 2, 3, 3), _u(2, 1, 3, 2))
+C.add("double_backward_conv", _double_conv, _u(1, 4, 3, 4), _u(4, 2, 2, 2), _u(4), _u(1, 4, 2, 4))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

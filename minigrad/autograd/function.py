@@ -160,6 +160,8 @@ class Op:
                 node._saved_tensors[name] = SavedTensor(extras[i])
             elif kind == "shape":
                 node._args[name] = values[i]._data.shape
+            elif kind == "shape_opt":  # an optional tensor's: PyTorch shows (0,) for none given
+                node._args[name] = (0,) if values[i] is None else values[i]._data.shape
             elif kind == "strides":  # in elements, as PyTorch counts them
                 a = values[i]._data
                 node._args[name] = tuple(st // a.itemsize for st in a.strides)
@@ -212,6 +214,8 @@ class Op:
                 plan.append((name, "input" if i in self.input_idx else "value", i))
             elif name.endswith("_shape") and name[:-6] in self.index:
                 plan.append((name, "shape", self.index[name[:-6]]))
+            elif name.endswith("_shape_opt") and name[:-10] in self.index:
+                plan.append((name, "shape_opt", self.index[name[:-10]]))
             elif name.endswith("_strides") and name[:-8] in self.index:
                 plan.append((name, "strides", self.index[name[:-8]]))
             elif name.endswith("_scalar_type") and name[:-12] in self.index:

@@ -16,3 +16,4 @@ from .modules import (CosineEmbeddingLoss, GaussianNLLLoss, HingeEmbeddingLoss, 
                       SoftMarginLoss)
 from .modules import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,  # noqa: F401
                       AdaptiveMaxPool2d, AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d)
+from .modules import Conv1d, Conv2d  # noqa: F401

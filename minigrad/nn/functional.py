@@ -1250,3 +1250,177 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
     output, indices = adaptive_max_pool2d(input.unsqueeze(-2), (1, size), True)
     output = output.squeeze(-2)
     return (output, indices.squeeze(-2)) if return_indices else output
+
+
+# --- part conv: conv1d, conv2d, pad ------------------------------------------------------------
+from .._warnings import warn_once  # noqa: E402
+
+_CONV_SIGNATURES = ("Tensor input, Tensor weight, Tensor bias = None, tuple of ints stride = 1, "
+                    "tuple of ints padding = 0, tuple of ints dilation = 1, int groups = 1",
+                    "Tensor input, Tensor weight, Tensor bias = None, tuple of ints stride = 1, "
+                    'str padding = "valid", tuple of ints dilation = 1, int groups = 1')
+for _name in ("conv1d", "conv2d"):
+    _ops._SIGNATURES[_name] = _CONV_SIGNATURES
+
+
+def _is_int(v):
+    return isinstance(v, numbers.Integral) and not isinstance(v, bool)
+
+
+def _int_list(v):
+    return _is_int(v) or isinstance(v, (tuple, list)) and all(_is_int(i) for i in v)
+
+
+def _expand_param(name, value, nd):
+    """stride, padding or dilation as one int per spatial dim (one int stands for all)."""
+    value = [int(value)] if _is_int(value) else [int(v) for v in value]
+    if len(value) == 1:
+        return tuple(value * nd)
+    if len(value) != nd:
+        raise RuntimeError(f"expected {name} to be a single integer value or a list of {nd} values "
+                           f"to match the convolution dimensions, but got {name}={value}")
+    return tuple(value)
+
+
+def _conv(name, nd, args, kwargs):
+    """conv1d/conv2d: PyTorch's argument checks in its order, then one ConvolutionBackward0 node
+    (an unbatched input gets a batch dim of 1 for it, squeezed off after)."""
+    params = dict(zip(("input", "weight", "bias", "stride", "padding", "dilation", "groups"),
+                      (_ops._REQUIRED, _ops._REQUIRED, None, 1, 0, 1, 1)))
+    unknown = len(args) > 7 or any(k not in params for k in kwargs)
+    params.update(zip(params, args), **({} if unknown else kwargs))
+    input, weight, bias, stride, padding, dilation, groups = params.values()
+    if (unknown or not isinstance(input, Tensor) or not isinstance(weight, Tensor)
+            or not (bias is None or isinstance(bias, Tensor)) or not _int_list(stride)
+            or not (_int_list(padding) or isinstance(padding, str)) or not _int_list(dilation)
+            or not _is_int(groups)):
+        raise _ops._invalid_combination(name, args, kwargs)
+    if bias is not None and bias.dtype != input.dtype:
+        raise RuntimeError(f"Input type ({input.dtype._c}) and bias type ({bias.dtype._c}) "
+                           "should be the same")
+    if input.dim() not in (nd + 1, nd + 2):
+        raise RuntimeError(f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to {name}, "
+                           f"but got input of size: {list(input.shape)}")
+    # (one int stands for all nd dims, as PyTorch's argument parser repeats it)
+    stride, padding, dilation = ((v,) * nd if _is_int(v) else v for v in (stride, padding, dilation))
+    batched = input.dim() == nd + 2
+    x = input if batched else input.unsqueeze(0)
+    if isinstance(padding, str):
+        x, padding = _padding_from_string(x, weight, padding, stride, dilation, groups, nd)
+    out = _convolution(x, weight, bias, stride, padding, dilation, groups)
+    return out if batched else out.squeeze(0)
+
+
+def _padding_from_string(x, weight, padding, stride, dilation, groups, nd):
+    """'valid': no padding. 'same': the output as large as the input, padding dilation * (k - 1)
+    in all, half on each side; an odd total puts the extra pixel on the right, by an F.pad first."""
+    if padding == "valid":
+        return x, 0
+    if padding != "same":
+        raise RuntimeError(f"Invalid padding string: '{padding}'")
+    if weight.dim() < 3:
+        raise RuntimeError("weight should have at least three dimensions")
+    if groups <= 0:
+        raise RuntimeError("non-positive groups is not supported")
+    if weight.dim() != x.dim():
+        raise RuntimeError(f"Expected {weight.dim()}-dimensional input for {weight.dim()}-dimensional "
+                           f"weight{list(weight.shape)}, but got {x.dim()}-dimensional input of size "
+                           f"{list(x.shape)} instead")
+    stride, dilation = ([v] if _is_int(v) else list(v) for v in (stride, dilation))
+    for arg, v in (("stride", stride), ("dilation", dilation)):
+        if len(v) not in (1, nd):
+            raise RuntimeError(f"{arg} cannot broadcast to {nd} dimensions")
+    if any(s != 1 for s in stride):
+        raise RuntimeError("padding='same' is not supported for strided convolutions")
+    total = [d * (k - 1) for d, k in zip(dilation * nd if len(dilation) == 1 else dilation,
+                                          weight.shape[2:])]
+    if all(t % 2 == 0 for t in total):
+        return x, [t // 2 for t in total]
+    warn_once("Using padding='same' with even kernel lengths and odd dilation may require a "
+              "zero-padded copy of the input be created (Triggered internally at "
+              "/__w/pytorch/pytorch/aten/src/ATen/native/Convolution.cpp:1101.)", stacklevel=4)
+    extra = [p for t in reversed(total) for p in (0, t % 2)]  # F.pad's order: last dim first
+    return d.constant_pad_nd(x, tuple(extra), 0), [t // 2 for t in total]
+
+
+def _convolution(input, weight, bias, stride, padding, dilation, groups):
+    """PyTorch's check_shape_forward, then the convolution row."""
+    if weight.dim() < 3:
+        raise RuntimeError("weight should have at least three dimensions")
+    if groups <= 0:
+        raise RuntimeError("non-positive groups is not supported")
+    nd, ws = weight.dim() - 2, list(weight.shape)
+    stride, padding, dilation = (_expand_param(n, v, nd) for n, v in (
+        ("stride", stride), ("padding", padding), ("dilation", dilation)))
+    if any(p < 0 for p in padding):
+        raise RuntimeError("negative padding is not supported")
+    if any(s <= 0 for s in stride):
+        raise RuntimeError("non-positive stride is not supported")
+    if any(v < 0 for v in dilation):
+        raise RuntimeError("dilation should be greater than zero")
+    if input.dim() != weight.dim():
+        raise RuntimeError(f"Expected {weight.dim()}-dimensional input for {weight.dim()}-dimensional "
+                           f"weight {ws}, but got {input.dim()}-dimensional input of size "
+                           f"{list(input.shape)} instead")
+    if ws[0] < groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be at least {groups} at "
+                           f"dimension 0, but got weight of size {ws} instead")
+    if ws[0] % groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at "
+                           f"dimension 0, but got weight of size [{ws}] instead")
+    if input.shape[1] != ws[1] * groups:
+        raise RuntimeError(f"Given groups={groups}, weight of size {ws}, expected input"
+                           f"{list(input.shape)} to have {ws[1] * groups} channels, but got "
+                           f"{input.shape[1]} channels instead")
+    if bias is not None and (bias.dim() != 1 or bias.shape[0] != ws[0]):
+        raise RuntimeError(f"Given weight of size {ws}, expected bias to be 1-dimensional with "
+                           f"{ws[0]} elements, but got bias of size {list(bias.shape)} instead")
+    padded = [i + 2 * p for i, p in zip(input.shape[2:], padding)]
+    spans = [v * (k - 1) + 1 for v, k in zip(dilation, ws[2:])]
+    if any(i < k for i, k in zip(padded, spans)):
+        raise RuntimeError(f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}"
+                           f"). Kernel size: ({' x '.join(map(str, spans))}). Kernel size can't be "
+                           "greater than actual input size")
+    if any(v == 0 for v in dilation):
+        raise RuntimeError(f"dilation should be greater than zero, but got {list(dilation)}")
+    if weight.dtype != input.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
+                           f"{weight.dtype._scalar}")
+    return d.convolution(input, weight, bias, stride, padding, dilation, False, (0,) * nd, groups)
+
+
+def conv1d(*args, **kwargs):
+    """conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1): weight
+    (out_channels, in_channels / groups, kW) slides along the last dim of input (N, C, L)."""
+    return _conv("conv1d", 1, args, kwargs)
+
+
+def conv2d(*args, **kwargs):
+    """conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1): weight
+    (out_channels, in_channels / groups, kH, kW) slides over the last two dims of input (N, C, H, W)."""
+    return _conv("conv2d", 2, args, kwargs)
+
+
+def pad(input, pad, mode="constant", value=None):
+    """input with pad[0] values added before its last dim, pad[1] after it, pad[2], pad[3] around
+    the dim before, ...; negative amounts crop. Only mode='constant' (one ConstantPadNdBackward0)."""
+    _ops._check_int_tuple("pad", "pad", 2, pad)
+    if value is not None and not isinstance(value, numbers.Real):
+        raise TypeError(f"pad(): argument 'value' (position 4) must be float, not "
+                        f"{_ops._type_name(value)}")
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) > 2 * input.dim():
+        raise RuntimeError("Padding length should be less than or equal to two times the input "
+                           f"dimension but got padding length {len(pad)} and input of dimension "
+                           f"{input.dim()}")
+    if mode != "constant":
+        if mode in ("reflect", "replicate", "circular"):
+            raise NotImplementedError(f"minigrad: F.pad(mode='{mode}') is not implemented (only "
+                                      "mode='constant')")
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    pad = tuple(int(p) for p in pad)
+    for k in range(0, len(pad), 2):  # the crops (negative pads) come first, as narrow()s
+        if input.shape[-1 - k // 2] + min(pad[k], 0) + min(pad[k + 1], 0) < 0:
+            raise RuntimeError("narrow(): length must be non-negative.")
+    return d.constant_pad_nd(input, pad, 0 if value is None else value)

@@ -5,6 +5,7 @@ from .activation import (CELU, ELU, GELU, GLU, SELU, Hardshrink,  # noqa: F401
                          Softmax2d, Softmin, Softplus, Softshrink, Softsign, Tanhshrink,
                          Threshold)
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d  # noqa: F401
+from .conv import Conv1d, Conv2d  # noqa: F401
 from .container import (ModuleDict, ModuleList, ParameterDict, ParameterList,  # noqa: F401
                         Sequential)
 from .dropout import Dropout  # noqa: F401
