@@ -157,6 +157,23 @@ for _name in ("clamp", "clip", "clamp_", "clip_"):
                                       "Number min = None, Number max = None")
 
 
+def _items_named(x):
+    """A list or tuple with its items' types, as the parser's "didn't match" line shows it:
+    `list of [int, int]`, `tuple of (int,)`."""
+    if not isinstance(x, (list, tuple)):
+        return _type_name(x)
+    items = ", ".join(map(_type_name, x)) + ("," if isinstance(x, tuple) and len(x) == 1 else "")
+    return f"list of [{items}]" if isinstance(x, list) else f"tuple of ({items})"
+
+
+def _fits(param, value):
+    """Whether PyTorch's error message counts value as fitting a parameter it lists: by type name,
+    the parameter's text up to its last space (int also fits float). So a parameter with a
+    default ("bool keepdim = False") never fits, nor does "Number" or "tuple of ints"."""
+    kind, wanted = _type_name(value), param.rpartition(" ")[0]
+    return kind == wanted or kind == "int" and wanted == "float"
+
+
 def _invalid_combination(name, args, kwargs, method=False):
     """PyTorch's list of the overloads (a method's own, from `Tensor.name`, if it has them). It
     says why an overload did not fit only if it lists as many items (`*` too) as the call has."""
@@ -168,8 +185,8 @@ def _invalid_combination(name, args, kwargs, method=False):
             ways += "      didn't match because " + (
                 f"some of the keywords were incorrect: {', '.join(kwargs)}\n" if kwargs else
                 "some of the arguments have invalid types: (" + ", ".join(
-                    t if i == 0 and t == "Tensor" and not method else f"!{t}!"
-                    for i, t in enumerate(got)) + ")\n")
+                    t if _fits(param, a) else f"!{_items_named(a)}!"
+                    for t, a, param in zip(got, args, s.split(", "))) + ")\n")
     return TypeError(f"{name}() received an invalid combination of arguments - got ({', '.join(got)}"
                      f"{', ' if kwargs and not args else ''}), but expected one of:\n{ways}")
 
@@ -197,12 +214,23 @@ def _check_overloads(name, args, requires_grad, dtype=None, generator=None, devi
 
 
 # --- arithmetic ---------------------------------------------------------------------------------
+def _operands(name, *args):
+    """add/sub/mul/div take tensors and Python numbers, on either side: anything else (a list, a
+    string, a NumPy array) gets PyTorch's argument error, not what NumPy would make of it."""
+    for position, (argname, value) in enumerate(zip(("input", "other"), args), 1):
+        if not isinstance(value, (Tensor, numbers.Number, np.bool_)):
+            raise TypeError(f"{name}(): argument '{argname}' (position {position}) must be Tensor, "
+                            f"not {_type_name(value)}")
+
+
 def add(input, other, *, alpha=1):
     """input + alpha * other, one node (AddBackward0): the gradient of other is alpha * grad."""
+    _operands("add", input, other)
     return d.add(input, other, _alpha("add", input, other, alpha))
 
 
 def sub(input, other, *, alpha=1):
+    _operands("sub", input, other)
     _no_bool_subtraction(input, other)
     return d.sub(input, other, _alpha("sub", input, other, alpha))
 
@@ -255,11 +283,13 @@ def _no_bool_subtraction(a, b):
 
 
 def mul(input, other):
+    _operands("mul", input, other)
     return d.mul(input, other)
 
 
 def div(input, other, *, rounding_mode=None):
     """input / other; rounding_mode "trunc" or "floor" rounds the quotient (its gradient is 0)."""
+    _operands("div", input, other)
     op, args = _div_call(input, other, rounding_mode)
     return op(*args)
 
@@ -312,6 +342,9 @@ def _no_bool_negation(x):
 
 
 def pow(input, exponent):
+    if not (isinstance(input, (Tensor, numbers.Number)) and isinstance(exponent, (Tensor, numbers.Number))
+            and isinstance(input, Tensor) + isinstance(exponent, Tensor)):
+        raise _invalid_combination("pow", (input, exponent), {})
     if isinstance(input, Tensor):
         return (d.pow_tensor if isinstance(exponent, Tensor) else d.pow_scalar)(input, exponent)
     return d.rpow(input, exponent)
@@ -787,8 +820,27 @@ def _compare(ufunc):
     return compare
 
 
-eq, ne = _compare(np.equal), _compare(np.not_equal)
-lt, le, gt, ge = _compare(np.less), _compare(np.less_equal), _compare(np.greater), _compare(np.greater_equal)
+_eq, _ne = _compare(np.equal), _compare(np.not_equal)  # the operators ==, !=, <, ...
+_lt, _le, _gt, _ge = (_compare(np.less), _compare(np.less_equal), _compare(np.greater),
+                      _compare(np.greater_equal))
+
+
+def _comparison(name, operator):
+    """torch.eq and friends: the operator's comparison, but a wrong operand is an error (the
+    operator returns NotImplemented, so that Python can try the other side)."""
+    def compare(*args, **kwargs):
+        given = {**dict(zip(("input", "other"), args)), **kwargs}
+        input, other = given.get("input"), given.get("other")
+        if len(args) > 2 or len(given) != 2 or not (
+                isinstance(input, Tensor) and isinstance(other, (Tensor, numbers.Number))):
+            raise _invalid_combination(name, args, kwargs)
+        return operator(input, other)
+    compare.__name__ = compare.__qualname__ = name
+    return compare
+
+
+eq, ne, lt, le, gt, ge = (_comparison(n, op) for n, op in (
+    ("eq", _eq), ("ne", _ne), ("lt", _lt), ("le", _le), ("gt", _gt), ("ge", _ge)))
 
 
 def _close(name, input, other, rtol, atol, equal_nan):
@@ -893,10 +945,10 @@ def _two_operands(name, input=_REQUIRED, other=_REQUIRED, **kwargs):
 
 def _method_operand(name, fn):
     """The method form: self and a tensor or a number."""
-    def method(self, other):
-        if not isinstance(other, (Tensor, numbers.Number)):
-            raise _invalid_combination(name, (other,), {}, method=True)
-        return fn(self, other)
+    def method(self, *args):
+        if len(args) != 1 or not isinstance(args[0], (Tensor, numbers.Number)):
+            raise _invalid_combination(name, args, {}, method=True)
+        return fn(self, *args)
     method.__name__ = name
     return method
 
@@ -913,9 +965,13 @@ _SIGNATURES.update(
     rsub=("Tensor input, Tensor other, *, Number alpha = 1",
           "Tensor input, Number other, Number alpha = 1"),
     **{name: (f"Tensor input, Tensor other, {_OUT}", f"Tensor input, Number other, {_OUT}")
-       for name in ("greater", "greater_equal", "less", "less_equal", "not_equal")},
+       for name in ("greater", "greater_equal", "less", "less_equal", "not_equal",
+                    "eq", "ne", "lt", "le", "gt", "ge")},
+    pow=(f"Tensor input, Tensor exponent, {_OUT}", f"Number self, Tensor exponent, {_OUT}",
+         f"Tensor input, Number exponent, {_OUT}"),
+    **{"Tensor.pow": ("Tensor exponent", "Number exponent")},
     **{f"Tensor.{name}": ("Tensor other", "Number other") for name in (
-        "greater", "greater_equal", "less", "less_equal", "not_equal", "eq_", "ne_", "lt_", "le_",
+        "eq", "ne", "lt", "le", "gt", "ge", "greater", "greater_equal", "less", "less_equal", "not_equal", "eq_", "ne_", "lt_", "le_",
         "gt_", "ge_", "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_")},
 )
 
@@ -3843,21 +3899,23 @@ def count_nonzero(input, dim=None):
 
 
 _METHODS = dict(
-    add=add, sub=sub, mul=mul, div=div, neg=neg, pow=pow, exp=exp, log=log, sqrt=sqrt, abs=abs,
+    add=_as_method(add), sub=_as_method(sub), mul=_as_method(mul), div=_as_method(div), neg=neg, pow=_method_operand("pow", pow), exp=exp, log=log, sqrt=sqrt, abs=abs,
     sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=_clamp, clip=_clip, matmul=matmul,
     mm=mm, sum=sum, mean=mean, max=_extreme_method(max), min=_extreme_method(min), std=_std_method, norm=norm, reshape=reshape, view=view,
     var=_var_method, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
     cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
     is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=split, chunk=chunk,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
-    clone=clone, masked_fill=masked_fill, gather=gather, scatter=scatter, scatter_add=scatter_add, all=all, any=any, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
+    clone=clone, masked_fill=masked_fill, gather=gather, scatter=scatter, scatter_add=scatter_add, all=all, any=any,
+    **{n: _method_operand(n, op) for n, op in (
+        ("eq", _eq), ("ne", _ne), ("lt", _lt), ("le", _le), ("gt", _gt), ("ge", _ge))},
     __add__=_operator(d.add), __radd__=_operator(d.add), __sub__=_operator(sub),
     __rsub__=_operator(_rsub), __mul__=_operator(d.mul), __rmul__=_operator(d.mul),
     __truediv__=_operator(d.div), __rtruediv__=_operator(_rtruediv), __pow__=_operator(pow),
     __rpow__=_operator(lambda self, other: d.rpow(other, self)),
     __matmul__=_matmul_operator(matmul),
     __rmatmul__=_matmul_operator(lambda self, other: matmul(other, self)), __neg__=neg, __abs__=abs,
-    __eq__=eq, __ne__=ne, __lt__=lt, __le__=le, __gt__=gt, __ge__=ge,
+    __eq__=_eq, __ne__=_ne, __lt__=_lt, __le__=_le, __gt__=_gt, __ge__=_ge,
     __and__=bitwise_and, __rand__=bitwise_and, __or__=bitwise_or, __ror__=bitwise_or,
     __xor__=bitwise_xor, __rxor__=bitwise_xor, __invert__=bitwise_not,
     __getitem__=getitem, __setitem__=setitem,

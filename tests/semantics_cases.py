@@ -10844,3 +10844,15 @@ case(
     t(lambda: nn.Conv2d(2, 2, 3)(torch.ones(2, 5, 5, 5, 5)))
     """,
 )
+case(
+    "arithmetic_and_comparison_functions_refuse_other_operands",
+    "import numpy as np\nx = torch.tensor([1., 2.])",
+    *[f"torch.{name}(x, {o})" for name in ("add", "sub", "mul", "div", "eq", "lt", "pow")
+      for o in ("'a'", "None", "[1, 2]", "np.array([1., 2.])")],
+    *[f"x.{name}({o})" for name in ("add", "sub", "mul", "div", "eq", "ge", "pow")
+      for o in ("'a'", "[1, 2]")],
+    "torch.add('a', x)", "torch.eq(1, x)", "x.eq(x, x)", "torch.eq(x, other=None)", "torch.pow('a', x)",
+    "torch.pow(2, 3)",
+    "print(torch.add(1, x), torch.mul(2, x), torch.pow(2, x), torch.add(x, np.bool_(True)), torch.eq(x, np.float32(1)))",
+    "print(torch.add(1, 2), x.add(1, alpha=2), torch.sub(x, 1, alpha=2), x.ge(x), x == 'a', x != None)",
+)
