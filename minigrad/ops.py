@@ -1935,7 +1935,7 @@ def roll(input, shifts=_REQUIRED, dims=None):
     if len(shifts) != len(dims) and (dims or len(shifts) != 1):
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:"
                            f"{len(dims)}")
-    return d.roll(input, shifts, tuple(_wrap_dim(x, input.dim()) for x in dims))
+    return d.roll(input, shifts, tuple(_wrap_dim_no_scalar(x, input.dim()) for x in dims))
 
 
 def narrow(input, dim, start, length):
@@ -2120,11 +2120,16 @@ def _stride(self, dim=None):
     return strides if dim is None else strides[_wrap_dim(dim, self.dim())]
 
 
+def _wrap_dim_no_scalar(dim, ndim):
+    """_wrap_dim for the ops PyTorch refuses on 0-d tensors (unbind, roll along a dim)."""
+    if ndim == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    return _wrap_dim(dim, ndim)
+
+
 def unbind(input, dim=0):
     """The slices along dim, as a tuple of views: outputs 0, 1, ... of one UnbindBackward0."""
-    if input.dim() == 0:
-        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
-    dim = _wrap_dim(dim, input.dim())
+    dim = _wrap_dim_no_scalar(dim, input.dim())
     arrays = [input._data[d._dim_key(dim, i)] for i in range(input.shape[dim])]
     return d.views(d.UnbindBackward0, input, arrays, dim=dim)
 

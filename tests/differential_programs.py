@@ -918,11 +918,72 @@ class Builder:
         self.emit(f"{', '.join(names)}, = torch.autograd.grad({y}, [{', '.join(inputs)}]"
                   f"{''.join(', ' + o for o in opts)})", names, kind="grad")
 
+    # The rest of the API: templates by the guard their values need. {a} is a float tensor, {b}
+    # one that broadcasts with it, {d} a dim of a, {dims} a dim or a tuple of dims.
+    MORE = {
+        "any": [
+            *(f"torch.{f}({{a}})" for f in ("sin", "cos", "atan", "sinh", "cosh", "asinh", "erf",
+                                            "erfc", "expm1", "square", "exp2", "sign", "trunc")),
+            *(f"F.{f}({{a}})" for f in ("softplus", "gelu", "silu", "elu", "mish", "softsign",
+                                        "logsigmoid", "selu", "celu", "tanhshrink")),
+            *(f"{{a}}.{f}({{d}})" for f in ("cumsum", "cumprod", "logcumsumexp", "softmax",
+                                            "prod")),
+            *(f"{{a}}.{f}({{dims}})" for f in ("logsumexp", "nansum", "nanmean", "var", "flip")),
+            "torch.acosh({a}.abs() + 1)", "torch.xlogy({a}, {b}.abs() + 0.5)",
+            "torch.lerp({a}, {b}, 0.25)", "torch.atan2({a}, {b})", "torch.hypot({a}, {b})",
+            "torch.logaddexp({a}, {b})", "torch.where({a} > 0, {a}, {b})",
+            "torch.addcmul({a}, {a}, {b}, value=0.5)", "torch.addcdiv({a}, {a}, {b}.abs() + 1)",
+            "torch.cat([{a}, {a} * 2], {d})", "torch.stack([{a}, {a}], {d})", "{a}.roll(1, {d})",
+            "{a}.repeat(2, 1)", "{a}.flatten()", "{a}.movedim(0, -1)", "{a}.tril()",
+            "{a}.triu(1)", "{a}.narrow({d}, 0, 1)", "{a}.chunk(2, {d})[0]",
+            "{a}.split(1, {d})[-1]", "{a}.unbind({d})[0]", "{a}.diagonal()", "{a}.select({d}, -1)",
+            "torch.var_mean({a}, {d})[0]", "torch.std_mean({a})[1]", "F.normalize({a}, dim={d})",
+            "F.layer_norm({a}, {a}.shape[-1:])", "F.softmin({a}, {d})", "torch.kron({a}, {b})",
+            "torch.dist({a}, {b})", "{a}.expand(2, *{a}.shape)", "F.pad({a}, (1, 2))",
+            "{a}.masked_fill({a} < 0, 0.5)", "torch.index_select({a}, {d}, torch.tensor([0, 0]))",
+            "{a}.index_add({d}, torch.tensor([0]), {a}.narrow({d}, 0, 1))",
+            "{a}.masked_select({a} > 0)", "{a}.float_power(2)", "{a}.nan_to_num()",
+        ],
+        "positive": ["torch.log1p({a})", "torch.rsqrt({a})", "torch.log2({a})", "torch.log10({a})"],
+        "away from integers": ["torch.reciprocal({a})", "torch.ceil({a})", "torch.floor({a})",
+                               "torch.round({a})", "torch.frac({a})", "F.leaky_relu({a})",
+                               "F.relu6({a})", "F.hardswish({a})", "{a}.clamp(min=-1.0)"],
+        "separated": [*(f"{{a}}.{f}({{d}}).values" for f in ("cummax", "cummin", "median", "sort")),
+                      "{a}.kthvalue(1, {d}).values", "{a}.median()", "{a}.amax({dims})",
+                      "{a}.amin({dims})", "torch.aminmax({a}).max",
+                      "torch.take_along_dim({a}, {a}.argsort({d}), {d})"],
+        "apart from b": ["torch.maximum({a}, {b})", "torch.minimum({a}, {b})",
+                         "torch.fmax({a}, {b})", "torch.fmin({a}, {b})"],
+    }
+
+    def op_more(self):
+        """One op of the wider API; its guard keeps the values away from kinks and ties."""
+        a = self.pick(self.tensors(lambda t: t.is_floating_point()))
+        guard, template = self.draw(st.sampled_from(
+            [(guard, t) for guard, templates in self.MORE.items() for t in templates]))
+        v = self.values(a)
+        if guard == "positive" and not (v.size and v.min() > 0.05):
+            return
+        if guard == "away from integers" and v.size and np.abs(v - np.round(v)).min() < 0.05:
+            return
+        if guard == "separated" and not self.well_separated(v):
+            return
+        b = self.broadcast_partner(a) if "{b}" in template else None
+        if guard == "apart from b":
+            w = self.values(b)
+            if _broadcasts(v.shape, w.shape) and v.size and w.size and np.abs(
+                    np.subtract(v, w) if v.ndim >= w.ndim else np.subtract(w, v)).min() < 0.05:
+                return
+        code = template.format(a=a, b=b, d=self.dim_arg(v.ndim, allow_tuple=False),
+                               dims=self.dim_arg(v.ndim))
+        out = self.new_name()
+        self.emit(f"{out} = {code}", [out])
+
     OPS = {  # op -> weight
         "binary": 14, "unary": 10, "pow": 5, "clamp": 3, "matmul": 5, "reduce": 6, "extreme": 4,
         "std": 3, "norm": 3, "reshape": 4, "transpose": 3, "squeeze": 3, "index": 6, "gather": 3, "clone": 2,
         "softmax": 3, "mse": 2, "cross_entropy": 2, "inplace": 8, "saved_inplace": 1, "hook": 5,
-        "retain_grad": 3, "read_grad": 1, "backward": 6, "grad": 4,
+        "retain_grad": 3, "read_grad": 1, "backward": 6, "grad": 4, "more": 12,
     }
 
     def build(self):

@@ -10856,3 +10856,8 @@ case(
     "print(torch.add(1, x), torch.mul(2, x), torch.pow(2, x), torch.add(x, np.bool_(True)), torch.eq(x, np.float32(1)))",
     "print(torch.add(1, 2), x.add(1, alpha=2), torch.sub(x, 1, alpha=2), x.ge(x), x == 'a', x != None)",
 )
+case(
+    "roll_and_unbind_along_a_dim_of_a_0d_tensor",
+    "x = torch.tensor(1.5)",
+    "x.roll(1, 0)", "x.roll(1, -1)", "print(x.roll(1))", "x.unbind(-1)", "torch.ones(2).roll(1, 1)",
+)
