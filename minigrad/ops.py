@@ -2121,7 +2121,7 @@ def _stride(self, dim=None):
 
 
 def _wrap_dim_no_scalar(dim, ndim):
-    """_wrap_dim for the ops PyTorch refuses on 0-d tensors (unbind, roll along a dim)."""
+    """_wrap_dim for an op PyTorch refuses on 0-d tensors (roll along a dim)."""
     if ndim == 0:
         raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
     return _wrap_dim(dim, ndim)
@@ -2129,7 +2129,9 @@ def _wrap_dim_no_scalar(dim, ndim):
 
 def unbind(input, dim=0):
     """The slices along dim, as a tuple of views: outputs 0, 1, ... of one UnbindBackward0."""
-    dim = _wrap_dim_no_scalar(dim, input.dim())
+    if input.dim() == 0:  # (whatever dim was given: PyTorch's message names 0)
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+    dim = _wrap_dim(dim, input.dim())
     arrays = [input._data[d._dim_key(dim, i)] for i in range(input.shape[dim])]
     return d.views(d.UnbindBackward0, input, arrays, dim=dim)
 
