@@ -74,10 +74,16 @@ class LRScheduler:
         self.base_lrs = [group["initial_lr"] for group in optimizer.param_groups]
         self.last_epoch = last_epoch
         _patch_track_step_called(optimizer)
+        self._initial_step()
+
+    def _initial_step(self):
+        """The step to epoch 0 that sets the starting lrs (marked initial for get_lr)."""
         self._step_count = 0
         self._is_initial = True
-        self.step()
-        self._is_initial = False
+        try:
+            self.step()
+        finally:
+            self._is_initial = False
 
     def state_dict(self):
         """Every attribute but the optimizer (the live values, not copies)."""
@@ -115,6 +121,10 @@ class LRScheduler:
         self._step_count += 1
         if epoch is not None:
             warnings.warn(EPOCH_DEPRECATION_WARNING, UserWarning, stacklevel=2)
+        self._update_lr(epoch)
+
+    def _update_lr(self, epoch=None):
+        """Move to the next epoch (or to `epoch`, by the closed form) and set its lrs."""
         self._get_lr_called_within_step = True
         try:
             if epoch is None:
@@ -401,3 +411,234 @@ class ReduceLROnPlateau(LRScheduler):
         self.__dict__.update(state_dict)
         self._init_is_better(mode=self.mode, threshold=self.threshold,
                              threshold_mode=self.threshold_mode)
+
+
+class ConstantLR(LRScheduler):
+    """lr * factor for the first total_iters epochs, then the lr itself (a warm-up)."""
+
+    def __init__(self, optimizer, factor=1.0 / 3, total_iters=5, last_epoch=-1):
+        if factor > 1.0 or factor < 0:
+            raise ValueError("Constant multiplicative factor expected to be between 0 and 1.")
+        self.factor = factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        self._warn_get_lr_called_outside_step()
+        if self.last_epoch == 0:
+            return [group["lr"] * self.factor for group in self.optimizer.param_groups]
+        if self.last_epoch != self.total_iters:
+            return _lrs(self.optimizer)
+        return [group["lr"] * (1.0 / self.factor) for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * (self.factor + (self.last_epoch >= self.total_iters) * (1 - self.factor))
+                for base_lr in self.base_lrs]
+
+
+class MultiplicativeLR(LRScheduler):
+    """lr *= lr_lambda(epoch) at every epoch (LambdaLR's factor applies to the initial lr)."""
+
+    def __init__(self, optimizer, lr_lambda, last_epoch=-1):
+        self.optimizer = optimizer
+        if not isinstance(lr_lambda, (list, tuple)):
+            self.lr_lambdas = [lr_lambda] * len(optimizer.param_groups)
+        else:
+            if len(lr_lambda) != len(optimizer.param_groups):
+                raise ValueError(f"Expected {len(optimizer.param_groups)} lr_lambdas, but got "
+                                 f"{len(lr_lambda)}")
+            self.lr_lambdas = list(lr_lambda)
+        for fn in self.lr_lambdas:
+            if not callable(fn):
+                raise TypeError(f"lr_lambda should be a function, but got {type(fn).__name__}")
+        super().__init__(optimizer, last_epoch)
+
+    state_dict, load_state_dict = LambdaLR.state_dict, LambdaLR.load_state_dict
+
+    def get_lr(self):
+        self._warn_get_lr_called_outside_step()
+        if self._is_initial:
+            return _lrs(self.optimizer)
+        return [group["lr"] * lmbda(self.last_epoch)
+                for lmbda, group in zip(self.lr_lambdas, self.optimizer.param_groups, strict=True)]
+
+
+class PolynomialLR(LRScheduler):
+    """lr = initial lr * (1 - epoch / total_iters) ** power, down to 0 at total_iters."""
+
+    def __init__(self, optimizer, total_iters=5, power=1.0, last_epoch=-1):
+        self.total_iters = total_iters
+        self.power = power
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        """Chained: the ratio of this epoch's factor to the last one's."""
+        self._warn_get_lr_called_outside_step()
+        if self._is_initial or self.last_epoch > self.total_iters:
+            return _lrs(self.optimizer)
+        decay_factor = ((1.0 - self.last_epoch / self.total_iters)
+                        / (1.0 - (self.last_epoch - 1) / self.total_iters)) ** self.power
+        return [group["lr"] * decay_factor for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * (1.0 - min(self.total_iters, self.last_epoch) / self.total_iters)
+                ** self.power for base_lr in self.base_lrs]
+
+
+class CosineAnnealingWarmRestarts(LRScheduler):
+    """Cosine annealing from the initial lr to eta_min over T_i epochs, then a restart at the
+    initial lr; each period is T_mult times the last (T_0 the first). step(epoch) may take a
+    fractional epoch (stepping within an epoch, per batch)."""
+
+    def __init__(self, optimizer, T_0, T_mult=1, eta_min=0.0, last_epoch=-1):
+        if T_0 <= 0 or not isinstance(T_0, int):
+            raise ValueError(f"Expected positive integer T_0, but got {T_0}")
+        if T_mult < 1 or not isinstance(T_mult, int):
+            raise ValueError(f"Expected integer T_mult >= 1, but got {T_mult}")
+        if not isinstance(eta_min, (float, int)):
+            raise ValueError(f"Expected float or int eta_min, but got {eta_min} of type "
+                             f"{type(eta_min)}")
+        self.T_0 = T_0
+        self.T_i = T_0
+        self.T_mult = T_mult
+        self.eta_min = eta_min
+        self.T_cur = last_epoch
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        self._warn_get_lr_called_outside_step()
+        return [self.eta_min + (base_lr - self.eta_min)
+                * (1 + math.cos(math.pi * self.T_cur / self.T_i)) / 2
+                for base_lr in self.base_lrs]
+
+    def step(self, epoch=None):
+        """T_cur, the epochs since the last restart, moves on by one (or is found from epoch);
+        no warning when called before optimizer.step(), as in PyTorch."""
+        if epoch is None and self.last_epoch < 0:
+            epoch = 0
+        if epoch is None:
+            epoch = self.last_epoch + 1
+            self.T_cur = self.T_cur + 1
+            if self.T_cur >= self.T_i:  # restart
+                self.T_cur = self.T_cur % self.T_i
+                self.T_i = self.T_i * self.T_mult
+        else:
+            if epoch < 0:
+                raise ValueError(f"Expected non-negative epoch, but got {epoch}")
+            if epoch >= self.T_0:
+                if self.T_mult == 1:
+                    self.T_cur = epoch % self.T_0
+                else:  # n restarts so far: T_0 (1 + T_mult + ... + T_mult ** (n-1)) <= epoch
+                    n = int(math.log((epoch / self.T_0 * (self.T_mult - 1) + 1), self.T_mult))
+                    self.T_cur = epoch - self.T_0 * (self.T_mult**n - 1) / (self.T_mult - 1)
+                    self.T_i = self.T_0 * self.T_mult ** (n)
+            else:
+                self.T_i = self.T_0
+                self.T_cur = epoch
+        self.last_epoch = math.floor(epoch)
+        self._get_lr_called_within_step = True
+        try:
+            values = self.get_lr()
+        finally:
+            self._get_lr_called_within_step = False
+        for group, lr in zip(self.optimizer.param_groups, values, strict=True):
+            group["lr"] = lr
+        self._last_lr = _lrs(self.optimizer)
+
+
+def _check_schedulers(name, optimizer, schedulers):
+    """SequentialLR's and ChainedScheduler's checks: all on one optimizer, none a plateau."""
+    for i, scheduler in enumerate(schedulers):
+        if not hasattr(scheduler, "optimizer"):
+            raise TypeError(f"{name} at index {i} should have `optimizer` as its attribute.")
+        if isinstance(scheduler, ReduceLROnPlateau):
+            raise ValueError(
+                f"{name} does not support `ReduceLROnPlateau` scheduler as it requires "
+                "additional kwargs to be specified when calling `step`, but got one at index "
+                f"{i} in the given schedulers sequence.")
+        if optimizer != scheduler.optimizer:
+            raise ValueError(
+                f"{name} expects all schedulers to belong to the same optimizer, but got "
+                f"scheduler {type(scheduler).__name__} at index {i} has {scheduler.optimizer}, "
+                f"which is different from {type(optimizer).__name__}.")
+
+
+class SequentialLR(LRScheduler):
+    """One scheduler after another: schedulers[i] runs from milestones[i - 1] on, restarting
+    from the initial lr at its milestone (e.g. a LinearLR warm-up, then cosine annealing)."""
+
+    def __init__(self, optimizer, schedulers, milestones, last_epoch=-1):
+        if len(schedulers) < 1:
+            raise ValueError(f"{type(self).__name__} expects at least one scheduler, but got no "
+                             "scheduler.")
+        _check_schedulers(type(self).__name__, optimizer, schedulers)
+        if len(milestones) != len(schedulers) - 1:
+            raise ValueError(
+                "Sequential Schedulers expects number of schedulers provided to be one more than "
+                f"the number of milestone points, but got number of schedulers {len(schedulers)} "
+                f"and the number of milestones to be equal to {len(milestones)}")
+        self._schedulers = schedulers
+        self._milestones = milestones
+        self.last_epoch = last_epoch + 1
+        self.optimizer = optimizer
+        for group in optimizer.param_groups:  # undo the steps the schedulers' constructors took
+            group["lr"] = group["initial_lr"]
+        self.recursive_undo()
+        idx = bisect_right(self._milestones, 0)  # and redo the first one's
+        self._schedulers[idx]._initial_step()
+        self._last_lr = schedulers[idx].get_last_lr()
+
+    def recursive_undo(self, sched=None):
+        """Take back one epoch from every scheduler inside (nested ones too)."""
+        scheds = self if sched is None else sched
+        if hasattr(scheds, "_schedulers"):
+            for s in scheds._schedulers:
+                self.recursive_undo(s)
+        elif hasattr(scheds, "last_epoch"):
+            scheds.last_epoch -= 1
+
+    def step(self):
+        self.last_epoch += 1
+        idx = bisect_right(self._milestones, self.last_epoch)
+        scheduler = self._schedulers[idx]
+        if idx > 0 and self._milestones[idx - 1] == self.last_epoch:
+            scheduler._update_lr(0)  # its first epoch: from the initial lr, by the closed form
+        else:
+            scheduler.step()
+        self._last_lr = scheduler.get_last_lr()
+
+    def state_dict(self):
+        """Its attributes, and the state_dict of each scheduler inside."""
+        state_dict = {key: value for key, value in self.__dict__.items()
+                      if key not in ("optimizer", "_schedulers")}
+        state_dict["_schedulers"] = [s.state_dict() for s in self._schedulers]
+        return state_dict
+
+    def load_state_dict(self, state_dict):
+        _schedulers = state_dict.pop("_schedulers")
+        self.__dict__.update(state_dict)
+        state_dict["_schedulers"] = _schedulers  # (the caller's dict is left as it was)
+        for scheduler, saved in zip(self._schedulers, _schedulers):
+            scheduler.load_state_dict(saved)
+
+
+class ChainedScheduler(LRScheduler):
+    """Several schedulers at once: step() steps each in turn, so their (chained) factors
+    multiply."""
+
+    def __init__(self, schedulers, optimizer=None):
+        if len(schedulers) < 1:
+            raise ValueError(f"{type(self).__name__} expects at least one scheduler to be "
+                             "chained, but got no scheduler.")
+        optimizer = optimizer or schedulers[0].optimizer
+        _check_schedulers(type(self).__name__, optimizer, schedulers)
+        self._schedulers = schedulers
+        self.optimizer = optimizer
+        self._last_lr = _lrs(self._schedulers[-1].optimizer)
+
+    def step(self):
+        for scheduler in self._schedulers:
+            scheduler.step()
+        self._last_lr = _lrs(self._schedulers[-1].optimizer)
+
+    state_dict, load_state_dict = SequentialLR.state_dict, SequentialLR.load_state_dict
