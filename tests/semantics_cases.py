@@ -10848,7 +10848,8 @@ case(
 
 # ---------------------------------------------------------------------------
 # part optim3 (helper optim3): optim.LBFGS (strong_wolfe line search too), Adamax, NAdam,
-# RAdam, Adadelta, Rprop, ASGD
+# RAdam, Adadelta, Rprop, ASGD; lr_scheduler: ConstantLR, MultiplicativeLR, PolynomialLR,
+# CosineAnnealingWarmRestarts, SequentialLR, ChainedScheduler, OneCycleLR, CyclicLR
 # ---------------------------------------------------------------------------
 case(
     "n_optim3_lbfgs_construction",
@@ -11068,5 +11069,202 @@ case(
         g.grad = torch.tensor(grad)
         opt.step()
         print(g, opt.state[g]['prev'], opt.state[g]['step_size'])
+    """,
+)
+
+case(
+    "n_optim3_schedulers",
+    """
+    S = torch.optim.lr_scheduler
+    def make(lr=0.1, groups=1):
+        ps = [torch.tensor([1., 2.], requires_grad=True) for _ in range(groups)]
+        return torch.optim.SGD([{'params': [p], 'lr': lr * (i + 1)} for i, p in enumerate(ps)], lr=lr)
+    def lrs(sched, n=12, opt_step=True):
+        out = [sched.get_last_lr()]
+        for _ in range(n):
+            if opt_step: sched.optimizer.step()
+            sched.step()
+            out.append(sched.get_last_lr())
+        print(out)
+        return sched
+    """,
+    "opt = make(groups=2); s = lrs(S.ConstantLR(opt, factor=0.5, total_iters=4)); print(s.state_dict())",
+    "opt = make(); s = lrs(S.ConstantLR(opt)); s.step(2); print(s.get_last_lr()); s.step(7); print(s.get_last_lr())",
+    "S.ConstantLR(make(), factor=1.5)",
+    "S.ConstantLR(make(), factor=-0.1)",
+    "opt = make(groups=2); s = lrs(S.MultiplicativeLR(opt, lambda e: 0.9)); print(s.state_dict())",
+    "opt = make(groups=2); s = lrs(S.MultiplicativeLR(opt, [lambda e: 0.9, lambda e: 0.5 if e % 3 == 0 else 1.0]))",
+    "S.MultiplicativeLR(make(groups=2), [lambda e: 0.9])",
+    "S.MultiplicativeLR(make(), 0.9)",
+    "opt = make(); s = lrs(S.PolynomialLR(opt, total_iters=6, power=2.0)); print(s.state_dict())",
+    "opt = make(); s = lrs(S.PolynomialLR(opt)); s.step(3); print(s.get_last_lr())",
+    "opt = make(); s = lrs(S.CosineAnnealingWarmRestarts(opt, T_0=3), n=10); print(s.state_dict())",
+    """
+    opt = make(groups=2); s = lrs(S.CosineAnnealingWarmRestarts(opt, T_0=2, T_mult=2, eta_min=0.01), n=16)
+    for e in [0.5, 1.5, 2.25, 7, 13.5, 30]:
+        s.step(e); print(e, s.get_last_lr(), s.T_cur, s.T_i, s.last_epoch)
+    """,
+    "opt = make(); s = lrs(S.CosineAnnealingWarmRestarts(opt, T_0=3), n=3, opt_step=False)",
+    "S.CosineAnnealingWarmRestarts(make(), T_0=0)",
+    "S.CosineAnnealingWarmRestarts(make(), T_0=2.0)",
+    "S.CosineAnnealingWarmRestarts(make(), T_0=2, T_mult=0)",
+    "S.CosineAnnealingWarmRestarts(make(), T_0=2, eta_min='a')",
+    "s = S.CosineAnnealingWarmRestarts(make(), T_0=2); s.step(-1)",
+    """
+    opt = make(groups=2)
+    s = S.SequentialLR(opt, [S.LinearLR(opt, 0.1, total_iters=3), S.CosineAnnealingLR(opt, T_max=5), S.ExponentialLR(opt, 0.5)], milestones=[3, 8])
+    s = lrs(s, n=12)
+    print(s.state_dict())
+    """,
+    """
+    opt = make()
+    s = S.SequentialLR(opt, [S.ConstantLR(opt, 0.5, total_iters=2), S.ExponentialLR(opt, 0.9)], milestones=[2])
+    s = lrs(s, n=5, opt_step=False)
+    """,
+    """
+    opt = make(); opt2 = make()
+    S.SequentialLR(opt, [S.ConstantLR(opt), S.ExponentialLR(opt2, 0.9)], milestones=[2])
+    """,
+    """
+    opt = make()
+    S.SequentialLR(opt, [S.ConstantLR(opt), S.ExponentialLR(opt, 0.9)], milestones=[2, 3])
+    """,
+    """
+    opt = make()
+    S.SequentialLR(opt, [], milestones=[])
+    """,
+    """
+    opt = make()
+    S.SequentialLR(opt, [S.ConstantLR(opt), S.ReduceLROnPlateau(opt)], milestones=[2])
+    """,
+    """
+    opt = make()
+    S.SequentialLR(opt, [S.ConstantLR(opt), 3], milestones=[2])
+    """,
+    """
+    opt = make(groups=2)
+    s = S.ChainedScheduler([S.ConstantLR(opt, factor=0.1, total_iters=2), S.ExponentialLR(opt, gamma=0.9)])
+    s = lrs(s, n=6)
+    print(s.state_dict())
+    """,
+    """
+    opt = make()
+    s = S.ChainedScheduler([S.ConstantLR(opt, factor=0.1, total_iters=2), S.ExponentialLR(opt, gamma=0.9)], optimizer=opt)
+    s = lrs(s, n=3, opt_step=False)
+    """,
+    "S.ChainedScheduler([])",
+    """
+    opt = make(); opt2 = make()
+    S.ChainedScheduler([S.ConstantLR(opt), S.ExponentialLR(opt2, 0.9)])
+    """,
+    """
+    opt = make()
+    s = S.ConstantLR(opt, 0.5); print(s.get_lr())
+    """,
+    """
+    for name in ['ConstantLR', 'MultiplicativeLR', 'PolynomialLR', 'CosineAnnealingWarmRestarts', 'SequentialLR', 'ChainedScheduler']:
+        c = getattr(S, name); print(c.__module__, c.__mro__[1].__name__)
+    """,
+)
+
+case(
+    "n_optim3_onecycle_cyclic",
+    """
+    S = torch.optim.lr_scheduler
+    def make(lr=0.1, groups=1):
+        ps = [torch.tensor([1., 2.], requires_grad=True) for _ in range(groups)]
+        return torch.optim.SGD([{'params': [p], 'lr': lr * (i + 1)} for i, p in enumerate(ps)], lr=lr)
+    def lrs(sched, n=12, opt_step=True):
+        out = [sched.get_last_lr()]
+        for _ in range(n):
+            if opt_step: sched.optimizer.step()
+            sched.step()
+            out.append(sched.get_last_lr())
+        print(out)
+        return sched
+    """,
+    """
+    opt = make(groups=2); opt.param_groups[0]['momentum'] = 0.5
+    s = lrs(S.OneCycleLR(opt, max_lr=1.0, total_steps=10), n=10)
+    print([g['momentum'] for g in opt.param_groups], opt.param_groups[0])
+    print(s.state_dict())
+    s.step()
+    """,
+    """
+    opt = make(); s = lrs(S.OneCycleLR(opt, max_lr=[0.5], epochs=2, steps_per_epoch=5, anneal_strategy='linear', three_phase=True, pct_start=0.25, div_factor=10., final_div_factor=100.), n=10)
+    print(opt)
+    """,
+    """
+    a = torch.tensor([1.], requires_grad=True)
+    opt = torch.optim.Adam([a], lr=0.1)
+    s = S.OneCycleLR(opt, max_lr=0.1, total_steps=6, base_momentum=0.8, max_momentum=0.9)
+    for i in range(6):
+        opt.step(); s.step(); print(s.get_last_lr(), opt.param_groups[0]['betas'])
+    """,
+    "S.OneCycleLR(make(), 0.1)",
+    "S.OneCycleLR(make(), 0.1, total_steps=0)",
+    "S.OneCycleLR(make(), 0.1, total_steps=2.5)",
+    "S.OneCycleLR(make(), 0.1, epochs=0, steps_per_epoch=2)",
+    "S.OneCycleLR(make(), 0.1, epochs=2, steps_per_epoch=-2)",
+    "S.OneCycleLR(make(), 0.1, total_steps=5, pct_start=1)",
+    "S.OneCycleLR(make(), 0.1, total_steps=5, anneal_strategy='exp')",
+    "S.OneCycleLR(make(groups=2), [0.1], total_steps=5)",
+    "S.OneCycleLR(make(groups=2), 0.1, total_steps=5, max_momentum=[0.9])",
+    """
+    opt = torch.optim.RMSprop([torch.tensor([1.], requires_grad=True)])
+    S.OneCycleLR(opt, 0.1, total_steps=5)
+    """,
+    """
+    opt = torch.optim.RMSprop([torch.tensor([1.], requires_grad=True)])
+    s = lrs(S.OneCycleLR(opt, 0.1, total_steps=5, cycle_momentum=False), n=5)
+    print(opt.param_groups[0]['momentum'], sorted(s.state_dict()))
+    """,
+    "S.OneCycleLR(3, 0.1, total_steps=5)",
+    """
+    opt = make(groups=2)
+    s = lrs(S.CyclicLR(opt, base_lr=0.01, max_lr=[0.1, 0.2], step_size_up=3, step_size_down=2), n=12)
+    print([g['momentum'] for g in opt.param_groups], sorted(opt.param_groups[0]))
+    print(s.state_dict())
+    """,
+    "opt = make(); s = lrs(S.CyclicLR(opt, 0.01, 0.1, step_size_up=2, mode='triangular2', cycle_momentum=False), n=12)",
+    """
+    opt = make(); s = lrs(S.CyclicLR(opt, 0.01, 0.1, step_size_up=2, mode='exp_range', gamma=0.9), n=9)
+    print(opt.param_groups[0]['momentum'], s.scale_mode, s.scale_fn(3))
+    """,
+    """
+    opt = make(); s = lrs(S.CyclicLR(opt, 0.01, 0.1, step_size_up=2, scale_fn=lambda x: 0.5 ** x, scale_mode='iterations'), n=6)
+    print(s.state_dict()['_scale_fn_custom'])
+    """,
+    """
+    a = torch.tensor([1.], requires_grad=True)
+    opt = torch.optim.Adam([a], lr=0.1)
+    s = S.CyclicLR(opt, 0.001, 0.01, step_size_up=2)
+    for i in range(4):
+        opt.step(); s.step(); print(s.get_last_lr(), opt.param_groups[0]['betas'])
+    """,
+    "S.CyclicLR(make(), 0.01, 0.1, mode='sawtooth')",
+    "S.CyclicLR(make(groups=2), [0.01], 0.1)",
+    """
+    opt = torch.optim.Adagrad([torch.tensor([1.], requires_grad=True)])
+    S.CyclicLR(opt, 0.01, 0.1)
+    """,
+    """
+    opt = make()
+    s = S.CyclicLR(opt, 0.01, 0.1, step_size_up=2)
+    s2 = S.CyclicLR(make(), 0.01, 0.1, step_size_up=2)
+    for i in range(3):
+        opt.step(); s.step()
+    s2.load_state_dict(s.state_dict())
+    s2.optimizer.step(); s2.step(); print(s2.get_last_lr(), s2.last_epoch)
+    """,
+    """
+    opt = make(groups=2)
+    s = S.SequentialLR(opt, [S.LinearLR(opt, 0.1, total_iters=3), S.ExponentialLR(opt, 0.5)], milestones=[3])
+    for i in range(4):
+        opt.step(); s.step()
+    opt2 = make(groups=2)
+    s2 = S.SequentialLR(opt2, [S.LinearLR(opt2, 0.1, total_iters=3), S.ExponentialLR(opt2, 0.5)], milestones=[3])
+    sd = s.state_dict(); s2.load_state_dict(sd); print(sorted(sd), s2.last_epoch, s2._schedulers[1].last_epoch)
+    opt2.step(); s2.step(); print(s2.get_last_lr(), opt2.param_groups[0]['lr'])
     """,
 )
