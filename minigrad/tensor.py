@@ -566,8 +566,11 @@ class Tensor:
         if self._data.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
 
+    _float_warned = False  # PyTorch's TORCH_WARN_ONCE: once per process
+
     def __float__(self):
-        if self.requires_grad:
+        if self.requires_grad and grad_mode.is_grad_enabled() and not Tensor._float_warned:
+            Tensor._float_warned = True
             warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to "
                           "unexpected behavior.\nConsider using tensor.detach() first. (Triggered "
                           "internally at /__w/pytorch/pytorch/torch/csrc/autograd/generated/"

@@ -10861,3 +10861,427 @@ case(
     "x = torch.tensor(1.5)",
     "x.roll(1, 0)", "x.roll(1, -1)", "print(x.roll(1))", "x.unbind(-1)", "torch.ones(2).roll(1, 1)",
 )
+
+
+# ---------------------------------------------------------------------------
+# part optim3 (helper optim3): optim.LBFGS (strong_wolfe line search too), Adamax, NAdam,
+# RAdam, Adadelta, Rprop, ASGD; lr_scheduler: ConstantLR, MultiplicativeLR, PolynomialLR,
+# CosineAnnealingWarmRestarts, SequentialLR, ChainedScheduler, OneCycleLR, CyclicLR
+# ---------------------------------------------------------------------------
+case(
+    "n_optim3_lbfgs_construction",
+    """
+    params = [torch.tensor([1., 2.], requires_grad=True), torch.tensor(0.5, requires_grad=True)]
+    print(torch.optim.LBFGS(params))
+    """,
+    "torch.optim.LBFGS(params, lr=0.5, max_iter=7, tolerance_grad=1e-5, history_size=3, line_search_fn='strong_wolfe')",
+    "torch.optim.LBFGS(params).defaults",
+    "torch.optim.LBFGS(params, max_iter=4).defaults['max_eval']",
+    "torch.optim.LBFGS(params, lr=-1)",
+    "torch.optim.LBFGS([{'params': params[:1]}, {'params': params[1:], 'lr': 0.1}])",
+    "torch.optim.LBFGS([], lr=0.1)",
+    "torch.optim.LBFGS.__module__, torch.optim.LBFGS.__name__",
+    """
+    opt = torch.optim.LBFGS(params, line_search_fn='wolfe')
+    def closure():
+        opt.zero_grad()
+        loss = (params[0] ** 2).sum() + params[1] ** 2
+        loss.backward()
+        return loss
+    opt.step(closure)
+    """,
+    "print(params, opt.state[params[0]]['n_iter'], opt.state[params[0]]['func_evals'])",
+)
+
+case(
+    "n_optim3_lbfgs_curve_fit",
+    # the curve-fitting lesson: v = vmax * s / (km + s) (Michaelis-Menten) by least squares
+    """
+    s = torch.tensor([0.5, 1., 2., 4., 8., 16.])
+    v = torch.tensor([0.9, 1.5, 2.2, 2.8, 3.3, 3.5])
+    def fit(steps=3, **kw):
+        theta = torch.tensor([1., 1.], requires_grad=True)
+        opt = torch.optim.LBFGS([theta], **kw)
+        def closure():
+            opt.zero_grad()
+            pred = theta[0] * s / (theta[1] + s)
+            loss = ((pred - v) ** 2).sum()
+            loss.backward()
+            return loss
+        for i in range(steps):
+            print(i, opt.step(closure), theta.tolist(), theta.grad)
+        st = opt.state[theta]
+        print(st['func_evals'], st['n_iter'], st['t'], st['H_diag'], len(st['old_dirs']), st['ro'],
+              st['prev_loss'], st['d'], st['prev_flat_grad'])
+        return opt
+    """,
+    "opt = fit()",
+    "opt = fit(lr=0.1, max_iter=5)",
+    "opt = fit(max_iter=8, history_size=2)",
+    "opt = fit(lr=0.01, max_iter=4, max_eval=3)",
+    "opt = fit(line_search_fn='strong_wolfe')",
+    "opt = fit(line_search_fn='strong_wolfe', max_iter=3, history_size=2, steps=4)",
+    "opt = fit(lr=0.5, line_search_fn='strong_wolfe', max_iter=6, max_eval=4)",
+    "print(opt)",
+    "sd = opt.state_dict(); print(sd['param_groups'], sorted(sd['state'][0]), sd['state'][0]['al'])",
+    "opt = fit(tolerance_grad=100.)",
+    "opt = fit(tolerance_change=1., max_iter=10)",
+)
+
+case(
+    "n_optim3_lbfgs_two_params",
+    """
+    p = torch.tensor([1., 2.], requires_grad=True)
+    q = torch.tensor([0.5], requires_grad=True)
+    u = torch.tensor(0.25, requires_grad=True)
+    opt = torch.optim.LBFGS([p, q, u], line_search_fn='strong_wolfe', max_iter=5)
+    def closure():
+        opt.zero_grad()
+        loss = ((p - 3) ** 4).sum() + (p[0] * p[1] - 1) ** 2 + (u - 2) ** 2
+        loss.backward()
+        return loss
+    for i in range(3):
+        print(opt.step(closure), p, q, u, q.grad, opt.state[p]['func_evals'], opt.state[p]['n_iter'])
+    print(list(opt.state), opt.state[p]['t'], p._version)
+    """,
+    """
+    w = torch.tensor([1., 2.], requires_grad=True)
+    opt = torch.optim.LBFGS([w])
+    def closure():
+        opt.zero_grad()
+        loss = (w ** 2).sum()
+        loss.backward()
+        return loss
+    print(opt.step(closure), w, opt.state[w]['func_evals'], opt.state[w]['n_iter'])
+    print(opt.step(closure), w, opt.state[w]['func_evals'], opt.state[w]['n_iter'])
+    """,
+)
+
+case(
+    "n_optim3_construction",
+    """
+    params = [torch.tensor([1., 2.], requires_grad=True), torch.tensor(0.5, requires_grad=True)]
+    for cls in [torch.optim.Adamax, torch.optim.NAdam, torch.optim.RAdam, torch.optim.Adadelta,
+                torch.optim.Rprop, torch.optim.ASGD]:
+        print(cls(params))
+        print(cls.__module__, cls(params).defaults)
+    """,
+    "torch.optim.Adamax(params, lr=0.1, betas=(0.5, 0.6), eps=1e-6, weight_decay=0.1, maximize=True)",
+    "torch.optim.NAdam(params, 0.1, (0.5, 0.6), 1e-6, 0.1, 0.01, True)",
+    "torch.optim.RAdam([{'params': params[:1]}, {'params': params[1:], 'lr': 0.5, 'decoupled_weight_decay': True}])",
+    "torch.optim.Adadelta(params, 0.5, 0.8, 1e-4, 0.1, maximize=True)",
+    "torch.optim.Rprop(params, 0.1, (0.4, 1.1), (1e-4, 2))",
+    "torch.optim.ASGD(params, 0.1, 0.01, 0.5, 10, 0.1)",
+    "torch.optim.Adamax(params, lr=-1)",
+    "torch.optim.Adamax(params, eps=-1)",
+    "torch.optim.Adamax(params, betas=(1.0, 0.9))",
+    "torch.optim.Adamax(params, betas=(0.9, -0.1))",
+    "torch.optim.Adamax(params, weight_decay=-1)",
+    "torch.optim.NAdam(params, lr=-0.5)",
+    "torch.optim.NAdam(params, betas=(0.9, 1.))",
+    "torch.optim.NAdam(params, momentum_decay=-1)",
+    "torch.optim.NAdam(params, weight_decay=-1, momentum_decay=-1)",
+    "torch.optim.RAdam(params, eps=-1e-8)",
+    "torch.optim.RAdam(params, betas=(-0.1, 0.9))",
+    "torch.optim.RAdam(params, weight_decay=-0.1)",
+    "torch.optim.Adadelta(params, lr=-1)",
+    "torch.optim.Adadelta(params, rho=1.5)",
+    "torch.optim.Adadelta(params, rho=1.0).defaults['rho']",
+    "torch.optim.Adadelta(params, eps=-1)",
+    "torch.optim.Adadelta(params, weight_decay=-1)",
+    "torch.optim.Rprop(params, lr=-1)",
+    "torch.optim.Rprop(params, etas=(1.0, 1.2))",
+    "torch.optim.Rprop(params, etas=(0.5, 1.0))",
+    "torch.optim.Rprop(params, etas=(0., 2))",
+    "torch.optim.ASGD(params, lr=-1)",
+    "torch.optim.ASGD(params, weight_decay=-1)",
+    "torch.optim.ASGD([], lr=0.1)",
+)
+
+case(
+    "n_optim3_steps",
+    """
+    def run(cls, steps=5, bits=True, **kw):
+        # bits: every bit (tolist); else the printed digits (sqrt: see Adam's known left-out)
+        show = (lambda t: t.tolist()) if bits else (lambda t: t)
+        a = torch.tensor([1.5, -2., 0.25], requires_grad=True)
+        b = torch.tensor([[0.5, 3.], [-1., 0.1]], requires_grad=True)
+        opt = cls([a, b], **kw)
+        for i in range(steps):
+            opt.zero_grad()
+            loss = (a * a * torch.tensor([1., 3., -2.])).sum() + (b ** 3).sum() * (i + 1)
+            loss.backward()
+            opt.step()
+            print(i, show(a), show(b))
+        print(opt.state[a])
+        print(list(opt.state[b]), a._version, b._version,
+              [v._version for v in opt.state[a].values()])
+        return opt
+    """,
+    "opt = run(torch.optim.Adamax)",
+    "opt = run(torch.optim.Adamax, lr=0.1, betas=(0.5, 0.9), weight_decay=0.1)",
+    "opt = run(torch.optim.Adamax, lr=0.3, eps=0.5, maximize=True)",
+    "print(opt.state_dict())",
+    "opt = run(torch.optim.NAdam)",
+    "opt = run(torch.optim.NAdam, lr=0.1, momentum_decay=0.1, weight_decay=0.1, bits=False)",
+    "opt = run(torch.optim.NAdam, lr=0.1, weight_decay=0.3, decoupled_weight_decay=True, maximize=True)",
+    "opt = run(torch.optim.NAdam, lr=0.05, betas=(0.5, 0.6), eps=0.1)",
+    "print(opt.state_dict())",
+    "opt = run(torch.optim.RAdam)",
+    "opt = run(torch.optim.RAdam, lr=0.1, betas=(0.5, 0.6))",
+    "opt = run(torch.optim.RAdam, lr=0.1, betas=(0.8, 0.7), weight_decay=0.1, steps=8)",
+    "opt = run(torch.optim.RAdam, lr=0.2, betas=(0.5, 0.6), weight_decay=0.1, decoupled_weight_decay=True, maximize=True, eps=0.1)",
+    "print(opt.state_dict())",
+    "opt = run(torch.optim.Adadelta, bits=False)",
+    "opt = run(torch.optim.Adadelta, lr=0.5, rho=0.5)",
+    "opt = run(torch.optim.Adadelta, lr=2, rho=0.3, eps=0.01, weight_decay=0.2, maximize=True, bits=False)",
+    "print(opt.state_dict())",
+    "opt = run(torch.optim.Rprop)",
+    "opt = run(torch.optim.Rprop, lr=0.1, etas=(0.3, 1.5), step_sizes=(0.01, 0.5))",
+    "opt = run(torch.optim.Rprop, lr=0.5, maximize=True, steps=8)",
+    "print(opt.state_dict())",
+    "opt = run(torch.optim.ASGD)",
+    "opt = run(torch.optim.ASGD, lr=0.05, t0=2)",
+    "opt = run(torch.optim.ASGD, lr=0.02, lambd=0.1, alpha=0.5, t0=1, weight_decay=0.1, maximize=True)",
+    "print(opt.state_dict())",
+)
+
+case(
+    "n_optim3_partial_and_float64",
+    """
+    for cls in [torch.optim.Adamax, torch.optim.NAdam, torch.optim.RAdam, torch.optim.Adadelta,
+                torch.optim.Rprop, torch.optim.ASGD]:
+        c = torch.tensor([1., 2.], requires_grad=True)
+        d = torch.tensor([3., 4.], requires_grad=True)
+        opt = cls([c, d], lr=0.1)
+        (c * c).sum().backward()
+        print(cls.__name__, opt.step(), c, d, len(opt.state), d in opt.state, d._version,
+              opt.state[c]['step'])
+    """,
+    """
+    for cls in [torch.optim.Adamax, torch.optim.NAdam, torch.optim.RAdam, torch.optim.Adadelta,
+                torch.optim.Rprop, torch.optim.ASGD]:
+        f = torch.tensor([1., -2.], dtype=torch.float64, requires_grad=True)
+        opt = cls([f], lr=0.1)
+        for i in range(7):
+            f.grad = torch.tensor([0.5, -1.5], dtype=torch.float64) * (i - 2)
+            opt.step()
+        print(cls.__name__, f.tolist(), {k: v.dtype for k, v in opt.state[f].items()})
+    """,
+    """
+    e = torch.tensor([2., -1.], requires_grad=True)
+    opt = torch.optim.NAdam([e], lr=0.5)
+    def closure():
+        opt.zero_grad()
+        loss = (e ** 2).sum()
+        loss.backward()
+        return loss
+    print(opt.step(closure), e)
+    print(opt.step(closure), e, e.grad, opt.state[e]['mu_product'])
+    """,
+    """
+    g = torch.tensor([1., 2.], requires_grad=True)
+    opt = torch.optim.Rprop([g], lr=0.1)
+    for grad in [[1., -1.], [1., 1.], [0., 1.], [-1., 1.], [float('nan'), 1.]]:
+        g.grad = torch.tensor(grad)
+        opt.step()
+        print(g, opt.state[g]['prev'], opt.state[g]['step_size'])
+    """,
+)
+
+case(
+    "n_optim3_schedulers",
+    """
+    S = torch.optim.lr_scheduler
+    def make(lr=0.1, groups=1):
+        ps = [torch.tensor([1., 2.], requires_grad=True) for _ in range(groups)]
+        return torch.optim.SGD([{'params': [p], 'lr': lr * (i + 1)} for i, p in enumerate(ps)], lr=lr)
+    def lrs(sched, n=12, opt_step=True):
+        out = [sched.get_last_lr()]
+        for _ in range(n):
+            if opt_step: sched.optimizer.step()
+            sched.step()
+            out.append(sched.get_last_lr())
+        print(out)
+        return sched
+    """,
+    "opt = make(groups=2); s = lrs(S.ConstantLR(opt, factor=0.5, total_iters=4)); print(s.state_dict())",
+    "opt = make(); s = lrs(S.ConstantLR(opt)); s.step(2); print(s.get_last_lr()); s.step(7); print(s.get_last_lr())",
+    "S.ConstantLR(make(), factor=1.5)",
+    "S.ConstantLR(make(), factor=-0.1)",
+    "opt = make(groups=2); s = lrs(S.MultiplicativeLR(opt, lambda e: 0.9)); print(s.state_dict())",
+    "opt = make(groups=2); s = lrs(S.MultiplicativeLR(opt, [lambda e: 0.9, lambda e: 0.5 if e % 3 == 0 else 1.0]))",
+    "S.MultiplicativeLR(make(groups=2), [lambda e: 0.9])",
+    "S.MultiplicativeLR(make(), 0.9)",
+    "opt = make(); s = lrs(S.PolynomialLR(opt, total_iters=6, power=2.0)); print(s.state_dict())",
+    "opt = make(); s = lrs(S.PolynomialLR(opt)); s.step(3); print(s.get_last_lr())",
+    "opt = make(); s = lrs(S.CosineAnnealingWarmRestarts(opt, T_0=3), n=10); print(s.state_dict())",
+    """
+    opt = make(groups=2); s = lrs(S.CosineAnnealingWarmRestarts(opt, T_0=2, T_mult=2, eta_min=0.01), n=16)
+    for e in [0.5, 1.5, 2.25, 7, 13.5, 30]:
+        s.step(e); print(e, s.get_last_lr(), s.T_cur, s.T_i, s.last_epoch)
+    """,
+    "opt = make(); s = lrs(S.CosineAnnealingWarmRestarts(opt, T_0=3), n=3, opt_step=False)",
+    "S.CosineAnnealingWarmRestarts(make(), T_0=0)",
+    "S.CosineAnnealingWarmRestarts(make(), T_0=2.0)",
+    "S.CosineAnnealingWarmRestarts(make(), T_0=2, T_mult=0)",
+    "S.CosineAnnealingWarmRestarts(make(), T_0=2, eta_min='a')",
+    "s = S.CosineAnnealingWarmRestarts(make(), T_0=2); s.step(-1)",
+    """
+    opt = make(groups=2)
+    s = S.SequentialLR(opt, [S.LinearLR(opt, 0.1, total_iters=3), S.CosineAnnealingLR(opt, T_max=5), S.ExponentialLR(opt, 0.5)], milestones=[3, 8])
+    s = lrs(s, n=12)
+    print(s.state_dict())
+    """,
+    """
+    opt = make()
+    s = S.SequentialLR(opt, [S.ConstantLR(opt, 0.5, total_iters=2), S.ExponentialLR(opt, 0.9)], milestones=[2])
+    s = lrs(s, n=5, opt_step=False)
+    """,
+    """
+    opt = make(); opt2 = make()
+    S.SequentialLR(opt, [S.ConstantLR(opt), S.ExponentialLR(opt2, 0.9)], milestones=[2])
+    """,
+    """
+    opt = make()
+    S.SequentialLR(opt, [S.ConstantLR(opt), S.ExponentialLR(opt, 0.9)], milestones=[2, 3])
+    """,
+    """
+    opt = make()
+    S.SequentialLR(opt, [], milestones=[])
+    """,
+    """
+    opt = make()
+    S.SequentialLR(opt, [S.ConstantLR(opt), S.ReduceLROnPlateau(opt)], milestones=[2])
+    """,
+    """
+    opt = make()
+    S.SequentialLR(opt, [S.ConstantLR(opt), 3], milestones=[2])
+    """,
+    """
+    opt = make(groups=2)
+    s = S.ChainedScheduler([S.ConstantLR(opt, factor=0.1, total_iters=2), S.ExponentialLR(opt, gamma=0.9)])
+    s = lrs(s, n=6)
+    print(s.state_dict())
+    """,
+    """
+    opt = make()
+    s = S.ChainedScheduler([S.ConstantLR(opt, factor=0.1, total_iters=2), S.ExponentialLR(opt, gamma=0.9)], optimizer=opt)
+    s = lrs(s, n=3, opt_step=False)
+    """,
+    "S.ChainedScheduler([])",
+    """
+    opt = make(); opt2 = make()
+    S.ChainedScheduler([S.ConstantLR(opt), S.ExponentialLR(opt2, 0.9)])
+    """,
+    """
+    opt = make()
+    s = S.ConstantLR(opt, 0.5); print(s.get_lr())
+    """,
+    """
+    for name in ['ConstantLR', 'MultiplicativeLR', 'PolynomialLR', 'CosineAnnealingWarmRestarts', 'SequentialLR', 'ChainedScheduler']:
+        c = getattr(S, name); print(c.__module__, c.__mro__[1].__name__)
+    """,
+)
+
+case(
+    "n_optim3_onecycle_cyclic",
+    """
+    S = torch.optim.lr_scheduler
+    def make(lr=0.1, groups=1):
+        ps = [torch.tensor([1., 2.], requires_grad=True) for _ in range(groups)]
+        return torch.optim.SGD([{'params': [p], 'lr': lr * (i + 1)} for i, p in enumerate(ps)], lr=lr)
+    def lrs(sched, n=12, opt_step=True):
+        out = [sched.get_last_lr()]
+        for _ in range(n):
+            if opt_step: sched.optimizer.step()
+            sched.step()
+            out.append(sched.get_last_lr())
+        print(out)
+        return sched
+    """,
+    """
+    opt = make(groups=2); opt.param_groups[0]['momentum'] = 0.5
+    s = lrs(S.OneCycleLR(opt, max_lr=1.0, total_steps=10), n=10)
+    print([g['momentum'] for g in opt.param_groups], opt.param_groups[0])
+    print(s.state_dict())
+    s.step()
+    """,
+    """
+    opt = make(); s = lrs(S.OneCycleLR(opt, max_lr=[0.5], epochs=2, steps_per_epoch=5, anneal_strategy='linear', three_phase=True, pct_start=0.25, div_factor=10., final_div_factor=100.), n=10)
+    print(opt)
+    """,
+    """
+    a = torch.tensor([1.], requires_grad=True)
+    opt = torch.optim.Adam([a], lr=0.1)
+    s = S.OneCycleLR(opt, max_lr=0.1, total_steps=6, base_momentum=0.8, max_momentum=0.9)
+    for i in range(6):
+        opt.step(); s.step(); print(s.get_last_lr(), opt.param_groups[0]['betas'])
+    """,
+    "S.OneCycleLR(make(), 0.1)",
+    "S.OneCycleLR(make(), 0.1, total_steps=0)",
+    "S.OneCycleLR(make(), 0.1, total_steps=2.5)",
+    "S.OneCycleLR(make(), 0.1, epochs=0, steps_per_epoch=2)",
+    "S.OneCycleLR(make(), 0.1, epochs=2, steps_per_epoch=-2)",
+    "S.OneCycleLR(make(), 0.1, total_steps=5, pct_start=1)",
+    "S.OneCycleLR(make(), 0.1, total_steps=5, anneal_strategy='exp')",
+    "S.OneCycleLR(make(groups=2), [0.1], total_steps=5)",
+    "S.OneCycleLR(make(groups=2), 0.1, total_steps=5, max_momentum=[0.9])",
+    """
+    opt = torch.optim.RMSprop([torch.tensor([1.], requires_grad=True)])
+    S.OneCycleLR(opt, 0.1, total_steps=5)
+    """,
+    """
+    opt = torch.optim.RMSprop([torch.tensor([1.], requires_grad=True)])
+    s = lrs(S.OneCycleLR(opt, 0.1, total_steps=5, cycle_momentum=False), n=5)
+    print(opt.param_groups[0]['momentum'], sorted(s.state_dict()))
+    """,
+    "S.OneCycleLR(3, 0.1, total_steps=5)",
+    """
+    opt = make(groups=2)
+    s = lrs(S.CyclicLR(opt, base_lr=0.01, max_lr=[0.1, 0.2], step_size_up=3, step_size_down=2), n=12)
+    print([g['momentum'] for g in opt.param_groups], sorted(opt.param_groups[0]))
+    print(s.state_dict())
+    """,
+    "opt = make(); s = lrs(S.CyclicLR(opt, 0.01, 0.1, step_size_up=2, mode='triangular2', cycle_momentum=False), n=12)",
+    """
+    opt = make(); s = lrs(S.CyclicLR(opt, 0.01, 0.1, step_size_up=2, mode='exp_range', gamma=0.9), n=9)
+    print(opt.param_groups[0]['momentum'], s.scale_mode, s.scale_fn(3))
+    """,
+    """
+    opt = make(); s = lrs(S.CyclicLR(opt, 0.01, 0.1, step_size_up=2, scale_fn=lambda x: 0.5 ** x, scale_mode='iterations'), n=6)
+    print(s.state_dict()['_scale_fn_custom'])
+    """,
+    """
+    a = torch.tensor([1.], requires_grad=True)
+    opt = torch.optim.Adam([a], lr=0.1)
+    s = S.CyclicLR(opt, 0.001, 0.01, step_size_up=2)
+    for i in range(4):
+        opt.step(); s.step(); print(s.get_last_lr(), opt.param_groups[0]['betas'])
+    """,
+    "S.CyclicLR(make(), 0.01, 0.1, mode='sawtooth')",
+    "S.CyclicLR(make(groups=2), [0.01], 0.1)",
+    """
+    opt = torch.optim.Adagrad([torch.tensor([1.], requires_grad=True)])
+    S.CyclicLR(opt, 0.01, 0.1)
+    """,
+    """
+    opt = make()
+    s = S.CyclicLR(opt, 0.01, 0.1, step_size_up=2)
+    s2 = S.CyclicLR(make(), 0.01, 0.1, step_size_up=2)
+    for i in range(3):
+        opt.step(); s.step()
+    s2.load_state_dict(s.state_dict())
+    s2.optimizer.step(); s2.step(); print(s2.get_last_lr(), s2.last_epoch)
+    """,
+    """
+    opt = make(groups=2)
+    s = S.SequentialLR(opt, [S.LinearLR(opt, 0.1, total_iters=3), S.ExponentialLR(opt, 0.5)], milestones=[3])
+    for i in range(4):
+        opt.step(); s.step()
+    opt2 = make(groups=2)
+    s2 = S.SequentialLR(opt2, [S.LinearLR(opt2, 0.1, total_iters=3), S.ExponentialLR(opt2, 0.5)], milestones=[3])
+    sd = s.state_dict(); s2.load_state_dict(sd); print(sorted(sd), s2.last_epoch, s2._schedulers[1].last_epoch)
+    opt2.step(); s2.step(); print(s2.get_last_lr(), opt2.param_groups[0]['lr'])
+    """,
+)
