@@ -29,6 +29,7 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   sum, t, tanh, tensor, tile, topk, trace, transpose, unbind, unsqueeze, var, where,
                   zeros, zeros_like)
 from .ops import logspace, mv, randperm
+from .ops import einsum  # part einsum
 from .ops import unflatten
 from .ops import (aminmax, count_nonzero, cummax, cummin, dist, kthvalue, logcumsumexp,  # reduce2
                   median, mode, nanmean, nanmedian, nansum, std_mean, var_mean)

@@ -10844,3 +10844,110 @@ case(
     t(lambda: nn.Conv2d(2, 2, 3)(torch.ones(2, 5, 5, 5, 5)))
     """,
 )
+
+# ---------------------------------------------------------------------------
+# part einsum: torch.einsum (PyTorch's own chain of permute, diagonal, sum, unsqueeze, view,
+# bmm, mul: values, gradients and node chains), its list and sublist forms, its errors
+# ---------------------------------------------------------------------------
+_EINSUM = """
+def graph(fn):
+    if fn is None:
+        return "None"
+    return fn.name() + "(" + ", ".join(graph(n) for n, _ in fn.next_functions) + ")"
+def x(*shape, div=7):
+    n = 1
+    for s in shape:
+        n *= s
+    return torch.arange(n, dtype=torch.float32).div(div).sub(1).reshape(shape).requires_grad_()
+def run(eq, *xs):
+    y = torch.einsum(eq, *xs)
+    print(eq, y, graph(y.grad_fn))
+    y.backward(torch.arange(y.numel(), dtype=y.dtype).div(3).cos().reshape(y.shape))
+    for t in xs:
+        print(t.grad)
+def t(f):
+    try:
+        print("ok", f())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+"""
+case(
+    "einsum_products",
+    _EINSUM,
+    """
+    run("ij,jk->ik", x(2, 3), x(3, 4, div=8))
+    run("ij,jk", x(2, 3), x(3, 4, div=8))
+    run("bij,bjk->bik", x(2, 2, 3), x(2, 3, 2, div=8))
+    run("i,j->ij", x(3), x(4, div=8))
+    run("i,i->", x(3), x(3, div=8))
+    run("i,i", x(3), x(3, div=8))
+    run("ij,ij->ij", x(2, 3), x(2, 3, div=8))
+    run("ij,kj->", x(2, 3), x(4, 3, div=8))
+    """,
+    """
+    run("bn,anm,bm->ba", x(2, 5), x(3, 5, 4, div=8), x(2, 4, div=9))
+    run("ij,jk,kl->il", x(2, 3), x(3, 4, div=8), x(4, 5, div=9))
+    run("ijk,ikl,ilm->jm", x(2, 3, 4), x(2, 4, 5, div=8), x(2, 5, 3, div=9))
+    run("i,j,k->ijk", x(2), x(3, div=8), x(2, div=9))
+    run("ab,cd,ef->", x(2, 3), x(3, 2, div=8), x(2, 2, div=9))
+    """,
+    """
+    run("ij,jk->ki", x(2, 1), x(1, 4, div=8))
+    run("ij,jk->ik", x(2, 1), x(3, 4, div=8))
+    run("i,i->i", x(3), x(1, div=8))
+    run("bij,bjk->bik", x(3, 2, 3), x(1, 3, 4, div=8))
+    run("ij->", x(0, 3))
+    run("ij,jk->ik", x(2, 0), x(0, 3, div=8))
+    run("Ab,bA->A", x(2, 3), x(3, 2, div=8))
+    run(" a b , b c -> c a ", x(2, 3), x(3, 2, div=8))
+    """,
+)
+case(
+    "einsum_one_operand_and_ellipsis",
+    _EINSUM,
+    """
+    for eq, shape in [("ii", (3, 3)), ("ii->i", (3, 3)), ("iij->ji", (3, 3, 2)), ("iii->i", (3, 3, 3)),
+                      ("jii->ij", (2, 3, 3)), ("ijij->ij", (2, 3, 2, 3)), ("ij->j", (2, 3)), ("ij->ji", (2, 3)),
+                      ("ij", (2, 3)), ("ji", (2, 3)), ("ijk->", (2, 3, 4)), ("ijk->ki", (2, 3, 4)), ("...->", (2, 3))]:
+        run(eq, x(*shape))
+    run("ii,jj->ij", x(2, 2), x(3, 3, div=8))
+    """,
+    """
+    run("...ij,...jk", x(2, 2, 3), x(2, 3, 4, div=8))
+    run("...ab,...bc->...ac", x(2, 1, 2, 3), x(4, 3, 2, div=8))
+    run("b...,b...->b", x(2, 2, 3), x(2, 2, 3, div=8))
+    run("...j,j", x(4, 2, 3), x(3, div=8))
+    run("i...,...", x(2, 3), x(3, div=8))
+    run("...ii->...i", x(2, 3, 3))
+    a, b = torch.tensor(2., dtype=torch.float64, requires_grad=True), torch.tensor(-3., dtype=torch.float64)
+    run("", a)
+    run(",->", a, b)
+    run("i,->i", x(3), b)
+    """,
+    """
+    a, b = x(2, 3), x(3, 4, div=8)
+    print(torch.einsum("ij,jk", [a, b]), torch.einsum("ij,jk", (a, b)).grad_fn)
+    print(torch.einsum(a, [0, 1], b, [1, 2], [0, 2]), torch.einsum(a, [0, 1], b, [1, 2]))
+    print(torch.einsum(a, [..., 1], a, [..., 1]), torch.einsum("ij->j", torch.ones(2, 3, dtype=torch.long)))
+    print(torch.einsum("i,i->i", torch.ones(3, dtype=torch.long), torch.ones(3)))
+    print(torch.einsum("ij,jk->ik", torch.ones(2, 2, dtype=torch.long), torch.ones(2, 2, dtype=torch.long)))
+    g, = torch.autograd.grad(torch.einsum("ij,jk->ik", a, b), a, torch.ones(2, 4), create_graph=True)
+    print(g, graph(g.grad_fn))
+    """,
+)
+case(
+    "einsum_errors",
+    _EINSUM,
+    """
+    a = torch.ones(2, 3)
+    for args in [("ij",), ("ij", []), ("ij", a, 3), ("ij", [a, 3]), ("i.j", a), ("ij,...", a), ("..i..", a),
+                 ("ij->..", a), ("ij->...i...", a), ("ij-k", a), ("ij->k", a), ("ij->ii", a), ("ij,jk", a),
+                 ("ij", a, a), ("ijk", a), ("...ijk", a), ("ij,ij", a, torch.ones(3, 2)), ("ii", a),
+                 ("...j,...j", torch.ones(4, 2, 3), torch.ones(5, 3)), ("ij,jk", a, torch.ones(3, 2).double()),
+                 ("ij->Ij", a), ("ij", torch.tensor(1.)), ("ij,j#", a, a), ("i...j...", a), ("ij->k..", a),
+                 ("ij->j->j", a), ("ij->i>", a), ("i,j", a, a), (a, [0, 52]), (a, [0, 1], [2]),
+                 ("ij,ji", a, a.long()), ("i,i", torch.ones(3, dtype=torch.long), torch.ones(3)), ("ij->ij", [a, a]),
+                 (a, [..., 1], torch.ones(3, 4), [1, ...])]:
+        t(lambda: torch.einsum(*args))
+    """,
+)
