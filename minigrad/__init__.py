@@ -108,6 +108,14 @@ def is_inference(input):
 
 inverse = linalg.inv
 Tensor.inverse = linalg.inv
+Tensor.det = linalg.det  # part einsum
+
+
+def det(input):  # part einsum
+    """torch.det: linalg.det under its older name."""
+    ops._tensor_arg("det", "input", 1, input)
+    return linalg.det(input)
+
 
 __version__ = "0.1.0"
 

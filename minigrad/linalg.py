@@ -13,6 +13,7 @@ import numpy as np
 
 from . import derivatives as d
 from .ops import _dims, _tensor_arg, _type_name
+from .autograd.function import _broadcast_shape
 from .tensor import _wrap_dim
 
 
@@ -127,3 +128,48 @@ def inv(A):
         raise _LinAlgError(f"linalg.inv: {where}The diagonal element {_zero_pivot(batches[b])} is "
                            "zero, the inversion could not be completed because the input matrix is "
                            "singular.") from None
+
+
+# --- part einsum: solve and det ---------------------------------------------------------------
+def _singular(name, A):
+    """PyTorch's error for a singular matrix: the first one of the batch, if A is a batch."""
+    batches = A._data.reshape(-1, *A.shape[-2:])
+    b = next(i for i, m in enumerate(batches) if _zero_pivot(m))
+    where = f"(Batch element {b}): " if A.dim() > 2 else ""
+    return _LinAlgError(f"torch.linalg.{name}: {where}The solver failed because the input matrix "
+                        "is singular.")
+
+
+def solve(A, B, *args, left=True):
+    """X with A X = B (X A = B when not left), for each square matrix in A; batches broadcast.
+    B may be a vector (one column). LinalgSolveExBackward0: PyTorch records linalg_solve_ex."""
+    if args:
+        raise TypeError(f"linalg_solve() takes 2 positional arguments but {2 + len(args)} were given")
+    _tensor_arg("linalg_solve", "A", 1, A)
+    _tensor_arg("linalg_solve", "B", 2, B)
+    if left.__class__ is not bool:
+        raise TypeError(f"linalg_solve(): argument 'left' must be bool, not {_type_name(left)}")
+    if A.dtype != B.dtype:
+        raise RuntimeError("linalg.solve: Expected A and B to have the same dtype, but found A of "
+                           f"type {A.dtype._scalar} and B of type {B.dtype._scalar} instead")
+    _check_square("solve", A)
+    shape = B.shape + (1,) if d._is_vector_rhs(A.shape, B.shape) else B.shape
+    if len(shape) < 2:
+        raise RuntimeError("linalg.solve: The input tensor B must have at least 2 dimensions.")
+    if shape[-2 if left else -1] != A.shape[-1]:
+        raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation "
+                           f"{'AX = B' if left else 'XA = B'} ({A.shape[-2]}x{A.shape[-1]} and "
+                           f"{shape[-2]}x{shape[-1]})")
+    _broadcast_shape(shape[:-2], A.shape[:-2])
+    try:
+        return d.linalg_solve(A, B, left)
+    except np.linalg.LinAlgError:
+        raise _singular("solve", A) from None
+
+
+def det(A):
+    """The determinant of each square matrix in A (LinalgDetBackward0)."""
+    _tensor_arg("linalg_det", "A", 1, A)
+    _check_square("det", A)
+    return d.linalg_det(A)
+

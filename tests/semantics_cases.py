@@ -10951,3 +10951,74 @@ case(
         t(lambda: torch.einsum(*args))
     """,
 )
+case(
+    "einsum_linalg_det_solve",
+    _EINSUM,
+    """
+    A = torch.tensor([[[1/3, 2/7, 0.1], [0.2, 1/9, 3/7], [0.5, 0.6, 1/11]], [[1., 2, 3], [0.5, 1/3, 0.25], [-1, 0, 2]]])
+    print(torch.linalg.det(A), torch.det(A[1]), A[0].det(), torch.linalg.det(torch.ones(0, 0)))
+    print(torch.linalg.det(torch.tensor([[1., 2], [2, 4]])), torch.linalg.det(torch.ones(3, 2, 2)))
+    B = torch.tensor([[1/3, 1/7], [2/3, 0.1], [1., -1/9]])
+    R = torch.tensor([[[0.3, -1., 2.], [0.5, 0.25, 1/3]]])
+    print(torch.linalg.solve(A, B), torch.linalg.solve(A[0], B[:, 0]), torch.linalg.solve(A, R, left=False))
+    print(torch.linalg.solve(A, B[:, 0]).shape, torch.linalg.solve(A, torch.ones(3, 1)).shape)
+    """,
+    """
+    A = torch.tensor([[[1/3, 2/7, 0.1], [0.2, 1/9, 3/7], [0.5, 0.6, 1/11]], [[1., 2, 3], [0.5, 1/3, 0.25], [-1, 0, 2]]],
+                     dtype=torch.float64, requires_grad=True)
+    d = torch.linalg.det(A)
+    print(d, graph(d.grad_fn))
+    g, = torch.autograd.grad(d, A, torch.tensor([1., -2.], dtype=torch.float64), create_graph=True)
+    print(g, graph(g.grad_fn))
+    print(torch.autograd.grad((g * g).sum(), A))
+    """,
+    """
+    A = torch.tensor([[2., 0.5], [-0.3, 1.5]], dtype=torch.float64, requires_grad=True)
+    b = torch.tensor([1., -2.], dtype=torch.float64, requires_grad=True)
+    for left, rhs in [(True, b), (True, b.unsqueeze(1) * torch.tensor([1., 2., 3.], dtype=torch.float64)),
+                      (False, b * torch.tensor([[1.], [0.5]], dtype=torch.float64))]:
+        x = torch.linalg.solve(A, rhs, left=left)
+        print(x, graph(x.grad_fn))
+        gs = torch.autograd.grad(x, (A, b), torch.ones_like(x), create_graph=True)
+        print(gs, [graph(t.grad_fn) for t in gs])
+        print(torch.autograd.grad(gs[0].sum() + (gs[1] * gs[1]).sum(), (A, b)))
+    """,
+    """
+    A = torch.tensor([[2., 0.5], [-0.3, 1.5]])
+    t(lambda: torch.linalg.det(torch.ones(2, 3)))
+    t(lambda: torch.linalg.det(torch.ones(2)))
+    t(lambda: torch.det(torch.ones(2, 2, dtype=torch.long)))
+    t(lambda: torch.linalg.det([[1.]]))
+    t(lambda: torch.linalg.solve(A, torch.ones(3)))
+    t(lambda: torch.linalg.solve(torch.ones(2, 2), torch.ones(2)))
+    t(lambda: torch.linalg.solve(torch.stack([A, torch.ones(2, 2)]), torch.ones(2, 2)))
+    t(lambda: torch.linalg.solve(torch.ones(2, 3), torch.ones(2)))
+    t(lambda: torch.linalg.solve(A, torch.ones(2).double()))
+    t(lambda: torch.linalg.solve(A, torch.ones(3, 2)))
+    t(lambda: torch.linalg.solve(A, torch.ones(2), left=False))
+    t(lambda: torch.linalg.solve(A, torch.ones(2, 3), left=False))
+    t(lambda: torch.linalg.solve(A, torch.tensor(1.)))
+    t(lambda: torch.linalg.solve(torch.ones(3, 2, 2) + torch.eye(2), torch.ones(4, 2)))
+    t(lambda: torch.linalg.solve(torch.ones(3, 2, 2) + torch.eye(2), torch.ones(4, 2, 1)))
+    t(lambda: torch.linalg.solve(torch.ones(3, 2, 2) + torch.eye(2), torch.ones(4, 1, 2, 1)).shape)
+    t(lambda: torch.linalg.solve(A.long(), torch.ones(2).long()))
+    t(lambda: torch.linalg.solve(A, [1., 2.]))
+    t(lambda: torch.linalg.solve(torch.ones(2), torch.ones(2)))
+    """,
+)
+case(
+    "einsum_linalg_arguments",
+    _EINSUM,
+    """
+    t(lambda: torch.det([[1.]]))
+    t(lambda: torch.linalg.solve(torch.eye(2), torch.ones(2), True))
+    t(lambda: torch.linalg.solve(torch.eye(2), torch.ones(2), left=1))
+    t(lambda: torch.linalg.solve(torch.zeros(0, 0), torch.ones(0)))
+    t(lambda: torch.linalg.det(torch.tensor([[float('nan'), 1.], [1., 1.]])))
+    A = torch.tensor([[2., 0.5], [-0.3, 1.5]], requires_grad=True)
+    with torch.no_grad():
+        print(torch.linalg.det(A).requires_grad)
+    x = torch.linalg.solve(A, torch.ones(2))
+    print(x.grad_fn.next_functions[1], x.is_leaf, x.requires_grad)
+    """,
+)

@@ -1086,6 +1086,23 @@ def _double_einsum(L, a, m, bw, r):
 C.add("einsum", _einsum, A23, M34, T223, V3, W3, _u(3, 3), T232, _u(2, 2))
 C.add("double_backward_einsum", _double_einsum, A23, M34, T232, _u(2, 2))
 
+
+# linalg.solve (a vector, a matrix, left=False, batches that broadcast) and det; then their
+# gradients differentiated again (det's formula is a solve: LinalgSolveExBackward0 again)
+def _solve_det(L, q, s, b, m):
+    return (L.linalg.solve(q, b), L.linalg.solve(q, m), L.linalg.solve(q, m.t(), left=False),
+            L.linalg.solve(s, m), L.linalg.solve(s, b), L.linalg.det(q), L.det(s), (s * 2).det())
+
+
+def _double_solve_det(L, q, s, b, m):
+    gs = L.autograd.grad(L.linalg.solve(s, m), (s, m), s[:, :, :1] * m, create_graph=True)
+    gs += L.autograd.grad(L.linalg.solve(q, b, left=True), (q, b), b * b, create_graph=True)
+    return gs + L.autograd.grad(L.linalg.det(s), s, q[0] + 1, create_graph=True)
+
+
+C.add("linalg_solve_det", _solve_det, SQ22, SQ222, _u(2), _u(2, 3))
+C.add("double_backward_linalg_solve_det", _double_solve_det, SQ22, SQ222, _u(2), _u(2, 3))
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
