@@ -117,6 +117,22 @@ def det(input):  # part einsum
     return linalg.det(input)
 
 
+def slogdet(input):  # part einsum
+    ops._tensor_arg("slogdet", "input", 1, input)
+    return return_types.slogdet(*linalg.slogdet(input))
+
+
+def logdet(input):  # part einsum
+    """log det(A), nan where det < 0: PyTorch's where(sign == -1, nan, logabsdet) of slogdet."""
+    ops._tensor_arg("logdet", "input", 1, input)
+    linalg._check_square("logdet", input)
+    sign, logabsdet = linalg.slogdet(input)
+    return where(sign == -1, nan, logabsdet)
+
+
+Tensor.slogdet, Tensor.logdet = slogdet, logdet  # part einsum
+
+
 __version__ = "0.1.0"
 
 # PyTorch gives inf and nan without a word (log(0), 1/0); NumPy would warn about each.

@@ -1557,12 +1557,12 @@ def _linalg_det_backward(grad, det, A):
     return linalg_solve(A.mT, diag_embed(d, 0, d.dim() - 1, d.dim()).mT, True)
 
 
-def _det(A):
-    """det(A) as LAPACK's getrf finds it from the data PyTorch hands it (A^T, which has the same
-    determinant): LU with partial pivoting, the column below each pivot scaled by the pivot's
-    reciprocal; then the product of U's diagonal, negated for each row swap."""
-    out = np.empty(A.shape[:-2], A.dtype)
-    for i in np.ndindex(out.shape):
+def _lu_diagonal(A):
+    """The sign of the row permutation and the diagonal of U, of the LU factorization LAPACK's
+    getrf finds from the data PyTorch hands it (A^T, of the same determinant): partial pivoting,
+    the column below each pivot scaled by the pivot's reciprocal."""
+    signs, diag = np.empty(A.shape[:-2], A.dtype), np.empty(A.shape[:-1], A.dtype)
+    for i in np.ndindex(signs.shape):
         u, sign = A[i].T.copy(), 1
         for k in range(len(u)):
             p = k + np.argmax(np.abs(u[k:, k]))
@@ -1571,8 +1571,20 @@ def _det(A):
             if u[k, k] != 0:
                 u[k + 1:, k] *= 1 / u[k, k]
             u[k + 1:, k + 1:] -= np.outer(u[k + 1:, k], u[k, k + 1:])
-        out[i] = sign * np.prod(np.diagonal(u))
-    return out
+        signs[i], diag[i] = sign, np.diagonal(u)
+    return signs, diag
+
+
+def _det(A):
+    """det(A): the product of U's diagonal, negated for an odd row permutation."""
+    sign, diag = _lu_diagonal(A)
+    return sign * np.prod(diag, axis=-1)
+
+
+def _slogdet(A):
+    """(sign of det, log |det|), the log as a sum of logs: no overflow where det would."""
+    sign, diag = _lu_diagonal(A)
+    return sign * np.prod(np.sign(diag), axis=-1), np.sum(_rounded(np.log, np.abs(diag)), axis=-1)
 
 
 linalg_solve = Op("LinalgSolveExBackward0", _linalg_solve,  # X = A^-1 B (left) or B A^-1
@@ -1580,6 +1592,33 @@ linalg_solve = Op("LinalgSolveExBackward0", _linalg_solve,  # X = A^-1 B (left) 
                   B=lambda grad, A, result, left: _linalg_solve_backward(grad, A, result, left, False))
 linalg_det = Op("LinalgDetBackward0", _det,
                 A=lambda grad, result, A: _linalg_det_backward(grad, result, A))
+
+
+class LinalgSlogdetBackward0(Node):
+    """slogdet's two outputs, sign and logabsdet, come from one node. The sign is piecewise
+    constant: only logabsdet's gradient counts, grad A^-H, found by a solve as det's is
+    (PyTorch's slogdet_backward)."""
+
+    __slots__ = ()
+
+    def apply(self, grad_outputs):
+        g = grad_outputs[1]
+        if g is None:
+            return [None]
+        A = _unpack(self, "A")
+        d = g.unsqueeze(-1).expand(A.shape[:-1])
+        return [linalg_solve(A.mT, diag_embed(d, 0, d.dim() - 1, d.dim()).mT, True)]
+
+
+def linalg_slogdet(A):
+    outs = tuple(Tensor._make(np.asarray(x)) for x in _slogdet(A._data))
+    if grad_mode._enabled and A.requires_grad:
+        node = LinalgSlogdetBackward0((A._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
+        for k, out in enumerate(outs):
+            out._grad_fn, out._output_nr = node, k
+        node._saved_tensors["A"] = SavedTensor(A)
+        node._saved_tensors["sign"] = SavedTensor(outs[0], is_output=True)
+    return outs
 
 # --- reductions ---------------------------------------------------------------------------------
 # sum(dtype=...) and mean(dtype=...) reduce in that dtype, with no ToCopyBackward0 before them

@@ -5,13 +5,15 @@ are built from it as PyTorch builds them: 'fro' is the vector 2-norm over the tw
 inf are the largest column (row) sum of |A|, -1 and -inf the smallest. The spectral norms
 (2, -2, 'nuc') need singular values, which minigrad does not have. inv is NumPy's, with
 PyTorch's errors: a singular matrix is reported by the first zero pivot of its LU factorization.
+solve is NumPy's too; det and slogdet come from an LU factorization as PyTorch's do, and their
+gradients are solves (the gradient of det at a singular matrix would need the SVD: not here).
 """
 import math
 import numbers
 
 import numpy as np
 
-from . import derivatives as d
+from . import derivatives as d, return_types
 from .ops import _dims, _tensor_arg, _type_name
 from .autograd.function import _broadcast_shape
 from .tensor import _wrap_dim
@@ -93,12 +95,12 @@ LinAlgError = _LinAlgError
 
 def _check_square(name, A):
     if A.dim() < 2:
-        raise RuntimeError(f"linalg.{name}: The input tensor A must have at least 2 dimensions.")
+        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
     if A.shape[-1] != A.shape[-2]:
-        raise RuntimeError(f"linalg.{name}: A must be batches of square matrices, but they are "
+        raise RuntimeError(f"{name}: A must be batches of square matrices, but they are "
                            f"{A.shape[-2]} by {A.shape[-1]} matrices")
     if not A.is_floating_point():
-        raise RuntimeError(f"linalg.{name}: Expected a floating point or complex tensor as input. "
+        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
                            f"Got {A.dtype._scalar}")
 
 
@@ -118,7 +120,7 @@ def _zero_pivot(a):
 def inv(A):
     """The inverse of each square matrix in A (LinalgInvExBackward0, gradient -A^-T grad A^-T)."""
     _tensor_arg("linalg_inv", "A", 1, A)
-    _check_square("inv", A)
+    _check_square("linalg.inv", A)
     try:
         return d.linalg_inv(A)
     except np.linalg.LinAlgError:
@@ -152,7 +154,7 @@ def solve(A, B, *args, left=True):
     if A.dtype != B.dtype:
         raise RuntimeError("linalg.solve: Expected A and B to have the same dtype, but found A of "
                            f"type {A.dtype._scalar} and B of type {B.dtype._scalar} instead")
-    _check_square("solve", A)
+    _check_square("linalg.solve", A)
     shape = B.shape + (1,) if d._is_vector_rhs(A.shape, B.shape) else B.shape
     if len(shape) < 2:
         raise RuntimeError("linalg.solve: The input tensor B must have at least 2 dimensions.")
@@ -170,6 +172,13 @@ def solve(A, B, *args, left=True):
 def det(A):
     """The determinant of each square matrix in A (LinalgDetBackward0)."""
     _tensor_arg("linalg_det", "A", 1, A)
-    _check_square("det", A)
+    _check_square("linalg.det", A)
     return d.linalg_det(A)
+
+
+def slogdet(A):
+    """(sign, log|det|) of each square matrix in A, both outputs of LinalgSlogdetBackward0."""
+    _tensor_arg("linalg_slogdet", "A", 1, A)
+    _check_square("linalg.slogdet", A)
+    return return_types.linalg_slogdet(*d.linalg_slogdet(A))
 

@@ -11022,3 +11022,42 @@ case(
     print(x.grad_fn.next_functions[1], x.is_leaf, x.requires_grad)
     """,
 )
+case(
+    "einsum_linalg_slogdet_logdet",
+    _EINSUM,
+    """
+    for f in (torch.slogdet, torch.linalg.slogdet, torch.logdet, torch.Tensor.slogdet, torch.Tensor.logdet, torch.linalg.inv):
+        t(lambda: f(torch.ones(2, 3)))
+        t(lambda: f(torch.ones(2)))
+        t(lambda: f(torch.ones(2, 2, dtype=torch.long)))
+    t(lambda: torch.slogdet([[1.]]))
+    t(lambda: torch.linalg.slogdet([[1.]]))
+    t(lambda: torch.logdet([[1.]]))
+    """,
+    """
+    A = torch.tensor([[1., 2], [3, 4]], requires_grad=True)
+    s = torch.linalg.slogdet(A)
+    print(s, torch.slogdet(A), s.sign.grad_fn is s.logabsdet.grad_fn, s.logabsdet.grad_fn._saved_sign)
+    s.sign.sum().backward()
+    print(A.grad)
+    print(torch.logdet(A), torch.logdet(torch.zeros(2, 2)), torch.linalg.slogdet(torch.zeros(2, 2)))
+    l = torch.logdet(A)
+    print(graph(l.grad_fn), l.grad_fn._saved_condition)
+    g, = torch.autograd.grad(torch.logdet(A * A), A, create_graph=True)
+    print(g, graph(g.grad_fn))
+    """,
+    """
+    B = torch.tensor([[[1/3, 2/7, 0.1], [0.2, 1/9, 3/7], [0.5, 0.6, 1/11]], [[1., 2, 3], [0.5, 1/3, 0.25], [-1, 0, 2]]],
+                     dtype=torch.float64, requires_grad=True)
+    s = torch.linalg.slogdet(B)
+    print(s, graph(s.logabsdet.grad_fn))
+    g, = torch.autograd.grad(s.logabsdet, B, torch.tensor([1., -2.], dtype=torch.float64), create_graph=True)
+    print(g, graph(g.grad_fn))
+    print(torch.autograd.grad((g * g).sum(), B))
+    l = torch.logdet(B * torch.tensor([[[-1.]], [[1.]]], dtype=torch.float64))
+    print(l)
+    l.sum().backward()
+    print(B.grad)
+    print(B.float().slogdet(), B.float().logdet(), torch.linalg.slogdet(torch.eye(3) * 1e30))
+    """,
+)

@@ -1087,16 +1087,19 @@ C.add("einsum", _einsum, A23, M34, T223, V3, W3, _u(3, 3), T232, _u(2, 2))
 C.add("double_backward_einsum", _double_einsum, A23, M34, T232, _u(2, 2))
 
 
-# linalg.solve (a vector, a matrix, left=False, batches that broadcast) and det; then their
-# gradients differentiated again (det's formula is a solve: LinalgSolveExBackward0 again)
+# linalg.solve (a vector, a matrix, left=False, batches that broadcast), det, slogdet, logdet
+# (SQ22's and SQ222's determinants are positive); then their gradients differentiated again
+# (det's and slogdet's formulas are solves: LinalgSolveExBackward0 again)
 def _solve_det(L, q, s, b, m):
     return (L.linalg.solve(q, b), L.linalg.solve(q, m), L.linalg.solve(q, m.t(), left=False),
-            L.linalg.solve(s, m), L.linalg.solve(s, b), L.linalg.det(q), L.det(s), (s * 2).det())
+            L.linalg.solve(s, m), L.linalg.solve(s, b), L.linalg.det(q), L.det(s), (s * 2).det(),
+            L.linalg.slogdet(s).logabsdet, L.slogdet(q)[1], L.logdet(q), s.logdet())
 
 
 def _double_solve_det(L, q, s, b, m):
     gs = L.autograd.grad(L.linalg.solve(s, m), (s, m), s[:, :, :1] * m, create_graph=True)
     gs += L.autograd.grad(L.linalg.solve(q, b, left=True), (q, b), b * b, create_graph=True)
+    gs += L.autograd.grad(L.linalg.slogdet(s)[1], s, q[0] + 1, create_graph=True)
     return gs + L.autograd.grad(L.linalg.det(s), s, q[0] + 1, create_graph=True)
 
 
