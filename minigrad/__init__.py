@@ -29,6 +29,7 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   sum, t, tanh, tensor, tile, topk, trace, transpose, unbind, unsqueeze, var, where,
                   zeros, zeros_like)
 from .ops import logspace, mv, randperm
+from .ops import einsum  # part einsum
 from .ops import unflatten
 from .ops import (aminmax, count_nonzero, cummax, cummin, dist, kthvalue, logcumsumexp,  # reduce2
                   median, mode, nanmean, nanmedian, nansum, std_mean, var_mean)
@@ -107,6 +108,30 @@ def is_inference(input):
 
 inverse = linalg.inv
 Tensor.inverse = linalg.inv
+Tensor.det = linalg.det  # part einsum
+
+
+def det(input):  # part einsum
+    """torch.det: linalg.det under its older name."""
+    ops._tensor_arg("det", "input", 1, input)
+    return linalg.det(input)
+
+
+def slogdet(input):  # part einsum
+    ops._tensor_arg("slogdet", "input", 1, input)
+    return return_types.slogdet(*linalg.slogdet(input))
+
+
+def logdet(input):  # part einsum
+    """log det(A), nan where det < 0: PyTorch's where(sign == -1, nan, logabsdet) of slogdet."""
+    ops._tensor_arg("logdet", "input", 1, input)
+    linalg._check_square("logdet", input)
+    sign, logabsdet = linalg.slogdet(input)
+    return where(sign == -1, nan, logabsdet)
+
+
+Tensor.slogdet, Tensor.logdet = slogdet, logdet  # part einsum
+
 
 __version__ = "0.1.0"
 

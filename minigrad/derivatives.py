@@ -1521,6 +1521,104 @@ bmm = Op("BmmBackward0",               lambda self, mat2: self @ mat2,         #
          mat2=lambda grad, self: bmm(self.transpose(1, 2), grad))
 linalg_inv = Op("LinalgInvExBackward0", lambda A: np.linalg.inv(A),  # d(A^-1) = -A^-1 dA A^-1
                 A=lambda grad, result: -(result.mT @ (grad @ result.mT)))
+# part einsum (linalg): solve and det. A^H is A^T here (minigrad's tensors are real)
+def _is_vector_rhs(A_shape, B_shape):
+    """linalg.solve takes B as one column when it is 1-D, or A's shape without the last dim."""
+    return len(B_shape) == 1 or tuple(B_shape) == tuple(A_shape[:-1])
+
+
+def _linalg_solve(A, B, left):
+    vector = _is_vector_rhs(A.shape, B.shape)
+    B = B[..., None] if vector else B
+    X = np.linalg.solve(A, B) if left else np.linalg.solve(A.swapaxes(-1, -2), B.swapaxes(-1, -2)
+                                                           ).swapaxes(-1, -2)
+    return X[..., 0] if vector else X
+
+
+def _linalg_solve_backward(grad, A, result, left, wrt_A):
+    """PyTorch's linalg_solve_backward: gB = A^-H gX (gX A^-H when not left) by one more solve,
+    gA = -gB X^H (-X^H gB). A vector B counts as a column."""
+    vector = _is_vector_rhs(A.shape, result.shape)
+    gB = linalg_solve(A.mT, grad.unsqueeze(-1) if vector else grad, left)
+    if not wrt_A:
+        return gB.squeeze(-1) if vector else gB
+    X = result.unsqueeze(-1) if vector else result
+    return -(gB @ X.mT) if left else -(X.mT @ gB)
+
+
+def _linalg_det_backward(grad, det, A):
+    """d det(A) = det(A) tr(A^-1 dA): the gradient grad * det * A^-H, found as the solution of
+    A^H G = (grad * det) I, PyTorch's formula for invertible matrices. A singular one needs
+    PyTorch's other formula, through the SVD, which minigrad does not have."""
+    if (det._data == 0).any():
+        raise NotImplementedError("minigrad has no SVD: the gradient of det at a singular matrix "
+                                  "is left to PyTorch")
+    d = (grad * det).unsqueeze(-1).expand(A.shape[:-1])
+    return linalg_solve(A.mT, diag_embed(d, 0, d.dim() - 1, d.dim()).mT, True)
+
+
+def _lu_diagonal(A):
+    """The sign of the row permutation and the diagonal of U, of the LU factorization LAPACK's
+    getrf finds from the data PyTorch hands it (A^T, of the same determinant): partial pivoting,
+    the column below each pivot scaled by the pivot's reciprocal."""
+    signs, diag = np.empty(A.shape[:-2], A.dtype), np.empty(A.shape[:-1], A.dtype)
+    for i in np.ndindex(signs.shape):
+        u, sign = A[i].T.copy(), 1
+        for k in range(len(u)):
+            p = k + np.argmax(np.abs(u[k:, k]))
+            if p != k:
+                u[[k, p]], sign = u[[p, k]], -sign
+            if u[k, k] != 0:
+                u[k + 1:, k] *= 1 / u[k, k]
+            u[k + 1:, k + 1:] -= np.outer(u[k + 1:, k], u[k, k + 1:])
+        signs[i], diag[i] = sign, np.diagonal(u)
+    return signs, diag
+
+
+def _det(A):
+    """det(A): the product of U's diagonal, negated for an odd row permutation."""
+    sign, diag = _lu_diagonal(A)
+    return sign * np.prod(diag, axis=-1)
+
+
+def _slogdet(A):
+    """(sign of det, log |det|), the log as a sum of logs: no overflow where det would."""
+    sign, diag = _lu_diagonal(A)
+    return sign * np.prod(np.sign(diag), axis=-1), np.sum(_rounded(np.log, np.abs(diag)), axis=-1)
+
+
+linalg_solve = Op("LinalgSolveExBackward0", _linalg_solve,  # X = A^-1 B (left) or B A^-1
+                  A=lambda grad, A, result, left: _linalg_solve_backward(grad, A, result, left, True),
+                  B=lambda grad, A, result, left: _linalg_solve_backward(grad, A, result, left, False))
+linalg_det = Op("LinalgDetBackward0", _det,
+                A=lambda grad, result, A: _linalg_det_backward(grad, result, A))
+
+
+class LinalgSlogdetBackward0(Node):
+    """slogdet's two outputs, sign and logabsdet, come from one node. The sign is piecewise
+    constant: only logabsdet's gradient counts, grad A^-H, found by a solve as det's is
+    (PyTorch's slogdet_backward)."""
+
+    __slots__ = ()
+
+    def apply(self, grad_outputs):
+        g = grad_outputs[1]
+        if g is None:
+            return [None]
+        A = _unpack(self, "A")
+        d = g.unsqueeze(-1).expand(A.shape[:-1])
+        return [linalg_solve(A.mT, diag_embed(d, 0, d.dim() - 1, d.dim()).mT, True)]
+
+
+def linalg_slogdet(A):
+    outs = tuple(Tensor._make(np.asarray(x)) for x in _slogdet(A._data))
+    if grad_mode._enabled and A.requires_grad:
+        node = LinalgSlogdetBackward0((A._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
+        for k, out in enumerate(outs):
+            out._grad_fn, out._output_nr = node, k
+        node._saved_tensors["A"] = SavedTensor(A)
+        node._saved_tensors["sign"] = SavedTensor(outs[0], is_output=True)
+    return outs
 
 # --- reductions ---------------------------------------------------------------------------------
 # sum(dtype=...) and mean(dtype=...) reduce in that dtype, with no ToCopyBackward0 before them

@@ -5,14 +5,17 @@ are built from it as PyTorch builds them: 'fro' is the vector 2-norm over the tw
 inf are the largest column (row) sum of |A|, -1 and -inf the smallest. The spectral norms
 (2, -2, 'nuc') need singular values, which minigrad does not have. inv is NumPy's, with
 PyTorch's errors: a singular matrix is reported by the first zero pivot of its LU factorization.
+solve is NumPy's too; det and slogdet come from an LU factorization as PyTorch's do, and their
+gradients are solves (the gradient of det at a singular matrix would need the SVD: not here).
 """
 import math
 import numbers
 
 import numpy as np
 
-from . import derivatives as d
+from . import derivatives as d, return_types
 from .ops import _dims, _tensor_arg, _type_name
+from .autograd.function import _broadcast_shape
 from .tensor import _wrap_dim
 
 
@@ -92,12 +95,12 @@ LinAlgError = _LinAlgError
 
 def _check_square(name, A):
     if A.dim() < 2:
-        raise RuntimeError(f"linalg.{name}: The input tensor A must have at least 2 dimensions.")
+        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
     if A.shape[-1] != A.shape[-2]:
-        raise RuntimeError(f"linalg.{name}: A must be batches of square matrices, but they are "
+        raise RuntimeError(f"{name}: A must be batches of square matrices, but they are "
                            f"{A.shape[-2]} by {A.shape[-1]} matrices")
     if not A.is_floating_point():
-        raise RuntimeError(f"linalg.{name}: Expected a floating point or complex tensor as input. "
+        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
                            f"Got {A.dtype._scalar}")
 
 
@@ -117,7 +120,7 @@ def _zero_pivot(a):
 def inv(A):
     """The inverse of each square matrix in A (LinalgInvExBackward0, gradient -A^-T grad A^-T)."""
     _tensor_arg("linalg_inv", "A", 1, A)
-    _check_square("inv", A)
+    _check_square("linalg.inv", A)
     try:
         return d.linalg_inv(A)
     except np.linalg.LinAlgError:
@@ -127,3 +130,55 @@ def inv(A):
         raise _LinAlgError(f"linalg.inv: {where}The diagonal element {_zero_pivot(batches[b])} is "
                            "zero, the inversion could not be completed because the input matrix is "
                            "singular.") from None
+
+
+# --- part einsum: solve and det ---------------------------------------------------------------
+def _singular(name, A):
+    """PyTorch's error for a singular matrix: the first one of the batch, if A is a batch."""
+    batches = A._data.reshape(-1, *A.shape[-2:])
+    b = next(i for i, m in enumerate(batches) if _zero_pivot(m))
+    where = f"(Batch element {b}): " if A.dim() > 2 else ""
+    return _LinAlgError(f"torch.linalg.{name}: {where}The solver failed because the input matrix "
+                        "is singular.")
+
+
+def solve(A, B, *args, left=True):
+    """X with A X = B (X A = B when not left), for each square matrix in A; batches broadcast.
+    B may be a vector (one column). LinalgSolveExBackward0: PyTorch records linalg_solve_ex."""
+    if args:
+        raise TypeError(f"linalg_solve() takes 2 positional arguments but {2 + len(args)} were given")
+    _tensor_arg("linalg_solve", "A", 1, A)
+    _tensor_arg("linalg_solve", "B", 2, B)
+    if left.__class__ is not bool:
+        raise TypeError(f"linalg_solve(): argument 'left' must be bool, not {_type_name(left)}")
+    if A.dtype != B.dtype:
+        raise RuntimeError("linalg.solve: Expected A and B to have the same dtype, but found A of "
+                           f"type {A.dtype._scalar} and B of type {B.dtype._scalar} instead")
+    _check_square("linalg.solve", A)
+    shape = B.shape + (1,) if d._is_vector_rhs(A.shape, B.shape) else B.shape
+    if len(shape) < 2:
+        raise RuntimeError("linalg.solve: The input tensor B must have at least 2 dimensions.")
+    if shape[-2 if left else -1] != A.shape[-1]:
+        raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation "
+                           f"{'AX = B' if left else 'XA = B'} ({A.shape[-2]}x{A.shape[-1]} and "
+                           f"{shape[-2]}x{shape[-1]})")
+    _broadcast_shape(shape[:-2], A.shape[:-2])
+    try:
+        return d.linalg_solve(A, B, left)
+    except np.linalg.LinAlgError:
+        raise _singular("solve", A) from None
+
+
+def det(A):
+    """The determinant of each square matrix in A (LinalgDetBackward0)."""
+    _tensor_arg("linalg_det", "A", 1, A)
+    _check_square("linalg.det", A)
+    return d.linalg_det(A)
+
+
+def slogdet(A):
+    """(sign, log|det|) of each square matrix in A, both outputs of LinalgSlogdetBackward0."""
+    _tensor_arg("linalg_slogdet", "A", 1, A)
+    _check_square("linalg.slogdet", A)
+    return return_types.linalg_slogdet(*d.linalg_slogdet(A))
+

@@ -1388,6 +1388,216 @@ def _mv_method(self, vec=_REQUIRED):
     return mv(self, vec)
 
 
+# --- part einsum: torch.einsum, built from other ops as PyTorch builds it (Linear.cpp) -----------
+def einsum(*args):
+    """Sum the product of the operands over the subscripts left out of the output.
+
+    The equation is parsed to labels; each operand takes the diagonal of a repeated label, gets
+    a size-1 dim for each label it lacks, and is permuted to the common order (output labels,
+    then the summed ones). The operands are then multiplied pairwise from the left, each pair by
+    one bmm (_sumproduct_pair). So the graph holds PyTorch's nodes: Permute, View, Bmm, Sum, ...
+    """
+    if len(args) < 2:
+        raise ValueError("einsum(): must specify the equation string and at least one operand, "
+                         "or at least one operand and its subscripts list")
+    if isinstance(args[0], Tensor):  # sublist format: op1, [0, 1], op2, [1, 2], ..., [out]
+        equation = ",".join(_sublist_labels(s) for s in args[1::2])
+        if len(args) % 2:
+            equation += "->" + _sublist_labels(args[-1])
+        operands = args[:-1:2] if len(args) % 2 else args[::2]
+    else:
+        equation, operands = args[0], args[1:]
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):  # the operands as a list
+        return einsum(equation, *operands[0])
+    for i, t in enumerate(operands):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 1, but got "
+                            f"{_type_name(t)}")
+    return _einsum(equation, list(operands))
+
+
+def _sublist_labels(sublist):
+    """A sublist of ints in [0, 52) (and Ellipsis) as equation letters: 0 is 'A', 26 is 'a'."""
+    def label(n):
+        if n is Ellipsis:
+            return "..."
+        if not 0 <= n < 52:
+            raise ValueError("einsum(): subscript in subscript list is not within the valid range "
+                             "[0, 52)")
+        return chr(ord("A") + n) if n < 26 else chr(ord("a") + n - 26)
+    return "".join(label(n) for n in sublist)
+
+
+def _einsum_labels(text, where, start):
+    """Yield the labels of one operand (or of the output) in text, '...' as one label; errors
+    come as the scan meets them (start: where text begins in the equation)."""
+    i, ellipsis = 0, False
+    while i < len(text):
+        c = text[i]
+        if c == ".":
+            if ellipsis:
+                raise RuntimeError(f"einsum(): found '.' for {where} " + (
+                    "but an ellipsis (...) was already found" if where == "output" else
+                    "for which an ellipsis was already found"))
+            if text[i:i + 3] != "...":
+                raise RuntimeError(f"einsum(): found '.' for {where} that is not part of any "
+                                   "ellipsis" + (" (...)" if where == "output" else ""))
+            ellipsis, i = True, i + 2
+            yield "..."
+        elif c != " ":
+            if not (c.isascii() and c.isalpha()):
+                raise RuntimeError(f"einsum(): invalid subscript given at index {start + i} in "
+                                   "the equation string, subscripts must be in [a-zA-Z]")
+            yield c
+        i += 1
+
+
+def _einsum(equation, operands):
+    if not operands:
+        raise RuntimeError("einsum(): must provide at least one operand")
+    lhs, arrow, rhs = equation.partition("->")
+    # 1. parse: the labels of each operand. Letters sort as PyTorch numbers them: A-Z, then a-z.
+    op_labels, start = [], 0
+    for k, text in enumerate(lhs.split(",")):
+        if k == len(operands):
+            raise RuntimeError("einsum(): fewer operands were provided than specified in the "
+                               "equation")
+        op_labels.append(list(_einsum_labels(text, f"operand {k}", start)))
+        start += len(text) + 1
+    if len(op_labels) < len(operands):
+        raise RuntimeError("einsum(): more operands were provided than specified in the equation")
+    count, ell_num_dim = {}, 0  # how many operands use each label; dims the ellipsis covers
+    for k, (op, labels) in enumerate(zip(operands, op_labels)):
+        nlabels = len(labels) - ("..." in labels)
+        for s in labels:
+            if s != "...":
+                count[s] = count.get(s, 0) + 1
+        if "..." in labels:
+            ell_num_dim = builtins.max(ell_num_dim, op.dim() - nlabels)
+            if nlabels > op.dim():
+                raise RuntimeError(f"einsum(): the number of subscripts in the equation ({nlabels}) "
+                                   f"is more than the number of dimensions ({op.dim()}) for "
+                                   f"operand {k}")
+        elif nlabels != op.dim():
+            raise RuntimeError(f"einsum(): the number of subscripts in the equation ({nlabels}) does "
+                               f"not match the number of dimensions ({op.dim()}) for operand {k} "
+                               "and no ellipsis was given")
+    # 2. the common order of dims, label -> index: the output's (implicit: the ellipsis, then the
+    # labels used once), then the ellipsis if it is summed, then the other labels
+    index, n, ell_index, ell_in_output = {}, 0, 0, not arrow
+    if not arrow:
+        n = ell_num_dim
+        for s in sorted(count):
+            if count[s] == 1:
+                index[s], n = n, n + 1
+    for s in _einsum_labels(rhs, "output", len(lhs) + 2):
+        if s == "...":
+            ell_index, n, ell_in_output = n, n + ell_num_dim, True
+        elif s not in count or s in index:
+            raise RuntimeError(f"einsum(): output subscript {s} " + (
+                "appears more than once in the output" if s in index else
+                "does not appear in the equation for any input operand"))
+        else:
+            index[s], n = n, n + 1
+    out_num_dim = n
+    if not ell_in_output:
+        ell_index, n = n, n + ell_num_dim
+    for s in sorted(count):
+        if s not in index:
+            index[s], n = n, n + 1
+    # 3. align: diagonals for repeated labels, size-1 dims for missing ones, then one permute
+    label_size, ell_sizes, dim_counts, ops = {}, [1] * ell_num_dim, [0] * n, []
+    for k, labels in enumerate(op_labels):
+        op, perm, dim = operands[k], [-1] * n, 0
+        for s in labels:
+            if s == "...":  # it covers the dims the labels leave, the last of the ellipsis dims
+                for j in range(ell_num_dim - (operands[k].dim() - len(labels) + 1), ell_num_dim):
+                    size = op.shape[dim]
+                    if size != 1:
+                        if ell_sizes[j] not in (1, size):
+                            raise RuntimeError(
+                                f"einsum(): dimension {dim} covered by ellipsis in operand {k}has "
+                                f"size {size} which does not broadcast with previously seen "
+                                f"ellipsis with size {ell_sizes[j]} for the respective dimension")
+                        ell_sizes[j] = size
+                        dim_counts[ell_index + j] += 1
+                    perm[ell_index + j], dim = dim, dim + 1
+            elif perm[index[s]] == -1:
+                size = op.shape[dim]
+                if size != 1:
+                    if label_size.get(s, 1) not in (1, size):
+                        raise RuntimeError(
+                            f"einsum(): subscript {s} has size {size} for operand {k} which does "
+                            f"not broadcast with previously seen size {label_size[s]}")
+                    label_size[s] = size
+                    dim_counts[index[s]] += 1
+                perm[index[s]], dim = dim, dim + 1
+            else:  # a repeated label: take the diagonal, put it where the label first was
+                prev = perm[index[s]]
+                if op.shape[dim] != op.shape[prev]:
+                    raise RuntimeError(f"einsum(): subscript {s} is repeated for operand {k} but "
+                                       f"the sizes don't match, {op.shape[dim]} != {op.shape[prev]}")
+                op = op.diagonal(0, prev, dim).movedim(-1, prev)
+        for i in range(n):
+            if perm[i] == -1:
+                op, perm[i], dim = op.unsqueeze(dim), dim, dim + 1
+        ops.append(op.permute(perm))
+    # 4. contract from the left; a dim is summed as soon as no later operand has it
+    while len(ops) > 1:
+        a, b = ops.pop(0), ops.pop(0)
+        sum_dims, a_dims, b_dims = [], [], []
+        for i in range(out_num_dim, n):
+            if a.shape[i] != 1 and b.shape[i] != 1:
+                dim_counts[i] -= 1
+                if dim_counts[i] == 1:
+                    sum_dims.append(i)
+                    dim_counts[i] = 0
+            elif dim_counts[i] == 1 and (a.shape[i] != 1 or b.shape[i] != 1):
+                (a_dims if a.shape[i] != 1 else b_dims).append(i)
+                dim_counts[i] = 0
+        if a_dims:
+            a = a.sum(a_dims, True)
+        if b_dims:
+            b = b.sum(b_dims, True)
+        ops.insert(0, _sumproduct_pair(a, b, sum_dims))
+    if n == out_num_dim:
+        return ops[0]
+    if len(operands) > 1:  # the summed dims are all of size 1 by now
+        return ops[0].view(ops[0].shape[:out_num_dim])
+    return ops[0].sum(list(range(out_num_dim, n)))
+
+
+def _sumproduct_pair(left, right, sum_dims):
+    """(left * right).sum(sum_dims, keepdim=True) for operands with the same number of dims, as
+    one bmm: permute each to (batch, kept, summed) and (batch, summed, kept), flatten, multiply."""
+    if not sum_dims:
+        return mul(left, right)
+    lro, lo, ro = [], [], []  # dims kept from both operands, from left only, from right only
+    for i in range(left.dim()):
+        sl, sr = left.shape[i] != 1, right.shape[i] != 1
+        if i in sum_dims:
+            if sl and not sr:  # summed dims in one operand only are summed right away
+                left = left.sum(i, True)
+            elif sr and not sl:
+                right = right.sum(i, True)
+        elif sl and sr:
+            lro.append(i)
+        elif sl:
+            lo.append(i)
+        else:
+            ro.append(i)
+    if lo and ro and ro[-1] < lo[0]:  # right's kept dims all come first: swapped, bmm writes
+        left, right, lo, ro = right, left, ro, lo  # them in output order
+    size = lambda t, dims: math.prod(t.shape[i] for i in dims)
+    b, m, k, n = size(left, lro), size(left, lo), size(left, sum_dims), size(right, ro)
+    out_size = [left.shape[i] for i in lro + lo] + [1] * len(sum_dims) + [right.shape[i] for i in ro]
+    left = left.permute(lro + lo + sum_dims + ro).reshape(b, m, k)
+    right = right.permute(lro + sum_dims + ro + lo).reshape(b, k, n)
+    order = lro + lo + sum_dims + ro
+    return bmm(left, right).view(out_size).permute([order.index(i) for i in range(len(order))])
+# --- end of part einsum ---
+
+
 # --- reductions ---------------------------------------------------------------------------------
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     _check_reduction_dtype("sum", input, dtype)

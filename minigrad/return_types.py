@@ -25,3 +25,5 @@ cummax = _return_type("cummax")
 cummin = _return_type("cummin")
 aminmax = _return_type("aminmax", ("min", "max"))
 frexp = _return_type("frexp", ("mantissa", "exponent"))  # part elem2
+slogdet = _return_type("slogdet", ("sign", "logabsdet"))  # part einsum
+linalg_slogdet = _return_type("linalg_slogdet", ("sign", "logabsdet"))

@@ -11285,3 +11285,220 @@ case(
     opt2.step(); s2.step(); print(s2.get_last_lr(), opt2.param_groups[0]['lr'])
     """,
 )
+
+# ---------------------------------------------------------------------------
+# part einsum: torch.einsum (PyTorch's own chain of permute, diagonal, sum, unsqueeze, view,
+# bmm, mul: values, gradients and node chains), its list and sublist forms, its errors
+# ---------------------------------------------------------------------------
+_EINSUM = """
+def graph(fn):
+    if fn is None:
+        return "None"
+    return fn.name() + "(" + ", ".join(graph(n) for n, _ in fn.next_functions) + ")"
+def x(*shape, div=7):
+    n = 1
+    for s in shape:
+        n *= s
+    return torch.arange(n, dtype=torch.float32).div(div).sub(1).reshape(shape).requires_grad_()
+def run(eq, *xs):
+    y = torch.einsum(eq, *xs)
+    print(eq, y, graph(y.grad_fn))
+    y.backward(torch.arange(y.numel(), dtype=y.dtype).div(3).cos().reshape(y.shape))
+    for t in xs:
+        print(t.grad)
+def t(f):
+    try:
+        print("ok", f())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+"""
+case(
+    "einsum_products",
+    _EINSUM,
+    """
+    run("ij,jk->ik", x(2, 3), x(3, 4, div=8))
+    run("ij,jk", x(2, 3), x(3, 4, div=8))
+    run("bij,bjk->bik", x(2, 2, 3), x(2, 3, 2, div=8))
+    run("i,j->ij", x(3), x(4, div=8))
+    run("i,i->", x(3), x(3, div=8))
+    run("i,i", x(3), x(3, div=8))
+    run("ij,ij->ij", x(2, 3), x(2, 3, div=8))
+    run("ij,kj->", x(2, 3), x(4, 3, div=8))
+    """,
+    """
+    run("bn,anm,bm->ba", x(2, 5), x(3, 5, 4, div=8), x(2, 4, div=9))
+    run("ij,jk,kl->il", x(2, 3), x(3, 4, div=8), x(4, 5, div=9))
+    run("ijk,ikl,ilm->jm", x(2, 3, 4), x(2, 4, 5, div=8), x(2, 5, 3, div=9))
+    run("i,j,k->ijk", x(2), x(3, div=8), x(2, div=9))
+    run("ab,cd,ef->", x(2, 3), x(3, 2, div=8), x(2, 2, div=9))
+    """,
+    """
+    run("ij,jk->ki", x(2, 1), x(1, 4, div=8))
+    run("ij,jk->ik", x(2, 1), x(3, 4, div=8))
+    run("i,i->i", x(3), x(1, div=8))
+    run("bij,bjk->bik", x(3, 2, 3), x(1, 3, 4, div=8))
+    run("ij->", x(0, 3))
+    run("ij,jk->ik", x(2, 0), x(0, 3, div=8))
+    run("Ab,bA->A", x(2, 3), x(3, 2, div=8))
+    run(" a b , b c -> c a ", x(2, 3), x(3, 2, div=8))
+    """,
+)
+case(
+    "einsum_one_operand_and_ellipsis",
+    _EINSUM,
+    """
+    for eq, shape in [("ii", (3, 3)), ("ii->i", (3, 3)), ("iij->ji", (3, 3, 2)), ("iii->i", (3, 3, 3)),
+                      ("jii->ij", (2, 3, 3)), ("ijij->ij", (2, 3, 2, 3)), ("ij->j", (2, 3)), ("ij->ji", (2, 3)),
+                      ("ij", (2, 3)), ("ji", (2, 3)), ("ijk->", (2, 3, 4)), ("ijk->ki", (2, 3, 4)), ("...->", (2, 3))]:
+        run(eq, x(*shape))
+    run("ii,jj->ij", x(2, 2), x(3, 3, div=8))
+    """,
+    """
+    run("...ij,...jk", x(2, 2, 3), x(2, 3, 4, div=8))
+    run("...ab,...bc->...ac", x(2, 1, 2, 3), x(4, 3, 2, div=8))
+    run("b...,b...->b", x(2, 2, 3), x(2, 2, 3, div=8))
+    run("...j,j", x(4, 2, 3), x(3, div=8))
+    run("i...,...", x(2, 3), x(3, div=8))
+    run("...ii->...i", x(2, 3, 3))
+    a, b = torch.tensor(2., dtype=torch.float64, requires_grad=True), torch.tensor(-3., dtype=torch.float64)
+    run("", a)
+    run(",->", a, b)
+    run("i,->i", x(3), b)
+    """,
+    """
+    a, b = x(2, 3), x(3, 4, div=8)
+    print(torch.einsum("ij,jk", [a, b]), torch.einsum("ij,jk", (a, b)).grad_fn)
+    print(torch.einsum(a, [0, 1], b, [1, 2], [0, 2]), torch.einsum(a, [0, 1], b, [1, 2]))
+    print(torch.einsum(a, [..., 1], a, [..., 1]), torch.einsum("ij->j", torch.ones(2, 3, dtype=torch.long)))
+    print(torch.einsum("i,i->i", torch.ones(3, dtype=torch.long), torch.ones(3)))
+    print(torch.einsum("ij,jk->ik", torch.ones(2, 2, dtype=torch.long), torch.ones(2, 2, dtype=torch.long)))
+    g, = torch.autograd.grad(torch.einsum("ij,jk->ik", a, b), a, torch.ones(2, 4), create_graph=True)
+    print(g, graph(g.grad_fn))
+    """,
+)
+case(
+    "einsum_errors",
+    _EINSUM,
+    """
+    a = torch.ones(2, 3)
+    for args in [("ij",), ("ij", []), ("ij", a, 3), ("ij", [a, 3]), ("i.j", a), ("ij,...", a), ("..i..", a),
+                 ("ij->..", a), ("ij->...i...", a), ("ij-k", a), ("ij->k", a), ("ij->ii", a), ("ij,jk", a),
+                 ("ij", a, a), ("ijk", a), ("...ijk", a), ("ij,ij", a, torch.ones(3, 2)), ("ii", a),
+                 ("...j,...j", torch.ones(4, 2, 3), torch.ones(5, 3)), ("ij,jk", a, torch.ones(3, 2).double()),
+                 ("ij->Ij", a), ("ij", torch.tensor(1.)), ("ij,j#", a, a), ("i...j...", a), ("ij->k..", a),
+                 ("ij->j->j", a), ("ij->i>", a), ("i,j", a, a), (a, [0, 52]), (a, [0, 1], [2]),
+                 ("ij,ji", a, a.long()), ("i,i", torch.ones(3, dtype=torch.long), torch.ones(3)), ("ij->ij", [a, a]),
+                 (a, [..., 1], torch.ones(3, 4), [1, ...])]:
+        t(lambda: torch.einsum(*args))
+    """,
+)
+case(
+    "einsum_linalg_det_solve",
+    _EINSUM,
+    """
+    A = torch.tensor([[[1/3, 2/7, 0.1], [0.2, 1/9, 3/7], [0.5, 0.6, 1/11]], [[1., 2, 3], [0.5, 1/3, 0.25], [-1, 0, 2]]])
+    print(torch.linalg.det(A), torch.det(A[1]), A[0].det(), torch.linalg.det(torch.ones(0, 0)))
+    print(torch.linalg.det(torch.tensor([[1., 2], [2, 4]])), torch.linalg.det(torch.ones(3, 2, 2)))
+    B = torch.tensor([[1/3, 1/7], [2/3, 0.1], [1., -1/9]])
+    R = torch.tensor([[[0.3, -1., 2.], [0.5, 0.25, 1/3]]])
+    print(torch.linalg.solve(A, B), torch.linalg.solve(A[0], B[:, 0]), torch.linalg.solve(A, R, left=False))
+    print(torch.linalg.solve(A, B[:, 0]).shape, torch.linalg.solve(A, torch.ones(3, 1)).shape)
+    """,
+    """
+    A = torch.tensor([[[1/3, 2/7, 0.1], [0.2, 1/9, 3/7], [0.5, 0.6, 1/11]], [[1., 2, 3], [0.5, 1/3, 0.25], [-1, 0, 2]]],
+                     dtype=torch.float64, requires_grad=True)
+    d = torch.linalg.det(A)
+    print(d, graph(d.grad_fn))
+    g, = torch.autograd.grad(d, A, torch.tensor([1., -2.], dtype=torch.float64), create_graph=True)
+    print(g, graph(g.grad_fn))
+    print(torch.autograd.grad((g * g).sum(), A))
+    """,
+    """
+    A = torch.tensor([[2., 0.5], [-0.3, 1.5]], dtype=torch.float64, requires_grad=True)
+    b = torch.tensor([1., -2.], dtype=torch.float64, requires_grad=True)
+    for left, rhs in [(True, b), (True, b.unsqueeze(1) * torch.tensor([1., 2., 3.], dtype=torch.float64)),
+                      (False, b * torch.tensor([[1.], [0.5]], dtype=torch.float64))]:
+        x = torch.linalg.solve(A, rhs, left=left)
+        print(x, graph(x.grad_fn))
+        gs = torch.autograd.grad(x, (A, b), torch.ones_like(x), create_graph=True)
+        print(gs, [graph(t.grad_fn) for t in gs])
+        print(torch.autograd.grad(gs[0].sum() + (gs[1] * gs[1]).sum(), (A, b)))
+    """,
+    """
+    A = torch.tensor([[2., 0.5], [-0.3, 1.5]])
+    t(lambda: torch.linalg.det(torch.ones(2, 3)))
+    t(lambda: torch.linalg.det(torch.ones(2)))
+    t(lambda: torch.det(torch.ones(2, 2, dtype=torch.long)))
+    t(lambda: torch.linalg.det([[1.]]))
+    t(lambda: torch.linalg.solve(A, torch.ones(3)))
+    t(lambda: torch.linalg.solve(torch.ones(2, 2), torch.ones(2)))
+    t(lambda: torch.linalg.solve(torch.stack([A, torch.ones(2, 2)]), torch.ones(2, 2)))
+    t(lambda: torch.linalg.solve(torch.ones(2, 3), torch.ones(2)))
+    t(lambda: torch.linalg.solve(A, torch.ones(2).double()))
+    t(lambda: torch.linalg.solve(A, torch.ones(3, 2)))
+    t(lambda: torch.linalg.solve(A, torch.ones(2), left=False))
+    t(lambda: torch.linalg.solve(A, torch.ones(2, 3), left=False))
+    t(lambda: torch.linalg.solve(A, torch.tensor(1.)))
+    t(lambda: torch.linalg.solve(torch.ones(3, 2, 2) + torch.eye(2), torch.ones(4, 2)))
+    t(lambda: torch.linalg.solve(torch.ones(3, 2, 2) + torch.eye(2), torch.ones(4, 2, 1)))
+    t(lambda: torch.linalg.solve(torch.ones(3, 2, 2) + torch.eye(2), torch.ones(4, 1, 2, 1)).shape)
+    t(lambda: torch.linalg.solve(A.long(), torch.ones(2).long()))
+    t(lambda: torch.linalg.solve(A, [1., 2.]))
+    t(lambda: torch.linalg.solve(torch.ones(2), torch.ones(2)))
+    """,
+)
+case(
+    "einsum_linalg_arguments",
+    _EINSUM,
+    """
+    t(lambda: torch.det([[1.]]))
+    t(lambda: torch.linalg.solve(torch.eye(2), torch.ones(2), True))
+    t(lambda: torch.linalg.solve(torch.eye(2), torch.ones(2), left=1))
+    t(lambda: torch.linalg.solve(torch.zeros(0, 0), torch.ones(0)))
+    t(lambda: torch.linalg.det(torch.tensor([[float('nan'), 1.], [1., 1.]])))
+    A = torch.tensor([[2., 0.5], [-0.3, 1.5]], requires_grad=True)
+    with torch.no_grad():
+        print(torch.linalg.det(A).requires_grad)
+    x = torch.linalg.solve(A, torch.ones(2))
+    print(x.grad_fn.next_functions[1], x.is_leaf, x.requires_grad)
+    """,
+)
+case(
+    "einsum_linalg_slogdet_logdet",
+    _EINSUM,
+    """
+    for f in (torch.slogdet, torch.linalg.slogdet, torch.logdet, torch.Tensor.slogdet, torch.Tensor.logdet, torch.linalg.inv):
+        t(lambda: f(torch.ones(2, 3)))
+        t(lambda: f(torch.ones(2)))
+        t(lambda: f(torch.ones(2, 2, dtype=torch.long)))
+    t(lambda: torch.slogdet([[1.]]))
+    t(lambda: torch.linalg.slogdet([[1.]]))
+    t(lambda: torch.logdet([[1.]]))
+    """,
+    """
+    A = torch.tensor([[1., 2], [3, 4]], requires_grad=True)
+    s = torch.linalg.slogdet(A)
+    print(s, torch.slogdet(A), s.sign.grad_fn is s.logabsdet.grad_fn, s.logabsdet.grad_fn._saved_sign)
+    s.sign.sum().backward()
+    print(A.grad)
+    print(torch.logdet(A), torch.logdet(torch.zeros(2, 2)), torch.linalg.slogdet(torch.zeros(2, 2)))
+    l = torch.logdet(A)
+    print(graph(l.grad_fn), l.grad_fn._saved_condition)
+    g, = torch.autograd.grad(torch.logdet(A * A), A, create_graph=True)
+    print(g, graph(g.grad_fn))
+    """,
+    """
+    B = torch.tensor([[[1/3, 2/7, 0.1], [0.2, 1/9, 3/7], [0.5, 0.6, 1/11]], [[1., 2, 3], [0.5, 1/3, 0.25], [-1, 0, 2]]],
+                     dtype=torch.float64, requires_grad=True)
+    s = torch.linalg.slogdet(B)
+    print(s, graph(s.logabsdet.grad_fn))
+    g, = torch.autograd.grad(s.logabsdet, B, torch.tensor([1., -2.], dtype=torch.float64), create_graph=True)
+    print(g, graph(g.grad_fn))
+    print(torch.autograd.grad((g * g).sum(), B))
+    l = torch.logdet(B * torch.tensor([[[-1.]], [[1.]]], dtype=torch.float64))
+    print(l)
+    l.sum().backward()
+    print(B.grad)
+    print(B.float().slogdet(), B.float().logdet(), torch.linalg.slogdet(torch.eye(3) * 1e30))
+    """,
+)

@@ -1067,6 +1067,45 @@ C.add("conv", _conv, _u(1, 2, 5), _u(2, 2, 3), _u(2), _u(1, 2, 4, 5), _u(2, 2, 3
 C.add("double_backward_conv", _double_conv, _u(1, 4, 3, 4), _u(4, 2, 2, 2), _u(4), _u(1, 4, 2, 4))
 
 
+# part einsum: torch.einsum over matmul, batch matmul, outer, inner, trace, diagonal, sums,
+# transposes, the bilinear form, ellipses, a size-1 dim that broadcasts, three operands; then
+# two of them differentiated again (einsum is a chain of table rows: no row of its own)
+def _einsum(L, a, m, t, v, w, sq, bw, r):
+    e = L.einsum
+    return (e("ij,jk->ik", a, m), e("bij,bjk->bik", t, t.transpose(1, 2)), e("i,j->ij", v, w), e("i,i", v, w),
+            e("ii", sq), e("ii->i", sq), e("ij->j", a), e("ji", a), e("bn,anm,bm->ba", a, bw, r),
+            e("...ij,...jk", t, m), e("b...,b...->b", t, t * t), e("...ii->...i", L.stack((sq, sq))),
+            e("ij,kj->", a, a[:1]), e("ij,jk,kl->il", a, m, m.t()), e(a, [0, 1], v, [1], [0]))
+
+
+def _double_einsum(L, a, m, bw, r):
+    gs = L.autograd.grad(L.einsum("ij,jk->ik", a, m), (a, m), a @ m, create_graph=True)
+    return gs + L.autograd.grad(L.einsum("bn,anm,bm->ba", a, bw, r), (a, bw, r), a[:, :2] * r, create_graph=True)
+
+
+C.add("einsum", _einsum, A23, M34, T223, V3, W3, _u(3, 3), T232, _u(2, 2))
+C.add("double_backward_einsum", _double_einsum, A23, M34, T232, _u(2, 2))
+
+
+# linalg.solve (a vector, a matrix, left=False, batches that broadcast), det, slogdet, logdet
+# (SQ22's and SQ222's determinants are positive); then their gradients differentiated again
+# (det's and slogdet's formulas are solves: LinalgSolveExBackward0 again)
+def _solve_det(L, q, s, b, m):
+    return (L.linalg.solve(q, b), L.linalg.solve(q, m), L.linalg.solve(q, m.t(), left=False),
+            L.linalg.solve(s, m), L.linalg.solve(s, b), L.linalg.det(q), L.det(s), (s * 2).det(),
+            L.linalg.slogdet(s).logabsdet, L.slogdet(q)[1], L.logdet(q), s.logdet())
+
+
+def _double_solve_det(L, q, s, b, m):
+    gs = L.autograd.grad(L.linalg.solve(s, m), (s, m), s[:, :, :1] * m, create_graph=True)
+    gs += L.autograd.grad(L.linalg.solve(q, b, left=True), (q, b), b * b, create_graph=True)
+    gs += L.autograd.grad(L.linalg.slogdet(s)[1], s, q[0] + 1, create_graph=True)
+    return gs + L.autograd.grad(L.linalg.det(s), s, q[0] + 1, create_graph=True)
+
+
+C.add("linalg_solve_det", _solve_det, SQ22, SQ222, _u(2), _u(2, 3))
+C.add("double_backward_linalg_solve_det", _double_solve_det, SQ22, SQ222, _u(2), _u(2, 3))
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
