@@ -782,7 +782,10 @@ def _maybe_multiply(t, alpha):
 def _index_add(self, dim, index, source, alpha=1):
     """index_add: source's slices added along dim at the positions index lists (repeats add up)."""
     out = self.copy()
-    np.add.at(out, _dim_key(dim, index), source if alpha == 1 else source * self.dtype.type(alpha))
+    source = source if alpha == 1 else source * self.dtype.type(alpha)
+    if not out.ndim:  # a 0-d self: its one element, which index can only name
+        return out + source.reshape(())
+    np.add.at(out, _dim_key(dim, index), source)
     return out
 
 
@@ -1854,7 +1857,8 @@ index_fill = Op("IndexFillBackward1",  _index_fill, promote=False,              
                 value=lambda grad, dim, index: index_select(grad, dim, index).sum())
 index_fill_scalar = Op("IndexFillBackward0", _index_fill, promote=False,
                        self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0))
-index_select = Op("IndexSelectBackward0", lambda self, dim, index: np.take(self, index.reshape(-1), dim),
+index_select = Op("IndexSelectBackward0", lambda self, dim, index: np.take(self, index.reshape(-1), dim)
+                                               if self.ndim else self.copy(),  # (0-d: itself)
                   self=lambda grad, self_shape, dim, index: index_add(  # (PyTorch: in place)
                       Tensor._make(np.zeros(self_shape, grad._data.dtype)), dim,
                       Tensor._make(index._data.reshape(-1)), grad))

@@ -2299,15 +2299,20 @@ def _index_fill_call(input, dim, index, value):
 def index_select(input, dim, index):
     """The slices along dim that index lists (in its order, repeats allowed), copied."""
     dim = _wrap_dim(dim, input.dim())
-    if index._data.dtype not in (np.int32, np.int64):
-        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     if index.dim() > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")
+    if input.dim() == 0 and index.numel() != 1:
+        raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got "
+                           f"{index.numel()} value(s)")
+    if index._data.dtype not in (np.int32, np.int64):
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     size = input.shape[dim] if input.dim() else 1
     bad = (index._data < 0) | (index._data >= size)
-    if bad.any():
-        raise RuntimeError(f"INDICES element is out of DATA bounds, id={index._data[bad].flat[0]} "
-                           f"axis_dim={size}")
+    if bad.any():  # (PyTorch's CPU kernel has two loops, with two messages)
+        if input.dim() > 1 and dim != 0:
+            raise RuntimeError(f"INDICES element is out of DATA bounds, "
+                               f"id={index._data[bad].flat[0]} axis_dim={size}")
+        raise IndexError("index out of range in self")
     return d.index_select(input, dim, index)
 
 

@@ -11502,3 +11502,15 @@ case(
     print(B.float().slogdet(), B.float().logdet(), torch.linalg.slogdet(torch.eye(3) * 1e30))
     """,
 )
+case(
+    "index_select_errors_by_kernel",
+    "x = torch.tensor(2.)",
+    "x.index_select(0, torch.tensor([0, 0]))", "x.index_select(0, torch.tensor([]))",
+    "x.index_select(0, torch.tensor([0.]))", "x.index_select(0, torch.tensor([[0]]))",
+    "x.index_select(0, torch.tensor([1]))", "print(x.index_select(-1, torch.tensor([0])))",
+    *[f"torch.ones({s}).index_select({d}, torch.tensor([{i}]))"
+      for s in ("3", "2, 3") for d in (0, -1) for i in (3, -1)],
+    "torch.ones(3, 2).t().index_select(0, torch.tensor([2]))",
+    "w = torch.tensor(2., requires_grad=True); y = w.index_select(-1, torch.tensor([0])); print(y)\ny.backward(); print(w.grad)",
+    "y = torch.zeros(()).index_add(0, torch.tensor([0]), w); print(y)\nprint(torch.zeros(()).index_add(0, torch.tensor(0), torch.tensor(3.), alpha=2))",
+)
