@@ -2100,36 +2100,35 @@ soft_margin_loss_backward = Op("SoftMarginLossBackwardBackward0", _soft_margin_l
                                    _soft_margin_double_backward(grad * grad_output, self, target,
                                                                 reduction))
 
-# --- part loss3: prelu. PyTorch's _prelu_kernel_backward is one node with two outputs (the
-# input's and the weight's gradients); a table row has one output, so here it is two rows of the
-# same name, each with the formulas derivatives.yaml gives for its output. (A gradient one row
-# does not reach is zeros there, so the sum of both rows' gradients shows one AddBackward0 more
-# than PyTorch's graph; the values are PyTorch's.)
-def _prelu_backward_self(grad_output, self, weight):
-    return np.where(self > 0, grad_output, weight * grad_output)
+# --- part loss3: prelu. PyTorch's _prelu_kernel_backward is one node with two outputs, the
+# input's and the weight's gradients (the weight's has the input's shape: the engine sums it to
+# the weight's (1, C, 1, ...), as PyTorch's does).
+def _prelu_kernel_backward(grad_output, self, weight):
+    return (np.where(self > 0, grad_output, weight * grad_output),
+            np.where(self > 0, 0, self * grad_output).astype(self.dtype, copy=False))
 
 
-def _prelu_backward_weight(grad_output, self, weight):
-    """self's shape: the engine sums it to the weight's (1, C, 1, ...), as PyTorch's does."""
-    return np.where(self > 0, 0, self * grad_output).astype(self.dtype, copy=False)
+def _prelu_double_backward_grad_output(grads, grad_output, self, weight):
+    """derivatives.yaml's formula: each output's share, for those that got a gradient."""
+    g_input, g_weight = grads
+    if g_input is None:
+        return where(self >= 0, zeros_like(g_weight), g_weight * self)
+    if g_weight is None:
+        return where(self >= 0, g_input, g_input * weight)
+    return where(self >= 0, g_input, g_input * weight + g_weight * self)
 
 
 prelu_kernel = Op("PreluKernelBackward0", lambda self, weight: np.where(self > 0, self, weight * self),
-                  self=lambda grad, self, weight: prelu_kernel_backward_self(grad, self, weight),
-                  weight=lambda grad, self, weight:
-                      prelu_kernel_backward_weight(grad, self, weight))
-prelu_kernel_backward_self = Op("PreluKernelBackwardBackward0", _prelu_backward_self,
-                                grad_output=lambda grad, self, weight:
-                                    where(self >= 0, grad, grad * weight),
-                                self=lambda grad, self: zeros_like(self),
-                                weight=lambda grad, grad_output, self:
-                                    where(self >= 0, zeros_like(grad), grad_output * grad))
-prelu_kernel_backward_weight = Op("PreluKernelBackwardBackward0", _prelu_backward_weight,
-                                  grad_output=lambda grad, self:
-                                      where(self >= 0, zeros_like(grad), grad * self),
-                                  self=lambda grad, grad_output, self:
-                                      where(self >= 0, zeros_like(grad), grad_output * grad),
-                                  weight=lambda grad, self: zeros_like(self))
+                  **{"self, weight": lambda grad, self, weight:
+                     prelu_kernel_backward(grad, self, weight)})
+prelu_kernel_backward = Op(
+    "PreluKernelBackwardBackward0", _prelu_kernel_backward, outputs=("result0", "result1"),
+    grad_output=lambda grads, grad_output, self, weight:
+        _prelu_double_backward_grad_output(grads, grad_output, self, weight),
+    self=lambda grads, grad_output, self: zeros_like(self) if grads[1] is None else
+        where(self >= 0, zeros_like(grads[1]), grad_output * grads[1]),
+    weight=lambda grads, grad_output, self: zeros_like(self) if grads[0] is None else
+        where(self >= 0, zeros_like(grads[0]), grad_output * grads[0]))
 
 
 # --- part conv: convolution, its backward, constant_pad_nd ------------------------------------
@@ -2215,43 +2214,48 @@ def _conv_bias_grad(grad_output, input, weight, stride, padding, dilation, trans
     return _sum(grad_output, axis=(0, *range(2, grad_output.ndim)))
 
 
-def _conv_row(forward):
-    """A row of convolution's backward, one per gradient it makes (PyTorch's convolution_backward
-    makes all three in one node; minigrad's nodes have one output). Its own derivatives:
-    PyTorch's _convolution_double_backward, each output's share."""
-    def args(f):
-        return lambda grad, grad_output, input, weight, stride, padding, dilation, transposed, \
-            output_padding, groups: f(grad, grad_output, input, weight, (
-                stride, padding, dilation, transposed, output_padding, groups))
-    if forward is _conv_input_grad:  # gi = conv_transpose(gO, W)
-        return Op("ConvolutionBackwardBackward0", forward, promote=False,
-                  grad_output=args(lambda gg, go, x, w, a: convolution(gg, w, None, *a)),
-                  input=lambda grad: None,
-                  weight=args(lambda gg, go, x, w, a: conv_weight_grad(go, gg, w, *a)))
-    if forward is _conv_weight_grad:  # gw = conv of x with gO
-        return Op("ConvolutionBackwardBackward0", forward, promote=False,
-                  grad_output=args(lambda gg, go, x, w, a: convolution(x, gg, None, *a)),
-                  input=args(lambda gg, go, x, w, a: conv_input_grad(go, x, gg, *a)),
-                  weight=lambda grad: None)
-    return Op("ConvolutionBackwardBackward0", forward, promote=False,  # gb = gO summed
-              grad_output=args(lambda gg, go, x, w, a: gg.reshape(-1, *[1] * (go.dim() - 2))
-                               .expand(go.shape)),
-              input=lambda grad: None, weight=lambda grad: None)
+def _convolution_backward(grad_output, input, weight, bias_sizes, stride, padding, dilation,
+                          transposed, output_padding, groups, output_mask):
+    """PyTorch's convolution_backward: the gradients for input, weight and bias that output_mask
+    asks for (None for the others), three outputs of one node."""
+    args = (grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups)
+    return tuple(f(*args) if wanted else None for f, wanted in zip(
+        (_conv_input_grad, _conv_weight_grad, _conv_bias_grad), output_mask))
 
 
-convolution = Op("ConvolutionBackward0", _convolution, promote=False,
-                 input=lambda grad, input, weight, stride, padding, dilation, transposed,
-                 output_padding, groups: conv_input_grad(grad, input, weight, stride, padding,
-                                                         dilation, transposed, output_padding, groups),
-                 weight=lambda grad, input, weight, stride, padding, dilation, transposed,
-                 output_padding, groups: conv_weight_grad(grad, input, weight, stride, padding,
-                                                          dilation, transposed, output_padding, groups),
-                 bias=lambda grad, input, weight, bias_shape_opt, stride, padding, dilation,
-                 transposed, output_padding, groups: conv_bias_grad(grad, input, weight, stride,
-                     padding, dilation, transposed, output_padding, groups))
-conv_input_grad = _conv_row(_conv_input_grad)
-conv_weight_grad = _conv_row(_conv_weight_grad)
-conv_bias_grad = _conv_row(_conv_bias_grad)
+def _convolution_double_backward(ggI, ggW, ggb, gO, weight, input, stride, padding, dilation,
+                                 transposed, output_padding, groups, grad_input_mask):
+    """PyTorch's _convolution_double_backward: the gradients for (grad_output, input, weight) of
+    convolution_backward, given those of its three outputs (None: an output got none). grad_output
+    gets a share from each; input's comes from ggW, weight's from ggI."""
+    a = (stride, padding, dilation, transposed, output_padding, groups)
+    ggO = None if ggI is None else convolution(ggI, weight, None, *a)
+    if ggW is not None:
+        part = convolution(input, ggW, None, *a)
+        ggO = part if ggO is None else ggO + part
+    if ggb is not None:
+        part = ggb.reshape(-1, *[1] * (gO.dim() - 2)).expand(gO.shape)
+        ggO = part if ggO is None else ggO + part
+    gI = gW = None
+    if grad_input_mask[1] and ggW is not None:
+        gI = convolution_backward(gO, input, ggW, None, *a, (True, False, False))[0]
+    if grad_input_mask[2] and ggI is not None:
+        gW = convolution_backward(gO, ggI, weight, None, *a, (False, True, False))[1]
+    return ggO, gI, gW
+
+
+convolution = Op("ConvolutionBackward0", _convolution, promote=False, **{
+    "input, weight, bias": lambda grad, input, weight, bias_shape_opt, stride, padding, dilation,
+    transposed, output_padding, groups, grad_input_mask: convolution_backward(
+        grad, input, weight, bias_shape_opt, stride, padding, dilation, transposed,
+        output_padding, groups, grad_input_mask)})
+convolution_backward = Op(
+    "ConvolutionBackwardBackward0", _convolution_backward, promote=False,
+    outputs=("result0", "result1", "result2"), **{
+        "grad_output, input, weight": lambda grads, grad_output, input, weight, stride, padding,
+        dilation, transposed, output_padding, groups, grad_input_mask:
+        _convolution_double_backward(*grads, grad_output, weight, input, stride, padding,
+                                     dilation, transposed, output_padding, groups, grad_input_mask)})
 
 
 def _constant_pad_nd(self, pad, value=0):
@@ -2925,7 +2929,7 @@ for _op in (sum_dim, mean_dim, max_dim, min_dim, prod_dim, amax, amin, std, var,
             softmax, log_softmax, masked_fill, masked_fill_scalar, topk, mm, bmm,
             addmm, gather, index, index_select, softmax_backward_data, log_softmax_backward_data,
             native_layer_norm, native_batch_norm, embedding, embedding_dense_backward,
-            convolution, conv_input_grad, conv_weight_grad, conv_bias_grad, constant_pad_nd):
+            convolution, convolution_backward, constant_pad_nd):
     _op.contiguous = True
 
 
