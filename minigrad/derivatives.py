@@ -15,7 +15,7 @@ import warnings
 import numpy as np
 
 from .autograd import grad_mode
-from .autograd.engine import FREED, FREED_MESSAGE, Node, SavedTensor, sum_to
+from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of
 from ._topk import topk_order
 from .dtypes import result_type
@@ -2720,88 +2720,52 @@ def views(node_class, self, arrays, **saved):
     return tuple(outs)
 
 
-# --- part reduce2: var_mean and std_mean, one node with two differentiable outputs ---------------
-def _unpack(node, name):
-    saved = node._saved_tensors[name]
-    if saved is FREED:
-        raise RuntimeError(FREED_MESSAGE)
-    return saved.unpack(node)
+# --- part reduce2: var_mean, std_mean, aminmax: rows with two differentiable outputs ------------
+def _var_mean_backward(grads, self, dim, correction, keepdim, std=None):
+    """PyTorch's var_mean_backward (std_mean_backward, given std): var's (std's) part and mean's
+    part of self's gradient, for the outputs that got a gradient, added."""
+    grad_first, grad_mean = grads
+    grad = None
+    if grad_first is not None:
+        grad = (_var_backward(grad_first, self, dim, correction, keepdim) if std is None else
+                _std_backward(grad_first, self, std, dim, correction, keepdim))
+    if grad_mean is not None:  # mean's gradient, as the mean rows have it
+        part = (div_scalar(expand(grad_mean, self.shape), self.numel()) if dim is None else
+                div_scalar(expand(_unsqueeze_dims(grad_mean, dim, keepdim), self.shape),
+                           _reduced_numel(self.shape, dim)))
+        grad = part if grad is None else grad + part
+    return grad
 
 
-class VarMeanBackward0(Node):
-    """var_mean: each output that got a gradient adds its part, var's and mean's (PyTorch's
-    var_mean_backward; an output that got none is None here)."""
-
-    __slots__ = ()
-
-    def apply(self, grad_outputs):
-        grad_first, grad_mean = grad_outputs
-        x, dim, keepdim = _unpack(self, "self"), self._args["dim"], self._args["keepdim"]
-        grad = None if grad_first is None else self.first_backward(grad_first, x)
-        if grad_mean is not None:  # mean's gradient, as the mean rows have it
-            part = (div_scalar(expand(grad_mean, x.shape), x.numel()) if dim is None else
-                    div_scalar(expand(_unsqueeze_dims(grad_mean, dim, keepdim), x.shape),
-                               _reduced_numel(x.shape, dim)))
-            grad = part if grad is None else grad + part
-        return [grad]
-
-    def first_backward(self, grad, x):
-        return _var_backward(grad, x, self._args["dim"], self._args["correction"], self._args["keepdim"])
+def _aminmax_backward(grads, self, min, max, dim, keepdim):
+    """min's and max's gradients, each shared evenly by the positions holding that value (as
+    amin's and amax's), added."""
+    dims = tuple(range(self.dim())) if dim is None else (dim,)
+    parts = [_amax_backward(g, self, result, dims, keepdim)
+             for g, result in zip(grads, (min, max)) if g is not None]
+    return parts[0] if len(parts) == 1 else parts[0] + parts[1]
 
 
-class StdMeanBackward0(VarMeanBackward0):
-    """std_mean: the same, with std's gradient for the first output."""
-
-    __slots__ = ()
-
-    def first_backward(self, grad, x):
-        return _std_backward(grad, x, _unpack(self, "result0"), self._args["dim"],
-                             self._args["correction"], self._args["keepdim"])
+def _aminmax(self, dim, keepdim):
+    axis = None if dim is None or self.ndim == 0 else dim
+    return self.min(axis=axis, keepdims=keepdim), self.max(axis=axis, keepdims=keepdim)
 
 
-def var_mean(node_class, self, dim, correction, keepdim):
-    """(var or std, mean) of self, both outputs of one node_class node."""
-    first = _var(self._data, dim, correction, keepdim, root=node_class is StdMeanBackward0)
-    outs = (Tensor._make(np.asarray(first)), Tensor._make(np.asarray(_mean(self._data, dim, keepdim))))
-    if grad_mode._enabled and self.requires_grad:
-        node = node_class((self._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
-        node._args.update(dim=dim, correction=correction, keepdim=keepdim)
-        for k, out in enumerate(outs):
-            out._grad_fn, out._output_nr = node, k
-        node._saved_tensors["self"] = SavedTensor(self)
-        if node_class is StdMeanBackward0:
-            node._saved_tensors["result0"] = SavedTensor(outs[0], is_output=True)
-    return outs
-
-
-class AminmaxBackward0(Node):
-    """aminmax: min's and max's gradients, each shared evenly by the positions holding that
-    value (as amin's and amax's), added."""
-
-    __slots__ = ()
-
-    def apply(self, grad_outputs):
-        x, dim, keepdim = _unpack(self, "self"), self._args["dim"], self._args["keepdim"]
-        dims = tuple(range(x.dim())) if dim is None else (dim,)
-        parts = [_amax_backward(g, x, _unpack(self, name), dims, keepdim)
-                 for g, name in zip(grad_outputs, ("min", "max")) if g is not None]
-        return [parts[0] if len(parts) == 1 else parts[0] + parts[1]]
-
-
-def aminmax(self, dim, keepdim):
-    """(min, max) of self over dim (all of it for None), both outputs of one node."""
-    axis = None if dim is None or self.dim() == 0 else dim
-    outs = tuple(Tensor._make(np.asarray(f(self._data, axis=axis, keepdims=keepdim)))
-                 for f in (np.min, np.max))
-    if grad_mode._enabled and self.requires_grad:
-        node = AminmaxBackward0((self._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
-        node._args.update(dim=dim, keepdim=keepdim)
-        for k, out in enumerate(outs):
-            out._grad_fn, out._output_nr = node, k
-        node._saved_tensors["self"] = SavedTensor(self)
-        node._saved_tensors["min"] = SavedTensor(outs[0], is_output=True)
-        node._saved_tensors["max"] = SavedTensor(outs[1], is_output=True)
-    return outs
+var_mean = Op("VarMeanBackward0", lambda self, dim, correction, keepdim: (
+                  _var(self, dim, correction, keepdim), _mean(self, dim, keepdim)),
+              outputs=("result0", "result1"),
+              self=lambda grads, self, dim, correction, keepdim:
+                  _var_mean_backward(grads, self, dim, correction, keepdim))
+std_mean = Op("StdMeanBackward0", lambda self, dim, correction, keepdim: (
+                  _var(self, dim, correction, keepdim, root=True), _mean(self, dim, keepdim)),
+              outputs=("result0", "result1"),
+              self=lambda grads, self, result0, dim, correction, keepdim:
+                  _var_mean_backward(grads, self, dim, correction, keepdim, result0))
+aminmax = Op("AminmaxBackward0", _aminmax, outputs=("min", "max"),
+             self=lambda grads, self, min, max, dim, keepdim:
+                 _aminmax_backward(grads, self, min, max, dim, keepdim))
+for _op in (var_mean, std_mean, aminmax):
+    _op.contiguous = True  # reductions: PyTorch allocates them C-contiguous
 
 
 # --- sum in PyTorch's order (aten/src/ATen/native/cpu/SumKernel.cpp), so float32 gives its bits ---

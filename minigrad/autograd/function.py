@@ -169,7 +169,7 @@ class Op:
         if dt is not None and out.dtype != dt and out.dtype.kind == dt.kind:
             out = out.astype(dt)
         if self.contiguous:
-            return np.ascontiguousarray(out)
+            return out if out.flags.c_contiguous else np.ascontiguousarray(out)
         if out.ndim > 1:
             return _iterator_layout(out, [arrays[i] for i in self.input_idx + self.other_idx])
         return out
