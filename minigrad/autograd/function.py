@@ -8,7 +8,6 @@ generated code does from derivatives.yaml (`self_strides` and `self_scalar_type`
 import builtins
 import functools
 import inspect
-import itertools
 
 import numpy as np
 
@@ -58,17 +57,19 @@ class Op:
     """A row of the derivative table: `Op(node_name, forward, input=formula, ...)`.
 
     forward takes NumPy arrays (Python numbers pass through) and returns an array, or a tuple
-    (result, extra outputs named by `extra`, which get no gradient). A row with several
-    differentiable outputs names them in `outputs` (PyTorch's `result0`, `result1`, ... or `min`,
-    `max`): forward returns one array each (None: not computed, as for PyTorch's output_mask),
-    the call returns a tuple of tensors from one node, and formulas take `grads` (None for an
-    output that got no gradient, PyTorch's undefined grads[i]). One formula may give several
-    inputs' gradients, as derivatives.yaml's `input, weight, bias:` lines: its key names them
-    (`**{"input, weight, bias": f}`), f returns a tuple and may take `grad_input_mask` (which
-    of them need one). `promote` casts the tensor inputs to PyTorch's
-    common dtype of the inputs (or of the parameters it names) first; `floating` makes integer
-    inputs compute in the default dtype (float32); `view` marks ops whose result shares memory (and version counter)
-    with `self`. Everything a call needs to know about the row is worked out here, once.
+    (result, extra outputs named by `extra`, which get no gradient). `promote` casts the tensor
+    inputs to PyTorch's common dtype of the inputs (or of the parameters it names) first;
+    `floating` makes integer inputs compute in the default dtype (float32); `view` marks ops
+    whose result shares memory (and version counter) with `self`. Everything a call needs to
+    know about the row is worked out here, once.
+
+    Several differentiable outputs, one node (PyTorch's convolution_backward, var_mean): `outputs`
+    names them (`result0`, `result1`, ... or `min`, `max`); forward returns one array each (None:
+    not computed, as for PyTorch's output_mask), the call a tuple of tensors; formulas take
+    `grads`, None for an output that got no gradient (PyTorch's undefined grads[i]). One formula
+    may give several inputs' gradients, as derivatives.yaml's `input, weight, bias:` lines: its
+    key names them (`**{"input, weight, bias": f}`); f returns a tuple and may take
+    `grad_input_mask`, which of them need one.
     """
 
     def __init__(self, node_name, forward, /, *, promote=True, floating=False, view=False, extra=(),
@@ -84,8 +85,10 @@ class Op:
         self.other_idx = tuple(i for i in range(len(self.params)) if i not in self.input_idx)
         # (formula, the names it takes, the input position it is for: a tuple for several);
         # PyTorch's generated backward computes input gradients in alphabetical order of names.
-        position = itertools.count()
-        ks = [next(position) if len(key) == 1 else tuple(next(position) for _ in key) for key in keys]
+        ks, n = [], 0
+        for key in keys:
+            ks.append(n if len(key) == 1 else tuple(range(n, n + len(key))))
+            n += len(key)
         self.formulas = [(f, _parameters(f)[0], k) for _, f, k in sorted(
             zip(formulas, formulas.values(), ks), key=lambda row: row[0])]
         self.saved_names = frozenset().union(*(names for _, names, _ in self.formulas)) - _GIVEN
