@@ -2108,7 +2108,7 @@ def _prelu_kernel_backward(grad_output, self, weight):
             np.where(self > 0, 0, self * grad_output).astype(self.dtype, copy=False))
 
 
-def _prelu_double_backward_grad_output(grads, grad_output, self, weight):
+def _prelu_double_backward_grad_output(grads, self, weight):
     """derivatives.yaml's formula: each output's share, for those that got a gradient."""
     g_input, g_weight = grads
     if g_input is None:
@@ -2123,8 +2123,7 @@ prelu_kernel = Op("PreluKernelBackward0", lambda self, weight: np.where(self > 0
                      prelu_kernel_backward(grad, self, weight)})
 prelu_kernel_backward = Op(
     "PreluKernelBackwardBackward0", _prelu_kernel_backward, outputs=("result0", "result1"),
-    grad_output=lambda grads, grad_output, self, weight:
-        _prelu_double_backward_grad_output(grads, grad_output, self, weight),
+    grad_output=lambda grads, self, weight: _prelu_double_backward_grad_output(grads, self, weight),
     self=lambda grads, grad_output, self: zeros_like(self) if grads[1] is None else
         where(self >= 0, zeros_like(grads[1]), grad_output * grads[1]),
     weight=lambda grads, grad_output, self: zeros_like(self) if grads[0] is None else
