@@ -15,7 +15,7 @@ import warnings
 import numpy as np
 
 from .autograd import grad_mode
-from .autograd.engine import FREED, FREED_MESSAGE, Node, SavedTensor, sum_to
+from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of
 from ._topk import topk_order
 from .dtypes import result_type
@@ -2202,36 +2202,34 @@ soft_margin_loss_backward = Op("SoftMarginLossBackwardBackward0", _soft_margin_l
                                    _soft_margin_double_backward(grad * grad_output, self, target,
                                                                 reduction))
 
-# --- part loss3: prelu. PyTorch's _prelu_kernel_backward is one node with two outputs (the
-# input's and the weight's gradients); a table row has one output, so here it is two rows of the
-# same name, each with the formulas derivatives.yaml gives for its output. (A gradient one row
-# does not reach is zeros there, so the sum of both rows' gradients shows one AddBackward0 more
-# than PyTorch's graph; the values are PyTorch's.)
-def _prelu_backward_self(grad_output, self, weight):
-    return np.where(self > 0, grad_output, weight * grad_output)
+# --- part loss3: prelu. PyTorch's _prelu_kernel_backward is one node with two outputs, the
+# input's and the weight's gradients (the weight's has the input's shape: the engine sums it to
+# the weight's (1, C, 1, ...), as PyTorch's does).
+def _prelu_kernel_backward(grad_output, self, weight):
+    return (np.where(self > 0, grad_output, weight * grad_output),
+            np.where(self > 0, 0, self * grad_output).astype(self.dtype, copy=False))
 
 
-def _prelu_backward_weight(grad_output, self, weight):
-    """self's shape: the engine sums it to the weight's (1, C, 1, ...), as PyTorch's does."""
-    return np.where(self > 0, 0, self * grad_output).astype(self.dtype, copy=False)
+def _prelu_double_backward_grad_output(grads, self, weight):
+    """derivatives.yaml's formula: each output's share, for those that got a gradient."""
+    g_input, g_weight = grads
+    if g_input is None:
+        return where(self >= 0, zeros_like(g_weight), g_weight * self)
+    if g_weight is None:
+        return where(self >= 0, g_input, g_input * weight)
+    return where(self >= 0, g_input, g_input * weight + g_weight * self)
 
 
 prelu_kernel = Op("PreluKernelBackward0", lambda self, weight: np.where(self > 0, self, weight * self),
-                  self=lambda grad, self, weight: prelu_kernel_backward_self(grad, self, weight),
-                  weight=lambda grad, self, weight:
-                      prelu_kernel_backward_weight(grad, self, weight))
-prelu_kernel_backward_self = Op("PreluKernelBackwardBackward0", _prelu_backward_self,
-                                grad_output=lambda grad, self, weight:
-                                    where(self >= 0, grad, grad * weight),
-                                self=lambda grad, self: zeros_like(self),
-                                weight=lambda grad, grad_output, self:
-                                    where(self >= 0, zeros_like(grad), grad_output * grad))
-prelu_kernel_backward_weight = Op("PreluKernelBackwardBackward0", _prelu_backward_weight,
-                                  grad_output=lambda grad, self:
-                                      where(self >= 0, zeros_like(grad), grad * self),
-                                  self=lambda grad, grad_output, self:
-                                      where(self >= 0, zeros_like(grad), grad_output * grad),
-                                  weight=lambda grad, self: zeros_like(self))
+                  **{"self, weight": lambda grad, self, weight:
+                     prelu_kernel_backward(grad, self, weight)})
+prelu_kernel_backward = Op(
+    "PreluKernelBackwardBackward0", _prelu_kernel_backward, outputs=("result0", "result1"),
+    grad_output=lambda grads, self, weight: _prelu_double_backward_grad_output(grads, self, weight),
+    self=lambda grads, grad_output, self: zeros_like(self) if grads[1] is None else
+        where(self >= 0, zeros_like(grads[1]), grad_output * grads[1]),
+    weight=lambda grads, grad_output, self: zeros_like(self) if grads[0] is None else
+        where(self >= 0, zeros_like(grads[0]), grad_output * grads[0]))
 
 
 # --- part conv: convolution, its backward, constant_pad_nd ------------------------------------
@@ -2317,43 +2315,48 @@ def _conv_bias_grad(grad_output, input, weight, stride, padding, dilation, trans
     return _sum(grad_output, axis=(0, *range(2, grad_output.ndim)))
 
 
-def _conv_row(forward):
-    """A row of convolution's backward, one per gradient it makes (PyTorch's convolution_backward
-    makes all three in one node; minigrad's nodes have one output). Its own derivatives:
-    PyTorch's _convolution_double_backward, each output's share."""
-    def args(f):
-        return lambda grad, grad_output, input, weight, stride, padding, dilation, transposed, \
-            output_padding, groups: f(grad, grad_output, input, weight, (
-                stride, padding, dilation, transposed, output_padding, groups))
-    if forward is _conv_input_grad:  # gi = conv_transpose(gO, W)
-        return Op("ConvolutionBackwardBackward0", forward, promote=False,
-                  grad_output=args(lambda gg, go, x, w, a: convolution(gg, w, None, *a)),
-                  input=lambda grad: None,
-                  weight=args(lambda gg, go, x, w, a: conv_weight_grad(go, gg, w, *a)))
-    if forward is _conv_weight_grad:  # gw = conv of x with gO
-        return Op("ConvolutionBackwardBackward0", forward, promote=False,
-                  grad_output=args(lambda gg, go, x, w, a: convolution(x, gg, None, *a)),
-                  input=args(lambda gg, go, x, w, a: conv_input_grad(go, x, gg, *a)),
-                  weight=lambda grad: None)
-    return Op("ConvolutionBackwardBackward0", forward, promote=False,  # gb = gO summed
-              grad_output=args(lambda gg, go, x, w, a: gg.reshape(-1, *[1] * (go.dim() - 2))
-                               .expand(go.shape)),
-              input=lambda grad: None, weight=lambda grad: None)
+def _convolution_backward(grad_output, input, weight, bias_sizes, stride, padding, dilation,
+                          transposed, output_padding, groups, output_mask):
+    """PyTorch's convolution_backward: the gradients for input, weight and bias that output_mask
+    asks for (None for the others), three outputs of one node."""
+    args = (grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups)
+    return tuple(f(*args) if wanted else None for f, wanted in zip(
+        (_conv_input_grad, _conv_weight_grad, _conv_bias_grad), output_mask))
 
 
-convolution = Op("ConvolutionBackward0", _convolution, promote=False,
-                 input=lambda grad, input, weight, stride, padding, dilation, transposed,
-                 output_padding, groups: conv_input_grad(grad, input, weight, stride, padding,
-                                                         dilation, transposed, output_padding, groups),
-                 weight=lambda grad, input, weight, stride, padding, dilation, transposed,
-                 output_padding, groups: conv_weight_grad(grad, input, weight, stride, padding,
-                                                          dilation, transposed, output_padding, groups),
-                 bias=lambda grad, input, weight, bias_shape_opt, stride, padding, dilation,
-                 transposed, output_padding, groups: conv_bias_grad(grad, input, weight, stride,
-                     padding, dilation, transposed, output_padding, groups))
-conv_input_grad = _conv_row(_conv_input_grad)
-conv_weight_grad = _conv_row(_conv_weight_grad)
-conv_bias_grad = _conv_row(_conv_bias_grad)
+def _convolution_double_backward(ggI, ggW, ggb, gO, weight, input, stride, padding, dilation,
+                                 transposed, output_padding, groups, grad_input_mask):
+    """PyTorch's _convolution_double_backward: the gradients for (grad_output, input, weight) of
+    convolution_backward, given those of its three outputs (None: an output got none). grad_output
+    gets a share from each; input's comes from ggW, weight's from ggI."""
+    a = (stride, padding, dilation, transposed, output_padding, groups)
+    ggO = None if ggI is None else convolution(ggI, weight, None, *a)
+    if ggW is not None:
+        part = convolution(input, ggW, None, *a)
+        ggO = part if ggO is None else ggO + part
+    if ggb is not None:
+        part = ggb.reshape(-1, *[1] * (gO.dim() - 2)).expand(gO.shape)
+        ggO = part if ggO is None else ggO + part
+    gI = gW = None
+    if grad_input_mask[1] and ggW is not None:
+        gI = convolution_backward(gO, input, ggW, None, *a, (True, False, False))[0]
+    if grad_input_mask[2] and ggI is not None:
+        gW = convolution_backward(gO, ggI, weight, None, *a, (False, True, False))[1]
+    return ggO, gI, gW
+
+
+convolution = Op("ConvolutionBackward0", _convolution, promote=False, **{
+    "input, weight, bias": lambda grad, input, weight, bias_shape_opt, stride, padding, dilation,
+    transposed, output_padding, groups, grad_input_mask: convolution_backward(
+        grad, input, weight, bias_shape_opt, stride, padding, dilation, transposed,
+        output_padding, groups, grad_input_mask)})
+convolution_backward = Op(
+    "ConvolutionBackwardBackward0", _convolution_backward, promote=False,
+    outputs=("result0", "result1", "result2"), **{
+        "grad_output, input, weight": lambda grads, grad_output, input, weight, stride, padding,
+        dilation, transposed, output_padding, groups, grad_input_mask:
+        _convolution_double_backward(*grads, grad_output, weight, input, stride, padding,
+                                     dilation, transposed, output_padding, groups, grad_input_mask)})
 
 
 def _constant_pad_nd(self, pad, value=0):
@@ -2818,88 +2821,52 @@ def views(node_class, self, arrays, **saved):
     return tuple(outs)
 
 
-# --- part reduce2: var_mean and std_mean, one node with two differentiable outputs ---------------
-def _unpack(node, name):
-    saved = node._saved_tensors[name]
-    if saved is FREED:
-        raise RuntimeError(FREED_MESSAGE)
-    return saved.unpack(node)
+# --- part reduce2: var_mean, std_mean, aminmax: rows with two differentiable outputs ------------
+def _var_mean_backward(grads, self, dim, correction, keepdim, std=None):
+    """PyTorch's var_mean_backward (std_mean_backward, given std): var's (std's) part and mean's
+    part of self's gradient, for the outputs that got a gradient, added."""
+    grad_first, grad_mean = grads
+    grad = None
+    if grad_first is not None:
+        grad = (_var_backward(grad_first, self, dim, correction, keepdim) if std is None else
+                _std_backward(grad_first, self, std, dim, correction, keepdim))
+    if grad_mean is not None:  # mean's gradient, as the mean rows have it
+        part = (div_scalar(expand(grad_mean, self.shape), self.numel()) if dim is None else
+                div_scalar(expand(_unsqueeze_dims(grad_mean, dim, keepdim), self.shape),
+                           _reduced_numel(self.shape, dim)))
+        grad = part if grad is None else grad + part
+    return grad
 
 
-class VarMeanBackward0(Node):
-    """var_mean: each output that got a gradient adds its part, var's and mean's (PyTorch's
-    var_mean_backward; an output that got none is None here)."""
-
-    __slots__ = ()
-
-    def apply(self, grad_outputs):
-        grad_first, grad_mean = grad_outputs
-        x, dim, keepdim = _unpack(self, "self"), self._args["dim"], self._args["keepdim"]
-        grad = None if grad_first is None else self.first_backward(grad_first, x)
-        if grad_mean is not None:  # mean's gradient, as the mean rows have it
-            part = (div_scalar(expand(grad_mean, x.shape), x.numel()) if dim is None else
-                    div_scalar(expand(_unsqueeze_dims(grad_mean, dim, keepdim), x.shape),
-                               _reduced_numel(x.shape, dim)))
-            grad = part if grad is None else grad + part
-        return [grad]
-
-    def first_backward(self, grad, x):
-        return _var_backward(grad, x, self._args["dim"], self._args["correction"], self._args["keepdim"])
+def _aminmax_backward(grads, self, min, max, dim, keepdim):
+    """min's and max's gradients, each shared evenly by the positions holding that value (as
+    amin's and amax's), added."""
+    dims = tuple(range(self.dim())) if dim is None else (dim,)
+    parts = [_amax_backward(g, self, result, dims, keepdim)
+             for g, result in zip(grads, (min, max)) if g is not None]
+    return parts[0] if len(parts) == 1 else parts[0] + parts[1]
 
 
-class StdMeanBackward0(VarMeanBackward0):
-    """std_mean: the same, with std's gradient for the first output."""
-
-    __slots__ = ()
-
-    def first_backward(self, grad, x):
-        return _std_backward(grad, x, _unpack(self, "result0"), self._args["dim"],
-                             self._args["correction"], self._args["keepdim"])
+def _aminmax(self, dim, keepdim):
+    axis = None if dim is None or self.ndim == 0 else dim
+    return self.min(axis=axis, keepdims=keepdim), self.max(axis=axis, keepdims=keepdim)
 
 
-def var_mean(node_class, self, dim, correction, keepdim):
-    """(var or std, mean) of self, both outputs of one node_class node."""
-    first = _var(self._data, dim, correction, keepdim, root=node_class is StdMeanBackward0)
-    outs = (Tensor._make(np.asarray(first)), Tensor._make(np.asarray(_mean(self._data, dim, keepdim))))
-    if grad_mode._enabled and self.requires_grad:
-        node = node_class((self._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
-        node._args.update(dim=dim, correction=correction, keepdim=keepdim)
-        for k, out in enumerate(outs):
-            out._grad_fn, out._output_nr = node, k
-        node._saved_tensors["self"] = SavedTensor(self)
-        if node_class is StdMeanBackward0:
-            node._saved_tensors["result0"] = SavedTensor(outs[0], is_output=True)
-    return outs
-
-
-class AminmaxBackward0(Node):
-    """aminmax: min's and max's gradients, each shared evenly by the positions holding that
-    value (as amin's and amax's), added."""
-
-    __slots__ = ()
-
-    def apply(self, grad_outputs):
-        x, dim, keepdim = _unpack(self, "self"), self._args["dim"], self._args["keepdim"]
-        dims = tuple(range(x.dim())) if dim is None else (dim,)
-        parts = [_amax_backward(g, x, _unpack(self, name), dims, keepdim)
-                 for g, name in zip(grad_outputs, ("min", "max")) if g is not None]
-        return [parts[0] if len(parts) == 1 else parts[0] + parts[1]]
-
-
-def aminmax(self, dim, keepdim):
-    """(min, max) of self over dim (all of it for None), both outputs of one node."""
-    axis = None if dim is None or self.dim() == 0 else dim
-    outs = tuple(Tensor._make(np.asarray(f(self._data, axis=axis, keepdims=keepdim)))
-                 for f in (np.min, np.max))
-    if grad_mode._enabled and self.requires_grad:
-        node = AminmaxBackward0((self._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
-        node._args.update(dim=dim, keepdim=keepdim)
-        for k, out in enumerate(outs):
-            out._grad_fn, out._output_nr = node, k
-        node._saved_tensors["self"] = SavedTensor(self)
-        node._saved_tensors["min"] = SavedTensor(outs[0], is_output=True)
-        node._saved_tensors["max"] = SavedTensor(outs[1], is_output=True)
-    return outs
+var_mean = Op("VarMeanBackward0", lambda self, dim, correction, keepdim: (
+                  _var(self, dim, correction, keepdim), _mean(self, dim, keepdim)),
+              outputs=("result0", "result1"),
+              self=lambda grads, self, dim, correction, keepdim:
+                  _var_mean_backward(grads, self, dim, correction, keepdim))
+std_mean = Op("StdMeanBackward0", lambda self, dim, correction, keepdim: (
+                  _var(self, dim, correction, keepdim, root=True), _mean(self, dim, keepdim)),
+              outputs=("result0", "result1"),
+              self=lambda grads, self, result0, dim, correction, keepdim:
+                  _var_mean_backward(grads, self, dim, correction, keepdim, result0))
+aminmax = Op("AminmaxBackward0", _aminmax, outputs=("min", "max"),
+             self=lambda grads, self, min, max, dim, keepdim:
+                 _aminmax_backward(grads, self, min, max, dim, keepdim))
+for _op in (var_mean, std_mean, aminmax):
+    _op.contiguous = True  # reductions: PyTorch allocates them C-contiguous
 
 
 # --- sum in PyTorch's order (aten/src/ATen/native/cpu/SumKernel.cpp), so float32 gives its bits ---
@@ -3027,7 +2994,7 @@ for _op in (sum_dim, mean_dim, max_dim, min_dim, prod_dim, amax, amin, std, var,
             softmax, log_softmax, masked_fill, masked_fill_scalar, topk, mm, bmm,
             addmm, gather, index, index_select, softmax_backward_data, log_softmax_backward_data,
             native_layer_norm, native_batch_norm, embedding, embedding_dense_backward,
-            convolution, conv_input_grad, conv_weight_grad, conv_bias_grad, constant_pad_nd):
+            convolution, convolution_backward, constant_pad_nd):
     _op.contiguous = True
 
 

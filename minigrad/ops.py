@@ -3978,12 +3978,12 @@ _SIGNATURES["var_mean"] = _SIGNATURES["std_mean"] = (
 
 
 def var_mean(input, *args, **kwargs):
-    """(var, mean) in one node: VarMeanBackward0 adds the parts of both gradients."""
-    return d.var_mean(d.VarMeanBackward0, input, *_var_std_call("var_mean", False, input, args, kwargs))
+    """(var, mean) of one node: VarMeanBackward0 adds the parts of both gradients."""
+    return d.var_mean(input, *_var_std_call("var_mean", False, input, args, kwargs))
 
 
 def std_mean(input, *args, **kwargs):
-    return d.var_mean(d.StdMeanBackward0, input, *_var_std_call("std_mean", False, input, args, kwargs))
+    return d.std_mean(input, *_var_std_call("std_mean", False, input, args, kwargs))
 
 
 def aminmax(input, *, dim=None, keepdim=False):

@@ -11514,3 +11514,98 @@ case(
     "w = torch.tensor(2., requires_grad=True); y = w.index_select(-1, torch.tensor([0])); print(y)\ny.backward(); print(w.grad)",
     "y = torch.zeros(()).index_add(0, torch.tensor([0]), w); print(y)\nprint(torch.zeros(()).index_add(0, torch.tensor(0), torch.tensor(3.), alpha=2))",
 )
+
+
+# ---------------------------------------------------------------------------
+# part multiout: nodes with several differentiable outputs, one node as in PyTorch: convolution's
+# and prelu's double backward (ConvolutionBackwardBackward0, PreluKernelBackwardBackward0),
+# var_mean, std_mean, aminmax (node identity, output_nr, next_functions, saved outputs, a second
+# backward without retain_graph, values)
+# ---------------------------------------------------------------------------
+_MULTIOUT = """
+import torch.nn.functional as F
+def names(node):
+    return [(type(n).__name__ if n is not None else None, i) for n, i in node.next_functions]
+def t(f):
+    try:
+        print("ok", f())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+x = (torch.arange(32., dtype=torch.float64).reshape(1, 2, 4, 4) * 0.37).sin().requires_grad_()
+w = (torch.arange(24., dtype=torch.float64).reshape(3, 2, 2, 2) * 0.71).cos().requires_grad_()
+b = torch.tensor([0.5, -1., 2.], dtype=torch.float64, requires_grad=True)
+"""
+case(
+    "multiout_conv_double_backward_one_node",
+    _MULTIOUT,
+    """
+    gx, gw, gb = torch.autograd.grad(F.conv2d(x, w, b).pow(2).sum(), (x, w, b), create_graph=True)
+    n = gx.grad_fn
+    print(n.name(), gw.grad_fn is n, gb.grad_fn is n, [g.output_nr for g in (gx, gw, gb)])
+    print(names(n), n.next_functions[1][0].variable is x, n.next_functions[2][0].variable is w)
+    print(n._saved_input is x, n._saved_weight is w, n._saved_grad_output.shape, n._saved_transposed)
+    print(torch.autograd.grad(gx.sum() + gw.pow(2).sum() + gb.pow(2).sum(), (x, w, b), retain_graph=True))
+    print(torch.autograd.grad(gb.sum(), b, retain_graph=True), torch.autograd.grad(gw.sum(), w))
+    t(lambda: torch.autograd.grad(gx.sum(), x))
+    """,
+    """
+    gw, = torch.autograd.grad(F.conv2d(x.detach(), w).sum(), w, create_graph=True)
+    print(gw.grad_fn.name(), gw.output_nr, names(gw.grad_fn))
+    gx, = torch.autograd.grad(F.conv2d(x, w.detach()).sum(), x, create_graph=True)
+    print(gx.grad_fn.name(), gx.output_nr, names(gx.grad_fn))
+    y = F.conv2d(x, w)
+    gx, gw = torch.autograd.grad(y, (x, w), y, create_graph=True)
+    print(gx.grad_fn is gw.grad_fn, names(gx.grad_fn))
+    print(torch.autograd.grad((gx * gw.sum()).sum(), (x, w)))
+    """,
+)
+case(
+    "multiout_prelu_double_backward_one_node",
+    _MULTIOUT,
+    """
+    y = torch.tensor([[-1.5, 0.5, 2.0], [0.0, -0.25, 1.0]], requires_grad=True)
+    a = torch.tensor([0.25, -0.5, 1.5], requires_grad=True)
+    g1, g2 = torch.autograd.grad(F.prelu(y, a).pow(2).sum(), (y, a), create_graph=True)
+    n = g1.grad_fn
+    print(n.name(), g1.output_nr, names(n), names(g2.grad_fn))
+    print(g2.grad_fn.next_functions[0][0] is n, g2.grad_fn.next_functions[0][1])
+    h = torch.autograd.grad(g1.sum() + g2.pow(2).sum(), (y, a), create_graph=True)
+    print(h, names(h[0].grad_fn), names(h[1].grad_fn))
+    print(torch.autograd.grad(g2.sum(), a))  # (frees the node g1 comes from too)
+    t(lambda: torch.autograd.grad(g1.sum(), y))
+    """,
+    """
+    y = torch.tensor([[-1.5, 0.5, 2.0], [0.0, -0.25, 1.0]], requires_grad=True)
+    a = torch.tensor([0.25, -0.5, 1.5], requires_grad=True)
+    g1, = torch.autograd.grad(F.prelu(y, a).pow(2).sum(), y, create_graph=True)
+    h = torch.autograd.grad(g1.sum(), (y, a), create_graph=True)
+    print(names(g1.grad_fn), h, names(h[0].grad_fn), names(h[1].grad_fn))
+    g2, = torch.autograd.grad(F.prelu(y, a).pow(2).sum(), a, create_graph=True)
+    h = torch.autograd.grad(g2.sum(), (y, a), create_graph=True)
+    print(h, names(h[0].grad_fn), names(h[1].grad_fn))
+    """,
+)
+case(
+    "multiout_var_mean_std_mean_aminmax",
+    _MULTIOUT,
+    """
+    y = torch.tensor([[1.5, -2.0, 0.25], [3.0, 0.5, 3.0]], requires_grad=True)
+    v, m = torch.std_mean(y.t(), 1)
+    n = v.grad_fn
+    print(n.name(), m.grad_fn is n, v.output_nr, m.output_nr, names(n), n._saved_result0, v.stride())
+    print(torch.autograd.grad((v, m), y, (v * 2, m * 3), retain_graph=True))
+    print(torch.autograd.grad(m.sum(), y))
+    t(lambda: torch.autograd.grad(v.sum(), y))
+    v, m = torch.var_mean(y, 0, keepdim=True)
+    print(v.grad_fn is m.grad_fn, v.grad_fn._saved_correction, torch.autograd.grad(v.sum() + m.sum(), y))
+    """,
+    """
+    y = torch.tensor([[1.5, -2.0, 0.25], [3.0, 0.5, 3.0]], requires_grad=True)
+    r = torch.aminmax(y.t(), dim=1)
+    n = r.min.grad_fn
+    print(n.name(), r.max.grad_fn is n, r.max.output_nr, names(n), n._saved_min, n._saved_max)
+    h, = torch.autograd.grad(r, y, (torch.ones(3), torch.ones(3) * 2), retain_graph=True)
+    print(h, torch.autograd.grad(r.max.sum(), y))
+    t(lambda: torch.autograd.grad(r.min.sum(), y))
+    """,
+)

@@ -821,8 +821,8 @@ def _prelu(L, a, w, w1):
 
 
 def _double_prelu(L, a, w, s):
-    """Both PreluKernelBackwardBackward0 rows, every formula: the gradients of the input and of
-    the weight, with an input-dependent seed, differentiated again."""
+    """PreluKernelBackwardBackward0, every formula: the gradients of the input and of the
+    weight (its two outputs), with an input-dependent seed, differentiated again."""
     return L.autograd.grad(F(L).prelu(a, w), (a, w), s, create_graph=True)
 
 
@@ -1048,7 +1048,7 @@ C.add("double_backward_elem2_math", _double_elem2_math, A23, B23, P23)
 # part conv: conv1d/conv2d (ConvolutionBackward0: input, weight, bias; stride, padding, dilation,
 # groups, no bias, an unbatched input, 'same' and 'valid'), F.pad (ConstantPadNdBackward0;
 # negative pads crop), and the three gradients differentiated again (the
-# ConvolutionBackwardBackward0 rows: grad_output, input, weight). ('same' with an even kernel
+# ConvolutionBackwardBackward0 row: grad_output, input, weight). ('same' with an even kernel
 # warns: the semantics cases check it.) Small inputs: PyTorch's own gradcheck is slow on these
 def _conv(L, x1, w1, b, x2, w2, w2g):
     f = F(L)

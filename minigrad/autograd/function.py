@@ -17,6 +17,9 @@ from . import grad_mode
 from .engine import FREED, FREED_MESSAGE, Node, SavedTensor, _op_name
 
 
+_GIVEN = {"grad", "grads", "grad_input_mask"}  # what backward gives formulas, rather than saved
+
+
 class OpNode(Node):
     """A node whose backward is a row of the derivative table."""
 
@@ -35,12 +38,18 @@ class OpNode(Node):
             if s is FREED:
                 raise RuntimeError(FREED_MESSAGE)
             env[name] = s.unpack(self) if s.__class__ is SavedTensor else s
-        env["grad"] = grad_outputs[0]
+        env["grad"], env["grads"] = grad_outputs[0], grad_outputs
         grads = [None] * len(self.next_functions)
-        for k in self.op.grad_order:  # PyTorch's order, so double-backward graphs number alike
-            (formula, names), (next_node, _) = self.op.formulas[k], self.next_functions[k]
-            if next_node is not None:
-                grads[k] = formula(*[env[name] for name in names])
+        for formula, names, k in self.op.formulas:  # PyTorch's order: graphs of grads number alike
+            if k.__class__ is int:
+                if self.next_functions[k][0] is not None:
+                    grads[k] = formula(*[env[name] for name in names])
+                continue
+            # one formula for several inputs ("input, weight, bias"): it returns their gradients
+            mask = env["grad_input_mask"] = tuple(self.next_functions[i][0] is not None for i in k)
+            if any(mask):
+                for i, needed, g in zip(k, mask, formula(*[env[name] for name in names])):
+                    grads[i] = g if needed else None
         return grads
 
 
@@ -48,25 +57,41 @@ class Op:
     """A row of the derivative table: `Op(node_name, forward, input=formula, ...)`.
 
     forward takes NumPy arrays (Python numbers pass through) and returns an array, or a tuple
-    (result, extra outputs named by `extra`). `promote` casts the tensor inputs to PyTorch's
-    common dtype of the inputs (or of the parameters it names) first; `floating` makes integer
-    inputs compute in the default dtype (float32); `view` marks ops whose result shares memory (and version counter)
-    with `self`. Everything a call needs to know about the row is worked out here, once.
+    (result, extra outputs named by `extra`, which get no gradient). `promote` casts the tensor
+    inputs to PyTorch's common dtype of the inputs (or of the parameters it names) first;
+    `floating` makes integer inputs compute in the default dtype (float32); `view` marks ops
+    whose result shares memory (and version counter) with `self`. Everything a call needs to
+    know about the row is worked out here, once.
+
+    Several differentiable outputs, one node (PyTorch's convolution_backward, var_mean): `outputs`
+    names them (`result0`, `result1`, ... or `min`, `max`); forward returns one array each (None:
+    not computed, as for PyTorch's output_mask), the call a tuple of tensors; formulas take
+    `grads`, None for an output that got no gradient (PyTorch's undefined grads[i]). One formula
+    may give several inputs' gradients, as derivatives.yaml's `input, weight, bias:` lines: its
+    key names them (`**{"input, weight, bias": f}`); f returns a tuple and may take
+    `grad_input_mask`, which of them need one.
     """
 
     def __init__(self, node_name, forward, /, *, promote=True, floating=False, view=False, extra=(),
-                 **formulas):
+                 outputs=(), **formulas):
         self.name, self.forward, self.promote, self.floating, self.view, self.extra = (
             node_name, forward, promote, floating, view, extra)
+        self.outputs = outputs
         self.contiguous = False  # True: PyTorch allocates the result C-contiguous (see the table)
         self.params, self.defaults = _parameters(forward)
         self.index = {p: i for i, p in enumerate(self.params)}
-        self.input_idx = tuple(self.index[name] for name in formulas)
+        keys = [key.replace(" ", "").split(",") for key in formulas]
+        self.input_idx = tuple(self.index[name] for key in keys for name in key)
         self.other_idx = tuple(i for i in range(len(self.params)) if i not in self.input_idx)
-        self.formulas = [(f, _parameters(f)[0]) for f in formulas.values()]
-        self.saved_names = frozenset().union(*(names for _, names in self.formulas)) - {"grad"}
+        # (formula, the names it takes, the input position it is for: a tuple for several);
         # PyTorch's generated backward computes input gradients in alphabetical order of names.
-        self.grad_order = sorted(range(len(formulas)), key=list(formulas).__getitem__)
+        ks, n = [], 0
+        for key in keys:
+            ks.append(n if len(key) == 1 else tuple(range(n, n + len(key))))
+            n += len(key)
+        self.formulas = [(f, _parameters(f)[0], k) for _, f, k in sorted(
+            zip(formulas, formulas.values(), ks), key=lambda row: row[0])]
+        self.saved_names = frozenset().union(*(names for _, names, _ in self.formulas)) - _GIVEN
         self.node_class = type(node_name.rpartition("::")[2], (OpNode,), {"__slots__": (), "op": self})
         self._save_plans = {}  # which inputs need a gradient (bits) -> what to save
 
@@ -85,7 +110,7 @@ class Op:
         # (positional calls, the common case, fill in trailing defaults without a call to bind)
         values = self.bind(args, kwargs) if kwargs else [*args, *self.defaults[len(args):]]
         result, extras = self.run(values)
-        if grad_mode._enabled and result._data.dtype.kind == "f":
+        if grad_mode._enabled and (self.outputs or result._data.dtype.kind == "f"):
             for i in self.input_idx:
                 v = values[i]
                 if isinstance(v, Tensor) and (v._grad_fn is not None or v._requires_grad or (
@@ -122,6 +147,9 @@ class Op:
                 raise
             out = self.forward(*[np.array(a).astype(dt) if i in self.input_idx and a.__class__ is int
                                  else a for i, a in enumerate(arrays)])
+        if self.outputs:
+            return tuple(None if a is None else Tensor._make(self._layout(np.asarray(a), dt, arrays))
+                         for a in out), ()
         extras = ()
         if self.extra:
             out, *extras = out
@@ -139,6 +167,16 @@ class Op:
         result = view_of(values[0], out) if self.view else Tensor._make(out)
         return result, extras
 
+    def _layout(self, out, dt, arrays):
+        """One of several outputs in the dtype and memory layout a single result gets below."""
+        if dt is not None and out.dtype != dt and out.dtype.kind == dt.kind:
+            out = out.astype(dt)
+        if self.contiguous:
+            return out if out.flags.c_contiguous else np.ascontiguousarray(out)
+        if out.ndim > 1:
+            return _iterator_layout(out, [arrays[i] for i in self.input_idx + self.other_idx])
+        return out
+
     def record(self, values, result, extras=()):
         """Put a node for this op on the tape: edges to the inputs, the values formulas need."""
         edges, needed = [], 0
@@ -148,14 +186,27 @@ class Op:
             edges.append(edge)
             if edge[0] is not None:
                 needed |= 1 << k
-        node = self.node_class(tuple(edges), _metadata(result._data.shape, result._data.dtype))
-        result._grad_fn, result._output_nr = node, 0  # (before saving: a pack hook sees it)
+        if self.outputs:  # one node for all outputs; output k is its input k in backward
+            node = self.node_class(tuple(edges), tuple(
+                None if out is None else (out._data.shape, out._data.dtype) for out in result))
+            for k, out in enumerate(result):
+                if out is not None:
+                    out._grad_fn, out._output_nr = node, k
+        else:
+            node = self.node_class(tuple(edges), _metadata(result._data.shape, result._data.dtype))
+            result._grad_fn, result._output_nr = node, 0  # (before saving: a pack hook sees it)
         plan = self._save_plans.get(needed)
         if plan is None:
             plan = self._save_plans[needed] = self._plan(needed)
         for name, kind, i in plan:
             if kind == "result":
                 node._saved_tensors[name] = SavedTensor(result, is_output=True)
+            elif kind == "output":  # (one not computed is saved as PyTorch's undefined: None)
+                out = result[i]
+                if out is None:
+                    node._args[name] = None
+                else:
+                    node._saved_tensors[name] = SavedTensor(out, is_output=True)
             elif kind == "extra":
                 node._saved_tensors[name] = SavedTensor(extras[i])
             elif kind == "shape":
@@ -188,25 +239,26 @@ class Op:
         a value unconditionally unless exactly one formula uses it (addcdiv(x, a, b) saves b,
         though only x needs a gradient)."""
         names = {name for name in self.saved_names
-                 if builtins.sum(name in argnames for _, argnames in self.formulas) > 1}
-        for k, (formula, argnames) in enumerate(self.formulas):
-            if needed >> k & 1:
+                 if builtins.sum(name in argnames for _, argnames, _ in self.formulas) > 1}
+        for _, argnames, k in self.formulas:
+            if builtins.any(needed >> i & 1 for i in ((k,) if k.__class__ is int else k)):
                 names.update(argnames)
-        plan = []
+        plan, outputs = [], {"result", *self.extra, *self.outputs}
         for name in sorted(self.saved_names - names):  # plain values are kept in any case, as
             i = self.index.get(name)                     # PyTorch's nodes keep them (alpha, dim)
             if i is not None and i not in self.input_idx:
                 plan.append((name, "arg", i))
             elif name.endswith("_strides"):  # kept only for a gradient that needs them
                 plan.append((name, "arg", None))
-            elif name not in self.index and name not in self.extra and name != "result":
+            elif name not in self.index and name not in outputs:
                 names.add(name)  # a shape, strides, scalar type or size
         # PyTorch's generated code saves (and later unpacks, checking each) the inputs in
         # alphabetical order of names, then the outputs: x**y saves exponent, self, result.
-        outputs = {"result", *self.extra}
-        for name in sorted(names - {"grad"}, key=lambda n: (n in outputs, n)):
+        for name in sorted(names - _GIVEN, key=lambda n: (n in outputs, n)):
             if name == "result":
                 plan.append((name, "result", None))
+            elif name in self.outputs:
+                plan.append((name, "output", self.outputs.index(name)))
             elif name in self.extra:
                 plan.append((name, "extra", self.extra.index(name)))
             elif name in self.index:
