@@ -1597,31 +1597,19 @@ linalg_det = Op("LinalgDetBackward0", _det,
                 A=lambda grad, result, A: _linalg_det_backward(grad, result, A))
 
 
-class LinalgSlogdetBackward0(Node):
-    """slogdet's two outputs, sign and logabsdet, come from one node. The sign is piecewise
-    constant: only logabsdet's gradient counts, grad A^-H, found by a solve as det's is
-    (PyTorch's slogdet_backward)."""
-
-    __slots__ = ()
-
-    def apply(self, grad_outputs):
-        g = grad_outputs[1]
-        if g is None:
-            return [None]
-        A = _unpack(self, "A")
-        d = g.unsqueeze(-1).expand(A.shape[:-1])
-        return [linalg_solve(A.mT, diag_embed(d, 0, d.dim() - 1, d.dim()).mT, True)]
+def _slogdet_backward(grads, A):
+    """Only logabsdet's gradient counts (the sign is piecewise constant): grad A^-H, found by a
+    solve as det's is (PyTorch's slogdet_backward)."""
+    g = grads[1]
+    if g is None:
+        return None
+    d = g.unsqueeze(-1).expand(A.shape[:-1])
+    return linalg_solve(A.mT, diag_embed(d, 0, d.dim() - 1, d.dim()).mT, True)
 
 
-def linalg_slogdet(A):
-    outs = tuple(Tensor._make(np.asarray(x)) for x in _slogdet(A._data))
-    if grad_mode._enabled and A.requires_grad:
-        node = LinalgSlogdetBackward0((A._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
-        for k, out in enumerate(outs):
-            out._grad_fn, out._output_nr = node, k
-        node._saved_tensors["A"] = SavedTensor(A)
-        node._saved_tensors["sign"] = SavedTensor(outs[0], is_output=True)
-    return outs
+linalg_slogdet = Op("LinalgSlogdetBackward0", _slogdet, outputs=("sign", "logabsdet"),
+                    # (sign is saved, as PyTorch's node saves it, though the formula needs only A)
+                    A=lambda grads, A, sign: _slogdet_backward(grads, A))
 
 # --- reductions ---------------------------------------------------------------------------------
 # sum(dtype=...) and mean(dtype=...) reduce in that dtype, with no ToCopyBackward0 before them
