@@ -2268,6 +2268,57 @@ constant_pad_nd = Op("ConstantPadNdBackward0", _constant_pad_nd, promote=False,
                      self=lambda grad, pad: constant_pad_nd(grad, tuple(-p for p in pad)))
 
 
+# --- part pad2: reflection and replication padding ---------------------------------------------
+def _pad_index(shape, padding, mode):
+    """Which input pixel each output pixel copies: np.pad (mode 'reflect' or 'edge') of the
+    padded dims' own flat indices; negative pads crop afterwards."""
+    pairs = [(padding[i], padding[i + 1]) for i in range(len(padding) - 2, -1, -2)]
+    dims = shape[len(shape) - len(pairs):]
+    idx = np.pad(np.arange(math.prod(dims)).reshape(dims),
+                 [(builtins.max(l, 0), builtins.max(r, 0)) for l, r in pairs], mode=mode)
+    return idx[tuple(slice(-builtins.min(l, 0), n + builtins.min(r, 0))
+                     for (l, r), n in zip(pairs, idx.shape))]
+
+
+def _pad_forward(self, padding, mode):
+    idx = _pad_index(self.shape, padding, mode)
+    lead = self.ndim - idx.ndim
+    return self.reshape(*self.shape[:lead], math.prod(self.shape[lead:]))[..., idx]
+
+
+def _pad_backward(grad_output, self, padding, mode):
+    """Each output pixel's grad added to the input pixel it copied, in output order (as
+    PyTorch's loop adds them): np.add.at on the flat indices."""
+    idx = _pad_index(self.shape, padding, mode).ravel()
+    lead = self.ndim - len(padding) // 2
+    gi = np.zeros((math.prod(self.shape[:lead]), math.prod(self.shape[lead:])), grad_output.dtype)
+    np.add.at(gi, (slice(None), idx), grad_output.reshape(gi.shape[0], idx.size))
+    return gi.reshape(self.shape)
+
+
+def _pad_rows(name, mode):
+    """reflection_padNd / replication_padNd and its backward (derivatives.yaml: the backward's
+    gradient for grad_output pads again; for self, zeros)."""
+    pad = Op(f"{name}Backward0", lambda self, padding: _pad_forward(self, padding, mode),
+             promote=False,
+             self=lambda grad, self, padding: pad_backward(grad, self, padding))
+    pad_backward = Op(f"{name}BackwardBackward0", lambda grad_output, self, padding:
+                      _pad_backward(grad_output, self, padding, mode), promote=False,
+                      grad_output=lambda grad, padding: pad(grad, padding),
+                      self=lambda grad, self_shape: Tensor._make(np.zeros(self_shape,
+                                                                          grad._data.dtype)))
+    pad.contiguous = pad_backward.contiguous = True
+    return pad, pad_backward
+
+
+reflection_pad1d, reflection_pad1d_backward = _pad_rows("ReflectionPad1D", "reflect")
+reflection_pad2d, reflection_pad2d_backward = _pad_rows("ReflectionPad2D", "reflect")
+reflection_pad3d, reflection_pad3d_backward = _pad_rows("ReflectionPad3D", "reflect")
+replication_pad1d, replication_pad1d_backward = _pad_rows("ReplicationPad1D", "edge")
+replication_pad2d, replication_pad2d_backward = _pad_rows("ReplicationPad2D", "edge")
+replication_pad3d, replication_pad3d_backward = _pad_rows("ReplicationPad3D", "edge")
+
+
 # --- part nnlayers: layer_norm ------------------------------------------------------------------
 def _native_layer_norm(input, normalized_shape, weight, bias, eps):
     """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted,

@@ -10844,3 +10844,160 @@ case(
     t(lambda: nn.Conv2d(2, 2, 3)(torch.ones(2, 5, 5, 5, 5)))
     """,
 )
+
+# ---------------------------------------------------------------------------
+# part pad2: F.pad modes 'reflect', 'replicate' (ReflectionPad1D/2D/3DBackward0,
+# ReplicationPad..., their saved values, double backward), 'circular' (PyTorch's composite:
+# CopySlices of slices), their errors; the padding modules; nn.Conv1d/Conv2d padding_mode
+# ---------------------------------------------------------------------------
+_PAD2 = """
+import torch.nn.functional as F
+from torch import nn
+def t(f):
+    try:
+        print("ok", f())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+def names(node):
+    return [(type(n).__name__ if n is not None else None, i) for n, i in node.next_functions]
+def walk(node, depth=0):
+    print("  " * depth + (node.name() if node is not None else "None"))
+    for n, _ in (node.next_functions if node is not None else ()):
+        walk(n, depth + 1)
+a = torch.arange(12.).reshape(1, 3, 4).requires_grad_()
+w = (torch.arange(60.) * 0.37).sin()
+"""
+case(
+    "pad2_reflect_replicate",
+    _PAD2,
+    """
+    for mode in ("reflect", "replicate"):
+        y = F.pad(a, (2, 1), mode=mode)
+        print(y, y.grad_fn, names(y.grad_fn), y.grad_fn._saved_padding, y.grad_fn._saved_self is a)
+        g, = torch.autograd.grad(y, a, w[:21].reshape(y.shape), create_graph=True)
+        print(g, g.grad_fn, names(g.grad_fn), g.grad_fn._saved_padding)
+        gg, = torch.autograd.grad(g, a, torch.ones_like(g))
+        print(gg)
+    """,
+    """
+    for mode in ("reflect", "replicate"):
+        y = F.pad(a, (1, 2, 2, 1), mode=mode)
+        print(y, y.grad_fn, y.grad_fn._saved_padding)
+        y.backward(w[:42].reshape(y.shape))
+        print(a.grad)
+        a.grad = None
+        y = F.pad(a[0], (1, 0), mode=mode)
+        print(y, y.grad_fn)
+        y = F.pad(a.reshape(1, 1, 3, 2, 2), (1, 1, 0, 1, 1, 0), mode=mode)
+        print(y, y.grad_fn)
+        print(F.pad(a, (-1, 2), mode=mode), F.pad(a, (2, -1, 1, 0), mode=mode))
+        print(F.pad(torch.arange(6).reshape(2, 3), (2, 2), mode=mode, value=0))
+        print(F.pad(torch.ones(0, 2, 3), (1, 1), mode=mode).shape)
+    """,
+    """
+    x = torch.linspace(-1, 1, 30).reshape(2, 3, 5).exp().requires_grad_()
+    y = F.pad(x, (4, 3), mode="reflect")
+    y.backward(torch.linspace(-3, 2, y.numel()).reshape(y.shape).cos())
+    print(y, x.grad)
+    x.grad = None
+    y = F.pad(x, (4, 3, 2, 2), mode="replicate")
+    y.backward(torch.linspace(-3, 2, y.numel()).reshape(y.shape).cos())
+    print(y, x.grad)
+    """,
+)
+case(
+    "pad2_circular",
+    _PAD2,
+    """
+    y = F.pad(a, (1, 2), mode="circular")
+    print(y, y.grad_fn)
+    walk(y.grad_fn)
+    y.backward(w[:21].reshape(y.shape))
+    print(a.grad)
+    a.grad = None
+    y = F.pad(a, (1, 0, -1, 1), mode="circular")
+    print(y)
+    walk(y.grad_fn)
+    y.backward(torch.ones_like(y))
+    print(a.grad)
+    print(F.pad(a[0], (0, 0), mode="circular").grad_fn, F.pad(a, (-2, -2), mode="circular"))
+    print(F.pad(a.reshape(1, 1, 3, 2, 2), (1, 1, 0, 1, 1, 0), mode="circular"))
+    """,
+)
+case(
+    "pad2_errors",
+    _PAD2,
+    """
+    t(lambda: F.pad(a, (4, 1), mode="reflect"))
+    t(lambda: F.pad(a, (1, 4), mode="reflect"))
+    t(lambda: F.pad(a, (1, 1, 3, 0), mode="reflect"))
+    t(lambda: F.pad(a.reshape(1, 1, 3, 2, 2), (1, 1, 1, 1, 3, 1), mode="reflect"))
+    t(lambda: F.pad(a, (-2, -3), mode="reflect"))
+    t(lambda: F.pad(a, (-1, -4), mode="replicate"))
+    t(lambda: F.pad(torch.ones(1, 2, 0), (1, 1), mode="reflect"))
+    t(lambda: F.pad(torch.ones(2, 0, 3), (1, 1), mode="replicate"))
+    t(lambda: F.pad(torch.ones(1, 0, 3, 4), (1, 1, 1, 1), mode="replicate"))
+    t(lambda: F.pad(a, (5, 1), mode="circular"))
+    t(lambda: F.pad(a, (-3, -2), mode="circular"))
+    t(lambda: F.pad(a, (1, 1), mode="reflect", value=2.0))
+    t(lambda: F.pad(a, (1, 1, 1), mode="reflect"))
+    t(lambda: F.pad(a, (1,), mode="wrap"))
+    t(lambda: F.pad(a, (1,) * 8, mode="replicate"))
+    t(lambda: F.pad(torch.ones(3), (1, 1), mode="reflect"))
+    t(lambda: F.pad(a[0], (1, 1, 1, 1), mode="circular"))
+    t(lambda: F.pad(a, (1, 1, 1, 1, 1, 1), mode="replicate"))
+    t(lambda: F.pad(torch.ones(1, 1, 1, 1, 1, 1), (1, 1), mode="reflect"))
+    print(a.grad, a._version)
+    """,
+)
+case(
+    "pad2_modules",
+    _PAD2,
+    """
+    ms = [nn.ZeroPad1d(2), nn.ZeroPad2d((1, 2, 3, 4)), nn.ZeroPad3d(1), nn.ConstantPad1d((1, 2), 3.5),
+          nn.ConstantPad2d(1, -1), nn.ConstantPad3d([1, 2, 3, 4, 5, 6], 0), nn.ReflectionPad1d(2),
+          nn.ReflectionPad2d([1, 0, 2, 1]), nn.ReflectionPad3d(1), nn.ReplicationPad1d((0, 3)),
+          nn.ReplicationPad2d(1), nn.ReplicationPad3d(2), nn.CircularPad1d(1),
+          nn.CircularPad2d((1, 2, 0, 1)), nn.CircularPad3d(1)]
+    for m in ms:
+        print(m, type(m).__module__, m.padding, getattr(m, "value", None), list(m.parameters()))
+    print(nn.Sequential(nn.ReflectionPad2d(1), nn.Conv2d(1, 2, 3)))
+    """,
+    """
+    for m in [nn.ZeroPad1d(2), nn.ConstantPad1d((1, 2), 3.5), nn.ReflectionPad1d(2),
+              nn.ReplicationPad1d((0, 3)), nn.CircularPad1d(1), nn.ZeroPad2d(1),
+              nn.ReflectionPad2d((1, 1, 2, 0)), nn.ReplicationPad2d(1), nn.CircularPad2d((1, 2, 0, 1))]:
+        y = m(a)
+        print(y, y.grad_fn)
+    for m in [nn.CircularPad1d(1), nn.CircularPad2d(1), nn.CircularPad3d(1), nn.ReflectionPad2d(1),
+              nn.ReplicationPad1d(1), nn.ReflectionPad1d(4)]:
+        t(lambda: m(torch.ones(5)))
+    t(lambda: nn.ReflectionPad1d(4)(a))
+    """,
+)
+case(
+    "pad2_conv_padding_mode",
+    _PAD2,
+    """
+    for mode in ("reflect", "replicate", "circular"):
+        for m in [nn.Conv1d(2, 3, 3, padding=2, padding_mode=mode),
+                  nn.Conv2d(2, 3, (3, 2), padding=(1, 2), padding_mode=mode),
+                  nn.Conv2d(2, 3, 3, padding="same", padding_mode=mode),
+                  nn.Conv1d(2, 3, 4, padding="same", padding_mode=mode)]:
+            with torch.no_grad():
+                m.weight.copy_(torch.linspace(-1, 1, m.weight.numel()).reshape(m.weight.shape))
+                m.bias.fill_(0.25)
+            x = torch.linspace(-2, 3, 50).reshape(2, 2, 5, 5).sin()
+            x = (x[..., 0, :] if isinstance(m, nn.Conv1d) else x).requires_grad_()
+            y = m(x)
+            print(m, m._reversed_padding_repeated_twice)
+            print(y, y.grad_fn._saved_padding, names(y.grad_fn))
+            y.backward(torch.ones_like(y))
+            print(x.grad, m.weight.grad, m.bias.grad)
+    """,
+    """
+    t(lambda: nn.Conv2d(1, 1, 3, padding=3, padding_mode="reflect")(torch.ones(1, 1, 3, 3)))
+    t(lambda: nn.Conv1d(1, 1, 3, padding=1, padding_mode="replicate")(torch.ones(1, 1, 0)))
+    print(nn.Conv1d(1, 1, 3, padding=1, padding_mode="circular")(torch.ones(1, 4)).shape)
+    """,
+)

@@ -1067,6 +1067,32 @@ C.add("conv", _conv, _u(1, 2, 5), _u(2, 2, 3), _u(2), _u(1, 2, 4, 5), _u(2, 2, 3
 C.add("double_backward_conv", _double_conv, _u(1, 4, 3, 4), _u(4, 2, 2, 2), _u(4), _u(1, 4, 2, 4))
 
 
+# part pad2: F.pad modes 'reflect' and 'replicate' (ReflectionPad1D/2D/3D, ReplicationPad1D/2D/3D;
+# a pad that crops), 'circular' (PyTorch's composite: CopySlices of slices), differentiated
+# again (the BackwardBackward0 rows: grad_output pads again, self gets zeros)
+_PADS2 = (((2, 1), (-1, 2)), ((1, 2, 2, 0),), ((1, 1, 0, 1, 1, 1),))
+
+
+def _pad2(L, x1, x2, x3):
+    f = F(L)
+    return tuple(f.pad(x, p, mode=m) for m in ("reflect", "replicate", "circular")
+                 for x, pads in zip((x1, x2, x3), _PADS2) for p in pads)
+
+
+def _double_pad2(L, x1, x2, x3, s1, s2):
+    gs = ()
+    for m in ("reflect", "replicate"):
+        for x, p, s in ((x1, (2, 1), s1), (x2, (1, 2, 2, 0), s2), (x3, (1, 1, 0, 1, 1, 1), None)):
+            y = F(L).pad(x, p, mode=m)
+            gs += L.autograd.grad(y, x, L.ones_like(y) if s is None else s, create_graph=True)
+    return gs
+
+
+C.add("pad2", _pad2, _u(2, 3, 4), _u(1, 3, 4), _u(1, 2, 2, 3))
+C.add("double_backward_pad2", _double_pad2, _u(2, 3, 4), _u(1, 3, 4), _u(1, 2, 2, 3),
+      _u(2, 3, 7), _u(1, 5, 7))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

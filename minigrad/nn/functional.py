@@ -1403,24 +1403,83 @@ def conv2d(*args, **kwargs):
 
 def pad(input, pad, mode="constant", value=None):
     """input with pad[0] values added before its last dim, pad[1] after it, pad[2], pad[3] around
-    the dim before, ...; negative amounts crop. Only mode='constant' (one ConstantPadNdBackward0)."""
+    the dim before, ...; negative amounts crop. mode='constant' fills with value (any dims);
+    'reflect' mirrors the edge (without repeating it), 'replicate' repeats the edge pixel and
+    'circular' wraps around: these pad the last 1, 2 or 3 dims of a batch (N, C, ...) or of one
+    sample (C, ...)."""
     _ops._check_int_tuple("pad", "pad", 2, pad)
     if value is not None and not isinstance(value, numbers.Real):
         raise TypeError(f"pad(): argument 'value' (position 4) must be float, not "
                         f"{_ops._type_name(value)}")
+    if mode not in ("constant", "reflect", "replicate", "circular"):
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
     if len(pad) % 2:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) > 2 * input.dim():
         raise RuntimeError("Padding length should be less than or equal to two times the input "
                            f"dimension but got padding length {len(pad)} and input of dimension "
                            f"{input.dim()}")
-    if mode != "constant":
-        if mode in ("reflect", "replicate", "circular"):
-            raise NotImplementedError(f"minigrad: F.pad(mode='{mode}') is not implemented (only "
-                                      "mode='constant')")
-        raise NotImplementedError(f"Unrecognised padding mode {mode}")
     pad = tuple(int(p) for p in pad)
-    for k in range(0, len(pad), 2):  # the crops (negative pads) come first, as narrow()s
-        if input.shape[-1 - k // 2] + min(pad[k], 0) + min(pad[k + 1], 0) < 0:
-            raise RuntimeError("narrow(): length must be non-negative.")
-    return d.constant_pad_nd(input, pad, 0 if value is None else value)
+    if mode == "constant":
+        for k in range(0, len(pad), 2):  # the crops (negative pads) come first, as narrow()s
+            if input.shape[-1 - k // 2] + min(pad[k], 0) + min(pad[k + 1], 0) < 0:
+                raise RuntimeError("narrow(): length must be non-negative.")
+        return d.constant_pad_nd(input, pad, 0 if value is None else value)
+    if value:
+        raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
+    nd = len(pad) // 2
+    if nd not in (1, 2, 3) or input.dim() not in (nd + 1, nd + 2):
+        raise NotImplementedError(
+            f"Padding size {len(pad)} is not supported for {input.dim()}D input tensor.\n"
+            "Supported combinations for non-constant padding:\n"
+            "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+            "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+            "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")
+    if mode == "circular":
+        return _pad_circular(input, pad)
+    shape = list(input.shape)
+    if any(n == 0 for n in shape[1 if input.dim() == nd + 2 else 0:]):
+        raise RuntimeError(f"Expected {nd + 1}D or {nd + 2}D (batch mode) tensor with possibly 0 "
+                           "batch size and other non-zero dimensions for input, but got: "
+                           f"{shape}")
+    if mode == "reflect":
+        for k in range(nd):  # (last dim first: PyTorch's 'Argument #4' is pad[0:2], ...)
+            l, r, dim = pad[2 * k], pad[2 * k + 1], input.dim() - 1 - k
+            if l >= shape[dim] or r >= shape[dim]:
+                raise RuntimeError(f"Argument #{4 + 2 * k}: Padding size should be less than the "
+                                   "corresponding input dimension, but got: padding "
+                                   f"({l}, {r}) at dimension {dim} of input {shape}")
+    if nd == 1 and shape[-1] + pad[0] + pad[1] < 1:
+        raise RuntimeError(f"input (W: {shape[-1]}) is too small. Calculated output W: "
+                           f"{shape[-1] + pad[0] + pad[1]}")
+    name = ("reflection" if mode == "reflect" else "replication") + f"_pad{nd}d"
+    return getattr(d, name)(input, pad)
+
+
+def _pad_circular(input, pad):
+    """PyTorch's _pad_circular, op for op (so the graph is its CopySlices chain): copy the
+    input into the middle of an empty tensor, then each dim's left pad from its right end and
+    its right pad from its left end (corners are copied more than once)."""
+    nd, shape = len(pad) // 2, list(input.shape)
+    out_shape = shape[:]
+    for k in range(nd):
+        l, r, dim = pad[2 * k], pad[2 * k + 1], input.dim() - 1 - k
+        out_shape[dim] = shape[dim] + l + r
+        if l > shape[dim] or r > shape[dim]:
+            raise RuntimeError("Padding value causes wrapping around more than once.")
+        if out_shape[dim] < 0:
+            raise RuntimeError("Negative padding value is resulting in an empty dimension")
+    out = input.new_empty(out_shape)
+    out_slice, in_slice = out, input
+    for k in range(nd):
+        l, r, dim = pad[2 * k], pad[2 * k + 1], input.dim() - 1 - k
+        out_slice = d.slicing(out_slice, dim, slice(max(l, 0), out_shape[dim] - max(r, 0)))
+        in_slice = d.slicing(in_slice, dim, slice(max(-l, 0), shape[dim] - max(-r, 0)))
+    out_slice.copy_(in_slice)
+    for k in range(nd):
+        l, r, dim = pad[2 * k], pad[2 * k + 1], input.dim() - 1 - k
+        if l > 0:
+            out.narrow(dim, 0, l).copy_(out.narrow(dim, out_shape[dim] - l - max(r, 0), l))
+        if r > 0:
+            out.narrow(dim, out_shape[dim] - r, r).copy_(out.narrow(dim, max(l, 0), r))
+    return out
