@@ -11001,3 +11001,102 @@ case(
     print(nn.Conv1d(1, 1, 3, padding=1, padding_mode="circular")(torch.ones(1, 4)).shape)
     """,
 )
+_UPSAMPLE2 = _PAD2 + """
+x = torch.linspace(-2, 3, 24).reshape(1, 2, 3, 4).sin().requires_grad_()
+x1 = torch.linspace(-2, 3, 10).reshape(1, 2, 5).exp().requires_grad_()
+def show(y, x):
+    n = y.grad_fn
+    print(y, n, names(n), [getattr(n, "_saved_" + a, "-") for a in
+          ["output_size", "scales_h", "scales_w", "scales", "align_corners", "self_sym_sizes"]])
+    s = torch.linspace(-1, 1, y.numel(), dtype=y.dtype).reshape(y.shape).cos().requires_grad_()
+    g, = torch.autograd.grad(y, x, s, create_graph=True)
+    m = g.grad_fn
+    print(g, m, names(m), [getattr(m, "_saved_" + a, "-") for a in
+          ["output_size", "scales_h", "scales_w", "scales", "align_corners"]])
+    gg, = torch.autograd.grad(g, s, torch.linspace(0, 1, g.numel()).reshape(g.shape))
+    print(gg)
+"""
+case(
+    "upsample2_nearest",
+    _UPSAMPLE2,
+    """
+    show(F.interpolate(x, scale_factor=2), x)
+    show(F.interpolate(x, size=(5, 7)), x)
+    show(F.interpolate(x, size=(2, 3)), x)
+    show(F.interpolate(x, scale_factor=(1.5, 0.6)), x)
+    show(F.interpolate(x, scale_factor=2, recompute_scale_factor=True), x)
+    show(F.interpolate(x1, scale_factor=1.7), x1)
+    show(F.interpolate(x1, size=3), x1)
+    """,
+)
+case(
+    "upsample2_linear",
+    _UPSAMPLE2,
+    """
+    show(F.interpolate(x, scale_factor=(1.5, 2.5), mode="bilinear"), x)
+    show(F.interpolate(x, scale_factor=(0.7, 1.3), mode="bilinear"), x)
+    show(F.interpolate(x, size=(5, 7), mode="bilinear", align_corners=True), x)
+    show(F.interpolate(x, size=(1, 1), mode="bilinear", align_corners=True), x)
+    show(F.interpolate(x, size=(3, 9), mode="bilinear"), x)
+    show(F.interpolate(x1, size=6, mode="linear"), x1)
+    show(F.interpolate(x1, size=13, mode="linear", align_corners=True), x1)
+    show(F.interpolate(x1, scale_factor=0.5, mode="linear", recompute_scale_factor=True), x1)
+    show(F.interpolate(x1, scale_factor=2.3, mode="linear"), x1)
+    show(F.interpolate(x.double(), scale_factor=(1.5, 2.5), mode="bilinear", align_corners=True), x)
+    """,
+    """
+    # float32 digits: small outputs (channels-last kernel, 1, 3, 8, 9 and 16 channels), large ones
+    def exact(*shape):  # the same float32 values in both libraries
+        i = torch.arange(float(torch.Size(shape).numel()))
+        return (i * 0.0137 - (i % 5) * 0.3).reshape(shape)
+    for c, size, ac in [(1, (13, 17), False), (3, (5, 7), True), (8, (9, 6), False),
+                        (9, (13, 17), False), (16, (7, 5), True), (2, (70, 90), False)]:
+        a = exact(1, c, 7, 9).requires_grad_()
+        y = F.interpolate(a, size=size, mode="bilinear", align_corners=ac)
+        y.backward(exact(*y.shape) * 3)
+        print(y.flatten()[::7].tolist(), a.grad.flatten()[::3].tolist())
+    a = exact(2, 2, 10).requires_grad_()
+    for kw in [dict(size=37), dict(scale_factor=2.7, align_corners=True), dict(size=300)]:
+        y = F.interpolate(a, mode="linear", **kw)
+        y.backward(exact(*y.shape) * 3)
+        print(y.flatten()[::11].tolist(), a.grad.flatten().tolist())
+    """,
+)
+case(
+    "upsample2_errors",
+    _UPSAMPLE2,
+    """
+    for kw in [dict(size=0), dict(scale_factor=0.1), dict(size=(2,)), dict(scale_factor=(2,)),
+               dict(size=(2.5, 3)), dict(), dict(size=2, scale_factor=2),
+               dict(size=2, recompute_scale_factor=True), dict(size=2, mode="bilinear"),
+               dict(size=2, mode="linear"), dict(size=2, mode="foo"), dict(size=2, align_corners=True),
+               dict(size=2, mode="linear", antialias=True), dict(scale_factor=-1), dict(size=-2),
+               dict(size=2, mode="trilinear")]:
+        for a in [x, x1, x[0, 0]]:
+            t(lambda: F.interpolate(a, **kw).shape)
+    t(lambda: F.interpolate(torch.arange(24).reshape(1, 2, 3, 4), scale_factor=2))
+    t(lambda: F.interpolate(torch.arange(24).reshape(1, 2, 3, 4), scale_factor=2, mode="bilinear"))
+    t(lambda: F.interpolate(torch.arange(24).reshape(2, 3, 4), scale_factor=2))
+    t(lambda: F.interpolate(torch.arange(24).reshape(2, 3, 4), scale_factor=2, mode="linear"))
+    for shape in [(0, 2, 3, 4), (1, 0, 3, 4), (1, 2, 0, 4), (0, 2, 3), (1, 0, 3), (1, 2, 0)]:
+        for mode in ["nearest", "bilinear", "linear"]:
+            t(lambda: F.interpolate(torch.ones(shape), size=3, mode=mode).shape)
+    """,
+)
+case(
+    "upsample2_modules",
+    _UPSAMPLE2,
+    """
+    for m in [nn.Upsample(scale_factor=2), nn.Upsample(size=(3, 4), mode="bilinear"),
+              nn.Upsample(scale_factor=(2, 3), mode="bilinear", align_corners=True),
+              nn.Upsample(size=5, mode="linear"), nn.UpsamplingNearest2d(scale_factor=2),
+              nn.UpsamplingBilinear2d(size=(4, 4)), nn.Upsample(),
+              nn.Upsample(scale_factor=2.5, recompute_scale_factor=True)]:
+        print(m, m.size, m.scale_factor, m.mode, m.align_corners, m.recompute_scale_factor, m.name,
+              type(m).__module__)
+    print(nn.UpsamplingBilinear2d(scale_factor=2)(x), nn.UpsamplingNearest2d(size=(5, 5))(x))
+    print(nn.Upsample(scale_factor=2.5, recompute_scale_factor=True)(x).grad_fn._saved_scales_h)
+    print(nn.Sequential(nn.Conv2d(2, 4, 3, padding=1), nn.Upsample(scale_factor=2, mode="bilinear")))
+    t(lambda: nn.Upsample()(x))
+    """,
+)

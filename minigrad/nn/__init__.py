@@ -21,3 +21,4 @@ from .modules import (CircularPad1d, CircularPad2d, CircularPad3d, ConstantPad1d
                       ConstantPad2d, ConstantPad3d, ReflectionPad1d, ReflectionPad2d,
                       ReflectionPad3d, ReplicationPad1d, ReplicationPad2d, ReplicationPad3d,
                       ZeroPad1d, ZeroPad2d, ZeroPad3d)
+from .modules import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d  # noqa: F401

@@ -1456,6 +1456,106 @@ def pad(input, pad, mode="constant", value=None):
     return getattr(d, name)(input, pad)
 
 
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None, antialias=False):
+    """Resize the spatial dims of a batch (N, C, L) or (N, C, H, W) to `size`, or by
+    `scale_factor` (the output size rounded down). mode='nearest' copies the pixel each output
+    position falls in; 'linear' (3-d) and 'bilinear' (4-d) mix the two (four) nearest pixels;
+    align_corners=True maps corner pixels' centres onto each other."""
+    if mode in ("nearest", "area", "nearest-exact"):
+        if align_corners is not None:
+            raise ValueError("align_corners option can only be set with the interpolating modes: "
+                             "linear | bilinear | bicubic | trilinear")
+    elif align_corners is None:
+        align_corners = False
+    dim = input.dim() - 2  # the spatial dims
+    if size is not None and scale_factor is not None:
+        raise ValueError("only one of size or scale_factor should be defined")
+    if size is not None:
+        scale_factors = None
+        if isinstance(size, (list, tuple)):
+            if len(size) != dim:
+                raise ValueError(
+                    "Input and output must have the same number of spatial dimensions, but got "
+                    f"input with spatial dimensions of {list(input.shape[2:])} and output size of "
+                    f"{size}. Please provide input tensor in (N, C, d1, d2, ...,dK) format and "
+                    "output size in (o1, o2, ...,oK) format.")
+            if not all(_is_int(x) for x in size):
+                raise TypeError("expected size to be one of int or Tuple[int] or Tuple[int, int] "
+                                "or Tuple[int, int, int], but got size with types "
+                                f"{[type(x) for x in size]}")
+            output_size = size
+        else:
+            output_size = [size for _ in range(dim)]
+    elif scale_factor is not None:
+        output_size = None
+        if isinstance(scale_factor, (list, tuple)):
+            if len(scale_factor) != dim:
+                raise ValueError(
+                    "Input and scale_factor must have the same number of spatial dimensions, but "
+                    f"got input with spatial dimensions of {list(input.shape[2:])} and "
+                    f"scale_factor of shape {scale_factor}. Please provide input tensor in (N, C, "
+                    "d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) format.")
+            scale_factors = scale_factor
+        else:
+            scale_factors = [scale_factor for _ in range(dim)]
+    else:
+        raise ValueError("either size or scale_factor should be defined")
+    if recompute_scale_factor and size is not None:
+        raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
+    if recompute_scale_factor:  # the size from the factor, then the factor forgotten
+        output_size = [int(input.shape[i + 2] * scale_factors[i]) for i in range(dim)]
+        scale_factors = None
+    if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and input.dim() == 4):
+        raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes "
+                         "and requires a 4-D tensor as input")
+    if (mode, input.dim()) in (("nearest", 3), ("nearest", 4), ("linear", 3), ("bilinear", 4)):
+        if antialias:
+            raise NotImplementedError("minigrad: interpolate(antialias=True) is not implemented")
+        return _upsample(input, mode, output_size, scale_factors, align_corners)
+    if (mode in ("nearest", "area", "nearest-exact") and 3 <= input.dim() <= 5
+            or (mode, input.dim()) in (("trilinear", 5), ("bicubic", 4), ("lanczos", 4))):
+        raise NotImplementedError(f"minigrad: interpolate(mode='{mode}') of a {input.dim()}D input "
+                                  "is not implemented (only nearest 3D/4D, linear 3D, bilinear 4D)")
+    for d, m in ((3, "bilinear"), (3, "trilinear"), (4, "linear"), (4, "trilinear"), (5, "linear"),
+                 (5, "bilinear")):
+        if input.dim() == d and mode == m:
+            need = {"linear": 3, "bilinear": 4, "trilinear": 5}[m]
+            raise NotImplementedError(f"Got {d}D input, but {m} mode needs {need}D input")
+    raise NotImplementedError(
+        f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) for the "
+        "modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact "
+        f"(got {mode})")
+
+
+def _upsample(input, mode, output_size, scale_factors, align_corners):
+    """upsample_nearest1d/2d, upsample_linear1d, upsample_bilinear2d: PyTorch's checks, then
+    the table row (a size from scale factors: input size * factor, rounded toward 0)."""
+    shape, nd = list(input.shape), input.dim() - 2
+    scales = [None] * nd if scale_factors is None else [float(s) for s in scale_factors]
+    if output_size is None:
+        output_size = [int(n * s) for n, s in zip(shape[2:], scales)]
+    output_size = tuple(int(n) for n in output_size)
+    if min(shape[2:]) <= 0 or min(output_size) <= 0:
+        names = "HW"[-nd:] if nd <= 2 else "DHW"
+        sizes = lambda ns: ", ".join(f"{c}: {n}" for c, n in zip(names, ns))  # noqa: E731
+        raise RuntimeError("Input and output sizes should be greater than 0, but got input "
+                           f"({sizes(shape[2:])}){' and' if nd == 1 else ''} output "
+                           f"({sizes(output_size)})")
+    if input.numel() == 0 and math.prod(shape[1:]) == 0:
+        raise RuntimeError(f"Non-empty {nd + 2}D data tensor expected but got a tensor with sizes "
+                           f"{shape}")
+    if not input.dtype.is_floating_point:
+        kind = "nearest" if mode == "nearest" else "linear"
+        name = (f"compute_indices_weights_{kind}" if nd == 1 else
+                f"upsample_{'nearest2d' if mode == 'nearest' else 'bilinear2d'}_channels_last")
+        raise NotImplementedError(f'"{name}" not implemented for \'{input.dtype._scalar}\'')
+    if mode == "nearest":
+        return (d.upsample_nearest1d if nd == 1 else d.upsample_nearest2d)(input, output_size, *scales)
+    return (d.upsample_linear1d if nd == 1 else d.upsample_bilinear2d)(
+        input, output_size, bool(align_corners), *scales)
+
+
 def _pad_circular(input, pad):
     """PyTorch's _pad_circular, op for op (so the graph is its CopySlices chain): copy the
     input into the middle of an empty tensor, then each dim's left pad from its right end and
