@@ -2329,7 +2329,9 @@ def _opmath(dtype):
 
 def _scale(in_size, out_size, scale, dt):
     """compute_scales_value: 1 / the scale factor when one was given, else in / out."""
-    return dt.type(1.0 / scale) if scale is not None and scale > 0 else dt.type(in_size) / dt.type(out_size)
+    if scale is not None and scale > 0:
+        return dt.type(1.0 / scale)
+    return dt.type(in_size) / dt.type(out_size)
 
 
 def _nearest_index(in_size, out_size, scale):
@@ -2338,8 +2340,8 @@ def _nearest_index(in_size, out_size, scale):
     if out_size in (in_size, 2 * in_size):
         return o if out_size == in_size else o >> 1
     f32 = np.dtype(np.float32)
-    return np.minimum(np.floor(o.astype(f32) * _scale(in_size, out_size, scale, f32)).astype(np.int64),
-                      in_size - 1)
+    source = np.floor(o.astype(f32) * _scale(in_size, out_size, scale, f32)).astype(np.int64)
+    return np.minimum(source, in_size - 1)
 
 
 def _linear_weights(in_size, out_size, align_corners, scale, dt):
@@ -2350,7 +2352,8 @@ def _linear_weights(in_size, out_size, align_corners, scale, dt):
     if out_size == in_size:
         return o, o, np.ones(out_size, dt), np.zeros(out_size, dt)
     if align_corners:
-        real = (dt.type(in_size - 1) / dt.type(out_size - 1) if out_size > 1 else dt.type(0)) * o.astype(dt)
+        ratio = dt.type(in_size - 1) / dt.type(out_size - 1) if out_size > 1 else dt.type(0)
+        real = ratio * o.astype(dt)
     else:
         real = np.maximum(_fma(_scale(in_size, out_size, scale, dt), o.astype(dt) + dt.type(0.5),
                                dt.type(-0.5)), dt.type(0))  # (fused, as compiled)
@@ -2379,7 +2382,8 @@ def _upsample_linear(self, output_size, align_corners, *scales):
     for k in reversed(range(nd)):
         axis, (i0, i1, l0, l1) = self.ndim - nd + k, ws[k]
         shape = (-1,) + (1,) * (nd - 1 - k)
-        out = _fma(np.take(out, i0, axis), l0.reshape(shape), np.take(out, i1, axis) * l1.reshape(shape))
+        out = _fma(np.take(out, i0, axis), l0.reshape(shape),
+                   np.take(out, i1, axis) * l1.reshape(shape))
     return out.astype(self.dtype)
 
 
@@ -2387,8 +2391,9 @@ def _bilinear_channels_last(x, hs, ws):
     """out = the sum of x[corner] * wh * ww over the four corners, added in the order PyTorch's
     kernel does (as compiled for AVX-512): channels in whole 256-bit blocks from the
     bottom-right corner (10, 11, 01, 00), the channels left over from the top (01, 00, 10, 11)."""
-    corners = [(x[..., h, :][..., w], lh.reshape(-1, 1) * lw)
-               for h, lh in ((hs[0], hs[2]), (hs[1], hs[3])) for w, lw in ((ws[0], ws[2]), (ws[1], ws[3]))]
+    corners = [(x[..., h, :][..., w], lh.reshape(-1, 1) * lw)  # 00, 01, 10, 11
+               for h, lh in ((hs[0], hs[2]), (hs[1], hs[3]))
+               for w, lw in ((ws[0], ws[2]), (ws[1], ws[3]))]
 
     def add(order, channels):
         acc = corners[order[0]][0][:, channels] * corners[order[0]][1]
@@ -2396,7 +2401,8 @@ def _bilinear_channels_last(x, hs, ws):
             acc = _fma(corners[k][0][:, channels], corners[k][1], acc)
         return acc
     vec = x.shape[1] - x.shape[1] % (32 // x.itemsize)
-    return np.concatenate([add((2, 3, 1, 0), slice(0, vec)), add((1, 0, 2, 3), slice(vec, None))], 1)
+    return np.concatenate([add((2, 3, 1, 0), slice(0, vec)), add((1, 0, 2, 3), slice(vec, None))],
+                          axis=1)
 
 
 def _upsample_backward(grad_output, input_size, corners):
@@ -2487,7 +2493,8 @@ upsample_bilinear2d = Op(
     lambda self, output_size, align_corners, scales_h=None, scales_w=None:
         _upsample_linear(self, output_size, align_corners, scales_h, scales_w),
     promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
-        upsample_bilinear2d_backward(grad, output_size, self_shape, align_corners, scales_h, scales_w))
+        upsample_bilinear2d_backward(grad, output_size, self_shape, align_corners, scales_h,
+                                     scales_w))
 upsample_bilinear2d_backward = Op(
     "UpsampleBilinear2DBackwardBackward0",
     lambda grad_output, output_size, input_size, align_corners, scales_h=None, scales_w=None:

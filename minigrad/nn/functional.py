@@ -1551,7 +1551,8 @@ def _upsample(input, mode, output_size, scale_factors, align_corners):
                 f"upsample_{'nearest2d' if mode == 'nearest' else 'bilinear2d'}_channels_last")
         raise NotImplementedError(f'"{name}" not implemented for \'{input.dtype._scalar}\'')
     if mode == "nearest":
-        return (d.upsample_nearest1d if nd == 1 else d.upsample_nearest2d)(input, output_size, *scales)
+        upsample = d.upsample_nearest1d if nd == 1 else d.upsample_nearest2d
+        return upsample(input, output_size, *scales)
     return (d.upsample_linear1d if nd == 1 else d.upsample_bilinear2d)(
         input, output_size, bool(align_corners), *scales)
 
