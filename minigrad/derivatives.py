@@ -8,6 +8,8 @@ A formula's parameter names say what it needs: `grad` (gradient of the output), 
 Broadcasting is undone by the engine (`sum_to`), not here, exactly as in PyTorch.
 """
 import builtins
+import functools
+import itertools
 import math
 import os
 import warnings
@@ -2359,6 +2361,244 @@ def _constant_pad_nd(self, pad, value=0):
 
 constant_pad_nd = Op("ConstantPadNdBackward0", _constant_pad_nd, promote=False,
                      self=lambda grad, pad: constant_pad_nd(grad, tuple(-p for p in pad)))
+
+
+# --- part pad2: reflection and replication padding ---------------------------------------------
+def _pad_index(shape, padding, mode):
+    """Which input pixel each output pixel copies: np.pad (mode 'reflect' or 'edge') of the
+    padded dims' own flat indices; negative pads crop afterwards."""
+    pairs = [(padding[i], padding[i + 1]) for i in range(len(padding) - 2, -1, -2)]
+    dims = shape[len(shape) - len(pairs):]
+    idx = np.pad(np.arange(math.prod(dims)).reshape(dims),
+                 [(builtins.max(l, 0), builtins.max(r, 0)) for l, r in pairs], mode=mode)
+    return idx[tuple(slice(-builtins.min(l, 0), n + builtins.min(r, 0))
+                     for (l, r), n in zip(pairs, idx.shape))]
+
+
+def _pad_forward(self, padding, mode):
+    idx = _pad_index(self.shape, padding, mode)
+    lead = self.ndim - idx.ndim
+    return self.reshape(*self.shape[:lead], math.prod(self.shape[lead:]))[..., idx]
+
+
+def _pad_backward(grad_output, self, padding, mode):
+    """Each output pixel's grad added to the input pixel it copied, in output order (as
+    PyTorch's loop adds them): np.add.at on the flat indices."""
+    idx = _pad_index(self.shape, padding, mode).ravel()
+    lead = self.ndim - len(padding) // 2
+    gi = np.zeros((math.prod(self.shape[:lead]), math.prod(self.shape[lead:])), grad_output.dtype)
+    np.add.at(gi, (slice(None), idx), grad_output.reshape(gi.shape[0], idx.size))
+    return gi.reshape(self.shape)
+
+
+def _pad_rows(name, mode):
+    """reflection_padNd / replication_padNd and its backward (derivatives.yaml: the backward's
+    gradient for grad_output pads again; for self, zeros)."""
+    pad = Op(f"{name}Backward0", lambda self, padding: _pad_forward(self, padding, mode),
+             promote=False,
+             self=lambda grad, self, padding: pad_backward(grad, self, padding))
+    pad_backward = Op(f"{name}BackwardBackward0", lambda grad_output, self, padding:
+                      _pad_backward(grad_output, self, padding, mode), promote=False,
+                      grad_output=lambda grad, padding: pad(grad, padding),
+                      self=lambda grad, self_shape: Tensor._make(np.zeros(self_shape,
+                                                                          grad._data.dtype)))
+    pad.contiguous = pad_backward.contiguous = True
+    return pad, pad_backward
+
+
+reflection_pad1d, reflection_pad1d_backward = _pad_rows("ReflectionPad1D", "reflect")
+reflection_pad2d, reflection_pad2d_backward = _pad_rows("ReflectionPad2D", "reflect")
+reflection_pad3d, reflection_pad3d_backward = _pad_rows("ReflectionPad3D", "reflect")
+replication_pad1d, replication_pad1d_backward = _pad_rows("ReplicationPad1D", "edge")
+replication_pad2d, replication_pad2d_backward = _pad_rows("ReplicationPad2D", "edge")
+replication_pad3d, replication_pad3d_backward = _pad_rows("ReplicationPad3D", "edge")
+
+
+# --- part pad2: upsampling, as PyTorch's UpSample.h: per spatial dim, which input positions each
+# output position reads and with which weights, in the op's float type (float32 math for float32)
+def _opmath(dtype):
+    return np.dtype(np.float64 if dtype == np.float64 else np.float32)
+
+
+def _scale(in_size, out_size, scale, dt):
+    """compute_scales_value: 1 / the scale factor when one was given, else in / out."""
+    if scale is not None and scale > 0:
+        return dt.type(1.0 / scale)
+    return dt.type(in_size) / dt.type(out_size)
+
+
+def _nearest_index(in_size, out_size, scale):
+    """floor(o * scale), the scale in float32 whatever the dtype; exact for factors 1 and 2."""
+    o = np.arange(out_size)
+    if out_size in (in_size, 2 * in_size):
+        return o if out_size == in_size else o >> 1
+    f32 = np.dtype(np.float32)
+    source = np.floor(o.astype(f32) * _scale(in_size, out_size, scale, f32)).astype(np.int64)
+    return np.minimum(source, in_size - 1)
+
+
+def _linear_weights(in_size, out_size, align_corners, scale, dt):
+    """compute_source_index_and_lambda: each output position's two input neighbours i0 <= i1
+    and their weights l0 + l1 = 1. align_corners maps the corner pixels' centres onto each
+    other; otherwise pixel centres scale about the image's edges (clamped at 0)."""
+    o = np.arange(out_size)
+    if out_size == in_size:
+        return o, o, np.ones(out_size, dt), np.zeros(out_size, dt)
+    if align_corners:
+        ratio = dt.type(in_size - 1) / dt.type(out_size - 1) if out_size > 1 else dt.type(0)
+        real = ratio * o.astype(dt)
+    else:
+        real = np.maximum(_fma(_scale(in_size, out_size, scale, dt), o.astype(dt) + dt.type(0.5),
+                               dt.type(-0.5)), dt.type(0))  # (fused, as compiled)
+    i0 = np.minimum(np.floor(real).astype(np.int64), in_size - 1)
+    l1 = np.clip(real - i0.astype(dt), dt.type(0), dt.type(1))
+    return i0, i0 + (i0 < in_size - 1), dt.type(1) - l1, l1
+
+
+def _upsample_nearest(self, output_size, *scales):
+    for k, (n, s) in enumerate(zip(output_size, scales)):
+        axis = self.ndim - len(output_size) + k
+        self = np.take(self, _nearest_index(self.shape[axis], n, s), axis)
+    return self
+
+
+def _upsample_linear(self, output_size, align_corners, *scales):
+    """PyTorch's CPU kernels, to the bit (fused multiply-adds, as compiled): along the last dim,
+    then the one before, x0 * l0 + x1 * l1 each time; a small 2-d output (H + W <= 128) comes
+    from its channels-last kernel instead, four weighted corners a pixel."""
+    dt, nd = _opmath(self.dtype), len(output_size)
+    ws = [_linear_weights(n, o, align_corners, s, dt)
+          for n, o, s in zip(self.shape[-nd:], output_size, scales)]
+    if nd == 2 and builtins.sum(output_size) <= 128:
+        return _bilinear_channels_last(self.astype(dt), *ws).astype(self.dtype)
+    out = self.astype(dt)
+    for k in reversed(range(nd)):
+        axis, (i0, i1, l0, l1) = self.ndim - nd + k, ws[k]
+        shape = (-1,) + (1,) * (nd - 1 - k)
+        out = _fma(np.take(out, i0, axis), l0.reshape(shape),
+                   np.take(out, i1, axis) * l1.reshape(shape))
+    return out.astype(self.dtype)
+
+
+def _bilinear_channels_last(x, hs, ws):
+    """out = the sum of x[corner] * wh * ww over the four corners, added in the order PyTorch's
+    kernel does (as compiled for AVX-512): channels in whole 256-bit blocks from the
+    bottom-right corner (10, 11, 01, 00), the channels left over from the top (01, 00, 10, 11)."""
+    corners = [(x[..., h, :][..., w], lh.reshape(-1, 1) * lw)  # 00, 01, 10, 11
+               for h, lh in ((hs[0], hs[2]), (hs[1], hs[3]))
+               for w, lw in ((ws[0], ws[2]), (ws[1], ws[3]))]
+
+    def add(order, channels):
+        acc = corners[order[0]][0][:, channels] * corners[order[0]][1]
+        for k in order[1:]:
+            acc = _fma(corners[k][0][:, channels], corners[k][1], acc)
+        return acc
+    vec = x.shape[1] - x.shape[1] % (32 // x.itemsize)
+    return np.concatenate([add((2, 3, 1, 0), slice(0, vec)), add((1, 0, 2, 3), slice(vec, None))],
+                          axis=1)
+
+
+def _upsample_backward(grad_output, input_size, corners):
+    """Each output position's grad, times each corner's weight, added to that corner's input
+    position, gi = fma(weight, grad, gi), in PyTorch's order (output positions in turn, corners
+    in turn). corners: (flat input indices, weights) arrays of the output grid's shape. Done in
+    rounds: round r adds every input position's r-th term at once."""
+    nd, dt = corners[0][0].ndim, _opmath(grad_output.dtype)
+    lead = math.prod(input_size[:-nd])
+    grid = corners[0][0].shape
+    idx = np.stack([np.broadcast_to(i, grid) for i, _ in corners], -1).reshape(-1)
+    weight = np.stack([np.broadcast_to(w, grid) for _, w in corners], -1).reshape(-1)
+    g = np.repeat(grad_output.reshape(lead, -1).astype(dt), len(corners), axis=1)
+    order = np.argsort(idx, kind="stable")  # each input position's terms, in PyTorch's order
+    starts = np.searchsorted(idx[order], idx[order])
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size) - starts
+    gi = np.zeros((lead, math.prod(input_size[-nd:])), dt)
+    for r in range(rank.max() + 1 if rank.size else 0):
+        sel = rank == r
+        gi[:, idx[sel]] = _fma(weight[sel], g[:, sel], gi[:, idx[sel]])
+    return gi.reshape(input_size).astype(grad_output.dtype)
+
+
+def _grid(sizes, per_dim):
+    """Flat row-major indices over `sizes` from one index array per dim (broadcast to a grid)."""
+    flat = 0
+    for k, (n, i) in enumerate(zip(sizes, per_dim)):
+        flat = flat * n + i.reshape((-1,) + (1,) * (len(sizes) - 1 - k))
+    return flat
+
+
+def _upsample_nearest_backward(grad_output, output_size, input_size, *scales):
+    nd, dt = len(output_size), _opmath(grad_output.dtype)
+    idx = [_nearest_index(n, o, s) for n, o, s in zip(input_size[-nd:], output_size, scales)]
+    return _upsample_backward(grad_output, input_size, [(_grid(input_size[-nd:], idx), dt.type(1))])
+
+
+def _upsample_linear_backward(grad_output, output_size, input_size, align_corners, *scales):
+    nd, dt = len(output_size), _opmath(grad_output.dtype)
+    ws = [_linear_weights(n, o, align_corners, s, dt)
+          for n, o, s in zip(input_size[-nd:], output_size, scales)]
+    corners = []
+    for corner in itertools.product((0, 1), repeat=nd):  # (0, 0), (0, 1), (1, 0), (1, 1)
+        weight = functools.reduce(np.multiply, [w[2 + c].reshape((-1,) + (1,) * (nd - 1 - k))
+                                                for k, (w, c) in enumerate(zip(ws, corner))])
+        corners.append((_grid(input_size[-nd:], [w[c] for w, c in zip(ws, corner)]), weight))
+    return _upsample_backward(grad_output, input_size, corners)
+
+
+upsample_nearest1d = Op(
+    "UpsampleNearest1DBackward0",
+    lambda self, output_size, scales=None: _upsample_nearest(self, output_size, scales),
+    promote=False, self=lambda grad, output_size, self_shape, scales:
+        upsample_nearest1d_backward(grad, output_size, self_shape, scales))
+upsample_nearest1d_backward = Op(
+    "UpsampleNearest1DBackwardBackward0",
+    lambda grad_output, output_size, input_size, scales=None:
+        _upsample_nearest_backward(grad_output, output_size, input_size, scales),
+    promote=False, grad_output=lambda grad, output_size, scales:
+        upsample_nearest1d(grad, output_size, scales))
+upsample_nearest2d = Op(
+    "UpsampleNearest2DBackward0",
+    lambda self, output_size, scales_h=None, scales_w=None:
+        _upsample_nearest(self, output_size, scales_h, scales_w),
+    promote=False, self=lambda grad, output_size, self_shape, scales_h, scales_w:
+        upsample_nearest2d_backward(grad, output_size, self_shape, scales_h, scales_w))
+upsample_nearest2d_backward = Op(
+    "UpsampleNearest2DBackwardBackward0",
+    lambda grad_output, output_size, input_size, scales_h=None, scales_w=None:
+        _upsample_nearest_backward(grad_output, output_size, input_size, scales_h, scales_w),
+    promote=False, grad_output=lambda grad, output_size, scales_h, scales_w:
+        upsample_nearest2d(grad, output_size, scales_h, scales_w))
+upsample_linear1d = Op(
+    "UpsampleLinear1DBackward0",
+    lambda self, output_size, align_corners, scales=None:
+        _upsample_linear(self, output_size, align_corners, scales),
+    promote=False, self=lambda grad, output_size, self_shape, align_corners, scales:
+        upsample_linear1d_backward(grad, output_size, self_shape, align_corners, scales))
+upsample_linear1d_backward = Op(
+    "UpsampleLinear1DBackwardBackward0",
+    lambda grad_output, output_size, input_size, align_corners, scales=None:
+        _upsample_linear_backward(grad_output, output_size, input_size, align_corners, scales),
+    promote=False, grad_output=lambda grad, output_size, align_corners, scales:
+        upsample_linear1d(grad, output_size, align_corners, scales))
+upsample_bilinear2d = Op(
+    "UpsampleBilinear2DBackward0",
+    lambda self, output_size, align_corners, scales_h=None, scales_w=None:
+        _upsample_linear(self, output_size, align_corners, scales_h, scales_w),
+    promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
+        upsample_bilinear2d_backward(grad, output_size, self_shape, align_corners, scales_h,
+                                     scales_w))
+upsample_bilinear2d_backward = Op(
+    "UpsampleBilinear2DBackwardBackward0",
+    lambda grad_output, output_size, input_size, align_corners, scales_h=None, scales_w=None:
+        _upsample_linear_backward(grad_output, output_size, input_size, align_corners, scales_h,
+                                  scales_w),
+    promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
+        upsample_bilinear2d(grad, output_size, align_corners, scales_h, scales_w))
+for _op in (upsample_nearest1d, upsample_nearest1d_backward, upsample_nearest2d,
+            upsample_nearest2d_backward, upsample_linear1d, upsample_linear1d_backward,
+            upsample_bilinear2d, upsample_bilinear2d_backward):
+    _op.contiguous = True
 
 
 # --- part nnlayers: layer_norm ------------------------------------------------------------------

@@ -11609,3 +11609,259 @@ case(
     t(lambda: torch.autograd.grad(r.min.sum(), y))
     """,
 )
+
+# ---------------------------------------------------------------------------
+# part pad2: F.pad modes 'reflect', 'replicate' (ReflectionPad1D/2D/3DBackward0,
+# ReplicationPad..., their saved values, double backward), 'circular' (PyTorch's composite:
+# CopySlices of slices), their errors; the padding modules; nn.Conv1d/Conv2d padding_mode
+# ---------------------------------------------------------------------------
+_PAD2 = """
+import torch.nn.functional as F
+from torch import nn
+def t(f):
+    try:
+        print("ok", f())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+def names(node):
+    return [(type(n).__name__ if n is not None else None, i) for n, i in node.next_functions]
+def walk(node, depth=0):
+    print("  " * depth + (node.name() if node is not None else "None"))
+    for n, _ in (node.next_functions if node is not None else ()):
+        walk(n, depth + 1)
+a = torch.arange(12.).reshape(1, 3, 4).requires_grad_()
+w = (torch.arange(60.) * 0.37).sin()
+"""
+case(
+    "pad2_reflect_replicate",
+    _PAD2,
+    """
+    for mode in ("reflect", "replicate"):
+        y = F.pad(a, (2, 1), mode=mode)
+        print(y, y.grad_fn, names(y.grad_fn), y.grad_fn._saved_padding, y.grad_fn._saved_self is a)
+        g, = torch.autograd.grad(y, a, w[:21].reshape(y.shape), create_graph=True)
+        print(g, g.grad_fn, names(g.grad_fn), g.grad_fn._saved_padding)
+        gg, = torch.autograd.grad(g, a, torch.ones_like(g))
+        print(gg)
+    """,
+    """
+    for mode in ("reflect", "replicate"):
+        y = F.pad(a, (1, 2, 2, 1), mode=mode)
+        print(y, y.grad_fn, y.grad_fn._saved_padding)
+        y.backward(w[:42].reshape(y.shape))
+        print(a.grad)
+        a.grad = None
+        y = F.pad(a[0], (1, 0), mode=mode)
+        print(y, y.grad_fn)
+        y = F.pad(a.reshape(1, 1, 3, 2, 2), (1, 1, 0, 1, 1, 0), mode=mode)
+        print(y, y.grad_fn)
+        print(F.pad(a, (-1, 2), mode=mode), F.pad(a, (2, -1, 1, 0), mode=mode))
+        print(F.pad(torch.arange(6).reshape(2, 3), (2, 2), mode=mode, value=0))
+        print(F.pad(torch.ones(0, 2, 3), (1, 1), mode=mode).shape)
+    """,
+    """
+    x = torch.linspace(-1, 1, 30).reshape(2, 3, 5).exp().requires_grad_()
+    y = F.pad(x, (4, 3), mode="reflect")
+    y.backward(torch.linspace(-3, 2, y.numel()).reshape(y.shape).cos())
+    print(y, x.grad)
+    x.grad = None
+    y = F.pad(x, (4, 3, 2, 2), mode="replicate")
+    y.backward(torch.linspace(-3, 2, y.numel()).reshape(y.shape).cos())
+    print(y, x.grad)
+    """,
+)
+case(
+    "pad2_circular",
+    _PAD2,
+    """
+    y = F.pad(a, (1, 2), mode="circular")
+    print(y, y.grad_fn)
+    walk(y.grad_fn)
+    y.backward(w[:21].reshape(y.shape))
+    print(a.grad)
+    a.grad = None
+    y = F.pad(a, (1, 0, -1, 1), mode="circular")
+    print(y)
+    walk(y.grad_fn)
+    y.backward(torch.ones_like(y))
+    print(a.grad)
+    print(F.pad(a[0], (0, 0), mode="circular").grad_fn, F.pad(a, (-2, -2), mode="circular"))
+    print(F.pad(a.reshape(1, 1, 3, 2, 2), (1, 1, 0, 1, 1, 0), mode="circular"))
+    """,
+)
+case(
+    "pad2_errors",
+    _PAD2,
+    """
+    t(lambda: F.pad(a, (4, 1), mode="reflect"))
+    t(lambda: F.pad(a, (1, 4), mode="reflect"))
+    t(lambda: F.pad(a, (1, 1, 3, 0), mode="reflect"))
+    t(lambda: F.pad(a.reshape(1, 1, 3, 2, 2), (1, 1, 1, 1, 3, 1), mode="reflect"))
+    t(lambda: F.pad(a, (-2, -3), mode="reflect"))
+    t(lambda: F.pad(a, (-1, -4), mode="replicate"))
+    t(lambda: F.pad(torch.ones(1, 2, 0), (1, 1), mode="reflect"))
+    t(lambda: F.pad(torch.ones(2, 0, 3), (1, 1), mode="replicate"))
+    t(lambda: F.pad(torch.ones(1, 0, 3, 4), (1, 1, 1, 1), mode="replicate"))
+    t(lambda: F.pad(a, (5, 1), mode="circular"))
+    t(lambda: F.pad(a, (-3, -2), mode="circular"))
+    t(lambda: F.pad(a, (1, 1), mode="reflect", value=2.0))
+    t(lambda: F.pad(a, (1, 1, 1), mode="reflect"))
+    t(lambda: F.pad(a, (1,), mode="wrap"))
+    t(lambda: F.pad(a, (1,) * 8, mode="replicate"))
+    t(lambda: F.pad(torch.ones(3), (1, 1), mode="reflect"))
+    t(lambda: F.pad(a[0], (1, 1, 1, 1), mode="circular"))
+    t(lambda: F.pad(a, (1, 1, 1, 1, 1, 1), mode="replicate"))
+    t(lambda: F.pad(torch.ones(1, 1, 1, 1, 1, 1), (1, 1), mode="reflect"))
+    print(a.grad, a._version)
+    """,
+)
+case(
+    "pad2_modules",
+    _PAD2,
+    """
+    ms = [nn.ZeroPad1d(2), nn.ZeroPad2d((1, 2, 3, 4)), nn.ZeroPad3d(1), nn.ConstantPad1d((1, 2), 3.5),
+          nn.ConstantPad2d(1, -1), nn.ConstantPad3d([1, 2, 3, 4, 5, 6], 0), nn.ReflectionPad1d(2),
+          nn.ReflectionPad2d([1, 0, 2, 1]), nn.ReflectionPad3d(1), nn.ReplicationPad1d((0, 3)),
+          nn.ReplicationPad2d(1), nn.ReplicationPad3d(2), nn.CircularPad1d(1),
+          nn.CircularPad2d((1, 2, 0, 1)), nn.CircularPad3d(1)]
+    for m in ms:
+        print(m, type(m).__module__, m.padding, getattr(m, "value", None), list(m.parameters()))
+    print(nn.Sequential(nn.ReflectionPad2d(1), nn.Conv2d(1, 2, 3)))
+    """,
+    """
+    for m in [nn.ZeroPad1d(2), nn.ConstantPad1d((1, 2), 3.5), nn.ReflectionPad1d(2),
+              nn.ReplicationPad1d((0, 3)), nn.CircularPad1d(1), nn.ZeroPad2d(1),
+              nn.ReflectionPad2d((1, 1, 2, 0)), nn.ReplicationPad2d(1), nn.CircularPad2d((1, 2, 0, 1))]:
+        y = m(a)
+        print(y, y.grad_fn)
+    for m in [nn.CircularPad1d(1), nn.CircularPad2d(1), nn.CircularPad3d(1), nn.ReflectionPad2d(1),
+              nn.ReplicationPad1d(1), nn.ReflectionPad1d(4)]:
+        t(lambda: m(torch.ones(5)))
+    t(lambda: nn.ReflectionPad1d(4)(a))
+    """,
+)
+case(
+    "pad2_conv_padding_mode",
+    _PAD2,
+    """
+    for mode in ("reflect", "replicate", "circular"):
+        for m in [nn.Conv1d(2, 3, 3, padding=2, padding_mode=mode),
+                  nn.Conv2d(2, 3, (3, 2), padding=(1, 2), padding_mode=mode),
+                  nn.Conv2d(2, 3, 3, padding="same", padding_mode=mode),
+                  nn.Conv1d(2, 3, 4, padding="same", padding_mode=mode)]:
+            with torch.no_grad():
+                m.weight.copy_(torch.linspace(-1, 1, m.weight.numel()).reshape(m.weight.shape))
+                m.bias.fill_(0.25)
+            x = torch.linspace(-2, 3, 50).reshape(2, 2, 5, 5).sin()
+            x = (x[..., 0, :] if isinstance(m, nn.Conv1d) else x).requires_grad_()
+            y = m(x)
+            print(m, m._reversed_padding_repeated_twice)
+            print(y, y.grad_fn._saved_padding, names(y.grad_fn))
+            y.backward(torch.ones_like(y))
+            print(x.grad, m.weight.grad, m.bias.grad)
+    """,
+    """
+    t(lambda: nn.Conv2d(1, 1, 3, padding=3, padding_mode="reflect")(torch.ones(1, 1, 3, 3)))
+    t(lambda: nn.Conv1d(1, 1, 3, padding=1, padding_mode="replicate")(torch.ones(1, 1, 0)))
+    print(nn.Conv1d(1, 1, 3, padding=1, padding_mode="circular")(torch.ones(1, 4)).shape)
+    """,
+)
+_UPSAMPLE2 = _PAD2 + """
+x = torch.linspace(-2, 3, 24).reshape(1, 2, 3, 4).sin().requires_grad_()
+x1 = torch.linspace(-2, 3, 10).reshape(1, 2, 5).exp().requires_grad_()
+def show(y, x):
+    n = y.grad_fn
+    print(y, n, names(n), [getattr(n, "_saved_" + a, "-") for a in
+          ["output_size", "scales_h", "scales_w", "scales", "align_corners", "self_sym_sizes"]])
+    s = torch.linspace(-1, 1, y.numel(), dtype=y.dtype).reshape(y.shape).cos().requires_grad_()
+    g, = torch.autograd.grad(y, x, s, create_graph=True)
+    m = g.grad_fn
+    print(g, m, names(m), [getattr(m, "_saved_" + a, "-") for a in
+          ["output_size", "scales_h", "scales_w", "scales", "align_corners"]])
+    gg, = torch.autograd.grad(g, s, torch.linspace(0, 1, g.numel()).reshape(g.shape))
+    print(gg)
+"""
+case(
+    "upsample2_nearest",
+    _UPSAMPLE2,
+    """
+    show(F.interpolate(x, scale_factor=2), x)
+    show(F.interpolate(x, size=(5, 7)), x)
+    show(F.interpolate(x, size=(2, 3)), x)
+    show(F.interpolate(x, scale_factor=(1.5, 0.6)), x)
+    show(F.interpolate(x, scale_factor=2, recompute_scale_factor=True), x)
+    show(F.interpolate(x1, scale_factor=1.7), x1)
+    show(F.interpolate(x1, size=3), x1)
+    """,
+)
+case(
+    "upsample2_linear",
+    _UPSAMPLE2,
+    """
+    show(F.interpolate(x, scale_factor=(1.5, 2.5), mode="bilinear"), x)
+    show(F.interpolate(x, scale_factor=(0.7, 1.3), mode="bilinear"), x)
+    show(F.interpolate(x, size=(5, 7), mode="bilinear", align_corners=True), x)
+    show(F.interpolate(x, size=(1, 1), mode="bilinear", align_corners=True), x)
+    show(F.interpolate(x, size=(3, 9), mode="bilinear"), x)
+    show(F.interpolate(x1, size=6, mode="linear"), x1)
+    show(F.interpolate(x1, size=13, mode="linear", align_corners=True), x1)
+    show(F.interpolate(x1, scale_factor=0.5, mode="linear", recompute_scale_factor=True), x1)
+    show(F.interpolate(x1, scale_factor=2.3, mode="linear"), x1)
+    show(F.interpolate(x.double(), scale_factor=(1.5, 2.5), mode="bilinear", align_corners=True), x)
+    """,
+    """
+    # float32 digits: small outputs (channels-last kernel, 1, 3, 8, 9 and 16 channels), large ones
+    def exact(*shape):  # the same float32 values in both libraries
+        i = torch.arange(float(torch.Size(shape).numel()))
+        return (i * 0.0137 - (i % 5) * 0.3).reshape(shape)
+    for c, size, ac in [(1, (13, 17), False), (3, (5, 7), True), (8, (9, 6), False),
+                        (9, (13, 17), False), (16, (7, 5), True), (2, (70, 90), False)]:
+        a = exact(1, c, 7, 9).requires_grad_()
+        y = F.interpolate(a, size=size, mode="bilinear", align_corners=ac)
+        y.backward(exact(*y.shape) * 3)
+        print(y.flatten()[::7].tolist(), a.grad.flatten()[::3].tolist())
+    a = exact(2, 2, 10).requires_grad_()
+    for kw in [dict(size=37), dict(scale_factor=2.7, align_corners=True), dict(size=300)]:
+        y = F.interpolate(a, mode="linear", **kw)
+        y.backward(exact(*y.shape) * 3)
+        print(y.flatten()[::11].tolist(), a.grad.flatten().tolist())
+    """,
+)
+case(
+    "upsample2_errors",
+    _UPSAMPLE2,
+    """
+    for kw in [dict(size=0), dict(scale_factor=0.1), dict(size=(2,)), dict(scale_factor=(2,)),
+               dict(size=(2.5, 3)), dict(), dict(size=2, scale_factor=2),
+               dict(size=2, recompute_scale_factor=True), dict(size=2, mode="bilinear"),
+               dict(size=2, mode="linear"), dict(size=2, mode="foo"), dict(size=2, align_corners=True),
+               dict(size=2, mode="linear", antialias=True), dict(scale_factor=-1), dict(size=-2),
+               dict(size=2, mode="trilinear")]:
+        for a in [x, x1, x[0, 0]]:
+            t(lambda: F.interpolate(a, **kw).shape)
+    t(lambda: F.interpolate(torch.arange(24).reshape(1, 2, 3, 4), scale_factor=2))
+    t(lambda: F.interpolate(torch.arange(24).reshape(1, 2, 3, 4), scale_factor=2, mode="bilinear"))
+    t(lambda: F.interpolate(torch.arange(24).reshape(2, 3, 4), scale_factor=2))
+    t(lambda: F.interpolate(torch.arange(24).reshape(2, 3, 4), scale_factor=2, mode="linear"))
+    for shape in [(0, 2, 3, 4), (1, 0, 3, 4), (1, 2, 0, 4), (0, 2, 3), (1, 0, 3), (1, 2, 0)]:
+        for mode in ["nearest", "bilinear", "linear"]:
+            t(lambda: F.interpolate(torch.ones(shape), size=3, mode=mode).shape)
+    """,
+)
+case(
+    "upsample2_modules",
+    _UPSAMPLE2,
+    """
+    for m in [nn.Upsample(scale_factor=2), nn.Upsample(size=(3, 4), mode="bilinear"),
+              nn.Upsample(scale_factor=(2, 3), mode="bilinear", align_corners=True),
+              nn.Upsample(size=5, mode="linear"), nn.UpsamplingNearest2d(scale_factor=2),
+              nn.UpsamplingBilinear2d(size=(4, 4)), nn.Upsample(),
+              nn.Upsample(scale_factor=2.5, recompute_scale_factor=True)]:
+        print(m, m.size, m.scale_factor, m.mode, m.align_corners, m.recompute_scale_factor, m.name,
+              type(m).__module__)
+    print(nn.UpsamplingBilinear2d(scale_factor=2)(x), nn.UpsamplingNearest2d(size=(5, 5))(x))
+    print(nn.Upsample(scale_factor=2.5, recompute_scale_factor=True)(x).grad_fn._saved_scales_h)
+    print(nn.Sequential(nn.Conv2d(2, 4, 3, padding=1), nn.Upsample(scale_factor=2, mode="bilinear")))
+    t(lambda: nn.Upsample()(x))
+    """,
+)

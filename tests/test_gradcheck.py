@@ -1106,6 +1106,60 @@ def _double_solve_det(L, q, s, b, m):
 C.add("linalg_solve_det", _solve_det, SQ22, SQ222, _u(2), _u(2, 3))
 C.add("double_backward_linalg_solve_det", _double_solve_det, SQ22, SQ222, _u(2), _u(2, 3))
 
+
+# part pad2: F.pad modes 'reflect' and 'replicate' (ReflectionPad1D/2D/3D, ReplicationPad1D/2D/3D;
+# a pad that crops), 'circular' (PyTorch's composite: CopySlices of slices), differentiated
+# again (the BackwardBackward0 rows: grad_output pads again, self gets zeros)
+_PADS2 = (((2, 1), (-1, 2)), ((1, 2, 2, 0),), ((1, 1, 0, 1, 1, 1),))
+
+
+def _pad2(L, x1, x2, x3):
+    f = F(L)
+    return tuple(f.pad(x, p, mode=m) for m in ("reflect", "replicate", "circular")
+                 for x, pads in zip((x1, x2, x3), _PADS2) for p in pads)
+
+
+def _double_pad2(L, x1, x2, x3, s1, s2):
+    gs = ()
+    for m in ("reflect", "replicate"):
+        for x, p, s in ((x1, (2, 1), s1), (x2, (1, 2, 2, 0), s2), (x3, (1, 1, 0, 1, 1, 1), None)):
+            y = F(L).pad(x, p, mode=m)
+            gs += L.autograd.grad(y, x, L.ones_like(y) if s is None else s, create_graph=True)
+    return gs
+
+
+C.add("pad2", _pad2, _u(2, 3, 4), _u(1, 3, 4), _u(1, 2, 2, 3))
+C.add("double_backward_pad2", _double_pad2, _u(2, 3, 4), _u(1, 3, 4), _u(1, 2, 2, 3),
+      _u(2, 3, 7), _u(1, 5, 7))
+
+
+# part pad2: F.interpolate (UpsampleNearest1D/2D, UpsampleLinear1D, UpsampleBilinear2D: by size
+# and by scale factor, align_corners both ways, down as well as up) and, differentiated again,
+# their BackwardBackward0 rows (the gradient of a backward is the forward again)
+def _upsample2(L, x1, x2):
+    f = F(L)
+    return (f.interpolate(x1, scale_factor=2), f.interpolate(x1, size=7), f.interpolate(x2, size=(3, 5)),
+            f.interpolate(x2, scale_factor=(1.5, 0.7)), f.interpolate(x1, size=7, mode="linear"),
+            f.interpolate(x1, scale_factor=0.6, mode="linear", align_corners=True),
+            f.interpolate(x2, size=(5, 3), mode="bilinear"),
+            f.interpolate(x2, scale_factor=1.7, mode="bilinear", align_corners=True))
+
+
+def _double_upsample2(L, x1, x2, s1, s2, s3, s4):
+    f, gs = F(L), ()
+    for x, y, s in ((x1, f.interpolate(x1, size=7), s1), (x2, f.interpolate(x2, size=(3, 5)), s2),
+                    (x1, f.interpolate(x1, size=7, mode="linear"), s1),
+                    (x2, f.interpolate(x2, size=(5, 3), mode="bilinear", align_corners=True), s4),
+                    (x2, f.interpolate(x2, size=(3, 5), mode="bilinear"), s3)):
+        gs += L.autograd.grad(y, x, s, create_graph=True)
+    return gs
+
+
+C.add("upsample2", _upsample2, _u(1, 2, 4), _u(1, 2, 2, 3))
+C.add("double_backward_upsample2", _double_upsample2, _u(1, 2, 4), _u(1, 2, 2, 3), _u(1, 2, 7),
+      _u(1, 2, 3, 5), _u(1, 2, 3, 5), _u(1, 2, 5, 3))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

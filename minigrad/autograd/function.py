@@ -177,12 +177,14 @@ class Op:
             return _iterator_layout(out, [arrays[i] for i in self.input_idx + self.other_idx])
         return out
 
-    def record(self, values, result, extras=()):
-        """Put a node for this op on the tape: edges to the inputs, the values formulas need."""
+    def record(self, values, result, extras=(), early_edges=None):
+        """Put a node for this op on the tape: edges to the inputs, the values formulas need.
+        (early_edges: input index -> edge taken before an in-place write moved the version.)"""
         edges, needed = [], 0
         for k, i in enumerate(self.input_idx):
             v = values[i]
-            edge = v._edge() if isinstance(v, Tensor) else (None, 0)
+            edge = (early_edges[i] if early_edges and i in early_edges
+                    else v._edge() if isinstance(v, Tensor) else (None, 0))
             edges.append(edge)
             if edge[0] is not None:
                 needed |= 1 << k
@@ -438,13 +440,18 @@ def apply_inplace(op, self, *args, **kwargs):
         before = Tensor._make(self._data.copy(), self._grad_fn, self._output_nr,
                               requires_grad=self._requires_grad)
         before._grad_accumulator = self._grad_accumulator
+        # another view of the same memory (out[:1].copy_(out[2:3])) is recorded by its
+        # history as of now: the write below makes it out of date
+        early = {i: values[i]._edge() for i in op.input_idx[1:] if isinstance(values[i], Tensor)
+                 and values[i]._base is not None
+                 and values[i]._version_counter is self._version_counter}
     if out.size:  # (an empty expanded array is read-only in NumPy: nothing to write anyway)
         np.copyto(self._data, out, casting="unsafe")
     self._version_counter.value += 1
     if recording:
         values[0] = before
         old = before._grad_fn
-        fn = op.record(values, self)
+        fn = op.record(values, self, early_edges=early)
         for saved in fn._saved_tensors.values():  # an input sharing self's memory (x *= x) was
             if (saved.__class__ is SavedTensor and saved.tensor.__class__ is Tensor  # saved, as in
                     and saved.tensor._version_counter is self._version_counter):  # PyTorch, before

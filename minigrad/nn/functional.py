@@ -1403,24 +1403,184 @@ def conv2d(*args, **kwargs):
 
 def pad(input, pad, mode="constant", value=None):
     """input with pad[0] values added before its last dim, pad[1] after it, pad[2], pad[3] around
-    the dim before, ...; negative amounts crop. Only mode='constant' (one ConstantPadNdBackward0)."""
+    the dim before, ...; negative amounts crop. mode='constant' fills with value (any dims);
+    'reflect' mirrors the edge (without repeating it), 'replicate' repeats the edge pixel and
+    'circular' wraps around: these pad the last 1, 2 or 3 dims of a batch (N, C, ...) or of one
+    sample (C, ...)."""
     _ops._check_int_tuple("pad", "pad", 2, pad)
     if value is not None and not isinstance(value, numbers.Real):
         raise TypeError(f"pad(): argument 'value' (position 4) must be float, not "
                         f"{_ops._type_name(value)}")
+    if mode not in ("constant", "reflect", "replicate", "circular"):
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
     if len(pad) % 2:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) > 2 * input.dim():
         raise RuntimeError("Padding length should be less than or equal to two times the input "
                            f"dimension but got padding length {len(pad)} and input of dimension "
                            f"{input.dim()}")
-    if mode != "constant":
-        if mode in ("reflect", "replicate", "circular"):
-            raise NotImplementedError(f"minigrad: F.pad(mode='{mode}') is not implemented (only "
-                                      "mode='constant')")
-        raise NotImplementedError(f"Unrecognised padding mode {mode}")
     pad = tuple(int(p) for p in pad)
-    for k in range(0, len(pad), 2):  # the crops (negative pads) come first, as narrow()s
-        if input.shape[-1 - k // 2] + min(pad[k], 0) + min(pad[k + 1], 0) < 0:
-            raise RuntimeError("narrow(): length must be non-negative.")
-    return d.constant_pad_nd(input, pad, 0 if value is None else value)
+    if mode == "constant":
+        for k in range(0, len(pad), 2):  # the crops (negative pads) come first, as narrow()s
+            if input.shape[-1 - k // 2] + min(pad[k], 0) + min(pad[k + 1], 0) < 0:
+                raise RuntimeError("narrow(): length must be non-negative.")
+        return d.constant_pad_nd(input, pad, 0 if value is None else value)
+    if value:
+        raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
+    nd = len(pad) // 2
+    if nd not in (1, 2, 3) or input.dim() not in (nd + 1, nd + 2):
+        raise NotImplementedError(
+            f"Padding size {len(pad)} is not supported for {input.dim()}D input tensor.\n"
+            "Supported combinations for non-constant padding:\n"
+            "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+            "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+            "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")
+    if mode == "circular":
+        return _pad_circular(input, pad)
+    shape = list(input.shape)
+    if any(n == 0 for n in shape[1 if input.dim() == nd + 2 else 0:]):
+        raise RuntimeError(f"Expected {nd + 1}D or {nd + 2}D (batch mode) tensor with possibly 0 "
+                           "batch size and other non-zero dimensions for input, but got: "
+                           f"{shape}")
+    if mode == "reflect":
+        for k in range(nd):  # (last dim first: PyTorch's 'Argument #4' is pad[0:2], ...)
+            l, r, dim = pad[2 * k], pad[2 * k + 1], input.dim() - 1 - k
+            if l >= shape[dim] or r >= shape[dim]:
+                raise RuntimeError(f"Argument #{4 + 2 * k}: Padding size should be less than the "
+                                   "corresponding input dimension, but got: padding "
+                                   f"({l}, {r}) at dimension {dim} of input {shape}")
+    if nd == 1 and shape[-1] + pad[0] + pad[1] < 1:
+        raise RuntimeError(f"input (W: {shape[-1]}) is too small. Calculated output W: "
+                           f"{shape[-1] + pad[0] + pad[1]}")
+    name = ("reflection" if mode == "reflect" else "replication") + f"_pad{nd}d"
+    return getattr(d, name)(input, pad)
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None, antialias=False):
+    """Resize the spatial dims of a batch (N, C, L) or (N, C, H, W) to `size`, or by
+    `scale_factor` (the output size rounded down). mode='nearest' copies the pixel each output
+    position falls in; 'linear' (3-d) and 'bilinear' (4-d) mix the two (four) nearest pixels;
+    align_corners=True maps corner pixels' centres onto each other."""
+    if mode in ("nearest", "area", "nearest-exact"):
+        if align_corners is not None:
+            raise ValueError("align_corners option can only be set with the interpolating modes: "
+                             "linear | bilinear | bicubic | trilinear")
+    elif align_corners is None:
+        align_corners = False
+    dim = input.dim() - 2  # the spatial dims
+    if size is not None and scale_factor is not None:
+        raise ValueError("only one of size or scale_factor should be defined")
+    if size is not None:
+        scale_factors = None
+        if isinstance(size, (list, tuple)):
+            if len(size) != dim:
+                raise ValueError(
+                    "Input and output must have the same number of spatial dimensions, but got "
+                    f"input with spatial dimensions of {list(input.shape[2:])} and output size of "
+                    f"{size}. Please provide input tensor in (N, C, d1, d2, ...,dK) format and "
+                    "output size in (o1, o2, ...,oK) format.")
+            if not all(_is_int(x) for x in size):
+                raise TypeError("expected size to be one of int or Tuple[int] or Tuple[int, int] "
+                                "or Tuple[int, int, int], but got size with types "
+                                f"{[type(x) for x in size]}")
+            output_size = size
+        else:
+            output_size = [size for _ in range(dim)]
+    elif scale_factor is not None:
+        output_size = None
+        if isinstance(scale_factor, (list, tuple)):
+            if len(scale_factor) != dim:
+                raise ValueError(
+                    "Input and scale_factor must have the same number of spatial dimensions, but "
+                    f"got input with spatial dimensions of {list(input.shape[2:])} and "
+                    f"scale_factor of shape {scale_factor}. Please provide input tensor in (N, C, "
+                    "d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) format.")
+            scale_factors = scale_factor
+        else:
+            scale_factors = [scale_factor for _ in range(dim)]
+    else:
+        raise ValueError("either size or scale_factor should be defined")
+    if recompute_scale_factor and size is not None:
+        raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
+    if recompute_scale_factor:  # the size from the factor, then the factor forgotten
+        output_size = [int(input.shape[i + 2] * scale_factors[i]) for i in range(dim)]
+        scale_factors = None
+    if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and input.dim() == 4):
+        raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes "
+                         "and requires a 4-D tensor as input")
+    if (mode, input.dim()) in (("nearest", 3), ("nearest", 4), ("linear", 3), ("bilinear", 4)):
+        if antialias:
+            raise NotImplementedError("minigrad: interpolate(antialias=True) is not implemented")
+        return _upsample(input, mode, output_size, scale_factors, align_corners)
+    if (mode in ("nearest", "area", "nearest-exact") and 3 <= input.dim() <= 5
+            or (mode, input.dim()) in (("trilinear", 5), ("bicubic", 4), ("lanczos", 4))):
+        raise NotImplementedError(f"minigrad: interpolate(mode='{mode}') of a {input.dim()}D input "
+                                  "is not implemented (only nearest 3D/4D, linear 3D, bilinear 4D)")
+    for d, m in ((3, "bilinear"), (3, "trilinear"), (4, "linear"), (4, "trilinear"), (5, "linear"),
+                 (5, "bilinear")):
+        if input.dim() == d and mode == m:
+            need = {"linear": 3, "bilinear": 4, "trilinear": 5}[m]
+            raise NotImplementedError(f"Got {d}D input, but {m} mode needs {need}D input")
+    raise NotImplementedError(
+        f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) for the "
+        "modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact "
+        f"(got {mode})")
+
+
+def _upsample(input, mode, output_size, scale_factors, align_corners):
+    """upsample_nearest1d/2d, upsample_linear1d, upsample_bilinear2d: PyTorch's checks, then
+    the table row (a size from scale factors: input size * factor, rounded toward 0)."""
+    shape, nd = list(input.shape), input.dim() - 2
+    scales = [None] * nd if scale_factors is None else [float(s) for s in scale_factors]
+    if output_size is None:
+        output_size = [int(n * s) for n, s in zip(shape[2:], scales)]
+    output_size = tuple(int(n) for n in output_size)
+    if min(shape[2:]) <= 0 or min(output_size) <= 0:
+        names = "HW"[-nd:] if nd <= 2 else "DHW"
+        sizes = lambda ns: ", ".join(f"{c}: {n}" for c, n in zip(names, ns))  # noqa: E731
+        raise RuntimeError("Input and output sizes should be greater than 0, but got input "
+                           f"({sizes(shape[2:])}){' and' if nd == 1 else ''} output "
+                           f"({sizes(output_size)})")
+    if input.numel() == 0 and math.prod(shape[1:]) == 0:
+        raise RuntimeError(f"Non-empty {nd + 2}D data tensor expected but got a tensor with sizes "
+                           f"{shape}")
+    if not input.dtype.is_floating_point:
+        kind = "nearest" if mode == "nearest" else "linear"
+        name = (f"compute_indices_weights_{kind}" if nd == 1 else
+                f"upsample_{'nearest2d' if mode == 'nearest' else 'bilinear2d'}_channels_last")
+        raise NotImplementedError(f'"{name}" not implemented for \'{input.dtype._scalar}\'')
+    if mode == "nearest":
+        upsample = d.upsample_nearest1d if nd == 1 else d.upsample_nearest2d
+        return upsample(input, output_size, *scales)
+    return (d.upsample_linear1d if nd == 1 else d.upsample_bilinear2d)(
+        input, output_size, bool(align_corners), *scales)
+
+
+def _pad_circular(input, pad):
+    """PyTorch's _pad_circular, op for op (so the graph is its CopySlices chain): copy the
+    input into the middle of an empty tensor, then each dim's left pad from its right end and
+    its right pad from its left end (corners are copied more than once)."""
+    nd, shape = len(pad) // 2, list(input.shape)
+    out_shape = shape[:]
+    for k in range(nd):
+        l, r, dim = pad[2 * k], pad[2 * k + 1], input.dim() - 1 - k
+        out_shape[dim] = shape[dim] + l + r
+        if l > shape[dim] or r > shape[dim]:
+            raise RuntimeError("Padding value causes wrapping around more than once.")
+        if out_shape[dim] < 0:
+            raise RuntimeError("Negative padding value is resulting in an empty dimension")
+    out = input.new_empty(out_shape)
+    out_slice, in_slice = out, input
+    for k in range(nd):
+        l, r, dim = pad[2 * k], pad[2 * k + 1], input.dim() - 1 - k
+        out_slice = d.slicing(out_slice, dim, slice(max(l, 0), out_shape[dim] - max(r, 0)))
+        in_slice = d.slicing(in_slice, dim, slice(max(-l, 0), shape[dim] - max(-r, 0)))
+    out_slice.copy_(in_slice)
+    for k in range(nd):
+        l, r, dim = pad[2 * k], pad[2 * k + 1], input.dim() - 1 - k
+        if l > 0:
+            out.narrow(dim, 0, l).copy_(out.narrow(dim, out_shape[dim] - l - max(r, 0), l))
+        if r > 0:
+            out.narrow(dim, out_shape[dim] - r, r).copy_(out.narrow(dim, max(l, 0), r))
+    return out

@@ -88,7 +88,7 @@ class _ConvNd(Module):
         return s.format(**self.__dict__)
 
     def forward(self, input):
-        if self.padding_mode != "zeros":  # (F.pad: only mode='constant' in minigrad)
+        if self.padding_mode != "zeros":  # F.pad first (reflect, replicate, circular)
             input = F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode)
             return self._conv(input, self.weight, self.bias, self.stride, 0, self.dilation,
                               self.groups)
