@@ -8,6 +8,22 @@ from ..tensor import Tensor
 from .optimizer import Optimizer, _step_tensor
 
 
+def _check_adam_args(name, lr, betas, eps, weight_decay):
+    """The argument checks Adam and its family (Adamax, NAdam, RAdam) share, in PyTorch's order."""
+    if isinstance(lr, Tensor):
+        raise NotImplementedError(f"minigrad: {name} with a Tensor lr is not implemented")
+    if not 0.0 <= lr:
+        raise ValueError(f"Invalid learning rate: {lr}")
+    if not 0.0 <= eps:
+        raise ValueError(f"Invalid epsilon value: {eps}")
+    if not 0.0 <= betas[0] < 1.0:
+        raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+    if not 0.0 <= betas[1] < 1.0:
+        raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+    if not 0.0 <= weight_decay:
+        raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+
+
 def _write(t, value):
     """Store a NumPy result in t's memory: one in-place op in PyTorch, so one version bump (and
     its error if the result, broadcast, is larger than t)."""
@@ -40,16 +56,7 @@ class Adam(Optimizer):
                  differentiable=False, fused=None, decoupled_weight_decay=False):
         if isinstance(lr, Tensor) or any(isinstance(b, Tensor) for b in betas):
             raise NotImplementedError("minigrad: Adam with Tensor lr or betas is not implemented")
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        _check_adam_args("Adam", lr, betas, eps, weight_decay)
         if not (isinstance(betas[0], float) and isinstance(betas[1], float)):
             raise ValueError("betas must be either both floats or both Tensors")
         super().__init__(params, dict(

@@ -4,24 +4,8 @@ import numpy as np
 from .. import derivatives as d
 from ..ops import zeros_like
 from ..tensor import Tensor
-from .adam import _lerp_, _write
+from .adam import _check_adam_args, _lerp_, _write
 from .optimizer import Optimizer, _step_tensor
-
-
-def _check_adam_args(name, lr, betas, eps, weight_decay):
-    """The argument checks Adam's family (Adamax, NAdam, RAdam) shares, in PyTorch's order."""
-    if isinstance(lr, Tensor):
-        raise NotImplementedError(f"minigrad: {name} with a Tensor lr is not implemented")
-    if not 0.0 <= lr:
-        raise ValueError(f"Invalid learning rate: {lr}")
-    if not 0.0 <= eps:
-        raise ValueError(f"Invalid epsilon value: {eps}")
-    if not 0.0 <= betas[0] < 1.0:
-        raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-    if not 0.0 <= betas[1] < 1.0:
-        raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
-    if not 0.0 <= weight_decay:
-        raise ValueError(f"Invalid weight_decay value: {weight_decay}")
 
 
 def _check_not_implemented(name, capturable, differentiable):

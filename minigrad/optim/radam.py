@@ -4,7 +4,8 @@ import numpy as np
 from .. import derivatives as d
 from ..ops import zeros_like
 from .adam import _fma, _lerp_, _write
-from .adamax import _check_adam_args, _check_not_implemented
+from .adam import _check_adam_args
+from .adamax import _check_not_implemented
 from .optimizer import Optimizer, _step_tensor
 
 

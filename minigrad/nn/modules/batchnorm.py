@@ -1,10 +1,10 @@
 """BatchNorm1d: each feature normalized with statistics of the batch (training) or with running
 estimates of them, kept as buffers (eval)."""
-from ...ops import empty, ones, tensor, zeros
+from ...ops import ones, tensor, zeros
 from ... import dtypes
-from .. import functional as F, init
-from ..parameter import Parameter
+from .. import functional as F
 from .module import Module
+from .normalization import _affine_parameters, _reset_affine
 
 
 class _NormBase(Module):
@@ -17,15 +17,7 @@ class _NormBase(Module):
         factory_kwargs = {"device": device, "dtype": dtype}
         self.num_features, self.eps, self.momentum = num_features, eps, momentum
         self.affine, self.track_running_stats = affine, track_running_stats
-        if affine:
-            self.weight = Parameter(empty(num_features, **factory_kwargs))
-            if bias:
-                self.bias = Parameter(empty(num_features, **factory_kwargs))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, affine, bias, num_features, **factory_kwargs)
         if track_running_stats:
             self.register_buffer("running_mean", zeros(num_features, **factory_kwargs))
             self.register_buffer("running_var", ones(num_features, **factory_kwargs))
@@ -45,10 +37,7 @@ class _NormBase(Module):
 
     def reset_parameters(self):
         self.reset_running_stats()
-        if self.affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_affine(self)
 
     def extra_repr(self):
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
