@@ -3124,6 +3124,8 @@ def movedim(input, source=_REQUIRED, destination=_REQUIRED):
         if len({_wrap_dim(x, n) for x in given}) != len(given):
             raise RuntimeError(f"movedim: repeated dim in `{name}` ({given})")
     src, dst = [_wrap_dim(x, n) for x in src], [_wrap_dim(x, n) for x in dst]
+    if n == 0:  # nothing to move: PyTorch returns an alias, not a permute
+        return d.alias(input)
     rest = iter([x for x in range(n) if x not in src])
     moved = dict(zip(dst, src))
     return d.permute(input, tuple(moved[k] if k in moved else next(rest) for k in range(n)))

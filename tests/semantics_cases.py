@@ -11865,3 +11865,11 @@ case(
     t(lambda: nn.Upsample()(x))
     """,
 )
+case(
+    "movedim_of_a_0d_tensor_is_an_alias",
+    "x = torch.tensor(1., requires_grad=True); y = torch.ones(2, 3, requires_grad=True)",
+    *[f"r = {c}; print(r.grad_fn.name(), r.shape)" for c in (
+        "x.movedim(0, -1)", "x.movedim(0, 0)", "x.movedim((0,), (0,))", "x.moveaxis(-1, 0)",
+        "x.movedim((), ())", "y.movedim(0, 0)", "y.movedim((0, 1), (0, 1))")],
+    "x.movedim(0, 1)",
+)
