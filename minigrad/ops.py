@@ -99,7 +99,7 @@ def _as_method(fn):
             if m is None:
                 raise
             raise TypeError(f"{m[1]}{int(m[2]) - 1}{m[3]}") from None
-    method.__name__ = fn.__name__
+    method.__name__, method.__wrapped__ = fn.__name__, fn
     return method
 
 
@@ -1698,7 +1698,7 @@ def _extreme_method(fn):
         if args and isinstance(args[0], Tensor) and (len(args) > 1 or "keepdim" in kwargs):
             raise TypeError(f"{fn.__name__}(): argument 'dim' (position 1) must be int, not Tensor")
         return fn(self, *args, **kwargs)
-    method.__name__ = fn.__name__
+    method.__name__, method.__wrapped__ = fn.__name__, fn
     return method
 
 
@@ -1829,6 +1829,7 @@ def _var_std(name, op, method=False):
 
 def _var_std_call(name, method, input, args, kwargs):
     """var/std/var_mean/std_mean's arguments after PyTorch's checks: (dims, correction, keepdim)."""
+    kwargs = _torch_names(name, kwargs)
     given = _var_std_args(args, kwargs)
     if given is None:  # (PyTorch shows the keywords last-given first)
         raise _invalid_combination(name, args if method else (input, *args),
@@ -4262,5 +4263,50 @@ _METHODS.update(  # part shape2: shape ops under NumPy's names, and their relati
     index_put=_as_method(index_put), index_put_=_index_put_inplace, take=take, put=put,
     put_=_put_inplace, kron=_as_method(kron),
 )
+
+
+# PyTorch's argument parser takes NumPy's names too: axis for dim, keepdims for keepdim (as in
+# P.sum(1, keepdims=True)). Its Python-level functions (norm, split, unflatten, nn.functional)
+# do not.
+_NUMPY_NAMES = {"axis": "dim", "keepdims": "keepdim"}
+_PYTHON_IN_TORCH = {"norm", "split", "unflatten"}
+
+
+def _torch_names(name, kwargs):
+    """kwargs with axis and keepdims renamed dim and keepdim (unless those are given too)."""
+    for numpy_name, torch_name in _NUMPY_NAMES.items():
+        if numpy_name in kwargs:
+            if torch_name in kwargs:
+                raise TypeError(f"{name}() got an unexpected keyword argument '{numpy_name}'")
+            kwargs[torch_name] = kwargs.pop(numpy_name)
+    return kwargs
+
+
+def _takes_dim(fn):
+    """Whether fn (or the function it wraps) has a dim or keepdim parameter."""
+    while fn is not None:
+        code = getattr(fn, "__code__", None)
+        if code and {"dim", "keepdim"} & set(
+                code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]):
+            return True
+        fn = getattr(fn, "__wrapped__", None)
+    return False
+
+
+def _numpy_names(fn):
+    def call(*args, **kwargs):
+        return fn(*args, **_torch_names(fn.__name__, kwargs))
+    call.__name__, call.__qualname__, call.__doc__, call.__wrapped__ = (
+        fn.__name__, fn.__qualname__, fn.__doc__, fn)
+    return call
+
+
 for _name, _fn in _METHODS.items():
+    if _name not in _PYTHON_IN_TORCH and _takes_dim(_fn):
+        _fn = _numpy_names(_fn)
     setattr(Tensor, _name, _fn)
+for _name, _fn in list(globals().items()):
+    if (not _name.startswith("_") and _name not in _PYTHON_IN_TORCH and callable(_fn)
+            and not isinstance(_fn, type) and getattr(_fn, "__module__", None) == __name__
+            and _takes_dim(_fn)):
+        globals()[_name] = _numpy_names(_fn)

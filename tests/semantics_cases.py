@@ -11873,3 +11873,13 @@ case(
         "x.movedim((), ())", "y.movedim(0, 0)", "y.movedim((0, 1), (0, 1))")],
     "x.movedim(0, 1)",
 )
+case(
+    "numpy_names_axis_and_keepdims",
+    "import torch.nn.functional as F\nP = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)",
+    "print(P.sum(1, keepdims=True), torch.sum(P, axis=0), P.mean(axis=1, keepdims=True))",
+    "print(P.max(axis=1, keepdims=True), P.std(axis=0), torch.var(P, axis=1, keepdims=True))",
+    "print(torch.cat([P, P], axis=1).shape, P.softmax(axis=0).shape, torch.argmax(P, axis=1), P.unsqueeze(axis=0).shape)",
+    "print(P.cumsum(axis=0), torch.logsumexp(P, axis=1, keepdims=True), P.amax(axis=(0, 1)))",
+    "P.sum(dim=0, axis=0)", "P.sum(0, keepdim=True, keepdims=True)", "torch.norm(P, dim=0, keepdims=True)",
+    "F.softmax(P, axis=0)",
+)
