@@ -28,7 +28,7 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   sigmoid, sign, sin, softmax, sort, split, sqrt, square, squeeze, stack, std, sub,
                   sum, t, tanh, tensor, tile, topk, trace, transpose, unbind, unsqueeze, var, where,
                   zeros, zeros_like)
-from .ops import logspace, mv, randperm
+from .ops import bernoulli, logspace, multinomial, mv, randperm
 from .ops import einsum  # part einsum
 from .ops import unflatten
 from .ops import (aminmax, count_nonzero, cummax, cummin, dist, kthvalue, logcumsumexp,  # reduce2

@@ -1898,6 +1898,9 @@ normal_ = Op("NormalBackward0",        lambda self, mean, std, generator: (
                                            mean + std * generator._rng.standard_normal(self.shape))
                                            .astype(self.dtype),
              self=lambda grad: zeros_like(grad))
+bernoulli = Op("BernoulliBackward0",    lambda self, generator: (generator._rng.random(self.shape)
+                                                              < self).astype(self.dtype),
+               self=lambda grad: zeros_like(grad))   # 1 with probability self: no gradient
 fill_tensor_ = Op("FillBackward3",     lambda self, value: np.full_like(self, value),  # t[:] = 0.
                   promote=False,
                   self=lambda grad: zeros_like(grad),

@@ -3889,6 +3889,51 @@ def randperm(n=_REQUIRED, *, generator=None, dtype=None, device=None, requires_g
     return _new(arr, requires_grad)
 
 
+def bernoulli(input, *, generator=None):
+    """1 where a uniform draw falls below input's probability, else 0 (in input's dtype)."""
+    _tensor_arg("bernoulli", "input", 1, input)
+    if not input.is_floating_point():
+        raise NotImplementedError(f"\"bernoulli_tensor_cpu_p_\" not implemented for "
+                                  f"'{input.dtype._scalar}'")
+    if not ((input._data >= 0) & (input._data <= 1)).all():
+        raise RuntimeError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could "
+                           "this error message be improved?  If so, please report an "
+                           "enhancement request to PyTorch.)")
+    return d.bernoulli(input, generator or default_generator)
+
+
+def multinomial(input, num_samples, replacement=False, *, generator=None):
+    """num_samples category indices per row, drawn with probabilities proportional to input's
+    row. Without replacement, as PyTorch does it: the largest p / Exponential(1) keys."""
+    _tensor_arg("multinomial", "input", 1, input)
+    if not isinstance(num_samples, numbers.Integral) or isinstance(num_samples, builtins.bool):
+        raise TypeError(f"multinomial(): argument 'num_samples' (position 2) must be int, not "
+                        f"{_type_name(num_samples)}")
+    if not input.is_floating_point():
+        raise RuntimeError(f"multinomial only supports floating-point dtypes for input, got: "
+                           f"{input.dtype._scalar}")
+    if input.dim() not in (1, 2):
+        raise RuntimeError("prob_dist must be 1 or 2 dim")
+    if num_samples <= 0:
+        raise RuntimeError("cannot sample n_sample <= 0 samples")
+    if not replacement and num_samples > input.shape[-1]:
+        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without "
+                           "replacement")
+    p = input._data.astype(np.float64).reshape(-1, input.shape[-1])
+    if not (np.isfinite(p).all() and (p >= 0).all()):
+        raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+    if (p.sum(-1) <= 0).any():
+        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+    rng = (generator or default_generator)._rng
+    if replacement:
+        rows = [rng.choice(p.shape[1], num_samples, p=row / row.sum()) for row in p]
+    else:
+        keys = p / rng.exponential(size=p.shape)
+        rows = [np.argsort(-k, kind="stable")[:num_samples] for k in keys]
+    out = np.array(rows, dtype=np.int64).reshape(*input.shape[:-1], num_samples)
+    return Tensor._make(out)
+
+
 def randn_like(input, dtype=None, device=None, requires_grad=False):
     _check_overloads("randn_like", (input,), requires_grad, dtype, device=device)
     return randn(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
@@ -4263,6 +4308,7 @@ _METHODS.update(  # part shape2: shape ops under NumPy's names, and their relati
     index_put=_as_method(index_put), index_put_=_index_put_inplace, take=take, put=put,
     put_=_put_inplace, kron=_as_method(kron),
 )
+_METHODS.update(bernoulli=bernoulli, multinomial=_as_method(multinomial))
 
 
 # PyTorch's argument parser takes NumPy's names too: axis for dim, keepdims for keepdim (as in

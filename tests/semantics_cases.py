@@ -11883,3 +11883,17 @@ case(
     "P.sum(dim=0, axis=0)", "P.sum(0, keepdim=True, keepdims=True)", "torch.norm(P, dim=0, keepdims=True)",
     "F.softmax(P, axis=0)",
 )
+case(
+    "multinomial_and_bernoulli",
+    "p = torch.tensor([0.2, 0.3, 0.5]); g = torch.Generator().manual_seed(1)",
+    "print(torch.multinomial(p, 2).shape, torch.multinomial(p, 4, True).shape, torch.multinomial(torch.ones(2, 3), 2).shape, p.multinomial(1, replacement=True).dtype)",
+    "print(torch.multinomial(torch.tensor([0., 1., 0.]), 2, True), torch.multinomial(torch.tensor([[0., 1.], [1., 0.]]), 1, generator=g))",
+    "print(torch.multinomial(torch.tensor([0., 0., 1.]), 3), torch.multinomial(torch.tensor([1., 0., 0.]), 2))",
+    "torch.multinomial(p, 4)", "torch.multinomial(p, 0)", "torch.multinomial(torch.tensor([1, 2]), 1)",
+    "torch.multinomial(torch.ones(2, 2, 2), 1)", "torch.multinomial(torch.tensor([-1., 2.]), 1)",
+    "torch.multinomial(torch.tensor([0., 0.]), 1)", "torch.multinomial(torch.tensor(1.), 1)",
+    "torch.multinomial(p, 2.0)", "torch.multinomial(torch.tensor([float('nan'), 1.]), 1)",
+    "x = torch.tensor([0., 1., 1.], requires_grad=True); y = torch.bernoulli(x); print(y, y.grad_fn.name())\ny.sum().backward(); print(x.grad)",
+    "print(torch.bernoulli(torch.ones(2, dtype=torch.float64), generator=g), torch.tensor([0., 1.]).bernoulli())",
+    "torch.bernoulli(torch.tensor([2.]))", "torch.bernoulli(torch.tensor([0, 1]))",
+)

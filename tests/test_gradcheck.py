@@ -176,7 +176,7 @@ C.add("sum_mean_dtype", lambda L, a: (a.sum(0, dtype=L.float64), L.mean(a, dtype
 C.add("softmax_functions", lambda L, a: (L.softmax(a, 1), a.log_softmax(0),
                                          L.softmax(a.float(), 1, dtype=L.float64)),
       A23, eps=1e-3, atol=1e-3)
-C.add("uniform_normal_fills", lambda L, a: _random_fills(L, a), A23)
+C.add("random_draws", lambda L, a: _random_fills(L, a), A23)
 C.add("masked_fill", lambda L, a, w: (a.masked_fill(a > 0, 0.5), L.masked_fill(a, a < 0, w.sum()),
                                       L.autograd.grad(a.max(), a, w.sum(), create_graph=True)[0],
                                       L.autograd.grad(a.min(), a, w[0] * a[0, 0], create_graph=True)[0]),
@@ -261,13 +261,13 @@ def _double_prod_zeros(L, z, w):
 
 
 def _random_fills(L, a):
-    """uniform_ and normal_ record a node whose gradient is zero; from == to and std == 0 make
-    the fills constant, so finite differences see a function."""
+    """uniform_, normal_ and bernoulli record a node whose gradient is zero; from == to,
+    std == 0 and probabilities 1 make the draws constant, so finite differences see a function."""
     y = a * 1
     y[1].uniform_(0.5, 0.5)
     z = a * 2
     z.normal_(0.25, 0.0)
-    return y + a, z * a
+    return y + a, z * a, L.bernoulli(a * 0 + 1) * a
 
 
 def _index_put(L, a, b):
