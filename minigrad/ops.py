@@ -2345,9 +2345,9 @@ def _wrap_dim_no_scalar(dim, ndim):
 
 def unbind(input, dim=0):
     """The slices along dim, as a tuple of views: outputs 0, 1, ... of one UnbindBackward0."""
-    if input.dim() == 0:  # (whatever dim was given: PyTorch's message names 0)
-        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     dim = _wrap_dim(dim, input.dim())
+    if input.dim() == 0:  # (the dim wrapped: PyTorch's message names 0 for -1 too)
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     arrays = [input._data[d._dim_key(dim, i)] for i in range(input.shape[dim])]
     return d.views(d.UnbindBackward0, input, arrays, dim=dim)
 
