@@ -4,6 +4,7 @@ This is where argument conventions live (negative dims, `*shape` or a tuple, whi
 call means, PyTorch's error texts); the math lives in derivatives.py.
 """
 import builtins
+import inspect
 import math
 import numbers
 import operator
@@ -3979,9 +3980,20 @@ def _normal_inplace(self, mean=0, std=1, *, generator=None):
 
 # --- Tensor methods and operators ---------------------------------------------------------------
 def _inplace(op):
+    """The in-place method of table row `op` (named after its method in the loop at the end)."""
     def method(self, *args, **kwargs):
+        missing = [p for p, default in zip(op.params[1 + len(args):], op.defaults[1 + len(args):])
+                   if default is inspect.Parameter.empty and p not in kwargs]
+        if missing:
+            raise TypeError(f"{method.__name__}() missing {len(missing)} required positional "
+                            f"arguments: " + ", ".join(f'"{p}"' for p in missing))
+        for k in kwargs:
+            if k not in op.params:  # Python's words, as PyTorch's C methods raise them
+                raise TypeError(f"TensorBase.{method.__name__}() takes no keyword arguments"
+                                if len(op.params) == 1 else
+                                f"{method.__name__}() got an unexpected keyword argument '{k}'")
         return apply_inplace(op, self, *args, **kwargs)
-    method.__name__ = op.node_class.__name__
+    method.__name__ = "_inplace"
     return method
 
 
@@ -4348,6 +4360,8 @@ def _numpy_names(fn):
 
 
 for _name, _fn in _METHODS.items():
+    if getattr(_fn, "__name__", None) == "_inplace":
+        _fn.__name__ = _name
     if _name not in _PYTHON_IN_TORCH and _takes_dim(_fn):
         _fn = _numpy_names(_fn)
     setattr(Tensor, _name, _fn)

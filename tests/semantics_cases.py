@@ -11898,3 +11898,8 @@ case(
     "print(torch.bernoulli(torch.ones(2, dtype=torch.float64), generator=g), torch.tensor([0., 1.]).bernoulli())",
     "torch.bernoulli(torch.tensor([2.]))", "torch.bernoulli(torch.tensor([0, 1]))",
 )
+case(
+    "inplace_methods_refuse_unknown_keywords",
+    "x = torch.tensor([1., 2.])",
+    "x.exp_(axis=0)", "x.zero_(foo=1)", "x.sigmoid_(dim=0)", "x.mul_(foo=2)",
+)
