@@ -3446,6 +3446,8 @@ def take_along_dim(input, indices, dim=None):
                            f"of dimensions, but got {input.dim()} dimensions for input, and "
                            f"{indices.dim()} dimensions for indices")
     dim = _wrap_dim(dim, input.dim())
+    if input.dim() == 0:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     along = lambda shape, n: shape[:dim] + (n,) + shape[dim + 1:]  # noqa: E731
     indices = broadcast_to(indices, _broadcast_shape(along(input.shape, indices.shape[dim]),
                                                      indices.shape))

@@ -10860,7 +10860,9 @@ case(
     "roll_and_unbind_along_a_dim_of_a_0d_tensor",
     "x = torch.tensor(1.5)",
     "x.roll(1, 0)", "x.roll(1, -1)", "print(x.roll(1))", "x.unbind(-1)", "torch.ones(2).roll(1, 1)",
-    "x.unbind(1)", "x.roll(1, 1)",
+    "x.unbind(1)", "x.roll(1, 1)", "torch.take_along_dim(x, torch.tensor(0), 0)",
+    "torch.take_along_dim(x, torch.tensor(0), -1)", "torch.take_along_dim(x, torch.tensor(0), 1)",
+    "torch.take_along_dim(x, torch.tensor([0]), 0)", "print(torch.take_along_dim(x, torch.tensor(0)))",
 )
 
 
