@@ -4148,6 +4148,8 @@ def _cummaxmin(name, op):
         if dim is _REQUIRED:
             raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
         _int_dim(name, dim)
+        if input.dim() == 0 and dim not in (0, -1):
+            raise IndexError(f"{name}(): Expected reduction dim -1 or 0 for scalar but got {dim}")
         return getattr(return_types, name)(*op(input, _wrap_dim(dim, input.dim())))
     scan.__name__ = scan.__qualname__ = name
     return scan

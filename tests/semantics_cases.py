@@ -10863,6 +10863,7 @@ case(
     "x.unbind(1)", "x.roll(1, 1)", "torch.take_along_dim(x, torch.tensor(0), 0)",
     "torch.take_along_dim(x, torch.tensor(0), -1)", "torch.take_along_dim(x, torch.tensor(0), 1)",
     "torch.take_along_dim(x, torch.tensor([0]), 0)", "print(torch.take_along_dim(x, torch.tensor(0)))",
+    "x.cummax(1)", "x.cummin(-2)", "print(x.cummax(-1))", "torch.ones(2).cummin(2)",
 )
 
 
