@@ -2263,7 +2263,7 @@ def _convolution(input, weight, bias, stride, padding, dilation, transposed, out
         out = np.zeros((n, g, o // g, *win.shape[4:4 + nd]), np.float32)
         for k in np.ndindex(*weight.shape[2:]):
             for c in range(cg):
-                out = _fma(win[(slice(None),) * 3 + (c, ...) + k], w[:, :, c, ..., *k], out)
+                out = _fma(win[(slice(None),) * 3 + (c, ...) + k], w[(slice(None),) * 2 + (c, ...) + k], out)
     else:
         cols = _im2col(input, weight.shape[2:], stride, padding, dilation, groups)
         out = np.matmul(weight.reshape(g, o // g, cols.shape[3]), cols.swapaxes(-1, -2))
