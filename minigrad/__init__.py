@@ -4,6 +4,7 @@
 tensor.py (the Tensor), derivatives.py (every op and its derivative), autograd/engine.py (how
 backward runs), autograd/function.py (how ops are recorded), _tensor_str.py (printing).
 """
+import importlib as _importlib
 from math import e, inf, nan, pi
 
 import numpy as _np
@@ -60,8 +61,8 @@ from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_
 from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                     set_anomaly_enabled)
-from . import autograd, cuda, ops, linalg, nn, optim, return_types, utils  # noqa: E402
-# random generators, save/load (utils.data, the datasets and DataLoader, comes with utils)
+from . import autograd, cuda, ops, linalg, nn, return_types, utils  # noqa: E402
+# random generators, save/load
 from .ops import Generator, default_generator, get_rng_state, seed, set_rng_state  # noqa: E402
 from .serialization import load, save  # noqa: E402
 
@@ -144,3 +145,11 @@ from .nn.functional import conv1d, conv2d  # noqa: E402  (part conv)
 def constant_pad_nd(input, pad, value=0):
     """torch.constant_pad_nd, the op under F.pad(mode='constant'): negative pads crop."""
     return nn.functional.pad(input, pad, value=value)
+
+
+def __getattr__(name):
+    """minigrad.optim is read on first use (PEP 562), so that `import minigrad` need not read its
+    dozen optimizer files: the import stays quick, and minigrad.optim.SGD works as torch.optim.SGD."""
+    if name == "optim":
+        return _importlib.import_module(".optim", __name__)
+    raise AttributeError(f"module 'minigrad' has no attribute '{name}'")
