@@ -31,6 +31,7 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
 from .ops import bernoulli, logspace, multinomial, mv, randperm
 from .ops import einsum  # part einsum
 from .ops import unflatten
+from .ops import bincount, bucketize, histc, searchsorted, unique, unique_consecutive  # counting
 from .ops import (aminmax, count_nonzero, cummax, cummin, dist, kthvalue, logcumsumexp,  # reduce2
                   median, mode, nanmean, nanmedian, nansum, std_mean, var_mean)
 from .ops import (argsort, bmm, clamp_max, clamp_min, clip, cumprod, fix, frac, msort, narrow,

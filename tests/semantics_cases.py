@@ -11903,3 +11903,95 @@ case(
     "x = torch.tensor([1., 2.])",
     "x.exp_(axis=0)", "x.zero_(foo=1)", "x.sigmoid_(dim=0)", "x.mul_(foo=2)",
 )
+
+
+# ---------------------------------------------------------------------------
+# part counting: unique, unique_consecutive, bincount, histc, searchsorted, bucketize
+# ---------------------------------------------------------------------------
+case(
+    "counting_unique",
+    "x = torch.tensor([3, 1, 2, 3, 1, 1]); m = torch.tensor([[3., 1], [2, 3], [3, 1]])",
+    "print(torch.unique(x), torch.unique(x, return_inverse=True), torch.unique(x, return_counts=True))",
+    "print(torch.unique(x, sorted=False, return_inverse=True, return_counts=True), x.unique(True, True))",
+    "print(m.unique(dim=0, return_inverse=True, return_counts=True), m.unique(sorted=False, dim=-1))",
+    "print(m.unique(return_inverse=True), torch.unique(m, True, True, True, 1))",
+    "print(torch.unique(torch.tensor(5.), return_inverse=True, return_counts=True), torch.unique(torch.tensor([])))",
+    "print(torch.unique(torch.tensor([True, False, True]), return_counts=True), torch.unique(torch.tensor([2, 1, 2], dtype=torch.int32), return_inverse=True))",
+    "print(torch.unique(torch.tensor([2., float('nan'), 1, float('nan')]), return_inverse=True, return_counts=True))",
+    "print(torch.unique(torch.zeros(0, 3), dim=0, return_inverse=True, return_counts=True))",
+    "torch.unique(torch.tensor([[1, 2]]), dim=2)", "torch.unique(torch.tensor(5), dim=0)",
+    "torch.unique(torch.zeros(2, 0), dim=0)", "torch.unique([1, 2])", "torch.unique(x, dim='a')",
+    "torch.unique(x, return_inverse=1)", "x.unique(1)", "x.unique(dim=1.0)", "x.unique(foo=1)",
+)
+case(
+    "counting_unique_consecutive",
+    "x = torch.tensor([3, 1, 2, 3, 1, 1]); m = torch.tensor([[1, 1, 2], [1, 1, 2]])",
+    "print(torch.unique_consecutive(x), torch.unique_consecutive(x, return_inverse=True, return_counts=True))",
+    "print(m.unique_consecutive(return_inverse=True, return_counts=True, dim=1), m.unique_consecutive(return_inverse=True))",
+    "print(torch.unique_consecutive(torch.tensor([[1, 2], [1, 2], [0, 5]]), dim=0, return_counts=True))",
+    "print(torch.unique_consecutive(torch.tensor([])), torch.unique_consecutive(torch.tensor(4.), return_inverse=True, return_counts=True))",
+    "print(torch.unique_consecutive(torch.zeros(0, 3), dim=0, return_inverse=True, return_counts=True))",
+    "print(torch.unique_consecutive(torch.tensor([2., float('nan'), float('nan')]), return_counts=True))",
+    "torch.unique_consecutive(x, dim=-2)", "torch.unique_consecutive(x, return_counts=0)",
+    "torch.unique_consecutive([1])", "torch.unique_consecutive(x, dim='a')",
+    "torch.unique_consecutive(x, dim=0, return_counts=1)", "torch.unique(x, dim=0, return_counts=1)",
+    "torch.unique(x, sorted=1, dim=0)",
+)
+case(
+    "counting_unique_records_a_node_without_derivative",
+    "a = torch.tensor([[1., 2], [1, 2]], requires_grad=True)",
+    "y = torch.unique(a); print(y, y.grad_fn.next_functions[0][0].__class__.__name__)\ny.sum().backward()",
+    "y = torch.unique(a, dim=0, return_inverse=True)[0]; print(y)\ny.sum().backward()",
+    "y = torch.unique_consecutive(a); print(y)\ny.sum().backward()",
+    "y = a.unique_consecutive(dim=1, return_counts=True); print(y)\ny[0].sum().backward()",
+    "y = torch.bincount(torch.tensor([0, 1]), a[0]); print(y)\ny.sum().backward()",
+)
+case(
+    "counting_bincount",
+    "b = torch.tensor([0, 1, 1, 3])",
+    "print(torch.bincount(b), torch.bincount(b, minlength=6), b.bincount(None, 2))",
+    "print(torch.bincount(b, weights=torch.tensor([1., 2, 3, 4])), torch.bincount(b, torch.tensor([1., 2, 3, 4], dtype=torch.float64)))",
+    "print(torch.bincount(b, weights=torch.tensor([1, 2, 3, 4])), torch.bincount(b, weights=torch.tensor([True, False, True, True])))",
+    "print(torch.bincount(torch.tensor([], dtype=torch.long)), torch.bincount(torch.tensor([], dtype=torch.long), minlength=3))",
+    "print(torch.bincount(torch.tensor([1, 2], dtype=torch.int32)), torch.bincount(torch.tensor([1, 2], dtype=torch.uint8)))",
+    "torch.bincount(torch.tensor([1., 2]))", "torch.bincount(torch.tensor([True]))",
+    "torch.bincount(torch.tensor([-1, 2]))", "torch.bincount(torch.tensor([[1, 2]]))", "torch.bincount(torch.tensor(3))",
+    "torch.bincount(b, minlength=-1)", "torch.bincount(b, weights=torch.tensor([1., 2]))",
+    "torch.bincount(b, minlength=2.0)", "torch.bincount([1])", "torch.bincount(b, [1, 2, 3, 4])",
+    "torch.bincount()", "torch.bincount(torch.tensor([-1, 2.]))",
+)
+case(
+    "counting_histc",
+    "x = torch.tensor([1., 2, 1, 4, 2.5])",
+    "print(torch.histc(x, bins=4), torch.histc(x, bins=4, min=0, max=3), x.histc(3), torch.histc(x.double(), bins=2))",
+    "print(torch.histc(torch.tensor([]), bins=3), torch.histc(torch.tensor([2., 2]), bins=3), torch.histc(torch.tensor([[1., 2], [3, 4]]), bins=2))",
+    "print(torch.histc(torch.tensor([0., 1, 2, 3]), bins=3, min=0, max=3), torch.histc(torch.tensor([1., 2, 3]), 3, 1.5, 2.5))",
+    "print(torch.histc(torch.tensor([1., 2, 3]), min=2, max=2).shape, torch.histc(x.requires_grad_(), 4, -1, 7))",
+    "torch.histc(x, 4, 3, 0)", "torch.histc(torch.tensor([1, 2]))", "torch.histc(x, bins=0)",
+    "torch.histc(x, bins=-1)", "torch.histc(torch.tensor([1, 2]), bins=0)",
+    "torch.histc(torch.tensor([1., float('inf')]), bins=2)", "torch.histc(x, bins=2, min=float('nan'))",
+    "torch.histc(x, 2.0)", "torch.histc(x, min=3)", "torch.histc(x, min=1, max=float('inf'))",
+    "torch.histc(x, min='a')",
+)
+case(
+    "counting_searchsorted_and_bucketize",
+    "s = torch.tensor([1, 3, 5, 7, 9]); s2 = torch.tensor([[1., 3, 5], [2, 4, 6]])",
+    "print(torch.searchsorted(s, torch.tensor([3, 6, 9])), torch.searchsorted(s, torch.tensor([3, 6, 9]), right=True), torch.searchsorted(s, torch.tensor([3, 6, 9]), side='right'))",
+    "print(torch.searchsorted(s, 3), torch.searchsorted(s, torch.tensor([3]), out_int32=True), torch.searchsorted(s, torch.tensor([[3.5]])), torch.searchsorted(s.float(), torch.tensor(3)))",
+    "print(torch.searchsorted(s2, torch.tensor([[3., 3], [0, 7]])), torch.searchsorted(s2, torch.tensor([[3., 3], [0, 7]]), right=True, out_int32=True))",
+    "print(torch.searchsorted(torch.tensor([5, 1, 3]), torch.tensor([1, 3, 5]), sorter=torch.tensor([1, 2, 0]), right=True))",
+    "print(torch.searchsorted(s, torch.tensor([3]), side='right', right=False), torch.searchsorted(torch.tensor([3, 1, 5]), torch.tensor([2, 4])))",
+    "print(torch.searchsorted(s, torch.tensor([True])), torch.searchsorted(torch.tensor([]), torch.tensor([2.])), torch.searchsorted(torch.tensor([1.]), torch.tensor([])))",
+    "print(torch.searchsorted(s.float().requires_grad_(), torch.tensor([3.])))",
+    "torch.searchsorted(s, torch.tensor([3]), side='left', right=True)", "torch.searchsorted(s, torch.tensor([3]), side='mid')",
+    "torch.searchsorted(s2, torch.tensor([2]))", "torch.searchsorted(s2, torch.tensor([[2], [3], [4]]))",
+    "torch.searchsorted(torch.tensor(3), torch.tensor([3]))", "torch.searchsorted(s2, torch.tensor(2.))",
+    "torch.searchsorted(s, torch.tensor([3]), sorter=torch.tensor([0, 1]))",
+    "torch.searchsorted(s, torch.tensor([3]), sorter=torch.tensor([0., 1, 2, 3, 4]))",
+    "torch.searchsorted(torch.tensor([True, False]), torch.tensor([True]))", "torch.searchsorted([1], torch.tensor(3))",
+    "torch.searchsorted(s, torch.tensor([2]), right=1)", "torch.searchsorted(s, torch.tensor([2]), side=1)",
+    "print(torch.bucketize(torch.tensor([3, 6, 9]), s), torch.bucketize(torch.tensor([3, 6, 9]), s, right=True), torch.bucketize(torch.tensor([3, 6, 9]), s, out_int32=True))",
+    "print(torch.bucketize(3, s), torch.bucketize(torch.tensor([[3, 6], [0, 10]]), s), torch.bucketize(torch.tensor([3.5]), s), torch.bucketize(2.5, torch.tensor([1., 5])))",
+    "torch.bucketize(torch.tensor([3]), torch.tensor([[1, 3]]))", "torch.bucketize(torch.tensor(6), torch.tensor(5))",
+    "torch.bucketize(torch.tensor([1]), [1, 2])", "torch.bucketize([1], s)", "print(hasattr(s, 'searchsorted'), hasattr(s, 'bucketize'))",
+)
