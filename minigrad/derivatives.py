@@ -3453,3 +3453,7 @@ unique_consecutive = Op("UniqueConsecutiveBackward0", _unique_consecutive,
 bincount = Op("minigrad::autograd::NotImplemented",
               lambda self, weights, minlength: np.bincount(self, weights.astype(np.float64), minlength),
               weights=_not_implemented("bincount"))
+# the cross product along dim (its other dims broadcast); each gradient is a cross product again
+linalg_cross = Op("LinalgCrossBackward0", lambda self, other, dim: np.cross(self, other, axis=dim),
+                  self=lambda grad, other, dim: linalg_cross(other, grad, dim),
+                  other=lambda grad, self, dim: linalg_cross(grad, self, dim))

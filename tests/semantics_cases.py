@@ -11995,3 +11995,22 @@ case(
     "torch.bucketize(torch.tensor([3]), torch.tensor([[1, 3]]))", "torch.bucketize(torch.tensor(6), torch.tensor(5))",
     "torch.bucketize(torch.tensor([1]), [1, 2])", "torch.bucketize([1], s)", "print(hasattr(s, 'searchsorted'), hasattr(s, 'bucketize'))",
 )
+case(
+    "counting_cross",
+    "a = torch.tensor([[1., 2, 3], [4, 5, 6]], requires_grad=True); b = torch.tensor([[0., 1, 0], [1, 0, 0]], requires_grad=True)",
+    "y = torch.cross(a, b); print(y, y.grad_fn.next_functions)",
+    "print(torch.linalg.cross(a, b), torch.cross(a.t(), b.t()), a.cross(b, dim=1), a.cross(b, -1))",
+    "y.backward(torch.ones(2, 3)); print(a.grad, b.grad)",
+    "print(torch.cross(torch.ones(3, 2), torch.ones(3, 2)), torch.linalg.cross(torch.ones(1, 3), torch.ones(2, 3)).shape, torch.cross(torch.ones(3, 1), torch.ones(3, 4), dim=0).shape)",
+    "print(torch.cross(torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])))",
+    "x = torch.tensor([1., 0, 0], requires_grad=True); z = torch.tensor([[0., 1, 0], [0, 0, 1]], requires_grad=True)\ny = torch.linalg.cross(x.unsqueeze(0), z); y.sum().backward(); print(y, x.grad, z.grad)",
+    "g, = torch.autograd.grad(torch.linalg.cross(x, z[0]), x, torch.ones(3), create_graph=True); print(g)",
+    "torch.cross(torch.ones(2, 3), torch.ones(5, 3))", "torch.cross(torch.ones(3), [1, 2, 3])",
+    "torch.linalg.cross(torch.ones(3), [1, 2, 3])", "torch.cross(torch.ones(2), torch.ones(2))",
+    "torch.cross(torch.ones(3), torch.ones(3, dtype=torch.int64))", "torch.cross(torch.ones(3), torch.ones(3), dim=1)",
+    "torch.linalg.cross(torch.ones(3, 2), torch.ones(3, 2))", "torch.cross(torch.ones(3, 2), torch.ones(3, 2), dim=1)",
+    "torch.cross(torch.ones(3), torch.ones(4))", "torch.linalg.cross(torch.ones(3), torch.ones(2, 3), dim=0)",
+    "torch.linalg.cross(torch.ones(3, dtype=torch.bool), torch.ones(3, dtype=torch.bool))",
+    "torch.linalg.cross(torch.ones(1, 3), torch.ones(2, 3), dim=None)", "torch.cross(torch.ones(3), torch.ones(3), dim='a')",
+    "torch.ones(3).cross([1])",
+)

@@ -1160,6 +1160,21 @@ C.add("double_backward_upsample2", _double_upsample2, _u(1, 2, 4), _u(1, 2, 2, 3
       _u(1, 2, 3, 5), _u(1, 2, 3, 5), _u(1, 2, 5, 3))
 
 
+
+# part counting: the cross product (dim given, torch.cross's first size-3 dim, inputs that
+# broadcast), then its gradients differentiated again (they are cross products too)
+def _cross(L, a, b, c):
+    return (L.linalg.cross(a, b), L.cross(a.t(), b.t(), dim=0), L.linalg.cross(c, b), a.cross(c, -1))
+
+
+def _double_cross(L, a, b, c):
+    gs = L.autograd.grad(L.linalg.cross(a, b), (a, b), a * b, create_graph=True)
+    return gs + L.autograd.grad(L.linalg.cross(c, b), (c, b), b, create_graph=True)
+
+
+C.add("linalg_cross", _cross, _u(2, 3), _u(2, 3), _u(1, 3))
+C.add("double_backward_linalg_cross", _double_cross, _u(2, 3), _u(2, 3), _u(1, 3))
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
