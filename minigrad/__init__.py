@@ -32,6 +32,7 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
 from .ops import bernoulli, logspace, multinomial, mv, randperm
 from .ops import einsum  # part einsum
 from .ops import unflatten
+from .ops import bincount, bucketize, histc, searchsorted, unique, unique_consecutive  # counting
 from .ops import (aminmax, count_nonzero, cummax, cummin, dist, kthvalue, logcumsumexp,  # reduce2
                   median, mode, nanmean, nanmedian, nansum, std_mean, var_mean)
 from .ops import (argsort, bmm, clamp_max, clamp_min, clip, cumprod, fix, frac, msort, narrow,
@@ -62,6 +63,7 @@ from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                     set_anomaly_enabled)
 from . import autograd, cuda, ops, linalg, nn, return_types, utils  # noqa: E402
+from . import _warnings  # noqa: E402  (part counting: torch.cross warns once)
 # random generators, save/load
 from .ops import Generator, default_generator, get_rng_state, seed, set_rng_state  # noqa: E402
 from .serialization import load, save  # noqa: E402
@@ -108,6 +110,24 @@ def is_inference(input):
 
 
 inverse = linalg.inv
+
+
+def cross(input, other, dim=None):
+    """torch.cross: linalg.cross, but without a dim it takes the first dim of size 3 (and warns:
+    PyTorch will change that default to linalg.cross's -1)."""
+    if dim is None and isinstance(input, Tensor) and isinstance(other, Tensor):
+        dim = next((i for i, n in enumerate(input.shape) if n == 3), None)
+        if dim is None:
+            raise RuntimeError("no dimension of size 3 in input")
+        _warnings.warn_once(
+            "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the "
+            "dim explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to "
+            "agree with that of linalg.cross in a future release. (Triggered internally at "
+            "/__w/pytorch/pytorch/aten/src/ATen/native/Cross.cpp:63.)")
+    return linalg._cross("cross", input, other, dim)
+
+
+Tensor.cross = ops._as_method(cross)  # part counting
 Tensor.inverse = linalg.inv
 Tensor.det = linalg.det  # part einsum
 

@@ -3408,3 +3408,52 @@ adaptive_max_pool2d_backward = Op("AdaptiveMaxPool2DBackwardBackward0",
                                   promote=("grad_output",),
                                   grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices),
                                   self=lambda grad: zeros_like(grad))
+
+
+# --- part counting: unique and bincount. PyTorch records them (their values are float) but has no
+# derivative: derivatives.yaml says not_implemented("_unique2") and the like, backward refuses.
+def _not_derived(op_name):
+    """derivatives.yaml's not_implemented(op_name): the node has its own name, backward fails."""
+    def formula(grad):
+        raise NotImplementedError(f"the derivative for '{op_name}' is not implemented.")
+    return formula
+
+
+def _unique(self, dim):
+    """The distinct values (or slices along dim) sorted, each element's index among them, and
+    how often each occurs. NaNs are never equal, so each is its own value."""
+    if dim is None:
+        values, inverse, counts = np.unique(self.ravel(), return_inverse=True, return_counts=True,
+                                            equal_nan=False)
+        return values, inverse.reshape(self.shape).astype(np.int64), counts.astype(np.int64)
+    if self.size == 0:
+        return self.copy(), np.zeros(0, np.int64), np.zeros(0, np.int64)
+    values, inverse, counts = np.unique(self, return_inverse=True, return_counts=True, axis=dim)
+    return values, inverse.ravel().astype(np.int64), counts.astype(np.int64)
+
+
+def _unique_consecutive(self, dim):
+    """_unique for runs: only equal neighbours collapse, so nothing is sorted."""
+    x = self.reshape(-1) if dim is None else np.moveaxis(self, dim, 0)
+    rows = x.reshape(len(x), math.prod(x.shape[1:]))
+    starts = np.r_[True, (rows[1:] != rows[:-1]).any(1)] if len(x) else np.zeros(0, bool)
+    values = x[starts] if dim is None else np.moveaxis(x[starts], 0, dim)
+    inverse = np.cumsum(starts) - 1
+    counts = np.diff(np.r_[np.flatnonzero(starts), len(x)])
+    return values, inverse.reshape(self.shape if dim is None else -1), counts
+
+
+unique2 = Op("Unique2Backward0", lambda self: _unique(self, None), extra=("inverse", "counts"),
+             self=_not_derived("_unique2"))
+unique_dim = Op("UniqueDimBackward0", _unique, extra=("inverse", "counts"),
+                self=_not_derived("unique_dim"))
+unique_consecutive = Op("UniqueConsecutiveBackward0", _unique_consecutive,
+                        extra=("inverse", "counts"), self=_not_derived("unique_consecutive"))
+# the weights' sums per bin: float64 unless the weights are float32 (the row's dtype rule)
+bincount = Op("minigrad::autograd::NotImplemented",
+              lambda self, weights, minlength: np.bincount(self, weights.astype(np.float64), minlength),
+              weights=_not_implemented("bincount"))
+# the cross product along dim (its other dims broadcast); each gradient is a cross product again
+linalg_cross = Op("LinalgCrossBackward0", lambda self, other, dim: np.cross(self, other, axis=dim),
+                  self=lambda grad, other, dim: linalg_cross(other, grad, dim),
+                  other=lambda grad, self, dim: linalg_cross(grad, self, dim))

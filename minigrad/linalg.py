@@ -7,6 +7,7 @@ inf are the largest column (row) sum of |A|, -1 and -inf the smallest. The spect
 PyTorch's errors: a singular matrix is reported by the first zero pivot of its LU factorization.
 solve is NumPy's too; det and slogdet come from an LU factorization as PyTorch's do, and their
 gradients are solves (the gradient of det at a singular matrix would need the SVD: not here).
+cross is NumPy's cross product; its gradients are cross products again.
 """
 import math
 import numbers
@@ -182,3 +183,27 @@ def slogdet(A):
     _check_square("linalg.slogdet", A)
     return return_types.linalg_slogdet(*d.linalg_slogdet(A))
 
+
+
+def cross(input, other, *, dim=-1):
+    """The cross product of the 3-vectors along dim (the other dims broadcast): LinalgCrossBackward0."""
+    return _cross("linalg_cross", input, other, dim)
+
+
+def _cross(name, input, other, dim):
+    _tensor_arg(name, "input", 1, input)
+    _tensor_arg(name, "other", 2, other)
+    if not isinstance(dim, numbers.Integral) or isinstance(dim, bool):
+        raise TypeError(f"{name}(): argument 'dim' must be int, not {_type_name(dim)}")
+    if input.dim() != other.dim():
+        raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
+    d_ = _wrap_dim(dim, input.dim())
+    if input.shape[d_] != 3 or other.shape[d_] != 3:
+        raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got "
+                           f"{input.shape[d_]} and {other.shape[d_]}")
+    _broadcast_shape(input.shape, other.shape)
+    if input.dtype != other.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found {other.dtype._scalar}")
+    if input.dtype._scalar == "Bool":
+        raise NotImplementedError("\"cross\" not implemented for 'Bool'")
+    return d.linalg_cross(input, other, d_)

@@ -4327,11 +4327,199 @@ _METHODS.update(  # part shape2: shape ops under NumPy's names, and their relati
 _METHODS.update(bernoulli=bernoulli, multinomial=_as_method(multinomial))
 
 
+# --- part counting: unique, bincount, histc, searchsorted, bucketize. None has a gradient (integer
+# results, or counts that don't move with the input); unique's rows record a node that says so.
+def _bool_arg(name, argname, value):
+    if value.__class__ is not builtins.bool:
+        raise TypeError(f"{name}(): argument '{argname}' must be bool, not {_type_name(value)}")
+
+
+def _unique_result(out, return_inverse, return_counts):
+    """torch.unique's answer: the values alone, or a tuple with what was asked for."""
+    values, inverse, counts = out
+    out = (values,) + ((inverse,) if return_inverse else ()) + ((counts,) if return_counts else ())
+    return out if len(out) > 1 else values
+
+
+def _unique_args(name, input, dim, return_inverse, return_counts, sorted=True):
+    """PyTorch's checks, in the words of the native function a call reaches (unique with a dim
+    is unique_dim)."""
+    if name == "_unique2" and dim is not None:
+        name = "unique_dim"
+    _tensor_arg(name, "input", 1, input)
+    _bool_arg(name, "sorted", sorted)
+    if dim is not None and (not isinstance(dim, numbers.Integral) or isinstance(dim, builtins.bool)):
+        where = " (position 2)" if name == "unique_dim" else ""
+        raise TypeError(f"{name}(): argument 'dim'{where} must be int, not {_type_name(dim)}")
+    _bool_arg(name, "return_inverse", return_inverse)
+    _bool_arg(name, "return_counts", return_counts)
+    if dim is None:
+        return None
+    if input.dim() == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    dim = _wrap_dim(dim, input.dim())
+    if 0 in input.shape and input.shape[dim] != 0:
+        raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique "
+                           "cannot be applied")
+    return dim
+
+
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """The distinct values (or slices along dim), sorted; inverse maps each element back to its
+    value's index, counts says how often each occurs. PyTorch sorts even when sorted=False."""
+    dim = _unique_args("_unique2", input, dim, return_inverse, return_counts, sorted)
+    return _unique_result(d.unique2(input) if dim is None else d.unique_dim(input, dim),
+                          return_inverse, return_counts)
+
+
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    """unique for runs: only neighbours that are equal collapse, so nothing is sorted."""
+    dim = _unique_args("unique_consecutive", input, dim, return_inverse, return_counts)
+    return _unique_result(d.unique_consecutive(input, dim), return_inverse, return_counts)
+
+
+def _unique_method(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    return unique(self, sorted, return_inverse, return_counts, dim)
+
+
+def _unique_consecutive_method(self, return_inverse=False, return_counts=False, dim=None):
+    return unique_consecutive(self, return_inverse, return_counts, dim)
+
+
+_unique_method.__name__, _unique_method.__qualname__ = "unique", "Tensor.unique"
+_unique_consecutive_method.__name__ = "unique_consecutive"
+_unique_consecutive_method.__qualname__ = "Tensor.unique_consecutive"
+
+
+def bincount(input=_REQUIRED, weights=None, minlength=0):
+    """How often each value 0, 1, ..., max occurs (int64), or the sum of its weights (float64
+    unless the weights are float32: PyTorch's rule)."""
+    _tensor_arg("bincount", "input", 1, input)
+    if not isinstance(minlength, numbers.Integral) or isinstance(minlength, builtins.bool):
+        raise TypeError(f"bincount(): argument 'minlength' must be int, not {_type_name(minlength)}")
+    if weights is not None and not isinstance(weights, Tensor):
+        raise TypeError(f"bincount(): argument 'weights' (position 2) must be Tensor, not "
+                        f"{_type_name(weights)}")
+    if input.is_floating_point() or input.dtype is dtypes.bool:
+        raise NotImplementedError(f"\"bincount_cpu\" not implemented for '{input.dtype._scalar}'")
+    if minlength < 0:
+        raise RuntimeError("minlength should be >= 0")
+    if input.dim() != 1 or (input._data < 0).any():
+        raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    if weights is not None and (weights.dim() != 1 or len(weights) != len(input)):
+        raise RuntimeError("weights should be 1-d and have the same length as input")
+    if weights is None:
+        return Tensor._make(np.bincount(input._data, minlength=minlength))
+    return d.bincount(input, weights, minlength)
+
+
+def histc(input, bins=100, min=0, max=0):
+    """A histogram of input's values in `bins` equal bins over [min, max] (the data's range when
+    both are 0); values outside are left out, and max falls in the last bin."""
+    _tensor_arg("histc", "input", 1, input)
+    if not isinstance(bins, numbers.Integral) or isinstance(bins, builtins.bool):
+        raise TypeError(f"histc(): argument 'bins' (position 2) must be int, not {_type_name(bins)}")
+    for name, bound in (("min", min), ("max", max)):
+        if not isinstance(bound, numbers.Real):
+            raise TypeError(f"histc(): argument '{name}' must be Number, not {_type_name(bound)}")
+    if bins <= 0:
+        raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+    if not input.is_floating_point():
+        raise NotImplementedError(f"\"histogram_cpu\" not implemented for '{input.dtype._scalar}'")
+    x = input._data.ravel()
+    if min == max and x.size:
+        min, max = x.min(), x.max()
+    if min == max:
+        min, max = min - 1, max + 1
+    if not (math.isfinite(min) and math.isfinite(max)):
+        raise RuntimeError(f"torch.histc: range of [{min:g}, {max:g}] is not finite")
+    if min > max:
+        raise RuntimeError("torch.histc: max must be larger than min")
+    counts, _ = np.histogram(x, bins, (min, max))
+    return Tensor._make(counts.astype(input.dtype.np))
+
+
+_SIGNATURES["searchsorted"] = tuple(
+    f"Tensor sorted_sequence, {t}, *, bool out_int32 = False, bool right = False, str side = None, "
+    "Tensor sorter = None, Tensor out = None" for t in ("Tensor input", "Number self"))
+_SIGNATURES["bucketize"] = (
+    "Tensor input, Tensor boundaries, *, bool out_int32 = False, bool right = False, Tensor out = None",
+    "Number self, Tensor boundaries, *, bool out_int32 = False, bool right = False")
+
+
+def _check_search_args(name, sequence, input, **kwargs):
+    """The sequence must be a Tensor, the values a Tensor or a number, the flags bools, side a
+    str and sorter a Tensor: else PyTorch's list of overloads."""
+    if not (isinstance(sequence, Tensor) and isinstance(input, (Tensor, numbers.Number))
+            and kwargs["out_int32"].__class__ is builtins.bool and kwargs["right"].__class__
+            is builtins.bool and isinstance(kwargs.get("side") or "", str)
+            and isinstance(kwargs.get("sorter", sequence), (Tensor, type(None)))):
+        args = (sequence, input) if name == "searchsorted" else (input, sequence)
+        given = {k: v for k, v in kwargs.items() if v is not None and v is not False}
+        raise _invalid_combination(name, args, given)
+
+
+def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None):
+    """Where each value of input would go in the last dim of sorted_sequence to keep it sorted:
+    before equal values (side 'left') or after them ('right'). Sortedness is not checked."""
+    _check_search_args("searchsorted", sorted_sequence, input, out_int32=out_int32, right=right,
+                       side=side, sorter=sorter)
+    if sorted_sequence.dtype is dtypes.bool:
+        raise NotImplementedError("\"searchsorted_out_cpu\" not implemented for 'Bool'")
+    if side is not None and side not in ("left", "right"):
+        raise RuntimeError(f"torch.searchsorted(): side can only be 'left' or 'right' but got {side}")
+    if right and side == "left":
+        raise RuntimeError(f"torch.searchsorted(): side and right can't be set to opposites, got "
+                           f"side of {side} while right was True")
+    seq = sorted_sequence._data
+    if seq.ndim == 0:
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should have positive dimension, "
+                           "but got 0 dimension")
+    values = input._data if isinstance(input, Tensor) else np.asarray(input)
+    if seq.ndim > 1 and values.ndim == 0:
+        raise RuntimeError("torch.searchsorted(): input value can be a scalar only when boundaries "
+                           f"tensor dimension is 1, but we got boundaries tensor dim({seq.ndim}) and "
+                           "input value's dim(0) numel(1)")
+    if seq.ndim > 1 and (values.ndim != seq.ndim or values.shape[:-1] != seq.shape[:-1]):
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should be 1 dimension or the "
+                           "first N-1 dimensions of boundaries tensor and input value tensor must "
+                           f"match, but we got boundaries tensor {list(seq.shape)} and input value "
+                           f"tensor {list(values.shape)}")
+    if sorter is not None:
+        if sorter.dtype is not dtypes.int64:
+            raise RuntimeError(f"torch.searchsorted(): sorter must be a tensor of long dtype but "
+                               f"got dtype {sorter.dtype._scalar}")
+        if sorter.shape != sorted_sequence.shape:
+            raise RuntimeError(f"torch.searchsorted(): boundary and sorter must have the same size, "
+                               f"but got boundary tensor {list(seq.shape)}and got sorter tensor "
+                               f"{list(sorter.shape)}")
+        seq = np.take_along_axis(seq, sorter._data, -1)
+    side = "right" if right or side == "right" else "left"
+    if seq.ndim == 1:
+        out = np.searchsorted(seq, values, side)
+    else:  # one search per row of the last dim
+        out = np.stack([np.searchsorted(r, v, side) for r, v in
+                        zip(seq.reshape(-1, seq.shape[-1]), values.reshape(-1, values.shape[-1]))])
+    return Tensor._make(out.reshape(values.shape).astype(np.int32 if out_int32 else np.int64))
+
+
+def bucketize(input, boundaries, *, out_int32=False, right=False):
+    """searchsorted with the arguments swapped and one 1-D list of bucket boundaries."""
+    _check_search_args("bucketize", boundaries, input, out_int32=out_int32, right=right)
+    if boundaries.dim() != 1:
+        raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries.dim()})")
+    return searchsorted(boundaries, input, out_int32=out_int32, right=right)
+
+
+_METHODS.update(unique=_unique_method, unique_consecutive=_unique_consecutive_method,
+                bincount=_as_method(bincount), histc=_as_method(histc))
+
+
 # PyTorch's argument parser takes NumPy's names too: axis for dim, keepdims for keepdim (as in
 # P.sum(1, keepdims=True)). Its Python-level functions (norm, split, unflatten, nn.functional)
 # do not.
 _NUMPY_NAMES = {"axis": "dim", "keepdims": "keepdim"}
-_PYTHON_IN_TORCH = {"norm", "split", "unflatten"}
+_PYTHON_IN_TORCH = {"norm", "split", "unflatten", "unique", "unique_consecutive"}
 
 
 def _torch_names(name, kwargs):

@@ -1160,6 +1160,21 @@ C.add("double_backward_upsample2", _double_upsample2, _u(1, 2, 4), _u(1, 2, 2, 3
       _u(1, 2, 3, 5), _u(1, 2, 3, 5), _u(1, 2, 5, 3))
 
 
+
+# part counting: the cross product (dim given, torch.cross's first size-3 dim, inputs that
+# broadcast), then its gradients differentiated again (they are cross products too)
+def _cross(L, a, b, c):
+    return (L.linalg.cross(a, b), L.cross(a.t(), b.t(), dim=0), L.linalg.cross(c, b), a.cross(c, -1))
+
+
+def _double_cross(L, a, b, c):
+    gs = L.autograd.grad(L.linalg.cross(a, b), (a, b), a * b, create_graph=True)
+    return gs + L.autograd.grad(L.linalg.cross(c, b), (c, b), b, create_graph=True)
+
+
+C.add("linalg_cross", _cross, _u(2, 3), _u(2, 3), _u(1, 3))
+C.add("double_backward_linalg_cross", _double_cross, _u(2, 3), _u(2, 3), _u(1, 3))
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
@@ -1170,8 +1185,14 @@ def _classes_of_case(name):
     return frozenset(classes)
 
 
+def _not_derived(op):
+    """A row derivatives.yaml marks not_implemented(...): its own node name, no gradient (part counting)."""
+    return all(f.__qualname__.startswith("_not_derived.") for f, _, _ in op.formulas)
+
+
 TABLE = {name: op for name, op in vars(derivatives).items() if isinstance(op, Op)
-         and op.name != "minigrad::autograd::NotImplemented"}  # no gradient to check: see below
+         and op.name != "minigrad::autograd::NotImplemented"
+         and not _not_derived(op)}  # no gradient to check: see below
 
 
 def test_table_is_walked():
@@ -1203,7 +1224,8 @@ def _not_implemented_cases(L):
             ("rfloor_divide", 2.5 // a, "floor_divide"), ("rremainder", 2.5 % a, "remainder"),
             ("floor_divide_", z, "floor_divide_"), ("floor_divide_scalar_", y, "floor_divide_"),
             ("hardsigmoid_backward", g, "hardsigmoid_backward"),
-            ("heaviside", L.heaviside(a, b), "heaviside")]  # (part elem2)
+            ("heaviside", L.heaviside(a, b), "heaviside"),  # (part elem2)
+            ("bincount", L.bincount(L.tensor([0, 2, 2]), a), "bincount")]  # (part counting)
 
 
 @pytest.mark.parametrize("L", [minigrad, pytest.param(torch, marks=needs_torch)],
@@ -1217,6 +1239,27 @@ def test_rows_without_a_derivative_record_a_node_that_backward_refuses(L):
             assert isinstance(out.grad_fn, NOT_IMPLEMENTED[name].node_class), name
         assert out.grad_fn.name().endswith("::autograd::NotImplemented"), name
         with pytest.raises(RuntimeError, match=f"^derivative for aten::{aten} is not implemented$"):
+            out.sum().backward()
+
+
+NOT_DERIVED = {name: op for name, op in vars(derivatives).items() if isinstance(op, Op)
+               and _not_derived(op)}
+
+
+@pytest.mark.parametrize("L", [minigrad, pytest.param(torch, marks=needs_torch)],
+                         ids=["minigrad", "torch"])
+def test_rows_marked_not_implemented_record_their_node_and_backward_refuses(L):
+    """derivatives.yaml's not_implemented("op"): a named node, NotImplementedError on backward."""
+    a = L.tensor([[1.0, 2.0], [1.0, 3.0]], requires_grad=True)
+    cases = [("unique2", L.unique(a), "Unique2Backward0", "_unique2"),
+             ("unique_dim", L.unique(a, dim=0, return_counts=True)[0], "UniqueDimBackward0", "unique_dim"),
+             ("unique_consecutive", L.unique_consecutive(a, return_inverse=True)[0],
+              "UniqueConsecutiveBackward0", "unique_consecutive")]  # (part counting)
+    if L is minigrad:
+        assert sorted(NOT_DERIVED) == sorted(name for name, *_ in cases)
+    for name, out, node, aten in cases:
+        assert out.grad_fn.name() == node, name
+        with pytest.raises(NotImplementedError, match=f"^the derivative for '{aten}' is not implemented\\.$"):
             out.sum().backward()
 
 
