@@ -12067,3 +12067,37 @@ case(
     print(g, g.grad_fn.name()); g.sum().backward(); print(x.grad)
     """,
 )
+case(
+    "rnncell_torch_level_cells_and_double_backward",
+    _RNNCELL_SETUP,
+    """
+    w_ih = torch.linspace(-1., 1., 24).reshape(8, 3); w_hh = torch.linspace(0.5, -0.5, 16).reshape(8, 2)
+    x = xs[0]; h = torch.tensor([[0.1, 0.2], [-0.3, 0.4]], requires_grad=True)
+    print(torch.rnn_tanh_cell(x, h, w_ih[:2], w_hh[:2]), torch.rnn_relu_cell(x, h, w_ih[2:4], w_hh[2:4], w_ih[0, :2], None))
+    print(torch.lstm_cell(x, [h, h], w_ih, w_hh), torch.gru_cell(x, h, w_ih[:6], w_hh[:6], w_ih[:, 0][:6], w_hh[:, 1][:6]))
+    """,
+    "torch.rnn_tanh_cell(x[0], h, w_ih[:2], w_hh[:2])", "torch.gru_cell(x, h, w_ih[:6], w_hh[:4])",
+    """
+    for cell in (nn.LSTMCell(3, 2), nn.GRUCell(3, 2), nn.RNNCell(3, 2)):
+        fill(cell)
+        out = cell(xs[0], None if isinstance(cell, nn.LSTMCell) else h)
+        out = out[1] if isinstance(out, tuple) else out
+        g, = torch.autograd.grad(out.pow(2).sum(), cell.weight_hh if not isinstance(cell, nn.LSTMCell) else cell.weight_ih, create_graph=True)
+        print(g, g.grad_fn.name())
+        g.pow(2).sum().backward(); print(cell.weight_ih.grad, cell.bias_hh.grad)
+    """,
+)
+case(
+    "rnncell_torch_level_cells_check_order",
+    # ATen checks each cell's arguments in its own order: weights first for rnn_*_cell, after the
+    # input for lstm_cell, last for gru_cell
+    "x = torch.ones(2, 3); h = torch.ones(2, 2); W = lambda r, c: torch.ones(r, c)",
+    *[f"torch.{name}({xx}, {hh}, {args})"
+      for name, k in (("rnn_tanh_cell", 1), ("rnn_relu_cell", 1), ("lstm_cell", 4), ("gru_cell", 3))
+      for xx, hh, args in (
+          ("x", "h", f"W({2 * k + 1}, 3), W({2 * k}, 2)"), ("x", "h", f"W({2 * k}, 3), W({2 * k + 1}, 2)"),
+          ("x", "h", f"W({2 * k}, 3), W({2 * k}, 2), torch.ones({2 * k + 1}), torch.ones({2 * k})"),
+          ("x", "h", f"W({2 * k}, 3), W({2 * k}, 3)"), ("torch.ones(2, 4)", "h", f"W({2 * k + 1}, 3), W({2 * k}, 2)"),
+          ("x", "torch.ones(3, 2)", f"W({2 * k + 1}, 3), W({2 * k}, 2)"))
+      for hh in ([f"({hh}, {hh})"] if k == 4 else [hh])],
+)

@@ -12,11 +12,14 @@ from ..parameter import Parameter
 from .module import Module
 
 
-def _check_cell(input, hx, w_ih, w_hh):
-    """ATen's checks, for each hidden state k (hidden0, and hidden1 for an LSTM's cell state)."""
+def _check_input(input, w_ih):
     if input.size(1) != w_ih.size(1):
         raise RuntimeError(f"input has inconsistent input_size: got {input.size(1)} expected "
                            f"{w_ih.size(1)}")
+
+
+def _check_hidden(input, hx, w_hh):
+    """For each hidden state k (hidden0, and hidden1 for an LSTM's cell state)."""
     for k, h in enumerate(hx):
         if input.size(0) != h.size(0):
             raise RuntimeError(f"Input batch size {input.size(0)} doesn't match hidden{k} batch "
@@ -26,15 +29,28 @@ def _check_cell(input, hx, w_ih, w_hh):
                                f"expected {w_hh.size(1)}")
 
 
+def _check_weights(w_ih, w_hh, gates):
+    """Each weight holds `gates` blocks of hidden_size rows (hidden_size: w_hh's columns)."""
+    for name, w in (("weight_ih", w_ih), ("weight_hh", w_hh)):
+        if w.size(0) != gates * w_hh.size(1):
+            raise RuntimeError(f"{name} first dim must be {gates} * hidden_size = "
+                               f"{gates * w_hh.size(1)}, but got {w.size(0)}")
+
+
 def rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
-    """h' = tanh(W_hh h + b_hh + W_ih x + b_ih): ATen adds the input's part to the hidden's."""
-    _check_cell(input, (hx,), w_ih, w_hh)
+    """h' = tanh(W_hh h + b_hh + W_ih x + b_ih): ATen adds the input's part to the hidden's.
+    (ATen checks each cell's arguments in its own order.)"""
+    _check_weights(w_ih, w_hh, 1)
+    _check_input(input, w_ih)
+    _check_hidden(input, (hx,), w_hh)
     return ops.tanh(F.linear(hx, w_hh, b_hh) + F.linear(input, w_ih, b_ih))
 
 
 def rnn_relu_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
     """rnn_tanh_cell with relu."""
-    _check_cell(input, (hx,), w_ih, w_hh)
+    _check_weights(w_ih, w_hh, 1)
+    _check_input(input, w_ih)
+    _check_hidden(input, (hx,), w_hh)
     return ops.relu(F.linear(hx, w_hh, b_hh) + F.linear(input, w_ih, b_ih))
 
 
@@ -46,8 +62,10 @@ def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
                         f"{type(hx).__name__}")
     if len(hx) != 2:
         raise RuntimeError("lstm_cell expects two hidden states")
+    _check_input(input, w_ih)
+    _check_weights(w_ih, w_hh, 4)
+    _check_hidden(input, hx, w_hh)
     hx, cx = hx
-    _check_cell(input, (hx, cx), w_ih, w_hh)
     gates = F.linear(hx, w_hh, b_hh) + F.linear(input, w_ih, b_ih)
     i, f, g, o = ops.unsafe_chunk(gates, 4, 1)
     cy = f.sigmoid() * cx + i.sigmoid() * g.tanh()
@@ -57,7 +75,9 @@ def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
 def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
     """Reset gate r, update gate z, new gate n = tanh(x part + r * h part);
     h' = (h - n) * z + n, which is (1 - z) * n + z * h."""
-    _check_cell(input, (hx,), w_ih, w_hh)
+    _check_input(input, w_ih)
+    _check_hidden(input, (hx,), w_hh)
+    _check_weights(w_ih, w_hh, 3)
     i_r, i_z, i_n = ops.unsafe_chunk(F.linear(input, w_ih, b_ih), 3, 1)
     h_r, h_z, h_n = ops.unsafe_chunk(F.linear(hx, w_hh, b_hh), 3, 1)
     r, z = (h_r + i_r).sigmoid(), (h_z + i_z).sigmoid()
