@@ -29,6 +29,7 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   sigmoid, sign, sin, softmax, sort, split, sqrt, square, squeeze, stack, std, sub,
                   sum, t, tanh, tensor, tile, topk, trace, transpose, unbind, unsqueeze, var, where,
                   zeros, zeros_like)
+from .ops import unsafe_chunk, unsafe_split  # noqa: F401  (ATen's recurrent cells chunk with them)
 from .ops import bernoulli, logspace, multinomial, mv, randperm
 from .ops import einsum  # part einsum
 from .ops import unflatten
@@ -70,6 +71,7 @@ from .serialization import load, save  # noqa: E402
 
 
 from .nn.functional import celu_, selu_  # noqa: E402
+from .nn.modules.rnn import gru_cell, lstm_cell, rnn_relu_cell, rnn_tanh_cell  # noqa: E402,F401
 from .nn.functional import adaptive_avg_pool1d, avg_pool1d, max_pool1d, max_pool2d  # noqa: E402
 
 

@@ -3037,6 +3037,13 @@ class SplitBackward0(SplitWithSizesBackward0):
         return [size] * (n - 1) + [self._args["self_shape"][self._args["dim"]] - size * (n - 1)]
 
 
+class UnsafeSplitBackward0(SplitBackward0):
+    """unsafe_split: split's gradient (derivatives.yaml gives both split_backward). Its pieces
+    are not views to autograd, so ATen's recurrent cells may change them in place."""
+
+    __slots__ = ()
+
+
 def views(node_class, self, arrays, **saved):
     """Several views of `self` made by one op (unbind, split): with autograd, all of them are
     outputs of one node (output_nr 0, 1, ...); `saved` is what the node keeps."""
@@ -3044,6 +3051,11 @@ def views(node_class, self, arrays, **saved):
     if grad_mode._enabled:
         for out in outs:
             out._creation_meta = "multi"
+    return outputs_of(node_class, self, outs, **saved)
+
+
+def outputs_of(node_class, self, outs, **saved):
+    """With autograd, `outs` (made from `self` by one op) become outputs 0, 1, ... of one node."""
     if grad_mode._enabled and self.requires_grad:
         node = node_class((self._edge(),), tuple((o._data.shape, o._data.dtype) for o in outs))
         node._args.update(saved)

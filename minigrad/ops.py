@@ -2401,6 +2401,27 @@ def chunk(input, chunks, dim=0):
     return split(input, -(-n // chunks), dim)
 
 
+def unsafe_split(input, split_size, dim=0):
+    """split whose pieces are plain tensors over input's memory, not views to autograd (no base,
+    no in-place checks): ATen's lstm_cell and gru_cell chunk their gates so."""
+    if not isinstance(split_size, numbers.Integral):  # (split would take a list of sizes)
+        raise TypeError("unsafe_split(): argument 'split_size' (position 2) must be int, not "
+                        f"{type(split_size).__name__}")
+    return _unsafe_pieces(input, split(input, split_size, dim), dim, int(split_size))
+
+
+def unsafe_chunk(input, chunks, dim=0):
+    """chunk, its pieces made as unsafe_split makes them."""
+    pieces = chunk(input, chunks, dim)
+    return _unsafe_pieces(input, pieces, dim, pieces[0].shape[_wrap_dim(dim, input.dim())])
+
+
+def _unsafe_pieces(input, pieces, dim, split_size):
+    outs = [Tensor._make(p._data) for p in pieces]
+    return d.outputs_of(d.UnsafeSplitBackward0, input, outs, dim=_wrap_dim(dim, input.dim()),
+                        self_shape=input._data.shape, split_size=split_size)
+
+
 def _T(self):
     if self.dim() == 0:
         warn_once("Tensor.T is deprecated on 0-D tensors. This function is the identity in these "
@@ -4191,6 +4212,7 @@ _METHODS = dict(
     var=_var_method, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
     cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
     is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=split, chunk=chunk,
+    unsafe_split=unsafe_split, unsafe_chunk=unsafe_chunk,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
     clone=clone, masked_fill=masked_fill, gather=gather, scatter=scatter, scatter_add=scatter_add, all=all, any=any,
     **{n: _method_operand(n, op) for n, op in (

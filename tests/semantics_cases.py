@@ -12017,3 +12017,201 @@ case(
     "torch.linalg.cross(torch.ones(1, 3), torch.ones(2, 3), dim=None)", "torch.cross(torch.ones(3), torch.ones(3), dim='a')",
     "torch.ones(3).cross([1])",
 )
+
+# ---------------------------------------------------------------------------
+# part rnncell: nn.RNNCell / LSTMCell / GRUCell (ATen's rnn_tanh_cell, lstm_cell, gru_cell made of
+# linear, unsafe_chunk, sigmoid, tanh, mul, add) and torch.unsafe_chunk / unsafe_split
+# ---------------------------------------------------------------------------
+_RNNCELL_SETUP = """
+from torch import nn
+def fill(cell):
+    with torch.no_grad():
+        for k, p in enumerate(cell.parameters()):
+            p.copy_(torch.linspace(-0.6, 0.5, p.numel()).reshape(p.shape) * (k + 2) / 3)
+def tree(t):
+    stack, lines = [(t.grad_fn, 0)], []
+    while stack:
+        fn, depth = stack.pop()
+        if fn is None:
+            lines.append("  " * depth + "None"); continue
+        lines.append("  " * depth + fn.name())
+        if depth < 6:
+            stack += [(n, depth + 1) for n, _ in reversed(fn.next_functions)]
+    print("\\n".join(lines))
+xs = torch.tensor([[[0.5, -1.0, 2.0], [1.5, 0.25, -0.75]], [[-0.3, 0.8, 0.1], [0.0, -2.0, 1.0]],
+                   [[1.0, 1.0, -1.0], [0.2, 0.4, 0.6]]])
+"""
+
+case(
+    "rnncell_reprs_and_parameters",
+    _RNNCELL_SETUP,
+    "print(nn.RNNCell(10, 20), nn.RNNCell(10, 20, bias=False), nn.RNNCell(3, 2, nonlinearity='relu'))",
+    "print(nn.RNNCell(3, 2, False, 'relu'), nn.LSTMCell(10, 20, bias=False), nn.GRUCell(1, 2), nn.RNNCell(3, 2, bias=0))",
+    "print(nn.Sequential(nn.GRUCell(3, 4)), nn.RNNCell(3, 2, nonlinearity='foo'))",
+    """
+    for cell in (nn.RNNCell(3, 2), nn.LSTMCell(3, 2), nn.GRUCell(3, 2, bias=False), nn.LSTMCell(3, 2, dtype=torch.float64)):
+        print(type(cell).__name__, [(n, tuple(p.shape), p.dtype) for n, p in cell.named_parameters()])
+        print(cell.input_size, cell.hidden_size, cell.bias, cell.bias_ih is None)
+    """,
+    """
+    # reset_parameters: uniform_(-1/sqrt(hidden), 1/sqrt(hidden)) on every parameter, in order
+    for make in (lambda: nn.RNNCell(3, 4), lambda: nn.LSTMCell(3, 4), lambda: nn.GRUCell(3, 4, bias=False)):
+        torch.manual_seed(7); cell = make()
+        torch.manual_seed(7); again = [torch.empty(p.shape).uniform_(-0.5, 0.5) for p in cell.parameters()]
+        print([torch.equal(p, q) for p, q in zip(cell.parameters(), again)],
+              all(bool(p.abs().max() <= 0.5) for p in cell.parameters()))
+    """,
+    "print(isinstance(nn.GRUCell(1, 1), nn.RNNCellBase), nn.RNNCellBase(2, 3, True, 2))",
+)
+case(
+    "rnncell_rnn_steps_values_and_gradients",
+    _RNNCELL_SETUP,
+    """
+    for nl in ("tanh", "relu"):
+        cell = nn.RNNCell(3, 2, nonlinearity=nl); fill(cell)
+        h = None
+        for x in xs:
+            h = cell(x, h)
+            print(h)
+        h.pow(2).sum().backward()
+        print([p.grad for p in cell.parameters()])
+    """,
+    """
+    cell = nn.RNNCell(3, 2, bias=False); fill(cell)
+    h0 = torch.tensor([0.5, -0.5], requires_grad=True)
+    h1 = cell(xs[0, 0], h0); h2 = cell(xs[1, 0], h1)
+    print(h1, h2, cell(xs[0, 0]))
+    h2.sum().backward(); print(h0.grad, cell.weight_hh.grad)
+    """,
+    "cell = nn.RNNCell(3, 2); fill(cell); tree(cell(xs[0], torch.ones(2, 2, requires_grad=True)))",
+    "tree(cell(xs[0])); tree(cell(xs[0, 0])); tree(nn.RNNCell(3, 2, False, 'relu')(xs[0]))",
+)
+case(
+    "rnncell_lstm_steps_values_and_gradients",
+    _RNNCELL_SETUP,
+    """
+    cell = nn.LSTMCell(3, 2); fill(cell)
+    h0 = torch.tensor([[0.1, -0.2], [0.3, 0.4]], requires_grad=True)
+    c0 = torch.tensor([[1.0, -1.0], [0.5, 0.0]], requires_grad=True)
+    hc = (h0, c0)
+    for x in xs:
+        hc = cell(x, hc)
+        print(hc)
+    (hc[0].sum() + hc[1].pow(2).sum()).backward()
+    print(h0.grad, c0.grad, [p.grad for p in cell.parameters()])
+    """,
+    """
+    cell = nn.LSTMCell(3, 2, bias=False); fill(cell)
+    h, c = cell(xs[0, 1]); print(h, c, h.shape)
+    h, c = cell(xs[1, 1], (h, c)); print(h, c)
+    print(cell(xs[2]))
+    """,
+    "cell = nn.LSTMCell(3, 2); fill(cell); h, c = cell(xs[0], (torch.ones(2, 2, requires_grad=True), torch.ones(2, 2, requires_grad=True)))\ntree(h); tree(c)",
+    "h, c = cell(xs[0, 0]); tree(h)",
+    """
+    h, c = cell(xs[0], (torch.zeros(2, 2), torch.zeros(2, 2, dtype=torch.float64))); print(h.dtype, c.dtype)
+    s = torch.unsafe_chunk(torch.ones(2, 8, requires_grad=True) * 1, 4, 1); print(s[0].grad_fn.name(), s[0]._base is None)
+    """,
+)
+case(
+    "rnncell_gru_steps_values_and_gradients",
+    _RNNCELL_SETUP,
+    """
+    cell = nn.GRUCell(3, 2); fill(cell)
+    h0 = torch.tensor([[0.1, -0.2], [0.3, 0.4]], requires_grad=True)
+    h = h0
+    for x in xs:
+        h = cell(x, h)
+        print(h)
+    h.pow(2).sum().backward()
+    print(h0.grad, [p.grad for p in cell.parameters()])
+    """,
+    """
+    cell = nn.GRUCell(3, 2, bias=False); fill(cell)
+    h = cell(xs[0, 1]); print(h); h = cell(xs[1, 1], h); print(h, cell(xs[2]))
+    """,
+    "cell = nn.GRUCell(3, 2); fill(cell); tree(cell(xs[0], torch.ones(2, 2, requires_grad=True)))",
+    "tree(cell(xs[0, 0]))",
+)
+case(
+    "rnncell_shape_errors",
+    _RNNCELL_SETUP,
+    *[f"cell = nn.{name}(3, 2)\n{line}"
+      for name in ("RNNCell", "GRUCell")
+      for line in ("cell(torch.ones(4, 5))", "cell(torch.ones(4, 3), torch.zeros(5, 2))",
+                   "cell(torch.ones(4, 3), torch.zeros(4, 3))", "cell(torch.ones(1, 4, 3))",
+                   "cell(torch.ones(4, 3), torch.zeros(1, 4, 2))", "cell(torch.ones(3), torch.zeros(4, 2))",
+                   "cell(torch.ones(5), torch.zeros(2))", "cell(torch.ones(4, 3), torch.zeros(2))",
+                   "cell(torch.ones(2, 3), torch.zeros(2))", "cell(torch.ones(4, 3), torch.zeros(4, 2).double())",
+                   "cell(torch.ones(4, 3).double())", "cell(torch.tensor(1.))",
+                   "cell(torch.ones(4, 3, dtype=torch.long))")],
+    *[f"cell = nn.LSTMCell(3, 2); z = torch.zeros(4, 2)\n{line}"
+      for line in ("cell(torch.ones(4, 5))", "cell(torch.ones(4, 3), (torch.zeros(5, 2), z))",
+                   "cell(torch.ones(4, 3), (torch.zeros(4, 3), z))", "cell(torch.ones(1, 4, 3))",
+                   "cell(torch.ones(4, 3), (torch.zeros(1, 4, 2), z))", "cell(torch.ones(4, 3), (z, torch.zeros(1, 4, 2)))",
+                   "cell(torch.ones(3), (z, z))", "cell(torch.ones(4, 3), (z,))", "cell(torch.ones(4, 3), (z, z, z))",
+                   "cell(torch.ones(4, 3), (z, torch.zeros(3, 2)))", "cell(torch.ones(4, 3), (z, torch.zeros(4, 3)))",
+                   "cell(torch.ones(4, 3), z)", "cell(torch.ones(2, 3), (torch.zeros(2), torch.zeros(2)))",
+                   "cell(torch.tensor(1.))", "cell(torch.ones(4, 3).double())")],
+    "nn.RNNCell(3, 2, nonlinearity='foo')(torch.ones(3))",
+)
+case(
+    "rnncell_unsafe_chunk_and_unsafe_split",
+    _RNNCELL_SETUP,
+    """
+    x = torch.arange(12.).reshape(2, 6).requires_grad_()
+    a = torch.unsafe_chunk(x, 3, 1)
+    print(a, a[0]._base is None, a[0]._is_view(), a[0].is_contiguous(), a[0].stride(), [p.output_nr for p in a])
+    print(a[1].grad_fn.name(), a[1].grad_fn.next_functions)
+    (a[1] * torch.tensor([[1., 2.], [3., 4.]])).sum().backward(); print(x.grad)
+    """,
+    """
+    y = torch.arange(10.)
+    b = y.unsafe_split(4); print(b, b[0]._version)
+    b[0].add_(1); print(y, b[0]._version, y._version)
+    print(torch.arange(12.).unsafe_chunk(5), [p.shape for p in torch.unsafe_chunk(torch.ones(0, 6), 3, 0)])
+    print([p.shape for p in torch.unsafe_split(torch.ones(0, 6), 2, 0)])
+    """,
+    "torch.unsafe_split(torch.ones(5, 6), [2, 3])", "torch.unsafe_chunk(torch.ones(5, 6), 0)",
+    "torch.unsafe_split(torch.ones(5, 6), -1)", "torch.unsafe_chunk(torch.tensor(1.), 2)",
+    "torch.unsafe_split(torch.tensor(1.), 2)",
+    """
+    x = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+    g, = torch.autograd.grad(torch.unsafe_chunk(x * x, 2)[1].sum(), x, create_graph=True)
+    print(g, g.grad_fn.name()); g.sum().backward(); print(x.grad)
+    """,
+)
+case(
+    "rnncell_torch_level_cells_and_double_backward",
+    _RNNCELL_SETUP,
+    """
+    w_ih = torch.linspace(-1., 1., 24).reshape(8, 3); w_hh = torch.linspace(0.5, -0.5, 16).reshape(8, 2)
+    x = xs[0]; h = torch.tensor([[0.1, 0.2], [-0.3, 0.4]], requires_grad=True)
+    print(torch.rnn_tanh_cell(x, h, w_ih[:2], w_hh[:2]), torch.rnn_relu_cell(x, h, w_ih[2:4], w_hh[2:4], w_ih[0, :2], None))
+    print(torch.lstm_cell(x, [h, h], w_ih, w_hh), torch.gru_cell(x, h, w_ih[:6], w_hh[:6], w_ih[:, 0][:6], w_hh[:, 1][:6]))
+    """,
+    "torch.rnn_tanh_cell(x[0], h, w_ih[:2], w_hh[:2])", "torch.gru_cell(x, h, w_ih[:6], w_hh[:4])",
+    """
+    for cell in (nn.LSTMCell(3, 2), nn.GRUCell(3, 2), nn.RNNCell(3, 2)):
+        fill(cell)
+        out = cell(xs[0], None if isinstance(cell, nn.LSTMCell) else h)
+        out = out[1] if isinstance(out, tuple) else out
+        g, = torch.autograd.grad(out.pow(2).sum(), cell.weight_hh if not isinstance(cell, nn.LSTMCell) else cell.weight_ih, create_graph=True)
+        print(g, g.grad_fn.name())
+        g.pow(2).sum().backward(); print(cell.weight_ih.grad, cell.bias_hh.grad)
+    """,
+)
+case(
+    "rnncell_torch_level_cells_check_order",
+    # ATen checks each cell's arguments in its own order: weights first for rnn_*_cell, after the
+    # input for lstm_cell, last for gru_cell
+    "x = torch.ones(2, 3); h = torch.ones(2, 2); W = lambda r, c: torch.ones(r, c)",
+    *[f"torch.{name}({xx}, {hh}, {args})"
+      for name, k in (("rnn_tanh_cell", 1), ("rnn_relu_cell", 1), ("lstm_cell", 4), ("gru_cell", 3))
+      for xx, hh, args in (
+          ("x", "h", f"W({2 * k + 1}, 3), W({2 * k}, 2)"), ("x", "h", f"W({2 * k}, 3), W({2 * k + 1}, 2)"),
+          ("x", "h", f"W({2 * k}, 3), W({2 * k}, 2), torch.ones({2 * k + 1}), torch.ones({2 * k})"),
+          ("x", "h", f"W({2 * k}, 3), W({2 * k}, 3)"), ("torch.ones(2, 4)", "h", f"W({2 * k + 1}, 3), W({2 * k}, 2)"),
+          ("x", "torch.ones(3, 2)", f"W({2 * k + 1}, 3), W({2 * k}, 2)"))
+      for hh in ([f"({hh}, {hh})"] if k == 4 else [hh])],
+)

@@ -1160,7 +1160,6 @@ C.add("double_backward_upsample2", _double_upsample2, _u(1, 2, 4), _u(1, 2, 2, 3
       _u(1, 2, 3, 5), _u(1, 2, 3, 5), _u(1, 2, 5, 3))
 
 
-
 # part counting: the cross product (dim given, torch.cross's first size-3 dim, inputs that
 # broadcast), then its gradients differentiated again (they are cross products too)
 def _cross(L, a, b, c):
@@ -1174,6 +1173,32 @@ def _double_cross(L, a, b, c):
 
 C.add("linalg_cross", _cross, _u(2, 3), _u(2, 3), _u(1, 3))
 C.add("double_backward_linalg_cross", _double_cross, _u(2, 3), _u(2, 3), _u(1, 3))
+
+
+# part rnncell: unsafe_split / unsafe_chunk (UnsafeSplitBackward0), the recurrent cells built on them
+def _rnn_cells(L, x, h, c, w_ih, w_hh, b_ih, b_hh):
+    """One step of each cell, hidden size 2: the weights hold 4 (LSTM), 3 (GRU) or 1 block(s)."""
+    return (L.rnn_tanh_cell(x, h, w_ih[:2], w_hh[:2], b_ih[:2], b_hh[:2]),
+            L.rnn_relu_cell(x, h, w_ih[2:4], w_hh[2:4]),
+            *L.lstm_cell(x, (h, c), w_ih, w_hh, b_ih, b_hh),
+            L.gru_cell(x, h, w_ih[:6], w_hh[:6], b_ih[:6], b_hh[:6]),
+            L.gru_cell(x, h, w_ih[2:], w_hh[2:]))
+
+
+def _double_unsafe_split(L, a, w):
+    gs = ()
+    for y, seed in ((L.unsafe_chunk(a, 3, 1)[1], a[:, :1] * w[:2]),
+                    (a.unsafe_split(2, 0)[0], a[:2] * w[0])):
+        gs += L.autograd.grad(y, (a, w), seed, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+C.add("unsafe_split_chunk", lambda L, a: (
+    *L.unsafe_split(a, 2, 1), *a.unsafe_chunk(2, 0),
+    L.unsafe_chunk(a, 3, 1)[1] * a.unsafe_split(1, 0)[0][:, :1]), A23)
+C.add("double_backward_unsafe_split", _double_unsafe_split, _away(3, 6), B3)
+C.add("rnn_cells", _rnn_cells, _u(2, 3), _u(2, 2), _u(2, 2), _u(8, 3), _u(8, 2), _u(8), _u(8))
+
 
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
