@@ -124,6 +124,18 @@ class RNNCellBase(Module):
             raise ValueError(f"{type(self).__name__}: Expected {name} to be 1D or 2D, got "
                              f"{tensor.dim()}D instead")
 
+    def _batched(self, input, hx):
+        """input and hx with a batch dim (an unbatched pair gets one of size 1), hx zeros if None;
+        and whether input came batched."""
+        self._check_dim("input", input)
+        if hx is not None:
+            self._check_dim("hidden", hx)
+        is_batched = input.dim() == 2
+        if not is_batched:
+            input = input.unsqueeze(0)
+        hx = self._zeros(input) if hx is None else hx if is_batched else hx.unsqueeze(0)
+        return input, hx, is_batched
+
     def _zeros(self, input):
         """The hidden state when none is given."""
         return ops.zeros(input.size(0), self.hidden_size, dtype=input.dtype)
@@ -138,13 +150,7 @@ class RNNCell(RNNCellBase):
         self.nonlinearity = nonlinearity
 
     def forward(self, input, hx=None):
-        self._check_dim("input", input)
-        if hx is not None:
-            self._check_dim("hidden", hx)
-        is_batched = input.dim() == 2
-        if not is_batched:
-            input = input.unsqueeze(0)
-        hx = self._zeros(input) if hx is None else hx if is_batched else hx.unsqueeze(0)
+        input, hx, is_batched = self._batched(input, hx)
         if self.nonlinearity not in ("tanh", "relu"):
             raise RuntimeError(f"Unknown nonlinearity: {self.nonlinearity}")
         cell = rnn_tanh_cell if self.nonlinearity == "tanh" else rnn_relu_cell
@@ -180,12 +186,6 @@ class GRUCell(RNNCellBase):
         super().__init__(input_size, hidden_size, bias, 3, device=device, dtype=dtype)
 
     def forward(self, input, hx=None):
-        self._check_dim("input", input)
-        if hx is not None:
-            self._check_dim("hidden", hx)
-        is_batched = input.dim() == 2
-        if not is_batched:
-            input = input.unsqueeze(0)
-        hx = self._zeros(input) if hx is None else hx if is_batched else hx.unsqueeze(0)
+        input, hx, is_batched = self._batched(input, hx)
         ret = gru_cell(input, hx, self.weight_ih, self.weight_hh, self.bias_ih, self.bias_hh)
         return ret if is_batched else ret.squeeze(0)
