@@ -4567,7 +4567,7 @@ def _takes_dim(fn):
 
 def _numpy_names(fn):
     def call(*args, **kwargs):
-        return fn(*args, **_torch_names(fn.__name__, kwargs))
+        return fn(*args, **_torch_names(fn.__name__, kwargs)) if kwargs else fn(*args)
     call.__name__, call.__qualname__, call.__doc__, call.__wrapped__ = (
         fn.__name__, fn.__qualname__, fn.__doc__, fn)
     return call
