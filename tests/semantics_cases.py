@@ -12215,3 +12215,19 @@ case(
           ("x", "torch.ones(3, 2)", f"W({2 * k + 1}, 3), W({2 * k}, 2)"))
       for hh in ([f"({hh}, {hh})"] if k == 4 else [hh])],
 )
+case(
+    "copyslices_backward_as_pytorch_builds_it",
+    "w = torch.tensor([1.5, -2.], requires_grad=True)\nt0 = torch.tensor([[2.4375, 1.6640625, 0.5], [-0.78125, -0.921875, 1.25], [0.5, 1.5, 2.5]], requires_grad=True)",
+    *[f'''
+    t1 = t0 * 2
+    {write}
+    y = (t1 * t1).sum().sqrt()
+    g = torch.autograd.grad(y, [t0, w], create_graph=True)
+    print([x.grad_fn.name() for x in g], [[n.name() if n else None for n, _ in x.grad_fn.next_functions] for x in g])
+    print(g[0], g[1])
+    print(torch.autograd.grad(g[0].sum() + g[1].sum(), [t0, w]))
+    ''' for write in ("t1[None] = 0.5", "t1.t()[0, :2] = w * 3", "t1[:, 0::2][0] = w",
+                      "t1.unsqueeze(0)[0, 1, 1:] = w.exp()", "t1.view(-1)[1::4][:2] = w",
+                      "t1[2:, 1:].t()[1:, 0] = w[:1]")],
+    "t1 = t0 + 2; t1[0] = 0.5\ng, = torch.autograd.grad(t1.mean().sqrt(), [t0], create_graph=True); print(g.grad_fn.name(), g.grad_fn.next_functions[0][0].name())",
+)

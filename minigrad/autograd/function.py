@@ -582,16 +582,42 @@ class CopySlices(Node):
         return "minigrad::autograd::CopySlices"  # a C++ node's name in PyTorch
 
     def apply(self, grad_outputs):
-        from ..derivatives import clone, index_put
+        from ..derivatives import clone, copy_, zero_
         if self.fn is None:  # released by an earlier backward, even when fn saved nothing
             raise RuntimeError(FREED_MESSAGE)
-        flat = grad_outputs[0].reshape(-1)
-        # fn gets a copy of the view's region (a clone, as in PyTorch's CopySlices)
-        res = self.fn.apply([clone(flat[self.positions].reshape(self.fn._input_metadata[0][0]))])
-        if self.next_functions[0][0] is None or res[0] is None:
+        # As PyTorch's: a copy of the gradient, whose region of the view is replaced, in place,
+        # by what fn sends back for the view (so create_graph records CopyBackwards and then
+        # CopySlices again); fn gets a clone of that region.
+        grad = grad_outputs[0]
+        result = Tensor._make(np.empty(self.base_shape, grad._data.dtype))
+        apply_inplace(copy_, result, grad)
+        region = self._region(result)
+        res = self.fn.apply([clone(region)])
+        if self.next_functions[0][0] is None:
             return [None, *res[1:]]
-        return [index_put(flat, res[0].reshape(-1), (self.positions,)).reshape(self.base_shape),
-                *res[1:]]
+        if res[0] is None:
+            apply_inplace(zero_, region)
+        else:
+            apply_inplace(copy_, region, res[0])
+        return [result, *res[1:]]
+
+    def _region(self, result):
+        """The view's elements in `result` (shaped as the base), as a view of it: PyTorch's
+        as_strided, its strides read off the view's positions."""
+        shape = self.fn._input_metadata[0][0]
+        p = self.positions.reshape(shape)
+        if p.size:
+            start, unit = p[(0,) * p.ndim], np.eye(p.ndim, dtype=int)
+            strides = [int(p[tuple(u)] - start) if n > 1 else 0 for u, n in zip(unit, shape)]
+        else:
+            start, strides = 0, [0] * p.ndim
+        data = np.lib.stride_tricks.as_strided(
+            result._data.reshape(-1)[start:], shape, [st * result._data.itemsize for st in strides])
+        region = view_of(result, data)
+        if result.requires_grad:
+            region._grad_fn = AsStridedBackward0(result._edge(), shape, data.dtype, self.positions,
+                                                 self.base_shape)
+        return region
 
     def _release(self):
         """PyTorch's CopySlices drops its fn, so it can never run twice without retain_graph."""
