@@ -3121,11 +3121,14 @@ _THREADS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else
 
 
 def _running_sum(v):
-    """0 + v[0] + v[1] + ... left to right, along axis 0 (a few rows: np.sum would go pairwise)."""
-    total = np.zeros(v.shape[1:], v.dtype)
-    for row in v:
-        total += row
-    return total
+    """0 + v[0] + v[1] + ... left to right, along axis 0. NumPy sums pairwise only along the
+    innermost loop: with rows of contiguous elements, np.add.reduce adds whole rows in order;
+    otherwise accumulate runs left to right. (+ 0: a sum started from 0 is never -0.0.)"""
+    if len(v) == 0:
+        return np.zeros(v.shape[1:], v.dtype)
+    if v.ndim > 1 and v.shape[-1] > 1 and v.strides[-1] == v.itemsize and v.strides[0] > v.itemsize:
+        return np.add.reduce(v, axis=0) + v.dtype.type(0)
+    return np.add.accumulate(v, axis=0)[-1] + v.dtype.type(0)
 
 
 def _multi_row_sum(x):
