@@ -12231,3 +12231,31 @@ case(
                       "t1[2:, 1:].t()[1:, 0] = w[:1]")],
     "t1 = t0 + 2; t1[0] = 0.5\ng, = torch.autograd.grad(t1.mean().sqrt(), [t0], create_graph=True); print(g.grad_fn.name(), g.grad_fn.next_functions[0][0].name())",
 )
+# --- coordinator: the saved result of an in-place op on a view --------------------------------
+case(
+    "inplace_on_view_saved_result_hangs_from_the_view_node",
+    # PyTorch keeps the view's new node (AsStridedBackward0) weakly in the saved result: the
+    # second-order graph goes through it, and a version error names it while it lives (it dies
+    # with the second CopySlices' fn when the graph is not retained)
+    "def walk(g, depth=0):\n    if g is not None:\n        print('  ' * depth + g.name())\n        for n, _ in g.next_functions:\n            walk(n, depth + 1)",
+    *[f'''
+    t0 = torch.tensor([[0.5, -1.25], [2., 0.75], [1.5, -0.5]], requires_grad=True)
+    t1 = t0 * 2
+    t2 = {view}
+    t2.{op}()
+    g, = torch.autograd.grad(t1.pow(2).sum(), t0, create_graph=True)
+    walk(g.grad_fn)
+    print(g, torch.autograd.grad(g.sum(), t0))
+    ''' for view in ("t1[0]", "t1[..., None, -1:]", "t1.t()[1:]") for op in ("sigmoid_", "exp_", "tanh_")],
+    *[f'''
+    t0 = torch.ones(2, 3, 2, requires_grad=True)
+    t1 = t0 * 1
+    t2 = t1[..., None, -2:]
+    t2.sigmoid_()
+    t2.{op}
+    try:
+        torch.autograd.grad(t1.sum(), [t0], create_graph={cg}, retain_graph={rg})
+    except RuntimeError as e:
+        print(e)
+    ''' for op in ("sigmoid_()", "mul_(2)") for cg, rg in ((False, None), (True, None), (False, True))],
+)

@@ -155,10 +155,12 @@ class SavedTensor:
     An op's own output is stored without its grad_fn (the node would point at itself: a cycle),
     and rebuilt on unpack, as PyTorch's SavedVariable does. Under saved_tensors_hooks only what
     pack_hook returned is kept (`packed`), with the tensor's place in the graph (`history`).
+    The output of an in-place op on a view hangs from the view's new node instead, held weakly
+    (`view_grad_fn`): while that node lives, unpacking (and its error) names it, as PyTorch's does.
     """
 
     __slots__ = ("tensor", "data", "version_counter", "saved_version", "is_output", "output_nr",
-                 "packed", "history")
+                 "packed", "history", "view_grad_fn")
 
     def __init__(self, tensor, is_output=False):
         if tensor.is_inference():  # it has no version counter to check the saved value against
@@ -169,7 +171,7 @@ class SavedTensor:
                 "`minigrad.no_grad()` instead of `minigrad.inference_mode()`.")
         self.saved_version = tensor._version
         self.is_output = is_output
-        self.packed = None
+        self.packed = self.view_grad_fn = None
         if _default_hooks:
             self._pack(tensor, _default_hooks[-1])
         elif is_output:
@@ -230,9 +232,10 @@ class SavedTensor:
         tensor = self.tensor
         if tensor is None:
             from ..tensor import Tensor
-            tensor = Tensor._make(self.data, node, self.output_nr, self.version_counter)
+            tensor = Tensor._make(self.data, self._owner(node), self.output_nr,
+                                  self.version_counter)
         if tensor._version != self.saved_version:
-            owner = node if self.is_output else tensor.grad_fn
+            owner = tensor._grad_fn if self.is_output else tensor.grad_fn
             which = f", which is output {tensor._output_nr} of {_op_name(owner)}," if owner else ""
             hint = ("the backtrace further above shows the operation that failed to compute its "
                     "gradient. The variable in question was changed in there or anywhere later. "
@@ -245,6 +248,11 @@ class SavedTensor:
                 f"{tensor._version}; expected version {self.saved_version} instead. Hint: {hint}")
         return tensor
 
+    def _owner(self, node):
+        """The node an unpacked output hangs from: the view's, while it lives, else its own."""
+        view_node = self.view_grad_fn and self.view_grad_fn()
+        return node if view_node is None else view_node
+
     def _unpack_hooked(self, node):
         """unpack_hook's tensor, put back in the graph where the saved one was. There is no
         version check: what the hooks kept is not the tensor's memory."""
@@ -255,7 +263,7 @@ class SavedTensor:
                             f"result of type {type(data).__name__}")
         grad_fn, requires_grad, accumulator = self.history
         if self.is_output:
-            grad_fn = node
+            grad_fn = self._owner(node)
         tensor = Tensor._make(data._data, grad_fn, self.output_nr, data._version_counter,
                               requires_grad and grad_fn is None)
         tensor._grad_accumulator = accumulator  # gradients through it still reach the leaf's .grad

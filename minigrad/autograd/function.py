@@ -8,6 +8,7 @@ generated code does from derivatives.yaml (`self_strides` and `self_scalar_type`
 import builtins
 import functools
 import inspect
+import weakref
 
 import numpy as np
 
@@ -458,6 +459,9 @@ def apply_inplace(op, self, *args, **kwargs):
                 saved.saved_version -= 1                                # the write: now stale
         if base is not None:
             _rebase_view(self, base, fn)
+            for saved in fn._saved_tensors.values():  # its result, if saved, hangs from the view's
+                if saved.__class__ is SavedTensor and saved.is_output:  # node while that lives
+                    saved.view_grad_fn = weakref.ref(self._grad_fn)
         _new_history(self, old, before._output_nr)
     return self
 
