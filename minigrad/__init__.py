@@ -156,6 +156,25 @@ def logdet(input):  # part einsum
 Tensor.slogdet, Tensor.logdet = slogdet, logdet  # part einsum
 
 
+def svd(input, some=True, compute_uv=True):  # part svd
+    """torch.svd, the older API: V rather than Vh (a transpose of linalg.svd's Vh, output 2 of
+    its node), reduced unless some=False; compute_uv=False gives zero U and V."""
+    ops._tensor_arg("svd", "input", 1, input)
+    if input.dim() < 2:
+        raise RuntimeError("linalg.svd: input should have at least 2 dimensions, but has "
+                           f"{input.dim()} dimensions instead")
+    if not compute_uv:
+        m, n = input.shape[-2:]
+        S = linalg.svdvals(input)
+        return return_types.svd(zeros(*input.shape[:-2], m, m, dtype=input.dtype), S,
+                                zeros(*input.shape[:-2], n, n, dtype=input.dtype))
+    U, S, Vh = linalg.svd(input, full_matrices=not some)
+    return return_types.svd(U, S, Vh.mT)
+
+
+Tensor.svd = svd
+
+
 __version__ = "0.1.0"
 
 # PyTorch gives inf and nan without a word (log(0), 1/0); NumPy would warn about each.

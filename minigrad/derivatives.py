@@ -1553,13 +1553,34 @@ def _linalg_solve_backward(grad, A, result, left, wrt_A):
 
 def _linalg_det_backward(grad, det, A):
     """d det(A) = det(A) tr(A^-1 dA): the gradient grad * det * A^-H, found as the solution of
-    A^H G = (grad * det) I, PyTorch's formula for invertible matrices. A singular one needs
-    PyTorch's other formula, through the SVD, which minigrad does not have."""
-    if (det._data == 0).any():
-        raise NotImplementedError("minigrad has no SVD: the gradient of det at a singular matrix "
-                                  "is left to PyTorch")
+    A^H G = (grad * det) I, PyTorch's formula for invertible matrices. At a singular matrix
+    PyTorch's plain backward solves with an LU whose zero pivots are replaced by eps: the right
+    side is 0 there, so is the gradient. Under create_graph, the matrices with |det| < 100 eps
+    take the adjugate through the SVD instead (part svd), so that the next derivative is right."""
     d = (grad * det).unsqueeze(-1).expand(A.shape[:-1])
-    return linalg_solve(A.mT, diag_embed(d, 0, d.dim() - 1, d.dim()).mT, True)
+    d = diag_embed(d, 0, d.dim() - 1, d.dim()).mT
+    if not grad_mode._enabled:
+        singular = det._data == 0  # (an exactly zero pivot: solve with I, the gradient is d = 0)
+        if singular.any():
+            A = where(Tensor._make(singular[..., None, None]), Tensor._make(np.eye(A.shape[-1], dtype=A._data.dtype)), A)
+        return linalg_solve(A.mT, d, True)
+    mask = np.abs(det._data) < 100 * np.finfo(det._data.dtype).eps
+    if mask.all():
+        return _det_backward_singular(A, grad)
+    if not mask.any():
+        return linalg_solve(A.mT, d, True)
+    m, not_m = Tensor._make(mask), Tensor._make(~mask)  # PyTorch's masked_fmap: index_put_ twice
+    out = Tensor._make(np.empty(A.shape, A._data.dtype))
+    out = out.index_put_((m,), _det_backward_singular(A[m], grad[m]))
+    return out.index_put_((not_m,), linalg_solve(A[not_m].mT, d[not_m], True))
+
+
+def _det_backward_singular(A, grad):
+    """The adjugate of A = U diag(S) Vh is det(U) det(Vh) U diag(prod of the other S) Vh."""
+    U, S, Vh = linalg_svd(A, True)
+    alpha = linalg_det(U) * linalg_det(Vh) * grad
+    D = _prod_safe_zeros_backward(alpha.unsqueeze(-1), S, S.dim() - 1)
+    return (U * D.unsqueeze(-2)) @ Vh
 
 
 def _lu_diagonal(A):
@@ -1612,6 +1633,92 @@ def _slogdet_backward(grads, A):
 linalg_slogdet = Op("LinalgSlogdetBackward0", _slogdet, outputs=("sign", "logabsdet"),
                     # (sign is saved, as PyTorch's node saves it, though the formula needs only A)
                     A=lambda grads, A, sign: _slogdet_backward(grads, A))
+
+
+# part svd: the singular value and symmetric eigenvalue decompositions, as LAPACK gives them
+# (NumPy calls gesdd and syevd, as PyTorch does). A^H is A^T here (minigrad's tensors are real).
+def _linalg_svd(A, full_matrices, compute_uv=True):
+    if not compute_uv:  # (gesdd without vectors: PyTorch's svdvals when no gradient is needed)
+        return None, np.linalg.svd(A, compute_uv=False), None
+    return np.linalg.svd(A, full_matrices=full_matrices)
+
+
+def _skew(X):
+    return X - X.mT
+
+
+def _svd_backward(grads, U, S, Vh, full_matrices, k):
+    """PyTorch's svd_backward: with E_jk = S_k^2 - S_j^2 (1 on the diagonal) and skew(X) = X - X^T,
+    gA = U [(skew(U^T gU) / E) S + S (skew(V^T gV) / E) + diag(gS)] V^T, plus the parts of gU
+    (gV) outside U's (V's) span when A is tall (wide). Only the first k = min(m, n) columns of a
+    full U (rows of Vh) count: the others are not determined by A."""
+    gU, gS, gVh = grads
+    if full_matrices:
+        gU = None if gU is None else gU.narrow(-1, 0, k)
+        gVh = None if gVh is None else gVh.narrow(-2, 0, k)
+        U, Vh = U.narrow(-1, 0, k), Vh.narrow(-2, 0, k)
+    if gU is None and gVh is None:
+        if gS is None:
+            return None
+        m, n = U.shape[-2], Vh.shape[-1]  # svdvals: gA = U diag(gS) Vh
+        return U @ (gS.unsqueeze(-1) * Vh) if m >= n else (U * gS.unsqueeze(-2)) @ Vh
+    m, n = U.shape[-2], Vh.shape[-1]
+    UhgU = None if gU is None else _skew(U.mT @ gU)
+    VhgV = None if gVh is None else _skew(Vh @ gVh.mT)
+    S2 = S * S
+    E = S2.unsqueeze(-2) - S2.unsqueeze(-1)
+    E.diagonal(0, -2, -1).fill_(1)  # any a != 0: the diagonal computes 0 / a
+    if gU is not None and gVh is not None:
+        gA = (UhgU * S.unsqueeze(-2) + S.unsqueeze(-1) * VhgV) / E
+    elif gU is not None:
+        gA = (UhgU / E) * S.unsqueeze(-2)
+    else:
+        gA = S.unsqueeze(-1) * (VhgV / E)
+    if gS is not None:
+        gA = gA + diag_embed(gS, 0, gS.dim() - 1, gS.dim())
+    if m > n and gU is not None:
+        gA = U @ gA
+        gUSinv = gU / S.unsqueeze(-2)
+        gA = gA + gUSinv - U @ (U.mT @ gUSinv)
+        return gA @ Vh
+    if m < n and gVh is not None:
+        gA = gA @ Vh
+        SinvgVh = gVh / S.unsqueeze(-1)
+        gA = gA + SinvgVh - (SinvgVh @ Vh.mT) @ Vh
+        return U @ gA
+    return U @ (gA @ Vh) if m >= n else (U @ gA) @ Vh
+
+
+linalg_svd = Op("LinalgSvdBackward0", _linalg_svd, outputs=("U", "S", "Vh"),
+                A=lambda grads, U, S, Vh, full_matrices, S_sym_argsize_minus_1: _svd_backward(
+                    grads, U, S, Vh, full_matrices, S_sym_argsize_minus_1))
+
+
+def _linalg_eigh(A, UPLO, compute_v=True):
+    if not compute_v:  # (syevd without vectors: PyTorch's eigvalsh when no gradient is needed)
+        return np.linalg.eigvalsh(A, UPLO), None
+    return np.linalg.eigh(A, UPLO)
+
+
+def _eigh_backward(grads, L, V):
+    """PyTorch's linalg_eig_backward for a symmetric A = V diag(L) V^T: eigenvalues alone give
+    V diag(gL) V^T; eigenvectors add V (skew(V^T gV) / 2E) V^T, E_ij = L_j - L_i (1 on the
+    diagonal, where gL goes)."""
+    gL, gV = grads
+    if gV is None:
+        return None if gL is None else (V * gL.unsqueeze(-2)) @ V.mT
+    VhgV = V.mT @ gV
+    VhgV = 0.5 * (VhgV - VhgV.mT)  # the tangent space at the identity of O(n): skew matrices
+    E = L.unsqueeze(-2) - L.unsqueeze(-1)
+    E.diagonal(0, -2, -1).fill_(1.0)
+    ret = VhgV.div_(E)
+    if gL is not None:
+        ret.diagonal(0, -2, -1).copy_(gL)
+    return V @ (ret @ V.mT)
+
+
+linalg_eigh = Op("LinalgEighBackward0", _linalg_eigh, outputs=("eigenvalues", "eigenvectors"),
+                 A=lambda grads, eigenvalues, eigenvectors: _eigh_backward(grads, eigenvalues, eigenvectors))
 
 # --- reductions ---------------------------------------------------------------------------------
 # sum(dtype=...) and mean(dtype=...) reduce in that dtype, with no ToCopyBackward0 before them
