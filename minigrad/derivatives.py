@@ -1562,7 +1562,8 @@ def _linalg_det_backward(grad, det, A):
     if not grad_mode._enabled:
         singular = det._data == 0  # (an exactly zero pivot: solve with I, the gradient is d = 0)
         if singular.any():
-            A = where(Tensor._make(singular[..., None, None]), Tensor._make(np.eye(A.shape[-1], dtype=A._data.dtype)), A)
+            eye = Tensor._make(np.eye(A.shape[-1], dtype=A._data.dtype))
+            A = where(Tensor._make(singular[..., None, None]), eye, A)
         return linalg_solve(A.mT, d, True)
     mask = np.abs(det._data) < 100 * np.finfo(det._data.dtype).eps
     if mask.all():
@@ -1718,7 +1719,150 @@ def _eigh_backward(grads, L, V):
 
 
 linalg_eigh = Op("LinalgEighBackward0", _linalg_eigh, outputs=("eigenvalues", "eigenvectors"),
-                 A=lambda grads, eigenvalues, eigenvectors: _eigh_backward(grads, eigenvalues, eigenvectors))
+                 A=lambda grads, eigenvalues, eigenvectors: _eigh_backward(grads, eigenvalues,
+                                                                           eigenvectors))
+
+
+def _solve_triangular(self, B, upper, left=True, unitriangular=False):
+    """X with A X = B (X A = B) for a triangular A = self: substitution row by row from the
+    bottom (upper) or the top (lower), as LAPACK's trsm. The other triangle is never read; a zero
+    on the diagonal gives inf and nan, not an error."""
+    if not left:  # X A = B is A^T X^T = B^T, with A^T triangular the other way
+        return _solve_triangular(self.swapaxes(-1, -2), B.swapaxes(-1, -2), not upper, True,
+                                 unitriangular).swapaxes(-1, -2)
+    n = self.shape[-1]
+    X = np.zeros(np.broadcast_shapes(self.shape[:-2], B.shape[:-2]) + B.shape[-2:], B.dtype)
+    for i in (range(n - 1, -1, -1) if upper else range(n)):
+        done = slice(i + 1, n) if upper else slice(0, i)
+        x = B[..., i, :] - (self[..., i:i + 1, done] @ X[..., done, :])[..., 0, :]
+        X[..., i, :] = x if unitriangular else x / self[..., i, i:i + 1]
+    return X
+
+
+def _solve_triangular_backward(grad, self, result, upper, left, unitriangular, grad_input_mask):
+    """PyTorch's linalg_solve_triangular_backward: gB = A^-T gX by one more triangular solve,
+    gA = -gB X^T (-X^T gB when not left) kept to A's triangle (the only entries read)."""
+    gB = linalg_solve_triangular(self.mT, grad, not upper, left, unitriangular)
+    if not grad_input_mask[0]:
+        return None, gB
+    gA = -(gB @ result.mT) if left else -(result.mT @ gB)
+    gA = gA.triu(int(unitriangular)) if upper else gA.tril(-int(unitriangular))
+    return gA, gB if grad_input_mask[1] else None
+
+
+linalg_solve_triangular = Op(
+    "LinalgSolveTriangularBackward0", _solve_triangular,
+    **{"self, B": lambda grad, self, result, upper, left, unitriangular, grad_input_mask:
+       _solve_triangular_backward(grad, self, result, upper, left, unitriangular, grad_input_mask)})
+
+
+def _cholesky(self, upper=False):
+    """L (lower) with L L^T = A, read from A's lower triangle; upper: U = L^T with U^T U = A,
+    read from the upper triangle (the lower one of A^T)."""
+    if upper:
+        return np.linalg.cholesky(self.swapaxes(-1, -2)).swapaxes(-1, -2)
+    return np.linalg.cholesky(self)
+
+
+def _cholesky_backward(gL, upper, L):
+    """PyTorch's cholesky_backward: gA = L^-T Phi(L^T gL) L^-1, Phi(X) = (tril(X) + tril(X)^T
+    - diag(X)) / 2, symmetric; the two inverses are triangular solves."""
+    if upper:
+        L, gL = L.mT, gL.mT
+    gA = (L.mT @ gL).tril()
+    gA = 0.5 * (gA + gA.tril(-1).mT)
+    gA = linalg_solve_triangular(L.mT, gA, True, True)
+    return linalg_solve_triangular(L, gA, False, False)
+
+
+linalg_cholesky = Op("LinalgCholeskyExBackward0",  # (PyTorch's info output is not kept: see linalg)
+                     lambda self, upper=False: (_cholesky(self, upper),), outputs=("L",),
+                     self=lambda grads, upper, L: _cholesky_backward(grads[0], upper, L))
+cholesky = Op("CholeskyBackward0", _cholesky,  # torch.cholesky, the older name
+              self=lambda grad, upper, result: _cholesky_backward(grad, upper, result))
+
+
+def _linalg_qr(A, mode):
+    if mode == "r":  # (Q is not computed: an empty tensor stands for it)
+        return np.empty((0,), A.dtype), np.linalg.qr(A, mode="r")
+    return np.linalg.qr(A, mode=mode)
+
+
+def _qr_backward(grads, Q, R, mode):
+    """PyTorch's linalg_qr_backward. Tall or square A: gA = (gQ + Q copyltu(M)) R^-T with
+    M = R gR^T - gQ^T Q's upper triangle made symmetric; wide A: the square part of R takes the
+    triangular solve, and Q gR adds the rest."""
+    if mode == "r":
+        raise RuntimeError("The derivative of linalg.qr depends on Q, which is not computed when "
+                           "mode='r'. Please use linalg.qr(A, mode='reduced') if you are going to "
+                           "differentiate through linalg.qr.")
+    m, n = Q.shape[-2], R.shape[-1]
+    if mode == "complete" and m > n:
+        raise RuntimeError("The QR decomposition is not differentiable when mode='complete' and "
+                           "nrows > ncols.")
+    gQ, gR = grads
+    if gQ is None and gR is None:
+        return None
+    if gQ is not None:
+        gA = gR @ R.mT - Q.mT @ gQ if gR is not None else -(Q.mT @ gQ)
+    else:
+        gA = gR @ R.mT
+    if m >= n:
+        gA = gA.triu()
+        gA = gA + gA.mT
+        gA.diagonal(0, -2, -1).mul_(0.5)
+        gA = Q @ gA
+        if gQ is not None:
+            gA = gA + gQ
+        return linalg_solve_triangular(R.mT, gA, False, False)
+    gA = -gA
+    gA = Q @ (gA - gA.mT).tril()
+    gA = linalg_solve_triangular(R.narrow(-1, 0, m).mT, gA, False, False)
+    zeros = Tensor._make(np.zeros(R.shape[:-1] + (n - m,), gA._data.dtype))
+    gA = join(CatBackward0, [gA, zeros], -1, np.concatenate)
+    return gA + Q @ gR if gR is not None else gA
+
+
+linalg_qr = Op("LinalgQrBackward0", _linalg_qr, outputs=("Q", "R"),
+               A=lambda grads, Q, R, mode: _qr_backward(grads, Q, R, mode))
+
+
+def _pinv(self, atol=None, rtol=None, hermitian=False):
+    """PyTorch's pseudo-inverse: the reciprocals of the singular values (eigenvalues, when
+    hermitian) above max(atol, rtol * the largest), zero for the others. Without tolerances,
+    rtol = eps * max(m, n); with an atol > 0 alone, rtol = 0."""
+    m, n = self.shape[-2:]
+    if rtol is None:
+        eps = np.finfo(self.dtype).eps
+        rtol = 0.0 if atol is not None and atol > 0 else eps * builtins.max(m, n)
+    if hermitian:
+        S, U = np.linalg.eigh(self)
+        tol = np.maximum(atol or 0.0, rtol * np.abs(S).max(-1, keepdims=True, initial=0.0))
+        Sinv = np.where(np.abs(S) > tol, 1 / S, 0).astype(self.dtype)
+        return (U * Sinv[..., None, :]) @ U.swapaxes(-1, -2)
+    U, S, Vh = np.linalg.svd(self, full_matrices=False)
+    tol = np.maximum(atol or 0.0, rtol * S[..., :1])
+    Sinv = np.where(S > tol, 1 / S, 0).astype(self.dtype)
+    return (Vh.swapaxes(-1, -2) * Sinv[..., None, :]) @ U.swapaxes(-1, -2)
+
+
+def _pinv_backward(grad, pinvA, A):
+    """PyTorch's pinv_backward (Golub and Pereyra), products arranged for the smaller side."""
+    m, n = A.shape[-2:]
+    pinvAh, gradh = pinvA.mT, grad.mT
+    if m <= n:
+        K = gradh @ pinvA
+        KpinvAh = K @ pinvAh
+        return (-(pinvA @ K).mT + KpinvAh - (A @ pinvA) @ KpinvAh
+                + (pinvAh @ pinvA) @ (gradh - K @ A))
+    K = pinvA @ gradh
+    pinvAhK = pinvAh @ K
+    return (-(K @ pinvA).mT + ((gradh - A @ K) @ pinvA) @ pinvAh + pinvAhK
+            - (pinvAhK @ pinvA) @ A)
+
+
+linalg_pinv = Op("LinalgPinvBackward0", _pinv,
+                 self=lambda grad, result, self: _pinv_backward(grad, result, self))
 
 # --- reductions ---------------------------------------------------------------------------------
 # sum(dtype=...) and mean(dtype=...) reduce in that dtype, with no ToCopyBackward0 before them

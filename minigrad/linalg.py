@@ -8,6 +8,10 @@ PyTorch's errors: a singular matrix is reported by the first zero pivot of its L
 solve is NumPy's too; det and slogdet come from an LU factorization as PyTorch's do, and their
 gradients are solves (at a singular matrix, det's gradient of gradient goes through the SVD).
 cross is NumPy's cross product; its gradients are cross products again.
+The decompositions (svd, eigh, qr, cholesky) are NumPy's LAPACK calls, as PyTorch makes them:
+each is ONE node for all its outputs, with PyTorch's backward formulas written in minigrad ops.
+Singular vectors and eigenvectors are fixed only up to sign; NumPy's LAPACK (OpenBLAS) and
+PyTorch's (MKL) sometimes pick opposite ones, so a loss should not depend on those signs.
 """
 import math
 import numbers
@@ -291,3 +295,91 @@ def eigvalsh(A, UPLO="L"):
     if d.grad_mode._enabled and A.requires_grad:
         return d.linalg_eigh(A, UPLO)[0]
     return d.linalg_eigh(A, UPLO, False)[0]
+
+
+def solve_triangular(A, B, *args, upper=None, left=True, unitriangular=False):
+    """X with A X = B (X A = B when not left) for triangular A: only A's upper (lower) triangle
+    is read. LinalgSolveTriangularBackward0."""
+    if args:
+        raise TypeError("linalg_solve_triangular() takes 2 positional arguments but "
+                        f"{2 + len(args)} were given")
+    if upper is None:
+        raise TypeError('linalg_solve_triangular() missing 1 required positional arguments: "upper"')
+    _tensor_arg("linalg_solve_triangular", "input", 1, A)
+    _tensor_arg("linalg_solve_triangular", "B", 2, B)
+    _check_square("linalg.solve_triangular", A)
+    if B.dim() < 2:
+        raise RuntimeError("linalg.solve_triangular: The input tensor B must have at least 2 "
+                           "dimensions.")
+    if B.shape[-2 if left else -1] != A.shape[-1]:
+        raise RuntimeError("linalg.solve_triangular: Incompatible shapes of A and B for the "
+                           f"equation {'AX = B' if left else 'XA = B'} ({A.shape[-2]}x{A.shape[-1]} and "
+                           f"{B.shape[-2]}x{B.shape[-1]})")
+    _broadcast_shape(A.shape[:-2], B.shape[:-2])
+    return d.linalg_solve_triangular(A, B, upper, left, unitriangular)
+
+
+def _leading_minor(a):
+    """LAPACK's potrf info: the order of the first leading minor (of the lower triangle, made
+    symmetric) that is not positive-definite, 0 for none."""
+    for k in range(1, a.shape[-1] + 1):
+        try:
+            np.linalg.cholesky(a[:k, :k])
+        except np.linalg.LinAlgError:
+            return k
+    return 0
+
+
+def cholesky(A, *, upper=False, _name="linalg.cholesky"):
+    """L with A = L L^T (upper: U with A = U^T U) for symmetric positive-definite A."""
+    _tensor_arg("linalg_cholesky", "input", 1, A)
+    _check_square(_name, A)
+    try:
+        return d.linalg_cholesky(A, upper)[0]
+    except np.linalg.LinAlgError:
+        batches = A._data.reshape(-1, *A.shape[-2:])
+        if upper:
+            batches = batches.swapaxes(-1, -2)
+        b = next(i for i, m in enumerate(batches) if _leading_minor(m))
+        where = f"(Batch element {b}): " if A.dim() > 2 else ""
+        raise _LinAlgError(f"{_name}: {where}The factorization could not be completed "
+                           "because the input is not positive-definite (the leading minor of order "
+                           f"{_leading_minor(batches[b])} is not positive-definite).") from None
+
+
+def qr(A, mode="reduced"):
+    """A = Q R, Q with orthonormal columns, R upper triangular (LAPACK's Householder signs:
+    R's diagonal may be negative). 'complete': Q square; 'r': R alone, Q empty."""
+    _tensor_arg("linalg_qr", "A", 1, A)
+    if mode not in ("reduced", "complete", "r"):
+        raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of 'reduced' "
+                           "(default), 'r', or 'complete'")
+    _check_matrix("linalg.qr", A)
+    return return_types.linalg_qr(*d.linalg_qr(A, mode))
+
+
+def pinv(A, *, atol=None, rtol=None, hermitian=False):
+    """The pseudo-inverse, from the SVD (eigh when hermitian), small singular values dropped:
+    one op, LinalgPinvBackward0, with PyTorch's pinv_backward."""
+    _tensor_arg("linalg_pinv", "input", 1, A)
+    if A.dim() < 2 or not A.is_floating_point():
+        raise RuntimeError(f"linalg.pinv({A.dtype._scalar}{{{list(A.shape)}}}): expected a tensor "
+                           "with 2 or more dimensions of float, double, cfloat or cdouble types")
+    return d.linalg_pinv(A, atol, rtol, hermitian)
+
+
+def matrix_rank(A, *, atol=None, rtol=None, hermitian=False):
+    """How many singular values (|eigenvalues|, when hermitian) are above max(atol, rtol * the
+    largest); the default tolerances as pinv's. An int64 count: no gradient."""
+    _tensor_arg("linalg_matrix_rank", "input", 1, A)
+    if A.dim() < 2:
+        raise RuntimeError("torch.linalg.matrix_rank: The input tensor input must have at least 2 "
+                           "dimensions.")
+    if not A.is_floating_point():
+        raise RuntimeError("This function doesn't handle types other than float and double")
+    S = (eigvalsh(A.detach()).abs() if hermitian else svdvals(A.detach()))._data
+    m, n = A.shape[-2:]
+    if rtol is None:
+        rtol = 0.0 if atol is not None and atol > 0 else np.finfo(S.dtype).eps * max(m, n)
+    tol = np.maximum(atol or 0.0, rtol * S.max(-1, keepdims=True, initial=0.0))
+    return d.Tensor._make((S > tol).sum(-1).astype(np.int64))

@@ -30,3 +30,4 @@ linalg_slogdet = _return_type("linalg_slogdet", ("sign", "logabsdet"))
 linalg_svd = _return_type("linalg_svd", ("U", "S", "Vh"))  # part svd
 svd = _return_type("svd", ("U", "S", "V"))
 linalg_eigh = _return_type("linalg_eigh", ("eigenvalues", "eigenvectors"))
+linalg_qr = _return_type("linalg_qr", ("Q", "R"))

@@ -12326,3 +12326,76 @@ case(
         "linalg.eigvalsh(torch.ones(2, 2), UPLO='A')", "linalg.eigh([[1.]])", "linalg.eigvalsh([[1.]])",
         "linalg.eigvalsh(torch.tensor([[float('nan'), 1.], [1., 1.]]))")],
 )
+case(
+    "cholesky_values_gradients",
+    "S = torch.tensor([[4., 1., 0.5], [1., 3., -0.2], [0.5, -0.2, 2.]], dtype=torch.float64, requires_grad=True)",
+    "L = torch.linalg.cholesky(S); print(L, L.grad_fn.next_functions, L.grad_fn._saved_upper, L.grad_fn._saved_L)",
+    "U = torch.linalg.cholesky(S, upper=True); print(U, torch.linalg.cholesky(S.float()), torch.linalg.cholesky(S.detach() + torch.eye(3).double()).grad_fn)",
+    "w = torch.tensor([[1., -2., 0.5], [3., 0.2, -1.], [0.7, 1.1, 2.]], dtype=torch.float64)",
+    "print(torch.autograd.grad((L * w).sum(), S), torch.autograd.grad((torch.linalg.cholesky(S, upper=True) * w).sum(), S))",
+    "g, = torch.autograd.grad(L.pow(3).sum(), S, create_graph=True); print(g.grad_fn); print(torch.autograd.grad(g.pow(2).sum(), S))",
+    "c = torch.cholesky(S); print(c, c.grad_fn, torch.autograd.grad((c * w).sum(), S))",
+    "c = S.cholesky(upper=True); print(c.grad_fn, torch.autograd.grad((c * w).sum(), S))",
+    "x = torch.tensor([[[2., 0.3], [0.3, 1.]], [[1., -0.4], [-0.4, 3.]]], requires_grad=True)\nL = torch.linalg.cholesky(x); print(L, torch.autograd.grad(L.exp().sum(), x))",
+    *[f"torch.{call}" for call in (
+        "cholesky(torch.tensor([[1., 2.], [2., 1.]]))", "cholesky(torch.ones(2, 3))",
+        "linalg.cholesky(torch.tensor([[1., 2.], [2., 1.]]))",
+        "linalg.cholesky(torch.tensor([[[1., 0.], [0., 1.]], [[1., 2.], [2., 1.]]]))",
+        "linalg.cholesky(torch.tensor([[-1., 2.], [2., 1.]]))",
+        "linalg.cholesky(torch.tensor([[1., 2.], [0., 1.]]), upper=True)",
+        "linalg.cholesky(torch.tensor([[4., 2., 1.], [2., 1., 0.], [1., 0., 3.]]))",
+        "linalg.cholesky(torch.ones(2, 3))", "linalg.cholesky(torch.ones(2, 2, dtype=torch.int64))",
+        "linalg.cholesky(torch.ones(3))", "linalg.cholesky(torch.tensor([[1., 5.], [-3., 7.]]))",
+        "linalg.cholesky(torch.tensor([[1., float('nan')], [2., 7.]]))")],
+)
+case(
+    "solve_triangular",
+    "S = torch.tensor([[4., 1., 0.5], [1., 3., -0.2], [0.5, -0.2, 2.]], dtype=torch.float64, requires_grad=True)\nA = torch.tensor([[1., 2., 0.5], [0.3, -1., 2.]], dtype=torch.float64, requires_grad=True)",
+    *[f"""
+    for unit in (False, True):
+        X = torch.linalg.solve_triangular(S.{'triu' if up else 'tril'}(), A{'.mT' if left else ''}, upper={up}, left={left}, unitriangular=unit)
+        print(X, X.grad_fn.name(), [f.name() for f, _ in X.grad_fn.next_functions], X.grad_fn._saved_upper, X.grad_fn._saved_left)
+        print(torch.autograd.grad(X.pow(2).sum(), (S, A)))
+    """ for up in (True, False) for left in (True, False)],
+    "print(torch.linalg.solve_triangular(S, A.mT, upper=False), torch.linalg.solve_triangular(S.detach().float(), A.detach().mT.float(), upper=True))",
+    "print(torch.linalg.solve_triangular(torch.zeros(2, 2), torch.ones(2, 2), upper=True))",
+    "X = torch.linalg.solve_triangular(S.triu(), A.mT, upper=True)\ng = torch.autograd.grad(X.pow(3).sum(), (S, A), create_graph=True); print(g[0].grad_fn, torch.autograd.grad(g[0].sum() + g[1].pow(2).sum(), (S, A)))",
+    *[f"torch.{call}" for call in (
+        "linalg.solve_triangular(torch.eye(2), torch.ones(2, 3))",
+        "linalg.solve_triangular(torch.eye(2), torch.ones(3, 2), upper=True)",
+        "linalg.solve_triangular(torch.eye(2), torch.ones(2, 3), upper=True, left=False)",
+        "linalg.solve_triangular(torch.eye(2), torch.ones(2), upper=True)",
+        "linalg.solve_triangular(torch.ones(2, 3), torch.ones(2, 2), upper=True)")],
+)
+case(
+    "qr_modes_and_gradients",
+    "A = torch.tensor([[1., 2., 0.5], [0.3, -1., 2.]], dtype=torch.float64, requires_grad=True)",
+    *[f"""
+    Q, R = torch.linalg.qr({x}, mode={mode!r})
+    print(torch.linalg.qr({x}, mode={mode!r}), Q.grad_fn is R.grad_fn, Q.grad_fn._saved_mode)
+    for loss in (lambda: Q.pow(3).sum() + R.pow(3).sum(), lambda: R.pow(3).sum(), lambda: Q.pow(3).sum()):
+        Q, R = torch.linalg.qr({x}, mode={mode!r})
+        try: print(torch.autograd.grad(loss(), A))
+        except RuntimeError as e: print(e)
+    """ for x in ("A", "A.mT") for mode in ("reduced", "complete")],
+    "print(torch.linalg.qr(A, mode='r'), torch.linalg.qr(A.mT.float()))",
+    "Q, R = torch.linalg.qr(A.mT, mode='r')\nR.sum().backward()",
+    "Q, R = torch.linalg.qr(A.mT)\ng, = torch.autograd.grad(Q.pow(3).sum() + R.pow(3).sum(), A, create_graph=True); print(g.grad_fn, torch.autograd.grad(g.pow(2).sum(), A))",
+    "B = torch.tensor([[[1., 2.], [3., 4.], [0.5, -1.]], [[2., 0.], [1., 1.], [0., 3.]]], dtype=torch.float64, requires_grad=True)\nQ, R = torch.linalg.qr(B); print(Q, R, torch.autograd.grad(Q.sum() + R.sum(), B))",
+    *[f"torch.{call}" for call in (
+        "linalg.qr(torch.ones(3))", "linalg.qr(torch.ones(2, 2, dtype=torch.int64))",
+        "linalg.qr(torch.ones(2, 2), mode='full')", "linalg.qr([[1.]])")],
+)
+case(
+    "pinv_and_matrix_rank",
+    "A = torch.tensor([[1., 2., 0.5], [0.3, -1., 2.]], dtype=torch.float64, requires_grad=True)\nS = torch.tensor([[4., 1., 0.5], [1., 3., -0.2], [0.5, -0.2, 2.]], dtype=torch.float64, requires_grad=True)",
+    "p = torch.linalg.pinv(A); print(p, p.grad_fn.next_functions, p.grad_fn._saved_self.shape)",
+    "print(torch.autograd.grad(p.pow(2).sum(), A), torch.autograd.grad(torch.linalg.pinv(A.mT).pow(2).sum(), A))",
+    "print(torch.linalg.pinv(S, hermitian=True), torch.linalg.pinv(S, atol=3.0), torch.linalg.pinv(S, rtol=0.5), torch.pinverse(A), A.float().pinverse())",
+    "print(torch.linalg.pinv(torch.tensor([[1., 2.], [2., 4.]])), torch.linalg.pinv(torch.tensor([[1., 2.], [2., 4.]]), hermitian=True))",
+    "g, = torch.autograd.grad(torch.linalg.pinv(A).pow(3).sum(), A, create_graph=True); print(g.grad_fn, torch.autograd.grad(g.pow(2).sum(), A))",
+    "print(torch.linalg.matrix_rank(A), torch.linalg.matrix_rank(torch.tensor([[1., 2.], [2., 4.]])), torch.linalg.matrix_rank(S, hermitian=True), torch.linalg.matrix_rank(S, atol=2.0), torch.linalg.matrix_rank(torch.stack([S, S * 0])))",
+    *[f"torch.{call}" for call in (
+        "linalg.pinv(torch.ones(3))", "linalg.pinv(torch.ones(2, 2, dtype=torch.int64))",
+        "linalg.matrix_rank(torch.ones(3))", "linalg.matrix_rank(torch.ones(2, 2, dtype=torch.int64))")],
+)

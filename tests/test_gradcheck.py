@@ -1148,6 +1148,40 @@ C.add("linalg_eigh", _eigh, SYM33)
 C.add("double_backward_svd_eigh", _double_svd_eigh, TALL43, SYM33, np.array([[1.0, 2.0], [2.0, 4.0]]))
 
 
+# part svd: solve_triangular (both triangles, both sides, unitriangular), cholesky (and the older
+# torch.cholesky), qr (tall and wide, reduced and complete), pinv (and hermitian); SPD33 is
+# positive-definite, TALL43 has full rank
+SPD33 = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, -0.2], [0.5, -0.2, 2.0]])
+
+
+def _solve_triangular(L, s, b):
+    return (L.linalg.solve_triangular(s.triu(), b, upper=True),
+            L.linalg.solve_triangular(s.tril(), b.mT, upper=False, left=False),
+            L.linalg.solve_triangular(s, b, upper=False, unitriangular=True))
+
+
+def _cholesky_qr_pinv(L, s, a):
+    t = (s + s.mT) / 2  # (cholesky reads one triangle: finite differences need a symmetric change)
+    outs = [L.linalg.cholesky(t), L.linalg.cholesky(t, upper=True), L.cholesky(t)]
+    for x in (a, a.mT):  # (mode="complete" is differentiable for wide and square matrices only)
+        outs += [*L.linalg.qr(x), L.linalg.pinv(x)]
+    return (*outs, *L.linalg.qr(a.mT, mode="complete"), L.linalg.qr(a.mT[:, :3], mode="complete")[0],
+            L.linalg.pinv(t, hermitian=True))
+
+
+def _double_cholesky_qr_pinv(L, s, a):
+    t = (s + s.mT) / 2
+    gs = L.autograd.grad(L.linalg.cholesky(t).pow(3).sum(), s, create_graph=True)
+    Q, R = L.linalg.qr(a)
+    gs += L.autograd.grad(Q.pow(3).sum() + R.pow(3).sum(), a, create_graph=True)
+    return gs + L.autograd.grad(L.linalg.pinv(a).pow(3).sum(), a, create_graph=True)
+
+
+C.add("linalg_solve_triangular", _solve_triangular, SPD33, _u(3, 2))
+C.add("linalg_cholesky_qr_pinv", _cholesky_qr_pinv, SPD33, TALL43)
+C.add("double_backward_cholesky_qr_pinv", _double_cholesky_qr_pinv, SPD33, TALL43)
+
+
 # part pad2: F.pad modes 'reflect' and 'replicate' (ReflectionPad1D/2D/3D, ReplicationPad1D/2D/3D;
 # a pad that crops), 'circular' (PyTorch's composite: CopySlices of slices), differentiated
 # again (the BackwardBackward0 rows: grad_output pads again, self gets zeros)
