@@ -156,6 +156,47 @@ def logdet(input):  # part einsum
 Tensor.slogdet, Tensor.logdet = slogdet, logdet  # part einsum
 
 
+def svd(input, some=True, compute_uv=True):  # part svd
+    """torch.svd, the older API: V rather than Vh (a transpose of linalg.svd's Vh, output 2 of
+    its node), reduced unless some=False; compute_uv=False gives zero U and V."""
+    ops._tensor_arg("svd", "input", 1, input)
+    if input.dim() < 2:
+        raise RuntimeError("linalg.svd: input should have at least 2 dimensions, but has "
+                           f"{input.dim()} dimensions instead")
+    if not compute_uv:
+        m, n = input.shape[-2:]
+        S = linalg.svdvals(input)
+        return return_types.svd(zeros(*input.shape[:-2], m, m, dtype=input.dtype), S,
+                                zeros(*input.shape[:-2], n, n, dtype=input.dtype))
+    U, S, Vh = linalg.svd(input, full_matrices=not some)
+    return return_types.svd(U, S, Vh.mT)
+
+
+Tensor.svd = svd
+
+
+def cholesky(input, upper=False):  # part svd
+    """torch.cholesky: deprecated for linalg.cholesky (it warns once), its own node."""
+    _warnings.warn_once(
+        "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
+        "future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = "
+        "torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
+        "with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce equivalent results for "
+        "all valid (symmetric positive definite) inputs. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)")
+    ops._tensor_arg("cholesky", "input", 1, input)
+    linalg.cholesky(input.detach(), upper=upper, _name="cholesky")  # PyTorch's checks and errors
+    return linalg.d.cholesky(input, upper)
+
+
+def pinverse(input, rcond=1e-15):  # part svd
+    """torch.pinverse: linalg.pinv with rtol=rcond."""
+    return linalg.pinv(input, rtol=rcond)
+
+
+Tensor.cholesky, Tensor.pinverse = cholesky, pinverse
+
+
 __version__ = "0.1.0"
 
 # PyTorch gives inf and nan without a word (log(0), 1/0); NumPy would warn about each.

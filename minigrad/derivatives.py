@@ -1553,13 +1553,35 @@ def _linalg_solve_backward(grad, A, result, left, wrt_A):
 
 def _linalg_det_backward(grad, det, A):
     """d det(A) = det(A) tr(A^-1 dA): the gradient grad * det * A^-H, found as the solution of
-    A^H G = (grad * det) I, PyTorch's formula for invertible matrices. A singular one needs
-    PyTorch's other formula, through the SVD, which minigrad does not have."""
-    if (det._data == 0).any():
-        raise NotImplementedError("minigrad has no SVD: the gradient of det at a singular matrix "
-                                  "is left to PyTorch")
+    A^H G = (grad * det) I, PyTorch's formula for invertible matrices. At a singular matrix
+    PyTorch's plain backward solves with an LU whose zero pivots are replaced by eps: the right
+    side is 0 there, so is the gradient. Under create_graph, the matrices with |det| < 100 eps
+    take the adjugate through the SVD instead (part svd), so that the next derivative is right."""
     d = (grad * det).unsqueeze(-1).expand(A.shape[:-1])
-    return linalg_solve(A.mT, diag_embed(d, 0, d.dim() - 1, d.dim()).mT, True)
+    d = diag_embed(d, 0, d.dim() - 1, d.dim()).mT
+    if not grad_mode._enabled:
+        singular = det._data == 0  # (an exactly zero pivot: solve with I, the gradient is d = 0)
+        if singular.any():
+            eye = Tensor._make(np.eye(A.shape[-1], dtype=A._data.dtype))
+            A = where(Tensor._make(singular[..., None, None]), eye, A)
+        return linalg_solve(A.mT, d, True)
+    mask = np.abs(det._data) < 100 * np.finfo(det._data.dtype).eps
+    if mask.all():
+        return _det_backward_singular(A, grad)
+    if not mask.any():
+        return linalg_solve(A.mT, d, True)
+    m, not_m = Tensor._make(mask), Tensor._make(~mask)  # PyTorch's masked_fmap: index_put_ twice
+    out = Tensor._make(np.empty(A.shape, A._data.dtype))
+    out = out.index_put_((m,), _det_backward_singular(A[m], grad[m]))
+    return out.index_put_((not_m,), linalg_solve(A[not_m].mT, d[not_m], True))
+
+
+def _det_backward_singular(A, grad):
+    """The adjugate of A = U diag(S) Vh is det(U) det(Vh) U diag(prod of the other S) Vh."""
+    U, S, Vh = linalg_svd(A, True)
+    alpha = linalg_det(U) * linalg_det(Vh) * grad
+    D = _prod_safe_zeros_backward(alpha.unsqueeze(-1), S, S.dim() - 1)
+    return (U * D.unsqueeze(-2)) @ Vh
 
 
 def _lu_diagonal(A):
@@ -1612,6 +1634,235 @@ def _slogdet_backward(grads, A):
 linalg_slogdet = Op("LinalgSlogdetBackward0", _slogdet, outputs=("sign", "logabsdet"),
                     # (sign is saved, as PyTorch's node saves it, though the formula needs only A)
                     A=lambda grads, A, sign: _slogdet_backward(grads, A))
+
+
+# part svd: the singular value and symmetric eigenvalue decompositions, as LAPACK gives them
+# (NumPy calls gesdd and syevd, as PyTorch does). A^H is A^T here (minigrad's tensors are real).
+def _linalg_svd(A, full_matrices, compute_uv=True):
+    if not compute_uv:  # (gesdd without vectors: PyTorch's svdvals when no gradient is needed)
+        return None, np.linalg.svd(A, compute_uv=False), None
+    return np.linalg.svd(A, full_matrices=full_matrices)
+
+
+def _skew(X):
+    return X - X.mT
+
+
+def _svd_backward(grads, U, S, Vh, full_matrices, k):
+    """PyTorch's svd_backward: with E_jk = S_k^2 - S_j^2 (1 on the diagonal) and skew(X) = X - X^T,
+    gA = U [(skew(U^T gU) / E) S + S (skew(V^T gV) / E) + diag(gS)] V^T, plus the parts of gU
+    (gV) outside U's (V's) span when A is tall (wide). Only the first k = min(m, n) columns of a
+    full U (rows of Vh) count: the others are not determined by A."""
+    gU, gS, gVh = grads
+    if full_matrices:
+        gU = None if gU is None else gU.narrow(-1, 0, k)
+        gVh = None if gVh is None else gVh.narrow(-2, 0, k)
+        U, Vh = U.narrow(-1, 0, k), Vh.narrow(-2, 0, k)
+    if gU is None and gVh is None:
+        if gS is None:
+            return None
+        m, n = U.shape[-2], Vh.shape[-1]  # svdvals: gA = U diag(gS) Vh
+        return U @ (gS.unsqueeze(-1) * Vh) if m >= n else (U * gS.unsqueeze(-2)) @ Vh
+    m, n = U.shape[-2], Vh.shape[-1]
+    UhgU = None if gU is None else _skew(U.mT @ gU)
+    VhgV = None if gVh is None else _skew(Vh @ gVh.mT)
+    S2 = S * S
+    E = S2.unsqueeze(-2) - S2.unsqueeze(-1)
+    E.diagonal(0, -2, -1).fill_(1)  # any a != 0: the diagonal computes 0 / a
+    if gU is not None and gVh is not None:
+        gA = (UhgU * S.unsqueeze(-2) + S.unsqueeze(-1) * VhgV) / E
+    elif gU is not None:
+        gA = (UhgU / E) * S.unsqueeze(-2)
+    else:
+        gA = S.unsqueeze(-1) * (VhgV / E)
+    if gS is not None:
+        gA = gA + diag_embed(gS, 0, gS.dim() - 1, gS.dim())
+    if m > n and gU is not None:
+        gA = U @ gA
+        gUSinv = gU / S.unsqueeze(-2)
+        gA = gA + gUSinv - U @ (U.mT @ gUSinv)
+        return gA @ Vh
+    if m < n and gVh is not None:
+        gA = gA @ Vh
+        SinvgVh = gVh / S.unsqueeze(-1)
+        gA = gA + SinvgVh - (SinvgVh @ Vh.mT) @ Vh
+        return U @ gA
+    return U @ (gA @ Vh) if m >= n else (U @ gA) @ Vh
+
+
+linalg_svd = Op("LinalgSvdBackward0", _linalg_svd, outputs=("U", "S", "Vh"),
+                A=lambda grads, U, S, Vh, full_matrices, S_sym_argsize_minus_1: _svd_backward(
+                    grads, U, S, Vh, full_matrices, S_sym_argsize_minus_1))
+
+
+def _linalg_eigh(A, UPLO, compute_v=True):
+    if not compute_v:  # (syevd without vectors: PyTorch's eigvalsh when no gradient is needed)
+        return np.linalg.eigvalsh(A, UPLO), None
+    return np.linalg.eigh(A, UPLO)
+
+
+def _eigh_backward(grads, L, V):
+    """PyTorch's linalg_eig_backward for a symmetric A = V diag(L) V^T: eigenvalues alone give
+    V diag(gL) V^T; eigenvectors add V (skew(V^T gV) / 2E) V^T, E_ij = L_j - L_i (1 on the
+    diagonal, where gL goes)."""
+    gL, gV = grads
+    if gV is None:
+        return None if gL is None else (V * gL.unsqueeze(-2)) @ V.mT
+    VhgV = V.mT @ gV
+    VhgV = 0.5 * (VhgV - VhgV.mT)  # the tangent space at the identity of O(n): skew matrices
+    E = L.unsqueeze(-2) - L.unsqueeze(-1)
+    E.diagonal(0, -2, -1).fill_(1.0)
+    ret = VhgV.div_(E)
+    if gL is not None:
+        ret.diagonal(0, -2, -1).copy_(gL)
+    return V @ (ret @ V.mT)
+
+
+linalg_eigh = Op("LinalgEighBackward0", _linalg_eigh, outputs=("eigenvalues", "eigenvectors"),
+                 A=lambda grads, eigenvalues, eigenvectors: _eigh_backward(grads, eigenvalues,
+                                                                           eigenvectors))
+
+
+def _solve_triangular(self, B, upper, left=True, unitriangular=False):
+    """X with A X = B (X A = B) for a triangular A = self: substitution row by row from the
+    bottom (upper) or the top (lower), as LAPACK's trsm. The other triangle is never read; a zero
+    on the diagonal gives inf and nan, not an error."""
+    if not left:  # X A = B is A^T X^T = B^T, with A^T triangular the other way
+        return _solve_triangular(self.swapaxes(-1, -2), B.swapaxes(-1, -2), not upper, True,
+                                 unitriangular).swapaxes(-1, -2)
+    n = self.shape[-1]
+    X = np.zeros(np.broadcast_shapes(self.shape[:-2], B.shape[:-2]) + B.shape[-2:], B.dtype)
+    for i in (range(n - 1, -1, -1) if upper else range(n)):
+        done = slice(i + 1, n) if upper else slice(0, i)
+        x = B[..., i, :] - (self[..., i:i + 1, done] @ X[..., done, :])[..., 0, :]
+        X[..., i, :] = x if unitriangular else x / self[..., i, i:i + 1]
+    return X
+
+
+def _solve_triangular_backward(grad, self, result, upper, left, unitriangular, grad_input_mask):
+    """PyTorch's linalg_solve_triangular_backward: gB = A^-T gX by one more triangular solve,
+    gA = -gB X^T (-X^T gB when not left) kept to A's triangle (the only entries read)."""
+    gB = linalg_solve_triangular(self.mT, grad, not upper, left, unitriangular)
+    if not grad_input_mask[0]:
+        return None, gB
+    gA = -(gB @ result.mT) if left else -(result.mT @ gB)
+    gA = gA.triu(int(unitriangular)) if upper else gA.tril(-int(unitriangular))
+    return gA, gB if grad_input_mask[1] else None
+
+
+linalg_solve_triangular = Op(
+    "LinalgSolveTriangularBackward0", _solve_triangular,
+    **{"self, B": lambda grad, self, result, upper, left, unitriangular, grad_input_mask:
+       _solve_triangular_backward(grad, self, result, upper, left, unitriangular, grad_input_mask)})
+
+
+def _cholesky(self, upper=False):
+    """L (lower) with L L^T = A, read from A's lower triangle; upper: U = L^T with U^T U = A,
+    read from the upper triangle (the lower one of A^T)."""
+    if upper:
+        return np.linalg.cholesky(self.swapaxes(-1, -2)).swapaxes(-1, -2)
+    return np.linalg.cholesky(self)
+
+
+def _cholesky_backward(gL, upper, L):
+    """PyTorch's cholesky_backward: gA = L^-T Phi(L^T gL) L^-1, Phi(X) = (tril(X) + tril(X)^T
+    - diag(X)) / 2, symmetric; the two inverses are triangular solves."""
+    if upper:
+        L, gL = L.mT, gL.mT
+    gA = (L.mT @ gL).tril()
+    gA = 0.5 * (gA + gA.tril(-1).mT)
+    gA = linalg_solve_triangular(L.mT, gA, True, True)
+    return linalg_solve_triangular(L, gA, False, False)
+
+
+linalg_cholesky = Op("LinalgCholeskyExBackward0",  # (PyTorch's info output is not kept: see linalg)
+                     lambda self, upper=False: (_cholesky(self, upper),), outputs=("L",),
+                     self=lambda grads, upper, L: _cholesky_backward(grads[0], upper, L))
+cholesky = Op("CholeskyBackward0", _cholesky,  # torch.cholesky, the older name
+              self=lambda grad, upper, result: _cholesky_backward(grad, upper, result))
+
+
+def _linalg_qr(A, mode):
+    if mode == "r":  # (Q is not computed: an empty tensor stands for it)
+        return np.empty((0,), A.dtype), np.linalg.qr(A, mode="r")
+    return np.linalg.qr(A, mode=mode)
+
+
+def _qr_backward(grads, Q, R, mode):
+    """PyTorch's linalg_qr_backward. Tall or square A: gA = (gQ + Q copyltu(M)) R^-T with
+    M = R gR^T - gQ^T Q's upper triangle made symmetric; wide A: the square part of R takes the
+    triangular solve, and Q gR adds the rest."""
+    if mode == "r":
+        raise RuntimeError("The derivative of linalg.qr depends on Q, which is not computed when "
+                           "mode='r'. Please use linalg.qr(A, mode='reduced') if you are going to "
+                           "differentiate through linalg.qr.")
+    m, n = Q.shape[-2], R.shape[-1]
+    if mode == "complete" and m > n:
+        raise RuntimeError("The QR decomposition is not differentiable when mode='complete' and "
+                           "nrows > ncols.")
+    gQ, gR = grads
+    if gQ is None and gR is None:
+        return None
+    if gQ is not None:
+        gA = gR @ R.mT - Q.mT @ gQ if gR is not None else -(Q.mT @ gQ)
+    else:
+        gA = gR @ R.mT
+    if m >= n:
+        gA = gA.triu()
+        gA = gA + gA.mT
+        gA.diagonal(0, -2, -1).mul_(0.5)
+        gA = Q @ gA
+        if gQ is not None:
+            gA = gA + gQ
+        return linalg_solve_triangular(R.mT, gA, False, False)
+    gA = -gA
+    gA = Q @ (gA - gA.mT).tril()
+    gA = linalg_solve_triangular(R.narrow(-1, 0, m).mT, gA, False, False)
+    zeros = Tensor._make(np.zeros(R.shape[:-1] + (n - m,), gA._data.dtype))
+    gA = join(CatBackward0, [gA, zeros], -1, np.concatenate)
+    return gA + Q @ gR if gR is not None else gA
+
+
+linalg_qr = Op("LinalgQrBackward0", _linalg_qr, outputs=("Q", "R"),
+               A=lambda grads, Q, R, mode: _qr_backward(grads, Q, R, mode))
+
+
+def _pinv(self, atol=None, rtol=None, hermitian=False):
+    """PyTorch's pseudo-inverse: the reciprocals of the singular values (eigenvalues, when
+    hermitian) above max(atol, rtol * the largest), zero for the others. Without tolerances,
+    rtol = eps * max(m, n); with an atol > 0 alone, rtol = 0."""
+    m, n = self.shape[-2:]
+    if rtol is None:
+        eps = np.finfo(self.dtype).eps
+        rtol = 0.0 if atol is not None and atol > 0 else eps * builtins.max(m, n)
+    if hermitian:
+        S, U = np.linalg.eigh(self)
+        tol = np.maximum(atol or 0.0, rtol * np.abs(S).max(-1, keepdims=True, initial=0.0))
+        Sinv = np.where(np.abs(S) > tol, 1 / S, 0).astype(self.dtype)
+        return (U * Sinv[..., None, :]) @ U.swapaxes(-1, -2)
+    U, S, Vh = np.linalg.svd(self, full_matrices=False)
+    tol = np.maximum(atol or 0.0, rtol * S[..., :1])
+    Sinv = np.where(S > tol, 1 / S, 0).astype(self.dtype)
+    return (Vh.swapaxes(-1, -2) * Sinv[..., None, :]) @ U.swapaxes(-1, -2)
+
+
+def _pinv_backward(grad, pinvA, A):
+    """PyTorch's pinv_backward (Golub and Pereyra), products arranged for the smaller side."""
+    m, n = A.shape[-2:]
+    pinvAh, gradh = pinvA.mT, grad.mT
+    if m <= n:
+        K = gradh @ pinvA
+        KpinvAh = K @ pinvAh
+        return (-(pinvA @ K).mT + KpinvAh - (A @ pinvA) @ KpinvAh
+                + (pinvAh @ pinvA) @ (gradh - K @ A))
+    K = pinvA @ gradh
+    pinvAhK = pinvAh @ K
+    return (-(K @ pinvA).mT + ((gradh - A @ K) @ pinvA) @ pinvAh + pinvAhK
+            - (pinvAhK @ pinvA) @ A)
+
+
+linalg_pinv = Op("LinalgPinvBackward0", _pinv,
+                 self=lambda grad, result, self: _pinv_backward(grad, result, self))
 
 # --- reductions ---------------------------------------------------------------------------------
 # sum(dtype=...) and mean(dtype=...) reduce in that dtype, with no ToCopyBackward0 before them

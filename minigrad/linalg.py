@@ -2,12 +2,16 @@
 
 A vector norm is one op (LinalgVectorNormBackward0, the row Tensor.norm uses too). Matrix norms
 are built from it as PyTorch builds them: 'fro' is the vector 2-norm over the two dims; 1 and
-inf are the largest column (row) sum of |A|, -1 and -inf the smallest. The spectral norms
-(2, -2, 'nuc') need singular values, which minigrad does not have. inv is NumPy's, with
+inf are the largest column (row) sum of |A|, -1 and -inf the smallest; 2, -2 and 'nuc' the
+largest, smallest and sum of the singular values (svdvals). inv is NumPy's, with
 PyTorch's errors: a singular matrix is reported by the first zero pivot of its LU factorization.
 solve is NumPy's too; det and slogdet come from an LU factorization as PyTorch's do, and their
-gradients are solves (the gradient of det at a singular matrix would need the SVD: not here).
+gradients are solves (at a singular matrix, det's gradient of gradient goes through the SVD).
 cross is NumPy's cross product; its gradients are cross products again.
+The decompositions (svd, eigh, qr, cholesky) are NumPy's LAPACK calls, as PyTorch makes them:
+each is ONE node for all its outputs, with PyTorch's backward formulas written in minigrad ops.
+Singular vectors and eigenvectors are fixed only up to sign; NumPy's LAPACK (OpenBLAS) and
+PyTorch's (MKL) sometimes pick opposite ones, so a loss should not depend on those signs.
 """
 import math
 import numbers
@@ -52,9 +56,11 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
         raise RuntimeError(f"linalg.matrix_norm: dims must be different. Got ({d0}, {d1})")
     if ord == "fro":
         return vector_norm(A, 2, (d0, d1), keepdim, dtype=dtype)
-    if ord in (2, -2, "nuc"):
-        raise NotImplementedError(f"minigrad has no singular values: the {ord} matrix norm is left "
-                                  "to PyTorch")
+    if ord in (2, -2, "nuc"):  # (part svd)
+        if not A.is_floating_point():
+            raise RuntimeError("linalg.matrix_norm: Expected a floating point or complex tensor "
+                               f"as input. Got {A.dtype._scalar}")
+        return _spectral_norm(A, ord, d0, d1, keepdim, dtype)
     if ord not in (1, -1, math.inf, -math.inf):
         raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
     if math.isinf(ord):  # the inf norm is the 1 norm of the transpose
@@ -207,3 +213,173 @@ def _cross(name, input, other, dim):
     if input.dtype._scalar == "Bool":
         raise NotImplementedError("\"cross\" not implemented for 'Bool'")
     return d.linalg_cross(input, other, d_)
+
+
+# --- part svd: singular values, the spectral norms, symmetric eigenvalues ---------------------
+def _check_matrix(name, A, what="A"):
+    if A.dim() < 2:
+        raise RuntimeError(f"{name}: The input tensor {what} must have at least 2 dimensions.")
+    if not A.is_floating_point():
+        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
+                           f"Got {A.dtype._scalar}")
+
+
+def _finite(name, A):
+    """A single matrix with nan or inf is an error in PyTorch; in a batch, its results are nan."""
+    if A.dim() == 2 and not np.isfinite(A._data).all():
+        raise _LinAlgError(f"{name}: The algorithm failed to converge because the input matrix "
+                           "contained non-finite values.")
+
+
+def svd(A, full_matrices=True, *, driver=None):
+    """A = U diag(S) Vh, S descending, for each matrix of A: one LinalgSvdBackward0 node for the
+    three outputs. full_matrices=False keeps only the k = min(m, n) columns of U (rows of Vh)."""
+    _tensor_arg("linalg_svd", "A", 1, A)
+    if full_matrices.__class__ is not bool:
+        raise TypeError("linalg_svd(): argument 'full_matrices' must be bool, not "
+                        f"{_type_name(full_matrices)}")
+    _check_matrix("linalg.svd", A)
+    _finite("linalg.svd", A)
+    return return_types.linalg_svd(*d.linalg_svd(A, full_matrices))
+
+
+def svdvals(A, *, driver=None):
+    """The singular values alone. With a gradient to find, PyTorch computes U and Vh too (the
+    gradient U diag(gS) Vh needs them): output 1 of LinalgSvdBackward0."""
+    _tensor_arg("linalg_svdvals", "A", 1, A)
+    _check_matrix("linalg.svd", A)
+    if d.grad_mode._enabled and A.requires_grad:  # (nan or inf give nan here: no error)
+        return d.linalg_svd(A, False)[1]
+    return d.linalg_svd(A, False, False)[1]
+
+
+def _spectral_norm(A, ord, d0, d1, keepdim, dtype):
+    """PyTorch's 2, -2 and 'nuc' matrix norms: the two dims moved to the back, the singular
+    values, then their max, min or sum; keepdim puts two size-1 dims back where they were."""
+    if dtype is not None:
+        A = A.to(dtype)
+    perm = [i for i in range(A.dim()) if i not in (d0, d1)] + [d0, d1]
+    S = svdvals(A.permute(perm))
+    result = S.sum(-1, keepdim) if ord == "nuc" else (S.amax if ord > 0 else S.amin)(-1, keepdim)
+    if keepdim:
+        result = result.unsqueeze(-1).permute([perm.index(i) for i in range(A.dim())])
+    return result
+
+
+def _check_symmetric(name, A):
+    if A.dim() >= 2 and A.shape[-1] == A.shape[-2] and not A.is_floating_point():
+        raise NotImplementedError(f'"linalg_eigh_cpu" not implemented for \'{A.dtype._scalar}\'')
+    _check_square("linalg.eigh", A)
+
+
+def _check_uplo(UPLO):
+    if UPLO not in ("L", "U", "l", "u"):
+        raise RuntimeError(f"Expected UPLO argument to be 'L' or 'U', but got {UPLO}")
+    return UPLO.upper()
+
+
+def eigh(A, UPLO="L"):
+    """The eigenvalues (ascending) and orthonormal eigenvectors of symmetric matrices, read from
+    the lower (UPLO='L') or upper triangle alone: the other one is never looked at."""
+    _tensor_arg("linalg_eigh", "input", 1, A)
+    _check_symmetric("linalg.eigh", A)
+    return return_types.linalg_eigh(*d.linalg_eigh(A, _check_uplo(UPLO)))
+
+
+def eigvalsh(A, UPLO="L"):
+    """The eigenvalues alone; with a gradient to find, the eigenvectors too (output 0 of
+    LinalgEighBackward0: the gradient V diag(gL) V^T needs them)."""
+    _tensor_arg("linalg_eigvalsh", "input", 1, A)
+    _check_symmetric("linalg.eigh", A)
+    UPLO = _check_uplo(UPLO)
+    if d.grad_mode._enabled and A.requires_grad:
+        return d.linalg_eigh(A, UPLO)[0]
+    return d.linalg_eigh(A, UPLO, False)[0]
+
+
+def solve_triangular(A, B, *args, upper=None, left=True, unitriangular=False):
+    """X with A X = B (X A = B when not left) for triangular A: only A's upper (lower) triangle
+    is read. LinalgSolveTriangularBackward0."""
+    if args:
+        raise TypeError("linalg_solve_triangular() takes 2 positional arguments but "
+                        f"{2 + len(args)} were given")
+    if upper is None:
+        raise TypeError('linalg_solve_triangular() missing 1 required positional arguments: "upper"')
+    _tensor_arg("linalg_solve_triangular", "input", 1, A)
+    _tensor_arg("linalg_solve_triangular", "B", 2, B)
+    _check_square("linalg.solve_triangular", A)
+    if B.dim() < 2:
+        raise RuntimeError("linalg.solve_triangular: The input tensor B must have at least 2 "
+                           "dimensions.")
+    if B.shape[-2 if left else -1] != A.shape[-1]:
+        raise RuntimeError("linalg.solve_triangular: Incompatible shapes of A and B for the "
+                           f"equation {'AX = B' if left else 'XA = B'} ({A.shape[-2]}x{A.shape[-1]} and "
+                           f"{B.shape[-2]}x{B.shape[-1]})")
+    _broadcast_shape(A.shape[:-2], B.shape[:-2])
+    return d.linalg_solve_triangular(A, B, upper, left, unitriangular)
+
+
+def _leading_minor(a):
+    """LAPACK's potrf info: the order of the first leading minor (of the lower triangle, made
+    symmetric) that is not positive-definite, 0 for none."""
+    for k in range(1, a.shape[-1] + 1):
+        try:
+            np.linalg.cholesky(a[:k, :k])
+        except np.linalg.LinAlgError:
+            return k
+    return 0
+
+
+def cholesky(A, *, upper=False, _name="linalg.cholesky"):
+    """L with A = L L^T (upper: U with A = U^T U) for symmetric positive-definite A."""
+    _tensor_arg("linalg_cholesky", "input", 1, A)
+    _check_square(_name, A)
+    try:
+        return d.linalg_cholesky(A, upper)[0]
+    except np.linalg.LinAlgError:
+        batches = A._data.reshape(-1, *A.shape[-2:])
+        if upper:
+            batches = batches.swapaxes(-1, -2)
+        b = next(i for i, m in enumerate(batches) if _leading_minor(m))
+        where = f"(Batch element {b}): " if A.dim() > 2 else ""
+        raise _LinAlgError(f"{_name}: {where}The factorization could not be completed "
+                           "because the input is not positive-definite (the leading minor of order "
+                           f"{_leading_minor(batches[b])} is not positive-definite).") from None
+
+
+def qr(A, mode="reduced"):
+    """A = Q R, Q with orthonormal columns, R upper triangular (LAPACK's Householder signs:
+    R's diagonal may be negative). 'complete': Q square; 'r': R alone, Q empty."""
+    _tensor_arg("linalg_qr", "A", 1, A)
+    if mode not in ("reduced", "complete", "r"):
+        raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of 'reduced' "
+                           "(default), 'r', or 'complete'")
+    _check_matrix("linalg.qr", A)
+    return return_types.linalg_qr(*d.linalg_qr(A, mode))
+
+
+def pinv(A, *, atol=None, rtol=None, hermitian=False):
+    """The pseudo-inverse, from the SVD (eigh when hermitian), small singular values dropped:
+    one op, LinalgPinvBackward0, with PyTorch's pinv_backward."""
+    _tensor_arg("linalg_pinv", "input", 1, A)
+    if A.dim() < 2 or not A.is_floating_point():
+        raise RuntimeError(f"linalg.pinv({A.dtype._scalar}{{{list(A.shape)}}}): expected a tensor "
+                           "with 2 or more dimensions of float, double, cfloat or cdouble types")
+    return d.linalg_pinv(A, atol, rtol, hermitian)
+
+
+def matrix_rank(A, *, atol=None, rtol=None, hermitian=False):
+    """How many singular values (|eigenvalues|, when hermitian) are above max(atol, rtol * the
+    largest); the default tolerances as pinv's. An int64 count: no gradient."""
+    _tensor_arg("linalg_matrix_rank", "input", 1, A)
+    if A.dim() < 2:
+        raise RuntimeError("torch.linalg.matrix_rank: The input tensor input must have at least 2 "
+                           "dimensions.")
+    if not A.is_floating_point():
+        raise RuntimeError("This function doesn't handle types other than float and double")
+    S = (eigvalsh(A.detach()).abs() if hermitian else svdvals(A.detach()))._data
+    m, n = A.shape[-2:]
+    if rtol is None:
+        rtol = 0.0 if atol is not None and atol > 0 else np.finfo(S.dtype).eps * max(m, n)
+    tol = np.maximum(atol or 0.0, rtol * S.max(-1, keepdims=True, initial=0.0))
+    return d.Tensor._make((S > tol).sum(-1).astype(np.int64))

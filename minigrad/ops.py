@@ -1937,6 +1937,9 @@ def cumsum(input, dim=None, *, dtype=None):
 
 
 def norm(input, p="fro", dim=None, keepdim=False):
+    if isinstance(p, str) and p != "fro":  # 'nuc' (part svd): a matrix norm over dim, or all dims
+        from .linalg import matrix_norm
+        return matrix_norm(input, p, list(range(input.dim())) if dim is None else dim, keepdim)
     if p == "fro" and isinstance(dim, (tuple, list)) and len(dim) > 2:
         raise RuntimeError("linalg.matrix_norm: dim must be a 2-tuple. Got "
                            + " ".join(str(x) for x in dim))

@@ -27,3 +27,7 @@ aminmax = _return_type("aminmax", ("min", "max"))
 frexp = _return_type("frexp", ("mantissa", "exponent"))  # part elem2
 slogdet = _return_type("slogdet", ("sign", "logabsdet"))  # part einsum
 linalg_slogdet = _return_type("linalg_slogdet", ("sign", "logabsdet"))
+linalg_svd = _return_type("linalg_svd", ("U", "S", "Vh"))  # part svd
+svd = _return_type("svd", ("U", "S", "V"))
+linalg_eigh = _return_type("linalg_eigh", ("eigenvalues", "eigenvectors"))
+linalg_qr = _return_type("linalg_qr", ("Q", "R"))

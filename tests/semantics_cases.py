@@ -12259,3 +12259,171 @@ case(
         print(e)
     ''' for op in ("sigmoid_()", "mul_(2)") for cg, rg in ((False, None), (True, None), (False, True))],
 )
+
+
+# ---------------------------------------------------------------------------
+# part svd: linalg.svd, svdvals, torch.svd, the 2, -2 and 'nuc' matrix norms, det's gradient at a
+# singular matrix. (MKL's gesdd, PyTorch's, and NumPy's may pick opposite signs for a pair of
+# singular vectors: U and Vh are printed for matrices where they agree; elsewhere, what the signs
+# do not change.)
+# ---------------------------------------------------------------------------
+case(
+    "svd_outputs_one_node",
+    "A = torch.tensor([[2., -1., 0.5], [0.3, 1.5, 2.], [0.7, 0.1, -1.4]], dtype=torch.float64, requires_grad=True)",
+    "r = torch.linalg.svd(A)\nprint(r)\nprint(type(r).__name__, r.U.grad_fn.name(), r.U.grad_fn is r.Vh.grad_fn, r.S.grad_fn.next_functions[0][0].name())",
+    "print(r.S.output_nr if hasattr(r.S, 'output_nr') else None, torch.linalg.svd(A.float(), full_matrices=False))",
+    "U, S, V = torch.svd(A)\nprint(torch.svd(A))\nprint(V.grad_fn.name(), V.grad_fn.next_functions[0][1], A.svd().S)",
+    "print(torch.svd(A, compute_uv=False))\nprint(torch.svd(A[:2], compute_uv=False).V.shape, torch.svd(A[:2], some=False).U.shape)",
+    "print(torch.linalg.svdvals(A), torch.linalg.svdvals(A.detach()), torch.linalg.svdvals(A.float()).dtype)",
+)
+case(
+    "svd_gradients",
+    "A = torch.tensor([[1., 2., 0.5], [0.3, -1., 2.], [0.7, 0.1, -0.4], [1.5, 0.2, 0.9]], dtype=torch.float64, requires_grad=True)",
+    *[f"""
+    for fm in (True, False):
+        U, S, Vh = torch.linalg.svd({a}, full_matrices=fm)
+        print(U.shape, Vh.shape, torch.dist(U[..., :3] * S @ Vh[:3], {a}) < 1e-12)
+        print(torch.autograd.grad({loss}, A))
+    """ for a in ("A", "A.mT") for loss in (
+        "S.pow(2).sum() + S[0]", "(U[:, :3] * U[:, :3]).sum() + (S * S).sum()",
+        "U[:, :3].pow(4).sum() + Vh[:3].pow(4).sum()", "Vh[:3].pow(4).sum()", "U[:, :3].pow(4).sum()",
+        "(U[:, :3] * Vh[:3].mT[:1]).pow(2).sum() + U[0].abs().sum()" if a == "A" else "(U[:3, :3] * Vh[:3, :3]).sum()")],
+    "x = torch.tensor([[1., 2., 0.5], [0.3, -1., 2.]], requires_grad=True)\nS = torch.linalg.svdvals(x)\nS.sum().backward(); print(x.grad)",
+    "B = torch.tensor([[[2., 1.], [0.5, -1.]], [[1., 0.3], [0.2, 3.]]], requires_grad=True)\nU, S, Vh = torch.linalg.svd(B)\ng, = torch.autograd.grad(S.prod() + U.pow(4).sum(), B, create_graph=True)\nprint(g, g.grad_fn)\nprint(torch.autograd.grad(g.pow(2).sum(), B))",
+)
+case(
+    "svd_errors",
+    *[f"torch.{call}" for call in (
+        "linalg.svd(torch.ones(3))", "linalg.svd(torch.ones(3, 3, dtype=torch.int64))",
+        "linalg.svdvals(torch.ones(3))", "svd(torch.ones(3))", "linalg.svd(torch.ones(3, 3), full_matrices=1)",
+        "linalg.svd([[1.]])", "linalg.svd(torch.tensor([[float('nan'), 1.], [1., 1.]]))",
+        "linalg.svdvals(torch.tensor([[1., float('inf')], [1., 1.]]))",
+        "linalg.svdvals(torch.tensor([[[1., 2.], [3., 4.]], [[float('inf'), 1.], [1., 1.]]]))",
+        "linalg.svdvals(torch.tensor([[1., float('inf')], [1., 1.]], requires_grad=True))",
+        "linalg.matrix_norm(torch.ones(3, 3, dtype=torch.int64), ord=2)",
+        "linalg.matrix_norm(torch.ones(3, 3, dtype=torch.int64), ord='nuc')",
+        "norm(torch.ones(2, 2, 2), p='nuc')", "linalg.matrix_norm(torch.ones(3, 3), ord='nucl')")],
+)
+case(
+    "spectral_matrix_norms",
+    "A = torch.tensor([[[1., 2., 0.5], [0.3, -1., 2.]], [[0.7, 0.1, -0.4], [1.5, 0.2, 0.9]]], requires_grad=True)",
+    *[f"""
+    for kd in (False, True):
+        n = torch.linalg.matrix_norm(A, ord={o!r}, dim={dim}, keepdim=kd)
+        print(n, n.grad_fn.name(), [(f.name(), i) for f, i in n.grad_fn.next_functions])
+        print(torch.autograd.grad(n.sum(), A))
+    """ for o in (2, -2, "nuc") for dim in ((0, 2), (-1, -2))],
+    "print(torch.linalg.norm(A[0], ord=2), torch.linalg.norm(A, ord=-2, dim=(1, 2)), torch.linalg.norm(A[1], 'nuc'))",
+    "print(A.norm(p='nuc', dim=(0, 1)), A[0].norm(p='nuc'), torch.norm(A[0], p='nuc', keepdim=True))",
+    "n = torch.linalg.matrix_norm(A.double(), 2, dtype=torch.float64); print(n, n.grad_fn.next_functions[0][0].next_functions[0][0].next_functions)",
+)
+case(
+    "det_gradient_at_singular_matrix",
+    "A = torch.tensor([[1., 2.], [2., 4.]], requires_grad=True)",
+    "g, = torch.autograd.grad(torch.linalg.det(A), A, create_graph=True); print(g.grad_fn.name(), (g - torch.tensor([[4., -2.], [-2., 1.]])).abs().max() < 1e-6)\nprint(torch.autograd.grad(g.sum(), A))",
+    "torch.linalg.det(A).backward(); print(A.grad.abs())",
+    "B = torch.tensor([[1., 2., 3.], [2., 4., 6.], [1., 0., 1.]], requires_grad=True, dtype=torch.float64)",
+    "g, = torch.autograd.grad(torch.linalg.det(B), B, create_graph=True); print(g[:2], g.grad_fn.name())\nprint(torch.autograd.grad((g * g).sum(), B))",
+    "C = torch.stack([B.detach(), torch.eye(3, dtype=torch.float64) * 2]).requires_grad_()\ng, = torch.autograd.grad(torch.linalg.det(C).sum(), C, create_graph=True)\nprint(g[:, :2], g.grad_fn.name())\nprint(torch.autograd.grad((g * g).sum(), C))",
+)
+case(
+    "eigh_outputs_one_node",
+    "S = torch.tensor([[2., -1., 0.5], [-1., 3., 0.2], [0.5, 0.2, 1.]], dtype=torch.float64, requires_grad=True)",
+    "r = torch.linalg.eigh(S)\nprint(r)\nprint(type(r).__name__, r.eigenvalues.grad_fn is r.eigenvectors.grad_fn, r.eigenvectors.grad_fn.next_functions)",
+    "e = torch.linalg.eigvalsh(S); print(e, e.grad_fn.name(), torch.linalg.eigvalsh(S.detach()), torch.linalg.eigvalsh(S.float()))",
+    "print(torch.linalg.eigh(torch.tensor([[1., 5.], [-3., 2.]]), UPLO='U'), torch.linalg.eigh(torch.tensor([[1., 5.], [-3., 2.]])))",
+    "print(torch.linalg.eigvalsh(torch.tensor([[1., 5.], [-3., 2.]]), UPLO='u'))",
+    "n = torch.linalg.svd(S).S.grad_fn; print(n._saved_S_sym_argsize_minus_1, n._saved_full_matrices, n._saved_S)",
+    "n = r.eigenvalues.grad_fn; print(n._saved_eigenvalues, n._saved_eigenvectors.shape)",
+)
+case(
+    "eigh_gradients",
+    "S = torch.tensor([[3., 1., 0.5], [1., 2., -0.7], [0.5, -0.7, 1.]], dtype=torch.float64, requires_grad=True)",
+    *[f"L, V = torch.linalg.eigh({a}{uplo})\nprint(torch.autograd.grad({loss}, S))"
+      for a in ("S", "S.tril()", "S.triu()") for uplo in ("", ", UPLO='U'")
+      for loss in ("L.pow(2).sum() + L[0]", "(V[:1] * V[1:2] * torch.tensor([1., 2., 3.], dtype=torch.float64)).sum()", "V.pow(4).sum() + L.sum()", "V")],
+    "x = torch.tensor([[[2., 1.], [1., -1.]], [[1., 0.3], [0.3, 3.]]], dtype=torch.float64, requires_grad=True)\nL, V = torch.linalg.eigh(x)\ng, = torch.autograd.grad(L.prod() + V.pow(4).sum(), x, create_graph=True)\nprint(g, g.grad_fn)\nprint(torch.autograd.grad(g.pow(2).sum(), x))",
+    "e = torch.linalg.eigvalsh(S); (e * e).sum().backward(); print(S.grad)",
+)
+case(
+    "eigh_errors",
+    *[f"torch.{call}" for call in (
+        "linalg.eigh(torch.ones(2, 3))", "linalg.eigh(torch.ones(3))", "linalg.eigh(torch.ones(2, 2, dtype=torch.int64))",
+        "linalg.eigh(torch.ones(2, 3, dtype=torch.int64))", "linalg.eigh(torch.ones(2, 2), UPLO='X')",
+        "linalg.eigvalsh(torch.ones(2, 3))", "linalg.eigvalsh(torch.ones(2, 2, dtype=torch.int32))",
+        "linalg.eigvalsh(torch.ones(2, 2), UPLO='A')", "linalg.eigh([[1.]])", "linalg.eigvalsh([[1.]])",
+        "linalg.eigvalsh(torch.tensor([[float('nan'), 1.], [1., 1.]]))")],
+)
+case(
+    "cholesky_values_gradients",
+    "S = torch.tensor([[4., 1., 0.5], [1., 3., -0.2], [0.5, -0.2, 2.]], dtype=torch.float64, requires_grad=True)",
+    "L = torch.linalg.cholesky(S); print(L, L.grad_fn.next_functions, L.grad_fn._saved_upper, L.grad_fn._saved_L)",
+    "U = torch.linalg.cholesky(S, upper=True); print(U, torch.linalg.cholesky(S.float()), torch.linalg.cholesky(S.detach() + torch.eye(3).double()).grad_fn)",
+    "w = torch.tensor([[1., -2., 0.5], [3., 0.2, -1.], [0.7, 1.1, 2.]], dtype=torch.float64)",
+    "print(torch.autograd.grad((L * w).sum(), S), torch.autograd.grad((torch.linalg.cholesky(S, upper=True) * w).sum(), S))",
+    "g, = torch.autograd.grad(L.pow(3).sum(), S, create_graph=True); print(g.grad_fn); print(torch.autograd.grad(g.pow(2).sum(), S))",
+    "c = torch.cholesky(S); print(c, c.grad_fn, torch.autograd.grad((c * w).sum(), S))",
+    "c = S.cholesky(upper=True); print(c.grad_fn, torch.autograd.grad((c * w).sum(), S))",
+    "x = torch.tensor([[[2., 0.3], [0.3, 1.]], [[1., -0.4], [-0.4, 3.]]], requires_grad=True)\nL = torch.linalg.cholesky(x); print(L, torch.autograd.grad(L.exp().sum(), x))",
+    *[f"torch.{call}" for call in (
+        "cholesky(torch.tensor([[1., 2.], [2., 1.]]))", "cholesky(torch.ones(2, 3))",
+        "linalg.cholesky(torch.tensor([[1., 2.], [2., 1.]]))",
+        "linalg.cholesky(torch.tensor([[[1., 0.], [0., 1.]], [[1., 2.], [2., 1.]]]))",
+        "linalg.cholesky(torch.tensor([[-1., 2.], [2., 1.]]))",
+        "linalg.cholesky(torch.tensor([[1., 2.], [0., 1.]]), upper=True)",
+        "linalg.cholesky(torch.tensor([[4., 2., 1.], [2., 1., 0.], [1., 0., 3.]]))",
+        "linalg.cholesky(torch.ones(2, 3))", "linalg.cholesky(torch.ones(2, 2, dtype=torch.int64))",
+        "linalg.cholesky(torch.ones(3))", "linalg.cholesky(torch.tensor([[1., 5.], [-3., 7.]]))",
+        "linalg.cholesky(torch.tensor([[1., float('nan')], [2., 7.]]))")],
+)
+case(
+    "solve_triangular",
+    "S = torch.tensor([[4., 1., 0.5], [1., 3., -0.2], [0.5, -0.2, 2.]], dtype=torch.float64, requires_grad=True)\nA = torch.tensor([[1., 2., 0.5], [0.3, -1., 2.]], dtype=torch.float64, requires_grad=True)",
+    *[f"""
+    for unit in (False, True):
+        X = torch.linalg.solve_triangular(S.{'triu' if up else 'tril'}(), A{'.mT' if left else ''}, upper={up}, left={left}, unitriangular=unit)
+        print(X, X.grad_fn.name(), [f.name() for f, _ in X.grad_fn.next_functions], X.grad_fn._saved_upper, X.grad_fn._saved_left)
+        print(torch.autograd.grad(X.pow(2).sum(), (S, A)))
+    """ for up in (True, False) for left in (True, False)],
+    "print(torch.linalg.solve_triangular(S, A.mT, upper=False), torch.linalg.solve_triangular(S.detach().float(), A.detach().mT.float(), upper=True))",
+    "print(torch.linalg.solve_triangular(torch.zeros(2, 2), torch.ones(2, 2), upper=True))",
+    "X = torch.linalg.solve_triangular(S.triu(), A.mT, upper=True)\ng = torch.autograd.grad(X.pow(3).sum(), (S, A), create_graph=True); print(g[0].grad_fn, torch.autograd.grad(g[0].sum() + g[1].pow(2).sum(), (S, A)))",
+    *[f"torch.{call}" for call in (
+        "linalg.solve_triangular(torch.eye(2), torch.ones(2, 3))",
+        "linalg.solve_triangular(torch.eye(2), torch.ones(3, 2), upper=True)",
+        "linalg.solve_triangular(torch.eye(2), torch.ones(2, 3), upper=True, left=False)",
+        "linalg.solve_triangular(torch.eye(2), torch.ones(2), upper=True)",
+        "linalg.solve_triangular(torch.ones(2, 3), torch.ones(2, 2), upper=True)")],
+)
+case(
+    "qr_modes_and_gradients",
+    "A = torch.tensor([[1., 2., 0.5], [0.3, -1., 2.]], dtype=torch.float64, requires_grad=True)",
+    *[f"""
+    Q, R = torch.linalg.qr({x}, mode={mode!r})
+    print(torch.linalg.qr({x}, mode={mode!r}), Q.grad_fn is R.grad_fn, Q.grad_fn._saved_mode)
+    for loss in (lambda: Q.pow(3).sum() + R.pow(3).sum(), lambda: R.pow(3).sum(), lambda: Q.pow(3).sum()):
+        Q, R = torch.linalg.qr({x}, mode={mode!r})
+        try: print(torch.autograd.grad(loss(), A))
+        except RuntimeError as e: print(e)
+    """ for x in ("A", "A.mT") for mode in ("reduced", "complete")],
+    "print(torch.linalg.qr(A, mode='r'), torch.linalg.qr(A.mT.float()))",
+    "Q, R = torch.linalg.qr(A.mT, mode='r')\nR.sum().backward()",
+    "Q, R = torch.linalg.qr(A.mT)\ng, = torch.autograd.grad(Q.pow(3).sum() + R.pow(3).sum(), A, create_graph=True); print(g.grad_fn, torch.autograd.grad(g.pow(2).sum(), A))",
+    "B = torch.tensor([[[1., 2.], [3., 4.], [0.5, -1.]], [[2., 0.], [1., 1.], [0., 3.]]], dtype=torch.float64, requires_grad=True)\nQ, R = torch.linalg.qr(B); print(Q, R, torch.autograd.grad(Q.sum() + R.sum(), B))",
+    *[f"torch.{call}" for call in (
+        "linalg.qr(torch.ones(3))", "linalg.qr(torch.ones(2, 2, dtype=torch.int64))",
+        "linalg.qr(torch.ones(2, 2), mode='full')", "linalg.qr([[1.]])")],
+)
+case(
+    "pinv_and_matrix_rank",
+    "A = torch.tensor([[1., 2., 0.5], [0.3, -1., 2.]], dtype=torch.float64, requires_grad=True)\nS = torch.tensor([[4., 1., 0.5], [1., 3., -0.2], [0.5, -0.2, 2.]], dtype=torch.float64, requires_grad=True)",
+    "p = torch.linalg.pinv(A); print(p, p.grad_fn.next_functions, p.grad_fn._saved_self.shape)",
+    "print(torch.autograd.grad(p.pow(2).sum(), A), torch.autograd.grad(torch.linalg.pinv(A.mT).pow(2).sum(), A))",
+    "print(torch.linalg.pinv(S, hermitian=True), torch.linalg.pinv(S, atol=3.0), torch.linalg.pinv(S, rtol=0.5), torch.pinverse(A), A.float().pinverse())",
+    "print(torch.linalg.pinv(torch.tensor([[1., 2.], [2., 4.]])), torch.linalg.pinv(torch.tensor([[1., 2.], [2., 4.]]), hermitian=True))",
+    "g, = torch.autograd.grad(torch.linalg.pinv(A).pow(3).sum(), A, create_graph=True); print(g.grad_fn, torch.autograd.grad(g.pow(2).sum(), A))",
+    "print(torch.linalg.matrix_rank(A), torch.linalg.matrix_rank(torch.tensor([[1., 2.], [2., 4.]])), torch.linalg.matrix_rank(S, hermitian=True), torch.linalg.matrix_rank(S, atol=2.0), torch.linalg.matrix_rank(torch.stack([S, S * 0])))",
+    *[f"torch.{call}" for call in (
+        "linalg.pinv(torch.ones(3))", "linalg.pinv(torch.ones(2, 2, dtype=torch.int64))",
+        "linalg.matrix_rank(torch.ones(3))", "linalg.matrix_rank(torch.ones(2, 2, dtype=torch.int64))")],
+)

@@ -1107,6 +1107,81 @@ C.add("linalg_solve_det", _solve_det, SQ22, SQ222, _u(2), _u(2, 3))
 C.add("double_backward_linalg_solve_det", _double_solve_det, SQ22, SQ222, _u(2), _u(2, 3))
 
 
+# part svd: linalg.svd (tall, wide, full and reduced), svdvals, torch.svd, the spectral norms,
+# eigh and eigvalsh; outputs that the signs of singular vectors/eigenvectors do not change (NumPy's
+# LAPACK and PyTorch's MKL may pick other signs). Distinct singular values and eigenvalues.
+TALL43 = np.array([[1.0, 2.0, 0.5], [0.3, -1.0, 2.0], [0.7, 0.1, -0.4], [1.5, 0.2, 0.9]])
+SYM33 = np.array([[3.0, 1.0, 0.5], [1.0, 2.0, -0.7], [0.5, -0.7, 1.0]])
+
+
+def _svd(L, a, s):
+    outs = []
+    for x in (a, a.mT):
+        for full in (True, False):
+            U, S, Vh = L.linalg.svd(x, full_matrices=full)
+            outs += [S, U[..., :3] * Vh[:3, :1].mT, U[..., :3].pow(2), Vh[:3].pow(4)]
+    U, S, V = L.svd(s)
+    return (*outs, L.linalg.svdvals(a), U * V, S, L.linalg.matrix_norm(a, 2), L.linalg.norm(a, -2),
+            L.linalg.matrix_norm(a.unsqueeze(0), "nuc", dim=(0, 2), keepdim=True), s.norm(p="nuc"))
+
+
+def _eigh(L, s):
+    t = (s + s.mT) / 2  # (eigh reads one triangle: finite differences need a symmetric change)
+    Lu, V = L.linalg.eigh(t, UPLO="U")
+    Ll, W = L.linalg.eigh(t)
+    return Lu, V * V[:1], Ll, W.pow(3) * W[1:2], L.linalg.eigvalsh(t)
+
+
+def _double_svd_eigh(L, a, s, z):
+    U, S, Vh = L.linalg.svd(a, full_matrices=False)
+    gs = L.autograd.grad((U.pow(4).sum() + S.prod()), a, create_graph=True)
+    lam, V = L.linalg.eigh((s + s.mT) / 2)
+    gs += L.autograd.grad(V.pow(4).sum() + lam.pow(3).sum(), s, create_graph=True)
+    # det's gradient at a singular z (its adjugate, through the SVD) and at a batch of a singular
+    # and a regular matrix (PyTorch's masked index_put_ of both formulas)
+    gs += L.autograd.grad(L.linalg.det(z), z, create_graph=True)
+    return gs + L.autograd.grad(L.linalg.det(L.stack([z, s[:2, :2]])).sum(), z, create_graph=True)
+
+
+C.add("linalg_svd_eigh", _svd, TALL43, SYM33)
+C.add("linalg_eigh", _eigh, SYM33)
+C.add("double_backward_svd_eigh", _double_svd_eigh, TALL43, SYM33, np.array([[1.0, 2.0], [2.0, 4.0]]))
+
+
+# part svd: solve_triangular (both triangles, both sides, unitriangular), cholesky (and the older
+# torch.cholesky), qr (tall and wide, reduced and complete), pinv (and hermitian); SPD33 is
+# positive-definite, TALL43 has full rank
+SPD33 = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, -0.2], [0.5, -0.2, 2.0]])
+
+
+def _solve_triangular(L, s, b):
+    return (L.linalg.solve_triangular(s.triu(), b, upper=True),
+            L.linalg.solve_triangular(s.tril(), b.mT, upper=False, left=False),
+            L.linalg.solve_triangular(s, b, upper=False, unitriangular=True))
+
+
+def _cholesky_qr_pinv(L, s, a):
+    t = (s + s.mT) / 2  # (cholesky reads one triangle: finite differences need a symmetric change)
+    outs = [L.linalg.cholesky(t), L.linalg.cholesky(t, upper=True), L.cholesky(t)]
+    for x in (a, a.mT):  # (mode="complete" is differentiable for wide and square matrices only)
+        outs += [*L.linalg.qr(x), L.linalg.pinv(x)]
+    return (*outs, *L.linalg.qr(a.mT, mode="complete"), L.linalg.qr(a.mT[:, :3], mode="complete")[0],
+            L.linalg.pinv(t, hermitian=True))
+
+
+def _double_cholesky_qr_pinv(L, s, a):
+    t = (s + s.mT) / 2
+    gs = L.autograd.grad(L.linalg.cholesky(t).pow(3).sum(), s, create_graph=True)
+    Q, R = L.linalg.qr(a)
+    gs += L.autograd.grad(Q.pow(3).sum() + R.pow(3).sum(), a, create_graph=True)
+    return gs + L.autograd.grad(L.linalg.pinv(a).pow(3).sum(), a, create_graph=True)
+
+
+C.add("linalg_solve_triangular", _solve_triangular, SPD33, _u(3, 2))
+C.add("linalg_cholesky_qr_pinv", _cholesky_qr_pinv, SPD33, TALL43)
+C.add("double_backward_cholesky_qr_pinv", _double_cholesky_qr_pinv, SPD33, TALL43)
+
+
 # part pad2: F.pad modes 'reflect' and 'replicate' (ReflectionPad1D/2D/3D, ReplicationPad1D/2D/3D;
 # a pad that crops), 'circular' (PyTorch's composite: CopySlices of slices), differentiated
 # again (the BackwardBackward0 rows: grad_output pads again, self gets zeros)

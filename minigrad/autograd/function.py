@@ -223,6 +223,8 @@ class Op:
                 node._args[name] = values[i].dtype
             elif kind == "argsize":  # one size of an input: x_sym_argsize_minus_1 is x.size(-1)
                 node._args[name] = values[i[0]]._data.shape[i[1]]
+            elif kind == "output_argsize":
+                node._args[name] = result[i[0]]._data.shape[i[1]]
             elif kind == "arg":  # (a tensor argument no needed formula uses is not saved)
                 if i is None:
                     node._args[name] = ()
@@ -277,7 +279,10 @@ class Op:
                 plan.append((name, "scalar_type", self.index[name[:-12]]))
             elif "_sym_argsize_minus_" in name:
                 base, _, k = name.partition("_sym_argsize_minus_")
-                plan.append((name, "argsize", (self.index[base], -int(k))))
+                if base in self.outputs:  # one size of an output (svd's S_sym_argsize_minus_1)
+                    plan.append((name, "output_argsize", (self.outputs.index(base), -int(k))))
+                else:
+                    plan.append((name, "argsize", (self.index[base], -int(k))))
             else:
                 raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
         return plan
