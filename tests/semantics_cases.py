@@ -12231,3 +12231,42 @@ case(
                       "t1[2:, 1:].t()[1:, 0] = w[:1]")],
     "t1 = t0 + 2; t1[0] = 0.5\ng, = torch.autograd.grad(t1.mean().sqrt(), [t0], create_graph=True); print(g.grad_fn.name(), g.grad_fn.next_functions[0][0].name())",
 )
+
+# ---------------------------------------------------------------------------
+# agapi: gradgradcheck, torch.utils.checkpoint, autograd.graph.Node and
+# register_multi_grad_hook, nn.utils.parameters_to_vector / vector_to_parameters
+# ---------------------------------------------------------------------------
+case(
+    "agapi_gradgradcheck",
+    """
+    class Cube(torch.autograd.Function):  # backward detaches x: right once, wrong twice
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x ** 3
+
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return g * 3 * x.detach() ** 2
+    x = torch.tensor([0.5, 1.5], dtype=torch.float64, requires_grad=True)
+    y = torch.tensor([2., 3.], dtype=torch.float64, requires_grad=True)
+    g = torch.tensor([1., -2.], dtype=torch.float64, requires_grad=True)
+    print(torch.autograd.gradcheck(Cube.apply, x))
+    """,
+    "torch.autograd.gradgradcheck(Cube.apply, x, g)",
+    "torch.autograd.gradgradcheck(Cube.apply, (x,), (g,), raise_exception=False)",
+    "torch.autograd.gradgradcheck(Cube.apply, x, g.detach())",
+    "torch.autograd.gradgradcheck(lambda t: (t ** 3).sin(), x)",
+    "torch.autograd.gradgradcheck(lambda a, b: (a * b).tanh() * b, (x, y))",
+    "torch.autograd.gradgradcheck(lambda a, b: (a * b, a.exp()), (x, y), (g, g))",
+    "torch.autograd.gradgradcheck(lambda a, b: a.sum() * 2, (x, y.detach()))",
+    "torch.autograd.gradgradcheck(lambda t: t * t, torch.tensor([0.5, 1.5], requires_grad=True), torch.tensor([1., -2.], requires_grad=True), eps=1e-2, atol=1e-2)",
+    "torch.autograd.gradgradcheck(lambda t: t * 2, x.detach())",
+    "torch.autograd.gradgradcheck(lambda t: t * t, x, check_rev_over_rev=False)",
+    "torch.autograd.gradgradcheck(lambda t: t * t, x, check_rev_over_rev=False, check_fwd_over_rev=True)",
+    "torch.autograd.gradgradcheck(lambda t: t * t, x, check_batched_grad=True, check_undefined_grad=False, check_rev_over_rev=False, check_fwd_over_rev=True)",
+    "torch.autograd.gradcheck(lambda t: t.detach() * 2, x)",
+    "torch.autograd.gradcheck(lambda t: t.detach() * 2, x, raise_exception=False)",
+    "torch.autograd.gradcheck(lambda t: (t > 1).double(), x), torch.autograd.gradcheck(lambda t: (t.detach(), t * 3), x)",
+)
