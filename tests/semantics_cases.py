@@ -12270,3 +12270,170 @@ case(
     "torch.autograd.gradcheck(lambda t: t.detach() * 2, x, raise_exception=False)",
     "torch.autograd.gradcheck(lambda t: (t > 1).double(), x), torch.autograd.gradcheck(lambda t: (t.detach(), t * 3), x)",
 )
+case(
+    "agapi_checkpoint_reentrant",
+    """
+    from torch.utils.checkpoint import checkpoint
+    def f(t):
+        print("f runs")
+        a = t.exp()
+        b = a.sin()
+        print("f after sin")
+        return (b * b) + 1
+    x = torch.tensor([0.5, 1.5], requires_grad=True)
+    """,
+    "y = checkpoint(f, x)",  # no use_reentrant: the warning, and reentrant as before
+    "y = checkpoint(f, x, use_reentrant=True); y, y.grad_fn, y.grad_fn.next_functions",
+    "y.sum().backward(); x.grad",  # f runs again, all of it
+    "y.sum().backward()",
+    "y = checkpoint(f, x, use_reentrant=True); y.sum().backward(retain_graph=True); y.sum().backward(); x.grad",
+    "y = checkpoint(f, x, use_reentrant=True); torch.autograd.grad(y.sum(), x)",
+    "y = checkpoint(f, x, use_reentrant=True); y.sum().backward(inputs=[x])",
+    "checkpoint(f, torch.tensor([1.]), use_reentrant=True)",
+    """
+    with torch.no_grad():
+        print(checkpoint(f, x, use_reentrant=True))
+    """,
+    "checkpoint(f, x, use_reentrant=True, foo=1)",
+    "checkpoint(f, x, use_reentrant=True, debug=True)",
+    "checkpoint(f, x, use_reentrant=True, context_fn=lambda: None)",
+    "y = checkpoint(lambda t: t.detach() * 2, x, use_reentrant=True); print(y); y.sum().backward()",
+    """
+    w = torch.tensor([2., 3.], requires_grad=True)
+    x.grad = None
+    a, b, n = checkpoint(lambda t, u, k: ((t * u).tanh(), t.cos(), k), x, w, 7, use_reentrant=True)
+    print(a, b, n)
+    (a * b).sum().backward()
+    print(x.grad, w.grad)
+    """,
+    """
+    h = x * 1
+    y = checkpoint(lambda t: t.exp(), h, use_reentrant=True)
+    h.add_(1)
+    y.sum().backward()
+    """,
+)
+case(
+    "agapi_checkpoint_non_reentrant",
+    """
+    from torch.utils.checkpoint import checkpoint, set_checkpoint_early_stop
+    def f(t):
+        print("f runs")
+        a = t.exp()
+        b = a.sin()
+        print("f after sin")
+        c = b * b  # the last op that saves a tensor: recomputation stops here
+        print("f ends")
+        return c + 1
+    x = torch.tensor([0.5, 1.5], requires_grad=True)
+    """,
+    "y = checkpoint(f, x, use_reentrant=False); y, y.grad_fn, y.grad_fn.next_functions",
+    "y.sum().backward(); x.grad",
+    "y.sum().backward()",
+    "y = checkpoint(f, x, use_reentrant=False); torch.autograd.grad(y.sum(), x, retain_graph=True)",
+    "torch.autograd.grad(y.sum(), x)",  # a new backward pass recomputes again
+    "y = checkpoint(f, x, use_reentrant=False); x.grad = None; y.sum().backward(inputs=[x]); x.grad",
+    """
+    y = checkpoint(f, x, use_reentrant=False, early_stop=False)
+    y.sum().backward()
+    with set_checkpoint_early_stop(False):
+        y = checkpoint(f, x, use_reentrant=False)
+    y.sum().backward()
+    """,
+    """
+    y = checkpoint(f, x, use_reentrant=False)
+    e = y.grad_fn.next_functions[0][0].next_functions[0][0]
+    print(e)
+    print(e._saved_self)  # outside backward: every look recomputes
+    print(e._saved_self)
+    """,
+    """
+    with torch.no_grad():
+        print(checkpoint(f, x, use_reentrant=False))
+    """,
+    "checkpoint(lambda t, k=1: t * k, x, use_reentrant=False, k=3)",
+    "checkpoint(f, x, use_reentrant=False, determinism_check='x')",
+    "y = checkpoint(lambda t: t * 2, x, use_reentrant=False, determinism_check='none'); y",
+    """
+    y = checkpoint(lambda t: t.sin() * t, x, use_reentrant=False)
+    g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+    print(g)
+    print(torch.autograd.grad(g.sum(), x))
+    """,
+    """
+    def inner(t):
+        print("inner")
+        return t.sin()
+    def outer(t):
+        print("outer")
+        return checkpoint(inner, t.exp(), use_reentrant=False).cos()
+    x.grad = None
+    y = checkpoint(outer, x, use_reentrant=False)
+    print("backward")
+    y.sum().backward()
+    print(x.grad)
+    """,
+    """
+    h = x * 1
+    y = checkpoint(lambda t: t.exp(), h, use_reentrant=False)
+    h.add_(1)
+    y.sum().backward()
+    """,
+)
+case(
+    "agapi_checkpoint_errors_and_rng",
+    """
+    from torch.utils.checkpoint import checkpoint, CheckpointError
+    x = torch.tensor([0.5, 1.5], requires_grad=True)
+    calls = [0]
+    def changing(first, later):
+        def fn(t):
+            calls[0] += 1
+            return first(t) if calls[0] == 1 else later(t)
+        calls[0] = 0
+        return fn
+    print(CheckpointError.__mro__[1])
+    """,
+    "checkpoint(changing(lambda t: t.exp(), lambda t: t.exp().exp()), x, use_reentrant=False, early_stop=False).sum().backward()",
+    "checkpoint(changing(lambda t: t.exp().sin(), lambda t: t.exp()), x, use_reentrant=False).sum().backward()",
+    "checkpoint(changing(lambda t: t.exp(), lambda t: t[:1].exp()), x, use_reentrant=False).sum().backward()",
+    """
+    seen = []
+    def f(t):
+        r = torch.rand(2)
+        seen.append(r)
+        return t * r
+    for r in (True, False):
+        for p in (True, False):
+            seen.clear()
+            x.grad = None
+            y = checkpoint(f, x, use_reentrant=r, preserve_rng_state=p)
+            after = torch.rand(1)
+            y.sum().backward()
+            print(r, p, len(seen), torch.equal(seen[0], seen[1]), torch.equal(x.grad, seen[0]))
+    """,
+    """
+    torch.manual_seed(3)
+    y = checkpoint(lambda t: t * torch.rand(2), x, use_reentrant=True)
+    a = torch.rand(3)
+    y.sum().backward()
+    b = torch.rand(3)
+    torch.manual_seed(3); torch.rand(2)
+    print(torch.equal(a, torch.rand(3)), torch.equal(b, torch.rand(3)))
+    """,
+)
+case(
+    "agapi_checkpoint_sequential",
+    """
+    from torch.utils.checkpoint import checkpoint_sequential
+    model = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.Tanh(), torch.nn.Linear(2, 1), torch.nn.Sigmoid())
+    with torch.no_grad():
+        for p in model.parameters(): p.fill_(0.5)
+    x = torch.tensor([[1., 2.]], requires_grad=True)
+    """,
+    "y = checkpoint_sequential(model, 2, x); y, y.grad_fn",
+    "y.backward(); x.grad, model[0].weight.grad",
+    "y = checkpoint_sequential(list(model), 4, x, use_reentrant=False); y.grad_fn",
+    "checkpoint_sequential(model, 2, x, use_reentrant=False, foo=2)",
+    "checkpoint_sequential(model, 2, x, use_reentrant=True, preserve_rng_state=False)",
+)
