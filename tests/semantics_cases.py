@@ -12437,3 +12437,108 @@ case(
     "checkpoint_sequential(model, 2, x, use_reentrant=False, foo=2)",
     "checkpoint_sequential(model, 2, x, use_reentrant=True, preserve_rng_state=False)",
 )
+case(
+    "agapi_graph_node",
+    """
+    Node = torch.autograd.graph.Node
+    class F(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = (x * 2).sum()
+    print(Node, Node.__module__)
+    """,
+    "isinstance(y.grad_fn, Node), issubclass(type(y.grad_fn), Node), y.grad_fn.name(), y.grad_fn.metadata",
+    "acc = y.grad_fn.next_functions[0][0].next_functions[0][0]; isinstance(acc, Node), acc.name()",
+    "isinstance(F.apply(x).grad_fn, Node), F.apply(x).grad_fn.name()",
+    "v = x.view_as(x) * 1; v[0] = 3; isinstance(v.grad_fn, Node), v.grad_fn.name()",
+    "isinstance(3, Node), isinstance(None, Node), isinstance(Node, Node), issubclass(int, Node), x.grad_fn",
+    "Node()",
+    """
+    h = y.grad_fn.register_prehook(lambda gO: (gO[0] * 10,))
+    h2 = y.grad_fn.register_hook(lambda gI, gO: print("post", gI, gO))
+    y.backward(retain_graph=True); print(x.grad)
+    h.remove(); h2.remove(); x.grad = None
+    y.backward(); print(x.grad)
+    """,
+)
+case(
+    "agapi_multi_grad_hook",
+    """
+    a = torch.tensor([1., 2.], requires_grad=True)
+    b = torch.tensor([3., 4.], requires_grad=True)
+    c = a * b
+    d = a * b
+    def fn(grads):
+        print([g is not None for g in grads], grads)
+    def first(g):
+        print("any", g)
+    h = torch.autograd.graph.register_multi_grad_hook((a, b, c, d), fn)
+    print(type(h).__name__, isinstance(h, torch.utils.hooks.RemovableHandle))
+    """,
+    "c.sum().backward(retain_graph=True)",
+    "c.sum().backward(inputs=(a,), retain_graph=True)",
+    "(c + d).sum().backward(retain_graph=True)",
+    "torch.autograd.grad(c.sum(), c, retain_graph=True)",
+    "h.remove(); c.sum().backward(retain_graph=True)",
+    """
+    h = torch.autograd.graph.register_multi_grad_hook((a, b, c, torch.ones(2)), first, mode="any")
+    (c * 2).sum().backward(retain_graph=True)
+    (c * 2).sum().backward(retain_graph=True)
+    print(torch.autograd.grad(c.sum(), b, retain_graph=True))
+    h.remove()
+    """,
+    "torch.autograd.graph.register_multi_grad_hook((a,), fn, mode='x')",
+)
+case(
+    "agapi_increment_version",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    h = x * 1
+    y = h.sin()  # saves h
+    torch.autograd.graph.increment_version(h)
+    print(h._version)
+    """,
+    "y.sum().backward()",
+    "torch.autograd.graph.increment_version([h, x]); h._version, x._version",
+    """
+    with torch.inference_mode():
+        t = torch.ones(1)
+    torch.autograd.graph.increment_version(t)
+    """,
+)
+case(
+    "agapi_parameters_to_vector",
+    """
+    from torch.nn.utils import parameters_to_vector, vector_to_parameters
+    m = torch.nn.Linear(2, 2)
+    with torch.no_grad():
+        m.weight.copy_(torch.tensor([[1., 2.], [3., 4.]])); m.bias.copy_(torch.tensor([5., 6.]))
+    v = parameters_to_vector(m.parameters())
+    print(v, v.grad_fn, [n[0].name() for n in v.grad_fn.next_functions])
+    """,
+    "(v * torch.arange(6.)).sum().backward(); m.weight.grad, m.bias.grad",
+    """
+    v2 = torch.tensor([0., -1., -2., -3., -4., -5.])
+    print(vector_to_parameters(v2, m.parameters()))
+    print(m.weight, m.bias, m.weight.is_leaf, m.weight.requires_grad, m.weight.grad)
+    v2[0] = 100  # the parameters share the vector's memory
+    print(m.weight, m.weight._version)
+    """,
+    "vector_to_parameters([1., 2.], m.parameters())",
+    "parameters_to_vector([])",
+    "parameters_to_vector([torch.ones(2, 3).t()])",
+    "parameters_to_vector([torch.ones(2, dtype=torch.float64), torch.ones(1, dtype=torch.int64)])",
+    "vector_to_parameters(torch.ones(3), [torch.ones(2), torch.ones(2)])",
+    """
+    p = [torch.zeros(2, requires_grad=True)]
+    vector_to_parameters(torch.ones(5), p); print(p)
+    x = torch.ones(2, requires_grad=True)
+    vector_to_parameters(x * 2, p); print(p, p[0].requires_grad, p[0].grad_fn)
+    """,
+)
