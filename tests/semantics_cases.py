@@ -12397,6 +12397,7 @@ case(
     "checkpoint(changing(lambda t: t.exp(), lambda t: t.exp().exp()), x, use_reentrant=False, early_stop=False).sum().backward()",
     "checkpoint(changing(lambda t: t.exp().sin(), lambda t: t.exp()), x, use_reentrant=False).sum().backward()",
     "checkpoint(changing(lambda t: t.exp(), lambda t: t[:1].exp()), x, use_reentrant=False).sum().backward()",
+    "checkpoint(changing(lambda t: t.exp(), lambda t: t * 1), x, use_reentrant=False).sum().backward()",
     """
     seen = []
     def f(t):

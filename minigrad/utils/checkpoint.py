@@ -244,12 +244,13 @@ class _CheckpointFrame:
     def check_recomputed_tensors_match(self, gid):
         if self.ignore_saved_mismatch:
             return
-        if len(self.weak_holders) != self.recomp_counter.get(gid, 0):
+        recomputed = self.recomp_counter.get(gid, 0)
+        if len(self.weak_holders) != recomputed:
             raise CheckpointError(
                 "torch.utils.checkpoint: A different number of tensors was saved during the "
                 "original forward and recomputation.\n"
                 f"Number of tensors saved during forward: {len(self.weak_holders)}\n"
-                f"Number of tensors saved during recomputation: {self.recomp_counter[gid]}.\n"
+                f"Number of tensors saved during recomputation: {recomputed}.\n"
                 f"{_debug_tip_msg}")
         mismatched = ""
         for idx, weak_holder in enumerate(self.weak_holders):
@@ -273,8 +274,8 @@ class _recomputation_hook(saved_tensors_hooks):
     def __init__(self, frame, gid):
         def pack_hook(x):
             x = x.detach() if x.requires_grad else x
-            recomp_idx = frame.recomp_counter[gid] = frame.recomp_counter.get(gid, 0) + 1
-            recomp_idx -= 1
+            recomp_idx = frame.recomp_counter.get(gid, 0)
+            frame.recomp_counter[gid] = recomp_idx + 1
             if recomp_idx >= len(frame.weak_holders):
                 if not frame.forward_completed:  # backward run inside the checkpointed function
                     frame.ignore_saved_mismatch = True
