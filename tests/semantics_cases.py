@@ -12427,3 +12427,315 @@ case(
         "linalg.pinv(torch.ones(3))", "linalg.pinv(torch.ones(2, 2, dtype=torch.int64))",
         "linalg.matrix_rank(torch.ones(3))", "linalg.matrix_rank(torch.ones(2, 2, dtype=torch.int64))")],
 )
+
+# ---------------------------------------------------------------------------
+# agapi: gradgradcheck, torch.utils.checkpoint, autograd.graph.Node and
+# register_multi_grad_hook, nn.utils.parameters_to_vector / vector_to_parameters
+# ---------------------------------------------------------------------------
+case(
+    "agapi_gradgradcheck",
+    """
+    class Cube(torch.autograd.Function):  # backward detaches x: right once, wrong twice
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x ** 3
+
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return g * 3 * x.detach() ** 2
+    x = torch.tensor([0.5, 1.5], dtype=torch.float64, requires_grad=True)
+    y = torch.tensor([2., 3.], dtype=torch.float64, requires_grad=True)
+    g = torch.tensor([1., -2.], dtype=torch.float64, requires_grad=True)
+    print(torch.autograd.gradcheck(Cube.apply, x))
+    """,
+    "torch.autograd.gradgradcheck(Cube.apply, x, g)",
+    "torch.autograd.gradgradcheck(Cube.apply, (x,), (g,), raise_exception=False)",
+    "torch.autograd.gradgradcheck(Cube.apply, x, g.detach())",
+    "torch.autograd.gradgradcheck(lambda t: (t ** 3).sin(), x)",
+    "torch.autograd.gradgradcheck(lambda a, b: (a * b).tanh() * b, (x, y))",
+    "torch.autograd.gradgradcheck(lambda a, b: (a * b, a.exp()), (x, y), (g, g))",
+    "torch.autograd.gradgradcheck(lambda a, b: a.sum() * 2, (x, y.detach()))",
+    "torch.autograd.gradgradcheck(lambda t: t * t, torch.tensor([0.5, 1.5], requires_grad=True), torch.tensor([1., -2.], requires_grad=True), eps=1e-2, atol=1e-2)",
+    "torch.autograd.gradgradcheck(lambda t: t * 2, x.detach())",
+    "torch.autograd.gradgradcheck(lambda t: t * t, x, check_rev_over_rev=False)",
+    "torch.autograd.gradgradcheck(lambda t: t * t, x, check_rev_over_rev=False, check_fwd_over_rev=True)",
+    "torch.autograd.gradgradcheck(lambda t: t * t, x, check_batched_grad=True, check_undefined_grad=False, check_rev_over_rev=False, check_fwd_over_rev=True)",
+    "torch.autograd.gradcheck(lambda t: t.detach() * 2, x)",
+    "torch.autograd.gradcheck(lambda t: t.detach() * 2, x, raise_exception=False)",
+    "torch.autograd.gradcheck(lambda t: (t > 1).double(), x), torch.autograd.gradcheck(lambda t: (t.detach(), t * 3), x)",
+)
+case(
+    "agapi_checkpoint_reentrant",
+    """
+    from torch.utils.checkpoint import checkpoint
+    def f(t):
+        print("f runs")
+        a = t.exp()
+        b = a.sin()
+        print("f after sin")
+        return (b * b) + 1
+    x = torch.tensor([0.5, 1.5], requires_grad=True)
+    """,
+    "y = checkpoint(f, x)",  # no use_reentrant: the warning, and reentrant as before
+    "y = checkpoint(f, x, use_reentrant=True); y, y.grad_fn, y.grad_fn.next_functions",
+    "y.sum().backward(); x.grad",  # f runs again, all of it
+    "y.sum().backward()",
+    "y = checkpoint(f, x, use_reentrant=True); y.sum().backward(retain_graph=True); y.sum().backward(); x.grad",
+    "y = checkpoint(f, x, use_reentrant=True); torch.autograd.grad(y.sum(), x)",
+    "y = checkpoint(f, x, use_reentrant=True); y.sum().backward(inputs=[x])",
+    "checkpoint(f, torch.tensor([1.]), use_reentrant=True)",
+    """
+    with torch.no_grad():
+        print(checkpoint(f, x, use_reentrant=True))
+    """,
+    "checkpoint(f, x, use_reentrant=True, foo=1)",
+    "checkpoint(f, x, use_reentrant=True, debug=True)",
+    "checkpoint(f, x, use_reentrant=True, context_fn=lambda: None)",
+    "y = checkpoint(lambda t: t.detach() * 2, x, use_reentrant=True); print(y); y.sum().backward()",
+    """
+    w = torch.tensor([2., 3.], requires_grad=True)
+    x.grad = None
+    a, b, n = checkpoint(lambda t, u, k: ((t * u).tanh(), t.cos(), k), x, w, 7, use_reentrant=True)
+    print(a, b, n)
+    (a * b).sum().backward()
+    print(x.grad, w.grad)
+    """,
+    """
+    h = x * 1
+    y = checkpoint(lambda t: t.exp(), h, use_reentrant=True)
+    h.add_(1)
+    y.sum().backward()
+    """,
+)
+case(
+    "agapi_checkpoint_non_reentrant",
+    """
+    from torch.utils.checkpoint import checkpoint, set_checkpoint_early_stop
+    def f(t):
+        print("f runs")
+        a = t.exp()
+        b = a.sin()
+        print("f after sin")
+        c = b * b  # the last op that saves a tensor: recomputation stops here
+        print("f ends")
+        return c + 1
+    x = torch.tensor([0.5, 1.5], requires_grad=True)
+    """,
+    "y = checkpoint(f, x, use_reentrant=False); y, y.grad_fn, y.grad_fn.next_functions",
+    "y.sum().backward(); x.grad",
+    "y.sum().backward()",
+    "y = checkpoint(f, x, use_reentrant=False); torch.autograd.grad(y.sum(), x, retain_graph=True)",
+    "torch.autograd.grad(y.sum(), x)",  # a new backward pass recomputes again
+    "y = checkpoint(f, x, use_reentrant=False); x.grad = None; y.sum().backward(inputs=[x]); x.grad",
+    """
+    y = checkpoint(f, x, use_reentrant=False, early_stop=False)
+    y.sum().backward()
+    with set_checkpoint_early_stop(False):
+        y = checkpoint(f, x, use_reentrant=False)
+    y.sum().backward()
+    """,
+    """
+    y = checkpoint(f, x, use_reentrant=False)
+    e = y.grad_fn.next_functions[0][0].next_functions[0][0]
+    print(e)
+    print(e._saved_self)  # outside backward: every look recomputes
+    print(e._saved_self)
+    """,
+    """
+    with torch.no_grad():
+        print(checkpoint(f, x, use_reentrant=False))
+    """,
+    "checkpoint(lambda t, k=1: t * k, x, use_reentrant=False, k=3)",
+    "checkpoint(f, x, use_reentrant=False, determinism_check='x')",
+    "y = checkpoint(lambda t: t * 2, x, use_reentrant=False, determinism_check='none'); y",
+    """
+    y = checkpoint(lambda t: t.sin() * t, x, use_reentrant=False)
+    g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+    print(g)
+    print(torch.autograd.grad(g.sum(), x))
+    """,
+    """
+    def inner(t):
+        print("inner")
+        return t.sin()
+    def outer(t):
+        print("outer")
+        return checkpoint(inner, t.exp(), use_reentrant=False).cos()
+    x.grad = None
+    y = checkpoint(outer, x, use_reentrant=False)
+    print("backward")
+    y.sum().backward()
+    print(x.grad)
+    """,
+    """
+    h = x * 1
+    y = checkpoint(lambda t: t.exp(), h, use_reentrant=False)
+    h.add_(1)
+    y.sum().backward()
+    """,
+)
+case(
+    "agapi_checkpoint_errors_and_rng",
+    """
+    from torch.utils.checkpoint import checkpoint, CheckpointError
+    x = torch.tensor([0.5, 1.5], requires_grad=True)
+    calls = [0]
+    def changing(first, later):
+        def fn(t):
+            calls[0] += 1
+            return first(t) if calls[0] == 1 else later(t)
+        calls[0] = 0
+        return fn
+    print(CheckpointError.__mro__[1])
+    """,
+    "checkpoint(changing(lambda t: t.exp(), lambda t: t.exp().exp()), x, use_reentrant=False, early_stop=False).sum().backward()",
+    "checkpoint(changing(lambda t: t.exp().sin(), lambda t: t.exp()), x, use_reentrant=False).sum().backward()",
+    "checkpoint(changing(lambda t: t.exp(), lambda t: t[:1].exp()), x, use_reentrant=False).sum().backward()",
+    "checkpoint(changing(lambda t: t.exp(), lambda t: t * 1), x, use_reentrant=False).sum().backward()",
+    """
+    seen = []
+    def f(t):
+        r = torch.rand(2)
+        seen.append(r)
+        return t * r
+    for r in (True, False):
+        for p in (True, False):
+            seen.clear()
+            x.grad = None
+            y = checkpoint(f, x, use_reentrant=r, preserve_rng_state=p)
+            after = torch.rand(1)
+            y.sum().backward()
+            print(r, p, len(seen), torch.equal(seen[0], seen[1]), torch.equal(x.grad, seen[0]))
+    """,
+    """
+    torch.manual_seed(3)
+    y = checkpoint(lambda t: t * torch.rand(2), x, use_reentrant=True)
+    a = torch.rand(3)
+    y.sum().backward()
+    b = torch.rand(3)
+    torch.manual_seed(3); torch.rand(2)
+    print(torch.equal(a, torch.rand(3)), torch.equal(b, torch.rand(3)))
+    """,
+)
+case(
+    "agapi_checkpoint_sequential",
+    """
+    from torch.utils.checkpoint import checkpoint_sequential
+    model = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.Tanh(), torch.nn.Linear(2, 1), torch.nn.Sigmoid())
+    with torch.no_grad():
+        for p in model.parameters(): p.fill_(0.5)
+    x = torch.tensor([[1., 2.]], requires_grad=True)
+    """,
+    "y = checkpoint_sequential(model, 2, x); y, y.grad_fn",
+    "y.backward(); x.grad, model[0].weight.grad",
+    "y = checkpoint_sequential(list(model), 4, x, use_reentrant=False); y.grad_fn",
+    "checkpoint_sequential(model, 2, x, use_reentrant=False, foo=2)",
+    "checkpoint_sequential(model, 2, x, use_reentrant=True, preserve_rng_state=False)",
+)
+case(
+    "agapi_graph_node",
+    """
+    Node = torch.autograd.graph.Node
+    class F(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = (x * 2).sum()
+    print(Node, Node.__module__)
+    """,
+    "isinstance(y.grad_fn, Node), issubclass(type(y.grad_fn), Node), y.grad_fn.name(), y.grad_fn.metadata",
+    "acc = y.grad_fn.next_functions[0][0].next_functions[0][0]; isinstance(acc, Node), acc.name()",
+    "isinstance(F.apply(x).grad_fn, Node), F.apply(x).grad_fn.name()",
+    "v = x.view_as(x) * 1; v[0] = 3; isinstance(v.grad_fn, Node), v.grad_fn.name()",
+    "isinstance(3, Node), isinstance(None, Node), isinstance(Node, Node), issubclass(int, Node), x.grad_fn",
+    "Node()",
+    """
+    h = y.grad_fn.register_prehook(lambda gO: (gO[0] * 10,))
+    h2 = y.grad_fn.register_hook(lambda gI, gO: print("post", gI, gO))
+    y.backward(retain_graph=True); print(x.grad)
+    h.remove(); h2.remove(); x.grad = None
+    y.backward(); print(x.grad)
+    """,
+)
+case(
+    "agapi_multi_grad_hook",
+    """
+    a = torch.tensor([1., 2.], requires_grad=True)
+    b = torch.tensor([3., 4.], requires_grad=True)
+    c = a * b
+    d = a * b
+    def fn(grads):
+        print([g is not None for g in grads], grads)
+    def first(g):
+        print("any", g)
+    h = torch.autograd.graph.register_multi_grad_hook((a, b, c, d), fn)
+    print(type(h).__name__, isinstance(h, torch.utils.hooks.RemovableHandle))
+    """,
+    "c.sum().backward(retain_graph=True)",
+    "c.sum().backward(inputs=(a,), retain_graph=True)",
+    "(c + d).sum().backward(retain_graph=True)",
+    "torch.autograd.grad(c.sum(), c, retain_graph=True)",
+    "h.remove(); c.sum().backward(retain_graph=True)",
+    """
+    h = torch.autograd.graph.register_multi_grad_hook((a, b, c, torch.ones(2)), first, mode="any")
+    (c * 2).sum().backward(retain_graph=True)
+    (c * 2).sum().backward(retain_graph=True)
+    print(torch.autograd.grad(c.sum(), b, retain_graph=True))
+    h.remove()
+    """,
+    "torch.autograd.graph.register_multi_grad_hook((a,), fn, mode='x')",
+)
+case(
+    "agapi_increment_version",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    h = x * 1
+    y = h.sin()  # saves h
+    torch.autograd.graph.increment_version(h)
+    print(h._version)
+    """,
+    "y.sum().backward()",
+    "torch.autograd.graph.increment_version([h, x]); h._version, x._version",
+    """
+    with torch.inference_mode():
+        t = torch.ones(1)
+    torch.autograd.graph.increment_version(t)
+    """,
+)
+case(
+    "agapi_parameters_to_vector",
+    """
+    from torch.nn.utils import parameters_to_vector, vector_to_parameters
+    m = torch.nn.Linear(2, 2)
+    with torch.no_grad():
+        m.weight.copy_(torch.tensor([[1., 2.], [3., 4.]])); m.bias.copy_(torch.tensor([5., 6.]))
+    v = parameters_to_vector(m.parameters())
+    print(v, v.grad_fn, [n[0].name() for n in v.grad_fn.next_functions])
+    """,
+    "(v * torch.arange(6.)).sum().backward(); m.weight.grad, m.bias.grad",
+    """
+    v2 = torch.tensor([0., -1., -2., -3., -4., -5.])
+    print(vector_to_parameters(v2, m.parameters()))
+    print(m.weight, m.bias, m.weight.is_leaf, m.weight.requires_grad, m.weight.grad)
+    v2[0] = 100  # the parameters share the vector's memory
+    print(m.weight, m.weight._version)
+    """,
+    "vector_to_parameters([1., 2.], m.parameters())",
+    "parameters_to_vector([])",
+    "parameters_to_vector([torch.ones(2, 3).t()])",
+    "parameters_to_vector([torch.ones(2, dtype=torch.float64), torch.ones(1, dtype=torch.int64)])",
+    "vector_to_parameters(torch.ones(3), [torch.ones(2), torch.ones(2)])",
+    """
+    p = [torch.zeros(2, requires_grad=True)]
+    vector_to_parameters(torch.ones(5), p); print(p)
+    x = torch.ones(2, requires_grad=True)
+    vector_to_parameters(x * 2, p); print(p, p[0].requires_grad, p[0].grad_fn)
+    """,
+)

@@ -13,7 +13,7 @@ from .function import Function  # noqa: F401
 from . import graph  # noqa: F401
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled  # noqa: F401
 from .grad_mode import inference_mode  # noqa: F401
-from .gradcheck import gradcheck  # noqa: F401
+from .gradcheck import gradcheck, gradgradcheck  # noqa: F401
 from .variable import Variable  # noqa: F401
 
 

@@ -5,6 +5,7 @@ dependencies); a node runs once all of them have delivered their gradient. Ready
 heap ordered by creation (newest first), so the order is deterministic. There is no recursion:
 graphs may be 100,000 nodes deep. `backward_steps` is a generator yielding one `Step` per node run;
 `backward()`, `autograd.grad` and the visual stepper all consume the same generator.
+While a node runs, `_graph_task` tells hooks about its pass (checkpoint recomputes once a pass).
 """
 import heapq
 import itertools
@@ -17,6 +18,8 @@ from ..dtypes import float64
 from . import anomaly_mode, grad_mode
 
 _sequence_nr = itertools.count()
+_graph_tasks = itertools.count()
+_graph_task = None  # (number, captures?, will_run(node)) of the backward pass running a node now
 
 FREED_MESSAGE = (
     "Trying to backward through the graph a second time (or directly access saved tensors after "
@@ -439,6 +442,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
     With `inputs` (a list of edges), gradients are captured there instead of accumulated into
     leaves (autograd.grad); step.captured carries them.
     """
+    global _graph_task
     dependencies = _graph([node for node, _ in root_edges])
     captures = {}
     if inputs is not None:
@@ -466,6 +470,8 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
         if node is not None and dependencies.get(node, 0) == 0 and node in buffers:
             heapq.heappush(ready, (-node._sequence_nr, next(tie), node))
             dependencies[node] = -1  # queued
+    task = (next(_graph_tasks), inputs is not None, dependencies.__contains__ if inputs is None
+            else lambda node: bool(needed.get(node)) or node in captures)
 
     def run(node, grads):
         """Run one node: its hooks, then its formula or accumulation; deliver to its inputs."""
@@ -533,6 +539,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
         # Formulas record only when building a graph of grads; between steps (a paused pass)
         # the caller's own mode holds.
         prev_mode, grad_mode._enabled = grad_mode._enabled, create_graph
+        prev_task, _graph_task = _graph_task, task
         if create_graph:  # nodes the formulas record now were made by this one
             prev_parent, anomaly_mode._parent = anomaly_mode._parent, node
         try:
@@ -542,7 +549,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                 anomaly_mode.warn_error(node)
             raise
         finally:
-            grad_mode._enabled = prev_mode
+            grad_mode._enabled, _graph_task = prev_mode, prev_task
             if create_graph:
                 anomaly_mode._parent = prev_parent
         if step is not None:

@@ -40,10 +40,11 @@ def _numerical_jacobians(func, inputs, eps):
 
 
 def _analytical_jacobians(func, inputs):
-    """One autograd.grad call per output element (a row of the Jacobian, transposed)."""
+    """One autograd.grad call per element of each output that requires grad (a row of the
+    Jacobian, transposed)."""
     from . import grad
     diff = [t for _, t in _differentiable_inputs(inputs)]
-    outs = _outputs(func, inputs)
+    outs = [o for o in _outputs(func, inputs) if o.requires_grad]
     jac = [[np.zeros((t.numel(), o.numel())) for t in diff] for o in outs]
     for k, o in enumerate(outs):
         for j in range(o.numel()):
@@ -78,14 +79,71 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
                 f"Input #{i} requires gradient and is not a double precision floating point or "
                 "complex. This check will likely fail if all the inputs are not of double "
                 "precision floating point or complex. ", UserWarning, stacklevel=2)
+    try:
+        _check_jacobians(func, inputs, diff, eps, atol, rtol)
+    except GradcheckError:
+        if raise_exception:
+            raise
+        return False
+    return True
+
+
+def _check_jacobians(func, inputs, diff, eps, atol, rtol):
+    """Raise GradcheckError where autograd's Jacobian and the numerical one disagree."""
     numerical = _numerical_jacobians(func, inputs, eps)
+    differentiable = [o.requires_grad for o in _outputs(func, inputs)]
+    if not any(differentiable):  # nothing for autograd to get wrong: the function must be flat
+        if any(j.any() for jac in numerical for j in jac):
+            raise GradcheckError("Numerical gradient for function expected to be zero")
+        return
+    numerical = [jac for jac, d in zip(numerical, differentiable) if d]
     analytical = _analytical_jacobians(func, inputs)
     for k, (num_k, ana_k) in enumerate(zip(numerical, analytical)):
         for n, (num, ana) in enumerate(zip(num_k, ana_k)):
             if not np.allclose(ana, num, rtol=rtol, atol=atol):
-                if not raise_exception:
-                    return False
                 raise GradcheckError(
                     f"Jacobian mismatch for output {k} with respect to input {diff[n][0]},\n"
                     f"numerical:{_fmt(num)}\nanalytical:{_fmt(ana)}\n")
-    return True
+
+
+def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=1e-3,
+                  gen_non_contig_grad_outputs=False, raise_exception=True, nondet_tol=0.0,
+                  check_undefined_grad=True, check_grad_dtypes=False, check_batched_grad=False,
+                  check_fwd_over_rev=False, check_rev_over_rev=True, fast_mode=False, masked=False):
+    """gradcheck of backward itself: the function checked maps (inputs, grad_outputs) to the
+    gradients autograd.grad builds with create_graph=True, so its Jacobian is the second
+    derivative. grad_outputs default to random values in [-1, 1) that require grad."""
+    from . import grad
+    from .. import ops
+    if not (check_fwd_over_rev or check_rev_over_rev):
+        raise AssertionError(
+            "Expected at least one of check_fwd_over_rev or check_rev_over_rev to be True")
+    if check_undefined_grad and not check_rev_over_rev:
+        raise AssertionError(
+            "Setting check_undefined_grad=True requires check_rev_over_rev to be True")
+    if check_batched_grad and not check_rev_over_rev:
+        raise AssertionError(
+            "Setting check_batched_grad=True requires check_rev_over_rev to be True")
+    inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
+    if grad_outputs is None:  # as torch.testing.make_tensor(low=-1, high=1) makes them
+        grad_outputs = tuple(
+            ops.empty(o.shape, dtype=o.dtype if o.is_floating_point() else ops.float64)
+            .uniform_(-1, 1).requires_grad_() for o in _outputs(func, inputs) if o.requires_grad)
+    else:
+        grad_outputs = (grad_outputs,) if isinstance(grad_outputs, Tensor) else tuple(grad_outputs)
+    n_out = len(grad_outputs)
+    diff_inputs = {i for i, _ in _differentiable_inputs(inputs)}
+
+    def new_func(*args):
+        xs, gs = args[:-n_out], args[-n_out:]
+        outs = [o for o in _outputs(func, xs) if o.requires_grad]
+        grads = grad(outs, [x for i, x in enumerate(xs) if i in diff_inputs], list(gs),
+                     create_graph=True, allow_unused=True)
+        return tuple(g for g in grads if g is not None)
+
+    return gradcheck(new_func, inputs + grad_outputs, eps=eps, atol=atol, rtol=rtol,
+                     raise_exception=raise_exception, nondet_tol=nondet_tol,
+                     check_undefined_grad=check_undefined_grad,
+                     check_grad_dtypes=check_grad_dtypes, check_batched_grad=check_batched_grad,
+                     fast_mode=fast_mode, check_forward_ad=check_fwd_over_rev,
+                     check_backward_ad=check_rev_over_rev, masked=masked)

@@ -4,7 +4,14 @@
 handed to pack_hook, and the graph keeps whatever it returns instead of the tensor; backward (or
 `grad_fn._saved_self`) gets the tensor back from unpack_hook(packed). Offloading, compressing or
 recomputing saved activations are built on this.
+
+Also here: `Node`, the abstract class every grad_fn is an instance of, and
+`register_multi_grad_hook`, one hook for the gradients of several tensors.
 """
+import abc
+
+from ..tensor import Tensor
+from ..utils.hooks import RemovableHandle
 from . import engine
 
 
@@ -42,4 +49,103 @@ class save_on_cpu(saved_tensors_hooks):
         super().__init__(pack_to_cpu, unpack_from_cpu)
 
 
-__all__ = ["saved_tensors_hooks", "save_on_cpu"]
+class Node(abc.ABC):
+    """What every grad_fn is: `isinstance(y.grad_fn, Node)`. PyTorch's nodes are C++ classes,
+    so this is an abstract class that recognises them; minigrad's all derive from engine.Node."""
+
+    @abc.abstractmethod
+    def name(self):
+        raise NotImplementedError
+
+    @property
+    @abc.abstractmethod
+    def next_functions(self):
+        raise NotImplementedError
+
+    @abc.abstractmethod
+    def metadata(self):
+        raise NotImplementedError
+
+    @abc.abstractmethod
+    def _sequence_nr(self):
+        raise NotImplementedError
+
+    @property
+    @abc.abstractmethod
+    def _input_metadata(self):
+        raise NotImplementedError
+
+    @abc.abstractmethod
+    def _register_hook_dict(self, tensor):
+        raise NotImplementedError
+
+    @abc.abstractmethod
+    def register_hook(self, fn):
+        raise NotImplementedError
+
+    @abc.abstractmethod
+    def register_prehook(self, fn):
+        raise NotImplementedError
+
+
+Node.register(engine.Node)
+
+
+def increment_version(tensor):
+    """Count an in-place change autograd could not see (say, through .numpy()): a tensor saved
+    for backward before it then fails its version check, as after any in-place op."""
+    for t in (tensor,) if isinstance(tensor, Tensor) else tensor:
+        if not t.is_inference():
+            t._version_counter.value += 1
+
+
+class _MultiHandle(RemovableHandle):
+    """The handles of the hooks register_multi_grad_hook put on each tensor, removed together."""
+
+    def __init__(self, handles):
+        self.handles = handles
+
+    def remove(self):
+        for handle in self.handles:
+            handle.remove()
+
+
+def register_multi_grad_hook(tensors, fn, *, mode="all"):
+    """One hook over several tensors, built from a tensor hook on each. mode="all": once per
+    backward pass, fn(grads) after every tensor whose node the pass runs has its gradient (None
+    for the others); mode="any": fn(grad) with the first gradient computed in the pass."""
+    supported_modes = ("all", "any")
+    if mode not in supported_modes:
+        raise ValueError(f"Expects mode to be one of {supported_modes} but got {mode}")
+    if mode == "all":
+        count, buffer = {}, {}  # backward pass -> hooks run so far / gradients so far
+        grad_fns = [t._edge()[0] for t in tensors]  # (a leaf's: its AccumulateGrad)
+
+        def get_inner_hook(idx):
+            def inner_hook(grad):
+                task_id, _, will_run = engine._graph_task
+                seen = count.get(task_id, 0)
+                count[task_id] = seen + 1
+                grads = buffer.setdefault(task_id, [None] * len(tensors))
+                grads[idx] = grad
+                if seen + 1 == sum(map(will_run, grad_fns)):  # the last one this pass brings
+                    del count[task_id], buffer[task_id]
+                    fn(grads)
+            return inner_hook
+
+        handles = tuple(t.register_hook(get_inner_hook(i)) for i, t in enumerate(tensors))
+    else:
+        ran_hook = set()
+
+        def wrapped_fn(grad):
+            task_id = engine._graph_task[0]
+            if task_id not in ran_hook:
+                ran_hook.add(task_id)
+                fn(grad)
+
+        handles = tuple(t.register_hook(wrapped_fn) for t in tensors if t.requires_grad)
+    return _MultiHandle(handles)
+
+
+__all__ = ["saved_tensors_hooks", "save_on_cpu", "register_multi_grad_hook", "Node",
+           "increment_version"]

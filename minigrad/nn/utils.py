@@ -1,6 +1,7 @@
 """Gradient clipping: tame the gradients backward() left in .grad before the optimizer's step.
 
-Both functions change .grad in place, under no_grad, as torch.nn.utils does.
+Both functions change .grad in place, under no_grad, as torch.nn.utils does. Also
+parameters_to_vector / vector_to_parameters: all parameters as one flat vector and back.
 """
 import math
 import types
@@ -8,7 +9,7 @@ import warnings
 
 from .. import linalg
 from ..autograd.grad_mode import no_grad
-from ..ops import clamp, stack, tensor
+from ..ops import cat, clamp, stack, tensor
 from ..tensor import Tensor
 
 
@@ -62,3 +63,22 @@ def clip_grad_value_(parameters, clip_value, foreach=None):
             else:  # the foreach path (the default): two in-place ops, two version bumps
                 g.clamp_min_(-clip_value)
                 g.clamp_max_(clip_value)
+
+
+def parameters_to_vector(parameters):
+    """All parameters flattened into one new vector (a cat of their views: it is differentiable,
+    and writing to it changes no parameter)."""
+    return cat([param.view(-1) for param in parameters])
+
+
+def vector_to_parameters(vec, parameters):
+    """Slices of `vec`, in order, become the parameters' data (shared, not copied): the inverse
+    of parameters_to_vector, for optimizers that work on one flat vector."""
+    from .. import typename
+    if not isinstance(vec, Tensor):
+        raise TypeError(f"expected torch.Tensor, but got: {typename(vec)}")
+    pointer = 0
+    for param in parameters:
+        num_param = param.numel()
+        param.data = vec[pointer:pointer + num_param].view_as(param).data
+        pointer += num_param

@@ -4,7 +4,8 @@ from . import hooks  # noqa: F401
 
 
 def __getattr__(name):
-    """minigrad.utils.data (datasets, DataLoader) is read on first use, as minigrad.optim is."""
-    if name == "data":
-        return _importlib.import_module(".data", __name__)
+    """minigrad.utils.data (datasets, DataLoader) and minigrad.utils.checkpoint are read on first
+    use, as minigrad.optim is."""
+    if name in ("data", "checkpoint"):
+        return _importlib.import_module("." + name, __name__)
     raise AttributeError(f"module 'minigrad.utils' has no attribute '{name}'")
