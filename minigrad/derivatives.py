@@ -34,7 +34,10 @@ def ones_like(t):
 
 def _unsqueeze_dims(grad, dims, keepdim):
     """Put reduced dims back (size 1) so `grad` broadcasts against the input again (dims as
-    given: a negative one counts from the end of the input's dims)."""
+    given: a negative one counts from the end of the input's dims; PyTorch unsqueezes a single
+    dim as given, several in order, wrapped)."""
+    if not keepdim and len(dims) == 1:
+        return grad.unsqueeze(dims[0])
     if not keepdim:
         ndim = grad.dim() + len(dims)
         for d in sorted(d % ndim for d in dims):
@@ -51,7 +54,8 @@ def _unsqueeze_to(grad, self_shape, dims=None):
     return grad
 
 
-INT64_MAX = 2**63 - 1  # a slice's end when none is given, as PyTorch stores it
+INT64_MAX = 2**63 - 1  # a Python slice's end when none is given, as PyTorch stores it (C++'s
+                      # own calls, as self.slice(dim, 1), store None)
 
 
 def _dim_key(dim, item):
@@ -466,17 +470,17 @@ def _cumprod_backward(grad, self, dim, result):
     grad_input = zeros_like(grad)
     for k in range(n):
         if k == 0:
-            omitted = join(CatBackward0, [ones, cumprod(slicing(self, dim, 1, INT64_MAX, 1), dim)],
+            omitted = join(CatBackward0, [ones, cumprod(slicing(self, dim, 1, None, 1), dim)],
                            dim, np.concatenate)
         else:
             until_k = prod_dim(slicing(self, dim, 0, k, 1), dim, True)
             omitted = until_k
             if k < n - 1:
-                from_k_plus_1 = cumprod(slicing(self, dim, k + 1, INT64_MAX, 1), dim)
+                from_k_plus_1 = cumprod(slicing(self, dim, k + 1, None, 1), dim)
                 omitted = join(CatBackward0, [until_k, expand(until_k, from_k_plus_1.shape)
                                               * from_k_plus_1], dim, np.concatenate)
         apply_inplace(copy_, select(grad_input, dim, k),
-                      sum_dim(slicing(grad, dim, k, INT64_MAX, 1) * omitted, (dim,), False))
+                      sum_dim(slicing(grad, dim, k, None, 1) * omitted, (dim,), False))
     return grad_input
 
 
@@ -1256,9 +1260,9 @@ neg = Op("NegBackward0",               lambda self: -self,
          self=lambda grad: -grad)
 pow_scalar = Op("PowBackward0",        lambda self, exponent: _rounded(np.power, self, exponent),
                 promote=("self", "exponent"),
-                self=lambda grad, self, exponent:
+                self=lambda grad, self, exponent:  # (PyTorch's pow_backward: as a double)
                     zeros_like(grad) if exponent == 0
-                    else grad * mul_scalar(self ** (exponent - 1), exponent))
+                    else grad * mul_scalar(self ** (float(exponent) - 1), float(exponent)))
 pow_tensor = Op("PowBackward1",        lambda self, exponent: _power(self, exponent),
                 self=lambda grad, self, exponent:
                     where(exponent == 0, 0.0, grad * (exponent * self ** sub_scalar(exponent, 1))),
@@ -3001,7 +3005,7 @@ class StackBackward0(CatBackward0):
     __slots__ = ()
 
     def apply(self, grad_outputs):
-        return [select(grad_outputs[0], self.dim, i) for i in range(len(self.sizes))]
+        return [select(grad_outputs[0], self._args["dim"], i) for i in range(len(self.sizes))]
 
 
 def join(node_class, tensors, dim, forward):

@@ -12386,3 +12386,30 @@ case(
     t.sum().backward()
     """,
 )
+case(
+    "saved2_second_order_graphs_show_dims_as_pytorch",
+    """
+    x = torch.arange(24.).reshape(2, 3, 4).requires_grad_()
+    def walk(fn, depth=0, seen=None):
+        seen = set() if seen is None else seen
+        if fn is None or id(fn) in seen or depth > 8:
+            return
+        seen.add(id(fn))
+        print("  " * depth + fn.name(), {a: getattr(fn, a) for a in dir(fn) if a.startswith('_saved_') and not hasattr(getattr(fn, a), 'grad_fn')})
+        for n, _ in fn.next_functions:
+            walk(n, depth + 1, seen)
+    def check(y):
+        g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+        walk(g.grad_fn)
+        print(torch.autograd.grad(g.sum(), x)[0].sum())
+    """,
+    *[f"check({e})" for e in (
+        "x.sum(-1) ** 2", "x.softmax(-1) * x", "torch.cat([x, x * 2], -1) ** 2", "x.select(-1, -2) ** 2",
+        "x[:, -2:] ** 2", "x.narrow(-1, 1, 2) ** 2", "x.unsqueeze(-1) ** 2", "x.transpose(-1, 0) ** 2",
+        "x.cumsum(-1) ** 2", "x.prod(-1) ** 2", "x.max(-1)[0] ** 2", "x.var(-1) ** 2",
+        "x.permute(-1, 0, 1) ** 2", "torch.stack([x, x], -1) ** 2", "x.unbind(-1)[1] ** 2",
+        "x.split(2, -1)[1] ** 2", "x.logsumexp(-1) ** 2", "x.sum((-1, 0)) ** 2",
+        "x.gather(-1, torch.zeros(2, 3, 1, dtype=torch.long)) ** 2",
+        "x.index_select(-1, torch.tensor([1])) ** 2", "x.amax(-1) ** 2", "x.cumprod(-1) ** 2",
+        "torch.nn.functional.glu(x, -1) ** 2", "x.diagonal(0, -1, -2) ** 2", "x.pow(3)")],
+)
