@@ -33,23 +33,36 @@ def ones_like(t):
 
 
 def _unsqueeze_dims(grad, dims, keepdim):
-    """Put reduced dims back (size 1) so `grad` broadcasts against the input again."""
+    """Put reduced dims back (size 1) so `grad` broadcasts against the input again (dims as
+    given: a negative one counts from the end of the input's dims; PyTorch unsqueezes a single
+    dim as given, several in order, wrapped)."""
+    if not keepdim and len(dims) == 1:
+        return grad.unsqueeze(dims[0])
     if not keepdim:
-        for d in sorted(dims):
+        ndim = grad.dim() + len(dims)
+        for d in sorted(d % ndim for d in dims):
             grad = grad.unsqueeze(d)
     return grad
 
 
 def _unsqueeze_to(grad, self_shape, dims=None):
     """squeeze's backward: the removed size-1 dims come back, one unsqueeze each (as PyTorch)."""
-    for d in range(len(self_shape)) if dims is None else sorted(dims):
+    for d in range(len(self_shape)) if dims is None else sorted(
+            d % builtins.max(len(self_shape), 1) for d in dims):
         if d < len(self_shape) and self_shape[d] == 1:
             grad = grad.unsqueeze(d)
     return grad
 
 
+INT64_MAX = 2**63 - 1  # a Python slice's end when none is given, as PyTorch stores it (C++'s
+                      # own calls, as self.slice(dim, 1), store None)
+
+
 def _dim_key(dim, item):
-    """The NumPy key for `item` along `dim`; the trailing ... keeps even 0-d results views."""
+    """The NumPy key for `item` along `dim` (negative: from the end); the `...` keeps even 0-d
+    results views."""
+    if dim < 0:
+        return (Ellipsis, item) + (slice(None),) * (-1 - dim)
     return (slice(None),) * dim + (item, Ellipsis)
 
 
@@ -93,22 +106,22 @@ def _check_masks(shape, key):
                                  f"the shape of the indexed tensor {sliced} at index {start + j}")
 
 
-def _index(self, key):
-    _check_masks(self.shape, key)
-    return self[key]
+def _index(self, indices):
+    _check_masks(self.shape, indices)
+    return self[indices]
 
 
-def _index_put_forward(self, values, key, accumulate=False):
-    _check_masks(self.shape, key)
+def _index_put_forward(self, values, indices, accumulate=False):
+    _check_masks(self.shape, indices)
     out = self.copy()
     try:
         if accumulate:
-            np.add.at(out, key, values)
+            np.add.at(out, indices, values)
         else:
-            out[key] = values
+            out[indices] = values
     except ValueError:
         raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(values))} cannot "
-                           f"be broadcast to indexing result of shape {list(self[key].shape)}") from None
+                           f"be broadcast to indexing result of shape {list(self[indices].shape)}") from None
     return out
 
 
@@ -373,7 +386,7 @@ def _restore_reduced_dims(output, dims, keepdim):
     if keepdim:
         return output
     shape = list(output.shape)
-    for d in sorted(dims):
+    for d in sorted(d % (len(shape) + len(dims)) for d in dims):
         shape.insert(d, 1)
     return output.reshape(tuple(shape))
 
@@ -414,6 +427,8 @@ def _prod_backward(grad, self, result, dim=None, keepdim=False):
     0), the product of the others, from exclusive cumulative products both ways."""
     if self.dim() == 0:
         return grad
+    if dim is not None:
+        dim %= self.dim()
     if dim is not None and not keepdim:
         grad, result = grad.unsqueeze(dim), result.unsqueeze(dim)
     zeros = int((self._data == 0).sum())
@@ -432,9 +447,9 @@ def _prod_safe_zeros_backward(grad, inp, dim):
     if n == 1:
         return grad
     ones = Tensor._make(np.ones(inp.shape[:dim] + (1,) + inp.shape[dim + 1:], grad._data.dtype))
-    normal = cumprod(join(CatBackward0, [ones, slicing(inp, dim, slice(0, n - 1))], dim,
+    normal = cumprod(join(CatBackward0, [ones, slicing(inp, dim, 0, n - 1, 1)], dim,
                           np.concatenate), dim)
-    reverse = flip(cumprod(join(CatBackward0, [ones, flip(slicing(inp, dim, slice(1, n)), (dim,))],
+    reverse = flip(cumprod(join(CatBackward0, [ones, flip(slicing(inp, dim, 1, n, 1), (dim,))],
                                 dim, np.concatenate), dim), (dim,))
     return grad * (normal * reverse)
 
@@ -444,6 +459,7 @@ def _cumprod_backward(grad, self, dim, result):
     with zeros, for each k the sum over j >= k of grad_j times the product of self_1..self_j but
     self_k (PyTorch's form under create_graph; without it, PyTorch's faster form gives the same
     values)."""
+    dim = dim % self.dim() if self.dim() else dim
     n = self.shape[dim] if self.dim() else 1
     if self.numel() <= 1 or n == 1:
         return grad
@@ -454,17 +470,17 @@ def _cumprod_backward(grad, self, dim, result):
     grad_input = zeros_like(grad)
     for k in range(n):
         if k == 0:
-            omitted = join(CatBackward0, [ones, cumprod(slicing(self, dim, slice(1, None)), dim)],
+            omitted = join(CatBackward0, [ones, cumprod(slicing(self, dim, 1, None, 1), dim)],
                            dim, np.concatenate)
         else:
-            until_k = prod_dim(slicing(self, dim, slice(0, k)), dim, True)
+            until_k = prod_dim(slicing(self, dim, 0, k, 1), dim, True)
             omitted = until_k
             if k < n - 1:
-                from_k_plus_1 = cumprod(slicing(self, dim, slice(k + 1, None)), dim)
+                from_k_plus_1 = cumprod(slicing(self, dim, k + 1, None, 1), dim)
                 omitted = join(CatBackward0, [until_k, expand(until_k, from_k_plus_1.shape)
                                               * from_k_plus_1], dim, np.concatenate)
         apply_inplace(copy_, select(grad_input, dim, k),
-                      sum_dim(slicing(grad, dim, slice(k, None)) * omitted, (dim,), False))
+                      sum_dim(slicing(grad, dim, k, None, 1) * omitted, (dim,), False))
     return grad_input
 
 
@@ -769,11 +785,11 @@ def _expand(self, shape):
                                            writeable=False)
 
 
-def _index_select_as(grad, dim, index, source_shape):
+def _index_select_as(grad, dim, index, source, source_dim):
     """index_add's and index_copy's source gradient: grad's slices at index, shaped as source
-    (a 0-d source took one slice)."""
+    (a 0-d source took one slice). (PyTorch saves source itself, for expand_as.)"""
     picked = index_select(grad, dim, index)
-    return expand(picked, source_shape) if source_shape else picked.reshape(())
+    return expand(picked, source.shape) if source_dim else picked.reshape(())
 
 
 def _maybe_multiply(t, alpha):
@@ -838,7 +854,7 @@ def _diag_embed(self, offset, dim1, dim2):
     """Zeros with two new dims (dim1, dim2), self's last dim written on their diagonal."""
     n = self.shape[-1] + builtins.abs(offset)
     shape = list(self.shape[:-1])
-    for dim in sorted((dim1, dim2)):
+    for dim in sorted((dim1 % (self.ndim + 1), dim2 % (self.ndim + 1))):  # (dims of the result)
         shape.insert(dim, n)
     out = np.zeros(shape, self.dtype)
     _diagonal(out, offset, dim1, dim2)[...] = self
@@ -1244,9 +1260,9 @@ neg = Op("NegBackward0",               lambda self: -self,
          self=lambda grad: -grad)
 pow_scalar = Op("PowBackward0",        lambda self, exponent: _rounded(np.power, self, exponent),
                 promote=("self", "exponent"),
-                self=lambda grad, self, exponent:
+                self=lambda grad, self, exponent:  # (PyTorch's pow_backward: as a double)
                     zeros_like(grad) if exponent == 0
-                    else grad * mul_scalar(self ** (exponent - 1), exponent))
+                    else grad * mul_scalar(self ** (float(exponent) - 1), float(exponent)))
 pow_tensor = Op("PowBackward1",        lambda self, exponent: _power(self, exponent),
                 self=lambda grad, self, exponent:
                     where(exponent == 0, 0.0, grad * (exponent * self ** sub_scalar(exponent, 1))),
@@ -1870,20 +1886,20 @@ linalg_pinv = Op("LinalgPinvBackward0", _pinv,
 sum = Op("SumBackward0",               lambda self, dtype=None: _sum(self, dtype=_acc(self, dtype)),
          promote=False,
          self=lambda grad, self_shape: expand(grad, self_shape))
-sum_dim = Op("SumBackward1",           lambda self, dim, keepdim, dtype=None: _sum(
-                                           self, dim, keepdim, _acc(self, dtype)),
+sum_dim = Op("SumBackward1",           lambda self, dim, keepdim, dtype=None: _sum(  # dim=():
+                                           self, dim or None, keepdim, _acc(self, dtype)),  # all
              promote=False,
              self=lambda grad, self_shape, dim, keepdim:
                  expand(_unsqueeze_dims(grad, dim, keepdim), self_shape))
 mean = Op("MeanBackward0",             lambda self, dtype=None: _mean(self, None, False, _acc(self, dtype)),
           promote=False,
-          self=lambda grad, self_shape: div_scalar(expand(grad, self_shape), math.prod(self_shape)))
+          self=lambda grad, self_shape, self_numel: div_scalar(expand(grad, self_shape), self_numel))
 mean_dim = Op("MeanBackward1",         lambda self, dim, keepdim, dtype=None: _mean(
-                                           self, dim, keepdim, _acc(self, dtype)),
+                                           self, dim or None, keepdim, _acc(self, dtype)),
               promote=False,
-              self=lambda grad, self_shape, dim, keepdim:
+              self=lambda grad, self_shape, self_numel, dim, keepdim:  # (numel: over all dims)
                   div_scalar(expand(_unsqueeze_dims(grad, dim, keepdim), self_shape),
-                             _reduced_numel(self_shape, dim)))
+                             _reduced_numel(self_shape, dim) if dim else self_numel))
 max = Op("MaxBackward1",               lambda self: self.max(),
          self=lambda grad, self, result: _evenly_distribute(grad, self, result))
 min = Op("MinBackward1",               lambda self: self.min(),
@@ -2007,7 +2023,7 @@ transpose = Op("TransposeBackward0",   lambda self, dim0, dim1: self.swapaxes(di
 t = Op("TBackward0",                   lambda self: self.T, view=True,
        self=lambda grad: grad.t())
 permute = Op("PermuteBackward0",       lambda self, dims: self.transpose(dims), view=True,
-             self=lambda grad, dims: grad.permute(tuple(np.argsort(dims))))
+             self=lambda grad, dims: grad.permute(tuple(np.argsort([d % len(dims) for d in dims]))))
 unsqueeze = Op("UnsqueezeBackward0",   lambda self, dim: np.expand_dims(self, dim), view=True,
                self=lambda grad, dim: grad.squeeze(dim))
 squeeze = Op("SqueezeBackward0",       lambda self: self.squeeze(), view=True,
@@ -2015,10 +2031,12 @@ squeeze = Op("SqueezeBackward0",       lambda self: self.squeeze(), view=True,
 squeeze_dim = Op("SqueezeBackward1",   lambda self, dim: self.squeeze(dim) if self.ndim
                                            and self.shape[dim] == 1 else self[...], view=True,
                  self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, (dim,)))
-squeeze_dims = Op("SqueezeBackward2",  lambda self, dims: self.squeeze(dims), view=True,
-                  self=lambda grad, self_shape, dims: _unsqueeze_to(grad, self_shape, dims))
-squeeze_dims_ = Op("SqueezeBackward4", lambda self, dims: self.squeeze(dims), view=True,  # squeeze_
-                   self=lambda grad, self_shape, dims: _unsqueeze_to(grad, self_shape, dims))
+squeeze_dims = Op("SqueezeBackward2",  lambda self, dim: self.squeeze(
+                                           tuple(d for d in dim if self.shape[d] == 1)), view=True,
+                  self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, dim))
+squeeze_dims_ = Op("SqueezeBackward4", lambda self, dim: self.squeeze(dim) if self.ndim  # squeeze_
+                                           and self.shape[dim] == 1 else self[...], view=True,
+                   self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, (dim,)))
 # their in-place forms (t_, transpose_, ...): self itself takes the new shape
 t_ = Op("TBackward1",                  lambda self: self.T, view=True,
         self=lambda grad: grad.t())
@@ -2029,23 +2047,27 @@ unsqueeze_ = Op("UnsqueezeBackward1",  lambda self, dim: np.expand_dims(self, di
                 self=lambda grad, dim: grad.squeeze(dim))
 squeeze_ = Op("SqueezeBackward3",      lambda self: self.squeeze(), view=True,
               self=lambda grad, self_shape: _unsqueeze_to(grad, self_shape))
-squeeze_dims_list_ = Op("SqueezeBackward5", lambda self, dims: self.squeeze(dims), view=True,
-                        self=lambda grad, self_shape, dims: _unsqueeze_to(grad, self_shape, dims))
+squeeze_dims_list_ = Op("SqueezeBackward5", lambda self, dim: self.squeeze(
+                            tuple(d for d in dim if self.shape[d] == 1)), view=True,
+                        self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, dim))
 alias = Op("AliasBackward0",           lambda self: self[...], view=True,
            self=lambda grad: grad)
 select = Op("SelectBackward0",         lambda self, dim, index: self[_dim_key(dim, index)], view=True,
             self=lambda grad, self_shape, dim, index: select_backward(grad, self_shape, dim, index))
-slicing = Op("SliceBackward0",           lambda self, dim, key: self[_dim_key(dim, key)], view=True,
-           self=lambda grad, self_shape, dim, key: slice_backward(grad, self_shape, dim, key))
+slicing = Op("SliceBackward0",         lambda self, dim, start, end, step:  # (end: INT64_MAX for
+                                           self[_dim_key(dim, slice(start, end, step))],  # none)
+             view=True,
+             self=lambda grad, self_shape, dim, start, end, step:
+                 slice_backward(grad, self_shape, dim, start, end, step))
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 select_backward = Op("SelectBackwardBackward0", lambda grad_output, input_sizes, dim, index:
                          _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
                                             _dim_key(dim, index)),
                      grad_output=lambda grad, dim, index: select(grad, dim, index))
-slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, dim, key:
+slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, dim, start, end, step:
                         _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
-                                           _dim_key(dim, key)),
-                    grad_output=lambda grad, dim, key: slicing(grad, dim, key))
+                                           _dim_key(dim, slice(start, end, step))),
+                    grad_output=lambda grad, dim, start, end, step: slicing(grad, dim, start, end, step))
 
 diagonal = Op("DiagonalBackward0",      _diagonal, view=True,
               self=lambda grad, self_shape, offset, dim1, dim2:
@@ -2069,8 +2091,10 @@ repeat = Op("RepeatBackward0",         lambda self, repeats: np.tile(self, repea
             self=lambda grad, repeats, self_shape: _repeat_backward(grad, repeats, self_shape))
 
 # --- gather and scatter: reading and writing at positions given by an index tensor -------------
-gather = Op("GatherBackward0",         lambda self, dim, index: self[_along(index, dim)],
-            self=lambda grad, self, dim, index:  # self itself is saved (checked), as in PyTorch
+gather = Op("GatherBackward0",         lambda self, dim, index, sparse_grad=False:
+                                           self[_along(index, dim)],
+            # self itself is saved (checked), as in PyTorch; a gradient is never sparse here
+            self=lambda grad, self, dim, index, sparse_grad:
                 scatter_add(Tensor._make(np.zeros(self.shape, grad._data.dtype)), dim, index, grad))
 scatter = Op("ScatterBackward0",       _scatter_forward,
              self=lambda grad, dim, index: scatter_value(grad, dim, index, 0.0),
@@ -2083,16 +2107,16 @@ scatter_add = Op("ScatterAddBackward0", lambda self, dim, index, src: _scatter_f
 
 # --- indexing that copies (integer arrays, masks) and writing into tensors ----------------------
 index = Op("IndexBackward0",           _index,
-           self=lambda grad, self_shape, key: index_put_impl_(
-               Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad, key, True))
+           self=lambda grad, self_shape, indices: index_put_impl_(
+               Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad, indices, True))
 index_put = Op("IndexPutBackward0",    _index_put_forward, promote=False,
-               self=lambda grad, key, accumulate:
-                   grad if accumulate else index_put(grad, 0.0, key, False),
-               values=lambda grad, key: grad[key])
+               self=lambda grad, indices, accumulate:
+                   grad if accumulate else index_put(grad, 0.0, indices, False),
+               values=lambda grad, indices: grad[indices])
 index_put_impl_ = Op("IndexPutImplBackward0", _index_put_forward, promote=False,  # index's backward
-                     self=lambda grad, key, accumulate:
-                         grad if accumulate else index_put(grad, 0.0, key, False),
-                     values=lambda grad, key: grad[key])
+                     self=lambda grad, indices, accumulate:
+                         grad if accumulate else index_put(grad, 0.0, indices, False),
+                     values=lambda grad, indices: grad[indices])
 index_fill = Op("IndexFillBackward1",  _index_fill, promote=False,                # trace's backward
                 self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0),
                 value=lambda grad, dim, index: index_select(grad, dim, index).sum())
@@ -2106,12 +2130,12 @@ index_select = Op("IndexSelectBackward0", lambda self, dim, index: np.take(self,
 # part shape2: index_add, index_copy, masked_select/masked_scatter, rot90
 index_add = Op("IndexAddBackward0",    _index_add,
                self=lambda grad: grad,
-               source=lambda grad, dim, index, source_shape, alpha: _maybe_multiply(
-                   _index_select_as(grad, dim, index, source_shape), alpha))
+               source=lambda grad, dim, index, source, source_dim, alpha: _maybe_multiply(
+                   _index_select_as(grad, dim, index, source, source_dim), alpha))
 index_copy = Op("IndexCopyBackward0",  _index_copy,
                 self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0),
-                source=lambda grad, dim, index, source_shape:
-                    _index_select_as(grad, dim, index, source_shape))
+                source=lambda grad, dim, index, source, source_dim:
+                    _index_select_as(grad, dim, index, source, source_dim))
 masked_select = Op("MaskedSelectBackward0", _masked_select,
                    self=lambda grad, self, mask: masked_scatter(Tensor._make(np.zeros(
                        np.broadcast_shapes(self.shape, mask.shape), grad._data.dtype)), mask, grad))
@@ -3099,7 +3123,7 @@ def _glu_backward(grad_output, self, dim):
 
 def _halves(t, dim):
     h = t.shape[dim] // 2
-    return slicing(t, dim, slice(0, h)), slicing(t, dim, slice(h, 2 * h))
+    return slicing(t, dim, 0, h, 1), slicing(t, dim, h, 2 * h, 1)
 
 
 def _glu_double_backward_grad_output(grad, self, dim):
@@ -3221,7 +3245,7 @@ class CatBackward0(Node):
     def apply(self, grad_outputs):
         grads, start = [], 0
         for n in self.sizes:
-            grads.append(slicing(grad_outputs[0], self.dim, slice(start, start + n)))
+            grads.append(slicing(grad_outputs[0], self.dim, start, start + n, 1))
             start += n
         return grads
 
@@ -3232,18 +3256,20 @@ class StackBackward0(CatBackward0):
     __slots__ = ()
 
     def apply(self, grad_outputs):
-        return [select(grad_outputs[0], self.dim, i) for i in range(len(self.sizes))]
+        return [select(grad_outputs[0], self._args["dim"], i) for i in range(len(self.sizes))]
 
 
 def join(node_class, tensors, dim, forward):
     """cat/stack: NumPy joins the data (row-major, as PyTorch allocates it; NumPy would follow
-    transposed inputs); the node remembers the sizes to split the gradient."""
+    transposed inputs); the node remembers the sizes to split the gradient, and the dim as given
+    (shown as `_saved_dim`) and as a dim of the result (where the gradient is split)."""
     dt = result_type(*tensors)
     out = Tensor._make(np.ascontiguousarray(
         forward([t._data.astype(dt, copy=False) for t in tensors], axis=dim)))
     if grad_mode._enabled and dt.kind == "f" and any(t.requires_grad for t in tensors):
         node = node_class(tuple(t._edge() for t in tensors), ((out._data.shape, dt),))
-        node.dim, node.sizes = dim, [t._data.shape[dim] if t._data.ndim > dim else 1 for t in tensors]
+        node.dim, node._args["dim"] = dim % out._data.ndim, dim
+        node.sizes = [t._data.shape[node.dim] if t._data.ndim > node.dim else 1 for t in tensors]
         out._grad_fn = node
     return out
 
@@ -3272,7 +3298,8 @@ class SplitWithSizesBackward0(Node):
         return self._args["split_sizes"]
 
     def apply(self, grad_outputs):
-        dim, shape = self._args["dim"], self._args["self_shape"]
+        shape = self._args["self_shape"]
+        dim = self._args["dim"] % len(shape)
         grads = [Tensor._make(np.zeros(shape[:dim] + (n,) + shape[dim + 1:], dt)) if g is None
                  else g for g, n, (_, dt) in zip(grad_outputs, self.sizes(), self._input_metadata)]
         return [join(CatBackward0, grads, dim, np.concatenate)]

@@ -34,6 +34,22 @@ def _dims(dim, ndim):
     return wrapped if ndim else ()  # a 0-d tensor has nothing to reduce: dim 0 is itself
 
 
+def _given(dim, ndim):
+    """dim checked (PyTorch's IndexError when out of range) and kept as given, as PyTorch's node
+    keeps and shows it: NumPy, and the row's formulas, count a negative dim from the end. A 0-d
+    tensor's is wrapped (NumPy has no dim to count from)."""
+    wrapped = _wrap_dim(dim, ndim)
+    return int(dim) if ndim else wrapped
+
+
+def _given_dims(dim, ndim):
+    """dims checked as _dims checks them, kept as given (a tuple)."""
+    wrapped = _dims(dim, ndim)
+    if not ndim:
+        return wrapped
+    return tuple(int(x) for x in dim) if isinstance(dim, (tuple, list)) else (int(dim),)
+
+
 def _shape(args):
     """Accept f(2, 3), f((2, 3)), f([2, 3]) and f(size) alike."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
@@ -1253,7 +1269,7 @@ def matmul(input, other):
     if a == 2 and b == 1:
         return _product(d.mv, input, other)
     if a == 1 and b == 2:
-        out = d.squeeze_dims_(_product(d.mm, d.unsqueeze(input, 0), other), (0,))
+        out = d.squeeze_dims_(_product(d.mm, d.unsqueeze(input, 0), other), 0)
         out._version_counter.value += 1  # PyTorch squeezes the product in place: that counts,
         out._base = None                  # and the result is that tensor, not a view of it
         return out
@@ -1604,7 +1620,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     _check_reduction_dtype("sum", input, dtype)
     if dim is None:
         return d.sum(input, dtype)
-    return d.sum_dim(input, _dims(dim, input.dim()), keepdim, dtype)
+    return d.sum_dim(input, _given_dims(dim, input.dim()), keepdim, dtype)
 
 
 def mean(input, dim=None, keepdim=False, *, dtype=None):
@@ -1614,7 +1630,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
     _check_reduction_dtype("mean", input, dtype)
     if dim is None:
         return d.mean(input, dtype)
-    return d.mean_dim(input, _dims(dim, input.dim()), keepdim, dtype)
+    return d.mean_dim(input, _given_dims(dim, input.dim()), keepdim, dtype)
 
 
 def _check_reduction_dtype(name, input, dtype):
@@ -1652,14 +1668,14 @@ def _softmax(name, op, input, dim, dtype):
         raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
     if not isinstance(dim, numbers.Integral):
         raise TypeError(f"{name}(): argument 'dim' (position 2) must be int, not {_type_name(dim)}")
-    dim = _wrap_dim(dim, input.dim())
+    given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     if dtype is not None:
         input = input.to(dtype)
     if not input.is_floating_point():  # PyTorch has a kernel for the last dim, one for the others
         kernel = "lastdim_kernel_impl" if dim == builtins.max(input.dim(), 1) - 1 else "kernel_impl"
         raise NotImplementedError(f'"{name}_{kernel}" not implemented for '
                                   f"'{input.dtype._scalar}'")
-    return op(input, dim)
+    return op(input, given)
 
 
 def _extreme(name, full, by_dim, elementwise):
@@ -1679,7 +1695,7 @@ def _extreme(name, full, by_dim, elementwise):
             return full(input)
         if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
             raise _invalid_combination(name, (input, dim), {})
-        values, indices = by_dim(input, _wrap_dim(dim, input.dim()), keepdim)
+        values, indices = by_dim(input, _given(dim, input.dim()), keepdim)
         return getattr(return_types, name)(values, indices)
     reduce.__name__ = name
     return reduce
@@ -1710,7 +1726,7 @@ min = _extreme("min", d.min, d.min_dim, minimum)
 def sort(input, dim=-1, descending=False, *, stable=_REQUIRED):
     """The values along dim in order, and where each came from; equal values keep their order.
     Asking for stable at all (even stable=None) is PyTorch's other overload: SortBackward1."""
-    dim = _wrap_dim(dim, input.dim())
+    dim = _given(dim, input.dim())
     if stable is _REQUIRED:
         return return_types.sort(*d.sort(input, dim, descending))
     return return_types.sort(*d.sort_stable(input, stable, dim, descending))
@@ -1720,7 +1736,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (smallest) values along dim and their positions."""
     if k.__class__ is builtins.bool or not isinstance(k, numbers.Integral):
         raise TypeError(f"topk(): argument 'k' (position 2) must be int, not {_type_name(k)}")
-    dim = _wrap_dim(dim, input.dim())
+    dim = _given(dim, input.dim())
     if not 0 <= k <= (input.shape[dim] if input.dim() else 1):
         raise RuntimeError("selected index k out of range")
     if input.dtype is dtypes.bool:
@@ -1757,20 +1773,20 @@ def _check_index(name, input, dim, index, src=None):
 
 
 def gather(input, dim, index, *, sparse_grad=False):
-    dim = _wrap_dim(dim, input.dim())
+    given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     _check_index("gather", input, dim, index)
-    return d.gather(input, dim, index)
+    return d.gather(input, given, index, sparse_grad)
 
 
 def _scatter_call(input, dim, index, src, value):
     """The row scatter(dim, index, src) or scatter(dim, index, value) runs, and its arguments,
     after PyTorch's checks: shared by scatter and scatter_."""
-    dim = _wrap_dim(dim, input.dim())
+    given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     if isinstance(src, Tensor):
         _check_index("scatter", input, dim, index, src)
-        return d.scatter, (input, dim, index, src)
+        return d.scatter, (input, given, index, src)
     _check_index("scatter", input, dim, index)
-    return d.scatter_value, (input, dim, index, value if src is None else src)
+    return d.scatter_value, (input, given, index, value if src is None else src)
 
 
 def scatter(input, dim, index, src=None, *, value=None):
@@ -1785,15 +1801,15 @@ def _scatter_inplace(self, dim, index, src=None, *, value=None):
 
 
 def scatter_add(input, dim, index, src):
-    dim = _wrap_dim(dim, input.dim())
+    given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     _check_index("scatter", input, dim, index, src)
-    return d.scatter_add(input, dim, index, src)
+    return d.scatter_add(input, given, index, src)
 
 
 def _scatter_add_inplace(self, dim, index, src):
-    dim = _wrap_dim(dim, self.dim())
+    given, dim = _given(dim, self.dim()), _wrap_dim(dim, self.dim())
     _check_index("scatter", self, dim, index, src)
-    return apply_inplace(d.scatter_add, self, dim, index, src)
+    return apply_inplace(d.scatter_add, self, given, index, src)
 
 
 def _var_std_args(args, kwargs):
@@ -1841,8 +1857,9 @@ def _var_std_call(name, method, input, args, kwargs):
                            "floating point and complex dtypes")
     if correction is None:
         correction = 0 if given.get("unbiased") is False else 1
-    dims = None if dim is None or dim == () or dim == [] else _dims(dim, input.dim())
-    kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in dims]
+    dims = None if dim is None or dim == () or dim == [] else _given_dims(dim, input.dim())
+    wrapped = () if dims is None else _dims(dim, input.dim())
+    kept = () if dims is None else [s for i, s in enumerate(input.shape) if i not in wrapped]
     if input.numel() / builtins.max(1, math.prod(kept)) - correction <= 0:  # PyTorch's test
         warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly "
                       "less than the reduction factor (input numel divided by output numel). "
@@ -1862,7 +1879,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
         return d.prod(input, dtype)
     if not isinstance(dim, numbers.Integral):  # one dim only, unlike sum
         raise _invalid_combination("prod", (dim,), {})
-    return d.prod_dim(input, _wrap_dim(dim, input.dim()), keepdim, dtype)
+    return d.prod_dim(input, _given(dim, input.dim()), keepdim, dtype)
 
 
 def _amax_amin(name, op):
@@ -1874,7 +1891,7 @@ def _amax_amin(name, op):
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() "
                                "== 0. Specify the reduction dim with the 'dim' argument.")
         _check_reducible(name, input, dims)
-        return op(input, dims, keepdim)
+        return op(input, _given_dims(dim, input.dim()) if dims else dims, keepdim)
     reduce.__name__ = name
     return reduce
 
@@ -1926,14 +1943,14 @@ def logsumexp(input, dim=None, keepdim=False):
         else:
             raise RuntimeError(f"output with shape [] doesn't match the broadcast shape "
                                f"{[1] * input.dim()}")
-    return d.logsumexp(input, _dims(dim, input.dim()), keepdim)
+    return d.logsumexp(input, _given_dims(dim, input.dim()), keepdim)
 
 
 def cumsum(input, dim=None, *, dtype=None):
     if dim is None:
         raise TypeError('cumsum() missing 1 required positional arguments: "dim"')
     _check_grad_dtype(input, dtype)
-    return d.cumsum(input, _wrap_dim(dim, input.dim()), dtype)
+    return d.cumsum(input, _given(dim, input.dim()), dtype)
 
 
 def norm(input, p="fro", dim=None, keepdim=False):
@@ -1947,7 +1964,7 @@ def norm(input, p="fro", dim=None, keepdim=False):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
                            f"input. Got {input.dtype._scalar}")
     p = 2 if p in ("fro", None) else p
-    dims = None if dim is None else _dims(dim, input.dim())
+    dims = None if dim is None else _given_dims(dim, input.dim())
     return d.norm(input, p, dims, keepdim)
 
 
@@ -2001,7 +2018,7 @@ def reshape(input, *shape):
 
 def transpose(input, dim0, dim1):
     n = input.dim()
-    return d.transpose(input, _wrap_dim(dim0, n), _wrap_dim(dim1, n))
+    return d.transpose(input, _given(dim0, n), _given(dim1, n))
 
 
 def t(input):
@@ -2019,21 +2036,21 @@ def _t_inplace(self):
 
 def _transpose_inplace(self, dim0, dim1):
     n = self.dim()
-    return apply_inplace_view(d.transpose_, self, _wrap_dim(dim0, n), _wrap_dim(dim1, n))
+    return apply_inplace_view(d.transpose_, self, _given(dim0, n), _given(dim1, n))
 
 
 def _unsqueeze_inplace(self, dim):
-    return apply_inplace_view(d.unsqueeze_, self, _wrap_dim(dim, self.dim() + 1))
+    return apply_inplace_view(d.unsqueeze_, self, _given(dim, self.dim() + 1))
 
 
 def _squeeze_inplace(self, dim=None):
     """squeeze_(), squeeze_(dim), squeeze_(dims): a node each (SqueezeBackward3, 4, 5)."""
     if dim is None:
         return apply_inplace_view(d.squeeze_, self)
-    dims = _dims(dim, self.dim()) if isinstance(dim, (tuple, list)) else (_wrap_dim(dim, self.dim()),)
-    dims = tuple(x for x in dims if self.dim() and self.shape[x] == 1)
-    op = d.squeeze_dims_list_ if isinstance(dim, (tuple, list)) else d.squeeze_dims_
-    return apply_inplace_view(op, self, dims)
+    if isinstance(dim, (tuple, list)):  # (the rows skip the dims not of size 1)
+        return apply_inplace_view(d.squeeze_dims_list_, self, _given_dims(dim, self.dim()) if dim
+                                  else ())
+    return apply_inplace_view(d.squeeze_dims_, self, _given(dim, self.dim()))
 
 
 def permute(input, *dims):
@@ -2042,23 +2059,21 @@ def permute(input, *dims):
         raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does not "
                            "match the length of the desired ordering of dimensions i.e. input.dim() "
                            f"= {input.dim()} is not equal to len(dims) = {len(dims)}")
-    dims = tuple(_wrap_dim(x, input.dim()) for x in dims)
-    if len(set(dims)) != len(dims):
+    if len({_wrap_dim(x, input.dim()) for x in dims}) != len(dims):
         raise RuntimeError("permute(): duplicate dims are not allowed.")
-    return d.permute(input, dims)
+    return d.permute(input, dims)  # (as given: the node shows them so)
 
 
 def unsqueeze(input, dim):
-    return d.unsqueeze(input, _wrap_dim(dim, input.dim() + 1))
+    return d.unsqueeze(input, _given(dim, input.dim() + 1))
 
 
 def squeeze(input, dim=None):
     if dim is None:
         return d.squeeze(input)
-    if isinstance(dim, (tuple, list)):
-        dims = tuple(x for x in _dims(dim, input.dim()) if input.shape[x] == 1)
-        return d.squeeze_dims(input, dims)
-    return d.squeeze_dim(input, _wrap_dim(dim, input.dim()))
+    if isinstance(dim, (tuple, list)):  # (the row skips the dims not of size 1)
+        return d.squeeze_dims(input, _given_dims(dim, input.dim()) if dim else ())
+    return d.squeeze_dim(input, _given(dim, input.dim()))
 
 
 def expand(input, *sizes):
@@ -2137,7 +2152,7 @@ def flip(input, *args, dims=None):
     dims = args or (() if dims is None else (dims,))
     if not dims:
         raise TypeError('flip() missing 1 required positional arguments: "dims"')
-    return d.flip(input, _dims(_shape(dims), input.dim()))
+    return d.flip(input, _given_dims(_shape(dims), input.dim()))
 
 
 def roll(input, shifts=_REQUIRED, dims=None):
@@ -2150,7 +2165,9 @@ def roll(input, shifts=_REQUIRED, dims=None):
     if len(shifts) != len(dims) and (dims or len(shifts) != 1):
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:"
                            f"{len(dims)}")
-    return d.roll(input, shifts, tuple(_wrap_dim_no_scalar(x, input.dim()) for x in dims))
+    for x in dims:
+        _wrap_dim_no_scalar(x, input.dim())
+    return d.roll(input, shifts, dims)
 
 
 def narrow(input, dim, start, length):
@@ -2158,7 +2175,7 @@ def narrow(input, dim, start, length):
     (so its node is SliceBackward0)."""
     if not input.dim():
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
-    dim = _wrap_dim(dim, input.dim())
+    given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     start, size = int(start), input.shape[dim]  # (start may be a 0-d tensor)
     if not -size <= start <= size:
         raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but "
@@ -2168,7 +2185,7 @@ def narrow(input, dim, start, length):
         raise RuntimeError("narrow(): length must be non-negative.")
     if start + length > size:
         raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
-    return d.slicing(input, dim, slice(start, start + length))
+    return d.slicing(input, given, start, start + length, 1)
 
 
 def argsort(input, dim=-1, descending=False, *, stable=False):
@@ -2185,7 +2202,7 @@ def cumprod(input, dim=None, *, dtype=None):
     if dim is None:
         raise TypeError('cumprod() missing 1 required positional arguments: "dim"')
     _check_grad_dtype(input, dtype)
-    return d.cumprod(input, _wrap_dim(dim, input.dim()), dtype)
+    return d.cumprod(input, _given(dim, input.dim()), dtype)
 
 
 def bmm(input, mat2):
@@ -2232,10 +2249,11 @@ def diag(input, diagonal=0):
 
 def diagonal(input, offset=0, dim1=0, dim2=1):
     """The diagonal of the (dim1, dim2) planes, as a view."""
-    dim1, dim2 = _wrap_dim(dim1, input.dim()), _wrap_dim(dim2, input.dim())
-    if dim1 == dim2:
-        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
-    return d.diagonal(input, offset, dim1, dim2)
+    n = input.dim()
+    if _wrap_dim(dim1, n) == _wrap_dim(dim2, n):
+        raise RuntimeError(f"diagonal dimensions cannot be identical {_wrap_dim(dim1, n)}, "
+                           f"{_wrap_dim(dim2, n)}")
+    return d.diagonal(input, offset, _given(dim1, n), _given(dim2, n))
 
 
 def trace(input):
@@ -2285,7 +2303,7 @@ def _index_fill_inplace(self, dim, index, value):
 
 
 def _index_fill_call(input, dim, index, value):
-    dim = _wrap_dim(dim, input.dim())
+    given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     if index._data.dtype != np.int64:
         raise IndexError("index_fill_(): Expected dtype int64 for index.")
     if isinstance(value, Tensor) and value.dim():
@@ -2297,13 +2315,13 @@ def _index_fill_call(input, dim, index, value):
         raise IndexError(f"index {index._data[bad].flat[0]} is out of bounds for dimension {dim} "
                          f"with size {size}")
     if isinstance(value, Tensor):
-        return d.index_fill, (input, dim, index, value)
-    return d.index_fill_scalar, (input, dim, index, value)
+        return d.index_fill, (input, given, index, value)
+    return d.index_fill_scalar, (input, given, index, value)
 
 
 def index_select(input, dim, index):
     """The slices along dim that index lists (in its order, repeats allowed), copied."""
-    dim = _wrap_dim(dim, input.dim())
+    given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     if index.dim() > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")
     if input.dim() == 0 and index.numel() != 1:
@@ -2318,7 +2336,7 @@ def index_select(input, dim, index):
             raise RuntimeError(f"INDICES element is out of DATA bounds, "
                                f"id={index._data[bad].flat[0]} axis_dim={size}")
         raise IndexError("index out of range in self")
-    return d.index_select(input, dim, index)
+    return d.index_select(input, given, index)
 
 
 def _contiguous(self):
@@ -2349,11 +2367,11 @@ def _wrap_dim_no_scalar(dim, ndim):
 
 def unbind(input, dim=0):
     """The slices along dim, as a tuple of views: outputs 0, 1, ... of one UnbindBackward0."""
-    dim = _wrap_dim(dim, input.dim())
+    given, dim = dim, _wrap_dim(dim, input.dim())
     if input.dim() == 0:  # (the dim wrapped: PyTorch's message names 0 for -1 too)
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     arrays = [input._data[d._dim_key(dim, i)] for i in range(input.shape[dim])]
-    return d.views(d.UnbindBackward0, input, arrays, dim=dim)
+    return d.views(d.UnbindBackward0, input, arrays, dim=given)  # (the node shows it as given)
 
 
 def split(tensor, split_size_or_sections, dim=0):
@@ -2361,7 +2379,7 @@ def split(tensor, split_size_or_sections, dim=0):
     of the sizes listed. All are outputs of one node."""
     if tensor.dim() == 0:
         raise RuntimeError("split expects at least a 1-dimensional tensor")
-    dim = _wrap_dim(dim, tensor.dim())
+    given, dim = dim, _wrap_dim(dim, tensor.dim())
     n = tensor.shape[dim]
     if not isinstance(split_size_or_sections, (tuple, list, numbers.Integral)):
         raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of "
@@ -2374,7 +2392,7 @@ def split(tensor, split_size_or_sections, dim=0):
         if builtins.sum(sizes) != n:
             raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {n} (input "
                                f"tensor's size at dimension {dim}), but got split_sizes={sizes}")
-        return _pieces(d.SplitWithSizesBackward0, tensor, dim, sizes, split_sizes=tuple(sizes))
+        return _pieces(d.SplitWithSizesBackward0, tensor, given, sizes, split_sizes=tuple(sizes))
     size = int(split_size_or_sections)
     if size < 0:
         raise RuntimeError(f"split expects split_size be non-negative, but got split_size={size}")
@@ -2383,7 +2401,7 @@ def split(tensor, split_size_or_sections, dim=0):
                            f"size of {n}")
     count = builtins.max(-(-n // size), 1) if size else 1
     sizes = [size] * (count - 1) + [n - size * (count - 1)]
-    return _pieces(d.SplitBackward0, tensor, dim, sizes, split_size=size)
+    return _pieces(d.SplitBackward0, tensor, given, sizes, split_size=size)
 
 
 def _pieces(node_class, input, dim, sizes, **saved):
@@ -2421,7 +2439,7 @@ def unsafe_chunk(input, chunks, dim=0):
 
 def _unsafe_pieces(input, pieces, dim, split_size):
     outs = [Tensor._make(p._data) for p in pieces]
-    return d.outputs_of(d.UnsafeSplitBackward0, input, outs, dim=_wrap_dim(dim, input.dim()),
+    return d.outputs_of(d.UnsafeSplitBackward0, input, outs, dim=dim,
                         self_shape=input._data.shape, split_size=split_size)
 
 
@@ -2564,6 +2582,12 @@ def _is_advanced(k):
     return isinstance(k, np.ndarray)
 
 
+def _slice_args(k):
+    """A Python slice as PyTorch's slice op takes (and its node shows) it: start, end, step."""
+    return (0 if k.start is None else k.start, d.INT64_MAX if k.stop is None else k.stop,
+            1 if k.step is None else k.step)
+
+
 def _covers(k, length):
     """A slice written to span the whole dim (`:`, `0:n`), which PyTorch skips in a tuple key."""
     return (k.start in (None, 0) and k.step in (None, 1)
@@ -2581,8 +2605,6 @@ def getitem(self, key, _for_setitem=False):
     _warn_byte_masks(raw)
     if builtins.any(_is_bool_scalar(k) or _is_advanced(k) for k in key):
         view, index = _index_on_view(self, key)
-        if view is self:
-            index = key
         try:
             return d.index(view, index)
         except IndexError:  # NumPy's words: find PyTorch's
@@ -2602,7 +2624,7 @@ def getitem(self, key, _for_setitem=False):
             if k.step is not None and k.step <= 0:
                 raise ValueError("step must be greater than zero")
             if single or not _covers(k, out.shape[dim]):
-                out = d.slicing(out, dim, k)
+                out = d.slicing(out, dim, *_slice_args(k))
             dim += 1
         else:
             size = out.shape[dim]
@@ -3102,14 +3124,14 @@ def cat(tensors, dim=0):
         if t.dim() == 0:
             raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
     first = tensors[0]
-    dim = _wrap_dim(dim, first.dim())
+    wrapped = _wrap_dim(dim, first.dim())
     for i, t in enumerate(tensors[1:], 1):
         if t.dim() != first.dim():
             raise RuntimeError(f"Tensors must have same number of dimensions: got {first.dim()} "
                                f"and {t.dim()}")
         for k, (a, b) in enumerate(zip(first.shape, t.shape)):
-            if k != dim and a != b:
-                raise RuntimeError(f"Sizes of tensors must match except in dimension {dim}. "
+            if k != wrapped and a != b:
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {wrapped}. "
                                    f"Expected size {a} but got size {b} for tensor number {i} in "
                                    "the list.")
     return d.join(d.CatBackward0, tensors, dim, np.concatenate)
@@ -3119,7 +3141,7 @@ def stack(tensors, dim=0):
     _check_tensors("stack", tensors, dim)
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
-    dim = _wrap_dim(dim, tensors[0].dim() + 1)
+    _wrap_dim(dim, tensors[0].dim() + 1)
     for i, t in enumerate(tensors[1:], 1):
         if t.shape != tensors[0].shape:
             raise RuntimeError(f"stack expects each tensor to be equal size, but got "
@@ -3172,11 +3194,11 @@ def select(input, dim, index):
     """The slice at `index` along dim, one dim fewer: the view x[:, index] is."""
     if input.dim() == 0:
         raise IndexError("select() cannot be applied to a 0-dim tensor.")
-    dim, index = _wrap_dim(dim, input.dim()), int(index)
+    given, dim, index = _given(dim, input.dim()), _wrap_dim(dim, input.dim()), int(index)
     if not -input.shape[dim] <= index < input.shape[dim]:
         raise IndexError(f"select(): index {index} out of range for tensor of size "
                          f"{list(input.shape)} at dimension {dim}")
-    return d.select(input, dim, index)
+    return d.select(input, given, index)
 
 
 def concat(tensors, dim=0):
@@ -3274,8 +3296,8 @@ def tensor_split(input, indices_or_sections, dim=0):
         cuts = [k * size + builtins.min(k, extra) for k in range(1, cuts)]
     elif not isinstance(cuts, (tuple, list)):
         raise _invalid_combination("tensor_split", (input, indices_or_sections), {})
-    bounds = [0, *cuts, None]
-    return tuple(d.slicing(input, dim, slice(a, b)) for a, b in zip(bounds, bounds[1:]))
+    bounds = [0, *cuts, input.shape[dim]]
+    return tuple(d.slicing(input, dim, a, b, 1) for a, b in zip(bounds, bounds[1:]))
 
 
 _SIGNATURES["tensor_split"] = ("Tensor input, tuple of ints indices, int dim = 0",
@@ -3364,8 +3386,9 @@ def _masked_scatter_inplace(self, mask, source):
 
 
 def _index_add_call(name, self, dim, index, source):
-    """PyTorch's checks for index_add/index_copy, in their words (which differ)."""
-    dim = _wrap_dim(dim, self.dim())
+    """PyTorch's checks for index_add/index_copy, in their words (which differ); the dim as
+    given and the index flattened."""
+    given, dim = _given(dim, self.dim()), _wrap_dim(dim, self.dim())
     if name == "index_add_":
         if index._data.dtype not in (np.int32, np.int64):
             raise RuntimeError(f"index_add_(): Expected dtype int32/int64 for index but got: "
@@ -3405,7 +3428,7 @@ def _index_add_call(name, self, dim, index, source):
         raise (RuntimeError if name == "index_add_" else IndexError)(
             f"{prefix}index {index._data[bad].flat[0]} is out of bounds for dimension {dim} with "
             f"size {size}")
-    return dim, index.reshape(-1)
+    return given, index.reshape(-1)
 
 
 def index_add(input, dim, index, source, *, alpha=1):
@@ -3446,10 +3469,10 @@ def rot90(input, k=1, dims=(0, 1)):
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     """input's last dim written on the diagonals of two new dims (dim1, dim2) of zeros."""
     n = input.dim() + 1
-    dim1, dim2 = _wrap_dim(dim1, n), _wrap_dim(dim2, n)
-    if dim1 == dim2:
-        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
-    return d.diag_embed(input, offset, dim1, dim2)
+    if _wrap_dim(dim1, n) == _wrap_dim(dim2, n):
+        raise RuntimeError(f"diagonal dimensions cannot be identical {_wrap_dim(dim1, n)}, "
+                           f"{_wrap_dim(dim2, n)}")
+    return d.diag_embed(input, offset, _given(dim1, n), _given(dim2, n))
 
 
 def diagflat(input, offset=0):
@@ -4080,9 +4103,10 @@ def aminmax(input, *, dim=None, keepdim=False):
     if dim is not None:
         if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
             raise TypeError(f"aminmax(): argument 'dim' must be int, not {_type_name(dim)}")
-        dim = _wrap_dim(dim, input.dim())
-        if input.dim() and input.shape[dim] == 0:
-            raise IndexError(f"aminmax: Expected reduction dim {dim} to have non-zero size.")
+        if input.dim() and input.shape[_wrap_dim(dim, input.dim())] == 0:
+            raise IndexError(f"aminmax: Expected reduction dim {_wrap_dim(dim, input.dim())} to "
+                             "have non-zero size.")
+        dim = _given(dim, input.dim())
     return return_types.aminmax(*d.aminmax(input, dim, keepdim))
 
 
@@ -4091,7 +4115,7 @@ def logcumsumexp(input, dim=_REQUIRED):
     if dim is _REQUIRED:
         raise TypeError('logcumsumexp() missing 1 required positional arguments: "dim"')
     _int_dim("logcumsumexp", dim)
-    dim = _wrap_dim(dim, input.dim())
+    dim = _given(dim, input.dim())
     if not input.is_floating_point():
         raise NotImplementedError('"logcumsumexp_out_cpu" not implemented for '
                                   f"'{input.dtype._scalar}'")
@@ -4132,10 +4156,9 @@ def _median_like(name, full, by_dim, kernel):
         if dim is _REQUIRED:
             return full(input)
         _int_dim(name, dim)
-        dim = _wrap_dim(dim, input.dim())
         if input.numel() == 0 and input.dim():
-            _check_reducible(name, input, (dim,))
-        return getattr(return_types, name)(*by_dim(input, dim, keepdim))
+            _check_reducible(name, input, (_wrap_dim(dim, input.dim()),))
+        return getattr(return_types, name)(*by_dim(input, _given(dim, input.dim()), keepdim))
     reduce.__name__ = reduce.__qualname__ = name
     return reduce
 
@@ -4149,21 +4172,20 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     if k.__class__ is builtins.bool or not isinstance(k, numbers.Integral):
         raise TypeError(f"kthvalue(): argument 'k' (position 2) must be int, not {_type_name(k)}")
     _int_dim("kthvalue", dim, 3)
-    dim = _wrap_dim(dim, input.dim())
+    given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     if not 1 <= k <= (input.shape[dim] if input.dim() else 1):
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
     if input.dtype is dtypes.bool:
         raise NotImplementedError("\"kthvalue_cpu\" not implemented for 'Bool'")
-    return return_types.kthvalue(*d.kthvalue(input, k, dim, keepdim))
+    return return_types.kthvalue(*d.kthvalue(input, k, given, keepdim))
 
 
 def mode(input, dim=-1, keepdim=False):
     """The most frequent value along dim and an index where it occurs."""
     _int_dim("mode", dim)
-    dim = _wrap_dim(dim, input.dim())
     if input.dim():
-        _check_reducible("mode", input, (dim,))
-    return return_types.mode(*d.mode(input, dim, keepdim))
+        _check_reducible("mode", input, (_wrap_dim(dim, input.dim()),))
+    return return_types.mode(*d.mode(input, _given(dim, input.dim()), keepdim))
 
 
 def _cummaxmin(name, op):
@@ -4174,7 +4196,7 @@ def _cummaxmin(name, op):
         _int_dim(name, dim)
         if input.dim() == 0 and dim not in (0, -1):
             raise IndexError(f"{name}(): Expected reduction dim -1 or 0 for scalar but got {dim}")
-        return getattr(return_types, name)(*op(input, _wrap_dim(dim, input.dim())))
+        return getattr(return_types, name)(*op(input, _given(dim, input.dim())))
     scan.__name__ = scan.__qualname__ = name
     return scan
 
@@ -4186,7 +4208,7 @@ cummin = _cummaxmin("cummin", d.cummin)
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     """sum, counting nan as 0."""
     _check_reduction_dtype("nansum", input, dtype)
-    dims = None if dim is None or dim == () or dim == [] else _dims(dim, input.dim())
+    dims = None if dim is None or dim == () or dim == [] else _given_dims(dim, input.dim())
     return d.nansum(input, dims, keepdim, dtype)
 
 

@@ -12739,3 +12739,185 @@ case(
     vector_to_parameters(x * 2, p); print(p, p[0].requires_grad, p[0].grad_fn)
     """,
 )
+
+# ---------------------------------------------------------------------------
+# saved2: what a node shows: `_saved_*` in dir(), dims and positions as given (PyTorch reads an
+# int64 argument back as unsigned: -1 shows as 2**64 - 1), slice/cat/index attributes, seeds of
+# another dtype
+# ---------------------------------------------------------------------------
+case(
+    "saved2_dims_shown_as_given",
+    """
+    x = torch.arange(24.).reshape(2, 3, 4).requires_grad_()
+    i = torch.tensor([[[0, 1, 2, 0]] * 3] * 2)
+    def show(y):
+        fn = y.grad_fn
+        print(fn.name(), {a: getattr(fn, a) for a in dir(fn) if a.startswith('_saved_')})
+    """,
+    *[f"show({e})" for e in (
+        "x.sum(-1)", "x.sum((-1, 0))", "x.sum([], keepdim=True)", "x.mean(-1)", "x.mean(())",
+        "x.mean()", "x.sum()", "x.softmax(-1)", "x.log_softmax(-2)", "torch.cat([x, x], -1)",
+        "torch.stack([x, x], -1)", "x.unsqueeze(-1)", "x[:, :1].squeeze(-2)",
+        "x[:, :1].squeeze((-2, 0))", "x[:, :1].squeeze()", "x.transpose(-1, 0)", "x.mT",
+        "x.select(-1, -2)", "x[-1]", "x.cumsum(-1)", "x.cumprod(-2)", "x.prod(-1)", "x.var(-1)",
+        "x.std(-1, correction=0)", "torch.var_mean(x, -1)[0]", "x.max(-1)[0]", "x.min(-2)[0]",
+        "x.sort(-1)[0]", "x.topk(2, -1)[0]", "x.gather(-1, i)", "x.scatter(-1, i, 1.0)",
+        "x.scatter_add(-1, i, x)", "x.index_select(-1, torch.tensor([0, 2]))",
+        "x.index_fill(-1, torch.tensor([0]), 1.0)", "torch.nn.functional.pad(x, (-1, 2))",
+        "x.permute(-1, 0, 1)", "x.flip(-1)", "x.roll(-1, -1)", "x.logsumexp(-1)", "x.amax(-1)",
+        "x.norm(dim=-1)", "x.tril(-1)", "x.view(-1, 4)", "x[:, :1].expand(-1, 5, -1)")],
+    *[f"y = {e}; show(y[0]); print(len(y))" for e in (
+        "x.split(2, -1)", "x.split([1, 3], -1)", "x.chunk(2, -1)", "x.unbind(-1)")],
+)
+case(
+    "saved2_slice_and_index_attributes",
+    """
+    x = torch.arange(24.).reshape(2, 3, 4).requires_grad_()
+    def show(y):
+        fn = y.grad_fn
+        print(fn.name(), {a: getattr(fn, a) for a in dir(fn) if a.startswith('_saved_')})
+    """,
+    *[f"show({e})" for e in (
+        "x[1:]", "x[:, -3:-1:2]", "x[..., :2]", "x[::2]", "x[-2:-1]", "x[:, 1:-1]", "x[-100:]",
+        "x[1:100]", "x.narrow(-1, 1, 2)", "x.narrow(-1, -2, 1)", "x.tensor_split(2, -1)[1]",
+        "x[torch.tensor([0, -1])]", "x[:, torch.tensor([0, 2])]", "x[..., torch.tensor([1])]",
+        "x[torch.tensor([0, 1]), :, torch.tensor([0, 1])]", "x[None, torch.tensor([1])]",
+        "x[x > 20]", "x[:, x[0] > 5]")],
+    """
+    y = x * 1; y[torch.tensor([1, 0])] = 5.; show(y)
+    g, = torch.autograd.grad((x[1:] * x[1:]).sum(), x, create_graph=True)
+    print(g.grad_fn.name(), {a: getattr(g.grad_fn, a) for a in dir(g.grad_fn) if a.startswith('_saved_')})
+    print(x[1:].grad_fn._saved_end == 2**63 - 1, x.sum(-1).grad_fn._saved_dim[0] == 2**64 - 1)
+    """,
+)
+case(
+    "saved2_seed_gradient_of_another_dtype",
+    """
+    x = torch.tensor([1., -2., 3.], requires_grad=True)
+    y = x * 2
+    r = torch.autograd.grad(y, x, grad_outputs=torch.ones(3, dtype=torch.float64))
+    print(r, r[0].dtype)
+    """,
+    """
+    g = torch.ones(3, dtype=torch.float64, requires_grad=True)
+    r, = torch.autograd.grad(x * 2, x, grad_outputs=g, create_graph=True)
+    print(r, r.grad_fn.name(), [n.name() if n else None for n, _ in r.grad_fn.next_functions])
+    n = r.grad_fn.next_functions[0][0]; print([m.name() for m, _ in n.next_functions])
+    """,
+    """
+    r, = torch.autograd.grad(x.sum(), x, torch.tensor(2., dtype=torch.float64, requires_grad=True), create_graph=True)
+    print(r, r.grad_fn.name(), r.grad_fn.next_functions[0][0].name())
+    """,
+    """
+    x64 = torch.tensor([1., 2.], dtype=torch.float64, requires_grad=True)
+    r, = torch.autograd.grad(x64 * 2, x64, torch.ones(2), create_graph=True)
+    print(r, r.grad_fn)
+    """,
+    """
+    y = x * 2
+    y.backward(torch.ones(3, dtype=torch.float64)); print(x.grad, x.grad.dtype)
+    x.grad = None
+    y = x * 2
+    y.backward(torch.ones(3, dtype=torch.int64)); print(x.grad, x.grad.dtype)
+    """,
+    """
+    x.grad = None
+    y = x * 2
+    y.backward(torch.ones(3, dtype=torch.float64, requires_grad=True), create_graph=True)
+    print(x.grad.grad_fn.name(), x.grad.dtype, [n.name() if n else None for n, _ in x.grad.grad_fn.next_functions])
+    """,
+)
+case(
+    "saved2_more_dims_shown_as_given",
+    """
+    x = torch.arange(15.).reshape(3, 1, 5).requires_grad_()
+    def show(y):
+        fn = y.grad_fn
+        print(fn.name(), {a: getattr(fn, a) for a in dir(fn) if a.startswith('_saved_')})
+    """,
+    "y = x * 1; y.squeeze_((0, -2)); show(y)\ny = x * 1; y.squeeze_(-2); show(y)\ny = x * 1; y.squeeze_(); show(y)",
+    "y = x * 1; y.unsqueeze_(-2); show(y)\ny = x * 1; y.transpose_(-2, 0); show(y)",
+    "y = x * 1; y.scatter_(-1, torch.zeros(3, 1, 5, dtype=torch.long), 2.); show(y)",
+    "y = x * 1; y.index_fill_(-1, torch.tensor([0]), 2.); show(y)",
+    "show(x.diagonal(0, -1, 0)); show(x.diag_embed(-1, 0, -1)); show(torch.nn.functional.glu(x[..., :4], -1))",
+    "show(x.kthvalue(2, -1)[0]); show(x.median(-1)[0]); show(x.cummax(-1)[0]); show(x.logcumsumexp(-1))",
+    "show(x.aminmax(dim=-1)[0]); show(x.nansum(-1)); show(x.movedim(-1, 0)); show(x.mode(-1)[0])",
+    "show(x.index_add(-1, torch.tensor([0]), x[..., :1])); show(x.index_copy(-2, torch.tensor([0]), x * 2))",
+    "show(torch.vstack([x, x])); show(torch.ones(2) @ torch.ones(2, 3, requires_grad=True))",
+    """
+    s = torch.ones(3, 1, 1, requires_grad=True) * 1
+    y = x.index_add(-1, torch.tensor([0]), s)
+    s.mul_(2)
+    y.sum().backward()
+    """,
+    """
+    x2 = torch.arange(15.).reshape(3, 5).requires_grad_()
+    t = torch.tensor([0, 1, 4])
+    show(torch.nn.functional.nll_loss(x2, t)); show(torch.nn.functional.cross_entropy(x2, t))
+    show(torch.nn.functional.embedding(t, x2, padding_idx=-1)); show(torch.nn.functional.nll_loss(x2, t, ignore_index=-3))
+    """,
+)
+case(
+    "saved2_inplace_saves_a_clone_of_self",
+    # an in-place op that needs self's old values saves a recorded clone of them (CloneBackward0)
+    """
+    w = torch.tensor([[1., 2., 3.], [4., 5., 6.], [7., 8., 9.]], requires_grad=True)
+    w2 = torch.tensor([0.5, -1.5], requires_grad=True)
+    def names(fn):
+        return [n.name() if n else None for n, _ in fn.next_functions]
+    """,
+    """
+    t = w * 1
+    t.diagonal()[:2].mul_(w2)
+    g = torch.autograd.grad((t * t).sum(), [w, w2], create_graph=True)
+    print(g, names(g[1].grad_fn), names(g[1].grad_fn.next_functions[1][0]))
+    print(torch.autograd.grad(g[0].sum() + g[1].sum(), [w, w2]))
+    """,
+    """
+    t = w[0] * 1
+    t[:2].mul_(w2)
+    print(t.grad_fn.name(), t[:2].grad_fn.name())
+    g, = torch.autograd.grad(t.sum(), [w2], create_graph=True)
+    print(g.grad_fn.name(), names(g.grad_fn), names(g.grad_fn.next_functions[0][0]))
+    """,
+    """
+    t = w[0, :2] * 1
+    t.mul_(w2); print(t.grad_fn._saved_self, t.grad_fn._saved_other)
+    t = w[0, :2] * 1
+    t.div_(w2); print(t.grad_fn._saved_self.grad_fn.next_functions)
+    t = w[0, :2] * 1
+    t.sin_(); print(t.grad_fn._saved_self)
+    t = w[0, :2] * 1
+    t.exp_(); print(t.grad_fn._saved_result)
+    t = w[0, :2] * 1
+    t.mul_(t)
+    t.sum().backward()
+    """,
+)
+case(
+    "saved2_second_order_graphs_show_dims_as_pytorch",
+    """
+    x = torch.arange(24.).reshape(2, 3, 4).requires_grad_()
+    def walk(fn, depth=0, seen=None):
+        seen = set() if seen is None else seen
+        if fn is None or id(fn) in seen or depth > 8:
+            return
+        seen.add(id(fn))
+        print("  " * depth + fn.name(), {a: getattr(fn, a) for a in dir(fn) if a.startswith('_saved_') and not hasattr(getattr(fn, a), 'grad_fn')})
+        for n, _ in fn.next_functions:
+            walk(n, depth + 1, seen)
+    def check(y):
+        g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+        walk(g.grad_fn)
+        print(torch.autograd.grad(g.sum(), x)[0].sum())
+    """,
+    *[f"check({e})" for e in (
+        "x.sum(-1) ** 2", "x.softmax(-1) * x", "torch.cat([x, x * 2], -1) ** 2", "x.select(-1, -2) ** 2",
+        "x[:, -2:] ** 2", "x.narrow(-1, 1, 2) ** 2", "x.unsqueeze(-1) ** 2", "x.transpose(-1, 0) ** 2",
+        "x.cumsum(-1) ** 2", "x.prod(-1) ** 2", "x.max(-1)[0] ** 2", "x.var(-1) ** 2",
+        "x.permute(-1, 0, 1) ** 2", "torch.stack([x, x], -1) ** 2", "x.unbind(-1)[1] ** 2",
+        "x.split(2, -1)[1] ** 2", "x.logsumexp(-1) ** 2", "x.sum((-1, 0)) ** 2",
+        "x.gather(-1, torch.zeros(2, 3, 1, dtype=torch.long)) ** 2",
+        "x.index_select(-1, torch.tensor([1])) ** 2", "x.amax(-1) ** 2", "x.cumprod(-1) ** 2",
+        "torch.nn.functional.glu(x, -1) ** 2", "x.diagonal(0, -1, -2) ** 2", "x.pow(3)")],
+)

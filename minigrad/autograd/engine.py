@@ -82,12 +82,13 @@ class Node:
         the node keeps only when needed is None when it was not (x * 2 needs no `self`).
         `_raw_saved_self`: the SavedTensor object itself, where register_hooks lives."""
         raw = attr.startswith("_raw_saved_")
-        if raw or attr.startswith("_saved_"):
+        if (raw or attr.startswith("_saved_")) and not attr.endswith("_scalar_type"):
             key = attr[len("_raw_saved_" if raw else "_saved_"):]
-            key = key.replace("_sym_sizes", "_shape").replace("_sym_strides", "_strides")
+            key = key.replace("_sym_sizes", "_shape").replace("_sym_strides", "_strides").replace(
+                "_sym_numel", "_numel")
             if key in self._args:
                 if not raw:
-                    return self._args[key]
+                    return _as_shown(key, self._args[key])
             else:
                 saved = self._saved_tensors.get(key) if self._saved_tensors else None
                 if raw and (saved is not None or self._declares(key)):
@@ -96,6 +97,13 @@ class Node:
                     raise RuntimeError(FREED_MESSAGE)
                 if saved is not None:
                     value = saved.unpack(self) if saved.__class__ is SavedTensor else saved
+                    if value.__class__ is tuple:  # an index key: its arrays, None for a dim
+                        from ..tensor import Tensor  # taken whole (to the last array)
+                        shown = [Tensor._make(k) if isinstance(k, np.ndarray) else None
+                                 for k in value]
+                        while shown[-1] is None:
+                            shown.pop()
+                        return tuple(shown)
                     if not hasattr(value, "_data"):  # a wrapped Python number shows as a tensor
                         from ..ops import tensor
                         value = tensor(value, dtype=None if isinstance(value, int) else float64)
@@ -103,6 +111,17 @@ class Node:
                 if self._declares(key):
                     return None
         raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
+
+    def _kept_names(self):
+        """The names of what this kind of node keeps (a row's: all its formulas name)."""
+        return {*self._args, *self._saved_tensors}
+
+    def __dir__(self):
+        """With the `_saved_*` attributes, as PyTorch's node classes list them (a scalar type
+        is kept but not shown)."""
+        return [*(a for a in super().__dir__() if a != "_saved_tensors"), *(
+            "_saved_" + k.replace("_shape", "_sym_sizes").replace("_strides", "_sym_strides").replace(
+                "_numel", "_sym_numel") for k in self._kept_names() if not k.endswith("_scalar_type"))]
 
     def register_hook(self, fn):
         """fn(grad_inputs, grad_outputs) runs after the node; it may return new grad_inputs."""
@@ -120,6 +139,21 @@ class Node:
 
 
 FREED = object()  # marks a saved value released by backward
+
+# dims and positions, int64 arguments in PyTorch (Scalars, as alpha, are not)
+_INT64 = frozenset(("dim", "dims", "dim0", "dim1", "dim2", "dimension", "index", "start", "end",
+                    "pad", "shifts", "offset", "diagonal", "ignore_index"))
+
+
+def _as_shown(key, value):
+    """A value as PyTorch's generated getters give it: they read an int64 argument back as
+    unsigned, so a dim given as -1 shows as 2**64 - 1, as stored (not wrapped to a dim)."""
+    if key in _INT64:
+        if value.__class__ is int:
+            return value % 2**64
+        if value.__class__ is tuple:
+            return tuple(v % 2**64 if v.__class__ is int else v for v in value)
+    return value
 
 
 class HookDict(dict):
@@ -465,6 +499,10 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
 
     for (node, nr), grad in zip(root_edges, root_grads):
         if node is not None:
+            dtype = node._input_metadata[nr][1]
+            if grad is not None and grad._data.dtype != dtype:  # the seed cast to the output's
+                with grad_mode.set_grad_enabled(create_graph):  # dtype first (a recorded copy)
+                    grad = grad.to(dtype)
             deliver(node, nr, grad)
     for node, _ in root_edges:
         if node is not None and dependencies.get(node, 0) == 0 and node in buffers:

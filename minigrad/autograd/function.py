@@ -3,7 +3,7 @@
 A row of the derivative table pairs a NumPy forward with one formula per differentiable input.
 A formula names what it needs (`grad`, `self`, `other`, `result`, `self_shape`, `dim`, ...), so
 recording saves exactly those values, and only for inputs that need a gradient: as PyTorch's
-generated code does from derivatives.yaml (`self_strides` and `self_scalar_type` too).
+generated code does from derivatives.yaml (`self_strides`, `self_numel` and `self_scalar_type` too).
 """
 import builtins
 import functools
@@ -32,6 +32,9 @@ class OpNode(Node):
 
     def _declares(self, key):
         return key in self.op.saved_names
+
+    def _kept_names(self):
+        return self.op.saved_names
 
     def apply(self, grad_outputs):
         env = dict(self._args)
@@ -180,7 +183,9 @@ class Op:
 
     def record(self, values, result, extras=(), early_edges=None):
         """Put a node for this op on the tape: edges to the inputs, the values formulas need.
-        (early_edges: input index -> edge taken before an in-place write moved the version.)"""
+        (early_edges, given by in-place ops: input index -> edge taken before the write moved
+        the version. Such an op saves a recorded clone of self's old values, as PyTorch's
+        original_self: CloneBackward0 shows in a graph of gradients.)"""
         edges, needed = [], 0
         for k, i in enumerate(self.input_idx):
             v = values[i]
@@ -214,6 +219,10 @@ class Op:
                 node._saved_tensors[name] = SavedTensor(extras[i])
             elif kind == "shape":
                 node._args[name] = values[i]._data.shape
+            elif kind == "numel":
+                node._args[name] = values[i]._data.size
+            elif kind == "ndim":
+                node._args[name] = values[i]._data.ndim
             elif kind == "shape_opt":  # an optional tensor's: PyTorch shows (0,) for none given
                 node._args[name] = (0,) if values[i] is None else values[i]._data.shape
             elif kind == "strides":  # in elements, as PyTorch counts them
@@ -231,7 +240,8 @@ class Op:
                 elif not (isinstance(values[i], Tensor) or _holds_array(values[i])):
                     node._args[name] = values[i]
             elif isinstance(values[i], Tensor):
-                node._saved_tensors[name] = SavedTensor(values[i])
+                node._saved_tensors[name] = SavedTensor(
+                    _clone(values[i]) if i == 0 and early_edges is not None else values[i])
             elif kind == "input" and values[i] is not None or _holds_array(values[i]):
                 node._saved_tensors[name] = values[i]  # stands for tensors: freed like one
             else:  # (an optional tensor not given, as clamp's bound, stays None after backward)
@@ -271,6 +281,10 @@ class Op:
                 plan.append((name, "input" if i in self.input_idx else "value", i))
             elif name.endswith("_shape") and name[:-6] in self.index:
                 plan.append((name, "shape", self.index[name[:-6]]))
+            elif name.endswith("_numel") and name[:-6] in self.index:
+                plan.append((name, "numel", self.index[name[:-6]]))
+            elif name.endswith("_dim") and name[:-4] in self.index:  # source_dim: source.dim()
+                plan.append((name, "ndim", self.index[name[:-4]]))
             elif name.endswith("_shape_opt") and name[:-10] in self.index:
                 plan.append((name, "shape_opt", self.index[name[:-10]]))
             elif name.endswith("_strides") and name[:-8] in self.index:
@@ -286,6 +300,11 @@ class Op:
             else:
                 raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
         return plan
+
+
+def _clone(tensor):
+    from ..derivatives import clone
+    return clone(tensor)
 
 
 def view_of(source, data):

@@ -801,12 +801,12 @@ def glu(input, dim=-1):
     if not isinstance(dim, numbers.Integral) or isinstance(dim, bool):
         raise TypeError("glu(): argument 'dim' (position 2) must be int, not "
                         f"{_ops._type_name(dim)}")
-    dim = _ops._wrap_dim(dim, input.dim())
-    if input.shape[dim] % 2:
-        raise RuntimeError(f"Halving dimension must be even, but dimension {dim} is size "
-                           f"{input.shape[dim]}")
+    wrapped = _ops._wrap_dim(dim, input.dim())
+    if input.shape[wrapped] % 2:
+        raise RuntimeError(f"Halving dimension must be even, but dimension {wrapped} is size "
+                           f"{input.shape[wrapped]}")
     _floating_only("glu_cpu", input)
-    return d.glu(input, dim)
+    return d.glu(input, _ops._given(dim, input.dim()))
 
 
 # --- part loss3: kl_div, ranking/hinge/embedding losses, poisson and gaussian nll --------------
@@ -1574,8 +1574,8 @@ def _pad_circular(input, pad):
     out_slice, in_slice = out, input
     for k in range(nd):
         l, r, dim = pad[2 * k], pad[2 * k + 1], input.dim() - 1 - k
-        out_slice = d.slicing(out_slice, dim, slice(max(l, 0), out_shape[dim] - max(r, 0)))
-        in_slice = d.slicing(in_slice, dim, slice(max(-l, 0), shape[dim] - max(-r, 0)))
+        out_slice = d.slicing(out_slice, dim, max(l, 0), out_shape[dim] - max(r, 0), 1)
+        in_slice = d.slicing(in_slice, dim, max(-l, 0), shape[dim] - max(-r, 0), 1)
     out_slice.copy_(in_slice)
     for k in range(nd):
         l, r, dim = pad[2 * k], pad[2 * k + 1], input.dim() - 1 - k
