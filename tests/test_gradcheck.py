@@ -1200,6 +1200,33 @@ C.add("double_backward_unsafe_split", _double_unsafe_split, _away(3, 6), B3)
 C.add("rnn_cells", _rnn_cells, _u(2, 3), _u(2, 2), _u(2, 2), _u(8, 3), _u(8, 2), _u(8), _u(8))
 
 
+# part nnmore: F.unfold/F.fold (Im2ColBackward0/Col2ImBackward0: each other's gradient, with
+# dilation, padding, stride, unbatched), pixel_shuffle/unshuffle (each other's gradient),
+# max_unpool2d/1d after max pooling (MaxUnpool2DBackward0; IMG's values are distinct), and the
+# gradients differentiated again (the formulas are those rows)
+def _nnmore(L, x, c, u):
+    f = F(L)
+    o, i = f.max_pool2d(x, 2, return_indices=True)
+    o1, i1 = f.max_pool1d(x[0, 0], 2, return_indices=True)
+    return (f.unfold(x, (2, 3), dilation=(1, 2), padding=1, stride=(2, 1)), f.unfold(x[0], 2),
+            f.fold(c, (4, 5), (2, 3), dilation=(2, 1), padding=(1, 0), stride=(1, 2)), f.fold(c[0], (3, 6), (2, 3)),
+            f.pixel_shuffle(u, 2), f.pixel_unshuffle(x[:, :, :4], 2), f.max_unpool2d(o, i, 2),
+            f.max_unpool2d(o, i, 2, output_size=(5, 7)), f.max_unpool1d(o1, i1, 2, output_size=[7]))
+
+
+def _double_nnmore(L, x, c, u):
+    f, gs = F(L), []
+    for y, t in ((f.unfold(x, 2, padding=1), x), (f.fold(c, (4, 5), (2, 3), dilation=(2, 1), padding=(1, 0), stride=(1, 2)), c),
+                 (f.pixel_shuffle(u, 2), u), (f.pixel_unshuffle(x[:, :, :4], 2), x),
+                 (f.max_unpool2d(*f.max_pool2d(x, 2, return_indices=True), 2), x)):
+        gs += L.autograd.grad(y, t, y * y, create_graph=True)
+    return tuple(gs)
+
+
+C.add("nnmore_fold_shuffle_unpool", _nnmore, IMG, _u(2, 12, 8), _u(1, 8, 2, 3))
+C.add("double_backward_nnmore_fold_shuffle_unpool", _double_nnmore, IMG, _u(2, 12, 8), _u(1, 8, 2, 3))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

@@ -1584,3 +1584,311 @@ def _pad_circular(input, pad):
         if r > 0:
             out.narrow(dim, out_shape[dim] - r, r).copy_(out.narrow(dim, max(l, 0), r))
     return out
+
+
+# --- part nnmore: unfold/fold, pixel (un)shuffle, channel dropout, alpha dropout, unpooling ----
+def _pair_list(value):
+    """torch.nn.functional's _pair: one int stands for both dims; a sequence stays as it is."""
+    return tuple(value) if isinstance(value, (tuple, list)) else (value, value)
+
+
+def _check_lengths(kernel, **args):
+    for name, value in args.items():
+        if len(value) != 2:
+            raise RuntimeError(f"It is expected {name} equals to 2, but got size {len(value)}")
+
+
+def _check_positive(name, short, value):
+    if value[0] <= 0 or value[1] <= 0:
+        raise RuntimeError(f"{name} should be greater than zero, but got {short}_height: {value[0]} "
+                           f"{short}_width: {value[1]}")
+
+
+def _check_padding(padding):
+    if padding[0] < 0 or padding[1] < 0:
+        raise RuntimeError(f"padding should be non-negative, but got pad_height: {padding[0]} "
+                           f"pad_width: {padding[1]}")
+
+
+def _check_floating(kernel, input):
+    if input._data.dtype.kind not in "fc":
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{input.dtype._scalar}\'')
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """im2col: every kernel_size window of a batch (N, C, H, W) as one column of the result
+    (N, C * kH * kW, L), L windows in all. A convolution is then a matrix product:
+    weight.view(out_channels, -1) @ unfold(input)."""
+    kernel_size, dilation, padding, stride = (_pair_list(v) for v in (kernel_size, dilation,
+                                                                       padding, stride))
+    _check_lengths("im2col", kernel_size=kernel_size, dilation=dilation, padding=padding,
+                   stride=stride)
+    _check_positive("kernel size", "kernel", kernel_size)
+    _check_positive("dilation", "dilation", dilation)
+    _check_padding(padding)
+    _check_positive("stride", "stride", stride)
+    nd = input.dim()
+    valid = input.size(1) != 0 and input.size(2) != 0  # (size() raises IndexError below 3 dims)
+    if not (nd == 3 and input.shape[0] and valid or nd == 4 and valid and input.shape[3]):
+        raise RuntimeError("Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and "
+                           f"other non-zero dimensions for input, but got: {_size_list(input.shape)}")
+    h, w = input.shape[-2:]
+    blocks = [(i + 2 * p - (d_ * (k - 1) + 1)) // s + 1 for i, k, d_, p, s in zip(
+        (h, w), kernel_size, dilation, padding, stride)]
+    if min(blocks) < 1:
+        raise RuntimeError(f"Given input with spatial size ({h}, {w}), kernel_size=({kernel_size[0]}, "
+                           f"{kernel_size[1]}), dilation=({dilation[0]}, {dilation[1]}), padding=("
+                           f"{padding[0]}, {padding[1]}), calculated shape of the array of sliding "
+                           f"blocks as ({blocks[0]}, {blocks[1]}), but its components must be at "
+                           "least one.")
+    _check_floating("im2col_out_cpu", input)
+    return d.im2col(input, kernel_size, dilation, padding, stride)
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """col2im, unfold's adjoint: columns (N, C * kH * kW, L) summed back into an image
+    (N, C, *output_size); where windows overlap their values add up."""
+    output_size, kernel_size, dilation, padding, stride = (_pair_list(v) for v in (
+        output_size, kernel_size, dilation, padding, stride))
+    _check_lengths("col2im", output_size=output_size, kernel_size=kernel_size, dilation=dilation,
+                   padding=padding, stride=stride)
+    _check_positive("kernel size", "kernel", kernel_size)
+    _check_positive("stride", "stride", stride)
+    _check_positive("dilation", "dilation", dilation)
+    _check_padding(padding)
+    nd = input.dim()
+    if not (nd == 2 and input.shape[0] and input.shape[1]
+            or nd == 3 and input.shape[1] and input.shape[2]):
+        raise RuntimeError("Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch "
+                           "size and non-zero dimensions for input, but got: "
+                           f"{_size_list(input.shape)}")
+    (kh, kw), planes, length = kernel_size, input.shape[-2], input.shape[-1]
+    if planes % (kh * kw):
+        raise RuntimeError("Expected size of input's dimension 1 to be divisible by the product of "
+                           f"kernel_size, but got input.size(1)={planes} and kernel_size=({kh}, {kw}).")
+    blocks = [(o + 2 * p - d_ * (k - 1) - 1) // s + 1 for o, k, d_, p, s in zip(
+        output_size, kernel_size, dilation, padding, stride)]
+    given = (f"Given output_size=({output_size[0]}, {output_size[1]}), kernel_size=({kh}, {kw}), "
+             f"dilation=({dilation[0]}, {dilation[1]}), padding=({padding[0]}, {padding[1]}), "
+             f"stride=({stride[0]}, {stride[1]}), ")
+    if length != blocks[0] * blocks[1]:
+        raise RuntimeError(given + "expected size of input's dimension 2 to match the calculated "
+                           f"number of sliding blocks {blocks[0]} * {blocks[1]} = "
+                           f"{blocks[0] * blocks[1]}, but got input.size(2)={length}.")
+    if min(output_size) < 1:
+        raise RuntimeError("Expected output spatial size to be positive, but got: output_size=("
+                           f"{output_size[0]}, {output_size[1]}).")
+    _check_floating("col2im_out_cpu", input)
+    return d.col2im(input, output_size, kernel_size, dilation, padding, stride)
+
+
+def pixel_shuffle(input, upscale_factor):
+    """(*, C * r^2, H, W) -> (*, C, H * r, W * r): channels rearranged into space (a sub-pixel
+    convolution's upsampling)."""
+    if input.dim() < 3:
+        raise RuntimeError("pixel_shuffle expects input to have at least 3 dimensions, but got "
+                           f"input with {input.dim()} dimension(s)")
+    if upscale_factor <= 0:
+        raise RuntimeError(f"pixel_shuffle expects a positive upscale_factor, but got {upscale_factor}")
+    c, r2 = input.shape[-3], upscale_factor * upscale_factor
+    if c % r2:
+        raise RuntimeError("pixel_shuffle expects its input's 'channel' dimension to be divisible "
+                           f"by the square of upscale_factor, but input.size(-3)={c} is not "
+                           f"divisible by {r2}")
+    return d.pixel_shuffle(input, upscale_factor)
+
+
+def pixel_unshuffle(input, downscale_factor):
+    """(*, C, H * r, W * r) -> (*, C * r^2, H, W): pixel_shuffle undone."""
+    if input.dim() < 3:
+        raise RuntimeError("pixel_unshuffle expects input to have at least 3 dimensions, but got "
+                           f"input with {input.dim()} dimension(s)")
+    if downscale_factor <= 0:
+        raise RuntimeError("pixel_unshuffle expects a positive downscale_factor, but got "
+                           f"{downscale_factor}")
+    for dim, name in ((-2, "height"), (-1, "width")):
+        if input.shape[dim] % downscale_factor:
+            raise RuntimeError(f"pixel_unshuffle expects {name} to be divisible by downscale_factor, "
+                               f"but input.size({dim})={input.shape[dim]} is not divisible by "
+                               f"{downscale_factor}")
+    return d.pixel_unshuffle(input, downscale_factor)
+
+
+_ALPHA = 1.7580993408473766  # SELU's -scale * alpha: the value a dropped SELU unit saturates to
+
+
+def _dropout_impl(input, p, training, inplace, feature, alpha):
+    """ATen's _dropout_impl: noise per element (or per channel: feature dropout) drawn from
+    bernoulli(1 - p); alpha dropout sets dropped units to SELU's saturation value and rescales
+    so mean and variance are kept."""
+    if p < 0 or p > 1:
+        raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    dt = input._data.dtype
+    if p == 1:
+        noise = Tensor._make(np.zeros((), dt))
+        return input.mul_(noise) if inplace else input * noise
+    if feature and input.dim() < 2:
+        raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
+    shape = input.shape[:2] + (1,) * (input.dim() - 2) if feature else input.shape
+    keep = (_ops.default_generator._rng.random(shape) < 1 - p).astype(dt)
+    if not alpha:
+        noise = Tensor._make(keep / dt.type(1 - p))
+        return input.mul_(noise) if inplace else input * noise
+    a = 1 / math.sqrt((_ALPHA * _ALPHA * p + 1) * (1 - p))
+    b = Tensor._make((keep - 1) * dt.type(_ALPHA * a) + dt.type(_ALPHA * a * p))
+    noise = Tensor._make(keep * dt.type(a))
+    return (input.mul_(noise) if inplace else input * noise).add_(b)
+
+
+def _check_p(p):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    """Zero whole channels of (N, C, L) (or (C, L)) with probability p, scale the rest: nearby
+    positions are correlated, so dropping single elements would regularize little."""
+    _check_p(p)
+    if input.dim() not in (2, 3):
+        raise RuntimeError(f"dropout1d: Expected 2D or 3D input, but received a {input.dim()}D input. "
+                           "Note that dropout1d exists to provide channel-wise dropout on inputs with "
+                           "1 spatial dimension, a channel dimension, and an optional batch dimension "
+                           "(i.e. 2D or 3D inputs).")
+    batched = input.dim() == 3
+    if not batched:
+        input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
+    result = _dropout_impl(input, p, training, inplace, True, False)
+    if not batched:
+        result = result.squeeze_(0) if inplace else result.squeeze(0)
+    return result
+
+
+def _feature_dims_warning(name, dim, want, spatial):
+    warnings.warn(f"{name}: Received a {dim}-D input to {name}, which is deprecated and will result "
+                  "in an error in a future release. To retain the behavior and silence this warning, "
+                  f"please use dropout instead. Note that {name} exists to provide channel-wise "
+                  f"dropout on inputs with {spatial} spatial dimensions, a channel dimension, and an "
+                  f"optional batch dimension (i.e. {want[0]}D or {want[1]}D inputs).", stacklevel=3)
+
+
+def dropout2d(input, p=0.5, training=True, inplace=False):
+    """Zero whole channels (feature maps) of (N, C, H, W) with probability p, scale the rest."""
+    _check_p(p)
+    if input.dim() not in (3, 4):
+        _feature_dims_warning("dropout2d", input.dim(), (3, 4), 2)
+    if input.dim() == 3:
+        warnings.warn("dropout2d: Received a 3D input to dropout2d and assuming that channel-wise "
+                      "1D dropout behavior is desired - input is interpreted as shape (N, C, L), "
+                      "where C is the channel dim. This behavior will change in a future release to "
+                      "interpret the input as one without a batch dimension, i.e. shape (C, H, W). "
+                      "To maintain the 1D channel-wise dropout behavior, please switch to using "
+                      "dropout1d instead.", stacklevel=2)
+    return _dropout_impl(input, p, training, inplace, True, False)
+
+
+def dropout3d(input, p=0.5, training=True, inplace=False):
+    """Zero whole channels of (N, C, D, H, W) (or (C, D, H, W)) with probability p."""
+    _check_p(p)
+    if input.dim() not in (4, 5):
+        _feature_dims_warning("dropout3d", input.dim(), (4, 5), 3)
+    batched = input.dim() == 5
+    if not batched:
+        input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
+    result = _dropout_impl(input, p, training, inplace, True, False)
+    if not batched:
+        result = result.squeeze_(0) if inplace else result.squeeze(0)
+    return result
+
+
+def alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """Dropout for SELU networks: dropped units take SELU's negative saturation value, then
+    an affine map restores mean 0 and variance 1."""
+    _check_p(p)
+    return _dropout_impl(input, p, training, inplace, False, True)
+
+
+def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """alpha_dropout of whole channels."""
+    _check_p(p)
+    return _dropout_impl(input, p, training, inplace, True, True)
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=False):
+    """max_pool1d and where each max was (always both)."""
+    return max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=False):
+    """max_pool2d and where each max was (always both)."""
+    return max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def _unpool_output_size(input, kernel_size, stride, padding, output_size):
+    """The size max pooling came from: (in - 1) * stride + kernel - 2 * padding, or output_size
+    (whose last dims must be within a stride of it: pooling rounds down)."""
+    nd = len(kernel_size)
+    default = [(input.shape[d_ - nd] - 1) * stride[d_] + kernel_size[d_] - 2 * padding[d_]
+               for d_ in range(nd)]
+    if output_size is None:
+        return default
+    if len(output_size) == nd + 2:
+        output_size = output_size[2:]
+    if len(output_size) != nd:
+        raise ValueError(f"output_size should be a sequence containing {nd} or {nd + 2} elements, "
+                         f"but it has a length of '{len(output_size)}'")
+    for d_ in range(nd):
+        lo, hi = default[d_] - stride[d_], default[d_] + stride[d_]
+        if not lo < output_size[d_] < hi:
+            raise ValueError(f'invalid output_size "{output_size}" (dim {d_} must be between {lo} '
+                             f"and {hi})")
+    return output_size
+
+
+def _max_unpool2d(input, indices, output_size):
+    """ATen's max_unpool2d checks, then the row."""
+    if indices._data.dtype != np.int64:
+        raise RuntimeError(f"elements in indices should be type int64 but got: {indices.dtype._scalar}")
+    if input.dim() not in (3, 4):
+        raise RuntimeError("Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor "
+                           f"with {input.dim()} dimensions.")
+    if input.shape != indices.shape:
+        raise RuntimeError("Expected shape of indices to be same as that of the input tensor ("
+                           f"{_size_list(input.shape)}) but got indices tensor with shape: "
+                           f"{_size_list(indices.shape)}")
+    for i in range(1, input.dim()):
+        if input.shape[i] == 0:
+            raise RuntimeError("max_unpooling2d_forward_out_cpu(): Expected input to have non-zero "
+                               f"size for non-batch dimensions, but got {_size_list(input.shape)} "
+                               f"with dimension {i} being empty.")
+    _check_floating("max_unpool2d", input)
+    oh, ow = output_size
+    bad = indices._data[(indices._data < 0) | (indices._data >= oh * ow)]
+    if bad.size:  # (the last one met, as PyTorch's kernel reports it)
+        raise RuntimeError(f"Found an invalid max index: {bad[-1]} (output volumes are of size "
+                           f"{oh}x{ow})")
+    return d.max_unpool2d(input, indices, (oh, ow))
+
+
+def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """max_pool1d undone: each value put back where its max came from, zeros elsewhere
+    (max_unpool2d over a width of 1)."""
+    kernel_size = _single_list(kernel_size)
+    stride = kernel_size if stride is None else _single_list(stride)
+    size = _unpool_output_size(input, kernel_size, stride, _single_list(padding), output_size)
+    return _max_unpool2d(input.unsqueeze(-1), indices.unsqueeze(-1), (*size, 1)).squeeze(-1)
+
+
+def _single_list(value):
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """max_pool2d undone: each value put back where its max came from, zeros elsewhere."""
+    kernel_size = _pair_list(kernel_size)
+    stride = kernel_size if stride is None else _pair_list(stride)
+    size = _unpool_output_size(input, kernel_size, stride, _pair_list(padding), output_size)
+    return _max_unpool2d(input, indices, size)
