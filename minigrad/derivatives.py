@@ -2256,6 +2256,12 @@ def _convolution(input, weight, bias, stride, padding, dilation, transposed, out
     as oneDNN's direct kernel does: one fused multiply-add per kernel offset and input channel,
     channels innermost, the bias last (PyTorch's bits with up to 16 channels a group)."""
     n, (o, cg), g, nd = input.shape[0], weight.shape[:2], groups, weight.ndim - 2
+    if transposed:  # conv_transpose: the input gradient of a convolution with this weight
+        out_size = [(i - 1) * s - 2 * p + d * (k - 1) + op + 1 for i, k, s, p, d, op in zip(
+            input.shape[2:], weight.shape[2:], stride, padding, dilation, output_padding)]
+        out = _conv_input_grad(input, np.broadcast_to(input.dtype.type(0), (n, cg * g, *out_size)),
+                               weight, stride, padding, dilation, False, output_padding, groups)
+        return out if bias is None else out + bias.astype(out.dtype).reshape(-1, *[1] * nd)
     if input.dtype == np.float32 and n > 1:
         win = _conv_windows(input, weight.shape[2:], stride, padding, dilation)
         win = win.reshape(n, g, 1, cg, *win.shape[2:])                    # N, g, 1, C/g, *out, *kernel
@@ -2308,13 +2314,35 @@ def _conv_bias_grad(grad_output, input, weight, stride, padding, dilation, trans
     return _sum(grad_output, axis=(0, *range(2, grad_output.ndim)))
 
 
+def _conv_transpose_input_grad(grad_output, input, weight, stride, padding, dilation, transposed,
+                               output_padding, groups):
+    """A transposed convolution's input gradient: the plain convolution of grad with the same
+    weight (cut to the input's size: an output_padding below dilation can add a window)."""
+    gi = _convolution(grad_output, weight, None, stride, padding, dilation, False, output_padding,
+                      groups)
+    return gi[(slice(None),) * 2 + tuple(slice(0, i) for i in input.shape[2:])]
+
+
+def _conv_transpose_weight_grad(grad_output, input, weight, stride, padding, dilation, transposed,
+                                output_padding, groups):
+    """weight[c, o, k] met input[n, c, i] at output pixel i * stride + k * dilation - padding:
+    each input pixel times the grad windows a convolution of grad would read there."""
+    nd, g, n = weight.ndim - 2, groups, input.shape[0]
+    win = _conv_windows(grad_output, weight.shape[2:], stride, padding, dilation)
+    win = win[(slice(None),) * 2 + tuple(slice(0, i) for i in input.shape[2:])]  # N, O, *in, *k
+    x = input.reshape(n, g, input.shape[1] // g, math.prod(input.shape[2:]))
+    w = win.reshape(n, g, weight.shape[1], x.shape[3], math.prod(weight.shape[2:]))
+    return np.einsum("ngci,ngoik->gcok", x, w).reshape(weight.shape)
+
+
 def _convolution_backward(grad_output, input, weight, bias_sizes, stride, padding, dilation,
                           transposed, output_padding, groups, output_mask):
     """PyTorch's convolution_backward: the gradients for input, weight and bias that output_mask
     asks for (None for the others), three outputs of one node."""
     args = (grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups)
-    return tuple(f(*args) if wanted else None for f, wanted in zip(
-        (_conv_input_grad, _conv_weight_grad, _conv_bias_grad), output_mask))
+    fs = ((_conv_transpose_input_grad, _conv_transpose_weight_grad) if transposed
+          else (_conv_input_grad, _conv_weight_grad))
+    return tuple(f(*args) if wanted else None for f, wanted in zip((*fs, _conv_bias_grad), output_mask))
 
 
 def _convolution_double_backward(ggI, ggW, ggb, gO, weight, input, stride, padding, dilation,

@@ -12369,3 +12369,77 @@ case(
     print(torch.nn.MaxUnpool2d((2, 3), 1, (1, 0)), torch.nn.MaxUnpool1d(3, [2], 1), type(u), type(u).__mro__[1])
     """,
 )
+case(
+    "nnmore_conv_transpose_values_graph",
+    "import torch.nn.functional as F\nx = torch.arange(40.).view(1, 4, 2, 5).div(7).requires_grad_()\nw = torch.arange(72.).view(4, 2, 3, 3).div(50).sub(0.7).requires_grad_()\nb = torch.tensor([0.5, -1., 2., 3.], requires_grad=True)",
+    """
+    y = F.conv_transpose2d(x, w, b, stride=(2, 1), padding=1, output_padding=(1, 0), groups=2, dilation=(1, 2))
+    fn = y.grad_fn
+    print(y, fn.name(), fn.next_functions, fn._saved_transposed, fn._saved_output_padding, fn._saved_stride,
+          fn._saved_padding, fn._saved_dilation, fn._saved_groups, fn._saved_bias_sym_sizes_opt)
+    print(torch.equal(fn._saved_weight, w), torch.equal(fn._saved_input, x))
+    g = torch.autograd.grad(y, [x, w, b], y / 10, create_graph=True)
+    print(g, [t.grad_fn.name() for t in g])
+    print(torch.autograd.grad(sum(t.sum() for t in g), [x, w, b]))
+    """,
+    "F.conv_transpose2d(x, w[:, :1], None, 1, 0, 0, 4, 2)",
+    "F.conv_transpose2d(x, w, dilation=2, output_padding=1)",
+    "F.conv_transpose1d(x[:, :, 0], w[:, :, 0], torch.ones(2), stride=3, padding=1, output_padding=2), torch.conv_transpose1d(x[0, :, 0], w[:, :, 1], None, 2)",
+    "F.conv_transpose1d(x[:, :, 0].double(), w[:, :, 0].double(), torch.ones(2, dtype=torch.float64)).dtype, F.conv_transpose1d(x[:, :, 0], w[:, :, 0], torch.ones(2, dtype=torch.float64)).dtype",
+    """
+    y = F.conv_transpose1d(x[0, :, 0], w[:, :, 0])
+    print(y, y.grad_fn.name(), y.grad_fn.next_functions)
+    """,
+)
+case(
+    "nnmore_conv_transpose_errors",
+    "import torch.nn.functional as F\nx = torch.ones(1, 4, 5, 5)\nw = torch.ones(4, 3, 3, 3)\nb = torch.ones(6)\nx1 = torch.ones(4, 5)\nw1 = torch.ones(4, 3, 3)",
+    *[f"F.conv_transpose2d({a})" for a in (
+        "x, w, b", "x[:, :3], w", "x, w, output_padding=1", "x, w, stride=2, output_padding=2",
+        "x, w, stride=2, output_padding=(1, 2, 3)", "x, w, groups=3", "x, w, padding=-1", "x, w, stride=0",
+        "x, w, dilation=0", "x, w, padding=5", "x, w, output_padding=-1", "x[0, 0], w", "x, w.double()",
+        "x, w, padding='same'", "x, w, None, 2, 1, 1, 1, 1, 1", "x, w, stride=1.5", "x, w, foo=1", "x, 3",
+        "x, w, groups=1.5", "x, w, None, 1, 0, 0, 1.5", "x, w, stride=(1.5,)", "x, w, input=x", "x",
+        "x, w, groups=0", "x, w, groups=8", "x, w[0]", "x, w, stride=(1, 2, 3)", "x[None], w")],
+    "F.conv_transpose2d()",
+    *[f"F.conv_transpose1d({a})" for a in (
+        "x", "x1, w1, output_padding=1", "x1, w1, dilation=0", "x1, w1, padding=5", "x1, w1, stride=(1, 2)",
+        "x1, w1[:, :, :0]", "x1, w1, 1, 2", "x1[:3], w1", "x1, w1, torch.ones(4)")],
+)
+case(
+    "nnmore_conv_transpose_modules",
+    "nn = torch.nn\nx = torch.arange(100.).view(1, 4, 5, 5).div(50)",
+    """
+    for m in (nn.ConvTranspose2d(4, 6, 3, stride=2, padding=1, output_padding=1, groups=2, bias=False, dilation=2),
+              nn.ConvTranspose1d(4, 6, 3), nn.ConvTranspose2d(4, 6, (3, 2), stride=2), nn.ConvTranspose1d(2, 4, 1, 2, 0, 1, 2, True, 3),
+              nn.ConvTranspose2d(4, 6, 3, padding='same')):
+        print(m, [(k, tuple(p.shape)) for k, p in m.named_parameters()], m.transposed, m.output_padding, type(m).__mro__[1])
+    """,
+    """
+    torch.manual_seed(0)
+    m = nn.ConvTranspose2d(4, 6, 3, groups=2)
+    print(m.weight.abs().max() <= 1 / 27 ** 0.5, m.bias.abs().max() <= 1 / 27 ** 0.5, m.weight.abs().max() > 0.15)
+    with torch.no_grad():
+        m.weight.copy_(torch.arange(m.weight.numel()).view(m.weight.shape).div(100).sub(0.3))
+        m.bias.copy_(torch.arange(6.))
+    y = m(x)
+    print(y, y.grad_fn.name())
+    m.double()  # (float32 gradients add up in PyTorch's slow_conv_transpose2d order: last bits differ)
+    m(x.double()).square().sum().backward()
+    print(m.weight.grad, m.bias.grad)
+    """,
+    """
+    m = nn.ConvTranspose2d(4, 6, (3, 2), stride=2, bias=False)
+    print(m(x, output_size=[11, 10]).shape, m(x, output_size=[1, 6, 12, 11]).shape, m(x[0], output_size=[6, 12, 11]).shape, m(x[0]).shape)
+    u = nn.ConvTranspose1d(4, 2, 3, stride=2, padding=1)
+    print(u(x[0, :, 0], output_size=[10]).shape, u(x[0, :, 0]).shape, u(x[:, :, 0]).shape)
+    """,
+    "nn.ConvTranspose2d(4, 6, (3, 2), stride=2)(x, output_size=[13, 10])",
+    "nn.ConvTranspose2d(4, 6, (3, 2), stride=2)(x, output_size=[11, 10, 1])",
+    "nn.ConvTranspose1d(4, 6, 3)(x[0], output_size=[1, 2, 3])",
+    "nn.ConvTranspose2d(4, 6, 3, padding_mode='reflect')",
+    "nn.ConvTranspose2d(4, 6, 3, groups=3)",
+    "nn.ConvTranspose2d(4, 6, 3, groups=4)",
+    "nn.ConvTranspose1d(4, 6, 3, output_padding=2, padding_mode='circular')",
+    "nn.ConvTranspose2d(4, 6, 3, output_padding=1)(x)",
+)

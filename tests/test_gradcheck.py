@@ -1227,6 +1227,25 @@ C.add("nnmore_fold_shuffle_unpool", _nnmore, IMG, _u(2, 12, 8), _u(1, 8, 2, 3))
 C.add("double_backward_nnmore_fold_shuffle_unpool", _double_nnmore, IMG, _u(2, 12, 8), _u(1, 8, 2, 3))
 
 
+# conv_transpose1d/2d: the ConvolutionBackward0 row with transposed=True (stride, padding,
+# output_padding below stride or below dilation, groups, dilation, unbatched), then its three
+# gradients differentiated again (ConvolutionBackwardBackward0 with transposed=True)
+def _conv_transpose(L, x1, w1, b, x2, w2):
+    f = F(L)
+    return (f.conv_transpose1d(x1, w1, b, 2, 1, 1), f.conv_transpose1d(x1[0], w1, None, dilation=2),
+            f.conv_transpose2d(x2, w2, b, stride=(2, 1), padding=(1, 0), output_padding=(1, 0), groups=2),
+            L.conv_transpose2d(x2[0], w2, None, 1, 1, 1, 1, 2))
+
+
+def _double_conv_transpose(L, x, w, b, s):
+    y = F(L).conv_transpose2d(x, w, b, stride=(2, 1), padding=1, output_padding=(1, 0), groups=2, dilation=(1, 2))
+    return L.autograd.grad(y, (x, w, b), s * s, create_graph=True)
+
+
+C.add("conv_transpose", _conv_transpose, _u(1, 2, 4), _u(2, 2, 3), _u(2), _u(1, 4, 2, 3), _u(4, 1, 2, 2))
+C.add("double_backward_conv_transpose", _double_conv_transpose, _u(1, 4, 2, 3), _u(4, 2, 2, 2), _u(4), _u(1, 4, 3, 3))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

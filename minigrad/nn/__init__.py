@@ -26,3 +26,4 @@ from .modules import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d  # noqa
 from .modules import (AlphaDropout, Dropout1d, Dropout2d, Dropout3d,  # noqa: F401
                       FeatureAlphaDropout, Fold, MaxUnpool1d, MaxUnpool2d, PixelShuffle,
                       PixelUnshuffle, Unfold)
+from .modules import ConvTranspose1d, ConvTranspose2d  # noqa: F401

@@ -1892,3 +1892,122 @@ def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_siz
     stride = kernel_size if stride is None else _pair_list(stride)
     size = _unpool_output_size(input, kernel_size, stride, _pair_list(padding), output_size)
     return _max_unpool2d(input, indices, size)
+
+
+# conv_transpose1d/2d: the convolution row with transposed=True (its forward is a convolution's
+# input gradient, so the output grows: (in - 1) * stride - 2 * padding + dilation * (k - 1) + 1,
+# plus output_padding on the far side to pick among the sizes a strided convolution maps alike)
+def _parse_args(name, params, args, kwargs):
+    """PyTorch's argument parser for a function of one signature: params maps each name to
+    (its type's name, a check, its default); returns the values or raises its TypeError."""
+    required = sum(default is _ops._REQUIRED for _, _, default in params.values())
+    if len(args) > len(params):
+        raise TypeError(f"{name}() takes from {required} to {len(params)} positional arguments but "
+                        f"{len(args)} were given")
+    values = dict(zip(params, args))
+    for k, v in kwargs.items():
+        if k not in params:
+            raise TypeError(f"{name}() got an unexpected keyword argument '{k}'")
+        if k in values:
+            raise TypeError(f"{name}() got multiple values for argument '{k}'")
+        values[k] = v
+    missing = [k for k, (_, _, default) in params.items() if k not in values and default is _ops._REQUIRED]
+    if missing:
+        raise TypeError(f"{name}() missing {len(missing)} required positional argument"
+                        f"{'s' if len(missing) == 1 else ''}: "  # (PyTorch's plural, as it is)
+                        + ", ".join(f'"{k}"' for k in missing))
+    for i, (k, (kind, fits, default)) in enumerate(params.items()):
+        v = values.setdefault(k, default)
+        if not (v is default or fits(v)):
+            where = f" (position {i + 1})" if i < len(args) else ""
+            raise TypeError(f"{name}(): argument '{k}'{where} must be {kind}, not {_ops._type_name(v)}")
+    return [values[k] for k in params]
+
+
+def _conv_transpose(name, nd, args, kwargs):
+    """PyTorch's argument parsing, check_shape_forward (transposed) and its slow kernel's shape
+    checks, in their order (a 1-d one as the 2-d kernel of height 1 it runs as)."""
+    tensor, ints = ("Tensor", lambda v: isinstance(v, Tensor)), ("tuple of ints", _int_list)
+    input, weight, bias, stride, padding, output_padding, groups, dilation = _parse_args(
+        name, {"input": (*tensor, _ops._REQUIRED), "weight": (*tensor, _ops._REQUIRED),
+               "bias": (*tensor, None), "stride": (*ints, 1), "padding": (*ints, 0),
+               "output_padding": (*ints, 0), "groups": ("int", _is_int, 1),
+               "dilation": (*ints, 1)}, args, kwargs)
+    if input.dim() not in (nd + 1, nd + 2):
+        raise RuntimeError(f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to {name}, "
+                           f"but got input of size: {list(input.shape)}")
+    batched = input.dim() == nd + 2
+    x = input if batched else input.unsqueeze(0)
+    if weight.dim() < 3:
+        raise RuntimeError("weight should have at least three dimensions")
+    if groups <= 0:
+        raise RuntimeError("non-positive groups is not supported")
+    # (the argument parser repeats one int nd times; the weight says how many dims there are)
+    stride, padding, output_padding, dilation = (
+        _expand_param(n, (v,) * nd if _is_int(v) else v, weight.dim() - 2) for n, v in (
+            ("stride", stride), ("padding", padding), ("output_padding", output_padding),
+            ("dilation", dilation)))
+    for what, bad in (("negative padding", min(padding) < 0),
+                      ("negative output_padding", min(output_padding) < 0),
+                      ("non-positive stride", min(stride) <= 0)):
+        if bad:
+            raise RuntimeError(f"{what} is not supported")
+    if min(dilation) < 0:
+        raise RuntimeError("dilation should be greater than zero")
+    ws = list(weight.shape)
+    if x.dim() != weight.dim():
+        raise RuntimeError(f"Expected {weight.dim()}-dimensional input for {weight.dim()}-dimensional "
+                           f"weight {ws}, but got {x.dim()}-dimensional input of size "
+                           f"{list(x.shape)} instead")
+    if ws[0] < groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be at least {groups} at "
+                           f"dimension 0, but got weight of size {ws} instead")
+    if ws[0] % groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at "
+                           f"dimension 0, but got weight of size [{ws}] instead")
+    if x.shape[1] != ws[0]:
+        raise RuntimeError(f"Given transposed=1, weight of size {ws}, expected input{list(x.shape)} "
+                           f"to have {ws[0]} channels, but got {x.shape[1]} channels instead")
+    if bias is not None and (bias.dim() != 1 or bias.shape[0] != ws[1] * groups):
+        raise RuntimeError(f"Given transposed=1, weight of size {ws}, expected bias to be "
+                           f"1-dimensional with {ws[1] * groups} elements, but got bias of size "
+                           f"{list(bias.shape)} instead")
+    pad2 = (lambda v, fill: (fill,) * (2 - nd) + tuple(v))  # the 2-d kernel's (height, width)
+    (kh, kw), (sh, sw), (dh, dw), (oph, opw) = (pad2(ws[2:], 1), pad2(stride, 1),
+                                                 pad2(dilation, 1), pad2(output_padding, 0))
+    for what, (a, b) in (("kernel size", ("kernel", (kh, kw))), ("stride", ("stride", (sh, sw)))):
+        if b[0] <= 0 or b[1] <= 0:
+            raise RuntimeError(f"{what} should be greater than zero, but got {a}_height: {b[0]} "
+                               f"{a}_width: {b[1]}")
+    if dh <= 0 or dw <= 0:
+        raise RuntimeError(f"dilation should be greater than zero, but got dilation_height: {dh}, "
+                           f"dilation_width: {dw}")
+    if not ((opw < sw or opw < dw) and (oph < sh or oph < dh)):
+        raise RuntimeError("output padding must be smaller than either stride or dilation, but got "
+                           f"output_padding_height: {oph} output_padding_width: {opw} stride_height: "
+                           f"{sh} stride_width: {sw} dilation_height: {dh} dilation_width: {dw}")
+    size_in = pad2(x.shape[2:], 1)
+    size_out = [(i - 1) * s - 2 * p + d_ * (k - 1) + 1 + op for i, s, p, d_, k, op in zip(
+        size_in, (sh, sw), pad2(padding, 0), (dh, dw), (kh, kw), (oph, opw))]
+    if min(size_out) < 1:
+        raise RuntimeError(f"Given input size per channel: ({size_in[0]} x {size_in[1]}). Calculated "
+                           f"output size per channel: ({size_out[0]} x {size_out[1]}). Output size "
+                           "is too small")
+    if weight.dtype != input.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
+                           f"{weight.dtype._scalar}")
+    out = d.convolution(x, weight, bias, stride, padding, dilation, True, output_padding, groups)
+    return out if batched else out.squeeze(0)
+
+
+def conv_transpose1d(*args, **kwargs):
+    """conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+    dilation=1): each input pixel adds weight (in_channels, out_channels / groups, kW), scaled
+    by its value, to the output at stride apart: the gradient of conv1d for its input."""
+    return _conv_transpose("conv_transpose1d", 1, args, kwargs)
+
+
+def conv_transpose2d(*args, **kwargs):
+    """conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
+    groups=1, dilation=1): conv_transpose1d over the last two dims (an upsampling layer)."""
+    return _conv_transpose("conv_transpose2d", 2, args, kwargs)
