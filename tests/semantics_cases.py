@@ -12443,3 +12443,36 @@ case(
     "nn.ConvTranspose1d(4, 6, 3, output_padding=2, padding_mode='circular')",
     "nn.ConvTranspose2d(4, 6, 3, output_padding=1)(x)",
 )
+case(
+    "nnmore_distance_modules",
+    "nn = torch.nn\na = torch.arange(12.).view(3, 4).div(5).requires_grad_()\nb = torch.arange(12.).view(3, 4).flip(1).div(7)",
+    """
+    for m in (nn.PairwiseDistance(), nn.PairwiseDistance(1, 0.1, True), nn.CosineSimilarity(), nn.CosineSimilarity(0, 0.5)):
+        y = m(a, b)
+        print(m, type(m), m.__dict__.get('norm'), m.__dict__.get('dim'), m.eps, y, y.grad_fn.name())
+        print(torch.autograd.grad(y.sum(), a))
+    """,
+    "nn.PairwiseDistance(p=3)(a, b[:2])",
+    "nn.CosineSimilarity(dim=2)(a, b)",
+)
+case(
+    "nnmore_triplet_margin_loss",
+    "import torch.nn.functional as F\na = torch.arange(12.).view(3, 4).div(5).requires_grad_()\np = torch.arange(12.).view(3, 4).flip(1).div(7)\nn = torch.arange(12.).view(3, 4).sub(5).div(9)",
+    """
+    for kw in ({}, dict(margin=2.5, p=1, swap=True, reduction='sum'), dict(eps=0.5, swap=True, reduction='none'), dict(size_average=False)):
+        y = F.triplet_margin_loss(a, p, n, **kw)
+        print(y, y.grad_fn.name(), y.grad_fn.next_functions, torch.autograd.grad(y.sum(), a))
+    y = F.triplet_margin_loss(a, p, a.detach() * 1.01, swap=True)
+    print(y, [f[0].name() for f in y.grad_fn.next_functions[0][0].next_functions[0][0].next_functions])
+    print(F.triplet_margin_loss(a[0], p[0], n[0]), F.triplet_margin_loss(a.double(), p[:1].double(), n.double(), 3.))
+    """,
+    "F.triplet_margin_loss(a, p[0], n)",
+    "F.triplet_margin_loss(a, p, n, margin=0)",
+    "F.triplet_margin_loss(a, p, n, margin=-1.5, reduction='x')",
+    "F.triplet_margin_loss(a, p[:2], n)",
+    """
+    m = torch.nn.TripletMarginLoss(margin=2, p=1, swap=True, reduction='sum')
+    print(m, type(m), type(m).__mro__[1], m.margin, m.p, m.eps, m.swap, m.reduction, m(a, p, n))
+    """,
+    "torch.nn.TripletMarginLoss(margin=0)",
+)

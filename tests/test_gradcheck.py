@@ -1244,6 +1244,9 @@ def _double_conv_transpose(L, x, w, b, s):
 
 C.add("conv_transpose", _conv_transpose, _u(1, 2, 4), _u(2, 2, 3), _u(2), _u(1, 4, 2, 3), _u(4, 1, 2, 2))
 C.add("double_backward_conv_transpose", _double_conv_transpose, _u(1, 4, 2, 3), _u(4, 2, 2, 2), _u(4), _u(1, 4, 3, 3))
+C.add("triplet_margin_loss", lambda L, a, p, n: (
+    F(L).triplet_margin_loss(a, p, n), F(L).triplet_margin_loss(a, p, n, 0.5, 1, swap=True, reduction="none"),
+    L.nn.TripletMarginLoss(3.0, 3, reduction="sum")(a, p, n)), _u(3, 4), _u(3, 4), _u(3, 4))
 
 
 @functools.lru_cache(maxsize=None)

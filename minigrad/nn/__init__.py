@@ -27,3 +27,4 @@ from .modules import (AlphaDropout, Dropout1d, Dropout2d, Dropout3d,  # noqa: F4
                       FeatureAlphaDropout, Fold, MaxUnpool1d, MaxUnpool2d, PixelShuffle,
                       PixelUnshuffle, Unfold)
 from .modules import ConvTranspose1d, ConvTranspose2d  # noqa: F401
+from .modules import CosineSimilarity, PairwiseDistance, TripletMarginLoss  # noqa: F401

@@ -2011,3 +2011,23 @@ def conv_transpose2d(*args, **kwargs):
     """conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
     groups=1, dilation=1): conv_transpose1d over the last two dims (an upsampling layer)."""
     return _conv_transpose("conv_transpose2d", 2, args, kwargs)
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False,
+                        size_average=None, reduce=None, reduction="mean"):
+    """max(0, margin + d(anchor, positive) - d(anchor, negative)): the anchor should be nearer
+    its positive than its negative by margin. swap: the nearer of the anchor and the positive
+    to the negative counts (ATen's composite, op for op)."""
+    enum = _reduction_arg(size_average, reduce, reduction)
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    dims = anchor.dim(), positive.dim(), negative.dim()
+    if not dims[0] == dims[1] == dims[2]:
+        raise RuntimeError("The anchor, positive, and negative tensors are expected to have the same "
+                           f"number of dimensions, but got: anchor {dims[0]}D, positive {dims[1]}D, "
+                           f"and negative {dims[2]}D inputs")
+    dist_pos = pairwise_distance(anchor, positive, p, eps)
+    dist_neg = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        dist_neg = _ops.minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
+    return _apply_loss_reduction((d.add_scalar(dist_pos, margin) - dist_neg).clamp_min(0), enum)
