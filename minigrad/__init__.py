@@ -203,6 +203,7 @@ __version__ = "0.1.0"
 _np.seterr(divide="ignore", invalid="ignore", over="ignore", under="ignore")
 
 from .nn.functional import conv1d, conv2d  # noqa: E402  (part conv)
+from .nn.functional import conv_transpose1d, conv_transpose2d  # noqa: E402  (part nnmore)
 
 
 def constant_pad_nd(input, pad, value=0):

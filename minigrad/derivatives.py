@@ -2531,6 +2531,12 @@ def _convolution(input, weight, bias, stride, padding, dilation, transposed, out
     as oneDNN's direct kernel does: one fused multiply-add per kernel offset and input channel,
     channels innermost, the bias last (PyTorch's bits with up to 16 channels a group)."""
     n, (o, cg), g, nd = input.shape[0], weight.shape[:2], groups, weight.ndim - 2
+    if transposed:  # conv_transpose: the input gradient of a convolution with this weight
+        out_size = [(i - 1) * s - 2 * p + d * (k - 1) + op + 1 for i, k, s, p, d, op in zip(
+            input.shape[2:], weight.shape[2:], stride, padding, dilation, output_padding)]
+        out = _conv_input_grad(input, np.broadcast_to(input.dtype.type(0), (n, cg * g, *out_size)),
+                               weight, stride, padding, dilation, False, output_padding, groups)
+        return out if bias is None else out + bias.astype(out.dtype).reshape(-1, *[1] * nd)
     if input.dtype == np.float32 and n > 1:
         win = _conv_windows(input, weight.shape[2:], stride, padding, dilation)
         win = win.reshape(n, g, 1, cg, *win.shape[2:])                    # N, g, 1, C/g, *out, *kernel
@@ -2583,13 +2589,35 @@ def _conv_bias_grad(grad_output, input, weight, stride, padding, dilation, trans
     return _sum(grad_output, axis=(0, *range(2, grad_output.ndim)))
 
 
+def _conv_transpose_input_grad(grad_output, input, weight, stride, padding, dilation, transposed,
+                               output_padding, groups):
+    """A transposed convolution's input gradient: the plain convolution of grad with the same
+    weight (cut to the input's size: an output_padding below dilation can add a window)."""
+    gi = _convolution(grad_output, weight, None, stride, padding, dilation, False, output_padding,
+                      groups)
+    return gi[(slice(None),) * 2 + tuple(slice(0, i) for i in input.shape[2:])]
+
+
+def _conv_transpose_weight_grad(grad_output, input, weight, stride, padding, dilation, transposed,
+                                output_padding, groups):
+    """weight[c, o, k] met input[n, c, i] at output pixel i * stride + k * dilation - padding:
+    each input pixel times the grad windows a convolution of grad would read there."""
+    nd, g, n = weight.ndim - 2, groups, input.shape[0]
+    win = _conv_windows(grad_output, weight.shape[2:], stride, padding, dilation)
+    win = win[(slice(None),) * 2 + tuple(slice(0, i) for i in input.shape[2:])]  # N, O, *in, *k
+    x = input.reshape(n, g, input.shape[1] // g, math.prod(input.shape[2:]))
+    w = win.reshape(n, g, weight.shape[1], x.shape[3], math.prod(weight.shape[2:]))
+    return np.einsum("ngci,ngoik->gcok", x, w).reshape(weight.shape)
+
+
 def _convolution_backward(grad_output, input, weight, bias_sizes, stride, padding, dilation,
                           transposed, output_padding, groups, output_mask):
     """PyTorch's convolution_backward: the gradients for input, weight and bias that output_mask
     asks for (None for the others), three outputs of one node."""
     args = (grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups)
-    return tuple(f(*args) if wanted else None for f, wanted in zip(
-        (_conv_input_grad, _conv_weight_grad, _conv_bias_grad), output_mask))
+    fs = ((_conv_transpose_input_grad, _conv_transpose_weight_grad) if transposed
+          else (_conv_input_grad, _conv_weight_grad))
+    return tuple(f(*args) if wanted else None for f, wanted in zip((*fs, _conv_bias_grad), output_mask))
 
 
 def _convolution_double_backward(ggI, ggW, ggb, gO, weight, input, stride, padding, dilation,
@@ -3702,6 +3730,78 @@ adaptive_max_pool2d_backward = Op("AdaptiveMaxPool2DBackwardBackward0",
                                   grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices),
                                   self=lambda grad: zeros_like(grad))
 
+
+
+# --- part nnmore: im2col/col2im (F.unfold/F.fold), pixel (un)shuffle, max_unpool2d -------------
+def _im2col_rows(self, kernel_size, dilation, padding, stride):
+    """(N, C * kH * kW, L): column l holds the l-th window, channel-major then kernel offset
+    (as F.unfold shows it); an unbatched (C, H, W) input gives (C * kH * kW, L)."""
+    x = self if self.ndim == 4 else self[None]
+    win = _conv_windows(x, kernel_size, stride, padding, dilation)  # N, C, oH, oW, kH, kW
+    cols = win.transpose(0, 1, 4, 5, 2, 3).reshape(x.shape[0], x.shape[1] * math.prod(kernel_size),
+                                                   win.shape[2] * win.shape[3])
+    return cols if self.ndim == 4 else cols[0]
+
+
+def _col2im(self, output_size, kernel_size, dilation, padding, stride):
+    """F.fold, im2col's adjoint: each column's values added back where its window sits (a loop
+    over kernel offsets, as PyTorch's col2im adds them), then the padding cut off."""
+    x = self if self.ndim == 3 else self[None]
+    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = kernel_size, dilation, padding, stride
+    oh, ow = ((o + 2 * p - d * (k - 1) - 1) // s + 1 for o, p, d, k, s in zip(
+        output_size, padding, dilation, kernel_size, stride))
+    cols = x.reshape(x.shape[0], x.shape[1] // (kh * kw), kh, kw, oh, ow)
+    out = np.zeros((x.shape[0], cols.shape[1], output_size[0] + 2 * ph, output_size[1] + 2 * pw),
+                   self.dtype)
+    for i, j in np.ndindex(kh, kw):
+        out[:, :, i * dh:i * dh + sh * (oh - 1) + 1:sh, j * dw:j * dw + sw * (ow - 1) + 1:sw] += (
+            cols[:, :, i, j])
+    out = out[:, :, ph:ph + output_size[0], pw:pw + output_size[1]]
+    return out if self.ndim == 3 else out[0]
+
+
+def _pixel_shuffle(self, upscale_factor):
+    """(..., C * r * r, H, W) -> (..., C, H * r, W * r): each group of r * r channels tiles an
+    r x r block of the output."""
+    r, (c, h, w) = upscale_factor, self.shape[-3:]
+    x = self.reshape(*self.shape[:-3], c // (r * r), r, r, h, w)
+    n = x.ndim
+    return x.transpose(*range(n - 5), n - 5, n - 2, n - 4, n - 1, n - 3).reshape(
+        *self.shape[:-3], c // (r * r), h * r, w * r)
+
+
+def _pixel_unshuffle(self, downscale_factor):
+    """pixel_shuffle undone: each r x r block becomes r * r channels."""
+    r, (c, h, w) = downscale_factor, self.shape[-3:]
+    x = self.reshape(*self.shape[:-3], c, h // r, r, w // r, r)
+    n = x.ndim
+    return x.transpose(*range(n - 5), n - 5, n - 3, n - 1, n - 4, n - 2).reshape(
+        *self.shape[:-3], c * r * r, h // r, w // r)
+
+
+def _max_unpool2d(self, indices, output_size):
+    """zeros of output_size with each value written at its flat position (over H * W)."""
+    m = math.prod(self.shape[:-2])
+    out = np.zeros((m, output_size[0] * output_size[1]), self.dtype)
+    np.put_along_axis(out, indices.reshape(m, -1), self.reshape(m, -1), axis=1)
+    return out.reshape(*self.shape[:-2], *output_size)
+
+
+im2col = Op("Im2ColBackward0", _im2col_rows,
+            self=lambda grad, self_sym_argsize_minus_2, self_sym_argsize_minus_1, kernel_size,
+            dilation, padding, stride: col2im(grad, (self_sym_argsize_minus_2, self_sym_argsize_minus_1),
+                                              kernel_size, dilation, padding, stride))
+col2im = Op("Col2ImBackward0", _col2im,
+            self=lambda grad, kernel_size, dilation, padding, stride: im2col(
+                grad, kernel_size, dilation, padding, stride))
+pixel_shuffle = Op("PixelShuffleBackward0", _pixel_shuffle,
+                   self=lambda grad, upscale_factor: pixel_unshuffle(grad, upscale_factor))
+pixel_unshuffle = Op("PixelUnshuffleBackward0", _pixel_unshuffle,
+                     self=lambda grad, downscale_factor: pixel_shuffle(grad, downscale_factor))
+max_unpool2d = Op("MaxUnpool2DBackward0", _max_unpool2d, promote=False,
+                  self=lambda grad, indices: _max_pool_double_backward(grad, indices))
+for _op in (im2col, col2im, pixel_shuffle, pixel_unshuffle, max_unpool2d):
+    _op.contiguous = True  # (new tensors PyTorch's kernels fill)
 
 # --- part counting: unique and bincount. PyTorch records them (their values are float) but has no
 # derivative: derivatives.yaml says not_implemented("_unique2") and the like, backward refuses.

@@ -12921,3 +12921,248 @@ case(
         "x.index_select(-1, torch.tensor([1])) ** 2", "x.amax(-1) ** 2", "x.cumprod(-1) ** 2",
         "torch.nn.functional.glu(x, -1) ** 2", "x.diagonal(0, -1, -2) ** 2", "x.pow(3)")],
 )
+
+
+# ---------------------------------------------------------------------------
+# part nnmore: unfold/fold, pixel (un)shuffle, channel and alpha dropout, max unpooling
+# ---------------------------------------------------------------------------
+case(
+    "nnmore_unfold_fold_values_graph",
+    "import torch.nn.functional as F\nx = torch.arange(40.).view(1, 2, 4, 5).sin().requires_grad_()",
+    """
+    y = F.unfold(x, (2, 3), dilation=(1, 2), padding=1, stride=(2, 1))
+    print(y, y.shape, y.is_contiguous())
+    print(y.grad_fn.name(), y.grad_fn.next_functions, y.grad_fn._saved_kernel_size, y.grad_fn._saved_dilation,
+          y.grad_fn._saved_padding, y.grad_fn._saved_stride, y.grad_fn._saved_self_sym_argsize_minus_2,
+          y.grad_fn._saved_self_sym_argsize_minus_1)
+    g, = torch.autograd.grad(y, x, y * y, create_graph=True)
+    print(g, g.grad_fn.name(), g.grad_fn._saved_output_size if hasattr(g.grad_fn, '_saved_output_size') else None)
+    print(torch.autograd.grad(g.sum(), x))
+    """,
+    """
+    z = F.fold(y, (4, 5), (2, 3), dilation=(1, 2), padding=1, stride=(2, 1))
+    print(z, z.grad_fn.name(), z.grad_fn._saved_kernel_size, z.grad_fn._saved_stride)
+    g, = torch.autograd.grad(z, y, z, create_graph=True)
+    print(g.grad_fn.name(), g.shape)
+    """,
+    "F.unfold(x[0], 2), F.fold(F.unfold(x[0], 2), (4, 5), 2)",
+    "F.unfold(x.double()[:0], 3).shape, F.fold(torch.ones(0, 8, 12, dtype=torch.float64), (4, 5), 2).shape",
+    "F.fold(torch.arange(24.).view(1, 6, 4), (3, 4), (2, 3), padding=(1, 0), stride=(2, 1))",
+    "torch.nn.Unfold(2, padding=1)(x).shape, torch.nn.Fold((3, 4), 2)(torch.ones(1, 8, 6))",
+    "torch.nn.Unfold((2, 3), 1, (0, 1), 2), torch.nn.Fold(3, (2, 1), 2, 1, (1, 2)), torch.nn.Unfold(2)",
+    "type(torch.nn.Fold(3, 2)), type(torch.nn.Unfold(3))",
+)
+case(
+    "nnmore_unfold_fold_errors",
+    "import torch.nn.functional as F\nx = torch.ones(2, 3, 4, 5)\nc = torch.ones(2, 12, 9)",
+    *[f"F.unfold({a})" for a in (
+        "x, 5", "x, 6", "x, 0", "x, 2, stride=0", "x, 2, dilation=0", "x, 2, padding=-1",
+        "x, 2, dilation=0, padding=-1, stride=0", "x, 2, padding=-1, stride=0", "x[0, 0], 2",
+        "torch.ones(3), 1", "torch.ones(2, 3, 4), (2, 3, 4)", "x, 2, (1, 1, 1), (1, 1, 1)",
+        "x[:, :, :0], 1", "torch.ones(1, 2, 3, 4, 5), 1", "x.long(), 2", "x.long(), 6")],
+    *[f"F.fold({a})" for a in (
+        "c, (4, 4), 2", "c[:, :8], (4, 4), 2", "c[:, :, :8], (4, 4), 2", "c[:, :11], (4, 4), 2",
+        "c, (4, 4), 0", "c, (4, 4), 2, stride=0", "c, (1, 1), 2", "c[None], (4, 4), 2",
+        "c.long(), (4, 4), 2", "c, (4, 4, 4), 2", "c, (4, 4, 4), (2, 2, 2)",
+        "c, (4, 4), 2, dilation=0, padding=-1, stride=0", "c, (4, 4), 2, padding=-1, dilation=0",
+        "c, (4, 4), 2, padding=-1", "c[:, :0], (4, 4), 2", "c[:, :, :0], (1, 1), 2",
+        "c, (0, 0), 1, padding=1", "c[:, :, :1], (1, 1), 2, padding=1", "c[:, :, :1], (0, 0), 2, padding=1")],
+)
+case(
+    "nnmore_pixel_shuffle",
+    "import torch.nn.functional as F\nx = torch.arange(48.).view(2, 8, 1, 3).cos().requires_grad_()",
+    """
+    y = F.pixel_shuffle(x, 2)
+    print(y, y.grad_fn.name(), y.grad_fn._saved_upscale_factor, y.is_contiguous())
+    z = F.pixel_unshuffle(y, 2)
+    print(torch.equal(z, x), z.grad_fn.name(), z.grad_fn._saved_downscale_factor, z.grad_fn.next_functions)
+    g, = torch.autograd.grad(z, x, z * z, create_graph=True)
+    print(g, g.grad_fn.name(), g.grad_fn.next_functions)
+    """,
+    "F.pixel_shuffle(torch.arange(8).view(2, 4, 1, 1), 2), F.pixel_unshuffle(torch.arange(32).view(2, 1, 4, 4), 2)",
+    "F.pixel_shuffle(torch.arange(24.).view(1, 1, 4, 2, 3), 2).shape, F.pixel_unshuffle(x, 1).shape",
+    *[f"F.{a}" for a in (
+        "pixel_shuffle(torch.ones(1, 8, 2, 2), 3)", "pixel_shuffle(torch.ones(8, 2), 2)",
+        "pixel_shuffle(torch.ones(1, 8, 2, 2), 0)", "pixel_unshuffle(torch.ones(1, 8, 3, 2), 2)",
+        "pixel_unshuffle(torch.ones(1, 8, 2, 3), 2)", "pixel_unshuffle(torch.ones(2, 2), 2)",
+        "pixel_unshuffle(torch.ones(1, 8, 2, 2), -1)")],
+    "m = torch.nn.PixelShuffle(2); u = torch.nn.PixelUnshuffle(2); print(m, u, m(x).shape, u(m(x)).shape, type(m))",
+)
+case(
+    "nnmore_channel_and_alpha_dropout",
+    "import torch.nn.functional as F\nx = torch.arange(24.).view(2, 3, 4).sin().requires_grad_()",
+    # p=0 or eval: the input itself; p=1: input * 0 (MulBackward0, signed zeros); checks and
+    # warnings (values with 0 < p < 1 come from each library's own random numbers: shapes only)
+    "F.dropout1d(x, 0.) is x, F.dropout2d(x, 0.3, False) is x, F.dropout3d(x[None], 0.5, False) is x, F.alpha_dropout(x, 0.5) is x",
+    "F.alpha_dropout(x, 0., True) is x, F.feature_alpha_dropout(x, 0.9) is x, F.dropout1d(x[0], 0.3, False)",
+    "F.dropout1d(x, 1.), F.dropout1d(x[0], 1.), F.alpha_dropout(x, 1., True), F.feature_alpha_dropout(x, 1., True)",
+    "F.dropout2d(x[None], 1.), F.dropout3d(x[None], 1.)",
+    "F.dropout2d(x, 1.)",
+    "F.dropout3d(x, 1.)",
+    "F.dropout2d(x[0, 0], 0.5)",
+    "F.dropout3d(x[0, 0], 0.5)",
+    "F.dropout1d(x[0, 0], 0.5)",
+    "F.feature_alpha_dropout(x[0, 0], 0.5, True)",
+    "F.alpha_dropout(x[0, 0], 0.5, True).shape, F.alpha_dropout(x, 0.5, True).grad_fn.name(), F.alpha_dropout(x, 0.5, True).grad_fn.next_functions[0][0].name()",
+    "F.dropout1d(x, 0.5).shape, F.dropout1d(x[0], 0.5).grad_fn.name(), F.dropout2d(x[None], 0.5).grad_fn.name(), F.dropout3d(x[None], 0.5).grad_fn.name()",
+    """
+    y = F.dropout2d(torch.ones(50, 40, 2, 2), 0.5)
+    print(y.shape, ((y == 0) | (y == 2)).all().item(), (y == y[:, :, :1, :1]).all().item())
+    y = F.alpha_dropout(torch.zeros(4000), 0.2, True)
+    print(len(y.unique()), abs(y.mean().item()) < 0.1, abs(y.std().item() - 1) < 0.1)
+    """,
+    "F.feature_alpha_dropout(torch.ones(0, 2), 0.5, True)",
+    *[f"F.{a}" for a in ("dropout1d(x, 1.5)", "dropout2d(x, -0.1)", "dropout3d(x, 2)",
+                         "alpha_dropout(x, 1.5)", "feature_alpha_dropout(x, -1)")],
+    "y = x * 1; F.dropout1d(y, 1., inplace=True); print(y, F.alpha_dropout(y, 0., True, True) is y)",
+    """
+    for m in (torch.nn.Dropout1d(), torch.nn.Dropout2d(0.2, True), torch.nn.Dropout3d(0.), torch.nn.AlphaDropout(0.1),
+              torch.nn.FeatureAlphaDropout(1), torch.nn.Dropout(0.3)):
+        print(m, type(m), type(m).__mro__[1])
+        m.eval(); print(m(x) is x)
+    """,
+    "torch.nn.Dropout2d(1.2)",
+    "torch.nn.AlphaDropout(-1)",
+)
+case(
+    "nnmore_max_unpool",
+    "import torch.nn.functional as F\nx = torch.arange(48.).view(1, 2, 4, 6).sin().requires_grad_()\no, i = F.max_pool2d(x, 2, return_indices=True)",
+    """
+    u = F.max_unpool2d(o, i, 2)
+    print(u, u.grad_fn.name(), u.grad_fn.next_functions, u.grad_fn._saved_indices)
+    g, = torch.autograd.grad(u, o, u * 3, create_graph=True)
+    print(g, g.grad_fn.name())
+    print(F.max_unpool2d(o, i, 2, output_size=(5, 7)), F.max_unpool2d(o, i, 2, output_size=(1, 2, 5, 6)).shape)
+    print(F.max_unpool2d(o[0], i[0], (2, 2), stride=2, padding=0).shape)
+    """,
+    """
+    o1, i1 = F.max_pool1d_with_indices(x[0, :, :, :5].cos(), 3, 2, 1)
+    u = F.max_unpool1d(o1, i1, 3, 2, 1)
+    print(o1, i1, u, u.grad_fn.name(), u.grad_fn.next_functions[0][0].name(), u.grad_fn.next_functions[0][0].next_functions)
+    print(F.max_unpool1d(o1, i1, 3, 2, 1, output_size=[6]), F.max_unpool1d(o1[:1], i1[:1], [3], [2], [1]))
+    o2, i2 = F.max_pool2d_with_indices(x, 3, 2, 1, ceil_mode=True)
+    print(o2, i2, F.max_unpool2d(o2, i2, 3, 2, 1))
+    print(F.max_pool2d_with_indices(x, 2, return_indices=False)[1].shape, F.max_pool1d_with_indices(x[0], 2)[1])
+    """,
+    *[f"F.{a}" for a in (
+        "max_unpool2d(o, i.int(), 2)", "max_unpool2d(o, i.float(), 2)", "max_unpool2d(o, i, 2, output_size=(3, 3))",
+        "max_unpool2d(o, i, 2, output_size=(5, 5, 5))", "max_unpool2d(o, i, 2, output_size=(8, 8))",
+        "max_unpool2d(o, i, 2, output_size=[2, 9])", "max_unpool2d(o[0, 0], i[0, 0], 2)",
+        "max_unpool2d(o, i[:, :1], 2)", "max_unpool2d(o[:, :0], i[:, :0], 2)", "max_unpool2d(o.long(), i, 2)",
+        "max_unpool2d(o, i + i.eq(i.max()).long() * 100, 2)", "max_unpool2d(o, i - (torch.arange(12).view(1, 2, 2, 3) == 4).long() * 30, 2)",
+        "max_unpool1d(o[0], i[0], 2)")],
+    """
+    p = torch.nn.MaxPool2d(2, return_indices=True); u = torch.nn.MaxUnpool2d(2)
+    o, i = p(x); print(u, u(o, i).shape, u(o, i, output_size=(5, 7)).shape, u(o, i, (1, 1, 5, 6)).shape)
+    p = torch.nn.MaxPool1d(2, return_indices=True); u = torch.nn.MaxUnpool1d(2)
+    o, i = p(x[0]); print(u, u(o, i), u(o, i, output_size=[7]).shape)
+    print(torch.nn.MaxUnpool2d((2, 3), 1, (1, 0)), torch.nn.MaxUnpool1d(3, [2], 1), type(u), type(u).__mro__[1])
+    """,
+)
+case(
+    "nnmore_conv_transpose_values_graph",
+    "import torch.nn.functional as F\nx = torch.arange(40.).view(1, 4, 2, 5).div(7).requires_grad_()\nw = torch.arange(72.).view(4, 2, 3, 3).div(50).sub(0.7).requires_grad_()\nb = torch.tensor([0.5, -1., 2., 3.], requires_grad=True)",
+    """
+    y = F.conv_transpose2d(x, w, b, stride=(2, 1), padding=1, output_padding=(1, 0), groups=2, dilation=(1, 2))
+    fn = y.grad_fn
+    print(y, fn.name(), fn.next_functions, fn._saved_transposed, fn._saved_output_padding, fn._saved_stride,
+          fn._saved_padding, fn._saved_dilation, fn._saved_groups, fn._saved_bias_sym_sizes_opt)
+    print(torch.equal(fn._saved_weight, w), torch.equal(fn._saved_input, x))
+    g = torch.autograd.grad(y, [x, w, b], y / 10, create_graph=True)
+    print(g, [t.grad_fn.name() for t in g])
+    print(torch.autograd.grad(sum(t.sum() for t in g), [x, w, b]))
+    """,
+    "F.conv_transpose2d(x, w[:, :1], None, 1, 0, 0, 4, 2)",
+    "F.conv_transpose2d(x, w, dilation=2, output_padding=1)",
+    "F.conv_transpose1d(x[:, :, 0], w[:, :, 0], torch.ones(2), stride=3, padding=1, output_padding=2), torch.conv_transpose1d(x[0, :, 0], w[:, :, 1], None, 2)",
+    "F.conv_transpose1d(x[:, :, 0].double(), w[:, :, 0].double(), torch.ones(2, dtype=torch.float64)).dtype, F.conv_transpose1d(x[:, :, 0], w[:, :, 0], torch.ones(2, dtype=torch.float64)).dtype",
+    """
+    y = F.conv_transpose1d(x[0, :, 0], w[:, :, 0])
+    print(y, y.grad_fn.name(), y.grad_fn.next_functions)
+    """,
+)
+case(
+    "nnmore_conv_transpose_errors",
+    "import torch.nn.functional as F\nx = torch.ones(1, 4, 5, 5)\nw = torch.ones(4, 3, 3, 3)\nb = torch.ones(6)\nx1 = torch.ones(4, 5)\nw1 = torch.ones(4, 3, 3)",
+    *[f"F.conv_transpose2d({a})" for a in (
+        "x, w, b", "x[:, :3], w", "x, w, output_padding=1", "x, w, stride=2, output_padding=2",
+        "x, w, stride=2, output_padding=(1, 2, 3)", "x, w, groups=3", "x, w, padding=-1", "x, w, stride=0",
+        "x, w, dilation=0", "x, w, padding=5", "x, w, output_padding=-1", "x[0, 0], w", "x, w.double()",
+        "x, w, padding='same'", "x, w, None, 2, 1, 1, 1, 1, 1", "x, w, stride=1.5", "x, w, foo=1", "x, 3",
+        "x, w, groups=1.5", "x, w, None, 1, 0, 0, 1.5", "x, w, stride=(1.5,)", "x, w, input=x", "x",
+        "x, w, groups=0", "x, w, groups=8", "x, w[0]", "x, w, stride=(1, 2, 3)", "x[None], w")],
+    "F.conv_transpose2d()",
+    *[f"F.conv_transpose1d({a})" for a in (
+        "x", "x1, w1, output_padding=1", "x1, w1, dilation=0", "x1, w1, padding=5", "x1, w1, stride=(1, 2)",
+        "x1, w1[:, :, :0]", "x1, w1, 1, 2", "x1[:3], w1", "x1, w1, torch.ones(4)")],
+)
+case(
+    "nnmore_conv_transpose_modules",
+    "nn = torch.nn\nx = torch.arange(100.).view(1, 4, 5, 5).div(50)",
+    """
+    for m in (nn.ConvTranspose2d(4, 6, 3, stride=2, padding=1, output_padding=1, groups=2, bias=False, dilation=2),
+              nn.ConvTranspose1d(4, 6, 3), nn.ConvTranspose2d(4, 6, (3, 2), stride=2), nn.ConvTranspose1d(2, 4, 1, 2, 0, 1, 2, True, 3),
+              nn.ConvTranspose2d(4, 6, 3, padding='same')):
+        print(m, [(k, tuple(p.shape)) for k, p in m.named_parameters()], m.transposed, m.output_padding, type(m).__mro__[1])
+    """,
+    """
+    torch.manual_seed(0)
+    m = nn.ConvTranspose2d(4, 6, 3, groups=2)
+    print(m.weight.abs().max() <= 1 / 27 ** 0.5, m.bias.abs().max() <= 1 / 27 ** 0.5, m.weight.abs().max() > 0.15)
+    with torch.no_grad():
+        m.weight.copy_(torch.arange(m.weight.numel()).view(m.weight.shape).div(100).sub(0.3))
+        m.bias.copy_(torch.arange(6.))
+    y = m(x)
+    print(y, y.grad_fn.name())
+    m.double()  # (float32 gradients add up in PyTorch's slow_conv_transpose2d order: last bits differ)
+    m(x.double()).square().sum().backward()
+    print(m.weight.grad, m.bias.grad)
+    """,
+    """
+    m = nn.ConvTranspose2d(4, 6, (3, 2), stride=2, bias=False)
+    print(m(x, output_size=[11, 10]).shape, m(x, output_size=[1, 6, 12, 11]).shape, m(x[0], output_size=[6, 12, 11]).shape, m(x[0]).shape)
+    u = nn.ConvTranspose1d(4, 2, 3, stride=2, padding=1)
+    print(u(x[0, :, 0], output_size=[10]).shape, u(x[0, :, 0]).shape, u(x[:, :, 0]).shape)
+    """,
+    "nn.ConvTranspose2d(4, 6, (3, 2), stride=2)(x, output_size=[13, 10])",
+    "nn.ConvTranspose2d(4, 6, (3, 2), stride=2)(x, output_size=[11, 10, 1])",
+    "nn.ConvTranspose1d(4, 6, 3)(x[0], output_size=[1, 2, 3])",
+    "nn.ConvTranspose2d(4, 6, 3, padding_mode='reflect')",
+    "nn.ConvTranspose2d(4, 6, 3, groups=3)",
+    "nn.ConvTranspose2d(4, 6, 3, groups=4)",
+    "nn.ConvTranspose1d(4, 6, 3, output_padding=2, padding_mode='circular')",
+    "nn.ConvTranspose2d(4, 6, 3, output_padding=1)(x)",
+)
+case(
+    "nnmore_distance_modules",
+    "nn = torch.nn\na = torch.arange(12.).view(3, 4).div(5).requires_grad_()\nb = torch.arange(12.).view(3, 4).flip(1).div(7)",
+    """
+    for m in (nn.PairwiseDistance(), nn.PairwiseDistance(1, 0.1, True), nn.CosineSimilarity(), nn.CosineSimilarity(0, 0.5)):
+        y = m(a, b)
+        print(m, type(m), m.__dict__.get('norm'), m.__dict__.get('dim'), m.eps, y, y.grad_fn.name())
+        print(torch.autograd.grad(y.sum(), a))
+    """,
+    "nn.PairwiseDistance(p=3)(a, b[:2])",
+    "nn.CosineSimilarity(dim=2)(a, b)",
+)
+case(
+    "nnmore_triplet_margin_loss",
+    "import torch.nn.functional as F\na = torch.arange(12.).view(3, 4).div(5).requires_grad_()\np = torch.arange(12.).view(3, 4).flip(1).div(7)\nn = torch.arange(12.).view(3, 4).sub(5).div(9)",
+    """
+    for kw in ({}, dict(margin=2.5, p=1, swap=True, reduction='sum'), dict(eps=0.5, swap=True, reduction='none'), dict(size_average=False)):
+        y = F.triplet_margin_loss(a, p, n, **kw)
+        print(y, y.grad_fn.name(), y.grad_fn.next_functions, torch.autograd.grad(y.sum(), a))
+    y = F.triplet_margin_loss(a, p, a.detach() * 1.01, swap=True)
+    print(y, [f[0].name() for f in y.grad_fn.next_functions[0][0].next_functions[0][0].next_functions])
+    print(F.triplet_margin_loss(a[0], p[0], n[0]), F.triplet_margin_loss(a.double(), p[:1].double(), n.double(), 3.))
+    """,
+    "F.triplet_margin_loss(a, p[0], n)",
+    "F.triplet_margin_loss(a, p, n, margin=0)",
+    "F.triplet_margin_loss(a, p, n, margin=-1.5, reduction='x')",
+    "F.triplet_margin_loss(a, p[:2], n)",
+    """
+    m = torch.nn.TripletMarginLoss(margin=2, p=1, swap=True, reduction='sum')
+    print(m, type(m), type(m).__mro__[1], m.margin, m.p, m.eps, m.swap, m.reduction, m(a, p, n))
+    """,
+    "torch.nn.TripletMarginLoss(margin=0)",
+)

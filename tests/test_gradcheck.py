@@ -1275,6 +1275,55 @@ C.add("double_backward_unsafe_split", _double_unsafe_split, _away(3, 6), B3)
 C.add("rnn_cells", _rnn_cells, _u(2, 3), _u(2, 2), _u(2, 2), _u(8, 3), _u(8, 2), _u(8), _u(8))
 
 
+# part nnmore: F.unfold/F.fold (Im2ColBackward0/Col2ImBackward0: each other's gradient, with
+# dilation, padding, stride, unbatched), pixel_shuffle/unshuffle (each other's gradient),
+# max_unpool2d/1d after max pooling (MaxUnpool2DBackward0; IMG's values are distinct), and the
+# gradients differentiated again (the formulas are those rows)
+def _nnmore(L, x, c, u):
+    f = F(L)
+    o, i = f.max_pool2d(x, 2, return_indices=True)
+    o1, i1 = f.max_pool1d(x[0, 0], 2, return_indices=True)
+    return (f.unfold(x, (2, 3), dilation=(1, 2), padding=1, stride=(2, 1)), f.unfold(x[0], 2),
+            f.fold(c, (4, 5), (2, 3), dilation=(2, 1), padding=(1, 0), stride=(1, 2)), f.fold(c[0], (3, 6), (2, 3)),
+            f.pixel_shuffle(u, 2), f.pixel_unshuffle(x[:, :, :4], 2), f.max_unpool2d(o, i, 2),
+            f.max_unpool2d(o, i, 2, output_size=(5, 7)), f.max_unpool1d(o1, i1, 2, output_size=[7]))
+
+
+def _double_nnmore(L, x, c, u):
+    f, gs = F(L), []
+    for y, t in ((f.unfold(x, 2, padding=1), x), (f.fold(c, (4, 5), (2, 3), dilation=(2, 1), padding=(1, 0), stride=(1, 2)), c),
+                 (f.pixel_shuffle(u, 2), u), (f.pixel_unshuffle(x[:, :, :4], 2), x),
+                 (f.max_unpool2d(*f.max_pool2d(x, 2, return_indices=True), 2), x)):
+        gs += L.autograd.grad(y, t, y * y, create_graph=True)
+    return tuple(gs)
+
+
+C.add("nnmore_fold_shuffle_unpool", _nnmore, IMG, _u(2, 12, 8), _u(1, 8, 2, 3))
+C.add("double_backward_nnmore_fold_shuffle_unpool", _double_nnmore, IMG, _u(2, 12, 8), _u(1, 8, 2, 3))
+
+
+# conv_transpose1d/2d: the ConvolutionBackward0 row with transposed=True (stride, padding,
+# output_padding below stride or below dilation, groups, dilation, unbatched), then its three
+# gradients differentiated again (ConvolutionBackwardBackward0 with transposed=True)
+def _conv_transpose(L, x1, w1, b, x2, w2):
+    f = F(L)
+    return (f.conv_transpose1d(x1, w1, b, 2, 1, 1), f.conv_transpose1d(x1[0], w1, None, dilation=2),
+            f.conv_transpose2d(x2, w2, b, stride=(2, 1), padding=(1, 0), output_padding=(1, 0), groups=2),
+            L.conv_transpose2d(x2[0], w2, None, 1, 1, 1, 1, 2))
+
+
+def _double_conv_transpose(L, x, w, b, s):
+    y = F(L).conv_transpose2d(x, w, b, stride=(2, 1), padding=1, output_padding=(1, 0), groups=2, dilation=(1, 2))
+    return L.autograd.grad(y, (x, w, b), s * s, create_graph=True)
+
+
+C.add("conv_transpose", _conv_transpose, _u(1, 2, 4), _u(2, 2, 3), _u(2), _u(1, 4, 2, 3), _u(4, 1, 2, 2))
+C.add("double_backward_conv_transpose", _double_conv_transpose, _u(1, 4, 2, 3), _u(4, 2, 2, 2), _u(4), _u(1, 4, 3, 3))
+C.add("triplet_margin_loss", lambda L, a, p, n: (
+    F(L).triplet_margin_loss(a, p, n), F(L).triplet_margin_loss(a, p, n, 0.5, 1, swap=True, reduction="none"),
+    L.nn.TripletMarginLoss(3.0, 3, reduction="sum")(a, p, n)), _u(3, 4), _u(3, 4), _u(3, 4))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

@@ -23,3 +23,8 @@ from .modules import (CircularPad1d, CircularPad2d, CircularPad3d, ConstantPad1d
                       ReflectionPad3d, ReplicationPad1d, ReplicationPad2d, ReplicationPad3d,
                       ZeroPad1d, ZeroPad2d, ZeroPad3d)
 from .modules import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d  # noqa: F401
+from .modules import (AlphaDropout, Dropout1d, Dropout2d, Dropout3d,  # noqa: F401
+                      FeatureAlphaDropout, Fold, MaxUnpool1d, MaxUnpool2d, PixelShuffle,
+                      PixelUnshuffle, Unfold)
+from .modules import ConvTranspose1d, ConvTranspose2d  # noqa: F401
+from .modules import CosineSimilarity, PairwiseDistance, TripletMarginLoss  # noqa: F401

@@ -1584,3 +1584,450 @@ def _pad_circular(input, pad):
         if r > 0:
             out.narrow(dim, out_shape[dim] - r, r).copy_(out.narrow(dim, max(l, 0), r))
     return out
+
+
+# --- part nnmore: unfold/fold, pixel (un)shuffle, channel dropout, alpha dropout, unpooling ----
+def _pair_list(value):
+    """torch.nn.functional's _pair: one int stands for both dims; a sequence stays as it is."""
+    return tuple(value) if isinstance(value, (tuple, list)) else (value, value)
+
+
+def _check_lengths(kernel, **args):
+    for name, value in args.items():
+        if len(value) != 2:
+            raise RuntimeError(f"It is expected {name} equals to 2, but got size {len(value)}")
+
+
+def _check_positive(name, short, value):
+    if value[0] <= 0 or value[1] <= 0:
+        raise RuntimeError(f"{name} should be greater than zero, but got {short}_height: {value[0]} "
+                           f"{short}_width: {value[1]}")
+
+
+def _check_padding(padding):
+    if padding[0] < 0 or padding[1] < 0:
+        raise RuntimeError(f"padding should be non-negative, but got pad_height: {padding[0]} "
+                           f"pad_width: {padding[1]}")
+
+
+def _check_floating(kernel, input):
+    if input._data.dtype.kind not in "fc":
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{input.dtype._scalar}\'')
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """im2col: every kernel_size window of a batch (N, C, H, W) as one column of the result
+    (N, C * kH * kW, L), L windows in all. A convolution is then a matrix product:
+    weight.view(out_channels, -1) @ unfold(input)."""
+    kernel_size, dilation, padding, stride = (_pair_list(v) for v in (kernel_size, dilation,
+                                                                       padding, stride))
+    _check_lengths("im2col", kernel_size=kernel_size, dilation=dilation, padding=padding,
+                   stride=stride)
+    _check_positive("kernel size", "kernel", kernel_size)
+    _check_positive("dilation", "dilation", dilation)
+    _check_padding(padding)
+    _check_positive("stride", "stride", stride)
+    nd = input.dim()
+    valid = input.size(1) != 0 and input.size(2) != 0  # (size() raises IndexError below 3 dims)
+    if not (nd == 3 and input.shape[0] and valid or nd == 4 and valid and input.shape[3]):
+        raise RuntimeError("Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and "
+                           f"other non-zero dimensions for input, but got: {_size_list(input.shape)}")
+    h, w = input.shape[-2:]
+    blocks = [(i + 2 * p - (d_ * (k - 1) + 1)) // s + 1 for i, k, d_, p, s in zip(
+        (h, w), kernel_size, dilation, padding, stride)]
+    if min(blocks) < 1:
+        raise RuntimeError(f"Given input with spatial size ({h}, {w}), kernel_size=({kernel_size[0]}, "
+                           f"{kernel_size[1]}), dilation=({dilation[0]}, {dilation[1]}), padding=("
+                           f"{padding[0]}, {padding[1]}), calculated shape of the array of sliding "
+                           f"blocks as ({blocks[0]}, {blocks[1]}), but its components must be at "
+                           "least one.")
+    _check_floating("im2col_out_cpu", input)
+    return d.im2col(input, kernel_size, dilation, padding, stride)
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """col2im, unfold's adjoint: columns (N, C * kH * kW, L) summed back into an image
+    (N, C, *output_size); where windows overlap their values add up."""
+    output_size, kernel_size, dilation, padding, stride = (_pair_list(v) for v in (
+        output_size, kernel_size, dilation, padding, stride))
+    _check_lengths("col2im", output_size=output_size, kernel_size=kernel_size, dilation=dilation,
+                   padding=padding, stride=stride)
+    _check_positive("kernel size", "kernel", kernel_size)
+    _check_positive("stride", "stride", stride)
+    _check_positive("dilation", "dilation", dilation)
+    _check_padding(padding)
+    nd = input.dim()
+    if not (nd == 2 and input.shape[0] and input.shape[1]
+            or nd == 3 and input.shape[1] and input.shape[2]):
+        raise RuntimeError("Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch "
+                           "size and non-zero dimensions for input, but got: "
+                           f"{_size_list(input.shape)}")
+    (kh, kw), planes, length = kernel_size, input.shape[-2], input.shape[-1]
+    if planes % (kh * kw):
+        raise RuntimeError("Expected size of input's dimension 1 to be divisible by the product of "
+                           f"kernel_size, but got input.size(1)={planes} and kernel_size=({kh}, {kw}).")
+    blocks = [(o + 2 * p - d_ * (k - 1) - 1) // s + 1 for o, k, d_, p, s in zip(
+        output_size, kernel_size, dilation, padding, stride)]
+    given = (f"Given output_size=({output_size[0]}, {output_size[1]}), kernel_size=({kh}, {kw}), "
+             f"dilation=({dilation[0]}, {dilation[1]}), padding=({padding[0]}, {padding[1]}), "
+             f"stride=({stride[0]}, {stride[1]}), ")
+    if length != blocks[0] * blocks[1]:
+        raise RuntimeError(given + "expected size of input's dimension 2 to match the calculated "
+                           f"number of sliding blocks {blocks[0]} * {blocks[1]} = "
+                           f"{blocks[0] * blocks[1]}, but got input.size(2)={length}.")
+    if min(output_size) < 1:
+        raise RuntimeError("Expected output spatial size to be positive, but got: output_size=("
+                           f"{output_size[0]}, {output_size[1]}).")
+    _check_floating("col2im_out_cpu", input)
+    return d.col2im(input, output_size, kernel_size, dilation, padding, stride)
+
+
+def pixel_shuffle(input, upscale_factor):
+    """(*, C * r^2, H, W) -> (*, C, H * r, W * r): channels rearranged into space (a sub-pixel
+    convolution's upsampling)."""
+    if input.dim() < 3:
+        raise RuntimeError("pixel_shuffle expects input to have at least 3 dimensions, but got "
+                           f"input with {input.dim()} dimension(s)")
+    if upscale_factor <= 0:
+        raise RuntimeError(f"pixel_shuffle expects a positive upscale_factor, but got {upscale_factor}")
+    c, r2 = input.shape[-3], upscale_factor * upscale_factor
+    if c % r2:
+        raise RuntimeError("pixel_shuffle expects its input's 'channel' dimension to be divisible "
+                           f"by the square of upscale_factor, but input.size(-3)={c} is not "
+                           f"divisible by {r2}")
+    return d.pixel_shuffle(input, upscale_factor)
+
+
+def pixel_unshuffle(input, downscale_factor):
+    """(*, C, H * r, W * r) -> (*, C * r^2, H, W): pixel_shuffle undone."""
+    if input.dim() < 3:
+        raise RuntimeError("pixel_unshuffle expects input to have at least 3 dimensions, but got "
+                           f"input with {input.dim()} dimension(s)")
+    if downscale_factor <= 0:
+        raise RuntimeError("pixel_unshuffle expects a positive downscale_factor, but got "
+                           f"{downscale_factor}")
+    for dim, name in ((-2, "height"), (-1, "width")):
+        if input.shape[dim] % downscale_factor:
+            raise RuntimeError(f"pixel_unshuffle expects {name} to be divisible by downscale_factor, "
+                               f"but input.size({dim})={input.shape[dim]} is not divisible by "
+                               f"{downscale_factor}")
+    return d.pixel_unshuffle(input, downscale_factor)
+
+
+_ALPHA = 1.7580993408473766  # SELU's -scale * alpha: the value a dropped SELU unit saturates to
+
+
+def _dropout_impl(input, p, training, inplace, feature, alpha):
+    """ATen's _dropout_impl: noise per element (or per channel: feature dropout) drawn from
+    bernoulli(1 - p); alpha dropout sets dropped units to SELU's saturation value and rescales
+    so mean and variance are kept."""
+    if p < 0 or p > 1:
+        raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    dt = input._data.dtype
+    if p == 1:
+        noise = Tensor._make(np.zeros((), dt))
+        return input.mul_(noise) if inplace else input * noise
+    if feature and input.dim() < 2:
+        raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
+    shape = input.shape[:2] + (1,) * (input.dim() - 2) if feature else input.shape
+    keep = (_ops.default_generator._rng.random(shape) < 1 - p).astype(dt)
+    if not alpha:
+        noise = Tensor._make(keep / dt.type(1 - p))
+        return input.mul_(noise) if inplace else input * noise
+    a = 1 / math.sqrt((_ALPHA * _ALPHA * p + 1) * (1 - p))
+    b = Tensor._make((keep - 1) * dt.type(_ALPHA * a) + dt.type(_ALPHA * a * p))
+    noise = Tensor._make(keep * dt.type(a))
+    return (input.mul_(noise) if inplace else input * noise).add_(b)
+
+
+def _check_p(p):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    """Zero whole channels of (N, C, L) (or (C, L)) with probability p, scale the rest: nearby
+    positions are correlated, so dropping single elements would regularize little."""
+    _check_p(p)
+    if input.dim() not in (2, 3):
+        raise RuntimeError(f"dropout1d: Expected 2D or 3D input, but received a {input.dim()}D input. "
+                           "Note that dropout1d exists to provide channel-wise dropout on inputs with "
+                           "1 spatial dimension, a channel dimension, and an optional batch dimension "
+                           "(i.e. 2D or 3D inputs).")
+    batched = input.dim() == 3
+    if not batched:
+        input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
+    result = _dropout_impl(input, p, training, inplace, True, False)
+    if not batched:
+        result = result.squeeze_(0) if inplace else result.squeeze(0)
+    return result
+
+
+def _feature_dims_warning(name, dim, want, spatial):
+    warnings.warn(f"{name}: Received a {dim}-D input to {name}, which is deprecated and will result "
+                  "in an error in a future release. To retain the behavior and silence this warning, "
+                  f"please use dropout instead. Note that {name} exists to provide channel-wise "
+                  f"dropout on inputs with {spatial} spatial dimensions, a channel dimension, and an "
+                  f"optional batch dimension (i.e. {want[0]}D or {want[1]}D inputs).", stacklevel=3)
+
+
+def dropout2d(input, p=0.5, training=True, inplace=False):
+    """Zero whole channels (feature maps) of (N, C, H, W) with probability p, scale the rest."""
+    _check_p(p)
+    if input.dim() not in (3, 4):
+        _feature_dims_warning("dropout2d", input.dim(), (3, 4), 2)
+    if input.dim() == 3:
+        warnings.warn("dropout2d: Received a 3D input to dropout2d and assuming that channel-wise "
+                      "1D dropout behavior is desired - input is interpreted as shape (N, C, L), "
+                      "where C is the channel dim. This behavior will change in a future release to "
+                      "interpret the input as one without a batch dimension, i.e. shape (C, H, W). "
+                      "To maintain the 1D channel-wise dropout behavior, please switch to using "
+                      "dropout1d instead.", stacklevel=2)
+    return _dropout_impl(input, p, training, inplace, True, False)
+
+
+def dropout3d(input, p=0.5, training=True, inplace=False):
+    """Zero whole channels of (N, C, D, H, W) (or (C, D, H, W)) with probability p."""
+    _check_p(p)
+    if input.dim() not in (4, 5):
+        _feature_dims_warning("dropout3d", input.dim(), (4, 5), 3)
+    batched = input.dim() == 5
+    if not batched:
+        input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
+    result = _dropout_impl(input, p, training, inplace, True, False)
+    if not batched:
+        result = result.squeeze_(0) if inplace else result.squeeze(0)
+    return result
+
+
+def alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """Dropout for SELU networks: dropped units take SELU's negative saturation value, then
+    an affine map restores mean 0 and variance 1."""
+    _check_p(p)
+    return _dropout_impl(input, p, training, inplace, False, True)
+
+
+def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """alpha_dropout of whole channels."""
+    _check_p(p)
+    return _dropout_impl(input, p, training, inplace, True, True)
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=False):
+    """max_pool1d and where each max was (always both)."""
+    return max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=False):
+    """max_pool2d and where each max was (always both)."""
+    return max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def _unpool_output_size(input, kernel_size, stride, padding, output_size):
+    """The size max pooling came from: (in - 1) * stride + kernel - 2 * padding, or output_size
+    (whose last dims must be within a stride of it: pooling rounds down)."""
+    nd = len(kernel_size)
+    default = [(input.shape[d_ - nd] - 1) * stride[d_] + kernel_size[d_] - 2 * padding[d_]
+               for d_ in range(nd)]
+    if output_size is None:
+        return default
+    if len(output_size) == nd + 2:
+        output_size = output_size[2:]
+    if len(output_size) != nd:
+        raise ValueError(f"output_size should be a sequence containing {nd} or {nd + 2} elements, "
+                         f"but it has a length of '{len(output_size)}'")
+    for d_ in range(nd):
+        lo, hi = default[d_] - stride[d_], default[d_] + stride[d_]
+        if not lo < output_size[d_] < hi:
+            raise ValueError(f'invalid output_size "{output_size}" (dim {d_} must be between {lo} '
+                             f"and {hi})")
+    return output_size
+
+
+def _max_unpool2d(input, indices, output_size):
+    """ATen's max_unpool2d checks, then the row."""
+    if indices._data.dtype != np.int64:
+        raise RuntimeError(f"elements in indices should be type int64 but got: {indices.dtype._scalar}")
+    if input.dim() not in (3, 4):
+        raise RuntimeError("Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor "
+                           f"with {input.dim()} dimensions.")
+    if input.shape != indices.shape:
+        raise RuntimeError("Expected shape of indices to be same as that of the input tensor ("
+                           f"{_size_list(input.shape)}) but got indices tensor with shape: "
+                           f"{_size_list(indices.shape)}")
+    for i in range(1, input.dim()):
+        if input.shape[i] == 0:
+            raise RuntimeError("max_unpooling2d_forward_out_cpu(): Expected input to have non-zero "
+                               f"size for non-batch dimensions, but got {_size_list(input.shape)} "
+                               f"with dimension {i} being empty.")
+    _check_floating("max_unpool2d", input)
+    oh, ow = output_size
+    bad = indices._data[(indices._data < 0) | (indices._data >= oh * ow)]
+    if bad.size:  # (the last one met, as PyTorch's kernel reports it)
+        raise RuntimeError(f"Found an invalid max index: {bad[-1]} (output volumes are of size "
+                           f"{oh}x{ow})")
+    return d.max_unpool2d(input, indices, (oh, ow))
+
+
+def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """max_pool1d undone: each value put back where its max came from, zeros elsewhere
+    (max_unpool2d over a width of 1)."""
+    kernel_size = _single_list(kernel_size)
+    stride = kernel_size if stride is None else _single_list(stride)
+    size = _unpool_output_size(input, kernel_size, stride, _single_list(padding), output_size)
+    return _max_unpool2d(input.unsqueeze(-1), indices.unsqueeze(-1), (*size, 1)).squeeze(-1)
+
+
+def _single_list(value):
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """max_pool2d undone: each value put back where its max came from, zeros elsewhere."""
+    kernel_size = _pair_list(kernel_size)
+    stride = kernel_size if stride is None else _pair_list(stride)
+    size = _unpool_output_size(input, kernel_size, stride, _pair_list(padding), output_size)
+    return _max_unpool2d(input, indices, size)
+
+
+# conv_transpose1d/2d: the convolution row with transposed=True (its forward is a convolution's
+# input gradient, so the output grows: (in - 1) * stride - 2 * padding + dilation * (k - 1) + 1,
+# plus output_padding on the far side to pick among the sizes a strided convolution maps alike)
+def _parse_args(name, params, args, kwargs):
+    """PyTorch's argument parser for a function of one signature: params maps each name to
+    (its type's name, a check, its default); returns the values or raises its TypeError."""
+    required = sum(default is _ops._REQUIRED for _, _, default in params.values())
+    if len(args) > len(params):
+        raise TypeError(f"{name}() takes from {required} to {len(params)} positional arguments but "
+                        f"{len(args)} were given")
+    values = dict(zip(params, args))
+    for k, v in kwargs.items():
+        if k not in params:
+            raise TypeError(f"{name}() got an unexpected keyword argument '{k}'")
+        if k in values:
+            raise TypeError(f"{name}() got multiple values for argument '{k}'")
+        values[k] = v
+    missing = [k for k, (_, _, default) in params.items() if k not in values and default is _ops._REQUIRED]
+    if missing:
+        raise TypeError(f"{name}() missing {len(missing)} required positional argument"
+                        f"{'s' if len(missing) == 1 else ''}: "  # (PyTorch's plural, as it is)
+                        + ", ".join(f'"{k}"' for k in missing))
+    for i, (k, (kind, fits, default)) in enumerate(params.items()):
+        v = values.setdefault(k, default)
+        if not (v is default or fits(v)):
+            where = f" (position {i + 1})" if i < len(args) else ""
+            raise TypeError(f"{name}(): argument '{k}'{where} must be {kind}, not {_ops._type_name(v)}")
+    return [values[k] for k in params]
+
+
+def _conv_transpose(name, nd, args, kwargs):
+    """PyTorch's argument parsing, check_shape_forward (transposed) and its slow kernel's shape
+    checks, in their order (a 1-d one as the 2-d kernel of height 1 it runs as)."""
+    tensor, ints = ("Tensor", lambda v: isinstance(v, Tensor)), ("tuple of ints", _int_list)
+    input, weight, bias, stride, padding, output_padding, groups, dilation = _parse_args(
+        name, {"input": (*tensor, _ops._REQUIRED), "weight": (*tensor, _ops._REQUIRED),
+               "bias": (*tensor, None), "stride": (*ints, 1), "padding": (*ints, 0),
+               "output_padding": (*ints, 0), "groups": ("int", _is_int, 1),
+               "dilation": (*ints, 1)}, args, kwargs)
+    if input.dim() not in (nd + 1, nd + 2):
+        raise RuntimeError(f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to {name}, "
+                           f"but got input of size: {list(input.shape)}")
+    batched = input.dim() == nd + 2
+    x = input if batched else input.unsqueeze(0)
+    if weight.dim() < 3:
+        raise RuntimeError("weight should have at least three dimensions")
+    if groups <= 0:
+        raise RuntimeError("non-positive groups is not supported")
+    # (the argument parser repeats one int nd times; the weight says how many dims there are)
+    stride, padding, output_padding, dilation = (
+        _expand_param(n, (v,) * nd if _is_int(v) else v, weight.dim() - 2) for n, v in (
+            ("stride", stride), ("padding", padding), ("output_padding", output_padding),
+            ("dilation", dilation)))
+    for what, bad in (("negative padding", min(padding) < 0),
+                      ("negative output_padding", min(output_padding) < 0),
+                      ("non-positive stride", min(stride) <= 0)):
+        if bad:
+            raise RuntimeError(f"{what} is not supported")
+    if min(dilation) < 0:
+        raise RuntimeError("dilation should be greater than zero")
+    ws = list(weight.shape)
+    if x.dim() != weight.dim():
+        raise RuntimeError(f"Expected {weight.dim()}-dimensional input for {weight.dim()}-dimensional "
+                           f"weight {ws}, but got {x.dim()}-dimensional input of size "
+                           f"{list(x.shape)} instead")
+    if ws[0] < groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be at least {groups} at "
+                           f"dimension 0, but got weight of size {ws} instead")
+    if ws[0] % groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at "
+                           f"dimension 0, but got weight of size [{ws}] instead")
+    if x.shape[1] != ws[0]:
+        raise RuntimeError(f"Given transposed=1, weight of size {ws}, expected input{list(x.shape)} "
+                           f"to have {ws[0]} channels, but got {x.shape[1]} channels instead")
+    if bias is not None and (bias.dim() != 1 or bias.shape[0] != ws[1] * groups):
+        raise RuntimeError(f"Given transposed=1, weight of size {ws}, expected bias to be "
+                           f"1-dimensional with {ws[1] * groups} elements, but got bias of size "
+                           f"{list(bias.shape)} instead")
+    pad2 = (lambda v, fill: (fill,) * (2 - nd) + tuple(v))  # the 2-d kernel's (height, width)
+    (kh, kw), (sh, sw), (dh, dw), (oph, opw) = (pad2(ws[2:], 1), pad2(stride, 1),
+                                                 pad2(dilation, 1), pad2(output_padding, 0))
+    for what, (a, b) in (("kernel size", ("kernel", (kh, kw))), ("stride", ("stride", (sh, sw)))):
+        if b[0] <= 0 or b[1] <= 0:
+            raise RuntimeError(f"{what} should be greater than zero, but got {a}_height: {b[0]} "
+                               f"{a}_width: {b[1]}")
+    if dh <= 0 or dw <= 0:
+        raise RuntimeError(f"dilation should be greater than zero, but got dilation_height: {dh}, "
+                           f"dilation_width: {dw}")
+    if not ((opw < sw or opw < dw) and (oph < sh or oph < dh)):
+        raise RuntimeError("output padding must be smaller than either stride or dilation, but got "
+                           f"output_padding_height: {oph} output_padding_width: {opw} stride_height: "
+                           f"{sh} stride_width: {sw} dilation_height: {dh} dilation_width: {dw}")
+    size_in = pad2(x.shape[2:], 1)
+    size_out = [(i - 1) * s - 2 * p + d_ * (k - 1) + 1 + op for i, s, p, d_, k, op in zip(
+        size_in, (sh, sw), pad2(padding, 0), (dh, dw), (kh, kw), (oph, opw))]
+    if min(size_out) < 1:
+        raise RuntimeError(f"Given input size per channel: ({size_in[0]} x {size_in[1]}). Calculated "
+                           f"output size per channel: ({size_out[0]} x {size_out[1]}). Output size "
+                           "is too small")
+    if weight.dtype != input.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
+                           f"{weight.dtype._scalar}")
+    out = d.convolution(x, weight, bias, stride, padding, dilation, True, output_padding, groups)
+    return out if batched else out.squeeze(0)
+
+
+def conv_transpose1d(*args, **kwargs):
+    """conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+    dilation=1): each input pixel adds weight (in_channels, out_channels / groups, kW), scaled
+    by its value, to the output at stride apart: the gradient of conv1d for its input."""
+    return _conv_transpose("conv_transpose1d", 1, args, kwargs)
+
+
+def conv_transpose2d(*args, **kwargs):
+    """conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
+    groups=1, dilation=1): conv_transpose1d over the last two dims (an upsampling layer)."""
+    return _conv_transpose("conv_transpose2d", 2, args, kwargs)
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False,
+                        size_average=None, reduce=None, reduction="mean"):
+    """max(0, margin + d(anchor, positive) - d(anchor, negative)): the anchor should be nearer
+    its positive than its negative by margin. swap: the nearer of the anchor and the positive
+    to the negative counts (ATen's composite, op for op)."""
+    enum = _reduction_arg(size_average, reduce, reduction)
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    dims = anchor.dim(), positive.dim(), negative.dim()
+    if not dims[0] == dims[1] == dims[2]:
+        raise RuntimeError("The anchor, positive, and negative tensors are expected to have the same "
+                           f"number of dimensions, but got: anchor {dims[0]}D, positive {dims[1]}D, "
+                           f"and negative {dims[2]}D inputs")
+    dist_pos = pairwise_distance(anchor, positive, p, eps)
+    dist_neg = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        dist_neg = _ops.minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
+    return _apply_loss_reduction((d.add_scalar(dist_pos, margin) - dist_neg).clamp_min(0), enum)

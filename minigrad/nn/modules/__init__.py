@@ -26,5 +26,12 @@ from .padding import (CircularPad1d, CircularPad2d, CircularPad3d, ConstantPad1d
 from .pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,  # noqa: F401
                       AdaptiveMaxPool2d, AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d)
 from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d  # noqa: F401
+from .dropout import AlphaDropout, Dropout1d, Dropout2d, Dropout3d, FeatureAlphaDropout  # noqa: F401
+from .fold import Fold, Unfold  # noqa: F401
+from .pixelshuffle import PixelShuffle, PixelUnshuffle  # noqa: F401
+from .pooling import MaxUnpool1d, MaxUnpool2d  # noqa: F401
+from .conv import ConvTranspose1d, ConvTranspose2d  # noqa: F401
+from .distance import CosineSimilarity, PairwiseDistance  # noqa: F401
+from .loss import TripletMarginLoss  # noqa: F401
 from .rnn import GRUCell, LSTMCell, RNNCell, RNNCellBase  # noqa: F401
 from .sparse import Embedding  # noqa: F401

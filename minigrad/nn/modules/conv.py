@@ -1,7 +1,9 @@
-"""Conv1d, Conv2d: layers that slide a learned kernel over a sequence or an image."""
+"""Conv1d, Conv2d: layers that slide a learned kernel over a sequence or an image; ConvTranspose1d,
+Conv2d: their input gradients as layers (learned upsampling)."""
 import math
 from collections.abc import Iterable
 
+from ...dtypes import Size
 from ...ops import empty
 from .. import functional as F, init
 from ..parameter import Parameter
@@ -54,8 +56,9 @@ class _ConvNd(Module):
         else:
             self._reversed_padding_repeated_twice = tuple(p for p in reversed(padding) for _ in "lr")
         factory_kwargs = {"device": device, "dtype": dtype}
-        self.weight = Parameter(empty((out_channels, in_channels // groups, *kernel_size),
-                                      **factory_kwargs))
+        shape = ((in_channels, out_channels // groups) if transposed  # (the input gradient's)
+                 else (out_channels, in_channels // groups))
+        self.weight = Parameter(empty((*shape, *kernel_size), **factory_kwargs))
         if bias:
             self.bias = Parameter(empty(out_channels, **factory_kwargs))
         else:
@@ -122,3 +125,75 @@ class Conv2d(_ConvNd):
                          padding if isinstance(padding, str) else _pair(padding),
                          _pair(dilation), False, _pair(0), groups, bias, padding_mode,
                          device=device, dtype=dtype)
+
+
+class _ConvTransposeNd(_ConvNd):
+    """What ConvTranspose1d and ConvTranspose2d share: zeros padding only, and output_size."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride, padding, dilation,
+                 transposed, output_padding, groups, bias, padding_mode, device=None, dtype=None):
+        if padding_mode != "zeros":
+            raise ValueError(f'Only "zeros" padding mode is supported for {self.__class__.__name__}')
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
+                         transposed, output_padding, groups, bias, padding_mode, device=device,
+                         dtype=dtype)
+
+    def _output_padding(self, input, output_size, stride, padding, kernel_size, num_spatial_dims,
+                        dilation=None):
+        """output_padding, or the one that gives output_size: a strided convolution maps
+        stride sizes to one, so the transposed one must be told which it came from."""
+        if output_size is None:
+            return _single(self.output_padding)
+        non_spatial = 2 if input.dim() == num_spatial_dims + 2 else 1
+        if len(output_size) == non_spatial + num_spatial_dims:
+            output_size = output_size[non_spatial:]
+        if len(output_size) != num_spatial_dims:
+            raise ValueError(f"ConvTranspose{num_spatial_dims}D: for {input.dim()}D input, output_size "
+                             f"must have {num_spatial_dims} or {non_spatial + num_spatial_dims} "
+                             f"elements (got {len(output_size)})")
+        min_sizes = [(input.size(d + non_spatial) - 1) * stride[d] - 2 * padding[d]
+                     + (dilation[d] if dilation is not None else 1) * (kernel_size[d] - 1) + 1
+                     for d in range(num_spatial_dims)]
+        max_sizes = [m + s - 1 for m, s in zip(min_sizes, stride)]
+        for size, lo, hi in zip(output_size, min_sizes, max_sizes):
+            if size < lo or size > hi:
+                raise ValueError(f"requested an output size of {output_size}, but valid sizes range "
+                                 f"from {min_sizes} to {max_sizes} (for an input of "
+                                 f"{Size(input.size()[2:])})")
+        return [size - lo for size, lo in zip(output_size, min_sizes)]
+
+    def forward(self, input, output_size=None):
+        if self.padding_mode != "zeros":
+            raise ValueError(f"Only `zeros` padding mode is supported for {type(self).__name__}")
+        output_padding = self._output_padding(input, output_size, self.stride, self.padding,
+                                              self.kernel_size, len(self.kernel_size), self.dilation)
+        return self._conv(input, self.weight, self.bias, self.stride, self.padding, output_padding,
+                          self.groups, self.dilation)
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    """Each input position adds its value times a kernel (in_channels, out_channels / groups,
+    kernel_size) to the output, stride apart: Conv1d's input gradient as a layer."""
+
+    _conv = staticmethod(F.conv_transpose1d)
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
+                 output_padding=0, groups=1, bias=True, dilation=1, padding_mode="zeros",
+                 device=None, dtype=None):
+        super().__init__(in_channels, out_channels, _single(kernel_size), _single(stride),
+                         _single(padding), _single(dilation), True, _single(output_padding),
+                         groups, bias, padding_mode, device=device, dtype=dtype)
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    """ConvTranspose1d over images: upsamples (N, C, H, W) by stride, a learned kernel painting
+    each input pixel into a window of the output."""
+
+    _conv = staticmethod(F.conv_transpose2d)
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
+                 output_padding=0, groups=1, bias=True, dilation=1, padding_mode="zeros",
+                 device=None, dtype=None):
+        super().__init__(in_channels, out_channels, _pair(kernel_size), _pair(stride),
+                         _pair(padding), _pair(dilation), True, _pair(output_padding),
+                         groups, bias, padding_mode, device=device, dtype=dtype)
