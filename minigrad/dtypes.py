@@ -1,5 +1,6 @@
 """dtypes, Size, and PyTorch's type-promotion rules (which differ from NumPy's)."""
 import builtins
+import operator
 import functools
 
 import numpy as np
@@ -76,6 +77,34 @@ class Size(tuple):
     """A tensor's shape: a tuple that prints as minigrad.Size([2, 3])."""
 
     __slots__ = ()
+
+    def __new__(cls, sizes=()):
+        sizes = tuple(sizes)
+        if not all(n.__class__ is builtins.int for n in sizes):  # NumPy ints, bools, int tensors
+            checked = []                                        # count as ints, as in PyTorch
+            for i, n in enumerate(sizes):
+                try:
+                    checked.append(operator.index(n))
+                except TypeError:
+                    raise TypeError(f"minigrad.Size() takes an iterable of 'int' (item {i} is "
+                                    f"'{type(n).__name__}')") from None
+            sizes = tuple(checked)
+        return super().__new__(cls, sizes)
+
+    def __getitem__(self, key):  # a slice of a Size is a Size
+        item = super().__getitem__(key)
+        return Size(item) if key.__class__ is slice else item
+
+    def __add__(self, other):  # Size + tuple, tuple + Size, Size * n: Sizes too
+        return Size(super().__add__(other))
+
+    def __radd__(self, other):
+        return Size(tuple(other) + tuple(self)) if isinstance(other, tuple) else NotImplemented
+
+    def __mul__(self, n):
+        return Size(super().__mul__(n))
+
+    __rmul__ = __mul__
 
     def __repr__(self):
         return f"minigrad.Size({list(self)})"

@@ -13166,3 +13166,11 @@ case(
     """,
     "torch.nn.TripletMarginLoss(margin=0)",
 )
+case(
+    "size_slices_and_sums_stay_sizes",
+    "s = torch.ones(2, 3, 4).shape",
+    "print(s[1:], s[::-1], s[0], s + (5,), (5,) + s, s * 2, 2 * s, s + torch.Size([1]))",
+    "print(type(s[1:]).__name__, type((5,) + s).__name__, type(s * 0).__name__)",
+    "import numpy as np\nfor v in ([np.int64(2)], [True], [torch.tensor(3)], [torch.tensor(3.)], ['a'], [None], [2.0], 3, [-1], (2, 'x')):\n    try: print(repr(v), torch.Size(v))\n    except Exception as e: print(type(e).__name__, e)",
+    "print(torch.ones(1).new_zeros(s[1:]).shape, torch.zeros(s[:2] + (1,)).shape)",
+)

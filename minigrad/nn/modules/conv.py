@@ -3,7 +3,6 @@ Conv2d: their input gradients as layers (learned upsampling)."""
 import math
 from collections.abc import Iterable
 
-from ...dtypes import Size
 from ...ops import empty
 from .. import functional as F, init
 from ..parameter import Parameter
@@ -159,7 +158,7 @@ class _ConvTransposeNd(_ConvNd):
             if size < lo or size > hi:
                 raise ValueError(f"requested an output size of {output_size}, but valid sizes range "
                                  f"from {min_sizes} to {max_sizes} (for an input of "
-                                 f"{Size(input.size()[2:])})")
+                                 f"{input.size()[2:]})")
         return [size - lo for size, lo in zip(output_size, min_sizes)]
 
     def forward(self, input, output_size=None):
