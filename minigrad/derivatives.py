@@ -1524,6 +1524,58 @@ mv = Op("MvBackward0",                 lambda self, vec: self @ vec,
 bmm = Op("BmmBackward0",               lambda self, mat2: self @ mat2,         # batches of matrices
          self=lambda grad, mat2: bmm(grad, mat2.transpose(1, 2)),
          mat2=lambda grad, self: bmm(self.transpose(1, 2), grad))
+# part nsgap: beta * self + alpha * product (addmv, addr, baddbmm, addbmm; addmm is with linear's
+# rows), and vdot
+def _beta_self_plus(self, product, beta, alpha):
+    """beta * self + alpha * product, as BLAS's gemm: beta = 0 ignores self (its nan too)."""
+    if alpha != 1:
+        product = product * np.array(alpha, product.dtype)
+    if beta == 0:
+        return np.broadcast_to(product, np.broadcast_shapes(np.shape(self), product.shape)).copy()
+    return (self if beta == 1 else self * np.array(beta, self.dtype)) + product
+
+
+def _addbmm(self, batch1, batch2, beta, alpha):
+    """The batch's products added one by one to beta * self, as PyTorch's loop of addmm_."""
+    products = batch1 @ batch2
+    out = _beta_self_plus(self, products[0] if len(products) else np.zeros(
+        products.shape[1:], products.dtype), beta, alpha)
+    for p in products[1:]:
+        out = _beta_self_plus(out, p, 1, alpha)
+    return out
+
+
+def _bmm_of_expanded(grad, batch1_shape, batch2_shape):
+    """addbmm's gradient of the summed products, one copy per batch: grad.unsqueeze(0).expand."""
+    return grad.unsqueeze(0).expand(batch1_shape[0], batch1_shape[1], batch2_shape[2])
+
+
+addmv = Op("AddmvBackward0",           lambda self, mat, vec, beta=1, alpha=1: _beta_self_plus(
+                                           self, mat @ vec, beta, alpha),
+           self=lambda grad, beta: _maybe_multiply(grad, beta),  # (sum_to: engine)
+           mat=lambda grad, vec, alpha: _maybe_multiply(grad.reshape(grad.shape[0], 1) * vec, alpha),
+           vec=lambda grad, mat, alpha: _maybe_multiply(mv(mat.t(), grad), alpha))
+addr = Op("AddrBackward0",             lambda self, vec1, vec2, beta=1, alpha=1: _beta_self_plus(
+                                           self, np.outer(vec1, vec2), beta, alpha),
+          self=lambda grad, beta: _maybe_multiply(grad, beta),
+          vec1=lambda grad, vec2, alpha: _maybe_multiply(mv(grad, vec2), alpha),
+          vec2=lambda grad, vec1, alpha: _maybe_multiply(mv(grad.t(), vec1), alpha))
+baddbmm = Op("BaddbmmBackward0",       lambda self, batch1, batch2, beta=1, alpha=1: _beta_self_plus(
+                                           self, batch1 @ batch2, beta, alpha),
+             self=lambda grad, beta: _maybe_multiply(grad, beta),
+             batch1=lambda grad, batch2, alpha: _maybe_multiply(
+                 bmm(grad, batch2.transpose(1, 2)), alpha),
+             batch2=lambda grad, batch1, alpha: _maybe_multiply(
+                 bmm(batch1.transpose(1, 2), grad), alpha))
+addbmm = Op("AddbmmBackward0",         _addbmm,
+            self=lambda grad, beta: _maybe_multiply(grad, beta),
+            batch1=lambda grad, batch2, batch1_shape, batch2_shape, alpha: _maybe_multiply(
+                bmm(_bmm_of_expanded(grad, batch1_shape, batch2_shape), batch2.transpose(1, 2)), alpha),
+            batch2=lambda grad, batch1, batch1_shape, batch2_shape, alpha: _maybe_multiply(
+                bmm(batch1.transpose(1, 2), _bmm_of_expanded(grad, batch1_shape, batch2_shape)), alpha))
+vdot = Op("VdotBackward0",             lambda self, other: np.dot(self, other),
+          self=lambda grad, other: grad * other,
+          other=lambda grad, self: grad * self)
 linalg_inv = Op("LinalgInvExBackward0", lambda A: np.linalg.inv(A),  # d(A^-1) = -A^-1 dA A^-1
                 A=lambda grad, result: -(result.mT @ (grad @ result.mT)))
 # part einsum (linalg): solve and det. A^H is A^T here (minigrad's tensors are real)
@@ -1973,8 +2025,9 @@ silu = Op("SiluBackward0",             lambda self: _rounded(lambda x: x / (1 + 
               self * sub(Tensor._make(np.array(1.0, self._data.dtype)), self.sigmoid()), 1))
 gelu = Op("GeluBackward0",             _gelu,
           self=lambda grad, self, approximate: gelu_backward(grad, self, approximate))
-addmm = Op("AddmmBackward0",           lambda self, mat1, mat2, beta=1, alpha=1: self + mat1 @ mat2,
-           self=lambda grad, beta: grad if beta == 1 else mul_scalar(grad, beta),  # (sum_to: engine)
+addmm = Op("AddmmBackward0",           lambda self, mat1, mat2, beta=1, alpha=1: _beta_self_plus(
+                                           self, mat1 @ mat2, beta, alpha),
+           self=lambda grad, beta: _maybe_multiply(grad, beta),  # (sum_to: engine)
            mat1=lambda grad, mat2, mat1_shape, mat1_strides, alpha: mm_mat1_backward(
                grad, mat2, mat1_shape, mat1_strides, alpha),
            mat2=lambda grad, mat1, mat2_shape, mat2_strides, alpha: mm_mat2_backward(
@@ -2982,6 +3035,29 @@ class StackBackward0(CatBackward0):
 
     def apply(self, grad_outputs):
         return [select(grad_outputs[0], self.dim, i) for i in range(len(self.sizes))]
+
+
+class BlockDiagBackward0(Node):
+    """block_diag (part nsgap): each input gets back its block of the gradient. A number was a
+    1x1 block: squeezed twice; a vector a one-row block: PyTorch squeezes its last dim (a no-op
+    unless it has 1 element) and the engine sums the row away; an empty one gets zeros."""
+
+    __slots__ = ("shapes",)
+
+    def apply(self, grad_outputs):
+        grads, row, col = [], 0, 0
+        for shape in self.shapes:
+            if shape == (0,):
+                grads.append(Tensor._make(np.zeros(0, grad_outputs[0]._data.dtype)))
+                continue
+            rows, cols = shape if len(shape) == 2 else (1, shape[0] if shape else 1)
+            block = slicing(slicing(grad_outputs[0], 0, slice(row, row + rows)), 1,
+                            slice(col, col + cols))
+            for _ in range(2 - len(shape)):
+                block = squeeze_dim(block, -1)
+            grads.append(block)
+            row, col = row + rows, col + cols
+        return grads
 
 
 def join(node_class, tensors, dim, forward):

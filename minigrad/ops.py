@@ -4,6 +4,8 @@ This is where argument conventions live (negative dims, `*shape` or a tuple, whi
 call means, PyTorch's error texts); the math lives in derivatives.py.
 """
 import builtins
+import collections.abc
+import functools
 import inspect
 import math
 import numbers
@@ -3606,8 +3608,6 @@ def _put_inplace(self, index, source, accumulate=False):
 def meshgrid(*tensors, indexing=None):
     """Coordinate grids: tensor i viewed along dim i and expanded to the whole grid (views, no
     copies). indexing='xy' (NumPy's default) swaps the first two dims; PyTorch's is 'ij'."""
-    if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
-        tensors = tuple(tensors[0])
     for i, t in enumerate(tensors):
         if not isinstance(t, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
@@ -4535,6 +4535,303 @@ def bucketize(input, boundaries, *, out_int32=False, right=False):
 
 _METHODS.update(unique=_unique_method, unique_consecutive=_unique_consecutive_method,
                 bincount=_as_method(bincount), histc=_as_method(histc))
+
+
+# --- part nsgap: beta * input + alpha * product (addmm, addmv, addr, baddbmm, addbmm), inner, ger,
+# vdot, matrix_power, block_diag, broadcast_tensors, broadcast_shapes ------------------------------
+def _bad_inplace(self, shape):
+    if self.shape != tuple(shape):
+        raise RuntimeError(f"Bad in-place call: input tensor size {list(self.shape)} and output "
+                           f"tensor size {list(shape)} should match")
+
+
+def _addmm_checks(input, mat1, mat2, beta, alpha, inplace):
+    for name, m in (("mat1", mat1), ("mat2", mat2)):
+        if m.dim() != 2:
+            raise RuntimeError(f"{name} must be a matrix, got {m.dim()}-D tensor")
+    _check_matmul_shapes(mat1.shape, mat2.shape)
+    for name, t in (("self", input), ("mat1", mat1)):
+        if t.dtype != mat2.dtype:
+            raise RuntimeError(f"{name} and mat2 must have the same dtype, but got "
+                               f"{t.dtype._scalar} and {mat2.dtype._scalar}")
+    _check_expandable(input.shape, (mat1.shape[0], mat2.shape[1]))
+    if inplace:
+        _bad_inplace(input, (mat1.shape[0], mat2.shape[1]))
+
+
+def _addmv_checks(input, mat, vec, beta, alpha, inplace):
+    if not (mat.dim() == 2 and vec.dim() == 1 and input.dim() <= 1):
+        raise RuntimeError(f"vector + matrix @ vector expected, got {input.dim()}, {mat.dim()}, "
+                           f"{vec.dim()}")
+    if mat.shape[1] != vec.shape[0] or input.numel() not in (1, mat.shape[0]):
+        raise RuntimeError(f"size mismatch, got input ({input.shape[0] if input.dim() else 1}), "
+                           f"mat ({mat.shape[0]}x{mat.shape[1]}), vec ({vec.shape[0]})")
+    if not input.dtype == mat.dtype == vec.dtype:
+        raise RuntimeError("addmv input tensors must have the same dtype, but got "
+                           f"{input.dtype._scalar}, {mat.dtype._scalar}, and {vec.dtype._scalar}")
+    if inplace:
+        _bad_inplace(input, (mat.shape[0],))
+
+
+def _addr_checks(input, vec1, vec2, beta, alpha, inplace):
+    """addr promotes its three tensors to one dtype; an integer one takes integer scalars only."""
+    for name, v in (("vec1", vec1), ("vec2", vec2)):
+        if v.dim() != 1:
+            raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {v.dim()}-D")
+    if dtypes.result_type(input, vec1, vec2).kind in "iu":
+        for name, x in (("beta", beta), ("alpha", alpha)):
+            if isinstance(x, float):
+                raise RuntimeError(f"For integral input tensors, argument {name} must not be a "
+                                   "floating point number.")
+    shape = (vec1.shape[0], vec2.shape[0])
+    if inplace and input.shape != shape:
+        raise RuntimeError(f"size mismatch, input: {list(input.shape)}, v1: {list(vec1.shape)}, "
+                           f"v2: {list(vec2.shape)}")
+    _check_expandable(input.shape, shape)
+
+
+def _baddbmm_checks(input, batch1, batch2, beta, alpha, inplace):
+    # the result's shape is read first: a 2-D batch2 is an IndexError, as in PyTorch
+    shape = (batch1.shape[_wrap_dim(0, batch1.dim())], batch1.shape[_wrap_dim(1, batch1.dim())],
+             batch2.shape[_wrap_dim(2, batch2.dim())])
+    _check_expandable(input.shape, shape)
+    for name, t in (("batch1", batch1), ("batch2", batch2)):
+        if t.dim() != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    if batch2.shape[:2] != (batch1.shape[0], batch1.shape[2]):
+        raise RuntimeError("Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{batch1.shape[0]}, {batch1.shape[2]}] but got: [{batch2.shape[0]}, "
+                           f"{batch2.shape[1]}].")
+    if input.dtype != batch1.dtype:
+        raise RuntimeError(f"Input dtypes must be the same, got: input {input.dtype._c}, batch1: "
+                           f"{batch1.dtype._c}, batch2: {batch2.dtype._c}")
+    if batch1.dtype != batch2.dtype:
+        raise RuntimeError(f"expected scalar type {batch1.dtype._scalar} but found "
+                           f"{batch2.dtype._scalar}")
+    if inplace:
+        _bad_inplace(input, shape)
+
+
+def _addbmm_checks(input, batch1, batch2, beta, alpha, inplace):
+    shape = (batch1.shape[_wrap_dim(1, batch1.dim())], batch2.shape[_wrap_dim(2, batch2.dim())])
+    _check_expandable(input.shape, shape)
+    for name, t in (("batch1", batch1), ("batch2", batch2)):
+        if t.dim() != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    if batch1.shape[0] != batch2.shape[0]:
+        raise RuntimeError("batch1 and batch2 must have same number of batches, got "
+                           f"{batch1.shape[0]} and {batch2.shape[0]}")
+    if batch1.shape[2] != batch2.shape[1]:
+        raise RuntimeError(f"Incompatible matrix sizes for bmm ({batch1.shape[1]}x{batch1.shape[2]} "
+                           f"and {batch2.shape[1]}x{batch2.shape[2]})")
+    for name, t in (("self", input), ("mat1", batch1)):  # it runs addmm_ for each matrix
+        if t.dtype != batch2.dtype:
+            raise RuntimeError(f"{name} and mat2 must have the same dtype, but got "
+                               f"{t.dtype._scalar} and {batch2.dtype._scalar}")
+    if inplace:
+        _bad_inplace(input, shape)
+
+
+def _beta_alpha(op, checks):
+    """torch.X, Tensor.X and Tensor.X_ for `beta * input + alpha * product` (addmm, addmv, addr,
+    baddbmm, addbmm): one node each, beta and alpha keyword-only."""
+    name, a_name, b_name = op.name[:-len("Backward0")].lower(), op.params[1], op.params[2]
+    sig = f"Tensor {a_name}, Tensor {b_name}, *, Number beta = 1, Number alpha = 1"
+
+    def refuse(fname, args, kwargs, method):
+        """PyTorch's words for a call that fits no overload (missing or extra arguments)."""
+        if fname in _SIGNATURES and not method:
+            return _invalid_combination(fname, args, kwargs)
+        got = [_type_name(a) for a in args] + [f"{k}={_type_name(v)}" for k, v in kwargs.items()]
+        return TypeError(f"{fname}() received an invalid combination of arguments - got "
+                         f"({', '.join(got)}), but expected "
+                         f"({sig if method else f'Tensor input, {sig}, Tensor out = None'})")
+
+    def parse(fname, given, args, kwargs, method):
+        """given: the arguments before the extra ones; Python's words for too many of them."""
+        args = tuple(a for a in given if a is not _REQUIRED) + args
+        if len(args) > len(given):
+            if fname in _SIGNATURES and not method:
+                raise refuse(fname, args, {}, False)
+            raise TypeError(f"{fname}() takes {len(given) - bool(method)} positional arguments but "
+                            f"{len(args) - bool(method)} were given")
+        for k in kwargs:
+            if fname in _SIGNATURES and not method:
+                raise refuse(fname, args, kwargs, False)
+            raise TypeError(f"{fname}() got an unexpected keyword argument '{k}'")
+        if len(args) < len(given):
+            raise refuse(fname, args[bool(method):], {}, method)
+
+    def function(input, a=_REQUIRED, b=_REQUIRED, *args, beta=1, alpha=1, **kwargs):
+        if args or kwargs or b is _REQUIRED:
+            parse(name, (input, a, b), args, kwargs, False)
+        for i, (arg, t) in enumerate((("input", input), (a_name, a), (b_name, b)), 1):
+            _tensor_arg(name, arg, i, t)
+        checks(input, a, b, beta, alpha, False)
+        return op(input, a, b, beta, alpha)
+
+    def method(self, a=_REQUIRED, b=_REQUIRED, *args, beta=1, alpha=1, **kwargs):
+        if args or kwargs or b is _REQUIRED:
+            parse(name, (self, a, b), args, kwargs, True)
+        return function(self, a, b, beta=beta, alpha=alpha)
+
+    def inplace(self, a=_REQUIRED, b=_REQUIRED, *args, beta=1, alpha=1, **kwargs):
+        if args or kwargs or b is _REQUIRED:
+            parse(name + "_", (self, a, b), args, kwargs, True)
+        for i, (arg, t) in enumerate(((a_name, a), (b_name, b)), 1):
+            _tensor_arg(name + "_", arg, i, t)
+        checks(self, a, b, beta, alpha, True)
+        return apply_inplace(op, self, a, b, beta, alpha)
+
+    function.__name__ = function.__qualname__ = method.__name__ = name
+    function.__doc__ = f"beta * input + alpha * ({a_name} times {b_name}): one {op.name} node."
+    return function, _as_method(method), inplace
+
+
+_SIGNATURES.update({name: tuple(f"Tensor input, Tensor {a}, Tensor {b}, {dtype}*, Number beta = 1, "
+                                "Number alpha = 1, Tensor out = None"
+                                for dtype in ("", "minigrad.dtype out_dtype, "))
+                    for name, a, b in (("addmm", "mat1", "mat2"), ("baddbmm", "batch1", "batch2"))})
+addmm, _addmm_method, _addmm_ = _beta_alpha(d.addmm, _addmm_checks)
+addmv, _addmv_method, _addmv_ = _beta_alpha(d.addmv, _addmv_checks)
+addr, _addr_method, _addr_ = _beta_alpha(d.addr, _addr_checks)
+baddbmm, _baddbmm_method, _baddbmm_ = _beta_alpha(d.baddbmm, _baddbmm_checks)
+addbmm, _addbmm_method, _addbmm_ = _beta_alpha(d.addbmm, _addbmm_checks)
+
+
+def inner(input, other):
+    """Sum of products over the last dims: tensordot (a number: a plain product)."""
+    _tensor_arg("inner", "input", 1, input)
+    _tensor_arg("inner", "other", 2, other)
+    if input.dim() == 0 or other.dim() == 0:
+        return input * other
+    if input.shape[-1] != other.shape[-1]:
+        raise RuntimeError("inner() the last dimension must match on both input tensors but got "
+                           f"shapes {list(input.shape)} and {list(other.shape)}")
+    return tensordot(input, other, ([-1], [-1]))
+
+
+ger = outer  # PyTorch's older name
+
+
+def vdot(input, other):
+    """The dot product of two vectors (the first conjugated, which changes nothing for reals)."""
+    _tensor_arg("vdot", "input", 1, input)
+    _tensor_arg("vdot", "other", 2, other)
+    if input.dim() != 1 or other.dim() != 1:
+        raise RuntimeError(f"1D tensors expected, but got {input.dim()}D and {other.dim()}D "
+                           "tensors")
+    if input.dtype != other.dtype:
+        raise RuntimeError("dot : expected both vectors to have same dtype, but found "
+                           f"{input.dtype._scalar} and {other.dtype._scalar}")
+    if input.shape[0] != other.shape[0]:
+        n, m = input.shape[0], other.shape[0]
+        raise RuntimeError(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have "
+                           f"the same number of elements, but got {n} and {m} elements respectively")
+    return d.vdot(input, other)
+
+
+def matrix_power(input, n):
+    """input @ input @ ... (n times) by squaring: matmuls of the powers of two that n's bits
+    name; n = 0 is an identity copied into a clone, n < 0 the power of the inverse."""
+    _tensor_arg("matrix_power", "input", 1, input)
+    if n.__class__ is builtins.bool or not isinstance(n, numbers.Integral):
+        raise TypeError(f"matrix_power(): argument 'n' (position 2) must be int, not {_type_name(n)}")
+    if input.dim() < 2:
+        raise RuntimeError("linalg.matrix_power: The input tensor A must have at least 2 dimensions.")
+    if input.shape[-1] != input.shape[-2]:
+        raise RuntimeError("linalg.matrix_power: A must be batches of square matrices, but they are "
+                           f"{input.shape[-2]} by {input.shape[-1]} matrices")
+    if n == 0:
+        out = d.clone(input, contiguous_format)
+        return out.copy_(eye(input.shape[-1], dtype=input.dtype))
+    if n == 1:
+        return d.clone(input, contiguous_format)
+    a = input
+    if n < 0:
+        from . import linalg
+        a = linalg.inv(input)
+        if n == -1:
+            return a
+        n = -n
+    if n == 2:
+        return matmul(a, a)
+    if n == 3:
+        return matmul(matmul(a, a), a)
+    z = result = None
+    while n > 0:
+        n, bit = divmod(n, 2)
+        z = a if z is None else matmul(z, z)
+        if bit:
+            result = z if result is None else matmul(result, z)
+    return result
+
+
+def block_diag(*tensors):
+    """The tensors as blocks down the diagonal of one matrix (a number is a 1x1 block, a vector
+    a one-row block), zeros elsewhere; one node, BlockDiagBackward0."""
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {_type_name(t)}")
+        if t.dim() > 2:
+            raise RuntimeError("torch.block_diag: Input tensors must have 2 or fewer dimensions. "
+                               f"Input {i} has {t.dim()} dimensions")
+    blocks = [t._data.reshape(t.shape if t.dim() == 2 else (1, t.numel())) for t in tensors]
+    dt = dtypes.result_type(*tensors) if tensors else dtypes.get_default_dtype().np
+    out = np.zeros((builtins.sum(b.shape[0] for b in blocks) if blocks else 1,  # (none: 1 x 0)
+                    builtins.sum(b.shape[1] for b in blocks)), dt)
+    row = col = 0
+    for b in blocks:
+        out[row:row + b.shape[0], col:col + b.shape[1]] = b
+        row, col = row + b.shape[0], col + b.shape[1]
+    result = Tensor._make(out)
+    if grad_mode._enabled and dt.kind == "f" and builtins.any(t.requires_grad for t in tensors):
+        node = d.BlockDiagBackward0(tuple(t._edge() for t in tensors), ((out.shape, dt),))
+        node.shapes = [t.shape for t in tensors]
+        result._grad_fn = node
+    return result
+
+
+def broadcast_shapes(*shapes):
+    """The shape all these shapes broadcast to (PyTorch's _refs._broadcast_shapes, its words)."""
+    shapes = tuple((x,) if isinstance(x, numbers.Integral) else x for x in shapes if x is not None)
+    if not shapes:
+        return dtypes.Size([])
+    for shape in shapes:
+        if not isinstance(shape, collections.abc.Sequence):
+            raise RuntimeError("Input shapes should be of type ints, a tuple of ints, or a list of "
+                               f"ints, got {shape}")
+    common = [1] * builtins.max(len(shape) for shape in shapes)
+    for k, shape in enumerate(shapes):
+        for i in range(-1, -1 - len(shape), -1):
+            if shape[i] == common[i]:
+                continue
+            if common[i] == 1:
+                if shape[i] < 0:
+                    raise ValueError("Attempting to broadcast a dimension with negative length!")
+                common[i] = shape[i]
+            if shape[i] != 1 and common[i] != shape[i]:
+                raise RuntimeError(f"Attempting to broadcast a dimension of length {shape[i]} at "
+                                   f"{i}! Mismatching argument at index {k} had {shape}; but "
+                                   f"expected shape should be broadcastable to {common}")
+    return dtypes.Size(common)
+
+
+def broadcast_tensors(*tensors):
+    """The tensors expanded to one shape (views, ExpandBackward0); one that has it already comes
+    back as it is."""
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {_type_name(t)}")
+    shape = functools.reduce(_broadcast_shape, [t.shape for t in tensors], ())
+    return tuple(t if t.shape == shape else expand(t, *shape) for t in tensors)
+
+
+_METHODS.update(addmm=_addmm_method, addmm_=_addmm_, addmv=_addmv_method, addmv_=_addmv_,
+                addr=_addr_method, addr_=_addr_, baddbmm=_baddbmm_method, baddbmm_=_baddbmm_,
+                addbmm=_addbmm_method, addbmm_=_addbmm_,
+                inner=_as_method(inner), ger=_as_method(ger), vdot=_as_method(vdot),
+                matrix_power=_as_method(matrix_power))
 
 
 # PyTorch's argument parser takes NumPy's names too: axis for dim, keepdims for keepdim (as in

@@ -12231,3 +12231,159 @@ case(
                       "t1[2:, 1:].t()[1:, 0] = w[:1]")],
     "t1 = t0 + 2; t1[0] = 0.5\ng, = torch.autograd.grad(t1.mean().sqrt(), [t0], create_graph=True); print(g.grad_fn.name(), g.grad_fn.next_functions[0][0].name())",
 )
+
+
+# ---------------------------------------------------------------------------
+# part nsgap: torch functions and Tensor methods a learner types: addmm and its family (beta,
+# alpha, in-place forms), inner, ger, vdot, matrix_power, block_diag, broadcast_tensors/shapes
+# ---------------------------------------------------------------------------
+_NSGAP_SETUP = """
+A = torch.arange(6.).view(2, 3) - 2; B = torch.arange(12.).view(3, 4) / 4; C = torch.ones(2, 4)
+v2 = torch.tensor([1., -2.]); v3 = torch.tensor([0.5, 1., -1.5]); v4 = torch.arange(4.)
+b1 = torch.arange(12.).view(2, 2, 3) - 5; b2 = torch.arange(24.).view(2, 3, 4) / 8
+"""
+case(
+    "nsgap_addmm_family_values",
+    _NSGAP_SETUP,
+    "torch.addmm(C, A, B)", "torch.addmm(v4, A, B, beta=0.5, alpha=2)", "C.addmm(A, B, alpha=-1)",
+    "torch.addmm(C * float('nan'), A, B, beta=0)", "torch.addmm(C.long(), A.long(), B.long(), alpha=2)",
+    "torch.addmv(v2, A, v3)", "torch.addmv(torch.tensor([2.]), A, v3, beta=3)", "v2.addmv(A, v3, alpha=0.5)",
+    "torch.addr(A, v2, v3)", "torch.addr(v3, v2, v3, beta=2, alpha=-1)", "torch.addr(A.long(), v2, v3)",
+    "torch.addr(A.long(), v2.long(), v3.long() * 2, beta=2, alpha=3)",
+    "torch.addr(A.bool(), v2.bool(), v3.bool())",
+    "torch.baddbmm(torch.zeros(2, 2, 4), b1, b2)", "torch.baddbmm(v4, b1, b2, beta=2, alpha=0.5)",
+    "torch.addbmm(C, b1, b2)", "torch.addbmm(v4, b1, b2, beta=0.5, alpha=2)", "C.addbmm(b1, b2)",
+    "torch.addbmm(C, torch.ones(0, 2, 3), torch.ones(0, 3, 4), beta=2)",
+    "torch.baddbmm(b1.long(), b1.long(), b2.long() * 0, alpha=0.5)",
+)
+case(
+    "nsgap_addmm_family_inplace",
+    _NSGAP_SETUP,
+    "c = C.clone(); r = c.addmm_(A, B, beta=2); print(r is c, c)",
+    "c = v2.clone(); c.addmv_(A, v3, alpha=2); print(c)",
+    "c = A.clone(); c.addr_(v2, v3, beta=0); print(c)",
+    "c = torch.zeros(2, 2, 4); c.baddbmm_(b1, b2); print(c._version, c)",
+    "c = C.clone(); c.addbmm_(b1, b2, alpha=-1); print(c)",
+    "torch.ones(4).addmm_(A, B)", "torch.ones(1).addmv_(A, v3)", "torch.ones(2, 1).addr_(v2, v3)",
+    "torch.ones(2, 2, 1).baddbmm_(b1, b2)", "torch.ones(3, 4).addbmm_(b1, b2)",
+    "torch.ones(2, 4).long().addmm_(A, B)",
+    "x = torch.ones(2, 4, requires_grad=True); x.addmm_(A, B)",
+    "x = torch.ones(2, 4, requires_grad=True); y = x * 1; y.addmm_(A, B, beta=2); print(y.grad_fn.name(), y.grad_fn.next_functions[0][0].name())",
+)
+case(
+    "nsgap_addmm_family_errors",
+    _NSGAP_SETUP,
+    "torch.addmm(C, A, torch.ones(4, 4))", "torch.addmm(torch.ones(3), A, B)",
+    "torch.addmm(C, v3, B)", "torch.addmm(C, A, torch.ones(3, 4, 1))", "torch.addmm(C.double(), A, B)",
+    "torch.addmm(C, A.double(), B)", "torch.addmm(C, A.long(), B.long())", "torch.addmm(2, A, B)",
+    "torch.addmm(C, A, B, 0.5)", "torch.addmm(C, A)", "torch.addmm(C, A, B, gamma=2)",
+    "C.addmm(A)", "C.addmm(A, B, 1)", "C.addmm(A, B, gamma=1)", "C.addmm_(A, 3)", "C.addmm_(A)",
+    "torch.addmv(v3, A, v3)", "torch.addmv(v2, v3, v3)", "torch.addmv(C, A, v3)", "torch.addmv(v2, A, A)",
+    "torch.addmv(v2.double(), A, v3)", "torch.addmv(v2, A, v3.double())", "torch.addmv(v2, A)",
+    "torch.addmv(v2, A, v3, 1)", "v2.addmv(A)", "torch.addmv(v2, A, v3, gamma=1)",
+    "torch.addr(A, A, v2)", "torch.addr(A, v2, v2)", "torch.addr(A.long(), v2.long(), v3.long(), alpha=0.5)",
+    "torch.addr(A.long(), v2.long(), v3.long(), beta=0.5)", "A.addr(v2)",
+    "torch.baddbmm(C, A, B)", "torch.baddbmm(torch.ones(2, 2, 4), torch.ones(2, 2, 3), torch.ones(3, 3, 4))",
+    "torch.baddbmm(torch.ones(3, 2, 4), b1, b2)", "torch.baddbmm(torch.ones(2, 2, 4), b1, torch.ones(2, 3, 4, 1))",
+    "torch.baddbmm(torch.ones(2, 2, 4).double(), b1, b2)", "torch.baddbmm(torch.ones(2, 2, 4), b1, b2.double())",
+    "torch.baddbmm(C, b1, b2, 2)", "torch.baddbmm(C, b1)",
+    "torch.addbmm(C, A, B)", "torch.addbmm(C, b1, torch.ones(3, 3, 4))", "torch.addbmm(C, b1, torch.ones(2, 4, 4))",
+    "torch.addbmm(torch.ones(3), b1, b2)", "torch.addbmm(C.double(), b1, b2)", "torch.addbmm(C, b1.double(), b2)",
+    "torch.addbmm(C, b1, b2, 1)", "torch.addbmm(C, b1)",
+)
+case(
+    "nsgap_addmm_family_graphs",
+    """
+    def names(t):
+        return t.grad_fn.name(), [f.name() if f else None for f, _ in t.grad_fn.next_functions]
+    c = torch.tensor([1., -1., 0.5, 2.], requires_grad=True)
+    A = torch.tensor([[1., 2., -1.], [0.5, -2., 3.]], requires_grad=True)
+    B = torch.tensor([[1., 0., -1., 2.], [2., 1., 0.5, -1.], [0., 3., 1., 1.]], requires_grad=True)
+    v2 = torch.tensor([1., -2.], requires_grad=True); v3 = torch.tensor([0.5, 1., -1.5], requires_grad=True)
+    b1 = torch.stack([A, A * 2]).detach().requires_grad_(); b2 = torch.stack([B, -B]).detach().requires_grad_()
+    """,
+    *[f"""
+    y = {call}
+    print(names(y))
+    gs = torch.autograd.grad((y * y).sum(), {inputs}, create_graph=True)
+    print(gs)
+    print([names(g) for g in gs])
+    print(torch.autograd.grad(sum((g * g).sum() for g in gs), {inputs}))
+    """ for call, inputs in (
+        ("torch.addmm(c, A, B, beta=0.5, alpha=2)", "[c, A, B]"),
+        ("torch.addmm(c, A.t().t(), B.t().contiguous().t())", "[c, A, B]"),
+        ("torch.addmv(v2, A, v3, beta=2, alpha=-1)", "[v2, A, v3]"),
+        ("torch.addmv(v2[:1], A, v3)", "[v2, A, v3]"),
+        ("torch.addr(A, v2, v3, alpha=3)", "[A, v2, v3]"),
+        ("torch.addr(v3, v2, v3)", "[v2, v3]"),
+        ("torch.baddbmm(c, b1, b2, beta=-1, alpha=0.5)", "[c, b1, b2]"),
+        ("torch.addbmm(c, b1, b2, beta=2, alpha=0.5)", "[c, b1, b2]"),
+        ("(c * 1).expand(2, 4).clone().addmm_(A, B, beta=2)", "[c, A, B]"),
+        ("(c * 1).expand(2, 2, 4).clone().baddbmm_(b1, b2)", "[c, b1, b2]"),
+    )],
+)
+case(
+    "nsgap_inner_ger_vdot",
+    _NSGAP_SETUP,
+    "torch.inner(v3, v3)", "torch.inner(A, B.t())", "torch.inner(A, b1)", "torch.inner(A, torch.tensor(2.))",
+    "torch.inner(torch.tensor(2), v3)", "A.inner(A)", "torch.inner(A, B)", "torch.inner(v3, v2)",
+    "torch.inner(A, 2)", "torch.inner(A, v3.double())",
+    "torch.ger(v2, v3)", "v2.ger(v3)", "torch.ger(A, v3)",
+    "torch.vdot(v3, v3)", "v3.vdot(v3 * 2)", "torch.vdot(v3.long(), v3.long())", "torch.vdot(v3, v2)",
+    "torch.vdot(A, v2)", "torch.vdot(v3, v3.double())", "torch.vdot(v3, 2)",
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True); w = torch.tensor([0.5, -1., 2.], requires_grad=True)
+    for y in (torch.inner(x, w), torch.vdot(x, w), torch.ger(x, w), torch.inner(x.view(1, 3), w)):
+        print(y.grad_fn.name(), [f.name() if f else None for f, _ in y.grad_fn.next_functions])
+    y = torch.vdot(x, w); print(torch.autograd.grad(y * y, [x, w], create_graph=True))
+    """,
+)
+case(
+    "nsgap_matrix_power",
+    """
+    M = torch.tensor([[2., 1.], [-1., 1.5]], requires_grad=True)
+    def chain(t):
+        return t.grad_fn.name(), [f.name() if f else None for f, _ in t.grad_fn.next_functions]
+    """,
+    *[f"y = torch.matrix_power(M, {n}); print(y, chain(y)); print(torch.autograd.grad(y.sum(), M))"
+      for n in (0, 1, 2, 3, 4, 5, 6, 7, -1, -2, -3)],
+    "M.matrix_power(3)", "torch.matrix_power(torch.stack([M, M * 2]).detach(), 3)",
+    "torch.matrix_power(torch.ones(2, 2).long(), 3)", "torch.matrix_power(torch.ones(2, 2).long(), -1)",
+    "torch.matrix_power(torch.ones(2, 3), 2)", "torch.matrix_power(torch.ones(3), 2)",
+    "torch.matrix_power(M, 2.0)", "torch.matrix_power(torch.ones(0, 0), 3)",
+    "y = torch.matrix_power(M, 0); print(y.is_contiguous(), y._version)",
+)
+case(
+    "nsgap_block_diag",
+    """
+    a = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True); b = torch.tensor(7., requires_grad=True)
+    c = torch.tensor([8., 9.], requires_grad=True); e = torch.zeros(0, requires_grad=True)
+    def chain(t):
+        out, f = [], t.grad_fn
+        while f is not None:
+            out.append(f.name()); nf = [x for x, _ in f.next_functions if x is not None]; f = nf[0] if nf else None
+        return out
+    """,
+    "y = torch.block_diag(a, b, c, e); y",
+    "gs = torch.autograd.grad((y * y).sum(), [a, b, c, e], create_graph=True); print(gs)\nprint([chain(g) for g in gs])",
+    "torch.block_diag(torch.ones(2, 2).bool(), torch.tensor(3), torch.ones(0))",
+    "torch.block_diag(torch.ones(2, 2), torch.ones(1, 3).long())", "torch.block_diag(torch.ones(1, 1).long(), torch.tensor([True, False]))",
+    "torch.block_diag()", "torch.block_diag(torch.ones(2, 2, 2))", "torch.block_diag([1])",
+    "torch.block_diag(a, 2)",
+    "y = torch.block_diag(a, torch.ones(2).double()); print(y.dtype, torch.autograd.grad(y.sum(), a)[0].dtype)",
+)
+case(
+    "nsgap_broadcast_tensors_shapes",
+    """
+    A = torch.ones(2, 3, requires_grad=True); v = torch.tensor([1., 2., 3.], requires_grad=True)
+    """,
+    "x, y = torch.broadcast_tensors(A, v); print(x is A, y.shape, y.grad_fn.name(), y._base is v)",
+    "torch.broadcast_tensors(A, torch.ones(2))", "torch.broadcast_tensors()", "torch.broadcast_tensors(A, 2)",
+    "torch.broadcast_tensors([A, v])", "torch.broadcast_tensors(torch.ones(2, 3), torch.ones(3, 1, 1), torch.ones(4, 1, 1))",
+    "torch.broadcast_tensors(torch.ones(0, 1), torch.ones(3))",
+    "torch.broadcast_shapes((2, 1), (3,))", "torch.broadcast_shapes(5, (2, 1))", "torch.broadcast_shapes()",
+    "torch.broadcast_shapes(torch.Size([2, 1]), [3])", "torch.broadcast_shapes((2,), None, [1, 1, 1])",
+    "torch.broadcast_shapes((2, 3), (2,))", "torch.broadcast_shapes([2, 3], [2])",
+    "torch.broadcast_shapes((2, 3), (-1,))", "torch.broadcast_shapes((1, -1))", "torch.broadcast_shapes('a')",
+    "torch.broadcast_shapes(2.5)", "torch.broadcast_shapes((0,), (1,))",
+)
