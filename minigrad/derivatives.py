@@ -1848,6 +1848,31 @@ slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, d
                                            _dim_key(dim, key)),
                     grad_output=lambda grad, dim, key: slicing(grad, dim, key))
 
+# part nsgap: unfold, the windows of size `size` every `step` along a dim (a view: a new last dim)
+def _unfold(self, dimension, size, step):
+    if not self.ndim:
+        return self.reshape(1)
+    windows = np.lib.stride_tricks.sliding_window_view(self, size, axis=dimension, writeable=True)
+    return windows[_dim_key(dimension, slice(None, None, step))]
+
+
+def _unfold_backward(grad_in, input_sizes, dim, size, step):
+    """Each window's gradient added back where it came from: element k of every window at once
+    (those never overlap), for k < size."""
+    out = np.zeros(input_sizes, grad_in.dtype)
+    if not out.ndim:
+        return grad_in.reshape(())
+    n = grad_in.shape[dim]
+    for k in range(size):
+        out[_dim_key(dim, slice(k, k + step * (n - 1) + 1, step))] += grad_in[..., k]
+    return out
+
+
+unfold = Op("UnfoldBackward0",         _unfold, view=True,
+            self=lambda grad, self_shape, dimension, size, step: unfold_backward(
+                grad, self_shape, dimension, size, step))
+unfold_backward = Op("UnfoldBackwardBackward0", _unfold_backward,
+                     grad_in=lambda grad, dim, size, step: unfold(grad, dim, size, step))
 diagonal = Op("DiagonalBackward0",      _diagonal, view=True,
               self=lambda grad, self_shape, offset, dim1, dim2:
                   diagonal_backward(grad, self_shape, offset, dim1, dim2))

@@ -4834,6 +4834,345 @@ _METHODS.update(addmm=_addmm_method, addmm_=_addmm_, addmv=_addmv_method, addmv_
                 matrix_power=_as_method(matrix_power))
 
 
+# --- part nsgap: Tensor.where, in-place bitwise ops, sum_to_size, cumsum_/cumprod_,
+# fill_diagonal_, unfold -----------------------------------------------------------------------
+_SIGNATURES["Tensor.where"] = ("Tensor condition, Tensor other", "Tensor condition, Number other")
+
+
+def _where_method(self, condition=_REQUIRED, other=_REQUIRED):
+    """x.where(condition, y) is torch.where(condition, x, y)."""
+    if condition is _REQUIRED or other is _REQUIRED:
+        raise _invalid_combination("where", [a for a in (condition, other) if a is not _REQUIRED],
+                                   {}, method=True)
+    return where(condition, self, other)
+
+
+def _integer_inplace(fn):
+    """x.bitwise_and_(y), x.gcd_(y), ...: the result written into x, if its dtype can take it (an integer
+    into bool, or a float into an integer, can't). No node: these ops have no gradient."""
+    def method(self, *args):
+        if args and isinstance(args[0], (Tensor, numbers.Number)):
+            dt = dtypes.result_type(self, args[0])
+            if not np.can_cast(dt, self._data.dtype, "same_kind"):
+                raise RuntimeError(f"result type {dtypes.from_numpy_dtype(dt)._scalar} can't be "
+                                   f"cast to the desired output type {self.dtype._scalar}")
+        elif not args and self.is_floating_point():
+            raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{self.dtype._scalar}'")
+        out = fn(self, *args)._data
+        if out.shape != self._data.shape:
+            raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
+                               f"broadcast shape {list(out.shape)}")
+        np.copyto(self._data, out, casting="unsafe")
+        self._version_counter.value += 1
+        return self
+    method.__name__ = f"{fn.__name__}_"
+    return method
+
+
+def _sum_to_size(self, *size):
+    """Sum the broadcast dims away, down to `size` (what the engine does to un-broadcast a
+    gradient); self itself if it already has that size."""
+    if not size:
+        raise TypeError('sum_to_size() missing 1 required positional arguments: "size"')
+    size = tuple(_int_sizes("sum_to_size", size))
+    lead = len(self.shape) - len(size)
+    if lead < 0 or builtins.any(n != 1 and n != m for n, m in zip(size, self.shape[lead:])):
+        raise RuntimeError(f"size {{{list(size)}}} is not expandable to size {{{list(self.shape)}}}.")
+    from .autograd.engine import sum_to
+    return sum_to(self, size)
+
+
+def _cumulative_inplace(op, name):
+    def method(self, dim=None, *, dtype=None):
+        if dim is None:
+            raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+        if dtype is not None and dtype != self.dtype:
+            raise RuntimeError(f"Bad in-place call: input tensor dtype {self.dtype._c} and output "
+                               f"tensor dtype {dtype._c} should match")
+        if self.dtype is dtypes.bool:
+            raise NotImplementedError(f'"{name[:-1]}_out_cpu" not implemented for \'Bool\'')
+        return apply_inplace(op, self, _wrap_dim(dim, self.dim()), dtype)
+    return method
+
+
+def _fill_diagonal_(self, fill_value, wrap=False):
+    """Fill the main diagonal (all dims equal for more than 2), in place through a view of it
+    (so autograd records CopySlices); wrap=True starts again below a tall matrix's diagonal,
+    every width + 1 rows."""
+    if self.dim() < 2:
+        raise RuntimeError("dimensions must larger than 1")
+    if self.dim() > 2 and builtins.any(n != self.shape[0] for n in self.shape):
+        raise RuntimeError("all dimensions of input must be of equal length")
+    diag = self
+    while diag.dim() > 1:
+        diag = diagonal(diag, 0, 0, 1)
+    diag.fill_(fill_value)
+    height, width = self.shape[:2]
+    if wrap and self.dim() == 2:
+        for row in range(width + 1, height, width + 1):
+            diagonal(self[row:]).fill_(fill_value)
+    return self
+
+
+def _unfold_method(self, dimension=_REQUIRED, size=_REQUIRED, step=_REQUIRED):
+    """The windows of `size` elements every `step` along `dimension`, as a view: that dim counts
+    windows, a new last dim runs along each one (UnfoldBackward0)."""
+    for name, value in (("dimension", dimension), ("size", size), ("step", step)):
+        if value is _REQUIRED:
+            raise TypeError(f'unfold() missing 1 required positional arguments: "{name}"')
+    dimension = _wrap_dim(dimension, builtins.max(self.dim(), 1))
+    length = self.shape[dimension] if self.dim() else 1
+    if size > length:
+        raise RuntimeError(f"maximum size for tensor at dimension {dimension} is {length} but "
+                           f"size is {size}")
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    return d.unfold(self, dimension, size, step)
+
+
+_METHODS.update(where=_where_method, bitwise_and=_as_method(bitwise_and),
+                bitwise_or=_as_method(bitwise_or), bitwise_xor=_as_method(bitwise_xor),
+                bitwise_not=bitwise_not, bitwise_and_=_integer_inplace(bitwise_and),
+                bitwise_or_=_integer_inplace(bitwise_or), bitwise_xor_=_integer_inplace(bitwise_xor),
+                bitwise_not_=_integer_inplace(bitwise_not), sum_to_size=_sum_to_size,
+                cumsum_=_cumulative_inplace(d.cumsum, "cumsum_"),
+                cumprod_=_cumulative_inplace(d.cumprod, "cumprod_"),
+                fill_diagonal_=_fill_diagonal_, unfold=_unfold_method)
+
+
+# --- part nsgap: fliplr, flipud, diff, isin, gcd, lcm, unravel_index, combinations ------------------
+def fliplr(input):
+    """Left and right swapped: flip along dim 1."""
+    if input.dim() < 2:
+        raise RuntimeError("Input must be >= 2-d.")
+    return flip(input, (1,))
+
+
+def flipud(input):
+    """Upside down: flip along dim 0."""
+    if input.dim() < 1:
+        raise RuntimeError("Input must be >= 1-d.")
+    return flip(input, (0,))
+
+
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """The n-th forward difference along dim: x[1:] - x[:-1], n times (logical_xor for bools),
+    after prepend and append are concatenated on; n = 0 gives a copy."""
+    if input.dim() == 0:
+        raise RuntimeError("diff expects input to be at least one-dimensional")
+    if n < 0:
+        raise RuntimeError(f"order must be non-negative but got {n}")
+    for name, t in (("prepend", prepend), ("append", append)):
+        if t is not None and not isinstance(t, Tensor):
+            raise TypeError(f"diff(): argument '{name}' must be Tensor, not {_type_name(t)}")
+        if t is not None and t.dim() != input.dim():
+            raise RuntimeError("diff expects prepend or append to be the same dimension as input")
+    dim = _wrap_dim(dim, input.dim())
+    if n == 0:
+        return zeros_like(input).copy_(input)
+    if prepend is not None or append is not None:
+        input = cat([t for t in (prepend, input, append) if t is not None], dim)
+    result, length = input, input.shape[dim] - 1
+    for _ in range(builtins.min(n, input.shape[dim])):
+        later, earlier = narrow(result, dim, 1, length), narrow(result, dim, 0, length)
+        result = logical_xor(later, earlier) if input.dtype is dtypes.bool else later - earlier
+        length -= 1
+    return result
+
+
+_SIGNATURES["isin"] = tuple(f"{a}, *, bool assume_unique = False, bool invert = False, Tensor out = None"
+                            for a in ("Tensor elements, Tensor test_elements",
+                                      "Number element, Tensor test_elements",
+                                      "Tensor elements, Number test_element"))
+
+
+def isin(elements, test_elements, *, assume_unique=False, invert=False):
+    """Whether each element is among test_elements (a bool tensor of elements' shape)."""
+    if not (isinstance(elements, Tensor) or isinstance(test_elements, Tensor)):
+        raise _invalid_combination("isin", (elements, test_elements), {})
+    found = np.isin(getattr(elements, "_data", elements), getattr(test_elements, "_data", test_elements),
+                    invert=invert)
+    return Tensor._make(np.asarray(found))
+
+
+def _integer_only(name, ufunc):
+    """gcd and lcm: elementwise, integer tensors only (any sign; both 0: 0)."""
+    def fn(input, other):
+        _tensor_arg(name, "input", 1, input)
+        _tensor_arg(name, "other", 2, other)
+        dt = dtypes.result_type(input, other)
+        if dt.kind not in "iu":
+            raise NotImplementedError(f'"{name}_cpu" not implemented for '
+                                      f"'{dtypes.from_numpy_dtype(dt)._scalar}'")
+        _broadcast_shape(input.shape, other.shape)
+        return Tensor._make(ufunc(input._data.astype(dt), other._data.astype(dt)))
+    fn.__name__ = name
+    return fn
+
+
+gcd, lcm = _integer_only("gcd", np.gcd), _integer_only("lcm", np.lcm)
+
+
+def unravel_index(indices, shape):
+    """Flat indices as coordinates in `shape`: floor-divided by each dim's stride, modulo its size
+    (PyTorch's Python code, so an index out of range wraps around)."""
+    if indices.is_complex() or indices.is_floating_point() or indices.dtype is dtypes.bool:
+        raise TypeError(f"expected 'indices' to be integer dtype, but got {indices.dtype}")
+    if not isinstance(shape, (numbers.Integral, collections.abc.Sequence)):
+        raise TypeError(f"expected 'shape' to be int or sequence of ints, but got {type(shape)}")
+    shape = [shape] if isinstance(shape, numbers.Integral) else list(shape)
+    for n in shape:
+        if not isinstance(n, numbers.Integral):
+            raise TypeError(f"expected 'shape' sequence to only contain ints, but got {type(n)}")
+    if builtins.any(n < 0 for n in shape):
+        raise ValueError(f"'shape' cannot have negative values, but got {tuple(shape)}")
+    strides = [math.prod(shape[i + 1:]) for i in range(len(shape))]
+    coords = remainder(floor_divide(unsqueeze(indices, -1), tensor(strides, dtype=dtypes.int64)),
+                       tensor(shape, dtype=dtypes.int64))
+    return unbind(coords, -1)
+
+
+def combinations(input, r=2, with_replacement=False):
+    """The r-element combinations of a vector's elements, one per row, as PyTorch builds them: an
+    r-dim meshgrid of it, each grid masked to the index tuples i1 < i2 < ... (<= with
+    replacement), stacked."""
+    if input.dim() != 1:
+        raise RuntimeError(f"Expect a 1D vector, but got shape {list(input.shape)}")
+    if r < 0:
+        raise RuntimeError(f"Expect a non-negative number, but got {r}")
+    if r == 0:
+        return Tensor._make(np.empty(0, input._data.dtype))
+    n = input.shape[0]
+    grids = meshgrid(*[input] * r, indexing="ij")
+    index = np.indices((n,) * r)
+    below = np.less_equal if with_replacement else np.less
+    mask = Tensor._make(np.logical_and.reduce([below(index[i], index[i + 1]) for i in range(r - 1)],
+                                              initial=True))
+    return stack([masked_select(g, mask) for g in grids], 1)
+
+
+_METHODS.update(fliplr=_as_method(fliplr), flipud=_as_method(flipud), diff=_as_method(diff),
+                gcd=_as_method(gcd), lcm=_as_method(lcm), gcd_=_integer_inplace(gcd),
+                lcm_=_integer_inplace(lcm))
+
+
+# --- part nsgap: cov, corrcoef, trapezoid, trapz, cumulative_trapezoid --------------------------------
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    """The covariance of the rows (variables) over the columns (observations), with frequency
+    and reliability weights: ATen's Correlation.cpp step by step, so the graph is PyTorch's."""
+    if input.dim() > 2:
+        raise RuntimeError("cov(): expected input to have two or fewer dimensions but got an input "
+                           f"with {input.dim()} dimensions")
+    if input.dtype is dtypes.bool:
+        raise RuntimeError("cov(): bool dtype is not supported for input")
+    x = input if input.dim() == 2 else input.view(1, -1)
+    n = x.shape[1]
+    w = None
+    for name, t, kind in (("fweights", fweights, "integral"), ("aweights", aweights, "floating point")):
+        if t is None:
+            continue
+        if t.dim() > 1:
+            raise RuntimeError(f"cov(): expected {name} to have one or fewer dimensions but got "
+                               f"{name} with {t.dim()} dimensions")
+        if (t.is_floating_point() or t.dtype is dtypes.bool) == (kind == "integral"):
+            raise RuntimeError(f"cov(): expected {name} to have {kind} dtype but got {name} with "
+                               f"{t.dtype._scalar} dtype")
+        if t.numel() != n:
+            raise RuntimeError(f"cov(): expected {name} to have the same numel as there are "
+                               f"observations in the input but got {t.numel()} != {n}")
+        if n and (t._data < 0).any():
+            raise RuntimeError(f"cov(): {name} cannot be negative")
+        w = t if w is None else w * t
+    w_sum = tensor(n) if w is None else w.sum()
+    if w is not None and not w_sum.item():
+        raise RuntimeError("cov(): weights sum to zero, can't be normalized")
+    avg = (x if w is None else x * w).sum(1) / w_sum
+    if w is not None and aweights is not None and correction != 0:
+        norm_factor = w_sum - correction * (w * aweights).sum() / w_sum
+    else:
+        norm_factor = w_sum - correction
+    if norm_factor.item() <= 0:
+        warnings.warn("cov(): degrees of freedom is <= 0. Correction should be strictly less than "
+                      "the number of observations. (Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/Correlation.cpp:129.)",
+                      UserWarning, stacklevel=2)
+        norm_factor = zeros_like(norm_factor)
+    x = x - avg.unsqueeze(1)
+    return true_divide(mm(x, (x if w is None else x * w).t()), norm_factor).squeeze()
+
+
+def corrcoef(input):
+    """Pearson's correlation coefficients: cov divided by the standard deviations on both sides,
+    clipped to [-1, 1] against rounding."""
+    if input.dim() > 2:
+        raise RuntimeError("corrcoef(): expected input to have two or fewer dimensions but got an "
+                           f"input with {input.dim()} dimensions")
+    c = cov(input)
+    if c.dim() == 0:
+        return c / c  # nan for a covariance of nan, inf or 0, else 1
+    stddev = c.diagonal().sqrt()
+    c = c / stddev.view(-1, 1)
+    c = c / stddev.view(1, -1)
+    return c.clip(-1, 1)
+
+
+_SIGNATURES["trapezoid"] = ("Tensor y, Tensor x, *, int dim = -1",
+                            "Tensor y, *, Number dx = 1, int dim = -1")
+
+
+def _trapezoid_args(name, y, x, dx, dim, kwargs):
+    if kwargs or (x is not None and not isinstance(x, Tensor)) or (x is not None and dx is not None):
+        given = {**({"dx": dx} if dx is not None else {}), **kwargs}
+        raise _invalid_combination(name, (y,) + (() if x is None else (x,)), given)
+    if y.dim() == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    dim = _wrap_dim(dim, y.dim())
+    if y.dtype is dtypes.bool or (x is not None and x.dtype is dtypes.bool):
+        raise RuntimeError(f"{name}: received a bool input for `x` or `y`, but bool is not supported"
+                           if x is not None else
+                           f"{name}: received a bool input for `y`, but bool is not supported")
+    if x is None:
+        return dim, None
+    if x.dim() == 1:
+        if x.shape[0] != y.shape[dim]:
+            raise RuntimeError(f"{name}: There must be one `x` value for each sample point")
+        x = x.view(*[x.shape[0] if i == dim else 1 for i in range(y.dim())])
+    elif x.dim() < y.dim():
+        x = x.view(*(1,) * (y.dim() - x.dim()), *x.shape)
+    return dim, narrow(x, dim, 1, x.shape[dim] - 1) - narrow(x, dim, 0, x.shape[dim] - 1)
+
+
+def trapezoid(y, x=None, *, dx=None, dim=-1, **kwargs):
+    """The trapezoid rule along dim: sum of (y_i + y_i+1) / 2 * dx_i; dx from the sample points
+    x, or one spacing dx (then dx * (sum of y - (first + last) / 2), as PyTorch simplifies it)."""
+    dim, dxs = _trapezoid_args("trapezoid", y, x, dx, dim, kwargs)
+    if y.shape[dim] == 0:
+        return zeros(y.shape[:dim] + y.shape[dim + 1:], dtype=y.dtype)
+    if dxs is None:  # (C++ multiplies by numbers: MulBackward1, DivBackward1)
+        ends = d.mul_scalar(select(y, dim, 0) + select(y, dim, -1), 0.5)
+        return d.mul_scalar(y.sum(dim) - ends, 1 if dx is None else dx)
+    left, right = narrow(y, dim, 0, y.shape[dim] - 1), narrow(y, dim, 1, y.shape[dim] - 1)
+    return d.div_scalar(((left + right) * dxs).sum(dim), 2.)
+
+
+def trapz(y, x=None, *, dx=None, dim=-1):
+    """trapezoid's older name."""
+    return trapezoid(y, x, dx=dx, dim=dim)
+
+
+def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1, **kwargs):
+    """The running trapezoid rule: one value fewer than y along dim."""
+    dim, dxs = _trapezoid_args("cumulative_trapezoid", y, x, dx, dim, kwargs)
+    n = builtins.max(y.shape[dim] - 1, 0)
+    left, right = narrow(y, dim, 0, n), narrow(y, dim, builtins.min(1, y.shape[dim]), n)
+    if dxs is None:
+        return d.mul_scalar(left + right, (1 if dx is None else dx) / 2.).cumsum(dim)
+    return d.div_scalar(((left + right) * dxs).cumsum(dim), 2.)
+
+
+_METHODS.update(cov=_as_method(cov), corrcoef=_as_method(corrcoef))
+
+
 # PyTorch's argument parser takes NumPy's names too: axis for dim, keepdims for keepdim (as in
 # P.sum(1, keepdims=True)). Its Python-level functions (norm, split, unflatten, nn.functional)
 # do not.

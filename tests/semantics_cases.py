@@ -12387,3 +12387,156 @@ case(
     "torch.broadcast_shapes((2, 3), (-1,))", "torch.broadcast_shapes((1, -1))", "torch.broadcast_shapes('a')",
     "torch.broadcast_shapes(2.5)", "torch.broadcast_shapes((0,), (1,))",
 )
+case(
+    "nsgap_where_bitwise_methods",
+    """
+    a = torch.tensor([[1., -2., 3.], [4., 5., -6.]], requires_grad=True)
+    i = torch.tensor([5, 3, 12]); j = torch.tensor([3, 6, 10], dtype=torch.int32)
+    """,
+    "a.where(a > 0, 0.)", "a.where(a > 0, torch.zeros(3))", "y = a.where(a > 0, 0.); print(y.grad_fn.name(), y.grad_fn.next_functions)",
+    "a.where(a > 0)", "a.where()",
+    "i.bitwise_and(j)", "i.bitwise_or(3)", "i.bitwise_xor(j)", "i.bitwise_not()", "torch.tensor([True, False]).bitwise_not()",
+    "x = j.clone(); r = x.bitwise_and_(i); print(r is x, x, x._version)", "x = i.clone(); x.bitwise_or_(2); x",
+    "i.clone().bitwise_xor_(torch.tensor([[1], [2]]))", "x = i.clone(); x.bitwise_not_(); x",
+    "i.clone().bitwise_or_(2.5)", "torch.tensor([True, False]).bitwise_xor_(torch.tensor([1, 1]))",
+    "torch.tensor([True, False]).bitwise_and_(torch.tensor([True, True]))",
+    "torch.tensor([1.]).bitwise_not_()", "torch.tensor([1.]).bitwise_and_(1)", "a.bitwise_and(1)",
+)
+case(
+    "nsgap_sum_to_size_cumulative_inplace",
+    """
+    a = torch.tensor([[1., -2., 3.], [4., 5., -6.]], requires_grad=True)
+    def names(t):
+        return t.grad_fn.name() if t.grad_fn else None, [f.name() if f else None for f, _ in t.grad_fn.next_functions] if t.grad_fn else None
+    """,
+    "a.sum_to_size(3)", "a.sum_to_size(1, 3)", "a.sum_to_size((2, 1))", "a.sum_to_size([1])", "names(a.sum_to_size(1, 1))",
+    "names(a.sum_to_size(3))", "a.sum_to_size(2, 3) is a", "a.sum_to_size(3, 3)", "a.sum_to_size(1, 1, 3)", "a.sum_to_size()",
+    "torch.autograd.grad(a.sum_to_size(3).pow(2).sum(), a)",
+    "y = a * 1; r = y.cumsum_(1); print(r is y, y, names(y), y._version)",
+    "y = a * 1; y.cumprod_(0); print(y, names(y)); print(torch.autograd.grad((y * y).sum(), a))",
+    "y = a * 1; y.cumsum_(-1); print(torch.autograd.grad((y * y).sum(), a))",
+    "torch.tensor([1, 2, 3]).cumsum_(0)", "torch.tensor([1, 2, 3]).cumprod_(dim=0)",
+    "torch.tensor([1, 2, 3]).cumsum_(0, dtype=torch.float32)", "torch.tensor([1., 2]).cumsum_(0, dtype=torch.float64)",
+    "torch.tensor([1., 2]).cumsum_(0, dtype=torch.float32)",
+    "torch.tensor([1., 2]).cumsum_(dim=5)", "torch.tensor([True, True]).cumsum_(0)", "torch.tensor([1., 2]).cumsum_()",
+    "a.cumsum_(0)",
+)
+case(
+    "nsgap_fill_diagonal_",
+    """
+    a = torch.tensor([[1., -2., 3.], [4., 5., -6.]], requires_grad=True)
+    """,
+    "torch.zeros(3, 4).fill_diagonal_(5)", "torch.zeros(7, 3).fill_diagonal_(1, wrap=True)", "torch.zeros(7, 3).fill_diagonal_(1)",
+    "torch.zeros(2, 2, 2).fill_diagonal_(1)", "torch.zeros(2, 3, 2).fill_diagonal_(1)", "torch.zeros(3).fill_diagonal_(1)",
+    "torch.zeros(2, 2, dtype=torch.long).fill_diagonal_(2.7)", "torch.zeros(3, 5).fill_diagonal_(1, wrap=True)",
+    "torch.zeros(8, 3).fill_diagonal_(1, True)", "torch.zeros(4, 3).t().fill_diagonal_(2)",
+    "x = torch.zeros(3, 3); r = x.fill_diagonal_(1); print(r is x, x._version)",
+    "y = a * 1; y.fill_diagonal_(0.5); print(y, y.grad_fn.name(), y.grad_fn.next_functions[0][0].name()); print(torch.autograd.grad(y.sum(), a))",
+    "a.fill_diagonal_(1)",
+)
+case(
+    "nsgap_unfold",
+    """
+    t = torch.arange(10.); a = torch.tensor([[1., -2., 3.], [4., 5., -6.]], requires_grad=True)
+    def names(t):
+        return t.grad_fn.name(), [f.name() if f else None for f, _ in t.grad_fn.next_functions]
+    """,
+    "t.unfold(0, 3, 2)", "t.unfold(0, 3, 2).stride()", "a.unfold(1, 2, 1)", "a.unfold(0, 2, 1).shape", "a.unfold(-1, 3, 5)",
+    "t.unfold(0, 10, 3)", "t.unfold(0, 11, 1)", "t.unfold(0, 0, 1)", "t.unfold(0, 3, 0)", "t.unfold(0, 3, -1)", "t.unfold(2, 3, 1)",
+    "torch.tensor(5.).unfold(0, 1, 1)", "torch.tensor(5.).unfold(0, 2, 1)", "a.unfold(1, 2)",
+    "t.unfold(0, 3, 2).is_contiguous()", "u = t.unfold(0, 4, 3); u[1, 0] = 100; print(t)",
+    "u = a.unfold(1, 2, 1); print(names(u), u._base is a)",
+    "g, = torch.autograd.grad((u * u).sum(), a, create_graph=True); print(g, names(g)); print(torch.autograd.grad((g * g).sum(), a))",
+    "s = torch.tensor(2., requires_grad=True); u = s.unfold(0, 1, 1); print(u, names(u), torch.autograd.grad(u.sum() * 3, s))",
+    "torch.autograd.grad(a.unfold(0, 1, 2).pow(2).sum(), a)",
+)
+case(
+    "nsgap_flip_diff_isin_gcd",
+    """
+    a = torch.tensor([[1., -2., 3.], [4., 5., -6.]], requires_grad=True)
+    def names(t):
+        return t.grad_fn.name(), [f.name() if f else None for f, _ in t.grad_fn.next_functions]
+    """,
+    "torch.fliplr(a)", "names(a.fliplr())", "torch.flipud(a)", "a.flipud()", "torch.fliplr(torch.ones(3))", "torch.flipud(torch.tensor(1.))",
+    "torch.diff(a)", "names(torch.diff(a))", "torch.diff(a, n=2, dim=0)", "torch.diff(a, dim=0, prepend=torch.zeros(1, 3))",
+    "names(torch.diff(a, append=torch.zeros(2, 1)))", "torch.diff(a, n=3)", "torch.diff(a, n=4)", "a.diff(n=2)",
+    "torch.diff(torch.tensor([True, False, False]))", "torch.diff(torch.tensor([1, 5, 2]))",
+    "torch.diff(torch.tensor(1.))", "torch.diff(a, n=-1)", "torch.diff(a, n=0)", "names(torch.diff(a, n=2))",
+    "torch.diff(a, prepend=torch.zeros(3))", "torch.diff(a, prepend=1.)",
+    "torch.autograd.grad(torch.diff(a, n=2, prepend=a[:, :1] * 2).pow(2).sum(), a)",
+    "torch.isin(torch.tensor([1, 2, 3, 4]), torch.tensor([2, 4]))", "torch.isin(torch.tensor([1, 2, 3]), 2)",
+    "torch.isin(2, torch.tensor([1, 2]))", "torch.isin(torch.tensor([1., 2.]), torch.tensor([1, 2]), invert=True)",
+    "torch.isin(torch.tensor([1, 2]), torch.tensor([2]), assume_unique=True)", "torch.isin(1, 2)",
+    "torch.isin(torch.tensor([[1, 2]]), torch.tensor([[2]]))",
+    "torch.gcd(torch.tensor([12, -18, 0]), torch.tensor([8, 12, 0]))", "torch.lcm(torch.tensor([4, -6, 0]), torch.tensor([6, 4, 5]))",
+    "torch.gcd(torch.tensor([1.]), torch.tensor([2.]))", "torch.lcm(torch.tensor([1.]), torch.tensor([2.]))",
+    "torch.gcd(torch.tensor([12]), 8)", "torch.tensor([12], dtype=torch.int32).gcd(torch.tensor([8]))",
+    "x = torch.tensor([12]); x.gcd_(torch.tensor([8])); x", "torch.tensor([12]).lcm_(torch.tensor([8]))",
+    "torch.gcd(torch.tensor([True]), torch.tensor([True]))", "torch.tensor([12], dtype=torch.int32).lcm_(torch.tensor([8]))",
+)
+case(
+    "nsgap_unravel_index_combinations",
+    """
+    v = torch.tensor([1., 2., 3.], requires_grad=True)
+    def names(t):
+        return t.grad_fn.name(), [f.name() if f else None for f, _ in t.grad_fn.next_functions]
+    """,
+    "torch.unravel_index(torch.tensor([4, 1]), (2, 3))", "torch.unravel_index(torch.tensor(5), (2, 3))",
+    "torch.unravel_index(5, (2, 3))", "torch.unravel_index(torch.tensor([6]), (2, 3))",
+    "torch.unravel_index(torch.tensor([1.]), (2, 3))", "torch.unravel_index(torch.tensor([-1]), (2, 3))",
+    "torch.unravel_index(torch.tensor([[1, 2]]), 4)", "torch.unravel_index(torch.tensor([1]), (2, -3))",
+    "torch.unravel_index(torch.tensor([1]), ())", "torch.unravel_index(torch.tensor([7]), torch.Size([2, 2, 2]))",
+    "torch.unravel_index(torch.tensor([1]), 2.5)", "torch.unravel_index(torch.tensor([1]), (2, 2.5))",
+    "torch.combinations(v)", "names(torch.combinations(v))", "torch.combinations(v, r=3)",
+    "torch.combinations(v, with_replacement=True)", "torch.combinations(v, 0)", "torch.combinations(v, 4)",
+    "torch.combinations(torch.ones(2, 3))", "torch.combinations(v, -1)", "torch.combinations(v, 1)",
+    "torch.combinations(torch.tensor([1, 2, 3]), 2, True)",
+    "torch.autograd.grad(torch.combinations(v, 3, True).prod(1).sum(), v)",
+)
+case(
+    "nsgap_cov_corrcoef",
+    """
+    a = torch.tensor([[1., -2., 3., 0.5], [4., 5., -6., 2.]], requires_grad=True)
+    fw = torch.tensor([1, 2, 1, 3]); aw = torch.tensor([0.5, 1., 2., 1.])
+    def chain(t):
+        out, f = [], t.grad_fn
+        while f is not None:
+            out.append(f.name()); nf = [x for x, _ in f.next_functions if x is not None]; f = nf[0] if nf else None
+        return out
+    """,
+    "torch.cov(a)", "chain(torch.cov(a))", "torch.cov(a, correction=0)", "torch.cov(a[0])", "a.cov(correction=2)",
+    "torch.cov(a, fweights=fw)", "torch.cov(a, aweights=aw)", "torch.cov(a, fweights=fw, aweights=aw)",
+    "chain(torch.cov(a, fweights=fw, aweights=aw))",
+    "torch.cov(torch.ones(2, 2, 2))", "torch.cov(a, fweights=torch.tensor([1., 2, 1, 3]))", "torch.cov(a, aweights=fw)",
+    "torch.cov(a, fweights=-fw)", "torch.cov(a, aweights=-aw)", "torch.cov(a, fweights=fw[:3])", "torch.cov(a, fweights=fw.view(2, 2))",
+    "torch.cov(a, fweights=fw * 0)", "torch.cov(a, correction=5)", "torch.cov(torch.tensor([[1, 2, 4]]))",
+    "torch.cov(torch.ones(2, 0))", "torch.cov(a[:, :1])", "torch.cov(a.bool())",
+    "torch.autograd.grad(torch.cov(a, fweights=fw, aweights=aw).pow(2).sum(), a)",
+    "torch.corrcoef(a)", "chain(torch.corrcoef(a))", "torch.corrcoef(a[0])", "torch.corrcoef(torch.tensor([[1, 2, 4], [3, 1, 0]]))",
+    "a.corrcoef()", "torch.corrcoef(torch.ones(2, 3))", "torch.corrcoef(torch.ones(2, 2, 2))",
+    "torch.autograd.grad(torch.corrcoef(a)[0, 1], a)",
+)
+case(
+    "nsgap_trapezoid",
+    """
+    y = torch.tensor([1., 4., 9., 16.], requires_grad=True); x = torch.tensor([0., 1., 3., 4.])
+    a = torch.tensor([[1., -2., 3., 0.5], [4., 5., -6., 2.]], requires_grad=True)
+    def chain(t):
+        out, f = [], t.grad_fn
+        while f is not None:
+            out.append(f.name()); nf = [x for x, _ in f.next_functions if x is not None]; f = nf[0] if nf else None
+        return out
+    """,
+    "torch.trapezoid(y)", "chain(torch.trapezoid(y))", "torch.trapezoid(y, dx=0.5)", "torch.trapezoid(y, x)", "chain(torch.trapezoid(y, x))",
+    "torch.trapezoid(a, dim=0)", "chain(torch.trapezoid(a, dim=0))", "torch.trapz(y, x)", "torch.trapz(y, dx=2)",
+    "torch.trapezoid(torch.tensor([1, 2, 3]))", "torch.trapezoid(torch.tensor([1, 2, 3]), dx=2)",
+    "torch.trapezoid(torch.tensor([1, 2, 3]), torch.tensor([1, 2, 4]))", "torch.trapezoid(y, x[:3])", "torch.trapezoid(y, dim=2)",
+    "torch.trapezoid(torch.tensor(1.))", "torch.trapezoid(torch.ones(0))", "torch.trapezoid(torch.ones(1))", "torch.trapezoid(torch.ones(2, 0))",
+    "torch.trapezoid(a, x)", "torch.trapezoid(a, torch.tensor([1., 2.]), dim=0)", "torch.trapezoid(a, torch.ones(2, 4).cumsum(1))",
+    "torch.trapezoid(y, x, dx=1)", "torch.trapezoid(y, 2)", "torch.trapezoid(y, x.double())", "torch.trapezoid(y.bool())",
+    "torch.cumulative_trapezoid(y)", "chain(torch.cumulative_trapezoid(y))", "torch.cumulative_trapezoid(y, x)",
+    "chain(torch.cumulative_trapezoid(y, x))", "torch.cumulative_trapezoid(y, dx=0.5)", "torch.cumulative_trapezoid(a, dim=0)",
+    "torch.cumulative_trapezoid(torch.tensor([1, 2, 3]))", "torch.cumulative_trapezoid(torch.ones(0))", "torch.cumulative_trapezoid(torch.ones(1))",
+    "torch.cumulative_trapezoid(y, x[:2])", "torch.cumulative_trapezoid(y.bool())",
+    "torch.autograd.grad(torch.trapezoid(a, x) .pow(2).sum() + torch.cumulative_trapezoid(a, dx=0.5).pow(2).sum(), a)",
+)

@@ -1212,6 +1212,16 @@ C.add("matrix_power", lambda L, q: (L.matrix_power(q, 0) * q, q.matrix_power(5),
       SQ22)
 
 
+def _double_unfold(L, a):
+    """unfold's backward is an op of its own (UnfoldBackwardBackward0), seen in create_graph."""
+    u = a.unfold(1, 2, 1)
+    g, = L.autograd.grad((u * u).sum(), a, create_graph=True)
+    return u, a.unfold(0, 1, 2), g
+
+
+C.add("unfold", _double_unfold, _u(2, 4))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
