@@ -62,7 +62,7 @@ from .dtypes import finfo, iinfo  # part elem2
 from .ops import (addbmm, addmm, addmv, addr, baddbmm, block_diag, broadcast_shapes,  # nsgap
                   broadcast_tensors, combinations, diff, fliplr, flipud, gcd, ger, inner, isin,
                   lcm, matrix_power, unravel_index, vdot)
-from .ops import corrcoef, cov, cumulative_trapezoid, trapezoid, trapz  # part nsgap
+from .ops import corrcoef, cov, cumulative_trapezoid, nanquantile, quantile, trapezoid, trapz  # nsgap
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,

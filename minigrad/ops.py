@@ -5173,6 +5173,70 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1, **kwargs):
 _METHODS.update(cov=_as_method(cov), corrcoef=_as_method(corrcoef))
 
 
+# --- part nsgap: quantile, nanquantile (ATen's quantile_compute: sort, gather, lerp_) ------------------
+_INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _quantile(input, q, dim, keepdim, interpolation, ignore_nan):
+    """Sort along dim (all elements without one), turn q into ranks, gather the values below
+    (and above) each rank and interpolate in place, then move q's dim to the front."""
+    if not isinstance(q, Tensor) and not 0 <= q <= 1:
+        raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {q:g}")
+    if interpolation not in _INTERPOLATIONS:
+        raise RuntimeError("quantile() interpolation must be one of linear, lower, higher, "
+                           f"midpoint or nearest, but got {interpolation}")
+    q = q if isinstance(q, Tensor) else tensor(q, dtype=input.dtype)
+    if input.numel() == 0:
+        raise RuntimeError("quantile() input tensor must be non-empty")
+    if q.dim() > 1:
+        raise RuntimeError("quantile() q must be a scalar or 1D tensor")
+    if input.dtype not in (dtypes.float32, dtypes.float64):
+        raise RuntimeError("quantile() input tensor must be either float or double dtype")
+    if q.dtype != input.dtype:
+        raise RuntimeError("quantile() q tensor must be same dtype as the input tensor")
+    wrapped = _wrap_dim(0 if dim is None else dim, input.dim())
+    out_shape = list(input.shape) if dim is not None and input.dim() else (
+        [1] * input.dim() if keepdim else [])
+    if dim is not None and input.dim():
+        out_shape[wrapped:wrapped + 1] = [1] if keepdim else []
+    if not ((q._data >= 0) & (q._data <= 1)).all():
+        raise RuntimeError("quantile() q values must be in the range [0, 1]")
+    if dim is None:
+        sorted_ = input.flatten().sort()[0]
+    elif wrapped == input.dim() - 1:
+        sorted_ = input.sort()[0]
+    else:
+        sorted_ = input.unsqueeze(-1).transpose(wrapped, -1).sort()[0]
+    sorted_ = sorted_.view(*out_shape, sorted_.shape[-1])
+    if ignore_nan:  # ranks among the values that are not nan (all nan: rank 0, a nan)
+        ranks = q * (sorted_.isnan().logical_not().sum(-1, True) - 1)
+        ranks.masked_fill_(ranks < 0, 0)
+    else:  # a nan sorts last: its rank gives nan
+        last = sorted_.shape[-1] - 1
+        ranks = masked_fill(*broadcast_tensors(q * last, sorted_.isnan().any(-1, True)), last)
+    if interpolation in ("lower", "higher", "nearest"):
+        {"lower": ranks.floor_, "higher": ranks.ceil_, "nearest": ranks.round_}[interpolation]()
+    ranks_below = ranks.long()
+    values = sorted_.gather(-1, ranks_below)
+    if interpolation in ("linear", "midpoint"):
+        weights = full_like(ranks, 0.5) if interpolation == "midpoint" else ranks - ranks_below
+        values.lerp_(sorted_.gather(-1, ranks.ceil_().long()), weights)
+    return values.squeeze_(-1) if q.dim() == 0 else values.unsqueeze_(0).transpose_(0, -1).squeeze_(-1)
+
+
+def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    """The q-th quantiles of input (along dim), between sorted values as `interpolation` says."""
+    return _quantile(input, q, dim, keepdim, interpolation, False)
+
+
+def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    """quantile of the values that are not nan."""
+    return _quantile(input, q, dim, keepdim, interpolation, True)
+
+
+_METHODS.update(quantile=_as_method(quantile), nanquantile=_as_method(nanquantile))
+
+
 # PyTorch's argument parser takes NumPy's names too: axis for dim, keepdims for keepdim (as in
 # P.sum(1, keepdims=True)). Its Python-level functions (norm, split, unflatten, nn.functional)
 # do not.

@@ -12540,3 +12540,31 @@ case(
     "torch.cumulative_trapezoid(y, x[:2])", "torch.cumulative_trapezoid(y.bool())",
     "torch.autograd.grad(torch.trapezoid(a, x) .pow(2).sum() + torch.cumulative_trapezoid(a, dx=0.5).pow(2).sum(), a)",
 )
+case(
+    "nsgap_quantile",
+    """
+    a = torch.tensor([[1., -2., 3., 0.5], [4., 5., -6., 2.]], requires_grad=True)
+    n = torch.tensor([[1., float('nan'), 3., 0.5], [4., 5., -6., 2.]])
+    q = torch.tensor([0.25, 0.5, 1.])
+    def chain(t):
+        out, f = [], t.grad_fn
+        while f is not None:
+            out.append((f.name(), [x.name() if x else None for x, _ in f.next_functions])); nf = [x for x, _ in f.next_functions if x is not None]; f = nf[0] if nf else None
+        return out
+    """,
+    *[f"""
+    print(torch.quantile(a, 0.3, interpolation='{i}'), torch.quantile(a, q, dim=0, interpolation='{i}'))
+    print(torch.quantile(a, q, dim=1, keepdim=True, interpolation='{i}'), torch.nanquantile(n, q, dim=1, interpolation='{i}'))
+    print(torch.quantile(n, 0.4, dim=1, interpolation='{i}'), chain(torch.quantile(a, q, dim=0, interpolation='{i}')))
+    print(chain(torch.quantile(a, 0.3, interpolation='{i}')))
+    print(torch.autograd.grad(torch.quantile(a, q, dim=0, interpolation='{i}').sum(), a))
+    """ for i in ("linear", "lower", "higher", "midpoint", "nearest")],
+    "torch.quantile(a, 0.3, keepdim=True)", "torch.quantile(a, q, keepdim=True).shape", "torch.quantile(a, q).shape",
+    "a.quantile(0.5, 1)", "a.nanquantile(0.5)", "torch.quantile(torch.tensor(3.), 0.5)", "torch.quantile(torch.tensor(3.), 0.5, dim=0)",
+    "torch.nanquantile(torch.tensor([float('nan')] * 3), 0.5)", "torch.quantile(a, 1.5)", "torch.quantile(a, torch.tensor([0.5, 1.5]))",
+    "torch.quantile(a, torch.tensor([[0.5]]))", "torch.quantile(a, q.double())", "torch.quantile(a.long(), 0.5)",
+    "torch.quantile(torch.ones(0), 0.5)", "torch.quantile(a, 0.5, interpolation='cubic')", "torch.quantile(a, 0.5, dim=3)",
+    "torch.quantile(a, 1)", "torch.quantile(a, torch.tensor(0.5))", "torch.quantile(a.double(), 0.5)",
+    "torch.quantile(a, 0.5, 1, True, interpolation='lower')",
+    "g, = torch.autograd.grad(torch.nanquantile(n.requires_grad_(), q, dim=1).sum(), n); g",
+)
