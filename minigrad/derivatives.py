@@ -1978,6 +1978,11 @@ normal_ = Op("NormalBackward0",        lambda self, mean, std, generator: (
 bernoulli = Op("BernoulliBackward0",    lambda self, generator: (generator._rng.random(self.shape)
                                                               < self).astype(self.dtype),
                self=lambda grad: zeros_like(grad))   # 1 with probability self: no gradient
+fill = Op("FillBackward0",              lambda self, value: np.full_like(self, value),  # part nsgap:
+          self=lambda grad: zeros_like(grad))                                   # torch.fill
+fill_tensor = Op("FillBackward1",      lambda self, value: np.full_like(self, value), promote=False,
+                 self=lambda grad: zeros_like(grad),
+                 value=lambda grad: grad.sum())
 fill_tensor_ = Op("FillBackward3",     lambda self, value: np.full_like(self, value),  # t[:] = 0.
                   promote=False,
                   self=lambda grad: zeros_like(grad),

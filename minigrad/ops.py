@@ -5237,6 +5237,43 @@ def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
 _METHODS.update(quantile=_as_method(quantile), nanquantile=_as_method(nanquantile))
 
 
+# --- part nsgap: torch.X_ functions (the in-place methods under torch's name), torch.fill, detach --
+def _function_of_method(name):
+    """torch.exp_(t) is t.exp_(): PyTorch has most in-place methods as functions too."""
+    def function(input, *args, **kwargs):
+        _tensor_arg(name, "input", 1, input)
+        return getattr(input, name)(*args, **kwargs)
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"Tensor.{name} as a function: changes input in place and returns it."
+    return function
+
+
+_INPLACE_FUNCTIONS = (
+    "abs_", "acos_", "acosh_", "addmv_", "arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan_",
+    "arctanh_", "asin_", "asinh_", "atan_", "atanh_", "ceil_", "clamp_", "clamp_max_", "clamp_min_",
+    "clip_", "cos_", "cosh_", "deg2rad_", "detach_", "erf_", "erfc_", "exp2_", "exp_", "expm1_",
+    "fill_", "fix_", "floor_", "frac_", "gcd_", "index_put_", "lcm_", "ldexp_", "log10_", "log1p_",
+    "log2_", "log_", "logit_", "nan_to_num_", "neg_", "negative_", "rad2deg_", "reciprocal_",
+    "relu_", "round_", "rsqrt_", "sigmoid_", "sin_", "sinc_", "sinh_", "sqrt_", "square_", "tan_",
+    "tanh_", "trunc_", "xlogy_", "zero_")
+globals().update({_name: _function_of_method(_name) for _name in _INPLACE_FUNCTIONS})
+detach = _function_of_method("detach")
+_SIGNATURES["fill"] = ("Tensor input, Tensor value", "Tensor input, Number value")
+
+
+def fill(input, value=_REQUIRED):
+    """A new tensor like input, every element value (FillBackward0; a 0-d tensor value gets the
+    gradient's sum: FillBackward1)."""
+    if not isinstance(input, Tensor) or not isinstance(value, (Tensor, numbers.Number)):
+        raise _invalid_combination("fill", [a for a in (input, value) if a is not _REQUIRED], {})
+    if isinstance(value, Tensor):
+        if value.dim():
+            raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor with "
+                               f"{value.dim()} dimensions.")
+        return d.fill_tensor(input, value)
+    return d.fill(input, value)
+
+
 # PyTorch's argument parser takes NumPy's names too: axis for dim, keepdims for keepdim (as in
 # P.sum(1, keepdims=True)). Its Python-level functions (norm, split, unflatten, nn.functional)
 # do not.

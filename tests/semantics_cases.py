@@ -12568,3 +12568,26 @@ case(
     "torch.quantile(a, 0.5, 1, True, interpolation='lower')",
     "g, = torch.autograd.grad(torch.nanquantile(n.requires_grad_(), q, dim=1).sum(), n); g",
 )
+case(
+    "nsgap_torch_inplace_functions",
+    """
+    a = torch.tensor([1., -2.], requires_grad=True); b = a.detach().clone(); v = torch.tensor(3., requires_grad=True)
+    """,
+    "torch.fill(a, 3.)", "y = torch.fill(a, 3.); print(y.grad_fn.name(), y.grad_fn.next_functions[0][0].name())",
+    "y = torch.fill(a, v); print(y.grad_fn.name(), torch.autograd.grad(y.sum() * 2, [a, v]))",
+    "torch.fill(torch.tensor([1, 2]), 2.7)", "torch.fill(a)", "torch.fill(a, torch.ones(2))", "torch.fill(2, 3)",
+    "torch.exp_(b) is b", "torch.clamp_(b, max=2)", "torch.relu_(-b)", "torch.exp_(2)",
+    "y = a * 1; print(torch.sigmoid_(y).grad_fn.name())", "torch.zero_(a.detach().clone())", "torch.detach(a)",
+    "torch.detach_(a * 1).requires_grad", "torch.fill_(a.detach().clone(), 5)", "torch.abs_(a)",
+    "torch.xlogy_(b.clone(), 2.)", "torch.index_put_(b.clone(), (torch.tensor([0]),), torch.tensor(9.))",
+    "torch.gcd_(torch.tensor([12]), torch.tensor([8]))", "torch.nan_to_num_(torch.tensor([float('nan')]), nan=2.)",
+    "torch.round_(torch.tensor([1.26]), decimals=1)",
+    *[f"x = torch.tensor([0.25, 0.5]); r = torch.{n}(x); print(r is x, x)" for n in (
+        "acos_", "acosh_", "arccos_", "arcsin_", "arcsinh_", "arctan_", "arctanh_", "asin_", "asinh_", "atan_", "atanh_",
+        "ceil_", "cos_", "cosh_", "deg2rad_", "erf_", "erfc_", "exp2_", "expm1_", "fix_", "floor_", "frac_", "log10_",
+        "log1p_", "log2_", "log_", "logit_", "neg_", "negative_", "rad2deg_", "reciprocal_", "rsqrt_", "sin_", "sinc_",
+        "sinh_", "sqrt_", "square_", "tan_", "tanh_", "trunc_")],
+    "torch.clamp_min_(torch.tensor([1., 3.]), 2)", "torch.clamp_max_(torch.tensor([1., 3.]), 2)", "torch.clip_(torch.tensor([1., 3.]), 0, 2)",
+    "torch.ldexp_(torch.tensor([1., 3.]), torch.tensor([2, 1]))", "torch.lcm_(torch.tensor([4]), torch.tensor([6]))",
+    "torch.addmv_(torch.ones(2), torch.ones(2, 3), torch.ones(3), beta=2)",
+)

@@ -1220,6 +1220,7 @@ def _double_unfold(L, a):
 
 
 C.add("unfold", _double_unfold, _u(2, 4))
+C.add("fill", lambda L, a, v: (L.fill(a, 2.), L.fill(a, v) * a), A23, _u())
 
 
 @functools.lru_cache(maxsize=None)
