@@ -70,6 +70,9 @@ from .ops import (abs_, acos_, acosh_, addmv_, arccos_, arccosh_, arcsin_, arcsi
                   log10_, log1p_, log2_, log_, logit_, nan_to_num_, neg_, negative_, rad2deg_,
                   reciprocal_, relu_, round_, rsqrt_, sigmoid_, sin_, sinc_, sinh_, sqrt_, square_,
                   tan_, tanh_, trunc_, xlogy_, zero_)
+from .ops import (UntypedStorage, conj, empty_like, get_device, get_num_threads, is_conj,  # nsgap
+                  is_neg, layout, randint_like, resolve_conj, resolve_neg, scalar_tensor,
+                  set_num_threads, strided)
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,

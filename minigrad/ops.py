@@ -5274,6 +5274,123 @@ def fill(input, value=_REQUIRED):
     return d.fill(input, value)
 
 
+# --- part nsgap: storage and layout introspection, threads, empty_like, randint_like, scalar_tensor --
+class UntypedStorage:
+    """The bytes a tensor and all its views share: here the NumPy array at the root of the
+    tensor's data (views of a tensor are NumPy views of one base array)."""
+
+    def __init__(self, array):
+        while isinstance(array.base, np.ndarray):
+            array = array.base
+        self._array = array
+
+    def data_ptr(self):
+        return self._array.ctypes.data
+
+    def nbytes(self):
+        return self._array.nbytes
+
+    size = nbytes
+
+    def __len__(self):
+        return self._array.nbytes
+
+    def element_size(self):
+        return 1
+
+    @property
+    def device(self):
+        return _Device("cpu")
+
+
+UntypedStorage.__module__ = "minigrad"
+
+
+class layout:
+    """How a tensor's elements sit in memory: always `strided` (sizes and strides) here."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return f"minigrad.{self.name}"
+
+
+layout.__module__ = "minigrad"
+strided = layout("strided")
+_num_threads = os.cpu_count() or 1
+
+
+def get_num_threads():
+    """How many threads PyTorch would use: NumPy decides here; the number is only remembered."""
+    return _num_threads
+
+
+def set_num_threads(n):
+    global _num_threads
+    if not isinstance(n, numbers.Integral) or isinstance(n, builtins.bool):
+        raise RuntimeError(f"set_num_threads expects an int, but got {_type_name(n)}")
+    if n <= 0:
+        raise RuntimeError("set_num_threads expects a positive integer")
+    _num_threads = n
+
+
+def conj(input):
+    """The complex conjugate: for real tensors, input itself."""
+    return input
+
+
+def is_conj(input):
+    return False
+
+
+resolve_conj = resolve_neg = conj
+is_neg = is_conj
+
+
+def get_device(input):
+    """The CUDA device index of input, -1 for the CPU (always, here)."""
+    return -1
+
+
+def empty_like(input, dtype=None, device=None, requires_grad=False):
+    """A tensor like input whose values are whatever the memory held (zeros here)."""
+    _tensor_arg("empty_like", "input", 1, input)
+    return zeros_like(input, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+_SIGNATURES["randint_like"] = tuple(
+    f"Tensor input, {ints}, *, {gen}minigrad.memory_format memory_format = None, {_KWARGS}"
+    for ints in ("int low, int high", "Tensor high", "int high")
+    for gen in ("minigrad.Generator generator, ", ""))
+
+
+def randint_like(input, low=_REQUIRED, high=_REQUIRED, *, dtype=None, generator=None,
+                 requires_grad=False):
+    """randint with input's shape and (by default) dtype: randint_like(x, high) or (x, low, high)."""
+    if low is _REQUIRED:
+        raise _invalid_combination("randint_like", (input,), {})
+    low, high = (0, low) if high is _REQUIRED else (low, high)
+    return randint(low, high, input.shape, dtype=dtype or input.dtype, generator=generator,
+                   requires_grad=requires_grad)
+
+
+def scalar_tensor(s, dtype=None, device=None, requires_grad=False):
+    """A 0-d tensor holding the number s, in the default float dtype unless told otherwise."""
+    if not isinstance(s, (numbers.Number, np.bool_)):
+        raise TypeError(f"scalar_tensor(): argument 's' (position 1) must be Number, not "
+                        f"{_type_name(s)}")
+    return full((), s, dtype=dtype or dtypes.get_default_dtype(), device=device,
+                requires_grad=requires_grad)
+
+
+_METHODS.update(untyped_storage=lambda self: UntypedStorage(self._data),
+                layout=property(lambda self: strided), get_device=get_device,
+                is_sparse=False, is_quantized=False, is_meta=False, is_nested=False,
+                conj=conj, is_conj=is_conj, resolve_conj=resolve_conj, resolve_neg=resolve_neg,
+                is_neg=is_neg)
+
+
 # PyTorch's argument parser takes NumPy's names too: axis for dim, keepdims for keepdim (as in
 # P.sum(1, keepdims=True)). Its Python-level functions (norm, split, unflatten, nn.functional)
 # do not.

@@ -12591,3 +12591,28 @@ case(
     "torch.ldexp_(torch.tensor([1., 3.]), torch.tensor([2, 1]))", "torch.lcm_(torch.tensor([4]), torch.tensor([6]))",
     "torch.addmv_(torch.ones(2), torch.ones(2, 3), torch.ones(3), beta=2)",
 )
+case(
+    "nsgap_storage_layout_introspection",
+    """
+    a = torch.arange(6.).view(2, 3); s = a.untyped_storage()
+    """,
+    "type(s).__name__", "s.nbytes()", "s.size()", "len(s)", "s.element_size()", "s.device",
+    "s.data_ptr() == a.data_ptr()", "a[1].untyped_storage().data_ptr() == s.data_ptr()",
+    "a.t().untyped_storage().data_ptr() == a.untyped_storage().data_ptr()",
+    "a[:, 1:].untyped_storage().nbytes()",
+    "a.clone().untyped_storage().data_ptr() == s.data_ptr()", "a[1].data_ptr() - a.data_ptr()",
+    "torch.ones(3, dtype=torch.int8).untyped_storage().nbytes()", "a[1:].untyped_storage().nbytes()",
+    "a.layout", "torch.strided", "a.layout == torch.strided", "type(torch.strided)", "str(torch.strided)",
+    "a.get_device()", "torch.get_device(a)", "(a.is_sparse, a.is_quantized, a.is_meta, a.is_nested)",
+    "a.conj() is a", "a.is_conj()", "a.resolve_conj() is a", "a.resolve_neg() is a", "a.is_neg()", "torch.conj(a)",
+    "torch.is_conj(a)", "torch.resolve_conj(a) is a", "torch.resolve_neg(a) is a", "torch.is_neg(a)",
+    "x = torch.ones(2, requires_grad=True); print(x.conj().grad_fn, x.resolve_conj().grad_fn, x.conj() is x)",
+    "n = torch.get_num_threads(); print(n > 0); torch.set_num_threads(2); print(torch.get_num_threads()); torch.set_num_threads(n)",
+    "torch.set_num_threads(0)", "torch.set_num_threads(1.5)",
+    "torch.empty_like(a).shape", "torch.empty_like(a, dtype=torch.long).dtype", "torch.empty_like(a, requires_grad=True).requires_grad",
+    "torch.empty_like(2)",
+    "torch.randint_like(a, 5).dtype", "torch.randint_like(a, 2, 5).shape", "r = torch.randint_like(a, 2, 5); ((r >= 2) & (r < 5)).all()",
+    "torch.randint_like(a, 5, dtype=torch.long).dtype", "torch.randint_like(a, 0)", "torch.randint_like(a, 5, 2)", "torch.randint_like(a)",
+    "torch.scalar_tensor(3)", "torch.scalar_tensor(3.5, dtype=torch.float64)", "torch.scalar_tensor(True)",
+    "torch.scalar_tensor(2, requires_grad=True)", "torch.scalar_tensor(a)",
+)
