@@ -1975,6 +1975,25 @@ normal_ = Op("NormalBackward0",        lambda self, mean, std, generator: (
                                            mean + std * generator._rng.standard_normal(self.shape))
                                            .astype(self.dtype),
              self=lambda grad: zeros_like(grad))
+# part nsgap: torch.normal with tensor mean and/or std: random numbers, no gradient flows back
+def _normal(mean, std, generator):
+    """mean + std * N(0, 1), in the tensor argument's dtype (mean's if both are tensors)."""
+    dtype = (mean if isinstance(mean, np.ndarray) else std).dtype
+    noise = generator._rng.standard_normal(np.broadcast_shapes(np.shape(mean), np.shape(std)))
+    return (mean + std * noise).astype(dtype)
+
+
+def _no_gradient(grad, shape):
+    return Tensor._make(np.zeros(shape, grad._data.dtype))
+
+
+normal_tensor_float = Op("NormalBackward1", _normal, promote=False,
+                         mean=lambda grad, mean_shape: _no_gradient(grad, mean_shape))
+normal_float_tensor = Op("NormalBackward2", _normal, promote=False,
+                         std=lambda grad, std_shape: _no_gradient(grad, std_shape))
+normal_tensor_tensor = Op("NormalBackward3", _normal, promote=False,
+                          mean=lambda grad, mean_shape: _no_gradient(grad, mean_shape),
+                          std=lambda grad, std_shape: _no_gradient(grad, std_shape))
 bernoulli = Op("BernoulliBackward0",    lambda self, generator: (generator._rng.random(self.shape)
                                                               < self).astype(self.dtype),
                self=lambda grad: zeros_like(grad))   # 1 with probability self: no gradient

@@ -5391,6 +5391,44 @@ _METHODS.update(untyped_storage=lambda self: UntypedStorage(self._data),
                 is_neg=is_neg)
 
 
+# --- part nsgap: torch.normal, all four overloads ------------------------------------------------
+_SIGNATURES["normal"] = (
+    "Tensor mean, Tensor std, *, minigrad.Generator generator = None, Tensor out = None",
+    "Tensor mean, float std = 1, *, minigrad.Generator generator = None, Tensor out = None",
+    "float mean, Tensor std, *, minigrad.Generator generator = None, Tensor out = None",
+    "float mean, float std, tuple of ints size, *, minigrad.Generator generator = None, "
+    f"Tensor out = None, {_KWARGS}")
+
+
+def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False):
+    """Numbers drawn from N(mean, std): tensor means and/or stds broadcast together (a node that
+    sends no gradient back), or two numbers and a size. NumPy's generator: not PyTorch's values."""
+    generator = generator or default_generator
+    tensors = [isinstance(mean, Tensor), isinstance(std, Tensor)]
+    if not builtins.any(tensors):
+        if size is None:
+            raise _invalid_combination("normal", (mean, std), {})
+        if not std >= 0:
+            raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
+        out = _normal_inplace(empty(*_int_sizes("normal", (size,)), dtype=dtype), mean, std,
+                              generator=generator)
+        return out.requires_grad_(requires_grad)
+    if size is not None:
+        raise _invalid_combination("normal", (mean, std, size), {})
+    kind = mean if tensors[0] else std
+    if not kind.is_floating_point():
+        raise NotImplementedError(f'"normal_kernel_cpu" not implemented for \'{kind.dtype._scalar}\'')
+    if tensors[1] and (std._data < 0).any():
+        raise RuntimeError("normal expects all elements of std >= 0.0")
+    if not tensors[1] and not std >= 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
+    if builtins.all(tensors):
+        _broadcast_shape(mean.shape, std.shape)
+    op = (d.normal_tensor_tensor if builtins.all(tensors) else
+          d.normal_tensor_float if tensors[0] else d.normal_float_tensor)
+    return op(mean, std, generator)
+
+
 # PyTorch's argument parser takes NumPy's names too: axis for dim, keepdims for keepdim (as in
 # P.sum(1, keepdims=True)). Its Python-level functions (norm, split, unflatten, nn.functional)
 # do not.

@@ -12616,3 +12616,26 @@ case(
     "torch.scalar_tensor(3)", "torch.scalar_tensor(3.5, dtype=torch.float64)", "torch.scalar_tensor(True)",
     "torch.scalar_tensor(2, requires_grad=True)", "torch.scalar_tensor(a)",
 )
+case(
+    "nsgap_normal_overloads",
+    # the values come from each library's own generator: shapes, dtypes, graphs and errors only
+    """
+    m = torch.zeros(2, 3); s = torch.ones(2, 3)
+    """,
+    "torch.normal(m, s).shape", "torch.normal(0., torch.ones(4)).shape", "torch.normal(torch.zeros(4), 1.).shape",
+    "torch.normal(torch.zeros(4)).shape", "torch.normal(0., 1., size=(2, 2)).shape", "torch.normal(0, 1, (3,)).dtype",
+    "torch.normal(2., 0., (2,))", "torch.normal(torch.tensor([1., 2.]), 0.)", "torch.normal(torch.tensor([1., 2.]), torch.zeros(2))",
+    "torch.normal(3., torch.zeros(2, 1).double())",
+    "torch.normal(torch.zeros(2), torch.ones(3))", "torch.normal(torch.zeros(2), -1.)", "torch.normal(0., -1., size=(2,))",
+    "torch.normal(torch.zeros(2, dtype=torch.long), 1.)", "torch.normal(0., 1.)",
+    "torch.normal(torch.zeros(2), torch.ones(2).double()).dtype", "torch.normal(0., 1., size=(2,), dtype=torch.float64).dtype",
+    "torch.normal(0., 1., size=(2,), requires_grad=True).requires_grad",
+    "torch.normal(torch.zeros(2), torch.ones(2) * -1)", "torch.normal(torch.zeros(4), torch.ones(2, 2)).shape",
+    "torch.normal(torch.zeros(4), torch.ones(2, 1)).shape",
+    """
+    mu = torch.zeros(2, requires_grad=True); sd = torch.ones(2, requires_grad=True)
+    for y in (torch.normal(mu, 1.), torch.normal(0., sd), torch.normal(mu, sd)):
+        print(y.grad_fn.name(), [f.name() if f else None for f, _ in y.grad_fn.next_functions])
+        print(torch.autograd.grad(y.sum(), [mu, sd], allow_unused=True, materialize_grads=True))
+    """,
+)
