@@ -3608,6 +3608,8 @@ def _put_inplace(self, index, source, accumulate=False):
 def meshgrid(*tensors, indexing=None):
     """Coordinate grids: tensor i viewed along dim i and expanded to the whole grid (views, no
     copies). indexing='xy' (NumPy's default) swaps the first two dims; PyTorch's is 'ij'."""
+    if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
+        tensors = tuple(tensors[0])
     for i, t in enumerate(tensors):
         if not isinstance(t, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
