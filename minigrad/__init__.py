@@ -59,6 +59,21 @@ from .ops import (copysign, float_power, fmax, fmin, frexp, heaviside, ldexp, lo
 from .ops import (can_cast, is_complex, is_nonzero, is_same_size, promote_types, result_type,
                   typename)  # part elem2
 from .dtypes import finfo, iinfo  # part elem2
+from .ops import (addbmm, addmm, addmv, addr, baddbmm, block_diag, broadcast_shapes,  # nsgap
+                  broadcast_tensors, combinations, diff, fliplr, flipud, gcd, ger, inner, isin,
+                  lcm, matrix_power, unravel_index, vdot)
+from .ops import corrcoef, cov, cumulative_trapezoid, nanquantile, quantile, trapezoid, trapz  # nsgap
+from .ops import (abs_, acos_, acosh_, addmv_, arccos_, arccosh_, arcsin_, arcsinh_,  # nsgap
+                  arctan_, arctanh_, asin_, asinh_, atan_, atanh_, ceil_, clamp_, clamp_max_,
+                  clamp_min_, clip_, cos_, cosh_, deg2rad_, detach, detach_, erf_, erfc_, exp2_,
+                  exp_, expm1_, fill, fill_, fix_, floor_, frac_, gcd_, index_put_, lcm_, ldexp_,
+                  log10_, log1p_, log2_, log_, logit_, nan_to_num_, neg_, negative_, rad2deg_,
+                  reciprocal_, relu_, round_, rsqrt_, sigmoid_, sin_, sinc_, sinh_, sqrt_, square_,
+                  tan_, tanh_, trunc_, xlogy_, zero_)
+from .ops import (UntypedStorage, conj, empty_like, get_device, get_num_threads, is_conj,  # nsgap
+                  is_neg, layout, randint_like, resolve_conj, resolve_neg, scalar_tensor,
+                  set_num_threads, strided)
+from .ops import normal  # part nsgap
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,

@@ -1540,6 +1540,58 @@ mv = Op("MvBackward0",                 lambda self, vec: self @ vec,
 bmm = Op("BmmBackward0",               lambda self, mat2: self @ mat2,         # batches of matrices
          self=lambda grad, mat2: bmm(grad, mat2.transpose(1, 2)),
          mat2=lambda grad, self: bmm(self.transpose(1, 2), grad))
+# part nsgap: beta * self + alpha * product (addmv, addr, baddbmm, addbmm; addmm is with linear's
+# rows), and vdot
+def _beta_self_plus(self, product, beta, alpha):
+    """beta * self + alpha * product, as BLAS's gemm: beta = 0 ignores self (its nan too)."""
+    if alpha != 1:
+        product = product * np.array(alpha, product.dtype)
+    if beta == 0:
+        return np.broadcast_to(product, np.broadcast_shapes(np.shape(self), product.shape)).copy()
+    return (self if beta == 1 else self * np.array(beta, self.dtype)) + product
+
+
+def _addbmm(self, batch1, batch2, beta, alpha):
+    """The batch's products added one by one to beta * self, as PyTorch's loop of addmm_."""
+    products = batch1 @ batch2
+    out = _beta_self_plus(self, products[0] if len(products) else np.zeros(
+        products.shape[1:], products.dtype), beta, alpha)
+    for p in products[1:]:
+        out = _beta_self_plus(out, p, 1, alpha)
+    return out
+
+
+def _bmm_of_expanded(grad, batch1_shape, batch2_shape):
+    """addbmm's gradient of the summed products, one copy per batch: grad.unsqueeze(0).expand."""
+    return grad.unsqueeze(0).expand(batch1_shape[0], batch1_shape[1], batch2_shape[2])
+
+
+addmv = Op("AddmvBackward0",           lambda self, mat, vec, beta=1, alpha=1: _beta_self_plus(
+                                           self, mat @ vec, beta, alpha),
+           self=lambda grad, beta: _maybe_multiply(grad, beta),  # (sum_to: engine)
+           mat=lambda grad, vec, alpha: _maybe_multiply(grad.reshape(grad.shape[0], 1) * vec, alpha),
+           vec=lambda grad, mat, alpha: _maybe_multiply(mv(mat.t(), grad), alpha))
+addr = Op("AddrBackward0",             lambda self, vec1, vec2, beta=1, alpha=1: _beta_self_plus(
+                                           self, np.outer(vec1, vec2), beta, alpha),
+          self=lambda grad, beta: _maybe_multiply(grad, beta),
+          vec1=lambda grad, vec2, alpha: _maybe_multiply(mv(grad, vec2), alpha),
+          vec2=lambda grad, vec1, alpha: _maybe_multiply(mv(grad.t(), vec1), alpha))
+baddbmm = Op("BaddbmmBackward0",       lambda self, batch1, batch2, beta=1, alpha=1: _beta_self_plus(
+                                           self, batch1 @ batch2, beta, alpha),
+             self=lambda grad, beta: _maybe_multiply(grad, beta),
+             batch1=lambda grad, batch2, alpha: _maybe_multiply(
+                 bmm(grad, batch2.transpose(1, 2)), alpha),
+             batch2=lambda grad, batch1, alpha: _maybe_multiply(
+                 bmm(batch1.transpose(1, 2), grad), alpha))
+addbmm = Op("AddbmmBackward0",         _addbmm,
+            self=lambda grad, beta: _maybe_multiply(grad, beta),
+            batch1=lambda grad, batch2, batch1_shape, batch2_shape, alpha: _maybe_multiply(
+                bmm(_bmm_of_expanded(grad, batch1_shape, batch2_shape), batch2.transpose(1, 2)), alpha),
+            batch2=lambda grad, batch1, batch1_shape, batch2_shape, alpha: _maybe_multiply(
+                bmm(batch1.transpose(1, 2), _bmm_of_expanded(grad, batch1_shape, batch2_shape)), alpha))
+vdot = Op("VdotBackward0",             lambda self, other: np.dot(self, other),
+          self=lambda grad, other: grad * other,
+          other=lambda grad, self: grad * self)
 linalg_inv = Op("LinalgInvExBackward0", lambda A: np.linalg.inv(A),  # d(A^-1) = -A^-1 dA A^-1
                 A=lambda grad, result: -(result.mT @ (grad @ result.mT)))
 # part einsum (linalg): solve and det. A^H is A^T here (minigrad's tensors are real)
@@ -2069,6 +2121,31 @@ slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, d
                                            _dim_key(dim, slice(start, end, step))),
                     grad_output=lambda grad, dim, start, end, step: slicing(grad, dim, start, end, step))
 
+# part nsgap: unfold, the windows of size `size` every `step` along a dim (a view: a new last dim)
+def _unfold(self, dimension, size, step):
+    if not self.ndim:
+        return self.reshape(1)
+    windows = np.lib.stride_tricks.sliding_window_view(self, size, axis=dimension, writeable=True)
+    return windows[_dim_key(dimension, slice(None, None, step))]
+
+
+def _unfold_backward(grad_in, input_sizes, dim, size, step):
+    """Each window's gradient added back where it came from: element k of every window at once
+    (those never overlap), for k < size."""
+    out = np.zeros(input_sizes, grad_in.dtype)
+    if not out.ndim:
+        return grad_in.reshape(())
+    n = grad_in.shape[dim]
+    for k in range(size):
+        out[_dim_key(dim, slice(k, k + step * (n - 1) + 1, step))] += grad_in[..., k]
+    return out
+
+
+unfold = Op("UnfoldBackward0",         _unfold, view=True,
+            self=lambda grad, self_shape, dimension, size, step: unfold_backward(
+                grad, self_shape, dimension, size, step))
+unfold_backward = Op("UnfoldBackwardBackward0", _unfold_backward,
+                     grad_in=lambda grad, dim, size, step: unfold(grad, dim, size, step))
 diagonal = Op("DiagonalBackward0",      _diagonal, view=True,
               self=lambda grad, self_shape, offset, dim1, dim2:
                   diagonal_backward(grad, self_shape, offset, dim1, dim2))
@@ -2173,9 +2250,33 @@ normal_ = Op("NormalBackward0",        lambda self, mean, std, generator: (
                                            mean + std * generator._rng.standard_normal(self.shape))
                                            .astype(self.dtype),
              self=lambda grad: zeros_like(grad))
+# part nsgap: torch.normal with tensor mean and/or std: random numbers, no gradient flows back
+def _normal(mean, std, generator):
+    """mean + std * N(0, 1), in the tensor argument's dtype (mean's if both are tensors)."""
+    dtype = (mean if isinstance(mean, np.ndarray) else std).dtype
+    noise = generator._rng.standard_normal(np.broadcast_shapes(np.shape(mean), np.shape(std)))
+    return (mean + std * noise).astype(dtype)
+
+
+def _no_gradient(grad, shape):
+    return Tensor._make(np.zeros(shape, grad._data.dtype))
+
+
+normal_tensor_float = Op("NormalBackward1", _normal, promote=False,
+                         mean=lambda grad, mean_shape: _no_gradient(grad, mean_shape))
+normal_float_tensor = Op("NormalBackward2", _normal, promote=False,
+                         std=lambda grad, std_shape: _no_gradient(grad, std_shape))
+normal_tensor_tensor = Op("NormalBackward3", _normal, promote=False,
+                          mean=lambda grad, mean_shape: _no_gradient(grad, mean_shape),
+                          std=lambda grad, std_shape: _no_gradient(grad, std_shape))
 bernoulli = Op("BernoulliBackward0",    lambda self, generator: (generator._rng.random(self.shape)
                                                               < self).astype(self.dtype),
                self=lambda grad: zeros_like(grad))   # 1 with probability self: no gradient
+fill = Op("FillBackward0",              lambda self, value: np.full_like(self, value),  # part nsgap:
+          self=lambda grad: zeros_like(grad))                                   # torch.fill
+fill_tensor = Op("FillBackward1",      lambda self, value: np.full_like(self, value), promote=False,
+                 self=lambda grad: zeros_like(grad),
+                 value=lambda grad: grad.sum())
 fill_tensor_ = Op("FillBackward3",     lambda self, value: np.full_like(self, value),  # t[:] = 0.
                   promote=False,
                   self=lambda grad: zeros_like(grad),
@@ -2248,8 +2349,9 @@ silu = Op("SiluBackward0",             lambda self: _rounded(lambda x: x / (1 + 
               self * sub(Tensor._make(np.array(1.0, self._data.dtype)), self.sigmoid()), 1))
 gelu = Op("GeluBackward0",             _gelu,
           self=lambda grad, self, approximate: gelu_backward(grad, self, approximate))
-addmm = Op("AddmmBackward0",           lambda self, mat1, mat2, beta=1, alpha=1: self + mat1 @ mat2,
-           self=lambda grad, beta: grad if beta == 1 else mul_scalar(grad, beta),  # (sum_to: engine)
+addmm = Op("AddmmBackward0",           lambda self, mat1, mat2, beta=1, alpha=1: _beta_self_plus(
+                                           self, mat1 @ mat2, beta, alpha),
+           self=lambda grad, beta: _maybe_multiply(grad, beta),  # (sum_to: engine)
            mat1=lambda grad, mat2, mat1_shape, mat1_strides, alpha: mm_mat1_backward(
                grad, mat2, mat1_shape, mat1_strides, alpha),
            mat2=lambda grad, mat1, mat2_shape, mat2_strides, alpha: mm_mat2_backward(
@@ -3285,6 +3387,29 @@ class StackBackward0(CatBackward0):
 
     def apply(self, grad_outputs):
         return [select(grad_outputs[0], self._args["dim"], i) for i in range(len(self.sizes))]
+
+
+class BlockDiagBackward0(Node):
+    """block_diag (part nsgap): each input gets back its block of the gradient. A number was a
+    1x1 block: squeezed twice; a vector a one-row block: PyTorch squeezes its last dim (a no-op
+    unless it has 1 element) and the engine sums the row away; an empty one gets zeros."""
+
+    __slots__ = ("shapes",)
+
+    def apply(self, grad_outputs):
+        grads, row, col = [], 0, 0
+        for shape in self.shapes:
+            if shape == (0,):
+                grads.append(Tensor._make(np.zeros(0, grad_outputs[0]._data.dtype)))
+                continue
+            rows, cols = shape if len(shape) == 2 else (1, shape[0] if shape else 1)
+            block = slicing(slicing(grad_outputs[0], 0, slice(row, row + rows)), 1,
+                            slice(col, col + cols))
+            for _ in range(2 - len(shape)):
+                block = squeeze_dim(block, -1)
+            grads.append(block)
+            row, col = row + rows, col + cols
+        return grads
 
 
 def join(node_class, tensors, dim, forward):

@@ -4,6 +4,8 @@ This is where argument conventions live (negative dims, `*shape` or a tuple, whi
 call means, PyTorch's error texts); the math lives in derivatives.py.
 """
 import builtins
+import collections.abc
+import functools
 import inspect
 import math
 import numbers
@@ -4560,6 +4562,898 @@ def bucketize(input, boundaries, *, out_int32=False, right=False):
 
 _METHODS.update(unique=_unique_method, unique_consecutive=_unique_consecutive_method,
                 bincount=_as_method(bincount), histc=_as_method(histc))
+
+
+# --- part nsgap: beta * input + alpha * product (addmm, addmv, addr, baddbmm, addbmm), inner, ger,
+# vdot, matrix_power, block_diag, broadcast_tensors, broadcast_shapes ------------------------------
+def _bad_inplace(self, shape):
+    if self.shape != tuple(shape):
+        raise RuntimeError(f"Bad in-place call: input tensor size {list(self.shape)} and output "
+                           f"tensor size {list(shape)} should match")
+
+
+def _addmm_checks(input, mat1, mat2, beta, alpha, inplace):
+    for name, m in (("mat1", mat1), ("mat2", mat2)):
+        if m.dim() != 2:
+            raise RuntimeError(f"{name} must be a matrix, got {m.dim()}-D tensor")
+    _check_matmul_shapes(mat1.shape, mat2.shape)
+    for name, t in (("self", input), ("mat1", mat1)):
+        if t.dtype != mat2.dtype:
+            raise RuntimeError(f"{name} and mat2 must have the same dtype, but got "
+                               f"{t.dtype._scalar} and {mat2.dtype._scalar}")
+    _check_expandable(input.shape, (mat1.shape[0], mat2.shape[1]))
+    if inplace:
+        _bad_inplace(input, (mat1.shape[0], mat2.shape[1]))
+
+
+def _addmv_checks(input, mat, vec, beta, alpha, inplace):
+    if not (mat.dim() == 2 and vec.dim() == 1 and input.dim() <= 1):
+        raise RuntimeError(f"vector + matrix @ vector expected, got {input.dim()}, {mat.dim()}, "
+                           f"{vec.dim()}")
+    if mat.shape[1] != vec.shape[0] or input.numel() not in (1, mat.shape[0]):
+        raise RuntimeError(f"size mismatch, got input ({input.shape[0] if input.dim() else 1}), "
+                           f"mat ({mat.shape[0]}x{mat.shape[1]}), vec ({vec.shape[0]})")
+    if not input.dtype == mat.dtype == vec.dtype:
+        raise RuntimeError("addmv input tensors must have the same dtype, but got "
+                           f"{input.dtype._scalar}, {mat.dtype._scalar}, and {vec.dtype._scalar}")
+    if inplace:
+        _bad_inplace(input, (mat.shape[0],))
+
+
+def _addr_checks(input, vec1, vec2, beta, alpha, inplace):
+    """addr promotes its three tensors to one dtype; an integer one takes integer scalars only."""
+    for name, v in (("vec1", vec1), ("vec2", vec2)):
+        if v.dim() != 1:
+            raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {v.dim()}-D")
+    if dtypes.result_type(input, vec1, vec2).kind in "iu":
+        for name, x in (("beta", beta), ("alpha", alpha)):
+            if isinstance(x, float):
+                raise RuntimeError(f"For integral input tensors, argument {name} must not be a "
+                                   "floating point number.")
+    shape = (vec1.shape[0], vec2.shape[0])
+    if inplace and input.shape != shape:
+        raise RuntimeError(f"size mismatch, input: {list(input.shape)}, v1: {list(vec1.shape)}, "
+                           f"v2: {list(vec2.shape)}")
+    _check_expandable(input.shape, shape)
+
+
+def _baddbmm_checks(input, batch1, batch2, beta, alpha, inplace):
+    # the result's shape is read first: a 2-D batch2 is an IndexError, as in PyTorch
+    shape = (batch1.shape[_wrap_dim(0, batch1.dim())], batch1.shape[_wrap_dim(1, batch1.dim())],
+             batch2.shape[_wrap_dim(2, batch2.dim())])
+    _check_expandable(input.shape, shape)
+    for name, t in (("batch1", batch1), ("batch2", batch2)):
+        if t.dim() != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    if batch2.shape[:2] != (batch1.shape[0], batch1.shape[2]):
+        raise RuntimeError("Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{batch1.shape[0]}, {batch1.shape[2]}] but got: [{batch2.shape[0]}, "
+                           f"{batch2.shape[1]}].")
+    if input.dtype != batch1.dtype:
+        raise RuntimeError(f"Input dtypes must be the same, got: input {input.dtype._c}, batch1: "
+                           f"{batch1.dtype._c}, batch2: {batch2.dtype._c}")
+    if batch1.dtype != batch2.dtype:
+        raise RuntimeError(f"expected scalar type {batch1.dtype._scalar} but found "
+                           f"{batch2.dtype._scalar}")
+    if inplace:
+        _bad_inplace(input, shape)
+
+
+def _addbmm_checks(input, batch1, batch2, beta, alpha, inplace):
+    shape = (batch1.shape[_wrap_dim(1, batch1.dim())], batch2.shape[_wrap_dim(2, batch2.dim())])
+    _check_expandable(input.shape, shape)
+    for name, t in (("batch1", batch1), ("batch2", batch2)):
+        if t.dim() != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    if batch1.shape[0] != batch2.shape[0]:
+        raise RuntimeError("batch1 and batch2 must have same number of batches, got "
+                           f"{batch1.shape[0]} and {batch2.shape[0]}")
+    if batch1.shape[2] != batch2.shape[1]:
+        raise RuntimeError(f"Incompatible matrix sizes for bmm ({batch1.shape[1]}x{batch1.shape[2]} "
+                           f"and {batch2.shape[1]}x{batch2.shape[2]})")
+    for name, t in (("self", input), ("mat1", batch1)):  # it runs addmm_ for each matrix
+        if t.dtype != batch2.dtype:
+            raise RuntimeError(f"{name} and mat2 must have the same dtype, but got "
+                               f"{t.dtype._scalar} and {batch2.dtype._scalar}")
+    if inplace:
+        _bad_inplace(input, shape)
+
+
+def _beta_alpha(op, checks):
+    """torch.X, Tensor.X and Tensor.X_ for `beta * input + alpha * product` (addmm, addmv, addr,
+    baddbmm, addbmm): one node each, beta and alpha keyword-only."""
+    name, a_name, b_name = op.name[:-len("Backward0")].lower(), op.params[1], op.params[2]
+    sig = f"Tensor {a_name}, Tensor {b_name}, *, Number beta = 1, Number alpha = 1"
+
+    def refuse(fname, args, kwargs, method):
+        """PyTorch's words for a call that fits no overload (missing or extra arguments)."""
+        if fname in _SIGNATURES and not method:
+            return _invalid_combination(fname, args, kwargs)
+        got = [_type_name(a) for a in args] + [f"{k}={_type_name(v)}" for k, v in kwargs.items()]
+        return TypeError(f"{fname}() received an invalid combination of arguments - got "
+                         f"({', '.join(got)}), but expected "
+                         f"({sig if method else f'Tensor input, {sig}, Tensor out = None'})")
+
+    def parse(fname, given, args, kwargs, method):
+        """given: the arguments before the extra ones; Python's words for too many of them."""
+        args = tuple(a for a in given if a is not _REQUIRED) + args
+        if len(args) > len(given):
+            if fname in _SIGNATURES and not method:
+                raise refuse(fname, args, {}, False)
+            raise TypeError(f"{fname}() takes {len(given) - bool(method)} positional arguments but "
+                            f"{len(args) - bool(method)} were given")
+        for k in kwargs:
+            if fname in _SIGNATURES and not method:
+                raise refuse(fname, args, kwargs, False)
+            raise TypeError(f"{fname}() got an unexpected keyword argument '{k}'")
+        if len(args) < len(given):
+            raise refuse(fname, args[bool(method):], {}, method)
+
+    def function(input, a=_REQUIRED, b=_REQUIRED, *args, beta=1, alpha=1, **kwargs):
+        if args or kwargs or b is _REQUIRED:
+            parse(name, (input, a, b), args, kwargs, False)
+        for i, (arg, t) in enumerate((("input", input), (a_name, a), (b_name, b)), 1):
+            _tensor_arg(name, arg, i, t)
+        checks(input, a, b, beta, alpha, False)
+        return op(input, a, b, beta, alpha)
+
+    def method(self, a=_REQUIRED, b=_REQUIRED, *args, beta=1, alpha=1, **kwargs):
+        if args or kwargs or b is _REQUIRED:
+            parse(name, (self, a, b), args, kwargs, True)
+        return function(self, a, b, beta=beta, alpha=alpha)
+
+    def inplace(self, a=_REQUIRED, b=_REQUIRED, *args, beta=1, alpha=1, **kwargs):
+        if args or kwargs or b is _REQUIRED:
+            parse(name + "_", (self, a, b), args, kwargs, True)
+        for i, (arg, t) in enumerate(((a_name, a), (b_name, b)), 1):
+            _tensor_arg(name + "_", arg, i, t)
+        checks(self, a, b, beta, alpha, True)
+        return apply_inplace(op, self, a, b, beta, alpha)
+
+    function.__name__ = function.__qualname__ = method.__name__ = name
+    function.__doc__ = f"beta * input + alpha * ({a_name} times {b_name}): one {op.name} node."
+    return function, _as_method(method), inplace
+
+
+_SIGNATURES.update({name: tuple(f"Tensor input, Tensor {a}, Tensor {b}, {dtype}*, Number beta = 1, "
+                                "Number alpha = 1, Tensor out = None"
+                                for dtype in ("", "minigrad.dtype out_dtype, "))
+                    for name, a, b in (("addmm", "mat1", "mat2"), ("baddbmm", "batch1", "batch2"))})
+addmm, _addmm_method, _addmm_ = _beta_alpha(d.addmm, _addmm_checks)
+addmv, _addmv_method, _addmv_ = _beta_alpha(d.addmv, _addmv_checks)
+addr, _addr_method, _addr_ = _beta_alpha(d.addr, _addr_checks)
+baddbmm, _baddbmm_method, _baddbmm_ = _beta_alpha(d.baddbmm, _baddbmm_checks)
+addbmm, _addbmm_method, _addbmm_ = _beta_alpha(d.addbmm, _addbmm_checks)
+
+
+def inner(input, other):
+    """Sum of products over the last dims: tensordot (a number: a plain product)."""
+    _tensor_arg("inner", "input", 1, input)
+    _tensor_arg("inner", "other", 2, other)
+    if input.dim() == 0 or other.dim() == 0:
+        return input * other
+    if input.shape[-1] != other.shape[-1]:
+        raise RuntimeError("inner() the last dimension must match on both input tensors but got "
+                           f"shapes {list(input.shape)} and {list(other.shape)}")
+    return tensordot(input, other, ([-1], [-1]))
+
+
+ger = outer  # PyTorch's older name
+
+
+def vdot(input, other):
+    """The dot product of two vectors (the first conjugated, which changes nothing for reals)."""
+    _tensor_arg("vdot", "input", 1, input)
+    _tensor_arg("vdot", "other", 2, other)
+    if input.dim() != 1 or other.dim() != 1:
+        raise RuntimeError(f"1D tensors expected, but got {input.dim()}D and {other.dim()}D "
+                           "tensors")
+    if input.dtype != other.dtype:
+        raise RuntimeError("dot : expected both vectors to have same dtype, but found "
+                           f"{input.dtype._scalar} and {other.dtype._scalar}")
+    if input.shape[0] != other.shape[0]:
+        n, m = input.shape[0], other.shape[0]
+        raise RuntimeError(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have "
+                           f"the same number of elements, but got {n} and {m} elements respectively")
+    return d.vdot(input, other)
+
+
+def matrix_power(input, n):
+    """input @ input @ ... (n times) by squaring: matmuls of the powers of two that n's bits
+    name; n = 0 is an identity copied into a clone, n < 0 the power of the inverse."""
+    _tensor_arg("matrix_power", "input", 1, input)
+    if n.__class__ is builtins.bool or not isinstance(n, numbers.Integral):
+        raise TypeError(f"matrix_power(): argument 'n' (position 2) must be int, not {_type_name(n)}")
+    if input.dim() < 2:
+        raise RuntimeError("linalg.matrix_power: The input tensor A must have at least 2 dimensions.")
+    if input.shape[-1] != input.shape[-2]:
+        raise RuntimeError("linalg.matrix_power: A must be batches of square matrices, but they are "
+                           f"{input.shape[-2]} by {input.shape[-1]} matrices")
+    if n == 0:
+        out = d.clone(input, contiguous_format)
+        return out.copy_(eye(input.shape[-1], dtype=input.dtype))
+    if n == 1:
+        return d.clone(input, contiguous_format)
+    a = input
+    if n < 0:
+        from . import linalg
+        a = linalg.inv(input)
+        if n == -1:
+            return a
+        n = -n
+    if n == 2:
+        return matmul(a, a)
+    if n == 3:
+        return matmul(matmul(a, a), a)
+    z = result = None
+    while n > 0:
+        n, bit = divmod(n, 2)
+        z = a if z is None else matmul(z, z)
+        if bit:
+            result = z if result is None else matmul(result, z)
+    return result
+
+
+def block_diag(*tensors):
+    """The tensors as blocks down the diagonal of one matrix (a number is a 1x1 block, a vector
+    a one-row block), zeros elsewhere; one node, BlockDiagBackward0."""
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {_type_name(t)}")
+        if t.dim() > 2:
+            raise RuntimeError("torch.block_diag: Input tensors must have 2 or fewer dimensions. "
+                               f"Input {i} has {t.dim()} dimensions")
+    blocks = [t._data.reshape(t.shape if t.dim() == 2 else (1, t.numel())) for t in tensors]
+    dt = dtypes.result_type(*tensors) if tensors else dtypes.get_default_dtype().np
+    out = np.zeros((builtins.sum(b.shape[0] for b in blocks) if blocks else 1,  # (none: 1 x 0)
+                    builtins.sum(b.shape[1] for b in blocks)), dt)
+    row = col = 0
+    for b in blocks:
+        out[row:row + b.shape[0], col:col + b.shape[1]] = b
+        row, col = row + b.shape[0], col + b.shape[1]
+    result = Tensor._make(out)
+    if grad_mode._enabled and dt.kind == "f" and builtins.any(t.requires_grad for t in tensors):
+        node = d.BlockDiagBackward0(tuple(t._edge() for t in tensors), ((out.shape, dt),))
+        node.shapes = [t.shape for t in tensors]
+        result._grad_fn = node
+    return result
+
+
+def broadcast_shapes(*shapes):
+    """The shape all these shapes broadcast to (PyTorch's _refs._broadcast_shapes, its words)."""
+    shapes = tuple((x,) if isinstance(x, numbers.Integral) else x for x in shapes if x is not None)
+    if not shapes:
+        return dtypes.Size([])
+    for shape in shapes:
+        if not isinstance(shape, collections.abc.Sequence):
+            raise RuntimeError("Input shapes should be of type ints, a tuple of ints, or a list of "
+                               f"ints, got {shape}")
+    common = [1] * builtins.max(len(shape) for shape in shapes)
+    for k, shape in enumerate(shapes):
+        for i in range(-1, -1 - len(shape), -1):
+            if shape[i] == common[i]:
+                continue
+            if common[i] == 1:
+                if shape[i] < 0:
+                    raise ValueError("Attempting to broadcast a dimension with negative length!")
+                common[i] = shape[i]
+            if shape[i] != 1 and common[i] != shape[i]:
+                raise RuntimeError(f"Attempting to broadcast a dimension of length {shape[i]} at "
+                                   f"{i}! Mismatching argument at index {k} had {shape}; but "
+                                   f"expected shape should be broadcastable to {common}")
+    return dtypes.Size(common)
+
+
+def broadcast_tensors(*tensors):
+    """The tensors expanded to one shape (views, ExpandBackward0); one that has it already comes
+    back as it is."""
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {_type_name(t)}")
+    shape = functools.reduce(_broadcast_shape, [t.shape for t in tensors], ())
+    return tuple(t if t.shape == shape else expand(t, *shape) for t in tensors)
+
+
+_METHODS.update(addmm=_addmm_method, addmm_=_addmm_, addmv=_addmv_method, addmv_=_addmv_,
+                addr=_addr_method, addr_=_addr_, baddbmm=_baddbmm_method, baddbmm_=_baddbmm_,
+                addbmm=_addbmm_method, addbmm_=_addbmm_,
+                inner=_as_method(inner), ger=_as_method(ger), vdot=_as_method(vdot),
+                matrix_power=_as_method(matrix_power))
+
+
+# --- part nsgap: Tensor.where, in-place bitwise ops, sum_to_size, cumsum_/cumprod_,
+# fill_diagonal_, unfold -----------------------------------------------------------------------
+_SIGNATURES["Tensor.where"] = ("Tensor condition, Tensor other", "Tensor condition, Number other")
+
+
+def _where_method(self, condition=_REQUIRED, other=_REQUIRED):
+    """x.where(condition, y) is torch.where(condition, x, y)."""
+    if condition is _REQUIRED or other is _REQUIRED:
+        raise _invalid_combination("where", [a for a in (condition, other) if a is not _REQUIRED],
+                                   {}, method=True)
+    return where(condition, self, other)
+
+
+def _integer_inplace(fn):
+    """x.bitwise_and_(y), x.gcd_(y), ...: the result written into x, if its dtype can take it (an integer
+    into bool, or a float into an integer, can't). No node: these ops have no gradient."""
+    def method(self, *args):
+        if args and isinstance(args[0], (Tensor, numbers.Number)):
+            dt = dtypes.result_type(self, args[0])
+            if not np.can_cast(dt, self._data.dtype, "same_kind"):
+                raise RuntimeError(f"result type {dtypes.from_numpy_dtype(dt)._scalar} can't be "
+                                   f"cast to the desired output type {self.dtype._scalar}")
+        elif not args and self.is_floating_point():
+            raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{self.dtype._scalar}'")
+        out = fn(self, *args)._data
+        if out.shape != self._data.shape:
+            raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
+                               f"broadcast shape {list(out.shape)}")
+        np.copyto(self._data, out, casting="unsafe")
+        self._version_counter.value += 1
+        return self
+    method.__name__ = f"{fn.__name__}_"
+    return method
+
+
+def _sum_to_size(self, *size):
+    """Sum the broadcast dims away, down to `size` (what the engine does to un-broadcast a
+    gradient); self itself if it already has that size."""
+    if not size:
+        raise TypeError('sum_to_size() missing 1 required positional arguments: "size"')
+    size = tuple(_int_sizes("sum_to_size", size))
+    lead = len(self.shape) - len(size)
+    if lead < 0 or builtins.any(n != 1 and n != m for n, m in zip(size, self.shape[lead:])):
+        raise RuntimeError(f"size {{{list(size)}}} is not expandable to size {{{list(self.shape)}}}.")
+    from .autograd.engine import sum_to
+    return sum_to(self, size)
+
+
+def _cumulative_inplace(op, name):
+    def method(self, dim=None, *, dtype=None):
+        if dim is None:
+            raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+        if dtype is not None and dtype != self.dtype:
+            raise RuntimeError(f"Bad in-place call: input tensor dtype {self.dtype._c} and output "
+                               f"tensor dtype {dtype._c} should match")
+        if self.dtype is dtypes.bool:
+            raise NotImplementedError(f'"{name[:-1]}_out_cpu" not implemented for \'Bool\'')
+        return apply_inplace(op, self, _wrap_dim(dim, self.dim()), dtype)
+    return method
+
+
+def _fill_diagonal_(self, fill_value, wrap=False):
+    """Fill the main diagonal (all dims equal for more than 2), in place through a view of it
+    (so autograd records CopySlices); wrap=True starts again below a tall matrix's diagonal,
+    every width + 1 rows."""
+    if self.dim() < 2:
+        raise RuntimeError("dimensions must larger than 1")
+    if self.dim() > 2 and builtins.any(n != self.shape[0] for n in self.shape):
+        raise RuntimeError("all dimensions of input must be of equal length")
+    diag = self
+    while diag.dim() > 1:
+        diag = diagonal(diag, 0, 0, 1)
+    diag.fill_(fill_value)
+    height, width = self.shape[:2]
+    if wrap and self.dim() == 2:
+        for row in range(width + 1, height, width + 1):
+            diagonal(self[row:]).fill_(fill_value)
+    return self
+
+
+def _unfold_method(self, dimension=_REQUIRED, size=_REQUIRED, step=_REQUIRED):
+    """The windows of `size` elements every `step` along `dimension`, as a view: that dim counts
+    windows, a new last dim runs along each one (UnfoldBackward0)."""
+    for name, value in (("dimension", dimension), ("size", size), ("step", step)):
+        if value is _REQUIRED:
+            raise TypeError(f'unfold() missing 1 required positional arguments: "{name}"')
+    dimension = _wrap_dim(dimension, builtins.max(self.dim(), 1))
+    length = self.shape[dimension] if self.dim() else 1
+    if size > length:
+        raise RuntimeError(f"maximum size for tensor at dimension {dimension} is {length} but "
+                           f"size is {size}")
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    return d.unfold(self, dimension, size, step)
+
+
+_METHODS.update(where=_where_method, bitwise_and=_as_method(bitwise_and),
+                bitwise_or=_as_method(bitwise_or), bitwise_xor=_as_method(bitwise_xor),
+                bitwise_not=bitwise_not, bitwise_and_=_integer_inplace(bitwise_and),
+                bitwise_or_=_integer_inplace(bitwise_or), bitwise_xor_=_integer_inplace(bitwise_xor),
+                bitwise_not_=_integer_inplace(bitwise_not), sum_to_size=_sum_to_size,
+                cumsum_=_cumulative_inplace(d.cumsum, "cumsum_"),
+                cumprod_=_cumulative_inplace(d.cumprod, "cumprod_"),
+                fill_diagonal_=_fill_diagonal_, unfold=_unfold_method)
+
+
+# --- part nsgap: fliplr, flipud, diff, isin, gcd, lcm, unravel_index, combinations ------------------
+def fliplr(input):
+    """Left and right swapped: flip along dim 1."""
+    if input.dim() < 2:
+        raise RuntimeError("Input must be >= 2-d.")
+    return flip(input, (1,))
+
+
+def flipud(input):
+    """Upside down: flip along dim 0."""
+    if input.dim() < 1:
+        raise RuntimeError("Input must be >= 1-d.")
+    return flip(input, (0,))
+
+
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """The n-th forward difference along dim: x[1:] - x[:-1], n times (logical_xor for bools),
+    after prepend and append are concatenated on; n = 0 gives a copy."""
+    if input.dim() == 0:
+        raise RuntimeError("diff expects input to be at least one-dimensional")
+    if n < 0:
+        raise RuntimeError(f"order must be non-negative but got {n}")
+    for name, t in (("prepend", prepend), ("append", append)):
+        if t is not None and not isinstance(t, Tensor):
+            raise TypeError(f"diff(): argument '{name}' must be Tensor, not {_type_name(t)}")
+        if t is not None and t.dim() != input.dim():
+            raise RuntimeError("diff expects prepend or append to be the same dimension as input")
+    dim = _wrap_dim(dim, input.dim())
+    if n == 0:
+        return zeros_like(input).copy_(input)
+    if prepend is not None or append is not None:
+        input = cat([t for t in (prepend, input, append) if t is not None], dim)
+    result, length = input, input.shape[dim] - 1
+    for _ in range(builtins.min(n, input.shape[dim])):
+        later, earlier = narrow(result, dim, 1, length), narrow(result, dim, 0, length)
+        result = logical_xor(later, earlier) if input.dtype is dtypes.bool else later - earlier
+        length -= 1
+    return result
+
+
+_SIGNATURES["isin"] = tuple(f"{a}, *, bool assume_unique = False, bool invert = False, Tensor out = None"
+                            for a in ("Tensor elements, Tensor test_elements",
+                                      "Number element, Tensor test_elements",
+                                      "Tensor elements, Number test_element"))
+
+
+def isin(elements, test_elements, *, assume_unique=False, invert=False):
+    """Whether each element is among test_elements (a bool tensor of elements' shape)."""
+    if not (isinstance(elements, Tensor) or isinstance(test_elements, Tensor)):
+        raise _invalid_combination("isin", (elements, test_elements), {})
+    found = np.isin(getattr(elements, "_data", elements), getattr(test_elements, "_data", test_elements),
+                    invert=invert)
+    return Tensor._make(np.asarray(found))
+
+
+def _integer_only(name, ufunc):
+    """gcd and lcm: elementwise, integer tensors only (any sign; both 0: 0)."""
+    def fn(input, other):
+        _tensor_arg(name, "input", 1, input)
+        _tensor_arg(name, "other", 2, other)
+        dt = dtypes.result_type(input, other)
+        if dt.kind not in "iu":
+            raise NotImplementedError(f'"{name}_cpu" not implemented for '
+                                      f"'{dtypes.from_numpy_dtype(dt)._scalar}'")
+        _broadcast_shape(input.shape, other.shape)
+        return Tensor._make(ufunc(input._data.astype(dt), other._data.astype(dt)))
+    fn.__name__ = name
+    return fn
+
+
+gcd, lcm = _integer_only("gcd", np.gcd), _integer_only("lcm", np.lcm)
+
+
+def unravel_index(indices, shape):
+    """Flat indices as coordinates in `shape`: floor-divided by each dim's stride, modulo its size
+    (PyTorch's Python code, so an index out of range wraps around)."""
+    if indices.is_complex() or indices.is_floating_point() or indices.dtype is dtypes.bool:
+        raise TypeError(f"expected 'indices' to be integer dtype, but got {indices.dtype}")
+    if not isinstance(shape, (numbers.Integral, collections.abc.Sequence)):
+        raise TypeError(f"expected 'shape' to be int or sequence of ints, but got {type(shape)}")
+    shape = [shape] if isinstance(shape, numbers.Integral) else list(shape)
+    for n in shape:
+        if not isinstance(n, numbers.Integral):
+            raise TypeError(f"expected 'shape' sequence to only contain ints, but got {type(n)}")
+    if builtins.any(n < 0 for n in shape):
+        raise ValueError(f"'shape' cannot have negative values, but got {tuple(shape)}")
+    strides = [math.prod(shape[i + 1:]) for i in range(len(shape))]
+    coords = remainder(floor_divide(unsqueeze(indices, -1), tensor(strides, dtype=dtypes.int64)),
+                       tensor(shape, dtype=dtypes.int64))
+    return unbind(coords, -1)
+
+
+def combinations(input, r=2, with_replacement=False):
+    """The r-element combinations of a vector's elements, one per row, as PyTorch builds them: an
+    r-dim meshgrid of it, each grid masked to the index tuples i1 < i2 < ... (<= with
+    replacement), stacked."""
+    if input.dim() != 1:
+        raise RuntimeError(f"Expect a 1D vector, but got shape {list(input.shape)}")
+    if r < 0:
+        raise RuntimeError(f"Expect a non-negative number, but got {r}")
+    if r == 0:
+        return Tensor._make(np.empty(0, input._data.dtype))
+    n = input.shape[0]
+    grids = meshgrid(*[input] * r, indexing="ij")
+    index = np.indices((n,) * r)
+    below = np.less_equal if with_replacement else np.less
+    mask = Tensor._make(np.logical_and.reduce([below(index[i], index[i + 1]) for i in range(r - 1)],
+                                              initial=True))
+    return stack([masked_select(g, mask) for g in grids], 1)
+
+
+_METHODS.update(fliplr=_as_method(fliplr), flipud=_as_method(flipud), diff=_as_method(diff),
+                gcd=_as_method(gcd), lcm=_as_method(lcm), gcd_=_integer_inplace(gcd),
+                lcm_=_integer_inplace(lcm))
+
+
+# --- part nsgap: cov, corrcoef, trapezoid, trapz, cumulative_trapezoid --------------------------------
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    """The covariance of the rows (variables) over the columns (observations), with frequency
+    and reliability weights: ATen's Correlation.cpp step by step, so the graph is PyTorch's."""
+    if input.dim() > 2:
+        raise RuntimeError("cov(): expected input to have two or fewer dimensions but got an input "
+                           f"with {input.dim()} dimensions")
+    if input.dtype is dtypes.bool:
+        raise RuntimeError("cov(): bool dtype is not supported for input")
+    x = input if input.dim() == 2 else input.view(1, -1)
+    n = x.shape[1]
+    w = None
+    for name, t, kind in (("fweights", fweights, "integral"), ("aweights", aweights, "floating point")):
+        if t is None:
+            continue
+        if t.dim() > 1:
+            raise RuntimeError(f"cov(): expected {name} to have one or fewer dimensions but got "
+                               f"{name} with {t.dim()} dimensions")
+        if (t.is_floating_point() or t.dtype is dtypes.bool) == (kind == "integral"):
+            raise RuntimeError(f"cov(): expected {name} to have {kind} dtype but got {name} with "
+                               f"{t.dtype._scalar} dtype")
+        if t.numel() != n:
+            raise RuntimeError(f"cov(): expected {name} to have the same numel as there are "
+                               f"observations in the input but got {t.numel()} != {n}")
+        if n and (t._data < 0).any():
+            raise RuntimeError(f"cov(): {name} cannot be negative")
+        w = t if w is None else w * t
+    w_sum = tensor(n) if w is None else w.sum()
+    if w is not None and not w_sum.item():
+        raise RuntimeError("cov(): weights sum to zero, can't be normalized")
+    avg = (x if w is None else x * w).sum(1) / w_sum
+    if w is not None and aweights is not None and correction != 0:
+        norm_factor = w_sum - correction * (w * aweights).sum() / w_sum
+    else:
+        norm_factor = w_sum - correction
+    if norm_factor.item() <= 0:
+        warnings.warn("cov(): degrees of freedom is <= 0. Correction should be strictly less than "
+                      "the number of observations. (Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/Correlation.cpp:129.)",
+                      UserWarning, stacklevel=2)
+        norm_factor = zeros_like(norm_factor)
+    x = x - avg.unsqueeze(1)
+    return true_divide(mm(x, (x if w is None else x * w).t()), norm_factor).squeeze()
+
+
+def corrcoef(input):
+    """Pearson's correlation coefficients: cov divided by the standard deviations on both sides,
+    clipped to [-1, 1] against rounding."""
+    if input.dim() > 2:
+        raise RuntimeError("corrcoef(): expected input to have two or fewer dimensions but got an "
+                           f"input with {input.dim()} dimensions")
+    c = cov(input)
+    if c.dim() == 0:
+        return c / c  # nan for a covariance of nan, inf or 0, else 1
+    stddev = c.diagonal().sqrt()
+    c = c / stddev.view(-1, 1)
+    c = c / stddev.view(1, -1)
+    return c.clip(-1, 1)
+
+
+_SIGNATURES["trapezoid"] = ("Tensor y, Tensor x, *, int dim = -1",
+                            "Tensor y, *, Number dx = 1, int dim = -1")
+
+
+def _trapezoid_args(name, y, x, dx, dim, kwargs):
+    if kwargs or (x is not None and not isinstance(x, Tensor)) or (x is not None and dx is not None):
+        given = {**({"dx": dx} if dx is not None else {}), **kwargs}
+        raise _invalid_combination(name, (y,) + (() if x is None else (x,)), given)
+    if y.dim() == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    dim = _wrap_dim(dim, y.dim())
+    if y.dtype is dtypes.bool or (x is not None and x.dtype is dtypes.bool):
+        raise RuntimeError(f"{name}: received a bool input for `x` or `y`, but bool is not supported"
+                           if x is not None else
+                           f"{name}: received a bool input for `y`, but bool is not supported")
+    if x is None:
+        return dim, None
+    if x.dim() == 1:
+        if x.shape[0] != y.shape[dim]:
+            raise RuntimeError(f"{name}: There must be one `x` value for each sample point")
+        x = x.view(*[x.shape[0] if i == dim else 1 for i in range(y.dim())])
+    elif x.dim() < y.dim():
+        x = x.view(*(1,) * (y.dim() - x.dim()), *x.shape)
+    return dim, narrow(x, dim, 1, x.shape[dim] - 1) - narrow(x, dim, 0, x.shape[dim] - 1)
+
+
+def trapezoid(y, x=None, *, dx=None, dim=-1, **kwargs):
+    """The trapezoid rule along dim: sum of (y_i + y_i+1) / 2 * dx_i; dx from the sample points
+    x, or one spacing dx (then dx * (sum of y - (first + last) / 2), as PyTorch simplifies it)."""
+    dim, dxs = _trapezoid_args("trapezoid", y, x, dx, dim, kwargs)
+    if y.shape[dim] == 0:
+        return zeros(y.shape[:dim] + y.shape[dim + 1:], dtype=y.dtype)
+    if dxs is None:  # (C++ multiplies by numbers: MulBackward1, DivBackward1)
+        ends = d.mul_scalar(select(y, dim, 0) + select(y, dim, -1), 0.5)
+        return d.mul_scalar(y.sum(dim) - ends, 1 if dx is None else dx)
+    left, right = narrow(y, dim, 0, y.shape[dim] - 1), narrow(y, dim, 1, y.shape[dim] - 1)
+    return d.div_scalar(((left + right) * dxs).sum(dim), 2.)
+
+
+def trapz(y, x=None, *, dx=None, dim=-1):
+    """trapezoid's older name."""
+    return trapezoid(y, x, dx=dx, dim=dim)
+
+
+def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1, **kwargs):
+    """The running trapezoid rule: one value fewer than y along dim."""
+    dim, dxs = _trapezoid_args("cumulative_trapezoid", y, x, dx, dim, kwargs)
+    n = builtins.max(y.shape[dim] - 1, 0)
+    left, right = narrow(y, dim, 0, n), narrow(y, dim, builtins.min(1, y.shape[dim]), n)
+    if dxs is None:
+        return d.mul_scalar(left + right, (1 if dx is None else dx) / 2.).cumsum(dim)
+    return d.div_scalar(((left + right) * dxs).cumsum(dim), 2.)
+
+
+_METHODS.update(cov=_as_method(cov), corrcoef=_as_method(corrcoef))
+
+
+# --- part nsgap: quantile, nanquantile (ATen's quantile_compute: sort, gather, lerp_) ------------------
+_INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _quantile(input, q, dim, keepdim, interpolation, ignore_nan):
+    """Sort along dim (all elements without one), turn q into ranks, gather the values below
+    (and above) each rank and interpolate in place, then move q's dim to the front."""
+    if not isinstance(q, Tensor) and not 0 <= q <= 1:
+        raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {q:g}")
+    if interpolation not in _INTERPOLATIONS:
+        raise RuntimeError("quantile() interpolation must be one of linear, lower, higher, "
+                           f"midpoint or nearest, but got {interpolation}")
+    q = q if isinstance(q, Tensor) else tensor(q, dtype=input.dtype)
+    if input.numel() == 0:
+        raise RuntimeError("quantile() input tensor must be non-empty")
+    if q.dim() > 1:
+        raise RuntimeError("quantile() q must be a scalar or 1D tensor")
+    if input.dtype not in (dtypes.float32, dtypes.float64):
+        raise RuntimeError("quantile() input tensor must be either float or double dtype")
+    if q.dtype != input.dtype:
+        raise RuntimeError("quantile() q tensor must be same dtype as the input tensor")
+    wrapped = _wrap_dim(0 if dim is None else dim, input.dim())
+    out_shape = list(input.shape) if dim is not None and input.dim() else (
+        [1] * input.dim() if keepdim else [])
+    if dim is not None and input.dim():
+        out_shape[wrapped:wrapped + 1] = [1] if keepdim else []
+    if not ((q._data >= 0) & (q._data <= 1)).all():
+        raise RuntimeError("quantile() q values must be in the range [0, 1]")
+    if dim is None:
+        sorted_ = input.flatten().sort()[0]
+    elif wrapped == input.dim() - 1:
+        sorted_ = input.sort()[0]
+    else:
+        sorted_ = input.unsqueeze(-1).transpose(wrapped, -1).sort()[0]
+    sorted_ = sorted_.view(*out_shape, sorted_.shape[-1])
+    if ignore_nan:  # ranks among the values that are not nan (all nan: rank 0, a nan)
+        ranks = q * (sorted_.isnan().logical_not().sum(-1, True) - 1)
+        ranks.masked_fill_(ranks < 0, 0)
+    else:  # a nan sorts last: its rank gives nan
+        last = sorted_.shape[-1] - 1
+        ranks = masked_fill(*broadcast_tensors(q * last, sorted_.isnan().any(-1, True)), last)
+    if interpolation in ("lower", "higher", "nearest"):
+        {"lower": ranks.floor_, "higher": ranks.ceil_, "nearest": ranks.round_}[interpolation]()
+    ranks_below = ranks.long()
+    values = sorted_.gather(-1, ranks_below)
+    if interpolation in ("linear", "midpoint"):
+        weights = full_like(ranks, 0.5) if interpolation == "midpoint" else ranks - ranks_below
+        values.lerp_(sorted_.gather(-1, ranks.ceil_().long()), weights)
+    return values.squeeze_(-1) if q.dim() == 0 else values.unsqueeze_(0).transpose_(0, -1).squeeze_(-1)
+
+
+def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    """The q-th quantiles of input (along dim), between sorted values as `interpolation` says."""
+    return _quantile(input, q, dim, keepdim, interpolation, False)
+
+
+def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    """quantile of the values that are not nan."""
+    return _quantile(input, q, dim, keepdim, interpolation, True)
+
+
+_METHODS.update(quantile=_as_method(quantile), nanquantile=_as_method(nanquantile))
+
+
+# --- part nsgap: torch.X_ functions (the in-place methods under torch's name), torch.fill, detach --
+def _function_of_method(name):
+    """torch.exp_(t) is t.exp_(): PyTorch has most in-place methods as functions too."""
+    def function(input, *args, **kwargs):
+        _tensor_arg(name, "input", 1, input)
+        return getattr(input, name)(*args, **kwargs)
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"Tensor.{name} as a function: changes input in place and returns it."
+    return function
+
+
+_INPLACE_FUNCTIONS = (
+    "abs_", "acos_", "acosh_", "addmv_", "arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan_",
+    "arctanh_", "asin_", "asinh_", "atan_", "atanh_", "ceil_", "clamp_", "clamp_max_", "clamp_min_",
+    "clip_", "cos_", "cosh_", "deg2rad_", "detach_", "erf_", "erfc_", "exp2_", "exp_", "expm1_",
+    "fill_", "fix_", "floor_", "frac_", "gcd_", "index_put_", "lcm_", "ldexp_", "log10_", "log1p_",
+    "log2_", "log_", "logit_", "nan_to_num_", "neg_", "negative_", "rad2deg_", "reciprocal_",
+    "relu_", "round_", "rsqrt_", "sigmoid_", "sin_", "sinc_", "sinh_", "sqrt_", "square_", "tan_",
+    "tanh_", "trunc_", "xlogy_", "zero_")
+globals().update({_name: _function_of_method(_name) for _name in _INPLACE_FUNCTIONS})
+detach = _function_of_method("detach")
+_SIGNATURES["fill"] = ("Tensor input, Tensor value", "Tensor input, Number value")
+
+
+def fill(input, value=_REQUIRED):
+    """A new tensor like input, every element value (FillBackward0; a 0-d tensor value gets the
+    gradient's sum: FillBackward1)."""
+    if not isinstance(input, Tensor) or not isinstance(value, (Tensor, numbers.Number)):
+        raise _invalid_combination("fill", [a for a in (input, value) if a is not _REQUIRED], {})
+    if isinstance(value, Tensor):
+        if value.dim():
+            raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor with "
+                               f"{value.dim()} dimensions.")
+        return d.fill_tensor(input, value)
+    return d.fill(input, value)
+
+
+# --- part nsgap: storage and layout introspection, threads, empty_like, randint_like, scalar_tensor --
+class UntypedStorage:
+    """The bytes a tensor and all its views share: here the NumPy array at the root of the
+    tensor's data (views of a tensor are NumPy views of one base array)."""
+
+    def __init__(self, array):
+        while isinstance(array.base, np.ndarray):
+            array = array.base
+        self._array = array
+
+    def data_ptr(self):
+        return self._array.ctypes.data
+
+    def nbytes(self):
+        return self._array.nbytes
+
+    size = nbytes
+
+    def __len__(self):
+        return self._array.nbytes
+
+    def element_size(self):
+        return 1
+
+    @property
+    def device(self):
+        return _Device("cpu")
+
+
+UntypedStorage.__module__ = "minigrad"
+
+
+class layout:
+    """How a tensor's elements sit in memory: always `strided` (sizes and strides) here."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return f"minigrad.{self.name}"
+
+
+layout.__module__ = "minigrad"
+strided = layout("strided")
+_num_threads = os.cpu_count() or 1
+
+
+def get_num_threads():
+    """How many threads PyTorch would use: NumPy decides here; the number is only remembered."""
+    return _num_threads
+
+
+def set_num_threads(n):
+    global _num_threads
+    if not isinstance(n, numbers.Integral) or isinstance(n, builtins.bool):
+        raise RuntimeError(f"set_num_threads expects an int, but got {_type_name(n)}")
+    if n <= 0:
+        raise RuntimeError("set_num_threads expects a positive integer")
+    _num_threads = n
+
+
+def conj(input):
+    """The complex conjugate: for real tensors, input itself."""
+    return input
+
+
+def is_conj(input):
+    return False
+
+
+resolve_conj = resolve_neg = conj
+is_neg = is_conj
+
+
+def get_device(input):
+    """The CUDA device index of input, -1 for the CPU (always, here)."""
+    return -1
+
+
+def empty_like(input, dtype=None, device=None, requires_grad=False):
+    """A tensor like input whose values are whatever the memory held (zeros here)."""
+    _tensor_arg("empty_like", "input", 1, input)
+    return zeros_like(input, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+_SIGNATURES["randint_like"] = tuple(
+    f"Tensor input, {ints}, *, {gen}minigrad.memory_format memory_format = None, {_KWARGS}"
+    for ints in ("int low, int high", "Tensor high", "int high")
+    for gen in ("minigrad.Generator generator, ", ""))
+
+
+def randint_like(input, low=_REQUIRED, high=_REQUIRED, *, dtype=None, generator=None,
+                 requires_grad=False):
+    """randint with input's shape and (by default) dtype: randint_like(x, high) or (x, low, high)."""
+    if low is _REQUIRED:
+        raise _invalid_combination("randint_like", (input,), {})
+    low, high = (0, low) if high is _REQUIRED else (low, high)
+    return randint(low, high, input.shape, dtype=dtype or input.dtype, generator=generator,
+                   requires_grad=requires_grad)
+
+
+def scalar_tensor(s, dtype=None, device=None, requires_grad=False):
+    """A 0-d tensor holding the number s, in the default float dtype unless told otherwise."""
+    if not isinstance(s, (numbers.Number, np.bool_)):
+        raise TypeError(f"scalar_tensor(): argument 's' (position 1) must be Number, not "
+                        f"{_type_name(s)}")
+    return full((), s, dtype=dtype or dtypes.get_default_dtype(), device=device,
+                requires_grad=requires_grad)
+
+
+_METHODS.update(untyped_storage=lambda self: UntypedStorage(self._data),
+                layout=property(lambda self: strided), get_device=get_device,
+                is_sparse=False, is_quantized=False, is_meta=False, is_nested=False,
+                conj=conj, is_conj=is_conj, resolve_conj=resolve_conj, resolve_neg=resolve_neg,
+                is_neg=is_neg)
+
+
+# --- part nsgap: torch.normal, all four overloads ------------------------------------------------
+_SIGNATURES["normal"] = (
+    "Tensor mean, Tensor std, *, minigrad.Generator generator = None, Tensor out = None",
+    "Tensor mean, float std = 1, *, minigrad.Generator generator = None, Tensor out = None",
+    "float mean, Tensor std, *, minigrad.Generator generator = None, Tensor out = None",
+    "float mean, float std, tuple of ints size, *, minigrad.Generator generator = None, "
+    f"Tensor out = None, {_KWARGS}")
+
+
+def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False):
+    """Numbers drawn from N(mean, std): tensor means and/or stds broadcast together (a node that
+    sends no gradient back), or two numbers and a size. NumPy's generator: not PyTorch's values."""
+    generator = generator or default_generator
+    tensors = [isinstance(mean, Tensor), isinstance(std, Tensor)]
+    if not builtins.any(tensors):
+        if size is None:
+            raise _invalid_combination("normal", (mean, std), {})
+        if not std >= 0:
+            raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
+        out = _normal_inplace(empty(*_int_sizes("normal", (size,)), dtype=dtype), mean, std,
+                              generator=generator)
+        return out.requires_grad_(requires_grad)
+    if size is not None:
+        raise _invalid_combination("normal", (mean, std, size), {})
+    kind = mean if tensors[0] else std
+    if not kind.is_floating_point():
+        raise NotImplementedError(f'"normal_kernel_cpu" not implemented for \'{kind.dtype._scalar}\'')
+    if tensors[1] and (std._data < 0).any():
+        raise RuntimeError("normal expects all elements of std >= 0.0")
+    if not tensors[1] and not std >= 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
+    if builtins.all(tensors):
+        _broadcast_shape(mean.shape, std.shape)
+    op = (d.normal_tensor_tensor if builtins.all(tensors) else
+          d.normal_tensor_float if tensors[0] else d.normal_float_tensor)
+    return op(mean, std, generator)
 
 
 # PyTorch's argument parser takes NumPy's names too: axis for dim, keepdims for keepdim (as in

@@ -13174,3 +13174,411 @@ case(
     "import numpy as np\nfor v in ([np.int64(2)], [True], [torch.tensor(3)], [torch.tensor(3.)], ['a'], [None], [2.0], 3, [-1], (2, 'x')):\n    try: print(repr(v), torch.Size(v))\n    except Exception as e: print(type(e).__name__, e)",
     "print(torch.ones(1).new_zeros(s[1:]).shape, torch.zeros(s[:2] + (1,)).shape)",
 )
+
+
+# ---------------------------------------------------------------------------
+# part nsgap: torch functions and Tensor methods a learner types: addmm and its family (beta,
+# alpha, in-place forms), inner, ger, vdot, matrix_power, block_diag, broadcast_tensors/shapes
+# ---------------------------------------------------------------------------
+_NSGAP_SETUP = """
+A = torch.arange(6.).view(2, 3) - 2; B = torch.arange(12.).view(3, 4) / 4; C = torch.ones(2, 4)
+v2 = torch.tensor([1., -2.]); v3 = torch.tensor([0.5, 1., -1.5]); v4 = torch.arange(4.)
+b1 = torch.arange(12.).view(2, 2, 3) - 5; b2 = torch.arange(24.).view(2, 3, 4) / 8
+"""
+case(
+    "nsgap_addmm_family_values",
+    _NSGAP_SETUP,
+    "torch.addmm(C, A, B)", "torch.addmm(v4, A, B, beta=0.5, alpha=2)", "C.addmm(A, B, alpha=-1)",
+    "torch.addmm(C * float('nan'), A, B, beta=0)", "torch.addmm(C.long(), A.long(), B.long(), alpha=2)",
+    "torch.addmv(v2, A, v3)", "torch.addmv(torch.tensor([2.]), A, v3, beta=3)", "v2.addmv(A, v3, alpha=0.5)",
+    "torch.addr(A, v2, v3)", "torch.addr(v3, v2, v3, beta=2, alpha=-1)", "torch.addr(A.long(), v2, v3)",
+    "torch.addr(A.long(), v2.long(), v3.long() * 2, beta=2, alpha=3)",
+    "torch.addr(A.bool(), v2.bool(), v3.bool())",
+    "torch.baddbmm(torch.zeros(2, 2, 4), b1, b2)", "torch.baddbmm(v4, b1, b2, beta=2, alpha=0.5)",
+    "torch.addbmm(C, b1, b2)", "torch.addbmm(v4, b1, b2, beta=0.5, alpha=2)", "C.addbmm(b1, b2)",
+    "torch.addbmm(C, torch.ones(0, 2, 3), torch.ones(0, 3, 4), beta=2)",
+    "torch.baddbmm(b1.long(), b1.long(), b2.long() * 0, alpha=0.5)",
+)
+case(
+    "nsgap_addmm_family_inplace",
+    _NSGAP_SETUP,
+    "c = C.clone(); r = c.addmm_(A, B, beta=2); print(r is c, c)",
+    "c = v2.clone(); c.addmv_(A, v3, alpha=2); print(c)",
+    "c = A.clone(); c.addr_(v2, v3, beta=0); print(c)",
+    "c = torch.zeros(2, 2, 4); c.baddbmm_(b1, b2); print(c._version, c)",
+    "c = C.clone(); c.addbmm_(b1, b2, alpha=-1); print(c)",
+    "torch.ones(4).addmm_(A, B)", "torch.ones(1).addmv_(A, v3)", "torch.ones(2, 1).addr_(v2, v3)",
+    "torch.ones(2, 2, 1).baddbmm_(b1, b2)", "torch.ones(3, 4).addbmm_(b1, b2)",
+    "torch.ones(2, 4).long().addmm_(A, B)",
+    "x = torch.ones(2, 4, requires_grad=True); x.addmm_(A, B)",
+    "x = torch.ones(2, 4, requires_grad=True); y = x * 1; y.addmm_(A, B, beta=2); print(y.grad_fn.name(), y.grad_fn.next_functions[0][0].name())",
+)
+case(
+    "nsgap_addmm_family_errors",
+    _NSGAP_SETUP,
+    "torch.addmm(C, A, torch.ones(4, 4))", "torch.addmm(torch.ones(3), A, B)",
+    "torch.addmm(C, v3, B)", "torch.addmm(C, A, torch.ones(3, 4, 1))", "torch.addmm(C.double(), A, B)",
+    "torch.addmm(C, A.double(), B)", "torch.addmm(C, A.long(), B.long())", "torch.addmm(2, A, B)",
+    "torch.addmm(C, A, B, 0.5)", "torch.addmm(C, A)", "torch.addmm(C, A, B, gamma=2)",
+    "C.addmm(A)", "C.addmm(A, B, 1)", "C.addmm(A, B, gamma=1)", "C.addmm_(A, 3)", "C.addmm_(A)",
+    "torch.addmv(v3, A, v3)", "torch.addmv(v2, v3, v3)", "torch.addmv(C, A, v3)", "torch.addmv(v2, A, A)",
+    "torch.addmv(v2.double(), A, v3)", "torch.addmv(v2, A, v3.double())", "torch.addmv(v2, A)",
+    "torch.addmv(v2, A, v3, 1)", "v2.addmv(A)", "torch.addmv(v2, A, v3, gamma=1)",
+    "torch.addr(A, A, v2)", "torch.addr(A, v2, v2)", "torch.addr(A.long(), v2.long(), v3.long(), alpha=0.5)",
+    "torch.addr(A.long(), v2.long(), v3.long(), beta=0.5)", "A.addr(v2)",
+    "torch.baddbmm(C, A, B)", "torch.baddbmm(torch.ones(2, 2, 4), torch.ones(2, 2, 3), torch.ones(3, 3, 4))",
+    "torch.baddbmm(torch.ones(3, 2, 4), b1, b2)", "torch.baddbmm(torch.ones(2, 2, 4), b1, torch.ones(2, 3, 4, 1))",
+    "torch.baddbmm(torch.ones(2, 2, 4).double(), b1, b2)", "torch.baddbmm(torch.ones(2, 2, 4), b1, b2.double())",
+    "torch.baddbmm(C, b1, b2, 2)", "torch.baddbmm(C, b1)",
+    "torch.addbmm(C, A, B)", "torch.addbmm(C, b1, torch.ones(3, 3, 4))", "torch.addbmm(C, b1, torch.ones(2, 4, 4))",
+    "torch.addbmm(torch.ones(3), b1, b2)", "torch.addbmm(C.double(), b1, b2)", "torch.addbmm(C, b1.double(), b2)",
+    "torch.addbmm(C, b1, b2, 1)", "torch.addbmm(C, b1)",
+)
+case(
+    "nsgap_addmm_family_graphs",
+    """
+    def names(t):
+        return t.grad_fn.name(), [f.name() if f else None for f, _ in t.grad_fn.next_functions]
+    c = torch.tensor([1., -1., 0.5, 2.], requires_grad=True)
+    A = torch.tensor([[1., 2., -1.], [0.5, -2., 3.]], requires_grad=True)
+    B = torch.tensor([[1., 0., -1., 2.], [2., 1., 0.5, -1.], [0., 3., 1., 1.]], requires_grad=True)
+    v2 = torch.tensor([1., -2.], requires_grad=True); v3 = torch.tensor([0.5, 1., -1.5], requires_grad=True)
+    b1 = torch.stack([A, A * 2]).detach().requires_grad_(); b2 = torch.stack([B, -B]).detach().requires_grad_()
+    """,
+    *[f"""
+    y = {call}
+    print(names(y))
+    gs = torch.autograd.grad((y * y).sum(), {inputs}, create_graph=True)
+    print(gs)
+    print([names(g) for g in gs])
+    print(torch.autograd.grad(sum((g * g).sum() for g in gs), {inputs}))
+    """ for call, inputs in (
+        ("torch.addmm(c, A, B, beta=0.5, alpha=2)", "[c, A, B]"),
+        ("torch.addmm(c, A.t().t(), B.t().contiguous().t())", "[c, A, B]"),
+        ("torch.addmv(v2, A, v3, beta=2, alpha=-1)", "[v2, A, v3]"),
+        ("torch.addmv(v2[:1], A, v3)", "[v2, A, v3]"),
+        ("torch.addr(A, v2, v3, alpha=3)", "[A, v2, v3]"),
+        ("torch.addr(v3, v2, v3)", "[v2, v3]"),
+        ("torch.baddbmm(c, b1, b2, beta=-1, alpha=0.5)", "[c, b1, b2]"),
+        ("torch.addbmm(c, b1, b2, beta=2, alpha=0.5)", "[c, b1, b2]"),
+        ("(c * 1).expand(2, 4).clone().addmm_(A, B, beta=2)", "[c, A, B]"),
+        ("(c * 1).expand(2, 2, 4).clone().baddbmm_(b1, b2)", "[c, b1, b2]"),
+    )],
+)
+case(
+    "nsgap_inner_ger_vdot",
+    _NSGAP_SETUP,
+    "torch.inner(v3, v3)", "torch.inner(A, B.t())", "torch.inner(A, b1)", "torch.inner(A, torch.tensor(2.))",
+    "torch.inner(torch.tensor(2), v3)", "A.inner(A)", "torch.inner(A, B)", "torch.inner(v3, v2)",
+    "torch.inner(A, 2)", "torch.inner(A, v3.double())",
+    "torch.ger(v2, v3)", "v2.ger(v3)", "torch.ger(A, v3)",
+    "torch.vdot(v3, v3)", "v3.vdot(v3 * 2)", "torch.vdot(v3.long(), v3.long())", "torch.vdot(v3, v2)",
+    "torch.vdot(A, v2)", "torch.vdot(v3, v3.double())", "torch.vdot(v3, 2)",
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True); w = torch.tensor([0.5, -1., 2.], requires_grad=True)
+    for y in (torch.inner(x, w), torch.vdot(x, w), torch.ger(x, w), torch.inner(x.view(1, 3), w)):
+        print(y.grad_fn.name(), [f.name() if f else None for f, _ in y.grad_fn.next_functions])
+    y = torch.vdot(x, w); print(torch.autograd.grad(y * y, [x, w], create_graph=True))
+    """,
+)
+case(
+    "nsgap_matrix_power",
+    """
+    M = torch.tensor([[2., 1.], [-1., 1.5]], requires_grad=True)
+    def chain(t):
+        return t.grad_fn.name(), [f.name() if f else None for f, _ in t.grad_fn.next_functions]
+    """,
+    *[f"y = torch.matrix_power(M, {n}); print(y, chain(y)); print(torch.autograd.grad(y.sum(), M))"
+      for n in (0, 1, 2, 3, 4, 5, 6, 7, -1, -2, -3)],
+    "M.matrix_power(3)", "torch.matrix_power(torch.stack([M, M * 2]).detach(), 3)",
+    "torch.matrix_power(torch.ones(2, 2).long(), 3)", "torch.matrix_power(torch.ones(2, 2).long(), -1)",
+    "torch.matrix_power(torch.ones(2, 3), 2)", "torch.matrix_power(torch.ones(3), 2)",
+    "torch.matrix_power(M, 2.0)", "torch.matrix_power(torch.ones(0, 0), 3)",
+    "y = torch.matrix_power(M, 0); print(y.is_contiguous(), y._version)",
+)
+case(
+    "nsgap_block_diag",
+    """
+    a = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True); b = torch.tensor(7., requires_grad=True)
+    c = torch.tensor([8., 9.], requires_grad=True); e = torch.zeros(0, requires_grad=True)
+    def chain(t):
+        out, f = [], t.grad_fn
+        while f is not None:
+            out.append(f.name()); nf = [x for x, _ in f.next_functions if x is not None]; f = nf[0] if nf else None
+        return out
+    """,
+    "y = torch.block_diag(a, b, c, e); y",
+    "gs = torch.autograd.grad((y * y).sum(), [a, b, c, e], create_graph=True); print(gs)\nprint([chain(g) for g in gs])",
+    "torch.block_diag(torch.ones(2, 2).bool(), torch.tensor(3), torch.ones(0))",
+    "torch.block_diag(torch.ones(2, 2), torch.ones(1, 3).long())", "torch.block_diag(torch.ones(1, 1).long(), torch.tensor([True, False]))",
+    "torch.block_diag()", "torch.block_diag(torch.ones(2, 2, 2))", "torch.block_diag([1])",
+    "torch.block_diag(a, 2)",
+    "y = torch.block_diag(a, torch.ones(2).double()); print(y.dtype, torch.autograd.grad(y.sum(), a)[0].dtype)",
+)
+case(
+    "nsgap_broadcast_tensors_shapes",
+    """
+    A = torch.ones(2, 3, requires_grad=True); v = torch.tensor([1., 2., 3.], requires_grad=True)
+    """,
+    "x, y = torch.broadcast_tensors(A, v); print(x is A, y.shape, y.grad_fn.name(), y._base is v)",
+    "torch.broadcast_tensors(A, torch.ones(2))", "torch.broadcast_tensors()", "torch.broadcast_tensors(A, 2)",
+    "torch.broadcast_tensors([A, v])", "torch.broadcast_tensors(torch.ones(2, 3), torch.ones(3, 1, 1), torch.ones(4, 1, 1))",
+    "torch.broadcast_tensors(torch.ones(0, 1), torch.ones(3))",
+    "torch.broadcast_shapes((2, 1), (3,))", "torch.broadcast_shapes(5, (2, 1))", "torch.broadcast_shapes()",
+    "torch.broadcast_shapes(torch.Size([2, 1]), [3])", "torch.broadcast_shapes((2,), None, [1, 1, 1])",
+    "torch.broadcast_shapes((2, 3), (2,))", "torch.broadcast_shapes([2, 3], [2])",
+    "torch.broadcast_shapes((2, 3), (-1,))", "torch.broadcast_shapes((1, -1))", "torch.broadcast_shapes('a')",
+    "torch.broadcast_shapes(2.5)", "torch.broadcast_shapes((0,), (1,))",
+)
+case(
+    "nsgap_where_bitwise_methods",
+    """
+    a = torch.tensor([[1., -2., 3.], [4., 5., -6.]], requires_grad=True)
+    i = torch.tensor([5, 3, 12]); j = torch.tensor([3, 6, 10], dtype=torch.int32)
+    """,
+    "a.where(a > 0, 0.)", "a.where(a > 0, torch.zeros(3))", "y = a.where(a > 0, 0.); print(y.grad_fn.name(), y.grad_fn.next_functions)",
+    "a.where(a > 0)", "a.where()",
+    "i.bitwise_and(j)", "i.bitwise_or(3)", "i.bitwise_xor(j)", "i.bitwise_not()", "torch.tensor([True, False]).bitwise_not()",
+    "x = j.clone(); r = x.bitwise_and_(i); print(r is x, x, x._version)", "x = i.clone(); x.bitwise_or_(2); x",
+    "i.clone().bitwise_xor_(torch.tensor([[1], [2]]))", "x = i.clone(); x.bitwise_not_(); x",
+    "i.clone().bitwise_or_(2.5)", "torch.tensor([True, False]).bitwise_xor_(torch.tensor([1, 1]))",
+    "torch.tensor([True, False]).bitwise_and_(torch.tensor([True, True]))",
+    "torch.tensor([1.]).bitwise_not_()", "torch.tensor([1.]).bitwise_and_(1)", "a.bitwise_and(1)",
+)
+case(
+    "nsgap_sum_to_size_cumulative_inplace",
+    """
+    a = torch.tensor([[1., -2., 3.], [4., 5., -6.]], requires_grad=True)
+    def names(t):
+        return t.grad_fn.name() if t.grad_fn else None, [f.name() if f else None for f, _ in t.grad_fn.next_functions] if t.grad_fn else None
+    """,
+    "a.sum_to_size(3)", "a.sum_to_size(1, 3)", "a.sum_to_size((2, 1))", "a.sum_to_size([1])", "names(a.sum_to_size(1, 1))",
+    "names(a.sum_to_size(3))", "a.sum_to_size(2, 3) is a", "a.sum_to_size(3, 3)", "a.sum_to_size(1, 1, 3)", "a.sum_to_size()",
+    "torch.autograd.grad(a.sum_to_size(3).pow(2).sum(), a)",
+    "y = a * 1; r = y.cumsum_(1); print(r is y, y, names(y), y._version)",
+    "y = a * 1; y.cumprod_(0); print(y, names(y)); print(torch.autograd.grad((y * y).sum(), a))",
+    "y = a * 1; y.cumsum_(-1); print(torch.autograd.grad((y * y).sum(), a))",
+    "torch.tensor([1, 2, 3]).cumsum_(0)", "torch.tensor([1, 2, 3]).cumprod_(dim=0)",
+    "torch.tensor([1, 2, 3]).cumsum_(0, dtype=torch.float32)", "torch.tensor([1., 2]).cumsum_(0, dtype=torch.float64)",
+    "torch.tensor([1., 2]).cumsum_(0, dtype=torch.float32)",
+    "torch.tensor([1., 2]).cumsum_(dim=5)", "torch.tensor([True, True]).cumsum_(0)", "torch.tensor([1., 2]).cumsum_()",
+    "a.cumsum_(0)",
+)
+case(
+    "nsgap_fill_diagonal_",
+    """
+    a = torch.tensor([[1., -2., 3.], [4., 5., -6.]], requires_grad=True)
+    """,
+    "torch.zeros(3, 4).fill_diagonal_(5)", "torch.zeros(7, 3).fill_diagonal_(1, wrap=True)", "torch.zeros(7, 3).fill_diagonal_(1)",
+    "torch.zeros(2, 2, 2).fill_diagonal_(1)", "torch.zeros(2, 3, 2).fill_diagonal_(1)", "torch.zeros(3).fill_diagonal_(1)",
+    "torch.zeros(2, 2, dtype=torch.long).fill_diagonal_(2.7)", "torch.zeros(3, 5).fill_diagonal_(1, wrap=True)",
+    "torch.zeros(8, 3).fill_diagonal_(1, True)", "torch.zeros(4, 3).t().fill_diagonal_(2)",
+    "x = torch.zeros(3, 3); r = x.fill_diagonal_(1); print(r is x, x._version)",
+    "y = a * 1; y.fill_diagonal_(0.5); print(y, y.grad_fn.name(), y.grad_fn.next_functions[0][0].name()); print(torch.autograd.grad(y.sum(), a))",
+    "a.fill_diagonal_(1)",
+)
+case(
+    "nsgap_unfold",
+    """
+    t = torch.arange(10.); a = torch.tensor([[1., -2., 3.], [4., 5., -6.]], requires_grad=True)
+    def names(t):
+        return t.grad_fn.name(), [f.name() if f else None for f, _ in t.grad_fn.next_functions]
+    """,
+    "t.unfold(0, 3, 2)", "t.unfold(0, 3, 2).stride()", "a.unfold(1, 2, 1)", "a.unfold(0, 2, 1).shape", "a.unfold(-1, 3, 5)",
+    "t.unfold(0, 10, 3)", "t.unfold(0, 11, 1)", "t.unfold(0, 0, 1)", "t.unfold(0, 3, 0)", "t.unfold(0, 3, -1)", "t.unfold(2, 3, 1)",
+    "torch.tensor(5.).unfold(0, 1, 1)", "torch.tensor(5.).unfold(0, 2, 1)", "a.unfold(1, 2)",
+    "t.unfold(0, 3, 2).is_contiguous()", "u = t.unfold(0, 4, 3); u[1, 0] = 100; print(t)",
+    "u = a.unfold(1, 2, 1); print(names(u), u._base is a)",
+    "g, = torch.autograd.grad((u * u).sum(), a, create_graph=True); print(g, names(g)); print(torch.autograd.grad((g * g).sum(), a))",
+    "s = torch.tensor(2., requires_grad=True); u = s.unfold(0, 1, 1); print(u, names(u), torch.autograd.grad(u.sum() * 3, s))",
+    "torch.autograd.grad(a.unfold(0, 1, 2).pow(2).sum(), a)",
+)
+case(
+    "nsgap_flip_diff_isin_gcd",
+    """
+    a = torch.tensor([[1., -2., 3.], [4., 5., -6.]], requires_grad=True)
+    def names(t):
+        return t.grad_fn.name(), [f.name() if f else None for f, _ in t.grad_fn.next_functions]
+    """,
+    "torch.fliplr(a)", "names(a.fliplr())", "torch.flipud(a)", "a.flipud()", "torch.fliplr(torch.ones(3))", "torch.flipud(torch.tensor(1.))",
+    "torch.diff(a)", "names(torch.diff(a))", "torch.diff(a, n=2, dim=0)", "torch.diff(a, dim=0, prepend=torch.zeros(1, 3))",
+    "names(torch.diff(a, append=torch.zeros(2, 1)))", "torch.diff(a, n=3)", "torch.diff(a, n=4)", "a.diff(n=2)",
+    "torch.diff(torch.tensor([True, False, False]))", "torch.diff(torch.tensor([1, 5, 2]))",
+    "torch.diff(torch.tensor(1.))", "torch.diff(a, n=-1)", "torch.diff(a, n=0)", "names(torch.diff(a, n=2))",
+    "torch.diff(a, prepend=torch.zeros(3))", "torch.diff(a, prepend=1.)",
+    "torch.autograd.grad(torch.diff(a, n=2, prepend=a[:, :1] * 2).pow(2).sum(), a)",
+    "torch.isin(torch.tensor([1, 2, 3, 4]), torch.tensor([2, 4]))", "torch.isin(torch.tensor([1, 2, 3]), 2)",
+    "torch.isin(2, torch.tensor([1, 2]))", "torch.isin(torch.tensor([1., 2.]), torch.tensor([1, 2]), invert=True)",
+    "torch.isin(torch.tensor([1, 2]), torch.tensor([2]), assume_unique=True)", "torch.isin(1, 2)",
+    "torch.isin(torch.tensor([[1, 2]]), torch.tensor([[2]]))",
+    "torch.gcd(torch.tensor([12, -18, 0]), torch.tensor([8, 12, 0]))", "torch.lcm(torch.tensor([4, -6, 0]), torch.tensor([6, 4, 5]))",
+    "torch.gcd(torch.tensor([1.]), torch.tensor([2.]))", "torch.lcm(torch.tensor([1.]), torch.tensor([2.]))",
+    "torch.gcd(torch.tensor([12]), 8)", "torch.tensor([12], dtype=torch.int32).gcd(torch.tensor([8]))",
+    "x = torch.tensor([12]); x.gcd_(torch.tensor([8])); x", "torch.tensor([12]).lcm_(torch.tensor([8]))",
+    "torch.gcd(torch.tensor([True]), torch.tensor([True]))", "torch.tensor([12], dtype=torch.int32).lcm_(torch.tensor([8]))",
+)
+case(
+    "nsgap_unravel_index_combinations",
+    """
+    v = torch.tensor([1., 2., 3.], requires_grad=True)
+    def names(t):
+        return t.grad_fn.name(), [f.name() if f else None for f, _ in t.grad_fn.next_functions]
+    """,
+    "torch.unravel_index(torch.tensor([4, 1]), (2, 3))", "torch.unravel_index(torch.tensor(5), (2, 3))",
+    "torch.unravel_index(5, (2, 3))", "torch.unravel_index(torch.tensor([6]), (2, 3))",
+    "torch.unravel_index(torch.tensor([1.]), (2, 3))", "torch.unravel_index(torch.tensor([-1]), (2, 3))",
+    "torch.unravel_index(torch.tensor([[1, 2]]), 4)", "torch.unravel_index(torch.tensor([1]), (2, -3))",
+    "torch.unravel_index(torch.tensor([1]), ())", "torch.unravel_index(torch.tensor([7]), torch.Size([2, 2, 2]))",
+    "torch.unravel_index(torch.tensor([1]), 2.5)", "torch.unravel_index(torch.tensor([1]), (2, 2.5))",
+    "torch.combinations(v)", "names(torch.combinations(v))", "torch.combinations(v, r=3)",
+    "torch.combinations(v, with_replacement=True)", "torch.combinations(v, 0)", "torch.combinations(v, 4)",
+    "torch.combinations(torch.ones(2, 3))", "torch.combinations(v, -1)", "torch.combinations(v, 1)",
+    "torch.combinations(torch.tensor([1, 2, 3]), 2, True)",
+    "torch.autograd.grad(torch.combinations(v, 3, True).prod(1).sum(), v)",
+)
+case(
+    "nsgap_cov_corrcoef",
+    """
+    a = torch.tensor([[1., -2., 3., 0.5], [4., 5., -6., 2.]], requires_grad=True)
+    fw = torch.tensor([1, 2, 1, 3]); aw = torch.tensor([0.5, 1., 2., 1.])
+    def chain(t):
+        out, f = [], t.grad_fn
+        while f is not None:
+            out.append(f.name()); nf = [x for x, _ in f.next_functions if x is not None]; f = nf[0] if nf else None
+        return out
+    """,
+    "torch.cov(a)", "chain(torch.cov(a))", "torch.cov(a, correction=0)", "torch.cov(a[0])", "a.cov(correction=2)",
+    "torch.cov(a, fweights=fw)", "torch.cov(a, aweights=aw)", "torch.cov(a, fweights=fw, aweights=aw)",
+    "chain(torch.cov(a, fweights=fw, aweights=aw))",
+    "torch.cov(torch.ones(2, 2, 2))", "torch.cov(a, fweights=torch.tensor([1., 2, 1, 3]))", "torch.cov(a, aweights=fw)",
+    "torch.cov(a, fweights=-fw)", "torch.cov(a, aweights=-aw)", "torch.cov(a, fweights=fw[:3])", "torch.cov(a, fweights=fw.view(2, 2))",
+    "torch.cov(a, fweights=fw * 0)", "torch.cov(a, correction=5)", "torch.cov(torch.tensor([[1, 2, 4]]))",
+    "torch.cov(torch.ones(2, 0))", "torch.cov(a[:, :1])", "torch.cov(a.bool())",
+    "torch.autograd.grad(torch.cov(a, fweights=fw, aweights=aw).pow(2).sum(), a)",
+    "torch.corrcoef(a)", "chain(torch.corrcoef(a))", "torch.corrcoef(a[0])", "torch.corrcoef(torch.tensor([[1, 2, 4], [3, 1, 0]]))",
+    "a.corrcoef()", "torch.corrcoef(torch.ones(2, 3))", "torch.corrcoef(torch.ones(2, 2, 2))",
+    "torch.autograd.grad(torch.corrcoef(a)[0, 1], a)",
+)
+case(
+    "nsgap_trapezoid",
+    """
+    y = torch.tensor([1., 4., 9., 16.], requires_grad=True); x = torch.tensor([0., 1., 3., 4.])
+    a = torch.tensor([[1., -2., 3., 0.5], [4., 5., -6., 2.]], requires_grad=True)
+    def chain(t):
+        out, f = [], t.grad_fn
+        while f is not None:
+            out.append(f.name()); nf = [x for x, _ in f.next_functions if x is not None]; f = nf[0] if nf else None
+        return out
+    """,
+    "torch.trapezoid(y)", "chain(torch.trapezoid(y))", "torch.trapezoid(y, dx=0.5)", "torch.trapezoid(y, x)", "chain(torch.trapezoid(y, x))",
+    "torch.trapezoid(a, dim=0)", "chain(torch.trapezoid(a, dim=0))", "torch.trapz(y, x)", "torch.trapz(y, dx=2)",
+    "torch.trapezoid(torch.tensor([1, 2, 3]))", "torch.trapezoid(torch.tensor([1, 2, 3]), dx=2)",
+    "torch.trapezoid(torch.tensor([1, 2, 3]), torch.tensor([1, 2, 4]))", "torch.trapezoid(y, x[:3])", "torch.trapezoid(y, dim=2)",
+    "torch.trapezoid(torch.tensor(1.))", "torch.trapezoid(torch.ones(0))", "torch.trapezoid(torch.ones(1))", "torch.trapezoid(torch.ones(2, 0))",
+    "torch.trapezoid(a, x)", "torch.trapezoid(a, torch.tensor([1., 2.]), dim=0)", "torch.trapezoid(a, torch.ones(2, 4).cumsum(1))",
+    "torch.trapezoid(y, x, dx=1)", "torch.trapezoid(y, 2)", "torch.trapezoid(y, x.double())", "torch.trapezoid(y.bool())",
+    "torch.cumulative_trapezoid(y)", "chain(torch.cumulative_trapezoid(y))", "torch.cumulative_trapezoid(y, x)",
+    "chain(torch.cumulative_trapezoid(y, x))", "torch.cumulative_trapezoid(y, dx=0.5)", "torch.cumulative_trapezoid(a, dim=0)",
+    "torch.cumulative_trapezoid(torch.tensor([1, 2, 3]))", "torch.cumulative_trapezoid(torch.ones(0))", "torch.cumulative_trapezoid(torch.ones(1))",
+    "torch.cumulative_trapezoid(y, x[:2])", "torch.cumulative_trapezoid(y.bool())",
+    "torch.autograd.grad(torch.trapezoid(a, x) .pow(2).sum() + torch.cumulative_trapezoid(a, dx=0.5).pow(2).sum(), a)",
+)
+case(
+    "nsgap_quantile",
+    """
+    a = torch.tensor([[1., -2., 3., 0.5], [4., 5., -6., 2.]], requires_grad=True)
+    n = torch.tensor([[1., float('nan'), 3., 0.5], [4., 5., -6., 2.]])
+    q = torch.tensor([0.25, 0.5, 1.])
+    def chain(t):
+        out, f = [], t.grad_fn
+        while f is not None:
+            out.append((f.name(), [x.name() if x else None for x, _ in f.next_functions])); nf = [x for x, _ in f.next_functions if x is not None]; f = nf[0] if nf else None
+        return out
+    """,
+    *[f"""
+    print(torch.quantile(a, 0.3, interpolation='{i}'), torch.quantile(a, q, dim=0, interpolation='{i}'))
+    print(torch.quantile(a, q, dim=1, keepdim=True, interpolation='{i}'), torch.nanquantile(n, q, dim=1, interpolation='{i}'))
+    print(torch.quantile(n, 0.4, dim=1, interpolation='{i}'), chain(torch.quantile(a, q, dim=0, interpolation='{i}')))
+    print(chain(torch.quantile(a, 0.3, interpolation='{i}')))
+    print(torch.autograd.grad(torch.quantile(a, q, dim=0, interpolation='{i}').sum(), a))
+    """ for i in ("linear", "lower", "higher", "midpoint", "nearest")],
+    "torch.quantile(a, 0.3, keepdim=True)", "torch.quantile(a, q, keepdim=True).shape", "torch.quantile(a, q).shape",
+    "a.quantile(0.5, 1)", "a.nanquantile(0.5)", "torch.quantile(torch.tensor(3.), 0.5)", "torch.quantile(torch.tensor(3.), 0.5, dim=0)",
+    "torch.nanquantile(torch.tensor([float('nan')] * 3), 0.5)", "torch.quantile(a, 1.5)", "torch.quantile(a, torch.tensor([0.5, 1.5]))",
+    "torch.quantile(a, torch.tensor([[0.5]]))", "torch.quantile(a, q.double())", "torch.quantile(a.long(), 0.5)",
+    "torch.quantile(torch.ones(0), 0.5)", "torch.quantile(a, 0.5, interpolation='cubic')", "torch.quantile(a, 0.5, dim=3)",
+    "torch.quantile(a, 1)", "torch.quantile(a, torch.tensor(0.5))", "torch.quantile(a.double(), 0.5)",
+    "torch.quantile(a, 0.5, 1, True, interpolation='lower')",
+    "g, = torch.autograd.grad(torch.nanquantile(n.requires_grad_(), q, dim=1).sum(), n); g",
+)
+case(
+    "nsgap_torch_inplace_functions",
+    """
+    a = torch.tensor([1., -2.], requires_grad=True); b = a.detach().clone(); v = torch.tensor(3., requires_grad=True)
+    """,
+    "torch.fill(a, 3.)", "y = torch.fill(a, 3.); print(y.grad_fn.name(), y.grad_fn.next_functions[0][0].name())",
+    "y = torch.fill(a, v); print(y.grad_fn.name(), torch.autograd.grad(y.sum() * 2, [a, v]))",
+    "torch.fill(torch.tensor([1, 2]), 2.7)", "torch.fill(a)", "torch.fill(a, torch.ones(2))", "torch.fill(2, 3)",
+    "torch.exp_(b) is b", "torch.clamp_(b, max=2)", "torch.relu_(-b)", "torch.exp_(2)",
+    "y = a * 1; print(torch.sigmoid_(y).grad_fn.name())", "torch.zero_(a.detach().clone())", "torch.detach(a)",
+    "torch.detach_(a * 1).requires_grad", "torch.fill_(a.detach().clone(), 5)", "torch.abs_(a)",
+    "torch.xlogy_(b.clone(), 2.)", "torch.index_put_(b.clone(), (torch.tensor([0]),), torch.tensor(9.))",
+    "torch.gcd_(torch.tensor([12]), torch.tensor([8]))", "torch.nan_to_num_(torch.tensor([float('nan')]), nan=2.)",
+    "torch.round_(torch.tensor([1.26]), decimals=1)",
+    *[f"x = torch.tensor([0.25, 0.5]); r = torch.{n}(x); print(r is x, x)" for n in (
+        "acos_", "acosh_", "arccos_", "arcsin_", "arcsinh_", "arctan_", "arctanh_", "asin_", "asinh_", "atan_", "atanh_",
+        "ceil_", "cos_", "cosh_", "deg2rad_", "erf_", "erfc_", "exp2_", "expm1_", "fix_", "floor_", "frac_", "log10_",
+        "log1p_", "log2_", "log_", "logit_", "neg_", "negative_", "rad2deg_", "reciprocal_", "rsqrt_", "sin_", "sinc_",
+        "sinh_", "sqrt_", "square_", "tan_", "tanh_", "trunc_")],
+    "torch.clamp_min_(torch.tensor([1., 3.]), 2)", "torch.clamp_max_(torch.tensor([1., 3.]), 2)", "torch.clip_(torch.tensor([1., 3.]), 0, 2)",
+    "torch.ldexp_(torch.tensor([1., 3.]), torch.tensor([2, 1]))", "torch.lcm_(torch.tensor([4]), torch.tensor([6]))",
+    "torch.addmv_(torch.ones(2), torch.ones(2, 3), torch.ones(3), beta=2)",
+)
+case(
+    "nsgap_storage_layout_introspection",
+    """
+    a = torch.arange(6.).view(2, 3); s = a.untyped_storage()
+    """,
+    "type(s).__name__", "s.nbytes()", "s.size()", "len(s)", "s.element_size()", "s.device",
+    "s.data_ptr() == a.data_ptr()", "a[1].untyped_storage().data_ptr() == s.data_ptr()",
+    "a.t().untyped_storage().data_ptr() == a.untyped_storage().data_ptr()",
+    "a[:, 1:].untyped_storage().nbytes()",
+    "a.clone().untyped_storage().data_ptr() == s.data_ptr()", "a[1].data_ptr() - a.data_ptr()",
+    "torch.ones(3, dtype=torch.int8).untyped_storage().nbytes()", "a[1:].untyped_storage().nbytes()",
+    "a.layout", "torch.strided", "a.layout == torch.strided", "type(torch.strided)", "str(torch.strided)",
+    "a.get_device()", "torch.get_device(a)", "(a.is_sparse, a.is_quantized, a.is_meta, a.is_nested)",
+    "a.conj() is a", "a.is_conj()", "a.resolve_conj() is a", "a.resolve_neg() is a", "a.is_neg()", "torch.conj(a)",
+    "torch.is_conj(a)", "torch.resolve_conj(a) is a", "torch.resolve_neg(a) is a", "torch.is_neg(a)",
+    "x = torch.ones(2, requires_grad=True); print(x.conj().grad_fn, x.resolve_conj().grad_fn, x.conj() is x)",
+    "n = torch.get_num_threads(); print(n > 0); torch.set_num_threads(2); print(torch.get_num_threads()); torch.set_num_threads(n)",
+    "torch.set_num_threads(0)", "torch.set_num_threads(1.5)",
+    "torch.empty_like(a).shape", "torch.empty_like(a, dtype=torch.long).dtype", "torch.empty_like(a, requires_grad=True).requires_grad",
+    "torch.empty_like(2)",
+    "torch.randint_like(a, 5).dtype", "torch.randint_like(a, 2, 5).shape", "r = torch.randint_like(a, 2, 5); ((r >= 2) & (r < 5)).all()",
+    "torch.randint_like(a, 5, dtype=torch.long).dtype", "torch.randint_like(a, 0)", "torch.randint_like(a, 5, 2)", "torch.randint_like(a)",
+    "torch.scalar_tensor(3)", "torch.scalar_tensor(3.5, dtype=torch.float64)", "torch.scalar_tensor(True)",
+    "torch.scalar_tensor(2, requires_grad=True)", "torch.scalar_tensor(a)",
+)
+case(
+    "nsgap_normal_overloads",
+    # the values come from each library's own generator: shapes, dtypes, graphs and errors only
+    """
+    m = torch.zeros(2, 3); s = torch.ones(2, 3)
+    """,
+    "torch.normal(m, s).shape", "torch.normal(0., torch.ones(4)).shape", "torch.normal(torch.zeros(4), 1.).shape",
+    "torch.normal(torch.zeros(4)).shape", "torch.normal(0., 1., size=(2, 2)).shape", "torch.normal(0, 1, (3,)).dtype",
+    "torch.normal(2., 0., (2,))", "torch.normal(torch.tensor([1., 2.]), 0.)", "torch.normal(torch.tensor([1., 2.]), torch.zeros(2))",
+    "torch.normal(3., torch.zeros(2, 1).double())",
+    "torch.normal(torch.zeros(2), torch.ones(3))", "torch.normal(torch.zeros(2), -1.)", "torch.normal(0., -1., size=(2,))",
+    "torch.normal(torch.zeros(2, dtype=torch.long), 1.)", "torch.normal(0., 1.)",
+    "torch.normal(torch.zeros(2), torch.ones(2).double()).dtype", "torch.normal(0., 1., size=(2,), dtype=torch.float64).dtype",
+    "torch.normal(0., 1., size=(2,), requires_grad=True).requires_grad",
+    "torch.normal(torch.zeros(2), torch.ones(2) * -1)", "torch.normal(torch.zeros(4), torch.ones(2, 2)).shape",
+    "torch.normal(torch.zeros(4), torch.ones(2, 1)).shape",
+    """
+    mu = torch.zeros(2, requires_grad=True); sd = torch.ones(2, requires_grad=True)
+    for y in (torch.normal(mu, 1.), torch.normal(0., sd), torch.normal(mu, sd)):
+        print(y.grad_fn.name(), [f.name() if f else None for f, _ in y.grad_fn.next_functions])
+        print(torch.autograd.grad(y.sum(), [mu, sd], allow_unused=True, materialize_grads=True))
+    """,
+)

@@ -1273,6 +1273,32 @@ C.add("unsafe_split_chunk", lambda L, a: (
     L.unsafe_chunk(a, 3, 1)[1] * a.unsafe_split(1, 0)[0][:, :1]), A23)
 C.add("double_backward_unsafe_split", _double_unsafe_split, _away(3, 6), B3)
 C.add("rnn_cells", _rnn_cells, _u(2, 3), _u(2, 2), _u(2, 2), _u(8, 3), _u(8, 2), _u(8), _u(8))
+# part nsgap: the addmm family (beta, alpha, broadcast input, in-place), vdot, block_diag,
+# matrix_power (inverse and squarings)
+C.add("addmm_family", lambda L, c, a, m, v, w: (
+    L.addmm(c, a, m, beta=0.5, alpha=2), L.addmv(v[:1], a, w, beta=-1, alpha=0.5),
+    L.addr(a, v, w, alpha=3), a.addr(v, w), L.addmv(v, a, w)), _u(4), A23, M34, V2, V3)
+C.add("baddbmm_addbmm", lambda L, c, x, y: (
+    L.baddbmm(c, x, y, beta=2, alpha=-0.5), L.addbmm(c, x, y, beta=0.5, alpha=2), x[:, :, :2].baddbmm(x, y),
+    (c * 1).expand(2, 2).clone().addbmm_(x, y, beta=2)), _u(2), T223, T232)
+C.add("vdot", lambda L, v, w: (L.vdot(v, w), v.vdot(v)), V3, W3)
+C.add("block_diag", lambda L, a, b, v: L.block_diag(a, b, v, a.t()), A23, _u(), V2)
+C.add("matrix_power", lambda L, q: (L.matrix_power(q, 0) * q, q.matrix_power(5), L.matrix_power(q, -3)),
+      SQ22)
+
+
+def _double_unfold(L, a):
+    """unfold's backward is an op of its own (UnfoldBackwardBackward0), seen in create_graph."""
+    u = a.unfold(1, 2, 1)
+    g, = L.autograd.grad((u * u).sum(), a, create_graph=True)
+    return u, a.unfold(0, 1, 2), g
+
+
+C.add("unfold", _double_unfold, _u(2, 4))
+C.add("fill", lambda L, a, v: (L.fill(a, 2.), L.fill(a, v) * a), A23, _u())
+C.add("normal", lambda L, a, s: (L.normal(a * 0, 0.) * a, L.normal(0.5, s * 0) * s,
+                                 L.normal(a * 0 + 0.25, s * 0) * a),
+      A23, P23)  # std 0 and a constant mean: the same numbers every call, as finite differences need
 
 
 # part nnmore: F.unfold/F.fold (Im2ColBackward0/Col2ImBackward0: each other's gradient, with

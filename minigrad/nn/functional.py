@@ -267,23 +267,10 @@ def linear(input, weight, bias=None):
     if bias is not None and (input.dim() == 2 or input._data.flags.c_contiguous and (
             input.dim() == 3 or bias.dim() == 1)):
         flat = input if input.dim() == 2 else input.reshape(-1, input.shape[-1])
-        out = _addmm(bias, flat, _ops.t(weight))
+        out = _ops.addmm(bias, flat, _ops.t(weight))
         return out if input.dim() == 2 else out.view(*input.shape[:-1], out.shape[1])
     out = _ops.matmul(input, _ops.t(weight))
     return out if bias is None else out.add_(bias)
-
-
-def _addmm(bias, mat1, mat2):
-    """bias + mat1 @ mat2, after PyTorch's checks of shapes and dtypes."""
-    _ops._check_matmul_shapes(mat1.shape, mat2.shape)
-    if bias.dtype != mat2.dtype:
-        raise RuntimeError("self and mat2 must have the same dtype, but got "
-                           f"{bias.dtype._scalar} and {mat2.dtype._scalar}")
-    if mat1.dtype != mat2.dtype:
-        raise RuntimeError("mat1 and mat2 must have the same dtype, but got "
-                           f"{mat1.dtype._scalar} and {mat2.dtype._scalar}")
-    _ops._check_expandable(bias.shape, (mat1.shape[0], mat2.shape[1]))
-    return d.addmm(bias, mat1, mat2)
 
 
 def _check_reduction(reduction):
