@@ -12432,3 +12432,19 @@ case(
         print(*g64, sep="\\n")
     """,
 )
+case(
+    "rnnseq_functional_errors",
+    # ATen's own checks: the layer stack's counts, a bidirectional stack's pairs, oneDNN's slices
+    "from torch import nn\nx = torch.ones(2, 1, 4); rnn, lstm, gru = nn.RNN(4, 3), nn.LSTM(4, 3, 2), nn.GRU(4, 3, bidirectional=True)",
+    "torch.rnn_tanh(x, torch.zeros(2, 1, 3), rnn._flat_weights, True, 1, 0.0, True, False, False)",
+    "torch.rnn_relu(x, torch.zeros(1, 1, 3), rnn._flat_weights, True, 2, 0.0, True, False, False)",
+    "torch.rnn_tanh(x, torch.zeros(1, 1, 3), rnn._flat_weights * 2, True, 1, 0.0, True, False, False)",
+    "torch.rnn_tanh(torch.ones(2, 1, 5), torch.zeros(1, 1, 3), rnn._flat_weights, True, 1, 0.0, True, False, False)",
+    "torch.lstm(x, (torch.zeros(2, 1, 3), torch.zeros(2, 1, 3)), lstm._flat_weights[:4], True, 2, 0.0, True, False, False)",
+    "torch.lstm(x, (torch.zeros(1, 1, 3), torch.zeros(1, 1, 3)), lstm._flat_weights, True, 2, 0.0, True, False, False)",
+    "torch.lstm(x.double(), (torch.zeros(1, 1, 3).double(),) * 2, [w.double() for w in lstm._flat_weights], True, 2, 0.0, True, False, False)",
+    "torch.gru(x, torch.zeros(3, 1, 3), gru._flat_weights, True, 1, 0.0, True, True, False)",
+    "torch.gru(x, torch.zeros(2, 1, 3), gru._flat_weights[:4], True, 1, 0.0, True, True, False)",
+    "torch.gru(x, torch.zeros(4, 1, 3), gru._flat_weights, True, 1, 0.0, True, True, False)",
+    "torch.gru(x, torch.zeros(1, 1, 3), gru._flat_weights[:6], True, 1, 0.0, True, False, False)",
+)

@@ -1,4 +1,5 @@
-"""Recurrent cells: one time step of an RNN, LSTM or GRU, as in torch.nn.modules.rnn.
+"""Recurrent cells (one time step of an RNN, LSTM or GRU) and the layers that run them over
+whole sequences (nn.RNN, LSTM, GRU), as in torch.nn.modules.rnn.
 
 PyTorch computes a step with ATen's rnn_tanh_cell / lstm_cell / gru_cell (RNN.cpp), which are
 made of ordinary ops (linear, unsafe_chunk, sigmoid, tanh, mul, add): the functions below (torch
@@ -250,6 +251,12 @@ def _layers(step, input, hiddens, params, num_layers, dropout, train, bidirectio
     """ATen's apply_layer_stack: each layer's output feeds the next (through dropout in training,
     except after the last). Returns the output and each layer's (and direction's) last hidden."""
     directions = 2 if bidirectional else 1
+    if bidirectional and (len(hiddens) % 2 or len(params) % 2):
+        raise RuntimeError("Odd number of params or hiddens given to a bidirectional RNN")
+    if len(hiddens) != num_layers * directions:
+        raise RuntimeError("Expected more hidden states in stacked_rnn")
+    if len(params) != num_layers * directions:
+        raise RuntimeError("Expected more weights in stacked_rnn")
     finals = []
     for layer in range(num_layers):
         outputs = []
@@ -324,7 +331,14 @@ def _mkldnn_lstm(input, hx, params, has_biases, num_layers, dropout, train, bidi
         outputs = []
         for direction in range(directions):
             k = layer * directions + direction
+            if (k + 1) * n > len(params):
+                raise RuntimeError(f"ArrayRef: invalid slice, N = {k * n}; M = {n}; size = "
+                                   f"{len(params)}")
             w = params[k * n:(k + 1) * n]
+            for t in (h, c):  # (C++'s hx[k] is select, with select's message)
+                if k >= t.size(0):
+                    raise IndexError(f"select(): index {k} out of range for tensor of size "
+                                     f"{list(t.shape)} at dimension 0")
             biases = w[2:] if has_biases else [ops.zeros(w[0].shape, dtype=w[0].dtype),
                                                ops.zeros(w[1].shape, dtype=w[1].dtype)]
             output, h_k, c_k = d.mkldnn_rnn_layer(
