@@ -86,7 +86,8 @@ from .serialization import load, save  # noqa: E402
 
 
 from .nn.functional import celu_, selu_  # noqa: E402
-from .nn.modules.rnn import gru_cell, lstm_cell, rnn_relu_cell, rnn_tanh_cell  # noqa: E402,F401
+from .nn.modules.rnn import (  # noqa: E402,F401
+    gru, gru_cell, lstm, lstm_cell, rnn_relu, rnn_relu_cell, rnn_tanh, rnn_tanh_cell)
 from .nn.functional import adaptive_avg_pool1d, avg_pool1d, max_pool1d, max_pool2d  # noqa: E402
 
 

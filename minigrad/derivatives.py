@@ -3975,3 +3975,64 @@ bincount = Op("minigrad::autograd::NotImplemented",
 linalg_cross = Op("LinalgCrossBackward0", lambda self, other, dim: np.cross(self, other, axis=dim),
                   self=lambda grad, other, dim: linalg_cross(other, grad, dim),
                   other=lambda grad, self, dim: linalg_cross(grad, self, dim))
+
+
+# --- part rnnseq: a float32 LSTM layer on CPU is one oneDNN kernel (ATen's mkldnn_rnn_layer) ------
+def _mkldnn_rnn_layer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes,
+                      mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train):
+    """One LSTM layer, one direction, over a whole (seq, batch, feature) input: lstm_cell's
+    steps (backwards in time if reverse), in float64, rounded once at the end. Returns the
+    step outputs h_1..h_T, the last h and the last c."""
+    x, h, c, w_ih, w_hh = (a.astype(np.float64) for a in (input, hx_, cx_, weight0, weight1))
+    pre = x @ w_ih.T + (weight2.astype(np.float64) + weight3 if has_biases else 0)
+    sigmoid = lambda v: 0.5 + 0.5 * np.tanh(0.5 * v)  # (no overflow for large -v)
+    out = np.empty(x.shape[:2] + h.shape[-1:])
+    for t in (range(len(x) - 1, -1, -1) if reverse else range(len(x))):
+        i, f, g, o = np.split(pre[t] + h @ w_hh.T, 4, axis=1)
+        c = sigmoid(f) * c + sigmoid(i) * np.tanh(g)
+        h = out[t] = sigmoid(o) * np.tanh(c)
+    return out.astype(input.dtype), h.astype(input.dtype), c.astype(input.dtype)
+
+
+def _mkldnn_rnn_layer_backward(grads, input, weight0, weight1, weight2, weight3, hx_, cx_,
+                               result0, reverse, has_biases):
+    """PyTorch's mkldnn_rnn_layer_differentiable_backward: recompute each step's gates with table
+    ops, then walk the steps from the last back to the first, carrying the gradients of h and c.
+    The biases get the same gradient (they enter the gates as a sum)."""
+    zeros = lambda like: Tensor._make(np.zeros(like.shape, like._data.dtype))
+    grad_output, grad_hy, grad_cy = (zeros(t) if g is None else g
+                                     for g, t in zip(grads, (result0, hx_, cx_)))
+    b_ih, b_hh = ((weight2, weight3) if has_biases else
+                  (Tensor._make(np.zeros(weight0.shape[:1], weight0._data.dtype)),) * 2)
+    steps = range(input.shape[0] - 1, -1, -1) if reverse else range(input.shape[0])
+    gates, states, h, c = {}, {}, hx_, cx_
+    for t in steps:  # forward again: gates and (previous h, previous c, new c) of step t
+        gate = addmm(b_ih, input[t], weight0.t()) + addmm(b_hh, h, weight1.t())
+        i, f, g, o = gate.unsafe_chunk(4, 1)
+        gates[t] = i.sigmoid(), f.sigmoid(), g.tanh(), o.sigmoid()
+        cy = gates[t][1] * c + gates[t][0] * gates[t][2]
+        states[t], h, c = (h, c, cy), gates[t][3] * cy.tanh(), cy
+    dx, dWx, dWh, db = {}, None, None, None
+    for t in reversed(steps):
+        (i, f, g, o), (hx, cx, cy) = gates[t], states[t]
+        new_grad_hy = grad_output[t] + grad_hy
+        d1 = grad_cy + new_grad_hy * o * (1 - cy.tanh() * cy.tanh())
+        dgp, dip, grad_cy, dfp = d1 * i, d1 * g, d1 * f, d1 * cx
+        dop = new_grad_hy * cy.tanh()
+        da = join(CatBackward0, [dip * i * (1 - i), dfp * f * (1 - f), dgp * (1 - g * g),
+                                 dop * o * (1 - o)], 1, np.concatenate)
+        dx[t] = da.matmul(weight0).unsqueeze(0)
+        grad_hy = da.matmul(weight1)
+        parts = da.sum(0), da.transpose(0, 1).matmul(input[t]), da.transpose(0, 1).matmul(hx)
+        db, dWx, dWh = parts if db is None else (db + parts[0], dWx + parts[1], dWh + parts[2])
+    dx = join(CatBackward0, [dx[t] for t in range(input.shape[0])], 0, np.concatenate)
+    return dx, dWx, dWh, db, db, grad_hy, grad_cy
+
+
+mkldnn_rnn_layer = Op(
+    "MkldnnRnnLayerBackward0", _mkldnn_rnn_layer, promote=False,
+    outputs=("result0", "result1", "result2"), **{
+        "input, weight0, weight1, weight2, weight3, hx_, cx_":
+        lambda grads, input, weight0, weight1, weight2, weight3, hx_, cx_, result0, reverse,
+        has_biases: _mkldnn_rnn_layer_backward(grads, input, weight0, weight1, weight2, weight3,
+                                               hx_, cx_, result0, reverse, has_biases)})

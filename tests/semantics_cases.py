@@ -13582,3 +13582,220 @@ case(
         print(torch.autograd.grad(y.sum(), [mu, sd], allow_unused=True, materialize_grads=True))
     """,
 )
+
+# ---------------------------------------------------------------------------
+# part rnnseq: nn.RNN / LSTM / GRU and torch.rnn_tanh / rnn_relu / gru / lstm over whole sequences
+# (ATen's CPU recipe: one input linear per layer for all steps, unbind, a cell per step, stack; a
+# float32 LSTM is one MkldnnRnnLayerBackward0 node per layer and direction)
+# ---------------------------------------------------------------------------
+_RNNSEQ_SETUP = """
+from torch import nn
+def fill(m):
+    with torch.no_grad():
+        for k, p in enumerate(m.parameters()):
+            p.copy_(torch.linspace(-0.5, 0.4, p.numel()).reshape(p.shape) * (1 + k % 4) / 4)
+def tree(t, limit=7):
+    stack, lines = [(t.grad_fn, 0)], []
+    while stack:
+        fn, depth = stack.pop()
+        if fn is None:
+            lines.append("  " * depth + "None"); continue
+        lines.append("  " * depth + fn.name())
+        if depth < limit:
+            stack += [(n, depth + 1) for n, _ in reversed(fn.next_functions)]
+    print("\\n".join(lines))
+def forward(m, x, hx):
+    x = x.clone().requires_grad_()
+    hx = [h.clone().requires_grad_() for h in hx]
+    out, hn = m(x, *([tuple(hx)] if len(hx) == 2 else hx))
+    hs = hn if isinstance(hn, tuple) else (hn,)
+    (out.sum() + sum(h.sum() * (k + 2) for k, h in enumerate(hs))).backward()
+    return out, hs, [x.grad, *[h.grad for h in hx], *[p.grad for p in m.parameters()]]
+def run(m, x, *hx, show=True):
+    # float32 kernels (oneDNN's above all) round gradients their own way: those are compared with
+    # the float64 run's, whose digits are printed
+    fill(m)
+    out, hs, grads = forward(m, x, hx)
+    print(m, tuple(out.shape), [tuple(h.shape) for h in hs])
+    print(out, *hs, sep="\\n")
+    if show:
+        tree(out); [tree(h, 3) for h in hs]
+    if out.dtype == torch.float32:
+        m.double(); m.zero_grad(); fill(m)
+        out64, _, grads64 = forward(m, x.double(), [h.double() for h in hx])
+        print(out64.grad_fn.name(), [torch.allclose(a.double(), b, rtol=1e-4, atol=1e-6) for a, b in zip(grads, grads64)])
+        grads = grads64
+    names = ["input"] + [f"hx[{k}]" for k in range(len(hx))] + [n for n, _ in m.named_parameters()]
+    for n, g in zip(names, grads):
+        print(n, g)
+xs = torch.tensor([[[0.5, -1.0, 0.8, 0.3], [1.5, 0.25, -0.75, 0.0]], [[-0.3, 0.8, 0.1, -0.6], [0.0, -0.9, 1.0, 0.4]],
+                   [[1.0, 0.2, -1.0, 0.7], [0.2, 0.4, 0.6, -0.2]]])
+"""
+
+case(
+    "rnnseq_reprs_parameters_init",
+    _RNNSEQ_SETUP,
+    "print(nn.RNN(10, 20), nn.LSTM(10, 20, num_layers=2), nn.GRU(10, 20, 2, False, True, 0.0, True))",
+    "print(nn.RNN(3, 2, nonlinearity='relu', bias=False), nn.RNN(3, 2, 1, 'relu'), nn.LSTM(10, 20, proj_size=5, batch_first=True))",
+    "print(nn.LSTM(4, 3, num_layers=3, dropout=0.25), nn.Sequential(nn.GRU(3, 4, bidirectional=True)))",
+    """
+    for m in (nn.RNN(4, 3, 2, bidirectional=True), nn.LSTM(4, 3, bias=False, proj_size=2, bidirectional=True),
+              nn.GRU(4, 3, 2), nn.LSTM(4, 3, 2, proj_size=1, dtype=torch.float64)):
+        print([(n, tuple(p.shape), p.dtype) for n, p in m.named_parameters()])
+        print(m.mode, m.input_size, m.hidden_size, m.num_layers, m.bias, m.batch_first, m.dropout, m.bidirectional, m.proj_size)
+        print(m._flat_weights_names, [[tuple(w.shape) for w in ws] for ws in m.all_weights])
+    """,
+    """
+    # reset_parameters: uniform_(-1/sqrt(hidden), 1/sqrt(hidden)) on every parameter, in order
+    for make in (lambda: nn.RNN(3, 4, 2), lambda: nn.LSTM(3, 4, bidirectional=True), lambda: nn.GRU(3, 16, bias=False)):
+        torch.manual_seed(7); m = make()
+        bound = 1 / m.hidden_size ** 0.5
+        torch.manual_seed(7); again = [torch.empty(p.shape).uniform_(-bound, bound) for p in m.parameters()]
+        print([torch.equal(p, q) for p, q in zip(m.parameters(), again)], all(p.abs().max() <= bound for p in m.parameters()))
+    """,
+    "m = nn.LSTM(3, 4, 2); m.reset_parameters(); print(m.weight_hh_l1.shape, m.flatten_parameters())",
+)
+case(
+    "rnnseq_constructor_errors_and_warnings",
+    "from torch import nn",
+    "nn.RNN(3, 4, dropout=0.5)", "nn.LSTM(3, 4, 1, dropout=0.2)", "nn.GRU(3, 4, num_layers=2, dropout=0.3)",
+    "nn.RNN(3, 4, dropout=1.5)", "nn.LSTM(3, 4, dropout=True)", "nn.GRU(3, 4, dropout='a')",
+    "nn.RNN(3, 4, bias=1)", "nn.LSTM(3, 4, batch_first=0)", "nn.GRU(3.0, 4)", "nn.RNN(0, 4)",
+    "nn.LSTM(3, 4.0)", "nn.GRU(3, 0)", "nn.RNN(3, 4, num_layers=0)", "nn.LSTM(3, 4, proj_size=-1)",
+    "nn.LSTM(3, 4, proj_size=4)", "nn.RNN(3, 4, proj_size=2)", "nn.GRU(3, 4, proj_size=2)",
+    "nn.RNN(3, 4, nonlinearity='sigmoid')", "nn.RNN(3, 4, 1, 'gelu')",
+)
+case(
+    "rnnseq_rnn_values_grads_graphs",
+    _RNNSEQ_SETUP,
+    "run(nn.RNN(4, 3), xs)",
+    "run(nn.RNN(4, 3, 2, nonlinearity='relu', bias=False), xs)",
+    "run(nn.RNN(4, 3, bidirectional=True, batch_first=True), xs, torch.full((2, 3, 3), 0.3))",
+    "run(nn.RNN(4, 2, num_layers=2, bidirectional=True), xs, show=False)",
+    "run(nn.RNN(4, 3, 2, dtype=torch.float64), xs.double(), torch.linspace(-1, 1, 12, dtype=torch.float64).reshape(2, 2, 3))",
+    "run(nn.RNN(4, 3), xs[:, 0])",
+    "run(nn.RNN(4, 3, batch_first=True, nonlinearity='relu'), xs[0], torch.ones(1, 3))",
+)
+case(
+    "rnnseq_gru_values_grads_graphs",
+    _RNNSEQ_SETUP,
+    "run(nn.GRU(4, 3), xs)",
+    "run(nn.GRU(4, 3, 2, bias=False, batch_first=True), xs, torch.full((2, 3, 3), -0.2))",
+    "run(nn.GRU(4, 2, bidirectional=True), xs, show=False)",
+    "run(nn.GRU(4, 3, 2, bidirectional=True, dtype=torch.float64), xs.double(), show=False)",
+    "run(nn.GRU(4, 3), xs[1], torch.ones(1, 3))",
+)
+case(
+    "rnnseq_lstm_values_grads_graphs",
+    # float32: oneDNN's layer kernel, one MkldnnRnnLayerBackward0 per layer and direction; float64
+    # and projections: ATen's cells step by step
+    _RNNSEQ_SETUP,
+    "run(nn.LSTM(4, 3), xs)",
+    "run(nn.LSTM(4, 3, 2, bias=False), xs, torch.full((2, 2, 3), 0.5), torch.full((2, 2, 3), -0.5))",
+    "run(nn.LSTM(4, 3, bidirectional=True, batch_first=True), xs)",
+    "run(nn.LSTM(4, 2, 2, bidirectional=True), xs, show=False)",
+    "run(nn.LSTM(4, 3, dtype=torch.float64), xs.double(), torch.ones(1, 2, 3, dtype=torch.float64), torch.ones(1, 2, 3, dtype=torch.float64))",
+    "run(nn.LSTM(4, 3, 2, batch_first=True, bidirectional=True, dtype=torch.float64), xs.double(), show=False)",
+    "run(nn.LSTM(4, 3, 2, proj_size=2), xs)",
+    "run(nn.LSTM(4, 3, proj_size=1, bidirectional=True, batch_first=True, bias=False), xs, show=False)",
+    "run(nn.LSTM(4, 3), xs[2])",
+    "run(nn.LSTM(4, 3, batch_first=True), xs[0], torch.ones(1, 3), torch.zeros(1, 3))",
+)
+case(
+    "rnnseq_dropout_between_layers",
+    # the mask's values are each library's own: only shapes, graphs, and that eval ignores it
+    _RNNSEQ_SETUP,
+    """
+    for make in (lambda: nn.RNN(4, 3, 2, dropout=0.5), lambda: nn.GRU(4, 3, 3, dropout=0.5, bidirectional=True),
+                 lambda: nn.LSTM(4, 3, 2, dropout=0.5), lambda: nn.LSTM(4, 3, 2, dropout=0.5, dtype=torch.float64)):
+        m = make(); fill(m); x = xs.to(m.weight_ih_l0.dtype)
+        out, hn = m(x)
+        print(tuple(out.shape), out.grad_fn.name(), [n.name() if n else None for n, _ in out.grad_fn.next_functions])
+        h = hn[0] if isinstance(hn, tuple) else hn
+        print(tuple(h.shape), [n.name() for n, _ in h.grad_fn.next_functions])
+        m.eval(); a = m(x)[0]
+        m2 = make(); m2.dropout = 0.0; fill(m2); b = m2(x)[0]
+        print(torch.equal(a, b), a.grad_fn.name(), m.training)
+    """,
+    """
+    m = nn.RNN(4, 3, 2, dropout=1.0); fill(m); out, h = m(xs)
+    print(out, h[1], out.grad_fn.next_functions[0][0].next_functions[0][0].next_functions[1][0].next_functions[0][0].next_functions[0][0].name())
+    """,
+)
+case(
+    "rnnseq_forward_errors",
+    _RNNSEQ_SETUP,
+    "nn.RNN(4, 3)(torch.ones(2, 1, 5))", "nn.LSTM(4, 3)(torch.ones(2, 1, 3))", "nn.GRU(4, 3)(torch.ones(5))",
+    "nn.RNN(4, 3)(torch.ones(1, 1, 1, 4))", "nn.LSTM(4, 3)(torch.ones(1, 1, 1, 4))", "nn.GRU(4, 3)(torch.ones(1, 1, 1, 4))",
+    "nn.RNN(4, 3)(torch.ones(2, 1, 4), torch.ones(1, 2, 3))", "nn.RNN(4, 3, 2)(torch.ones(2, 1, 4), torch.ones(1, 1, 3))",
+    "nn.GRU(4, 3, batch_first=True)(torch.ones(2, 1, 4), torch.ones(1, 1, 3))",
+    "nn.RNN(4, 3)(torch.ones(2, 1, 4), torch.ones(1, 3))", "nn.GRU(4, 3)(torch.ones(2, 4), torch.ones(1, 1, 3))",
+    "nn.RNN(4, 3)(torch.ones(2, 4), torch.ones(2, 3))", "nn.GRU(4, 3, bidirectional=True)(torch.ones(2, 4), torch.ones(1, 3))",
+    "nn.LSTM(4, 3)(torch.ones(2, 1, 4), (torch.ones(1, 1, 3), torch.ones(1, 3)))",
+    "nn.LSTM(4, 3)(torch.ones(2, 4), (torch.ones(1, 3), torch.ones(1, 1, 3)))",
+    "nn.LSTM(4, 3)(torch.ones(2, 1, 4), (torch.ones(1, 2, 3), torch.ones(1, 1, 3)))",
+    "nn.LSTM(4, 3)(torch.ones(2, 1, 4), (torch.ones(1, 1, 3), torch.ones(1, 1, 2)))",
+    "nn.LSTM(4, 3, proj_size=2)(torch.ones(2, 1, 4), (torch.ones(1, 1, 3), torch.ones(1, 1, 3)))",
+    "nn.LSTM(4, 3, proj_size=2)(torch.ones(2, 1, 4), (torch.ones(1, 1, 2), torch.ones(1, 1, 2)))",
+    "nn.RNN(4, 3)(torch.ones(2, 1, 4, dtype=torch.float64))", "nn.LSTM(4, 3, dtype=torch.float64)(torch.ones(2, 1, 4))",
+    "nn.GRU(4, 3)(torch.ones(2, 1, 4), torch.ones(1, 1, 3, dtype=torch.float64))",
+    "nn.RNN(4, 3)(torch.ones(0, 1, 4))", "nn.GRU(4, 3)(torch.ones(0, 2, 4))", "nn.LSTM(4, 3)(torch.ones(0, 1, 4))",
+    "nn.LSTM(4, 3, dtype=torch.float64)(torch.ones(0, 1, 4, dtype=torch.float64))",
+    "out, h = nn.RNN(4, 3)(torch.ones(3, 0, 4)); print(out.shape, h.shape)",
+    "out, (h, c) = nn.LSTM(4, 3, bidirectional=True)(torch.ones(3, 0, 4)); print(out.shape, h.shape, c.shape)",
+)
+case(
+    "rnnseq_functional_forms",
+    _RNNSEQ_SETUP,
+    """
+    m = nn.GRU(4, 3, 2, bidirectional=True); fill(m)
+    out, h = torch.gru(xs, torch.zeros(4, 2, 3), m._flat_weights, True, 2, 0.0, False, True, False)
+    print(out.grad_fn.name(), torch.equal(out, m(xs)[0]), torch.equal(h, m(xs)[1]))
+    r = nn.RNN(4, 3, bias=False); fill(r)
+    print(torch.rnn_tanh(xs, torch.ones(1, 3, 3), r._flat_weights, False, 1, 0.0, True, False, True))
+    print(torch.rnn_relu(xs, torch.ones(1, 3, 3), r._flat_weights, False, 1, 0.0, True, False, True))
+    l = nn.LSTM(4, 3); fill(l)
+    print(torch.lstm(xs, (torch.zeros(1, 2, 3), torch.zeros(1, 2, 3)), l._flat_weights, True, 1, 0.0, True, False, False))
+    print(torch.lstm(xs.double(), [torch.zeros(1, 2, 3, dtype=torch.float64)] * 2, [w.double() for w in l._flat_weights], True, 1, 0.0, True, False, False)[1])
+    """,
+    "torch.lstm(xs, (torch.zeros(1, 2, 3),), nn.LSTM(4, 3)._flat_weights, True, 1, 0.0, True, False, False)",
+    "torch.rnn_tanh(xs, torch.zeros(1, 2, 3), nn.RNN(4, 3)._flat_weights[:3], True, 1, 0.0, True, False, False)",
+    "torch.gru(xs, torch.zeros(1, 2, 3), nn.GRU(4, 3)._flat_weights[:3], False, 1, 0.0, True, False, False)",
+)
+case(
+    "rnnseq_lstm_double_backward",
+    # create_graph: the oneDNN node's gradient is PyTorch's mkldnn_rnn_layer_differentiable_backward,
+    # built of ordinary ops, so second derivatives exist (float32's are compared with float64's,
+    # which go through ATen's cells, and whose digits are printed)
+    _RNNSEQ_SETUP,
+    """
+    def grads(dtype, bias):
+        m = nn.LSTM(4, 2, bidirectional=bias, bias=bias, dtype=dtype); fill(m)
+        x = xs[:2].to(dtype).requires_grad_(); h0 = torch.full((1 + bias, 2, 2), 0.5, dtype=dtype, requires_grad=True)
+        out, (h, c) = m(x, (h0, torch.zeros(1 + bias, 2, 2, dtype=dtype)))
+        first = torch.autograd.grad((out * out).sum() + c.sum(), (x, h0, m.weight_hh_l0), create_graph=True)
+        print([g.grad_fn.name() for g in first])
+        second = torch.autograd.grad(sum(g.pow(2).sum() for g in first), (x, h0, m.weight_ih_l0, m.weight_hh_l0))
+        return first + second
+    for bias in (True, False):
+        g32, g64 = grads(torch.float32, bias), grads(torch.float64, bias)
+        print([torch.allclose(a.double(), b, rtol=1e-3, atol=1e-6) for a, b in zip(g32, g64)])
+        print(*g64, sep="\\n")
+    """,
+)
+case(
+    "rnnseq_functional_errors",
+    # ATen's own checks: the layer stack's counts, a bidirectional stack's pairs, oneDNN's slices
+    "from torch import nn\nx = torch.ones(2, 1, 4); rnn, lstm, gru = nn.RNN(4, 3), nn.LSTM(4, 3, 2), nn.GRU(4, 3, bidirectional=True)",
+    "torch.rnn_tanh(x, torch.zeros(2, 1, 3), rnn._flat_weights, True, 1, 0.0, True, False, False)",
+    "torch.rnn_relu(x, torch.zeros(1, 1, 3), rnn._flat_weights, True, 2, 0.0, True, False, False)",
+    "torch.rnn_tanh(x, torch.zeros(1, 1, 3), rnn._flat_weights * 2, True, 1, 0.0, True, False, False)",
+    "torch.rnn_tanh(torch.ones(2, 1, 5), torch.zeros(1, 1, 3), rnn._flat_weights, True, 1, 0.0, True, False, False)",
+    "torch.lstm(x, (torch.zeros(2, 1, 3), torch.zeros(2, 1, 3)), lstm._flat_weights[:4], True, 2, 0.0, True, False, False)",
+    "torch.lstm(x, (torch.zeros(1, 1, 3), torch.zeros(1, 1, 3)), lstm._flat_weights, True, 2, 0.0, True, False, False)",
+    "torch.lstm(x.double(), (torch.zeros(1, 1, 3).double(),) * 2, [w.double() for w in lstm._flat_weights], True, 2, 0.0, True, False, False)",
+    "torch.gru(x, torch.zeros(3, 1, 3), gru._flat_weights, True, 1, 0.0, True, True, False)",
+    "torch.gru(x, torch.zeros(2, 1, 3), gru._flat_weights[:4], True, 1, 0.0, True, True, False)",
+    "torch.gru(x, torch.zeros(4, 1, 3), gru._flat_weights, True, 1, 0.0, True, True, False)",
+    "torch.gru(x, torch.zeros(1, 1, 3), gru._flat_weights[:6], True, 1, 0.0, True, False, False)",
+)

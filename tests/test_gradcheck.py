@@ -1350,6 +1350,30 @@ C.add("triplet_margin_loss", lambda L, a, p, n: (
     L.nn.TripletMarginLoss(3.0, 3, reduction="sum")(a, p, n)), _u(3, 4), _u(3, 4), _u(3, 4))
 
 
+
+# part rnnseq: a float32 LSTM layer is one oneDNN node (MkldnnRnnLayerBackward0); its row also runs in
+# float64, which torch's oneDNN kernel refuses: there torch runs ATen's cells, the same math
+def _lstm_layer(L, x, w_ih, w_hh, b_ih, b_hh, h, c, reverse, bias):
+    if L is minigrad:
+        biases = (b_ih, b_hh) if bias else (L.zeros(8, dtype=L.float64),) * 2
+        return derivatives.mkldnn_rnn_layer(x, w_ih, w_hh, *biases, h, c, reverse, [], 2, 2, 1, bias,
+                                            False, False, True)
+    out, hn, cn = L.lstm(x.flip(0) if reverse else x, (h[None], c[None]),
+                         [w_ih, w_hh, b_ih, b_hh] if bias else [w_ih, w_hh], bias, 1, 0.0, True, False, False)
+    return (out.flip(0) if reverse else out), hn[0], cn[0]
+
+
+def _double_lstm_layer(L, x, w_ih, w_hh, b_ih, b_hh, h, c):
+    out, hn, cn = _lstm_layer(L, x, w_ih, w_hh, b_ih, b_hh, h, c, True, True)
+    return L.autograd.grad((out * out).sum() + (hn * cn).sum(), (x, w_ih, w_hh, b_hh, h, c),
+                           create_graph=True)
+
+
+LSTM_LAYER = (_u(3, 2, 3), _u(8, 3), _u(8, 2), _u(8), _u(8), _u(2, 2), _u(2, 2))
+C.add("mkldnn_rnn_layer", lambda L, *a: (*_lstm_layer(L, *a, False, True), *_lstm_layer(L, *a, True, False)),
+      *LSTM_LAYER)
+C.add("double_backward_mkldnn_rnn_layer", _double_lstm_layer, *LSTM_LAYER)
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

@@ -33,5 +33,5 @@ from .pooling import MaxUnpool1d, MaxUnpool2d  # noqa: F401
 from .conv import ConvTranspose1d, ConvTranspose2d  # noqa: F401
 from .distance import CosineSimilarity, PairwiseDistance  # noqa: F401
 from .loss import TripletMarginLoss  # noqa: F401
-from .rnn import GRUCell, LSTMCell, RNNCell, RNNCellBase  # noqa: F401
+from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase  # noqa: F401
 from .sparse import Embedding  # noqa: F401
