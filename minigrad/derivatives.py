@@ -3403,8 +3403,7 @@ class BlockDiagBackward0(Node):
                 grads.append(Tensor._make(np.zeros(0, grad_outputs[0]._data.dtype)))
                 continue
             rows, cols = shape if len(shape) == 2 else (1, shape[0] if shape else 1)
-            block = slicing(slicing(grad_outputs[0], 0, slice(row, row + rows)), 1,
-                            slice(col, col + cols))
+            block = slicing(slicing(grad_outputs[0], 0, row, row + rows, 1), 1, col, col + cols, 1)
             for _ in range(2 - len(shape)):
                 block = squeeze_dim(block, -1)
             grads.append(block)

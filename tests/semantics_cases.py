@@ -12999,10 +12999,10 @@ case(
     "F.dropout2d(x[None], 1.), F.dropout3d(x[None], 1.)",
     "F.dropout2d(x, 1.)",
     "F.dropout3d(x, 1.)",
-    "F.dropout2d(x[0, 0], 0.5)",
-    "F.dropout3d(x[0, 0], 0.5)",
-    "F.dropout1d(x[0, 0], 0.5)",
-    "F.feature_alpha_dropout(x[0, 0], 0.5, True)",
+    # (each element is dropped or doubled: which, is each library's own coin)
+    *[f"y = F.{fn}(x[0, 0], 0.5); print(y.shape, y.grad_fn.name(), bool(((y == 0) | (y == x[0, 0] * 2)).all()))"
+      for fn in ("dropout2d", "dropout3d", "dropout1d")],
+    "y = F.feature_alpha_dropout(x[0, 0], 0.5, True); print(y.shape, y.grad_fn.name())",
     "F.alpha_dropout(x[0, 0], 0.5, True).shape, F.alpha_dropout(x, 0.5, True).grad_fn.name(), F.alpha_dropout(x, 0.5, True).grad_fn.next_functions[0][0].name()",
     "F.dropout1d(x, 0.5).shape, F.dropout1d(x[0], 0.5).grad_fn.name(), F.dropout2d(x[None], 0.5).grad_fn.name(), F.dropout3d(x[None], 0.5).grad_fn.name()",
     """
