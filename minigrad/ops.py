@@ -4877,6 +4877,8 @@ def _where_method(self, condition=_REQUIRED, other=_REQUIRED):
 def _integer_inplace(fn):
     """x.bitwise_and_(y), x.gcd_(y), ...: the result written into x, if its dtype can take it (an integer
     into bool, or a float into an integer, can't). No node: these ops have no gradient."""
+    write = _logical_inplace(fn)
+
     def method(self, *args):
         if args and isinstance(args[0], (Tensor, numbers.Number)):
             dt = dtypes.result_type(self, args[0])
@@ -4885,14 +4887,8 @@ def _integer_inplace(fn):
                                    f"cast to the desired output type {self.dtype._scalar}")
         elif not args and self.is_floating_point():
             raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{self.dtype._scalar}'")
-        out = fn(self, *args)._data
-        if out.shape != self._data.shape:
-            raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
-                               f"broadcast shape {list(out.shape)}")
-        np.copyto(self._data, out, casting="unsafe")
-        self._version_counter.value += 1
-        return self
-    method.__name__ = f"{fn.__name__}_"
+        return write(self, *args)
+    method.__name__ = write.__name__
     return method
 
 

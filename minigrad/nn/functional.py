@@ -1330,6 +1330,21 @@ def _padding_from_string(x, weight, padding, stride, dilation, groups, nd):
     return d.constant_pad_nd(x, tuple(extra), 0), [t // 2 for t in total]
 
 
+def _check_conv_weight(input, weight, groups):
+    """ATen's first checks of a convolution's weight (plain or transposed): its dims, groups."""
+    ws = list(weight.shape)
+    if input.dim() != weight.dim():
+        raise RuntimeError(f"Expected {weight.dim()}-dimensional input for {weight.dim()}-dimensional "
+                           f"weight {ws}, but got {input.dim()}-dimensional input of size "
+                           f"{list(input.shape)} instead")
+    if ws[0] < groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be at least {groups} at "
+                           f"dimension 0, but got weight of size {ws} instead")
+    if ws[0] % groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at "
+                           f"dimension 0, but got weight of size [{ws}] instead")
+
+
 def _convolution(input, weight, bias, stride, padding, dilation, groups):
     """PyTorch's check_shape_forward, then the convolution row."""
     if weight.dim() < 3:
@@ -1345,16 +1360,7 @@ def _convolution(input, weight, bias, stride, padding, dilation, groups):
         raise RuntimeError("non-positive stride is not supported")
     if any(v < 0 for v in dilation):
         raise RuntimeError("dilation should be greater than zero")
-    if input.dim() != weight.dim():
-        raise RuntimeError(f"Expected {weight.dim()}-dimensional input for {weight.dim()}-dimensional "
-                           f"weight {ws}, but got {input.dim()}-dimensional input of size "
-                           f"{list(input.shape)} instead")
-    if ws[0] < groups:
-        raise RuntimeError(f"Given groups={groups}, expected weight to be at least {groups} at "
-                           f"dimension 0, but got weight of size {ws} instead")
-    if ws[0] % groups:
-        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at "
-                           f"dimension 0, but got weight of size [{ws}] instead")
+    _check_conv_weight(input, weight, groups)
     if input.shape[1] != ws[1] * groups:
         raise RuntimeError(f"Given groups={groups}, weight of size {ws}, expected input"
                            f"{list(input.shape)} to have {ws[1] * groups} channels, but got "
@@ -1942,16 +1948,7 @@ def _conv_transpose(name, nd, args, kwargs):
     if min(dilation) < 0:
         raise RuntimeError("dilation should be greater than zero")
     ws = list(weight.shape)
-    if x.dim() != weight.dim():
-        raise RuntimeError(f"Expected {weight.dim()}-dimensional input for {weight.dim()}-dimensional "
-                           f"weight {ws}, but got {x.dim()}-dimensional input of size "
-                           f"{list(x.shape)} instead")
-    if ws[0] < groups:
-        raise RuntimeError(f"Given groups={groups}, expected weight to be at least {groups} at "
-                           f"dimension 0, but got weight of size {ws} instead")
-    if ws[0] % groups:
-        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at "
-                           f"dimension 0, but got weight of size [{ws}] instead")
+    _check_conv_weight(x, weight, groups)
     if x.shape[1] != ws[0]:
         raise RuntimeError(f"Given transposed=1, weight of size {ws}, expected input{list(x.shape)} "
                            f"to have {ws[0]} channels, but got {x.shape[1]} channels instead")
