@@ -5,7 +5,7 @@ from .. import derivatives as d
 from ..ops import zeros_like
 from ..tensor import Tensor
 from .adam import _fma, _write
-from .optimizer import Optimizer, _step_tensor
+from .optimizer import Optimizer, _l2_grad, _step_tensor
 
 
 class Adadelta(Optimizer):
@@ -42,9 +42,7 @@ class Adadelta(Optimizer):
             state["square_avg"], state["acc_delta"] = zeros_like(p), zeros_like(p)
         square_avg, acc_delta = state["square_avg"], state["acc_delta"]
         state["step"].add_(1)
-        grad = p.grad._data if not group["maximize"] else -p.grad._data
-        if group["weight_decay"] != 0:  # L2 penalty: weight_decay * p joins the gradient
-            grad = d._add_scaled(grad, p._data, group["weight_decay"])
+        grad = _l2_grad(p, group)
         # square_avg.mul_(rho).addcmul_(grad, grad, value=1 - rho)
         _write(square_avg, square_avg._data * k(rho))
         _write(square_avg, _fma(k(1 - rho) * grad, grad, square_avg._data))

@@ -1,11 +1,10 @@
 """Adagrad: each coordinate's step divided by the root of the sum of all its squared gradients."""
 import numpy as np
 
-from .. import derivatives as d
 from ..ops import full_like
 from ..tensor import Tensor
 from .adam import _fma, _write
-from .optimizer import Optimizer, _step_tensor
+from .optimizer import Optimizer, _l2_grad, _step_tensor
 
 
 class Adagrad(Optimizer):
@@ -57,9 +56,7 @@ class Adagrad(Optimizer):
         state_sum, step_t = self.state[p]["sum"], self.state[p]["step"]
         step_t.add_(1)
         step = step_t.item()
-        grad = p.grad._data if not group["maximize"] else -p.grad._data
-        if group["weight_decay"] != 0:  # L2 penalty: weight_decay * p joins the gradient
-            grad = d._add_scaled(grad, p._data, group["weight_decay"])
+        grad = _l2_grad(p, group)
         clr = group["lr"] / (1 + (step - 1) * group["lr_decay"])
         _write(state_sum, _fma(grad, grad, state_sum._data))  # state_sum.addcmul_(grad, grad)
         std = np.sqrt(state_sum._data) + k(group["eps"])

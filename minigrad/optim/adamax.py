@@ -1,11 +1,10 @@
 """Adamax: Adam with the root mean square replaced by a running maximum (the infinity norm)."""
 import numpy as np
 
-from .. import derivatives as d
 from ..ops import zeros_like
 from ..tensor import Tensor
 from .adam import _check_adam_args, _lerp_, _write
-from .optimizer import Optimizer, _step_tensor
+from .optimizer import Optimizer, _l2_grad, _step_tensor
 
 
 def _check_not_implemented(name, capturable, differentiable):
@@ -36,9 +35,7 @@ class Adamax(Optimizer):
             state["exp_avg"], state["exp_inf"] = zeros_like(p), zeros_like(p)
         exp_avg, exp_inf = state["exp_avg"], state["exp_inf"]
         state["step"].add_(1)
-        grad = p.grad._data if not group["maximize"] else -p.grad._data
-        if group["weight_decay"] != 0:  # L2 penalty: weight_decay * p joins the gradient
-            grad = d._add_scaled(grad, p._data, group["weight_decay"])
+        grad = _l2_grad(p, group)
         _lerp_(exp_avg, grad, 1 - beta1)
         # torch.maximum(exp_inf.mul_(beta2), grad.abs().add_(eps), out=exp_inf)
         _write(exp_inf, exp_inf._data * k(beta2))

@@ -3,7 +3,7 @@ from .. import derivatives as d
 from ..ops import tensor, zeros_like
 from ..tensor import Tensor
 from .adam import _write
-from .optimizer import Optimizer, _step_tensor
+from .optimizer import Optimizer, _l2_grad, _step_tensor
 
 
 class ASGD(Optimizer):
@@ -38,9 +38,7 @@ class ASGD(Optimizer):
             state["ax"] = zeros_like(p)
         eta, mu, ax = state["eta"], state["mu"], state["ax"]
         state["step"].add_(1)
-        grad = p.grad._data if not group["maximize"] else -p.grad._data
-        if group["weight_decay"] != 0:  # L2 penalty: weight_decay * p joins the gradient
-            grad = d._add_scaled(grad, p._data, group["weight_decay"])
+        grad = _l2_grad(p, group)
         eta_value = eta.item()
         _write(p, p._data * k(1 - lambd * eta_value))  # decay
         _write(p, d._add_scaled(p._data, grad, -eta_value))  # the SGD step

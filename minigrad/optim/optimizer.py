@@ -8,6 +8,7 @@ import copy
 import warnings
 from collections import defaultdict
 
+from .. import derivatives as d
 from ..autograd.grad_mode import enable_grad, no_grad
 from ..dtypes import float32, float64
 from ..nn.modules.module import _typename, _zero_grads
@@ -145,6 +146,15 @@ class Optimizer:
                 if key != "params":
                     text += f"    {key}: {group[key]}\n"
         return text + ")"
+
+
+def _l2_grad(p, group):
+    """The gradient an update follows: negated to maximize, then with the L2 penalty
+    weight_decay * p added (the old form of weight decay, before AdamW's)."""
+    grad = p.grad._data if not group["maximize"] else -p.grad._data
+    if group["weight_decay"] != 0:
+        grad = d._add_scaled(grad, p._data, group["weight_decay"])
+    return grad
 
 
 def _step_tensor():

@@ -6,7 +6,7 @@ from .. import derivatives as d
 from ..ops import zeros_like
 from ..tensor import Tensor
 from .adam import _fma, _lerp_, _write
-from .optimizer import Optimizer, _step_tensor
+from .optimizer import Optimizer, _l2_grad, _step_tensor
 
 
 class RMSprop(Optimizer):
@@ -51,10 +51,8 @@ class RMSprop(Optimizer):
                 state["momentum_buffer"] = zeros_like(p)
             if group["centered"]:
                 state["grad_avg"] = zeros_like(p)
-        grad = p.grad._data if not group["maximize"] else -p.grad._data
+        grad = _l2_grad(p, group)
         state["step"].add_(1)
-        if group["weight_decay"] != 0:  # L2 penalty: weight_decay * p joins the gradient
-            grad = d._add_scaled(grad, p._data, group["weight_decay"])
         square_avg = state["square_avg"]
         # square_avg.mul_(alpha).addcmul_(grad, grad, value=1 - alpha)
         _write(square_avg, square_avg._data * k(alpha))
