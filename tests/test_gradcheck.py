@@ -1162,7 +1162,9 @@ def _solve_triangular(L, s, b):
 
 def _cholesky_qr_pinv(L, s, a):
     t = (s + s.mT) / 2  # (cholesky reads one triangle: finite differences need a symmetric change)
-    outs = [L.linalg.cholesky(t), L.linalg.cholesky(t, upper=True), L.cholesky(t)]
+    with warnings.catch_warnings():  # (torch.cholesky's deprecation warning, once a process)
+        warnings.filterwarnings("ignore", message=r"\w+\.cholesky is deprecated")
+        outs = [L.linalg.cholesky(t), L.linalg.cholesky(t, upper=True), L.cholesky(t)]
     for x in (a, a.mT):  # (mode="complete" is differentiable for wide and square matrices only)
         outs += [*L.linalg.qr(x), L.linalg.pinv(x)]
     return (*outs, *L.linalg.qr(a.mT, mode="complete"), L.linalg.qr(a.mT[:, :3], mode="complete")[0],
