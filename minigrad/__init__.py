@@ -201,8 +201,7 @@ def cholesky(input, upper=False):  # part svd
         "all valid (symmetric positive definite) inputs. (Triggered internally at "
         "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)")
     ops._tensor_arg("cholesky", "input", 1, input)
-    linalg.cholesky(input.detach(), upper=upper, _name="cholesky")  # PyTorch's checks and errors
-    return linalg.d.cholesky(input, upper)
+    return linalg._factorize(linalg.d.cholesky, "cholesky", input, upper)
 
 
 def pinverse(input, rcond=1e-15):  # part svd

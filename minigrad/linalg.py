@@ -330,19 +330,25 @@ def _leading_minor(a):
     return 0
 
 
-def cholesky(A, *, upper=False, _name="linalg.cholesky"):
+def cholesky(A, *, upper=False):
     """L with A = L L^T (upper: U with A = U^T U) for symmetric positive-definite A."""
     _tensor_arg("linalg_cholesky", "input", 1, A)
-    _check_square(_name, A)
+    return _factorize(d.linalg_cholesky, "linalg.cholesky", A, upper)[0]
+
+
+def _factorize(op, name, A, upper):
+    """op(A, upper), a Cholesky row (linalg's or torch.cholesky's), with PyTorch's checks and its
+    error naming the first leading minor that is not positive-definite."""
+    _check_square(name, A)
     try:
-        return d.linalg_cholesky(A, upper)[0]
+        return op(A, upper)
     except np.linalg.LinAlgError:
         batches = A._data.reshape(-1, *A.shape[-2:])
         if upper:
             batches = batches.swapaxes(-1, -2)
         b = next(i for i, m in enumerate(batches) if _leading_minor(m))
         where = f"(Batch element {b}): " if A.dim() > 2 else ""
-        raise _LinAlgError(f"{_name}: {where}The factorization could not be completed "
+        raise _LinAlgError(f"{name}: {where}The factorization could not be completed "
                            "because the input is not positive-definite (the leading minor of order "
                            f"{_leading_minor(batches[b])} is not positive-definite).") from None
 
