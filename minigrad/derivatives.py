@@ -2696,6 +2696,41 @@ slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, d
                                            _dim_key(dim, slice(start, end, step))),
                     grad_output=lambda grad, dim, start, end, step: slicing(grad, dim, start, end, step))
 
+# the scatters: the out-of-place twins of writing into a view (`x.select(0, 1).copy_(src)`);
+# src_info is src's shape and dtype only (PyTorch's TypeAndSize: nothing else of src is kept)
+def _scatter_into(self, src, where):
+    out = self.copy()
+    where(out)[...] = src
+    return out
+
+
+select_scatter = Op("SelectScatterBackward0", lambda self, src, dim, index: _scatter_into(
+                        self, src, lambda out: out[_dim_key(dim, index)]), promote=False,
+                    self=lambda grad, src_info, dim, index:
+                        select_scatter(grad, _zeros(src_info), dim, index),
+                    src=lambda grad, dim, index: select(grad, dim, index))
+slice_scatter = Op("SliceScatterBackward0", lambda self, src, dim, start, end, step: _scatter_into(
+                       self, src, lambda out: out[_dim_key(dim, slice(start, end, step))]),
+                   promote=False,
+                   self=lambda grad, src_info, dim, start, end, step:
+                       slice_scatter(grad, _zeros(src_info), dim, start, end, step),
+                   src=lambda grad, dim, start, end, step: slicing(
+                       grad, dim, 0 if start is None else start, INT64_MAX if end is None else end,
+                       step))
+diagonal_scatter = Op("DiagonalScatterBackward0", lambda self, src, offset, dim1, dim2:
+                          _scatter_into(self, src, lambda out: _diagonal(out, offset, dim1, dim2)),
+                      promote=False,
+                      self=lambda grad, src_info, offset, dim1, dim2:
+                          diagonal_scatter(grad, _zeros(src_info), offset, dim1, dim2),
+                      src=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+
+
+def _zeros(info):
+    """zeros_like of a tensor known only by its shape and dtype."""
+    shape, dtype = info
+    return Tensor._make(np.zeros(shape, dtype))
+
+
 # part nsgap: unfold, the windows of size `size` every `step` along a dim (a view: a new last dim)
 def _unfold(self, dimension, size, step):
     if not self.ndim:

@@ -19,7 +19,7 @@ import numpy as np
 from . import derivatives as d
 from . import dtypes, return_types
 from .dtypes import get_default_dtype  # noqa: F401  (optim imports it from here)
-from .autograd import grad_mode
+from .autograd import function as _function, grad_mode
 from ._warnings import warn_once
 from .autograd.function import _broadcast_shape, _iterator_layout, apply_inplace, apply_inplace_view
 from .autograd.function import check_inplace
@@ -1159,6 +1159,8 @@ def _logical_inplace(fn):
         if out.shape != self._data.shape:
             raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
                                f"broadcast shape {list(out.shape)}")
+        if _function.on_inplace_write is not None:
+            _function.on_inplace_write(self)
         np.copyto(self._data, out, casting="unsafe")
         self._version_counter.value += 1
         return self
@@ -5804,6 +5806,45 @@ def _takes_dim(fn):
             return True
         fn = getattr(fn, "__wrapped__", None)
     return False
+
+
+# --- the scatters: the out-of-place twins of writing into a view -----------------------------------
+def _check_scatter(name, input, src, view):
+    """src must fill the view of input it goes into exactly (no broadcasting), as in PyTorch."""
+    _tensor_arg(name, "src", 2, src)
+    if src.shape != view.shape:
+        raise RuntimeError(f"expected src to have a size equal to the slice of self. src size = "
+                           f"{list(src.shape)}, slice size = {list(view.shape)}")
+
+
+def select_scatter(input, src, dim, index):
+    """A copy of input with src where input.select(dim, index) is."""
+    _tensor_arg("select_scatter", "input", 1, input)
+    _check_scatter("select_scatter", input, src, select(input.detach(), dim, index))
+    return d.select_scatter(input, src, dim, index)
+
+
+def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
+    """A copy of input with src where input[..., start:end:step] (along dim) is."""
+    _tensor_arg("slice_scatter", "input", 1, input)
+    if step <= 0:
+        raise RuntimeError("slice step must be positive")
+    _wrap_dim(dim, input.dim())
+    view = input.detach()._data[d._dim_key(dim, slice(start, end, step))]
+    _check_scatter("slice_scatter", input, src, view)
+    return d.slice_scatter(input, src, dim, start, end, step)
+
+
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    """A copy of input with src on the diagonal input.diagonal(offset, dim1, dim2) gives."""
+    _tensor_arg("diagonal_scatter", "input", 1, input)
+    _check_scatter("diagonal_scatter", input, src, diagonal(input.detach(), offset, dim1, dim2))
+    return d.diagonal_scatter(input, src, offset, dim1, dim2)
+
+
+_METHODS.update(select_scatter=_as_method(select_scatter),
+                slice_scatter=_as_method(slice_scatter),
+                diagonal_scatter=_as_method(diagonal_scatter))
 
 
 def _numpy_names(fn):

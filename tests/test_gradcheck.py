@@ -1625,6 +1625,15 @@ def _sdpa(L, q, k, v, m):
 
 C.add("scaled_dot_product_attention", _sdpa, _u(1, 2, 3, 4), _u(1, 2, 3, 4), _u(1, 2, 3, 4), _u(3, 3))
 
+# session 16: the scatters (out-of-place writes into a view), and differentiated again
+C.add("scatters", lambda L, x, s, r, t, v: (
+    L.select_scatter(x, s, 0, -1), L.slice_scatter(x, t, -1, 1, None, 2), x.diagonal_scatter(v, -1),
+    L.select_scatter(x, r, -1, 0),
+    *L.autograd.grad((L.slice_scatter(x, t, 1, step=2) ** 2).sum() + (L.select_scatter(
+        x, s, 0, 1) ** 3).sum() + (L.diagonal_scatter(x, v, -1) ** 2).sum(), (x, s, t, v),
+        create_graph=True)),
+    _u(3, 4), _u(4), _u(3), _u(3, 2), _u(2))
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

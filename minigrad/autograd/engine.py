@@ -17,7 +17,7 @@ import numpy as np
 from ..dtypes import float64
 from . import anomaly_mode, grad_mode
 
-_sequence_nr = itertools.count()
+_next_sequence_nr = itertools.count()
 _graph_tasks = itertools.count()
 _graph_task = None  # (number, captures?, will_run(node)) of the backward pass running a node now
 
@@ -35,14 +35,14 @@ class Node:
     `_input_metadata[k]` is (shape, dtype) of forward output k, the gradient this node expects.
     """
 
-    __slots__ = ("next_functions", "_input_metadata", "_sequence_nr", "_saved_tensors", "_args",
+    __slots__ = ("next_functions", "_input_metadata", "_seq_nr", "_saved_tensors", "_args",
                  "_tensor_hooks", "_retains_grad", "_pre_hooks", "_post_hooks", "metadata",
                  "__weakref__")
 
     def __init__(self, next_functions=(), input_metadata=()):
         self.next_functions = next_functions
         self._input_metadata = input_metadata
-        self._sequence_nr = next(_sequence_nr)
+        self._seq_nr = next(_next_sequence_nr)
         self._saved_tensors = {}   # name -> SavedTensor or a number standing for one; freed by backward
         self._args = {}            # name -> plain value (dims, shapes, scalars), never freed
         self._tensor_hooks = None  # output_nr -> the tensor's hook dict (tensor.register_hook)
@@ -57,6 +57,10 @@ class Node:
 
     def name(self):
         return type(self).__name__
+
+    def _sequence_nr(self):
+        """When the node was made: the engine runs the newest ready node first."""
+        return self._seq_nr
 
     def __repr__(self):
         return f"<{type(self).__name__} object at {hex(id(self))}>"
@@ -82,7 +86,7 @@ class Node:
         the node keeps only when needed is None when it was not (x * 2 needs no `self`).
         `_raw_saved_self`: the SavedTensor object itself, where register_hooks lives."""
         raw = attr.startswith("_raw_saved_")
-        if (raw or attr.startswith("_saved_")) and not attr.endswith("_scalar_type"):
+        if (raw or attr.startswith("_saved_")) and not attr.endswith(_HIDDEN):
             key = attr[len("_raw_saved_" if raw else "_saved_"):]
             key = key.replace("_sym_sizes", "_shape").replace("_sym_strides", "_strides").replace(
                 "_sym_numel", "_numel")
@@ -121,7 +125,7 @@ class Node:
         is kept but not shown)."""
         return [*(a for a in super().__dir__() if a != "_saved_tensors"), *(
             "_saved_" + k.replace("_shape", "_sym_sizes").replace("_strides", "_sym_strides").replace(
-                "_numel", "_sym_numel") for k in self._kept_names() if not k.endswith("_scalar_type"))]
+                "_numel", "_sym_numel") for k in self._kept_names() if not k.endswith(_HIDDEN))]
 
     def register_hook(self, fn):
         """fn(grad_inputs, grad_outputs) runs after the node; it may return new grad_inputs."""
@@ -143,6 +147,9 @@ FREED = object()  # marks a saved value released by backward
 # dims and positions, int64 arguments in PyTorch (Scalars, as alpha, are not)
 _INT64 = frozenset(("dim", "dims", "dim0", "dim1", "dim2", "dimension", "index", "start", "end",
                     "pad", "shifts", "offset", "diagonal", "ignore_index"))
+
+
+_HIDDEN = ("_scalar_type", "_info")  # kept by nodes, but not shown (as in PyTorch)
 
 
 def _as_shown(key, value):
@@ -169,7 +176,7 @@ class AccumulateGrad(Node):
     def __init__(self, variable):
         super().__init__((), ((variable.shape, variable._data.dtype),))
         self.variable = variable
-        self._sequence_nr = float("inf")  # like PyTorch: accumulate as soon as ready
+        self._seq_nr = 2**64 - 1  # UINT64_MAX, as PyTorch's: accumulate as soon as ready
 
     def name(self):
         return "minigrad::autograd::AccumulateGrad"  # a C++ node's name in PyTorch
@@ -506,7 +513,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
             deliver(node, nr, grad)
     for node, _ in root_edges:
         if node is not None and dependencies.get(node, 0) == 0 and node in buffers:
-            heapq.heappush(ready, (-node._sequence_nr, next(tie), node))
+            heapq.heappush(ready, (-node._seq_nr, next(tie), node))
             dependencies[node] = -1  # queued
     task = (next(_graph_tasks), inputs is not None, dependencies.__contains__ if inputs is None
             else lambda node: bool(needed.get(node)) or node in captures)
@@ -569,7 +576,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                 deliver(child, nr, grad)
                 left = dependencies[child] = dependencies[child] - 1
                 if left == 0:
-                    heapq.heappush(ready, (-child._sequence_nr, next(tie), child))
+                    heapq.heappush(ready, (-child._seq_nr, next(tie), child))
         return step
 
     while ready:

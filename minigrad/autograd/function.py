@@ -3,7 +3,8 @@
 A row of the derivative table pairs a NumPy forward with one formula per differentiable input.
 A formula names what it needs (`grad`, `self`, `other`, `result`, `self_shape`, `dim`, ...), so
 recording saves exactly those values, and only for inputs that need a gradient: as PyTorch's
-generated code does from derivatives.yaml (`self_strides`, `self_numel` and `self_scalar_type` too).
+generated code does from derivatives.yaml (`self_strides`, `self_numel`, `self_scalar_type` and
+`src_info`, src's shape and dtype, too).
 """
 import builtins
 import functools
@@ -259,6 +260,8 @@ class Op:
                 node._args[name] = tuple(st // a.itemsize for st in a.strides)
             elif kind == "scalar_type":
                 node._args[name] = values[i].dtype
+            elif kind == "info":  # shape and dtype, nothing else (PyTorch's TypeAndSize)
+                node._args[name] = (values[i]._data.shape, values[i]._data.dtype)
             elif kind == "argsize":  # one size of an input: x_sym_argsize_minus_1 is x.size(-1)
                 node._args[name] = values[i[0]]._data.shape[i[1]]
             elif kind == "output_argsize":
@@ -320,6 +323,8 @@ class Op:
                 plan.append((name, "strides", self.index[name[:-8]]))
             elif name.endswith("_scalar_type") and name[:-12] in self.index:
                 plan.append((name, "scalar_type", self.index[name[:-12]]))
+            elif name.endswith("_info") and name[:-5] in self.index:
+                plan.append((name, "info", self.index[name[:-5]]))
             elif "_sym_argsize_minus_" in name:
                 base, _, k = name.partition("_sym_argsize_minus_")
                 if base in self.outputs:  # one size of an output (svd's S_sym_argsize_minus_1)
@@ -514,8 +519,14 @@ def apply_inplace(op, self, *args, **kwargs):
     return self
 
 
+# allow_mutation_on_saved_tensors sets this: called with a tensor whose memory is about to be
+# written in place, before the write (PyTorch's dispatch mode for it sees every mutating op)
+on_inplace_write = None
+
+
 def check_inplace(self, recording):
-    """PyTorch's refusals of an in-place change to self, made before anything is computed."""
+    """PyTorch's refusals of an in-place change to self, made before anything is computed;
+    then the write is announced (see on_inplace_write)."""
     base = self._base
     if recording and base is not None:  # (first: PyTorch names this change, not the base's)
         _check_view_inplace(self)
@@ -528,6 +539,8 @@ def check_inplace(self, recording):
     if recording and self.requires_grad and self._grad_fn is None:
         raise RuntimeError("a leaf Variable that requires grad is being used in an in-place "
                            "operation.")
+    if on_inplace_write is not None:
+        on_inplace_write(self)
 
 
 def _check_view_inplace(self):
@@ -551,6 +564,8 @@ def apply_inplace_view(op, self, *args):
         raise RuntimeError(f"a {'' if self._base is None else 'view of a '}leaf Variable that "
                            "requires grad is being used in an in-place operation.")
     result, _ = op.run(values)
+    if on_inplace_write is not None:  # (self's shape changes: a saved self must keep its own)
+        on_inplace_write(self)
     before = Tensor._make(self._data, self._grad_fn, self._output_nr)
     self._data = result._data
     self._version_counter.value += 1

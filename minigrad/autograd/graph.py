@@ -5,15 +5,20 @@ handed to pack_hook, and the graph keeps whatever it returns instead of the tens
 `grad_fn._saved_self`) gets the tensor back from unpack_hook(packed). Offloading, compressing or
 recomputing saved activations are built on this.
 
+`allow_mutation_on_saved_tensors` is built on these hooks: inside it, a saved tensor changed in
+place is copied just before the change, so backward still finds the values it saved.
+
 Also here: `Node`, the abstract class every grad_fn is an instance of, and
 `register_multi_grad_hook`, one hook for the gradients of several tensors.
 """
 import abc
+import contextlib
+import weakref
 from typing import NamedTuple
 
 from ..tensor import Tensor
 from ..utils.hooks import RemovableHandle
-from . import engine, grad_mode
+from . import engine, function, grad_mode
 from .function import BackwardCFunction
 
 
@@ -191,6 +196,100 @@ def register_multi_grad_hook(tensors, fn, *, mode="all"):
     return _MultiHandle(handles)
 
 
+class _Handle:
+    """What a saved tensor is packed into: one per tensor (and version) saved."""
+
+
+class _AllowMutationOnSavedContext:
+    """The state of an allow_mutation_on_saved_tensors block: each handle's tensor (`original`),
+    or the copy taken before that tensor was changed in place (`cloned`)."""
+
+    def __init__(self):
+        self.cloned = weakref.WeakKeyDictionary()  # handle -> copy of the tensor before the write
+        self.original = weakref.WeakKeyDictionary()  # handle -> the saved tensor itself
+        self.tid_to_weakhandle = weakref.WeakValueDictionary()  # (id, address, version) -> handle
+        self.sid_to_tid = {}  # (address, version) -> the tids of tensors saved there
+
+    def clear(self):
+        self.cloned.clear()
+        self.original.clear()
+        self.tid_to_weakhandle.clear()
+        self.sid_to_tid.clear()
+
+
+def _tid(tensor):
+    return id(tensor), tensor.data_ptr(), tensor._version
+
+
+def _sid(tensor):
+    """Which memory: as PyTorch keys it, by where the tensor starts and its version, not by the
+    whole buffer. A write through a view that starts elsewhere is not seen (PyTorch's FIXME)."""
+    return tensor.data_ptr(), tensor._version
+
+
+class _swap_with_cloned(saved_tensors_hooks):
+    """Saved tensors are packed into handles; unpacking gives the copy taken before the tensor
+    was written to, if it was, else the tensor."""
+
+    def __init__(self, ctx):
+        def pack_hook(tensor):
+            tid = _tid(tensor)
+            ctx.sid_to_tid.setdefault(_sid(tensor), {})[tid] = None
+            handle = ctx.tid_to_weakhandle.get(tid)
+            if handle is None:  # (the same tensor, at the same version, saved again shares it)
+                handle = ctx.tid_to_weakhandle[tid] = _Handle()
+                ctx.original[handle] = tensor
+            return handle
+
+        def unpack_hook(handle):
+            error = ("Trying to backward outside of the 'allow_mutation_on_saved_tensors' context"
+                     "in which the graph was originally recorded.")
+            if not _allow_mutation_on_saved_tensors_enabled:
+                raise AssertionError(error)
+            if handle in ctx.cloned:
+                return ctx.cloned[handle]
+            if handle not in ctx.original:
+                raise AssertionError(error)
+            return ctx.original[handle]
+
+        super().__init__(pack_hook, unpack_hook)
+
+
+def _clone_before_write(ctx):
+    """What runs before each in-place write: every saved tensor sharing the memory about to
+    change is copied first (once), so backward still sees the values it saved."""
+    def on_write(tensor):
+        for tid in ctx.sid_to_tid.get(_sid(tensor), ()):
+            handle = ctx.tid_to_weakhandle.get(tid)
+            if handle is None or handle in ctx.cloned:  # freed by backward, or copied already
+                continue
+            with grad_mode.no_grad():
+                ctx.cloned[handle] = ctx.original.pop(handle).clone()
+    return on_write
+
+
+_allow_mutation_on_saved_tensors_enabled = False
+
+
+@contextlib.contextmanager
+def allow_mutation_on_saved_tensors():
+    """Inside the block, a tensor saved for backward may be changed in place: it is copied just
+    before the change, and backward uses the copy. Run forward and backward both inside it."""
+    global _allow_mutation_on_saved_tensors_enabled
+    ctx = _AllowMutationOnSavedContext()
+    with _swap_with_cloned(ctx):
+        previous, function.on_inplace_write = function.on_inplace_write, _clone_before_write(ctx)
+        try:
+            if _allow_mutation_on_saved_tensors_enabled:
+                raise RuntimeError("allow_mutation_on_saved_tensors contexts cannot be nested")
+            _allow_mutation_on_saved_tensors_enabled = True
+            yield ctx
+        finally:
+            function.on_inplace_write = previous
+            ctx.clear()
+            _allow_mutation_on_saved_tensors_enabled = False
+
+
 __all__ = ["saved_tensors_hooks", "save_on_cpu", "disable_saved_tensors_hooks",
            "register_multi_grad_hook", "Node", "GradientEdge", "get_gradient_edge",
-           "increment_version"]
+           "increment_version", "allow_mutation_on_saved_tensors"]

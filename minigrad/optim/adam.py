@@ -2,6 +2,7 @@
 import numpy as np
 
 from .. import derivatives as d
+from ..autograd import function
 from ..autograd.function import _broadcast_shape
 from ..ops import zeros_like
 from ..tensor import Tensor
@@ -30,6 +31,8 @@ def _write(t, value):
     if value.shape != t._data.shape:
         raise RuntimeError(f"output with shape {list(t.shape)} doesn't match the broadcast shape "
                            f"{list(value.shape)}")
+    if function.on_inplace_write is not None:
+        function.on_inplace_write(t)
     np.copyto(t._data, value, casting="unsafe")
     t._version_counter.value += 1
 
