@@ -1386,6 +1386,14 @@ lt_, lt_tensor_ = _comparison_rows("Lt", np.less)
 le_, le_tensor_ = _comparison_rows("Le", np.less_equal)
 gt_, gt_tensor_ = _comparison_rows("Gt", np.greater)
 ge_, ge_tensor_ = _comparison_rows("Ge", np.greater_equal)
+nextafter = Op("NextafterBackward0",    lambda self, other: np.nextafter(self, other),
+               self=lambda grad, self, other: where(Tensor._make(self._data != other._data), grad,
+                                                    Tensor._make(np.zeros((), grad._data.dtype))),
+               other=lambda grad, other: zeros_like(other))
+angle = Op("AngleBackward0",           lambda self: np.where(np.isnan(self), self,
+                                                             np.where(self < 0, np.pi, 0.0)),
+           floating=True,
+           self=lambda grad, self: zeros_like(self))  # (a real tensor's angle is piecewise constant)
 copysign = Op("CopysignBackward0",     lambda self, other: np.copysign(self, other), floating=True,
               self=lambda grad, self, result: grad * _copysign_ratio(self, result),
               other=lambda grad: zeros_like(grad))

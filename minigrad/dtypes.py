@@ -19,6 +19,10 @@ class dtype:
             name, np.dtype(np_dtype), is_floating_point, scalar, c)
 
     @property
+    def is_signed(self):
+        return self.name not in ("bool", "uint8")
+
+    @property
     def _legacy(self):
         return f"{self._scalar}Tensor"  # minigrad.FloatTensor, as tensor.type() says
 

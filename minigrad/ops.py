@@ -441,6 +441,7 @@ def _binary(name, op, kernel=None, inplace=False):
 
 atan2, arctan2 = _binary("atan2", d.atan2), _binary("arctan2", d.atan2)
 hypot = _binary("hypot", d.hypot, "hypot_cpu")
+nextafter = _binary("nextafter", d.nextafter, "nextafter_cpu")
 logaddexp = _binary("logaddexp", d.logaddexp, "logaddexp_cpu")
 _SIGNATURES["xlogy"] = ("Tensor input, Tensor other, *, Tensor out = None",
                         "Number self, Tensor other, *, Tensor out = None",
@@ -2549,6 +2550,27 @@ def _mT(self):
     return transpose(self, -2, -1)
 
 
+def _conj_transpose(warned, named, supported, line):
+    """Tensor.H, mH, adjoint(): the conjugate transpose, a plain transpose for real tensors."""
+    def fn(self):
+        if self.dim() == 0:
+            warn_once(f"{warned} is deprecated on 0-D tensors. Consider using x.conj(). (Triggered "
+                      "internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:"
+                      f"{line}.)")
+            return self
+        if self.dim() == 1 or (named == "tensor.H" and self.dim() != 2):
+            hint = " For batches of matrices, consider using tensor.mH" if self.dim() > 2 else ""
+            raise RuntimeError(f"{named} is only supported on {supported}. Got {self.dim()}-D "
+                               f"tensor.{hint}")
+        return transpose(self, -2, -1)
+    return fn
+
+
+_H = _conj_transpose("Tensor.H", "tensor.H", "matrices (2-D tensors)", 4335)
+_mH = _conj_transpose("Tensor.mH", "tensor.mH", "matrices or batches of matrices", 4382)
+adjoint = _conj_transpose("adjoint()", "tensor.adjoint()", "matrices or batches of matrices", 4390)
+
+
 # --- indexing -----------------------------------------------------------------------------------
 def _as_index(k):
     """Tensors and sequences in a key become NumPy arrays (advanced indexing); ints stay ints;
@@ -4344,7 +4366,8 @@ _METHODS = dict(
     fill_=_inplace(d.fill_), copy_=_inplace(d.copy_),
     __iadd__=_operator(_inplace(d.add)), __isub__=_operator(_sub_inplace),
     __imul__=_operator(_inplace(d.mul)), __itruediv__=_operator(_inplace(d.div)),
-    T=property(_T), mT=property(_mT), dot=dot, scatter_=_scatter_inplace,
+    T=property(_T), mT=property(_mT), H=property(_H), mH=property(_mH), adjoint=adjoint,
+    dot=dot, scatter_=_scatter_inplace,
     scatter_add_=_scatter_add_inplace,
     sin=sin, cos=cos, square=square, rsqrt=rsqrt, reciprocal=reciprocal, log1p=log1p, expm1=expm1,
     floor=floor, ceil=ceil, round=round, maximum=_as_method(maximum),
@@ -4431,6 +4454,8 @@ _METHODS.update(  # part trig: more elementwise math, with the in-place forms Py
     atan2_=_as_method(_binary("atan2_", d.atan2, inplace=True)),
     arctan2_=_as_method(_binary("arctan2_", d.atan2, inplace=True)),
     hypot_=_as_method(_binary("hypot_", d.hypot, "hypot_cpu", inplace=True)),
+    nextafter=_as_method(nextafter),
+    nextafter_=_as_method(_binary("nextafter_", d.nextafter, "nextafter_cpu", inplace=True)),
     xlogy_=_as_method(lambda self, other: apply_inplace(_xlogy_op(self, other), self, other)),
     lerp_=_as_method(lambda self, end, weight: apply_inplace(_lerp_op(self, end, weight), self,
                                                              end, weight)),
@@ -5445,6 +5470,29 @@ def conj(input):
     return input
 
 
+def real(input):
+    """The real part: for real tensors, input itself."""
+    return input
+
+
+def imag(input):
+    raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
+
+
+def _set_real(self, value):
+    self.copy_(value)
+
+
+def isreal(input):
+    """Is each element real (imaginary part 0)? All are, in a real tensor."""
+    return Tensor._make(np.ones(input._data.shape, np.bool_))
+
+
+def angle(input):
+    """The complex argument: pi for negative reals, 0 otherwise (nan stays nan); a float result."""
+    return d.angle(input)
+
+
 def is_conj(input):
     return False
 
@@ -5493,6 +5541,8 @@ _METHODS.update(untyped_storage=lambda self: UntypedStorage(self._data),
                 layout=property(lambda self: strided), get_device=get_device,
                 is_sparse=False, is_quantized=False, is_meta=False, is_nested=False,
                 conj=conj, is_conj=is_conj, resolve_conj=resolve_conj, resolve_neg=resolve_neg,
+                real=property(real, _set_real), imag=property(imag), isreal=isreal, angle=angle,
+                is_signed=lambda self: self.dtype.is_signed,
                 is_neg=is_neg)
 
 

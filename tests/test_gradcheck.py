@@ -1634,6 +1634,11 @@ C.add("scatters", lambda L, x, s, r, t, v: (
         create_graph=True)),
     _u(3, 4), _u(4), _u(3), _u(3, 2), _u(2))
 
+C.add("angle_nextafter", lambda L, x, o: (
+    L.angle(x), L.nextafter(x, o), x.nextafter(o[:1]),
+    *L.autograd.grad((L.nextafter(x, o) ** 2).sum(), (x, o), create_graph=True)),
+    _away(3), _away(3))
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
