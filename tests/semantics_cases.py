@@ -15327,3 +15327,15 @@ case(
     "a = torch.tensor([1., -2., 3.], requires_grad=True)\no = torch.tensor([1., 0., 5.], requires_grad=True)\ny = torch.nextafter(a, o)\ny, [k for k in dir(y.grad_fn) if k.startswith('_saved')], y.grad_fn.next_functions, torch.autograd.grad(y.sum(), [a, o], create_graph=True)",
     "g = torch.autograd.grad(torch.nextafter(a * 2, o), a, torch.ones(3, requires_grad=True), create_graph=True)\ng, g[0].grad_fn.next_functions",
 )
+case(
+    "view_regenerated_after_base_inplace",
+    # found this session: an expanded view's regenerated history lost all but one copy of each grad
+    "a = torch.tensor([1., 2., 3.], requires_grad=True)\nb = a * 1\nv = b.expand(2, 3)\nb.mul_(2)\nv.grad_fn, v.grad_fn._saved_size, v.grad_fn._saved_stride, v.grad_fn._saved_storage_offset",
+    "v.sum().backward()\na.grad",
+    "a = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)\nb = a * 1\nv = b.t()\nw = b[:, 1:]\nb.add_(1)\n(v.grad_fn, v.grad_fn._saved_size, v.grad_fn._saved_stride, v.grad_fn._saved_storage_offset, w.grad_fn._saved_size, w.grad_fn._saved_stride, w.grad_fn._saved_storage_offset, sorted(k for k in dir(w.grad_fn) if k.startswith('_saved')))",
+    "(v.sum() + (w * w).sum()).backward()\na.grad",
+    "a = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)\nb = a * 1\nc = b[1]\nv = c[1:]\nc.mul_(3)\nv.grad_fn, v.grad_fn._saved_size, v.grad_fn._saved_stride, v.grad_fn._saved_storage_offset, b.grad_fn, c.grad_fn._saved_storage_offset",
+    "v.sum().backward()\na.grad",
+    "a = torch.tensor([1., 2., 3.], requires_grad=True)\nb = a * 1\nv = b.expand(2, 3)\nb.mul_(2)\ng, = torch.autograd.grad((v * v).sum(), a, create_graph=True)\ng, torch.autograd.grad(g.sum(), a)",
+    "a = torch.tensor([1., 2., 3.], requires_grad=True)\nb = a * 1\nv = b[1:]\nb.mul_(2)\ng, = torch.autograd.grad((v * v).sum(), a, create_graph=True)\ng, torch.autograd.grad(g.sum(), a)",
+)

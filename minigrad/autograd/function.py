@@ -698,7 +698,7 @@ class CopySlices(Node):
             result._data.reshape(-1)[start:], shape, [st * result._data.itemsize for st in strides])
         region = view_of(result, data)
         if result.requires_grad:
-            region._grad_fn = AsStridedBackward0(result._edge(), shape, data.dtype, self.positions,
+            region._grad_fn = AsStridedBackward0(result._edge(), region, self.positions,
                                                  self.base_shape)
         return region
 
@@ -708,19 +708,24 @@ class CopySlices(Node):
 
 
 class AsStridedBackward0(Node):
-    """The history a view gets after an in-place op: its gradient lands in the base's region."""
+    """The history a view gets after an in-place op: its gradient lands in the base's region,
+    added up where the view sees one element several times (an expanded view). It shows the
+    view's geometry as PyTorch's does (`_saved_size`, `_saved_stride`, `_saved_storage_offset`)."""
 
     __slots__ = ("positions", "base_shape")
 
-    def __init__(self, base_edge, view_shape, dtype, positions, base_shape):
-        super().__init__((base_edge,), ((view_shape, dtype),))
+    def __init__(self, base_edge, view, positions, base_shape):
+        super().__init__((base_edge,), ((view._data.shape, view._data.dtype),))
         self.positions, self.base_shape = positions, base_shape
+        self._args = {"size": view._data.shape, "stride": view.stride(),
+                      "storage_offset": view.storage_offset()}
 
     def apply(self, grad_outputs):
         from ..derivatives import index_put
         grad = grad_outputs[0]
         zeros = Tensor._make(np.zeros(int(np.prod(self.base_shape)), grad._data.dtype))
-        return [index_put(zeros, grad.reshape(-1), (self.positions,)).reshape(self.base_shape)]
+        return [index_put(zeros, grad.reshape(-1), (self.positions,), True).reshape(
+            self.base_shape)]
 
 
 def _rebase_view(view, base, fn):
@@ -730,8 +735,7 @@ def _rebase_view(view, base, fn):
     old, old_nr = base._grad_fn, base._output_nr
     base._grad_fn, base._output_nr = copy_slices, 0
     _new_history(base, old, old_nr)
-    view._grad_fn = AsStridedBackward0((copy_slices, 0), view._data.shape, view._data.dtype,
-                                       positions, base._data.shape)
+    view._grad_fn = AsStridedBackward0((copy_slices, 0), view, positions, base._data.shape)
     view._view_version = view._version_counter.value
 
 
@@ -777,8 +781,8 @@ def _regenerate_view(view, base):
         view._view_version = -1  # stays out of date: the next look raises again
         raise error
     old, old_nr = view._grad_fn, view._output_nr
-    view._grad_fn = AsStridedBackward0(base._edge(), view._data.shape, view._data.dtype,
-                                       _flat_positions(view._data, base._data), base._data.shape)
+    view._grad_fn = AsStridedBackward0(base._edge(), view, _flat_positions(view._data, base._data),
+                                       base._data.shape)
     view._output_nr = 0
     _new_history(view, old, old_nr)
 
