@@ -781,8 +781,8 @@ def _expand(self, shape):
     lead = len(shape) - self.ndim
     strides = (0,) * lead + tuple(st if n == m else 0 for st, n, m in
                                   zip(self.strides, self.shape, shape[lead:]))
-    return np.lib.stride_tricks.as_strided(np.broadcast_to(self, shape), shape, strides,
-                                           writeable=False)
+    np.broadcast_to(self, shape)  # (NumPy's error if the shapes do not broadcast)
+    return np.lib.stride_tricks.as_strided(self, shape, strides)  # writable where self is
 
 
 def _index_select_as(grad, dim, index, source, source_dim):
@@ -2890,6 +2890,36 @@ normal_tensor_tensor = Op("NormalBackward3", _normal, promote=False,
 bernoulli = Op("BernoulliBackward0",    lambda self, generator: (generator._rng.random(self.shape)
                                                               < self).astype(self.dtype),
                self=lambda grad: zeros_like(grad))   # 1 with probability self: no gradient
+# the other in-place samplers: random numbers again, so no gradient flows back through them
+def _draw_bernoulli(self, p, generator):
+    return (generator._rng.random(self.shape) < p).astype(self.dtype)
+
+
+bernoulli_ = Op("BernoulliBackward2",   _draw_bernoulli, promote=False,
+                self=lambda grad: zeros_like(grad))
+bernoulli_tensor_ = Op("BernoulliBackward1", _draw_bernoulli, promote=False,
+                       self=lambda grad: zeros_like(grad),
+                       p=lambda p_info: _zeros(p_info))
+random_from_ = Op("RandomBackward0",    lambda self, from_, to, generator: generator._rng.integers(
+                                            from_, to, self.shape, endpoint=True).astype(self.dtype),
+                  self=lambda grad: zeros_like(grad))     # (here `to` is the last value drawn)
+random_to_ = Op("RandomBackward1",      lambda self, to, generator: generator._rng.integers(
+                                            0, to, self.shape, endpoint=True).astype(self.dtype),
+                self=lambda grad: zeros_like(grad))
+random_ = Op("RandomBackward2",         lambda self, to, generator: generator._rng.integers(
+                                            0, to, self.shape, endpoint=True).astype(self.dtype),
+             self=lambda grad: zeros_like(grad))
+cauchy_ = Op("CauchyBackward0",         lambda self, median, sigma, generator: (median + sigma * np.tan(
+                                            np.pi * (generator._rng.random(self.shape) - 0.5)))
+                                            .astype(self.dtype),
+             self=lambda grad: zeros_like(grad))
+log_normal_ = Op("LogNormalBackward0",  lambda self, mean, std, generator: np.exp(
+                                            mean + std * generator._rng.standard_normal(self.shape))
+                                            .astype(self.dtype),
+                 self=lambda grad: zeros_like(grad))
+geometric_ = Op("GeometricBackward0",   lambda self, p, generator: generator._rng.geometric(
+                                            p, self.shape).astype(self.dtype),
+                self=lambda grad: zeros_like(grad))
 fill = Op("FillBackward0",              lambda self, value: np.full_like(self, value),  # part nsgap:
           self=lambda grad: zeros_like(grad))                                   # torch.fill
 fill_tensor = Op("FillBackward1",      lambda self, value: np.full_like(self, value), promote=False,

@@ -4135,6 +4135,130 @@ def _normal_inplace(self, mean=0, std=1, *, generator=None):
     return apply_inplace(d.normal_, self, mean, std, generator or default_generator)
 
 
+_SIGNATURES["Tensor.fill_"] = ("Tensor value", "Number value")
+
+
+def _fill_inplace(self, *args, **kwargs):
+    """Every element set to value: a number (FillBackward2), or a 0-d tensor whose gradient is
+    the sum of self's (FillBackward3)."""
+    value = args[0] if len(args) == 1 and not kwargs else kwargs.get("value", _REQUIRED) if (
+        not args and kwargs.keys() == {"value"}) else _REQUIRED
+    if not isinstance(value, (Tensor, numbers.Number)):
+        raise _invalid_combination("fill_", args, kwargs, method=True)
+    if isinstance(value, Tensor):
+        if value.dim():
+            raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor with "
+                               f"{value.dim()} dimensions.")
+        return apply_inplace(d.fill_tensor_, self, value)
+    return apply_inplace(d.fill_, self, value)
+
+
+_SIGNATURES["Tensor.bernoulli_"] = ("Tensor p, *, minigrad.Generator generator = None",
+                                    "float p = 0.5, *, minigrad.Generator generator = None")
+_SIGNATURES["Tensor.random_"] = ("*, minigrad.Generator generator = None",
+                                 "int from, int to, *, minigrad.Generator generator = None",
+                                 "int to, *, minigrad.Generator generator = None")
+
+
+def _is_float(x):
+    return isinstance(x, numbers.Real) and x.__class__ is not builtins.bool
+
+
+def _float_args(name, **args):
+    for position, (argname, x) in enumerate(args.items(), 1):
+        if not _is_float(x):
+            raise TypeError(f"{name}(): argument '{argname}' (position {position}) must be float, "
+                            f"not {_type_name(x)}")
+
+
+def _bernoulli_inplace(self, p=0.5, *, generator=None):
+    """1 with probability p (a number, or a tensor broadcast to self's shape), else 0."""
+    if isinstance(p, Tensor):
+        if not p.is_floating_point():
+            raise NotImplementedError(f'"bernoulli_tensor_cpu_p_" not implemented for '
+                                      f"'{p.dtype._scalar}'")
+        expand(p.detach(), tuple(self.shape))  # (PyTorch's error if p does not broadcast)
+        if not ((p._data >= 0) & (p._data <= 1)).all():
+            raise RuntimeError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could "
+                               "this error message be improved?  If so, please report an "
+                               "enhancement request to PyTorch.)")
+        return apply_inplace(d.bernoulli_tensor_, self, p, generator or default_generator)
+    if not _is_float(p):
+        raise _invalid_combination("bernoulli_", (p,), {}, method=True)
+    if not 0 <= p <= 1:
+        raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
+    return apply_inplace(d.bernoulli_, self, p, generator or default_generator)
+
+
+def _random_inplace(self, *args, generator=None, **kwargs):
+    """Whole numbers drawn uniformly from [from, to - 1]; with no bounds, from all the whole
+    numbers self's dtype holds exactly (0 to 2**24 for float32)."""
+    if kwargs.keys() - {"to"} or len(args) > 2 or not builtins.all(
+            isinstance(a, numbers.Integral) for a in (*args, *kwargs.values())
+            if not (a is None and len(args) == 2)):
+        raise _invalid_combination("random_", args, kwargs, method=True)
+    gen = generator or default_generator
+    if self.is_floating_point():
+        digits = np.finfo(self._data.dtype).nmant + 1
+        top, low = 2 ** digits, -(2 ** digits)
+    else:
+        info = np.iinfo(self._data.dtype) if self._data.dtype != np.bool_ else None
+        top, low = (1, 0) if info is None else (int(info.max), int(info.min))
+    if not args and not kwargs:
+        return apply_inplace(d.random_, self, top, gen)
+    from_, to = (0, kwargs.get("to", args[0] if args else None)) if len(args) < 2 else args
+    if to is not None and from_ >= to:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={from_} >= "
+                           f"to={to}")
+    last = top if to is None else to - 1
+    for what, value, line in (("from", from_, 110), ("to - 1", last, 111)):
+        if low <= value <= top:
+            continue
+        if not self.is_floating_point():
+            raise RuntimeError(f"{what} is out of bounds for {self.dtype._c}")
+        n = np.finfo(self._data.dtype).nmant + 1
+        warnings.warn(f"{what} is out of bounds [-(2^{n}), 2^{n}]. Due to precision limitations "
+                      f"{self.dtype._c} can support discrete uniform distribution only within "
+                      "this range. This warning will become an error in version 1.7 release, "
+                      "please fix the code in advance (Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/DistributionTemplates.h:"
+                      f"{line}.)", UserWarning, stacklevel=2)
+    if len(args) < 2:
+        return apply_inplace(d.random_to_, self, last, gen)
+    return apply_inplace(d.random_from_, self, from_, last, gen)
+
+
+def _cauchy_inplace(self, median=0, sigma=1, *, generator=None):
+    """Draws from the Cauchy distribution: median + sigma * tan(pi * (U - 1/2))."""
+    _float_args("cauchy_", median=median, sigma=sigma)
+    if not sigma > 0:
+        raise RuntimeError(f"cauchy_ expects sigma > 0.0, but found sigma={sigma:g}")
+    if not self.is_floating_point():
+        raise RuntimeError("Cauchy distribution is a continuous probability distribution. "
+                           f"dtype must be a floating point but you specified {self.dtype._c}")
+    return apply_inplace(d.cauchy_, self, median, sigma, generator or default_generator)
+
+
+def _log_normal_inplace(self, mean=1, std=2, *, generator=None):
+    """exp of draws from the normal distribution N(mean, std**2)."""
+    _float_args("log_normal_", mean=mean, std=std)
+    if not std > 0:
+        raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std:g}")
+    if not self.is_floating_point():
+        raise NotImplementedError(f'"log_normal_cpu" not implemented for \'{self.dtype._scalar}\'')
+    return apply_inplace(d.log_normal_, self, mean, std, generator or default_generator)
+
+
+def _geometric_inplace(self, p=_REQUIRED, *, generator=None):
+    """The number of Bernoulli(p) trials up to and including the first success."""
+    if p is _REQUIRED:
+        raise TypeError('geometric_() missing 1 required positional arguments: "p"')
+    _float_args("geometric_", p=p)
+    if not 0 < p < 1:
+        raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p:g}")
+    return apply_inplace(d.geometric_, self, p, generator or default_generator)
+
+
 # --- Tensor methods and operators ---------------------------------------------------------------
 def _inplace(op):
     """The in-place method of table row `op` (named after its method in the loop at the end)."""
@@ -4363,7 +4487,7 @@ _METHODS = dict(
     add_=_add_inplace, sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_div_inplace,
     pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),
     relu_=_inplace(d.relu), clamp_=_clamp_, neg_=_neg_inplace, zero_=_inplace(d.zero_),
-    fill_=_inplace(d.fill_), copy_=_inplace(d.copy_),
+    fill_=_fill_inplace, copy_=_inplace(d.copy_),
     __iadd__=_operator(_inplace(d.add)), __isub__=_operator(_sub_inplace),
     __imul__=_operator(_inplace(d.mul)), __itruediv__=_operator(_inplace(d.div)),
     T=property(_T), mT=property(_mT), H=property(_H), mH=property(_mH), adjoint=adjoint,
@@ -4376,6 +4500,8 @@ _METHODS = dict(
     allclose=_as_method(allclose), isclose=_as_method(isclose), equal=_as_method(equal),
     softmax=_as_method(softmax), log_softmax=_as_method(log_softmax),
     masked_fill_=_masked_fill_inplace, uniform_=_uniform_inplace, normal_=_normal_inplace,
+    bernoulli_=_bernoulli_inplace, random_=_random_inplace, cauchy_=_cauchy_inplace,
+    log_normal_=_log_normal_inplace, geometric_=_geometric_inplace,
     new_zeros=_new_zeros, new_ones=_new_ones, new_empty=_new_empty, new_full=_new_full,
     new_tensor=_new_tensor,
     sort=sort, topk=_as_method(topk), diag=_as_method(diag), diagonal=diagonal, trace=trace,

@@ -863,6 +863,29 @@ class Builder:
         if not self.done:
             self.emit(f"{y}.sum().backward()", kind="backward")
 
+    def op_base_inplace(self):
+        """A view, an in-place op on its base, then the view used: its history is rewritten
+        (AsStridedBackward0), adding up where the view sees an element several times."""
+        a = self.pick_or_none(self.tensors(lambda t: t.is_floating_point() and not is_leaf(t)))
+        if a is None:
+            return
+        shape = tuple(self.t(a).shape)
+        views = [f"{a}.expand(2, *{a}.shape)", f"{a}.unsqueeze(-1).expand(*{a}.shape, 3)"]
+        if len(shape) == 2:
+            views.append(f"{a}.t()")
+        if shape and shape[0] > 1:
+            views += [f"{a}[1:]", f"{a}[::2].expand(2, *{a}[::2].shape)"]
+        v = self.new_name()
+        self.emit(f"{v} = {self.draw(st.sampled_from(views))}", [v])
+        if self.done:
+            return
+        change = self.draw(st.sampled_from(["mul_(2)", "add_(1)", "sigmoid_()", "zero_()"]))
+        self.emit(f"{a}.{change}", [a], kind="inplace")
+        if self.done:
+            return
+        out = self.new_name()
+        self.emit(f"{out} = ({v} * {v}).sum()", [out])
+
     def op_hook(self):
         need = self.tensors(lambda t: t.requires_grad)
         a = self.pick(need) if need and not self.chance(0.03) else self.pick(self.tensors())
@@ -983,7 +1006,7 @@ class Builder:
         "binary": 14, "unary": 10, "pow": 5, "clamp": 3, "matmul": 5, "reduce": 6, "extreme": 4,
         "std": 3, "norm": 3, "reshape": 4, "transpose": 3, "squeeze": 3, "index": 6, "gather": 3, "clone": 2,
         "softmax": 3, "mse": 2, "cross_entropy": 2, "inplace": 8, "saved_inplace": 1, "hook": 5,
-        "retain_grad": 3, "read_grad": 1, "backward": 6, "grad": 4, "more": 12,
+        "retain_grad": 3, "read_grad": 1, "backward": 6, "grad": 4, "more": 12, "base_inplace": 2,
     }
 
     def build(self):

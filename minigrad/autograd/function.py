@@ -500,7 +500,10 @@ def apply_inplace(op, self, *args, **kwargs):
                  and values[i]._base is not None
                  and values[i]._version_counter is self._version_counter}
     if out.size:  # (an empty expanded array is read-only in NumPy: nothing to write anyway)
-        np.copyto(self._data, out, casting="unsafe")
+        # (elements that share memory, which only fills may write: only those the op changed are
+        # written, so an element left as it was does not undo a write to its twin)
+        np.copyto(self._data, out, casting="unsafe",
+                  where=out != self._data if _shares_elements(self._data) else True)
     self._version_counter.value += 1
     if recording:
         values[0] = before
@@ -581,23 +584,49 @@ _OVERLAP = ("unsupported operation: {} to a single memory location. Please clone
             "before performing the operation.")
 
 
+_FILLS = ("ZeroBackward0", "FillBackward2")  # zero_ and fill_(number): PyTorch writes them anyway
+_FILLS_WARNED = {  # these too, with a deprecation warning
+    "MaskedFillBackward0": ("masked_fill_", "tensor[mask] = scalar", 2450),
+    "MaskedFillBackward1": ("masked_fill_", "tensor[mask] = scalar", 2450),
+    "IndexFillBackward0": ("index_fill_", "tensor[mask] = scalar", 1913),
+    "IndexFillBackward1": ("index_fill_", "tensor[mask] = scalar", 1913),
+    "IndexPutBackward0": ("index_put_", "tensor[indices] = tensor", 976),
+    "IndexPutImplBackward0": ("index_put_", "tensor[indices] = tensor", 976)}
+
+
 def _check_overlap(op, values):
     """PyTorch's kernels refuse to write where the result would depend on the order elements are
-    visited: into memory that several elements share, or from an input that shares some (not
-    all) of the written memory. A `value` argument is read as a number first, as is a one-element
-    value written through a mask (PyTorch runs masked_fill_ then)."""
+    visited: into memory that several elements share (but for fills), or from an input that
+    shares some (not all) of the written memory. A `value` argument is read as a number first,
+    as is a one-element value written through a mask (PyTorch runs masked_fill_ then)."""
     out = values[0]._data
-    if out.size and any(n > 1 and st == 0 for n, st in zip(out.shape, out.strides)):  # (never dense)
-        raise RuntimeError(_OVERLAP.format("more than one element of the written-to tensor refers"))
+    through_mask = (op.name.startswith("IndexPut")
+                    and (values[1]._data.size if isinstance(values[1], Tensor) else 1) == 1
+                    and len(values[2]) == 1 and getattr(values[2][0], "dtype", None) == bool)
+    if _shares_elements(out) and op.name not in _FILLS:  # (the same value everywhere: no order)
+        if op.name not in _FILLS_WARNED:
+            raise RuntimeError(_OVERLAP.format(
+                "more than one element of the written-to tensor refers"))
+        for key in (op.name, "MaskedFillBackward0") if through_mask else (op.name,):
+            name, example, line = _FILLS_WARNED[key]
+            warnings.warn(f"Use of {name} on expanded tensors is deprecated. Please clone() the "
+                          "tensor before performing this operation. This also applies to advanced "
+                          f"indexing e.g. {example} (Triggered internally at /__w/pytorch/pytorch/"
+                          f"aten/src/ATen/native/TensorAdvancedIndexing.cpp:{line}.)", UserWarning,
+                          stacklevel=3)
     for name, v in zip(op.params[1:], values[1:]):
         if v.__class__ is not Tensor or v is values[0] or name == "value":
             continue
-        if name == "values" and v._data.size == 1 and len(values[2]) == 1 and getattr(
-                values[2][0], "dtype", None) == bool:
+        if name == "values" and through_mask:
             continue
         if _partly_shared(out, v._data):
             raise RuntimeError(_OVERLAP.format(
                 "some elements of the input tensor and the written-to tensor refer"))
+
+
+def _shares_elements(a):
+    """Several elements in one memory location (an expanded tensor): never dense."""
+    return a.size and any(n > 1 and st == 0 for n, st in zip(a.shape, a.strides))
 
 
 def _dense(a):
