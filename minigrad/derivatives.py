@@ -4388,8 +4388,8 @@ def _adaptive_avg_pool_backward(grad_output, self, nd):
     delta = grad_output
     for k in sizes:
         delta = delta / np.asarray(k, grad_output.dtype)
-    return _add_at(self.shape, index, np.where(inside, delta[..., None], 0).astype(grad_output.dtype),
-                   nd)
+    delta = np.where(inside, delta[..., None], 0).astype(grad_output.dtype)
+    return _add_at(self.shape, index, delta, nd)
 
 
 def _max_pool_double_backward(grad, indices, dim):
@@ -4436,11 +4436,12 @@ adaptive_avg_pool2d_backward = Op("AdaptiveAvgPool2DBackwardBackward0",
                                       grad, (grad_output_sym_argsize_minus_2,
                                              grad_output_sym_argsize_minus_1)),
                                   self=lambda grad: zeros_like(grad))
-adaptive_max_pool2d_backward = Op("AdaptiveMaxPool2DBackwardBackward0",
-                                  lambda grad_output, self, indices: _add_at(self.shape, indices, grad_output, 2),
-                                  promote=("grad_output",),
-                                  grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 2),
-                                  self=lambda grad: zeros_like(grad))
+adaptive_max_pool2d_backward = Op(
+    "AdaptiveMaxPool2DBackwardBackward0",
+    lambda grad_output, self, indices: _add_at(self.shape, indices, grad_output, 2),
+    promote=("grad_output",),
+    grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 2),
+    self=lambda grad: zeros_like(grad))
 # the same pools over three dims (volumes), rows of their own as in derivatives.yaml
 max_pool3d_with_indices = Op("MaxPool3DWithIndicesBackward0", _max_pool, extra=("result1",),
                              self=lambda grad, self, kernel_size, stride, padding, dilation,
@@ -4470,11 +4471,12 @@ adaptive_avg_pool3d_backward = Op("AdaptiveAvgPool3DBackwardBackward0",
                                                              grad_output_sym_argsize_minus_2,
                                                              grad_output_sym_argsize_minus_1)),
                                   self=lambda grad: zeros_like(grad))
-adaptive_max_pool3d_backward = Op("AdaptiveMaxPool3DBackwardBackward0",
-                                  lambda grad_output, self, indices: _add_at(self.shape, indices, grad_output, 3),
-                                  promote=("grad_output",),
-                                  grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
-                                  self=lambda grad: zeros_like(grad))
+adaptive_max_pool3d_backward = Op(
+    "AdaptiveMaxPool3DBackwardBackward0",
+    lambda grad_output, self, indices: _add_at(self.shape, indices, grad_output, 3),
+    promote=("grad_output",),
+    grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
+    self=lambda grad: zeros_like(grad))
 
 
 # --- part nnmore: im2col/col2im (F.unfold/F.fold), pixel (un)shuffle, max_unpool2d -------------

@@ -1097,8 +1097,9 @@ def _check_pool_args(kernel_size, stride, dilation):
 def _check_output_size(input, out):
     if min(out) < 1:
         sizes = input.shape[-len(out) - 1:]
-        raise RuntimeError(f"Given input size: ({'x'.join(map(str, sizes))}). Calculated output size: "
-                           f"({'x'.join(map(str, (sizes[0], *out)))}). Output size is too small")
+        raise RuntimeError(f"Given input size: ({'x'.join(map(str, sizes))}). Calculated output "
+                           f"size: ({'x'.join(map(str, (sizes[0], *out)))}). Output size is too "
+                           "small")
 
 
 def _check_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode):
@@ -1135,8 +1136,9 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
                return_indices=False):
     """The max of each kernel_size window (windows stride apart, dilation between taps);
     padding adds -inf borders. With return_indices, where each max was (flat over H*W)."""
-    args = [_pool_arg("max_pool2d", a, v) for a, v in (("kernel_size", kernel_size), ("stride", stride),
-                                                    ("padding", padding), ("dilation", dilation))]
+    args = [_pool_arg("max_pool2d", a, v) for a, v in (
+        ("kernel_size", kernel_size), ("stride", stride), ("padding", padding),
+        ("dilation", dilation))]
     if input.dim() not in (3, 4):
         raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
     _check_pool2d(input, *args, ceil_mode)
@@ -1179,8 +1181,8 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
     """The mean of each window: its sum over the window's size (counting padding unless
     count_include_pad=False), or over divisor_override."""
-    args = [_pool_arg("avg_pool2d", a, v) for a, v in (("kernel_size", kernel_size), ("stride", stride),
-                                                    ("padding", padding))]
+    args = [_pool_arg("avg_pool2d", a, v) for a, v in (
+        ("kernel_size", kernel_size), ("stride", stride), ("padding", padding))]
     if divisor_override == 0:
         raise RuntimeError("divisor must be not zero")
     if input.dim() < 3:
@@ -1296,12 +1298,13 @@ def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation
 def avg_pool3d(*args, **kwargs):
     """avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
     count_include_pad=True, divisor_override=None): avg_pool2d over the last three dims."""
-    tensor, ints, flag = ("Tensor", lambda v: isinstance(v, Tensor)), ("tuple of ints", _int_list), (
-        "bool", lambda v: isinstance(v, bool))
-    input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override = _parse_args(
-        "avg_pool3d", {"input": (*tensor, _ops._REQUIRED), "kernel_size": (*ints, _ops._REQUIRED),
-                       "stride": (*ints, None), "padding": (*ints, 0), "ceil_mode": (*flag, False),
-                       "count_include_pad": (*flag, True), "divisor_override": ("int", _is_int, None)},
+    tensor, ints = ("Tensor", lambda v: isinstance(v, Tensor)), ("tuple of ints", _int_list)
+    flag = ("bool", lambda v: isinstance(v, bool))
+    (input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+     divisor_override) = _parse_args("avg_pool3d", {
+         "input": (*tensor, _ops._REQUIRED), "kernel_size": (*ints, _ops._REQUIRED),
+         "stride": (*ints, None), "padding": (*ints, 0), "ceil_mode": (*flag, False),
+         "count_include_pad": (*flag, True), "divisor_override": ("int", _is_int, None)},
         args, kwargs)
     args = [_pool_arg("avg_pool3d", a, v, 3) for a, v in (
         ("kernel_size", kernel_size), ("stride", stride), ("padding", padding))]
