@@ -4322,9 +4322,10 @@ for _op in (sum_dim, mean_dim, max_dim, min_dim, prod_dim, amax, amin, std, var,
     _op.contiguous = True
 
 
-# --- part pooling: each output reads a window of input positions (the last two dims) -----------
-# A window is a table of flat input positions (OH, OW, K) and a mask of those inside the input
+# --- part pooling: each output reads a window of input positions (the last two or three dims) ---
+# A window is a table of flat input positions (*out, K) and a mask of those inside the input
 # (not padding); one NumPy fancy index reads all windows at once, np.add.at writes grads back.
+# The windows are built from one table (out, k) per pooled dim, so 2-d and 3-d pools share code.
 def _pool_out(size, kernel, stride, padding, dilation, ceil_mode):
     """How many windows fit along one dim (ceil_mode: a last partial one, if it starts inside)."""
     span = size + 2 * padding - dilation * (kernel - 1) - 1 + (stride - 1 if ceil_mode else 0)
@@ -4333,12 +4334,12 @@ def _pool_out(size, kernel, stride, padding, dilation, ceil_mode):
 
 
 def _pool_windows(shape, kernel_size, stride, padding, dilation, ceil_mode):
-    """Input position of each (output, kernel offset), along H and along W; stride () is
+    """Input position of each (output, kernel offset), along each pooled dim; stride () is
     kernel_size (PyTorch's default)."""
-    windows = []
-    for d in range(2):
+    nd, windows = len(kernel_size), []
+    for d in range(nd):
         k, s, p, dl = kernel_size[d], (stride or kernel_size)[d], padding[d], dilation[d]
-        out = _pool_out(shape[d - 2], k, s, p, dl, ceil_mode)
+        out = _pool_out(shape[d - nd], k, s, p, dl, ceil_mode)
         windows.append(np.arange(out)[:, None] * s - p + np.arange(k) * dl)
     return windows
 
@@ -4352,34 +4353,37 @@ def _adaptive(size, out_size):
     return np.where(pos < end[:, None], pos, -1)
 
 
-def _windows(self, rows, cols, fill):
-    """self (..., H, W) read at windows rows x cols: values (..., OH, OW, K) (fill outside),
-    flat positions (OH, OW, K) and the inside mask."""
-    H, W = self.shape[-2:]
-    inside = (((rows >= 0) & (rows < H))[:, None, :, None]
-              & ((cols >= 0) & (cols < W))[None, :, None, :])
-    index = rows[:, None, :, None] * W + cols[None, :, None, :]
-    shape = (rows.shape[0], cols.shape[0], rows.shape[1] * cols.shape[1])
+def _windows(self, axes, fill):
+    """self (..., *S) read at the windows of axes (one (out_d, k_d) table per pooled dim):
+    values (..., *out, K) (fill outside), flat positions (*out, K) and the inside mask."""
+    nd = len(axes)
+    index, inside = 0, True
+    for d, size in enumerate(self.shape[-nd:]):
+        shape = [1] * (2 * nd)  # this dim's table laid over (*out, *kernel)
+        shape[d], shape[nd + d] = axes[d].shape
+        pos = axes[d].reshape(shape)
+        index, inside = index * size + pos, inside & (pos >= 0) & (pos < size)
+    shape = (*(a.shape[0] for a in axes), math.prod(a.shape[1] for a in axes))
     index, inside = np.where(inside, index, 0).reshape(shape), inside.reshape(shape)
-    values = self.reshape(*self.shape[:-2], H * W)[..., index]
+    values = self.reshape(*self.shape[:-nd], math.prod(self.shape[-nd:]))[..., index]
     return np.where(inside, values, np.array(fill).astype(self.dtype)), index, inside
 
 
-def _add_at(shape, index, values):
-    """zeros(shape) with values[..., j] added at flat position index[..., j] of the last two
+def _add_at(shape, index, values, nd):
+    """zeros(shape) with values[..., j] added at flat position index[..., j] of the last nd
     dims, in the order PyTorch's backward kernels add them (output by output)."""
-    n, m = int(np.prod(shape[:-2])), int(np.prod(values.shape[len(shape) - 2:]))
-    out = np.zeros((n, shape[-2] * shape[-1]), values.dtype)
+    n, m = math.prod(shape[:-nd]), math.prod(values.shape[len(shape) - nd:])
+    out = np.zeros((n, math.prod(shape[-nd:])), values.dtype)
     np.add.at(out, (np.arange(n)[:, None], np.broadcast_to(index, values.shape).reshape(n, m)),
               values.reshape(n, m))
     return out.reshape(shape)
 
 
-def _max_window(self, rows, cols):
+def _max_window(self, axes):
     """The max of each window and its flat input position. PyTorch's kernels keep the first
     maximum in window order, but take every nan they meet (`val > maxval || isnan(val)`)."""
     lowest = -np.inf if self.dtype.kind == "f" else np.iinfo(self.dtype).min
-    w, index, inside = _windows(self, rows, cols, lowest)
+    w, index, inside = _windows(self, axes, lowest)
     nan = np.isnan(w) if w.dtype.kind == "f" else np.zeros(w.shape, bool)
     last_nan = w.shape[-1] - 1 - np.argmax(nan[..., ::-1], -1)
     first_max = np.argmax((w == w.max(-1, keepdims=True, initial=lowest)) & inside, -1)
@@ -4396,83 +4400,90 @@ def _window_sum(w):
     return total
 
 
-def _max_pool2d(self, kernel_size, stride, padding, dilation, ceil_mode):
-    return _max_window(self, *_pool_windows(self.shape, kernel_size, stride, padding, dilation,
-                                            ceil_mode))
+def _max_pool(self, kernel_size, stride, padding, dilation, ceil_mode):
+    return _max_window(self, _pool_windows(self.shape, kernel_size, stride, padding, dilation,
+                                           ceil_mode))
 
 
 def _avg_windows(shape, kernel_size, stride, padding, ceil_mode, count_include_pad,
                  divisor_override):
-    """avg_pool2d's windows and what each window's sum is divided by: divisor_override, else
-    the window's size counting padding (not the part past it in ceil_mode), else the input
-    positions it covers."""
-    rows, cols = _pool_windows(shape, kernel_size, stride, padding, (1, 1), ceil_mode)
-    H, W = shape[-2:]
+    """An average pool's windows and what each window's sum is divided by: divisor_override,
+    else the window's size counting padding (not the part past it in ceil_mode), else the
+    input positions it covers (a product of one count per dim)."""
+    axes = _pool_windows(shape, kernel_size, stride, padding, (1,) * len(kernel_size), ceil_mode)
+    sizes = shape[-len(axes):]
     if divisor_override:
-        divisor = divisor_override
-    elif count_include_pad:
-        divisor = (rows < H + padding[0]).sum(1)[:, None] * (cols < W + padding[1]).sum(1)[None, :]
-    else:
-        divisor = (((rows >= 0) & (rows < H)).sum(1)[:, None]
-                   * ((cols >= 0) & (cols < W)).sum(1)[None, :])
-    return rows, cols, divisor
+        return axes, divisor_override
+    counts = ([(a < n + p).sum(1) for a, n, p in zip(axes, sizes, padding)] if count_include_pad
+              else [((a >= 0) & (a < n)).sum(1) for a, n in zip(axes, sizes)])
+    return axes, math.prod(np.ix_(*counts))
 
 
-def _avg_pool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    rows, cols, divisor = _avg_windows(self.shape, kernel_size, stride, padding, ceil_mode,
-                                       count_include_pad, divisor_override)
-    total = _window_sum(_windows(self, rows, cols, 0)[0])
+def _avg_pool(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    axes, divisor = _avg_windows(self.shape, kernel_size, stride, padding, ceil_mode,
+                                 count_include_pad, divisor_override)
+    total = _window_sum(_windows(self, axes, 0)[0])
     if self.dtype.kind != "f":  # integer division truncates, as in C++
         return (np.sign(total) * (np.abs(total) // divisor)).astype(self.dtype)
     return total / np.asarray(divisor, self.dtype)
 
 
-def _avg_pool2d_backward(grad_output, self, kernel_size, stride, padding, ceil_mode,
-                         count_include_pad, divisor_override):
-    rows, cols, divisor = _avg_windows(self.shape, kernel_size, stride, padding, ceil_mode,
-                                       count_include_pad, divisor_override)
-    _, index, inside = _windows(self, rows, cols, 0)
+def _avg_pool_backward(grad_output, self, kernel_size, stride, padding, ceil_mode,
+                       count_include_pad, divisor_override):
+    axes, divisor = _avg_windows(self.shape, kernel_size, stride, padding, ceil_mode,
+                                 count_include_pad, divisor_override)
+    _, index, inside = _windows(self, axes, 0)
     delta = (grad_output / np.asarray(divisor, grad_output.dtype))[..., None]
-    return _add_at(self.shape, index, np.where(inside, delta, 0).astype(grad_output.dtype))
+    return _add_at(self.shape, index, np.where(inside, delta, 0).astype(grad_output.dtype),
+                   len(axes))
 
 
 def _adaptive_sizes(self, output_size):
-    """Adaptive windows along H and W, and their sizes (what the means divide by)."""
-    rows, cols = (_adaptive(self.shape[d - 2], output_size[d]) for d in range(2))
-    return rows, cols, (rows >= 0).sum(1)[:, None], (cols >= 0).sum(1)[None, :]
+    """Adaptive windows along each pooled dim, and their sizes (what the means divide by, one
+    dim after the other), each shaped to broadcast over the output."""
+    nd = len(output_size)
+    axes = [_adaptive(self.shape[d - nd], output_size[d]) for d in range(nd)]
+    return axes, [(a >= 0).sum(1).reshape([-1 if i == d else 1 for i in range(nd)])
+                  for d, a in enumerate(axes)]
 
 
-def _adaptive_avg_pool2d(self, output_size):
-    rows, cols, kh, kw = _adaptive_sizes(self, output_size)
-    total = _window_sum(_windows(self, rows, cols, 0)[0])
-    return total / np.asarray(kh, self.dtype) / np.asarray(kw, self.dtype)
+def _adaptive_avg_pool(self, output_size):
+    axes, sizes = _adaptive_sizes(self, output_size)
+    total = _window_sum(_windows(self, axes, 0)[0])
+    for k in sizes:
+        total = total / np.asarray(k, self.dtype)
+    return total
 
 
-def _adaptive_avg_pool2d_backward(grad_output, self):
-    rows, cols, kh, kw = _adaptive_sizes(self, grad_output.shape[-2:])
-    _, index, inside = _windows(self, rows, cols, 0)
-    delta = (grad_output / np.asarray(kh, grad_output.dtype) / np.asarray(kw, grad_output.dtype))
-    return _add_at(self.shape, index, np.where(inside, delta[..., None], 0).astype(grad_output.dtype))
+def _adaptive_avg_pool_backward(grad_output, self, nd):
+    axes, sizes = _adaptive_sizes(self, grad_output.shape[-nd:])
+    _, index, inside = _windows(self, axes, 0)
+    delta = grad_output
+    for k in sizes:
+        delta = delta / np.asarray(k, grad_output.dtype)
+    delta = np.where(inside, delta[..., None], 0).astype(grad_output.dtype)
+    return _add_at(self.shape, index, delta, nd)
 
 
-def _max_pool_double_backward(grad, indices):
-    """The gradient of a max pool's backward: grad read back at the positions of the maxima."""
-    return grad.flatten(-2).gather(-1, indices.flatten(-2)).view_as(indices)
+def _max_pool_double_backward(grad, indices, dim):
+    """The gradient of a max pool's backward: grad read back at the positions of the maxima
+    (flat over the last dim dims)."""
+    return grad.flatten(-dim).gather(-1, indices.flatten(-dim)).view_as(indices)
 
 
-max_pool2d_with_indices = Op("MaxPool2DWithIndicesBackward0", _max_pool2d, extra=("result1",),
+max_pool2d_with_indices = Op("MaxPool2DWithIndicesBackward0", _max_pool, extra=("result1",),
                              self=lambda grad, self, kernel_size, stride, padding, dilation,
                              ceil_mode, result1: max_pool2d_with_indices_backward(
                                  grad, self, kernel_size, stride, padding, dilation, ceil_mode,
                                  result1))
-avg_pool2d = Op("AvgPool2DBackward0",  _avg_pool2d,
+avg_pool2d = Op("AvgPool2DBackward0",  _avg_pool,
                 self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
                 divisor_override: avg_pool2d_backward(grad, self, kernel_size, stride, padding,
                                                       ceil_mode, count_include_pad, divisor_override))
-adaptive_avg_pool2d = Op("AdaptiveAvgPool2DBackward0", _adaptive_avg_pool2d,
+adaptive_avg_pool2d = Op("AdaptiveAvgPool2DBackward0", _adaptive_avg_pool,
                          self=lambda grad, self: adaptive_avg_pool2d_backward(grad, self))
 adaptive_max_pool2d = Op("AdaptiveMaxPool2DBackward0", lambda self, output_size: _max_window(
-                             self, *_adaptive_sizes(self, output_size)[:2]),
+                             self, _adaptive_sizes(self, output_size)[0]),
                          extra=("result1",),
                          self=lambda grad, self, result1: adaptive_max_pool2d_backward(
                              grad, self, result1))
@@ -4480,28 +4491,65 @@ adaptive_max_pool2d = Op("AdaptiveMaxPool2DBackward0", lambda self, output_size:
 max_pool2d_with_indices_backward = Op(
     "MaxPool2DWithIndicesBackwardBackward0",
     lambda grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices:
-        _add_at(self.shape, indices, grad_output), promote=("grad_output",),
-    grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices),
+        _add_at(self.shape, indices, grad_output, 2), promote=("grad_output",),
+    grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 2),
     self=lambda grad: zeros_like(grad))
-avg_pool2d_backward = Op("AvgPool2DBackwardBackward0", _avg_pool2d_backward, promote=("grad_output",),
+avg_pool2d_backward = Op("AvgPool2DBackwardBackward0", _avg_pool_backward, promote=("grad_output",),
                          grad_output=lambda grad, kernel_size, stride, padding, ceil_mode,
                          count_include_pad, divisor_override: avg_pool2d(
                              grad, kernel_size, stride, padding, ceil_mode, count_include_pad,
                              divisor_override),
                          self=lambda grad: zeros_like(grad))
-adaptive_avg_pool2d_backward = Op("AdaptiveAvgPool2DBackwardBackward0", _adaptive_avg_pool2d_backward,
+adaptive_avg_pool2d_backward = Op("AdaptiveAvgPool2DBackwardBackward0",
+                                  lambda grad_output, self: _adaptive_avg_pool_backward(
+                                      grad_output, self, 2),
                                   promote=("grad_output",),
                                   grad_output=lambda grad, grad_output_sym_argsize_minus_2,
                                   grad_output_sym_argsize_minus_1: adaptive_avg_pool2d(
                                       grad, (grad_output_sym_argsize_minus_2,
                                              grad_output_sym_argsize_minus_1)),
                                   self=lambda grad: zeros_like(grad))
-adaptive_max_pool2d_backward = Op("AdaptiveMaxPool2DBackwardBackward0",
-                                  lambda grad_output, self, indices: _add_at(self.shape, indices, grad_output),
+adaptive_max_pool2d_backward = Op(
+    "AdaptiveMaxPool2DBackwardBackward0",
+    lambda grad_output, self, indices: _add_at(self.shape, indices, grad_output, 2),
+    promote=("grad_output",),
+    grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 2),
+    self=lambda grad: zeros_like(grad))
+# the same pools over three dims (volumes), rows of their own as in derivatives.yaml
+max_pool3d_with_indices = Op("MaxPool3DWithIndicesBackward0", _max_pool, extra=("result1",),
+                             self=lambda grad, self, kernel_size, stride, padding, dilation,
+                             ceil_mode, result1: max_pool3d_with_indices_backward(
+                                 grad, self, kernel_size, stride, padding, dilation, ceil_mode,
+                                 result1))
+adaptive_avg_pool3d = Op("AdaptiveAvgPool3DBackward0", _adaptive_avg_pool,
+                         self=lambda grad, self: adaptive_avg_pool3d_backward(grad, self))
+adaptive_max_pool3d = Op("AdaptiveMaxPool3DBackward0", lambda self, output_size: _max_window(
+                             self, _adaptive_sizes(self, output_size)[0]),
+                         extra=("result1",),
+                         self=lambda grad, self, result1: adaptive_max_pool3d_backward(
+                             grad, self, result1))
+max_pool3d_with_indices_backward = Op(
+    "MaxPool3DWithIndicesBackwardBackward0",
+    lambda grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices:
+        _add_at(self.shape, indices, grad_output, 3), promote=("grad_output",),
+    grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
+    self=lambda grad: zeros_like(grad))
+adaptive_avg_pool3d_backward = Op("AdaptiveAvgPool3DBackwardBackward0",
+                                  lambda grad_output, self: _adaptive_avg_pool_backward(
+                                      grad_output, self, 3),
                                   promote=("grad_output",),
-                                  grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices),
+                                  grad_output=lambda grad, grad_output_sym_argsize_minus_3,
+                                  grad_output_sym_argsize_minus_2, grad_output_sym_argsize_minus_1:
+                                  adaptive_avg_pool3d(grad, (grad_output_sym_argsize_minus_3,
+                                                             grad_output_sym_argsize_minus_2,
+                                                             grad_output_sym_argsize_minus_1)),
                                   self=lambda grad: zeros_like(grad))
-
+adaptive_max_pool3d_backward = Op(
+    "AdaptiveMaxPool3DBackwardBackward0",
+    lambda grad_output, self, indices: _add_at(self.shape, indices, grad_output, 3),
+    promote=("grad_output",),
+    grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
+    self=lambda grad: zeros_like(grad))
 
 
 # --- part nnmore: im2col/col2im (F.unfold/F.fold), pixel (un)shuffle, max_unpool2d -------------
@@ -4551,12 +4599,14 @@ def _pixel_unshuffle(self, downscale_factor):
         *self.shape[:-3], c * r * r, h // r, w // r)
 
 
-def _max_unpool2d(self, indices, output_size):
-    """zeros of output_size with each value written at its flat position (over H * W)."""
-    m = math.prod(self.shape[:-2])
-    out = np.zeros((m, output_size[0] * output_size[1]), self.dtype)
+def _max_unpool(self, indices, output_size, stride=None, padding=None):
+    """zeros of output_size with each value written at its flat position (over H * W, or
+    D * H * W: as many dims as output_size has)."""
+    nd = len(output_size)
+    m = math.prod(self.shape[:-nd])
+    out = np.zeros((m, math.prod(output_size)), self.dtype)
     np.put_along_axis(out, indices.reshape(m, -1), self.reshape(m, -1), axis=1)
-    return out.reshape(*self.shape[:-2], *output_size)
+    return out.reshape(*self.shape[:-nd], *output_size)
 
 
 im2col = Op("Im2ColBackward0", _im2col_rows,
@@ -4570,9 +4620,11 @@ pixel_shuffle = Op("PixelShuffleBackward0", _pixel_shuffle,
                    self=lambda grad, upscale_factor: pixel_unshuffle(grad, upscale_factor))
 pixel_unshuffle = Op("PixelUnshuffleBackward0", _pixel_unshuffle,
                      self=lambda grad, downscale_factor: pixel_shuffle(grad, downscale_factor))
-max_unpool2d = Op("MaxUnpool2DBackward0", _max_unpool2d, promote=False,
-                  self=lambda grad, indices: _max_pool_double_backward(grad, indices))
-for _op in (im2col, col2im, pixel_shuffle, pixel_unshuffle, max_unpool2d):
+max_unpool2d = Op("MaxUnpool2DBackward0", _max_unpool, promote=False,
+                  self=lambda grad, indices: _max_pool_double_backward(grad, indices, 2))
+max_unpool3d = Op("MaxUnpool3DBackward0", _max_unpool, promote=False,  # (part conv3d)
+                  self=lambda grad, indices: _max_pool_double_backward(grad, indices, 3))
+for _op in (im2col, col2im, pixel_shuffle, pixel_unshuffle, max_unpool2d, max_unpool3d):
     _op.contiguous = True  # (new tensors PyTorch's kernels fill)
 
 # --- part counting: unique and bincount. PyTorch records them (their values are float) but has no
@@ -5086,32 +5138,12 @@ channel_shuffle = Op("ChannelShuffleBackward0", _channel_shuffle,
 channel_shuffle.contiguous = True
 
 
-# avg_pool3d, as local_response_norm of a 4-d or larger input uses it: windows over the last three
-# dims, no padding, floor mode, each window's sum over its size (the other options: not here)
-def _avg_pool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    windows = np.lib.stride_tricks.sliding_window_view(self, kernel_size, axis=(-3, -2, -1))
-    windows = windows[..., ::stride[0], ::stride[1], ::stride[2], :, :, :]
-    return _window_sum(windows.reshape(*windows.shape[:-3], -1)) / self.dtype.type(
-        np.prod(kernel_size))
-
-
-def _avg_pool3d_backward(grad_output, self, kernel_size, stride, padding, ceil_mode,
-                         count_include_pad, divisor_override):
-    """Each window's share of grad_output (/ its size) added back at every position it covers."""
-    out, share = np.zeros(self.shape, grad_output.dtype), grad_output / grad_output.dtype.type(
-        np.prod(kernel_size))
-    d, h, w = grad_output.shape[-3:]
-    for a, b, c in itertools.product(*map(range, kernel_size)):
-        out[..., a:a + stride[0] * d:stride[0], b:b + stride[1] * h:stride[1],
-            c:c + stride[2] * w:stride[2]] += share
-    return out
-
-
-avg_pool3d = Op("AvgPool3DBackward0",  _avg_pool3d,
+# avg_pool3d: avg_pool2d's windows over the last three dims (F.avg_pool3d, local_response_norm)
+avg_pool3d = Op("AvgPool3DBackward0",  _avg_pool,
                 self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
                 divisor_override: avg_pool3d_backward(grad, self, kernel_size, stride, padding,
                                                       ceil_mode, count_include_pad, divisor_override))
-avg_pool3d_backward = Op("AvgPool3DBackwardBackward0", _avg_pool3d_backward, promote=("grad_output",),
+avg_pool3d_backward = Op("AvgPool3DBackwardBackward0", _avg_pool_backward, promote=("grad_output",),
                          grad_output=lambda grad, kernel_size, stride, padding, ceil_mode,
                          count_include_pad, divisor_override: avg_pool3d(
                              grad, kernel_size, stride, padding, ceil_mode, count_include_pad,

@@ -15363,3 +15363,293 @@ case(
     "torch.zeros(2).fill_(1, 2)",
     "torch.zeros(2).fill_(value=3), torch.zeros(2).fill_(value=torch.tensor(2.))",
 )
+
+
+# ---------------------------------------------------------------------------
+# part conv3d: conv3d/conv_transpose3d (ConvolutionBackward0 over three dims), nn.Conv3d/
+# ConvTranspose3d, the pools over volumes (max/avg/adaptive/unpool 3d, their modules),
+# lp_pool1d/2d/3d and LPPool*, InstanceNorm3d, adaptive_max_pool1d/2d_with_indices
+# ---------------------------------------------------------------------------
+_CONV3D = """
+import torch.nn.functional as F
+from torch import nn
+def t(f):
+    try:
+        print("ok", f())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+def names(node):
+    return [(type(n).__name__ if n is not None else None, i) for n, i in node.next_functions]
+# (float64 for the convolutions: PyTorch's float32 conv3d adds up in oneDNN's order, not minigrad's)
+x = (torch.arange(120.).reshape(1, 2, 3, 4, 5) * 0.37).sin().double().requires_grad_()
+w = (torch.arange(48.).reshape(2, 2, 2, 3, 2) * 0.71).cos().double().requires_grad_()
+b = torch.tensor([0.5, -1.], dtype=torch.float64, requires_grad=True)
+v = (torch.arange(240.).reshape(2, 2, 3, 4, 5) * 0.53).cos().requires_grad_()
+"""
+case(
+    "conv3d_values_grads",
+    _CONV3D,
+    """
+    y = F.conv3d(x, w, b, stride=(1, 2, 1), padding=(1, 0, 1), dilation=(1, 1, 2))
+    print(y)
+    print(y.grad_fn, names(y.grad_fn))
+    g = y.grad_fn
+    print(g._saved_stride, g._saved_padding, g._saved_dilation, g._saved_groups, g._saved_transposed,
+          g._saved_output_padding, g._saved_bias_sym_sizes_opt)
+    y.backward(torch.ones_like(y) * torch.tensor([1., -0.5, 2., 0.25, -1.]))
+    print(x.grad[0, 1], w.grad[1, 0], b.grad, sep="\\n")
+    """,
+    """
+    y = torch.conv3d(x[0], w[:, :1], None, 1, 1, 1, 2)
+    print(y.shape, names(y.grad_fn), y[1, 2])
+    y = F.conv3d(x, w[:, :, :1, :, :1], padding="same")
+    print(y.shape, y[0, 0, 1])
+    print(F.conv3d(x.detach().float(), w.detach().float(), padding="valid").dtype)
+    print(F.conv3d(x.detach(), w.detach(), padding="valid")[0, 1])
+    """,
+    """
+    y = F.conv3d(x, w, padding="same")
+    print(y.shape, y[0, 1, 2])
+    g, = torch.autograd.grad(y.sum(), w, create_graph=True)
+    print(g.grad_fn, names(g.grad_fn))
+    """,
+)
+case(
+    "conv3d_errors",
+    _CONV3D,
+    """
+    t(lambda: F.conv3d(x[0, 0], w))
+    t(lambda: F.conv3d(x[None], w))
+    t(lambda: F.conv3d(x, w[0]))
+    t(lambda: F.conv3d(x, w, stride=(1, 2)))
+    t(lambda: F.conv3d(x, w, padding=(1, 2)))
+    t(lambda: F.conv3d(x, w, padding="same", stride=2))
+    t(lambda: F.conv3d(x, w, padding="full"))
+    t(lambda: F.conv3d(x, w[:, :1]))
+    t(lambda: F.conv3d(x[:, :, :1], w))
+    t(lambda: F.conv3d(x, w, b[:1]))
+    t(lambda: F.conv3d(x, w, groups=3))
+    t(lambda: F.conv3d(x, w, foo=1))
+    t(lambda: F.conv3d(x, w.float()))
+    """,
+)
+case(
+    "conv3d_transpose",
+    _CONV3D,
+    """
+    y = F.conv_transpose3d(x, w, b, stride=(1, 2, 3), padding=1, output_padding=(0, 1, 2))
+    print(y.shape, y[0, 1, 1], y.grad_fn, names(y.grad_fn))
+    g = y.grad_fn
+    print(g._saved_transposed, g._saved_output_padding, g._saved_stride, g._saved_bias_sym_sizes_opt)
+    y.sum().backward()
+    print(x.grad[0, 0, 1], w.grad[0, 1, 0], b.grad, sep="\\n")
+    """,
+    """
+    y = torch.conv_transpose3d(x[0], w[:, :1], None, 1, 0, 0, 2, (2, 1, 1))
+    print(y.shape, y[1, 1])
+    g, = torch.autograd.grad(y, w, y * y, create_graph=True)
+    print(g.grad_fn, names(g.grad_fn))
+    """,
+    """
+    t(lambda: F.conv_transpose3d(x[0, 0], w))
+    t(lambda: F.conv_transpose3d(x, w, output_padding=1))
+    t(lambda: F.conv_transpose3d(x, w, stride=2, output_padding=(1, 1, 2)))
+    t(lambda: F.conv_transpose3d(x, w, padding=4))
+    t(lambda: F.conv_transpose3d(x, w, dilation=0))
+    t(lambda: F.conv_transpose3d(x, w[:, :0]))
+    t(lambda: F.conv_transpose3d(x, w, b[:1]))
+    t(lambda: F.conv_transpose3d(x[:, :, :0], w))
+    t(lambda: F.conv_transpose3d(x, w.float()))
+    t(lambda: F.conv_transpose3d(x, w, stride=(1, 2)))
+    t(lambda: F.conv_transpose2d(x[0], w[:, :0, 0]))
+    t(lambda: F.conv_transpose1d(x[0, :, 0], w[:, :0, 0, 0]))
+    t(lambda: F.conv_transpose2d(x[0, :, :0], w[:, :, 0]))
+    print(F.conv_transpose3d(x[:0], w).shape, F.conv_transpose3d(x, w, dilation=2, output_padding=(1, 0, 0)).shape)
+    """,
+)
+case(
+    "conv3d_modules",
+    _CONV3D,
+    """
+    torch.manual_seed(0)
+    m = nn.Conv3d(2, 4, 3, stride=(1, 2, 1), padding=1, padding_mode="circular", groups=2, bias=False)
+    print(m, m.weight.shape, m.weight.dtype)
+    m.double()
+    y = m(x)
+    print(y.shape, y.grad_fn, names(y.grad_fn))
+    m = nn.Conv3d(2, 4, (3, 2, 1), padding="same", padding_mode="reflect", dilation=2).double()
+    print(m, m._reversed_padding_repeated_twice, m(x).shape, m(x[0]).shape)
+    t(lambda: m(x[0, 0]))
+    t(lambda: nn.Conv3d(2, 4, 3, stride=2, padding="same"))
+    t(lambda: nn.Conv3d(3, 4, 3, groups=2))
+    """,
+    """
+    torch.manual_seed(0)
+    m = nn.ConvTranspose3d(2, 4, 3, stride=2, padding=1, output_padding=1, groups=2).double()
+    print(m, m.weight.shape, m.bias.shape)
+    print(m(x).shape, m(x).grad_fn)
+    print(m(x, output_size=[5, 7, 9]).shape, m(x[0], output_size=[1, 5, 8, 10]).shape)
+    t(lambda: m(x, output_size=[6, 7, 8]))
+    t(lambda: m(x, output_size=[6, 7]))
+    t(lambda: nn.ConvTranspose3d(2, 4, 3, padding_mode="reflect"))
+    """,
+)
+case(
+    "conv3d_pools_values_grads",
+    _CONV3D,
+    """
+    y, i = F.max_pool3d(v, (2, 1, 3), (1, 1, 2), (1, 0, 1), (1, 2, 1), ceil_mode=True, return_indices=True)
+    print(y[1, 0], i[1, 0], y.grad_fn, names(y.grad_fn))
+    g = y.grad_fn
+    print(g._saved_kernel_size, g._saved_stride, g._saved_padding, g._saved_dilation, g._saved_ceil_mode,
+          torch.equal(g._saved_result1, i))
+    y.backward(y.detach())
+    print(v.grad[1, 0])
+    """,
+    """
+    y = F.avg_pool3d(v, 3, 2, 1, ceil_mode=True, count_include_pad=False)
+    print(y[1, 1], y.grad_fn, y.grad_fn._saved_stride, y.grad_fn._saved_divisor_override)
+    print(F.avg_pool3d(v[0], (3, 2, 1), 1, (1, 1, 0), divisor_override=7)[1, 0])
+    print(F.avg_pool3d((v * 10).long(), 2), F.avg_pool3d(v[:, :, :2], 2, padding=1).shape)
+    g, = torch.autograd.grad(y, v, y * y, create_graph=True)
+    print(g[0, 0, 0], g.grad_fn, names(g.grad_fn))
+    """,
+    """
+    y = F.adaptive_avg_pool3d(v, (2, 3, 4))
+    print(y[0, 1], y.grad_fn, names(y.grad_fn))
+    g, = torch.autograd.grad(y, v, y * y, create_graph=True)
+    print(g[1, 1, 2], g.grad_fn, g.grad_fn._saved_grad_output_sym_argsize_minus_3)
+    print(F.adaptive_avg_pool3d(v, 1).grad_fn, F.adaptive_avg_pool3d(v[0], (None, 3, 2)).shape)
+    y, i = F.adaptive_max_pool3d(v, (2, 3, 2), return_indices=True)
+    print(y[1, 0], i[1, 0], y.grad_fn, names(y.grad_fn))
+    g, = torch.autograd.grad(y, v, y * y, create_graph=True)
+    print(g[1, 0, 1], g.grad_fn)
+    print(F.adaptive_max_pool3d_with_indices(v[0], 1), F.adaptive_max_pool3d(v[:0], 2).shape)
+    """,
+    """
+    y = F.max_pool3d(v[0], 2)
+    print(y, y.grad_fn, names(y.grad_fn), torch.max_pool3d(v, 2, 1).shape)
+    print(F.max_pool3d_with_indices(v[:0], 2)[0].shape, F.max_pool3d((v * 10).long(), 2)[0, 0])
+    g, = torch.autograd.grad(F.max_pool3d(v, 2, 1), v, v[:, :, :2, :3, :4], create_graph=True)
+    print(g.grad_fn, names(g.grad_fn), g[0, 0, 1])
+    """,
+)
+case(
+    "conv3d_pools_errors",
+    _CONV3D,
+    """
+    for f in (lambda: F.max_pool3d(v, (2, 2)), lambda: F.max_pool3d(v, 2, (1, 1)),
+              lambda: F.max_pool3d(v, 2, 1, (1, 1)), lambda: F.max_pool3d(v, 2, 1, 1, (1, 1)),
+              lambda: F.max_pool3d(v[0, 0], 2), lambda: F.max_pool3d(v, 0),
+              lambda: F.max_pool3d(v, 2, -1), lambda: F.max_pool3d(v, 2, 1, -1),
+              lambda: F.max_pool3d(v, 2, 1, 2), lambda: F.max_pool3d(v, 2, 1, 2, 3),
+              lambda: F.max_pool3d(v, 0, 1), lambda: F.max_pool3d(v, 6), lambda: F.max_pool3d(v, (2, 2, 7)),
+              lambda: F.max_pool3d(v[:, :, :0], 2), lambda: F.max_pool3d(v[0, :0], 2),
+              lambda: F.max_pool3d(v, 2.0)):
+        t(f)
+    """,
+    """
+    for f in (lambda: F.avg_pool3d(v, (2, 2)), lambda: F.avg_pool3d(v, 2, (1, 1)),
+              lambda: F.avg_pool3d(v, 2, 1, (1, 1)), lambda: F.avg_pool3d(v[0, 0], 2, divisor_override=0),
+              lambda: F.avg_pool3d(v, 2, divisor_override=0), lambda: F.avg_pool3d(v, 2, -1),
+              lambda: F.avg_pool3d(v, 2, 1, 2), lambda: F.avg_pool3d(v, 6),
+              lambda: F.avg_pool3d(v[:, :, :0], 2), lambda: F.avg_pool3d(v, 2.0), lambda: F.avg_pool3d(v),
+              lambda: F.avg_pool3d(v, 2, 1, 1, False, True, 0.5)):
+        t(f)
+    """,
+    """
+    for f in (lambda: F.adaptive_avg_pool3d(v, (2, 2)), lambda: F.adaptive_avg_pool3d(v, (2, 2, -1)),
+              lambda: F.adaptive_avg_pool3d(v[0, 0], 2), lambda: F.adaptive_avg_pool3d(v.long(), 2),
+              lambda: F.adaptive_avg_pool3d(v[:, :0], 2), lambda: F.adaptive_avg_pool3d(v[:, :, :0], 2),
+              lambda: F.adaptive_max_pool3d(v, (2, 2)), lambda: F.adaptive_max_pool3d(v, (2, -2, -1)),
+              lambda: F.adaptive_max_pool3d(v[0, 0], 2), lambda: F.adaptive_max_pool3d(v.long(), 2),
+              lambda: F.adaptive_max_pool3d(v[:0, :, :0], (2, 2)), lambda: F.adaptive_max_pool3d(v, (2, 2, 0)).shape):
+        t(f)
+    """,
+)
+case(
+    "conv3d_max_unpool",
+    _CONV3D,
+    """
+    o, i = F.max_pool3d(v, (1, 2, 2), return_indices=True)
+    y = F.max_unpool3d(o, i, (1, 2, 2), output_size=(3, 4, 5))
+    print(y[1, 1], y.grad_fn, names(y.grad_fn), torch.equal(y.grad_fn._saved_indices, i))
+    g, = torch.autograd.grad(y, o, y * y, create_graph=True)
+    print(g[0, 0], g.grad_fn)
+    print(F.max_unpool3d(o[0], i[0], (1, 2, 2), output_size=(3, 4, 5)).shape, F.max_unpool3d(o, i, (1, 2, 2), output_size=[2, 2, 3, 4, 5]).shape)
+    """,
+    """
+    o, i = F.max_pool3d(v, (1, 2, 2), return_indices=True)
+    bad = i.clone()
+    bad[1, 1, 2, 1, 1] = 60
+    for f in (lambda: F.max_unpool3d(o, i, (1, 2, 2), output_size=(3, 4)),
+              lambda: F.max_unpool3d(o, i, (1, 2, 2), output_size=(3, 8, 5)),
+              lambda: F.max_unpool3d(o, bad, (1, 2, 2), output_size=(3, 4, 5)),
+              lambda: F.max_unpool3d(o[0, 0], i[0, 0], 2), lambda: F.max_unpool3d(o, i.int(), 2),
+              lambda: F.max_unpool3d(o, i[:1], 2), lambda: F.max_unpool3d(o.long(), i * 0, 2),
+              lambda: F.max_unpool3d(o[:, :, :0], i[:, :, :0], 2), lambda: F.max_unpool3d(o, i, 2, stride=0),
+              lambda: F.max_unpool3d(o, i, (2, 2)), lambda: F.max_unpool3d(o, i * 0, 2, padding=-1).shape):
+        t(f)
+    """,
+)
+case(
+    "conv3d_pool_modules",
+    _CONV3D,
+    """
+    for m in (nn.MaxPool3d(2), nn.MaxPool3d((2, 1, 2), 1, (1, 0, 1), 2, True, True), nn.AvgPool3d(2),
+              nn.AvgPool3d((2, 1, 3), padding=1, ceil_mode=True, count_include_pad=False, divisor_override=2),
+              nn.AdaptiveAvgPool3d((None, 2, 3)), nn.AdaptiveMaxPool3d(3, True), nn.MaxUnpool3d(2),
+              nn.MaxUnpool3d((2, 1, 2), 1, 1), nn.LPPool1d(2, 3), nn.LPPool2d(1.5, (2, 3), 1, True),
+              nn.LPPool3d(2, 2)):
+        print(m, m.kernel_size if hasattr(m, "kernel_size") else m.output_size, getattr(m, "stride", None))
+    print(nn.MaxPool3d(2, 1, return_indices=True)(v)[1].shape, nn.AvgPool3d(2, 1)(v).shape,
+          nn.AdaptiveAvgPool3d(2)(v).grad_fn, nn.AdaptiveMaxPool3d(2, True)(v)[1].shape)
+    o, i = nn.MaxPool3d((1, 2, 2), return_indices=True)(v)
+    print(nn.MaxUnpool3d((1, 2, 2))(o, i, output_size=v.shape).shape)
+    """,
+)
+case(
+    "conv3d_lp_pool",
+    _CONV3D,
+    """
+    y = F.lp_pool3d(v, 2, 2)
+    print(y, y.grad_fn, names(y.grad_fn))
+    y.sum().backward()
+    print(v.grad[0, 0, 0])
+    print(F.lp_pool3d(v, 3., (2, 1, 3), (1, 2, 2), True)[1, 1], F.lp_pool3d(v, float("inf"), 2).grad_fn)
+    print(F.lp_pool3d(v, -float("inf"), 2)[0, 0, 0])
+    """,
+    """
+    s = v[0, :, 0].detach().requires_grad_()
+    y = F.lp_pool2d(s, 2, (2, 3), 1)
+    print(y, names(y.grad_fn.next_functions[0][0]))
+    print(F.lp_pool1d(s, 1.5, 2), F.lp_pool1d(s, float("inf"), 2, 1, True))
+    print(nn.LPPool1d(2, 3)(torch.ones(2, 7)), nn.LPPool2d(1.5, (2, 3), 1, True)(torch.ones(1, 3, 4)),
+          nn.LPPool3d(2, 2)(torch.ones(1, 3, 4, 4)))
+    t(lambda: F.lp_pool2d(torch.ones(2, 7), 2, 2))
+    t(lambda: F.lp_pool3d(torch.ones(2, 7, 3), 2, 2))
+    t(lambda: F.lp_pool3d(torch.ones(2, 7, 3, 3), 2, (2, 2)))
+    t(lambda: F.lp_pool2d(torch.ones(2, 7, 3, 3), 2, (2, 2, 2)))
+    """,
+)
+case(
+    "conv3d_instance_norm3d_and_with_indices",
+    _CONV3D,
+    """
+    m = nn.InstanceNorm3d(2, affine=True, track_running_stats=True)
+    print(m)
+    y = m(v)
+    print(y[1, 0, 0], y.grad_fn, m.running_mean, m.running_var)
+    print(m(v[0]).shape)
+    m.eval()
+    print(m(v)[0, 1, 1])
+    t(lambda: m(v[0, 0]))
+    t(lambda: nn.InstanceNorm3d(3, affine=True)(v))
+    print(nn.InstanceNorm3d(2)(v)[0, 0, 2])
+    """,
+    """
+    s = v[0, 0].detach()
+    print(F.adaptive_max_pool2d_with_indices(s, (2, 3)), F.adaptive_max_pool1d_with_indices(s[0], 3))
+    print(F.adaptive_max_pool2d_with_indices(s, 2, False)[1].shape)
+    """,
+)

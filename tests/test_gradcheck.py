@@ -1639,6 +1639,61 @@ C.add("angle_nextafter", lambda L, x, o: (
     *L.autograd.grad((L.nextafter(x, o) ** 2).sum(), (x, o), create_graph=True)),
     _away(3), _away(3))
 
+
+
+# part conv3d: conv3d and conv_transpose3d (the ConvolutionBackward0 row over three spatial dims:
+# stride, padding, 'same', dilation, groups, output_padding, unbatched), differentiated again
+def _conv3d(L, x, w, b, wt):
+    f = F(L)
+    return (f.conv3d(x, w, b, stride=(1, 2, 1), padding=(1, 0, 1), dilation=(1, 1, 2)),
+            L.conv3d(x[0], w[:, :, :1, :, :1], None, 1, "same"), f.conv3d(x, w[:, :1], b, groups=2),
+            f.conv_transpose3d(x, wt, b, stride=(2, 1, 2), padding=(0, 1, 1), output_padding=(1, 0, 1)),
+            L.conv_transpose3d(x[0], wt[:, :1].repeat(1, 2, 1, 1, 1), None, 1, 0, 0, 2, (2, 1, 1)))
+
+
+def _double_conv3d(L, x, w, b, s):
+    y = F(L).conv3d(x, w, b, padding=1, groups=2)
+    g = L.autograd.grad(y, (x, w, b), s, create_graph=True)
+    y = F(L).conv_transpose3d(x, w, None, stride=2)
+    return g + L.autograd.grad(y, (x, w), y * y, create_graph=True)
+
+
+C.add("conv3d", _conv3d, _u(1, 2, 3, 4, 3), _u(2, 2, 2, 3, 2), _u(2), _u(2, 2, 2, 2, 2))
+C.add("double_backward_conv3d", _double_conv3d, _u(1, 2, 2, 3, 2), _u(2, 1, 2, 2, 2), _u(2),
+      _u(1, 2, 3, 4, 3))
+
+
+# part conv3d: the pools over three dims (MaxPool3DWithIndicesBackward0, AvgPool3DBackward0 with
+# padding, ceil_mode, count_include_pad and divisor_override, the adaptive pools, max_unpool3d,
+# lp_pool1d/2d/3d), then each pool's gradient differentiated again (the backward rows). VOL's
+# values are distinct, so no window holds a tie for its max
+VOL = _rng.permutation(60).reshape(1, 2, 3, 2, 5) / 30 - 1
+
+
+def _pools3d(L, x):
+    f = F(L)
+    o, i = f.max_pool3d(x, (1, 2, 2), return_indices=True)  # (windows apart: unpool is one-to-one)
+    return (f.max_pool3d(x, (2, 1, 3), (1, 1, 2), (1, 0, 1), (1, 2, 1), ceil_mode=True),
+            f.max_pool3d(x, 2, 1), o,
+            f.avg_pool3d(x, 2, 1, 1, ceil_mode=True, count_include_pad=False),
+            f.avg_pool3d(x[0], (3, 2, 2), (1, 2, 1), (1, 1, 0), divisor_override=5),
+            f.adaptive_avg_pool3d(x, (2, 3, 4)), f.adaptive_max_pool3d(x[0], (2, 1, 3)),
+            f.max_unpool3d(o, i, (1, 2, 2), output_size=(3, 2, 5)), f.lp_pool3d(x.abs() + 0.5, 2.5, (2, 1, 2)),
+            f.lp_pool2d(x[0, 0] + 2, 3, 2, 1, True), f.lp_pool1d(x[0, 0, 0] + 2, 1.5, 2))
+
+
+def _double_pools3d(L, x):
+    f, gs = F(L), []
+    o, i = f.max_pool3d(x, (1, 2, 2), return_indices=True)
+    for y, z in ((o, x), (f.max_pool3d(x, 2, 1), x), (f.avg_pool3d(x, 2, 1, 1), x), (f.adaptive_avg_pool3d(x, (2, 3, 4)), x),
+                 (f.adaptive_max_pool3d(x, (2, 2, 3)), x), (f.max_unpool3d(o, i, (1, 2, 2), output_size=(3, 2, 5)), o)):
+        gs += L.autograd.grad(y, z, y * y, create_graph=True)
+    return tuple(gs)
+
+
+C.add("pools3d", _pools3d, VOL)
+C.add("double_backward_pools3d", _double_pools3d, VOL)
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

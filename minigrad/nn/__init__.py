@@ -27,6 +27,9 @@ from .modules import (AlphaDropout, Dropout1d, Dropout2d, Dropout3d,  # noqa: F4
                       FeatureAlphaDropout, Fold, MaxUnpool1d, MaxUnpool2d, PixelShuffle,
                       PixelUnshuffle, Unfold)
 from .modules import ConvTranspose1d, ConvTranspose2d  # noqa: F401
+from .modules import (AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, Conv3d,  # noqa: F401
+                      ConvTranspose3d, InstanceNorm3d, LPPool1d, LPPool2d, LPPool3d, MaxPool3d,
+                      MaxUnpool3d)  # (part conv3d)
 from .modules import CosineSimilarity, PairwiseDistance, TripletMarginLoss  # noqa: F401
 from .modules import Bilinear  # noqa: F401  (part dist)
 from .modules import MultiLabelMarginLoss, MultiMarginLoss  # noqa: F401  (part dist)

@@ -1039,22 +1039,26 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
     return out.view(input.shape)
 
 
-# part pooling: max, average and adaptive pools over the last two dims. The 1-d forms are the
-# 2-d ones over input.unsqueeze(-2) (a height of 1) squeezed back, as PyTorch's graph shows.
-_PAIR_ERRORS = {"kernel_size": "must either be a single int, or a tuple of two ints",
-                "stride": "must either be omitted, a single int, or a tuple of two ints",
-                "padding": "must either be a single int, or a tuple of two ints",
-                "dilation": "must be either a single int, or a tuple of two ints"}
+# part pooling: max, average and adaptive pools over the last two dims (or three: the 3-d
+# pools share the rows' code). The 1-d forms are the 2-d ones over input.unsqueeze(-2) (a height
+# of 1) squeezed back, as PyTorch's graph shows.
+_POOL_ARG_ERRORS = {"kernel_size": "must either be a single int, or a tuple of {} ints",
+                    "stride": "must either be omitted, a single int, or a tuple of {} ints",
+                    "padding": "must either be a single int, or a tuple of {} ints",
+                    "dilation": "must be either a single int, or a tuple of {} ints"}
 
 
-def _pair(kernel, arg, value):
-    """An int or one or two ints as a tuple of two (PyTorch's int[2]); stride None stays ()."""
+def _pool_arg(kernel, arg, value, n=2):
+    """An int or n ints as a tuple of n (PyTorch's int[n]); stride None stays ()."""
     if value is None:
         return ()
     value = tuple(value) if isinstance(value, (tuple, list)) else (value,)
-    if len(value) not in (1, 2) and not (arg == "stride" and not value):
-        raise RuntimeError(f"{kernel}: {arg} {_PAIR_ERRORS[arg]}")
-    return value * 2 if len(value) == 1 else value
+    if len(value) not in (1, n) and not (arg == "stride" and not value):
+        error = _POOL_ARG_ERRORS[arg].format("two" if n == 2 else "three")
+        if kernel == "avg_pool3d":  # (its own wording)
+            error = error.replace("must either be", "must be")
+        raise RuntimeError(f"{kernel}: {arg} {error}")
+    return value * n if len(value) == 1 else value
 
 
 def _single(kernel, arg, value):
@@ -1064,10 +1068,10 @@ def _single(kernel, arg, value):
     return value[0]
 
 
-def _check_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode):
-    """PyTorch's pooling_output_shape and pool2d_shape_check, in their order."""
-    out = []
-    for dim in range(2):
+def _pool_output_shape(input, kernel_size, stride, padding, dilation, ceil_mode):
+    """PyTorch's pooling_output_shape along each pooled dim: its checks, then the window count."""
+    nd, out = len(kernel_size), []
+    for dim in range(nd):
         k, s, p, dl = kernel_size[dim], (stride or kernel_size)[dim], padding[dim], dilation[dim]
         if s == 0:
             raise RuntimeError("stride should not be zero")
@@ -1076,30 +1080,65 @@ def _check_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode):
         if p > ((k - 1) * dl + 1) // 2:
             raise RuntimeError("pad should be at most half of effective kernel size, but got "
                                f"pad={p}, kernel_size={k} and dilation={dl}")
-        out.append(d._pool_out(input.shape[dim - 2], k, s, p, dl, ceil_mode))
-    (kh, kw), (sh, sw), (dh, dw) = kernel_size, stride or kernel_size, dilation
-    if kh <= 0 or kw <= 0:
-        raise RuntimeError(f"kernel size should be greater than zero, but got kH: {kh} kW: {kw}")
-    if sh <= 0 or sw <= 0:
-        raise RuntimeError(f"stride should be greater than zero, but got dH: {sh} dW: {sw}")
-    if dh <= 0 or dw <= 0:
-        raise RuntimeError("dilation should be greater than zero, but got dilationH: "
-                           f"{dh} dilationW: {dw}")
+        out.append(d._pool_out(input.shape[dim - nd], k, s, p, dl, ceil_mode))
+    return out
+
+
+def _check_pool_args(kernel_size, stride, dilation):
+    """pool2d/pool3d_shape_check's checks of kernel, stride and dilation (dims named T, H, W)."""
+    names = "THW"[-len(kernel_size):]
+    for what, short, values in (("kernel size", "k", kernel_size), ("stride", "d", stride),
+                                ("dilation", "dilation", dilation)):
+        if min(values) <= 0:
+            raise RuntimeError(f"{what} should be greater than zero, but got "
+                               + " ".join(f"{short}{n}: {v}" for n, v in zip(names, values)))
+
+
+def _check_output_size(input, out):
+    if min(out) < 1:
+        sizes = input.shape[-len(out) - 1:]
+        raise RuntimeError(f"Given input size: ({'x'.join(map(str, sizes))}). Calculated output "
+                           f"size: ({'x'.join(map(str, (sizes[0], *out)))}). Output size is too "
+                           "small")
+
+
+def _check_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode):
+    """PyTorch's pooling_output_shape and pool2d_shape_check, in their order."""
+    out = _pool_output_shape(input, kernel_size, stride, padding, dilation, ceil_mode)
+    _check_pool_args(kernel_size, stride or kernel_size, dilation)
     if input.dim() not in (3, 4) or 0 in input.shape[-3:]:
         raise RuntimeError("Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size "
                            f"for input, but got:{_size_list(input.shape)}")
-    if min(out) < 1:
-        c, h, w = input.shape[-3:]
-        raise RuntimeError(f"Given input size: ({c}x{h}x{w}). Calculated output size: "
-                           f"({c}x{out[0]}x{out[1]}). Output size is too small")
+    _check_output_size(input, out)
+
+
+def _check_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, fn, avg=False):
+    """PyTorch's pooling_output_shape and pool3d_shape_check, in their order (an average pool
+    also wants the input at least as large as the kernel)."""
+    out = _pool_output_shape(input, kernel_size, stride, padding, dilation, ceil_mode)
+    for i in range(input.dim() - 4, input.dim()):
+        if input.shape[i] == 0:  # (PyTorch names the dim by its length, 0)
+            raise RuntimeError(f"{fn}: Expected input's non-batch dimensions to have positive "
+                               f"length, but input has a shape of {list(input.shape)} and "
+                               "non-batch dimension 0 has length zero!")
+    _check_pool_args(kernel_size, stride or kernel_size, dilation)
+    (kt, kh, kw), (pt, ph, pw), (t, h, w) = kernel_size, padding, input.shape[-3:]
+    if avg and (t < kt or h < kh or w < kw):
+        raise RuntimeError(f"input image (T: {t} H: {h} W: {w}) smaller than kernel size (kT: {kt} "
+                           f"kH: {kh} kW: {kw})")
+    if kt // 2 < pt or kw // 2 < pw or kh // 2 < ph:
+        raise RuntimeError("pad should be smaller than or equal to half of kernel size, but got "
+                           f"kT: {kt} kW: {kw} kH: {kh} padT: {pt} padW: {pw} padH: {ph}")
+    _check_output_size(input, out)
 
 
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     """The max of each kernel_size window (windows stride apart, dilation between taps);
     padding adds -inf borders. With return_indices, where each max was (flat over H*W)."""
-    args = [_pair("max_pool2d", a, v) for a, v in (("kernel_size", kernel_size), ("stride", stride),
-                                                    ("padding", padding), ("dilation", dilation))]
+    args = [_pool_arg("max_pool2d", a, v) for a, v in (
+        ("kernel_size", kernel_size), ("stride", stride), ("padding", padding),
+        ("dilation", dilation))]
     if input.dim() not in (3, 4):
         raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
     _check_pool2d(input, *args, ceil_mode)
@@ -1142,8 +1181,8 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
     """The mean of each window: its sum over the window's size (counting padding unless
     count_include_pad=False), or over divisor_override."""
-    args = [_pair("avg_pool2d", a, v) for a, v in (("kernel_size", kernel_size), ("stride", stride),
-                                                    ("padding", padding))]
+    args = [_pool_arg("avg_pool2d", a, v) for a, v in (
+        ("kernel_size", kernel_size), ("stride", stride), ("padding", padding))]
     if divisor_override == 0:
         raise RuntimeError("divisor must be not zero")
     if input.dim() < 3:
@@ -1169,9 +1208,9 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                       count_include_pad).squeeze(-2)
 
 
-def _adaptive_size(input, output_size):
-    """output_size as a pair; None keeps that input size."""
-    size = tuple(output_size) if isinstance(output_size, (tuple, list)) else (output_size,) * 2
+def _adaptive_size(input, output_size, n=2):
+    """output_size as n ints; None keeps that input size."""
+    size = tuple(output_size) if isinstance(output_size, (tuple, list)) else (output_size,) * n
     return tuple(input.shape[i - len(size)] if v is None else v for i, v in enumerate(size))
 
 
@@ -1230,6 +1269,137 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
     return (output, indices.squeeze(-2)) if return_indices else output
 
 
+# part conv3d: the pools over volumes (N, C, D, H, W) or (C, D, H, W): the 2-d pools' code over
+# three dims, with pool3d_shape_check's and the 3-d kernels' own checks
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    """max_pool2d over the last three dims (indices flat over D*H*W)."""
+    for i, (name, v) in enumerate((("kernel_size", kernel_size), ("stride", stride),
+                                   ("padding", padding), ("dilation", dilation))):
+        if not (_int_list(v) or v is None and name == "stride"):  # (torch.max_pool3d's parser)
+            raise TypeError(f"max_pool3d(): argument '{name}' (position {i + 2}) must be tuple of "
+                            f"ints, not {_ops._type_name(v)}")
+    args = [_pool_arg("max_pool3d", a, v, 3) for a, v in (
+        ("kernel_size", kernel_size), ("stride", stride), ("padding", padding),
+        ("dilation", dilation))]
+    if input.dim() not in (4, 5):
+        raise RuntimeError("non-empty 4D or 5D (batch mode) tensor expected for input")
+    _check_pool3d(input, *args, ceil_mode, "max_pool3d_with_indices_out_cpu_template()")
+    output, indices = d.max_pool3d_with_indices(input, *args, ceil_mode)
+    return (output, indices) if return_indices else output
+
+
+def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=False):
+    """max_pool3d and where each max was (always both)."""
+    return max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def avg_pool3d(*args, **kwargs):
+    """avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=None): avg_pool2d over the last three dims."""
+    tensor, ints = ("Tensor", lambda v: isinstance(v, Tensor)), ("tuple of ints", _int_list)
+    flag = ("bool", lambda v: isinstance(v, bool))
+    (input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+     divisor_override) = _parse_args("avg_pool3d", {
+         "input": (*tensor, _ops._REQUIRED), "kernel_size": (*ints, _ops._REQUIRED),
+         "stride": (*ints, None), "padding": (*ints, 0), "ceil_mode": (*flag, False),
+         "count_include_pad": (*flag, True), "divisor_override": ("int", _is_int, None)},
+        args, kwargs)
+    args = [_pool_arg("avg_pool3d", a, v, 3) for a, v in (
+        ("kernel_size", kernel_size), ("stride", stride), ("padding", padding))]
+    if input.dim() not in (4, 5):
+        raise RuntimeError("non-empty 4D or 5D (batch mode) tensor expected for input")
+    if divisor_override == 0:
+        raise RuntimeError("divisor must be not zero")
+    _check_pool3d(input, *args, (1, 1, 1), ceil_mode, "avg_pool3d()", avg=True)
+    return d.avg_pool3d(input, *args, ceil_mode, count_include_pad, divisor_override)
+
+
+def _check_adaptive3d(kernel, input, sep=""):
+    """The 3-d adaptive pools' checks of input: its dims, its non-batch sizes (then the kernel's
+    dtype check)."""
+    if input.dim() not in (4, 5):
+        raise RuntimeError(f"{kernel}(): Expected 4D or 5D tensor, but got{sep} {_size_list(input.shape)}")
+    for i in range(1, input.dim()):
+        _check_nonempty(kernel, input, i)
+
+
+def adaptive_avg_pool3d(input, output_size):
+    """adaptive_avg_pool2d over the last three dims."""
+    size = _adaptive_size(input, output_size, 3)
+    if len(size) != 3:
+        raise RuntimeError("adaptive_avg_pool3d: output_size must be 3")
+    if min(size) < 0:
+        raise RuntimeError("adaptive_avg_pool3d: elements of output_size must be greater than or "
+                           f"equal to 0 but received {{{size[0]}, {size[1]},{size[2]}}}")
+    if size == (1, 1, 1):  # one window: PyTorch takes the mean over D, H and W
+        return input.mean((-1, -2, -3), keepdim=True)
+    _check_adaptive3d("adaptive_avg_pool3d", input)
+    _check_floating("adaptive_avg_pool3d_cpu", input)
+    return d.adaptive_avg_pool3d(input, size)
+
+
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    """adaptive_max_pool2d over the last three dims (indices flat over D*H*W)."""
+    _check_adaptive3d("adaptive_max_pool3d", input, ":")
+    size = _adaptive_size(input, output_size, 3)
+    if len(size) != 3:
+        raise RuntimeError("adaptive_max_pool3d(): internal error: output_size.size() must be 3")
+    if min(size) < 0:
+        raise RuntimeError(f"Trying to create tensor with negative dimension "
+                           f"{next(v for v in size if v < 0)}: "
+                           f"{list(input.shape[:-3]) + list(size)}")
+    _check_floating("adaptive_max_pool3d_cpu", input)
+    output, indices = d.adaptive_max_pool3d(input, size)
+    return (output, indices) if return_indices else output
+
+
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
+    """adaptive_max_pool3d and where each max was (always both)."""
+    return adaptive_max_pool3d(input, output_size, True)
+
+
+def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
+    return adaptive_max_pool1d(input, output_size, True)
+
+
+def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
+    return adaptive_max_pool2d(input, output_size, True)
+
+
+# lp_pool1d/2d/3d: (sum of x ** p over each window) ** (1 / p), PyTorch's composite: an
+# average pool of x ** p times the window's size (p = +-inf: a max pool of |x|)
+def _lp_pool(pool, max_pool, size, input, norm_type, kernel_size, stride, ceil_mode):
+    if isinstance(norm_type, (int, float)):
+        if norm_type == float("inf"):
+            return max_pool(input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+        if norm_type == -float("inf"):
+            return -max_pool(-input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+    if stride is not None:
+        out = pool(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    else:
+        out = pool(input.pow(norm_type), kernel_size, padding=0, ceil_mode=ceil_mode)
+    return (out.sign() * relu(out.abs())).mul(size).pow(1.0 / norm_type)
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    return _lp_pool(avg_pool1d, max_pool1d, kernel_size, input, norm_type, kernel_size, stride,
+                    ceil_mode)
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    kw, kh = _pair_list(kernel_size)
+    return _lp_pool(avg_pool2d, max_pool2d, kw * kh, input, norm_type, kernel_size, stride,
+                    ceil_mode)
+
+
+def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    kd, kw, kh = kernel_size if isinstance(kernel_size, (tuple, list)) else (kernel_size,) * 3
+    return _lp_pool(avg_pool3d, max_pool3d, kd * kw * kh, input, norm_type, kernel_size, stride,
+                    ceil_mode)
+
+
 # --- part conv: conv1d, conv2d, pad ------------------------------------------------------------
 from .._warnings import warn_once  # noqa: E402
 
@@ -1237,7 +1407,7 @@ _CONV_SIGNATURES = ("Tensor input, Tensor weight, Tensor bias = None, tuple of i
                     "tuple of ints padding = 0, tuple of ints dilation = 1, int groups = 1",
                     "Tensor input, Tensor weight, Tensor bias = None, tuple of ints stride = 1, "
                     'str padding = "valid", tuple of ints dilation = 1, int groups = 1')
-for _name in ("conv1d", "conv2d"):
+for _name in ("conv1d", "conv2d", "conv3d"):
     _ops._SIGNATURES[_name] = _CONV_SIGNATURES
 
 
@@ -1383,6 +1553,12 @@ def conv2d(*args, **kwargs):
     """conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1): weight
     (out_channels, in_channels / groups, kH, kW) slides over the last two dims of input (N, C, H, W)."""
     return _conv("conv2d", 2, args, kwargs)
+
+
+def conv3d(*args, **kwargs):
+    """conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1): weight
+    (out_channels, in_channels / groups, kD, kH, kW) slides over a volume (N, C, D, H, W)."""
+    return _conv("conv3d", 3, args, kwargs)
 
 
 def pad(input, pad, mode="constant", value=None):
@@ -1878,6 +2054,42 @@ def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_siz
     return _max_unpool2d(input, indices, size)
 
 
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """max_pool3d undone: each value put back where its max came from, zeros elsewhere (ATen's
+    max_unpooling3d checks, then max_unpool2d's row code over three dims)."""
+    triple = (lambda v: tuple(v) if isinstance(v, (tuple, list)) else (v,) * 3)
+    kernel_size, padding = triple(kernel_size), triple(padding)
+    stride = kernel_size if stride is None else triple(stride)
+    size = _unpool_output_size(input, kernel_size, stride, padding, output_size)
+    if indices._data.dtype != np.int64:
+        raise RuntimeError("elements in indices should be type int64")
+    if input.dim() not in (4, 5):
+        raise RuntimeError("Input to max_unpooling3d should be a 4d or 5d Tensor, but got a tensor "
+                           f"with {input.dim()} dimensions.")
+    for what, v in (("output_size", size), ("stride", stride), ("padding", padding)):
+        if len(v) != 3:
+            raise RuntimeError(f"There should be exactly three elements (depth, height, width) in "
+                               f"{what}, but got{'' if what == 'output_size' else ':'} {len(v)} "
+                               "elements.")
+    if input.shape != indices.shape:
+        raise RuntimeError("Expected shape of indices to be same as that of the input tensor ("
+                           f"{_size_list(input.shape)}) but got indices tensor with shape: "
+                           f"{_size_list(indices.shape)}")
+    for i in range(1, input.dim()):
+        if input.shape[i] == 0:
+            raise RuntimeError("max_unpooling3d_forward_out_cpu(): Expected input to have non-zero "
+                               f"size for non-batch dimensions, but got {_size_list(input.shape)} "
+                               f"with dimension {i} being empty.")
+    if min(stride) <= 0:
+        raise RuntimeError(f"strides should be greater than zero, but got stride: {list(stride)}")
+    _check_floating("max_unpool3d", input)
+    bad = indices._data[(indices._data < 0) | (indices._data >= math.prod(size))]
+    if bad.size:  # (the last one met, as PyTorch's kernel reports it)
+        raise RuntimeError(f"Found an invalid max index: {bad[-1]} (output volumes are of size "
+                           f"{'x'.join(map(str, size))})")
+    return d.max_unpool3d(input, indices, tuple(size), stride, padding)
+
+
 # conv_transpose1d/2d: the convolution row with transposed=True (its forward is a convolution's
 # input gradient, so the output grows: (in - 1) * stride - 2 * padding + dilation * (k - 1) + 1,
 # plus output_padding on the far side to pick among the sizes a strided convolution maps alike)
@@ -1947,32 +2159,49 @@ def _conv_transpose(name, nd, args, kwargs):
         raise RuntimeError(f"Given transposed=1, weight of size {ws}, expected bias to be "
                            f"1-dimensional with {ws[1] * groups} elements, but got bias of size "
                            f"{list(bias.shape)} instead")
-    pad2 = (lambda v, fill: (fill,) * (2 - nd) + tuple(v))  # the 2-d kernel's (height, width)
-    (kh, kw), (sh, sw), (dh, dw), (oph, opw) = (pad2(ws[2:], 1), pad2(stride, 1),
-                                                 pad2(dilation, 1), pad2(output_padding, 0))
-    for what, (a, b) in (("kernel size", ("kernel", (kh, kw))), ("stride", ("stride", (sh, sw)))):
-        if b[0] <= 0 or b[1] <= 0:
-            raise RuntimeError(f"{what} should be greater than zero, but got {a}_height: {b[0]} "
-                               f"{a}_width: {b[1]}")
-    if dh <= 0 or dw <= 0:
-        raise RuntimeError(f"dilation should be greater than zero, but got dilation_height: {dh}, "
-                           f"dilation_width: {dw}")
-    if not ((opw < sw or opw < dw) and (oph < sh or oph < dh)):
-        raise RuntimeError("output padding must be smaller than either stride or dilation, but got "
-                           f"output_padding_height: {oph} output_padding_width: {opw} stride_height: "
-                           f"{sh} stride_width: {sw} dilation_height: {dh} dilation_width: {dw}")
-    size_in = pad2(x.shape[2:], 1)
-    size_out = [(i - 1) * s - 2 * p + d_ * (k - 1) + 1 + op for i, s, p, d_, k, op in zip(
-        size_in, (sh, sw), pad2(padding, 0), (dh, dw), (kh, kw), (oph, opw))]
-    if min(size_out) < 1:
-        raise RuntimeError(f"Given input size per channel: ({size_in[0]} x {size_in[1]}). Calculated "
-                           f"output size per channel: ({size_out[0]} x {size_out[1]}). Output size "
-                           "is too small")
+    if x.numel() == 0 and x.shape[0] and x.shape[1]:
+        raise RuntimeError("Only zero batch or zero channel inputs are supported, but got input "
+                           f"shape: {list(x.shape)}")
+    _check_conv_transpose_kernel(x, weight, stride, padding, output_padding, dilation)
     if weight.dtype != input.dtype:
         raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
                            f"{weight.dtype._scalar}")
     out = d.convolution(x, weight, bias, stride, padding, dilation, True, output_padding, groups)
     return out if batched else out.squeeze(0)
+
+
+def _check_conv_transpose_kernel(x, weight, stride, padding, output_padding, dilation):
+    """The shape checks of PyTorch's slow_conv_transpose2d (which runs 1-d ones as a height of
+    1) or slow_conv_transpose3d kernel, in their order and words."""
+    nd = max(2, weight.dim() - 2)
+    lift = (lambda v, fill: (fill,) * (nd - len(v)) + tuple(v))  # (1-d as the 2-d kernel)
+    ws, k, s, dl, op = (list(weight.shape[:2]) + list(lift(weight.shape[2:], 1)), lift(
+        weight.shape[2:], 1), lift(stride, 1), lift(dilation, 1), lift(output_padding, 0))
+    names = ("depth", "height", "width")[-nd:]
+
+    def got(label, values, sep=" "):
+        return sep.join(f"{label}_{n}: {v}" for n, v in zip(names, values))
+    if nd == 2 and min(k) <= 0:
+        raise RuntimeError(f"kernel size should be greater than zero, but got {got('kernel', k)}")
+    if min(s) <= 0:
+        raise RuntimeError(f"stride should be greater than zero, but got {got('stride', s)}")
+    if min(dl) <= 0:
+        raise RuntimeError(f"dilation should be greater than zero, but got {got('dilation', dl, ', ')}")
+    if not all(o < a or o < b for o, a, b in zip(op, s, dl)):
+        raise RuntimeError("output padding must be smaller than either stride or dilation, but got "
+                           f"{got('output_padding', op)} {got('stride', s)} {got('dilation', dl)}")
+    if 0 in ws:
+        what = ("non-empty 2D or 4D weight tensor expected" if nd == 2 else "non-empty 5D ("
+                "n_output_plane x n_input_plane x kernel_depth x kernel_height x kernel_width) "
+                "tensor expected for weight")
+        raise RuntimeError(f"{what}, but got: {ws}")
+    size_in = lift(x.shape[2:], 1)
+    size_out = [(i - 1) * s_ - 2 * p + d_ * (k_ - 1) + 1 + o for i, s_, p, d_, k_, o in zip(
+        size_in, s, lift(padding, 0), dl, k, op)]
+    if min(size_out) < 1:
+        raise RuntimeError(f"Given input size per channel: ({' x '.join(map(str, size_in))}). "
+                           f"Calculated output size per channel: ({' x '.join(map(str, size_out))}). "
+                           "Output size is too small")
 
 
 def conv_transpose1d(*args, **kwargs):
@@ -1986,6 +2215,12 @@ def conv_transpose2d(*args, **kwargs):
     """conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
     groups=1, dilation=1): conv_transpose1d over the last two dims (an upsampling layer)."""
     return _conv_transpose("conv_transpose2d", 2, args, kwargs)
+
+
+def conv_transpose3d(*args, **kwargs):
+    """conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
+    groups=1, dilation=1): conv_transpose1d over the last three dims (volumes)."""
+    return _conv_transpose("conv_transpose3d", 3, args, kwargs)
 
 
 def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False,

@@ -10,7 +10,7 @@ from .container import (ModuleDict, ModuleList, ParameterDict, ParameterList,  #
                         Sequential)
 from .dropout import Dropout  # noqa: F401
 from .flatten import Flatten, Unflatten  # noqa: F401
-from .instancenorm import InstanceNorm1d, InstanceNorm2d  # noqa: F401
+from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d  # noqa: F401
 from .linear import Identity, Linear  # noqa: F401
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss,  # noqa: F401
                    MSELoss, NLLLoss, SmoothL1Loss)
@@ -31,6 +31,9 @@ from .fold import Fold, Unfold  # noqa: F401
 from .pixelshuffle import PixelShuffle, PixelUnshuffle  # noqa: F401
 from .pooling import MaxUnpool1d, MaxUnpool2d  # noqa: F401
 from .conv import ConvTranspose1d, ConvTranspose2d  # noqa: F401
+from .conv import Conv3d, ConvTranspose3d  # noqa: F401  (part conv3d)
+from .pooling import (AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, LPPool1d,  # noqa: F401
+                      LPPool2d, LPPool3d, MaxPool3d, MaxUnpool3d)
 from .distance import CosineSimilarity, PairwiseDistance  # noqa: F401
 from .loss import TripletMarginLoss  # noqa: F401
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase  # noqa: F401

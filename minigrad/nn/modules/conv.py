@@ -1,5 +1,5 @@
-"""Conv1d, Conv2d: layers that slide a learned kernel over a sequence or an image; ConvTranspose1d,
-Conv2d: their input gradients as layers (learned upsampling)."""
+"""Conv1d, Conv2d, Conv3d: layers that slide a learned kernel over a sequence, an image or a
+volume; ConvTranspose1d, 2d, 3d: their input gradients as layers (learned upsampling)."""
 import math
 from collections.abc import Iterable
 
@@ -14,7 +14,7 @@ def _ntuple(n):
     return lambda x: tuple(x) if isinstance(x, Iterable) else (x,) * n
 
 
-_single, _pair = _ntuple(1), _ntuple(2)
+_single, _pair, _triple = _ntuple(1), _ntuple(2), _ntuple(3)
 
 
 class _ConvNd(Module):
@@ -126,6 +126,19 @@ class Conv2d(_ConvNd):
                          device=device, dtype=dtype)
 
 
+class Conv3d(_ConvNd):
+    """Conv2d over volumes (N, C, D, H, W): kernels (in_channels / groups, kD, kH, kW)."""
+
+    _conv = staticmethod(F.conv3d)
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,
+                 groups=1, bias=True, padding_mode="zeros", device=None, dtype=None):
+        super().__init__(in_channels, out_channels, _triple(kernel_size), _triple(stride),
+                         padding if isinstance(padding, str) else _triple(padding),
+                         _triple(dilation), False, _triple(0), groups, bias, padding_mode,
+                         device=device, dtype=dtype)
+
+
 class _ConvTransposeNd(_ConvNd):
     """What ConvTranspose1d and ConvTranspose2d share: zeros padding only, and output_size."""
 
@@ -195,4 +208,17 @@ class ConvTranspose2d(_ConvTransposeNd):
                  device=None, dtype=None):
         super().__init__(in_channels, out_channels, _pair(kernel_size), _pair(stride),
                          _pair(padding), _pair(dilation), True, _pair(output_padding),
+                         groups, bias, padding_mode, device=device, dtype=dtype)
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    """ConvTranspose2d over volumes: upsamples (N, C, D, H, W) by stride."""
+
+    _conv = staticmethod(F.conv_transpose3d)
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
+                 output_padding=0, groups=1, bias=True, dilation=1, padding_mode="zeros",
+                 device=None, dtype=None):
+        super().__init__(in_channels, out_channels, _triple(kernel_size), _triple(stride),
+                         _triple(padding), _triple(dilation), True, _triple(output_padding),
                          groups, bias, padding_mode, device=device, dtype=dtype)

@@ -1,4 +1,4 @@
-"""InstanceNorm1d/2d: each channel of each sample normalized on its own (over its positions),
+"""InstanceNorm1d/2d/3d: each channel of each sample normalized on its own (over its positions),
 as batch normalization of one sample of N * C channels; by default with neither affine
 parameters nor running statistics (BatchNorm's defaults are the opposite)."""
 import warnings
@@ -54,3 +54,14 @@ class InstanceNorm2d(_InstanceNorm):
     def _check_input_dim(self, input):
         if input.dim() not in (3, 4):
             raise ValueError(f"expected 3D or 4D input (got {input.dim()}D input)")
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """Instance normalization of (N, C, D, H, W) volumes (or (C, D, H, W)), per sample and channel."""
+
+    def _get_no_batch_dim(self):
+        return 4
+
+    def _check_input_dim(self, input):
+        if input.dim() not in (4, 5):
+            raise ValueError(f"expected 4D or 5D input (got {input.dim()}D input)")
