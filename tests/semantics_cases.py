@@ -15236,3 +15236,155 @@ case(
     "S.logit(1)",
     "S.erfcx(torch.tensor([1, 2])), S.ndtr(torch.tensor([1, 2])), S.ndtri(torch.tensor([True])), S.entr(torch.tensor([True]))",
 )
+
+
+# ---------------------------------------------------------------------------
+# part decoder: nn.TransformerEncoder (its construction warnings, causal-mask detection, the
+# eval path that zeroes padded positions), nn.TransformerDecoderLayer, nn.TransformerDecoder,
+# nn.Transformer. Values in float64, weights copied in by fill() (_ATTN_SETUP of part attn).
+# ---------------------------------------------------------------------------
+case(
+    "decoder_layer_graphs",
+    # post-norm: norm1(x + self-attention), norm2(x + attention to memory), norm3(x + ff);
+    # norm_first; batch_first with bias=False; the whole graph of one layer in training mode
+    _ATTN_SETUP,
+    """
+    m = nn.TransformerDecoderLayer(4, 2, 6)
+    print(m); print([(n, tuple(p.shape)) for n, p in m.named_parameters()])
+    print(m.activation is F.relu, m.norm_first, m.self_attn.dropout, m.multihead_attn.batch_first)
+    print(nn.TransformerDecoderLayer(4, 2, activation="gelu").activation is F.gelu)
+    """,
+    """
+    for kw in (dict(), dict(norm_first=True, activation="gelu"),
+               dict(batch_first=True, activation=nn.GELU(approximate="tanh"), bias=False)):
+        m = fill(nn.TransformerDecoderLayer(4, 2, 6, dropout=0.0, dtype=torch.float64, **kw))
+        x = seq(3, 2, 4).requires_grad_()
+        mem = seq(*((3, 5, 4) if kw.get("batch_first") else (5, 2, 4)), a=0.7).requires_grad_()
+        out = m(x, mem); print(out); tree(out, 40)
+        out.pow(2).sum().backward()
+        print(x.grad, mem.grad, m.linear1.weight.grad, m.multihead_attn.in_proj_weight.grad,
+              m.norm3.weight.grad, sep="\\n")
+        causal = nn.Transformer.generate_square_subsequent_mask(3, dtype=torch.float64)
+        print(m(x, mem, tgt_mask=causal, tgt_is_causal=True))
+        pad = torch.tensor([[False, True, False, False, True], [False] * 5, [True] + [False] * 4])
+        print(m(x, mem, memory_key_padding_mask=pad if kw.get("batch_first") else pad[:2]))
+    """,
+    """
+    # unbatched (T, E) with (S, E) memory; a float memory_mask
+    m = fill(nn.TransformerDecoderLayer(4, 2, 6, dtype=torch.float64)).eval()
+    print(m(seq(2, 4), seq(3, 4, a=0.5), memory_mask=torch.zeros(2, 3, dtype=torch.float64)))
+    """,
+    "nn.TransformerDecoderLayer(4, 2, activation='tanh')",
+    "nn.TransformerDecoderLayer(4, 3)",
+)
+case(
+    "decoder_transformer_encoder",
+    # deep copies of the layer; the construction warning names the first reason the nested-tensor
+    # path is ruled out; a mask equal to the causal mask is detected; final norm
+    _ATTN_SETUP,
+    """
+    m = nn.TransformerEncoder(nn.TransformerEncoderLayer(4, 2, 6), 2)
+    print(m, m.use_nested_tensor, m.enable_nested_tensor, m.mask_check, m.num_layers, m.norm)
+    print(m.layers[0].linear1.weight is m.layers[1].linear1.weight,
+          torch.equal(m.layers[0].linear1.weight, m.layers[1].linear1.weight))
+    """,
+    """
+    for kw in (dict(), dict(norm_first=True), dict(bias=False), dict(activation=torch.tanh),
+               dict(activation=nn.ReLU()), dict(activation="gelu")):
+        l = nn.TransformerEncoderLayer(4, 2, batch_first=True, **kw)
+        print(nn.TransformerEncoder(l, 1).use_nested_tensor)
+    print(nn.TransformerEncoder(nn.TransformerEncoderLayer(4, 1, batch_first=True), 1).use_nested_tensor)
+    l = nn.TransformerEncoderLayer(4, 2, batch_first=True); l.norm2.eps = 1e-3
+    print(nn.TransformerEncoder(l, 1).use_nested_tensor)
+    print(nn.TransformerEncoder(nn.Linear(2, 2), 1).use_nested_tensor)
+    print(nn.TransformerEncoder(nn.Linear(2, 2), 2, enable_nested_tensor=False).use_nested_tensor)
+    """,
+    """
+    m = fill(nn.TransformerEncoder(nn.TransformerEncoderLayer(4, 2, 6, dropout=0.0, dtype=torch.float64),
+                                   2, norm=nn.LayerNorm(4, dtype=torch.float64)))
+    x = seq(3, 2, 4).requires_grad_()
+    out = m(x, mask=nn.Transformer.generate_square_subsequent_mask(3, dtype=torch.float64))
+    print(out); tree(out, 12)
+    out.sum().backward(); print(x.grad, m.layers[0].linear2.weight.grad, m.norm.weight.grad, sep="\\n")
+    print(m(x, mask=torch.ones(3, 3, dtype=torch.bool).triu(1)))
+    print(m(x, src_key_padding_mask=torch.tensor([[False, True, False], [False, False, False]])))
+    print(m(seq(3, 4)))
+    """,
+    """
+    # mismatched mask types warn
+    m = fill(nn.TransformerEncoder(nn.TransformerEncoderLayer(4, 2, 6, 0.0, dtype=torch.float64), 2))
+    print(m(seq(3, 2, 4), mask=torch.zeros(3, 3, dtype=torch.float64),
+            src_key_padding_mask=torch.tensor([[False, True, False], [False, False, False]])))
+    """,
+)
+case(
+    "decoder_encoder_eval_padding",
+    # in eval mode with nothing needing grad, a padding mask and no other mask, PyTorch runs
+    # padded batches as nested tensors (batch_first, even heads): padded positions come back 0;
+    # mask_check wants the padding at the end (else the ordinary path); a final norm comes after
+    _ATTN_SETUP,
+    """
+    def mk(**kw):
+        l = nn.TransformerEncoderLayer(4, 2, 8, 0.0, batch_first=True, dtype=torch.float64)
+        return fill(nn.TransformerEncoder(l, 2, **kw)).eval()
+    x = seq(2, 3, 4, a=0.37)
+    masks = [torch.tensor(m) for m in ([[False, False, True], [False, False, False]],
+                                       [[False, True, False], [False, False, False]],
+                                       [[False, True, True], [False, False, False]])]
+    """,
+    """
+    for kw in (dict(), dict(mask_check=False), dict(norm=nn.LayerNorm(4, dtype=torch.float64)),
+               dict(enable_nested_tensor=False)):
+        e = mk(**kw)
+        for m in masks:
+            with torch.no_grad():
+                print(e(x, src_key_padding_mask=m))
+                print(e(x, mask=torch.zeros(3, 3, dtype=torch.float64), src_key_padding_mask=m))
+            print(e(x, src_key_padding_mask=m))
+            e.train()
+            with torch.no_grad():
+                print(e(x, src_key_padding_mask=m))
+            e.eval()
+            for p in e.parameters():
+                p.requires_grad_(False)
+            print(e(x, src_key_padding_mask=m))
+            for p in e.parameters():
+                p.requires_grad_(True)
+    """,
+)
+case(
+    "decoder_transformer",
+    # encoder then decoder, each a stack and a final LayerNorm; weights re-drawn by xavier_uniform_
+    _ATTN_SETUP,
+    """
+    m = nn.Transformer(4, 2, 1, 1, 6, dropout=0.0)
+    print(m); print(sorted(m.state_dict().keys()), m.d_model, m.nhead, m.batch_first)
+    print(m.encoder.layers[0].self_attn.in_proj_bias.abs().sum(), m.decoder.norm.weight)
+    """,
+    """
+    print(nn.Transformer.generate_square_subsequent_mask(3),
+          nn.Transformer.generate_square_subsequent_mask(2, dtype=torch.float64))
+    print(nn.modules.transformer._generate_square_subsequent_mask(0))
+    print(nn.Transformer(4, 2, 1, 1, 6).generate_square_subsequent_mask(1))
+    """,
+    """
+    m = fill(nn.Transformer(4, 2, 2, 2, 6, dropout=0.0, dtype=torch.float64))
+    src = seq(5, 2, 4).requires_grad_(); tgt = seq(3, 2, 4, a=0.9).requires_grad_()
+    out = m(src, tgt, tgt_mask=m.generate_square_subsequent_mask(3, dtype=torch.float64),
+            src_key_padding_mask=torch.tensor([[False] * 4 + [True], [False] * 5]))
+    print(out); tree(out, 14)
+    out.pow(2).sum().backward(); print(src.grad, tgt.grad, m.encoder.layers[1].linear1.bias.grad, sep="\\n")
+    """,
+    """
+    m = fill(nn.Transformer(4, 2, 1, 1, 6, dropout=0.0, batch_first=True, norm_first=True,
+                            activation="gelu", dtype=torch.float64))
+    print(m(seq(2, 5, 4), seq(2, 3, 4, a=0.9)))
+    print(m(seq(5, 4), seq(3, 4, a=0.9)))
+    m = nn.Transformer(4, 2, 1, 1, 6, custom_encoder=nn.Identity(), custom_decoder=nn.Identity())
+    print(m)
+    """,
+    "m = nn.Transformer(4, 2, 1, 1, 6)\nm(torch.ones(3, 2, 4), torch.ones(3, 3, 4))",
+    "m = nn.Transformer(4, 2, 1, 1, 6)\nm(torch.ones(3, 2, 4), torch.ones(3, 2, 5))",
+    "m = nn.Transformer(4, 2, 1, 1, 6, batch_first=True)\nm(torch.ones(3, 2, 4), torch.ones(2, 2, 4))",
+    "nn.Transformer(4, 3, 1, 1, 6)",
+)

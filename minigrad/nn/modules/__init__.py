@@ -43,4 +43,6 @@ from .normalization import LocalResponseNorm  # noqa: F401  (part dist)
 
 from .activation import MultiheadAttention  # noqa: F401
 from .transformer import TransformerEncoderLayer  # noqa: F401
+from .transformer import (Transformer, TransformerDecoder, TransformerDecoderLayer,  # noqa: F401
+                          TransformerEncoder)  # (part decoder)
 from .linear import NonDynamicallyQuantizableLinear  # noqa: F401
