@@ -5177,3 +5177,40 @@ scaled_dot_product_flash_attention_for_cpu_backward = Op(
     outputs=("grad_query", "grad_key", "grad_value"),
     **{name: _not_implemented("_scaled_dot_product_flash_attention_for_cpu_backward")
        for name in ("grad_out", "query", "key", "value", "out")})
+
+
+# --- part decoder: rrelu (randomized leaky ReLU) as ATen's rrelu_with_noise -------------------
+# noise holds each element's slope, drawn by the caller in training (uniform in [lower, upper]
+# where x <= 0, 1 elsewhere): the backward multiplies by it. In eval the slope is fixed, the
+# mean (lower + upper) / 2, and the op is leaky_relu (noise is not read).
+def _rrelu_with_noise(self, noise, lower, upper, training):
+    if training:
+        return np.where(self <= 0, self * noise, self)
+    return leaky_relu.forward(self, (lower + upper) / 2)
+
+
+def _rrelu_with_noise_backward(grad_output, self, noise, lower, upper, training, self_is_result):
+    if training:
+        return noise * grad_output
+    return leaky_relu_backward.forward(grad_output, self, (lower + upper) / 2)
+
+
+def _rrelu_backward_of_result(grad, result, noise, lower, upper, training):
+    """In place the output stands in for the input: in eval, leaky_relu's in-place rule (the sign
+    of the output is the input's only for a slope >= 0; a negative one raises its error)."""
+    if not training and lower + upper < 0:
+        _leaky_relu_backward_of_result(grad, result, (lower + upper) / 2)  # (raises)
+    return rrelu_with_noise_backward(grad, result, noise, lower, upper, training, True)
+
+
+rrelu_with_noise = Op("RreluWithNoiseBackward0", _rrelu_with_noise,
+                      self=lambda grad, self, noise, lower, upper, training:
+                          rrelu_with_noise_backward(grad, self, noise, lower, upper, training, False))
+rrelu_with_noise_ = Op("RreluWithNoiseBackward1", _rrelu_with_noise,  # in place: the output stands in
+                       self=lambda grad, result, noise, lower, upper, training:
+                           _rrelu_backward_of_result(grad, result, noise, lower, upper, training))
+rrelu_with_noise_backward = Op("RreluWithNoiseBackwardBackward0", _rrelu_with_noise_backward,
+                               grad_output=lambda grad, self, noise, lower, upper, training:
+                                   rrelu_with_noise_backward(grad, self, noise, lower, upper,
+                                                             training, False),
+                               self=lambda grad: zeros_like(grad))

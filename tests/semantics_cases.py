@@ -15388,3 +15388,56 @@ case(
     "m = nn.Transformer(4, 2, 1, 1, 6, batch_first=True)\nm(torch.ones(3, 2, 4), torch.ones(2, 2, 4))",
     "nn.Transformer(4, 3, 1, 1, 6)",
 )
+case(
+    "decoder_rrelu",
+    # eval: leaky_relu with the mean slope, under RreluWithNoiseBackward0 (noise unread); training:
+    # a slope per element x <= 0 in [lower, upper] (values not PyTorch's: checked by range), 1 for
+    # x > 0; in place RreluWithNoiseBackward1 reads the output; the backward's own row
+    "import torch.nn.functional as F\nx = torch.tensor([0.5, -1., 2., -0.3, 0.], requires_grad=True)",
+    """
+    y = F.rrelu(x); print(y, y.grad_fn, y.grad_fn.next_functions)
+    print(y.grad_fn._saved_lower, y.grad_fn._saved_upper, y.grad_fn._saved_training, torch.equal(y.grad_fn._saved_self, x))
+    y.sum().backward(); print(x.grad)
+    print(F.rrelu(torch.tensor([-2., 3.], dtype=torch.float64), 0.2, 0.4), torch.rrelu(torch.tensor([-4.]), -1., 1.))
+    """,
+    """
+    y = F.rrelu(x, training=True); print(y.grad_fn, y.grad_fn._saved_training, y.grad_fn._saved_noise.shape)
+    n = y.grad_fn._saved_noise
+    print((n[x > 0] == 1).all(), ((n[x <= 0] >= 0.125) & (n[x <= 0] <= 1 / 3)).all())
+    print(torch.allclose(y, torch.where(x > 0, x, x * n)))
+    g, = torch.autograd.grad(y.sum(), x, create_graph=True); print(torch.equal(g, n), g.grad_fn, g.grad_fn.next_functions)
+    print(torch.autograd.grad(g.sum(), x))
+    print(F.rrelu(torch.tensor([-2., 3.]), 0.5, 0.5, True), F.rrelu(torch.zeros(0), training=True), F.rrelu(torch.ones(2, 3), training=True).shape)
+    """,
+    """
+    s = torch.ones(5, requires_grad=True)
+    g, = torch.autograd.grad(F.rrelu(x), x, s * 2, create_graph=True); print(g, g.grad_fn.next_functions)
+    print(torch.autograd.grad(g.sum(), s))
+    for tr in (False, True):
+        z = x * 1; y = torch.rrelu_(z, training=tr); print(y is z, y.grad_fn, y.grad_fn.next_functions, z._version)
+        print(sorted(a for a in dir(y.grad_fn) if a.startswith('_saved')))
+        g, = torch.autograd.grad(y.sum(), x, create_graph=True); print(g.grad_fn.next_functions)
+        z = x * 1; F.rrelu(z, training=tr, inplace=True); print(z.grad_fn, F.rrelu_(x.detach().clone(), 0.5, 0.5, tr))
+    """,
+    """
+    y = x * 1
+    F.rrelu(y, -0.5, -0.1, inplace=True); print(y)
+    y.sum().backward()
+    """,
+    "y = x * 1\nF.rrelu(y, -0.5, -0.1, True, inplace=True); y.sum().backward(); print(x.grad[[0, 2]])",
+    """
+    m = torch.nn.RReLU(); print(m, torch.nn.RReLU(0.1, 0.3, inplace=True), m.lower, m.upper, torch.nn.RReLU(0.3, 0.1))
+    print(m.eval()(torch.tensor([-3., 3.])), torch.nn.RReLU(0.1, 0.3, inplace=True).eval()(torch.tensor([-3., 3.])))
+    y = m.train()(torch.tensor([-3., 3.], requires_grad=True)); print(y.grad_fn, y[1])
+    """,
+    "F.rrelu(torch.tensor([1, 2]), 0.3, 0.1)",
+    "F.rrelu(torch.tensor([1, 2]), training=True)",
+    "F.rrelu(torch.tensor([1, 2]))",
+    "F.rrelu(torch.tensor([True]))",
+    "F.rrelu(x, 0.3, 0.1, True)",
+    "F.rrelu([1.])",
+    "F.rrelu_([1.])",
+    "torch.rrelu([1.])",
+    "F.rrelu(torch.tensor(-2., requires_grad=True), 0.5, 0.5, True, inplace=True)",
+    "torch.nn.RReLU(0.3, 0.1)(x)",
+)

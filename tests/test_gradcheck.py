@@ -1625,6 +1625,28 @@ def _sdpa(L, q, k, v, m):
 
 C.add("scaled_dot_product_attention", _sdpa, _u(1, 2, 3, 4), _u(1, 2, 3, 4), _u(1, 2, 3, 4), _u(3, 3))
 
+# part decoder: rrelu (RreluWithNoiseBackward0/1 and its backward's row). Training draws random
+# slopes, which PyTorch's stream would not match: lower == upper makes them fixed
+def _rrelu(L, a):
+    f = F(L)
+    return (f.rrelu(a), f.rrelu(a, 0.1, 0.6), f.rrelu(a, 0.2, 0.2, training=True),
+            f.rrelu(a * 1, inplace=True), f.rrelu(a * 1, 0.3, 0.3, True, inplace=True))
+
+
+def _double_rrelu(L, a, s):
+    """Gradients with input-dependent seeds, differentiated again: RreluWithNoiseBackwardBackward0
+    from the input and (in place) from the output, in eval and in training."""
+    f, gs = F(L), []
+    for y in (f.rrelu(a, 0.1, 0.5), f.rrelu(a, 0.2, 0.2, training=True),
+              f.rrelu(a * 1, inplace=True), f.rrelu(a * 1, 0.3, 0.3, True, inplace=True)):
+        gs += L.autograd.grad(y, (a, s), s * s, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+C.add("rrelu", _rrelu, A23)
+C.add("double_backward_rrelu", _double_rrelu, A23, C23)
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

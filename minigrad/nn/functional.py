@@ -227,6 +227,26 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
     return d.leaky_relu(input, negative_slope)
 
 
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    """x for x > 0, a * x below, a drawn uniformly from [lower, upper] for each element in
+    training (the noise regularizes), the mean slope (lower + upper) / 2 in eval."""
+    _ops._tensor_arg("rrelu_" if inplace else "rrelu", "input", 1, input)
+    if lower > upper:
+        raise RuntimeError("Lower bound should be less than or equal to the upper bound")
+    _floating_only("rrelu_with_noise_out_cpu" if training else "leaky_relu_cpu", input)
+    noise = _ops.empty_like(input)
+    if training:  # each x <= 0 gets its slope; the others keep 1
+        draw = _ops.default_generator._rng.uniform(lower, upper, input.shape)
+        noise = Tensor._make(np.where(input._data <= 0, draw, 1).astype(input._data.dtype))
+    if inplace:
+        return apply_inplace(d.rrelu_with_noise_, input, noise, lower, upper, training)
+    return d.rrelu_with_noise(input, noise, lower, upper, training)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    return rrelu(input, lower, upper, training, inplace=True)
+
+
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     """x clamped to [min_val, max_val]; its gradient is 0 outside (and on the edges)."""
     if inplace:

@@ -46,3 +46,4 @@ from .transformer import TransformerEncoderLayer  # noqa: F401
 from .transformer import (Transformer, TransformerDecoder, TransformerDecoderLayer,  # noqa: F401
                           TransformerEncoder)  # (part decoder)
 from .linear import NonDynamicallyQuantizableLinear  # noqa: F401
+from .activation import RReLU  # noqa: F401  (part decoder)
