@@ -15441,3 +15441,28 @@ case(
     "F.rrelu(torch.tensor(-2., requires_grad=True), 0.5, 0.5, True, inplace=True)",
     "torch.nn.RReLU(0.3, 0.1)(x)",
 )
+case(
+    "decoder_triplet_margin_with_distance_loss",
+    # Python ops around any distance: AddBackward0 (margin +), SubBackward0, ClampMinBackward0,
+    # MinimumBackward0 for swap, the reduction; the module keeps its distance as a submodule
+    _ATTN_SETUP + "a, p, n = seq(3, 4).requires_grad_(), seq(3, 4, a=0.7).requires_grad_(), seq(3, 4, a=1.3).requires_grad_()",
+    """
+    for kw in (dict(), dict(swap=True), dict(margin=0.5, reduction="sum"), dict(reduction="none"),
+               dict(distance_function=lambda x, y: 1.0 - F.cosine_similarity(x, y)),
+               dict(distance_function=nn.PairwiseDistance(p=1), swap=True, reduction="none")):
+        l = F.triplet_margin_with_distance_loss(a, p, n, **kw)
+        print(l); tree(l, 6)
+        print(torch.autograd.grad(l.sum(), (a, p, n)))
+        m = nn.TripletMarginWithDistanceLoss(**kw)
+        print(m, m.distance_function, m.margin, m.swap, m.reduction, torch.equal(m(a, p, n), l))
+    print(F.triplet_margin_with_distance_loss(torch.ones(2), torch.zeros(2), torch.ones(2)))
+    print(nn.TripletMarginWithDistanceLoss(distance_function=F.l1_loss)(torch.ones(2, 3), torch.zeros(2, 3), torch.ones(2, 3)))
+    """,
+    "F.triplet_margin_with_distance_loss(torch.ones(2, 3), torch.zeros(2, 3), torch.ones(3))",
+    "F.triplet_margin_with_distance_loss(a, p, n, margin=0)",
+    "F.triplet_margin_with_distance_loss(a, p, n, reduction='batchmean')",
+    "F.triplet_margin_with_distance_loss(a, p, n, 1.0)",
+    "nn.TripletMarginWithDistanceLoss(margin=-1)",
+    "nn.TripletMarginWithDistanceLoss(reduction='x')",
+    "nn.TripletMarginWithDistanceLoss(reduction='x')(a, p, n)",
+)

@@ -2028,6 +2028,33 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
     return _apply_loss_reduction((d.add_scalar(dist_pos, margin) - dist_neg).clamp_min(0), enum)
 
 
+def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None,
+                                      margin=1.0, swap=False, reduction="mean"):
+    """triplet_margin_loss with any distance: distance_function(x1, x2) gives one distance per
+    sample (pairwise_distance if None). Python ops, as PyTorch's (part decoder)."""
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    a_dim, p_dim, n_dim = anchor.ndim, positive.ndim, negative.ndim
+    if not (a_dim == p_dim and p_dim == n_dim):
+        raise RuntimeError(f"The anchor, positive, and negative tensors are expected to have the "
+                           f"same number of dimensions, but got: anchor {a_dim}D, positive "
+                           f"{p_dim}D, and negative {n_dim}D inputs")
+    if distance_function is None:
+        distance_function = pairwise_distance
+    dist_pos = distance_function(anchor, positive)
+    dist_neg = distance_function(anchor, negative)
+    if swap:  # the positive stands in for the anchor when it is nearer the negative
+        dist_neg = _ops.minimum(dist_neg, distance_function(positive, negative))
+    loss = _ops.clamp_min(margin + dist_pos - dist_neg, 0)
+    if reduction == "sum":
+        return _ops.sum(loss)
+    if reduction == "mean":
+        return _ops.mean(loss)
+    return loss
+
+
 # --- part dist: pdist (torch.pdist itself), bilinear, margin losses, ... ----------------------
 pdist = _ops.pdist
 

@@ -47,3 +47,4 @@ from .transformer import (Transformer, TransformerDecoder, TransformerDecoderLay
                           TransformerEncoder)  # (part decoder)
 from .linear import NonDynamicallyQuantizableLinear  # noqa: F401
 from .activation import RReLU  # noqa: F401  (part decoder)
+from .loss import TripletMarginWithDistanceLoss  # noqa: F401  (part decoder)
