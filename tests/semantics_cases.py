@@ -15466,3 +15466,84 @@ case(
     "nn.TripletMarginWithDistanceLoss(reduction='x')",
     "nn.TripletMarginWithDistanceLoss(reduction='x')(a, p, n)",
 )
+_BAG_SETUP = """
+import torch.nn.functional as F
+i = torch.tensor([0, 2, 1, 2, 4, 3, 2]); o = torch.tensor([0, 2, 2, 5])
+w = (torch.arange(15, dtype=torch.float64).reshape(5, 3) * 0.37).sin().requires_grad_()
+psw = (torch.arange(7, dtype=torch.float64) * 0.7).cos().requires_grad_()
+s = (torch.arange(12, dtype=torch.float64).reshape(4, 3) * 1.3).sin().requires_grad_()
+def saved(fn):
+    for a in sorted(x for x in dir(fn) if x.startswith('_saved')):
+        print('  ', a, getattr(fn, a))
+"""
+case(
+    "decoder_embedding_bag",
+    # one EmbeddingBagBackward0 (with offset2bag, bag sizes and max indices as results 1-3; the
+    # float32 sum kernel skips offset2bag); its backward EmbeddingBagBackwardBackward0 (no
+    # derivative) and per_sample_weights' NotImplemented; scale_grad_by_freq as PyTorch counts
+    _BAG_SETUP,
+    """
+    for kw in (dict(mode='sum'), dict(mode='mean'), dict(mode='max'), dict(mode='sum', per_sample_weights=psw),
+               dict(mode='mean', padding_idx=2), dict(mode='max', padding_idx=-3),
+               dict(mode='sum', include_last_offset=True), dict(mode='mean', scale_grad_by_freq=True),
+               dict(mode='sum', padding_idx=2, per_sample_weights=psw, scale_grad_by_freq=True),
+               dict(mode='mean', include_last_offset=True, padding_idx=0)):
+        y = F.embedding_bag(i, w, o, **kw)
+        print(kw.get('mode'), y, y.grad_fn.next_functions); saved(y.grad_fn)
+        gs = torch.autograd.grad(y, [w] + ([psw] if 'per_sample_weights' in kw else []), s[:len(y)], create_graph=True)
+        for g in gs:
+            print(g, g.grad_fn.name(), g.grad_fn.next_functions)
+    """,
+    """
+    x = torch.tensor([0, 2, 1, 2, 4]); o2 = torch.tensor([0, 2])
+    for dt in (torch.float32, torch.float64):
+        for kw in (dict(mode='sum'), dict(mode='sum', padding_idx=2),
+                   dict(mode="sum", per_sample_weights=torch.arange(5, dtype=dt).cos()), dict(mode='mean'),
+                   dict(mode='max', padding_idx=2), dict(mode="mean", include_last_offset=True),
+                   dict(mode="sum", include_last_offset=True)):
+            v = (torch.arange(15, dtype=dt).reshape(5, 3) * 0.37).sin().requires_grad_()
+            y = F.embedding_bag(x, v, torch.tensor([0, 2, 5]) if kw.get("include_last_offset") else o2, **kw)
+            fn = y.grad_fn
+            print(dt, kw, y, fn._saved_result1, fn._saved_result2, fn._saved_result3)
+            y.sum().backward(); print(v.grad)
+    """,
+    """
+    y = F.embedding_bag(i, w.detach(), o, per_sample_weights=psw, mode='sum'); print(y.grad_fn.next_functions); saved(y.grad_fn)
+    g, = torch.autograd.grad(F.embedding_bag(i, w, o, mode='sum', per_sample_weights=psw), psw, s, create_graph=True)
+    print(g, g.grad_fn.next_functions)
+    x = torch.tensor([[0, 2, 1], [2, 4, 4]])
+    print(F.embedding_bag(x, w), F.embedding_bag(x, w, mode='max'), F.embedding_bag(x, w, per_sample_weights=torch.ones(2, 3, dtype=torch.float64), mode='sum'))
+    print(F.embedding_bag(x.int(), w), F.embedding_bag(torch.tensor([1, 2]), w, torch.tensor([0, 1]).int()))
+    print(F.embedding_bag(torch.tensor([], dtype=torch.long), w, torch.tensor([0, 0])), F.embedding_bag(x, w, max_norm=0.5), w)
+    print(F.embedding_bag(torch.tensor([], dtype=torch.long).view(3, 0), w), F.embedding_bag(i, w, o, padding_idx=-1))
+    print(F.embedding_bag(w.detach().long(), i.double(), o))
+    """,
+    "t = F.embedding_bag(i, w, o, mode='sum', per_sample_weights=psw)\ntorch.autograd.grad(t, psw, s, create_graph=True)[0].sum().backward()",
+    "torch.autograd.grad(F.embedding_bag(i, w, o), w, s, create_graph=True)[0].sum().backward()",
+    """
+    m = torch.nn.EmbeddingBag(5, 3); print(m, m.weight.shape, m.mode, m.include_last_offset, m.sparse)
+    print(torch.nn.EmbeddingBag(5, 3, max_norm=1.0, norm_type=1.0, scale_grad_by_freq=True, mode='sum', padding_idx=-2))
+    print(torch.nn.EmbeddingBag(5, 3, padding_idx=1).weight[1])
+    m = torch.nn.EmbeddingBag.from_pretrained(torch.tensor([[1, 2.3, 3], [4, 5.1, 6.3]]))
+    print(m, m.weight.requires_grad, m(torch.tensor([[1, 0]])))
+    m = torch.nn.EmbeddingBag.from_pretrained(torch.tensor([[1, 2.3, 3], [4, 5.1, 6.3]]), freeze=False, mode='max')
+    print(m(torch.tensor([1, 0, 1]), torch.tensor([0, 1])))
+    """,
+    "torch.nn.EmbeddingBag(5, 3, padding_idx=5)",
+    "torch.nn.EmbeddingBag(5, 3, padding_idx=-6)",
+    "torch.nn.EmbeddingBag(5, 3, _weight=torch.ones(2, 2))",
+    "torch.nn.EmbeddingBag.from_pretrained(torch.ones(2))",
+    *[f"F.embedding_bag({a})" for a in (
+        "i, w, o, mode='max', per_sample_weights=psw", "i, w, o, mode='x'", "i, w", "i.view(1, 7), w, o",
+        "i, w, o.view(2, 2)", "i, w, torch.tensor([1, 2])", "i, w, torch.tensor([1, 2]).int()",
+        "i.int(), w, torch.tensor([1, 2]).int()", "i, w, torch.tensor([0, 8])", "torch.tensor([0, 9]), w, o[:2]",
+        "i, w, o, per_sample_weights=psw[:3], mode='sum'", "i, w, o, per_sample_weights=psw.float(), mode='sum'",
+        "i.float(), w, o", "i, w, o.float()", "i, w[0], o", "i, w, o, padding_idx=5", "i, w, o, padding_idx=-6",
+        "i, w, o, mode='max', scale_grad_by_freq=True", "i.view(1, 1, 7), w",
+        "i, w, torch.tensor([], dtype=torch.long), include_last_offset=True", "torch.tensor([-1, 0]), w, o[:2]",
+        "torch.tensor([-1, 0]), w, o[:2], mode='max'", "i, w, o, mode='max', sparse=True", "i, w.int(), o",
+        "torch.tensor([0, 9]), w.float(), o[:2], mode='sum'", "torch.tensor([0, 9]), w.float(), o[:2]",
+        "torch.tensor([0, 9]), w.float(), o[:2], mode='max'", "torch.tensor([0, 9]), w.float(), o[:2], mode='sum', padding_idx=1",
+        "i, w, o, per_sample_weights=psw.view(1, 7), mode='sum'", "[1], w, o", "i.view(7, 1), w, per_sample_weights=psw, mode='sum'",
+        "torch.tensor([], dtype=torch.long).view(0, 3), w")],
+)

@@ -48,3 +48,4 @@ from .transformer import (Transformer, TransformerDecoder, TransformerDecoderLay
 from .linear import NonDynamicallyQuantizableLinear  # noqa: F401
 from .activation import RReLU  # noqa: F401  (part decoder)
 from .loss import TripletMarginWithDistanceLoss  # noqa: F401  (part decoder)
+from .sparse import EmbeddingBag  # noqa: F401  (part decoder)
