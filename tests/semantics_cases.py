@@ -15547,3 +15547,17 @@ case(
         "i, w, o, per_sample_weights=psw.view(1, 7), mode='sum'", "[1], w, o", "i.view(7, 1), w, per_sample_weights=psw, mode='sum'",
         "torch.tensor([], dtype=torch.long).view(0, 3), w")],
 )
+case(
+    "decoder_saved_outputs_and_optional_tensors",
+    # PyTorch's generated nodes keep their outputs, and optional (Tensor?) inputs, whichever
+    # inputs need a gradient; only plain tensor inputs a single formula uses wait for theirs
+    """
+    x = torch.tensor([0.5, 2.0], requires_grad=True); y = torch.tensor([1.5, 3.0])
+    r = x ** y; print(r.grad_fn._saved_result, r.grad_fn._saved_exponent, r.grad_fn._saved_self)
+    r = y ** x; print(r.grad_fn._saved_result)
+    w = torch.ones(3, 2, requires_grad=True)
+    b = torch.nn.functional.embedding_bag(torch.tensor([0, 2]), w, torch.tensor([0]), mode='sum',
+                                          per_sample_weights=torch.tensor([2., 3.]))
+    print(b.grad_fn._saved_per_sample_weights, b.grad_fn._saved_weight, b.grad_fn._saved_result2)
+    """,
+)
