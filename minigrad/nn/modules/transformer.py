@@ -141,9 +141,9 @@ class TransformerEncoder(Module):
         if nested:
             # each sequence runs on its first (kept-count) positions; the rest come back 0.
             warn_once("The PyTorch API of nested tensors is in prototype stage and will change "
-                      "in the near future. We recommend specifying layout=torch.jagged when "
+                      "in the near future. We recommend specifying layout=minigrad.jagged when "
                       "constructing a nested tensor, as this layout receives active development, "
-                      "has better operator coverage, and works with torch.compile. (Triggered "
+                      "has better operator coverage, and works with minigrad.compile. (Triggered "
                       "internally at /__w/pytorch/pytorch/aten/src/ATen/NestedTensorImpl.cpp:177.)",
                       stacklevel=3)
             lengths = (src_key_padding_mask == 0).sum(1, keepdim=True)
