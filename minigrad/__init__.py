@@ -105,6 +105,14 @@ def celu(input, alpha=1.0):
     return nn.functional.celu(input, alpha)
 
 
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False):  # (part decoder)
+    return nn.functional.rrelu(input, lower, upper, training)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):  # (part decoder)
+    return nn.functional.rrelu_(input, lower, upper, training)
+
+
 def threshold(input, threshold=ops._REQUIRED, value=ops._REQUIRED):
     """torch.threshold: nn.functional.threshold, but a missing argument gets the words of
     PyTorch's argument parser (it names those after it too; its plural is sic)."""

@@ -5282,3 +5282,150 @@ scaled_dot_product_flash_attention_for_cpu_backward = Op(
     outputs=("grad_query", "grad_key", "grad_value"),
     **{name: _not_implemented("_scaled_dot_product_flash_attention_for_cpu_backward")
        for name in ("grad_out", "query", "key", "value", "out")})
+
+
+# --- part decoder: rrelu (randomized leaky ReLU) as ATen's rrelu_with_noise -------------------
+# noise holds each element's slope, drawn by the caller in training (uniform in [lower, upper]
+# where x <= 0, 1 elsewhere): the backward multiplies by it. In eval the slope is fixed, the
+# mean (lower + upper) / 2, and the op is leaky_relu (noise is not read).
+def _rrelu_with_noise(self, noise, lower, upper, training):
+    if training:
+        return np.where(self <= 0, self * noise, self)
+    return leaky_relu.forward(self, (lower + upper) / 2)
+
+
+def _rrelu_with_noise_backward(grad_output, self, noise, lower, upper, training, self_is_result):
+    if training:
+        return noise * grad_output
+    return leaky_relu_backward.forward(grad_output, self, (lower + upper) / 2)
+
+
+def _rrelu_backward_of_result(grad, result, noise, lower, upper, training):
+    """In place the output stands in for the input: in eval, leaky_relu's in-place rule (the sign
+    of the output is the input's only for a slope >= 0; a negative one raises its error)."""
+    if not training and lower + upper < 0:
+        _leaky_relu_backward_of_result(grad, result, (lower + upper) / 2)  # (raises)
+    return rrelu_with_noise_backward(grad, result, noise, lower, upper, training, True)
+
+
+rrelu_with_noise = Op("RreluWithNoiseBackward0", _rrelu_with_noise,
+                      self=lambda grad, self, noise, lower, upper, training:
+                          rrelu_with_noise_backward(grad, self, noise, lower, upper, training, False))
+rrelu_with_noise_ = Op("RreluWithNoiseBackward1", _rrelu_with_noise,  # in place: the output stands in
+                       self=lambda grad, result, noise, lower, upper, training:
+                           _rrelu_backward_of_result(grad, result, noise, lower, upper, training))
+rrelu_with_noise_backward = Op("RreluWithNoiseBackwardBackward0", _rrelu_with_noise_backward,
+                               grad_output=lambda grad, self, noise, lower, upper, training:
+                                   rrelu_with_noise_backward(grad, self, noise, lower, upper,
+                                                             training, False),
+                               self=lambda grad: zeros_like(grad))
+
+
+# --- part decoder: embedding_bag: each bag (a run of indices) reduced to one row ---------------
+def _embedding_bag_fast_path(weight, per_sample_weights, padding_idx):
+    """ATen's is_fast_path: float32 rows contiguous, no padding_idx. Its sum kernel needs no bag of
+    each index (offset2bag comes back empty), and names a bad index its own way."""
+    return (weight.dtype == np.float32 and weight.strides[1] == weight.itemsize
+            and padding_idx < 0
+            and (per_sample_weights is None or per_sample_weights.strides[0] == weight.itemsize))
+
+
+def _offset2bag(indices, offsets, num_bags):
+    """The bag of each index: the last bag starting at or before its position."""
+    return np.searchsorted(offsets[:num_bags], np.arange(len(indices)), side="right") - 1
+
+
+def _embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False,
+                   per_sample_weights=None, include_last_offset=False, padding_idx=-1):
+    """(output, offset2bag, bag_size, max_indices) as ATen's CPU kernel: mode 0 sums the rows
+    (times per_sample_weights), 1 averages them, 2 takes each feature's max (max_indices: the
+    index it came from). padding_idx rows are skipped (and leave the bag sizes); empty bags are 0."""
+    num_bags = len(offsets) - 1 if include_last_offset else len(offsets)
+    bag = _offset2bag(indices, offsets, num_bags).astype(offsets.dtype)
+    keep = indices != padding_idx
+    bag_size = np.bincount(bag[keep], minlength=num_bags).astype(offsets.dtype)
+    out = np.zeros((num_bags, weight.shape[1]), weight.dtype)
+    if mode == 2:
+        max_indices = np.zeros(out.shape, offsets.dtype)
+        for b in range(num_bags):
+            words = indices[(bag == b) & keep]
+            if len(words):
+                k = weight[words].argmax(0)  # the first largest, as the kernel's strict >
+                max_indices[b] = words[k]
+                out[b] = weight[words[k], np.arange(weight.shape[1])]
+        return out, bag, bag_size, max_indices
+    rows = weight[indices[keep]]
+    if per_sample_weights is not None:
+        rows = rows * per_sample_weights[keep, None]
+    np.add.at(out, bag[keep], rows)
+    if mode == 1:
+        out = out / np.maximum(bag_size, 1)[:, None].astype(out.dtype)
+    else:  # (sum: bag_size zeroed, "to make it deterministic")
+        bag_size[:] = 0
+        if _embedding_bag_fast_path(weight, per_sample_weights, padding_idx):
+            bag = bag[:0]
+    return out, bag, bag_size, bag_size.copy()
+
+
+def _embedding_bag_backward(grad, indices, offsets, offset2bag, bag_size, maximum_indices,
+                            num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights,
+                            padding_idx):
+    """Each bag's gradient row added into the rows of its indices (scaled by the index's
+    per_sample_weight, 1 / bag size for mean, 1 / its count with scale_grad_by_freq); for max,
+    into the row each feature's max came from."""
+    out = np.zeros((num_weights, grad.shape[1]), grad.dtype)
+    if mode == 2:
+        full = bag_size != 0
+        for d in range(grad.shape[1]):
+            np.add.at(out[:, d], maximum_indices[full, d], grad[full, d])
+        return out
+    if len(offset2bag) == 0:  # (the fast path's sum did not make it)
+        offset2bag = _offset2bag(indices, offsets, grad.shape[0])
+    scale = np.ones(len(indices), grad.dtype)
+    if per_sample_weights is not None:
+        scale = per_sample_weights.astype(grad.dtype)
+    if scale_grad_by_freq:
+        # ATen's kernel divides the k-th distinct index (in sorted order) by the count of the
+        # k-th *sorted index*, not of itself (counts[indices_data[i]] with i the distinct one):
+        # correct while each index occurs once, PyTorch's numbers otherwise, kept here.
+        counts = np.bincount(indices, minlength=num_weights)
+        distinct = np.unique(indices)
+        divisor = np.ones(num_weights, np.int64)
+        divisor[distinct] = counts[np.sort(indices)[:len(distinct)]]
+        scale = scale / divisor[indices].astype(grad.dtype)
+    if mode == 1:
+        size = bag_size[offset2bag].astype(grad.dtype)
+        scale = np.where(size != 0, scale / np.where(size != 0, size, 1), scale)
+    keep = indices != padding_idx
+    np.add.at(out, indices[keep], grad[offset2bag[keep]] * scale[keep, None])
+    return out
+
+
+def _embedding_bag_per_sample_weights_backward(grad, weight, indices, offsets, offset2bag, mode,
+                                               padding_idx):
+    """d output[bag] / d per_sample_weights[i] = weight[indices[i]]: its dot with bag's gradient."""
+    if len(offset2bag) == 0:
+        offset2bag = _offset2bag(indices, offsets, grad.shape[0])
+    out = np.einsum("ij,ij->i", grad[offset2bag], weight[indices])
+    return np.where(indices != padding_idx, out, 0).astype(grad.dtype)
+
+
+embedding_bag = Op("EmbeddingBagBackward0", _embedding_bag, promote=False,
+                   outputs=("result0", "result1", "result2", "result3"),
+                   output_differentiability=(True, False, False, False),
+                   weight=lambda grads, indices, offsets, result1, result2, result3,
+                   weight_sym_argsize_0, scale_grad_by_freq, mode, sparse, per_sample_weights,
+                   padding_idx: embedding_bag_backward(
+                       grads[0], indices, offsets, result1, result2, result3, weight_sym_argsize_0,
+                       scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx),
+                   per_sample_weights=lambda grads, weight, indices, offsets, result1, mode,
+                   padding_idx: embedding_bag_per_sample_weights_backward(
+                       grads[0], weight, indices, offsets, result1, mode, padding_idx))
+# its backward formulas, ops of their own in PyTorch, which has no derivative for them:
+embedding_bag_backward = Op("EmbeddingBagBackwardBackward0", _embedding_bag_backward, promote=False,
+                            grad=_not_derived("_embedding_bag_backward"),
+                            per_sample_weights=_not_derived("_embedding_bag_backward"))
+embedding_bag_per_sample_weights_backward = Op(
+    "minigrad::autograd::NotImplemented", _embedding_bag_per_sample_weights_backward, promote=False,
+    grad=_not_implemented("_embedding_bag_per_sample_weights_backward"),
+    weight=_not_implemented("_embedding_bag_per_sample_weights_backward"))

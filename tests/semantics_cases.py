@@ -15653,3 +15653,328 @@ case(
     print(F.adaptive_max_pool2d_with_indices(s, 2, False)[1].shape)
     """,
 )
+
+
+# ---------------------------------------------------------------------------
+# part decoder: nn.TransformerEncoder (its construction warnings, causal-mask detection, the
+# eval path that zeroes padded positions), nn.TransformerDecoderLayer, nn.TransformerDecoder,
+# nn.Transformer. Values in float64, weights copied in by fill() (_ATTN_SETUP of part attn).
+# ---------------------------------------------------------------------------
+case(
+    "decoder_layer_graphs",
+    # post-norm: norm1(x + self-attention), norm2(x + attention to memory), norm3(x + ff);
+    # norm_first; batch_first with bias=False; the whole graph of one layer in training mode
+    _ATTN_SETUP,
+    """
+    m = nn.TransformerDecoderLayer(4, 2, 6)
+    print(m); print([(n, tuple(p.shape)) for n, p in m.named_parameters()])
+    print(m.activation is F.relu, m.norm_first, m.self_attn.dropout, m.multihead_attn.batch_first)
+    print(nn.TransformerDecoderLayer(4, 2, activation="gelu").activation is F.gelu)
+    """,
+    """
+    for kw in (dict(), dict(norm_first=True, activation="gelu"),
+               dict(batch_first=True, activation=nn.GELU(approximate="tanh"), bias=False)):
+        m = fill(nn.TransformerDecoderLayer(4, 2, 6, dropout=0.0, dtype=torch.float64, **kw))
+        x = seq(3, 2, 4).requires_grad_()
+        mem = seq(*((3, 5, 4) if kw.get("batch_first") else (5, 2, 4)), a=0.7).requires_grad_()
+        out = m(x, mem); print(out); tree(out, 40)
+        out.pow(2).sum().backward()
+        print(x.grad, mem.grad, m.linear1.weight.grad, m.multihead_attn.in_proj_weight.grad,
+              m.norm3.weight.grad, sep="\\n")
+        causal = nn.Transformer.generate_square_subsequent_mask(3, dtype=torch.float64)
+        print(m(x, mem, tgt_mask=causal, tgt_is_causal=True))
+        pad = torch.tensor([[False, True, False, False, True], [False] * 5, [True] + [False] * 4])
+        print(m(x, mem, memory_key_padding_mask=pad if kw.get("batch_first") else pad[:2]))
+    """,
+    """
+    # unbatched (T, E) with (S, E) memory; a float memory_mask
+    m = fill(nn.TransformerDecoderLayer(4, 2, 6, dtype=torch.float64)).eval()
+    print(m(seq(2, 4), seq(3, 4, a=0.5), memory_mask=torch.zeros(2, 3, dtype=torch.float64)))
+    """,
+    "nn.TransformerDecoderLayer(4, 2, activation='tanh')",
+    "nn.TransformerDecoderLayer(4, 3)",
+)
+case(
+    "decoder_transformer_encoder",
+    # deep copies of the layer; the construction warning names the first reason the nested-tensor
+    # path is ruled out; a mask equal to the causal mask is detected; final norm
+    _ATTN_SETUP,
+    """
+    m = nn.TransformerEncoder(nn.TransformerEncoderLayer(4, 2, 6), 2)
+    print(m, m.use_nested_tensor, m.enable_nested_tensor, m.mask_check, m.num_layers, m.norm)
+    print(m.layers[0].linear1.weight is m.layers[1].linear1.weight,
+          torch.equal(m.layers[0].linear1.weight, m.layers[1].linear1.weight))
+    """,
+    """
+    for kw in (dict(), dict(norm_first=True), dict(bias=False), dict(activation=torch.tanh),
+               dict(activation=nn.ReLU()), dict(activation="gelu")):
+        l = nn.TransformerEncoderLayer(4, 2, batch_first=True, **kw)
+        print(nn.TransformerEncoder(l, 1).use_nested_tensor)
+    print(nn.TransformerEncoder(nn.TransformerEncoderLayer(4, 1, batch_first=True), 1).use_nested_tensor)
+    l = nn.TransformerEncoderLayer(4, 2, batch_first=True); l.norm2.eps = 1e-3
+    print(nn.TransformerEncoder(l, 1).use_nested_tensor)
+    print(nn.TransformerEncoder(nn.Linear(2, 2), 1).use_nested_tensor)
+    print(nn.TransformerEncoder(nn.Linear(2, 2), 2, enable_nested_tensor=False).use_nested_tensor)
+    """,
+    """
+    m = fill(nn.TransformerEncoder(nn.TransformerEncoderLayer(4, 2, 6, dropout=0.0, dtype=torch.float64),
+                                   2, norm=nn.LayerNorm(4, dtype=torch.float64)))
+    x = seq(3, 2, 4).requires_grad_()
+    out = m(x, mask=nn.Transformer.generate_square_subsequent_mask(3, dtype=torch.float64))
+    print(out); tree(out, 12)
+    out.sum().backward(); print(x.grad, m.layers[0].linear2.weight.grad, m.norm.weight.grad, sep="\\n")
+    print(m(x, mask=torch.ones(3, 3, dtype=torch.bool).triu(1)))
+    print(m(x, src_key_padding_mask=torch.tensor([[False, True, False], [False, False, False]])))
+    print(m(seq(3, 4)))
+    """,
+    """
+    # mismatched mask types warn
+    m = fill(nn.TransformerEncoder(nn.TransformerEncoderLayer(4, 2, 6, 0.0, dtype=torch.float64), 2))
+    print(m(seq(3, 2, 4), mask=torch.zeros(3, 3, dtype=torch.float64),
+            src_key_padding_mask=torch.tensor([[False, True, False], [False, False, False]])))
+    """,
+)
+case(
+    "decoder_encoder_eval_padding",
+    # in eval mode with nothing needing grad, a padding mask and no other mask, PyTorch runs
+    # padded batches as nested tensors (batch_first, even heads): padded positions come back 0;
+    # mask_check wants the padding at the end (else the ordinary path); a final norm comes after
+    _ATTN_SETUP,
+    """
+    def mk(**kw):
+        l = nn.TransformerEncoderLayer(4, 2, 8, 0.0, batch_first=True, dtype=torch.float64)
+        return fill(nn.TransformerEncoder(l, 2, **kw)).eval()
+    x = seq(2, 3, 4, a=0.37)
+    masks = [torch.tensor(m) for m in ([[False, False, True], [False, False, False]],
+                                       [[False, True, False], [False, False, False]],
+                                       [[False, True, True], [False, False, False]])]
+    """,
+    """
+    for kw in (dict(), dict(mask_check=False), dict(norm=nn.LayerNorm(4, dtype=torch.float64)),
+               dict(enable_nested_tensor=False)):
+        e = mk(**kw)
+        for m in masks:
+            with torch.no_grad():
+                print(e(x, src_key_padding_mask=m))
+                print(e(x, mask=torch.zeros(3, 3, dtype=torch.float64), src_key_padding_mask=m))
+            print(e(x, src_key_padding_mask=m))
+            e.train()
+            with torch.no_grad():
+                print(e(x, src_key_padding_mask=m))
+            e.eval()
+            for p in e.parameters():
+                p.requires_grad_(False)
+            print(e(x, src_key_padding_mask=m))
+            for p in e.parameters():
+                p.requires_grad_(True)
+    """,
+)
+case(
+    "decoder_transformer",
+    # encoder then decoder, each a stack and a final LayerNorm; weights re-drawn by xavier_uniform_
+    _ATTN_SETUP,
+    """
+    m = nn.Transformer(4, 2, 1, 1, 6, dropout=0.0)
+    print(m); print(sorted(m.state_dict().keys()), m.d_model, m.nhead, m.batch_first)
+    print(m.encoder.layers[0].self_attn.in_proj_bias.abs().sum(), m.decoder.norm.weight)
+    """,
+    """
+    print(nn.Transformer.generate_square_subsequent_mask(3),
+          nn.Transformer.generate_square_subsequent_mask(2, dtype=torch.float64))
+    print(nn.modules.transformer._generate_square_subsequent_mask(0))
+    print(nn.Transformer(4, 2, 1, 1, 6).generate_square_subsequent_mask(1))
+    """,
+    """
+    m = fill(nn.Transformer(4, 2, 2, 2, 6, dropout=0.0, dtype=torch.float64))
+    src = seq(5, 2, 4).requires_grad_(); tgt = seq(3, 2, 4, a=0.9).requires_grad_()
+    out = m(src, tgt, tgt_mask=m.generate_square_subsequent_mask(3, dtype=torch.float64),
+            src_key_padding_mask=torch.tensor([[False] * 4 + [True], [False] * 5]))
+    print(out); tree(out, 14)
+    out.pow(2).sum().backward(); print(src.grad, tgt.grad, m.encoder.layers[1].linear1.bias.grad, sep="\\n")
+    """,
+    """
+    m = fill(nn.Transformer(4, 2, 1, 1, 6, dropout=0.0, batch_first=True, norm_first=True,
+                            activation="gelu", dtype=torch.float64))
+    print(m(seq(2, 5, 4), seq(2, 3, 4, a=0.9)))
+    print(m(seq(5, 4), seq(3, 4, a=0.9)))
+    m = nn.Transformer(4, 2, 1, 1, 6, custom_encoder=nn.Identity(), custom_decoder=nn.Identity())
+    print(m)
+    """,
+    "m = nn.Transformer(4, 2, 1, 1, 6)\nm(torch.ones(3, 2, 4), torch.ones(3, 3, 4))",
+    "m = nn.Transformer(4, 2, 1, 1, 6)\nm(torch.ones(3, 2, 4), torch.ones(3, 2, 5))",
+    "m = nn.Transformer(4, 2, 1, 1, 6, batch_first=True)\nm(torch.ones(3, 2, 4), torch.ones(2, 2, 4))",
+    "nn.Transformer(4, 3, 1, 1, 6)",
+)
+case(
+    "decoder_rrelu",
+    # eval: leaky_relu with the mean slope, under RreluWithNoiseBackward0 (noise unread); training:
+    # a slope per element x <= 0 in [lower, upper] (values not PyTorch's: checked by range), 1 for
+    # x > 0; in place RreluWithNoiseBackward1 reads the output; the backward's own row
+    "import torch.nn.functional as F\nx = torch.tensor([0.5, -1., 2., -0.3, 0.], requires_grad=True)",
+    """
+    y = F.rrelu(x); print(y, y.grad_fn, y.grad_fn.next_functions)
+    print(y.grad_fn._saved_lower, y.grad_fn._saved_upper, y.grad_fn._saved_training, torch.equal(y.grad_fn._saved_self, x))
+    y.sum().backward(); print(x.grad)
+    print(F.rrelu(torch.tensor([-2., 3.], dtype=torch.float64), 0.2, 0.4), torch.rrelu(torch.tensor([-4.]), -1., 1.))
+    """,
+    """
+    y = F.rrelu(x, training=True); print(y.grad_fn, y.grad_fn._saved_training, y.grad_fn._saved_noise.shape)
+    n = y.grad_fn._saved_noise
+    print((n[x > 0] == 1).all(), ((n[x <= 0] >= 0.125) & (n[x <= 0] <= 1 / 3)).all())
+    print(torch.allclose(y, torch.where(x > 0, x, x * n)))
+    g, = torch.autograd.grad(y.sum(), x, create_graph=True); print(torch.equal(g, n), g.grad_fn, g.grad_fn.next_functions)
+    print(torch.autograd.grad(g.sum(), x))
+    print(F.rrelu(torch.tensor([-2., 3.]), 0.5, 0.5, True), F.rrelu(torch.zeros(0), training=True), F.rrelu(torch.ones(2, 3), training=True).shape)
+    """,
+    """
+    s = torch.ones(5, requires_grad=True)
+    g, = torch.autograd.grad(F.rrelu(x), x, s * 2, create_graph=True); print(g, g.grad_fn.next_functions)
+    print(torch.autograd.grad(g.sum(), s))
+    for tr in (False, True):
+        z = x * 1; y = torch.rrelu_(z, training=tr); print(y is z, y.grad_fn, y.grad_fn.next_functions, z._version)
+        print(sorted(a for a in dir(y.grad_fn) if a.startswith('_saved')))
+        g, = torch.autograd.grad(y.sum(), x, create_graph=True); print(g.grad_fn.next_functions)
+        z = x * 1; F.rrelu(z, training=tr, inplace=True); print(z.grad_fn, F.rrelu_(x.detach().clone(), 0.5, 0.5, tr))
+    """,
+    """
+    y = x * 1
+    F.rrelu(y, -0.5, -0.1, inplace=True); print(y)
+    y.sum().backward()
+    """,
+    "y = x * 1\nF.rrelu(y, -0.5, -0.1, True, inplace=True); y.sum().backward(); print(x.grad[[0, 2]])",
+    """
+    m = torch.nn.RReLU(); print(m, torch.nn.RReLU(0.1, 0.3, inplace=True), m.lower, m.upper, torch.nn.RReLU(0.3, 0.1))
+    print(m.eval()(torch.tensor([-3., 3.])), torch.nn.RReLU(0.1, 0.3, inplace=True).eval()(torch.tensor([-3., 3.])))
+    y = m.train()(torch.tensor([-3., 3.], requires_grad=True)); print(y.grad_fn, y[1])
+    """,
+    "F.rrelu(torch.tensor([1, 2]), 0.3, 0.1)",
+    "F.rrelu(torch.tensor([1, 2]), training=True)",
+    "F.rrelu(torch.tensor([1, 2]))",
+    "F.rrelu(torch.tensor([True]))",
+    "F.rrelu(x, 0.3, 0.1, True)",
+    "F.rrelu([1.])",
+    "F.rrelu_([1.])",
+    "torch.rrelu([1.])",
+    "F.rrelu(torch.tensor(-2., requires_grad=True), 0.5, 0.5, True, inplace=True)",
+    "torch.nn.RReLU(0.3, 0.1)(x)",
+)
+case(
+    "decoder_triplet_margin_with_distance_loss",
+    # Python ops around any distance: AddBackward0 (margin +), SubBackward0, ClampMinBackward0,
+    # MinimumBackward0 for swap, the reduction; the module keeps its distance as a submodule
+    _ATTN_SETUP + "a, p, n = seq(3, 4).requires_grad_(), seq(3, 4, a=0.7).requires_grad_(), seq(3, 4, a=1.3).requires_grad_()",
+    """
+    for kw in (dict(), dict(swap=True), dict(margin=0.5, reduction="sum"), dict(reduction="none"),
+               dict(distance_function=lambda x, y: 1.0 - F.cosine_similarity(x, y)),
+               dict(distance_function=nn.PairwiseDistance(p=1), swap=True, reduction="none")):
+        l = F.triplet_margin_with_distance_loss(a, p, n, **kw)
+        print(l); tree(l, 6)
+        print(torch.autograd.grad(l.sum(), (a, p, n)))
+        m = nn.TripletMarginWithDistanceLoss(**kw)
+        print(m, m.distance_function, m.margin, m.swap, m.reduction, torch.equal(m(a, p, n), l))
+    print(F.triplet_margin_with_distance_loss(torch.ones(2), torch.zeros(2), torch.ones(2)))
+    print(nn.TripletMarginWithDistanceLoss(distance_function=F.l1_loss)(torch.ones(2, 3), torch.zeros(2, 3), torch.ones(2, 3)))
+    """,
+    "F.triplet_margin_with_distance_loss(torch.ones(2, 3), torch.zeros(2, 3), torch.ones(3))",
+    "F.triplet_margin_with_distance_loss(a, p, n, margin=0)",
+    "F.triplet_margin_with_distance_loss(a, p, n, reduction='batchmean')",
+    "F.triplet_margin_with_distance_loss(a, p, n, 1.0)",
+    "nn.TripletMarginWithDistanceLoss(margin=-1)",
+    "nn.TripletMarginWithDistanceLoss(reduction='x')",
+    "nn.TripletMarginWithDistanceLoss(reduction='x')(a, p, n)",
+)
+_BAG_SETUP = """
+import torch.nn.functional as F
+i = torch.tensor([0, 2, 1, 2, 4, 3, 2]); o = torch.tensor([0, 2, 2, 5])
+w = (torch.arange(15, dtype=torch.float64).reshape(5, 3) * 0.37).sin().requires_grad_()
+psw = (torch.arange(7, dtype=torch.float64) * 0.7).cos().requires_grad_()
+s = (torch.arange(12, dtype=torch.float64).reshape(4, 3) * 1.3).sin().requires_grad_()
+def saved(fn):
+    for a in sorted(x for x in dir(fn) if x.startswith('_saved')):
+        print('  ', a, getattr(fn, a))
+"""
+case(
+    "decoder_embedding_bag",
+    # one EmbeddingBagBackward0 (with offset2bag, bag sizes and max indices as results 1-3; the
+    # float32 sum kernel skips offset2bag); its backward EmbeddingBagBackwardBackward0 (no
+    # derivative) and per_sample_weights' NotImplemented; scale_grad_by_freq as PyTorch counts
+    _BAG_SETUP,
+    """
+    for kw in (dict(mode='sum'), dict(mode='mean'), dict(mode='max'), dict(mode='sum', per_sample_weights=psw),
+               dict(mode='mean', padding_idx=2), dict(mode='max', padding_idx=-3),
+               dict(mode='sum', include_last_offset=True), dict(mode='mean', scale_grad_by_freq=True),
+               dict(mode='sum', padding_idx=2, per_sample_weights=psw, scale_grad_by_freq=True),
+               dict(mode='mean', include_last_offset=True, padding_idx=0)):
+        y = F.embedding_bag(i, w, o, **kw)
+        print(kw.get('mode'), y, y.grad_fn.next_functions); saved(y.grad_fn)
+        gs = torch.autograd.grad(y, [w] + ([psw] if 'per_sample_weights' in kw else []), s[:len(y)], create_graph=True)
+        for g in gs:
+            print(g, g.grad_fn.name(), g.grad_fn.next_functions)
+    """,
+    """
+    x = torch.tensor([0, 2, 1, 2, 4]); o2 = torch.tensor([0, 2])
+    for dt in (torch.float32, torch.float64):
+        for kw in (dict(mode='sum'), dict(mode='sum', padding_idx=2),
+                   dict(mode="sum", per_sample_weights=torch.arange(5, dtype=dt).cos()), dict(mode='mean'),
+                   dict(mode='max', padding_idx=2), dict(mode="mean", include_last_offset=True),
+                   dict(mode="sum", include_last_offset=True)):
+            v = (torch.arange(15, dtype=dt).reshape(5, 3) * 0.37).sin().requires_grad_()
+            y = F.embedding_bag(x, v, torch.tensor([0, 2, 5]) if kw.get("include_last_offset") else o2, **kw)
+            fn = y.grad_fn
+            print(dt, kw, y, fn._saved_result1, fn._saved_result2, fn._saved_result3)
+            y.sum().backward(); print(v.grad)
+    """,
+    """
+    y = F.embedding_bag(i, w.detach(), o, per_sample_weights=psw, mode='sum'); print(y.grad_fn.next_functions); saved(y.grad_fn)
+    g, = torch.autograd.grad(F.embedding_bag(i, w, o, mode='sum', per_sample_weights=psw), psw, s, create_graph=True)
+    print(g, g.grad_fn.next_functions)
+    x = torch.tensor([[0, 2, 1], [2, 4, 4]])
+    print(F.embedding_bag(x, w), F.embedding_bag(x, w, mode='max'), F.embedding_bag(x, w, per_sample_weights=torch.ones(2, 3, dtype=torch.float64), mode='sum'))
+    print(F.embedding_bag(x.int(), w), F.embedding_bag(torch.tensor([1, 2]), w, torch.tensor([0, 1]).int()))
+    print(F.embedding_bag(torch.tensor([], dtype=torch.long), w, torch.tensor([0, 0])), F.embedding_bag(x, w, max_norm=0.5), w)
+    print(F.embedding_bag(torch.tensor([], dtype=torch.long).view(3, 0), w), F.embedding_bag(i, w, o, padding_idx=-1))
+    print(F.embedding_bag(w.detach().long(), i.double(), o))
+    """,
+    "t = F.embedding_bag(i, w, o, mode='sum', per_sample_weights=psw)\ntorch.autograd.grad(t, psw, s, create_graph=True)[0].sum().backward()",
+    "torch.autograd.grad(F.embedding_bag(i, w, o), w, s, create_graph=True)[0].sum().backward()",
+    """
+    m = torch.nn.EmbeddingBag(5, 3); print(m, m.weight.shape, m.mode, m.include_last_offset, m.sparse)
+    print(torch.nn.EmbeddingBag(5, 3, max_norm=1.0, norm_type=1.0, scale_grad_by_freq=True, mode='sum', padding_idx=-2))
+    print(torch.nn.EmbeddingBag(5, 3, padding_idx=1).weight[1])
+    m = torch.nn.EmbeddingBag.from_pretrained(torch.tensor([[1, 2.3, 3], [4, 5.1, 6.3]]))
+    print(m, m.weight.requires_grad, m(torch.tensor([[1, 0]])))
+    m = torch.nn.EmbeddingBag.from_pretrained(torch.tensor([[1, 2.3, 3], [4, 5.1, 6.3]]), freeze=False, mode='max')
+    print(m(torch.tensor([1, 0, 1]), torch.tensor([0, 1])))
+    """,
+    "torch.nn.EmbeddingBag(5, 3, padding_idx=5)",
+    "torch.nn.EmbeddingBag(5, 3, padding_idx=-6)",
+    "torch.nn.EmbeddingBag(5, 3, _weight=torch.ones(2, 2))",
+    "torch.nn.EmbeddingBag.from_pretrained(torch.ones(2))",
+    *[f"F.embedding_bag({a})" for a in (
+        "i, w, o, mode='max', per_sample_weights=psw", "i, w, o, mode='x'", "i, w", "i.view(1, 7), w, o",
+        "i, w, o.view(2, 2)", "i, w, torch.tensor([1, 2])", "i, w, torch.tensor([1, 2]).int()",
+        "i.int(), w, torch.tensor([1, 2]).int()", "i, w, torch.tensor([0, 8])", "torch.tensor([0, 9]), w, o[:2]",
+        "i, w, o, per_sample_weights=psw[:3], mode='sum'", "i, w, o, per_sample_weights=psw.float(), mode='sum'",
+        "i.float(), w, o", "i, w, o.float()", "i, w[0], o", "i, w, o, padding_idx=5", "i, w, o, padding_idx=-6",
+        "i, w, o, mode='max', scale_grad_by_freq=True", "i.view(1, 1, 7), w",
+        "i, w, torch.tensor([], dtype=torch.long), include_last_offset=True", "torch.tensor([-1, 0]), w, o[:2]",
+        "torch.tensor([-1, 0]), w, o[:2], mode='max'", "i, w, o, mode='max', sparse=True", "i, w.int(), o",
+        "torch.tensor([0, 9]), w.float(), o[:2], mode='sum'", "torch.tensor([0, 9]), w.float(), o[:2]",
+        "torch.tensor([0, 9]), w.float(), o[:2], mode='max'", "torch.tensor([0, 9]), w.float(), o[:2], mode='sum', padding_idx=1",
+        "i, w, o, per_sample_weights=psw.view(1, 7), mode='sum'", "[1], w, o", "i.view(7, 1), w, per_sample_weights=psw, mode='sum'",
+        "torch.tensor([], dtype=torch.long).view(0, 3), w")],
+)
+case(
+    "decoder_saved_outputs_and_optional_tensors",
+    # PyTorch's generated nodes keep their outputs, and optional (Tensor?) inputs, whichever
+    # inputs need a gradient; only plain tensor inputs a single formula uses wait for theirs
+    """
+    x = torch.tensor([0.5, 2.0], requires_grad=True); y = torch.tensor([1.5, 3.0])
+    r = x ** y; print(r.grad_fn._saved_result, r.grad_fn._saved_exponent, r.grad_fn._saved_self)
+    r = y ** x; print(r.grad_fn._saved_result)
+    w = torch.ones(3, 2, requires_grad=True)
+    b = torch.nn.functional.embedding_bag(torch.tensor([0, 2]), w, torch.tensor([0]), mode='sum',
+                                          per_sample_weights=torch.tensor([2., 3.]))
+    print(b.grad_fn._saved_per_sample_weights, b.grad_fn._saved_weight, b.grad_fn._saved_result2)
+    """,
+)

@@ -1694,6 +1694,44 @@ def _double_pools3d(L, x):
 C.add("pools3d", _pools3d, VOL)
 C.add("double_backward_pools3d", _double_pools3d, VOL)
 
+
+# part decoder: rrelu (RreluWithNoiseBackward0/1 and its backward's row). Training draws random
+# slopes, which PyTorch's stream would not match: lower == upper makes them fixed
+def _rrelu(L, a):
+    f = F(L)
+    return (f.rrelu(a), f.rrelu(a, 0.1, 0.6), f.rrelu(a, 0.2, 0.2, training=True),
+            f.rrelu(a * 1, inplace=True), f.rrelu(a * 1, 0.3, 0.3, True, inplace=True))
+
+
+def _double_rrelu(L, a, s):
+    """Gradients with input-dependent seeds, differentiated again: RreluWithNoiseBackwardBackward0
+    from the input and (in place) from the output, in eval and in training."""
+    f, gs = F(L), []
+    for y in (f.rrelu(a, 0.1, 0.5), f.rrelu(a, 0.2, 0.2, training=True),
+              f.rrelu(a * 1, inplace=True), f.rrelu(a * 1, 0.3, 0.3, True, inplace=True)):
+        gs += L.autograd.grad(y, (a, s), s * s, create_graph=True, allow_unused=True)
+    return tuple(g for g in gs if g is not None)
+
+
+# embedding_bag (EmbeddingBagBackward0): sum (with per_sample_weights, padding_idx, a 2-D input),
+# mean, max; an empty bag; include_last_offset. (scale_grad_by_freq is no true gradient by design:
+# semantics case decoder_embedding_bag compares it with PyTorch's)
+def _embedding_bag(L, w, p):
+    f, i, o = F(L), L.tensor([0, 2, 1, 2, 4, 3, 2]), L.tensor([0, 2, 2, 5])
+    return (f.embedding_bag(i, w, o, mode="sum"), f.embedding_bag(i, w, o),
+            f.embedding_bag(i, w, o, mode="max"), f.embedding_bag(i, w, o, mode="max", padding_idx=3),
+            f.embedding_bag(i, w, o, mode="sum", per_sample_weights=p, padding_idx=2),
+            f.embedding_bag(i, w, o, padding_idx=0),
+            f.embedding_bag(i, w, L.tensor([0, 3, 7]), mode="sum", include_last_offset=True,
+                            per_sample_weights=p),
+            f.embedding_bag(i[:6].view(2, 3), w, per_sample_weights=p[:6].view(2, 3), mode="sum"))
+
+
+C.add("rrelu", _rrelu, A23)
+C.add("double_backward_rrelu", _double_rrelu, A23, C23)
+C.add("embedding_bag", _embedding_bag, _u(5, 3), _u(7))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
@@ -1750,6 +1788,10 @@ def _not_implemented_cases(L):
             ("multilabel_margin_loss_backward", L.autograd.grad(L.nn.functional.multilabel_margin_loss(
                 a, L.tensor([1, -1, 0])), a, create_graph=True)[0],
              "multilabel_margin_loss_backward"),  # (part dist)
+            ("embedding_bag_per_sample_weights_backward", L.autograd.grad(
+                L.nn.functional.embedding_bag(L.tensor([0, 1, 1]), a.view(3, 1), L.tensor([0, 1]),
+                                              mode="sum", per_sample_weights=b).sum(), b,
+                create_graph=True)[0], "_embedding_bag_per_sample_weights_backward"),  # (part decoder)
             ("scaled_dot_product_flash_attention_for_cpu_backward", _flash_grad(L),  # (part attn)
              "_scaled_dot_product_flash_attention_for_cpu_backward")]
 
@@ -1795,6 +1837,9 @@ def test_rows_marked_not_implemented_record_their_node_and_backward_refuses(L):
                "CdistBackwardBackward0", "_cdist_backward"),
               ("pdist_backward", L.autograd.grad(L.pdist(x).sum(), x, create_graph=True)[0],
                "PdistBackwardBackward0", "_pdist_backward")]
+    cases += [("embedding_bag_backward", L.autograd.grad(L.nn.functional.embedding_bag(  # (part decoder)
+        L.tensor([0, 1, 1]), a, L.tensor([0, 1])), a, x[:, :1].expand(2, 2), create_graph=True)[0],
+        "EmbeddingBagBackwardBackward0", "_embedding_bag_backward")]
     if L is minigrad:
         assert sorted(NOT_DERIVED) == sorted(name for name, *_ in cases if name != "special_zeta")
     for name, out, node, aten in cases:

@@ -146,7 +146,7 @@ FREED = object()  # marks a saved value released by backward
 
 # dims and positions, int64 arguments in PyTorch (Scalars, as alpha, are not)
 _INT64 = frozenset(("dim", "dims", "dim0", "dim1", "dim2", "dimension", "index", "start", "end",
-                    "pad", "shifts", "offset", "diagonal", "ignore_index"))
+                    "pad", "shifts", "offset", "diagonal", "ignore_index", "padding_idx"))
 
 
 _HIDDEN = ("_scalar_type", "_info")  # kept by nodes, but not shown (as in PyTorch)

@@ -291,6 +291,10 @@ class Op:
             if builtins.any(needed >> i & 1 for i in ((k,) if k.__class__ is int else k)):
                 names.update(argnames)
         plan, outputs = [], {"result", *self.extra, *self.outputs}
+        # (its guards skip outputs and optional tensors, Tensor? (a None default here): those are
+        # saved whichever inputs need a gradient)
+        names.update(name for name in self.saved_names if name in outputs or (
+            name in self.index and self.defaults[self.index[name]] is None))
         for name in sorted(self.saved_names - names):  # plain values are kept in any case, as
             i = self.index.get(name)                     # PyTorch's nodes keep them (alpha, dim)
             if i is not None and i not in self.input_idx:
@@ -325,12 +329,13 @@ class Op:
                 plan.append((name, "scalar_type", self.index[name[:-12]]))
             elif name.endswith("_info") and name[:-5] in self.index:
                 plan.append((name, "info", self.index[name[:-5]]))
-            elif "_sym_argsize_minus_" in name:
-                base, _, k = name.partition("_sym_argsize_minus_")
+            elif "_sym_argsize_" in name:  # x_sym_argsize_minus_1: x.size(-1); _0: x.size(0)
+                base, _, k = name.partition("_sym_argsize_")
+                k = -int(k[6:]) if k.startswith("minus_") else int(k)
                 if base in self.outputs:  # one size of an output (svd's S_sym_argsize_minus_1)
-                    plan.append((name, "output_argsize", (self.outputs.index(base), -int(k))))
+                    plan.append((name, "output_argsize", (self.outputs.index(base), k)))
                 else:
-                    plan.append((name, "argsize", (self.index[base], -int(k))))
+                    plan.append((name, "argsize", (self.index[base], k)))
             else:
                 raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
         return plan

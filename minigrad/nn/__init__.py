@@ -37,3 +37,6 @@ from .modules import ChannelShuffle, LocalResponseNorm  # noqa: F401  (part dist
 
 
 from .modules import MultiheadAttention, TransformerEncoderLayer  # noqa: F401
+from .modules import EmbeddingBag, RReLU, TripletMarginWithDistanceLoss  # noqa: F401  (part decoder)
+from .modules import (Transformer, TransformerDecoder, TransformerDecoderLayer,  # noqa: F401
+                      TransformerEncoder)  # (part decoder)

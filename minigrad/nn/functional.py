@@ -227,6 +227,26 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
     return d.leaky_relu(input, negative_slope)
 
 
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    """x for x > 0, a * x below, a drawn uniformly from [lower, upper] for each element in
+    training (the noise regularizes), the mean slope (lower + upper) / 2 in eval."""
+    _ops._tensor_arg("rrelu_" if inplace else "rrelu", "input", 1, input)
+    if lower > upper:
+        raise RuntimeError("Lower bound should be less than or equal to the upper bound")
+    _floating_only("rrelu_with_noise_out_cpu" if training else "leaky_relu_cpu", input)
+    noise = _ops.empty_like(input)
+    if training:  # each x <= 0 gets its slope; the others keep 1
+        draw = _ops.default_generator._rng.uniform(lower, upper, input.shape)
+        noise = Tensor._make(np.where(input._data <= 0, draw, 1).astype(input._data.dtype))
+    if inplace:
+        return apply_inplace(d.rrelu_with_noise_, input, noise, lower, upper, training)
+    return d.rrelu_with_noise(input, noise, lower, upper, training)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    return rrelu(input, lower, upper, training, inplace=True)
+
+
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     """x clamped to [min_val, max_val]; its gradient is 0 outside (and on the edges)."""
     if inplace:
@@ -596,6 +616,111 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
         raise NotImplementedError("minigrad: embedding(sparse=True) is not implemented (no sparse "
                                   "tensors)")
     return d.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False,
+                  mode="mean", sparse=False, per_sample_weights=None, include_last_offset=False,
+                  padding_idx=None):
+    """One row per bag of indices: the sum, mean or max of the rows of weight they pick, without
+    the (bags, indices, dim) tensor embedding would make. A 1-D input is cut into bags where
+    offsets start them; a 2-D input is one bag a row (part decoder)."""
+    if weight.dtype == dtypes.int64 and input.is_floating_point():
+        warnings.warn("Argument order of nn.functional.embedding_bag was changed. Usage "
+                      "`embedding_bag(weight, input, ...)` is deprecated, and should now be "
+                      "`embedding_bag(input, weight, ...)`.", stacklevel=2)
+        weight, input = input, weight
+    if per_sample_weights is not None and input.size() != per_sample_weights.size():
+        raise ValueError(f"embedding_bag: If per_sample_weights ({per_sample_weights.shape}) is not "
+                         f"None, then it must have the same shape as the input ({input.shape})")
+    if not weight.dim() == 2:
+        raise ValueError(f"weight has to be a 2D Tensor, but got Tensor of dimension {weight.dim()}")
+    if input.dim() == 2:
+        if offsets is not None:
+            raise ValueError("if input is 2D, then offsets has to be None, as input is treated is a "
+                             "mini-batch of fixed length sequences. However, found offsets of type "
+                             f"{type(offsets)}")
+        offsets = _ops.arange(0, input.numel(), input.size(1), dtype=input.dtype)
+        include_last_offset = False
+        input = input.reshape(-1)
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape(-1)
+    elif input.dim() == 1:
+        if offsets is None:
+            raise ValueError("offsets has to be a 1D Tensor but got None")
+        if offsets.dim() != 1:
+            raise ValueError("offsets has to be a 1D Tensor")
+    else:
+        raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension {input.dim()}")
+    modes = {"sum": 0, "mean": 1, "max": 2}
+    if mode not in modes:
+        raise ValueError("mode has to be one of sum, mean or max")
+    if mode == "max" and scale_grad_by_freq:
+        raise ValueError("max mode does not support scaling the gradient by the frequency")
+    if mode == "max" and sparse:
+        raise ValueError("max mode does not support sparse weights")
+    if max_norm is not None:
+        _embedding_renorm_(weight, input, max_norm, norm_type)
+    if per_sample_weights is not None and mode != "sum":
+        raise NotImplementedError("embedding_bag: per_sample_weights was not None. per_sample_weights "
+                                  f"is only supported for mode='sum' (got mode='{mode}'). Please open "
+                                  "a feature request on GitHub.")
+    n = weight.size(0)
+    if padding_idx is None:
+        padding_idx = -1
+    elif not -n <= padding_idx < n:
+        raise RuntimeError(f"padding_idx must be within the number of embeddings, -{n} through "
+                           f"{n - 1}, but got {padding_idx}")
+    elif padding_idx < 0:
+        padding_idx += n
+    _check_embedding_bag(input, weight, offsets, modes[mode], per_sample_weights,
+                         include_last_offset, padding_idx)
+    if input.dtype != offsets.dtype:  # (ATen's promoteIndicesAndOffsets)
+        input, offsets = input.long(), offsets.long()
+    if sparse:
+        raise NotImplementedError("minigrad: embedding_bag(sparse=True) is not implemented (no "
+                                  "sparse tensors)")
+    return d.embedding_bag(weight, input.contiguous(), offsets.contiguous(), scale_grad_by_freq,
+                           modes[mode], sparse, per_sample_weights, include_last_offset,
+                           padding_idx)[0]
+
+
+def _check_embedding_bag(indices, weight, offsets, mode, per_sample_weights, include_last_offset,
+                         padding_idx):
+    """ATen's check_arguments, then the kernel's check of each index (its words differ on the
+    float32 fast path)."""
+    common = _ops.promote_types(indices.dtype, offsets.dtype)  # (ATen's promoteIndicesAndOffsets)
+    if common not in (dtypes.int64, dtypes.int32):
+        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following "
+                           f"scalar types: Long, Int; but got {indices.to(common).type()} instead "
+                           "(while checking arguments for embedding_bag)")
+    if not weight.is_floating_point():
+        raise RuntimeError("Expected tensor for argument #1 'weight' to have one of the following "
+                           f"scalar types: Half, BFloat16, Float, Double; but got {weight.type()} "
+                           "instead (while checking arguments for embedding_bag)")
+    o = offsets._data
+    if len(o) and o[0] != 0:
+        raise RuntimeError("offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to "
+                           f"start from position 0. However, got {o[0]}\n[ "
+                           f"{offsets.to(common).type()}{{}} ]")
+    if len(o) and o[-1] > indices.numel():
+        raise RuntimeError(f"offsets[-1] can not be greater than input's length {indices.numel()} "
+                           f"but got offsets[-1] of {o[-1]}")
+    if per_sample_weights is not None and per_sample_weights.dtype != weight.dtype:
+        raise RuntimeError("Expected tensor for argument #1 'weight' to have the same type as tensor "
+                           f"for argument #1 'per_sample_weights'; but type {weight.type()} does not "
+                           f"equal {per_sample_weights.type()} (while checking arguments for "
+                           "embedding_bag)")
+    if include_last_offset and len(o) < 1:
+        raise RuntimeError("include_last_offset: number of offset should be at least 1")
+    i, n = indices._data, weight.shape[0]
+    bad = np.flatnonzero((i < 0) | (i >= n))
+    if len(bad):
+        psw = None if per_sample_weights is None else per_sample_weights._data
+        if mode != 2 and d._embedding_bag_fast_path(weight._data, psw, padding_idx):
+            raise RuntimeError(f"Index {bad[0]} of input takes value {i[bad[0]]} which is not in the "
+                               f"valid range [0, {n})")
+        raise RuntimeError("embedding_bag: Expected idx >= 0 && idx < num_embeddings but found idx "
+                           f"to be {i[bad[0]]}")
 
 
 def _embedding_renorm_(weight, input, max_norm, norm_type):
@@ -2241,6 +2366,33 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
     if swap:
         dist_neg = _ops.minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
     return _apply_loss_reduction((d.add_scalar(dist_pos, margin) - dist_neg).clamp_min(0), enum)
+
+
+def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None,
+                                      margin=1.0, swap=False, reduction="mean"):
+    """triplet_margin_loss with any distance: distance_function(x1, x2) gives one distance per
+    sample (pairwise_distance if None). Python ops, as PyTorch's (part decoder)."""
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    a_dim, p_dim, n_dim = anchor.ndim, positive.ndim, negative.ndim
+    if not (a_dim == p_dim and p_dim == n_dim):
+        raise RuntimeError(f"The anchor, positive, and negative tensors are expected to have the "
+                           f"same number of dimensions, but got: anchor {a_dim}D, positive "
+                           f"{p_dim}D, and negative {n_dim}D inputs")
+    if distance_function is None:
+        distance_function = pairwise_distance
+    dist_pos = distance_function(anchor, positive)
+    dist_neg = distance_function(anchor, negative)
+    if swap:  # the positive stands in for the anchor when it is nearer the negative
+        dist_neg = _ops.minimum(dist_neg, distance_function(positive, negative))
+    loss = _ops.clamp_min(margin + dist_pos - dist_neg, 0)
+    if reduction == "sum":
+        return _ops.sum(loss)
+    if reduction == "mean":
+        return _ops.mean(loss)
+    return loss
 
 
 # --- part dist: pdist (torch.pdist itself), bilinear, margin losses, ... ----------------------

@@ -46,4 +46,9 @@ from .normalization import LocalResponseNorm  # noqa: F401  (part dist)
 
 from .activation import MultiheadAttention  # noqa: F401
 from .transformer import TransformerEncoderLayer  # noqa: F401
+from .transformer import (Transformer, TransformerDecoder, TransformerDecoderLayer,  # noqa: F401
+                          TransformerEncoder)  # (part decoder)
 from .linear import NonDynamicallyQuantizableLinear  # noqa: F401
+from .activation import RReLU  # noqa: F401  (part decoder)
+from .loss import TripletMarginWithDistanceLoss  # noqa: F401  (part decoder)
+from .sparse import EmbeddingBag  # noqa: F401  (part decoder)
