@@ -266,6 +266,10 @@ def matrix_exp(input=ops._REQUIRED):
 Tensor.cholesky_solve, Tensor.cholesky_inverse = ops._as_method(cholesky_solve), ops._as_method(cholesky_inverse)
 Tensor.matrix_exp = ops._as_method(matrix_exp)
 
+# part linalg3: Householder products under LAPACK's names
+orgqr, geqrf = linalg._orgqr, linalg._geqrf
+Tensor.orgqr, Tensor.geqrf = ops._as_method(orgqr), ops._as_method(geqrf)
+
 
 def chain_matmul(*matrices, out=None):
     """torch.chain_matmul: deprecated for linalg.multi_dot (it warns once); matrices only."""

@@ -2507,6 +2507,72 @@ for _op in (linalg_inv, linalg_solve, linalg_cholesky, cholesky, linalg_lu_facto
     _op.keep_layout = True  # (their forwards lay results out as LAPACK writes them: _lapack_layout)
 linalg_lu.contiguous = lu_unpack.contiguous = True  # (P, L and U: new tensors, row by row)
 
+
+# part linalg3: products of Householder reflectors (what geqrf leaves and orgqr multiplies out)
+def _geqrf(self):
+    """LAPACK's geqrf, as NumPy's qr(mode='raw') calls it: R on and above the diagonal, the
+    Householder vectors below it (their leading 1 implied), and the tau of each reflector."""
+    a, tau = np.linalg.qr(self, mode="raw")  # (a comes transposed: LAPACK's column-major memory)
+    return np.ascontiguousarray(a).swapaxes(-1, -2), tau
+
+
+def _householder_product(input, tau):
+    """The first n columns of H_1 ... H_k, H_i = I - tau_i v_i v_i^T, v_i column i of input below
+    the diagonal with a 1 on it (the rest is never read): applied to I's columns from H_k back,
+    as LAPACK's orgqr does."""
+    m, n = input.shape[-2:]
+    V = np.tril(input, -1)
+    V[..., range(n), range(n)] = 1
+    Q = np.broadcast_to(np.eye(m, n, dtype=input.dtype), input.shape).copy()
+    for i in reversed(range(tau.shape[-1])):
+        v = V[..., i:i + 1]
+        Q -= tau[..., i, None, None] * v * (v.swapaxes(-1, -2) @ Q)
+    return _lapack_layout(Q)
+
+
+def _reflect(v, t, K, left):
+    """(I - t v v^T) K, or K (I - t v v^T) when not left (t: shape (..., 1))."""
+    if left:
+        return K - (t.unsqueeze(-1) * v) * (v.mT @ K)
+    return K - (K @ (t.unsqueeze(-1) * v)) * v.mT
+
+
+def _householder_product_backward(grad, result, input, tau):
+    """PyTorch's householder_product_backward. With K_i = H_{i+1} ... H_k gQ^T H_1 ... H_{i-1}
+    (K_1 = H_1^-1 Q gQ^T), gv_i = -t_i (v_i^T K_i)^T - t_i K_i v_i and gt_i = -v_i^T K_i v_i;
+    K_{i+1} = H_{i+1}^-1 K_i H_i, and H(t)^-1 = H(s) with s = t / (t |v|^2 - 1): matrix-vector
+    products only. v_i is zero above row i, so only rows (columns) i: of K are read."""
+    if input.numel() == 0 or tau.numel() == 0:
+        return None, None
+    m, k = input.shape[-2], tau.shape[-1]
+    V = input.tril(-1)
+    V.diagonal(0, -2, -1).fill_(1.0)
+    Vk = V.narrow(-1, 0, k)
+    sigma = tau / (tau * (Vk * Vk).sum(-2) - 1.0)
+    K = _reflect(V.narrow(-1, 0, 1), sigma.narrow(-1, 0, 1), result @ grad.mT, True)
+    input_grad, tau_grad = zeros_like(input), zeros_like(tau)
+    for i in range(k):
+        v_full, t = V.narrow(-1, i, 1), tau.narrow(-1, i, 1)
+        v, t_ = v_full.narrow(-2, i, m - i), t.unsqueeze(-1)
+        vK = v.mT @ K.narrow(-2, i, m - i)
+        Kv = K.narrow(-1, i, m - i) @ v
+        v_grad = ((-t_ * vK).squeeze(-2) - (t_ * Kv).squeeze(-1)).unsqueeze(-1)
+        t_grad = (-(vK.narrow(-1, i, m - i) @ v)).squeeze(-1)
+        input_grad.select(-1, i).copy_(v_grad.squeeze(-1))
+        tau_grad.select(-1, i).copy_(t_grad.squeeze(-1))
+        if i != k - 1:
+            K = _reflect(V.narrow(-1, i + 1, 1), sigma.narrow(-1, i + 1, 1), K, True)
+            K = _reflect(v_full, t, K, False)
+    return input_grad.tril_(-1), tau_grad
+
+
+geqrf = Op("GeqrfBackward0", _geqrf, outputs=("a", "tau"), self=_not_derived("geqrf"))
+linalg_householder_product = Op(
+    "LinalgHouseholderProductBackward0", _householder_product,
+    **{"input, tau": lambda grad, result, input, tau: _householder_product_backward(
+        grad, result, input, tau)})
+geqrf.keep_layout = linalg_householder_product.keep_layout = True
+
 # --- reductions ---------------------------------------------------------------------------------
 # sum(dtype=...) and mean(dtype=...) reduce in that dtype, with no ToCopyBackward0 before them
 # (the engine casts the gradient back to the input's dtype)

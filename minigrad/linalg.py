@@ -728,3 +728,58 @@ def lstsq(A=_REQUIRED, B=_REQUIRED, rcond=None, *, driver=None):
                            f"other.size({-1 if vector else -2})")
     _broadcast_shape(A.shape[:-2], B.shape[:-1 if vector else -2])
     return return_types.linalg_lstsq(*d.linalg_lstsq(A, B, rcond, driver))
+
+
+# --- part linalg3: Householder products, the _ex variants, and the rest of torch.linalg -------
+def householder_product(A=_REQUIRED, tau=_REQUIRED):
+    """The first n columns of H_1 ... H_k, H_i = I - tau_i v_i v_i^T, with v_i column i of A
+    below the diagonal and a 1 on it: Q of a QR factorization from geqrf's packed result.
+    LinalgHouseholderProductBackward0 (torch.orgqr is the same op)."""
+    _tensor_arg("linalg_householder_product", "input", 1, A)
+    _tensor_arg("linalg_householder_product", "tau", 2, tau)
+    return _householder_product(A, tau)
+
+
+def _householder_product(A, tau):
+    name = "minigrad.linalg.householder_product"
+    if A.dim() < 2:
+        raise RuntimeError(f"{name}: input must have at least 2 dimensions.")
+    if A.shape[-2] < A.shape[-1]:
+        raise RuntimeError(f"{name}: input.shape[-2] must be greater than or equal to "
+                           "input.shape[-1]")
+    if tau.dim() == 0:
+        raise IndexError("Dimension specified as -1 but tensor has no dimensions")
+    if A.shape[-1] < tau.shape[-1]:
+        raise RuntimeError(f"{name}: input.shape[-1] must be greater than or equal to "
+                           "tau.shape[-1]")
+    if A.dim() - tau.dim() != 1:
+        raise RuntimeError(f"{name}: Expected tau to have one dimension less than input, but got "
+                           f"tau.ndim equal to {tau.dim()} and input.ndim is equal to {A.dim()}")
+    if tau.shape[:-1] != A.shape[:-2]:
+        raise RuntimeError(f"{name}: Expected batch dimensions of tau to be equal to "
+                           f"input.shape[:-2], but got {list(tau.shape[:-1])}")
+    if A.dtype != tau.dtype:
+        raise RuntimeError(f"{name}: tau dtype {tau.dtype._scalar} does not match input dtype "
+                           f"{A.dtype._scalar}")
+    if not A.is_floating_point():
+        raise NotImplementedError(f"\"orgqr_cpu\" not implemented for '{A.dtype._scalar}'")
+    return d.linalg_householder_product(A, tau)
+
+
+def _orgqr(input=_REQUIRED, input2=_REQUIRED):
+    """torch.orgqr: linalg.householder_product under LAPACK's name."""
+    _tensor_arg("orgqr", "input", 1, input)
+    _tensor_arg("orgqr", "input2", 2, input2)
+    return _householder_product(input, input2)
+
+
+def _geqrf(input=_REQUIRED):
+    """torch.geqrf: LAPACK's QR factorization, packed: R on and above the diagonal, below it the
+    Householder vectors whose product (householder_product) is Q, and their tau. PyTorch has no
+    derivative for it: backward through GeqrfBackward0 fails."""
+    _tensor_arg("geqrf", "input", 1, input)
+    if input.dim() < 2:
+        raise RuntimeError("minigrad.geqrf: input must have at least 2 dimensions.")
+    if not input.is_floating_point():
+        raise NotImplementedError(f"\"geqrf_cpu\" not implemented for '{input.dtype._scalar}'")
+    return return_types.geqrf(*d.geqrf(input))

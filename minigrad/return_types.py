@@ -37,3 +37,4 @@ linalg_lu = _return_type("linalg_lu", ("P", "L", "U"))
 lu_unpack = _return_type("lu_unpack", ("P", "L", "U"))
 _lu_with_info = _return_type("_lu_with_info", ("LU", "pivots", "info"))
 linalg_lstsq = _return_type("linalg_lstsq", ("solution", "residuals", "rank", "singular_values"))
+geqrf = _return_type("geqrf", ("a", "tau"))  # part linalg3

@@ -1625,6 +1625,22 @@ def _sdpa(L, q, k, v, m):
 
 C.add("scaled_dot_product_attention", _sdpa, _u(1, 2, 3, 4), _u(1, 2, 3, 4), _u(1, 2, 3, 4), _u(3, 3))
 
+
+# part linalg3: householder_product (tall, square with fewer reflectors, a batch; torch.orgqr and
+# the method), and differentiated again
+def _householder(L, a, t, b, tb):
+    return (L.linalg.householder_product(a, t), L.orgqr(a[:3], t[:2]), a.orgqr(t[:1]),
+            L.linalg.householder_product(b, tb))
+
+
+def _double_householder(L, a, t):
+    Q = L.linalg.householder_product(a, t)
+    return L.autograd.grad(Q.pow(3).sum(), (a, t), create_graph=True)
+
+
+C.add("linalg_householder_product", _householder, _u(4, 3), _u(3), _u(2, 3, 2), _u(2, 2))
+C.add("double_backward_householder", _double_householder, _u(4, 3), _u(3))
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
@@ -1726,6 +1742,7 @@ def test_rows_marked_not_implemented_record_their_node_and_backward_refuses(L):
                "CdistBackwardBackward0", "_cdist_backward"),
               ("pdist_backward", L.autograd.grad(L.pdist(x).sum(), x, create_graph=True)[0],
                "PdistBackwardBackward0", "_pdist_backward")]
+    cases += [("geqrf", L.geqrf(a)[1], "GeqrfBackward0", "geqrf")]  # (part linalg3)
     if L is minigrad:
         assert sorted(NOT_DERIVED) == sorted(name for name, *_ in cases if name != "special_zeta")
     for name, out, node, aten in cases:
