@@ -1845,8 +1845,19 @@ def _lapack_layout(a):
     return np.ascontiguousarray(a.swapaxes(-1, -2)).swapaxes(-1, -2)
 
 
-linalg_inv = Op("LinalgInvExBackward0", lambda A: _lapack_layout(np.linalg.inv(A)),  # d(A^-1) = -A^-1 dA A^-1
-                A=lambda grad, result: -(result.mT @ (grad @ result.mT)))
+def _linalg_inv_ex(A):
+    """A^-1 and getrf's info (0, or the first zero pivot); NumPy's inverse when A is invertible,
+    else the solve with the identity that PyTorch's LAPACK makes, inf and nan where U's zero
+    pivot divides."""
+    LU, pivots, info = _getrf(A)
+    if not info.any():
+        return _lapack_layout(np.linalg.inv(A)), info
+    return _lu_solve(LU, pivots, np.broadcast_to(np.eye(A.shape[-1], dtype=A.dtype), A.shape)), info
+
+
+linalg_inv = Op("LinalgInvExBackward0", _linalg_inv_ex, outputs=("inverse", "info"),
+                output_differentiability=(True, False),  # d(A^-1) = -A^-1 dA A^-1
+                A=lambda grads, inverse: -(inverse.mT @ (grads[0] @ inverse.mT)))
 # part einsum (linalg): solve and det. A^H is A^T here (minigrad's tensors are real)
 def _is_vector_rhs(A_shape, B_shape):
     """linalg.solve takes B as one column when it is 1-D, or A's shape without the last dim."""
@@ -1854,22 +1865,35 @@ def _is_vector_rhs(A_shape, B_shape):
 
 
 def _linalg_solve(A, B, left):
+    """X, and A's LU factorization (LU, pivots, info: getrf's, kept by the node as PyTorch's
+    keeps them). NumPy's solve when A is invertible; else lu_solve with the singular LU, inf and
+    nan where U's zero pivot divides, as PyTorch's LAPACK gives them."""
     vector = _is_vector_rhs(A.shape, B.shape)
     B = B[..., None] if vector else B
-    X = (_lapack_layout(np.linalg.solve(A, B)) if left else   # (X A = B is A^T X^T = B^T)
-         _lapack_layout(np.linalg.solve(A.swapaxes(-1, -2), B.swapaxes(-1, -2))).swapaxes(-1, -2))
-    return X[..., 0] if vector else X
+    LU, pivots, info = _lu_factor_ex(A)
+    if info.any():
+        X = _lu_solve(LU, pivots, B, left)
+    else:  # (X A = B is A^T X^T = B^T)
+        X = (_lapack_layout(np.linalg.solve(A, B)) if left else
+             _lapack_layout(np.linalg.solve(A.swapaxes(-1, -2), B.swapaxes(-1, -2))).swapaxes(-1, -2))
+    return X[..., 0] if vector else X, LU, pivots, info
 
 
-def _linalg_solve_backward(grad, A, result, left, wrt_A):
-    """PyTorch's linalg_solve_backward: gB = A^-H gX (gX A^-H when not left) by one more solve,
-    gA = -gB X^H (-X^H gB). A vector B counts as a column."""
+def _linalg_solve_backward(grad, A, result, LU, pivots, left, grad_input_mask):
+    """PyTorch's linalg_solve_backward: gB = A^-H gX (gX A^-H when not left), gA = -gB X^H
+    (-X^H gB). gB reuses the saved LU (lu_solve with A^T); under create_graph it is a solve
+    again, whose graph can be differentiated. A vector B counts as a column."""
     vector = _is_vector_rhs(A.shape, result.shape)
-    gB = linalg_solve(A.mT, grad.unsqueeze(-1) if vector else grad, left)
-    if not wrt_A:
-        return gB.squeeze(-1) if vector else gB
-    X = result.unsqueeze(-1) if vector else result
-    return -(gB @ X.mT) if left else -(X.mT @ gB)
+    gX = grad.unsqueeze(-1) if vector else grad
+    if grad_mode._enabled:
+        gB = linalg_solve(A.mT, gX, left)[0]
+    else:
+        gB = linalg_lu_solve(LU, pivots, gX, left, True)
+    gA = None
+    if grad_input_mask[0]:
+        X = result.unsqueeze(-1) if vector else result
+        gA = -(gB @ X.mT) if left else -(X.mT @ gB)
+    return gA, (gB.squeeze(-1) if vector else gB) if grad_input_mask[1] else None
 
 
 def _linalg_det_backward(grad, det, A):
@@ -1885,16 +1909,16 @@ def _linalg_det_backward(grad, det, A):
         if singular.any():
             eye = Tensor._make(np.eye(A.shape[-1], dtype=A._data.dtype))
             A = where(Tensor._make(singular[..., None, None]), eye, A)
-        return linalg_solve(A.mT, d, True)
+        return linalg_solve(A.mT, d, True)[0]
     mask = np.abs(det._data) < 100 * np.finfo(det._data.dtype).eps
     if mask.all():
         return _det_backward_singular(A, grad)
     if not mask.any():
-        return linalg_solve(A.mT, d, True)
+        return linalg_solve(A.mT, d, True)[0]
     m, not_m = Tensor._make(mask), Tensor._make(~mask)  # PyTorch's masked_fmap: index_put_ twice
     out = Tensor._make(np.empty(A.shape, A._data.dtype))
     out = out.index_put_((m,), _det_backward_singular(A[m], grad[m]))
-    return out.index_put_((not_m,), linalg_solve(A[not_m].mT, d[not_m], True))
+    return out.index_put_((not_m,), linalg_solve(A[not_m].mT, d[not_m], True)[0])
 
 
 def _det_backward_singular(A, grad):
@@ -1959,8 +1983,10 @@ def _slogdet(A):
 
 
 linalg_solve = Op("LinalgSolveExBackward0", _linalg_solve,  # X = A^-1 B (left) or B A^-1
-                  A=lambda grad, A, result, left: _linalg_solve_backward(grad, A, result, left, True),
-                  B=lambda grad, A, result, left: _linalg_solve_backward(grad, A, result, left, False))
+                  outputs=("result", "LU", "pivots", "info"),
+                  output_differentiability=(True, False, False, False),
+                  **{"A, B": lambda grads, A, result, LU, pivots, left, grad_input_mask:
+                     _linalg_solve_backward(grads[0], A, result, LU, pivots, left, grad_input_mask)})
 linalg_det = Op("LinalgDetBackward0", _det, outputs=("result", "LU", "pivots"),
                 output_differentiability=(True, False, False),  # (PyTorch's _linalg_det)
                 A=lambda grads, result, A, LU, pivots: _linalg_det_backward(grads[0], result, A))
@@ -1973,7 +1999,7 @@ def _slogdet_backward(grads, A):
     if g is None:
         return None
     d = g.unsqueeze(-1).expand(A.shape[:-1])
-    return linalg_solve(A.mT, diag_embed(d, 0, d.dim() - 1, d.dim()).mT, True)
+    return linalg_solve(A.mT, diag_embed(d, 0, d.dim() - 1, d.dim()).mT, True)[0]
 
 
 linalg_slogdet = Op("LinalgSlogdetBackward0", _slogdet, outputs=("sign", "logabsdet", "LU", "pivots"),
@@ -2122,8 +2148,37 @@ def _cholesky_backward(gL, upper, L):
     return linalg_solve_triangular(L, gA, False, False)
 
 
-linalg_cholesky = Op("LinalgCholeskyExBackward0",  # (PyTorch's info output is not kept: see linalg)
-                     lambda self, upper=False: (_cholesky(self, upper),), outputs=("L",),
+def _potrf(A):
+    """LAPACK's potrf (lower), column by column for all matrices at once: L_jj = sqrt(a_jj -
+    |L_j,:j|^2), then the column below. A matrix stops at the first pivot that is not positive
+    (info: its order): that value stays on the diagonal, the columns after it as A's."""
+    n = A.shape[-1]
+    L = np.tril(A).reshape(-1, n, n)
+    info = np.zeros(len(L), np.int32)
+    for j in range(n):
+        pivot = L[:, j, j] - np.einsum("bk,bk->b", L[:, j, :j], L[:, j, :j])
+        fails = (info == 0) & ~(pivot > 0)
+        info[fails], L[fails, j, j] = j + 1, pivot[fails]
+        ok = info == 0
+        column = L[:, j + 1:, j] - (L[:, j + 1:, :j] @ L[:, j, :j, None])[..., 0]
+        L[ok, j, j] = np.sqrt(pivot[ok])
+        L[ok, j + 1:, j] = column[ok] / L[ok, j, j, None]
+    return L.reshape(A.shape), info.reshape(A.shape[:-2])
+
+
+def _linalg_cholesky_ex(self, upper=False):
+    """(L, info): NumPy's factor when every matrix is positive-definite, else potrf's (info: the
+    order of the first leading minor that is not). upper: the lower factor of A^T, transposed."""
+    A = self.swapaxes(-1, -2) if upper else self
+    try:
+        L, info = np.linalg.cholesky(A), np.zeros(A.shape[:-2], np.int32)
+    except np.linalg.LinAlgError:
+        L, info = _potrf(A)
+    return _lapack_layout(L.swapaxes(-1, -2) if upper else L), info
+
+
+linalg_cholesky = Op("LinalgCholeskyExBackward0", _linalg_cholesky_ex, outputs=("L", "info"),
+                     output_differentiability=(True, False),
                      self=lambda grads, upper, L: _cholesky_backward(grads[0], upper, L))
 cholesky = Op("CholeskyBackward0", _cholesky,  # torch.cholesky, the older name
               self=lambda grad, upper, result: _cholesky_backward(grad, upper, result))

@@ -122,21 +122,34 @@ def _first_zero_pivot(A):
 def inv(A):
     """The inverse of each square matrix in A (LinalgInvExBackward0, gradient -A^-T grad A^-T)."""
     _tensor_arg("linalg_inv", "A", 1, A)
-    _check_square("linalg.inv", A)
-    try:
-        return d.linalg_inv(A)
-    except np.linalg.LinAlgError:
-        b, k = _first_zero_pivot(A)
+    return _inv_ex("linalg.inv", A, True)[0]
+
+
+def inv_ex(A=_REQUIRED, *args, check_errors=False):
+    """(inverse, info): info is LAPACK's, the first zero pivot of each matrix's LU factorization
+    (0: invertible); a singular matrix's inverse then holds the inf and nan LAPACK's solve gives."""
+    _positional("linalg_inv_ex", args, 1)
+    _tensor_arg("linalg_inv_ex", "A", 1, A)
+    _bool_arg("linalg_inv_ex", "check_errors", check_errors)
+    return return_types.linalg_inv_ex(*_inv_ex("linalg.inv_ex", A, check_errors))
+
+
+def _inv_ex(name, A, check_errors):
+    _check_square("linalg.inv" if name == "linalg.inv_ex" else name, A)
+    inverse, info = d.linalg_inv(A)
+    if check_errors and info._data.any():
+        b = int(np.flatnonzero(info._data)[0])
         where = f"(Batch element {b}): " if A.dim() > 2 else ""
-        raise _LinAlgError(f"linalg.inv: {where}The diagonal element {k} is "
+        raise _LinAlgError(f"{name}: {where}The diagonal element {info._data.flat[b]} is "
                            "zero, the inversion could not be completed because the input matrix is "
-                           "singular.") from None
+                           "singular.")
+    return inverse, info
 
 
 # --- part einsum: solve and det ---------------------------------------------------------------
-def _singular(name, A):
+def _singular(name, A, info):
     """PyTorch's error for a singular matrix: the first one of the batch, if A is a batch."""
-    b, _ = _first_zero_pivot(A)
+    b = int(np.flatnonzero(info)[0])
     where = f"(Batch element {b}): " if A.dim() > 2 else ""
     return _LinAlgError(f"minigrad.linalg.{name}: {where}The solver failed because the input matrix "
                         "is singular.")
@@ -145,12 +158,24 @@ def _singular(name, A):
 def solve(A, B, *args, left=True):
     """X with A X = B (X A = B when not left), for each square matrix in A; batches broadcast.
     B may be a vector (one column). LinalgSolveExBackward0: PyTorch records linalg_solve_ex."""
+    return _solve_ex("linalg_solve", A, B, args, left, True)[0]
+
+
+def solve_ex(A=_REQUIRED, B=_REQUIRED, *args, left=True, check_errors=False):
+    """(result, info): info is LAPACK's, the first zero pivot of A's LU factorization (0: A is
+    invertible); for a singular A, result holds the inf and nan LAPACK's solve gives."""
+    _bool_arg("linalg_solve_ex", "check_errors", check_errors)
+    result, _, _, info = _solve_ex("linalg_solve_ex", A, B, args, left, check_errors)
+    return return_types.linalg_solve_ex(result, info)
+
+
+def _solve_ex(fn, A, B, args, left, check_errors):
     if args:
-        raise TypeError(f"linalg_solve() takes 2 positional arguments but {2 + len(args)} were given")
-    _tensor_arg("linalg_solve", "A", 1, A)
-    _tensor_arg("linalg_solve", "B", 2, B)
+        raise TypeError(f"{fn}() takes 2 positional arguments but {2 + len(args)} were given")
+    _tensor_arg(fn, "A", 1, A)
+    _tensor_arg(fn, "B", 2, B)
     if left.__class__ is not bool:
-        raise TypeError(f"linalg_solve(): argument 'left' must be bool, not {_type_name(left)}")
+        raise TypeError(f"{fn}(): argument 'left' must be bool, not {_type_name(left)}")
     if A.dtype != B.dtype:
         raise RuntimeError("linalg.solve: Expected A and B to have the same dtype, but found A of "
                            f"type {A.dtype._scalar} and B of type {B.dtype._scalar} instead")
@@ -163,10 +188,10 @@ def solve(A, B, *args, left=True):
                            f"{'AX = B' if left else 'XA = B'} ({A.shape[-2]}x{A.shape[-1]} and "
                            f"{shape[-2]}x{shape[-1]})")
     _broadcast_shape(shape[:-2], A.shape[:-2])
-    try:
-        return d.linalg_solve(A, B, left)
-    except np.linalg.LinAlgError:
-        raise _singular("solve", A) from None
+    out = d.linalg_solve(A, B, left)
+    if check_errors and out[3]._data.any():
+        raise _singular(fn[7:], A, out[3]._data)
+    return out
 
 
 def det(A):
@@ -312,38 +337,40 @@ def solve_triangular(A, B, *args, upper=None, left=True, unitriangular=False):
     return d.linalg_solve_triangular(A, B, upper, left, unitriangular)
 
 
-def _leading_minor(a):
-    """LAPACK's potrf info: the order of the first leading minor (of the lower triangle, made
-    symmetric) that is not positive-definite, 0 for none."""
-    for k in range(1, a.shape[-1] + 1):
-        try:
-            np.linalg.cholesky(a[:k, :k])
-        except np.linalg.LinAlgError:
-            return k
-    return 0
-
-
 def cholesky(A, *, upper=False):
     """L with A = L L^T (upper: U with A = U^T U) for symmetric positive-definite A."""
     _tensor_arg("linalg_cholesky", "input", 1, A)
-    return _factorize(d.linalg_cholesky, "linalg.cholesky", A, upper)[0]
+    return _cholesky_ex("linalg.cholesky", A, upper, True)[0]
 
 
-def _factorize(op, name, A, upper):
-    """op(A, upper), a Cholesky row (linalg's or torch.cholesky's), with PyTorch's checks and its
-    error naming the first leading minor that is not positive-definite."""
-    _check_square(name, A)
-    try:
-        return op(A, upper)
-    except np.linalg.LinAlgError:
-        batches = A._data.reshape(-1, *A.shape[-2:])
-        if upper:
-            batches = batches.swapaxes(-1, -2)
-        b = next(i for i, m in enumerate(batches) if _leading_minor(m))
+def cholesky_ex(A=_REQUIRED, *args, upper=False, check_errors=False):
+    """(L, info): info is LAPACK's, the order of the first leading minor that is not
+    positive-definite (0: none); L is then potrf's partial factor."""
+    _positional("linalg_cholesky_ex", args, 1)
+    _tensor_arg("linalg_cholesky_ex", "input", 1, A)
+    _bool_arg("linalg_cholesky_ex", "upper", upper)
+    _bool_arg("linalg_cholesky_ex", "check_errors", check_errors)
+    return return_types.linalg_cholesky_ex(*_cholesky_ex("linalg.cholesky_ex", A, upper, check_errors))
+
+
+def _cholesky_ex(name, A, upper, check_errors):
+    _check_square("linalg.cholesky", A)
+    L, info = d.linalg_cholesky(A, upper)
+    if check_errors:
+        _check_positive_definite(name, A, info._data)
+    return L, info
+
+
+def _check_positive_definite(name, A, info):
+    """PyTorch's error for the first matrix of A that is not positive-definite (info: potrf's)."""
+    if info.any():
+        b = int(np.flatnonzero(info)[0])
         where = f"(Batch element {b}): " if A.dim() > 2 else ""
-        raise _LinAlgError(f"{name}: {where}The factorization could not be completed "
-                           "because the input is not positive-definite (the leading minor of order "
-                           f"{_leading_minor(batches[b])} is not positive-definite).") from None
+        raise _LinAlgError(f"{name}: {where}The factorization could not be completed because the "
+                           "input is not positive-definite (the leading minor of order "
+                           f"{info.flat[b]} is not positive-definite).")
+
+
 
 
 def qr(A, mode="reduced"):
@@ -673,13 +700,7 @@ def tensorinv(A=_REQUIRED, ind=2):
                            f"prod(self.shape[:ind]), but got {math.prod(cols)} != {math.prod(rows)}")
     M = A.reshape(math.prod(rows), math.prod(rows))
     _check_square("linalg.inv", M)
-    try:
-        inverse = d.linalg_inv(M)
-    except np.linalg.LinAlgError:
-        b, k = _first_zero_pivot(M)
-        raise _LinAlgError(f"inv: The diagonal element {k} is zero, the inversion could not be "
-                           "completed because the input matrix is singular.") from None
-    return inverse.reshape(*cols, *rows)
+    return _inv_ex("inv", M, True)[0].reshape(*cols, *rows)
 
 
 def tensorsolve(A=_REQUIRED, B=_REQUIRED, dims=None):

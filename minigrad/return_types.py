@@ -38,3 +38,6 @@ lu_unpack = _return_type("lu_unpack", ("P", "L", "U"))
 _lu_with_info = _return_type("_lu_with_info", ("LU", "pivots", "info"))
 linalg_lstsq = _return_type("linalg_lstsq", ("solution", "residuals", "rank", "singular_values"))
 geqrf = _return_type("geqrf", ("a", "tau"))  # part linalg3
+linalg_inv_ex = _return_type("linalg_inv_ex", ("inverse", "info"))
+linalg_solve_ex = _return_type("linalg_solve_ex", ("result", "info"))
+linalg_cholesky_ex = _return_type("linalg_cholesky_ex", ("L", "info"))

@@ -1641,6 +1641,18 @@ def _double_householder(L, a, t):
 C.add("linalg_householder_product", _householder, _u(4, 3), _u(3), _u(2, 3, 2), _u(2, 2))
 C.add("double_backward_householder", _double_householder, _u(4, 3), _u(3))
 
+
+# part linalg3: the _ex variants (their info has no gradient), solve's node keeping A's LU factors
+def _linalg_ex(L, s, q, b):
+    t = (s + s.mT) / 2
+    X = L.linalg.solve_ex(q, b)
+    gs = L.autograd.grad(X.result.pow(3).sum(), (q, b), create_graph=True)
+    return (L.linalg.cholesky_ex(t).L, L.linalg.cholesky_ex(t, upper=True).L,
+            L.linalg.inv_ex(q).inverse, X.result, L.linalg.solve_ex(q, b.mT, left=False).result, *gs)
+
+
+C.add("linalg_ex", _linalg_ex, SPD33, LU33, _u(3, 2))
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
