@@ -18,7 +18,7 @@ import numbers
 
 import numpy as np
 
-from . import derivatives as d, return_types
+from . import derivatives as d, ops as _ops, return_types
 from .ops import _REQUIRED, _dims, _tensor_arg, _type_name
 from .autograd.function import _broadcast_shape
 from .tensor import _wrap_dim
@@ -804,3 +804,92 @@ def _geqrf(input=_REQUIRED):
     if not input.is_floating_point():
         raise NotImplementedError(f"\"geqrf_cpu\" not implemented for '{input.dtype._scalar}'")
     return return_types.geqrf(*d.geqrf(input))
+
+
+def _int_kwarg(name, argname, value):
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        raise TypeError(f"{name}(): argument '{argname}' must be int, not {_type_name(value)}")
+
+
+def matrix_power(A=_REQUIRED, n=_REQUIRED):
+    """torch.matrix_power under linalg's name: A^n by repeated squaring (n < 0: of A^-1)."""
+    _tensor_arg("linalg_matrix_power", "input", 1, A)
+    if n is _REQUIRED:
+        raise TypeError('linalg_matrix_power() missing 1 required positional arguments: "n"')
+    _ops._int_arg("linalg_matrix_power", "n", 2, n)
+    return _ops.matrix_power(A, n)
+
+
+def matmul(input=_REQUIRED, other=_REQUIRED):
+    """torch.matmul under linalg's name."""
+    _tensor_arg("linalg_matmul", "input", 1, input)
+    _tensor_arg("linalg_matmul", "other", 2, other)
+    return _ops.matmul(input, other)
+
+
+def diagonal(A=_REQUIRED, *args, offset=0, dim1=-2, dim2=-1):
+    """torch.diagonal with linalg's defaults: the diagonals of the last two dims, a view."""
+    _positional("linalg_diagonal", args, 1)
+    _tensor_arg("linalg_diagonal", "A", 1, A)
+    for argname, value in (("offset", offset), ("dim1", dim1), ("dim2", dim2)):
+        _int_kwarg("linalg_diagonal", argname, value)
+    return _ops.diagonal(A, offset, dim1, dim2)
+
+
+def vecdot(x=_REQUIRED, y=_REQUIRED, *args, dim=-1):
+    """The dot products of x and y along dim (they broadcast): (x * y).sum(dim), as PyTorch
+    computes it; two vectors take vdot (VdotBackward0), whatever dim says."""
+    _positional("linalg_vecdot", args, 2)
+    _tensor_arg("linalg_vecdot", "x", 1, x)
+    _tensor_arg("linalg_vecdot", "y", 2, y)
+    _int_kwarg("linalg_vecdot", "dim", dim)
+    if not x.is_floating_point():
+        raise RuntimeError("linalg.vecdot: Expected a floating point or complex tensor as input. "
+                           f"Got {x.dtype._scalar}")
+    if x.dtype != y.dtype:
+        raise RuntimeError("linalg.vecdot: Expected x and y to have the same dtype, but found x of "
+                           f"type {x.dtype._scalar} and y of type {y.dtype._scalar} instead")
+    if x.dim() == 1 and y.dim() == 1:
+        return _ops.vdot(x, y)
+    return (x * y).sum(dim)
+
+
+def cond(A=_REQUIRED, p=None):
+    """The condition number |A|_p |A^-1|_p: for p = None, 2 or -2 the ratio of the largest and
+    smallest singular values (any shape); 'nuc' sum(S) sum(1/S); for the others (square A) the
+    two matrix norms, an inverse with a zero pivot counting as inf (as PyTorch computes each)."""
+    _tensor_arg("linalg_cond", "input", 1, A)
+    if isinstance(p, str):
+        _check_dims_square(f"linalg.cond(ord={p})", A)
+        if p not in ("fro", "nuc"):
+            raise RuntimeError(f"linalg.cond got an invalid norm type: {p}")
+    else:
+        if A.dim() < 2:
+            raise RuntimeError("linalg.cond: The input tensor must have at least 2 dimensions.")
+        p = 2 if p is None else p
+        if p not in (2, -2, 1, -1, math.inf, -math.inf):
+            raise RuntimeError(f"linalg.cond got an invalid norm type: {p}")
+    if A.numel() == 0:  # (NumPy defines no condition number here: 0)
+        return d.Tensor._make(np.zeros(A.shape[:-2], A.dtype.np))
+    if p in (2, -2):
+        S = svdvals(A)
+        s_max, s_min = S.narrow(-1, 0, 1), S.narrow(-1, -1, 1)
+        return (s_min / s_max if p == -2 else s_max / s_min).squeeze(-1)
+    if not isinstance(p, str):
+        _check_dims_square(f"linalg.cond(ord={int(p) if isinstance(p, numbers.Integral) else format(p, 'f')})", A)
+    if p == "nuc":
+        S = svdvals(A)
+        return S.sum(-1) * S.reciprocal().sum(-1)
+    inverse, info = inv_ex(A)
+    inverse.masked_fill_(info.unsqueeze(-1).unsqueeze(-1) > 0, math.inf)
+    result = matrix_norm(A, p) * matrix_norm(inverse, p)
+    return result.nan_to_num_(math.inf, math.inf, -math.inf)  # (0 * inf: inf, as NumPy's)
+
+
+def _check_dims_square(name, A):
+    """PyTorch's squareCheckInputs: at least 2 dims, square matrices (no dtype check)."""
+    if A.dim() < 2:
+        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"{name}: A must be batches of square matrices, but they are "
+                           f"{A.shape[-2]} by {A.shape[-1]} matrices")
