@@ -2014,7 +2014,8 @@ linalg_slogdet = Op("LinalgSlogdetBackward0", _slogdet, outputs=("sign", "logabs
 def _linalg_svd(A, full_matrices, compute_uv=True):
     if not compute_uv:  # (gesdd without vectors: PyTorch's svdvals when no gradient is needed)
         return None, np.linalg.svd(A, compute_uv=False), None
-    return np.linalg.svd(A, full_matrices=full_matrices)
+    U, S, Vh = np.linalg.svd(A, full_matrices=full_matrices)
+    return _lapack_layout(U), S, _lapack_layout(Vh)
 
 
 def _skew(X):
@@ -2071,7 +2072,8 @@ linalg_svd = Op("LinalgSvdBackward0", _linalg_svd, outputs=("U", "S", "Vh"),
 def _linalg_eigh(A, UPLO, compute_v=True):
     if not compute_v:  # (syevd without vectors: PyTorch's eigvalsh when no gradient is needed)
         return np.linalg.eigvalsh(A, UPLO), None
-    return np.linalg.eigh(A, UPLO)
+    L, V = np.linalg.eigh(A, UPLO)
+    return L, _lapack_layout(V)
 
 
 def _eigh_backward(grads, L, V):
@@ -2186,8 +2188,8 @@ cholesky = Op("CholeskyBackward0", _cholesky,  # torch.cholesky, the older name
 
 def _linalg_qr(A, mode):
     if mode == "r":  # (Q is not computed: an empty tensor stands for it)
-        return np.empty((0,), A.dtype), np.linalg.qr(A, mode="r")
-    return np.linalg.qr(A, mode=mode)
+        return np.empty((0,), A.dtype), _lapack_layout(np.linalg.qr(A, mode="r"))
+    return tuple(map(_lapack_layout, np.linalg.qr(A, mode=mode)))
 
 
 def _qr_backward(grads, Q, R, mode):
@@ -2558,7 +2560,7 @@ linalg_lstsq = Op("LinalgLstsqBackward0", _lstsq,
                       grads[0], grads[1], self, b, solution, grad_input_mask)})
 
 for _op in (linalg_inv, linalg_solve, linalg_cholesky, cholesky, linalg_lu_factor_ex, linalg_lu_solve,
-            cholesky_solve, cholesky_inverse, linalg_lstsq):
+            cholesky_solve, cholesky_inverse, linalg_lstsq, linalg_svd, linalg_eigh, linalg_qr):
     _op.keep_layout = True  # (their forwards lay results out as LAPACK writes them: _lapack_layout)
 linalg_lu.contiguous = lu_unpack.contiguous = True  # (P, L and U: new tensors, row by row)
 
