@@ -2630,6 +2630,131 @@ linalg_householder_product = Op(
         grad, result, input, tau)})
 geqrf.keep_layout = linalg_householder_product.keep_layout = True
 
+
+# part linalg3: the LDL^T factorization of symmetric matrices (LAPACK's sytrf, Bunch-Kaufman
+# pivoting) and its solve (sytrs), step by step as LAPACK's unblocked sytf2 takes them
+_BUNCH_KAUFMAN = (1 + math.sqrt(17)) / 8  # (the growth bound: 1x1 pivot when |a_kk| >= it * ...)
+
+
+def _sytf2(A):
+    """One matrix: A = P L D L^T P^T, D of 1x1 and 2x2 blocks, read from A's lower triangle.
+    Column k takes a 1x1 pivot if |a_kk| is large enough against its column (and that column's
+    largest entry's row), else row imax is swapped in, alone or with k as a 2x2 block. Returns
+    LD (L below the diagonal, D on and, for 2x2 blocks, just below it), the 1-based pivots (a
+    2x2 block's both negative) and info (the first zero column, 1-based; 0: none)."""
+    a, n = np.tril(A), len(A)
+    ipiv = np.zeros(n, np.int32)
+    info, k = 0, 0
+    while k < n:
+        kstep, absakk = 1, builtins.abs(a[k, k])
+        col = np.abs(a[k + 1:, k])
+        imax = k + 1 + int(np.argmax(col)) if len(col) else k
+        colmax = col.max(initial=0.0)
+        if builtins.max(absakk, colmax) == 0 or np.isnan(absakk):
+            info, kp = info or k + 1, k
+        else:
+            kp = k
+            if absakk < _BUNCH_KAUFMAN * colmax:
+                rowmax = builtins.max(np.abs(a[imax, k:imax]).max(),
+                                      np.abs(a[imax + 1:, imax]).max(initial=0.0))
+                if absakk >= _BUNCH_KAUFMAN * colmax * (colmax / rowmax):
+                    kp = k
+                elif builtins.abs(a[imax, imax]) >= _BUNCH_KAUFMAN * rowmax:
+                    kp = imax
+                else:
+                    kp, kstep = imax, 2
+            kk = k + kstep - 1
+            if kp != kk:  # swap rows and columns kk and kp of the trailing (lower) submatrix
+                a[kp + 1:, [kk, kp]] = a[kp + 1:, [kp, kk]]
+                a[kk + 1:kp, kk], a[kp, kk + 1:kp] = a[kp, kk + 1:kp].copy(), a[kk + 1:kp, kk].copy()
+                a[[kk, kp], [kk, kp]] = a[[kp, kk], [kp, kk]]
+                if kstep == 2:
+                    a[[k + 1, kp], k] = a[[kp, k + 1], k]
+            if kstep == 1 and k < n - 1:  # rank-1 update, then the column of L
+                x = a[k + 1:, k].copy()
+                a[k + 1:, k + 1:] -= np.tril((1 / a[k, k]) * np.outer(x, x))
+                a[k + 1:, k] *= 1 / a[k, k]
+            elif kstep == 2 and k < n - 2:  # rank-2 update with D's 2x2 block inverted
+                d21 = a[k + 1, k]
+                d11, d22 = a[k + 1, k + 1] / d21, a[k, k] / d21
+                d21 = 1 / (d11 * d22 - 1) / d21
+                for j in range(k + 2, n):
+                    wk = d21 * (d11 * a[j, k] - a[j, k + 1])
+                    wkp1 = d21 * (d22 * a[j, k + 1] - a[j, k])
+                    a[j:, j] -= a[j:, k] * wk + a[j:, k + 1] * wkp1
+                    a[j, k], a[j, k + 1] = wk, wkp1
+        ipiv[k:k + kstep] = kp + 1 if kstep == 1 else -(kp + 1)
+        k += kstep
+    return a, ipiv, info
+
+
+def _ldl_factor_ex(self, hermitian=False):
+    """sytf2 for each matrix of the batch (a real matrix: hermitian is symmetric)."""
+    n, batch = self.shape[-1], self.shape[:-2]
+    out = [_sytf2(a) for a in self.reshape((math.prod(batch), n, n))]
+    LD = np.array([o[0] for o in out], self.dtype).reshape(self.shape)
+    pivots = np.array([o[1] for o in out], np.int32).reshape(batch + (n,))
+    info = np.array([o[2] for o in out], np.int32).reshape(batch)
+    return _lapack_layout(LD), pivots, info
+
+
+def _sytrs(a, ipiv, b):
+    """LAPACK's sytrs (lower) for one matrix: X with A X = B from sytf2's LD and pivots: solve
+    L D Y = P^T B forwards, then L^T (P^T X) = Y backwards, swapping rows as the pivots say."""
+    b, n, k = b.copy(), len(a), 0
+    while k < n:
+        if ipiv[k] > 0:
+            kp = ipiv[k] - 1
+            b[[k, kp]] = b[[kp, k]]
+            b[k + 1:] -= np.outer(a[k + 1:, k], b[k])
+            b[k] /= a[k, k]
+            k += 1
+        else:
+            kp = -ipiv[k] - 1
+            b[[k + 1, kp]] = b[[kp, k + 1]]
+            b[k + 2:] -= np.outer(a[k + 2:, k], b[k]) + np.outer(a[k + 2:, k + 1], b[k + 1])
+            akm1k = a[k + 1, k]
+            akm1, ak = a[k, k] / akm1k, a[k + 1, k + 1] / akm1k
+            denom = akm1 * ak - 1
+            bkm1, bk = b[k] / akm1k, b[k + 1] / akm1k
+            b[k], b[k + 1] = (ak * bkm1 - bk) / denom, (akm1 * bk - bkm1) / denom
+            k += 2
+    k = n - 1
+    while k >= 0:
+        if ipiv[k] > 0:
+            b[k] -= a[k + 1:, k] @ b[k + 1:]
+            kp = ipiv[k] - 1
+            b[[k, kp]] = b[[kp, k]]
+            k -= 1
+        else:
+            b[k] -= a[k + 1:, k] @ b[k + 1:]
+            b[k - 1] -= a[k + 1:, k - 1] @ b[k + 1:]
+            kp = -ipiv[k] - 1
+            b[[k, kp]] = b[[kp, k]]
+            k -= 2
+    return b
+
+
+def _ldl_solve(LD, pivots, B, hermitian=False):
+    """sytrs for each matrix of the (broadcast) batch."""
+    batch = np.broadcast_shapes(LD.shape[:-2], B.shape[:-2])
+    n = LD.shape[-1]
+    size = math.prod(batch)
+    LD = np.broadcast_to(LD, batch + LD.shape[-2:]).reshape(size, n, n)
+    pivots = np.broadcast_to(pivots, batch + (n,)).reshape(size, n)
+    Bs = np.broadcast_to(B, batch + B.shape[-2:]).reshape((size,) + B.shape[-2:])
+    X = np.array([_sytrs(*args) for args in zip(LD, pivots, Bs)], B.dtype).reshape(Bs.shape)
+    return _lapack_layout(X.reshape(batch + B.shape[-2:]))
+
+
+linalg_ldl_factor_ex = Op("minigrad::autograd::NotImplemented", _ldl_factor_ex,
+                          outputs=("LD", "pivots", "info"),
+                          output_differentiability=(True, False, False),
+                          self=_not_implemented("linalg_ldl_factor_ex"))
+linalg_ldl_solve = Op("minigrad::autograd::NotImplemented", _ldl_solve,
+                      LD=_not_implemented("linalg_ldl_solve"), B=_not_implemented("linalg_ldl_solve"))
+linalg_ldl_factor_ex.keep_layout = linalg_ldl_solve.keep_layout = True
+
 # --- reductions ---------------------------------------------------------------------------------
 # sum(dtype=...) and mean(dtype=...) reduce in that dtype, with no ToCopyBackward0 before them
 # (the engine casts the gradient back to the input's dtype)

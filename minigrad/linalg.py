@@ -893,3 +893,71 @@ def _check_dims_square(name, A):
     if A.shape[-1] != A.shape[-2]:
         raise RuntimeError(f"{name}: A must be batches of square matrices, but they are "
                            f"{A.shape[-2]} by {A.shape[-1]} matrices")
+
+
+def ldl_factor_ex(A=_REQUIRED, *args, hermitian=False, check_errors=False):
+    """A = P L D L^T P^T for a symmetric A (only its lower triangle is read), packed as LAPACK's
+    sytrf leaves it: (LD, pivots, info), D's 2x2 blocks marked by negative pivot pairs. PyTorch
+    has no derivative for it (NotImplemented node)."""
+    _positional("linalg_ldl_factor_ex", args, 1)
+    _tensor_arg("linalg_ldl_factor_ex", "input", 1, A)
+    _bool_arg("linalg_ldl_factor_ex", "hermitian", hermitian)
+    _bool_arg("linalg_ldl_factor_ex", "check_errors", check_errors)
+    return return_types.linalg_ldl_factor_ex(*_ldl_factor("ldl_factor_ex", A, hermitian, check_errors))
+
+
+def ldl_factor(A=_REQUIRED, *args, hermitian=False):
+    """ldl_factor_ex without info; a zero column (info > 0) is an error."""
+    _positional("linalg_ldl_factor", args, 1)
+    _tensor_arg("linalg_ldl_factor", "input", 1, A)
+    _bool_arg("linalg_ldl_factor", "hermitian", hermitian)
+    return return_types.linalg_ldl_factor(*_ldl_factor("ldl_factor", A, hermitian, True)[:2])
+
+
+def _ldl_factor(name, A, hermitian, check_errors):
+    _check_dims_square("minigrad.linalg.ldl_factor_ex", A)
+    if not A.is_floating_point():
+        raise RuntimeError("minigrad.linalg.ldl_factor_ex: Expected a floating point or complex tensor as input. "
+                           f"Got {A.dtype._scalar}")
+    out = d.linalg_ldl_factor_ex(A, hermitian)
+    info = out[2]._data
+    if check_errors and info.any():  # (PyTorch's own words: its check of sytrf's info fails)
+        raise RuntimeError('false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/'
+                           'native/BatchLinearAlgebra.cpp":1642, please report a bug to PyTorch. '
+                           f"minigrad.linalg.{name}: Unknown error code: {info[info != 0].flat[0]}.")
+    return out
+
+
+def ldl_solve(LD=_REQUIRED, pivots=_REQUIRED, B=_REQUIRED, *args, hermitian=False):
+    """X with A X = B from ldl_factor's (LD, pivots): LAPACK's sytrs; LD and B broadcast over
+    batches. No derivative in PyTorch (NotImplemented node)."""
+    _positional("linalg_ldl_solve", args, 3)
+    _tensor_arg("linalg_ldl_solve", "LD", 1, LD)
+    _tensor_arg("linalg_ldl_solve", "pivots", 2, pivots)
+    _tensor_arg("linalg_ldl_solve", "B", 3, B)
+    _bool_arg("linalg_ldl_solve", "hermitian", hermitian)
+    name = "minigrad.linalg.ldl_solve"
+    _check_dims_square(name, LD)
+    if not LD.is_floating_point():
+        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
+                           f"Got {LD.dtype._scalar}")
+    if B.dtype != LD.dtype:
+        raise RuntimeError("Expected b and A to have the same dtype, but found b of type "
+                           f"{B.dtype._scalar} and A of type {LD.dtype._scalar} instead.")
+    n = LD.shape[-1]
+    if B.shape[_wrap_dim(-2, B.dim())] != n:
+        raise RuntimeError(f"Incompatible matrix sizes for {name}: each A matrix is {n} by {n} but "
+                           f"each b matrix is {B.shape[-2]} by {B.shape[-1]}")
+    if pivots.shape != LD.shape[:-1]:
+        raise RuntimeError(f"{name}: Expected LD.shape[:-1] and pivots.shape to be the same, but "
+                           f"got pivots with shape {list(pivots.shape)} instead")
+    if pivots.is_floating_point() or pivots.dtype._scalar == "Bool":
+        raise RuntimeError(f"{name}: Expected pivots to be integers. Got {pivots.dtype._scalar}")
+    _broadcast_shape(LD.shape[:-2], B.shape[:-2])
+    if pivots.numel() and np.abs(pivots._data).max() > n:
+        raise RuntimeError("Pivots given to ldl_solve must all satisfy |pivot| <= LD.size(-2). Did "
+                           "you properly pass the result of ldl_factor?")
+    if pivots.numel() and np.abs(pivots._data).min() < 1:
+        raise RuntimeError("Pivots given to ldl_solve must all satisfy |pivot| >= 1. Did you "
+                           "properly pass the result of ldl_factor?")
+    return d.linalg_ldl_solve(LD, pivots, B, hermitian)

@@ -41,3 +41,5 @@ geqrf = _return_type("geqrf", ("a", "tau"))  # part linalg3
 linalg_inv_ex = _return_type("linalg_inv_ex", ("inverse", "info"))
 linalg_solve_ex = _return_type("linalg_solve_ex", ("result", "info"))
 linalg_cholesky_ex = _return_type("linalg_cholesky_ex", ("L", "info"))
+linalg_ldl_factor = _return_type("linalg_ldl_factor", ("LD", "pivots"))
+linalg_ldl_factor_ex = _return_type("linalg_ldl_factor_ex", ("LD", "pivots", "info"))

@@ -1710,7 +1710,16 @@ def _not_implemented_cases(L):
                 a, L.tensor([1, -1, 0])), a, create_graph=True)[0],
              "multilabel_margin_loss_backward"),  # (part dist)
             ("scaled_dot_product_flash_attention_for_cpu_backward", _flash_grad(L),  # (part attn)
-             "_scaled_dot_product_flash_attention_for_cpu_backward")]
+             "_scaled_dot_product_flash_attention_for_cpu_backward"),
+            *_ldl_cases(L)]  # (part linalg3)
+
+
+def _ldl_cases(L):
+    """ldl_factor and ldl_solve: PyTorch records them with no formula (part linalg3)."""
+    s = L.tensor([[1.0, 2.0], [2.0, -1.0]], requires_grad=True)
+    LD, pivots = L.linalg.ldl_factor(s)
+    return [("linalg_ldl_factor_ex", LD, "linalg_ldl_factor_ex"),
+            ("linalg_ldl_solve", L.linalg.ldl_solve(LD.detach(), pivots, s), "linalg_ldl_solve")]
 
 
 def _flash_grad(L):
