@@ -1842,7 +1842,9 @@ def _lapack_layout(a):
     (stride() (1, m)), the batch dims outermost."""
     if a.ndim < 2:
         return a
-    return np.ascontiguousarray(a.swapaxes(-1, -2)).swapaxes(-1, -2)
+    out = np.empty(a.shape[:-2] + a.shape[:-3:-1], a.dtype)  # (new memory: a dim of size 1
+    out[...] = a.swapaxes(-1, -2)                             # gets its stride too)
+    return out.swapaxes(-1, -2)
 
 
 def _linalg_inv_ex(A):
@@ -2575,15 +2577,19 @@ def _geqrf(self):
 
 def _householder_product(input, tau):
     """The first n columns of H_1 ... H_k, H_i = I - tau_i v_i v_i^T, v_i column i of input below
-    the diagonal with a 1 on it (the rest is never read): applied to I's columns from H_k back,
-    as LAPACK's orgqr does."""
+    the diagonal with a 1 on it (the rest is never read), built as LAPACK's orgqr (org2r) does:
+    from the last reflector back, H_i applied to the columns after i, column i itself e_i - tau_i v_i."""
     m, n = input.shape[-2:]
-    V = np.tril(input, -1)
-    V[..., range(n), range(n)] = 1
-    Q = np.broadcast_to(np.eye(m, n, dtype=input.dtype), input.shape).copy()
-    for i in reversed(range(tau.shape[-1])):
-        v = V[..., i:i + 1]
-        Q -= tau[..., i, None, None] * v * (v.swapaxes(-1, -2) @ Q)
+    k = tau.shape[-1]
+    Q = np.zeros(input.shape, input.dtype)
+    Q[..., range(k, n), range(k, n)] = 1
+    for i in reversed(range(k)):
+        t = tau[..., i, None, None]
+        v = input[..., i:, i:i + 1].copy()
+        v[..., 0, :] = 1
+        Q[..., i:, i + 1:] -= t * v * (v.swapaxes(-1, -2) @ Q[..., i:, i + 1:])
+        Q[..., i + 1:, i] = -t[..., 0] * input[..., i + 1:, i]
+        Q[..., i, i] = 1 - t[..., 0, 0]
     return _lapack_layout(Q)
 
 
@@ -2650,11 +2656,11 @@ def _sytf2(A):
         col = np.abs(a[k + 1:, k])
         imax = k + 1 + int(np.argmax(col)) if len(col) else k
         colmax = col.max(initial=0.0)
-        if builtins.max(absakk, colmax) == 0 or np.isnan(absakk):
+        if builtins.max(absakk, colmax) == 0:  # (MKL, as LAPACK before 3.2: a nan pivot is no zero)
             info, kp = info or k + 1, k
         else:
             kp = k
-            if absakk < _BUNCH_KAUFMAN * colmax:
+            if not absakk >= _BUNCH_KAUFMAN * colmax:  # (as LAPACK compares: nan fails)
                 rowmax = builtins.max(np.abs(a[imax, k:imax]).max(),
                                       np.abs(a[imax + 1:, imax]).max(initial=0.0))
                 if absakk >= _BUNCH_KAUFMAN * colmax * (colmax / rowmax):
