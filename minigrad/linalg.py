@@ -12,6 +12,9 @@ The decompositions (svd, eigh, qr, cholesky) are NumPy's LAPACK calls, as PyTorc
 each is ONE node for all its outputs, with PyTorch's backward formulas written in minigrad ops.
 Singular vectors and eigenvectors are fixed only up to sign; NumPy's LAPACK (OpenBLAS) and
 PyTorch's (MKL) sometimes pick opposite ones, so a loss should not depend on those signs.
+The _ex variants return LAPACK's info instead of raising (a singular or non-positive-definite
+matrix then gives what LAPACK leaves: inf and nan, a partial factor); ldl_factor and
+householder_product follow LAPACK's sytf2 and org2r step by step, pivots included.
 """
 import math
 import numbers
