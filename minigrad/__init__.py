@@ -214,7 +214,9 @@ def cholesky(input, upper=False):  # part svd
         "all valid (symmetric positive definite) inputs. (Triggered internally at "
         "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)")
     ops._tensor_arg("cholesky", "input", 1, input)
-    return linalg._factorize(linalg.d.cholesky, "cholesky", input, upper)
+    linalg._check_square("cholesky", input)
+    linalg._check_positive_definite("cholesky", input, linalg.d._linalg_cholesky_ex(input._data, upper)[1])
+    return linalg.d.cholesky(input, upper)
 
 
 def pinverse(input, rcond=1e-15):  # part svd
@@ -275,6 +277,10 @@ def matrix_exp(input=ops._REQUIRED):
 
 Tensor.cholesky_solve, Tensor.cholesky_inverse = ops._as_method(cholesky_solve), ops._as_method(cholesky_inverse)
 Tensor.matrix_exp = ops._as_method(matrix_exp)
+
+# part linalg3: Householder products under LAPACK's names
+orgqr, geqrf = linalg._orgqr, linalg._geqrf
+Tensor.orgqr, Tensor.geqrf = ops._as_method(orgqr), ops._as_method(geqrf)
 
 
 def chain_matmul(*matrices, out=None):

@@ -1850,11 +1850,24 @@ def _lapack_layout(a):
     (stride() (1, m)), the batch dims outermost."""
     if a.ndim < 2:
         return a
-    return np.ascontiguousarray(a.swapaxes(-1, -2)).swapaxes(-1, -2)
+    out = np.empty(a.shape[:-2] + a.shape[:-3:-1], a.dtype)  # (new memory: a dim of size 1
+    out[...] = a.swapaxes(-1, -2)                             # gets its stride too)
+    return out.swapaxes(-1, -2)
 
 
-linalg_inv = Op("LinalgInvExBackward0", lambda A: _lapack_layout(np.linalg.inv(A)),  # d(A^-1) = -A^-1 dA A^-1
-                A=lambda grad, result: -(result.mT @ (grad @ result.mT)))
+def _linalg_inv_ex(A):
+    """A^-1 and getrf's info (0, or the first zero pivot); NumPy's inverse when A is invertible,
+    else the solve with the identity that PyTorch's LAPACK makes, inf and nan where U's zero
+    pivot divides."""
+    LU, pivots, info = _getrf(A)
+    if not info.any():
+        return _lapack_layout(np.linalg.inv(A)), info
+    return _lu_solve(LU, pivots, np.broadcast_to(np.eye(A.shape[-1], dtype=A.dtype), A.shape)), info
+
+
+linalg_inv = Op("LinalgInvExBackward0", _linalg_inv_ex, outputs=("inverse", "info"),
+                output_differentiability=(True, False),  # d(A^-1) = -A^-1 dA A^-1
+                A=lambda grads, inverse: -(inverse.mT @ (grads[0] @ inverse.mT)))
 # part einsum (linalg): solve and det. A^H is A^T here (minigrad's tensors are real)
 def _is_vector_rhs(A_shape, B_shape):
     """linalg.solve takes B as one column when it is 1-D, or A's shape without the last dim."""
@@ -1862,22 +1875,35 @@ def _is_vector_rhs(A_shape, B_shape):
 
 
 def _linalg_solve(A, B, left):
+    """X, and A's LU factorization (LU, pivots, info: getrf's, kept by the node as PyTorch's
+    keeps them). NumPy's solve when A is invertible; else lu_solve with the singular LU, inf and
+    nan where U's zero pivot divides, as PyTorch's LAPACK gives them."""
     vector = _is_vector_rhs(A.shape, B.shape)
     B = B[..., None] if vector else B
-    X = (_lapack_layout(np.linalg.solve(A, B)) if left else   # (X A = B is A^T X^T = B^T)
-         _lapack_layout(np.linalg.solve(A.swapaxes(-1, -2), B.swapaxes(-1, -2))).swapaxes(-1, -2))
-    return X[..., 0] if vector else X
+    LU, pivots, info = _lu_factor_ex(A)
+    if info.any():
+        X = _lu_solve(LU, pivots, B, left)
+    else:  # (X A = B is A^T X^T = B^T)
+        X = (_lapack_layout(np.linalg.solve(A, B)) if left else
+             _lapack_layout(np.linalg.solve(A.swapaxes(-1, -2), B.swapaxes(-1, -2))).swapaxes(-1, -2))
+    return X[..., 0] if vector else X, LU, pivots, info
 
 
-def _linalg_solve_backward(grad, A, result, left, wrt_A):
-    """PyTorch's linalg_solve_backward: gB = A^-H gX (gX A^-H when not left) by one more solve,
-    gA = -gB X^H (-X^H gB). A vector B counts as a column."""
+def _linalg_solve_backward(grad, A, result, LU, pivots, left, grad_input_mask):
+    """PyTorch's linalg_solve_backward: gB = A^-H gX (gX A^-H when not left), gA = -gB X^H
+    (-X^H gB). gB reuses the saved LU (lu_solve with A^T); under create_graph it is a solve
+    again, whose graph can be differentiated. A vector B counts as a column."""
     vector = _is_vector_rhs(A.shape, result.shape)
-    gB = linalg_solve(A.mT, grad.unsqueeze(-1) if vector else grad, left)
-    if not wrt_A:
-        return gB.squeeze(-1) if vector else gB
-    X = result.unsqueeze(-1) if vector else result
-    return -(gB @ X.mT) if left else -(X.mT @ gB)
+    gX = grad.unsqueeze(-1) if vector else grad
+    if grad_mode._enabled:
+        gB = linalg_solve(A.mT, gX, left)[0]
+    else:
+        gB = linalg_lu_solve(LU, pivots, gX, left, True)
+    gA = None
+    if grad_input_mask[0]:
+        X = result.unsqueeze(-1) if vector else result
+        gA = -(gB @ X.mT) if left else -(X.mT @ gB)
+    return gA, (gB.squeeze(-1) if vector else gB) if grad_input_mask[1] else None
 
 
 def _linalg_det_backward(grad, det, A):
@@ -1893,16 +1919,16 @@ def _linalg_det_backward(grad, det, A):
         if singular.any():
             eye = Tensor._make(np.eye(A.shape[-1], dtype=A._data.dtype))
             A = where(Tensor._make(singular[..., None, None]), eye, A)
-        return linalg_solve(A.mT, d, True)
+        return linalg_solve(A.mT, d, True)[0]
     mask = np.abs(det._data) < 100 * np.finfo(det._data.dtype).eps
     if mask.all():
         return _det_backward_singular(A, grad)
     if not mask.any():
-        return linalg_solve(A.mT, d, True)
+        return linalg_solve(A.mT, d, True)[0]
     m, not_m = Tensor._make(mask), Tensor._make(~mask)  # PyTorch's masked_fmap: index_put_ twice
     out = Tensor._make(np.empty(A.shape, A._data.dtype))
     out = out.index_put_((m,), _det_backward_singular(A[m], grad[m]))
-    return out.index_put_((not_m,), linalg_solve(A[not_m].mT, d[not_m], True))
+    return out.index_put_((not_m,), linalg_solve(A[not_m].mT, d[not_m], True)[0])
 
 
 def _det_backward_singular(A, grad):
@@ -1967,8 +1993,10 @@ def _slogdet(A):
 
 
 linalg_solve = Op("LinalgSolveExBackward0", _linalg_solve,  # X = A^-1 B (left) or B A^-1
-                  A=lambda grad, A, result, left: _linalg_solve_backward(grad, A, result, left, True),
-                  B=lambda grad, A, result, left: _linalg_solve_backward(grad, A, result, left, False))
+                  outputs=("result", "LU", "pivots", "info"),
+                  output_differentiability=(True, False, False, False),
+                  **{"A, B": lambda grads, A, result, LU, pivots, left, grad_input_mask:
+                     _linalg_solve_backward(grads[0], A, result, LU, pivots, left, grad_input_mask)})
 linalg_det = Op("LinalgDetBackward0", _det, outputs=("result", "LU", "pivots"),
                 output_differentiability=(True, False, False),  # (PyTorch's _linalg_det)
                 A=lambda grads, result, A, LU, pivots: _linalg_det_backward(grads[0], result, A))
@@ -1981,7 +2009,7 @@ def _slogdet_backward(grads, A):
     if g is None:
         return None
     d = g.unsqueeze(-1).expand(A.shape[:-1])
-    return linalg_solve(A.mT, diag_embed(d, 0, d.dim() - 1, d.dim()).mT, True)
+    return linalg_solve(A.mT, diag_embed(d, 0, d.dim() - 1, d.dim()).mT, True)[0]
 
 
 linalg_slogdet = Op("LinalgSlogdetBackward0", _slogdet, outputs=("sign", "logabsdet", "LU", "pivots"),
@@ -1996,7 +2024,8 @@ linalg_slogdet = Op("LinalgSlogdetBackward0", _slogdet, outputs=("sign", "logabs
 def _linalg_svd(A, full_matrices, compute_uv=True):
     if not compute_uv:  # (gesdd without vectors: PyTorch's svdvals when no gradient is needed)
         return None, np.linalg.svd(A, compute_uv=False), None
-    return np.linalg.svd(A, full_matrices=full_matrices)
+    U, S, Vh = np.linalg.svd(A, full_matrices=full_matrices)
+    return _lapack_layout(U), S, _lapack_layout(Vh)
 
 
 def _skew(X):
@@ -2053,7 +2082,8 @@ linalg_svd = Op("LinalgSvdBackward0", _linalg_svd, outputs=("U", "S", "Vh"),
 def _linalg_eigh(A, UPLO, compute_v=True):
     if not compute_v:  # (syevd without vectors: PyTorch's eigvalsh when no gradient is needed)
         return np.linalg.eigvalsh(A, UPLO), None
-    return np.linalg.eigh(A, UPLO)
+    L, V = np.linalg.eigh(A, UPLO)
+    return L, _lapack_layout(V)
 
 
 def _eigh_backward(grads, L, V):
@@ -2130,8 +2160,37 @@ def _cholesky_backward(gL, upper, L):
     return linalg_solve_triangular(L, gA, False, False)
 
 
-linalg_cholesky = Op("LinalgCholeskyExBackward0",  # (PyTorch's info output is not kept: see linalg)
-                     lambda self, upper=False: (_cholesky(self, upper),), outputs=("L",),
+def _potrf(A):
+    """LAPACK's potrf (lower), column by column for all matrices at once: L_jj = sqrt(a_jj -
+    |L_j,:j|^2), then the column below. A matrix stops at the first pivot that is not positive
+    (info: its order): that value stays on the diagonal, the columns after it as A's."""
+    n = A.shape[-1]
+    L = np.tril(A).reshape(-1, n, n)
+    info = np.zeros(len(L), np.int32)
+    for j in range(n):
+        pivot = L[:, j, j] - np.einsum("bk,bk->b", L[:, j, :j], L[:, j, :j])
+        fails = (info == 0) & ~(pivot > 0)
+        info[fails], L[fails, j, j] = j + 1, pivot[fails]
+        ok = info == 0
+        column = L[:, j + 1:, j] - (L[:, j + 1:, :j] @ L[:, j, :j, None])[..., 0]
+        L[ok, j, j] = np.sqrt(pivot[ok])
+        L[ok, j + 1:, j] = column[ok] / L[ok, j, j, None]
+    return L.reshape(A.shape), info.reshape(A.shape[:-2])
+
+
+def _linalg_cholesky_ex(self, upper=False):
+    """(L, info): NumPy's factor when every matrix is positive-definite, else potrf's (info: the
+    order of the first leading minor that is not). upper: the lower factor of A^T, transposed."""
+    A = self.swapaxes(-1, -2) if upper else self
+    try:
+        L, info = np.linalg.cholesky(A), np.zeros(A.shape[:-2], np.int32)
+    except np.linalg.LinAlgError:
+        L, info = _potrf(A)
+    return _lapack_layout(L.swapaxes(-1, -2) if upper else L), info
+
+
+linalg_cholesky = Op("LinalgCholeskyExBackward0", _linalg_cholesky_ex, outputs=("L", "info"),
+                     output_differentiability=(True, False),
                      self=lambda grads, upper, L: _cholesky_backward(grads[0], upper, L))
 cholesky = Op("CholeskyBackward0", _cholesky,  # torch.cholesky, the older name
               self=lambda grad, upper, result: _cholesky_backward(grad, upper, result))
@@ -2139,8 +2198,8 @@ cholesky = Op("CholeskyBackward0", _cholesky,  # torch.cholesky, the older name
 
 def _linalg_qr(A, mode):
     if mode == "r":  # (Q is not computed: an empty tensor stands for it)
-        return np.empty((0,), A.dtype), np.linalg.qr(A, mode="r")
-    return np.linalg.qr(A, mode=mode)
+        return np.empty((0,), A.dtype), _lapack_layout(np.linalg.qr(A, mode="r"))
+    return tuple(map(_lapack_layout, np.linalg.qr(A, mode=mode)))
 
 
 def _qr_backward(grads, Q, R, mode):
@@ -2511,9 +2570,204 @@ linalg_lstsq = Op("LinalgLstsqBackward0", _lstsq,
                       grads[0], grads[1], self, b, solution, grad_input_mask)})
 
 for _op in (linalg_inv, linalg_solve, linalg_cholesky, cholesky, linalg_lu_factor_ex, linalg_lu_solve,
-            cholesky_solve, cholesky_inverse, linalg_lstsq):
+            cholesky_solve, cholesky_inverse, linalg_lstsq, linalg_svd, linalg_eigh, linalg_qr):
     _op.keep_layout = True  # (their forwards lay results out as LAPACK writes them: _lapack_layout)
 linalg_lu.contiguous = lu_unpack.contiguous = True  # (P, L and U: new tensors, row by row)
+
+
+# part linalg3: products of Householder reflectors (what geqrf leaves and orgqr multiplies out)
+def _geqrf(self):
+    """LAPACK's geqrf, as NumPy's qr(mode='raw') calls it: R on and above the diagonal, the
+    Householder vectors below it (their leading 1 implied), and the tau of each reflector."""
+    a, tau = np.linalg.qr(self, mode="raw")  # (a comes transposed: LAPACK's column-major memory)
+    return np.ascontiguousarray(a).swapaxes(-1, -2), tau
+
+
+def _householder_product(input, tau):
+    """The first n columns of H_1 ... H_k, H_i = I - tau_i v_i v_i^T, v_i column i of input below
+    the diagonal with a 1 on it (the rest is never read), built as LAPACK's orgqr (org2r) does:
+    from the last reflector back, H_i applied to the columns after i, column i itself e_i - tau_i v_i."""
+    m, n = input.shape[-2:]
+    k = tau.shape[-1]
+    Q = np.zeros(input.shape, input.dtype)
+    Q[..., range(k, n), range(k, n)] = 1
+    for i in reversed(range(k)):
+        t = tau[..., i, None, None]
+        v = input[..., i:, i:i + 1].copy()
+        v[..., 0, :] = 1
+        Q[..., i:, i + 1:] -= t * v * (v.swapaxes(-1, -2) @ Q[..., i:, i + 1:])
+        Q[..., i + 1:, i] = -t[..., 0] * input[..., i + 1:, i]
+        Q[..., i, i] = 1 - t[..., 0, 0]
+    return _lapack_layout(Q)
+
+
+def _reflect(v, t, K, left):
+    """(I - t v v^T) K, or K (I - t v v^T) when not left (t: shape (..., 1))."""
+    if left:
+        return K - (t.unsqueeze(-1) * v) * (v.mT @ K)
+    return K - (K @ (t.unsqueeze(-1) * v)) * v.mT
+
+
+def _householder_product_backward(grad, result, input, tau):
+    """PyTorch's householder_product_backward. With K_i = H_{i+1} ... H_k gQ^T H_1 ... H_{i-1}
+    (K_1 = H_1^-1 Q gQ^T), gv_i = -t_i (v_i^T K_i)^T - t_i K_i v_i and gt_i = -v_i^T K_i v_i;
+    K_{i+1} = H_{i+1}^-1 K_i H_i, and H(t)^-1 = H(s) with s = t / (t |v|^2 - 1): matrix-vector
+    products only. v_i is zero above row i, so only rows (columns) i: of K are read."""
+    if input.numel() == 0 or tau.numel() == 0:
+        return None, None
+    m, k = input.shape[-2], tau.shape[-1]
+    V = input.tril(-1)
+    V.diagonal(0, -2, -1).fill_(1.0)
+    Vk = V.narrow(-1, 0, k)
+    sigma = tau / (tau * (Vk * Vk).sum(-2) - 1.0)
+    K = _reflect(V.narrow(-1, 0, 1), sigma.narrow(-1, 0, 1), result @ grad.mT, True)
+    input_grad, tau_grad = zeros_like(input), zeros_like(tau)
+    for i in range(k):
+        v_full, t = V.narrow(-1, i, 1), tau.narrow(-1, i, 1)
+        v, t_ = v_full.narrow(-2, i, m - i), t.unsqueeze(-1)
+        vK = v.mT @ K.narrow(-2, i, m - i)
+        Kv = K.narrow(-1, i, m - i) @ v
+        v_grad = ((-t_ * vK).squeeze(-2) - (t_ * Kv).squeeze(-1)).unsqueeze(-1)
+        t_grad = (-(vK.narrow(-1, i, m - i) @ v)).squeeze(-1)
+        input_grad.select(-1, i).copy_(v_grad.squeeze(-1))
+        tau_grad.select(-1, i).copy_(t_grad.squeeze(-1))
+        if i != k - 1:
+            K = _reflect(V.narrow(-1, i + 1, 1), sigma.narrow(-1, i + 1, 1), K, True)
+            K = _reflect(v_full, t, K, False)
+    return input_grad.tril_(-1), tau_grad
+
+
+geqrf = Op("GeqrfBackward0", _geqrf, outputs=("a", "tau"), self=_not_derived("geqrf"))
+linalg_householder_product = Op(
+    "LinalgHouseholderProductBackward0", _householder_product,
+    **{"input, tau": lambda grad, result, input, tau: _householder_product_backward(
+        grad, result, input, tau)})
+geqrf.keep_layout = linalg_householder_product.keep_layout = True
+
+
+# part linalg3: the LDL^T factorization of symmetric matrices (LAPACK's sytrf, Bunch-Kaufman
+# pivoting) and its solve (sytrs), step by step as LAPACK's unblocked sytf2 takes them
+_BUNCH_KAUFMAN = (1 + math.sqrt(17)) / 8  # (the growth bound: 1x1 pivot when |a_kk| >= it * ...)
+
+
+def _sytf2(A):
+    """One matrix: A = P L D L^T P^T, D of 1x1 and 2x2 blocks, read from A's lower triangle.
+    Column k takes a 1x1 pivot if |a_kk| is large enough against its column (and that column's
+    largest entry's row), else row imax is swapped in, alone or with k as a 2x2 block. Returns
+    LD (L below the diagonal, D on and, for 2x2 blocks, just below it), the 1-based pivots (a
+    2x2 block's both negative) and info (the first zero column, 1-based; 0: none)."""
+    a, n = np.tril(A), len(A)
+    ipiv = np.zeros(n, np.int32)
+    info, k = 0, 0
+    while k < n:
+        kstep, absakk = 1, builtins.abs(a[k, k])
+        col = np.abs(a[k + 1:, k])
+        imax = k + 1 + int(np.argmax(col)) if len(col) else k
+        colmax = col.max(initial=0.0)
+        if builtins.max(absakk, colmax) == 0:  # (MKL, as LAPACK before 3.2: a nan pivot is no zero)
+            info, kp = info or k + 1, k
+        else:
+            kp = k
+            if not absakk >= _BUNCH_KAUFMAN * colmax:  # (as LAPACK compares: nan fails)
+                rowmax = builtins.max(np.abs(a[imax, k:imax]).max(),
+                                      np.abs(a[imax + 1:, imax]).max(initial=0.0))
+                if absakk >= _BUNCH_KAUFMAN * colmax * (colmax / rowmax):
+                    kp = k
+                elif builtins.abs(a[imax, imax]) >= _BUNCH_KAUFMAN * rowmax:
+                    kp = imax
+                else:
+                    kp, kstep = imax, 2
+            kk = k + kstep - 1
+            if kp != kk:  # swap rows and columns kk and kp of the trailing (lower) submatrix
+                a[kp + 1:, [kk, kp]] = a[kp + 1:, [kp, kk]]
+                a[kk + 1:kp, kk], a[kp, kk + 1:kp] = a[kp, kk + 1:kp].copy(), a[kk + 1:kp, kk].copy()
+                a[[kk, kp], [kk, kp]] = a[[kp, kk], [kp, kk]]
+                if kstep == 2:
+                    a[[k + 1, kp], k] = a[[kp, k + 1], k]
+            if kstep == 1 and k < n - 1:  # rank-1 update, then the column of L
+                x = a[k + 1:, k].copy()
+                a[k + 1:, k + 1:] -= np.tril((1 / a[k, k]) * np.outer(x, x))
+                a[k + 1:, k] *= 1 / a[k, k]
+            elif kstep == 2 and k < n - 2:  # rank-2 update with D's 2x2 block inverted
+                d21 = a[k + 1, k]
+                d11, d22 = a[k + 1, k + 1] / d21, a[k, k] / d21
+                d21 = 1 / (d11 * d22 - 1) / d21
+                for j in range(k + 2, n):
+                    wk = d21 * (d11 * a[j, k] - a[j, k + 1])
+                    wkp1 = d21 * (d22 * a[j, k + 1] - a[j, k])
+                    a[j:, j] -= a[j:, k] * wk + a[j:, k + 1] * wkp1
+                    a[j, k], a[j, k + 1] = wk, wkp1
+        ipiv[k:k + kstep] = kp + 1 if kstep == 1 else -(kp + 1)
+        k += kstep
+    return a, ipiv, info
+
+
+def _ldl_factor_ex(self, hermitian=False):
+    """sytf2 for each matrix of the batch (a real matrix: hermitian is symmetric)."""
+    n, batch = self.shape[-1], self.shape[:-2]
+    out = [_sytf2(a) for a in self.reshape((math.prod(batch), n, n))]
+    LD = np.array([o[0] for o in out], self.dtype).reshape(self.shape)
+    pivots = np.array([o[1] for o in out], np.int32).reshape(batch + (n,))
+    info = np.array([o[2] for o in out], np.int32).reshape(batch)
+    return _lapack_layout(LD), pivots, info
+
+
+def _sytrs(a, ipiv, b):
+    """LAPACK's sytrs (lower) for one matrix: X with A X = B from sytf2's LD and pivots: solve
+    L D Y = P^T B forwards, then L^T (P^T X) = Y backwards, swapping rows as the pivots say."""
+    b, n, k = b.copy(), len(a), 0
+    while k < n:
+        if ipiv[k] > 0:
+            kp = ipiv[k] - 1
+            b[[k, kp]] = b[[kp, k]]
+            b[k + 1:] -= np.outer(a[k + 1:, k], b[k])
+            b[k] /= a[k, k]
+            k += 1
+        else:
+            kp = -ipiv[k] - 1
+            b[[k + 1, kp]] = b[[kp, k + 1]]
+            b[k + 2:] -= np.outer(a[k + 2:, k], b[k]) + np.outer(a[k + 2:, k + 1], b[k + 1])
+            akm1k = a[k + 1, k]
+            akm1, ak = a[k, k] / akm1k, a[k + 1, k + 1] / akm1k
+            denom = akm1 * ak - 1
+            bkm1, bk = b[k] / akm1k, b[k + 1] / akm1k
+            b[k], b[k + 1] = (ak * bkm1 - bk) / denom, (akm1 * bk - bkm1) / denom
+            k += 2
+    k = n - 1
+    while k >= 0:
+        if ipiv[k] > 0:
+            b[k] -= a[k + 1:, k] @ b[k + 1:]
+            kp = ipiv[k] - 1
+            b[[k, kp]] = b[[kp, k]]
+            k -= 1
+        else:
+            b[k] -= a[k + 1:, k] @ b[k + 1:]
+            b[k - 1] -= a[k + 1:, k - 1] @ b[k + 1:]
+            kp = -ipiv[k] - 1
+            b[[k, kp]] = b[[kp, k]]
+            k -= 2
+    return b
+
+
+def _ldl_solve(LD, pivots, B, hermitian=False):
+    """sytrs for each matrix of the (broadcast) batch."""
+    batch = np.broadcast_shapes(LD.shape[:-2], B.shape[:-2])
+    n = LD.shape[-1]
+    size = math.prod(batch)
+    LD = np.broadcast_to(LD, batch + LD.shape[-2:]).reshape(size, n, n)
+    pivots = np.broadcast_to(pivots, batch + (n,)).reshape(size, n)
+    Bs = np.broadcast_to(B, batch + B.shape[-2:]).reshape((size,) + B.shape[-2:])
+    X = np.array([_sytrs(*args) for args in zip(LD, pivots, Bs)], B.dtype).reshape(Bs.shape)
+    return _lapack_layout(X.reshape(batch + B.shape[-2:]))
+
+
+linalg_ldl_factor_ex = Op("minigrad::autograd::NotImplemented", _ldl_factor_ex,
+                          outputs=("LD", "pivots", "info"),
+                          output_differentiability=(True, False, False),
+                          self=_not_implemented("linalg_ldl_factor_ex"))
+linalg_ldl_solve = Op("minigrad::autograd::NotImplemented", _ldl_solve,
+                      LD=_not_implemented("linalg_ldl_solve"), B=_not_implemented("linalg_ldl_solve"))
+linalg_ldl_factor_ex.keep_layout = linalg_ldl_solve.keep_layout = True
 
 # --- reductions ---------------------------------------------------------------------------------
 # sum(dtype=...) and mean(dtype=...) reduce in that dtype, with no ToCopyBackward0 before them

@@ -12,13 +12,16 @@ The decompositions (svd, eigh, qr, cholesky) are NumPy's LAPACK calls, as PyTorc
 each is ONE node for all its outputs, with PyTorch's backward formulas written in minigrad ops.
 Singular vectors and eigenvectors are fixed only up to sign; NumPy's LAPACK (OpenBLAS) and
 PyTorch's (MKL) sometimes pick opposite ones, so a loss should not depend on those signs.
+The _ex variants return LAPACK's info instead of raising (a singular or non-positive-definite
+matrix then gives what LAPACK leaves: inf and nan, a partial factor); ldl_factor and
+householder_product follow LAPACK's sytf2 and org2r step by step, pivots included.
 """
 import math
 import numbers
 
 import numpy as np
 
-from . import derivatives as d, return_types
+from . import derivatives as d, ops as _ops, return_types
 from .ops import _REQUIRED, _dims, _tensor_arg, _type_name
 from .autograd.function import _broadcast_shape
 from .tensor import _wrap_dim
@@ -122,21 +125,34 @@ def _first_zero_pivot(A):
 def inv(A):
     """The inverse of each square matrix in A (LinalgInvExBackward0, gradient -A^-T grad A^-T)."""
     _tensor_arg("linalg_inv", "A", 1, A)
-    _check_square("linalg.inv", A)
-    try:
-        return d.linalg_inv(A)
-    except np.linalg.LinAlgError:
-        b, k = _first_zero_pivot(A)
+    return _inv_ex("linalg.inv", A, True)[0]
+
+
+def inv_ex(A=_REQUIRED, *args, check_errors=False):
+    """(inverse, info): info is LAPACK's, the first zero pivot of each matrix's LU factorization
+    (0: invertible); a singular matrix's inverse then holds the inf and nan LAPACK's solve gives."""
+    _positional("linalg_inv_ex", args, 1)
+    _tensor_arg("linalg_inv_ex", "A", 1, A)
+    _bool_arg("linalg_inv_ex", "check_errors", check_errors)
+    return return_types.linalg_inv_ex(*_inv_ex("linalg.inv_ex", A, check_errors))
+
+
+def _inv_ex(name, A, check_errors):
+    _check_square("linalg.inv" if name == "linalg.inv_ex" else name, A)
+    inverse, info = d.linalg_inv(A)
+    if check_errors and info._data.any():
+        b = int(np.flatnonzero(info._data)[0])
         where = f"(Batch element {b}): " if A.dim() > 2 else ""
-        raise _LinAlgError(f"linalg.inv: {where}The diagonal element {k} is "
+        raise _LinAlgError(f"{name}: {where}The diagonal element {info._data.flat[b]} is "
                            "zero, the inversion could not be completed because the input matrix is "
-                           "singular.") from None
+                           "singular.")
+    return inverse, info
 
 
 # --- part einsum: solve and det ---------------------------------------------------------------
-def _singular(name, A):
+def _singular(name, A, info):
     """PyTorch's error for a singular matrix: the first one of the batch, if A is a batch."""
-    b, _ = _first_zero_pivot(A)
+    b = int(np.flatnonzero(info)[0])
     where = f"(Batch element {b}): " if A.dim() > 2 else ""
     return _LinAlgError(f"minigrad.linalg.{name}: {where}The solver failed because the input matrix "
                         "is singular.")
@@ -145,12 +161,24 @@ def _singular(name, A):
 def solve(A, B, *args, left=True):
     """X with A X = B (X A = B when not left), for each square matrix in A; batches broadcast.
     B may be a vector (one column). LinalgSolveExBackward0: PyTorch records linalg_solve_ex."""
+    return _solve_ex("linalg_solve", A, B, args, left, True)[0]
+
+
+def solve_ex(A=_REQUIRED, B=_REQUIRED, *args, left=True, check_errors=False):
+    """(result, info): info is LAPACK's, the first zero pivot of A's LU factorization (0: A is
+    invertible); for a singular A, result holds the inf and nan LAPACK's solve gives."""
+    _bool_arg("linalg_solve_ex", "check_errors", check_errors)
+    result, _, _, info = _solve_ex("linalg_solve_ex", A, B, args, left, check_errors)
+    return return_types.linalg_solve_ex(result, info)
+
+
+def _solve_ex(fn, A, B, args, left, check_errors):
     if args:
-        raise TypeError(f"linalg_solve() takes 2 positional arguments but {2 + len(args)} were given")
-    _tensor_arg("linalg_solve", "A", 1, A)
-    _tensor_arg("linalg_solve", "B", 2, B)
+        raise TypeError(f"{fn}() takes 2 positional arguments but {2 + len(args)} were given")
+    _tensor_arg(fn, "A", 1, A)
+    _tensor_arg(fn, "B", 2, B)
     if left.__class__ is not bool:
-        raise TypeError(f"linalg_solve(): argument 'left' must be bool, not {_type_name(left)}")
+        raise TypeError(f"{fn}(): argument 'left' must be bool, not {_type_name(left)}")
     if A.dtype != B.dtype:
         raise RuntimeError("linalg.solve: Expected A and B to have the same dtype, but found A of "
                            f"type {A.dtype._scalar} and B of type {B.dtype._scalar} instead")
@@ -163,10 +191,10 @@ def solve(A, B, *args, left=True):
                            f"{'AX = B' if left else 'XA = B'} ({A.shape[-2]}x{A.shape[-1]} and "
                            f"{shape[-2]}x{shape[-1]})")
     _broadcast_shape(shape[:-2], A.shape[:-2])
-    try:
-        return d.linalg_solve(A, B, left)
-    except np.linalg.LinAlgError:
-        raise _singular("solve", A) from None
+    out = d.linalg_solve(A, B, left)
+    if check_errors and out[3]._data.any():
+        raise _singular(fn[7:], A, out[3]._data)
+    return out
 
 
 def det(A):
@@ -312,38 +340,40 @@ def solve_triangular(A, B, *args, upper=None, left=True, unitriangular=False):
     return d.linalg_solve_triangular(A, B, upper, left, unitriangular)
 
 
-def _leading_minor(a):
-    """LAPACK's potrf info: the order of the first leading minor (of the lower triangle, made
-    symmetric) that is not positive-definite, 0 for none."""
-    for k in range(1, a.shape[-1] + 1):
-        try:
-            np.linalg.cholesky(a[:k, :k])
-        except np.linalg.LinAlgError:
-            return k
-    return 0
-
-
 def cholesky(A, *, upper=False):
     """L with A = L L^T (upper: U with A = U^T U) for symmetric positive-definite A."""
     _tensor_arg("linalg_cholesky", "input", 1, A)
-    return _factorize(d.linalg_cholesky, "linalg.cholesky", A, upper)[0]
+    return _cholesky_ex("linalg.cholesky", A, upper, True)[0]
 
 
-def _factorize(op, name, A, upper):
-    """op(A, upper), a Cholesky row (linalg's or torch.cholesky's), with PyTorch's checks and its
-    error naming the first leading minor that is not positive-definite."""
-    _check_square(name, A)
-    try:
-        return op(A, upper)
-    except np.linalg.LinAlgError:
-        batches = A._data.reshape(-1, *A.shape[-2:])
-        if upper:
-            batches = batches.swapaxes(-1, -2)
-        b = next(i for i, m in enumerate(batches) if _leading_minor(m))
+def cholesky_ex(A=_REQUIRED, *args, upper=False, check_errors=False):
+    """(L, info): info is LAPACK's, the order of the first leading minor that is not
+    positive-definite (0: none); L is then potrf's partial factor."""
+    _positional("linalg_cholesky_ex", args, 1)
+    _tensor_arg("linalg_cholesky_ex", "input", 1, A)
+    _bool_arg("linalg_cholesky_ex", "upper", upper)
+    _bool_arg("linalg_cholesky_ex", "check_errors", check_errors)
+    return return_types.linalg_cholesky_ex(*_cholesky_ex("linalg.cholesky_ex", A, upper, check_errors))
+
+
+def _cholesky_ex(name, A, upper, check_errors):
+    _check_square("linalg.cholesky", A)
+    L, info = d.linalg_cholesky(A, upper)
+    if check_errors:
+        _check_positive_definite(name, A, info._data)
+    return L, info
+
+
+def _check_positive_definite(name, A, info):
+    """PyTorch's error for the first matrix of A that is not positive-definite (info: potrf's)."""
+    if info.any():
+        b = int(np.flatnonzero(info)[0])
         where = f"(Batch element {b}): " if A.dim() > 2 else ""
-        raise _LinAlgError(f"{name}: {where}The factorization could not be completed "
-                           "because the input is not positive-definite (the leading minor of order "
-                           f"{_leading_minor(batches[b])} is not positive-definite).") from None
+        raise _LinAlgError(f"{name}: {where}The factorization could not be completed because the "
+                           "input is not positive-definite (the leading minor of order "
+                           f"{info.flat[b]} is not positive-definite).")
+
+
 
 
 def qr(A, mode="reduced"):
@@ -673,13 +703,7 @@ def tensorinv(A=_REQUIRED, ind=2):
                            f"prod(self.shape[:ind]), but got {math.prod(cols)} != {math.prod(rows)}")
     M = A.reshape(math.prod(rows), math.prod(rows))
     _check_square("linalg.inv", M)
-    try:
-        inverse = d.linalg_inv(M)
-    except np.linalg.LinAlgError:
-        b, k = _first_zero_pivot(M)
-        raise _LinAlgError(f"inv: The diagonal element {k} is zero, the inversion could not be "
-                           "completed because the input matrix is singular.") from None
-    return inverse.reshape(*cols, *rows)
+    return _inv_ex("inv", M, True)[0].reshape(*cols, *rows)
 
 
 def tensorsolve(A=_REQUIRED, B=_REQUIRED, dims=None):
@@ -728,3 +752,215 @@ def lstsq(A=_REQUIRED, B=_REQUIRED, rcond=None, *, driver=None):
                            f"other.size({-1 if vector else -2})")
     _broadcast_shape(A.shape[:-2], B.shape[:-1 if vector else -2])
     return return_types.linalg_lstsq(*d.linalg_lstsq(A, B, rcond, driver))
+
+
+# --- part linalg3: Householder products, the _ex variants, and the rest of torch.linalg -------
+def householder_product(A=_REQUIRED, tau=_REQUIRED):
+    """The first n columns of H_1 ... H_k, H_i = I - tau_i v_i v_i^T, with v_i column i of A
+    below the diagonal and a 1 on it: Q of a QR factorization from geqrf's packed result.
+    LinalgHouseholderProductBackward0 (torch.orgqr is the same op)."""
+    _tensor_arg("linalg_householder_product", "input", 1, A)
+    _tensor_arg("linalg_householder_product", "tau", 2, tau)
+    return _householder_product(A, tau)
+
+
+def _householder_product(A, tau):
+    name = "minigrad.linalg.householder_product"
+    if A.dim() < 2:
+        raise RuntimeError(f"{name}: input must have at least 2 dimensions.")
+    if A.shape[-2] < A.shape[-1]:
+        raise RuntimeError(f"{name}: input.shape[-2] must be greater than or equal to "
+                           "input.shape[-1]")
+    if tau.dim() == 0:
+        raise IndexError("Dimension specified as -1 but tensor has no dimensions")
+    if A.shape[-1] < tau.shape[-1]:
+        raise RuntimeError(f"{name}: input.shape[-1] must be greater than or equal to "
+                           "tau.shape[-1]")
+    if A.dim() - tau.dim() != 1:
+        raise RuntimeError(f"{name}: Expected tau to have one dimension less than input, but got "
+                           f"tau.ndim equal to {tau.dim()} and input.ndim is equal to {A.dim()}")
+    if tau.shape[:-1] != A.shape[:-2]:
+        raise RuntimeError(f"{name}: Expected batch dimensions of tau to be equal to "
+                           f"input.shape[:-2], but got {list(tau.shape[:-1])}")
+    if A.dtype != tau.dtype:
+        raise RuntimeError(f"{name}: tau dtype {tau.dtype._scalar} does not match input dtype "
+                           f"{A.dtype._scalar}")
+    if not A.is_floating_point():
+        raise NotImplementedError(f"\"orgqr_cpu\" not implemented for '{A.dtype._scalar}'")
+    return d.linalg_householder_product(A, tau)
+
+
+def _orgqr(input=_REQUIRED, input2=_REQUIRED):
+    """torch.orgqr: linalg.householder_product under LAPACK's name."""
+    _tensor_arg("orgqr", "input", 1, input)
+    _tensor_arg("orgqr", "input2", 2, input2)
+    return _householder_product(input, input2)
+
+
+def _geqrf(input=_REQUIRED):
+    """torch.geqrf: LAPACK's QR factorization, packed: R on and above the diagonal, below it the
+    Householder vectors whose product (householder_product) is Q, and their tau. PyTorch has no
+    derivative for it: backward through GeqrfBackward0 fails."""
+    _tensor_arg("geqrf", "input", 1, input)
+    if input.dim() < 2:
+        raise RuntimeError("minigrad.geqrf: input must have at least 2 dimensions.")
+    if not input.is_floating_point():
+        raise NotImplementedError(f"\"geqrf_cpu\" not implemented for '{input.dtype._scalar}'")
+    return return_types.geqrf(*d.geqrf(input))
+
+
+def _int_kwarg(name, argname, value):
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        raise TypeError(f"{name}(): argument '{argname}' must be int, not {_type_name(value)}")
+
+
+def matrix_power(A=_REQUIRED, n=_REQUIRED):
+    """torch.matrix_power under linalg's name: A^n by repeated squaring (n < 0: of A^-1)."""
+    _tensor_arg("linalg_matrix_power", "input", 1, A)
+    if n is _REQUIRED:
+        raise TypeError('linalg_matrix_power() missing 1 required positional arguments: "n"')
+    _ops._int_arg("linalg_matrix_power", "n", 2, n)
+    return _ops.matrix_power(A, n)
+
+
+def matmul(input=_REQUIRED, other=_REQUIRED):
+    """torch.matmul under linalg's name."""
+    _tensor_arg("linalg_matmul", "input", 1, input)
+    _tensor_arg("linalg_matmul", "other", 2, other)
+    return _ops.matmul(input, other)
+
+
+def diagonal(A=_REQUIRED, *args, offset=0, dim1=-2, dim2=-1):
+    """torch.diagonal with linalg's defaults: the diagonals of the last two dims, a view."""
+    _positional("linalg_diagonal", args, 1)
+    _tensor_arg("linalg_diagonal", "A", 1, A)
+    for argname, value in (("offset", offset), ("dim1", dim1), ("dim2", dim2)):
+        _int_kwarg("linalg_diagonal", argname, value)
+    return _ops.diagonal(A, offset, dim1, dim2)
+
+
+def vecdot(x=_REQUIRED, y=_REQUIRED, *args, dim=-1):
+    """The dot products of x and y along dim (they broadcast): (x * y).sum(dim), as PyTorch
+    computes it; two vectors take vdot (VdotBackward0), whatever dim says."""
+    _positional("linalg_vecdot", args, 2)
+    _tensor_arg("linalg_vecdot", "x", 1, x)
+    _tensor_arg("linalg_vecdot", "y", 2, y)
+    _int_kwarg("linalg_vecdot", "dim", dim)
+    if not x.is_floating_point():
+        raise RuntimeError("linalg.vecdot: Expected a floating point or complex tensor as input. "
+                           f"Got {x.dtype._scalar}")
+    if x.dtype != y.dtype:
+        raise RuntimeError("linalg.vecdot: Expected x and y to have the same dtype, but found x of "
+                           f"type {x.dtype._scalar} and y of type {y.dtype._scalar} instead")
+    if x.dim() == 1 and y.dim() == 1:
+        return _ops.vdot(x, y)
+    return (x * y).sum(dim)
+
+
+def cond(A=_REQUIRED, p=None):
+    """The condition number |A|_p |A^-1|_p: for p = None, 2 or -2 the ratio of the largest and
+    smallest singular values (any shape); 'nuc' sum(S) sum(1/S); for the others (square A) the
+    two matrix norms, an inverse with a zero pivot counting as inf (as PyTorch computes each)."""
+    _tensor_arg("linalg_cond", "input", 1, A)
+    if isinstance(p, str):
+        _check_dims_square(f"linalg.cond(ord={p})", A)
+        if p not in ("fro", "nuc"):
+            raise RuntimeError(f"linalg.cond got an invalid norm type: {p}")
+    else:
+        if A.dim() < 2:
+            raise RuntimeError("linalg.cond: The input tensor must have at least 2 dimensions.")
+        p = 2 if p is None else p
+        if p not in (2, -2, 1, -1, math.inf, -math.inf):
+            raise RuntimeError(f"linalg.cond got an invalid norm type: {p}")
+    if A.numel() == 0:  # (NumPy defines no condition number here: 0)
+        return d.Tensor._make(np.zeros(A.shape[:-2], A.dtype.np))
+    if p in (2, -2):
+        S = svdvals(A)
+        s_max, s_min = S.narrow(-1, 0, 1), S.narrow(-1, -1, 1)
+        return (s_min / s_max if p == -2 else s_max / s_min).squeeze(-1)
+    if not isinstance(p, str):
+        _check_dims_square(f"linalg.cond(ord={int(p) if isinstance(p, numbers.Integral) else format(p, 'f')})", A)
+    if p == "nuc":
+        S = svdvals(A)
+        return S.sum(-1) * S.reciprocal().sum(-1)
+    inverse, info = inv_ex(A)
+    inverse.masked_fill_(info.unsqueeze(-1).unsqueeze(-1) > 0, math.inf)
+    result = matrix_norm(A, p) * matrix_norm(inverse, p)
+    return result.nan_to_num_(math.inf, math.inf, -math.inf)  # (0 * inf: inf, as NumPy's)
+
+
+def _check_dims_square(name, A):
+    """PyTorch's squareCheckInputs: at least 2 dims, square matrices (no dtype check)."""
+    if A.dim() < 2:
+        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"{name}: A must be batches of square matrices, but they are "
+                           f"{A.shape[-2]} by {A.shape[-1]} matrices")
+
+
+def ldl_factor_ex(A=_REQUIRED, *args, hermitian=False, check_errors=False):
+    """A = P L D L^T P^T for a symmetric A (only its lower triangle is read), packed as LAPACK's
+    sytrf leaves it: (LD, pivots, info), D's 2x2 blocks marked by negative pivot pairs. PyTorch
+    has no derivative for it (NotImplemented node)."""
+    _positional("linalg_ldl_factor_ex", args, 1)
+    _tensor_arg("linalg_ldl_factor_ex", "input", 1, A)
+    _bool_arg("linalg_ldl_factor_ex", "hermitian", hermitian)
+    _bool_arg("linalg_ldl_factor_ex", "check_errors", check_errors)
+    return return_types.linalg_ldl_factor_ex(*_ldl_factor("ldl_factor_ex", A, hermitian, check_errors))
+
+
+def ldl_factor(A=_REQUIRED, *args, hermitian=False):
+    """ldl_factor_ex without info; a zero column (info > 0) is an error."""
+    _positional("linalg_ldl_factor", args, 1)
+    _tensor_arg("linalg_ldl_factor", "input", 1, A)
+    _bool_arg("linalg_ldl_factor", "hermitian", hermitian)
+    return return_types.linalg_ldl_factor(*_ldl_factor("ldl_factor", A, hermitian, True)[:2])
+
+
+def _ldl_factor(name, A, hermitian, check_errors):
+    _check_dims_square("minigrad.linalg.ldl_factor_ex", A)
+    if not A.is_floating_point():
+        raise RuntimeError("minigrad.linalg.ldl_factor_ex: Expected a floating point or complex tensor as input. "
+                           f"Got {A.dtype._scalar}")
+    out = d.linalg_ldl_factor_ex(A, hermitian)
+    info = out[2]._data
+    if check_errors and info.any():  # (PyTorch's own words: its check of sytrf's info fails)
+        raise RuntimeError('false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/'
+                           'native/BatchLinearAlgebra.cpp":1642, please report a bug to PyTorch. '
+                           f"minigrad.linalg.{name}: Unknown error code: {info[info != 0].flat[0]}.")
+    return out
+
+
+def ldl_solve(LD=_REQUIRED, pivots=_REQUIRED, B=_REQUIRED, *args, hermitian=False):
+    """X with A X = B from ldl_factor's (LD, pivots): LAPACK's sytrs; LD and B broadcast over
+    batches. No derivative in PyTorch (NotImplemented node)."""
+    _positional("linalg_ldl_solve", args, 3)
+    _tensor_arg("linalg_ldl_solve", "LD", 1, LD)
+    _tensor_arg("linalg_ldl_solve", "pivots", 2, pivots)
+    _tensor_arg("linalg_ldl_solve", "B", 3, B)
+    _bool_arg("linalg_ldl_solve", "hermitian", hermitian)
+    name = "minigrad.linalg.ldl_solve"
+    _check_dims_square(name, LD)
+    if not LD.is_floating_point():
+        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
+                           f"Got {LD.dtype._scalar}")
+    if B.dtype != LD.dtype:
+        raise RuntimeError("Expected b and A to have the same dtype, but found b of type "
+                           f"{B.dtype._scalar} and A of type {LD.dtype._scalar} instead.")
+    n = LD.shape[-1]
+    if B.shape[_wrap_dim(-2, B.dim())] != n:
+        raise RuntimeError(f"Incompatible matrix sizes for {name}: each A matrix is {n} by {n} but "
+                           f"each b matrix is {B.shape[-2]} by {B.shape[-1]}")
+    if pivots.shape != LD.shape[:-1]:
+        raise RuntimeError(f"{name}: Expected LD.shape[:-1] and pivots.shape to be the same, but "
+                           f"got pivots with shape {list(pivots.shape)} instead")
+    if pivots.is_floating_point() or pivots.dtype._scalar == "Bool":
+        raise RuntimeError(f"{name}: Expected pivots to be integers. Got {pivots.dtype._scalar}")
+    _broadcast_shape(LD.shape[:-2], B.shape[:-2])
+    if pivots.numel() and np.abs(pivots._data).max() > n:
+        raise RuntimeError("Pivots given to ldl_solve must all satisfy |pivot| <= LD.size(-2). Did "
+                           "you properly pass the result of ldl_factor?")
+    if pivots.numel() and np.abs(pivots._data).min() < 1:
+        raise RuntimeError("Pivots given to ldl_solve must all satisfy |pivot| >= 1. Did you "
+                           "properly pass the result of ldl_factor?")
+    return d.linalg_ldl_solve(LD, pivots, B, hermitian)

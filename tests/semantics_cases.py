@@ -15978,3 +15978,235 @@ case(
     print(b.grad_fn._saved_per_sample_weights, b.grad_fn._saved_weight, b.grad_fn._saved_result2)
     """,
 )
+
+
+# --- part linalg3: householder_product/orgqr/geqrf, the _ex variants, matrix_power, matmul,
+# diagonal, vecdot, cond, ldl_factor/ldl_solve, and LAPACK's column-major layouts ----------------
+case(
+    "linalg3_householder_product",
+    "A = torch.tensor([[2., -1., 0.5], [1., 3., -2.], [0., 1., 4.], [-1., 2., 1.]], dtype=torch.float64)\n"
+    "a, tau = torch.geqrf(A)\nprint(a.round(decimals=4), tau.round(decimals=4), a.stride(), type(torch.geqrf(A)).__name__)",
+    "a.requires_grad_(); tau.requires_grad_()\nQ = torch.linalg.householder_product(a, tau)\n"
+    "print((Q - torch.linalg.qr(A).Q).abs().max() < 1e-12, Q.stride(), Q.grad_fn.name(), Q.grad_fn.next_functions)\n"
+    "sorted(k for k in dir(Q.grad_fn) if k.startswith('_saved'))",
+    "g = torch.autograd.grad((Q * torch.arange(12.).reshape(4, 3)).sum(), (a, tau), create_graph=True)\n"
+    "print([x.round(decimals=4) for x in g], g[0].grad_fn.name(), g[1].grad_fn.name())\n"
+    "[x.round(decimals=4) for x in torch.autograd.grad(g[0].pow(2).sum() + g[1].sum(), (a, tau))]",
+    "torch.orgqr(a, tau[:2]).round(decimals=4), a.orgqr(tau).grad_fn.name(), torch.linalg.householder_product(a[:, :2], tau[:1]).round(decimals=4)",
+    "b = torch.tensor([[[1., 2.], [3., 4.], [5., 6.]], [[0., 1.], [1., 0.], [1., 1.]]])\n"
+    "Qb = torch.linalg.householder_product(b, torch.tensor([[0.5, 1.5], [1., 0.]]))\nQb, Qb.stride(), torch.linalg.householder_product(b, torch.zeros(2, 0))",
+    "r = torch.geqrf(A.requires_grad_())\nprint(r.a.grad_fn.name(), r.tau.grad_fn is r.a.grad_fn)\nr.tau.sum().backward()",
+)
+case(
+    "linalg3_householder_errors",
+    "z = torch.zeros",
+    "for args in [(z(3), z(1)), (z(3, 4), z(2)), (z(4, 3), z(4)), (z(4, 3), z(2, 3)), (z(4, 3), z(3, dtype=torch.float64)),\n"
+    "             (torch.ones(4, 3, dtype=torch.int64), torch.ones(3, dtype=torch.int64)), (z(2, 4, 3), z(3, 2)), (z(2, 4, 3), z(1, 2)),\n"
+    "             (z(4, 3), 1), (z(4, 3), torch.tensor(1.)), (z(2, 4, 3), z(3))]:\n"
+    "    try:\n        torch.linalg.householder_product(*args)\n    except Exception as e:\n        print(type(e).__name__, e)",
+    "torch.orgqr(z(3, 3), 1)",
+    "z(3, 3).orgqr(1)",
+    "torch.linalg.householder_product(z(3, 3))",
+    "torch.geqrf(z(3))",
+    "torch.geqrf(torch.ones(3, 3, dtype=torch.int64))",
+    "torch.geqrf(1)",
+    "torch.geqrf(z(2, 0, 3))",
+)
+case(
+    "linalg3_ex_variants",
+    "A = torch.tensor([[4., 1.], [1., 3.]], requires_grad=True)\nB = torch.tensor([[1., 2.], [2., 1.]])\nS = torch.tensor([[1., 2.], [2., 4.]])",
+    "r = torch.linalg.cholesky_ex(A)\nprint(r, r.L.grad_fn.next_functions, r.info.grad_fn, r.L.stride())\n"
+    "sorted(k for k in dir(r.L.grad_fn) if k.startswith('_saved')), r.L.grad_fn._saved_upper",
+    "torch.linalg.cholesky_ex(B), torch.linalg.cholesky_ex(B, upper=True), torch.linalg.cholesky_ex(torch.stack([A.detach(), B, B]))",
+    "torch.linalg.cholesky_ex(torch.tensor([[4., 2., 0.], [2., 1., 3.], [0., 3., 5.]]))",
+    "r = torch.linalg.inv_ex(A)\nprint(r, r.inverse.grad_fn.name(), r.inverse.stride(), r.info.requires_grad)\n"
+    "sorted(k for k in dir(r.inverse.grad_fn) if k.startswith('_saved')), sorted(k for k in dir(torch.linalg.inv(A).grad_fn) if k.startswith('_saved'))",
+    "torch.linalg.inv_ex(S), torch.linalg.inv_ex(torch.stack([S, A.detach(), torch.zeros(2, 2)]))",
+    "torch.linalg.inv_ex(torch.tensor([[1., 2., 3.], [2., 4., 6.], [1., 0., 1.]])), torch.linalg.inv_ex(torch.ones(3, 3))",
+    "b = torch.tensor([1., 2.], requires_grad=True)\nr = torch.linalg.solve_ex(A, b)\n"
+    "print(r, r.result.grad_fn.next_functions, sorted(k for k in dir(r.result.grad_fn) if k.startswith('_saved')))\n"
+    "torch.linalg.solve_ex(S, b), torch.linalg.solve_ex(S, b, left=False), torch.linalg.solve_ex(torch.stack([S, torch.eye(2), torch.zeros(2, 2)]), b)",
+    "torch.linalg.inv_ex(A).inverse.sum().backward()\nA.grad",
+    "torch.linalg.solve(torch.eye(4).expand(2, 4, 4), torch.ones(2, 4, 1)).stride(), torch.linalg.inv(torch.ones(3, 1, 1)).stride(), torch.linalg.cholesky_ex(torch.ones(2, 1, 1)).L.stride()",
+)
+case(
+    "linalg3_ex_errors",
+    "A = torch.tensor([[4., 1.], [1., 3.]])\nB = torch.tensor([[1., 2.], [2., 1.]])\nS = torch.tensor([[1., 2.], [2., 4.]])\nb = torch.tensor([1., 2.])",
+    "torch.linalg.cholesky_ex(B, check_errors=True)",
+    "torch.linalg.cholesky_ex(torch.stack([A, B]), check_errors=True)",
+    "torch.linalg.cholesky(torch.stack([A, B]))",
+    "torch.linalg.cholesky(torch.tensor([[4., 2., 0.], [2., 1., 3.], [0., 3., 5.]]), upper=True)",
+    "torch.linalg.cholesky_ex(B, check_errors=1)",
+    "torch.linalg.cholesky_ex(B, upper=1)",
+    "torch.linalg.cholesky_ex(1)",
+    "torch.linalg.cholesky_ex(torch.ones(2, 3))",
+    "torch.linalg.cholesky_ex(torch.ones(2, 2, dtype=torch.int64))",
+    "torch.linalg.cholesky_ex(B, True)",
+    "torch.linalg.inv_ex(S, check_errors=True)",
+    "torch.linalg.inv_ex(torch.stack([A, S]), check_errors=True)",
+    "torch.linalg.inv(torch.stack([A, S]))",
+    "torch.linalg.inv_ex(1)",
+    "torch.linalg.inv_ex(S, check_errors=0)",
+    "torch.linalg.inv_ex(torch.ones(2, 3))",
+    "torch.linalg.inv_ex(S, True)",
+    "torch.linalg.tensorinv(torch.zeros(4, 2, 2), ind=1)",
+    "torch.linalg.solve_ex(S, b, check_errors=True)",
+    "torch.linalg.solve_ex(torch.stack([torch.eye(2), S]), b, check_errors=True)",
+    "torch.linalg.solve(S, b)",
+    "torch.linalg.solve_ex(S, b, check_errors=1)",
+    "torch.linalg.solve_ex(S, 1)",
+    "torch.linalg.solve_ex(S, torch.ones(3))",
+    "torch.linalg.solve_ex(S, b, True)",
+    "torch.linalg.solve_ex(S)",
+    "torch.linalg.solve_ex(torch.ones(2, 3), b)",
+    "torch.linalg.solve_ex(S, b.double())",
+)
+case(
+    "linalg3_solve_saves_lu",
+    "A = torch.tensor([[1., 2., 3.], [4., 5., 6.], [7., 8., 10.]], dtype=torch.float64, requires_grad=True)\n"
+    "b = torch.tensor([[1., 2.], [3., 4.], [5., 7.]], dtype=torch.float64, requires_grad=True)",
+    "n = torch.linalg.solve(A, b).grad_fn\nprint(sorted(k for k in dir(n) if k.startswith('_saved')), n._saved_left, n.next_functions)\nn._saved_LU, n._saved_pivots, n._saved_LU.stride()",
+    "n = torch.linalg.solve(A.mT, b).grad_fn\nn._saved_LU, n._saved_pivots",
+    "n = torch.linalg.solve(A, b.mT, left=False).grad_fn\nn._saved_LU, n._saved_pivots",
+    "n = torch.linalg.solve(A.expand(2, 3, 3), b).grad_fn\nprint(n._saved_LU.shape, n._saved_LU.stride(), n._saved_pivots.shape)\n"
+    "n = torch.linalg.solve(A, b.expand(2, 3, 2)).grad_fn\nprint(n._saved_LU.shape, n._saved_LU.stride(), n._saved_pivots.shape)\n"
+    "n = torch.linalg.solve(A, b[:, 0]).grad_fn\nn._saved_LU.shape, n._saved_result.shape",
+    "r = torch.linalg.solve_ex(A, b)\nr.info, torch.linalg.solve_ex(A.expand(2, 3, 3), b).info, torch.linalg.solve_ex(A, b.expand(2, 3, 2)).info",
+    "[g.round(decimals=4) for g in torch.autograd.grad(torch.linalg.solve(A, b).pow(2).sum(), (A, b))]",
+    "[g.round(decimals=4) for g in torch.autograd.grad(torch.linalg.solve(A, b.mT, left=False).pow(2).sum(), (A, b))]",
+    "g = torch.autograd.grad(torch.linalg.solve(A, b).pow(2).sum(), (A, b), create_graph=True)\n"
+    "print(g[0].grad_fn.name(), g[1].grad_fn.name())\n[x.round(decimals=3) for x in torch.autograd.grad(g[0].sum() + g[1].pow(2).sum(), (A, b))]",
+)
+case(
+    "linalg3_matrix_power_matmul_diagonal_vecdot",
+    "x = torch.tensor([1., 2., 3.], requires_grad=True)\nA = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)\n"
+    "S = torch.tensor([[[1., 2.], [3., 4.]], [[0., 1.], [2., 2.]]], requires_grad=True)",
+    "for f in [lambda: torch.linalg.vecdot(x, A), lambda: torch.linalg.vecdot(A, x, dim=0), lambda: torch.linalg.vecdot(A, A, dim=0),\n"
+    "          lambda: torch.linalg.vecdot(torch.tensor(1.), torch.tensor(2.)), lambda: torch.linalg.vecdot(x=x, y=x),\n"
+    "          lambda: torch.linalg.vecdot(x, x, dim=5), lambda: torch.linalg.vecdot(A, A), lambda: torch.linalg.matmul(input=x, other=x),\n"
+    "          lambda: torch.linalg.matmul(A, x), lambda: torch.linalg.matmul(x, A.mT), lambda: torch.linalg.matrix_power(S, 3),\n"
+    "          lambda: torch.linalg.matrix_power(S, -2), lambda: torch.linalg.matrix_power(S, 0), lambda: torch.linalg.diagonal(A=A, dim1=0, dim2=1),\n"
+    "          lambda: torch.linalg.diagonal(S, offset=1), lambda: torch.linalg.diagonal(S, dim1=0, dim2=2, offset=-1), lambda: torch.linalg.diagonal(A)]:\n"
+    "    r = f()\n    print(r, r.grad_fn.name(), r.grad_fn.next_functions, r.stride())",
+    "torch.linalg.diagonal(1)",
+    "torch.linalg.vecdot(x, torch.ones(4))",
+    "torch.linalg.vecdot(torch.ones(1), x)",
+    "torch.linalg.vecdot(A, A, dim=2)",
+    "torch.linalg.vecdot(x, torch.ones(3, dtype=torch.int64))",
+    "torch.linalg.vecdot(torch.ones(3, dtype=torch.int64), x)",
+    "torch.linalg.vecdot(x, x, dim=1.5)",
+    "torch.linalg.vecdot(x, x, 0)",
+    "torch.linalg.vecdot(x)",
+    "torch.linalg.matmul(1, x)",
+    "torch.linalg.matmul(x, 1)",
+    "torch.linalg.matmul(A, A)",
+    "torch.linalg.matrix_power(A, 2)",
+    "torch.linalg.matrix_power(torch.ones(2, 2), True)",
+    "torch.linalg.matrix_power(torch.ones(2, 2), 1.5)",
+    "torch.linalg.matrix_power(1, 2)",
+    "torch.linalg.matrix_power(S)",
+    "torch.linalg.matrix_power(torch.zeros(2, 2), -1)",
+    "torch.linalg.diagonal(A, offset=1.5)",
+    "torch.linalg.diagonal(S, dim1=1, dim2=1)",
+    "torch.linalg.diagonal(x)",
+    "torch.linalg.diagonal(A, 1)",
+)
+case(
+    "linalg3_cond",
+    "import math\nA = torch.tensor([[1., 2.], [3., 4.]], dtype=torch.float64, requires_grad=True)\nS = torch.tensor([[1., 2.], [2., 4.]], dtype=torch.float64)",
+    "for p in [None, 2, -2, 1, -1, math.inf, -math.inf, 'fro', 'nuc', 2.0, 1.0]:\n"
+    "    r = torch.linalg.cond(A, p)\n    g, chain = r.grad_fn, []\n    while g is not None:\n"
+    "        chain.append(g.name()); g = g.next_functions[0][0] if g.next_functions else None\n"
+    "    print(p, r.round(decimals=6), chain, torch.linalg.cond(S, p) if p in (1, -1, math.inf, -math.inf, 'fro', 1.0) else '')",
+    "for p in [None, -2, 'nuc']:\n    print(p, torch.autograd.grad(torch.linalg.cond(A, p), A)[0].round(decimals=4))",
+    "r = torch.linalg.cond(A, 1)\nb = r.grad_fn.next_functions[0][0].next_functions[1][0]\nwhile b is not None:\n"
+    "    print(b.name(), sorted(k for k in dir(b) if k.startswith('_saved'))); b = b.next_functions[0][0] if b.next_functions else None\n"
+    "torch.autograd.grad(r, A)",
+    "torch.linalg.cond(torch.stack([A.detach(), S, torch.zeros(2, 2, dtype=torch.float64)]), 'fro')",
+    "torch.linalg.cond(torch.zeros(2, 2)), torch.linalg.cond(torch.zeros(2, 2), 'fro'), torch.linalg.cond(torch.eye(2), 'nuc')",
+    "torch.linalg.cond(torch.zeros(0, 0)), torch.linalg.cond(torch.zeros(2, 0, 0), 1), torch.linalg.cond(torch.zeros(0, 3)), torch.linalg.cond(torch.zeros(0, 3), 1)",
+    "torch.linalg.cond(torch.zeros(0, 0, dtype=torch.float64)), torch.linalg.cond(torch.zeros(0, 0, dtype=torch.int64))",
+    "torch.linalg.cond(A, 3)",
+    "torch.linalg.cond(A, 'bad')",
+    "torch.linalg.cond(torch.ones(2, 2), 'bad')",
+    "torch.linalg.cond(torch.ones(2, 3), 'bad')",
+    "torch.linalg.cond(torch.ones(3), 'bad')",
+    "torch.linalg.cond(torch.ones(2, 3), 1)",
+    "torch.linalg.cond(torch.ones(2, 3), math.inf)",
+    "torch.linalg.cond(torch.ones(2, 3), -1.0)",
+    "torch.linalg.cond(torch.ones(2, 3), -math.inf)",
+    "torch.linalg.cond(torch.ones(2, 3), True)",
+    "torch.linalg.cond(torch.ones(2, 3), 'fro')",
+    "torch.linalg.cond(torch.ones(2, 3), 'nuc')",
+    "torch.linalg.cond(torch.zeros(0, 3), 'fro')",
+    "torch.linalg.cond(torch.ones(3))",
+    "torch.linalg.cond(torch.ones(3), 3)",
+    "torch.linalg.cond(torch.ones(2, 3), 3.5)",
+    "torch.linalg.cond(torch.ones(2, 2, dtype=torch.int64))",
+    "torch.linalg.cond(torch.ones(2, 2, dtype=torch.int64), 1)",
+    "torch.linalg.cond(torch.ones(2, 2, dtype=torch.int64), 'fro')",
+    "torch.linalg.cond(torch.ones(2, 2, dtype=torch.int64), 'nuc')",
+    "torch.linalg.cond(1)",
+)
+case(
+    "linalg3_ldl",
+    "A = torch.tensor([[1., 2., 3.], [2., 1., 4.], [3., 4., 0.5]], requires_grad=True)",
+    "r = torch.linalg.ldl_factor_ex(A)\nprint(r, r.LD.grad_fn.name(), r.LD.grad_fn.next_functions, r.LD.stride(), r.pivots.requires_grad)\n"
+    "LD, piv = torch.linalg.ldl_factor(A)\nLD.sum().backward()",
+    "torch.linalg.ldl_factor(torch.tensor([[0., 1., 2.], [1., 0., 3.], [2., 3., 0.]])), torch.linalg.ldl_factor(torch.tensor([[1., 2., 3.], [9., 1., 4.], [9., 9., 0.5]]), hermitian=True)",
+    "M = torch.tensor([[4., 1., -2., 0.5], [1., -3., 2., 1.], [-2., 2., 0., 3.], [0.5, 1., 3., 1.]], dtype=torch.float64)\n"
+    "r = torch.linalg.ldl_factor(M)\nprint(r.LD.round(decimals=6), r.pivots)\nX = torch.linalg.ldl_solve(r.LD, r.pivots, torch.eye(4, dtype=torch.float64))\n"
+    "(M @ X - torch.eye(4)).abs().max() < 1e-12, X.stride(), torch.linalg.ldl_solve(r.LD, r.pivots.long(), torch.ones(2, 4, 2, dtype=torch.float64)).stride(), torch.linalg.ldl_solve(r.LD, r.pivots, torch.ones(2, 4, 1, dtype=torch.float64)).stride()",
+    "LD, piv = torch.linalg.ldl_factor(A)\nB = torch.tensor([[1., 2.], [3., 4.], [5., 7.]], requires_grad=True)\n"
+    "X = torch.linalg.ldl_solve(LD.detach(), piv, B)\nprint(X, X.grad_fn.name(), X.grad_fn.next_functions, X.stride())\n"
+    "X = torch.linalg.ldl_solve(LD, piv, B)\nprint(X.grad_fn.next_functions)\nX.sum().backward()",
+    "torch.linalg.ldl_factor_ex(torch.zeros(2, 2)), torch.linalg.ldl_factor_ex(torch.zeros(2, 2, 2)), torch.linalg.ldl_factor(torch.zeros(2, 0, 0))",
+    "for sym in [torch.tensor([[1., 0.], [0., 0.]]), torch.tensor([[float('nan'), 1.], [1., 0.]]), torch.tensor([[0., 0., 1.], [0., 0., 0.], [1., 0., 0.]])]:\n"
+    "    print(torch.linalg.ldl_factor_ex(sym))",
+)
+case(
+    "linalg3_ldl_errors",
+    "A = torch.tensor([[1., 2., 3.], [2., 1., 4.], [3., 4., 0.5]])\nLD, piv = torch.linalg.ldl_factor(A)",
+    "torch.linalg.ldl_factor(torch.ones(3))",
+    "torch.linalg.ldl_factor(torch.ones(2, 3))",
+    "torch.linalg.ldl_factor(torch.ones(2, 2, dtype=torch.int64))",
+    "torch.linalg.ldl_factor(1)",
+    "torch.linalg.ldl_factor(A, True)",
+    "torch.linalg.ldl_factor(A, hermitian=1)",
+    "torch.linalg.ldl_factor_ex(A, True)",
+    "torch.linalg.ldl_factor_ex(torch.zeros(2, 2), check_errors=True)",
+    "torch.linalg.ldl_factor(torch.stack([A, torch.zeros(3, 3)]))",
+    "torch.linalg.ldl_factor(torch.tensor([[1., 0.], [0., 0.]]))",
+    "torch.linalg.ldl_solve(LD, piv, torch.ones(3))",
+    "torch.linalg.ldl_solve(LD, piv, torch.ones(2, 2))",
+    "torch.linalg.ldl_solve(LD, piv[:2], torch.ones(3, 2))",
+    "torch.linalg.ldl_solve(LD, piv, torch.ones(3, 2).double())",
+    "torch.linalg.ldl_solve(LD.expand(2, 3, 3), piv, torch.ones(3, 2))",
+    "torch.linalg.ldl_solve(torch.ones(2, 3), piv, torch.ones(3, 2))",
+    "torch.linalg.ldl_solve(LD, piv * 10, torch.ones(3, 2))",
+    "torch.linalg.ldl_solve(LD, -piv.abs() - 1, torch.ones(3, 2))",
+    "torch.linalg.ldl_solve(LD, piv * 0, torch.ones(3, 2))",
+    "torch.linalg.ldl_solve(LD, piv.float(), torch.ones(3, 2))",
+    "torch.linalg.ldl_solve(torch.ones(3), piv, torch.ones(3, 2))",
+    "torch.linalg.ldl_solve(LD.long(), piv, torch.ones(3, 2, dtype=torch.int64))",
+    "torch.linalg.ldl_solve(LD, piv, torch.ones(3, 2, dtype=torch.int64))",
+    "torch.linalg.ldl_solve(LD, piv, torch.ones(3, 2), True)",
+    "torch.linalg.ldl_solve(LD, piv, torch.ones(3, 2), hermitian=1)",
+    "torch.linalg.ldl_solve(1, piv, torch.ones(3, 2))",
+    "torch.linalg.ldl_solve(LD, 1, torch.ones(3, 2))",
+    "torch.linalg.ldl_solve(LD, piv, 1)",
+    "torch.linalg.ldl_solve(LD, piv, torch.ones(2, 2, 2))",
+)
+case(
+    "linalg3_lapack_layouts",
+    "A = torch.tensor([[1., 2., 0.5], [-1., 3., 2.], [0., 1., 4.], [2., -2., 1.]], requires_grad=True)",
+    "for x in (A, A.mT, torch.stack([A, A * 2]), torch.stack([A.mT, A.mT])):\n    out = []\n"
+    "    for mode in ('reduced', 'complete', 'r'):\n        Q, R = torch.linalg.qr(x, mode=mode); out.append((mode, Q.stride(), R.stride()))\n"
+    "    for fm in (True, False):\n        U, S, Vh = torch.linalg.svd(x, full_matrices=fm); out.append((fm, U.stride(), S.stride(), Vh.stride()))\n"
+    "    U, S, V = torch.svd(x); out.append(('svd', U.stride(), S.stride(), V.stride(), torch.linalg.svdvals(x).stride()))\n"
+    "    print(out)",
+    "B = torch.tensor([[[2., 1., 0.], [1., 3., 1.], [0., 1., 4.]], [[1., 0.5, 0.], [0.5, 2., 0.], [0., 0., 3.]]], requires_grad=True)\n"
+    "L, V = torch.linalg.eigh(B)\nL.stride(), V.stride(), torch.linalg.eigvalsh(B).stride(), torch.linalg.eigh(B[0])[1].stride()",
+    "Q, R = torch.linalg.qr(B)\nU, S, Vh = torch.linalg.svd(B)\n"
+    "[t.reshape(18).grad_fn.name() for t in (Q, R, U, Vh, V)], S.reshape(6).grad_fn.name(), Q.is_contiguous(), Q.mT.is_contiguous()",
+)

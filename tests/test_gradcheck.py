@@ -1732,6 +1732,33 @@ C.add("double_backward_rrelu", _double_rrelu, A23, C23)
 C.add("embedding_bag", _embedding_bag, _u(5, 3), _u(7))
 
 
+# part linalg3: householder_product (tall, square with fewer reflectors, a batch; torch.orgqr and
+# the method), and differentiated again
+def _householder(L, a, t, b, tb):
+    return (L.linalg.householder_product(a, t), L.orgqr(a[:3], t[:2]), a.orgqr(t[:1]),
+            L.linalg.householder_product(b, tb))
+
+
+def _double_householder(L, a, t):
+    Q = L.linalg.householder_product(a, t)
+    return L.autograd.grad(Q.pow(3).sum(), (a, t), create_graph=True)
+
+
+C.add("linalg_householder_product", _householder, _u(4, 3), _u(3), _u(2, 3, 2), _u(2, 2))
+C.add("double_backward_householder", _double_householder, _u(4, 3), _u(3))
+
+
+# part linalg3: the _ex variants (their info has no gradient), solve's node keeping A's LU factors
+def _linalg_ex(L, s, q, b):
+    t = (s + s.mT) / 2
+    X = L.linalg.solve_ex(q, b)
+    gs = L.autograd.grad(X.result.pow(3).sum(), (q, b), create_graph=True)
+    return (L.linalg.cholesky_ex(t).L, L.linalg.cholesky_ex(t, upper=True).L,
+            L.linalg.inv_ex(q).inverse, X.result, L.linalg.solve_ex(q, b.mT, left=False).result, *gs)
+
+
+C.add("linalg_ex", _linalg_ex, SPD33, LU33, _u(3, 2))
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
@@ -1793,7 +1820,16 @@ def _not_implemented_cases(L):
                                               mode="sum", per_sample_weights=b).sum(), b,
                 create_graph=True)[0], "_embedding_bag_per_sample_weights_backward"),  # (part decoder)
             ("scaled_dot_product_flash_attention_for_cpu_backward", _flash_grad(L),  # (part attn)
-             "_scaled_dot_product_flash_attention_for_cpu_backward")]
+             "_scaled_dot_product_flash_attention_for_cpu_backward"),
+            *_ldl_cases(L)]  # (part linalg3)
+
+
+def _ldl_cases(L):
+    """ldl_factor and ldl_solve: PyTorch records them with no formula (part linalg3)."""
+    s = L.tensor([[1.0, 2.0], [2.0, -1.0]], requires_grad=True)
+    LD, pivots = L.linalg.ldl_factor(s)
+    return [("linalg_ldl_factor_ex", LD, "linalg_ldl_factor_ex"),
+            ("linalg_ldl_solve", L.linalg.ldl_solve(LD.detach(), pivots, s), "linalg_ldl_solve")]
 
 
 def _flash_grad(L):
@@ -1840,6 +1876,9 @@ def test_rows_marked_not_implemented_record_their_node_and_backward_refuses(L):
     cases += [("embedding_bag_backward", L.autograd.grad(L.nn.functional.embedding_bag(  # (part decoder)
         L.tensor([0, 1, 1]), a, L.tensor([0, 1])), a, x[:, :1].expand(2, 2), create_graph=True)[0],
         "EmbeddingBagBackwardBackward0", "_embedding_bag_backward")]
+
+
+    cases += [("geqrf", L.geqrf(a)[1], "GeqrfBackward0", "geqrf")]  # (part linalg3)
     if L is minigrad:
         assert sorted(NOT_DERIVED) == sorted(name for name, *_ in cases if name != "special_zeta")
     for name, out, node, aten in cases:
