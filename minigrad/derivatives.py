@@ -3410,12 +3410,16 @@ def _scale(in_size, out_size, scale, dt):
     return dt.type(in_size) / dt.type(out_size)
 
 
-def _nearest_index(in_size, out_size, scale):
-    """floor(o * scale), the scale in float32 whatever the dtype; exact for factors 1 and 2."""
+def _nearest_index(in_size, out_size, scale, exact=False):
+    """floor(o * scale), the scale in float32 whatever the dtype; exact for factors 1 and 2.
+    nearest-exact reads the pixel whose centre is nearest: floor((o + 0.5) * scale)."""
     o = np.arange(out_size)
+    f32 = np.dtype(np.float32)
+    if exact:  # ((o + 0.5) in double, times the float scale) rounded to float, then floored
+        real = ((o + 0.5) * np.float64(_scale(in_size, out_size, scale, f32))).astype(f32)
+        return np.minimum(np.floor(real).astype(np.int64), in_size - 1)
     if out_size in (in_size, 2 * in_size):
         return o if out_size == in_size else o >> 1
-    f32 = np.dtype(np.float32)
     source = np.floor(o.astype(f32) * _scale(in_size, out_size, scale, f32)).astype(np.int64)
     return np.minimum(source, in_size - 1)
 
@@ -3438,10 +3442,10 @@ def _linear_weights(in_size, out_size, align_corners, scale, dt):
     return i0, i0 + (i0 < in_size - 1), dt.type(1) - l1, l1
 
 
-def _upsample_nearest(self, output_size, *scales):
+def _upsample_nearest(self, output_size, *scales, exact=False):
     for k, (n, s) in enumerate(zip(output_size, scales)):
         axis = self.ndim - len(output_size) + k
-        self = np.take(self, _nearest_index(self.shape[axis], n, s), axis)
+        self = np.take(self, _nearest_index(self.shape[axis], n, s, exact), axis)
     return self
 
 
@@ -3511,9 +3515,9 @@ def _grid(sizes, per_dim):
     return flat
 
 
-def _upsample_nearest_backward(grad_output, output_size, input_size, *scales):
+def _upsample_nearest_backward(grad_output, output_size, input_size, *scales, exact=False):
     nd, dt = len(output_size), _opmath(grad_output.dtype)
-    idx = [_nearest_index(n, o, s) for n, o, s in zip(input_size[-nd:], output_size, scales)]
+    idx = [_nearest_index(n, o, s, exact) for n, o, s in zip(input_size[-nd:], output_size, scales)]
     return _upsample_backward(grad_output, input_size, [(_grid(input_size[-nd:], idx), dt.type(1))])
 
 
@@ -3578,9 +3582,144 @@ upsample_bilinear2d_backward = Op(
                                   scales_w),
     promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
         upsample_bilinear2d(grad, output_size, align_corners, scales_h, scales_w))
+
+
+# --- part vision: nearest 3-d, nearest-exact 1-3-d, trilinear and bicubic upsampling ------------
+def _cubic_weights(in_size, out_size, align_corners, scale, dt, fused):
+    """compute_indices_weights_cubic: each output position's four input neighbours i0 - 1 ..
+    i0 + 2 (clamped to the edges) and Keys' cubic convolution weights (A = -0.75) at their
+    distances 1 + t, t, 1 - t, 2 - t. Unlike linear, the source index is not clamped at 0.
+    fused: as the forward kernel is compiled (some multiply-adds fused); the backward's
+    file is compiled without them."""
+    fma = _fma if fused else (lambda a, b, c: a * b + c)
+    o = np.arange(out_size).astype(dt)
+    if align_corners:
+        real = (dt.type(in_size - 1) / dt.type(out_size - 1) if out_size > 1 else dt.type(0)) * o
+    else:
+        real = fma(_scale(in_size, out_size, scale, dt), o + dt.type(0.5), dt.type(-0.5))
+    i0 = np.minimum(np.floor(real).astype(np.int64), in_size - 1)
+    t = np.clip(real - i0.astype(dt), dt.type(0), dt.type(1))
+    A, one = dt.type(-0.75), dt.type(1)
+    near = lambda x: fma(A + 2, x, -(A + 3)) * x * x + one  # noqa: E731  (|x| <= 1)
+    far = lambda x: fma(fma(A, x, -5 * A), x, 8 * A) * x - 4 * A  # noqa: E731  (1 < |x| < 2)
+    weights = [far(t + one), near(t), near(one - t), far((one - t) + one)]
+    return [np.clip(i0 - 1 + j, 0, in_size - 1) for j in range(4)], weights
+
+
+def _upsample_bicubic(self, output_size, align_corners, scales_h, scales_w):
+    """Along W, then along H: x0 * w0 + x1 * w1 + x2 * w2 + x3 * w3, fused as compiled."""
+    dt = _opmath(self.dtype)
+    out = self.astype(dt)
+    for axis, n, o, s in ((-1, self.shape[-1], output_size[1], scales_w),
+                          (-2, self.shape[-2], output_size[0], scales_h)):
+        idx, w = _cubic_weights(n, o, align_corners, s, dt, fused=True)
+        x = [np.take(out, i, axis) for i in idx]
+        w = [wj.reshape((-1,) + (1,) * (-1 - axis)) for wj in w]
+        out = _fma(x[3], w[3], _fma(x[2], w[2], _fma(x[0], w[0], x[1] * w[1])))
+    return out.astype(self.dtype)
+
+
+def _upsample_bicubic_backward(grad_output, output_size, input_size, align_corners, scales_h,
+                               scales_w):
+    """Each output position in turn adds grad * wy * wx to its 16 neighbours (W's neighbour
+    outermost), one float addition at a time (np.add.at keeps that order)."""
+    dt = _opmath(grad_output.dtype)
+    (ys, wys), (xs, wxs) = (_cubic_weights(n, o, align_corners, s, dt, fused=False) for n, o, s
+                            in zip(input_size[-2:], output_size, (scales_h, scales_w)))
+    ho, wo = output_size
+    g = grad_output.reshape(-1, ho, wo, 1, 1).astype(dt)
+    wy = np.stack(wys, -1).reshape(1, ho, 1, 1, 4)  # (., oy, ., ., jj)
+    wx = np.stack(wxs, -1).reshape(1, 1, wo, 4, 1)  # (., ., ox, ii, .)
+    terms = (g * wy * wx).reshape(g.shape[0], -1)
+    idx = (np.stack(ys, -1).reshape(ho, 1, 1, 4) * input_size[-1]
+           + np.stack(xs, -1).reshape(1, wo, 4, 1)).reshape(-1)
+    gi = np.zeros((g.shape[0], input_size[-2] * input_size[-1]), dt)
+    np.add.at(gi, (slice(None), idx), terms)
+    return gi.reshape(input_size).astype(grad_output.dtype)
+
+
+upsample_nearest3d = Op(
+    "UpsampleNearest3DBackward0",
+    lambda self, output_size, scales_d=None, scales_h=None, scales_w=None:
+        _upsample_nearest(self, output_size, scales_d, scales_h, scales_w),
+    promote=False, self=lambda grad, output_size, self_shape, scales_d, scales_h, scales_w:
+        upsample_nearest3d_backward(grad, output_size, self_shape, scales_d, scales_h, scales_w))
+upsample_nearest3d_backward = Op(
+    "UpsampleNearest3DBackwardBackward0",
+    lambda grad_output, output_size, input_size, scales_d=None, scales_h=None, scales_w=None:
+        _upsample_nearest_backward(grad_output, output_size, input_size, scales_d, scales_h,
+                                   scales_w),
+    promote=False, grad_output=lambda grad, output_size, scales_d, scales_h, scales_w:
+        upsample_nearest3d(grad, output_size, scales_d, scales_h, scales_w))
+_upsample_nearest_exact1d = Op(
+    "UpsampleNearestExact1DBackward0",
+    lambda self, output_size, scales=None: _upsample_nearest(self, output_size, scales, exact=True),
+    promote=False, self=lambda grad, output_size, self_shape, scales:
+        _upsample_nearest_exact1d_backward(grad, output_size, self_shape, scales))
+_upsample_nearest_exact1d_backward = Op(
+    "UpsampleNearestExact1DBackwardBackward0",
+    lambda grad_output, output_size, input_size, scales=None:
+        _upsample_nearest_backward(grad_output, output_size, input_size, scales, exact=True),
+    promote=False, grad_output=lambda grad, output_size, scales:
+        _upsample_nearest_exact1d(grad, output_size, scales))
+_upsample_nearest_exact2d = Op(
+    "UpsampleNearestExact2DBackward0",
+    lambda self, output_size, scales_h=None, scales_w=None:
+        _upsample_nearest(self, output_size, scales_h, scales_w, exact=True),
+    promote=False, self=lambda grad, output_size, self_shape, scales_h, scales_w:
+        _upsample_nearest_exact2d_backward(grad, output_size, self_shape, scales_h, scales_w))
+_upsample_nearest_exact2d_backward = Op(
+    "UpsampleNearestExact2DBackwardBackward0",
+    lambda grad_output, output_size, input_size, scales_h=None, scales_w=None:
+        _upsample_nearest_backward(grad_output, output_size, input_size, scales_h, scales_w,
+                                   exact=True),
+    promote=False, grad_output=lambda grad, output_size, scales_h, scales_w:
+        _upsample_nearest_exact2d(grad, output_size, scales_h, scales_w))
+_upsample_nearest_exact3d = Op(
+    "UpsampleNearestExact3DBackward0",
+    lambda self, output_size, scales_d=None, scales_h=None, scales_w=None:
+        _upsample_nearest(self, output_size, scales_d, scales_h, scales_w, exact=True),
+    promote=False, self=lambda grad, output_size, self_shape, scales_d, scales_h, scales_w:
+        _upsample_nearest_exact3d_backward(grad, output_size, self_shape, scales_d, scales_h,
+                                           scales_w))
+_upsample_nearest_exact3d_backward = Op(
+    "UpsampleNearestExact3DBackwardBackward0",
+    lambda grad_output, output_size, input_size, scales_d=None, scales_h=None, scales_w=None:
+        _upsample_nearest_backward(grad_output, output_size, input_size, scales_d, scales_h,
+                                   scales_w, exact=True),
+    promote=False, grad_output=lambda grad, output_size, scales_d, scales_h, scales_w:
+        _upsample_nearest_exact3d(grad, output_size, scales_d, scales_h, scales_w))
+upsample_trilinear3d = Op(
+    "UpsampleTrilinear3DBackward0",
+    lambda self, output_size, align_corners, scales_d=None, scales_h=None, scales_w=None:
+        _upsample_linear(self, output_size, align_corners, scales_d, scales_h, scales_w),
+    promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_d, scales_h,
+    scales_w: upsample_trilinear3d_backward(grad, output_size, self_shape, align_corners,
+                                            scales_d, scales_h, scales_w))
+upsample_trilinear3d_backward = Op(
+    "UpsampleTrilinear3DBackwardBackward0",
+    lambda grad_output, output_size, input_size, align_corners, scales_d=None, scales_h=None,
+    scales_w=None: _upsample_linear_backward(grad_output, output_size, input_size, align_corners,
+                                             scales_d, scales_h, scales_w),
+    promote=False, grad_output=lambda grad, output_size, align_corners, scales_d, scales_h,
+    scales_w: upsample_trilinear3d(grad, output_size, align_corners, scales_d, scales_h, scales_w))
+upsample_bicubic2d = Op(
+    "UpsampleBicubic2DBackward0", _upsample_bicubic,
+    promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
+        upsample_bicubic2d_backward(grad, output_size, self_shape, align_corners, scales_h,
+                                    scales_w))
+upsample_bicubic2d_backward = Op(
+    "UpsampleBicubic2DBackwardBackward0", _upsample_bicubic_backward,
+    promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
+        upsample_bicubic2d(grad, output_size, align_corners, scales_h, scales_w))
 for _op in (upsample_nearest1d, upsample_nearest1d_backward, upsample_nearest2d,
             upsample_nearest2d_backward, upsample_linear1d, upsample_linear1d_backward,
-            upsample_bilinear2d, upsample_bilinear2d_backward):
+            upsample_bilinear2d, upsample_bilinear2d_backward, upsample_nearest3d,
+            upsample_nearest3d_backward, _upsample_nearest_exact1d,
+            _upsample_nearest_exact1d_backward, _upsample_nearest_exact2d,
+            _upsample_nearest_exact2d_backward, _upsample_nearest_exact3d,
+            _upsample_nearest_exact3d_backward, upsample_trilinear3d, upsample_trilinear3d_backward,
+            upsample_bicubic2d, upsample_bicubic2d_backward):
     _op.contiguous = True
 
 

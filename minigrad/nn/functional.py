@@ -1442,9 +1442,11 @@ def pad(input, pad, mode="constant", value=None):
 
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None, antialias=False):
-    """Resize the spatial dims of a batch (N, C, L) or (N, C, H, W) to `size`, or by
-    `scale_factor` (the output size rounded down). mode='nearest' copies the pixel each output
-    position falls in; 'linear' (3-d) and 'bilinear' (4-d) mix the two (four) nearest pixels;
+    """Resize the spatial dims of a batch (N, C, L), (N, C, H, W) or (N, C, D, H, W) to `size`,
+    or by `scale_factor` (the output size rounded down). mode='nearest' copies the pixel each
+    output position falls in, 'nearest-exact' the one whose centre is nearest; 'linear' (3-d),
+    'bilinear' (4-d) and 'trilinear' (5-d) mix the 2 (4, 8) nearest pixels, 'bicubic' (4-d) 16
+    with cubic weights; 'area' averages each output pixel's window (adaptive_avg_pool).
     align_corners=True maps corner pixels' centres onto each other."""
     if mode in ("nearest", "area", "nearest-exact"):
         if align_corners is not None:
@@ -1487,20 +1489,24 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         raise ValueError("either size or scale_factor should be defined")
     if recompute_scale_factor and size is not None:
         raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
-    if recompute_scale_factor:  # the size from the factor, then the factor forgotten
+    if recompute_scale_factor or mode == "area" and output_size is None:
         output_size = [int(input.shape[i + 2] * scale_factors[i]) for i in range(dim)]
-        scale_factors = None
+        scale_factors = None  # (the size from the factor, then the factor forgotten)
     if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and input.dim() == 4):
         raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes "
                          "and requires a 4-D tensor as input")
-    if (mode, input.dim()) in (("nearest", 3), ("nearest", 4), ("linear", 3), ("bilinear", 4)):
+    if mode == "area" and input.dim() in (3, 4):  # the mean over each output pixel's window
+        pool = adaptive_avg_pool1d if input.dim() == 3 else adaptive_avg_pool2d
+        return pool(input, output_size if input.dim() == 4 else output_size[0])
+    if (mode, input.dim()) in (("nearest", 3), ("nearest", 4), ("nearest", 5), ("linear", 3),
+                               ("bilinear", 4), ("trilinear", 5), ("bicubic", 4),
+                               ("nearest-exact", 3), ("nearest-exact", 4), ("nearest-exact", 5)):
         if antialias:
             raise NotImplementedError("minigrad: interpolate(antialias=True) is not implemented")
         return _upsample(input, mode, output_size, scale_factors, align_corners)
-    if (mode in ("nearest", "area", "nearest-exact") and 3 <= input.dim() <= 5
-            or (mode, input.dim()) in (("trilinear", 5), ("bicubic", 4), ("lanczos", 4))):
+    if (mode, input.dim()) in (("area", 5), ("lanczos", 4)):
         raise NotImplementedError(f"minigrad: interpolate(mode='{mode}') of a {input.dim()}D input "
-                                  "is not implemented (only nearest 3D/4D, linear 3D, bilinear 4D)")
+                                  "is not implemented")
     for d, m in ((3, "bilinear"), (3, "trilinear"), (4, "linear"), (4, "trilinear"), (5, "linear"),
                  (5, "bilinear")):
         if input.dim() == d and mode == m:
@@ -1513,8 +1519,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
 
 
 def _upsample(input, mode, output_size, scale_factors, align_corners):
-    """upsample_nearest1d/2d, upsample_linear1d, upsample_bilinear2d: PyTorch's checks, then
-    the table row (a size from scale factors: input size * factor, rounded toward 0)."""
+    """upsample_nearest1d/2d/3d (and _exact), upsample_linear1d/bilinear2d/trilinear3d,
+    upsample_bicubic2d: PyTorch's checks, then the table row (a size from scale factors: input size * factor, rounded toward 0)."""
     shape, nd = list(input.shape), input.dim() - 2
     scales = [None] * nd if scale_factors is None else [float(s) for s in scale_factors]
     if output_size is None:
@@ -1530,15 +1536,18 @@ def _upsample(input, mode, output_size, scale_factors, align_corners):
         raise RuntimeError(f"Non-empty {nd + 2}D data tensor expected but got a tensor with sizes "
                            f"{shape}")
     if not input.dtype.is_floating_point:
-        kind = "nearest" if mode == "nearest" else "linear"
-        name = (f"compute_indices_weights_{kind}" if nd == 1 else
-                f"upsample_{'nearest2d' if mode == 'nearest' else 'bilinear2d'}_channels_last")
+        if nd == 2 and mode in ("nearest", "nearest-exact", "bilinear"):
+            name = f"upsample_{'bilinear' if mode == 'bilinear' else 'nearest'}2d_channels_last"
+        else:
+            kind = {"bicubic": "cubic", "nearest-exact": "nearest"}.get(mode, mode)
+            name = f"compute_indices_weights_{'linear' if 'linear' in kind else kind}"
         raise NotImplementedError(f'"{name}" not implemented for \'{input.dtype._scalar}\'')
-    if mode == "nearest":
-        upsample = d.upsample_nearest1d if nd == 1 else d.upsample_nearest2d
-        return upsample(input, output_size, *scales)
-    return (d.upsample_linear1d if nd == 1 else d.upsample_bilinear2d)(
-        input, output_size, bool(align_corners), *scales)
+    if mode in ("nearest", "nearest-exact"):
+        name = f"upsample_nearest{nd}d" if mode == "nearest" else f"_upsample_nearest_exact{nd}d"
+        return getattr(d, name)(input, output_size, *scales)
+    name = {"linear": "upsample_linear1d", "bilinear": "upsample_bilinear2d",
+            "trilinear": "upsample_trilinear3d", "bicubic": "upsample_bicubic2d"}[mode]
+    return getattr(d, name)(input, output_size, bool(align_corners), *scales)
 
 
 def _pad_circular(input, pad):
