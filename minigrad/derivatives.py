@@ -3723,6 +3723,58 @@ for _op in (upsample_nearest1d, upsample_nearest1d_backward, upsample_nearest2d,
     _op.contiguous = True
 
 
+def _linspace(start, end, steps, work):
+    """torch.linspace's kernel in the float type `work`: the first half counted up from start,
+    the second down from end, each by a fused multiply-add (one step: start)."""
+    step = (end - start) / work(builtins.max(steps - 1, 1))
+    i = np.arange(steps)
+    up = _fma(step, i.astype(work), start)
+    down = _fma(-step, (steps - 1 - i).astype(work), end)
+    return np.where(i < steps // 2, up, down) if steps > 1 else up
+
+
+def _affine_base_grid(size, align_corners, dt):
+    """Each output pixel's (x, y, 1) for size (N, C, H, W), or (x, y, z, 1) for (N, C, D, H, W):
+    x runs along W from -1 to 1 (pixel centres: scaled by (n - 1) / n unless align_corners;
+    0 for a single pixel)."""
+    spatial, nd = tuple(size[2:]), len(size) - 2
+    base = np.ones(spatial + (nd + 1,), dt)
+    for k, n in enumerate(reversed(spatial)):  # x along the last dim, then y, z
+        r = _linspace(dt.type(-1), dt.type(1), n, dt.type) if n > 1 else np.zeros(1, dt)
+        if n > 1 and not align_corners:
+            r = r * dt.type(n - 1) / dt.type(n)
+        base[..., k] = r.reshape((-1,) + (1,) * k)
+    return base
+
+
+def _affine_grid_generator(theta, size, align_corners):
+    """grid[n, pixel, j] = x * theta[n, j, 0] + y * theta[n, j, 1] (+ z * ...) + theta[n, j, -1],
+    added left to right (as PyTorch's bmm of the base grid with theta transposed)."""
+    nd, dt = len(size) - 2, theta.dtype
+    if theta.shape[0] != size[0]:
+        raise RuntimeError("Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{size[0]}, {nd + 1}] but got: [{theta.shape[0]}, {nd + 1}].")
+    base = _affine_base_grid(size, align_corners, dt)[None, ..., None]  # 1, *spatial, k, 1
+    t = theta.swapaxes(1, 2).reshape((size[0],) + (1,) * nd + (nd + 1, nd))  # N, 1.., k, j
+    out = base[..., 0, :] * t[..., 0, :]
+    for k in range(1, nd + 1):
+        out = out + base[..., k, :] * t[..., k, :]
+    return out
+
+
+def _affine_grid_generator_backward(grad, size, align_corners):
+    """PyTorch's composite: base_grid^T @ grad, batch by batch, transposed back to theta's shape."""
+    n, nd = size[0], len(size) - 2
+    base = _affine_base_grid(size, align_corners, grad._data.dtype).reshape(1, -1, nd + 1)
+    base = Tensor._make(np.ascontiguousarray(np.broadcast_to(base, (n,) + base.shape[1:])))
+    return base.transpose(1, 2).bmm(grad.view(n, -1, nd)).transpose(1, 2)
+
+
+affine_grid_generator = Op("AffineGridGeneratorBackward0", _affine_grid_generator,
+                           theta=lambda grad, size, align_corners:
+                               _affine_grid_generator_backward(grad, size, align_corners))
+
+
 # --- part nnlayers: layer_norm ------------------------------------------------------------------
 def _native_layer_norm(input, normalized_shape, weight, bias, eps):
     """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted,

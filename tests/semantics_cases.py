@@ -15343,3 +15343,55 @@ case(
             t(lambda: F.interpolate(torch.ones(shape), size=2, mode=mode).shape)
     """,
 )
+case(
+    "vision_upsample_deprecated",
+    _VISION,
+    """
+    print(F.upsample(x, scale_factor=2).grad_fn, F.upsample(x, size=(3, 5), mode="bilinear"))
+    print(F.upsample(x1, size=7, mode="linear", align_corners=True), F.upsample_nearest(x, size=3))
+    print(F.upsample_nearest(x1, scale_factor=1.5), F.upsample_bilinear(x, scale_factor=(1.5, 2)))
+    print(F.upsample_bilinear(x, size=(2, 2)).grad_fn._saved_align_corners)
+    t(lambda: F.upsample_bilinear(x1, size=3))
+    t(lambda: F.upsample(x, size=3, mode="bicubic"))
+    """,
+)
+case(
+    "vision_affine_grid",
+    _VISION + """
+th = torch.tensor([[[0.7, -0.3, 0.2], [0.4, 1.1, -0.5]], [[1.3, 0.2, -0.1], [-0.6, 0.9, 0.35]],
+                   [[0.5, 0.5, 0.5], [0.25, -1.5, 1.0]]]).requires_grad_()
+th3 = torch.linspace(-1, 1, 24).reshape(2, 3, 4).double().requires_grad_()
+def show_grid(y, th):
+    n = y.grad_fn
+    print(y, n, names(n), n._saved_size, n._saved_align_corners)
+    s = torch.linspace(0.1, 1, y.numel(), dtype=y.dtype).reshape(y.shape).requires_grad_()
+    g, = torch.autograd.grad(y, th, s, create_graph=True)
+    walk(g.grad_fn)
+    print(g, torch.autograd.grad(g.sum(), s)[0])
+""",
+    """
+    for size in [(3, 2, 5, 7), (3, 1, 1, 4), (3, 1, 2, 1), (3, 1, 1, 1)]:
+        for ac in [False, True]:
+            show_grid(F.affine_grid(th, size, align_corners=ac), th)
+    """,
+    """
+    for size in [(2, 1, 2, 3, 4), (2, 3, 1, 1, 5), (2, 1, 3, 1, 1)]:
+        for ac in [False, True]:
+            show_grid(F.affine_grid(th3, size, align_corners=ac), th3)
+    print(F.affine_grid(th, torch.Size([3, 1, 2, 3])), F.affine_grid(th.double(), [3, 1, 2, 2]))
+    print(F.affine_grid(torch.eye(2, 3)[None], (1, 1, 2, 3), align_corners=False))
+    """,
+    """
+    t(lambda: F.affine_grid(th, (2, 1, 3, 4), align_corners=False))
+    t(lambda: F.affine_grid(th, (3, 1, 0, 4), align_corners=False))
+    t(lambda: F.affine_grid(th, (3, 0, 3, 4), align_corners=False))
+    t(lambda: F.affine_grid(th, (3, 0, 1, 4), align_corners=True).shape)
+    t(lambda: F.affine_grid(th, (3, 1, 3, 4, 5), align_corners=False))
+    t(lambda: F.affine_grid(th3, (2, 1, 3, 4), align_corners=False))
+    t(lambda: F.affine_grid(th, (3, 1, 3), align_corners=False))
+    t(lambda: F.affine_grid(th, (3, 1, 3, 4, 5, 6), align_corners=False))
+    t(lambda: F.affine_grid(th.int(), (3, 1, 3, 4), align_corners=False))
+    t(lambda: F.affine_grid(th[0], (3, 1, 3, 4), align_corners=False))
+    t(lambda: F.affine_grid(th3, (3, 1, 2, 3, 4), align_corners=False))
+    """,
+)

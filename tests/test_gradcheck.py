@@ -1655,6 +1655,18 @@ def _double_upsample_vision(L, x1, x2, x3, s1, s2, s3, s4):
     return gs
 
 
+# part vision: affine_grid (2-d and 3-d, align_corners both ways, a unit-size dim); its gradient
+# is PyTorch's composite (bmm of the base grid with grad), so differentiating it again is bmm's
+def _affine_grid(L, t2, t3):
+    f = F(L)
+    return (f.affine_grid(t2, (2, 1, 3, 4), align_corners=False),
+            f.affine_grid(t2, (2, 3, 1, 5), align_corners=False),
+            f.affine_grid(t2, (2, 3, 2, 5), align_corners=True),
+            f.affine_grid(t3, (1, 2, 2, 3, 4), align_corners=False),
+            f.affine_grid(t3, (1, 1, 3, 2, 2), align_corners=True))
+
+
+C.add("affine_grid", _affine_grid, _u(2, 2, 3), _u(1, 3, 4))
 C.add("upsample_vision", _upsample_vision, _u(1, 2, 4), _u(1, 2, 2, 3), _u(1, 2, 2, 3, 4))
 C.add("double_backward_upsample_vision", _double_upsample_vision, _u(1, 2, 4), _u(1, 2, 2, 3),
       _u(1, 2, 2, 3, 4), _u(1, 2, 7), _u(1, 2, 5, 3), _u(1, 2, 3, 2, 5), _u(1, 2, 5, 3))

@@ -2515,3 +2515,57 @@ def _static_kv(name, static, heads, head_dim):
     if static.size(2) != head_dim:
         raise AssertionError(f"expecting {name}.size(2) of {head_dim}, but got {static.size(2)}")
     return static
+
+
+# --- part vision: the deprecated upsample functions, affine_grid, grid_sample ---------------------
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    """Deprecated: interpolate (without its recompute_scale_factor and antialias)."""
+    warnings.warn("`nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` "
+                  "instead.", stacklevel=2)
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    """Deprecated: interpolate(mode='nearest')."""
+    warnings.warn("`nn.functional.upsample_nearest` is deprecated. Use "
+                  "`nn.functional.interpolate` instead.", stacklevel=2)
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    """Deprecated: interpolate(mode='bilinear', align_corners=True)."""
+    warnings.warn("`nn.functional.upsample_bilinear` is deprecated. Use "
+                  "`nn.functional.interpolate` instead.", stacklevel=2)
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
+
+
+def _warn_align_corners():
+    warnings.warn("Default grid_sample and affine_grid behavior has changed to align_corners=False "
+                  "since 1.3.0. Please specify align_corners=True if the old behavior is desired. "
+                  "See the documentation of grid_sample for details.", stacklevel=3)
+
+
+def affine_grid(theta, size, align_corners=None):
+    """The sampling grid (N, H, W, 2) (or (N, D, H, W, 3)) of affine maps theta (N, 2, 3) (or
+    (N, 3, 4)): where in the input, in [-1, 1] coordinates, each output pixel looks (for
+    grid_sample: a spatial transformer's resampling)."""
+    if align_corners is None:
+        _warn_align_corners()
+        align_corners = False
+    if not theta.is_floating_point():
+        raise ValueError(f"Expected theta to have floating point type, but got {theta.dtype}")
+    if len(size) in (4, 5):
+        nd = len(size) - 2
+        if theta.dim() != 3 or theta.shape[-2] != nd or theta.shape[-1] != nd + 1:
+            raise ValueError(f"Expected a batch of {nd}D affine matrices of shape "
+                             f"Nx{nd}x{nd + 1} for size {size}. Got {theta.shape}.")
+    else:
+        raise NotImplementedError("affine_grid only supports 4D and 5D sizes, for 2D and 3D affine "
+                                  f"transforms, respectively. Got size {size}.")
+    if align_corners and min(size[2:]) == 1:
+        warnings.warn("Since version 1.3.0, affine_grid behavior has changed for unit-size grids "
+                      "when align_corners=True. This is not an intended use case of affine_grid. "
+                      "See the documentation of affine_grid for details.", stacklevel=2)
+    elif min(size) <= 0:
+        raise ValueError(f"Expected non-zero, positive output size. Got {size}")
+    return d.affine_grid_generator(theta, tuple(int(n) for n in size), bool(align_corners))
