@@ -3638,6 +3638,109 @@ def _upsample_bicubic_backward(grad_output, output_size, input_size, align_corne
     return gi.reshape(input_size).astype(grad_output.dtype)
 
 
+def _aa_weights(in_size, out_size, align_corners, scale, cubic, dt):
+    """_compute_indices_min_size_weights_aa (antialias): each output position reads the input
+    positions xmin .. xmin + xsize - 1 within `support` of its centre, weighted by the filter
+    (triangle, or Keys' cubic with A = -0.5) stretched by the scale when downsampling, the
+    weights then divided by their sum. Returns xmin, xsize, weights (out_size, max size)."""
+    f = dt.type
+    if align_corners:
+        scale = f(in_size - 1) / f(out_size - 1) if out_size > 1 else f(0)
+    else:
+        scale = _scale(in_size, out_size, scale, dt)
+    support = f((4 if cubic else 2) * 0.5 * (np.float64(scale) if scale >= 1 else 1.0))
+    size = int(math.ceil(support)) * 2 + 1
+    center = (np.float64(scale) * (np.arange(out_size) + 0.5)).astype(dt)
+    wide = lambda a: np.asarray(a, np.float64)  # noqa: E731  (C++'s + 0.5 is in double)
+    xmin = np.maximum(np.trunc(wide(center - support) + 0.5).astype(np.int64), 0)
+    xsize = np.clip(np.minimum(np.trunc(wide(center + support) + 0.5).astype(np.int64), in_size)
+                    - xmin, 0, size)
+    invscale = f(1.0 / np.float64(scale)) if scale >= 1 else f(1)
+    j = np.arange(size)
+    x = np.abs((wide((xmin[:, None] + j).astype(dt) - center[:, None]) + 0.5)
+               * wide(invscale)).astype(dt)
+    A, one = f(-0.5), f(1)
+    if cubic:
+        near = _fma(_fma(A + 2, x, -(A + 3)) * x, x, one)  # (fused as compiled here)
+        far = _fma(_fma(_fma(A, x, -5 * A), x, 8 * A), x, -4 * A)
+        w = np.where(x < 1, near, np.where(x < 2, far, f(0)))
+    else:
+        w = np.where(x < 1, one - x, f(0))
+    w = np.where(j < xsize[:, None], w, f(0)).astype(dt)
+    total = w[:, 0].copy()
+    for k in range(1, size):  # (summed in turn, in the dtype)
+        total = total + w[:, k]
+    w = np.where(total[:, None] != 0, w / np.where(total == 0, one, total)[:, None], w)
+    return xmin, xsize, w
+
+
+def _upsample_aa(self, output_size, align_corners, scales_h, scales_w, cubic):
+    """Separable: along W (if its size changes), then along H, each output a weighted sum of
+    its input span (t0 * w0, then fused multiply-adds), in the dtype."""
+    out = self
+    for axis, o, s in ((-1, output_size[1], scales_w), (-2, output_size[0], scales_h)):
+        n = out.shape[axis]
+        if o == n:
+            continue
+        xmin, xsize, w = _aa_weights(n, o, align_corners, s, cubic, self.dtype)
+        if axis == -2 and output_size[1] == 1:  # PyTorch's H pass over a single column reads
+            xmin, xsize, w = xmin[:1].repeat(o), xsize[:1].repeat(o), w[:1].repeat(o, 0)  # row 0's
+        shape = (-1,) + (1,) * (-1 - axis)
+        take = lambda k: np.take(out, np.minimum(xmin + k, n - 1), axis)  # noqa: E731
+        VF = 16 // self.itemsize  # (128-bit vectors: 4 floats, 2 doubles)
+        plain = ((xsize - 1) // VF * VF).reshape(shape)  # (terms 1 .. plain: vectorized products)
+        acc = take(0) * w[:, 0].reshape(shape)
+        for k in range(1, w.shape[1]):
+            t, wk = take(k), w[:, k].reshape(shape)
+            term = np.where(k <= plain, acc + t * wk, _fma(t, wk, acc))
+            acc = np.where((k < xsize).reshape(shape), term, acc)
+        out = acc
+    return out.copy() if out is self else out  # (a new tensor even when no size changes)
+
+
+def _upsample_aa_backward(grad_output, output_size, input_size, align_corners, scales_h,
+                          scales_w, cubic):
+    """Each output position in turn adds wx * wy * grad to its input span (rows outermost)."""
+    (ymin, ysize, wy), (xmin, xsize, wx) = (
+        _aa_weights(n, o, align_corners, s, cubic, grad_output.dtype)
+        for n, o, s in zip(input_size[-2:], output_size, (scales_h, scales_w)))
+    corners = []
+    for y in range(wy.shape[1]):
+        for x in range(wx.shape[1]):
+            rows, cols = np.minimum(ymin + y, input_size[-2] - 1), np.minimum(xmin + x, input_size[-1] - 1)
+            weight = (wx[:, x] * (x < xsize))[None, :] * (wy[:, y] * (y < ysize))[:, None]
+            corners.append((_grid(input_size[-2:], [rows, cols]), weight))
+    return _upsample_backward(grad_output, input_size, corners)
+
+
+_upsample_bilinear2d_aa = Op(
+    "UpsampleBilinear2DAaBackward0",
+    lambda self, output_size, align_corners, scales_h=None, scales_w=None:
+        _upsample_aa(self, output_size, align_corners, scales_h, scales_w, cubic=False),
+    promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
+        _upsample_bilinear2d_aa_backward(grad, output_size, self_shape, align_corners, scales_h,
+                                         scales_w))
+_upsample_bilinear2d_aa_backward = Op(
+    "UpsampleBilinear2DAaBackwardBackward0",
+    lambda grad_output, output_size, input_size, align_corners, scales_h=None, scales_w=None:
+        _upsample_aa_backward(grad_output, output_size, input_size, align_corners, scales_h,
+                              scales_w, cubic=False),
+    promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
+        _upsample_bilinear2d_aa(grad, output_size, align_corners, scales_h, scales_w))
+_upsample_bicubic2d_aa = Op(
+    "UpsampleBicubic2DAaBackward0",
+    lambda self, output_size, align_corners, scales_h=None, scales_w=None:
+        _upsample_aa(self, output_size, align_corners, scales_h, scales_w, cubic=True),
+    promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
+        _upsample_bicubic2d_aa_backward(grad, output_size, self_shape, align_corners, scales_h,
+                                        scales_w))
+_upsample_bicubic2d_aa_backward = Op(
+    "UpsampleBicubic2DAaBackwardBackward0",
+    lambda grad_output, output_size, input_size, align_corners, scales_h=None, scales_w=None:
+        _upsample_aa_backward(grad_output, output_size, input_size, align_corners, scales_h,
+                              scales_w, cubic=True),
+    promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
+        _upsample_bicubic2d_aa(grad, output_size, align_corners, scales_h, scales_w))
 upsample_nearest3d = Op(
     "UpsampleNearest3DBackward0",
     lambda self, output_size, scales_d=None, scales_h=None, scales_w=None:
@@ -3719,7 +3822,8 @@ for _op in (upsample_nearest1d, upsample_nearest1d_backward, upsample_nearest2d,
             _upsample_nearest_exact1d_backward, _upsample_nearest_exact2d,
             _upsample_nearest_exact2d_backward, _upsample_nearest_exact3d,
             _upsample_nearest_exact3d_backward, upsample_trilinear3d, upsample_trilinear3d_backward,
-            upsample_bicubic2d, upsample_bicubic2d_backward):
+            upsample_bicubic2d, upsample_bicubic2d_backward, _upsample_bilinear2d_aa,
+            _upsample_bilinear2d_aa_backward, _upsample_bicubic2d_aa, _upsample_bicubic2d_aa_backward):
     _op.contiguous = True
 
 

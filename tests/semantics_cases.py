@@ -15395,3 +15395,32 @@ def show_grid(y, th):
     t(lambda: F.affine_grid(th3, (3, 1, 2, 3, 4), align_corners=False))
     """,
 )
+case(
+    "vision_interpolate_antialias",
+    _VISION,
+    """
+    show(F.interpolate(x, scale_factor=0.5, mode="bilinear", antialias=True), x)
+    show(F.interpolate(x, size=(2, 3), mode="bicubic", antialias=True, align_corners=True), x)
+    show(F.interpolate(x, size=(5, 2), mode="bicubic", antialias=True), x)
+    show(F.interpolate(x, size=(3, 1), mode="bilinear", antialias=True), x)  # (H pass: row 0's)
+    show(F.interpolate(x, size=(3, 4), mode="bilinear", antialias=True), x)
+    """,
+    """
+    for shape, kw in [((1, 3, 17, 19), dict(size=(5, 7), mode="bilinear")),
+                      ((2, 2, 9, 30), dict(scale_factor=(0.4, 0.25), mode="bicubic")),
+                      ((1, 2, 9, 11), dict(size=(4, 1), mode="bicubic", align_corners=True)),
+                      ((1, 2, 6, 7), dict(size=(13, 3), mode="bilinear", align_corners=True))]:
+        a = exact(*shape).requires_grad_()
+        y = F.interpolate(a, antialias=True, **kw)
+        y.backward(exact(*y.shape) * 3)
+        print(y.flatten()[::3].tolist(), a.grad.flatten()[::3].tolist())
+    """,
+    """
+    for mode in ["bilinear", "bicubic"]:
+        t(lambda: F.interpolate(torch.arange(24).reshape(1, 2, 3, 4), size=2, mode=mode, antialias=True))
+        for shape in [(0, 2, 3, 4), (1, 0, 3, 4), (1, 2, 0, 4)]:
+            t(lambda: F.interpolate(torch.ones(shape), size=2, mode=mode, antialias=True).shape)
+        t(lambda: F.interpolate(torch.ones(1, 2, 3, 4), size=0, mode=mode, antialias=True).shape)
+        t(lambda: F.interpolate(x1, size=2, mode=mode, antialias=True).shape)
+    """,
+)

@@ -1447,7 +1447,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     output position falls in, 'nearest-exact' the one whose centre is nearest; 'linear' (3-d),
     'bilinear' (4-d) and 'trilinear' (5-d) mix the 2 (4, 8) nearest pixels, 'bicubic' (4-d) 16
     with cubic weights; 'area' averages each output pixel's window (adaptive_avg_pool).
-    align_corners=True maps corner pixels' centres onto each other."""
+    align_corners=True maps corner pixels' centres onto each other. antialias=True (bilinear,
+    bicubic) widens the filter by the downscaling factor, so every input pixel counts."""
     if mode in ("nearest", "area", "nearest-exact"):
         if align_corners is not None:
             raise ValueError("align_corners option can only be set with the interpolating modes: "
@@ -1501,9 +1502,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     if (mode, input.dim()) in (("nearest", 3), ("nearest", 4), ("nearest", 5), ("linear", 3),
                                ("bilinear", 4), ("trilinear", 5), ("bicubic", 4),
                                ("nearest-exact", 3), ("nearest-exact", 4), ("nearest-exact", 5)):
-        if antialias:
-            raise NotImplementedError("minigrad: interpolate(antialias=True) is not implemented")
-        return _upsample(input, mode, output_size, scale_factors, align_corners)
+        return _upsample(input, mode + "_aa" * bool(antialias), output_size, scale_factors,
+                         align_corners)
     if (mode, input.dim()) in (("area", 5), ("lanczos", 4)):
         raise NotImplementedError(f"minigrad: interpolate(mode='{mode}') of a {input.dim()}D input "
                                   "is not implemented")
@@ -1535,6 +1535,12 @@ def _upsample(input, mode, output_size, scale_factors, align_corners):
     if input.numel() == 0 and math.prod(shape[1:]) == 0:
         raise RuntimeError(f"Non-empty {nd + 2}D data tensor expected but got a tensor with sizes "
                            f"{shape}")
+    if not input.dtype.is_floating_point and mode.endswith("_aa"):
+        if input.dtype._scalar == "Byte":
+            raise NotImplementedError("minigrad: interpolate(antialias=True) of uint8 is not "
+                                      "implemented")
+        raise NotImplementedError("\"compute_index_ranges_weights\" not implemented for "
+                                  f"'{input.dtype._scalar}'")
     if not input.dtype.is_floating_point:
         if nd == 2 and mode in ("nearest", "nearest-exact", "bilinear"):
             name = f"upsample_{'bilinear' if mode == 'bilinear' else 'nearest'}2d_channels_last"
@@ -1546,7 +1552,8 @@ def _upsample(input, mode, output_size, scale_factors, align_corners):
         name = f"upsample_nearest{nd}d" if mode == "nearest" else f"_upsample_nearest_exact{nd}d"
         return getattr(d, name)(input, output_size, *scales)
     name = {"linear": "upsample_linear1d", "bilinear": "upsample_bilinear2d",
-            "trilinear": "upsample_trilinear3d", "bicubic": "upsample_bicubic2d"}[mode]
+            "trilinear": "upsample_trilinear3d", "bicubic": "upsample_bicubic2d",
+            "bilinear_aa": "_upsample_bilinear2d_aa", "bicubic_aa": "_upsample_bicubic2d_aa"}[mode]
     return getattr(d, name)(input, output_size, bool(align_corners), *scales)
 
 
