@@ -15422,5 +15422,7 @@ case(
             t(lambda: F.interpolate(torch.ones(shape), size=2, mode=mode, antialias=True).shape)
         t(lambda: F.interpolate(torch.ones(1, 2, 3, 4), size=0, mode=mode, antialias=True).shape)
         t(lambda: F.interpolate(x1, size=2, mode=mode, antialias=True).shape)
+    for kw in [dict(), dict(align_corners=True), dict(antialias=True, align_corners=True)]:
+        t(lambda: F.interpolate(x, size=2, mode="lanczos", **kw))
     """,
 )

@@ -1504,6 +1504,11 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                                ("nearest-exact", 3), ("nearest-exact", 4), ("nearest-exact", 5)):
         return _upsample(input, mode + "_aa" * bool(antialias), output_size, scale_factors,
                          align_corners)
+    if (mode, input.dim()) == ("lanczos", 4):
+        if align_corners:
+            raise ValueError("Lanczos mode does not support align_corners=True")
+        if not antialias:
+            raise ValueError("Lanczos mode requires antialias=True")
     if (mode, input.dim()) in (("area", 5), ("lanczos", 4)):
         raise NotImplementedError(f"minigrad: interpolate(mode='{mode}') of a {input.dim()}D input "
                                   "is not implemented")
