@@ -3737,12 +3737,16 @@ def _scale(in_size, out_size, scale, dt):
     return dt.type(in_size) / dt.type(out_size)
 
 
-def _nearest_index(in_size, out_size, scale):
-    """floor(o * scale), the scale in float32 whatever the dtype; exact for factors 1 and 2."""
+def _nearest_index(in_size, out_size, scale, exact=False):
+    """floor(o * scale), the scale in float32 whatever the dtype; exact for factors 1 and 2.
+    nearest-exact reads the pixel whose centre is nearest: floor((o + 0.5) * scale)."""
     o = np.arange(out_size)
+    f32 = np.dtype(np.float32)
+    if exact:  # ((o + 0.5) in double, times the float scale) rounded to float, then floored
+        real = ((o + 0.5) * np.float64(_scale(in_size, out_size, scale, f32))).astype(f32)
+        return np.minimum(np.floor(real).astype(np.int64), in_size - 1)
     if out_size in (in_size, 2 * in_size):
         return o if out_size == in_size else o >> 1
-    f32 = np.dtype(np.float32)
     source = np.floor(o.astype(f32) * _scale(in_size, out_size, scale, f32)).astype(np.int64)
     return np.minimum(source, in_size - 1)
 
@@ -3765,10 +3769,10 @@ def _linear_weights(in_size, out_size, align_corners, scale, dt):
     return i0, i0 + (i0 < in_size - 1), dt.type(1) - l1, l1
 
 
-def _upsample_nearest(self, output_size, *scales):
+def _upsample_nearest(self, output_size, *scales, exact=False):
     for k, (n, s) in enumerate(zip(output_size, scales)):
         axis = self.ndim - len(output_size) + k
-        self = np.take(self, _nearest_index(self.shape[axis], n, s), axis)
+        self = np.take(self, _nearest_index(self.shape[axis], n, s, exact), axis)
     return self
 
 
@@ -3838,9 +3842,9 @@ def _grid(sizes, per_dim):
     return flat
 
 
-def _upsample_nearest_backward(grad_output, output_size, input_size, *scales):
+def _upsample_nearest_backward(grad_output, output_size, input_size, *scales, exact=False):
     nd, dt = len(output_size), _opmath(grad_output.dtype)
-    idx = [_nearest_index(n, o, s) for n, o, s in zip(input_size[-nd:], output_size, scales)]
+    idx = [_nearest_index(n, o, s, exact) for n, o, s in zip(input_size[-nd:], output_size, scales)]
     return _upsample_backward(grad_output, input_size, [(_grid(input_size[-nd:], idx), dt.type(1))])
 
 
@@ -3905,10 +3909,301 @@ upsample_bilinear2d_backward = Op(
                                   scales_w),
     promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
         upsample_bilinear2d(grad, output_size, align_corners, scales_h, scales_w))
+
+
+# --- part vision: nearest 3-d, nearest-exact 1-3-d, trilinear and bicubic upsampling ------------
+def _cubic_weights(in_size, out_size, align_corners, scale, dt, fused):
+    """compute_indices_weights_cubic: each output position's four input neighbours i0 - 1 ..
+    i0 + 2 (clamped to the edges) and Keys' cubic convolution weights (A = -0.75) at their
+    distances 1 + t, t, 1 - t, 2 - t. Unlike linear, the source index is not clamped at 0.
+    fused: as the forward kernel is compiled (some multiply-adds fused); the backward's
+    file is compiled without them."""
+    fma = _fma if fused else (lambda a, b, c: a * b + c)
+    o = np.arange(out_size).astype(dt)
+    if align_corners:
+        real = (dt.type(in_size - 1) / dt.type(out_size - 1) if out_size > 1 else dt.type(0)) * o
+    else:
+        real = fma(_scale(in_size, out_size, scale, dt), o + dt.type(0.5), dt.type(-0.5))
+    i0 = np.minimum(np.floor(real).astype(np.int64), in_size - 1)
+    t = np.clip(real - i0.astype(dt), dt.type(0), dt.type(1))
+    A, one = dt.type(-0.75), dt.type(1)
+    near = lambda x: fma(A + 2, x, -(A + 3)) * x * x + one  # noqa: E731  (|x| <= 1)
+    far = lambda x: fma(fma(A, x, -5 * A), x, 8 * A) * x - 4 * A  # noqa: E731  (1 < |x| < 2)
+    weights = [far(t + one), near(t), near(one - t), far((one - t) + one)]
+    return [np.clip(i0 - 1 + j, 0, in_size - 1) for j in range(4)], weights
+
+
+def _upsample_bicubic(self, output_size, align_corners, scales_h, scales_w):
+    """Along W, then along H: x0 * w0 + x1 * w1 + x2 * w2 + x3 * w3, fused as compiled."""
+    dt = _opmath(self.dtype)
+    out = self.astype(dt)
+    for axis, n, o, s in ((-1, self.shape[-1], output_size[1], scales_w),
+                          (-2, self.shape[-2], output_size[0], scales_h)):
+        idx, w = _cubic_weights(n, o, align_corners, s, dt, fused=True)
+        x = [np.take(out, i, axis) for i in idx]
+        w = [wj.reshape((-1,) + (1,) * (-1 - axis)) for wj in w]
+        out = _fma(x[3], w[3], _fma(x[2], w[2], _fma(x[0], w[0], x[1] * w[1])))
+    return out.astype(self.dtype)
+
+
+def _upsample_bicubic_backward(grad_output, output_size, input_size, align_corners, scales_h,
+                               scales_w):
+    """Each output position in turn adds grad * wy * wx to its 16 neighbours (W's neighbour
+    outermost), one float addition at a time (np.add.at keeps that order)."""
+    dt = _opmath(grad_output.dtype)
+    (ys, wys), (xs, wxs) = (_cubic_weights(n, o, align_corners, s, dt, fused=False) for n, o, s
+                            in zip(input_size[-2:], output_size, (scales_h, scales_w)))
+    ho, wo = output_size
+    g = grad_output.reshape(-1, ho, wo, 1, 1).astype(dt)
+    wy = np.stack(wys, -1).reshape(1, ho, 1, 1, 4)  # (., oy, ., ., jj)
+    wx = np.stack(wxs, -1).reshape(1, 1, wo, 4, 1)  # (., ., ox, ii, .)
+    terms = (g * wy * wx).reshape(g.shape[0], -1)
+    idx = (np.stack(ys, -1).reshape(ho, 1, 1, 4) * input_size[-1]
+           + np.stack(xs, -1).reshape(1, wo, 4, 1)).reshape(-1)
+    gi = np.zeros((g.shape[0], input_size[-2] * input_size[-1]), dt)
+    np.add.at(gi, (slice(None), idx), terms)
+    return gi.reshape(input_size).astype(grad_output.dtype)
+
+
+def _aa_weights(in_size, out_size, align_corners, scale, cubic, dt):
+    """_compute_indices_min_size_weights_aa (antialias): each output position reads the input
+    positions xmin .. xmin + xsize - 1 within `support` of its centre, weighted by the filter
+    (triangle, or Keys' cubic with A = -0.5) stretched by the scale when downsampling, the
+    weights then divided by their sum. Returns xmin, xsize, weights (out_size, max size)."""
+    f = dt.type
+    if align_corners:
+        scale = f(in_size - 1) / f(out_size - 1) if out_size > 1 else f(0)
+    else:
+        scale = _scale(in_size, out_size, scale, dt)
+    support = f((4 if cubic else 2) * 0.5 * (np.float64(scale) if scale >= 1 else 1.0))
+    size = int(math.ceil(support)) * 2 + 1
+    center = (np.float64(scale) * (np.arange(out_size) + 0.5)).astype(dt)
+    wide = lambda a: np.asarray(a, np.float64)  # noqa: E731  (C++'s + 0.5 is in double)
+    xmin = np.maximum(np.trunc(wide(center - support) + 0.5).astype(np.int64), 0)
+    xsize = np.clip(np.minimum(np.trunc(wide(center + support) + 0.5).astype(np.int64), in_size)
+                    - xmin, 0, size)
+    invscale = f(1.0 / np.float64(scale)) if scale >= 1 else f(1)
+    j = np.arange(size)
+    x = np.abs((wide((xmin[:, None] + j).astype(dt) - center[:, None]) + 0.5)
+               * wide(invscale)).astype(dt)
+    A, one = f(-0.5), f(1)
+    if cubic:
+        near = _fma(_fma(A + 2, x, -(A + 3)) * x, x, one)  # (fused as compiled here)
+        far = _fma(_fma(_fma(A, x, -5 * A), x, 8 * A), x, -4 * A)
+        w = np.where(x < 1, near, np.where(x < 2, far, f(0)))
+    else:
+        w = np.where(x < 1, one - x, f(0))
+    w = np.where(j < xsize[:, None], w, f(0)).astype(dt)
+    total = w[:, 0].copy()
+    for k in range(1, size):  # (summed in turn, in the dtype)
+        total = total + w[:, k]
+    w = np.where(total[:, None] != 0, w / np.where(total == 0, one, total)[:, None], w)
+    return xmin, xsize, w
+
+
+def _upsample_aa(self, output_size, align_corners, scales_h, scales_w, cubic):
+    """Separable: along W (if its size changes), then along H, each output a weighted sum of
+    its input span (t0 * w0, then fused multiply-adds), in the dtype."""
+    out = self
+    for axis, o, s in ((-1, output_size[1], scales_w), (-2, output_size[0], scales_h)):
+        n = out.shape[axis]
+        if o == n:
+            continue
+        xmin, xsize, w = _aa_weights(n, o, align_corners, s, cubic, self.dtype)
+        if axis == -2 and output_size[1] == 1:  # PyTorch's H pass over a single column reads
+            xmin, xsize, w = xmin[:1].repeat(o), xsize[:1].repeat(o), w[:1].repeat(o, 0)  # row 0's
+        shape = (-1,) + (1,) * (-1 - axis)
+        take = lambda k: np.take(out, np.minimum(xmin + k, n - 1), axis)  # noqa: E731
+        VF = 16 // self.itemsize  # (128-bit vectors: 4 floats, 2 doubles)
+        plain = ((xsize - 1) // VF * VF).reshape(shape)  # (terms 1 .. plain: vectorized products)
+        acc = take(0) * w[:, 0].reshape(shape)
+        for k in range(1, w.shape[1]):
+            t, wk = take(k), w[:, k].reshape(shape)
+            term = np.where(k <= plain, acc + t * wk, _fma(t, wk, acc))
+            acc = np.where((k < xsize).reshape(shape), term, acc)
+        out = acc
+    return out.copy() if out is self else out  # (a new tensor even when no size changes)
+
+
+def _upsample_aa_backward(grad_output, output_size, input_size, align_corners, scales_h,
+                          scales_w, cubic):
+    """Each output position in turn adds wx * wy * grad to its input span (rows outermost)."""
+    (ymin, ysize, wy), (xmin, xsize, wx) = (
+        _aa_weights(n, o, align_corners, s, cubic, grad_output.dtype)
+        for n, o, s in zip(input_size[-2:], output_size, (scales_h, scales_w)))
+    corners = []
+    for y in range(wy.shape[1]):
+        for x in range(wx.shape[1]):
+            rows, cols = np.minimum(ymin + y, input_size[-2] - 1), np.minimum(xmin + x, input_size[-1] - 1)
+            weight = (wx[:, x] * (x < xsize))[None, :] * (wy[:, y] * (y < ysize))[:, None]
+            corners.append((_grid(input_size[-2:], [rows, cols]), weight))
+    return _upsample_backward(grad_output, input_size, corners)
+
+
+_upsample_bilinear2d_aa = Op(
+    "UpsampleBilinear2DAaBackward0",
+    lambda self, output_size, align_corners, scales_h=None, scales_w=None:
+        _upsample_aa(self, output_size, align_corners, scales_h, scales_w, cubic=False),
+    promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
+        _upsample_bilinear2d_aa_backward(grad, output_size, self_shape, align_corners, scales_h,
+                                         scales_w))
+_upsample_bilinear2d_aa_backward = Op(
+    "UpsampleBilinear2DAaBackwardBackward0",
+    lambda grad_output, output_size, input_size, align_corners, scales_h=None, scales_w=None:
+        _upsample_aa_backward(grad_output, output_size, input_size, align_corners, scales_h,
+                              scales_w, cubic=False),
+    promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
+        _upsample_bilinear2d_aa(grad, output_size, align_corners, scales_h, scales_w))
+_upsample_bicubic2d_aa = Op(
+    "UpsampleBicubic2DAaBackward0",
+    lambda self, output_size, align_corners, scales_h=None, scales_w=None:
+        _upsample_aa(self, output_size, align_corners, scales_h, scales_w, cubic=True),
+    promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
+        _upsample_bicubic2d_aa_backward(grad, output_size, self_shape, align_corners, scales_h,
+                                        scales_w))
+_upsample_bicubic2d_aa_backward = Op(
+    "UpsampleBicubic2DAaBackwardBackward0",
+    lambda grad_output, output_size, input_size, align_corners, scales_h=None, scales_w=None:
+        _upsample_aa_backward(grad_output, output_size, input_size, align_corners, scales_h,
+                              scales_w, cubic=True),
+    promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
+        _upsample_bicubic2d_aa(grad, output_size, align_corners, scales_h, scales_w))
+upsample_nearest3d = Op(
+    "UpsampleNearest3DBackward0",
+    lambda self, output_size, scales_d=None, scales_h=None, scales_w=None:
+        _upsample_nearest(self, output_size, scales_d, scales_h, scales_w),
+    promote=False, self=lambda grad, output_size, self_shape, scales_d, scales_h, scales_w:
+        upsample_nearest3d_backward(grad, output_size, self_shape, scales_d, scales_h, scales_w))
+upsample_nearest3d_backward = Op(
+    "UpsampleNearest3DBackwardBackward0",
+    lambda grad_output, output_size, input_size, scales_d=None, scales_h=None, scales_w=None:
+        _upsample_nearest_backward(grad_output, output_size, input_size, scales_d, scales_h,
+                                   scales_w),
+    promote=False, grad_output=lambda grad, output_size, scales_d, scales_h, scales_w:
+        upsample_nearest3d(grad, output_size, scales_d, scales_h, scales_w))
+_upsample_nearest_exact1d = Op(
+    "UpsampleNearestExact1DBackward0",
+    lambda self, output_size, scales=None: _upsample_nearest(self, output_size, scales, exact=True),
+    promote=False, self=lambda grad, output_size, self_shape, scales:
+        _upsample_nearest_exact1d_backward(grad, output_size, self_shape, scales))
+_upsample_nearest_exact1d_backward = Op(
+    "UpsampleNearestExact1DBackwardBackward0",
+    lambda grad_output, output_size, input_size, scales=None:
+        _upsample_nearest_backward(grad_output, output_size, input_size, scales, exact=True),
+    promote=False, grad_output=lambda grad, output_size, scales:
+        _upsample_nearest_exact1d(grad, output_size, scales))
+_upsample_nearest_exact2d = Op(
+    "UpsampleNearestExact2DBackward0",
+    lambda self, output_size, scales_h=None, scales_w=None:
+        _upsample_nearest(self, output_size, scales_h, scales_w, exact=True),
+    promote=False, self=lambda grad, output_size, self_shape, scales_h, scales_w:
+        _upsample_nearest_exact2d_backward(grad, output_size, self_shape, scales_h, scales_w))
+_upsample_nearest_exact2d_backward = Op(
+    "UpsampleNearestExact2DBackwardBackward0",
+    lambda grad_output, output_size, input_size, scales_h=None, scales_w=None:
+        _upsample_nearest_backward(grad_output, output_size, input_size, scales_h, scales_w,
+                                   exact=True),
+    promote=False, grad_output=lambda grad, output_size, scales_h, scales_w:
+        _upsample_nearest_exact2d(grad, output_size, scales_h, scales_w))
+_upsample_nearest_exact3d = Op(
+    "UpsampleNearestExact3DBackward0",
+    lambda self, output_size, scales_d=None, scales_h=None, scales_w=None:
+        _upsample_nearest(self, output_size, scales_d, scales_h, scales_w, exact=True),
+    promote=False, self=lambda grad, output_size, self_shape, scales_d, scales_h, scales_w:
+        _upsample_nearest_exact3d_backward(grad, output_size, self_shape, scales_d, scales_h,
+                                           scales_w))
+_upsample_nearest_exact3d_backward = Op(
+    "UpsampleNearestExact3DBackwardBackward0",
+    lambda grad_output, output_size, input_size, scales_d=None, scales_h=None, scales_w=None:
+        _upsample_nearest_backward(grad_output, output_size, input_size, scales_d, scales_h,
+                                   scales_w, exact=True),
+    promote=False, grad_output=lambda grad, output_size, scales_d, scales_h, scales_w:
+        _upsample_nearest_exact3d(grad, output_size, scales_d, scales_h, scales_w))
+upsample_trilinear3d = Op(
+    "UpsampleTrilinear3DBackward0",
+    lambda self, output_size, align_corners, scales_d=None, scales_h=None, scales_w=None:
+        _upsample_linear(self, output_size, align_corners, scales_d, scales_h, scales_w),
+    promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_d, scales_h,
+    scales_w: upsample_trilinear3d_backward(grad, output_size, self_shape, align_corners,
+                                            scales_d, scales_h, scales_w))
+upsample_trilinear3d_backward = Op(
+    "UpsampleTrilinear3DBackwardBackward0",
+    lambda grad_output, output_size, input_size, align_corners, scales_d=None, scales_h=None,
+    scales_w=None: _upsample_linear_backward(grad_output, output_size, input_size, align_corners,
+                                             scales_d, scales_h, scales_w),
+    promote=False, grad_output=lambda grad, output_size, align_corners, scales_d, scales_h,
+    scales_w: upsample_trilinear3d(grad, output_size, align_corners, scales_d, scales_h, scales_w))
+upsample_bicubic2d = Op(
+    "UpsampleBicubic2DBackward0", _upsample_bicubic,
+    promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
+        upsample_bicubic2d_backward(grad, output_size, self_shape, align_corners, scales_h,
+                                    scales_w))
+upsample_bicubic2d_backward = Op(
+    "UpsampleBicubic2DBackwardBackward0", _upsample_bicubic_backward,
+    promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
+        upsample_bicubic2d(grad, output_size, align_corners, scales_h, scales_w))
 for _op in (upsample_nearest1d, upsample_nearest1d_backward, upsample_nearest2d,
             upsample_nearest2d_backward, upsample_linear1d, upsample_linear1d_backward,
-            upsample_bilinear2d, upsample_bilinear2d_backward):
+            upsample_bilinear2d, upsample_bilinear2d_backward, upsample_nearest3d,
+            upsample_nearest3d_backward, _upsample_nearest_exact1d,
+            _upsample_nearest_exact1d_backward, _upsample_nearest_exact2d,
+            _upsample_nearest_exact2d_backward, _upsample_nearest_exact3d,
+            _upsample_nearest_exact3d_backward, upsample_trilinear3d, upsample_trilinear3d_backward,
+            upsample_bicubic2d, upsample_bicubic2d_backward, _upsample_bilinear2d_aa,
+            _upsample_bilinear2d_aa_backward, _upsample_bicubic2d_aa, _upsample_bicubic2d_aa_backward):
     _op.contiguous = True
+
+
+def _linspace(start, end, steps, work):
+    """torch.linspace's kernel in the float type `work`: the first half counted up from start,
+    the second down from end, each by a fused multiply-add (one step: start)."""
+    step = (end - start) / work(builtins.max(steps - 1, 1))
+    i = np.arange(steps)
+    up = _fma(step, i.astype(work), start)
+    down = _fma(-step, (steps - 1 - i).astype(work), end)
+    return np.where(i < steps // 2, up, down) if steps > 1 else up
+
+
+def _affine_base_grid(size, align_corners, dt):
+    """Each output pixel's (x, y, 1) for size (N, C, H, W), or (x, y, z, 1) for (N, C, D, H, W):
+    x runs along W from -1 to 1 (pixel centres: scaled by (n - 1) / n unless align_corners;
+    0 for a single pixel)."""
+    spatial, nd = tuple(size[2:]), len(size) - 2
+    base = np.ones(spatial + (nd + 1,), dt)
+    for k, n in enumerate(reversed(spatial)):  # x along the last dim, then y, z
+        r = _linspace(dt.type(-1), dt.type(1), n, dt.type) if n > 1 else np.zeros(1, dt)
+        if n > 1 and not align_corners:
+            r = r * dt.type(n - 1) / dt.type(n)
+        base[..., k] = r.reshape((-1,) + (1,) * k)
+    return base
+
+
+def _affine_grid_generator(theta, size, align_corners):
+    """grid[n, pixel, j] = x * theta[n, j, 0] + y * theta[n, j, 1] (+ z * ...) + theta[n, j, -1],
+    added left to right (as PyTorch's bmm of the base grid with theta transposed)."""
+    nd, dt = len(size) - 2, theta.dtype
+    if theta.shape[0] != size[0]:
+        raise RuntimeError("Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{size[0]}, {nd + 1}] but got: [{theta.shape[0]}, {nd + 1}].")
+    base = _affine_base_grid(size, align_corners, dt)[None, ..., None]  # 1, *spatial, k, 1
+    t = theta.swapaxes(1, 2).reshape((size[0],) + (1,) * nd + (nd + 1, nd))  # N, 1.., k, j
+    out = base[..., 0, :] * t[..., 0, :]
+    for k in range(1, nd + 1):
+        out = out + base[..., k, :] * t[..., k, :]
+    return out
+
+
+def _affine_grid_generator_backward(grad, size, align_corners):
+    """PyTorch's composite: base_grid^T @ grad, batch by batch, transposed back to theta's shape."""
+    n, nd = size[0], len(size) - 2
+    base = _affine_base_grid(size, align_corners, grad._data.dtype).reshape(1, -1, nd + 1)
+    base = Tensor._make(np.ascontiguousarray(np.broadcast_to(base, (n,) + base.shape[1:])))
+    return base.transpose(1, 2).bmm(grad.view(n, -1, nd)).transpose(1, 2)
+
+
+affine_grid_generator = Op("AffineGridGeneratorBackward0", _affine_grid_generator,
+                           theta=lambda grad, size, align_corners:
+                               _affine_grid_generator_backward(grad, size, align_corners))
 
 
 # --- part nnlayers: layer_norm ------------------------------------------------------------------

@@ -3131,12 +3131,7 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     # multiply-add. So linspace(-1, 1, 7)[3] is -2.9802e-08 in float32, not NumPy's 0.
     work = np_dtype.type if np_dtype.kind == "f" else np.float64
     start, end = (work(np_dtype.type(x)) for x in (start, end))
-    step = (end - start) / work(builtins.max(steps - 1, 1))
-    i = np.arange(steps)
-    up = d._fma(step, i.astype(work), start)
-    down = d._fma(-step, (steps - 1 - i).astype(work), end)
-    values = np.where(i < steps // 2, up, down) if steps > 1 else up  # one step: start
-    return _new(values.astype(np_dtype), requires_grad)
+    return _new(d._linspace(start, end, steps, work).astype(np_dtype), requires_grad)
 
 
 def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):

@@ -16210,3 +16210,193 @@ case(
     "Q, R = torch.linalg.qr(B)\nU, S, Vh = torch.linalg.svd(B)\n"
     "[t.reshape(18).grad_fn.name() for t in (Q, R, U, Vh, V)], S.reshape(6).grad_fn.name(), Q.is_contiguous(), Q.mT.is_contiguous()",
 )
+
+
+# ---------------------------------------------------------------------------
+# part vision: interpolate's nearest 3-d, nearest-exact, trilinear, bicubic, area; the deprecated
+# F.upsample* functions; affine_grid; grid_sample
+# ---------------------------------------------------------------------------
+_VISION = _UPSAMPLE2 + """
+x3 = torch.linspace(-2, 3, 48).reshape(1, 2, 2, 3, 4).sin().requires_grad_()
+def show3(y, x):
+    n = y.grad_fn
+    print(y, n, names(n), [getattr(n, "_saved_" + a, "-") for a in
+          ["output_size", "scales_d", "scales_h", "scales_w", "scales", "align_corners",
+           "self_sym_sizes"]])
+    s = torch.linspace(-1, 1, y.numel(), dtype=y.dtype).reshape(y.shape).cos().requires_grad_()
+    g, = torch.autograd.grad(y, x, s, create_graph=True)
+    m = g.grad_fn
+    print(g, m, names(m), [getattr(m, "_saved_" + a, "-") for a in
+          ["output_size", "scales_d", "scales_h", "scales_w", "scales", "align_corners"]])
+    gg, = torch.autograd.grad(g, s, torch.linspace(0, 1, g.numel()).reshape(g.shape))
+    print(gg)
+def exact(*shape):  # the same float32 values in both libraries
+    i = torch.arange(float(torch.Size(shape).numel()))
+    return (i * 0.0137 - (i % 5) * 0.3).reshape(shape)
+"""
+case(
+    "vision_interpolate_nearest",
+    _VISION,
+    """
+    show3(F.interpolate(x3, scale_factor=2), x3)
+    show3(F.interpolate(x3, size=(3, 2, 5)), x3)
+    show3(F.interpolate(x3, scale_factor=(1.5, 0.6, 1.3)), x3)
+    show3(F.interpolate(x3, scale_factor=1.7, recompute_scale_factor=True), x3)
+    show3(F.interpolate(x3, size=(3, 2, 5), mode="nearest-exact"), x3)
+    show3(F.interpolate(x3, scale_factor=(1.5, 0.6, 1.3), mode="nearest-exact"), x3)
+    show(F.interpolate(x, scale_factor=(1.5, 0.6), mode="nearest-exact"), x)
+    show(F.interpolate(x, size=(5, 7), mode="nearest-exact"), x)
+    show(F.interpolate(x1, size=3, mode="nearest-exact"), x1)
+    show(F.interpolate(x1, scale_factor=2.6, mode="nearest-exact"), x1)
+    """,
+)
+case(
+    "vision_interpolate_trilinear_bicubic",
+    _VISION,
+    """
+    show3(F.interpolate(x3, scale_factor=2, mode="trilinear"), x3)
+    show3(F.interpolate(x3, size=(3, 2, 5), mode="trilinear", align_corners=True), x3)
+    show3(F.interpolate(x3, scale_factor=(1.5, 0.6, 1.3), mode="trilinear"), x3)
+    show3(F.interpolate(x3.double(), size=(1, 1, 1), mode="trilinear", align_corners=True), x3)
+    show(F.interpolate(x, scale_factor=2, mode="bicubic"), x)
+    show(F.interpolate(x, size=(5, 7), mode="bicubic", align_corners=True), x)
+    show(F.interpolate(x, scale_factor=(0.7, 1.3), mode="bicubic"), x)
+    show(F.interpolate(x, size=(1, 1), mode="bicubic", align_corners=True), x)
+    show(F.interpolate(x.double(), size=(2, 9), mode="bicubic"), x)
+    show(F.interpolate(x, scale_factor=2.5, mode="bicubic", recompute_scale_factor=True), x)
+    """,
+    """
+    # float32 digits, forward and backward
+    for shape, kw in [((1, 3, 7, 9), dict(size=(13, 17), mode="bicubic")),
+                      ((2, 2, 7, 9), dict(size=(4, 30), mode="bicubic", align_corners=True)),
+                      ((1, 2, 3, 4, 5), dict(size=(7, 5, 9), mode="trilinear")),
+                      ((1, 2, 3, 4, 5), dict(scale_factor=(2.5, 0.6, 1.7), mode="trilinear",
+                                             align_corners=True)),
+                      ((1, 2, 3, 4, 5), dict(size=(7, 5, 9), mode="nearest-exact"))]:
+        a = exact(*shape).requires_grad_()
+        y = F.interpolate(a, **kw)
+        y.backward(exact(*y.shape) * 3)
+        print(y.flatten()[::7].tolist(), a.grad.flatten()[::3].tolist())
+    """,
+)
+case(
+    "vision_interpolate_area",
+    _VISION,
+    """
+    for a, kw in [(x, dict(size=(2, 3))), (x, dict(scale_factor=0.5)), (x, dict(size=5)),
+                  (x, dict(scale_factor=(1.5, 0.7))), (x1, dict(size=3)),
+                  (x1, dict(scale_factor=0.5)), (x1, dict(scale_factor=1.7))]:
+        y = F.interpolate(a, mode="area", **kw)
+        print(y, y.grad_fn, names(y.grad_fn))
+        g, = torch.autograd.grad(y, a, torch.ones_like(y).requires_grad_(), create_graph=True)
+        print(g, g.grad_fn, names(g.grad_fn))
+    """,
+)
+case(
+    "vision_interpolate_errors",
+    _VISION,
+    """
+    for kw in [dict(size=2, mode="trilinear"), dict(size=2, mode="bicubic"),
+               dict(size=2, mode="area"), dict(size=2, mode="nearest-exact"),
+               dict(size=2, mode="area", align_corners=True),
+               dict(size=2, mode="nearest-exact", align_corners=False),
+               dict(size=2, mode="nearest", antialias=True), dict(size=2, mode="trilinear", antialias=True),
+               dict(size=0, mode="trilinear"), dict(size=0, mode="bicubic"),
+               dict(size=0, mode="nearest-exact"), dict(size=0, mode="area"), dict(size=0),
+               dict(scale_factor=0.1, mode="bicubic"), dict(size=(2, 3), mode="area")]:
+        for a in [x, x1, x3.detach(), x[0, 0]]:
+            if not (a.dim() == 5 and kw.get("mode") == "area"):  # (adaptive_avg_pool3d)
+                t(lambda: F.interpolate(a, **kw).shape)
+    for mode in ["nearest", "nearest-exact", "trilinear", "bicubic", "area"]:
+        for shape in [(1, 2, 3), (1, 2, 3, 4), (1, 2, 3, 4, 5)][:2 if mode == "area" else 3]:
+            t(lambda: F.interpolate(torch.arange(torch.Size(shape).numel()).reshape(shape),
+                                    scale_factor=2, mode=mode))
+            t(lambda: F.interpolate(torch.ones(shape).double(), size=2, mode=mode).dtype)
+        for shape in [(0, 2, 3, 4, 5), (1, 0, 3, 4, 5), (1, 2, 0, 4, 5), (0, 2, 3, 4), (1, 0, 3, 4),
+                      (1, 2, 0, 4), (1, 0, 3), (1, 2, 0)][3 if mode == "area" else 0:]:
+            t(lambda: F.interpolate(torch.ones(shape), size=2, mode=mode).shape)
+    """,
+)
+case(
+    "vision_upsample_deprecated",
+    _VISION,
+    """
+    print(F.upsample(x, scale_factor=2).grad_fn, F.upsample(x, size=(3, 5), mode="bilinear"))
+    print(F.upsample(x1, size=7, mode="linear", align_corners=True), F.upsample_nearest(x, size=3))
+    print(F.upsample_nearest(x1, scale_factor=1.5), F.upsample_bilinear(x, scale_factor=(1.5, 2)))
+    print(F.upsample_bilinear(x, size=(2, 2)).grad_fn._saved_align_corners)
+    t(lambda: F.upsample_bilinear(x1, size=3))
+    t(lambda: F.upsample(x, size=3, mode="bicubic"))
+    """,
+)
+case(
+    "vision_affine_grid",
+    _VISION + """
+th = torch.tensor([[[0.7, -0.3, 0.2], [0.4, 1.1, -0.5]], [[1.3, 0.2, -0.1], [-0.6, 0.9, 0.35]],
+                   [[0.5, 0.5, 0.5], [0.25, -1.5, 1.0]]]).requires_grad_()
+th3 = torch.linspace(-1, 1, 24).reshape(2, 3, 4).double().requires_grad_()
+def show_grid(y, th):
+    n = y.grad_fn
+    print(y, n, names(n), n._saved_size, n._saved_align_corners)
+    s = torch.linspace(0.1, 1, y.numel(), dtype=y.dtype).reshape(y.shape).requires_grad_()
+    g, = torch.autograd.grad(y, th, s, create_graph=True)
+    walk(g.grad_fn)
+    print(g, torch.autograd.grad(g.sum(), s)[0])
+""",
+    """
+    for size in [(3, 2, 5, 7), (3, 1, 1, 4), (3, 1, 2, 1), (3, 1, 1, 1)]:
+        for ac in [False, True]:
+            show_grid(F.affine_grid(th, size, align_corners=ac), th)
+    """,
+    """
+    for size in [(2, 1, 2, 3, 4), (2, 3, 1, 1, 5), (2, 1, 3, 1, 1)]:
+        for ac in [False, True]:
+            show_grid(F.affine_grid(th3, size, align_corners=ac), th3)
+    print(F.affine_grid(th, torch.Size([3, 1, 2, 3])), F.affine_grid(th.double(), [3, 1, 2, 2]))
+    print(F.affine_grid(torch.eye(2, 3)[None], (1, 1, 2, 3), align_corners=False))
+    """,
+    """
+    t(lambda: F.affine_grid(th, (2, 1, 3, 4), align_corners=False))
+    t(lambda: F.affine_grid(th, (3, 1, 0, 4), align_corners=False))
+    t(lambda: F.affine_grid(th, (3, 0, 3, 4), align_corners=False))
+    t(lambda: F.affine_grid(th, (3, 0, 1, 4), align_corners=True).shape)
+    t(lambda: F.affine_grid(th, (3, 1, 3, 4, 5), align_corners=False))
+    t(lambda: F.affine_grid(th3, (2, 1, 3, 4), align_corners=False))
+    t(lambda: F.affine_grid(th, (3, 1, 3), align_corners=False))
+    t(lambda: F.affine_grid(th, (3, 1, 3, 4, 5, 6), align_corners=False))
+    t(lambda: F.affine_grid(th.int(), (3, 1, 3, 4), align_corners=False))
+    t(lambda: F.affine_grid(th[0], (3, 1, 3, 4), align_corners=False))
+    t(lambda: F.affine_grid(th3, (3, 1, 2, 3, 4), align_corners=False))
+    """,
+)
+case(
+    "vision_interpolate_antialias",
+    _VISION,
+    """
+    show(F.interpolate(x, scale_factor=0.5, mode="bilinear", antialias=True), x)
+    show(F.interpolate(x, size=(2, 3), mode="bicubic", antialias=True, align_corners=True), x)
+    show(F.interpolate(x, size=(5, 2), mode="bicubic", antialias=True), x)
+    show(F.interpolate(x, size=(3, 1), mode="bilinear", antialias=True), x)  # (H pass: row 0's)
+    show(F.interpolate(x, size=(3, 4), mode="bilinear", antialias=True), x)
+    """,
+    """
+    for shape, kw in [((1, 3, 17, 19), dict(size=(5, 7), mode="bilinear")),
+                      ((2, 2, 9, 30), dict(scale_factor=(0.4, 0.25), mode="bicubic")),
+                      ((1, 2, 9, 11), dict(size=(4, 1), mode="bicubic", align_corners=True)),
+                      ((1, 2, 6, 7), dict(size=(13, 3), mode="bilinear", align_corners=True))]:
+        a = exact(*shape).requires_grad_()
+        y = F.interpolate(a, antialias=True, **kw)
+        y.backward(exact(*y.shape) * 3)
+        print(y.flatten()[::3].tolist(), a.grad.flatten()[::3].tolist())
+    """,
+    """
+    for mode in ["bilinear", "bicubic"]:
+        t(lambda: F.interpolate(torch.arange(24).reshape(1, 2, 3, 4), size=2, mode=mode, antialias=True))
+        for shape in [(0, 2, 3, 4), (1, 0, 3, 4), (1, 2, 0, 4)]:
+            t(lambda: F.interpolate(torch.ones(shape), size=2, mode=mode, antialias=True).shape)
+        t(lambda: F.interpolate(torch.ones(1, 2, 3, 4), size=0, mode=mode, antialias=True).shape)
+        t(lambda: F.interpolate(x1, size=2, mode=mode, antialias=True).shape)
+    for kw in [dict(), dict(align_corners=True), dict(antialias=True, align_corners=True)]:
+        t(lambda: F.interpolate(x, size=2, mode="lanczos", **kw))
+    """,
+)

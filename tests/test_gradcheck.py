@@ -1759,6 +1759,64 @@ def _linalg_ex(L, s, q, b):
 
 C.add("linalg_ex", _linalg_ex, SPD33, LU33, _u(3, 2))
 
+
+
+# part vision: F.interpolate's nearest 3-d, nearest-exact 1-3-d, trilinear, bicubic and
+# antialiased bilinear/bicubic (both align_corners, by size and by scale factor, up and down)
+# and, differentiated again, their BackwardBackward0 rows
+def _upsample_vision(L, x1, x2, x3, x4):
+    f = F(L)
+    return (f.interpolate(x3, scale_factor=2), f.interpolate(x3, size=(3, 2, 5)),
+            f.interpolate(x1, size=7, mode="nearest-exact"),
+            f.interpolate(x2, scale_factor=(1.5, 0.7), mode="nearest-exact"),
+            f.interpolate(x3, size=(1, 4, 3), mode="nearest-exact"),
+            f.interpolate(x3, size=(3, 4, 5), mode="trilinear"),
+            f.interpolate(x3, scale_factor=(0.5, 1.5, 1.2), mode="trilinear", align_corners=True),
+            f.interpolate(x2, size=(5, 3), mode="bicubic"),
+            f.interpolate(x2, scale_factor=1.7, mode="bicubic", align_corners=True),
+            f.interpolate(x2, size=(1, 2), mode="bicubic"),
+            f.interpolate(x4, size=(2, 3), mode="bilinear", antialias=True),
+            f.interpolate(x4, scale_factor=(0.5, 1.5), mode="bilinear", antialias=True,
+                          align_corners=True),
+            f.interpolate(x4, size=(3, 2), mode="bicubic", antialias=True),
+            f.interpolate(x4, scale_factor=(1.4, 0.6), mode="bicubic", antialias=True,
+                          align_corners=True))
+
+
+def _double_upsample_vision(L, x1, x2, x3, s1, s2, s3, s4, s5):
+    f, gs = F(L), ()
+    for x, y, s in ((x3, f.interpolate(x3, size=(3, 2, 5)), s3),
+                    (x1, f.interpolate(x1, size=7, mode="nearest-exact"), s1),
+                    (x2, f.interpolate(x2, size=(5, 3), mode="nearest-exact"), s2),
+                    (x3, f.interpolate(x3, size=(3, 2, 5), mode="nearest-exact"), s3),
+                    (x3, f.interpolate(x3, size=(3, 2, 5), mode="trilinear"), s3),
+                    (x2, f.interpolate(x2, size=(5, 3), mode="bicubic", align_corners=True), s2),
+                    (x2, f.interpolate(x2, size=(5, 3), mode="bicubic"), s4),
+                    (x2, f.interpolate(x2, size=(1, 2), mode="bilinear", antialias=True), s5),
+                    (x2, f.interpolate(x2, size=(1, 2), mode="bicubic", antialias=True,
+                                       align_corners=True), s5)):
+        gs += L.autograd.grad(y, x, s, create_graph=True)
+    return gs
+
+
+# part vision: affine_grid (2-d and 3-d, align_corners both ways, a unit-size dim); its gradient
+# is PyTorch's composite (bmm of the base grid with grad), so differentiating it again is bmm's
+def _affine_grid(L, t2, t3):
+    f = F(L)
+    return (f.affine_grid(t2, (2, 1, 3, 4), align_corners=False),
+            f.affine_grid(t2, (2, 3, 1, 5), align_corners=False),
+            f.affine_grid(t2, (2, 3, 2, 5), align_corners=True),
+            f.affine_grid(t3, (1, 2, 2, 3, 4), align_corners=False),
+            f.affine_grid(t3, (1, 1, 3, 2, 2), align_corners=True))
+
+
+C.add("affine_grid", _affine_grid, _u(2, 2, 3), _u(1, 3, 4))
+C.add("upsample_vision", _upsample_vision, _u(1, 2, 4), _u(1, 2, 2, 3), _u(1, 2, 2, 3, 4),
+      _u(1, 2, 5, 6))
+C.add("double_backward_upsample_vision", _double_upsample_vision, _u(1, 2, 4), _u(1, 2, 2, 3),
+      _u(1, 2, 2, 3, 4), _u(1, 2, 7), _u(1, 2, 5, 3), _u(1, 2, 3, 2, 5), _u(1, 2, 5, 3),
+      _u(1, 2, 1, 2))
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

@@ -1743,10 +1743,13 @@ def pad(input, pad, mode="constant", value=None):
 
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None, antialias=False):
-    """Resize the spatial dims of a batch (N, C, L) or (N, C, H, W) to `size`, or by
-    `scale_factor` (the output size rounded down). mode='nearest' copies the pixel each output
-    position falls in; 'linear' (3-d) and 'bilinear' (4-d) mix the two (four) nearest pixels;
-    align_corners=True maps corner pixels' centres onto each other."""
+    """Resize the spatial dims of a batch (N, C, L), (N, C, H, W) or (N, C, D, H, W) to `size`,
+    or by `scale_factor` (the output size rounded down). mode='nearest' copies the pixel each
+    output position falls in, 'nearest-exact' the one whose centre is nearest; 'linear' (3-d),
+    'bilinear' (4-d) and 'trilinear' (5-d) mix the 2 (4, 8) nearest pixels, 'bicubic' (4-d) 16
+    with cubic weights; 'area' averages each output pixel's window (adaptive_avg_pool).
+    align_corners=True maps corner pixels' centres onto each other. antialias=True (bilinear,
+    bicubic) widens the filter by the downscaling factor, so every input pixel counts."""
     if mode in ("nearest", "area", "nearest-exact"):
         if align_corners is not None:
             raise ValueError("align_corners option can only be set with the interpolating modes: "
@@ -1788,20 +1791,28 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         raise ValueError("either size or scale_factor should be defined")
     if recompute_scale_factor and size is not None:
         raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
-    if recompute_scale_factor:  # the size from the factor, then the factor forgotten
+    if recompute_scale_factor or mode == "area" and output_size is None:
         output_size = [int(input.shape[i + 2] * scale_factors[i]) for i in range(dim)]
-        scale_factors = None
+        scale_factors = None  # (the size from the factor, then the factor forgotten)
     if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and input.dim() == 4):
         raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes "
                          "and requires a 4-D tensor as input")
-    if (mode, input.dim()) in (("nearest", 3), ("nearest", 4), ("linear", 3), ("bilinear", 4)):
-        if antialias:
-            raise NotImplementedError("minigrad: interpolate(antialias=True) is not implemented")
-        return _upsample(input, mode, output_size, scale_factors, align_corners)
-    if (mode in ("nearest", "area", "nearest-exact") and 3 <= input.dim() <= 5
-            or (mode, input.dim()) in (("trilinear", 5), ("bicubic", 4), ("lanczos", 4))):
+    if mode == "area" and input.dim() in (3, 4):  # the mean over each output pixel's window
+        pool = adaptive_avg_pool1d if input.dim() == 3 else adaptive_avg_pool2d
+        return pool(input, output_size if input.dim() == 4 else output_size[0])
+    if (mode, input.dim()) in (("nearest", 3), ("nearest", 4), ("nearest", 5), ("linear", 3),
+                               ("bilinear", 4), ("trilinear", 5), ("bicubic", 4),
+                               ("nearest-exact", 3), ("nearest-exact", 4), ("nearest-exact", 5)):
+        return _upsample(input, mode + "_aa" * bool(antialias), output_size, scale_factors,
+                         align_corners)
+    if (mode, input.dim()) == ("lanczos", 4):
+        if align_corners:
+            raise ValueError("Lanczos mode does not support align_corners=True")
+        if not antialias:
+            raise ValueError("Lanczos mode requires antialias=True")
+    if (mode, input.dim()) in (("area", 5), ("lanczos", 4)):
         raise NotImplementedError(f"minigrad: interpolate(mode='{mode}') of a {input.dim()}D input "
-                                  "is not implemented (only nearest 3D/4D, linear 3D, bilinear 4D)")
+                                  "is not implemented")
     for d, m in ((3, "bilinear"), (3, "trilinear"), (4, "linear"), (4, "trilinear"), (5, "linear"),
                  (5, "bilinear")):
         if input.dim() == d and mode == m:
@@ -1814,8 +1825,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
 
 
 def _upsample(input, mode, output_size, scale_factors, align_corners):
-    """upsample_nearest1d/2d, upsample_linear1d, upsample_bilinear2d: PyTorch's checks, then
-    the table row (a size from scale factors: input size * factor, rounded toward 0)."""
+    """upsample_nearest1d/2d/3d (and _exact), upsample_linear1d/bilinear2d/trilinear3d,
+    upsample_bicubic2d: PyTorch's checks, then the table row (a size from scale factors: input size * factor, rounded toward 0)."""
     shape, nd = list(input.shape), input.dim() - 2
     scales = [None] * nd if scale_factors is None else [float(s) for s in scale_factors]
     if output_size is None:
@@ -1830,16 +1841,26 @@ def _upsample(input, mode, output_size, scale_factors, align_corners):
     if input.numel() == 0 and math.prod(shape[1:]) == 0:
         raise RuntimeError(f"Non-empty {nd + 2}D data tensor expected but got a tensor with sizes "
                            f"{shape}")
+    if not input.dtype.is_floating_point and mode.endswith("_aa"):
+        if input.dtype._scalar == "Byte":
+            raise NotImplementedError("minigrad: interpolate(antialias=True) of uint8 is not "
+                                      "implemented")
+        raise NotImplementedError("\"compute_index_ranges_weights\" not implemented for "
+                                  f"'{input.dtype._scalar}'")
     if not input.dtype.is_floating_point:
-        kind = "nearest" if mode == "nearest" else "linear"
-        name = (f"compute_indices_weights_{kind}" if nd == 1 else
-                f"upsample_{'nearest2d' if mode == 'nearest' else 'bilinear2d'}_channels_last")
+        if nd == 2 and mode in ("nearest", "nearest-exact", "bilinear"):
+            name = f"upsample_{'bilinear' if mode == 'bilinear' else 'nearest'}2d_channels_last"
+        else:
+            kind = {"bicubic": "cubic", "nearest-exact": "nearest"}.get(mode, mode)
+            name = f"compute_indices_weights_{'linear' if 'linear' in kind else kind}"
         raise NotImplementedError(f'"{name}" not implemented for \'{input.dtype._scalar}\'')
-    if mode == "nearest":
-        upsample = d.upsample_nearest1d if nd == 1 else d.upsample_nearest2d
-        return upsample(input, output_size, *scales)
-    return (d.upsample_linear1d if nd == 1 else d.upsample_bilinear2d)(
-        input, output_size, bool(align_corners), *scales)
+    if mode in ("nearest", "nearest-exact"):
+        name = f"upsample_nearest{nd}d" if mode == "nearest" else f"_upsample_nearest_exact{nd}d"
+        return getattr(d, name)(input, output_size, *scales)
+    name = {"linear": "upsample_linear1d", "bilinear": "upsample_bilinear2d",
+            "trilinear": "upsample_trilinear3d", "bicubic": "upsample_bicubic2d",
+            "bilinear_aa": "_upsample_bilinear2d_aa", "bicubic_aa": "_upsample_bicubic2d_aa"}[mode]
+    return getattr(d, name)(input, output_size, bool(align_corners), *scales)
 
 
 def _pad_circular(input, pad):
@@ -2893,3 +2914,57 @@ def _static_kv(name, static, heads, head_dim):
     if static.size(2) != head_dim:
         raise AssertionError(f"expecting {name}.size(2) of {head_dim}, but got {static.size(2)}")
     return static
+
+
+# --- part vision: the deprecated upsample functions, affine_grid, grid_sample ---------------------
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    """Deprecated: interpolate (without its recompute_scale_factor and antialias)."""
+    warnings.warn("`nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` "
+                  "instead.", stacklevel=2)
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    """Deprecated: interpolate(mode='nearest')."""
+    warnings.warn("`nn.functional.upsample_nearest` is deprecated. Use "
+                  "`nn.functional.interpolate` instead.", stacklevel=2)
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    """Deprecated: interpolate(mode='bilinear', align_corners=True)."""
+    warnings.warn("`nn.functional.upsample_bilinear` is deprecated. Use "
+                  "`nn.functional.interpolate` instead.", stacklevel=2)
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
+
+
+def _warn_align_corners():
+    warnings.warn("Default grid_sample and affine_grid behavior has changed to align_corners=False "
+                  "since 1.3.0. Please specify align_corners=True if the old behavior is desired. "
+                  "See the documentation of grid_sample for details.", stacklevel=3)
+
+
+def affine_grid(theta, size, align_corners=None):
+    """The sampling grid (N, H, W, 2) (or (N, D, H, W, 3)) of affine maps theta (N, 2, 3) (or
+    (N, 3, 4)): where in the input, in [-1, 1] coordinates, each output pixel looks (for
+    grid_sample: a spatial transformer's resampling)."""
+    if align_corners is None:
+        _warn_align_corners()
+        align_corners = False
+    if not theta.is_floating_point():
+        raise ValueError(f"Expected theta to have floating point type, but got {theta.dtype}")
+    if len(size) in (4, 5):
+        nd = len(size) - 2
+        if theta.dim() != 3 or theta.shape[-2] != nd or theta.shape[-1] != nd + 1:
+            raise ValueError(f"Expected a batch of {nd}D affine matrices of shape "
+                             f"Nx{nd}x{nd + 1} for size {size}. Got {theta.shape}.")
+    else:
+        raise NotImplementedError("affine_grid only supports 4D and 5D sizes, for 2D and 3D affine "
+                                  f"transforms, respectively. Got size {size}.")
+    if align_corners and min(size[2:]) == 1:
+        warnings.warn("Since version 1.3.0, affine_grid behavior has changed for unit-size grids "
+                      "when align_corners=True. This is not an intended use case of affine_grid. "
+                      "See the documentation of affine_grid for details.", stacklevel=2)
+    elif min(size) <= 0:
+        raise ValueError(f"Expected non-zero, positive output size. Got {size}")
+    return d.affine_grid_generator(theta, tuple(int(n) for n in size), bool(align_corners))
