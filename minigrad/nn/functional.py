@@ -1797,9 +1797,9 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and input.dim() == 4):
         raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes "
                          "and requires a 4-D tensor as input")
-    if mode == "area" and input.dim() in (3, 4):  # the mean over each output pixel's window
-        pool = adaptive_avg_pool1d if input.dim() == 3 else adaptive_avg_pool2d
-        return pool(input, output_size if input.dim() == 4 else output_size[0])
+    if mode == "area":  # the mean over each output pixel's window
+        pool = {3: adaptive_avg_pool1d, 4: adaptive_avg_pool2d, 5: adaptive_avg_pool3d}[input.dim()]
+        return pool(input, output_size if input.dim() > 3 else output_size[0])
     if (mode, input.dim()) in (("nearest", 3), ("nearest", 4), ("nearest", 5), ("linear", 3),
                                ("bilinear", 4), ("trilinear", 5), ("bicubic", 4),
                                ("nearest-exact", 3), ("nearest-exact", 4), ("nearest-exact", 5)):
@@ -1810,7 +1810,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
             raise ValueError("Lanczos mode does not support align_corners=True")
         if not antialias:
             raise ValueError("Lanczos mode requires antialias=True")
-    if (mode, input.dim()) in (("area", 5), ("lanczos", 4)):
+    if (mode, input.dim()) == ("lanczos", 4):
         raise NotImplementedError(f"minigrad: interpolate(mode='{mode}') of a {input.dim()}D input "
                                   "is not implemented")
     for d, m in ((3, "bilinear"), (3, "trilinear"), (4, "linear"), (4, "trilinear"), (5, "linear"),
