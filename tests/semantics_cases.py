@@ -16402,7 +16402,7 @@ case(
 )
 case(
     "interpolate_area_5d",
-    "x = torch.arange(2 * 3 * 4 * 5 * 6, dtype=torch.float64).reshape(2, 3, 4, 5, 6).requires_grad_()\ny = F.interpolate(x, size=(3, 2, 4), mode='area')\ny.sum(), y.grad_fn, y.shape",
+    "x = torch.arange(2 * 3 * 4 * 5 * 6, dtype=torch.float64).reshape(2, 3, 4, 5, 6).requires_grad_()\nF = torch.nn.functional\ny = F.interpolate(x, size=(3, 2, 4), mode='area')\ny.sum(), y.grad_fn, y.shape",
     "y = F.interpolate(x, scale_factor=0.5, mode='area')\ny.sum().backward()\ny.sum(), y.grad_fn, y.shape, x.grad.sum()",
     "x = torch.arange(30.).reshape(1, 1, 2, 3, 5)\nF.interpolate(x, scale_factor=(1.5, 0.7, 0.5), mode='area', recompute_scale_factor=True)",
 )
