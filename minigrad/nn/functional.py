@@ -2161,15 +2161,7 @@ def _max_unpool2d(input, indices, output_size):
     if input.dim() not in (3, 4):
         raise RuntimeError("Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor "
                            f"with {input.dim()} dimensions.")
-    if input.shape != indices.shape:
-        raise RuntimeError("Expected shape of indices to be same as that of the input tensor ("
-                           f"{_size_list(input.shape)}) but got indices tensor with shape: "
-                           f"{_size_list(indices.shape)}")
-    for i in range(1, input.dim()):
-        if input.shape[i] == 0:
-            raise RuntimeError("max_unpooling2d_forward_out_cpu(): Expected input to have non-zero "
-                               f"size for non-batch dimensions, but got {_size_list(input.shape)} "
-                               f"with dimension {i} being empty.")
+    _check_unpool_input("max_unpooling2d", input, indices)
     _check_floating("max_unpool2d", input)
     oh, ow = output_size
     bad = indices._data[(indices._data < 0) | (indices._data >= oh * ow)]
@@ -2190,6 +2182,19 @@ def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_siz
 
 def _single_list(value):
     return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+def _check_unpool_input(name, input, indices):
+    """max_unpool2d's and max_unpool3d's shared checks: indices shaped as input, no empty dims."""
+    if input.shape != indices.shape:
+        raise RuntimeError("Expected shape of indices to be same as that of the input tensor ("
+                           f"{_size_list(input.shape)}) but got indices tensor with shape: "
+                           f"{_size_list(indices.shape)}")
+    for i in range(1, input.dim()):
+        if input.shape[i] == 0:
+            raise RuntimeError(f"{name}_forward_out_cpu(): Expected input to have non-zero "
+                               f"size for non-batch dimensions, but got {_size_list(input.shape)} "
+                               f"with dimension {i} being empty.")
 
 
 def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
@@ -2217,15 +2222,7 @@ def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_siz
             raise RuntimeError(f"There should be exactly three elements (depth, height, width) in "
                                f"{what}, but got{'' if what == 'output_size' else ':'} {len(v)} "
                                "elements.")
-    if input.shape != indices.shape:
-        raise RuntimeError("Expected shape of indices to be same as that of the input tensor ("
-                           f"{_size_list(input.shape)}) but got indices tensor with shape: "
-                           f"{_size_list(indices.shape)}")
-    for i in range(1, input.dim()):
-        if input.shape[i] == 0:
-            raise RuntimeError("max_unpooling3d_forward_out_cpu(): Expected input to have non-zero "
-                               f"size for non-batch dimensions, but got {_size_list(input.shape)} "
-                               f"with dimension {i} being empty.")
+    _check_unpool_input("max_unpooling3d", input, indices)
     if min(stride) <= 0:
         raise RuntimeError(f"strides should be greater than zero, but got stride: {list(stride)}")
     _check_floating("max_unpool3d", input)
