@@ -525,6 +525,11 @@ tril, triu = _tri("tril", d.tril), _tri("triu", d.triu)
 # --- end of part trig ---
 
 
+# --- part bessel: i0 (the special module has i0e, i1, i1e, the incomplete gamma functions) ------
+i0 = _unary("i0", d.i0)
+# --- end of part bessel ---
+
+
 # --- part special: the gamma family (lgamma ... mvlgamma), and torch.special's rows -------------
 lgamma, digamma = _unary("lgamma", d.lgamma), _unary("digamma", d.digamma)
 
@@ -4437,6 +4442,7 @@ _METHODS.update(  # part trig: more elementwise math, with the in-place forms Py
     tril_=_as_method(_tri("tril_", d.tril, inplace=True)),
     triu_=_as_method(_tri("triu_", d.triu, inplace=True)),
 )
+_METHODS.update(i0=i0, i0_=_inplace(d.i0))  # part bessel
 _METHODS.update(  # part special
     lgamma=lgamma, lgamma_=_inplace(d.lgamma), digamma=digamma, digamma_=_inplace(d.digamma),
     polygamma=lambda self, n=_REQUIRED: polygamma(n, self),

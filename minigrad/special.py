@@ -15,7 +15,7 @@ from .ops import (_REQUIRED, _SIGNATURES, _invalid_combination, _mvlgamma_args, 
 from .tensor import Tensor
 
 __all__ = ["digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1",
-           "gammaln", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp", "multigammaln",
+           "gammaln", "i0", "i0e", "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp", "multigammaln",
            "ndtr", "ndtri", "polygamma", "psi", "round", "sinc", "softmax", "xlog1py", "xlogy",
            "zeta"]
 
@@ -30,6 +30,9 @@ sinc = _unary("special_sinc", d.sinc)
 # rows of their own
 entr, erfcx = _unary("special_entr", d.special_entr), _unary("special_erfcx", d.special_erfcx)
 ndtri = _unary("special_ndtri", d.special_ndtri)
+# part bessel: the modified Bessel functions of the first kind (i0: torch.i0's row, as PyTorch)
+i0, i0e = _unary("special_i0", d.i0), _unary("special_i0e", d.special_i0e)
+i1, i1e = _unary("special_i1", d.special_i1), _unary("special_i1e", d.special_i1e)
 log_ndtr = _unary("special_log_ndtr", d.special_log_ndtr)
 
 

@@ -15236,3 +15236,35 @@ case(
     "S.logit(1)",
     "S.erfcx(torch.tensor([1, 2])), S.ndtr(torch.tensor([1, 2])), S.ndtri(torch.tensor([True])), S.entr(torch.tensor([True]))",
 )
+
+
+# ---------------------------------------------------------------------------
+# part bessel: i0, special.i0/i0e/i1/i1e, igamma/igammac (special.gammainc/gammaincc)
+# ---------------------------------------------------------------------------
+case(
+    "bessel_i_values",
+    # both series (|x| <= 8 and above), signs, overflow, infinities; float32 bits from Math.h's kernels
+    "x = torch.tensor([0., -0., 1e-30, 0.5, -1.5, 7.99, 8., 8.01, -9.5, 30., 88., 100., 1000., float('inf'), float('-inf'), float('nan')])",
+    "torch.i0(x)",
+    "torch.special.i0e(x)",
+    "torch.special.i1(x)",
+    "torch.special.i1e(x)",
+    "y = torch.tensor([-5.25, -0.35, 0.2, 1.75, 4.75, 9.5, 12.0, 50.25])",
+    "print(torch.i0(y).tolist()); print(torch.special.i0e(y).tolist()); print(torch.special.i1(y).tolist()); print(torch.special.i1e(y).tolist())",
+    "torch.set_printoptions(precision=12); print(torch.i0(y.double()), torch.special.i0e(y.double()), torch.special.i1(y.double()), torch.special.i1e(y.double())); torch.set_printoptions(profile='default')",
+    "torch.i0(torch.tensor([1, 2])), torch.special.i1e(torch.tensor([True])), torch.special.i0(torch.tensor([3])), torch.special.i1(torch.tensor([[1., 2.]]).t())",
+)
+case(
+    "bessel_i_autograd_and_errors",
+    "S = torch.special\nx = torch.tensor([0.0, 0.5, -1.5, 8.0, -9.5, 30.0, 1e-30, float('nan')], requires_grad=True)",
+    "for f in (torch.i0, S.i0, S.i0e, S.i1, S.i1e, torch.Tensor.i0):\n    y = f(x)\n    g, = torch.autograd.grad(y.sum(), x, create_graph=True)\n    print(y, g, g.grad_fn.name(), [n[0] and n[0].name() for n in g.grad_fn.next_functions])\n    print(torch.autograd.grad(g.sum(), x))",
+    "def chain(f, d=0):\n    if f is not None:\n        print('  ' * d + f.name()); [chain(n[0], d + 1) for n in f.next_functions]\nchain(torch.autograd.grad(S.i1e(x).sum(), x, create_graph=True)[0].grad_fn)",
+    "y = S.i1(x); y.grad_fn._saved_self, y.grad_fn._saved_result",
+    "y = x * 1; y.i0_(); print(y); y.sum().backward(); print(x.grad)",
+    "x.i0_()",
+    "torch.tensor([1, 2]).i0_()",
+    "torch.tensor([True]).i0_()",
+    "torch.i0(1.)",
+    "S.i1([1.])",
+    "S.i0e(torch.ones(1), 2)",
+)
