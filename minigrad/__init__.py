@@ -43,7 +43,7 @@ from .ops import (acos, acosh, arccos, arccosh, arcsin, arcsinh, arctan, arctan2
                   log10, log2, logaddexp, logit, nan_to_num, rad2deg, sinh, tan, tril, triu,
                   xlogy)  # part trig
 from .ops import digamma, lgamma, mvlgamma, polygamma  # part special
-from .ops import i0  # part bessel
+from .ops import i0, igamma, igammac  # part bessel
 from .ops import (atleast_1d, atleast_2d, atleast_3d, broadcast_to, column_stack, concat,
                   concatenate, dsplit, dstack, hsplit, hstack, movedim, ravel, select,
                   split_with_sizes, tensor_split, vsplit, vstack)  # part shape2

@@ -1685,6 +1685,16 @@ special_i1e = Op("SpecialI1EBackward0", _math.i1e, floating=True,
                  self=lambda grad, self, result: _divided_by_x_backward(
                      grad, self, result,
                      lambda x, result: special_i0e(x) - result * (sgn(x) + reciprocal(x))))
+# igamma(a, x): the integral of t^(a-1) e^-t over [0, x] / Gamma(a); igammac its complement. In x
+# the derivative is the integrand; in a PyTorch has none (not_implemented, as zeta's first input).
+igamma = Op("IgammaBackward0",         _math.igamma,
+            self=_not_derived("igamma: input"),
+            other=lambda grad, self, other: grad * exp(
+                sub_scalar(self, 1) * log(other) - other - lgamma(self)))
+igammac = Op("IgammacBackward0",       _math.igammac,
+             self=_not_derived("igammac: input"),
+             other=lambda grad, self, other: -grad * exp(
+                 sub_scalar(self, 1) * log(other) - other - lgamma(self)))
 # --- end of part bessel ---
 # rsqrt: 1 / sqrt in float32 is exactly PyTorch's float32 kernel (rounding float64 is not)
 rsqrt = Op("RsqrtBackward0",           lambda self: 1 / np.sqrt(self), floating=True,

@@ -15,7 +15,7 @@ from .ops import (_REQUIRED, _SIGNATURES, _invalid_combination, _mvlgamma_args, 
 from .tensor import Tensor
 
 __all__ = ["digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1",
-           "gammaln", "i0", "i0e", "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp", "multigammaln",
+           "gammainc", "gammaincc", "gammaln", "i0", "i0e", "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp", "multigammaln",
            "ndtr", "ndtri", "polygamma", "psi", "round", "sinc", "softmax", "xlog1py", "xlogy",
            "zeta"]
 
@@ -33,6 +33,9 @@ ndtri = _unary("special_ndtri", d.special_ndtri)
 # part bessel: the modified Bessel functions of the first kind (i0: torch.i0's row, as PyTorch)
 i0, i0e = _unary("special_i0", d.i0), _unary("special_i0e", d.special_i0e)
 i1, i1e = _unary("special_i1", d.special_i1), _unary("special_i1e", d.special_i1e)
+# the regularized incomplete gamma functions: torch.igamma's and igammac's rows
+gammainc = ops._binary("special_gammainc", d.igamma, "igamma_cpu")
+gammaincc = ops._binary("special_gammaincc", d.igammac, "igammac_cpu")
 log_ndtr = _unary("special_log_ndtr", d.special_log_ndtr)
 
 

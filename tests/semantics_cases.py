@@ -15268,3 +15268,40 @@ case(
     "S.i1([1.])",
     "S.i0e(torch.ones(1), 2)",
 )
+case(
+    "igamma_values",
+    # every method of calc_igamma/igammac (series, continued fraction, small-x series, the
+    # asymptotic one for large a near x) and the boundary values; float32 bits from Math.h's kernels
+    "a = torch.tensor([0.5, 1.0, 2.25, 3.0, 25.0, 250.0, 0.0, 0.0, -1.0, float('inf'), float('inf'), 2.0, 2.0, float('nan'), 1e-3, 30.0, 0.3, 5.0])",
+    "x = torch.tensor([0.3, 2.0, 2.0, 10.0, 24.0, 260.0, 1.0, 0.0, 1.0, 1.0, float('inf'), float('inf'), 0.0, 1.0, 1e-3, 0.2, 0.7, 0.8])",
+    "print(torch.igamma(a, x).tolist()); print(torch.igammac(a, x).tolist())",
+    "print(torch.special.gammainc(a, x).tolist()); print(torch.special.gammaincc(a, x).tolist()); print(a.igammac(x).tolist())",
+    "torch.igamma(a, x), torch.igammac(a.double(), x.double())",
+    "torch.igamma(torch.tensor([1, 2]), torch.tensor([1.5])), torch.igamma(torch.tensor([1.5]).double(), torch.tensor([2.])), torch.special.gammainc(torch.tensor([[1.], [2.]]), torch.tensor([1., 2., 3.]))",
+    "y = torch.tensor([1.5, 2.5]); y.igamma_(torch.tensor([1., 2.])); print(y); y.igammac_(torch.tensor(3.)); y",
+)
+case(
+    "igamma_autograd_and_errors",
+    "x = torch.tensor([1., 2.], requires_grad=True); o = torch.tensor([0.5, 3.], requires_grad=True)",
+    "for f in (torch.igamma, torch.igammac, torch.special.gammainc, torch.special.gammaincc, torch.Tensor.igamma, torch.Tensor.igammac):\n    y = f(x, o)\n    print(y, y.grad_fn.name(), [n[0].name() for n in y.grad_fn.next_functions])\n    g, = torch.autograd.grad(y.sum(), o, create_graph=True)\n    print(g, g.grad_fn.name(), torch.autograd.grad(g.sum(), (x, o)))",
+    "def chain(f, d=0):\n    if f is not None:\n        print('  ' * d + f.name()); [chain(n[0], d + 1) for n in f.next_functions]\nchain(torch.autograd.grad(torch.igammac(x, o).sum(), o, create_graph=True)[0].grad_fn)",
+    "y = torch.igamma(x, o); y.grad_fn._saved_self, y.grad_fn._saved_other",
+    "torch.igammac(x, o).sum().backward()",
+    "torch.special.gammainc(x, torch.tensor(2.)).sum().backward()",
+    "torch.autograd.grad(torch.igamma(x, o).sum(), (x, o))",
+    "p = torch.tensor([1., 2.]); q = o.detach().requires_grad_()\ny = p.igamma(q); print(y.grad_fn.next_functions[0]); y.sum().backward(); q.grad",
+    "z = x * 1; z.igamma_(torch.tensor([1., 3.])); print(z); z.sum().backward()",
+    "torch.tensor([1, 2]).igamma_(torch.tensor([1, 2]))",
+    "torch.tensor([1, 2]).igammac_(torch.tensor([1., 2]))",
+    "torch.tensor([1.]).igammac_(torch.tensor([1., 2]))",
+    "torch.tensor([1.]).igamma(2.)",
+    "torch.tensor([1.]).igamma_(2.)",
+    "torch.igamma(torch.tensor([1.]), 2.)",
+    "torch.igammac(2., torch.tensor([1.]))",
+    "torch.special.gammaincc(torch.tensor([1.]), [1.])",
+    "torch.igammac(torch.tensor([1, 2]), torch.tensor([True]))",
+    "torch.special.gammainc(torch.tensor([1, 2]), torch.tensor([3]))",
+    "torch.igamma(torch.tensor([1., 2]), torch.tensor([1., 2, 3]))",
+    "torch.igamma(torch.tensor([1.]))",
+    "torch.special.gammaincc(torch.tensor([1.]), torch.tensor([1.]), 3)",
+)
