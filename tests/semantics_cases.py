@@ -15305,3 +15305,27 @@ case(
     "torch.igamma(torch.tensor([1.]))",
     "torch.special.gammaincc(torch.tensor([1.]), torch.tensor([1.]), 3)",
 )
+case(
+    "bessel_jy_values",
+    # both forms (rational up to 5, Hankel's asymptotic above), poles, signs; no derivative at all
+    "x = torch.tensor([0., -0., 1e-6, 0.5, -1.5, 2.4048, 4.99, 5.0, 5.01, -7.5, 30., 1e4, float('inf'), float('-inf'), float('nan')])",
+    "S = torch.special\nfor f in (S.bessel_j0, S.bessel_j1, S.bessel_y0, S.bessel_y1):\n    print(f(x).tolist())\n    print(f(x.double()))",
+    "x = torch.tensor([0.5, 2.0], requires_grad=True)\ny = torch.special.bessel_j0(x); print(y, y.requires_grad, y.grad_fn)\ny = torch.special.bessel_y1(x * 2); print(y, y.requires_grad, y.grad_fn)",
+    "torch.special.bessel_j0(x).sum().backward()",
+    "torch.special.bessel_j0(torch.tensor([1, 2])), torch.special.bessel_y0(torch.tensor([True])), torch.special.bessel_j1(torch.tensor([[1.], [2.]]).t())",
+    "torch.special.bessel_j0(1.)",
+    "torch.special.bessel_y1([1.])",
+    "torch.special.bessel_j1(torch.ones(1), 2)",
+)
+case(
+    "modified_bessel_values",
+    "x = torch.tensor([0., -0., 1e-6, 0.5, -1.5, 1.99, 2.0, 2.01, 7.99, 8.01, -9.5, 30., 100., float('inf'), float('-inf'), float('nan')])",
+    "S = torch.special\nfor f in (S.modified_bessel_i0, S.modified_bessel_i1, S.modified_bessel_k0, S.modified_bessel_k1, S.scaled_modified_bessel_k0, S.scaled_modified_bessel_k1, S.spherical_bessel_j0):\n    print(f(x).tolist())\n    print(f(x.double()))",
+    "x = torch.tensor([0.5, 2.0], requires_grad=True)\ny = torch.special.modified_bessel_k1(x); print(y, y.requires_grad, y.grad_fn)",
+    "torch.special.modified_bessel_i0(torch.tensor([1, 2])), torch.special.scaled_modified_bessel_k0(torch.tensor([True]))",
+    "torch.special.modified_bessel_k0(2.)",
+    "torch.special.scaled_modified_bessel_k1(2.)",
+    "torch.special.spherical_bessel_j0(torch.tensor([0.25, 0.4999, 0.5, 3.0, -3.0], dtype=torch.float64)), torch.special.spherical_bessel_j0(torch.tensor([1, 2]))",
+    "a = torch.tensor([-50., -3.0, -2.09, -2.0, -0.5, 0., 0.5, 2.0, 2.09, 5.0, 8.5, 103., 104., float('inf'), float('-inf'), float('nan')])\nprint(torch.special.airy_ai(a).tolist()); print(torch.special.airy_ai(a.double())); y = torch.special.airy_ai(a.requires_grad_()); print(y.grad_fn, y.requires_grad)",
+    "torch.special.airy_ai(torch.tensor([1, 2])), torch.special.airy_ai(1.)",
+)

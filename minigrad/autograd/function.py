@@ -46,10 +46,10 @@ class OpNode(Node):
             env[name] = s.unpack(self) if s.__class__ is SavedTensor else s
         env["grad"], env["grads"] = grad_outputs[0], grad_outputs
         grads = [None] * len(self.next_functions)
-        # PyTorch's task_should_compute_output: autograd.grad skips the inputs it does not need
-        # (so igamma's gradient in x alone never meets the missing one in a)
+        # autograd.grad skips the inputs it does not need (igamma's gradient in x alone never
+        # meets the missing one in a)
         task = engine._graph_task
-        wanted = task[2] if task is not None and task[1] else None
+        wanted = task and task[3]
         edges = [f is not None and (wanted is None or wanted(f)) for f, _ in self.next_functions]
         for formula, names, k in self.op.formulas:  # PyTorch's order: graphs of grads number alike
             if k.__class__ is int:
