@@ -1,9 +1,13 @@
-"""Forwards of the modified Bessel functions and the incomplete gamma functions, ported from
-PyTorch's CPU kernels (aten/src/ATen/native/Math.h, from Cephes and SciPy) step by step in the
-tensor's dtype: float32 then gives PyTorch's bits, not those of a better float64 value.
+"""Forwards of the Bessel functions (i0 ... i1e, j0 ... y1, modified_bessel_*, spherical_bessel_j0),
+Airy's Ai and the incomplete gamma functions, ported from PyTorch's CPU kernels
+(aten/src/ATen/native/Math.h, from Cephes and SciPy) step by step in the tensor's dtype: float32
+then gives PyTorch's bits, not those of a better float64 value.
 
 Each C loop over one number becomes a NumPy loop over all of them: a branch is a mask (or the
 indices of the numbers that take it), a loop that stops early runs while some number still goes on.
+Two things beyond the C source decide the last bit: where the compiler fused a * b + c into one
+rounding (_fma), and glibc's own float expf, lgammaf and erfcf, which are not the correctly rounded
+values (ported here too).
 """
 import math
 
@@ -25,13 +29,13 @@ def _fma(a, b, c):
     return (np.asarray(a, wide) * b + c).astype(a.dtype)
 
 
+def _unfused(a, b, c):
+    return a * b + c
+
+
 _EXPF_N = 32
 _EXPF_C = (float.fromhex("0x1.c6af84b912394p-5") / 32 ** 3, float.fromhex("0x1.ebfce50fac4f3p-3") / 32 ** 2,
            float.fromhex("0x1.62e42ff0c52d6p-1") / 32)
-
-
-def _unfused(a, b, c):
-    return a * b + c
 
 
 def _exp_scalar(v):
