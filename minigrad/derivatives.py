@@ -19,6 +19,7 @@ import numpy as np
 from .autograd import grad_mode
 from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of
+from . import _math
 from ._topk import topk_order
 from .dtypes import float64 as _float64, result_type
 from .tensor import Tensor, contiguous_format
@@ -1670,6 +1671,39 @@ special_log_ndtr = Op("SpecialLogNdtrBackward0", lambda self: _rounded(_log_ndtr
                       self=lambda grad, self, result: div_scalar(grad, math.sqrt(2 * math.pi)) *
                           exp(-(result + div_scalar(pow_scalar(self, 2), 2))))
 # --- end of part special ---
+# --- part bessel: the modified Bessel functions I0, I1 (and e^-|x| times them), the regularized
+# incomplete gamma functions; forwards in _math.py (Math.h's kernels, step by step in the dtype)
+def _divided_by_x_backward(grad, self, result, slope):
+    """PyTorch's i1_backward and i1e_backward: the slope has a term result / x, nan at x = 0,
+    where the derivative is 1/2; x is first moved off 0 (where() would still pass nan back)."""
+    eps = float(np.finfo(self._data.dtype).eps)
+    not_tiny = self.abs() > eps
+    safe_self = where(not_tiny, self, eps)
+    return grad * where(not_tiny, slope(safe_self, result), 0.5)
+
+
+i0 = Op("I0Backward0",                 _math.i0, floating=True,
+        self=lambda grad, self: grad * special_i1(self))
+special_i0e = Op("SpecialI0EBackward0", _math.i0e, floating=True,
+                 self=lambda grad, self, result: grad * (special_i1e(self) - sgn(self) * result))
+special_i1 = Op("SpecialI1Backward0",  _math.i1, floating=True,
+                self=lambda grad, self, result: _divided_by_x_backward(
+                    grad, self, result, lambda x, result: i0(x) - result * reciprocal(x)))
+special_i1e = Op("SpecialI1EBackward0", _math.i1e, floating=True,
+                 self=lambda grad, self, result: _divided_by_x_backward(
+                     grad, self, result,
+                     lambda x, result: special_i0e(x) - result * (sgn(x) + reciprocal(x))))
+# igamma(a, x): the integral of t^(a-1) e^-t over [0, x] / Gamma(a); igammac its complement. In x
+# the derivative is the integrand; in a PyTorch has none (not_implemented, as zeta's first input).
+igamma = Op("IgammaBackward0",         _math.igamma,
+            self=_not_derived("igamma: input"),
+            other=lambda grad, self, other: grad * exp(
+                sub_scalar(self, 1) * log(other) - other - lgamma(self)))
+igammac = Op("IgammacBackward0",       _math.igammac,
+             self=_not_derived("igammac: input"),
+             other=lambda grad, self, other: -grad * exp(
+                 sub_scalar(self, 1) * log(other) - other - lgamma(self)))
+# --- end of part bessel ---
 # rsqrt: 1 / sqrt in float32 is exactly PyTorch's float32 kernel (rounding float64 is not)
 rsqrt = Op("RsqrtBackward0",           lambda self: 1 / np.sqrt(self), floating=True,
            self=lambda grad, result: mul_scalar(grad, -0.5) * result ** 3)

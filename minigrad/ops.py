@@ -427,7 +427,9 @@ deg2rad, rad2deg = _unary("deg2rad", d.deg2rad), _unary("rad2deg", d.rad2deg)
 def _binary(name, op, kernel=None, inplace=False):
     """torch.name(input, other) (or Tensor.name_), both tensors; `kernel`: PyTorch's has floats
     only."""
-    def fn(input, other):
+    def fn(input, other=_REQUIRED, *more):
+        if more:  # (Python would count `other` as optional)
+            raise TypeError(f"{name}() takes 2 positional arguments but {2 + len(more)} were given")
         _tensor_arg(name, "input", 1, input)
         _tensor_arg(name, "other", 2, other)
         dt = dtypes.result_type(input, other)
@@ -435,7 +437,7 @@ def _binary(name, op, kernel=None, inplace=False):
             raise NotImplementedError(f'"{kernel}" not implemented for '
                                       f"'{dtypes.from_numpy_dtype(dt)._scalar}'")
         return apply_inplace(op, input, other) if inplace else op(input, other)
-    fn.__name__ = name
+    fn.__name__ = fn.__qualname__ = name
     return fn
 
 
@@ -524,6 +526,12 @@ def _tri(name, op, inplace=False):
 
 tril, triu = _tri("tril", d.tril), _tri("triu", d.triu)
 # --- end of part trig ---
+
+
+# --- part bessel: i0 (the special module has i0e, i1, i1e, the incomplete gamma functions) ------
+i0 = _unary("i0", d.i0)
+igamma, igammac = _binary("igamma", d.igamma, "igamma_cpu"), _binary("igammac", d.igammac, "igammac_cpu")
+# --- end of part bessel ---
 
 
 # --- part special: the gamma family (lgamma ... mvlgamma), and torch.special's rows -------------
@@ -1133,7 +1141,9 @@ addcmul, addcdiv = _addc("addcmul", d.addcmul), _addc("addcdiv", d.addcdiv)
 
 def _logical(name, ufunc):
     """logical_and/or/xor: any dtype, nonzero is True; a bool result, never differentiable."""
-    def fn(input, other=_REQUIRED):
+    def fn(input, other=_REQUIRED, *more):
+        if more:  # (Python would count `other` as optional)
+            raise TypeError(f"{name}() takes 2 positional arguments but {2 + len(more)} were given")
         _tensor_arg(name, "input", 1, input)
         _tensor_arg(name, "other", 2, other)
         _broadcast_shape(input.shape, other.shape)
@@ -4585,6 +4595,10 @@ _METHODS.update(  # part trig: more elementwise math, with the in-place forms Py
     tril_=_as_method(_tri("tril_", d.tril, inplace=True)),
     triu_=_as_method(_tri("triu_", d.triu, inplace=True)),
 )
+_METHODS.update(  # part bessel
+    i0=i0, i0_=_inplace(d.i0), igamma=_as_method(igamma), igammac=_as_method(igammac),
+    igamma_=_as_method(_binary("igamma_", d.igamma, "igamma_cpu", inplace=True)),
+    igammac_=_as_method(_binary("igammac_", d.igammac, "igammac_cpu", inplace=True)))
 _METHODS.update(  # part special
     lgamma=lgamma, lgamma_=_inplace(d.lgamma), digamma=digamma, digamma_=_inplace(d.digamma),
     polygamma=lambda self, n=_REQUIRED: polygamma(n, self),

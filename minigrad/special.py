@@ -5,18 +5,23 @@ special.expit(x) is a SigmoidBackward0, special.psi a DigammaBackward0); the res
 their own in derivatives.py (SpecialEntrBackward0, ...). ndtr is no op of its own in PyTorch
 either: (1 + erf(x / sqrt 2)) / 2, recorded as those three nodes. zeta records its node but has
 no derivative in its first argument. The gamma family's float32 values come from PyTorch's own
-algorithms (Math.h) computed step by step in float32, so they match its bits.
+algorithms (Math.h) computed step by step in float32, so they match its bits; so do the Bessel
+functions' and the incomplete gamma functions' (_math.py). bessel_j0 ... y1 and the
+modified_bessel_*, spherical_bessel_j0 and airy_ai have no derivative at all in PyTorch: their results never require grad.
 """
 import numbers
 
-from . import derivatives as d, ops
+from . import _math, derivatives as d, dtypes, ops
 from .ops import (_REQUIRED, _SIGNATURES, _invalid_combination, _mvlgamma_args, _polygamma_args,
                   _round_op, _softmax, _tensor_arg, _unary)
 from .tensor import Tensor
 
-__all__ = ["digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1",
-           "gammaln", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp", "multigammaln",
-           "ndtr", "ndtri", "polygamma", "psi", "round", "sinc", "softmax", "xlog1py", "xlogy",
+__all__ = ["airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "digamma", "entr", "erf", "erfc",
+           "erfcx", "erfinv", "exp2", "expit", "expm1", "gammainc", "gammaincc", "gammaln", "i0",
+           "i0e", "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp",
+           "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0", "modified_bessel_k1",
+           "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round", "scaled_modified_bessel_k0",
+           "scaled_modified_bessel_k1", "sinc", "softmax", "spherical_bessel_j0", "xlog1py", "xlogy",
            "zeta"]
 
 # aliases: the base op's row, under PyTorch's special_ name (which its argument errors show)
@@ -30,6 +35,45 @@ sinc = _unary("special_sinc", d.sinc)
 # rows of their own
 entr, erfcx = _unary("special_entr", d.special_entr), _unary("special_erfcx", d.special_erfcx)
 ndtri = _unary("special_ndtri", d.special_ndtri)
+# part bessel: the modified Bessel functions of the first kind (i0: torch.i0's row, as PyTorch)
+i0, i0e = _unary("special_i0", d.i0), _unary("special_i0e", d.special_i0e)
+i1, i1e = _unary("special_i1", d.special_i1), _unary("special_i1e", d.special_i1e)
+# the regularized incomplete gamma functions: torch.igamma's and igammac's rows
+gammainc = ops._binary("special_gammainc", d.igamma, "igamma_cpu")
+gammaincc = ops._binary("special_gammaincc", d.igammac, "igammac_cpu")
+
+
+def _not_differentiable(name, forward, argname="input"):
+    """PyTorch gives these no derivative at all (no derivatives.yaml row, no node): the result
+    never requires grad. Integers compute in the default dtype."""
+    def fn(input):
+        _tensor_arg(name, argname, 1, input)
+        data = input._data
+        if data.dtype.kind != "f":
+            data = data.astype(dtypes.get_default_dtype().np)
+        return Tensor._make(forward(data))
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+# Bessel functions of the first and second kind (Cephes's, as Math.h)
+bessel_j0 = _not_differentiable("special_bessel_j0", _math.bessel_j0)
+bessel_j1 = _not_differentiable("special_bessel_j1", _math.bessel_j1)
+bessel_y0 = _not_differentiable("special_bessel_y0", _math.bessel_y0)
+bessel_y1 = _not_differentiable("special_bessel_y1", _math.bessel_y1)
+# modified Bessel functions: of the first kind (i0, i1 computed as they are, another kernel) and
+# the second (K0, K1; scaled: times e^x)
+modified_bessel_i0 = _not_differentiable("special_modified_bessel_i0", _math.modified_bessel_i0)
+modified_bessel_i1 = _not_differentiable("special_modified_bessel_i1", _math.modified_bessel_i1)
+modified_bessel_k0 = _not_differentiable("special_modified_bessel_k0", _math.modified_bessel_k0)
+modified_bessel_k1 = _not_differentiable("special_modified_bessel_k1", _math.modified_bessel_k1)
+scaled_modified_bessel_k0 = _not_differentiable("special_scaled_modified_bessel_k0",
+                                                _math.scaled_modified_bessel_k0, "x")
+scaled_modified_bessel_k1 = _not_differentiable("special_scaled_modified_bessel_k1",
+                                                _math.scaled_modified_bessel_k1, "x")
+spherical_bessel_j0 = _not_differentiable("special_spherical_bessel_j0", _math.spherical_bessel_j0,
+                                          "x")
+airy_ai = _not_differentiable("special_airy_ai", _math.airy_ai, "x")
 log_ndtr = _unary("special_log_ndtr", d.special_log_ndtr)
 
 

@@ -16406,3 +16406,96 @@ case(
     "y = F.interpolate(x, scale_factor=0.5, mode='area')\ny.sum().backward()\ny.sum(), y.grad_fn, y.shape, x.grad.sum()",
     "x = torch.arange(30.).reshape(1, 1, 2, 3, 5)\nF.interpolate(x, scale_factor=(1.5, 0.7, 0.5), mode='area', recompute_scale_factor=True)",
 )
+
+
+# ---------------------------------------------------------------------------
+# part bessel: i0, special.i0/i0e/i1/i1e, igamma/igammac (special.gammainc/gammaincc)
+# ---------------------------------------------------------------------------
+case(
+    "bessel_i_values",
+    # both series (|x| <= 8 and above), signs, overflow, infinities; float32 bits from Math.h's kernels
+    "x = torch.tensor([0., -0., 1e-30, 0.5, -1.5, 7.99, 8., 8.01, -9.5, 30., 88., 100., 1000., float('inf'), float('-inf'), float('nan')])",
+    "torch.i0(x)",
+    "torch.special.i0e(x)",
+    "torch.special.i1(x)",
+    "torch.special.i1e(x)",
+    "y = torch.tensor([-5.25, -0.35, 0.2, 1.75, 4.75, 9.5, 12.0, 50.25])",
+    "print(torch.i0(y).tolist()); print(torch.special.i0e(y).tolist()); print(torch.special.i1(y).tolist()); print(torch.special.i1e(y).tolist())",
+    "torch.set_printoptions(precision=12); print(torch.i0(y.double()), torch.special.i0e(y.double()), torch.special.i1(y.double()), torch.special.i1e(y.double())); torch.set_printoptions(profile='default')",
+    "torch.i0(torch.tensor([1, 2])), torch.special.i1e(torch.tensor([True])), torch.special.i0(torch.tensor([3])), torch.special.i1(torch.tensor([[1., 2.]]).t())",
+)
+case(
+    "bessel_i_autograd_and_errors",
+    "S = torch.special\nx = torch.tensor([0.0, 0.5, -1.5, 8.0, -9.5, 30.0, 1e-30, float('nan')], requires_grad=True)",
+    "for f in (torch.i0, S.i0, S.i0e, S.i1, S.i1e, torch.Tensor.i0):\n    y = f(x)\n    g, = torch.autograd.grad(y.sum(), x, create_graph=True)\n    print(y, g, g.grad_fn.name(), [n[0] and n[0].name() for n in g.grad_fn.next_functions])\n    print(torch.autograd.grad(g.sum(), x))",
+    "def chain(f, d=0):\n    if f is not None:\n        print('  ' * d + f.name()); [chain(n[0], d + 1) for n in f.next_functions]\nchain(torch.autograd.grad(S.i1e(x).sum(), x, create_graph=True)[0].grad_fn)",
+    "y = S.i1(x); y.grad_fn._saved_self, y.grad_fn._saved_result",
+    "y = x * 1; y.i0_(); print(y); y.sum().backward(); print(x.grad)",
+    "x.i0_()",
+    "torch.tensor([1, 2]).i0_()",
+    "torch.tensor([True]).i0_()",
+    "torch.i0(1.)",
+    "S.i1([1.])",
+    "S.i0e(torch.ones(1), 2)",
+)
+case(
+    "igamma_values",
+    # every method of calc_igamma/igammac (series, continued fraction, small-x series, the
+    # asymptotic one for large a near x) and the boundary values; float32 bits from Math.h's kernels
+    "a = torch.tensor([0.5, 1.0, 2.25, 3.0, 25.0, 250.0, 0.0, 0.0, -1.0, float('inf'), float('inf'), 2.0, 2.0, float('nan'), 1e-3, 30.0, 0.3, 5.0])",
+    "x = torch.tensor([0.3, 2.0, 2.0, 10.0, 24.0, 260.0, 1.0, 0.0, 1.0, 1.0, float('inf'), float('inf'), 0.0, 1.0, 1e-3, 0.2, 0.7, 0.8])",
+    "print(torch.igamma(a, x).tolist()); print(torch.igammac(a, x).tolist())",
+    "print(torch.special.gammainc(a, x).tolist()); print(torch.special.gammaincc(a, x).tolist()); print(a.igammac(x).tolist())",
+    "torch.igamma(a, x), torch.igammac(a.double(), x.double())",
+    "torch.igamma(torch.tensor([1, 2]), torch.tensor([1.5])), torch.igamma(torch.tensor([1.5]).double(), torch.tensor([2.])), torch.special.gammainc(torch.tensor([[1.], [2.]]), torch.tensor([1., 2., 3.]))",
+    "y = torch.tensor([1.5, 2.5]); y.igamma_(torch.tensor([1., 2.])); print(y); y.igammac_(torch.tensor(3.)); y",
+)
+case(
+    "igamma_autograd_and_errors",
+    "x = torch.tensor([1., 2.], requires_grad=True); o = torch.tensor([0.5, 3.], requires_grad=True)",
+    "for f in (torch.igamma, torch.igammac, torch.special.gammainc, torch.special.gammaincc, torch.Tensor.igamma, torch.Tensor.igammac):\n    y = f(x, o)\n    print(y, y.grad_fn.name(), [n[0].name() for n in y.grad_fn.next_functions])\n    g, = torch.autograd.grad(y.sum(), o, create_graph=True)\n    print(g, g.grad_fn.name(), torch.autograd.grad(g.sum(), (x, o)))",
+    "def chain(f, d=0):\n    if f is not None:\n        print('  ' * d + f.name()); [chain(n[0], d + 1) for n in f.next_functions]\nchain(torch.autograd.grad(torch.igammac(x, o).sum(), o, create_graph=True)[0].grad_fn)",
+    "y = torch.igamma(x, o); y.grad_fn._saved_self, y.grad_fn._saved_other",
+    "torch.igammac(x, o).sum().backward()",
+    "torch.special.gammainc(x, torch.tensor(2.)).sum().backward()",
+    "torch.autograd.grad(torch.igamma(x, o).sum(), (x, o))",
+    "p = torch.tensor([1., 2.]); q = o.detach().requires_grad_()\ny = p.igamma(q); print(y.grad_fn.next_functions[0]); y.sum().backward(); q.grad",
+    "z = x * 1; z.igamma_(torch.tensor([1., 3.])); print(z); z.sum().backward()",
+    "torch.tensor([1, 2]).igamma_(torch.tensor([1, 2]))",
+    "torch.tensor([1, 2]).igammac_(torch.tensor([1., 2]))",
+    "torch.tensor([1.]).igammac_(torch.tensor([1., 2]))",
+    "torch.tensor([1.]).igamma(2.)",
+    "torch.tensor([1.]).igamma_(2.)",
+    "torch.igamma(torch.tensor([1.]), 2.)",
+    "torch.igammac(2., torch.tensor([1.]))",
+    "torch.special.gammaincc(torch.tensor([1.]), [1.])",
+    "torch.igammac(torch.tensor([1, 2]), torch.tensor([True]))",
+    "torch.special.gammainc(torch.tensor([1, 2]), torch.tensor([3]))",
+    "torch.igamma(torch.tensor([1., 2]), torch.tensor([1., 2, 3]))",
+    "torch.igamma(torch.tensor([1.]))",
+    "torch.special.gammaincc(torch.tensor([1.]), torch.tensor([1.]), 3)",
+)
+case(
+    "bessel_jy_values",
+    # both forms (rational up to 5, Hankel's asymptotic above), poles, signs; no derivative at all
+    "x = torch.tensor([0., -0., 1e-6, 0.5, -1.5, 2.4048, 4.99, 5.0, 5.01, -7.5, 30., 1e4, float('inf'), float('-inf'), float('nan')])",
+    "S = torch.special\nfor f in (S.bessel_j0, S.bessel_j1, S.bessel_y0, S.bessel_y1):\n    print(f(x).tolist())\n    print(f(x.double()))",
+    "x = torch.tensor([0.5, 2.0], requires_grad=True)\ny = torch.special.bessel_j0(x); print(y, y.requires_grad, y.grad_fn)\ny = torch.special.bessel_y1(x * 2); print(y, y.requires_grad, y.grad_fn)",
+    "torch.special.bessel_j0(x).sum().backward()",
+    "torch.special.bessel_j0(torch.tensor([1, 2])), torch.special.bessel_y0(torch.tensor([True])), torch.special.bessel_j1(torch.tensor([[1.], [2.]]).t())",
+    "torch.special.bessel_j0(1.)",
+    "torch.special.bessel_y1([1.])",
+    "torch.special.bessel_j1(torch.ones(1), 2)",
+)
+case(
+    "modified_bessel_values",
+    "x = torch.tensor([0., -0., 1e-6, 0.5, -1.5, 1.99, 2.0, 2.01, 7.99, 8.01, -9.5, 30., 100., float('inf'), float('-inf'), float('nan')])",
+    "S = torch.special\nfor f in (S.modified_bessel_i0, S.modified_bessel_i1, S.modified_bessel_k0, S.modified_bessel_k1, S.scaled_modified_bessel_k0, S.scaled_modified_bessel_k1, S.spherical_bessel_j0):\n    print(f(x).tolist())\n    print(f(x.double()))",
+    "x = torch.tensor([0.5, 2.0], requires_grad=True)\ny = torch.special.modified_bessel_k1(x); print(y, y.requires_grad, y.grad_fn)",
+    "torch.special.modified_bessel_i0(torch.tensor([1, 2])), torch.special.scaled_modified_bessel_k0(torch.tensor([True]))",
+    "torch.special.modified_bessel_k0(2.)",
+    "torch.special.scaled_modified_bessel_k1(2.)",
+    "torch.special.spherical_bessel_j0(torch.tensor([0.25, 0.4999, 0.5, 3.0, -3.0], dtype=torch.float64)), torch.special.spherical_bessel_j0(torch.tensor([1, 2]))",
+    "a = torch.tensor([-50., -3.0, -2.09, -2.0, -0.5, 0., 0.5, 2.0, 2.09, 5.0, 8.5, 103., 104., float('inf'), float('-inf'), float('nan')])\nprint(torch.special.airy_ai(a).tolist()); print(torch.special.airy_ai(a.double())); y = torch.special.airy_ai(a.requires_grad_()); print(y.grad_fn, y.requires_grad)",
+    "torch.special.airy_ai(torch.tensor([1, 2])), torch.special.airy_ai(1.)",
+)

@@ -693,6 +693,30 @@ def _double_special(L, a, b, u):
 C.add("special", _special, A23, P23, U23)
 C.add("double_backward_special", _double_special, A23, P23, U23)
 
+
+# part bessel: i0, i0e, i1, i1e (a * 4 reaches past 8, the second series), then their gradients
+# differentiated again; igamma/igammac in other only (no derivative in self)
+def _bessel(L, a, b):
+    s = L.special
+    shape = L.tensor([[0.5, 2.0, 3.5], [25.0, 1.5, 0.8]], dtype=L.float64)  # (25: asymptotic)
+    return (L.i0(a), a.i0(), s.i0(a * 4), (a * 1).i0_(), s.i0e(a), s.i0e(a * 4), s.i1(a),
+            s.i1(a * 4), s.i1e(a), s.i1e(a * 4), L.igamma(shape, b), L.igammac(shape, b * 20),
+            s.gammainc(shape, b * 3), shape.igammac(b), shape.clone().igamma_(b))
+
+
+def _double_bessel(L, a, b):
+    s, gs = L.special, []
+    shape = L.tensor([[0.5, 2.0, 3.5], [25.0, 1.5, 0.8]], dtype=L.float64)
+    for y in (L.i0(a * 4), s.i0e(a * 4), s.i1(a * 4), s.i1e(a * 4), s.i1(a), s.i1e(a),
+              L.igamma(shape, b), L.igammac(shape, b)):
+        gs += L.autograd.grad(y, b if y.grad_fn.name().startswith("Igamma") else a, b,
+                              create_graph=True)
+    return tuple(gs)
+
+
+C.add("bessel", _bessel, A23, P23)
+C.add("double_backward_bessel", _double_bessel, A23, P23)
+
 def B21_T(L):
     """A constant end point (no gradient), broadcast against the others."""
     return L.tensor([[0.5], [-1.0]], dtype=L.float64)
@@ -1925,7 +1949,9 @@ def test_rows_marked_not_implemented_record_their_node_and_backward_refuses(L):
              ("unique_consecutive", L.unique_consecutive(a, return_inverse=True)[0],
               "UniqueConsecutiveBackward0", "unique_consecutive"),  # (part counting)
              ("special_zeta_scalar_other", L.special.zeta(a, 2.0), "SpecialZetaBackward2", "zeta"),
-             ("special_zeta", L.special.zeta(a, a), "SpecialZetaBackward0", "zeta")]  # (part special)
+             ("special_zeta", L.special.zeta(a, a), "SpecialZetaBackward0", "zeta"),  # (part special)
+             ("igamma", L.igamma(a, a), "IgammaBackward0", "igamma: input"),
+             ("igammac", L.special.gammaincc(a, a.detach()), "IgammacBackward0", "igammac: input")]  # (part bessel)
     x = a * L.tensor([[1.0], [2.0]])  # (part dist: their backward ops)
     cases += [("cdist_backward", L.autograd.grad(L.cdist(x, a, 1.5).sum(), x, create_graph=True)[0],
                "CdistBackwardBackward0", "_cdist_backward"),
@@ -1938,7 +1964,8 @@ def test_rows_marked_not_implemented_record_their_node_and_backward_refuses(L):
 
     cases += [("geqrf", L.geqrf(a)[1], "GeqrfBackward0", "geqrf")]  # (part linalg3)
     if L is minigrad:
-        assert sorted(NOT_DERIVED) == sorted(name for name, *_ in cases if name != "special_zeta")
+        assert sorted(NOT_DERIVED) == sorted(name for name, *_ in cases
+                                             if name not in ("special_zeta", "igamma", "igammac"))
     for name, out, node, aten in cases:
         assert out.grad_fn.name() == node, name
         with pytest.raises(NotImplementedError, match=f"^the derivative for '{aten}' is not implemented\\.$"):

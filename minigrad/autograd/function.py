@@ -17,6 +17,7 @@ import numpy as np
 from .. import dtypes
 from ..tensor import Tensor
 from . import grad_mode
+from . import engine
 from .engine import FREED, FREED_MESSAGE, Node, SavedTensor, _op_name
 
 
@@ -46,13 +47,18 @@ class OpNode(Node):
             env[name] = s.unpack(self) if s.__class__ is SavedTensor else s
         env["grad"], env["grads"] = grad_outputs[0], grad_outputs
         grads = [None] * len(self.next_functions)
+        # autograd.grad skips the inputs it does not need (igamma's gradient in x alone never
+        # meets the missing one in a)
+        task = engine._graph_task
+        wanted = task and task[3]
+        edges = [f is not None and (wanted is None or wanted(f)) for f, _ in self.next_functions]
         for formula, names, k in self.op.formulas:  # PyTorch's order: graphs of grads number alike
             if k.__class__ is int:
-                if self.next_functions[k][0] is not None:
+                if edges[k]:
                     grads[k] = formula(*[env[name] for name in names])
                 continue
             # one formula for several inputs ("input, weight, bias"): it returns their gradients
-            mask = env["grad_input_mask"] = tuple(self.next_functions[i][0] is not None for i in k)
+            mask = env["grad_input_mask"] = tuple(edges[i] for i in k)
             if any(mask):
                 for i, needed, g in zip(k, mask, formula(*[env[name] for name in names])):
                     grads[i] = g if needed else None

@@ -172,7 +172,7 @@ def register_multi_grad_hook(tensors, fn, *, mode="all"):
 
         def get_inner_hook(idx):
             def inner_hook(grad):
-                task_id, _, will_run = engine._graph_task
+                task_id, _, will_run, _ = engine._graph_task
                 seen = count.get(task_id, 0)
                 count[task_id] = seen + 1
                 grads = buffer.setdefault(task_id, [None] * len(tensors))
