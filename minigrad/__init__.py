@@ -45,8 +45,6 @@ from .ops import (acos, acosh, arccos, arccosh, arcsin, arcsinh, arctan, arctan2
 from .ops import digamma, lgamma, mvlgamma, polygamma  # part special
 from .ops import diagonal_scatter, select_scatter, slice_scatter
 from .ops import adjoint, angle, imag, isreal, nextafter, real
-
-
 from .ops import i0, igamma, igammac  # part bessel
 from .ops import (atleast_1d, atleast_2d, atleast_3d, broadcast_to, column_stack, concat,
                   concatenate, dsplit, dstack, hsplit, hstack, movedim, ravel, select,

@@ -20,6 +20,7 @@ from .autograd import grad_mode
 from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of
 from . import _math
+from ._math import _fma, _rounded  # (shared with the special functions' kernels)
 from ._topk import topk_order
 from .dtypes import float64 as _float64, result_type
 from .tensor import Tensor, contiguous_format
@@ -126,15 +127,6 @@ def _index_put_forward(self, values, indices, accumulate=False):
     return out
 
 
-def _rounded(ufunc, *args):
-    """ufunc(*args) computed in float64 when the result is float32, then rounded to float32.
-    PyTorch's vectorized float32 exp, log, tanh and pow land on the correctly rounded value far
-    more often than NumPy's float32 loops (exp: 99% of values agree bit for bit this way, 61%
-    otherwise), and one ulp shows in the printed digits of any value above a few hundred."""
-    if np.result_type(*args) != np.float32:
-        return ufunc(*args)
-    return ufunc(*[a.astype(np.float64) if isinstance(a, np.ndarray) else a
-                   for a in args]).astype(np.float32)
 
 
 def _integral(ufunc, self):
@@ -198,30 +190,6 @@ def _lerp(self, end, weight):
     return _fma(coeff.astype(dt), (end - self).astype(dt), base.astype(dt))
 
 
-def _fma(a, b, c):
-    """a * b + c rounded once, as the fused multiply-add of PyTorch's compiled kernels. float32:
-    the product is exact in float64, and the sum rounded there first is as good as once;
-    float64: the product is split exactly in two (Dekker's TwoProduct) and added with its
-    rounding error."""
-    kind = np.result_type(a, b, c).type
-    if kind is not np.float64:
-        wide = np.float64
-        return (np.asarray(a, wide) * np.asarray(b, wide) + np.asarray(c, wide)).astype(kind)
-    splitter = kind(134217729.0)  # 2 ** 27 + 1: splits a double into two halves of 26 bits
-
-    def halves(x):
-        big = splitter * x
-        high = big - (big - x)
-        return high, x - high
-
-    p = a * b
-    (ah, al), (bh, bl) = halves(a), halves(b)
-    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl  # a * b == p + e exactly
-    s = p + c
-    z = s - p
-    t = (p - (s - z)) + (c - z)                        # p + c == s + t exactly
-    fused = s + (t + e)
-    return np.where(np.isfinite(fused), fused, p + c)  # inf or nan: the plain sum says which
 
 
 def _logaddexp(self, other):
