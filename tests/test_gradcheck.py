@@ -1658,6 +1658,22 @@ C.add("scatters", lambda L, x, s, r, t, v: (
         create_graph=True)),
     _u(3, 4), _u(4), _u(3), _u(3, 2), _u(2))
 
+def _samplers(L, x, p):
+    """The in-place samplers record a node whose gradient is zero. Each is seeded the same on every
+    call, so finite differences see a function; its draws (not PyTorch's) are multiplied by 0."""
+    draws = (lambda y, g: y.bernoulli_(0.5, generator=g), lambda y, g: y.bernoulli_(p.sigmoid(), generator=g),
+             lambda y, g: y.random_(generator=g), lambda y, g: y.random_(5, generator=g),
+             lambda y, g: y.random_(-3, 4, generator=g), lambda y, g: y.cauchy_(generator=g),
+             lambda y, g: y.log_normal_(generator=g), lambda y, g: y.geometric_(0.5, generator=g))
+    outs = []
+    for draw in draws:
+        y = x * 1
+        draw(y, L.Generator().manual_seed(0))
+        outs.append(y * 0 + x * p)
+    return tuple(outs)
+
+
+C.add("samplers", _samplers, _u(2, 3), _u(3))
 C.add("angle_nextafter", lambda L, x, o: (
     L.angle(x), L.nextafter(x, o), x.nextafter(o[:1]),
     *L.autograd.grad((L.nextafter(x, o) ** 2).sum(), (x, o), create_graph=True)),

@@ -1797,7 +1797,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and input.dim() == 4):
         raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes "
                          "and requires a 4-D tensor as input")
-    if mode == "area":  # the mean over each output pixel's window
+    if mode == "area" and input.dim() in (3, 4, 5):  # the mean over each output pixel's window
         pool = {3: adaptive_avg_pool1d, 4: adaptive_avg_pool2d, 5: adaptive_avg_pool3d}[input.dim()]
         return pool(input, output_size if input.dim() > 3 else output_size[0])
     if (mode, input.dim()) in (("nearest", 3), ("nearest", 4), ("nearest", 5), ("linear", 3),
