@@ -22,6 +22,7 @@ from .engine import FREED, FREED_MESSAGE, Node, SavedTensor, _op_name
 
 
 _GIVEN = {"grad", "grads", "grad_input_mask"}  # what backward gives formulas, rather than saved
+_PREPARED = {"params", "defaults", "index", "input_idx", "other_idx", "formulas", "saved_names"}
 
 
 class OpNode(Node):
@@ -104,7 +105,30 @@ class Op:
         self.differentiable = output_differentiability or (True,) * len(outputs)
         self.contiguous = False  # True: PyTorch allocates the result C-contiguous (see the table)
         self.keep_layout = False  # True: the forward lays its results out as PyTorch does
-        self.params, self.defaults = _parameters(forward)
+        self._formulas = formulas  # (read by _prepare, the first time the row is used)
+        self.not_implemented = node_name.endswith("::NotImplemented")  # (PyTorch has no formula)
+        self._save_plans = {}  # which inputs need a gradient (bits) -> what to save
+
+    def __repr__(self):
+        return f"Op({self.name})"
+
+    def __getattr__(self, name):
+        """What the row works out once, the first time it is used: its parameters and formulas
+        (`_prepare`), its node class (`MulBackward0`, ...). Doing it for all ~430 rows up front
+        was a fifth of `import minigrad`."""
+        if name == "node_class":
+            base = NotImplementedNode if self.not_implemented else OpNode
+            self.node_class = type(self.name.rpartition("::")[2], (base,),
+                                   {"__slots__": (), "op": self})
+            return self.node_class
+        if name in _PREPARED and "_formulas" in self.__dict__:
+            self._prepare()
+            return getattr(self, name)
+        raise AttributeError(f"'Op' object has no attribute '{name}'")
+
+    def _prepare(self):
+        formulas = self.__dict__.pop("_formulas")
+        self.params, self.defaults = _parameters(self.forward)
         self.index = {p: i for i, p in enumerate(self.params)}
         keys = [key.replace(" ", "").split(",") for key in formulas]
         self.input_idx = tuple(self.index[name] for key in keys for name in key)
@@ -118,20 +142,6 @@ class Op:
         self.formulas = [(f, _parameters(f)[0], k) for _, f, k in sorted(
             zip(formulas, formulas.values(), ks), key=lambda row: row[0])]
         self.saved_names = frozenset().union(*(names for _, names, _ in self.formulas)) - _GIVEN
-        self.not_implemented = node_name.endswith("::NotImplemented")  # (PyTorch has no formula)
-        self._save_plans = {}  # which inputs need a gradient (bits) -> what to save
-
-    def __repr__(self):
-        return f"Op({self.name})"
-
-    def __getattr__(self, name):
-        """The row's node class (`MulBackward0`, ...), made the first time a graph needs it:
-        making all of them up front was a tenth of `import minigrad`."""
-        if name != "node_class":
-            raise AttributeError(f"'Op' object has no attribute '{name}'")
-        base = NotImplementedNode if self.not_implemented else OpNode
-        self.node_class = type(self.name.rpartition("::")[2], (base,), {"__slots__": (), "op": self})
-        return self.node_class
 
     def bind(self, args, kwargs):
         values = list(args)
