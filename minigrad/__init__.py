@@ -92,8 +92,6 @@ from .serialization import load, save  # noqa: E402
 
 
 from .nn.functional import celu_, selu_  # noqa: E402
-from .nn.modules.rnn import (  # noqa: E402,F401
-    gru, gru_cell, lstm, lstm_cell, rnn_relu, rnn_relu_cell, rnn_tanh, rnn_tanh_cell)
 from .nn.functional import adaptive_avg_pool1d, avg_pool1d, max_pool1d, max_pool2d  # noqa: E402
 
 
@@ -318,9 +316,21 @@ def constant_pad_nd(input, pad, value=0):
     return nn.functional.pad(input, pad, value=value)
 
 
+_RNN_FUNCTIONS = ("gru", "gru_cell", "lstm", "lstm_cell", "rnn_relu", "rnn_relu_cell", "rnn_tanh",
+                  "rnn_tanh_cell")  # (ATen's recurrent ops, in nn/modules/rnn.py)
+
+
 def __getattr__(name):
-    """minigrad.optim is read on first use (PEP 562), so that `import minigrad` need not read its
-    dozen optimizer files: the import stays quick, and minigrad.optim.SGD works as torch.optim.SGD."""
+    """minigrad.optim, and the recurrent ops that live with nn's Modules, are read on first use
+    (PEP 562), so that `import minigrad` need not read a dozen optimizer files and nn/modules/:
+    the import stays quick, and minigrad.optim.SGD works as torch.optim.SGD."""
     if name == "optim":
         return _importlib.import_module(".optim", __name__)
+    if name in _RNN_FUNCTIONS:
+        value = globals()[name] = getattr(_importlib.import_module(".nn.modules.rnn", __name__), name)
+        return value
     raise AttributeError(f"module 'minigrad' has no attribute '{name}'")
+
+
+def __dir__():
+    return sorted({*globals(), "optim", *_RNN_FUNCTIONS})

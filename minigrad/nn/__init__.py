@@ -1,42 +1,46 @@
 """Neural-network pieces: the functional forms, Parameter, and the Modules built on them."""
+import importlib as _importlib
+
 from . import functional  # noqa: F401
 from . import init, utils  # noqa: F401
 from .parameter import Buffer, Parameter  # noqa: F401
-from .modules import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, Dropout, Flatten,  # noqa: F401
-                      HuberLoss, Identity, L1Loss, LeakyReLU, Linear, LogSoftmax, Module, MSELoss,
-                      ModuleDict, ModuleList, NLLLoss, ParameterDict, ParameterList, ReLU,
-                      Sequential, Sigmoid, SmoothL1Loss, Softmax, Tanh, Unflatten)
-from .modules import (BatchNorm1d, BatchNorm2d, BatchNorm3d, Embedding, LayerNorm,  # noqa: F401
-                      GroupNorm, InstanceNorm1d, InstanceNorm2d, RMSNorm)
-from .modules import (CELU, ELU, GELU, GLU, SELU, Hardshrink, Hardsigmoid,  # noqa: F401
-                      Hardswish, Hardtanh, LogSigmoid, Mish, PReLU, ReLU6, SiLU, Softmin, Softplus,
-                      Softmax2d, Softshrink, Softsign, Tanhshrink, Threshold)
-from .modules import (CosineEmbeddingLoss, GaussianNLLLoss, HingeEmbeddingLoss,  # noqa: F401
-                      KLDivLoss, MarginRankingLoss, MultiLabelSoftMarginLoss, PoissonNLLLoss,
-                      SoftMarginLoss)
-from .modules import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,  # noqa: F401
-                      AdaptiveMaxPool2d, AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d)
-from .modules import Conv1d, Conv2d  # noqa: F401
-from .modules import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase  # noqa: F401
-from .modules import (CircularPad1d, CircularPad2d, CircularPad3d, ConstantPad1d,  # noqa: F401
-                      ConstantPad2d, ConstantPad3d, ReflectionPad1d, ReflectionPad2d,
-                      ReflectionPad3d, ReplicationPad1d, ReplicationPad2d, ReplicationPad3d,
-                      ZeroPad1d, ZeroPad2d, ZeroPad3d)
-from .modules import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d  # noqa: F401
-from .modules import (AlphaDropout, Dropout1d, Dropout2d, Dropout3d,  # noqa: F401
-                      FeatureAlphaDropout, Fold, MaxUnpool1d, MaxUnpool2d, PixelShuffle,
-                      PixelUnshuffle, Unfold)
-from .modules import ConvTranspose1d, ConvTranspose2d  # noqa: F401
-from .modules import (AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, Conv3d,  # noqa: F401
-                      ConvTranspose3d, InstanceNorm3d, LPPool1d, LPPool2d, LPPool3d, MaxPool3d,
-                      MaxUnpool3d)  # (part conv3d)
-from .modules import CosineSimilarity, PairwiseDistance, TripletMarginLoss  # noqa: F401
-from .modules import Bilinear  # noqa: F401  (part dist)
-from .modules import MultiLabelMarginLoss, MultiMarginLoss  # noqa: F401  (part dist)
-from .modules import ChannelShuffle, LocalResponseNorm  # noqa: F401  (part dist)
+
+# The Module classes, from nn/modules/ (one file a concept, as torch.nn.modules)
+_MODULES = frozenset("""
+    AdaptiveAvgPool1d AdaptiveAvgPool2d AdaptiveAvgPool3d AdaptiveMaxPool1d AdaptiveMaxPool2d
+    AdaptiveMaxPool3d AlphaDropout AvgPool1d AvgPool2d AvgPool3d BCELoss BCEWithLogitsLoss
+    BatchNorm1d BatchNorm2d BatchNorm3d Bilinear CELU ChannelShuffle CircularPad1d CircularPad2d
+    CircularPad3d ConstantPad1d ConstantPad2d ConstantPad3d Conv1d Conv2d Conv3d ConvTranspose1d
+    ConvTranspose2d ConvTranspose3d CosineEmbeddingLoss CosineSimilarity CrossEntropyLoss
+    Dropout Dropout1d Dropout2d Dropout3d ELU Embedding EmbeddingBag FeatureAlphaDropout Flatten
+    Fold GELU GLU GRU GRUCell GaussianNLLLoss GroupNorm Hardshrink Hardsigmoid Hardswish
+    Hardtanh HingeEmbeddingLoss HuberLoss Identity InstanceNorm1d InstanceNorm2d InstanceNorm3d
+    KLDivLoss L1Loss LPPool1d LPPool2d LPPool3d LSTM LSTMCell LayerNorm LeakyReLU Linear
+    LocalResponseNorm LogSigmoid LogSoftmax MSELoss MarginRankingLoss MaxPool1d MaxPool2d
+    MaxPool3d MaxUnpool1d MaxUnpool2d MaxUnpool3d Mish Module ModuleDict ModuleList
+    MultiLabelMarginLoss MultiLabelSoftMarginLoss MultiMarginLoss MultiheadAttention NLLLoss
+    PReLU PairwiseDistance ParameterDict ParameterList PixelShuffle PixelUnshuffle
+    PoissonNLLLoss RMSNorm RNN RNNBase RNNCell RNNCellBase RReLU ReLU ReLU6 ReflectionPad1d
+    ReflectionPad2d ReflectionPad3d ReplicationPad1d ReplicationPad2d ReplicationPad3d SELU
+    Sequential SiLU Sigmoid SmoothL1Loss SoftMarginLoss Softmax Softmax2d Softmin Softplus
+    Softshrink Softsign Tanh Tanhshrink Threshold Transformer TransformerDecoder
+    TransformerDecoderLayer TransformerEncoder TransformerEncoderLayer TripletMarginLoss
+    TripletMarginWithDistanceLoss Unflatten Unfold Upsample UpsamplingBilinear2d
+    UpsamplingNearest2d ZeroPad1d ZeroPad2d ZeroPad3d
+""".split())
 
 
-from .modules import MultiheadAttention, TransformerEncoderLayer  # noqa: F401
-from .modules import EmbeddingBag, RReLU, TripletMarginWithDistanceLoss  # noqa: F401  (part decoder)
-from .modules import (Transformer, TransformerDecoder, TransformerDecoderLayer,  # noqa: F401
-                      TransformerEncoder)  # (part decoder)
+def __getattr__(name):
+    """The Module classes (nn.Linear, ...) are read on first use (PEP 562), so that `import
+    minigrad` need not read the twenty files of nn/modules/ (a sixth of its import time)."""
+    if name == "modules" or name in _MODULES:
+        modules = _importlib.import_module(".modules", __name__)
+        if name == "modules":
+            return modules
+        value = globals()[name] = getattr(modules, name)
+        return value
+    raise AttributeError(f"module 'minigrad.nn' has no attribute '{name}'")
+
+
+def __dir__():
+    return sorted({*globals(), *_MODULES, "modules"})
