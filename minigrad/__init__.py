@@ -284,15 +284,12 @@ Tensor.orgqr, Tensor.geqrf = ops._as_method(orgqr), ops._as_method(geqrf)
 
 def chain_matmul(*matrices, out=None):
     """torch.chain_matmul: deprecated for linalg.multi_dot (it warns once); matrices only."""
+    ops._tensor_elements(matrices)  # (PyTorch's argument parser: before the warning)
     _warnings.warn_once(
         "minigrad.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
         "minigrad.linalg.multi_dot instead, which accepts a list of two or more tensors rather than "
         "multiple parameters. (Triggered internally at "
         "/__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:1102.)")
-    for i, m in enumerate(matrices):
-        if not isinstance(m, Tensor):
-            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
-                            f"{ops._type_name(m)}")
     if not matrices:
         raise RuntimeError("chain_matmul(): Expected one or more matrices")
     for m in matrices:

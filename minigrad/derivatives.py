@@ -3159,12 +3159,13 @@ bernoulli_tensor_ = Op("BernoulliBackward1", _draw_bernoulli, promote=False,
 random_from_ = Op("RandomBackward0",    lambda self, from_, to, generator: generator._rng.integers(
                                             from_, to, self.shape, endpoint=True).astype(self.dtype),
                   self=lambda grad: zeros_like(grad))     # (here `to` is the last value drawn)
-random_to_ = Op("RandomBackward1",      lambda self, to, generator: generator._rng.integers(
-                                            0, to, self.shape, endpoint=True).astype(self.dtype),
-                self=lambda grad: zeros_like(grad))
-random_ = Op("RandomBackward2",         lambda self, to, generator: generator._rng.integers(
-                                            0, to, self.shape, endpoint=True).astype(self.dtype),
-             self=lambda grad: zeros_like(grad))
+def _draw_up_to(self, to, generator):
+    return generator._rng.integers(0, to, self.shape, endpoint=True).astype(self.dtype)
+
+
+random_to_ = Op("RandomBackward1",      _draw_up_to, self=lambda grad: zeros_like(grad))
+random_ = Op("RandomBackward2",         _draw_up_to, self=lambda grad: zeros_like(grad))  # (no bound:
+                                                                    # `to` is the dtype's largest)
 cauchy_ = Op("CauchyBackward0",         lambda self, median, sigma, generator: (median + sigma * np.tan(
                                             np.pi * (generator._rng.random(self.shape) - 0.5)))
                                             .astype(self.dtype),

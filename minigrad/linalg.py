@@ -22,7 +22,7 @@ import numbers
 import numpy as np
 
 from . import derivatives as d, ops as _ops, return_types
-from .ops import _REQUIRED, _dims, _tensor_arg, _type_name
+from .ops import _REQUIRED, _dims, _tensor_arg, _tensor_elements, _type_name
 from .autograd.function import _broadcast_shape
 from .tensor import _wrap_dim
 
@@ -103,12 +103,18 @@ class _LinAlgError(RuntimeError):
 LinAlgError = _LinAlgError
 
 
-def _check_square(name, A):
+def _check_dims_square(name, A):
+    """PyTorch's squareCheckInputs: at least 2 dims, square matrices (no dtype check)."""
     if A.dim() < 2:
         raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
     if A.shape[-1] != A.shape[-2]:
         raise RuntimeError(f"{name}: A must be batches of square matrices, but they are "
                            f"{A.shape[-2]} by {A.shape[-1]} matrices")
+
+
+def _check_square(name, A):
+    """squareCheckInputs, then a floating dtype (what most of linalg also checks)."""
+    _check_dims_square(name, A)
     if not A.is_floating_point():
         raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
                            f"Got {A.dtype._scalar}")
@@ -626,9 +632,7 @@ def multi_dot(tensors, *, out=None):
     if not isinstance(tensors, (list, tuple)):
         raise TypeError("linalg_multi_dot(): argument 'tensors' (position 1) must be tuple of "
                         f"Tensors, not {_type_name(tensors)}")
-    for i, t in enumerate(tensors):
-        if not isinstance(t, d.Tensor):
-            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {_type_name(t)}")
+    _tensor_elements(tensors)
     n = len(tensors)
     if n < 2:
         raise RuntimeError(f"multi_dot(): expected at least 2 tensors but got {n}")
@@ -887,15 +891,6 @@ def cond(A=_REQUIRED, p=None):
     inverse.masked_fill_(info.unsqueeze(-1).unsqueeze(-1) > 0, math.inf)
     result = matrix_norm(A, p) * matrix_norm(inverse, p)
     return result.nan_to_num_(math.inf, math.inf, -math.inf)  # (0 * inf: inf, as NumPy's)
-
-
-def _check_dims_square(name, A):
-    """PyTorch's squareCheckInputs: at least 2 dims, square matrices (no dtype check)."""
-    if A.dim() < 2:
-        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
-    if A.shape[-1] != A.shape[-2]:
-        raise RuntimeError(f"{name}: A must be batches of square matrices, but they are "
-                           f"{A.shape[-2]} by {A.shape[-1]} matrices")
 
 
 def ldl_factor_ex(A=_REQUIRED, *args, hermitian=False, check_errors=False):

@@ -108,6 +108,15 @@ def _tensor_arg(name, argname, position, value):
                         f"{_type_name(value)}")
 
 
+def _tensor_elements(tensors, argument=0):
+    """Every element of a sequence argument (cat's, stack's, ...) is a tensor: else PyTorch's
+    TypeError naming the first that is not."""
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument {argument}, but got "
+                            f"{_type_name(t)}")
+
+
 def _as_method(fn):
     """fn as a Tensor method: PyTorch's argument errors then count positions after self."""
     def method(self, *args, **kwargs):
@@ -1510,10 +1519,7 @@ def einsum(*args):
         equation, operands = args[0], args[1:]
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):  # the operands as a list
         return einsum(equation, *operands[0])
-    for i, t in enumerate(operands):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"expected Tensor as element {i} in argument 1, but got "
-                            f"{_type_name(t)}")
+    _tensor_elements(operands, 1)
     return _einsum(equation, list(operands))
 
 
@@ -3220,10 +3226,7 @@ def _check_tensors(name, tensors, dim):
     if not isinstance(tensors, (tuple, list)):
         raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not "
                         f"{type(tensors).__name__}")
-    for i, t in enumerate(tensors):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
-                            f"{type(t).__name__}")
+    _tensor_elements(tensors)
     if not isinstance(dim, numbers.Integral):
         raise TypeError(f"{name}(): argument 'dim' (position 2) must be int, not "
                         f"{type(dim).__name__}")
@@ -3665,10 +3668,7 @@ def _index_put_call(self, indices, values, position):
     if not isinstance(indices, (tuple, list)):
         raise TypeError(f"index_put(): argument 'indices' (position {position}) must be tuple of "
                         f"Tensors, not {_type_name(indices)}")
-    for i, t in enumerate(indices):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
-                            f"{_type_name(t)}")
+    _tensor_elements(indices)
     if values.dtype != self.dtype:
         raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
                            f"{self.dtype._scalar} for the destination and {values.dtype._scalar} "
@@ -3747,10 +3747,7 @@ def meshgrid(*tensors, indexing=None):
     copies). indexing='xy' (NumPy's default) swaps the first two dims; PyTorch's is 'ij'."""
     if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
         tensors = tuple(tensors[0])
-    for i, t in enumerate(tensors):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
-                            f"{_type_name(t)}")
+    _tensor_elements(tensors)
     if indexing is None:
         warn_once("minigrad.meshgrid: in an upcoming release, it will be required to pass the "
                   "indexing argument. (Triggered internally at "
@@ -4146,8 +4143,11 @@ _SIGNATURES["Tensor.fill_"] = ("Tensor value", "Number value")
 def _fill_inplace(self, *args, **kwargs):
     """Every element set to value: a number (FillBackward2), or a 0-d tensor whose gradient is
     the sum of self's (FillBackward3)."""
-    value = args[0] if len(args) == 1 and not kwargs else kwargs.get("value", _REQUIRED) if (
-        not args and kwargs.keys() == {"value"}) else _REQUIRED
+    value = _REQUIRED  # (one value, given by position or by name: else the overloads' error)
+    if len(args) == 1 and not kwargs:
+        value = args[0]
+    elif not args and kwargs.keys() == {"value"}:
+        value = kwargs["value"]
     if not isinstance(value, (Tensor, numbers.Number)):
         raise _invalid_combination("fill_", args, kwargs, method=True)
     if isinstance(value, Tensor):
@@ -4221,10 +4221,9 @@ def _random_inplace(self, *args, generator=None, **kwargs):
             continue
         if not self.is_floating_point():
             raise RuntimeError(f"{what} is out of bounds for {self.dtype._c}")
-        n = np.finfo(self._data.dtype).nmant + 1
-        warnings.warn(f"{what} is out of bounds [-(2^{n}), 2^{n}]. Due to precision limitations "
-                      f"{self.dtype._c} can support discrete uniform distribution only within "
-                      "this range. This warning will become an error in version 1.7 release, "
+        warnings.warn(f"{what} is out of bounds [-(2^{digits}), 2^{digits}]. Due to precision "
+                      f"limitations {self.dtype._c} can support discrete uniform distribution "
+                      "only within this range. This warning will become an error in version 1.7 release, "
                       "please fix the code in advance (Triggered internally at "
                       "/__w/pytorch/pytorch/aten/src/ATen/native/DistributionTemplates.h:"
                       f"{line}.)", UserWarning, stacklevel=2)
@@ -5089,9 +5088,7 @@ def broadcast_shapes(*shapes):
 def broadcast_tensors(*tensors):
     """The tensors expanded to one shape (views, ExpandBackward0); one that has it already comes
     back as it is."""
-    for i, t in enumerate(tensors):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {_type_name(t)}")
+    _tensor_elements(tensors)
     shape = functools.reduce(_broadcast_shape, [t.shape for t in tensors], ())
     return tuple(t if t.shape == shape else expand(t, *shape) for t in tensors)
 

@@ -16498,3 +16498,21 @@ case(
     "a = torch.tensor([-50., -3.0, -2.09, -2.0, -0.5, 0., 0.5, 2.0, 2.09, 5.0, 8.5, 103., 104., float('inf'), float('-inf'), float('nan')])\nprint(torch.special.airy_ai(a).tolist()); print(torch.special.airy_ai(a.double())); y = torch.special.airy_ai(a.requires_grad_()); print(y.grad_fn, y.requires_grad)",
     "torch.special.airy_ai(torch.tensor([1, 2])), torch.special.airy_ai(1.)",
 )
+case(
+    "tensor_list_arguments",
+    # each element of a tensor-list argument is checked as PyTorch's argument parser checks it (a
+    # NumPy array is named numpy.ndarray), before anything else runs (chain_matmul's warning)
+    "import numpy as np",
+    "torch.nn.utils.rnn.pad_sequence([torch.ones(2), np.ones(2)])",
+    "torch.broadcast_tensors(torch.ones(1), np.ones(1))",
+    "torch.cat([torch.ones(1), np.ones(1)])",
+    "torch.stack([torch.ones(1), np.ones(1)])",
+    "torch.linalg.multi_dot([torch.ones(2, 2), 3])",
+    "torch.chain_matmul(torch.ones(2, 2), None)",
+    "torch.einsum('i,i', torch.ones(2), [1, 2])",
+    "torch.meshgrid(torch.ones(2), 2.0)",
+    "torch.ones(3).index_put((torch.tensor([0]), 1), torch.tensor(1.))",
+    "torch.linalg.det(torch.ones(2, 3))",
+    "torch.linalg.det(torch.ones(2, 2, dtype=torch.int64))",
+    "torch.linalg.ldl_factor(torch.ones(2, 3))",
+)

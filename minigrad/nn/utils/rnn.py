@@ -207,10 +207,7 @@ def pad_sequence(sequences, batch_first=False, padding_value=0.0, padding_side="
         raise RuntimeError("pad_sequence: Expected iterable for input sequences, but got arg of "
                            f"type: {type(sequences)}")
     sequences = tuple(sequences)
-    for i, s in enumerate(sequences):
-        if not isinstance(s, Tensor):
-            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
-                            f"{type(s).__name__}")
+    ops._tensor_elements(sequences)
     if not sequences:
         raise RuntimeError("received an empty list of sequences")
     if sequences[0].dim() == 0:  # (ATen takes the trailing sizes, sizes()[1:], first)
