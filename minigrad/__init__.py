@@ -203,6 +203,23 @@ def svd(input, some=True, compute_uv=True):  # part svd
 Tensor.svd = svd
 
 
+def qr(input, some=True):
+    """torch.qr: deprecated for linalg.qr (it warns once), some=False is mode 'complete'."""
+    ops._tensor_arg("qr", "input", 1, input)
+    linalg._bool_arg("qr", "some", some)
+    _warnings.warn_once(
+        "minigrad.qr is deprecated in favor of minigrad.linalg.qr and will be removed in a future "
+        "PyTorch release.\nThe boolean parameter 'some' has been replaced with a string parameter "
+        "'mode'.\nQ, R = minigrad.qr(A, some)\nshould be replaced with\nQ, R = minigrad.linalg.qr(A, "
+        "'reduced' if some else 'complete') (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:2505.)")
+    return return_types.qr(*linalg.qr(input, "reduced" if some else "complete"))
+
+
+triangular_solve = linalg._triangular_solve
+Tensor.qr, Tensor.triangular_solve = qr, ops._as_method(triangular_solve)
+
+
 def cholesky(input, upper=False):  # part svd
     """torch.cholesky: deprecated for linalg.cholesky (it warns once), its own node."""
     _warnings.warn_once(

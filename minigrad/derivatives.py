@@ -2143,6 +2143,39 @@ linalg_solve_triangular = Op(
        _solve_triangular_backward(grad, self, result, upper, left, unitriangular, grad_input_mask)})
 
 
+def _triangular_solve(self, A, upper=True, transpose=False, unitriangular=False):
+    """torch.triangular_solve, the older API: X with op(A) X = b (b = self), and a copy of A;
+    both laid out column by column as LAPACK leaves them, the batch dims broadcast."""
+    batch = np.broadcast_shapes(self.shape[:-2], A.shape[:-2])
+    A = np.broadcast_to(A, batch + A.shape[-2:])
+    X = _solve_triangular(A.swapaxes(-1, -2) if transpose else A, self, upper != transpose, True,
+                          unitriangular)
+    return _lapack_layout(X), _lapack_layout(A)
+
+
+def _triangular_solve_backward(grads, self, A, solution, upper, transpose, unitriangular,
+                               grad_input_mask):
+    """PyTorch's triangular_solve_backward: gb = op(A)^-T gX by one more solve, gA = -gb X^T
+    (-X gb^T when transposed) kept to A's triangle; the copy of A passes its gradient to A."""
+    gX, gM = grads
+    gb = gA = None
+    if gX is not None:
+        gb = triangular_solve(gX, A, upper, not transpose, unitriangular)[0]
+        if grad_input_mask[1]:
+            gA = -(solution @ gb.mT) if transpose else -(gb @ solution.mT)
+            gA = gA.triu(int(unitriangular)) if upper else gA.tril(-int(unitriangular))
+    if grad_input_mask[1] and gM is not None:
+        gA = gM if gA is None else gA + gM
+    return gb if grad_input_mask[0] else None, gA
+
+
+triangular_solve = Op(
+    "TriangularSolveBackward0", _triangular_solve, outputs=("solution", "cloned_coefficient"),
+    **{"self, A": lambda grads, self, A, solution, upper, transpose, unitriangular, grad_input_mask:
+       _triangular_solve_backward(grads, self, A, solution, upper, transpose, unitriangular,
+                                  grad_input_mask)})
+
+
 def _cholesky(self, upper=False):
     """L (lower) with L L^T = A, read from A's lower triangle; upper: U = L^T with U^T U = A,
     read from the upper triangle (the lower one of A^T)."""

@@ -21,7 +21,7 @@ import numbers
 
 import numpy as np
 
-from . import derivatives as d, ops as _ops, return_types
+from . import _warnings, derivatives as d, ops as _ops, return_types
 from .ops import _REQUIRED, _dims, _tensor_arg, _tensor_elements, _type_name
 from .autograd.function import _broadcast_shape
 from .tensor import _wrap_dim
@@ -562,19 +562,47 @@ def _cholesky_solve(input=_REQUIRED, input2=_REQUIRED, upper=False):
     if input2.dim() < 2:
         raise RuntimeError(f"u should have at least 2 dimensions, but has {input2.dim()} "
                            "dimensions instead")
-    if input.dtype != input2.dtype:
+    _check_linear_solve("cholesky_solve", input, input2)
+    return d.cholesky_solve(input, input2, upper)
+
+
+def _check_linear_solve(name, b, A):
+    """PyTorch's linearSolveCheckInputs for the older solvers (b first, then A), and its kernel's
+    dtype check."""
+    if b.dtype != A.dtype:
         raise RuntimeError("Expected b and A to have the same dtype, but found b of type "
-                           f"{input.dtype._scalar} and A of type {input2.dtype._scalar} instead.")
-    m, n = input2.shape[-2:]
+                           f"{b.dtype._scalar} and A of type {A.dtype._scalar} instead.")
+    m, n = A.shape[-2:]
     if m != n:
         raise RuntimeError(f"A must be batches of square matrices, but they are {m} by {n} matrices")
-    if input.shape[-2] != n:
-        raise RuntimeError(f"Incompatible matrix sizes for cholesky_solve: each A matrix is {n} by "
-                           f"{n} but each b matrix is {input.shape[-2]} by {input.shape[-1]}")
-    _broadcast_shape(input.shape[:-2], input2.shape[:-2])
-    if not input.is_floating_point():
-        raise NotImplementedError(f"\"cholesky_solve_cpu\" not implemented for '{input.dtype._scalar}'")
-    return d.cholesky_solve(input, input2, upper)
+    if b.shape[-2] != n:
+        raise RuntimeError(f"Incompatible matrix sizes for {name}: each A matrix is {n} by "
+                           f"{n} but each b matrix is {b.shape[-2]} by {b.shape[-1]}")
+    _broadcast_shape(b.shape[:-2], A.shape[:-2])
+    if not b.is_floating_point():
+        raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{b.dtype._scalar}'")
+
+
+def _triangular_solve(input=_REQUIRED, A=_REQUIRED, upper=True, transpose=False,
+                      unitriangular=False):
+    """torch.triangular_solve: deprecated for linalg.solve_triangular (it warns once), whose
+    arguments come the other way round. (solution, cloned_coefficient), one node."""
+    _tensor_arg("triangular_solve", "input", 1, input)
+    _tensor_arg("triangular_solve", "A", 2, A)
+    for name, value in (("upper", upper), ("transpose", transpose), ("unitriangular", unitriangular)):
+        _bool_arg("triangular_solve", name, value)
+    for name, value in (("b", input), ("A", A)):
+        if value.dim() < 2:
+            raise RuntimeError(f"minigrad.triangular_solve: Expected {name} to have at least 2 "
+                               f"dimensions, but it has {value.dim()} dimensions instead")
+    _check_linear_solve("triangular_solve", input, A)
+    _warnings.warn_once(
+        "minigrad.triangular_solve is deprecated in favor of minigrad.linalg.solve_triangularand will "
+        "be removed in a future PyTorch release.\nminigrad.linalg.solve_triangular has its arguments "
+        "reversed and does not return a copy of one of the inputs.\nX = minigrad.triangular_solve(B, "
+        "A).solution\nshould be replaced with\nX = minigrad.linalg.solve_triangular(A, B). (Triggered "
+        "internally at /__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:2273.)")
+    return return_types.triangular_solve(*d.triangular_solve(input, A, upper, transpose, unitriangular))
 
 
 def _cholesky_inverse(input=_REQUIRED, upper=False):

@@ -23,6 +23,8 @@ _FIELDS = {  # name -> its fields; ("values", "indices") unless given
     "svd": ("U", "S", "V"),
     "linalg_eigh": ("eigenvalues", "eigenvectors"),
     "linalg_qr": ("Q", "R"),
+    "qr": ("Q", "R"),
+    "triangular_solve": ("solution", "cloned_coefficient"),
     "linalg_lu_factor": ("LU", "pivots"),
     "linalg_lu_factor_ex": ("LU", "pivots", "info"),
     "linalg_lu": ("P", "L", "U"),

@@ -16516,3 +16516,34 @@ case(
     "torch.linalg.det(torch.ones(2, 2, dtype=torch.int64))",
     "torch.linalg.ldl_factor(torch.ones(2, 3))",
 )
+# --- part linalg4: the older solvers' names, torch.triangular_solve and torch.qr (both warn once,
+# deprecated for linalg.solve_triangular and linalg.qr)
+case(
+    "triangular_solve",
+    "A = torch.tensor([[2., 1., -1.], [3., 4., 1.], [0.5, 2., 4.]], requires_grad=True); b = torch.tensor([[1., 2.], [3., -1.], [0.5, 0.25]], requires_grad=True)",
+    "r = torch.triangular_solve(b, A); print(r)\nn = r.solution.grad_fn; print(n is r.cloned_coefficient.grad_fn, n.next_functions, n._saved_upper, n._saved_transpose, n._saved_unitriangular)\nprint(n._saved_A, n._saved_self, n._saved_solution)\nprint(r.solution.stride(), r.cloned_coefficient.stride(), r.cloned_coefficient._version)",
+    "(r.solution.sum() * 2 + r.cloned_coefficient.pow(2).sum()).backward(); print(A.grad, b.grad)",
+    "A64, b64 = A.detach().double().requires_grad_(), b.detach().double().requires_grad_()\nfor up in (True, False):\n    for tr in (True, False):\n        for un in (True, False):\n            A64.grad = b64.grad = None\n            r = b64.triangular_solve(A64, up, transpose=tr, unitriangular=un)\n            (r.solution * torch.arange(6.).reshape(3, 2)).sum().backward()\n            print(r.solution, A64.grad, b64.grad)",
+    "s = torch.triangular_solve(b, A, False).solution\ng, = torch.autograd.grad(s.sum(), A, create_graph=True); print(g, g.grad_fn)\ng.sum().backward(); print(b.grad)",
+    "A2 = torch.eye(3) + torch.ones(2, 1, 3, 3).triu(); b2 = torch.ones(4, 3, 1)\nr = torch.triangular_solve(b2, A2); print(r.solution.shape, r.cloned_coefficient.shape, r.solution.stride(), r.cloned_coefficient.stride(), r.solution[1, 2])",
+    "print(torch.triangular_solve(torch.ones(3, 1), torch.zeros(3, 3)))",
+    "torch.triangular_solve(torch.ones(3), torch.ones(3, 3))",
+    "torch.triangular_solve(torch.ones(3, 1), torch.ones(3))",
+    "torch.triangular_solve(torch.ones(3, 1), torch.ones(3, 3), upper=1)",
+    "torch.triangular_solve(torch.ones(3, 1), torch.ones(3, 3, dtype=torch.float64))",
+    "torch.triangular_solve(torch.ones(3, 1), torch.ones(3, 2))",
+    "torch.triangular_solve(torch.ones(2, 1), torch.ones(3, 3))",
+    "torch.triangular_solve(torch.ones(2, 3, 1), torch.ones(4, 3, 3))",
+    "torch.triangular_solve(torch.ones(3, 1, dtype=torch.long), torch.ones(3, 3, dtype=torch.long))",
+    "torch.triangular_solve(torch.ones(3, 1), 'a')",
+)
+case(
+    "qr_deprecated",
+    "A = torch.tensor([[2., 1., -1.], [3., 4., 1.], [0.5, 2., 3.]], requires_grad=True)",
+    "q = torch.qr(A); print(q); print(q.Q.grad_fn, q.Q.grad_fn.next_functions, type(q).__name__, q.Q.stride(), q.R.stride())",
+    "print(A.qr(some=False).Q.shape, torch.qr(A[:, :2], False).R.shape, torch.qr(A[:, :2]).Q.shape, torch.qr(A[:2]).R.shape)",
+    "(q.Q.sum() + q.R.sum()).backward(); print(A.grad)",
+    "torch.qr(torch.ones(3))",
+    "torch.qr(torch.ones(3, 3), some=1)",
+    "torch.qr(3)",
+)

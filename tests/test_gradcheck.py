@@ -1232,6 +1232,20 @@ def _double_cholesky_qr_pinv(L, s, a):
 
 C.add("linalg_solve_triangular", _solve_triangular, SPD33, _u(3, 2))
 C.add("linalg_cholesky_qr_pinv", _cholesky_qr_pinv, SPD33, TALL43)
+
+def _triangular_solve(L, s, b):
+    """torch.triangular_solve (deprecated; it warns once): each flag, both outputs, a batch of b
+    over one A, and its double backward."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=r"\w+\.triangular_solve is deprecated")
+        outs = [out for upper in (True, False) for transpose in (True, False)
+                for unit in (True, False) for out in L.triangular_solve(b, s, upper, transpose, unit)]
+        X = L.triangular_solve(b.expand(2, 3, 2), s, False)[0]
+        g = L.autograd.grad(X.pow(3).sum(), (s, b), create_graph=True)
+    return (*outs, X, *g)
+
+
+C.add("triangular_solve", _triangular_solve, SPD33, _u(3, 2))
 C.add("double_backward_cholesky_qr_pinv", _double_cholesky_qr_pinv, SPD33, TALL43)
 
 
