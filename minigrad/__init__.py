@@ -216,6 +216,42 @@ def qr(input, some=True):
     return return_types.qr(*linalg.qr(input, "reduced" if some else "complete"))
 
 
+def _removed(message):
+    """A function PyTorch removed in 1.9 and keeps only to say where it went (PyTorch's words)."""
+    def removed(*args, **kwargs):
+        raise RuntimeError("This function was deprecated since version 1.9 and is now removed." + message)
+    return removed
+
+
+matrix_rank = _removed(
+    "\nPlease use the `minigrad.linalg.matrix_rank` function instead. The parameter 'symmetric' was "
+    "renamed in `minigrad.linalg.matrix_rank()` to 'hermitian'.")
+solve = _removed(
+    " `minigrad.solve` is deprecated in favor of `minigrad.linalg.solve`. `minigrad.linalg.solve` has its "
+    "arguments reversed and does not return the LU factorization.\n\nTo get the LU factorization see "
+    "`minigrad.lu`, which can be used with `minigrad.lu_solve` or `minigrad.lu_unpack`.\nX = "
+    "minigrad.solve(B, A).solution should be replaced with:\nX = minigrad.linalg.solve(A, B)")
+lstsq = _removed(
+    " `minigrad.lstsq` is deprecated in favor of `minigrad.linalg.lstsq`.\n`minigrad.linalg.lstsq` has "
+    "reversed arguments and does not return the QR decomposition in the returned tuple (although "
+    "it returns other information about the problem).\n\nTo get the QR decomposition consider "
+    "using `minigrad.linalg.qr`.\n\nThe returned solution in `minigrad.lstsq` stored the residuals "
+    "of the solution in the last m - n columns of the returned value whenever m > n. In "
+    "minigrad.linalg.lstsq, the residuals are in the field 'residuals' of the returned named "
+    "tuple.\n\nThe unpacking of the solution, as in\nX, _ = minigrad.lstsq(B, A).solution[:A.size(1)]"
+    "\nshould be replaced with:\nX = minigrad.linalg.lstsq(A, B).solution")
+symeig = _removed(
+    " The default behavior has changed from using the upper triangular portion of the matrix by "
+    "default to using the lower triangular portion.\n\nL, _ = minigrad.symeig(A, upper=upper) should "
+    "be replaced with:\nL = minigrad.linalg.eigvalsh(A, UPLO='U' if upper else 'L')\n\nand\n\nL, V = "
+    "minigrad.symeig(A, eigenvectors=True) should be replaced with:\nL, V = minigrad.linalg.eigh(A, "
+    "UPLO='U' if upper else 'L')")
+eig = _removed(
+    " `minigrad.linalg.eig` returns complex tensors of dtype `cfloat` or `cdouble` rather than real "
+    "tensors mimicking complex tensors.\n\nL, _ = minigrad.eig(A) should be replaced with:\nL_complex = "
+    "minigrad.linalg.eigvals(A)\n\nand\n\nL, V = minigrad.eig(A, eigenvectors=True) should be replaced "
+    "with:\nL_complex, V_complex = minigrad.linalg.eig(A)")
+Tensor.solve, Tensor.lstsq, Tensor.symeig, Tensor.eig = solve, lstsq, symeig, eig
 triangular_solve = linalg._triangular_solve
 Tensor.qr, Tensor.triangular_solve = qr, ops._as_method(triangular_solve)
 

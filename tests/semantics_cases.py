@@ -16547,3 +16547,18 @@ case(
     "torch.qr(torch.ones(3, 3), some=1)",
     "torch.qr(3)",
 )
+case(
+    "removed_solvers",
+    # removed in PyTorch 1.9; calling them says where they went
+    "A = torch.eye(3, requires_grad=True); B = torch.ones(3, 2)",
+    "torch.solve(B, A)",
+    "torch.lstsq(B, A)",
+    "torch.symeig(A, eigenvectors=True)",
+    "torch.eig(A)",
+    "torch.matrix_rank(A)",
+    "B.solve(A)",
+    "A.lstsq(B)",
+    "A.symeig()",
+    "A.eig(True)",
+    "print(A.grad, A._version)",
+)
