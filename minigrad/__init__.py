@@ -331,8 +331,8 @@ Tensor.cholesky_solve, Tensor.cholesky_inverse = ops._as_method(cholesky_solve),
 Tensor.matrix_exp = ops._as_method(matrix_exp)
 
 # part linalg3: Householder products under LAPACK's names
-orgqr, geqrf = linalg._orgqr, linalg._geqrf
-Tensor.orgqr, Tensor.geqrf = ops._as_method(orgqr), ops._as_method(geqrf)
+orgqr, ormqr, geqrf = linalg._orgqr, linalg._ormqr, linalg._geqrf
+Tensor.orgqr, Tensor.ormqr, Tensor.geqrf = ops._as_method(orgqr), ops._as_method(ormqr), ops._as_method(geqrf)
 
 
 def chain_matmul(*matrices, out=None):

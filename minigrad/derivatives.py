@@ -2643,11 +2643,13 @@ def _reflect(v, t, K, left):
     return K - (K @ (t.unsqueeze(-1) * v)) * v.mT
 
 
-def _householder_product_backward(grad, result, input, tau):
+def _householder_product_backward(grad, result, input, tau, flip_order=False):
     """PyTorch's householder_product_backward. With K_i = H_{i+1} ... H_k gQ^T H_1 ... H_{i-1}
     (K_1 = H_1^-1 Q gQ^T), gv_i = -t_i (v_i^T K_i)^T - t_i K_i v_i and gt_i = -v_i^T K_i v_i;
     K_{i+1} = H_{i+1}^-1 K_i H_i, and H(t)^-1 = H(s) with s = t / (t |v|^2 - 1): matrix-vector
-    products only. v_i is zero above row i, so only rows (columns) i: of K are read."""
+    products only. v_i is zero above row i, so only rows (columns) i: of K are read. flip_order
+    (ormqr's products from the right) walks the reflectors from the last, multiplying K the other
+    way round."""
     if input.numel() == 0 or tau.numel() == 0:
         return None, None
     m, k = input.shape[-2], tau.shape[-1]
@@ -2655,9 +2657,11 @@ def _householder_product_backward(grad, result, input, tau):
     V.diagonal(0, -2, -1).fill_(1.0)
     Vk = V.narrow(-1, 0, k)
     sigma = tau / (tau * (Vk * Vk).sum(-2) - 1.0)
-    K = _reflect(V.narrow(-1, 0, 1), sigma.narrow(-1, 0, 1), result @ grad.mT, True)
+    order = range(k - 1, -1, -1) if flip_order else range(k)
+    K = _reflect(V.narrow(-1, order[0], 1), sigma.narrow(-1, order[0], 1), result @ grad.mT,
+                 not flip_order)
     input_grad, tau_grad = zeros_like(input), zeros_like(tau)
-    for i in range(k):
+    for i in order:
         v_full, t = V.narrow(-1, i, 1), tau.narrow(-1, i, 1)
         v, t_ = v_full.narrow(-2, i, m - i), t.unsqueeze(-1)
         vK = v.mT @ K.narrow(-2, i, m - i)
@@ -2666,10 +2670,44 @@ def _householder_product_backward(grad, result, input, tau):
         t_grad = (-(vK.narrow(-1, i, m - i) @ v)).squeeze(-1)
         input_grad.select(-1, i).copy_(v_grad.squeeze(-1))
         tau_grad.select(-1, i).copy_(t_grad.squeeze(-1))
-        if i != k - 1:
-            K = _reflect(V.narrow(-1, i + 1, 1), sigma.narrow(-1, i + 1, 1), K, True)
-            K = _reflect(v_full, t, K, False)
+        if i != order[-1]:
+            nxt = i - 1 if flip_order else i + 1
+            K = _reflect(V.narrow(-1, nxt, 1), sigma.narrow(-1, nxt, 1), K, not flip_order)
+            K = _reflect(v_full, t, K, flip_order)
     return input_grad.tril_(-1), tau_grad
+
+
+def _ormqr(self, input2, input3, left=True, transpose=False):
+    """op(Q) C (C op(Q) when not left) for Q = H_1 ... H_k given as geqrf leaves it (self: the
+    reflectors, input2: tau), C = input3, without forming Q: one reflector after the other, as
+    LAPACK's orm2r does, H_i C = C - tau_i v_i (v_i^T C)."""
+    C = input3.copy()
+    k = input2.shape[-1]
+    for i in (range(k) if left == transpose else reversed(range(k))):  # Q C = H_1 (... (H_k C))
+        t = input2[..., i, None, None]
+        v = self[..., i:, i:i + 1].copy()
+        v[..., 0, :] = 1
+        if left:
+            C[..., i:, :] -= t * v * (v.swapaxes(-1, -2) @ C[..., i:, :])
+        else:
+            C[..., :, i:] -= t * (C[..., :, i:] @ v) * v.swapaxes(-1, -2)
+    return _lapack_layout(C)
+
+
+def _ormqr_backward(grad, result, self, tau, other, left, transpose, grad_input_mask):
+    """PyTorch's ormqr_backward: C's gradient is one more ormqr, with Q transposed the other way;
+    the reflectors' is householder_product_backward's, fed with grad and result as the product
+    runs (from the left: in order; from the right: flipped)."""
+    g_other = ormqr(self, tau, grad, left, not transpose) if grad_input_mask[2] else None
+    if not (grad_input_mask[0] or grad_input_mask[1]):
+        return None, None, g_other
+    if left != transpose:
+        g_self, g_tau = _householder_product_backward(grad.mT if transpose else grad,
+                                                      result.mT if transpose else result, self, tau)
+    else:
+        g_self, g_tau = _householder_product_backward(result if transpose else result.mT,
+                                                      grad if transpose else grad.mT, self, tau, True)
+    return g_self, g_tau, g_other
 
 
 geqrf = Op("GeqrfBackward0", _geqrf, outputs=("a", "tau"), self=_not_derived("geqrf"))
@@ -2677,7 +2715,11 @@ linalg_householder_product = Op(
     "LinalgHouseholderProductBackward0", _householder_product,
     **{"input, tau": lambda grad, result, input, tau: _householder_product_backward(
         grad, result, input, tau)})
-geqrf.keep_layout = linalg_householder_product.keep_layout = True
+ormqr = Op("OrmqrBackward0", _ormqr,
+           **{"self, input2, input3": lambda grad, result, self, input2, input3, left, transpose,
+              grad_input_mask: _ormqr_backward(grad, result, self, input2, input3, left, transpose,
+                                               grad_input_mask)})
+geqrf.keep_layout = linalg_householder_product.keep_layout = ormqr.keep_layout = True
 
 
 # part linalg3: the LDL^T factorization of symmetric matrices (LAPACK's sytrf, Bunch-Kaufman

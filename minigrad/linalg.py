@@ -822,6 +822,45 @@ def _householder_product(A, tau):
     return d.linalg_householder_product(A, tau)
 
 
+def _ormqr(input=_REQUIRED, input2=_REQUIRED, input3=_REQUIRED, left=True, transpose=False):
+    """torch.ormqr: op(Q) other (other op(Q) when not left), Q given by geqrf's (input, tau)
+    and never formed. OrmqrBackward0."""
+    for i, (argname, value) in enumerate((("input", input), ("input2", input2), ("input3", input3))):
+        _tensor_arg("ormqr", argname, i + 1, value)
+    _bool_arg("ormqr", "left", left)
+    _bool_arg("ormqr", "transpose", transpose)
+    A, tau, C, name = input, input2, input3, "minigrad.ormqr"
+    for argname, value in (("input", A), ("other", C)):
+        if value.dim() < 2:
+            raise RuntimeError(f"{name}: {argname} must have at least 2 dimensions.")
+    side = -2 if left else -1
+    if C.shape[side] != A.shape[-2]:
+        raise RuntimeError(f"{name}: other.shape[{side}] must be equal to input.shape[-2]")
+    if tau.dim() == 0:
+        raise IndexError("Dimension specified as -1 but tensor has no dimensions")
+    if tau.shape[-1] != min(C.shape[side], A.shape[-1]):
+        raise RuntimeError(f"{name}: tau.shape[-1] must be equal to min(other.shape[{side}], "
+                           "input.shape[-1])")
+    if A.dim() - tau.dim() != 1:
+        raise RuntimeError(f"{name}: Expected tau to have one dimension less than input, but got "
+                           f"tau.ndim equal to {tau.dim()} and input.ndim is equal to {A.dim()}")
+    if A.dim() != C.dim():
+        raise RuntimeError(f"{name}: Expected other to have the same number of dimensions as input, "
+                           f"but got other.ndim equal to {C.dim()} and input.ndim is equal to {A.dim()}")
+    for argname, value, batch in (("tau", tau, tau.shape[:-1]), ("other", C, C.shape[:-2])):
+        if batch != A.shape[:-2]:
+            raise RuntimeError(f"{name}: Expected batch dimensions of {argname} to be equal to "
+                               f"input.shape[:-2], but got {list(batch)}")
+    for argname, value in (("tau", tau), ("other", C)):
+        if value.dtype != A.dtype:
+            raise RuntimeError(f"{name}: Expected input and {argname} to have the same dtype, but "
+                               f"input has dtype{A.dtype._scalar} and {argname} has dtype "
+                               f"{value.dtype._scalar}")
+    if not A.is_floating_point():
+        raise NotImplementedError(f"\"ormqr_cpu\" not implemented for '{A.dtype._scalar}'")
+    return d.ormqr(A, tau, C, left, transpose)
+
+
 def _orgqr(input=_REQUIRED, input2=_REQUIRED):
     """torch.orgqr: linalg.householder_product under LAPACK's name."""
     _tensor_arg("orgqr", "input", 1, input)

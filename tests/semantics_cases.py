@@ -16562,3 +16562,27 @@ case(
     "A.eig(True)",
     "print(A.grad, A._version)",
 )
+case(
+    "ormqr",
+    # op(Q) C without forming Q, Q from geqrf's reflectors: both sides, transposed or not, the
+    # gradients of the reflectors, tau and C (float64: float32's last bits follow MKL's dgemv)
+    "a = torch.tensor([[2., -1., 0.5], [1., 3., -2.], [0.25, 1.5, 1.], [-1., 0.5, 2.]], dtype=torch.float64)\ng = torch.geqrf(a); A = g.a.clone().requires_grad_(); tau = g.tau.clone().requires_grad_()\nfor left in (True, False):\n    for tr in (True, False):\n        C = torch.tensor([[1., 2.], [3., -1.], [0.5, 0.25], [-2., 1.]], dtype=torch.float64)\n        C = (C if left else C.mT).clone().requires_grad_()\n        r = torch.ormqr(A, tau, C, left, tr)\n        print(r, r.stride())\n        A.grad = tau.grad = None\n        (r * torch.arange(8.).reshape(r.shape)).sum().backward()\n        print(A.grad, tau.grad, C.grad)",
+    "a = torch.tensor([[2., -1., 0.5], [1., 3., -2.], [0.25, 1.5, 1.], [-1., 0.5, 2.]])\ng = torch.geqrf(a); A = g.a.clone().requires_grad_(); tau = g.tau.clone().requires_grad_()\nC = torch.tensor([[1., 2.], [3., -1.], [0.5, 0.25], [-2., 1.]], requires_grad=True)\nr = A.ormqr(tau, C, transpose=True); print(r)\nn = r.grad_fn; print(n.next_functions, n._saved_left, n._saved_transpose, n._saved_result is not None, n._saved_self.shape, n._saved_input2.shape, n._saved_input3.shape)\nQ = torch.linalg.householder_product(A, tau)\nprint((r - Q.detach().mT @ C.detach()).abs().max() < 1e-6)\ngA, = torch.autograd.grad(r.pow(2).sum(), A, create_graph=True); print(gA.grad_fn)",
+    "A=torch.randn(2,4,3); tau=torch.randn(2,3); C=torch.randn(2,4,2)\nprint(torch.ormqr(A,tau,torch.randn(2,2,4), left=False, transpose=True).shape)\nprint(torch.ormqr(torch.randn(5,4,3), torch.randn(5,3), torch.randn(5,4,0)).shape)\nprint(torch.ormqr(torch.randn(4,0), torch.randn(0), torch.ones(4,2)))",
+    "A=torch.randn(2,4,3); tau=torch.randn(2,3); C=torch.randn(2,4,2)\ntorch.ormqr(A,tau.double(),C.double())",
+    "A=torch.randn(2,4,3); tau=torch.randn(2,3); C=torch.randn(2,4,2)\ntorch.ormqr(A,tau,C.double())",
+    "A=torch.randn(2,4,3); C=torch.randn(2,4,2)\ntorch.ormqr(A,torch.randn(3,3),C)",
+    "A=torch.randn(2,4,3); tau=torch.randn(2,3)\ntorch.ormqr(A,tau,torch.randn(3,4,2))",
+    "A=torch.randn(2,4,3); tau=torch.randn(2,3)\ntorch.ormqr(A,tau,torch.randn(2,2,5), left=False)",
+    "A=torch.randn(2,4,3); tau=torch.randn(2,3)\ntorch.ormqr(A,tau[:, :2],torch.randn(2,2,4), left=False)",
+    "A=torch.randn(2,4,3); C=torch.randn(2,4,2)\ntorch.ormqr(A,torch.randn(2),C)",
+    "A=torch.randn(2,4,3); C=torch.randn(2,4,2)\ntorch.ormqr(A,torch.randn(()),C)",
+    "A=torch.randn(2,4,3); tau=torch.randn(2,3); C=torch.randn(2,4,2)\ntorch.ormqr(A,tau,C,left=1)",
+    "A=torch.randn(2,4,3); tau=torch.randn(2,3); C=torch.randn(2,4,2)\ntorch.ormqr(A.int(),tau.int(),C.int())",
+    "torch.ormqr(torch.randn(4,3),torch.randn(3),torch.randn(3,2))",
+    "torch.ormqr(torch.randn(4),torch.randn(3),torch.randn(3,2))",
+    "torch.ormqr(torch.randn(4,3),torch.randn(3),torch.randn(3))",
+    "torch.ormqr(torch.randn(2,4,3),torch.randn(2,3),torch.randn(4,2))",
+    "torch.ormqr(torch.randn(4,3),torch.randn(1,3),torch.randn(4,2))",
+    "torch.ormqr(torch.randn(4,3),torch.randn(3),'a')\n",
+)

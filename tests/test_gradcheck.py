@@ -1802,6 +1802,18 @@ C.add("linalg_householder_product", _householder, _u(4, 3), _u(3), _u(2, 3, 2), 
 C.add("double_backward_householder", _double_householder, _u(4, 3), _u(3))
 
 
+def _ormqr(L, a, t, c, b, tb):
+    """ormqr from both sides, plain and transposed (reflectors, tau and C all differentiated),
+    a batch, and differentiated again."""
+    outs = [L.ormqr(a, t, c, left, tr) for left, tr in ((True, False), (True, True))]
+    outs += [L.ormqr(a, t, c.mT, False, tr) for tr in (False, True)]
+    outs += [b.ormqr(tb, b * 2, transpose=True)]
+    return (*outs, *L.autograd.grad(L.ormqr(a, t, c).pow(3).sum(), (a, t, c), create_graph=True))
+
+
+C.add("ormqr", _ormqr, _u(4, 3), _u(3), _u(4, 2), _u(2, 3, 2), _u(2, 2))
+
+
 # part linalg3: the _ex variants (their info has no gradient), solve's node keeping A's LU factors
 def _linalg_ex(L, s, q, b):
     t = (s + s.mT) / 2
