@@ -24,6 +24,7 @@ from ._warnings import warn_once
 from .autograd.function import _broadcast_shape, _iterator_layout, apply_inplace, apply_inplace_view
 from .autograd.function import check_inplace
 from .tensor import Tensor, _Device, _check_device, _device_arg, _wrap_dim, contiguous_format
+from .tensor import _storage, _storage_root
 from .tensor import memory_format as _memory_format
 
 
@@ -5542,9 +5543,7 @@ class UntypedStorage:
     tensor's data (views of a tensor are NumPy views of one base array)."""
 
     def __init__(self, array):
-        while isinstance(array.base, np.ndarray):
-            array = array.base
-        self._array = array
+        self._array = _storage_root(array)
 
     def data_ptr(self):
         return self._array.ctypes.data
@@ -6027,6 +6026,91 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
 _METHODS.update(select_scatter=_as_method(select_scatter),
                 slice_scatter=_as_method(slice_scatter),
                 diagonal_scatter=_as_method(diagonal_scatter))
+
+
+
+# --- part views2: as_strided and its relatives ----------------------------------------------------
+def _check_as_strided(name, input, size, stride, storage_offset, storage_numel):
+    """PyTorch's argument checks for as_strided(size, stride, storage_offset) over a storage of
+    storage_numel elements, in its order; returns the storage offset to use."""
+    _tensor_arg(name, "input", 1, input)
+    _check_int_tuple(name, "size", 2, size)
+    _check_int_tuple(name, "stride", 3, stride)
+    if storage_offset is not None and not hasattr(storage_offset, "__index__"):
+        raise TypeError(f"{name}(): argument 'storage_offset' (position 4) must be int, not "
+                        f"{_type_name(storage_offset)}")
+    size, stride = [int(n) for n in size], [int(st) for st in stride]
+    if len(size) != len(stride):
+        raise RuntimeError("mismatch in length of strides and shape")
+    if builtins.any(st < 0 for st in stride):
+        raise RuntimeError(f"as_strided: Negative strides are not supported at the moment, got "
+                           f"strides: {stride}")
+    offset = input.storage_offset() if storage_offset is None else int(storage_offset)
+    if offset < 0:
+        raise RuntimeError(f"Tensor: invalid storage offset {offset}")
+    if builtins.any(n < 0 for n in size):
+        if builtins.any(n < 0 and st for n, st in zip(size, stride)):
+            raise RuntimeError(f"Storage size calculation overflowed with sizes={size} and "
+                               f"strides={stride}")
+        raise RuntimeError("numel: integer multiplication overflow")
+    if 0 not in size:
+        itemsize = input.element_size()
+        need = (offset + 1 + builtins.sum((n - 1) * st for n, st in zip(size, stride))) * itemsize
+        if need > storage_numel * itemsize:
+            raise RuntimeError(f"setStorage: sizes {size}, strides {stride}, storage offset "
+                               f"{offset}, and itemsize {itemsize} requiring a storage size of "
+                               f"{need} are out of bounds for storage of size "
+                               f"{storage_numel * itemsize}")
+    return tuple(size), tuple(stride), offset
+
+
+def as_strided(input, size, stride, storage_offset=None):
+    """A view of input's storage (all the memory it shares with its base) with the given sizes
+    and strides from storage_offset (input's own by default): elements may repeat or overlap."""
+    _tensor_arg("as_strided", "input", 1, input)
+    size, stride, offset = _check_as_strided("as_strided", input, size, stride, storage_offset,
+                                             _storage(input._data).size)
+    return d.as_strided(input, size, stride, None if storage_offset is None else offset)
+
+
+def _as_strided_inplace(self, size, stride, storage_offset=None):
+    """as_strided_: self itself takes the new geometry (AsStridedBackward1)."""
+    size, stride, offset = _check_as_strided("as_strided_", self, size, stride, storage_offset,
+                                             _storage(self._data).size)
+    return apply_inplace_view(d.as_strided_, self, size, stride,
+                              None if storage_offset is None else offset)
+
+
+def as_strided_scatter(input, src, size, stride, storage_offset=None):
+    """A copy of input with src written where as_strided(size, stride, storage_offset) of that
+    copy sees: the copy is of input's whole storage, seen as input (offsets count from the
+    storage's start, input's own by default)."""
+    _tensor_arg("as_strided_scatter", "input", 1, input)
+    _tensor_arg("as_strided_scatter", "src", 2, src)
+    if builtins.any(n > 1 and st == 0 for n, st in zip(input.shape, input.stride())):
+        numel, default = input.numel(), 0  # (an expanded input is copied row by row first)
+    else:
+        numel, default = _storage(input._data).size, input.storage_offset()
+    size, stride, offset = _check_as_strided("as_strided_scatter", input, size, stride,
+                                             default if storage_offset is None else storage_offset,
+                                             numel)
+    if list(src.shape) != list(size):
+        raise RuntimeError(f"expected src to have a size equal to the slice of self. src size = "
+                           f"{list(src.shape)}, slice size = {list(size)}")
+    if builtins.any(n > 1 and st == 0 for n, st in zip(size, stride)):
+        raise RuntimeError(_function._OVERLAP.format(
+            "more than one element of the written-to tensor refers"))
+    if input.requires_grad and not input.is_contiguous():
+        raise RuntimeError(
+            '!self.requires_grad() || self.is_contiguous() INTERNAL ASSERT FAILED at "/__w/pytorch/'
+            'pytorch/aten/src/ATen/native/TensorShape.cpp":4754, please report a bug to PyTorch. '
+            'as_strided_scatter is currently only supported for contiguous inputs')
+    return d.as_strided_scatter(input, src, size, stride, storage_offset)
+
+
+_METHODS.update(as_strided=_as_method(as_strided), as_strided_=_as_method(_as_strided_inplace),
+                as_strided_scatter=_as_method(as_strided_scatter))
+# --- end of part views2 ---
 
 
 def _numpy_names(fn):

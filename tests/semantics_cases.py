@@ -16516,3 +16516,72 @@ case(
     "torch.linalg.det(torch.ones(2, 2, dtype=torch.int64))",
     "torch.linalg.ldl_factor(torch.ones(2, 3))",
 )
+
+
+# ---------------------------------------------------------------------------
+# part views2: as_strided, as_strided_, as_strided_scatter (storage offsets, overlapping views, a
+# view of a view, errors), the *_copy functions, empty_strided and friends
+# ---------------------------------------------------------------------------
+case(
+    "views2_as_strided",
+    "x = torch.arange(12.).requires_grad_()\ny = torch.as_strided(x, (3, 3), (1, 1), 2)\nprint(y, y.stride(), y.storage_offset(), y._base is x, y._is_view(), y._version)",
+    "print(y.grad_fn, y.grad_fn.next_functions, y.grad_fn._saved_size, y.grad_fn._saved_stride, y.grad_fn._saved_storage_offset)\nprint([a for a in dir(y.grad_fn) if a.startswith('_saved')])",
+    "y.sum().backward(); print(x.grad)",
+    # the offset counts from the start of the base's storage, not the view's; elements of the
+    # storage the input view does not see get no gradient (PyTorch's as_strided_backward)
+    "x.grad = None\nz = x[2:].view(2, 5)\nw = z.as_strided((2, 2), (3, 1), 1)\nprint(w, w.storage_offset(), w._base is x, w.grad_fn.next_functions, w.grad_fn._saved_storage_offset)",
+    "w.sum().backward(); print(x.grad)",
+    "x.grad = None\nv = x.as_strided((2,), (3,)); print(v, v.grad_fn._saved_storage_offset, v.storage_offset())",
+    "a = torch.arange(4., requires_grad=True)\nw = a.expand(3, 4).as_strided((2, 2), (1, 1))\n(w * torch.tensor([[1., 2.], [3., 4.]])).sum().backward(); print(a.grad)",
+    "a = torch.arange(4., requires_grad=True)\nw = a.as_strided((3, 2), (1, 1))\ng, = torch.autograd.grad((w ** 2).sum(), a, create_graph=True)\nprint(g, g.grad_fn, g.grad_fn.next_functions)\ng.sum().backward(); print(a.grad)",
+    "torch.as_strided(torch.tensor(3.), (), ()), torch.as_strided(torch.arange(6), (2, 3), (1, 1)), x.as_strided(size=(2,), stride=(2,)), torch.as_strided(input=x, size=[2], stride=[2], storage_offset=torch.tensor(1))",
+    "a = torch.arange(6.); v = a.as_strided((2,), (2,), 1); v.add_(1); print(a._version, v._version, a)",
+    "q = torch.zeros(6, requires_grad=True).clone().as_strided((3, 2), (1, 1)); q.mul_(2); print(q.grad_fn, q._base.grad_fn)",
+    "torch.as_strided(x, (3, 3), (4, 4), 1)",
+    "torch.as_strided(torch.arange(6, dtype=torch.int16), (2, 2), (1, 5))",
+    "torch.as_strided(x, (3, 3), (4, -4), 1)",
+    "torch.as_strided(x, (3, -3), (4, 4), 1)",
+    "torch.as_strided(x, (3, 3), (4, 4), -1)",
+    "torch.as_strided(x, (3, 3), (4,))",
+    "torch.as_strided(x, (2,), (-1,), -1)",
+    "torch.as_strided(x, (-2,), (1,), -1)",
+    "torch.as_strided(x, (-2, 3), (0, 1))",
+    "torch.as_strided(x, [2], [1], 4.0)",
+    "torch.as_strided(x, 2, 1)",
+    "torch.as_strided(x, (2.0,), (2,))",
+    "torch.as_strided([1, 2], (2,), (2,))",
+    "x.as_strided(2, (2,))",
+)
+case(
+    "views2_as_strided_inplace",
+    "x = torch.arange(6.).requires_grad_()\nx2 = x * 1\nz = x2.as_strided_((2, 2), (1, 2), 1)\nprint(z is x2, z, z.grad_fn, z.grad_fn.next_functions, z._base, z._is_view(), z.grad_fn._saved_storage_offset, z._version)",
+    "z.sum().backward(); print(x.grad)",
+    "x.as_strided_((2,), (1,))",
+    "y = torch.arange(6.)\nv = y[2:]\nv.as_strided_((2,), (1,), 0); print(v, v.storage_offset(), v._version, y._version, v._base is y)",
+    "v.as_strided_((2,), (1,), 9)",
+    "print(v, v._version)",
+)
+case(
+    "views2_as_strided_scatter",
+    "print(torch.as_strided_scatter(torch.zeros(6), torch.ones(2, 2), (2, 2), (1, 2), 1))",
+    # PyTorch's gradient for self is the gradient of the scattered region (its formula, as it is)
+    "xx = torch.zeros(6, requires_grad=True); s = torch.ones(2, 2, requires_grad=True)\no = torch.as_strided_scatter(xx, s, (2, 2), (1, 2), 1)\nprint(o.grad_fn, [a for a in dir(o.grad_fn) if a.startswith('_saved')], o.grad_fn._saved_size, o.grad_fn._saved_storage_offset)",
+    "o.backward(torch.arange(6.)); print(xx.grad, s.grad)",
+    # the result is a copy of the input's whole storage, seen as the input: offsets count from
+    # the storage's start (the input's own by default); an expanded input is copied row by row
+    "x = torch.arange(6.)\nprint(torch.as_strided_scatter(x[1:], torch.tensor([10., 20.]), (2,), (1,), 0))\nprint(torch.as_strided_scatter(x[1:], torch.tensor([10., 20.]), (2,), (1,)))\nprint(torch.as_strided_scatter(x[2:], torch.tensor([10., 20.]), (2,), (1,), 1))",
+    "x = torch.arange(12.).view(3, 4)\nfor t in (x[1:], x[:, 1:], x.t(), x[:, 1:].t(), x[:1].expand(3, 4)):\n    r = torch.as_strided_scatter(t, torch.tensor([10., 20.]), (2,), (1,))\n    print(r, r.storage_offset(), r.untyped_storage().nbytes(), r.stride(), r._base)",
+    "a = torch.arange(8., requires_grad=True)\nb = a * 2\ns = torch.tensor([1., 2.], requires_grad=True)\no = torch.as_strided_scatter(b[2:], s, (2,), (2,), 3)\nprint(o, o.grad_fn, o.grad_fn._saved_storage_offset)\no.backward(torch.arange(6.)); print(a.grad, s.grad)",
+    "x = torch.arange(6.)\nx.as_strided_scatter(torch.ones(2), (2,), (1,)), torch.as_strided_scatter(x, torch.ones(2, dtype=torch.int64), (2,), (1,)), torch.as_strided_scatter(torch.arange(6), torch.ones(2), (2,), (1,))",
+    "torch.as_strided_scatter(x, torch.ones(3), (2,), (1,))",
+    "torch.as_strided_scatter(x[2:], torch.tensor([10., 20.]), (2,), (1,), 5)",
+    "torch.as_strided_scatter(x, torch.tensor([5., 7., 9.]), (3,), (0,))",
+    "torch.as_strided_scatter(torch.zeros(3, 2, requires_grad=True).t(), torch.ones(2), (2,), (1,))",
+    "torch.as_strided_scatter(torch.zeros(3, 2).t(), torch.ones(2), (2,), (1,))",
+)
+case(
+    "views2_storage_offset",
+    # offsets count from the storage's start through expand and as_strided too
+    "x = torch.arange(6.)[2:].expand(2, 4); print(x.storage_offset(), x.untyped_storage().nbytes())",
+    "y = torch.arange(12.).view(3, 4)[1:].as_strided((2,), (1,)); print(y.storage_offset(), y[1:].storage_offset(), y.untyped_storage().nbytes())",
+)

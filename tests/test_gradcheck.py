@@ -1857,6 +1857,25 @@ C.add("double_backward_upsample_vision", _double_upsample_vision, _u(1, 2, 4), _
       _u(1, 2, 2, 3, 4), _u(1, 2, 7), _u(1, 2, 5, 3), _u(1, 2, 3, 2, 5), _u(1, 2, 5, 3),
       _u(1, 2, 1, 2))
 
+# part views2: as_strided (overlapping windows, a view of a view, storage offsets), as_strided_,
+# as_strided_scatter (src only: PyTorch's formula for self gives the scattered region's gradient,
+# which finite differences do not), and the gradient of the gradient through them
+_AS_STRIDED_SELF = _u(10)
+
+
+def _as_strided(L, x, s):
+    y = x * 1
+    windows = L.as_strided(x, (3, 4), (2, 1), 1)            # overlapping rows
+    of_view = x[2:].view(2, 4).as_strided((2, 2), (3, 1), 3)  # offset in the base's storage
+    expanded = x[:3].expand(2, 3).as_strided((2, 2), (0, 1))  # expanded and repeated
+    y.as_strided_((2, 3), (1, 2), 2)
+    scattered = L.as_strided_scatter(L.tensor(_AS_STRIDED_SELF), s, (2, 2), (1, 3), 1)
+    g = L.autograd.grad((windows ** 2).sum(), x, create_graph=True)[0]
+    return windows, of_view, expanded, y, scattered, g
+
+
+C.add("as_strided", _as_strided, _u(10), _u(2, 2))
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
