@@ -2948,8 +2948,9 @@ select = Op("SelectBackward0",         lambda self, dim, index: self[_dim_key(di
 slicing = Op("SliceBackward0",         lambda self, dim, start, end, step:  # (end: INT64_MAX for
                                            self[_dim_key(dim, slice(start, end, step))],  # none)
              view=True,
-             self=lambda grad, self_shape, dim, start, end, step:
-                 slice_backward(grad, self_shape, dim, start, end, step))
+             self=lambda grad, self_shape, dim, start, end, step:  # (slice_copy's may be None)
+                 slice_backward(grad, self_shape, dim, 0 if start is None else start,
+                                INT64_MAX if end is None else end, step))
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 select_backward = Op("SelectBackwardBackward0", lambda grad_output, input_sizes, dim, index:
                          _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
@@ -3114,6 +3115,7 @@ def _unfold_backward(grad_in, input_sizes, dim, size, step):
     out = np.zeros(input_sizes, grad_in.dtype)
     if not out.ndim:
         return grad_in.reshape(())
+    dim %= out.ndim  # (unfold_copy keeps a negative dim as given: grad_in has one dim more)
     n = grad_in.shape[dim]
     for k in range(size):
         out[_dim_key(dim, slice(k, k + step * (n - 1) + 1, step))] += grad_in[..., k]
@@ -3128,14 +3130,40 @@ unfold_backward = Op("UnfoldBackwardBackward0", _unfold_backward,
 diagonal = Op("DiagonalBackward0",      _diagonal, view=True,
               self=lambda grad, self_shape, offset, dim1, dim2:
                   diagonal_backward(grad, self_shape, offset, dim1, dim2))
-diagonal_copy = Op("DiagonalBackward0_copy", lambda self, offset, dim1, dim2:     # diag of a matrix
-                       np.diagonal(self, offset, dim1, dim2).copy(),
-                   self=lambda grad, self_shape, offset, dim1, dim2:
-                       diagonal_backward(grad, self_shape, offset, dim1, dim2))
 diag_embed = Op("DiagEmbedBackward0",  _diag_embed,
                 self=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
 diagonal_backward = Op("DiagonalBackwardBackward0", _diagonal_backward,
                        grad_output=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+
+
+# --- part views2: the *_copy functions (torch.expand_copy, ...): a view op's values in new memory
+def _copy_of(row):
+    """The `*_copy` twin of a view row: the same forward and formulas (PyTorch names its node
+    `<view node>_copy`), but the result is new memory, row-major, not a view."""
+    twin = Op(row.name + "_copy", row.forward, **row.__dict__["_formulas"])
+    twin._prepare()  # (the parameters are read off the view's forward, before it is wrapped)
+    twin.forward = lambda *args: np.array(row.forward(*args), order="C")
+    twin.contiguous = True
+    return twin
+
+
+alias_copy, as_strided_copy, diagonal_copy, expand_copy, permute_copy, select_copy = map(
+    _copy_of, (alias, as_strided, diagonal, expand, permute, select))
+slice_copy, squeeze_copy, squeeze_dim_copy, squeeze_dims_copy, t_copy, transpose_copy = map(
+    _copy_of, (slicing, squeeze, squeeze_dim, squeeze_dims, t, transpose))
+unfold_copy, unsqueeze_copy, view_copy = map(_copy_of, (unfold, unsqueeze, view))
+def _narrow_copy(self, dim, start, length):
+    start %= builtins.max(self.shape[dim], 1)  # (a negative start counts from the end)
+    return self[_dim_key(dim, slice(start, start + length))].copy()
+
+
+narrow_copy = Op("NarrowCopyBackward0", _narrow_copy,  # (its formula takes start as given)
+                 self=lambda grad, self_shape, dim, start, length:
+                     slice_backward(grad, self_shape, dim, start, start + length, 1))
+detach_copy = Op("minigrad::autograd::NotImplemented", lambda self: self.copy(),
+                 self=_not_implemented("detach_copy"))
+
+# --- end of part views2 copies ---
 
 # --- shape ops that copy -------------------------------------------------------------------------
 flip = Op("FlipBackward0",             lambda self, dims: np.flip(self, dims).copy(),
@@ -4770,6 +4798,18 @@ class SplitBackward0(SplitWithSizesBackward0):
     def sizes(self):
         n, size = len(self._input_metadata), self._args["split_size"]
         return [size] * (n - 1) + [self._args["self_shape"][self._args["dim"]] - size * (n - 1)]
+
+
+class UnbindBackward0_copy(UnbindBackward0):  # (part views2: unbind_copy, split_copy, ...)
+    __slots__ = ()
+
+
+class SplitWithSizesBackward0_copy(SplitWithSizesBackward0):
+    __slots__ = ()
+
+
+class SplitBackward0_copy(SplitBackward0):
+    __slots__ = ()
 
 
 class UnsafeSplitBackward0(SplitBackward0):

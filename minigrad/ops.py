@@ -2448,7 +2448,8 @@ def _stride(self, dim=None):
     """Steps between neighbours along each dim, in elements (NumPy counts bytes)."""
     a = self._data
     if a.size == 0:  # NumPy gives empty arrays strides of 0; PyTorch keeps the row-major ones
-        strides = tuple(math.prod(a.shape[i + 1:]) for i in range(a.ndim))
+        strides = tuple(math.prod(builtins.max(n, 1) for n in a.shape[i + 1:])
+                        for i in range(a.ndim))
     else:
         strides = tuple(st // a.itemsize for st in a.strides)
     return strides if dim is None else strides[_wrap_dim(dim, self.dim())]
@@ -6110,6 +6111,142 @@ def as_strided_scatter(input, src, size, stride, storage_offset=None):
 
 _METHODS.update(as_strided=_as_method(as_strided), as_strided_=_as_method(_as_strided_inplace),
                 as_strided_scatter=_as_method(as_strided_scatter))
+
+
+# the *_copy functions: what a view function gives, in new row-major memory (not a view). The
+# view function, run on a detached alias, checks the arguments (the same errors).
+def alias_copy(input):
+    _tensor_arg("alias_copy", "input", 1, input)
+    return d.alias_copy(input)
+
+
+def as_strided_copy(input, size, stride, storage_offset=None):
+    _tensor_arg("as_strided_copy", "input", 1, input)
+    size, stride, offset = _check_as_strided("as_strided_copy", input, size, stride,
+                                             storage_offset, _storage(input._data).size)
+    return d.as_strided_copy(input, size, stride, None if storage_offset is None else offset)
+
+
+def detach_copy(input):
+    """detach() in new memory: PyTorch records it with no derivative (NotImplemented)."""
+    _tensor_arg("detach_copy", "input", 1, input)
+    return d.detach_copy(input)
+
+
+def diagonal_copy(input, offset=0, dim1=0, dim2=1):
+    _tensor_arg("diagonal_copy", "input", 1, input)
+    diagonal(input.detach(), offset, dim1, dim2)
+    return d.diagonal_copy(input, offset, _given(dim1, input.dim()), _given(dim2, input.dim()))
+
+
+def expand_copy(input, size, *, implicit=False):
+    _tensor_arg("expand_copy", "input", 1, input)
+    return d.expand_copy(input, expand(input.detach(), size).shape)
+
+
+def narrow_copy(input, dim, start, length):
+    """narrow's elements in new memory (NarrowCopyBackward0, a node of its own)."""
+    _tensor_arg("narrow_copy", "input", 1, input)
+    if not input.dim():
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    given, size, start = _given(dim, input.dim()), input.shape[_wrap_dim(dim, input.dim())], int(start)
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but "
+                         f"got {start})")
+    if start % builtins.max(size, 1) + length > size or length < 0:
+        raise RuntimeError(f"start ({start % builtins.max(size, 1)}) + length ({length}) exceeds "
+                           f"dimension size ({size}).")
+    return d.narrow_copy(input, given, start, length)
+
+
+def permute_copy(input, dims):
+    _tensor_arg("permute_copy", "input", 1, input)
+    permute(input.detach(), dims)
+    return d.permute_copy(input, _shape((dims,)))
+
+
+def select_copy(input, dim, index):
+    _tensor_arg("select_copy", "input", 1, input)
+    select(input.detach(), dim, index)
+    return d.select_copy(input, _given(dim, input.dim()), int(index))
+
+
+def slice_copy(input, dim=0, start=None, end=None, step=1):
+    """input[..., start:end:step] along dim in new memory (its node shows start and end as
+    given, None for none)."""
+    _tensor_arg("slice_copy", "input", 1, input)
+    if step <= 0:
+        raise RuntimeError("slice step must be positive")
+    return d.slice_copy(input, _given(dim, input.dim()), start, end, step)
+
+
+def squeeze_copy(input, dim=None):
+    _tensor_arg("squeeze_copy", "input", 1, input)
+    if dim is None:
+        return d.squeeze_copy(input)
+    if isinstance(dim, (tuple, list)):
+        return d.squeeze_dims_copy(input, _given_dims(dim, input.dim()) if dim else ())
+    return d.squeeze_dim_copy(input, _given(dim, input.dim()))
+
+
+def t_copy(input):
+    _tensor_arg("t_copy", "input", 1, input)
+    t(input.detach())
+    return d.t_copy(input)
+
+
+def transpose_copy(input, dim0, dim1):
+    _tensor_arg("transpose_copy", "input", 1, input)
+    n = input.dim()
+    return d.transpose_copy(input, _given(dim0, n), _given(dim1, n))
+
+
+def unfold_copy(input, dimension, size, step):
+    _tensor_arg("unfold_copy", "input", 1, input)
+    input.detach().unfold(dimension, size, step)
+    return d.unfold_copy(input, _given(dimension, builtins.max(input.dim(), 1)) if input.dim()
+                         else 0, size, step)
+
+
+def unsqueeze_copy(input, dim):
+    _tensor_arg("unsqueeze_copy", "input", 1, input)
+    return d.unsqueeze_copy(input, _given(dim, input.dim() + 1))
+
+
+def view_copy(input, size):
+    """view's result in new memory: any input works (PyTorch reshapes; nothing has to be a
+    view)."""
+    _tensor_arg("view_copy", "input", 1, input)
+    return d.view_copy(input, _infer_shape(_shape((size,)), input.numel()))
+
+
+def _copies(node_class, input, views, **saved):
+    """The *_copy of a function giving several views (split, unbind): new row-major tensors,
+    outputs of one node as the views would be."""
+    outs = [Tensor._make(np.array(v._data, order="C")) for v in views]
+    return d.outputs_of(node_class, input, outs, **saved)
+
+
+def split_copy(input, split_size, dim=0):
+    _tensor_arg("split_copy", "input", 1, input)
+    views = split(input.detach(), split_size, dim)
+    return _copies(d.SplitBackward0_copy, input, views, dim=dim, self_shape=input._data.shape,
+                   split_size=int(split_size))
+
+
+def split_with_sizes_copy(input, split_sizes, dim=0):
+    _tensor_arg("split_with_sizes_copy", "input", 1, input)
+    views = split(input.detach(), list(split_sizes), dim)
+    return _copies(d.SplitWithSizesBackward0_copy, input, views, dim=dim,
+                   self_shape=input._data.shape, split_sizes=tuple(int(n) for n in split_sizes))
+
+
+def unbind_copy(input, dim=0):
+    _tensor_arg("unbind_copy", "input", 1, input)
+    return _copies(d.UnbindBackward0_copy, input, unbind(input.detach(), dim), dim=dim)
+
+
+_METHODS.update(narrow_copy=_as_method(narrow_copy))
 # --- end of part views2 ---
 
 
