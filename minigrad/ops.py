@@ -6247,6 +6247,162 @@ def unbind_copy(input, dim=0):
 
 
 _METHODS.update(narrow_copy=_as_method(narrow_copy))
+
+
+# creation with a given memory layout: empty_strided, empty_permuted, new_empty_strided
+def _strided_zeros(name, size, stride, np_dtype, device, requires_grad):
+    """A new tensor with the given strides over just enough memory (zeros: PyTorch's are any
+    values), as PyTorch's empty_strided allocates it."""
+    _check_int_tuple(name, "size", 1, size)
+    _check_int_tuple(name, "stride", 2, stride)
+    _check_requires_grad(name, requires_grad, device=device)
+    size, stride = [int(n) for n in size], [int(st) for st in stride]
+    if len(size) != len(stride):
+        raise RuntimeError(f"dimensionality of sizes ({len(size)}) must match dimensionality of "
+                           f"strides ({len(stride)})")
+    for n in size:
+        if n < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {n}: {size}")
+    if builtins.any(st < 0 for st in stride):
+        raise RuntimeError(f"Storage size calculation overflowed with sizes={size} and "
+                           f"strides={stride}")
+    numel = 0 if 0 in size else 1 + builtins.sum((n - 1) * st for n, st in zip(size, stride))
+    memory = np.zeros(numel, np_dtype)
+    return _new(np.lib.stride_tricks.as_strided(memory, size, [st * memory.itemsize for st in stride]),
+                requires_grad)
+
+
+def empty_strided(size, stride, *, dtype=None, layout=None, device=None, requires_grad=False,
+                  pin_memory=False):
+    return _strided_zeros("empty_strided", size, stride, _np_dtype(dtype), device, requires_grad)
+
+
+def _new_empty_strided(self, size, stride, dtype=None, layout=None, device=None,
+                       requires_grad=False, pin_memory=False):
+    return _strided_zeros("new_empty_strided", size, stride, _np_dtype(dtype, self._data.dtype),
+                          device, requires_grad)
+
+
+def empty_permuted(size, physical_layout, *, dtype=None, layout=None, device=None,
+                   requires_grad=False, pin_memory=False):
+    """A new tensor whose dims lie in memory in the order physical_layout lists them (the last
+    one innermost): empty(size permuted).permute(back)."""
+    _check_int_tuple("empty_permuted", "size", 1, size)
+    _check_int_tuple("empty_permuted", "physical_layout", 2, physical_layout)
+    size, order = [int(n) for n in size], [int(k) for k in physical_layout]
+    if len(size) != len(order):
+        raise RuntimeError(f"Number of dimensions in size does not match the length of the "
+                           f"physical_layout; i.e. len(size) = {len(size)} is not equal to "
+                           f"len(physical_layout) = {len(order)}")
+    for i, k in enumerate(order):
+        if not 0 <= k < len(size):
+            raise RuntimeError(f"Dimension out of range (expected to be between 0 and "
+                               f"{len(size) - 1}, but got {k} at index {i}).  NB: negative dims "
+                               f"not currently supported; file an issue if you want it.")
+    if len(set(order)) != len(order):
+        raise RuntimeError("Duplicate dim not allowed")
+    stride, step = [0] * len(size), 1
+    for k in reversed(order):
+        stride[k], step = step, step * builtins.max(size[k], 1)
+    return _strided_zeros("empty_permuted", size, stride, _np_dtype(dtype), device, requires_grad)
+
+
+def row_stack(tensors):
+    """vstack's alias (its argument errors name row_stack, the others vstack)."""
+    _check_tensors("row_stack", tensors, 0)
+    return vstack(tensors)
+
+
+def _range(start=_REQUIRED, end=_REQUIRED, step=1, *, dtype=None, layout=None, device=None,
+           requires_grad=False, pin_memory=False):
+    """torch.range, deprecated: like arange, but the end is included, and the dtype is the
+    default float dtype unless given; values start + i * step, computed in double."""
+    for name, value in (("start", start), ("end", end)):
+        if value is _REQUIRED:
+            raise TypeError(f'range() missing 1 required positional arguments: "{name}"')
+    for pos, (name, x) in enumerate((("start", start), ("end", end), ("step", step)), 1):
+        if not isinstance(x, numbers.Number):
+            raise TypeError(f"range(): argument '{name}' (position {pos}) must be Number, not "
+                            f"{_type_name(x)}")
+    _check_requires_grad("range", requires_grad, device=device)
+    warnings.warn("torch.range is deprecated and will be removed in a future release because its "
+                  "behavior is inconsistent with Python's range builtin. Instead, use "
+                  "torch.arange, which produces values in [start, end).", UserWarning, stacklevel=2)
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise RuntimeError(f"unsupported range: {start:g} -> {end:g}")
+    if (step > 0 and end < start) or (step < 0 and end > start):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    n = int((end - start) / step + 1)
+    values = np.float64(start) + np.arange(n, dtype=np.float64) * np.float64(step)
+    return _new(values.astype(_np_dtype(dtype)), requires_grad)
+
+
+_range.__name__ = _range.__qualname__ = "range"
+
+
+def _resize_(self, *size, memory_format=None):
+    """self, in place, takes the shape `size`, row-major, from where it starts in its storage
+    (the values there, whatever they were). Storage too small: a larger one, the old values
+    first (PyTorch grows the one storage views share; here views made before keep the old
+    memory). Never for a tensor that requires grad: autograd could not follow."""
+    shape = _int_sizes("resize_", size)
+    if self.requires_grad:
+        raise RuntimeError("cannot resize variables that require grad")
+    if builtins.any(n < 0 for n in shape):
+        raise RuntimeError("numel: integer multiplication overflow")
+    if shape == self.shape:  # (nothing changes, not even the strides or the version)
+        return self
+    flat, offset = _storage(self._data), self.storage_offset() if self._data.size else 0
+    if offset + math.prod(shape) > flat.size:
+        grown = np.zeros(offset + math.prod(shape), self._data.dtype)
+        grown[:flat.size] = flat
+        flat = grown
+    self._data = flat[offset:offset + math.prod(shape)].reshape(shape)
+    self._version_counter.value += 1
+    return self
+
+
+def _resize_as_(self, the_template, *, memory_format=None):
+    _tensor_arg("resize_as_", "the_template", 1, the_template)
+    return _resize_(self, the_template.shape, memory_format=memory_format)
+
+
+resize_as_ = _function_of_method("resize_as_")
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None):
+    """obj as a tensor, sharing its memory when it can: a tensor itself (the same object) or a
+    NumPy array's memory, unless copy=True or another dtype asks for a copy (copy=False then
+    refuses). Other data is read as tensor() reads it. requires_grad, when given, is set on a
+    leaf result; a non-leaf asked not to require grad is detached."""
+    _check_requires_grad("asarray", builtins.bool(requires_grad), device=device)
+    if isinstance(obj, (Tensor, np.ndarray)):
+        source = obj if isinstance(obj, Tensor) else Tensor._make(obj)
+        if requires_grad is None and source.requires_grad:
+            requires_grad = True
+            warn_once("torch.asarray: unspecified requires_grad now defaults to obj.requires_grad "
+                      "instead of False. Pass requires_grad=False explicitly to get the old "
+                      "behavior and silence this warning. (Triggered internally at /__w/pytorch/"
+                      "pytorch/torch/csrc/utils/tensor_new.cpp:1737.)", stacklevel=2)
+        other_dtype = dtype is not None and dtype is not source.dtype
+        if other_dtype and copy is False:
+            raise ValueError(f"can't alias tensor with dtype '{source.dtype._scalar}' into dtype "
+                             f"'{dtype._scalar}'.")
+        result = (source.to(dtype) if other_dtype else clone(source) if copy else source)
+    else:
+        if copy is False:
+            raise ValueError("can't alias arbitrary sequence into a tensor.")
+        result = tensor(obj, dtype=dtype)
+    if requires_grad is not None and result.requires_grad != requires_grad:
+        if result.is_leaf:
+            result._set_requires_grad(requires_grad, "Only Tensors of floating point and complex "
+                                                     "dtype can require gradients")
+        elif not requires_grad:
+            result = result.detach()
+    return result
+_METHODS.update(new_empty_strided=_new_empty_strided, resize_=_resize_, resize_as_=_resize_as_)
 # --- end of part views2 ---
 
 

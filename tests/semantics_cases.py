@@ -16637,3 +16637,73 @@ case(
     "torch.unbind_copy(torch.tensor(1.))",
     "torch.split_with_sizes_copy(x, [1, 1], 1)",
 )
+case(
+    "views2_creation",
+    # empty_strided / empty_permuted / new_empty_strided: just enough memory for the strides
+    "a = torch.empty_strided((2, 3), (1, 2)); print(a.shape, a.stride(), a.storage_offset(), a.untyped_storage().nbytes(), a.dtype, a.requires_grad, a._base, a.is_contiguous())\na = torch.empty_strided((2, 3), (4, 1)); print(a.stride(), a.untyped_storage().nbytes())\na = torch.empty_strided((2, 3), (0, 1)); print(a.stride(), a.untyped_storage().nbytes())\na = torch.empty_strided((2, 3), (1, 2), dtype=torch.float64, requires_grad=True); print(a.dtype, a.requires_grad, a.is_leaf)\nprint(torch.empty_strided(size=(2,), stride=(3,)).stride(), torch.empty_strided((0, 3), (1, 2)).untyped_storage().nbytes())",
+    "torch.empty_strided((2, 3), (1, -2))",
+    "torch.empty_strided((2, -3), (1, 2))",
+    "torch.empty_strided((2, 3), (1,))",
+    "torch.empty_strided(2, 1)",
+    "torch.empty_strided((2,), (1,), dtype=torch.int64, requires_grad=True)",
+    "a = torch.empty_permuted((2, 3, 4), (2, 0, 1)); print(a.shape, a.stride(), a.untyped_storage().nbytes(), torch.empty_permuted((2, 3), (1, 0), dtype=torch.int32).dtype)",
+    "torch.empty_permuted((2, 3, 4), (2, 0))",
+    "torch.empty_permuted((2, 3, 4), (2, 0, 0))",
+    "torch.empty_permuted((2, 3, 4), (2, 0, 3))",
+    "torch.empty_permuted((2, 3, 4), (-1, 0, 1))",
+    "a = torch.ones(2, dtype=torch.float64).new_empty_strided((2, 3), (1, 2)); print(a.dtype, a.stride())\na = torch.ones(2).new_empty_strided((2, 3), (1, 2), dtype=torch.int32); print(a.dtype, a.stride(), torch.ones(2).new_empty_strided((2, 3), (1, 2), requires_grad=True).requires_grad)",
+    # row_stack: vstack's alias (no warning in 2.13); its argument errors name it
+    "x = torch.ones(2, requires_grad=True); r = torch.row_stack([x, torch.zeros(2)]); print(r, torch.row_stack((x, x)).grad_fn)",
+    "torch.row_stack(torch.ones(2))",
+    "torch.row_stack([])",
+    "torch.row_stack([torch.ones(2), torch.ones(3)])",
+    "torch.row_stack([torch.ones(2), 1])",
+    # range: deprecated (its warning), the end included, the default float dtype
+    "torch.range(0, 4), torch.range(1, 4, 0.5), torch.range(1, 4, dtype=torch.int64), torch.range(0, 1, 0.3), torch.range(4, 0, -1)",
+    "torch.range(0, 3, requires_grad=True), torch.range(0, 3, dtype=torch.float64), torch.range(start=0, end=2, step=1), torch.range(0.1, 2.3, 0.7)",
+    "print(torch.range(-1.5, 2.5, 0.1).tolist())",
+    "torch.range(4)",
+    "torch.range(0, 4, 0)",
+    "torch.range(4, 0)",
+    "torch.range(0, '2')",
+)
+case(
+    "views2_resize",
+    # resize_: in place, row-major from where the tensor starts in its storage; the same shape
+    # changes nothing (not even the strides); never on a tensor that requires grad
+    "x = torch.arange(6.)\nr = x.resize_(2, 2); print(r is x, x, x._version, x.stride(), x.untyped_storage().nbytes())\nx = torch.arange(6.); x.resize_(3, 3); print(x.shape, x.flatten()[:6], x._version, x.untyped_storage().nbytes())",
+    "x = torch.arange(6.); x.resize_((2, 3)); print(x); x.resize_([6]); print(x)",
+    "x = torch.arange(6.).view(2, 3).t(); x.resize_(3, 2); print(x, x.stride(), x._version)\nx = torch.arange(6.).view(2, 3).t(); x.resize_(2, 3); print(x, x.stride(), x._version)",
+    "x = torch.arange(6.); v = x[2:]; v.resize_(2); print(v, v.storage_offset(), x, v._base is x, x._version)\nx = torch.arange(6.); v = x.view(2, 3); v.resize_(3, 2); print(v, v._base is x)\nx = torch.arange(6.); x.resize_(0); print(x, x.untyped_storage().nbytes())",
+    "x = torch.arange(6.); s = x.detach(); x.resize_(2); print(s, x._version, s._version)",
+    "torch.arange(6.).resize_(-1)",
+    "torch.arange(6., requires_grad=True).resize_(2)",
+    "torch.arange(6., requires_grad=True).resize_(6)",
+    "(torch.arange(6., requires_grad=True) * 1).resize_(2)",
+    "with torch.no_grad():\n    torch.arange(6., requires_grad=True).resize_(2)",
+    "torch.arange(6.).resize_(2.0)",
+    "x = torch.arange(6.); y = torch.zeros(2, 2, dtype=torch.int64); r = x.resize_as_(y); print(r is x, x, x.dtype)\nx = torch.arange(6.); r = torch.resize_as_(x, torch.zeros(3)); print(r is x, x, x._version)\nx = torch.arange(6.); x.resize_as_(torch.zeros(3, 2).t()); print(x.stride())",
+    "torch.arange(6.).resize_as_([2])",
+    "torch.arange(6., requires_grad=True).resize_as_(torch.zeros(2))",
+)
+case(
+    "views2_asarray",
+    # a tensor comes back itself, a NumPy array's memory is shared, unless copy=True or another
+    # dtype; requires_grad, when given, is set on a leaf (detached otherwise)
+    "import numpy as np\nt = torch.arange(4.)\na = torch.asarray(t); print(a is t, a._version)\na.add_(1); print(t, t._version)",
+    "def T(): return torch.arange(4., requires_grad=True)\nt = T(); a = torch.asarray(t); print(0, a is t, a.requires_grad, a.grad_fn, a.is_leaf)",
+    "t = T(); a = torch.asarray(t, requires_grad=False); print(1, a is t, a.requires_grad, t.requires_grad)\nt = T(); a = torch.asarray(t, copy=True); print(2, a is t, a.requires_grad, a.grad_fn, a.is_leaf)\nt = T(); a = torch.asarray(t, dtype=torch.float64); print(3, a.requires_grad, a.grad_fn)\nt = T(); a = torch.asarray(t, dtype=torch.float64, requires_grad=False); print(4, a.requires_grad, a.grad_fn)",
+    "t = T(); y = t * 2; a = torch.asarray(y); print(5, a is y, a.grad_fn)\nt = T(); y = t * 2; a = torch.asarray(y, requires_grad=False); print(6, a is y, a.grad_fn, a.requires_grad, y.requires_grad, a._base is y)\nprint(7, torch.asarray(y, requires_grad=True) is y)",
+    "t = torch.arange(4.); a = torch.asarray(t, requires_grad=True); print(8, a is t, t.requires_grad, a.is_leaf)\nt = torch.arange(4.); a = torch.asarray(t, copy=True, requires_grad=True); print(9, a is t, t.requires_grad, a.requires_grad, a.is_leaf, a.grad_fn)\nt = T(); a = torch.asarray(t, copy=True, requires_grad=True); print(10, a.requires_grad, a.is_leaf, a.grad_fn)\nt = T(); print(11, torch.asarray(t, copy=False, requires_grad=True) is t)",
+    "t = torch.arange(4.); a = torch.asarray(t, copy=True); print(a._version, a.data_ptr() == t.data_ptr(), torch.asarray(torch.arange(6.).view(2, 3).t(), copy=True).stride(), torch.asarray(t[1:]) is t)",
+    "torch.asarray(torch.arange(4), requires_grad=True)",
+    "torch.asarray(torch.arange(4.), dtype=torch.float64, copy=False)",
+    "n = np.arange(4.)\na = torch.asarray(n); print(a, a.dtype); n[0] = 9; print(a)\na = torch.asarray(n, copy=True); n[0] = 7; print(a)\na = torch.asarray(n, dtype=torch.float32); n[1] = 7; print(a)\na = torch.asarray(n[::2]); print(a, a.stride()); n[2] = 55; print(a)",
+    "torch.asarray(n, dtype=torch.float32, copy=False)",
+    "torch.asarray([1, 2, 3]), torch.asarray([1., 2]), torch.asarray([[1, 2], [3, 4]], dtype=torch.float64), torch.asarray(3.5), torch.asarray(True), torch.asarray([1, 2.5], requires_grad=True)",
+    "torch.asarray(np.float64(2.5)), torch.asarray(np.arange(6).reshape(2, 3).T).stride(), torch.asarray(obj=[1]), torch.asarray([1], device='cpu'), torch.asarray([torch.tensor(1.), torch.tensor(2.)])",
+    "torch.asarray(np.array([1, 2], dtype=np.int32)).dtype, torch.asarray(np.uint8(3)).dtype, torch.asarray(np.arange(3, dtype=np.float32)).dtype",
+    "torch.asarray([1, 2], requires_grad=True)",
+    "torch.asarray([1, 2], copy=False)",
+    "torch.asarray([[1], [1, 2]])",
+)
