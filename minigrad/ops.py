@@ -6403,6 +6403,85 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None):
             result = result.detach()
     return result
 _METHODS.update(new_empty_strided=_new_empty_strided, resize_=_resize_, resize_as_=_resize_as_)
+
+
+# bit shifts: integer tensors only; a shift below 0 or past the width gives what shifting one
+# bit at a time would (0, or the sign bit everywhere), not C's undefined result
+def _shifted(a, b, left):
+    bits = a.dtype.itemsize * 8
+    outside = (b < 0) | (b >= bits)
+    s = np.where(outside, 0, b).astype(a.dtype)
+    if left:
+        return np.where(outside, 0, np.left_shift(a, s)).astype(a.dtype)
+    fill = np.right_shift(a, bits - 1) if a.dtype.kind == "i" else np.zeros_like(a)
+    return np.where(outside, fill, np.right_shift(a, s)).astype(a.dtype)
+
+
+def _shift(name, kernel, left):
+    def shift(input, other):
+        if not (isinstance(input, Tensor) and isinstance(other, (Tensor, numbers.Number)) or
+                isinstance(input, numbers.Number) and isinstance(other, Tensor)):
+            raise _invalid_combination(name, (input, other), {})
+        if isinstance(input, Tensor) and isinstance(other, Tensor):
+            _broadcast_shape(input._data.shape, other._data.shape)
+        dt = dtypes.result_type(input, other)
+        if dt.kind in "fb":
+            raise NotImplementedError(f'"{kernel}_cpu" not implemented for '
+                                      f"'{dtypes.from_numpy_dtype(dt)._scalar}'")
+        a, b = (np.asarray(v._data if isinstance(v, Tensor) else v).astype(dt, copy=False)
+                for v in (input, other))
+        return Tensor._make(_iterator_layout(np.asarray(_shifted(a, b, left)), [a, b]))
+    shift.__name__ = name
+    return shift
+
+
+bitwise_left_shift = _shift("bitwise_left_shift", "lshift", True)
+bitwise_right_shift = _shift("bitwise_right_shift", "rshift", False)
+_SIGNATURES.update({name: (f"Tensor input, Tensor other, {_OUT}", "Number self, Tensor other",
+                           f"Tensor input, Number other, {_OUT}")
+                    for name in ("bitwise_left_shift", "bitwise_right_shift")})
+
+
+def _shift_operator(fn, reflected=False):
+    """<<, >>: NotImplemented for operands that are not numbers or tensors (Python then asks
+    the other side)."""
+    def operator(self, other):
+        if not isinstance(other, (Tensor, numbers.Number)):
+            return NotImplemented
+        return fn(other, self) if reflected else fn(self, other)
+    return operator
+
+
+_METHODS.update(
+    bitwise_left_shift=_as_method(bitwise_left_shift),
+    bitwise_right_shift=_as_method(bitwise_right_shift),
+    bitwise_left_shift_=_integer_inplace(bitwise_left_shift),
+    bitwise_right_shift_=_integer_inplace(bitwise_right_shift),
+    __lshift__=_shift_operator(bitwise_left_shift), __rshift__=_shift_operator(bitwise_right_shift),
+    __rlshift__=_shift_operator(bitwise_left_shift, True),
+    __rrshift__=_shift_operator(bitwise_right_shift, True),
+    __ilshift__=_shift_operator(_integer_inplace(bitwise_left_shift)),
+    __irshift__=_shift_operator(_integer_inplace(bitwise_right_shift)))
+
+
+def vander(x, N=None, increasing=False):
+    """Columns x**(N-1), ..., x, 1 (increasing: the other way round), built as PyTorch builds
+    it: a column of ones, copies of x multiplied along the row (cumprod written back into the
+    result, so the graph shows CopySlices), then flipped. Integers become int64 (cumprod's)."""
+    _tensor_arg("vander", "x", 1, x)
+    if x.dim() != 1:
+        raise RuntimeError("x must be a one-dimensional tensor.")
+    n = x.shape[0] if N is None else N
+    if n < 0:
+        raise RuntimeError("N must be non-negative.")
+    result = empty(x.shape[0], n, dtype=promote_types(x.dtype, dtypes.int64))
+    if n > 0:
+        select(result, 1, 0).fill_(1)
+        if n > 1:
+            d.slicing(result, 1, 1, None, 1).copy_(expand(unsqueeze(x, 1), x.shape[0], n - 1))
+            d.slicing(result, 1, 1, None, 1).copy_(
+                cumprod(d.slicing(result, 1, 1, None, 1), 1))
+    return result if increasing else flip(result, (1,))
 # --- end of part views2 ---
 
 

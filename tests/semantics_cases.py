@@ -16707,3 +16707,25 @@ case(
     "torch.asarray([1, 2], copy=False)",
     "torch.asarray([[1], [1, 2]])",
 )
+
+case(
+    "views2_shifts",
+    # << and >> on integer tensors: a shift below 0 or past the width gives 0 (or the sign)
+    'def e(name, f):\n    try: r = f(); print(name, "OK", r)\n    except Exception as ex: print(name, type(ex).__name__, ex)\na = torch.tensor([1, -8, 3, 100], dtype=torch.int32)',
+    'e("ls", lambda: torch.bitwise_left_shift(a, 2))\ne("rs", lambda: torch.bitwise_right_shift(a, 2))\ne("ls t", lambda: torch.bitwise_left_shift(a, torch.tensor([1, 2, 3, 40])))\ne("rs t", lambda: torch.bitwise_right_shift(a, torch.tensor([1, 2, 3, 40])))\ne("ls neg", lambda: torch.bitwise_left_shift(a, -1))\ne("rs neg", lambda: torch.bitwise_right_shift(a, torch.tensor(-1)))\ne("ls 32", lambda: torch.bitwise_left_shift(a, 32))\ne("ls 31", lambda: torch.bitwise_left_shift(a, 31))',
+    'e("rs 31", lambda: torch.bitwise_right_shift(a, 33))\ne("op <<", lambda: a << 1)\ne("op >>", lambda: a >> 1)\ne("rop", lambda: 1 << a)\ne("rop2", lambda: 100 >> torch.tensor([1, 2]))\ne("float", lambda: torch.bitwise_left_shift(torch.tensor([1.5, 2.]), 1))\ne("float op", lambda: torch.tensor([1.5, 2.]) << 1)\ne("float >>", lambda: torch.tensor([1.5, 2.]) >> 1)',
+    'e("float >> float", lambda: torch.tensor([8., 2.]) >> 1.5)\ne("int >> float", lambda: torch.tensor([8, 2]) >> 1.5)\ne("bool", lambda: torch.tensor([True, False]) << 1)\ne("bool2", lambda: torch.tensor([True, False]) << torch.tensor([True, True]))\ne("uint8", lambda: torch.tensor([200, 3], dtype=torch.uint8) << 1)\ne("uint8r", lambda: torch.tensor([200, 3], dtype=torch.uint8) >> torch.tensor(9))\ne("int8 neg", lambda: torch.tensor([-128, 3], dtype=torch.int8) >> 9)\ne("promote", lambda: torch.tensor([1, 2], dtype=torch.int8) << torch.tensor([1, 2]))',
+    'e("method", lambda: a.bitwise_right_shift(1))\ne("scalar first", lambda: torch.bitwise_left_shift(2, torch.tensor([1, 2])))\ne("req grad", lambda: torch.tensor([1., 2.], requires_grad=True) << 1)\ne("req grad2", lambda: (torch.tensor([1., 2.], requires_grad=True) >> 1).requires_grad)\ne("tensor float shift", lambda: torch.tensor([1, 2]) << torch.tensor([1., 2.]))\ne("ls 64", lambda: torch.tensor([1, 2]) << 64)\ne("ls 63", lambda: torch.tensor([1, 2]) << 63)\ne("rs -3 64", lambda: torch.tensor([-3, 2]) >> 64)',
+    'e("list", lambda: torch.bitwise_left_shift([1], 1))',
+    'x = torch.tensor([1, 2]); r = x.bitwise_left_shift_(3); print(r is x, x, x._version)\nx = torch.tensor([1, 2]); y = x; y <<= 2; print(y is x, x, x._version); y >>= torch.tensor(1); print(y is x, x, x._version)\nx = torch.tensor([1, 2], dtype=torch.int8); e("inplace promote", lambda: x.bitwise_left_shift_(torch.tensor([1, 2])))\ne("inplace float", lambda: x.__ilshift__(1.5))\ne("float inplace", lambda: torch.tensor([1., 2.]).bitwise_left_shift_(1))',
+    'e("obj", lambda: torch.tensor([1]) << "a")\ne("shape", lambda: torch.tensor([1, 2]) << torch.tensor([1, 2, 3]))\ne("2d", lambda: torch.arange(6).view(2, 3).t() << torch.tensor(1))\ne("kw", lambda: torch.bitwise_left_shift(input=torch.tensor([1]), other=2))',
+)
+case(
+    "views2_vander",
+    # built as PyTorch builds it (ones, copies of x, cumprod written back, flip): the same graph,
+    # and the same failure of backward for N > 2 (cumprod's saved input is overwritten)
+    "def e(name, f):\n    try: r = f(); print(name, 'OK', r)\n    except Exception as ex: print(name, type(ex).__name__, ex)",
+    "x = torch.tensor([1., 2., 3.], requires_grad=True)\nv = torch.vander(x); print(v, v.grad_fn, v.grad_fn.next_functions, v.grad_fn.next_functions[0][0].next_functions)\nc = v.grad_fn.next_functions[0][0].next_functions[1][0]; print(c.next_functions, c.next_functions[0][0].next_functions, c.next_functions[0][0]._saved_start, c.next_functions[0][0]._saved_end)\ne('bw', lambda: v.backward(torch.arange(9.).view(3, 3)))",
+    "e('bw2', lambda: torch.vander(x, 2).backward(torch.ones(3, 2)) or x.grad)\nv = torch.vander(x, N=4, increasing=True); print(v, v.grad_fn, v.grad_fn.next_functions)\nv = torch.vander(x, 1); print(v, v.grad_fn)\nv = torch.vander(x, 2); print(v, v.grad_fn, v.grad_fn.next_functions)\ne('N0', lambda: torch.vander(x, 0))",
+    "e('Nneg', lambda: torch.vander(x, -1))\ne('2d', lambda: torch.vander(torch.ones(2,2)))\ne('int', lambda: torch.vander(torch.tensor([1, 2, 3])))\ne('bool', lambda: torch.vander(torch.tensor([True, False])))\ne('0d', lambda: torch.vander(torch.tensor(2.)))\ne('empty', lambda: torch.vander(torch.tensor([])))\ne('list', lambda: torch.vander([1, 2]))\ne('int8', lambda: torch.vander(torch.tensor([1, 2], dtype=torch.int8), 3))\ne('float64', lambda: torch.vander(torch.tensor([1, 2], dtype=torch.float64), 3, True))\ne('kw', lambda: torch.vander(x=torch.tensor([1., 2.]), N=3, increasing=True))\nx = torch.tensor([1.5, -2.], requires_grad=True)\ne('g', lambda: torch.autograd.grad(torch.vander(x, 4).sum(), x, create_graph=True))\n",
+)
