@@ -6325,9 +6325,9 @@ def _range(start=_REQUIRED, end=_REQUIRED, step=1, *, dtype=None, layout=None, d
             raise TypeError(f"range(): argument '{name}' (position {pos}) must be Number, not "
                             f"{_type_name(x)}")
     _check_requires_grad("range", requires_grad, device=device)
-    warnings.warn("torch.range is deprecated and will be removed in a future release because its "
+    warnings.warn("minigrad.range is deprecated and will be removed in a future release because its "
                   "behavior is inconsistent with Python's range builtin. Instead, use "
-                  "torch.arange, which produces values in [start, end).", UserWarning, stacklevel=2)
+                  "minigrad.arange, which produces values in [start, end).", UserWarning, stacklevel=2)
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if not (math.isfinite(start) and math.isfinite(end)):
@@ -6382,7 +6382,7 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None):
         source = obj if isinstance(obj, Tensor) else Tensor._make(obj)
         if requires_grad is None and source.requires_grad:
             requires_grad = True
-            warn_once("torch.asarray: unspecified requires_grad now defaults to obj.requires_grad "
+            warn_once("minigrad.asarray: unspecified requires_grad now defaults to obj.requires_grad "
                       "instead of False. Pass requires_grad=False explicitly to get the old "
                       "behavior and silence this warning. (Triggered internally at /__w/pytorch/"
                       "pytorch/torch/csrc/utils/tensor_new.cpp:1737.)", stacklevel=2)
