@@ -78,6 +78,12 @@ from .ops import (UntypedStorage, conj, empty_like, get_device, get_num_threads,
                   is_neg, layout, randint_like, resolve_conj, resolve_neg, scalar_tensor,
                   set_num_threads, strided)
 from .ops import normal  # part nsgap
+from .ops import (alias_copy, as_strided, as_strided_copy, as_strided_scatter,  # part views2
+                  detach_copy, diagonal_copy, expand_copy, narrow_copy, permute_copy, select_copy,
+                  slice_copy, split_copy, split_with_sizes_copy, squeeze_copy, t_copy,
+                  transpose_copy, unbind_copy, unfold_copy, unsqueeze_copy, view_copy)
+from .ops import asarray, empty_permuted, empty_strided, resize_as_, row_stack, _range as range  # part views2
+from .ops import bitwise_left_shift, bitwise_right_shift, vander  # part views2
 from .ops import cdist, channel_shuffle, index_reduce, pdist, renorm, scatter_reduce  # part dist
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import inference_mode, is_inference_mode_enabled

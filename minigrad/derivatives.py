@@ -23,7 +23,7 @@ from . import _math
 from ._math import _fma, _rounded  # (shared with the special functions' kernels)
 from ._topk import topk_order
 from .dtypes import float64 as _float64, result_type
-from .tensor import Tensor, contiguous_format
+from .tensor import Tensor, contiguous_format, _storage, _storage_offset
 
 
 def zeros_like(t):
@@ -3023,8 +3023,9 @@ select = Op("SelectBackward0",         lambda self, dim, index: self[_dim_key(di
 slicing = Op("SliceBackward0",         lambda self, dim, start, end, step:  # (end: INT64_MAX for
                                            self[_dim_key(dim, slice(start, end, step))],  # none)
              view=True,
-             self=lambda grad, self_shape, dim, start, end, step:
-                 slice_backward(grad, self_shape, dim, start, end, step))
+             self=lambda grad, self_shape, dim, start, end, step:  # (slice_copy's may be None)
+                 slice_backward(grad, self_shape, dim, 0 if start is None else start,
+                                INT64_MAX if end is None else end, step))
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 select_backward = Op("SelectBackwardBackward0", lambda grad_output, input_sizes, dim, index:
                          _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
@@ -3034,6 +3035,111 @@ slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, d
                         _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
                                            _dim_key(dim, slice(start, end, step))),
                     grad_output=lambda grad, dim, start, end, step: slicing(grad, dim, start, end, step))
+
+# --- part views2: as_strided, a view of any geometry on the input's storage ---------------------
+def _as_strided(self, size, stride, storage_offset=None):
+    """size and stride (in elements) laid over self's storage from storage_offset (self's own
+    when None): NumPy's as_strided, from the start of the memory self shares with its base."""
+    flat = _storage(self)
+    start = _storage_offset(self) if storage_offset is None else storage_offset
+    return np.lib.stride_tricks.as_strided(flat[start:], tuple(size),
+                                           tuple(st * self.itemsize for st in stride))
+
+
+def _overlapping(sizes, strides):
+    """PyTorch's _maybe_overlapping_memory: dims sorted by stride, each must step past all the
+    elements the smaller ones reach (else two positions may share memory)."""
+    reach = 0
+    for stride, size in sorted(zip(strides, sizes)):
+        if stride <= reach:
+            return True
+        reach += stride * (size - 1)
+    return False
+
+
+def _min_storage_size(sizes, strides, offset):
+    if 0 in sizes:
+        return offset
+    return offset + 1 + builtins.sum((n - 1) * st for n, st in zip(sizes, strides))
+
+
+def _as_strided_backward(grad, input_geometry, size, stride, storage_offset):
+    """PyTorch's as_strided_backward: the gradient written into a zeroed stand-in for the storage
+    by the output's geometry (summed where the output saw one element several times), then read
+    back by the input's geometry (divided where the input sees one element several times)."""
+    inp_size, inp_stride, inp_offset = input_geometry
+    offset = inp_offset if storage_offset is None else storage_offset
+    out_sizes, out_strides = [], []
+    for i in reversed(range(grad.dim())):  # size-1 dims go, expanded dims are summed
+        if size[i] == 0:
+            return Tensor._make(np.zeros(inp_size, grad._data.dtype))
+        if size[i] == 1:
+            grad = squeeze_dim(grad, i)
+        elif stride[i] == 0:
+            grad = sum_dim(grad, (i,), False)
+        else:
+            out_sizes.insert(0, size[i])
+            out_strides.insert(0, stride[i])
+    if 0 in inp_size:
+        return Tensor._make(np.zeros(inp_size, grad._data.dtype))
+    inp_sizes = [n for n in inp_size if n != 1]
+    inp_strides = [st for n, st in zip(inp_size, inp_stride) if n != 1]
+    out_overlap, inp_overlap = _overlapping(out_sizes, out_strides), _overlapping(inp_sizes, inp_strides)
+    shared = builtins.min(inp_offset, offset)
+    inp_offset, offset = inp_offset - shared, offset - shared
+    n = builtins.max(_min_storage_size(inp_sizes, inp_strides, inp_offset),
+                     _min_storage_size(out_sizes, out_strides, offset))
+    storage = Tensor._make(np.zeros(n, grad._data.dtype))
+    indices = Tensor._make(np.arange(n))
+    if out_overlap:
+        apply_inplace(index_add, storage, 0,
+                      as_strided(indices, out_sizes, out_strides, offset).reshape(-1), grad.reshape(-1))
+    else:
+        apply_inplace(copy_, as_strided(storage, out_sizes, out_strides, offset), grad)
+    if inp_overlap:
+        count = Tensor._make(np.zeros(n, grad._data.dtype))
+        where = as_strided(indices, inp_sizes, inp_strides, inp_offset).reshape(-1)
+        apply_inplace(index_add, count, 0, where, Tensor._make(np.ones(1, grad._data.dtype)).expand(where.shape))
+        apply_inplace(div, storage, count)
+    return as_strided(storage, inp_size, inp_stride, inp_offset)
+
+
+def _as_strided_scatter(self, src, size, stride, storage_offset=None):
+    """src written where as_strided sees, into a copy of self's whole storage seen as self (so
+    offsets mean what they mean for self); an expanded self is first copied row by row."""
+    if any(n > 1 and st == 0 for n, st in zip(self.shape, self.strides)):
+        out = np.array(self, order="C")
+    else:
+        out = np.lib.stride_tricks.as_strided(_storage(self).copy()[_storage_offset(self):],
+                                              self.shape, self.strides)
+    _as_strided(out, size, stride, storage_offset)[...] = src
+    return out
+
+
+def _as_strided_scatter_backward(grad, input_geometry, size, stride, storage_offset):
+    """PyTorch's as_strided_scatter_backward, as it is: the gradient's values in the scattered
+    region, zeros elsewhere (the reverse of what self's elements did: PyTorch's formula)."""
+    grad = grad.contiguous()
+    result = Tensor._make(np.zeros(input_geometry[0], grad._data.dtype))
+    apply_inplace(copy_, as_strided(result, size, stride, storage_offset),
+                  as_strided(grad, size, stride, storage_offset))
+    return as_strided(result, input_geometry[0], input_geometry[1])
+
+
+as_strided = Op("AsStridedBackward0",  _as_strided, view=True,
+                self=lambda grad, self_geometry, size, stride, storage_offset:
+                    _as_strided_backward(grad, self_geometry, size, stride, storage_offset))
+as_strided_ = Op("AsStridedBackward1", _as_strided, view=True,
+                 self=lambda grad, self_geometry, size, stride, storage_offset:
+                     _as_strided_backward(grad, self_geometry, size, stride, storage_offset))
+as_strided_scatter = Op("AsStridedScatterBackward0", _as_strided_scatter, promote=False,
+                        self=lambda grad, self_geometry, size, stride, storage_offset:
+                            _as_strided_scatter_backward(grad, self_geometry, size, stride,
+                                                         storage_offset),
+                        src=lambda grad, size, stride, storage_offset:
+                            as_strided(grad.contiguous(), size, stride, storage_offset))
+as_strided_scatter.keep_layout = True  # (its result is seen as self is)
+# --- end of part views2 ---
 
 # the scatters: the out-of-place twins of writing into a view (`x.select(0, 1).copy_(src)`);
 # src_info is src's shape and dtype only (PyTorch's TypeAndSize: nothing else of src is kept)
@@ -3084,6 +3190,7 @@ def _unfold_backward(grad_in, input_sizes, dim, size, step):
     out = np.zeros(input_sizes, grad_in.dtype)
     if not out.ndim:
         return grad_in.reshape(())
+    dim %= out.ndim  # (unfold_copy keeps a negative dim as given: grad_in has one dim more)
     n = grad_in.shape[dim]
     for k in range(size):
         out[_dim_key(dim, slice(k, k + step * (n - 1) + 1, step))] += grad_in[..., k]
@@ -3098,14 +3205,40 @@ unfold_backward = Op("UnfoldBackwardBackward0", _unfold_backward,
 diagonal = Op("DiagonalBackward0",      _diagonal, view=True,
               self=lambda grad, self_shape, offset, dim1, dim2:
                   diagonal_backward(grad, self_shape, offset, dim1, dim2))
-diagonal_copy = Op("DiagonalBackward0_copy", lambda self, offset, dim1, dim2:     # diag of a matrix
-                       np.diagonal(self, offset, dim1, dim2).copy(),
-                   self=lambda grad, self_shape, offset, dim1, dim2:
-                       diagonal_backward(grad, self_shape, offset, dim1, dim2))
 diag_embed = Op("DiagEmbedBackward0",  _diag_embed,
                 self=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
 diagonal_backward = Op("DiagonalBackwardBackward0", _diagonal_backward,
                        grad_output=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+
+
+# --- part views2: the *_copy functions (torch.expand_copy, ...): a view op's values in new memory
+def _copy_of(row):
+    """The `*_copy` twin of a view row: the same forward and formulas (PyTorch names its node
+    `<view node>_copy`), but the result is new memory, row-major, not a view."""
+    twin = Op(row.name + "_copy", row.forward, **row.__dict__["_formulas"])
+    twin._prepare()  # (the parameters are read off the view's forward, before it is wrapped)
+    twin.forward = lambda *args: np.array(row.forward(*args), order="C")
+    twin.contiguous = True
+    return twin
+
+
+alias_copy, as_strided_copy, diagonal_copy, expand_copy, permute_copy, select_copy = map(
+    _copy_of, (alias, as_strided, diagonal, expand, permute, select))
+slice_copy, squeeze_copy, squeeze_dim_copy, squeeze_dims_copy, t_copy, transpose_copy = map(
+    _copy_of, (slicing, squeeze, squeeze_dim, squeeze_dims, t, transpose))
+unfold_copy, unsqueeze_copy, view_copy = map(_copy_of, (unfold, unsqueeze, view))
+def _narrow_copy(self, dim, start, length):
+    start %= builtins.max(self.shape[dim], 1)  # (a negative start counts from the end)
+    return self[_dim_key(dim, slice(start, start + length))].copy()
+
+
+narrow_copy = Op("NarrowCopyBackward0", _narrow_copy,  # (its formula takes start as given)
+                 self=lambda grad, self_shape, dim, start, length:
+                     slice_backward(grad, self_shape, dim, start, start + length, 1))
+detach_copy = Op("minigrad::autograd::NotImplemented", lambda self: self.copy(),
+                 self=_not_implemented("detach_copy"))
+
+# --- end of part views2 copies ---
 
 # --- shape ops that copy -------------------------------------------------------------------------
 flip = Op("FlipBackward0",             lambda self, dims: np.flip(self, dims).copy(),
@@ -4740,6 +4873,18 @@ class SplitBackward0(SplitWithSizesBackward0):
     def sizes(self):
         n, size = len(self._input_metadata), self._args["split_size"]
         return [size] * (n - 1) + [self._args["self_shape"][self._args["dim"]] - size * (n - 1)]
+
+
+class UnbindBackward0_copy(UnbindBackward0):  # (part views2: unbind_copy, split_copy, ...)
+    __slots__ = ()
+
+
+class SplitWithSizesBackward0_copy(SplitWithSizesBackward0):
+    __slots__ = ()
+
+
+class SplitBackward0_copy(SplitBackward0):
+    __slots__ = ()
 
 
 class UnsafeSplitBackward0(SplitBackward0):

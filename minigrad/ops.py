@@ -24,6 +24,7 @@ from ._warnings import warn_once
 from .autograd.function import _broadcast_shape, _iterator_layout, apply_inplace, apply_inplace_view
 from .autograd.function import check_inplace
 from .tensor import Tensor, _Device, _check_device, _device_arg, _wrap_dim, contiguous_format
+from .tensor import _storage, _storage_root
 from .tensor import memory_format as _memory_format
 
 
@@ -2447,7 +2448,8 @@ def _stride(self, dim=None):
     """Steps between neighbours along each dim, in elements (NumPy counts bytes)."""
     a = self._data
     if a.size == 0:  # NumPy gives empty arrays strides of 0; PyTorch keeps the row-major ones
-        strides = tuple(math.prod(a.shape[i + 1:]) for i in range(a.ndim))
+        strides = tuple(math.prod(builtins.max(n, 1) for n in a.shape[i + 1:])
+                        for i in range(a.ndim))
     else:
         strides = tuple(st // a.itemsize for st in a.strides)
     return strides if dim is None else strides[_wrap_dim(dim, self.dim())]
@@ -5542,9 +5544,7 @@ class UntypedStorage:
     tensor's data (views of a tensor are NumPy views of one base array)."""
 
     def __init__(self, array):
-        while isinstance(array.base, np.ndarray):
-            array = array.base
-        self._array = array
+        self._array = _storage_root(array)
 
     def data_ptr(self):
         return self._array.ctypes.data
@@ -6027,6 +6027,462 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
 _METHODS.update(select_scatter=_as_method(select_scatter),
                 slice_scatter=_as_method(slice_scatter),
                 diagonal_scatter=_as_method(diagonal_scatter))
+
+
+
+# --- part views2: as_strided and its relatives ----------------------------------------------------
+def _check_as_strided(name, input, size, stride, storage_offset, storage_numel):
+    """PyTorch's argument checks for as_strided(size, stride, storage_offset) over a storage of
+    storage_numel elements, in its order; returns the storage offset to use."""
+    _tensor_arg(name, "input", 1, input)
+    _check_int_tuple(name, "size", 2, size)
+    _check_int_tuple(name, "stride", 3, stride)
+    if storage_offset is not None and not hasattr(storage_offset, "__index__"):
+        raise TypeError(f"{name}(): argument 'storage_offset' (position 4) must be int, not "
+                        f"{_type_name(storage_offset)}")
+    size, stride = [int(n) for n in size], [int(st) for st in stride]
+    if len(size) != len(stride):
+        raise RuntimeError("mismatch in length of strides and shape")
+    if builtins.any(st < 0 for st in stride):
+        raise RuntimeError(f"as_strided: Negative strides are not supported at the moment, got "
+                           f"strides: {stride}")
+    offset = input.storage_offset() if storage_offset is None else int(storage_offset)
+    if offset < 0:
+        raise RuntimeError(f"Tensor: invalid storage offset {offset}")
+    if builtins.any(n < 0 for n in size):
+        if builtins.any(n < 0 and st for n, st in zip(size, stride)):
+            raise RuntimeError(f"Storage size calculation overflowed with sizes={size} and "
+                               f"strides={stride}")
+        raise RuntimeError("numel: integer multiplication overflow")
+    if 0 not in size:
+        itemsize = input.element_size()
+        need = (offset + 1 + builtins.sum((n - 1) * st for n, st in zip(size, stride))) * itemsize
+        if need > storage_numel * itemsize:
+            raise RuntimeError(f"setStorage: sizes {size}, strides {stride}, storage offset "
+                               f"{offset}, and itemsize {itemsize} requiring a storage size of "
+                               f"{need} are out of bounds for storage of size "
+                               f"{storage_numel * itemsize}")
+    return tuple(size), tuple(stride), offset
+
+
+def as_strided(input, size, stride, storage_offset=None):
+    """A view of input's storage (all the memory it shares with its base) with the given sizes
+    and strides from storage_offset (input's own by default): elements may repeat or overlap."""
+    _tensor_arg("as_strided", "input", 1, input)
+    size, stride, offset = _check_as_strided("as_strided", input, size, stride, storage_offset,
+                                             _storage(input._data).size)
+    return d.as_strided(input, size, stride, None if storage_offset is None else offset)
+
+
+def _as_strided_inplace(self, size, stride, storage_offset=None):
+    """as_strided_: self itself takes the new geometry (AsStridedBackward1)."""
+    size, stride, offset = _check_as_strided("as_strided_", self, size, stride, storage_offset,
+                                             _storage(self._data).size)
+    return apply_inplace_view(d.as_strided_, self, size, stride,
+                              None if storage_offset is None else offset)
+
+
+def as_strided_scatter(input, src, size, stride, storage_offset=None):
+    """A copy of input with src written where as_strided(size, stride, storage_offset) of that
+    copy sees: the copy is of input's whole storage, seen as input (offsets count from the
+    storage's start, input's own by default)."""
+    _tensor_arg("as_strided_scatter", "input", 1, input)
+    _tensor_arg("as_strided_scatter", "src", 2, src)
+    if builtins.any(n > 1 and st == 0 for n, st in zip(input.shape, input.stride())):
+        numel, default = input.numel(), 0  # (an expanded input is copied row by row first)
+    else:
+        numel, default = _storage(input._data).size, input.storage_offset()
+    size, stride, offset = _check_as_strided("as_strided_scatter", input, size, stride,
+                                             default if storage_offset is None else storage_offset,
+                                             numel)
+    if list(src.shape) != list(size):
+        raise RuntimeError(f"expected src to have a size equal to the slice of self. src size = "
+                           f"{list(src.shape)}, slice size = {list(size)}")
+    if builtins.any(n > 1 and st == 0 for n, st in zip(size, stride)):
+        raise RuntimeError(_function._OVERLAP.format(
+            "more than one element of the written-to tensor refers"))
+    if input.requires_grad and not input.is_contiguous():
+        raise RuntimeError(
+            '!self.requires_grad() || self.is_contiguous() INTERNAL ASSERT FAILED at "/__w/pytorch/'
+            'pytorch/aten/src/ATen/native/TensorShape.cpp":4754, please report a bug to PyTorch. '
+            'as_strided_scatter is currently only supported for contiguous inputs')
+    return d.as_strided_scatter(input, src, size, stride, storage_offset)
+
+
+_METHODS.update(as_strided=_as_method(as_strided), as_strided_=_as_method(_as_strided_inplace),
+                as_strided_scatter=_as_method(as_strided_scatter))
+
+
+# the *_copy functions: what a view function gives, in new row-major memory (not a view). The
+# view function, run on a detached alias, checks the arguments (the same errors).
+def alias_copy(input):
+    _tensor_arg("alias_copy", "input", 1, input)
+    return d.alias_copy(input)
+
+
+def as_strided_copy(input, size, stride, storage_offset=None):
+    _tensor_arg("as_strided_copy", "input", 1, input)
+    size, stride, offset = _check_as_strided("as_strided_copy", input, size, stride,
+                                             storage_offset, _storage(input._data).size)
+    return d.as_strided_copy(input, size, stride, None if storage_offset is None else offset)
+
+
+def detach_copy(input):
+    """detach() in new memory: PyTorch records it with no derivative (NotImplemented)."""
+    _tensor_arg("detach_copy", "input", 1, input)
+    return d.detach_copy(input)
+
+
+def diagonal_copy(input, offset=0, dim1=0, dim2=1):
+    _tensor_arg("diagonal_copy", "input", 1, input)
+    diagonal(input.detach(), offset, dim1, dim2)
+    return d.diagonal_copy(input, offset, _given(dim1, input.dim()), _given(dim2, input.dim()))
+
+
+def expand_copy(input, size, *, implicit=False):
+    _tensor_arg("expand_copy", "input", 1, input)
+    return d.expand_copy(input, expand(input.detach(), size).shape)
+
+
+def narrow_copy(input, dim, start, length):
+    """narrow's elements in new memory (NarrowCopyBackward0, a node of its own)."""
+    _tensor_arg("narrow_copy", "input", 1, input)
+    if not input.dim():
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    given, size, start = _given(dim, input.dim()), input.shape[_wrap_dim(dim, input.dim())], int(start)
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but "
+                         f"got {start})")
+    if start % builtins.max(size, 1) + length > size or length < 0:
+        raise RuntimeError(f"start ({start % builtins.max(size, 1)}) + length ({length}) exceeds "
+                           f"dimension size ({size}).")
+    return d.narrow_copy(input, given, start, length)
+
+
+def permute_copy(input, dims):
+    _tensor_arg("permute_copy", "input", 1, input)
+    permute(input.detach(), dims)
+    return d.permute_copy(input, _shape((dims,)))
+
+
+def select_copy(input, dim, index):
+    _tensor_arg("select_copy", "input", 1, input)
+    select(input.detach(), dim, index)
+    return d.select_copy(input, _given(dim, input.dim()), int(index))
+
+
+def slice_copy(input, dim=0, start=None, end=None, step=1):
+    """input[..., start:end:step] along dim in new memory (its node shows start and end as
+    given, None for none)."""
+    _tensor_arg("slice_copy", "input", 1, input)
+    if step <= 0:
+        raise RuntimeError("slice step must be positive")
+    return d.slice_copy(input, _given(dim, input.dim()), start, end, step)
+
+
+def squeeze_copy(input, dim=None):
+    _tensor_arg("squeeze_copy", "input", 1, input)
+    if dim is None:
+        return d.squeeze_copy(input)
+    if isinstance(dim, (tuple, list)):
+        return d.squeeze_dims_copy(input, _given_dims(dim, input.dim()) if dim else ())
+    return d.squeeze_dim_copy(input, _given(dim, input.dim()))
+
+
+def t_copy(input):
+    _tensor_arg("t_copy", "input", 1, input)
+    t(input.detach())
+    return d.t_copy(input)
+
+
+def transpose_copy(input, dim0, dim1):
+    _tensor_arg("transpose_copy", "input", 1, input)
+    n = input.dim()
+    return d.transpose_copy(input, _given(dim0, n), _given(dim1, n))
+
+
+def unfold_copy(input, dimension, size, step):
+    _tensor_arg("unfold_copy", "input", 1, input)
+    input.detach().unfold(dimension, size, step)
+    return d.unfold_copy(input, _given(dimension, builtins.max(input.dim(), 1)) if input.dim()
+                         else 0, size, step)
+
+
+def unsqueeze_copy(input, dim):
+    _tensor_arg("unsqueeze_copy", "input", 1, input)
+    return d.unsqueeze_copy(input, _given(dim, input.dim() + 1))
+
+
+def view_copy(input, size):
+    """view's result in new memory: any input works (PyTorch reshapes; nothing has to be a
+    view)."""
+    _tensor_arg("view_copy", "input", 1, input)
+    return d.view_copy(input, _infer_shape(_shape((size,)), input.numel()))
+
+
+def _copies(node_class, input, views, **saved):
+    """The *_copy of a function giving several views (split, unbind): new row-major tensors,
+    outputs of one node as the views would be."""
+    outs = [Tensor._make(np.array(v._data, order="C")) for v in views]
+    return d.outputs_of(node_class, input, outs, **saved)
+
+
+def split_copy(input, split_size, dim=0):
+    _tensor_arg("split_copy", "input", 1, input)
+    views = split(input.detach(), split_size, dim)
+    return _copies(d.SplitBackward0_copy, input, views, dim=dim, self_shape=input._data.shape,
+                   split_size=int(split_size))
+
+
+def split_with_sizes_copy(input, split_sizes, dim=0):
+    _tensor_arg("split_with_sizes_copy", "input", 1, input)
+    views = split(input.detach(), list(split_sizes), dim)
+    return _copies(d.SplitWithSizesBackward0_copy, input, views, dim=dim,
+                   self_shape=input._data.shape, split_sizes=tuple(int(n) for n in split_sizes))
+
+
+def unbind_copy(input, dim=0):
+    _tensor_arg("unbind_copy", "input", 1, input)
+    return _copies(d.UnbindBackward0_copy, input, unbind(input.detach(), dim), dim=dim)
+
+
+_METHODS.update(narrow_copy=_as_method(narrow_copy))
+
+
+# creation with a given memory layout: empty_strided, empty_permuted, new_empty_strided
+def _strided_zeros(name, size, stride, np_dtype, device, requires_grad):
+    """A new tensor with the given strides over just enough memory (zeros: PyTorch's are any
+    values), as PyTorch's empty_strided allocates it."""
+    _check_int_tuple(name, "size", 1, size)
+    _check_int_tuple(name, "stride", 2, stride)
+    _check_requires_grad(name, requires_grad, device=device)
+    size, stride = [int(n) for n in size], [int(st) for st in stride]
+    if len(size) != len(stride):
+        raise RuntimeError(f"dimensionality of sizes ({len(size)}) must match dimensionality of "
+                           f"strides ({len(stride)})")
+    for n in size:
+        if n < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {n}: {size}")
+    if builtins.any(st < 0 for st in stride):
+        raise RuntimeError(f"Storage size calculation overflowed with sizes={size} and "
+                           f"strides={stride}")
+    numel = 0 if 0 in size else 1 + builtins.sum((n - 1) * st for n, st in zip(size, stride))
+    memory = np.zeros(numel, np_dtype)
+    return _new(np.lib.stride_tricks.as_strided(memory, size, [st * memory.itemsize for st in stride]),
+                requires_grad)
+
+
+def empty_strided(size, stride, *, dtype=None, layout=None, device=None, requires_grad=False,
+                  pin_memory=False):
+    return _strided_zeros("empty_strided", size, stride, _np_dtype(dtype), device, requires_grad)
+
+
+def _new_empty_strided(self, size, stride, dtype=None, layout=None, device=None,
+                       requires_grad=False, pin_memory=False):
+    return _strided_zeros("new_empty_strided", size, stride, _np_dtype(dtype, self._data.dtype),
+                          device, requires_grad)
+
+
+def empty_permuted(size, physical_layout, *, dtype=None, layout=None, device=None,
+                   requires_grad=False, pin_memory=False):
+    """A new tensor whose dims lie in memory in the order physical_layout lists them (the last
+    one innermost): empty(size permuted).permute(back)."""
+    _check_int_tuple("empty_permuted", "size", 1, size)
+    _check_int_tuple("empty_permuted", "physical_layout", 2, physical_layout)
+    size, order = [int(n) for n in size], [int(k) for k in physical_layout]
+    if len(size) != len(order):
+        raise RuntimeError(f"Number of dimensions in size does not match the length of the "
+                           f"physical_layout; i.e. len(size) = {len(size)} is not equal to "
+                           f"len(physical_layout) = {len(order)}")
+    for i, k in enumerate(order):
+        if not 0 <= k < len(size):
+            raise RuntimeError(f"Dimension out of range (expected to be between 0 and "
+                               f"{len(size) - 1}, but got {k} at index {i}).  NB: negative dims "
+                               f"not currently supported; file an issue if you want it.")
+    if len(set(order)) != len(order):
+        raise RuntimeError("Duplicate dim not allowed")
+    stride, step = [0] * len(size), 1
+    for k in reversed(order):
+        stride[k], step = step, step * builtins.max(size[k], 1)
+    return _strided_zeros("empty_permuted", size, stride, _np_dtype(dtype), device, requires_grad)
+
+
+def row_stack(tensors):
+    """vstack's alias (its argument errors name row_stack, the others vstack)."""
+    _check_tensors("row_stack", tensors, 0)
+    return vstack(tensors)
+
+
+def _range(start=_REQUIRED, end=_REQUIRED, step=1, *, dtype=None, layout=None, device=None,
+           requires_grad=False, pin_memory=False):
+    """torch.range, deprecated: like arange, but the end is included, and the dtype is the
+    default float dtype unless given; values start + i * step, computed in double."""
+    for name, value in (("start", start), ("end", end)):
+        if value is _REQUIRED:
+            raise TypeError(f'range() missing 1 required positional arguments: "{name}"')
+    for pos, (name, x) in enumerate((("start", start), ("end", end), ("step", step)), 1):
+        if not isinstance(x, numbers.Number):
+            raise TypeError(f"range(): argument '{name}' (position {pos}) must be Number, not "
+                            f"{_type_name(x)}")
+    _check_requires_grad("range", requires_grad, device=device)
+    warnings.warn("minigrad.range is deprecated and will be removed in a future release because its "
+                  "behavior is inconsistent with Python's range builtin. Instead, use "
+                  "minigrad.arange, which produces values in [start, end).", UserWarning, stacklevel=2)
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise RuntimeError(f"unsupported range: {start:g} -> {end:g}")
+    if (step > 0 and end < start) or (step < 0 and end > start):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    n = int((end - start) / step + 1)
+    values = np.float64(start) + np.arange(n, dtype=np.float64) * np.float64(step)
+    return _new(values.astype(_np_dtype(dtype)), requires_grad)
+
+
+_range.__name__ = _range.__qualname__ = "range"
+
+
+def _resize_(self, *size, memory_format=None):
+    """self, in place, takes the shape `size`, row-major, from where it starts in its storage
+    (the values there, whatever they were). Storage too small: a larger one, the old values
+    first (PyTorch grows the one storage views share; here views made before keep the old
+    memory). Never for a tensor that requires grad: autograd could not follow."""
+    shape = _int_sizes("resize_", size)
+    if self.requires_grad:
+        raise RuntimeError("cannot resize variables that require grad")
+    if builtins.any(n < 0 for n in shape):
+        raise RuntimeError("numel: integer multiplication overflow")
+    if shape == self.shape:  # (nothing changes, not even the strides or the version)
+        return self
+    flat, offset = _storage(self._data), self.storage_offset() if self._data.size else 0
+    if offset + math.prod(shape) > flat.size:
+        grown = np.zeros(offset + math.prod(shape), self._data.dtype)
+        grown[:flat.size] = flat
+        flat = grown
+    self._data = flat[offset:offset + math.prod(shape)].reshape(shape)
+    self._version_counter.value += 1
+    return self
+
+
+def _resize_as_(self, the_template, *, memory_format=None):
+    _tensor_arg("resize_as_", "the_template", 1, the_template)
+    return _resize_(self, the_template.shape, memory_format=memory_format)
+
+
+resize_as_ = _function_of_method("resize_as_")
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None):
+    """obj as a tensor, sharing its memory when it can: a tensor itself (the same object) or a
+    NumPy array's memory, unless copy=True or another dtype asks for a copy (copy=False then
+    refuses). Other data is read as tensor() reads it. requires_grad, when given, is set on a
+    leaf result; a non-leaf asked not to require grad is detached."""
+    _check_requires_grad("asarray", builtins.bool(requires_grad), device=device)
+    if isinstance(obj, (Tensor, np.ndarray)):
+        source = obj if isinstance(obj, Tensor) else Tensor._make(obj)
+        if requires_grad is None and source.requires_grad:
+            requires_grad = True
+            warn_once("minigrad.asarray: unspecified requires_grad now defaults to obj.requires_grad "
+                      "instead of False. Pass requires_grad=False explicitly to get the old "
+                      "behavior and silence this warning. (Triggered internally at /__w/pytorch/"
+                      "pytorch/torch/csrc/utils/tensor_new.cpp:1737.)", stacklevel=2)
+        other_dtype = dtype is not None and dtype is not source.dtype
+        if other_dtype and copy is False:
+            raise ValueError(f"can't alias tensor with dtype '{source.dtype._scalar}' into dtype "
+                             f"'{dtype._scalar}'.")
+        result = (source.to(dtype) if other_dtype else clone(source) if copy else source)
+    else:
+        if copy is False:
+            raise ValueError("can't alias arbitrary sequence into a tensor.")
+        result = tensor(obj, dtype=dtype)
+    if requires_grad is not None and result.requires_grad != requires_grad:
+        if result.is_leaf:
+            result._set_requires_grad(requires_grad, "Only Tensors of floating point and complex "
+                                                     "dtype can require gradients")
+        elif not requires_grad:
+            result = result.detach()
+    return result
+_METHODS.update(new_empty_strided=_new_empty_strided, resize_=_resize_, resize_as_=_resize_as_)
+
+
+# bit shifts: integer tensors only; a shift below 0 or past the width gives what shifting one
+# bit at a time would (0, or the sign bit everywhere), not C's undefined result
+def _shifted(a, b, left):
+    bits = a.dtype.itemsize * 8
+    outside = (b < 0) | (b >= bits)
+    s = np.where(outside, 0, b).astype(a.dtype)
+    if left:
+        return np.where(outside, 0, np.left_shift(a, s)).astype(a.dtype)
+    fill = np.right_shift(a, bits - 1) if a.dtype.kind == "i" else np.zeros_like(a)
+    return np.where(outside, fill, np.right_shift(a, s)).astype(a.dtype)
+
+
+def _shift(name, kernel, left):
+    def shift(input, other):
+        if not (isinstance(input, Tensor) and isinstance(other, (Tensor, numbers.Number)) or
+                isinstance(input, numbers.Number) and isinstance(other, Tensor)):
+            raise _invalid_combination(name, (input, other), {})
+        if isinstance(input, Tensor) and isinstance(other, Tensor):
+            _broadcast_shape(input._data.shape, other._data.shape)
+        dt = dtypes.result_type(input, other)
+        if dt.kind in "fb":
+            raise NotImplementedError(f'"{kernel}_cpu" not implemented for '
+                                      f"'{dtypes.from_numpy_dtype(dt)._scalar}'")
+        a, b = (np.asarray(v._data if isinstance(v, Tensor) else v).astype(dt, copy=False)
+                for v in (input, other))
+        return Tensor._make(_iterator_layout(np.asarray(_shifted(a, b, left)), [a, b]))
+    shift.__name__ = name
+    return shift
+
+
+bitwise_left_shift = _shift("bitwise_left_shift", "lshift", True)
+bitwise_right_shift = _shift("bitwise_right_shift", "rshift", False)
+_SIGNATURES.update({name: (f"Tensor input, Tensor other, {_OUT}", "Number self, Tensor other",
+                           f"Tensor input, Number other, {_OUT}")
+                    for name in ("bitwise_left_shift", "bitwise_right_shift")})
+
+
+def _shift_operator(fn, reflected=False):
+    """<<, >>: NotImplemented for operands that are not numbers or tensors (Python then asks
+    the other side)."""
+    def operator(self, other):
+        if not isinstance(other, (Tensor, numbers.Number)):
+            return NotImplemented
+        return fn(other, self) if reflected else fn(self, other)
+    return operator
+
+
+_METHODS.update(
+    bitwise_left_shift=_as_method(bitwise_left_shift),
+    bitwise_right_shift=_as_method(bitwise_right_shift),
+    bitwise_left_shift_=_integer_inplace(bitwise_left_shift),
+    bitwise_right_shift_=_integer_inplace(bitwise_right_shift),
+    __lshift__=_shift_operator(bitwise_left_shift), __rshift__=_shift_operator(bitwise_right_shift),
+    __rlshift__=_shift_operator(bitwise_left_shift, True),
+    __rrshift__=_shift_operator(bitwise_right_shift, True),
+    __ilshift__=_shift_operator(_integer_inplace(bitwise_left_shift)),
+    __irshift__=_shift_operator(_integer_inplace(bitwise_right_shift)))
+
+
+def vander(x, N=None, increasing=False):
+    """Columns x**(N-1), ..., x, 1 (increasing: the other way round), built as PyTorch builds
+    it: a column of ones, copies of x multiplied along the row (cumprod written back into the
+    result, so the graph shows CopySlices), then flipped. Integers become int64 (cumprod's)."""
+    _tensor_arg("vander", "x", 1, x)
+    if x.dim() != 1:
+        raise RuntimeError("x must be a one-dimensional tensor.")
+    n = x.shape[0] if N is None else N
+    if n < 0:
+        raise RuntimeError("N must be non-negative.")
+    result = empty(x.shape[0], n, dtype=promote_types(x.dtype, dtypes.int64))
+    if n > 0:
+        select(result, 1, 0).fill_(1)
+        if n > 1:
+            d.slicing(result, 1, 1, None, 1).copy_(expand(unsqueeze(x, 1), x.shape[0], n - 1))
+            d.slicing(result, 1, 1, None, 1).copy_(
+                cumprod(d.slicing(result, 1, 1, None, 1), 1))
+    return result if increasing else flip(result, (1,))
+# --- end of part views2 ---
 
 
 def _numpy_names(fn):

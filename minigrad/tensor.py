@@ -51,6 +51,30 @@ class _InferenceCounter(_VersionCounter):
 _INFERENCE = _InferenceVersion()
 
 
+def _storage_root(a):
+    """The array that owns the memory NumPy array `a` views (through NumPy's as_strided too)."""
+    while True:
+        base = a.base
+        if base is not None and not isinstance(base, np.ndarray):  # as_strided keeps its
+            base = getattr(base, "base", None)                     # source behind a helper
+        if not isinstance(base, np.ndarray):
+            return a
+        a = base
+
+
+def _storage(a):
+    """PyTorch's storage of `a`: all the memory it shares with its base, as a flat array of a's
+    dtype. Storage offsets and strides count from its start."""
+    root = _storage_root(a)
+    flat = np.lib.stride_tricks.as_strided(root, (root.size,), (root.itemsize,))
+    return flat.view(a.dtype) if root.dtype != a.dtype else flat
+
+
+def _storage_offset(a):
+    """Where `a` starts in its storage, in elements."""
+    return (a.ctypes.data - _storage_root(a).ctypes.data) // a.itemsize
+
+
 def _detached_counter(t):
     """detach()'s and .data's counter: none for an inference tensor while in inference mode."""
     if t._vc is _INFERENCE and not grad_mode._inference:
@@ -477,8 +501,7 @@ class Tensor:
 
     def storage_offset(self):
         """Where this tensor starts in the memory it shares, in elements: x[1] of a 2x2 is 2."""
-        owner = self._data.base if isinstance(self._data.base, np.ndarray) else self._data
-        return (self.data_ptr() - owner.ctypes.data) // self._data.itemsize if self._data.size else 0
+        return _storage_offset(self._data) if self._data.size else 0
 
     def cpu(self):
         return self

@@ -16586,3 +16586,216 @@ case(
     "torch.ormqr(torch.randn(4,3),torch.randn(1,3),torch.randn(4,2))",
     "torch.ormqr(torch.randn(4,3),torch.randn(3),'a')\n",
 )
+
+
+# ---------------------------------------------------------------------------
+# part views2: as_strided, as_strided_, as_strided_scatter (storage offsets, overlapping views, a
+# view of a view, errors), the *_copy functions, empty_strided and friends
+# ---------------------------------------------------------------------------
+case(
+    "views2_as_strided",
+    "x = torch.arange(12.).requires_grad_()\ny = torch.as_strided(x, (3, 3), (1, 1), 2)\nprint(y, y.stride(), y.storage_offset(), y._base is x, y._is_view(), y._version)",
+    "print(y.grad_fn, y.grad_fn.next_functions, y.grad_fn._saved_size, y.grad_fn._saved_stride, y.grad_fn._saved_storage_offset)\nprint([a for a in dir(y.grad_fn) if a.startswith('_saved')])",
+    "y.sum().backward(); print(x.grad)",
+    # the offset counts from the start of the base's storage, not the view's; elements of the
+    # storage the input view does not see get no gradient (PyTorch's as_strided_backward)
+    "x.grad = None\nz = x[2:].view(2, 5)\nw = z.as_strided((2, 2), (3, 1), 1)\nprint(w, w.storage_offset(), w._base is x, w.grad_fn.next_functions, w.grad_fn._saved_storage_offset)",
+    "w.sum().backward(); print(x.grad)",
+    "x.grad = None\nv = x.as_strided((2,), (3,)); print(v, v.grad_fn._saved_storage_offset, v.storage_offset())",
+    "a = torch.arange(4., requires_grad=True)\nw = a.expand(3, 4).as_strided((2, 2), (1, 1))\n(w * torch.tensor([[1., 2.], [3., 4.]])).sum().backward(); print(a.grad)",
+    "a = torch.arange(4., requires_grad=True)\nw = a.as_strided((3, 2), (1, 1))\ng, = torch.autograd.grad((w ** 2).sum(), a, create_graph=True)\nprint(g, g.grad_fn, g.grad_fn.next_functions)\ng.sum().backward(); print(a.grad)",
+    "torch.as_strided(torch.tensor(3.), (), ()), torch.as_strided(torch.arange(6), (2, 3), (1, 1)), x.as_strided(size=(2,), stride=(2,)), torch.as_strided(input=x, size=[2], stride=[2], storage_offset=torch.tensor(1))",
+    "a = torch.arange(6.); v = a.as_strided((2,), (2,), 1); v.add_(1); print(a._version, v._version, a)",
+    "q = torch.zeros(6, requires_grad=True).clone().as_strided((3, 2), (1, 1)); q.mul_(2); print(q.grad_fn, q._base.grad_fn)",
+    "torch.as_strided(x, (3, 3), (4, 4), 1)",
+    "torch.as_strided(torch.arange(6, dtype=torch.int16), (2, 2), (1, 5))",
+    "torch.as_strided(x, (3, 3), (4, -4), 1)",
+    "torch.as_strided(x, (3, -3), (4, 4), 1)",
+    "torch.as_strided(x, (3, 3), (4, 4), -1)",
+    "torch.as_strided(x, (3, 3), (4,))",
+    "torch.as_strided(x, (2,), (-1,), -1)",
+    "torch.as_strided(x, (-2,), (1,), -1)",
+    "torch.as_strided(x, (-2, 3), (0, 1))",
+    "torch.as_strided(x, [2], [1], 4.0)",
+    "torch.as_strided(x, 2, 1)",
+    "torch.as_strided(x, (2.0,), (2,))",
+    "torch.as_strided([1, 2], (2,), (2,))",
+    "x.as_strided(2, (2,))",
+)
+case(
+    "views2_as_strided_inplace",
+    "x = torch.arange(6.).requires_grad_()\nx2 = x * 1\nz = x2.as_strided_((2, 2), (1, 2), 1)\nprint(z is x2, z, z.grad_fn, z.grad_fn.next_functions, z._base, z._is_view(), z.grad_fn._saved_storage_offset, z._version)",
+    "z.sum().backward(); print(x.grad)",
+    "x.as_strided_((2,), (1,))",
+    "y = torch.arange(6.)\nv = y[2:]\nv.as_strided_((2,), (1,), 0); print(v, v.storage_offset(), v._version, y._version, v._base is y)",
+    "v.as_strided_((2,), (1,), 9)",
+    "print(v, v._version)",
+)
+case(
+    "views2_as_strided_scatter",
+    "print(torch.as_strided_scatter(torch.zeros(6), torch.ones(2, 2), (2, 2), (1, 2), 1))",
+    # PyTorch's gradient for self is the gradient of the scattered region (its formula, as it is)
+    "xx = torch.zeros(6, requires_grad=True); s = torch.ones(2, 2, requires_grad=True)\no = torch.as_strided_scatter(xx, s, (2, 2), (1, 2), 1)\nprint(o.grad_fn, [a for a in dir(o.grad_fn) if a.startswith('_saved')], o.grad_fn._saved_size, o.grad_fn._saved_storage_offset)",
+    "o.backward(torch.arange(6.)); print(xx.grad, s.grad)",
+    # the result is a copy of the input's whole storage, seen as the input: offsets count from
+    # the storage's start (the input's own by default); an expanded input is copied row by row
+    "x = torch.arange(6.)\nprint(torch.as_strided_scatter(x[1:], torch.tensor([10., 20.]), (2,), (1,), 0))\nprint(torch.as_strided_scatter(x[1:], torch.tensor([10., 20.]), (2,), (1,)))\nprint(torch.as_strided_scatter(x[2:], torch.tensor([10., 20.]), (2,), (1,), 1))",
+    "x = torch.arange(12.).view(3, 4)\nfor t in (x[1:], x[:, 1:], x.t(), x[:, 1:].t(), x[:1].expand(3, 4)):\n    r = torch.as_strided_scatter(t, torch.tensor([10., 20.]), (2,), (1,))\n    print(r, r.storage_offset(), r.untyped_storage().nbytes(), r.stride(), r._base)",
+    "a = torch.arange(8., requires_grad=True)\nb = a * 2\ns = torch.tensor([1., 2.], requires_grad=True)\no = torch.as_strided_scatter(b[2:], s, (2,), (2,), 3)\nprint(o, o.grad_fn, o.grad_fn._saved_storage_offset)\no.backward(torch.arange(6.)); print(a.grad, s.grad)",
+    "x = torch.arange(6.)\nx.as_strided_scatter(torch.ones(2), (2,), (1,)), torch.as_strided_scatter(x, torch.ones(2, dtype=torch.int64), (2,), (1,)), torch.as_strided_scatter(torch.arange(6), torch.ones(2), (2,), (1,))",
+    "torch.as_strided_scatter(x, torch.ones(3), (2,), (1,))",
+    "torch.as_strided_scatter(x[2:], torch.tensor([10., 20.]), (2,), (1,), 5)",
+    "torch.as_strided_scatter(x, torch.tensor([5., 7., 9.]), (3,), (0,))",
+    "torch.as_strided_scatter(torch.zeros(3, 2, requires_grad=True).t(), torch.ones(2), (2,), (1,))",
+    "torch.as_strided_scatter(torch.zeros(3, 2).t(), torch.ones(2), (2,), (1,))",
+)
+case(
+    "views2_storage_offset",
+    # offsets count from the storage's start through expand and as_strided too
+    "x = torch.arange(6.)[2:].expand(2, 4); print(x.storage_offset(), x.untyped_storage().nbytes())",
+    "y = torch.arange(12.).view(3, 4)[1:].as_strided((2,), (1,)); print(y.storage_offset(), y[1:].storage_offset(), y.untyped_storage().nbytes())",
+)
+case(
+    "views2_copies",
+    # each *_copy function gives a new row-major tensor (not a view), its node the view's with
+    # `_copy` (narrow_copy: NarrowCopyBackward0), the same saved values (dims as given)
+    "x = torch.arange(24.).reshape(2, 3, 4).requires_grad_()\ndef show(r):\n    rs = r if isinstance(r, (tuple, list)) else [r]\n    print(type(r).__name__, [(tuple(t.shape), t.stride(), t._is_view(), t._base, t.grad_fn) for t in rs][:3])\n    print([t.sum().item() for t in rs])\n    for a in sorted(a for a in dir(rs[0].grad_fn) if a.startswith('_saved')): print(a, getattr(rs[0].grad_fn, a))\n    x.grad = None\n    sum((t * torch.arange(float(t.numel())).view(t.shape)).sum() for t in rs).backward(); print(x.grad)",
+    "show(torch.alias_copy(x)); show(torch.diagonal_copy(x, 0, 1, 2)); show(torch.diagonal_copy(x, 1, -1, 0))",
+    "show(torch.expand_copy(x[:, :1], (2, 3, 4))); show(torch.expand_copy(x[:, :1], (-1, 3, -1)))",
+    "show(torch.permute_copy(x, (2, 0, 1))); show(torch.permute_copy(x, (-1, 0, 1)))",
+    "show(torch.select_copy(x, 1, 2)); show(torch.select_copy(x, -1, -2))",
+    "for args in [(2, 1, 3, 1), (1, 5, 8), (1,), (), (2, -3, None, 2), (2, None, -1), (-1, 1, 3)]:\n    show(torch.slice_copy(x, *args))",
+    "show(torch.split_copy(x, 3, -1)); show(torch.split_with_sizes_copy(x, [1, 3], 2)); show(torch.unbind_copy(x, -1))",
+    "show(torch.squeeze_copy(x[:, :1])); show(torch.squeeze_copy(x[:, :1], -2)); show(torch.squeeze_copy(x[:, :1], (0, 1)))",
+    "show(torch.t_copy(x[0])); show(torch.transpose_copy(x, -1, 0)); show(torch.unsqueeze_copy(x, -1))",
+    "show(torch.unfold_copy(x, 2, 2, 1)); show(torch.unfold_copy(x, -1, 2, 1))",
+    "show(torch.view_copy(x, (6, 4))); show(torch.view_copy(x.transpose(0, 1), (-1,))); show(torch.view_copy(x, size=(4, 6)))",
+    "show(torch.narrow_copy(x, 2, 1, 2)); show(x.narrow_copy(-1, -3, 1)); show(x.narrow_copy(2, torch.tensor(1), 2))",
+    "show(torch.as_strided_copy(x, (2, 2), (1, 2), 1)); show(torch.as_strided_copy(x[1], (2, 2), (1, 2)))",
+    "r = torch.detach_copy(x); print(r.requires_grad, r.grad_fn.next_functions, r._is_view())",
+    "r.sum().backward()",
+    # copies: in-place changes are theirs alone (no CopySlices, no shared version counter)
+    "xx = torch.arange(4.).requires_grad_(); c = torch.expand_copy(xx, (2, 4)); c.mul_(2); print(c.grad_fn, c._version, xx._version, c._base)\np = torch.split_copy(xx * 1, 2); p[0].mul_(2); print(p[0].grad_fn, p[0]._is_view(), p[0]._version)\n(p[0].sum() * 3 + p[1].sum()).backward(); print(xx.grad)",
+    "a = torch.arange(6.); b = torch.alias_copy(a); b.add_(1); print(a, a._version, b._version, b.untyped_storage().data_ptr() == a.untyped_storage().data_ptr())\nprint(torch.view_copy(torch.arange(6).view(2, 3).t(), (6,)), torch.diag(torch.ones(2, 2, requires_grad=True)).grad_fn)",
+    "x = torch.arange(6.).view(2, 3).requires_grad_()\ng, = torch.autograd.grad((torch.select_copy(x, 1, -1) ** 2).sum(), x, create_graph=True); print(g.grad_fn, g.grad_fn.next_functions)\ng, = torch.autograd.grad((torch.slice_copy(x, 1, None, -1) ** 2).sum(), x, create_graph=True); print(g.grad_fn, g.grad_fn._saved_start, g.grad_fn._saved_end)",
+    "print(torch.zeros(2, 0, 4).stride(), torch.zeros(0, 3).stride(), torch.zeros(3, 0).stride())",
+    "x = torch.arange(24.).reshape(2, 3, 4)",
+    "torch.permute_copy(x, (0, 0, 1))",
+    "torch.permute_copy(x, (0, 1))",
+    "torch.permute_copy(x, 2, 1, 0)",
+    "torch.expand_copy(x, (3, 3, 4))",
+    "torch.expand_copy(x, 2, 3, 4)",
+    "torch.expand_copy(x, (2, 3, 4), implicit=True).shape",
+    "torch.select_copy(x, 1, 5)",
+    "torch.select_copy(torch.tensor(1.), 0, 0)",
+    "torch.slice_copy(x, 1, 0, 8, 0)",
+    "torch.view_copy(x, (5, 5))",
+    "torch.t_copy(x)",
+    "torch.transpose_copy(x, 0, 3)",
+    "torch.unsqueeze_copy(x, 5)",
+    "torch.squeeze_copy(x, 5)",
+    "torch.unfold_copy(x, 2, 5, 1)",
+    "torch.unfold_copy(x, 2, 2, 0)",
+    "torch.diagonal_copy(x, 0, 1, 1)",
+    "torch.narrow_copy(x, 2, 3, 2)",
+    "torch.narrow_copy(torch.tensor(1.), 0, 0, 1)",
+    "torch.narrow_copy(x, 2, 0, -1)",
+    "torch.narrow_copy(x, 2, 5, 1)",
+    "torch.as_strided_copy(x, (5, 5), (5, 5))",
+    "torch.alias_copy([1.])",
+    "torch.split_copy(x, 0, 1)",
+    "torch.unbind_copy(torch.tensor(1.))",
+    "torch.split_with_sizes_copy(x, [1, 1], 1)",
+)
+case(
+    "views2_creation",
+    # empty_strided / empty_permuted / new_empty_strided: just enough memory for the strides
+    "a = torch.empty_strided((2, 3), (1, 2)); print(a.shape, a.stride(), a.storage_offset(), a.untyped_storage().nbytes(), a.dtype, a.requires_grad, a._base, a.is_contiguous())\na = torch.empty_strided((2, 3), (4, 1)); print(a.stride(), a.untyped_storage().nbytes())\na = torch.empty_strided((2, 3), (0, 1)); print(a.stride(), a.untyped_storage().nbytes())\na = torch.empty_strided((2, 3), (1, 2), dtype=torch.float64, requires_grad=True); print(a.dtype, a.requires_grad, a.is_leaf)\nprint(torch.empty_strided(size=(2,), stride=(3,)).stride(), torch.empty_strided((0, 3), (1, 2)).untyped_storage().nbytes())",
+    "torch.empty_strided((2, 3), (1, -2))",
+    "torch.empty_strided((2, -3), (1, 2))",
+    "torch.empty_strided((2, 3), (1,))",
+    "torch.empty_strided(2, 1)",
+    "torch.empty_strided((2,), (1,), dtype=torch.int64, requires_grad=True)",
+    "a = torch.empty_permuted((2, 3, 4), (2, 0, 1)); print(a.shape, a.stride(), a.untyped_storage().nbytes(), torch.empty_permuted((2, 3), (1, 0), dtype=torch.int32).dtype)",
+    "torch.empty_permuted((2, 3, 4), (2, 0))",
+    "torch.empty_permuted((2, 3, 4), (2, 0, 0))",
+    "torch.empty_permuted((2, 3, 4), (2, 0, 3))",
+    "torch.empty_permuted((2, 3, 4), (-1, 0, 1))",
+    "a = torch.ones(2, dtype=torch.float64).new_empty_strided((2, 3), (1, 2)); print(a.dtype, a.stride())\na = torch.ones(2).new_empty_strided((2, 3), (1, 2), dtype=torch.int32); print(a.dtype, a.stride(), torch.ones(2).new_empty_strided((2, 3), (1, 2), requires_grad=True).requires_grad)",
+    # row_stack: vstack's alias (no warning in 2.13); its argument errors name it
+    "x = torch.ones(2, requires_grad=True); r = torch.row_stack([x, torch.zeros(2)]); print(r, torch.row_stack((x, x)).grad_fn)",
+    "torch.row_stack(torch.ones(2))",
+    "torch.row_stack([])",
+    "torch.row_stack([torch.ones(2), torch.ones(3)])",
+    "torch.row_stack([torch.ones(2), 1])",
+    # range: deprecated (its warning), the end included, the default float dtype
+    "torch.range(0, 4), torch.range(1, 4, 0.5), torch.range(1, 4, dtype=torch.int64), torch.range(0, 1, 0.3), torch.range(4, 0, -1)",
+    "torch.range(0, 3, requires_grad=True), torch.range(0, 3, dtype=torch.float64), torch.range(start=0, end=2, step=1), torch.range(0.1, 2.3, 0.7)",
+    "print(torch.range(-1.5, 2.5, 0.1).tolist())",
+    "torch.range(4)",
+    "torch.range(0, 4, 0)",
+    "torch.range(4, 0)",
+    "torch.range(0, '2')",
+)
+case(
+    "views2_resize",
+    # resize_: in place, row-major from where the tensor starts in its storage; the same shape
+    # changes nothing (not even the strides); never on a tensor that requires grad
+    "x = torch.arange(6.)\nr = x.resize_(2, 2); print(r is x, x, x._version, x.stride(), x.untyped_storage().nbytes())\nx = torch.arange(6.); x.resize_(3, 3); print(x.shape, x.flatten()[:6], x._version, x.untyped_storage().nbytes())",
+    "x = torch.arange(6.); x.resize_((2, 3)); print(x); x.resize_([6]); print(x)",
+    "x = torch.arange(6.).view(2, 3).t(); x.resize_(3, 2); print(x, x.stride(), x._version)\nx = torch.arange(6.).view(2, 3).t(); x.resize_(2, 3); print(x, x.stride(), x._version)",
+    "x = torch.arange(6.); v = x[2:]; v.resize_(2); print(v, v.storage_offset(), x, v._base is x, x._version)\nx = torch.arange(6.); v = x.view(2, 3); v.resize_(3, 2); print(v, v._base is x)\nx = torch.arange(6.); x.resize_(0); print(x, x.untyped_storage().nbytes())",
+    "x = torch.arange(6.); s = x.detach(); x.resize_(2); print(s, x._version, s._version)",
+    "torch.arange(6.).resize_(-1)",
+    "torch.arange(6., requires_grad=True).resize_(2)",
+    "torch.arange(6., requires_grad=True).resize_(6)",
+    "(torch.arange(6., requires_grad=True) * 1).resize_(2)",
+    "with torch.no_grad():\n    torch.arange(6., requires_grad=True).resize_(2)",
+    "torch.arange(6.).resize_(2.0)",
+    "x = torch.arange(6.); y = torch.zeros(2, 2, dtype=torch.int64); r = x.resize_as_(y); print(r is x, x, x.dtype)\nx = torch.arange(6.); r = torch.resize_as_(x, torch.zeros(3)); print(r is x, x, x._version)\nx = torch.arange(6.); x.resize_as_(torch.zeros(3, 2).t()); print(x.stride())",
+    "torch.arange(6.).resize_as_([2])",
+    "torch.arange(6., requires_grad=True).resize_as_(torch.zeros(2))",
+)
+case(
+    "views2_asarray",
+    # a tensor comes back itself, a NumPy array's memory is shared, unless copy=True or another
+    # dtype; requires_grad, when given, is set on a leaf (detached otherwise)
+    "import numpy as np\nt = torch.arange(4.)\na = torch.asarray(t); print(a is t, a._version)\na.add_(1); print(t, t._version)",
+    "def T(): return torch.arange(4., requires_grad=True)\nt = T(); a = torch.asarray(t); print(0, a is t, a.requires_grad, a.grad_fn, a.is_leaf)",
+    "t = T(); a = torch.asarray(t, requires_grad=False); print(1, a is t, a.requires_grad, t.requires_grad)\nt = T(); a = torch.asarray(t, copy=True); print(2, a is t, a.requires_grad, a.grad_fn, a.is_leaf)\nt = T(); a = torch.asarray(t, dtype=torch.float64); print(3, a.requires_grad, a.grad_fn)\nt = T(); a = torch.asarray(t, dtype=torch.float64, requires_grad=False); print(4, a.requires_grad, a.grad_fn)",
+    "t = T(); y = t * 2; a = torch.asarray(y); print(5, a is y, a.grad_fn)\nt = T(); y = t * 2; a = torch.asarray(y, requires_grad=False); print(6, a is y, a.grad_fn, a.requires_grad, y.requires_grad, a._base is y)\nprint(7, torch.asarray(y, requires_grad=True) is y)",
+    "t = torch.arange(4.); a = torch.asarray(t, requires_grad=True); print(8, a is t, t.requires_grad, a.is_leaf)\nt = torch.arange(4.); a = torch.asarray(t, copy=True, requires_grad=True); print(9, a is t, t.requires_grad, a.requires_grad, a.is_leaf, a.grad_fn)\nt = T(); a = torch.asarray(t, copy=True, requires_grad=True); print(10, a.requires_grad, a.is_leaf, a.grad_fn)\nt = T(); print(11, torch.asarray(t, copy=False, requires_grad=True) is t)",
+    "t = torch.arange(4.); a = torch.asarray(t, copy=True); print(a._version, a.data_ptr() == t.data_ptr(), torch.asarray(torch.arange(6.).view(2, 3).t(), copy=True).stride(), torch.asarray(t[1:]) is t)",
+    "torch.asarray(torch.arange(4), requires_grad=True)",
+    "torch.asarray(torch.arange(4.), dtype=torch.float64, copy=False)",
+    "n = np.arange(4.)\na = torch.asarray(n); print(a, a.dtype); n[0] = 9; print(a)\na = torch.asarray(n, copy=True); n[0] = 7; print(a)\na = torch.asarray(n, dtype=torch.float32); n[1] = 7; print(a)\na = torch.asarray(n[::2]); print(a, a.stride()); n[2] = 55; print(a)",
+    "torch.asarray(n, dtype=torch.float32, copy=False)",
+    "torch.asarray([1, 2, 3]), torch.asarray([1., 2]), torch.asarray([[1, 2], [3, 4]], dtype=torch.float64), torch.asarray(3.5), torch.asarray(True), torch.asarray([1, 2.5], requires_grad=True)",
+    "torch.asarray(np.float64(2.5)), torch.asarray(np.arange(6).reshape(2, 3).T).stride(), torch.asarray(obj=[1]), torch.asarray([1], device='cpu'), torch.asarray([torch.tensor(1.), torch.tensor(2.)])",
+    "torch.asarray(np.array([1, 2], dtype=np.int32)).dtype, torch.asarray(np.uint8(3)).dtype, torch.asarray(np.arange(3, dtype=np.float32)).dtype",
+    "torch.asarray([1, 2], requires_grad=True)",
+    "torch.asarray([1, 2], copy=False)",
+    "torch.asarray([[1], [1, 2]])",
+)
+
+case(
+    "views2_shifts",
+    # << and >> on integer tensors: a shift below 0 or past the width gives 0 (or the sign)
+    'def e(name, f):\n    try: r = f(); print(name, "OK", r)\n    except Exception as ex: print(name, type(ex).__name__, ex)\na = torch.tensor([1, -8, 3, 100], dtype=torch.int32)',
+    'e("ls", lambda: torch.bitwise_left_shift(a, 2))\ne("rs", lambda: torch.bitwise_right_shift(a, 2))\ne("ls t", lambda: torch.bitwise_left_shift(a, torch.tensor([1, 2, 3, 40])))\ne("rs t", lambda: torch.bitwise_right_shift(a, torch.tensor([1, 2, 3, 40])))\ne("ls neg", lambda: torch.bitwise_left_shift(a, -1))\ne("rs neg", lambda: torch.bitwise_right_shift(a, torch.tensor(-1)))\ne("ls 32", lambda: torch.bitwise_left_shift(a, 32))\ne("ls 31", lambda: torch.bitwise_left_shift(a, 31))',
+    'e("rs 31", lambda: torch.bitwise_right_shift(a, 33))\ne("op <<", lambda: a << 1)\ne("op >>", lambda: a >> 1)\ne("rop", lambda: 1 << a)\ne("rop2", lambda: 100 >> torch.tensor([1, 2]))\ne("float", lambda: torch.bitwise_left_shift(torch.tensor([1.5, 2.]), 1))\ne("float op", lambda: torch.tensor([1.5, 2.]) << 1)\ne("float >>", lambda: torch.tensor([1.5, 2.]) >> 1)',
+    'e("float >> float", lambda: torch.tensor([8., 2.]) >> 1.5)\ne("int >> float", lambda: torch.tensor([8, 2]) >> 1.5)\ne("bool", lambda: torch.tensor([True, False]) << 1)\ne("bool2", lambda: torch.tensor([True, False]) << torch.tensor([True, True]))\ne("uint8", lambda: torch.tensor([200, 3], dtype=torch.uint8) << 1)\ne("uint8r", lambda: torch.tensor([200, 3], dtype=torch.uint8) >> torch.tensor(9))\ne("int8 neg", lambda: torch.tensor([-128, 3], dtype=torch.int8) >> 9)\ne("promote", lambda: torch.tensor([1, 2], dtype=torch.int8) << torch.tensor([1, 2]))',
+    'e("method", lambda: a.bitwise_right_shift(1))\ne("scalar first", lambda: torch.bitwise_left_shift(2, torch.tensor([1, 2])))\ne("req grad", lambda: torch.tensor([1., 2.], requires_grad=True) << 1)\ne("req grad2", lambda: (torch.tensor([1., 2.], requires_grad=True) >> 1).requires_grad)\ne("tensor float shift", lambda: torch.tensor([1, 2]) << torch.tensor([1., 2.]))\ne("ls 64", lambda: torch.tensor([1, 2]) << 64)\ne("ls 63", lambda: torch.tensor([1, 2]) << 63)\ne("rs -3 64", lambda: torch.tensor([-3, 2]) >> 64)',
+    'e("list", lambda: torch.bitwise_left_shift([1], 1))',
+    'x = torch.tensor([1, 2]); r = x.bitwise_left_shift_(3); print(r is x, x, x._version)\nx = torch.tensor([1, 2]); y = x; y <<= 2; print(y is x, x, x._version); y >>= torch.tensor(1); print(y is x, x, x._version)\nx = torch.tensor([1, 2], dtype=torch.int8); e("inplace promote", lambda: x.bitwise_left_shift_(torch.tensor([1, 2])))\ne("inplace float", lambda: x.__ilshift__(1.5))\ne("float inplace", lambda: torch.tensor([1., 2.]).bitwise_left_shift_(1))',
+    'e("obj", lambda: torch.tensor([1]) << "a")\ne("shape", lambda: torch.tensor([1, 2]) << torch.tensor([1, 2, 3]))\ne("2d", lambda: torch.arange(6).view(2, 3).t() << torch.tensor(1))\ne("kw", lambda: torch.bitwise_left_shift(input=torch.tensor([1]), other=2))',
+)
+case(
+    "views2_vander",
+    # built as PyTorch builds it (ones, copies of x, cumprod written back, flip): the same graph,
+    # and the same failure of backward for N > 2 (cumprod's saved input is overwritten)
+    "def e(name, f):\n    try: r = f(); print(name, 'OK', r)\n    except Exception as ex: print(name, type(ex).__name__, ex)",
+    "x = torch.tensor([1., 2., 3.], requires_grad=True)\nv = torch.vander(x); print(v, v.grad_fn, v.grad_fn.next_functions, v.grad_fn.next_functions[0][0].next_functions)\nc = v.grad_fn.next_functions[0][0].next_functions[1][0]; print(c.next_functions, c.next_functions[0][0].next_functions, c.next_functions[0][0]._saved_start, c.next_functions[0][0]._saved_end)\ne('bw', lambda: v.backward(torch.arange(9.).view(3, 3)))",
+    "e('bw2', lambda: torch.vander(x, 2).backward(torch.ones(3, 2)) or x.grad)\nv = torch.vander(x, N=4, increasing=True); print(v, v.grad_fn, v.grad_fn.next_functions)\nv = torch.vander(x, 1); print(v, v.grad_fn)\nv = torch.vander(x, 2); print(v, v.grad_fn, v.grad_fn.next_functions)\ne('N0', lambda: torch.vander(x, 0))",
+    "e('Nneg', lambda: torch.vander(x, -1))\ne('2d', lambda: torch.vander(torch.ones(2,2)))\ne('int', lambda: torch.vander(torch.tensor([1, 2, 3])))\ne('bool', lambda: torch.vander(torch.tensor([True, False])))\ne('0d', lambda: torch.vander(torch.tensor(2.)))\ne('empty', lambda: torch.vander(torch.tensor([])))\ne('list', lambda: torch.vander([1, 2]))\ne('int8', lambda: torch.vander(torch.tensor([1, 2], dtype=torch.int8), 3))\ne('float64', lambda: torch.vander(torch.tensor([1, 2], dtype=torch.float64), 3, True))\ne('kw', lambda: torch.vander(x=torch.tensor([1., 2.]), N=3, increasing=True))\nx = torch.tensor([1.5, -2.], requires_grad=True)\ne('g', lambda: torch.autograd.grad(torch.vander(x, 4).sum(), x, create_graph=True))\n",
+)

@@ -1883,6 +1883,42 @@ C.add("double_backward_upsample_vision", _double_upsample_vision, _u(1, 2, 4), _
       _u(1, 2, 2, 3, 4), _u(1, 2, 7), _u(1, 2, 5, 3), _u(1, 2, 3, 2, 5), _u(1, 2, 5, 3),
       _u(1, 2, 1, 2))
 
+# part views2: as_strided (overlapping windows, a view of a view, storage offsets), as_strided_,
+# as_strided_scatter (src only: PyTorch's formula for self gives the scattered region's gradient,
+# which finite differences do not), and the gradient of the gradient through them
+_AS_STRIDED_SELF = _u(10)
+
+
+def _as_strided(L, x, s):
+    y = x * 1
+    windows = L.as_strided(x, (3, 4), (2, 1), 1)            # overlapping rows
+    of_view = x[2:].view(2, 4).as_strided((2, 2), (3, 1), 3)  # offset in the base's storage
+    expanded = x[:3].expand(2, 3).as_strided((2, 2), (0, 1))  # expanded and repeated
+    y.as_strided_((2, 3), (1, 2), 2)
+    scattered = L.as_strided_scatter(L.tensor(_AS_STRIDED_SELF), s, (2, 2), (1, 3), 1)
+    g = L.autograd.grad((windows ** 2).sum(), x, create_graph=True)[0]
+    return windows, of_view, expanded, y, scattered, g
+
+
+C.add("as_strided", _as_strided, _u(10), _u(2, 2))
+
+
+def _view_copies(L, x):
+    """The *_copy functions (part views2): a view's values in new memory, the view's formulas."""
+    c = x[:, :1]
+    return (L.alias_copy(x), L.as_strided_copy(x, (2, 2), (1, 2), 1), L.diagonal_copy(x, 1, -1, 0),
+            L.expand_copy(c, (-1, 3, -1)), L.permute_copy(x, (-1, 0, 1)), L.select_copy(x, -1, -2),
+            L.slice_copy(x, 2, -3, None, 2), L.slice_copy(x, 1, None, -1), L.squeeze_copy(c),
+            L.squeeze_copy(c, -2), L.squeeze_copy(c, (0, 1)), L.t_copy(x[0]),
+            L.transpose_copy(x, -1, 0), L.unfold_copy(x, -1, 2, 1), L.unsqueeze_copy(x, -1),
+            L.view_copy(x.transpose(0, 1), (-1,)), L.narrow_copy(x, -1, -3, 2), x.narrow_copy(1, 1, 2),
+            *L.split_copy(x, 3, -1), *L.split_with_sizes_copy(x, [1, 3], 2), *L.unbind_copy(x, 1),
+            *L.autograd.grad((L.unfold_copy(x, -1, 2, 1) ** 2).sum() + (L.select_copy(x, 1, 0) ** 3).sum(),
+                             x, create_graph=True))
+
+
+C.add("view_copies", _view_copies, _u(2, 3, 4))
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
@@ -1933,6 +1969,7 @@ def _not_implemented_cases(L):
             ("floor_divide_", z, "floor_divide_"), ("floor_divide_scalar_", y, "floor_divide_"),
             ("hardsigmoid_backward", g, "hardsigmoid_backward"),
             ("heaviside", L.heaviside(a, b), "heaviside"),  # (part elem2)
+            ("detach_copy", L.detach_copy(a), "detach_copy"),  # (part views2)
             ("bincount", L.bincount(L.tensor([0, 2, 2]), a), "bincount"),  # (part counting)
             ("multi_margin_loss_backward", L.autograd.grad(L.nn.functional.multi_margin_loss(
                 a, L.tensor(1)), a, create_graph=True)[0], "multi_margin_loss_backward"),

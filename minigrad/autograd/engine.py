@@ -149,7 +149,7 @@ _INT64 = frozenset(("dim", "dims", "dim0", "dim1", "dim2", "dimension", "index",
                     "pad", "shifts", "offset", "diagonal", "ignore_index", "padding_idx"))
 
 
-_HIDDEN = ("_scalar_type", "_info")  # kept by nodes, but not shown (as in PyTorch)
+_HIDDEN = ("_scalar_type", "_info", "_geometry")  # kept by nodes, but not shown (as in PyTorch)
 
 
 def _as_shown(key, value):

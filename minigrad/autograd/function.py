@@ -278,6 +278,8 @@ class Op:
                 node._args[name] = values[i].dtype
             elif kind == "info":  # shape and dtype, nothing else (PyTorch's TypeAndSize)
                 node._args[name] = (values[i]._data.shape, values[i]._data.dtype)
+            elif kind == "geometry":  # shape, strides and storage offset (PyTorch's TensorGeometry)
+                node._args[name] = _geometry(values[i])
             elif kind == "argsize":  # one size of an input: x_sym_argsize_minus_1 is x.size(-1)
                 node._args[name] = values[i[0]]._data.shape[i[1]]
             elif kind == "output_argsize":
@@ -345,6 +347,8 @@ class Op:
                 plan.append((name, "scalar_type", self.index[name[:-12]]))
             elif name.endswith("_info") and name[:-5] in self.index:
                 plan.append((name, "info", self.index[name[:-5]]))
+            elif name.endswith("_geometry") and name[:-9] in self.index:
+                plan.append((name, "geometry", self.index[name[:-9]]))
             elif "_sym_argsize_" in name:  # x_sym_argsize_minus_1: x.size(-1); _0: x.size(0)
                 base, _, k = name.partition("_sym_argsize_")
                 k = -int(k[6:]) if k.startswith("minus_") else int(k)
@@ -737,6 +741,7 @@ class CopySlices(Node):
     def _region(self, result):
         """The view's elements in `result` (shaped as the base), as a view of it: PyTorch's
         as_strided, its strides read off the view's positions."""
+        from ..derivatives import as_strided
         shape = self.fn._input_metadata[0][0]
         p = self.positions.reshape(shape)
         if p.size:
@@ -744,38 +749,25 @@ class CopySlices(Node):
             strides = [int(p[tuple(u)] - start) if n > 1 else 0 for u, n in zip(unit, shape)]
         else:
             start, strides = 0, [0] * p.ndim
-        data = np.lib.stride_tricks.as_strided(
-            result._data.reshape(-1)[start:], shape, [st * result._data.itemsize for st in strides])
-        region = view_of(result, data)
-        if result.requires_grad:
-            region._grad_fn = AsStridedBackward0(result._edge(), region, self.positions,
-                                                 self.base_shape)
-        return region
+        return as_strided(result, shape, strides, int(start))
 
     def _release(self):
         """PyTorch's CopySlices drops its fn, so it can never run twice without retain_graph."""
         self.fn = None
 
 
-class AsStridedBackward0(Node):
-    """The history a view gets after an in-place op: its gradient lands in the base's region,
-    added up where the view sees one element several times (an expanded view). It shows the
-    view's geometry as PyTorch's does (`_saved_size`, `_saved_stride`, `_saved_storage_offset`)."""
+def _geometry(t):
+    """A tensor's shape, strides and storage offset (PyTorch's TensorGeometry): where its
+    elements sit in the memory it shares with its base."""
+    return t._data.shape, t.stride(), t.storage_offset()
 
-    __slots__ = ("positions", "base_shape")
 
-    def __init__(self, base_edge, view, positions, base_shape):
-        super().__init__((base_edge,), ((view._data.shape, view._data.dtype),))
-        self.positions, self.base_shape = positions, base_shape
-        self._args = {"size": view._data.shape, "stride": view.stride(),
-                      "storage_offset": view.storage_offset()}
-
-    def apply(self, grad_outputs):
-        from ..derivatives import index_put
-        grad = grad_outputs[0]
-        zeros = Tensor._make(np.zeros(int(np.prod(self.base_shape)), grad._data.dtype))
-        return [index_put(zeros, grad.reshape(-1), (self.positions,), True).reshape(
-            self.base_shape)]
+def _as_strided_history(view, base):
+    """The view's history as PyTorch regenerates it: base.as_strided(view's geometry), recorded
+    (AsStridedBackward0), whatever ops made the view."""
+    from ..derivatives import as_strided
+    shape, stride, offset = _geometry(view)
+    as_strided.record([base, shape, stride, offset], view)
 
 
 def _rebase_view(view, base, fn):
@@ -785,7 +777,7 @@ def _rebase_view(view, base, fn):
     old, old_nr = base._grad_fn, base._output_nr
     base._grad_fn, base._output_nr = copy_slices, 0
     _new_history(base, old, old_nr)
-    view._grad_fn = AsStridedBackward0((copy_slices, 0), view, positions, base._data.shape)
+    _as_strided_history(view, base)
     view._view_version = view._version_counter.value
 
 
@@ -831,9 +823,7 @@ def _regenerate_view(view, base):
         view._view_version = -1  # stays out of date: the next look raises again
         raise error
     old, old_nr = view._grad_fn, view._output_nr
-    view._grad_fn = AsStridedBackward0(base._edge(), view, _flat_positions(view._data, base._data),
-                                       base._data.shape)
-    view._output_nr = 0
+    _as_strided_history(view, base)
     _new_history(view, old, old_nr)
 
 
