@@ -2965,3 +2965,20 @@ def affine_grid(theta, size, align_corners=None):
     elif min(size) <= 0:
         raise ValueError(f"Expected non-zero, positive output size. Got {size}")
     return d.affine_grid_generator(theta, tuple(int(n) for n in size), bool(align_corners))
+
+
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    """output[n, :, h, w] = input[n] read at grid[n, h, w] = (x, y) in [-1, 1] (-1: the left,
+    top edge), interpolated by mode: a spatial transformer's resampler, differentiable in both
+    the image and the sampling positions."""
+    if mode not in ("bilinear", "nearest", "bicubic"):
+        raise ValueError("nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' "
+                         f"or 'bicubic', but got: '{mode}'")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError("nn.functional.grid_sample(): expected padding_mode to be 'zeros', "
+                         f"'border', or 'reflection', but got: '{padding_mode}'")
+    if align_corners is None:
+        _warn_align_corners()
+        align_corners = False
+    return _ops.grid_sampler(input, grid, ("bilinear", "nearest", "bicubic").index(mode),
+                             ("zeros", "border", "reflection").index(padding_mode), align_corners)
