@@ -4209,7 +4209,7 @@ affine_grid_generator = Op("AffineGridGeneratorBackward0", _affine_grid_generato
                                _affine_grid_generator_backward(grad, size, align_corners))
 
 
-# --- part gridsample: grid_sampler_2d/3d (F.grid_sample), fractional_max_pool2d/3d -------------
+# --- part gridsample: grid_sampler_2d/3d (F.grid_sample) ---------------------------------------
 # The 2-D grid sampler is PyTorch's vectorized CPU kernel (GridSamplerKernel.cpp: compiled with
 # fused multiply-adds, hence the _fma), the 3-D one its scalar loop (GridSampler.cpp): the same
 # float steps in the same order, so the bits agree (bicubic's can differ in the last bit).
@@ -5527,6 +5527,74 @@ adaptive_max_pool3d_backward = Op(
     "AdaptiveMaxPool3DBackwardBackward0",
     lambda grad_output, self, indices: _add_at(self.shape, indices, grad_output, 3),
     promote=("grad_output",),
+    grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
+    self=lambda grad: zeros_like(grad))
+
+
+# --- part gridsample: fractional max pooling (PyTorch's FractionalMaxPool2d/3d.cpp) ------------
+
+def _fmp_starts(samples, input_size, output_size, pool_size):
+    """Where each pooling window starts along one dim, one row per plane: int((i + u) * alpha)
+    - int(u * alpha), alpha = (input - pool) / (output - 1), in u's dtype; the last window
+    ends with the input."""
+    t = samples.dtype.type
+    starts = np.full(samples.shape + (output_size,), input_size - pool_size, np.int64)
+    if output_size > 1:
+        alpha = t(input_size - pool_size) / t(output_size - 1)
+        i = np.arange(output_size - 1).astype(samples.dtype)
+        starts[..., :-1] = (((i + samples[..., None]) * alpha).astype(np.int64)
+                            - (samples * alpha).astype(np.int64)[..., None])
+    return starts
+
+
+def _fractional_max_pool(self, kernel_size, output_size, random_samples):
+    """The max of each window (and its flat position in the plane): windows of kernel_size
+    placed at pseudo-random fractional strides, drawn from one sample per plane and dim (2-D:
+    the samples are (w, h); 3-D: (t, h, w))."""
+    nd = len(kernel_size)
+    x = self if self.ndim == nd + 2 else self[None]
+    N, C, sizes = x.shape[0], x.shape[1], x.shape[2:]
+    if N == 0:
+        empty = (0,) + self.shape[1:-nd] + tuple(output_size)
+        return np.zeros(empty, self.dtype), np.zeros(empty, np.int64)
+    samples = random_samples[:N]
+    order = (1, 0) if nd == 2 else (0, 1, 2)  # which sample each dim (h, w or t, h, w) takes
+    flat = np.zeros((N, C) + tuple(output_size) + (1,) * nd, np.int64)
+    for d in range(nd):
+        start = _fmp_starts(samples[..., order[d]], sizes[d], output_size[d], kernel_size[d])
+        at = start.reshape((N, C) + (1,) * d + (-1,) + (1,) * (nd - 1 - d) + (1,) * nd)
+        offset = np.arange(kernel_size[d]).reshape((1,) * (nd + 2 + d) + (-1,) + (1,) * (nd - 1 - d))
+        flat = flat + (at + offset) * math.prod(sizes[d + 1:])
+    flat = flat.reshape((N, C) + tuple(output_size) + (math.prod(kernel_size),))  # (row order)
+    values = np.take_along_axis(x.reshape(N, C, 1, math.prod(sizes)),
+                                flat.reshape(N, C, 1, flat[0, 0].size), 3).reshape(flat.shape)
+    best, where = np.full(flat.shape[:-1], -np.inf, x.dtype), flat[..., 0]
+    for k in range(flat.shape[-1]):  # the first max, but every nan met (`val > max || isnan`)
+        take = (values[..., k] > best) | np.isnan(values[..., k])
+        best, where = np.where(take, values[..., k], best), np.where(take, flat[..., k], where)
+    if self.ndim != nd + 2:
+        best, where = best[0], where[0]
+    return best, where
+
+
+fractional_max_pool2d = Op(
+    "FractionalMaxPool2DBackward0", _fractional_max_pool, extra=("result1",),
+    self=lambda grad, self, kernel_size, output_size, result1: fractional_max_pool2d_backward(
+        grad, self, kernel_size, output_size, result1))
+fractional_max_pool3d = Op(
+    "FractionalMaxPool3DBackward0", _fractional_max_pool, extra=("result1",),
+    self=lambda grad, self, kernel_size, output_size, result1: fractional_max_pool3d_backward(
+        grad, self, kernel_size, output_size, result1))
+fractional_max_pool2d_backward = Op(
+    "FractionalMaxPool2DBackwardBackward0",
+    lambda grad_output, self, kernel_size, output_size, indices:
+        _add_at(self.shape, indices, grad_output, 2), promote=("grad_output",),
+    grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 2),
+    self=lambda grad: zeros_like(grad))
+fractional_max_pool3d_backward = Op(
+    "FractionalMaxPool3DBackwardBackward0",
+    lambda grad_output, self, kernel_size, output_size, indices:
+        _add_at(self.shape, indices, grad_output, 3), promote=("grad_output",),
     grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
     self=lambda grad: zeros_like(grad))
 
