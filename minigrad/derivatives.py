@@ -4296,10 +4296,10 @@ def _gs_cubic(t, grad=False):
     A = c(-0.75)
     if grad:
         x0, x1, x2, x3 = c(-1) - t, c(0) - t, c(1) - t, c(2) - t
-        return (_fma(_fma(c(-3) * A, x0, -c(10) * A), x0, -c(8) * A),
-                _fma(c(-3) * (A + c(2)), x1, -c(2) * (A + c(3))) * x1,
-                _fma(c(3) * (A + c(2)), x2, -c(2) * (A + c(3))) * x2,
-                _fma(_fma(c(3) * A, x3, -c(10) * A), x3, c(8) * A))
+        return ((c(-3) * A * x0 - c(10) * A) * x0 - c(8) * A,
+                (c(-3) * (A + c(2)) * x1 - c(2) * (A + c(3))) * x1,
+                (c(3) * (A + c(2)) * x2 - c(2) * (A + c(3))) * x2,
+                (c(3) * A * x3 - c(10) * A) * x3 + c(8) * A)
     far = lambda x: ((A * x - c(5) * A) * x + c(8) * A) * x - c(4) * A  # noqa: E731
     near = lambda x: _fma(_fma(A + c(2), x, -(A + c(3))) * x, x, c(1))  # noqa: E731
     return far(t + c(1)), near(t), near(c(1) - t), far(c(2) - t)
