@@ -4392,8 +4392,9 @@ def _gs_2d(grad_output, input, grid, interpolation_mode, padding_mode, align_cor
     g = grad_output
     gxs, gys = np.zeros_like(g[:, 0]), np.zeros_like(g[:, 0])
     for c in range(g.shape[1]):
-        gxs = _fma(_fma(se[:, c] - sw[:, c], n[:, 0], (ne[:, c] - nw[:, c]) * s[:, 0]), g[:, c], gxs)
-        gys = _fma(_fma(se[:, c] - ne[:, c], w[:, 0], (sw[:, c] - nw[:, c]) * e[:, 0]), g[:, c], gys)
+        dx = _fma(se[:, c] - sw[:, c], n[:, 0], (ne[:, c] - nw[:, c]) * s[:, 0])
+        dy = _fma(se[:, c] - ne[:, c], w[:, 0], (sw[:, c] - nw[:, c]) * e[:, 0])
+        gxs, gys = _fma(dx, g[:, c], gxs), _fma(dy, g[:, c], gys)
     grad_input = _gs_scatter(input.shape, taps, [wt * g for wt in weights], _gs_by_rows(grid))
     return grad_input, np.stack([gxs * mx[:, 0], gys * my[:, 0]], -1)
 
@@ -4443,7 +4444,8 @@ def _gs_3d(grad_output, input, grid, interpolation_mode, padding_mode, align_cor
         return np.where(inside, (iz * H + iy) * W + ix, 0), inside
 
     def scatter(taps, values):  # grad_input, output pixel by pixel, tap after tap
-        flat = np.stack([f + (np.arange(N * C) * size).reshape(N, C, 1, 1, 1) for f, _ in taps], -1)
+        planes = (np.arange(N * C) * size).reshape(N, C, 1, 1, 1)
+        flat = np.stack([f + planes for f, _ in taps], -1)
         inside = np.stack([np.broadcast_to(k, (N, C) + k.shape[2:]) for _, k in taps], -1)
         out = np.zeros(N * C * size, input.dtype)
         np.add.at(out, flat[inside], np.stack(values, -1)[inside])
@@ -4577,7 +4579,8 @@ def _grid_sampler_double_backward(ggI, ggG, grad_output, input, grid, interpolat
         for k, i in enumerate(tap):
             position, ok = axes[k][0][i]
             flat, inside = flat + position * math.prod(sizes[:k]), inside & ok
-        index = Tensor._make(np.broadcast_to(np.where(inside, flat, 0).reshape(N, 1, P), (N, C, P)))
+        flat = np.where(inside, flat, 0).reshape(N, 1, P)
+        index = Tensor._make(np.broadcast_to(flat, (N, C, P)))
         keep = Tensor._make(inside[:, None].astype(input._data.dtype))
         value = flat_input.gather(2, index).reshape((N, C) + spatial) * keep
         w = [terms[0][i] for (_, terms, _), i in zip(axes, tap)]  # (N, *spatial) each
@@ -4585,12 +4588,12 @@ def _grid_sampler_double_backward(ggI, ggG, grad_output, input, grid, interpolat
         # the tap's weight differentiated along ggG, and once more along each axis
         coef, dcoef = 0, [0] * nd
         for j in range(nd):
-            part = gg[j] * math.prod(dw[l] if l == j else w[l] for l in range(nd)).unsqueeze(1)
+            part = gg[j] * math.prod(dw[a] if a == j else w[a] for a in range(nd)).unsqueeze(1)
             coef = coef + part
             for k in range(nd):
                 second = (axes[k][1][2][tap[k]] * axes[k][2] * axes[k][2] if k == j else dw[k])
                 dcoef[k] = dcoef[k] + gg[j] * math.prod(
-                    second if l == k else dw[l] if l == j else w[l] for l in range(nd)).unsqueeze(1)
+                    second if a == k else dw[a] if a == j else w[a] for a in range(nd)).unsqueeze(1)
         phi = value * coef if phi is None else phi + value * coef
         if grad_input_mask[1]:
             part = (go * coef).reshape(N, C, P) * keep.reshape(N, 1, P)
@@ -5563,7 +5566,8 @@ def _fractional_max_pool(self, kernel_size, output_size, random_samples):
     for d in range(nd):
         start = _fmp_starts(samples[..., order[d]], sizes[d], output_size[d], kernel_size[d])
         at = start.reshape((N, C) + (1,) * d + (-1,) + (1,) * (nd - 1 - d) + (1,) * nd)
-        offset = np.arange(kernel_size[d]).reshape((1,) * (nd + 2 + d) + (-1,) + (1,) * (nd - 1 - d))
+        offset = np.arange(kernel_size[d]).reshape((1,) * (nd + 2 + d) + (-1,)
+                                                   + (1,) * (nd - 1 - d))
         flat = flat + (at + offset) * math.prod(sizes[d + 1:])
     flat = flat.reshape((N, C) + tuple(output_size) + (math.prod(kernel_size),))  # (row order)
     values = np.take_along_axis(x.reshape(N, C, 1, math.prod(sizes)),
