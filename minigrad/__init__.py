@@ -33,6 +33,7 @@ from .ops import unsafe_chunk, unsafe_split  # noqa: F401  (ATen's recurrent cel
 from .ops import bernoulli, logspace, multinomial, mv, randperm
 from .ops import einsum  # part einsum
 from .ops import unflatten
+from .ops import grid_sampler, grid_sampler_2d, grid_sampler_3d  # part gridsample
 from .ops import bincount, bucketize, histc, searchsorted, unique, unique_consecutive  # counting
 from .ops import (aminmax, count_nonzero, cummax, cummin, dist, kthvalue, logcumsumexp,  # reduce2
                   median, mode, nanmean, nanmedian, nansum, std_mean, var_mean)

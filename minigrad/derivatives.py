@@ -4417,6 +4417,436 @@ affine_grid_generator = Op("AffineGridGeneratorBackward0", _affine_grid_generato
                                _affine_grid_generator_backward(grad, size, align_corners))
 
 
+# --- part gridsample: grid_sampler_2d/3d (F.grid_sample) ---------------------------------------
+# The 2-D grid sampler is PyTorch's vectorized CPU kernel (GridSamplerKernel.cpp: compiled with
+# fused multiply-adds, hence the _fma), the 3-D one its scalar loop (GridSampler.cpp): the same
+# float steps in the same order, so the bits agree (bicubic's can differ in the last bit).
+_VECTOR_BYTES = 32  # what the kernel takes at a time (AVX2's 8 floats, 4 doubles): the order
+# of its additions into grad_input
+
+
+def _gs_int(x):
+    """Float coordinates (already whole) to ints; nan and overflow give the int minimum, as the
+    CPU's conversion does (it lands out of bounds)."""
+    with np.errstate(invalid="ignore"):
+        return x.astype(np.int32 if x.dtype.itemsize <= 4 else np.int64)
+
+
+def _gs_unnormalize(coord, size, align_corners):
+    """Grid coordinates, -1 to 1, in input pixels: -1 and 1 the centres (align_corners) or the
+    outer edges of the border pixels."""
+    t = coord.dtype.type
+    if align_corners:
+        return (coord + t(1)) * t((size - 1) / 2)
+    return _fma(coord + t(1), t(size / 2), t(-0.5))
+
+
+def _gs_reflect(x, size, align_corners):
+    """x reflected off the borders until inside, and d(result)/dx (+1 or -1)."""
+    t = x.dtype.type
+    if align_corners and size <= 1:
+        return np.zeros_like(x), np.zeros_like(x)
+    low, twice_span = (t(0), t((size - 1) * 2)) if align_corners else (t(-0.5), t(size * 2))
+    shifted = x - low
+    extra = np.abs(shifted)
+    extra = _fma(-np.trunc(extra / twice_span), twice_span, extra)
+    flip = extra > twice_span - extra
+    return (np.where(flip, twice_span - extra, extra) + low,
+            np.where(flip ^ (shifted < 0), t(-1), t(1)))
+
+
+def _gs_coordinates(x, size, padding_mode, align_corners):
+    """Pixel coordinates kept inside for 'border' (1) and 'reflection' (2) padding, and the
+    factor their gradient takes (0 where clipped)."""
+    grad = np.ones_like(x)
+    if padding_mode == 2:
+        x, grad = _gs_reflect(x, size, align_corners)
+    if padding_mode:
+        low = np.where(x > 0, x, 0)  # (nan to 0)
+        x = np.minimum(low, x.dtype.type(size - 1))
+        grad = np.where((low != 0) & (x != size - 1), grad, 0)
+    return x, grad
+
+
+def _gs_source(coord, size, padding_mode, align_corners):
+    """Where grid coordinates sample, in pixels, and d(pixel)/d(coordinate)."""
+    x, grad = _gs_coordinates(_gs_unnormalize(coord, size, align_corners), size, padding_mode,
+                              align_corners)
+    scale = coord.dtype.type((size - 1) / 2 if align_corners else size / 2)
+    return x, grad * scale
+
+
+def _gs_taps_2d(input, x, y, padding_mode, align_corners, bicubic=False):
+    """The input pixels an output pixel reads: per tap, its flat position (iy * W + ix) and
+    whether it lies inside (outside reads 0). Bicubic taps go through the padding here."""
+    H, W = input.shape[-2:]
+    if bicubic:
+        x = _gs_coordinates(x, W, padding_mode, align_corners)[0]
+        y = _gs_coordinates(y, H, padding_mode, align_corners)[0]
+    ix, iy = _gs_int(x), _gs_int(y)
+    inside = (ix > -1) & (ix < W) & (iy > -1) & (iy < H)
+    return np.where(inside, iy.astype(np.int64) * W + ix, 0), inside
+
+
+def _gs_read(input, flat, inside):
+    """input[n, c] at flat spatial positions (N, 1, ...), 0 outside: (N, C, ...)."""
+    N, C = input.shape[:2]
+    rows = input.reshape(N, C, math.prod(input.shape[2:]))
+    out = np.take_along_axis(rows, flat.reshape(N, 1, math.prod(flat.shape[2:])), 2)
+    out = out.reshape((N, C) + flat.shape[2:])
+    return np.where(inside, out, 0).astype(input.dtype)
+
+
+def _gs_cubic(t, grad=False):
+    """The four cubic convolution weights (A = -0.75) at fractional offset t, or their
+    derivatives in t, in the kernel's Horner forms."""
+    c = t.dtype.type
+    A = c(-0.75)
+    if grad:
+        x0, x1, x2, x3 = c(-1) - t, c(0) - t, c(1) - t, c(2) - t
+        return ((c(-3) * A * x0 - c(10) * A) * x0 - c(8) * A,
+                (c(-3) * (A + c(2)) * x1 - c(2) * (A + c(3))) * x1,
+                (c(3) * (A + c(2)) * x2 - c(2) * (A + c(3))) * x2,
+                (c(3) * A * x3 - c(10) * A) * x3 + c(8) * A)
+    far = lambda x: ((A * x - c(5) * A) * x + c(8) * A) * x - c(4) * A  # noqa: E731
+    near = lambda x: _fma(_fma(A + c(2), x, -(A + c(3))) * x, x, c(1))  # noqa: E731
+    return far(t + c(1)), near(t), near(c(1) - t), far(c(2) - t)
+
+
+def _gs_vectors(a, by_rows, lanes):
+    """(N, C, Ho, Wo) -> (N, C, chunks, lanes): output pixels as the kernel takes them, a vector
+    at a time over all pixels (or row by row, for a grid laid out otherwise), zero-padded."""
+    if not by_rows:
+        a = a.reshape(a.shape[:2] + (1, math.prod(a.shape[2:])))
+    pad = -a.shape[-1] % lanes
+    a = np.pad(a, [(0, 0)] * (a.ndim - 1) + [(0, pad)])
+    return a.reshape(a.shape[:2] + (math.prod(a.shape[2:]) // lanes, lanes))
+
+
+def _gs_by_rows(grid):
+    """Whether the kernel walks this grid row by row: unless its (H, W, 2) or (2, H, W) part is
+    contiguous in memory."""
+    _, H, W, _ = grid.shape
+    sH, sW, sC = (s // grid.itemsize for s in grid.strides[1:])
+    whole = sC == 1 and (W == 1 or sW == 2) and (H == 1 or sH == 2 * W)
+    planes = (W == 1 or sW == 1) and (H == 1 or sH == W)
+    return not (whole or planes)
+
+
+def _gs_scatter(shape, taps, values, by_rows):
+    """grad_input: values (N, C, Ho, Wo) added at each tap's (flat, inside) position, vector by
+    vector, tap after tap, lane after lane: the kernel's order of additions."""
+    N, C = shape[:2]
+    size, lanes = math.prod(shape[2:]), _VECTOR_BYTES // values[0].itemsize
+    flat = np.stack([_gs_vectors(f + (np.arange(N * C) * size).reshape(N, C, 1, 1), by_rows, lanes)
+                     for f, _ in taps], -2)
+    inside = np.stack([_gs_vectors(np.broadcast_to(k, (N, C) + k.shape[2:]), by_rows, lanes)
+                       for _, k in taps], -2)
+    values = np.stack([_gs_vectors(v, by_rows, lanes) for v in values], -2)
+    out = np.zeros(N * C * size, values.dtype)
+    np.add.at(out, flat[inside], values[inside])
+    return out.reshape(shape)
+
+
+def _gs_2d(grad_output, input, grid, interpolation_mode, padding_mode, align_corners):
+    """The 2-D sampler: the output (grad_output None), else (grad_input, grad_grid)."""
+    H, W = input.shape[-2:]
+    gx, gy = grid[:, None, ..., 0], grid[:, None, ..., 1]  # (N, 1, Ho, Wo)
+    if interpolation_mode == 2:  # bicubic: 4 x 4 taps around floor(x), floor(y)
+        x, y = _gs_unnormalize(gx, W, align_corners), _gs_unnormalize(gy, H, align_corners)
+        x0, y0 = np.floor(x), np.floor(y)
+        cx, cy = _gs_cubic(x - x0), _gs_cubic(y - y0)
+        t = x.dtype.type
+        taps = [[_gs_taps_2d(input, x0 + t(i - 1), y0 + t(j - 1), padding_mode, align_corners,
+                             True) for i in range(4)] for j in range(4)]  # taps[j][i]
+        vals = [[_gs_read(input, *tap) for tap in row] for row in taps]
+        if grad_output is None:
+            rows = [cx[0] * v[0] + cx[1] * v[1] + cx[2] * v[2] + cx[3] * v[3] for v in vals]
+            return _fma(cy[3], rows[3], _fma(cy[2], rows[2], _fma(cy[1], rows[1], cy[0] * rows[0])))
+        dx, dy = _gs_cubic(x - x0, True), _gs_cubic(y - y0, True)
+        g = grad_output
+        gxs, gys = np.zeros_like(g[:, 0]), np.zeros_like(g[:, 0])
+        for c in range(g.shape[1]):
+            for i in range(4):
+                for j in range(4):
+                    v = vals[j][i][:, c] * g[:, c]
+                    gxs = _fma(-(v * dx[i][:, 0]), cy[j][:, 0], gxs)
+                    gys = _fma(-(v * dy[j][:, 0]), cx[i][:, 0], gys)
+        order = [(i, j) for i in range(4) for j in range(4)]
+        grad_input = _gs_scatter(input.shape, [taps[j][i] for i, j in order],
+                                 [g * cx[i] * cy[j] for i, j in order], _gs_by_rows(grid))
+        return grad_input, np.stack([gxs * t(W / 2 if not align_corners else (W - 1) / 2),
+                                     gys * t(H / 2 if not align_corners else (H - 1) / 2)], -1)
+    (x, mx), (y, my) = (_gs_source(gx, W, padding_mode, align_corners),
+                        _gs_source(gy, H, padding_mode, align_corners))
+    if interpolation_mode == 1:  # nearest (halves to even)
+        tap = _gs_taps_2d(input, np.rint(x), np.rint(y), padding_mode, align_corners)
+        if grad_output is None:
+            return _gs_read(input, *tap)
+        return (_gs_scatter(input.shape, [tap], [grad_output], _gs_by_rows(grid)),
+                np.zeros_like(grid))
+    t = x.dtype.type
+    x0, y0 = np.floor(x), np.floor(y)
+    w = x - x0
+    e = t(1) - w
+    n = y - y0
+    s = t(1) - n
+    weights = (s * e, s * w, n * e, n * w)  # nw, ne, sw, se
+    taps = [_gs_taps_2d(input, x0 + t(i), y0 + t(j), padding_mode, align_corners)
+            for j, i in ((0, 0), (0, 1), (1, 0), (1, 1))]
+    nw, ne, sw, se = (_gs_read(input, *tap) for tap in taps)
+    if grad_output is None:
+        return _fma(se, weights[3], _fma(sw, weights[2], _fma(ne, weights[1], nw * weights[0])))
+    g = grad_output
+    gxs, gys = np.zeros_like(g[:, 0]), np.zeros_like(g[:, 0])
+    for c in range(g.shape[1]):
+        dx = _fma(se[:, c] - sw[:, c], n[:, 0], (ne[:, c] - nw[:, c]) * s[:, 0])
+        dy = _fma(se[:, c] - ne[:, c], w[:, 0], (sw[:, c] - nw[:, c]) * e[:, 0])
+        gxs, gys = _fma(dx, g[:, c], gxs), _fma(dy, g[:, c], gys)
+    grad_input = _gs_scatter(input.shape, taps, [wt * g for wt in weights], _gs_by_rows(grid))
+    return grad_input, np.stack([gxs * mx[:, 0], gys * my[:, 0]], -1)
+
+
+def _gs_source_3d(coord, size, padding_mode, align_corners):
+    """The scalar kernel's way to pixels (GridSampler.h): ((c + 1) * size - 1) / 2 or
+    (c + 1) / 2 * (size - 1), reflection by fmod, and d(pixel)/d(coordinate)."""
+    t = coord.dtype.type
+    if align_corners:
+        x, grad = (coord + t(1)) / t(2) * t(size - 1), np.full_like(coord, t((size - 1) / 2))
+    else:
+        x, grad = ((coord + t(1)) * t(size) - t(1)) / t(2), np.full_like(coord, t(size / 2))
+    if padding_mode == 2:
+        low, high = (0, 2 * (size - 1)) if align_corners else (-1, 2 * size - 1)
+        if low == high:
+            x, refl = np.zeros_like(x), np.zeros_like(x)
+        else:
+            least, span = t(low / 2), t((high - low) / 2)
+            x = x - least
+            refl = np.where(x < 0, t(-1), t(1))
+            x = np.abs(x)
+            extra = np.fmod(x, span)
+            even = np.fmod(np.floor(x / span), 2) == 0
+            x = np.where(even, extra + least, span - extra + least)
+            refl = np.where(even, refl, -refl)
+        grad = grad * refl
+    if padding_mode:  # clip: std::max(x, 0), std::min(size - 1, ...) keep their nan rules
+        top = t(size - 1)
+        clip = np.where((x <= 0) | (x >= top), t(0), t(1))
+        x = np.where(x < 0, t(0), x)
+        x = np.where(x < top, x, top)
+        grad = grad * clip
+    return x, grad
+
+
+def _gs_3d(grad_output, input, grid, interpolation_mode, padding_mode, align_corners):
+    """The 3-D sampler (bilinear, i.e. trilinear, or nearest): the output, else
+    (grad_input, grad_grid)."""
+    D, H, W = input.shape[-3:]
+    N, C = input.shape[:2]
+    sources = [_gs_source_3d(grid[:, None, ..., k], n, padding_mode, align_corners)
+               for k, n in enumerate((W, H, D))]  # x, y, z: (N, 1, Do, Ho, Wo)
+    size = D * H * W
+
+    def tap(ix, iy, iz):  # flat position and whether inside
+        inside = (ix >= 0) & (ix < W) & (iy >= 0) & (iy < H) & (iz >= 0) & (iz < D)
+        return np.where(inside, (iz * H + iy) * W + ix, 0), inside
+
+    def scatter(taps, values):  # grad_input, output pixel by pixel, tap after tap
+        planes = (np.arange(N * C) * size).reshape(N, C, 1, 1, 1)
+        flat = np.stack([f + planes for f, _ in taps], -1)
+        inside = np.stack([np.broadcast_to(k, (N, C) + k.shape[2:]) for _, k in taps], -1)
+        out = np.zeros(N * C * size, input.dtype)
+        np.add.at(out, flat[inside], np.stack(values, -1)[inside])
+        return out.reshape(input.shape)
+
+    if interpolation_mode == 1:
+        nearest = tap(*[_gs_int(np.rint(x)).astype(np.int64) for x, _ in sources])
+        if grad_output is None:
+            return _gs_read(input, *nearest)
+        return scatter([nearest], [grad_output]), np.zeros_like(grid)
+    t = input.dtype.type
+    (x, mx), (y, my), (z, mz) = sources
+    x0, y0, z0 = (_gs_int(np.floor(v)).astype(np.int64) for v in (x, y, z))
+    # each axis's two factors: (x0 + 1 - x) toward corner 0, (x - x0) toward corner 1
+    fx = ((x0 + 1).astype(t) - x, x - x0.astype(t))
+    fy = ((y0 + 1).astype(t) - y, y - y0.astype(t))
+    fz = ((z0 + 1).astype(t) - z, z - z0.astype(t))
+    corners = list(itertools.product((0, 1), repeat=3))  # (dz, dy, dx): tnw, tne, ..., bse
+    taps = [tap(x0 + i, y0 + j, z0 + k) for k, j, i in corners]
+    vals = [_gs_read(input, *p) for p in taps]
+    weights = [fx[i] * fy[j] * fz[k] for k, j, i in corners]
+    if grad_output is None:
+        out = np.zeros(vals[0].shape, input.dtype)
+        for v, w, (_, inside) in zip(vals, weights, taps):  # (only corners inside count)
+            out = out + np.where(inside, v * w, 0)
+        return out
+    g = grad_output
+    gix, giy, giz = (np.zeros_like(g[:, 0]) for _ in range(3))
+    sign = (np.negative, np.positive)
+    for c in range(C):
+        for (k, j, i), v, (_, inside) in zip(corners, vals, taps):
+            v, inside = v[:, c], inside[:, 0]
+            gix = gix + np.where(inside, sign[i](v * fy[j][:, 0] * fz[k][:, 0] * g[:, c]), 0)
+            giy = giy + np.where(inside, sign[j](v * fx[i][:, 0] * fz[k][:, 0] * g[:, c]), 0)
+            giz = giz + np.where(inside, sign[k](v * fx[i][:, 0] * fy[j][:, 0] * g[:, c]), 0)
+    return (scatter(taps, [w * g for w in weights]),
+            np.stack([mx[:, 0] * gix, my[:, 0] * giy, mz[:, 0] * giz], -1))
+
+
+def _grid_sampler_backward(nd):
+    """grid_sampler_{nd}d_backward's forward: (grad_input, or None when output_mask says so,
+    grad_grid); an empty grad_output gives zeros."""
+    def backward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners,
+                 output_mask):
+        if grad_output.size == 0:
+            grads = np.zeros_like(input), np.zeros_like(grid)
+        else:
+            grads = (_gs_2d if nd == 2 else _gs_3d)(grad_output, input, grid, interpolation_mode,
+                                                   padding_mode, align_corners)
+        return grads[0] if output_mask[0] else None, grads[1]
+    return backward
+
+
+def _grid_sampler_forward(nd):
+    def forward(input, grid, interpolation_mode, padding_mode, align_corners):
+        if math.prod(grid.shape[:-1]) * input.shape[1] == 0:
+            return np.zeros(input.shape[:2] + grid.shape[1:-1], input.dtype)
+        return (_gs_2d if nd == 2 else _gs_3d)(None, input, grid, interpolation_mode,
+                                               padding_mode, align_corners)
+    return forward
+
+
+def _gs_cubic_terms(f):
+    """The four cubic weights of fraction tensor f, their first and second derivatives in f
+    (A = -0.75): minigrad ops, so they differentiate further."""
+    A = -0.75
+    far = lambda x: ((x * A - 5 * A) * x + 8 * A) * x - 4 * A  # noqa: E731
+    far1 = lambda x: (x * (3 * A) - 10 * A) * x + 8 * A  # noqa: E731
+    far2 = lambda x: x * (6 * A) - 10 * A  # noqa: E731
+    near = lambda x: (x * (A + 2) - (A + 3)) * x * x + 1  # noqa: E731
+    near1 = lambda x: (x * (3 * (A + 2)) - 2 * (A + 3)) * x  # noqa: E731
+    near2 = lambda x: x * (6 * (A + 2)) - 2 * (A + 3)  # noqa: E731
+    return ((far(f + 1), near(f), near(1 - f), far(2 - f)),
+            (far1(f + 1), near1(f), -near1(1 - f), -far1(2 - f)),
+            (far2(f + 1), near2(f), near2(1 - f), far2(2 - f)))
+
+
+def _gs_axis(coord, g, size, nd, interpolation_mode, padding_mode, align_corners):
+    """One spatial axis of the sampler, for its double backward: per tap its input position and
+    whether inside; the weights, their first and second derivatives in the pixel coordinate
+    (tensors of the grid coordinate g, with its derivative m), and m."""
+    if interpolation_mode == 2:
+        p = _gs_unnormalize(coord, size, align_corners)
+        m = np.full_like(p, (size - 1) / 2 if align_corners else size / 2)
+    else:
+        p, m = (_gs_source if nd == 2 else _gs_source_3d)(coord, size, padding_mode, align_corners)
+    base = np.floor(p)
+    f = g * Tensor._make(m) + Tensor._make(p - base - coord * m)  # the fraction, as a tensor of g
+    if interpolation_mode == 2:
+        offsets, terms = (-1, 0, 1, 2), _gs_cubic_terms(f)
+        at = [_gs_coordinates(base + base.dtype.type(o), size, padding_mode, align_corners)[0]
+              for o in offsets]
+    else:
+        offsets, zero = (0, 1), f * 0
+        terms = ((1 - f, f), (zero - 1, zero + 1), (zero, zero))
+        at = [base + o for o in offsets]
+    at = [_gs_int(a).astype(np.int64) for a in at]
+    return [(a, (a >= 0) & (a < size)) for a in at], terms, Tensor._make(m)
+
+
+def _grid_sampler_double_backward(ggI, ggG, grad_output, input, grid, interpolation_mode,
+                                  padding_mode, align_corners, grad_input_mask):
+    """Gradients of grid_sampler_{2,3}d_backward for (grad_output, input, grid), from those of
+    its grad_input (ggI) and grad_grid (ggG). grad_input is the sampler's transpose applied to
+    grad_output: ggI comes back sampled, and as the grid gradient of sampling ggI. grad_grid is
+    grad_output times the sampler's derivative in the grid: ggG gives that derivative along
+    ggG, its transpose in the input, and the second derivative in the grid."""
+    nd = input.dim() - 2
+    sampler, sampler_backward = ((grid_sampler_2d, grid_sampler_2d_backward) if nd == 2
+                                 else (grid_sampler_3d, grid_sampler_3d_backward))
+    args = (interpolation_mode, padding_mode, align_corners)
+    g_out = g_input = g_grid = None
+    if ggI is not None:
+        if grad_input_mask[0]:
+            g_out = sampler(ggI, grid, *args)
+        if grad_input_mask[2]:
+            g_grid = sampler_backward(grad_output, ggI, grid, *args, (False, True))[1]
+    if ggG is None or interpolation_mode == 1:  # (nearest: no derivative in the grid)
+        return g_out, g_input, g_grid
+    N, C = input.shape[:2]
+    spatial, sizes = tuple(grid.shape[1:-1]), tuple(reversed(input.shape[2:]))  # x, y, z sizes
+    P = math.prod(spatial)
+    axes = [_gs_axis(grid._data[..., k], grid[..., k], sizes[k], nd, *args)
+            for k in range(nd)]
+    gg = [ggG[..., k].unsqueeze(1) for k in range(nd)]  # (N, 1, *spatial)
+    go = grad_output
+    flat_input = input.reshape(N, C, math.prod(sizes))
+    phi = hess = None
+    for tap in itertools.product(*[range(len(taps)) for taps, _, _ in axes]):
+        flat, inside = 0, True
+        for k, i in enumerate(tap):
+            position, ok = axes[k][0][i]
+            flat, inside = flat + position * math.prod(sizes[:k]), inside & ok
+        flat = np.where(inside, flat, 0).reshape(N, 1, P)
+        index = Tensor._make(np.broadcast_to(flat, (N, C, P)))
+        keep = Tensor._make(inside[:, None].astype(input._data.dtype))
+        value = flat_input.gather(2, index).reshape((N, C) + spatial) * keep
+        w = [terms[0][i] for (_, terms, _), i in zip(axes, tap)]  # (N, *spatial) each
+        dw = [terms[1][i] * m for (_, terms, m), i in zip(axes, tap)]
+        # the tap's weight differentiated along ggG, and once more along each axis
+        coef, dcoef = 0, [0] * nd
+        for j in range(nd):
+            part = gg[j] * math.prod(dw[a] if a == j else w[a] for a in range(nd)).unsqueeze(1)
+            coef = coef + part
+            for k in range(nd):
+                second = (axes[k][1][2][tap[k]] * axes[k][2] * axes[k][2] if k == j else dw[k])
+                dcoef[k] = dcoef[k] + gg[j] * math.prod(
+                    second if a == k else dw[a] if a == j else w[a] for a in range(nd)).unsqueeze(1)
+        phi = value * coef if phi is None else phi + value * coef
+        if grad_input_mask[1]:
+            part = (go * coef).reshape(N, C, P) * keep.reshape(N, 1, P)
+            scattered = zeros_like(flat_input).scatter_add(2, index, part)
+            g_input = scattered if g_input is None else g_input + scattered
+        if grad_input_mask[2]:
+            h = [(go * value * d).sum(1) for d in dcoef]
+            hess = h if hess is None else [a + b for a, b in zip(hess, h)]
+    if grad_input_mask[0]:
+        g_out = phi if g_out is None else g_out + phi
+    if g_input is not None:
+        g_input = g_input.reshape(input.shape)
+    if grad_input_mask[2]:
+        unit = np.eye(nd, dtype=input._data.dtype)  # (the axes' gradients side by side)
+        hess = builtins.sum(h.unsqueeze(-1) * Tensor._make(unit[k]) for k, h in enumerate(hess))
+        g_grid = hess if g_grid is None else g_grid + hess
+    return g_out, g_input, g_grid
+
+
+grid_sampler_2d = Op(
+    "GridSampler2DBackward0", _grid_sampler_forward(2), promote=False, **{
+        "input, grid": lambda grad, input, grid, interpolation_mode, padding_mode, align_corners,
+        grad_input_mask: grid_sampler_2d_backward(grad, input, grid, interpolation_mode,
+                                                  padding_mode, align_corners, grad_input_mask)})
+grid_sampler_3d = Op(
+    "GridSampler3DBackward0", _grid_sampler_forward(3), promote=False, **{
+        "input, grid": lambda grad, input, grid, interpolation_mode, padding_mode, align_corners,
+        grad_input_mask: grid_sampler_3d_backward(grad, input, grid, interpolation_mode,
+                                                  padding_mode, align_corners, grad_input_mask)})
+grid_sampler_2d_backward = Op(
+    "GridSampler2DBackwardBackward0", _grid_sampler_backward(2), promote=False,
+    outputs=("result0", "result1"), **{
+        "grad_output, input, grid": lambda grads, grad_output, input, grid, interpolation_mode,
+        padding_mode, align_corners, grad_input_mask: _grid_sampler_double_backward(
+            *grads, grad_output, input, grid, interpolation_mode, padding_mode, align_corners,
+            grad_input_mask)})
+grid_sampler_3d_backward = Op(
+    "GridSampler3DBackwardBackward0", _grid_sampler_backward(3), promote=False,
+    outputs=("result0", "result1"), **{
+        "grad_output, input, grid": lambda grads, grad_output, input, grid, interpolation_mode,
+        padding_mode, align_corners, grad_input_mask: _grid_sampler_double_backward(
+            *grads, grad_output, input, grid, interpolation_mode, padding_mode, align_corners,
+            grad_input_mask)})
+
+
 # --- part nnlayers: layer_norm ------------------------------------------------------------------
 def _native_layer_norm(input, normalized_shape, weight, bias, eps):
     """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted,
@@ -5320,6 +5750,75 @@ adaptive_max_pool3d_backward = Op(
     "AdaptiveMaxPool3DBackwardBackward0",
     lambda grad_output, self, indices: _add_at(self.shape, indices, grad_output, 3),
     promote=("grad_output",),
+    grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
+    self=lambda grad: zeros_like(grad))
+
+
+# --- part gridsample: fractional max pooling (PyTorch's FractionalMaxPool2d/3d.cpp) ------------
+
+def _fmp_starts(samples, input_size, output_size, pool_size):
+    """Where each pooling window starts along one dim, one row per plane: int((i + u) * alpha)
+    - int(u * alpha), alpha = (input - pool) / (output - 1), in u's dtype; the last window
+    ends with the input."""
+    t = samples.dtype.type
+    starts = np.full(samples.shape + (output_size,), input_size - pool_size, np.int64)
+    if output_size > 1:
+        alpha = t(input_size - pool_size) / t(output_size - 1)
+        i = np.arange(output_size - 1).astype(samples.dtype)
+        starts[..., :-1] = (((i + samples[..., None]) * alpha).astype(np.int64)
+                            - (samples * alpha).astype(np.int64)[..., None])
+    return starts
+
+
+def _fractional_max_pool(self, kernel_size, output_size, random_samples):
+    """The max of each window (and its flat position in the plane): windows of kernel_size
+    placed at pseudo-random fractional strides, drawn from one sample per plane and dim (2-D:
+    the samples are (w, h); 3-D: (t, h, w))."""
+    nd = len(kernel_size)
+    x = self if self.ndim == nd + 2 else self[None]
+    N, C, sizes = x.shape[0], x.shape[1], x.shape[2:]
+    if N == 0:
+        empty = (0,) + self.shape[1:-nd] + tuple(output_size)
+        return np.zeros(empty, self.dtype), np.zeros(empty, np.int64)
+    samples = random_samples[:N]
+    order = (1, 0) if nd == 2 else (0, 1, 2)  # which sample each dim (h, w or t, h, w) takes
+    flat = np.zeros((N, C) + tuple(output_size) + (1,) * nd, np.int64)
+    for d in range(nd):
+        start = _fmp_starts(samples[..., order[d]], sizes[d], output_size[d], kernel_size[d])
+        at = start.reshape((N, C) + (1,) * d + (-1,) + (1,) * (nd - 1 - d) + (1,) * nd)
+        offset = np.arange(kernel_size[d]).reshape((1,) * (nd + 2 + d) + (-1,)
+                                                   + (1,) * (nd - 1 - d))
+        flat = flat + (at + offset) * math.prod(sizes[d + 1:])
+    flat = flat.reshape((N, C) + tuple(output_size) + (math.prod(kernel_size),))  # (row order)
+    values = np.take_along_axis(x.reshape(N, C, 1, math.prod(sizes)),
+                                flat.reshape(N, C, 1, flat[0, 0].size), 3).reshape(flat.shape)
+    best, where = np.full(flat.shape[:-1], -np.inf, x.dtype), flat[..., 0]
+    for k in range(flat.shape[-1]):  # the first max, but every nan met (`val > max || isnan`)
+        take = (values[..., k] > best) | np.isnan(values[..., k])
+        best, where = np.where(take, values[..., k], best), np.where(take, flat[..., k], where)
+    if self.ndim != nd + 2:
+        best, where = best[0], where[0]
+    return best, where
+
+
+fractional_max_pool2d = Op(
+    "FractionalMaxPool2DBackward0", _fractional_max_pool, extra=("result1",),
+    self=lambda grad, self, kernel_size, output_size, result1: fractional_max_pool2d_backward(
+        grad, self, kernel_size, output_size, result1))
+fractional_max_pool3d = Op(
+    "FractionalMaxPool3DBackward0", _fractional_max_pool, extra=("result1",),
+    self=lambda grad, self, kernel_size, output_size, result1: fractional_max_pool3d_backward(
+        grad, self, kernel_size, output_size, result1))
+fractional_max_pool2d_backward = Op(
+    "FractionalMaxPool2DBackwardBackward0",
+    lambda grad_output, self, kernel_size, output_size, indices:
+        _add_at(self.shape, indices, grad_output, 2), promote=("grad_output",),
+    grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 2),
+    self=lambda grad: zeros_like(grad))
+fractional_max_pool3d_backward = Op(
+    "FractionalMaxPool3DBackwardBackward0",
+    lambda grad_output, self, kernel_size, output_size, indices:
+        _add_at(self.shape, indices, grad_output, 3), promote=("grad_output",),
     grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
     self=lambda grad: zeros_like(grad))
 

@@ -6505,3 +6505,60 @@ for _name, _fn in list(globals().items()):
             and not isinstance(_fn, type) and getattr(_fn, "__module__", None) == __name__
             and _takes_dim(_fn)):
         globals()[_name] = _numpy_names(_fn)
+
+
+# --- part gridsample: grid_sampler (F.grid_sample's op) -----------------------------------------
+def _check_grid_sampler(input, grid, nd, interpolation_mode, name, align_corners):
+    """PyTorch's argument parser, its check_grid_sampler_common, then its 2-D or 3-D check, then
+    the kernel's dtypes."""
+    for argname, position, value in (("input", 1, input), ("grid", 2, grid)):
+        _tensor_arg(name, argname, position, value)
+    if align_corners.__class__ is not builtins.bool:
+        raise TypeError(f"{name}(): argument 'align_corners' (position 5) must be bool, not "
+                        f"{_type_name(align_corners)}")
+    sizes = f"input with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}"
+    if input.shape[0] != grid.shape[0]:
+        raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, but "
+                           f"got {sizes}")
+    if grid.shape[-1] != input.dim() - 2:
+        raise RuntimeError(f"grid_sampler(): expected grid to have size {input.dim() - 2} in last "
+                           f"dimension, but got grid with sizes {list(grid.shape)}")
+    for i in range(2, input.dim()):
+        if input.shape[i] <= 0:
+            raise RuntimeError("grid_sampler(): expected input to have non-empty spatial "
+                               f"dimensions, but input has sizes {list(input.shape)} with "
+                               f"dimension {i} being empty")
+    if input.dim() != nd + 2 or grid.dim() != nd + 2:
+        raise RuntimeError(f"grid_sampler(): expected {nd + 2}D input and grid with same number "
+                           f"of dimensions, but got {sizes}")
+    if nd == 3 and interpolation_mode == 2:
+        raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
+    if not input.is_floating_point():
+        kernel = "grid_sampler_2d_cpu_kernel_impl" if nd == 2 else "grid_sampler3d_cpu"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{input.dtype._scalar}'")
+    if grid.dtype != input.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
+                           f"{grid.dtype._scalar}")
+
+
+def grid_sampler_2d(input, grid, interpolation_mode, padding_mode, align_corners):
+    """Samples input (N, C, H, W) at grid's (N, Ho, Wo, 2) points, x then y in [-1, 1]: modes
+    0 bilinear, 1 nearest, 2 bicubic; padding 0 zeros, 1 border, 2 reflection."""
+    _check_grid_sampler(input, grid, 2, interpolation_mode, "grid_sampler_2d", align_corners)
+    return d.grid_sampler_2d(input, grid, int(interpolation_mode), int(padding_mode),
+                             align_corners)
+
+
+def grid_sampler_3d(input, grid, interpolation_mode, padding_mode, align_corners):
+    """grid_sampler_2d for volumes (N, C, D, H, W), grid (N, Do, Ho, Wo, 3): no bicubic."""
+    _check_grid_sampler(input, grid, 3, interpolation_mode, "grid_sampler_3d", align_corners)
+    return d.grid_sampler_3d(input, grid, int(interpolation_mode), int(padding_mode),
+                             align_corners)
+
+
+def grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners):
+    """F.grid_sample's op: grid_sampler_2d for 4-D input, else grid_sampler_3d."""
+    _check_grid_sampler(input, grid, 2 if input.dim() == 4 else 3, interpolation_mode,
+                        "grid_sampler", align_corners)
+    return (grid_sampler_2d if input.dim() == 4 else grid_sampler_3d)(
+        input, grid, interpolation_mode, padding_mode, align_corners)

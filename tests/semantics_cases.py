@@ -16799,3 +16799,257 @@ case(
     "e('bw2', lambda: torch.vander(x, 2).backward(torch.ones(3, 2)) or x.grad)\nv = torch.vander(x, N=4, increasing=True); print(v, v.grad_fn, v.grad_fn.next_functions)\nv = torch.vander(x, 1); print(v, v.grad_fn)\nv = torch.vander(x, 2); print(v, v.grad_fn, v.grad_fn.next_functions)\ne('N0', lambda: torch.vander(x, 0))",
     "e('Nneg', lambda: torch.vander(x, -1))\ne('2d', lambda: torch.vander(torch.ones(2,2)))\ne('int', lambda: torch.vander(torch.tensor([1, 2, 3])))\ne('bool', lambda: torch.vander(torch.tensor([True, False])))\ne('0d', lambda: torch.vander(torch.tensor(2.)))\ne('empty', lambda: torch.vander(torch.tensor([])))\ne('list', lambda: torch.vander([1, 2]))\ne('int8', lambda: torch.vander(torch.tensor([1, 2], dtype=torch.int8), 3))\ne('float64', lambda: torch.vander(torch.tensor([1, 2], dtype=torch.float64), 3, True))\ne('kw', lambda: torch.vander(x=torch.tensor([1., 2.]), N=3, increasing=True))\nx = torch.tensor([1.5, -2.], requires_grad=True)\ne('g', lambda: torch.autograd.grad(torch.vander(x, 4).sum(), x, create_graph=True))\n",
 )
+
+
+# ---------------------------------------------------------------------------
+# part gridsample: F.grid_sample / torch.grid_sampler(_2d/_3d) and fractional max pooling
+# ---------------------------------------------------------------------------
+_GS_SETUP = """
+import torch.nn.functional as F
+x = ((torch.arange(24.) * 7 % 11 - 5) / 3).reshape(1, 2, 3, 4)
+g = torch.tensor([[[[-1., -1.], [1., 1.], [0.3, -0.7], [1.4, 0.2]],
+                   [[-1.2, 0.9], [0.05, 0.55], [-0.6, 1.3], [2.7, -3.1]]]])
+"""
+case(
+    "gridsample_values",
+    _GS_SETUP,
+    """
+    for mode in ("bilinear", "nearest"):
+        for padding in ("zeros", "border", "reflection"):
+            for align in (True, False):
+                print(mode, padding, align, F.grid_sample(x, g, mode, padding, align).tolist())
+    """,
+    """
+    for padding in ("zeros", "border", "reflection"):
+        for align in (True, False):
+            print(padding, align, F.grid_sample(x, g, "bicubic", padding, align))
+    """,
+    "F.grid_sample(x.double(), g.double(), align_corners=False)",
+    "y = F.grid_sample(x, g); print(y.shape, y.dtype)",
+    "F.grid_sample(x[:, :, :1, :1], g, 'bilinear', 'reflection', True)",
+    "F.grid_sample(x, g.permute(0, 2, 1, 3), align_corners=True).tolist()",
+)
+case(
+    "gridsample_backward",
+    _GS_SETUP,
+    """
+    w = torch.tensor([1., -2., 0.5, 3.]).repeat(1, 2, 2, 1)
+    for mode in ("bilinear", "nearest", "bicubic"):
+        for padding in ("zeros", "border", "reflection"):
+            for align in (True, False):
+                xr, gr = x.clone().requires_grad_(), g.clone().requires_grad_()
+                (F.grid_sample(xr, gr, mode, padding, align) * w).sum().backward()
+                print(mode, padding, align)
+                print(xr.grad)
+                print(gr.grad)
+    """,
+    """
+    xr, gr = x.clone().requires_grad_(), g.clone().requires_grad_()
+    y = F.grid_sample(xr, gr, "bicubic", "border", align_corners=True)
+    n = y.grad_fn
+    print(n, n.next_functions)
+    print(n._saved_align_corners, n._saved_interpolation_mode, n._saved_padding_mode)
+    print(n._saved_input.equal(xr), n._saved_grid.equal(gr))
+    """,
+    """
+    y = F.grid_sample(x, g.clone().requires_grad_(), align_corners=False)
+    print(y.grad_fn, y.grad_fn.next_functions)
+    y.sum().backward()
+    """,
+    """
+    small = torch.tensor([[[[1., 2.], [3., 5.]]]], requires_grad=True)
+    grid = torch.linspace(-1.1, 1.1, 70).reshape(1, 5, 7, 2)
+    (F.grid_sample(small, grid, align_corners=False) * torch.arange(35.).reshape(1, 1, 5, 7)).sum().backward()
+    print(small.grad.tolist())
+    small.grad = None
+    (F.grid_sample(small, grid.permute(0, 2, 1, 3), align_corners=True) * torch.arange(35.).reshape(1, 1, 7, 5)).sum().backward()
+    print(small.grad.tolist())
+    """,
+)
+case(
+    "gridsample_double_backward",
+    _GS_SETUP,
+    """
+    for mode in ("bilinear", "nearest", "bicubic"):
+        xr, gr = x.double().requires_grad_(), g.double().requires_grad_()
+        w = torch.linspace(-1, 1, 16, dtype=torch.float64).reshape(1, 2, 2, 4).requires_grad_()
+        y = F.grid_sample(xr, gr, mode, "reflection", align_corners=False)
+        gx, gg = torch.autograd.grad(y, (xr, gr), w, create_graph=True)
+        n = gx.grad_fn
+        print(mode, n, gg.grad_fn is n, n.next_functions)
+        print(n._saved_align_corners, n._saved_interpolation_mode, n._saved_padding_mode,
+              n._saved_grad_output.equal(w), n._saved_input.equal(xr), n._saved_grid.equal(gr))
+        # (+ 0: the signs of zero gradients are PyTorch's own formula's; the values are compared)
+        print([t + 0 for t in torch.autograd.grad(gx.pow(2).sum() + gg.pow(2).sum(), (xr, gr, w))])
+        print([t if t is None else t + 0 for t in torch.autograd.grad(gx.pow(2).sum(), (xr, gr, w), allow_unused=True)])
+    """,
+)
+case(
+    "gridsample_3d",
+    """
+    import torch.nn.functional as F
+    v = ((torch.arange(48.) * 5 % 13 - 6) / 4).reshape(1, 2, 2, 3, 4).requires_grad_()
+    g = torch.tensor([[[[[-1., -1., -1.], [1., 1., 1.], [0.3, -0.7, 0.1]],
+                        [[1.4, 0.2, -0.5], [-1.2, 0.9, 1.1], [0.05, 0.55, -2.2]]]]], requires_grad=True)
+    w = torch.tensor([2., -1., 0.5]).repeat(1, 2, 1, 2, 1)
+    for mode in ("bilinear", "nearest"):
+        for padding in ("zeros", "border", "reflection"):
+            for align in (True, False):
+                y = F.grid_sample(v, g, mode, padding, align)
+                print(mode, padding, align, y.tolist())
+                gv, gg = torch.autograd.grad((y * w).sum(), (v, g))
+                print(gv.tolist(), gg.tolist())
+    """,
+    "y = F.grid_sample(v, g, align_corners=True); print(y.grad_fn, y.grad_fn._saved_interpolation_mode)",
+    "F.grid_sample(v, g, 'bicubic', align_corners=True)",
+    """
+    gv, gg = torch.autograd.grad(F.grid_sample(v.double(), g.double(), align_corners=True).sum(), (v, g), create_graph=True)
+    print(gv.grad_fn, gg.grad_fn, gg)
+    """,
+)
+case(
+    "gridsample_errors",
+    _GS_SETUP,
+    "F.grid_sample(x, g, mode='linear')",
+    "F.grid_sample(x, g, padding_mode='zero')",
+    "F.grid_sample(x, g, mode=None, align_corners=False)",
+    "F.grid_sample(x, g, 'nearest').shape",
+    "F.grid_sample(x, g, align_corners=1)",
+    "F.grid_sample(x, g.double(), align_corners=False)",
+    "F.grid_sample(x.double(), g, align_corners=False)",
+    "F.grid_sample(x.long(), g.long(), align_corners=False)",
+    "F.grid_sample(torch.ones(1, 1, 2, 2, 2, dtype=torch.int32), torch.zeros(1, 1, 1, 1, 3), align_corners=False)",
+    "F.grid_sample(x, g[..., :1], align_corners=False)",
+    "F.grid_sample(x, torch.zeros(2, 2, 5, 2), align_corners=False)",
+    "F.grid_sample(x[0], g[0], align_corners=False)",
+    "F.grid_sample(x[0], g, align_corners=False)",
+    "F.grid_sample(torch.ones(1, 2, 3, 4, 5), torch.zeros(1, 2, 5, 2, 3), 'bicubic', align_corners=False)",
+    "F.grid_sample(torch.ones(1, 2, 0, 4), g, align_corners=False)",
+    "F.grid_sample(torch.ones(0, 2, 3, 4), torch.zeros(0, 2, 5, 2), align_corners=False)",
+    "F.grid_sample(torch.ones(1, 0, 3, 4), g, align_corners=False)",
+    "F.grid_sample(x, torch.zeros(1, 0, 5, 2), align_corners=False)",
+    "F.grid_sample(torch.ones(1, 2, 3), torch.zeros(1, 2, 1), align_corners=False)",
+    "torch.grid_sampler_2d(torch.ones(1, 2, 3, 4, 5), torch.zeros(1, 2, 5, 2, 3), 0, 0, False)",
+    "torch.grid_sampler_3d(x, g, 0, 0, False)",
+    "torch.grid_sampler(x, 1., 0, 0, False)",
+)
+case(
+    "gridsample_ops",
+    _GS_SETUP,
+    "torch.grid_sampler(x, g, 0, 1, True).tolist()",
+    "torch.grid_sampler_2d(x, g, 1, 2, False).tolist()",
+    "torch.grid_sampler_2d(x, g, 2, 0, True)",
+    "torch.grid_sampler_3d(x[:, :, None].expand(1, 2, 2, 3, 4), torch.cat([g, g[..., :1]], -1)[:, None], 0, 0, False).tolist()",
+)
+case(
+    "gridsample_spatial_transformer",
+    # the spatial transformer tutorial's resampling: affine_grid then grid_sample, and backward
+    # into theta through the grid
+    """
+    import torch.nn.functional as F
+    img = ((torch.arange(50.) * 3 % 7) / 7).reshape(2, 1, 5, 5)
+    theta = torch.tensor([[[0.9, -0.2, 0.1], [0.15, 1.1, -0.05]],
+                          [[1.0, 0.0, 0.3], [0.0, 0.8, 0.2]]], requires_grad=True)
+    grid = F.affine_grid(theta, img.size(), align_corners=False)
+    out = F.grid_sample(img, grid, align_corners=False)
+    print(out.grad_fn, out.grad_fn.next_functions)
+    loss = (out * torch.linspace(-1, 1, 25).reshape(1, 1, 5, 5)).sum()
+    loss.backward()
+    print(out)
+    print(theta.grad)
+    """,
+)
+_FMP_SETUP = """
+import torch.nn.functional as F
+x = ((torch.arange(2 * 3 * 11 * 10.) * 37 % 101) / 10 - 5).reshape(2, 3, 11, 10)
+u = torch.tensor([[[0.3, 0.7], [0.55, 0.1], [0.99, 0.0]], [[0.25, 0.5], [0.75, 0.125], [0.6, 0.4]]])
+"""
+case(
+    "fractional_max_pool2d",
+    _FMP_SETUP,
+    """
+    for k, size in ((3, 4), (2, (5, 7)), ((3, 2), (3, 8)), (1, 10), (2, 1), (4, (8, 1))):
+        y, i = F.fractional_max_pool2d(x, k, output_size=size, return_indices=True, _random_samples=u)
+        print(y.shape, y[1, 2].tolist(), i[1, 2].tolist())
+    """,
+    "F.fractional_max_pool2d(x, 3, output_ratio=(0.5, 0.7), _random_samples=u)[0, 0]",
+    "F.fractional_max_pool2d(x, 3, output_ratio=0.5, _random_samples=u)",
+    "F.fractional_max_pool2d(x[0], 2, output_size=3, _random_samples=u[:1])",
+    "F.fractional_max_pool2d_with_indices(x.double(), 2, output_size=3, _random_samples=u.double())[1][0, 0]",
+    """
+    xr = x.clone().requires_grad_()
+    y, i = F.fractional_max_pool2d(xr, 3, output_size=(4, 5), return_indices=True, _random_samples=u)
+    n = y.grad_fn
+    print(n, n.next_functions, n._saved_kernel_size, n._saved_output_size, n._saved_result1.equal(i), n._saved_self.equal(xr))
+    print(i.requires_grad, i.grad_fn)
+    w = torch.arange(120.).reshape(2, 3, 4, 5).requires_grad_()
+    gx, = torch.autograd.grad((y * w).sum(), xr, create_graph=True)
+    print(gx[1, 2], gx.grad_fn, gx.grad_fn._saved_indices.equal(i))
+    print(torch.autograd.grad(gx.pow(2).sum(), (xr, w), allow_unused=True)[1][1, 2])
+    """,
+    """
+    y = F.fractional_max_pool2d(x.requires_grad_(), 2, output_size=4)
+    print(y.shape, y.dtype, y.grad_fn)
+    y, i = F.fractional_max_pool2d(x, 2, output_ratio=0.5, return_indices=True)
+    print(y.shape, i.dtype)
+    """,
+    "x = torch.tensor([[[1., float('nan'), 3.], [float('nan'), 2., float('-inf')], [0., 4., 1.]]])\nF.fractional_max_pool2d(x, 2, output_size=2, return_indices=True, _random_samples=torch.tensor([[[0.5, 0.5]]]))",
+)
+case(
+    "fractional_max_pool3d",
+    """
+    import torch.nn.functional as F
+    v = ((torch.arange(2 * 2 * 6 * 5 * 7.) * 29 % 97) / 10 - 4).reshape(2, 2, 6, 5, 7).requires_grad_()
+    u = torch.tensor([[[0.3, 0.7, 0.5], [0.55, 0.1, 0.8]], [[0.9, 0.2, 0.4], [0.05, 0.45, 0.65]]])
+    for k, size in ((2, 3), (2, (4, 3, 5)), ((3, 1, 2), (2, 5, 3))):
+        y, i = F.fractional_max_pool3d(v, k, output_size=size, return_indices=True, _random_samples=u)
+        print(y.shape, y[1, 0].tolist(), i[1, 0].tolist())
+    y = F.fractional_max_pool3d(v, 2, output_ratio=(0.5, 0.6, 0.3), _random_samples=u)
+    print(y.shape, y.grad_fn, y.grad_fn._saved_kernel_size, y.grad_fn._saved_output_size)
+    gv, = torch.autograd.grad(y.sum(), v, create_graph=True)
+    print(gv.grad_fn, gv[0, 1])
+    print(F.fractional_max_pool3d(v[0], 2, output_ratio=0.5, _random_samples=u[:1]))
+    """,
+)
+case(
+    "fractional_max_pool_errors",
+    _FMP_SETUP,
+    "F.fractional_max_pool2d(x, 3)",
+    "F.fractional_max_pool2d(x, 3, output_ratio=(0.5, 0.5, 0.5), _random_samples=u)",
+    "F.fractional_max_pool2d(x, 10, output_size=4, _random_samples=u)",
+    "F.fractional_max_pool2d(x, (2, 8), output_size=4, _random_samples=u)",
+    "F.fractional_max_pool2d(x, 3, output_size=4, _random_samples=torch.rand(2, 3, 3))",
+    "F.fractional_max_pool2d(x, 3, output_size=4, _random_samples=u[:1])",
+    "F.fractional_max_pool2d(x, 3, output_size=4, _random_samples=u[:, :2])",
+    "F.fractional_max_pool2d(x, 3, output_size=4, _random_samples=u.double())",
+    "F.fractional_max_pool2d(x[0, 0], 3, output_size=4, _random_samples=u)",
+    "F.fractional_max_pool2d(x[0], 3, output_size=4, _random_samples=u[0])",
+    "F.fractional_max_pool2d(x, (3, 2, 1), output_size=4, _random_samples=u)",
+    "F.fractional_max_pool2d(x, 3, output_size=(4, 4, 4), _random_samples=u)",
+    "F.fractional_max_pool2d(torch.ones(1, 0, 9, 9), 3, output_size=4)",
+    "F.fractional_max_pool2d(torch.ones(0, 3, 9, 9), 3, output_size=4, _random_samples=u).shape",
+    "F.fractional_max_pool2d(x, 3, output_size=0, _random_samples=u).shape",
+    "F.fractional_max_pool3d(torch.ones(1, 2, 7, 7, 7), 2)",
+    "F.fractional_max_pool3d(torch.ones(1, 2, 7, 7, 7), (2, 2, 5), output_size=3, _random_samples=torch.rand(1, 2, 3))",
+    "F.fractional_max_pool3d(torch.ones(1, 2, 7, 7, 7), (5, 2, 2), output_size=3, _random_samples=torch.rand(1, 2, 3))",
+    "F.fractional_max_pool3d(torch.ones(7, 7, 7), 2, output_size=3, _random_samples=torch.rand(1, 2, 3))",
+    "F.fractional_max_pool3d(torch.ones(1, 2, 7, 7, 7), 2, output_size=3, _random_samples=torch.rand(1, 2, 2))",
+    "F.fractional_max_pool3d(torch.ones(1, 2, 7, 7, 7), (2, 2), output_size=3, _random_samples=torch.rand(1, 2, 3))",
+    "F.fractional_max_pool3d(torch.ones(1, 2, 7, 7, 7), 2, output_size=(3, 3), _random_samples=torch.rand(1, 2, 3))",
+    "F.fractional_max_pool3d(torch.ones(1, 0, 7, 7, 7), 2, output_size=3)",
+)
+case(
+    "fractional_max_pool_modules",
+    _FMP_SETUP,
+    "torch.nn.FractionalMaxPool2d(3, output_size=4), torch.nn.FractionalMaxPool3d(2, output_ratio=0.5, return_indices=True)",
+    "m = torch.nn.FractionalMaxPool2d(3, output_size=4, _random_samples=u)\nprint(m._random_samples is u, m.kernel_size, m.output_size, m.output_ratio, m.return_indices, list(m.state_dict()))\nprint(m(x)[0, 1])",
+    "m = torch.nn.FractionalMaxPool2d((2, 3), output_ratio=(0.5, 0.25), return_indices=True)\ny, i = m(x)\nprint(y.shape, i.shape, m.output_ratio, list(m.state_dict()))",
+    "m = torch.nn.FractionalMaxPool3d(2, output_size=(2, 3, 2)); print(m(torch.ones(1, 2, 5, 5, 5)).shape, m.kernel_size, m.output_size)",
+    "torch.nn.FractionalMaxPool2d(3)",
+    "torch.nn.FractionalMaxPool3d(3)",
+    "torch.nn.FractionalMaxPool2d(3, output_size=4, output_ratio=0.5)",
+    "torch.nn.FractionalMaxPool2d(3, output_ratio=1.5)",
+    "torch.nn.FractionalMaxPool3d(3, output_ratio=(0.5, 0.5, 1))",
+    "torch.nn.FractionalMaxPool3d(0, output_size=2)",
+    "torch.nn.FractionalMaxPool3d((1, 0, 1), output_size=2)",
+)

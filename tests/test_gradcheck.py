@@ -1919,6 +1919,54 @@ def _view_copies(L, x):
 
 C.add("view_copies", _view_copies, _u(2, 3, 4))
 
+
+# part gridsample: grid_sample 2-d (three modes x three paddings, both align_corners) and 3-d,
+# one of them behind affine_grid (a spatial transformer); their gradients differentiated again
+# (GridSampler2D/3DBackwardBackward0); fractional max pooling 2-d/3-d, batched and not, with
+# fixed samples, and its backward differentiated again
+def _grid_sample(L, x2, g2, x3, g3, theta):
+    f, outs = F(L), ()
+    for mode in ("bilinear", "nearest", "bicubic"):
+        for padding in ("zeros", "border", "reflection"):
+            outs += (f.grid_sample(x2, g2, mode, padding, align_corners=True),
+                     f.grid_sample(x2, g2, mode, padding, align_corners=False))
+    for mode in ("bilinear", "nearest"):
+        for padding in ("zeros", "border", "reflection"):
+            outs += (f.grid_sample(x3, g3, mode, padding, align_corners=False),)
+    grid = f.affine_grid(theta, (1, 2, 3, 4), align_corners=False)
+    return outs + (f.grid_sample(x2[:1], grid, align_corners=False),)
+
+
+def _double_grid_sample(L, x2, g2, x3, g3, s2, s3):
+    f, gs = F(L), ()
+    for mode, padding in (("bilinear", "zeros"), ("bicubic", "reflection"), ("nearest", "border"),
+                          ("bilinear", "reflection")):
+        y = f.grid_sample(x2, g2, mode, padding, align_corners=False)
+        gs += L.autograd.grad(y, (x2, g2), s2, create_graph=True)
+    y = f.grid_sample(x3, g3, "bilinear", "border", align_corners=True)
+    return gs + L.autograd.grad(y, (x3, g3), s3, create_graph=True)
+
+
+def _fractional_max_pool(L, x2, x3, s2, s3):
+    f = F(L)
+    u2 = L.tensor([[[0.3, 0.7], [0.55, 0.1]], [[0.9, 0.2], [0.05, 0.45]]], dtype=L.float64)
+    u3 = L.tensor([[[0.3, 0.7, 0.5], [0.55, 0.1, 0.8]]], dtype=L.float64)
+    y2 = f.fractional_max_pool2d(x2, 3, output_size=(3, 4), _random_samples=u2)
+    y3 = f.fractional_max_pool3d(x3, (2, 1, 2), output_ratio=0.5, _random_samples=u3)
+    return (y2, f.fractional_max_pool2d(x2[0], (2, 3), output_size=2, _random_samples=u2[:1]),
+            y3, f.fractional_max_pool3d(x3[0], 2, output_size=(2, 3, 2), _random_samples=u3),
+            *L.autograd.grad(y2, x2, s2, create_graph=True),
+            *L.autograd.grad(y3, x3, s3, create_graph=True))
+
+
+C.add("grid_sample", _grid_sample, _u(2, 2, 3, 4), _u(2, 3, 5, 2, lo=-1.3, hi=1.3),
+      _u(1, 2, 3, 2, 4), _u(1, 2, 3, 2, 3, lo=-1.3, hi=1.3), _u(1, 2, 3))
+C.add("double_backward_grid_sample", _double_grid_sample, _u(2, 2, 3, 4),
+      _u(2, 3, 5, 2, lo=-1.3, hi=1.3), _u(1, 2, 3, 2, 4), _u(1, 2, 3, 2, 3, lo=-1.3, hi=1.3),
+      _u(2, 2, 3, 5), _u(1, 2, 2, 3, 2))
+C.add("fractional_max_pool", _fractional_max_pool, _u(2, 2, 7, 8), _u(1, 2, 6, 5, 6),
+      _u(2, 2, 3, 4), _u(1, 2, 3, 2, 3))
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

@@ -27,6 +27,7 @@ _MODULES = frozenset("""
     TransformerDecoderLayer TransformerEncoder TransformerEncoderLayer TripletMarginLoss
     TripletMarginWithDistanceLoss Unflatten Unfold Upsample UpsamplingBilinear2d
     UpsamplingNearest2d ZeroPad1d ZeroPad2d ZeroPad3d
+    FractionalMaxPool2d FractionalMaxPool3d
 """.split())
 
 

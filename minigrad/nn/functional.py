@@ -2965,3 +2965,100 @@ def affine_grid(theta, size, align_corners=None):
     elif min(size) <= 0:
         raise ValueError(f"Expected non-zero, positive output size. Got {size}")
     return d.affine_grid_generator(theta, tuple(int(n) for n in size), bool(align_corners))
+
+
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    """output[n, :, h, w] = input[n] read at grid[n, h, w] = (x, y) in [-1, 1] (-1: the left,
+    top edge), interpolated by mode: a spatial transformer's resampler, differentiable in both
+    the image and the sampling positions."""
+    if mode not in ("bilinear", "nearest", "bicubic"):
+        raise ValueError("nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' "
+                         f"or 'bicubic', but got: '{mode}'")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError("nn.functional.grid_sample(): expected padding_mode to be 'zeros', "
+                         f"'border', or 'reflection', but got: '{padding_mode}'")
+    if align_corners is None:
+        _warn_align_corners()
+        align_corners = False
+    return _ops.grid_sampler(input, grid, ("bilinear", "nearest", "bicubic").index(mode),
+                             ("zeros", "border", "reflection").index(padding_mode), align_corners)
+
+
+def _fractional_max_pool(nd, input, kernel_size, output_size, output_ratio, return_indices,
+                         _random_samples):
+    """fractional_max_pool2d/3d: the output size (given, or ratio * input size), one sample per
+    plane and dim in [0, 1) (drawn unless given), PyTorch's checks, then the table row."""
+    name = f"fractional_max_pool{nd}d"
+    if output_size is None and output_ratio is None:
+        raise ValueError(f"{name} requires specifying either an output_size or an output_ratio")
+    if output_size is None:
+        if nd == 2 and len(output_ratio) > 2:  # (PyTorch's len() of a float ratio: a TypeError)
+            raise ValueError("fractional_max_pool2d requires output_ratio to either be a single "
+                             "Int or tuple of Ints.")
+        ratio = output_ratio if isinstance(output_ratio, (tuple, list)) else (output_ratio,) * nd
+        output_size = [int(input.size(k - nd) * ratio[k]) for k in range(nd)]
+    if _random_samples is None:
+        n_batch = 1 if input.dim() == nd + 1 else input.size(0)
+        _random_samples = _ops.rand(n_batch, input.size(-nd - 1), nd, dtype=input.dtype)
+    kernel_size, output_size = (tuple(v) if isinstance(v, (tuple, list)) else (v,) * nd
+                                for v in (kernel_size, output_size))
+    words = "Ints" if nd == 2 else "three Ints"
+    for arg, value in (("kernel_size", kernel_size), ("output_size", output_size)):
+        if len(value) != nd:
+            raise RuntimeError(f"{name}: {arg} must either be a single Int or tuple of {words}")
+    where = f"{name}()" if nd == 2 else f"{name}_out()"
+    if input.dim() not in (nd + 1, nd + 2):
+        raise RuntimeError(f"{where}: Expected {nd + 1}D or {nd + 2}D tensor, but got: "
+                           f"{list(input.shape)}")
+    for i in range(1, input.dim()):
+        if input.shape[i] <= 0:
+            raise RuntimeError(f"{where}: Expected input to have non-zero size for non-batch "
+                               f"dimensions, but got{list(input.shape)} with dimension {i} being "
+                               "empty.")
+    for i, word in enumerate(("height", "width") if nd == 2 else ("time", "height", "width")):
+        size, k = input.shape[i - nd], kernel_size[i]
+        if output_size[i] + k - 1 > size - (nd == 3):  # (3-D asks for strictly less)
+            raise RuntimeError(f"{where}: pool {word} {k} too large relative to input {word} "
+                               f"{size}")
+    samples = _random_samples
+    if samples.dtype != input.dtype:
+        raise RuntimeError("Expect _random_samples to have the same dtype as input")
+    if samples.dim() != 3:
+        raise RuntimeError(f"Expect _random_samples to have 3 dimensions, got {samples.dim()}")
+    if samples.shape[0] < (1 if input.dim() == nd + 1 else input.shape[0]):
+        raise RuntimeError("Expect _random_samples.size(0) no less then input batch size.")
+    if samples.shape[1] != input.shape[-nd - 1]:
+        raise RuntimeError("Expect _random_samples.size(1) equals to input channel size.")
+    if samples.shape[2] != nd:
+        raise RuntimeError(f"Expect _random_samples.size(2) equals to {nd}; got "
+                           f"{samples.shape[2]}.")
+    row = d.fractional_max_pool2d if nd == 2 else d.fractional_max_pool3d
+    output, indices = row(input, kernel_size, output_size, samples)
+    return (output, indices) if return_indices else output
+
+
+def fractional_max_pool2d_with_indices(input, kernel_size, output_size=None, output_ratio=None,
+                                       return_indices=False, _random_samples=None):
+    """Max pooling at fractional strides (Graham's Fractional MaxPooling): kernel_size windows
+    placed pseudo-randomly so that the output has output_size (or output_ratio of the input)."""
+    return _fractional_max_pool(2, input, kernel_size, output_size, output_ratio, True,
+                                _random_samples)
+
+
+def fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None,
+                          return_indices=False, _random_samples=None):
+    return _fractional_max_pool(2, input, kernel_size, output_size, output_ratio, return_indices,
+                                _random_samples)
+
+
+def fractional_max_pool3d_with_indices(input, kernel_size, output_size=None, output_ratio=None,
+                                       return_indices=False, _random_samples=None):
+    """fractional_max_pool2d over volumes (T, H, W)."""
+    return _fractional_max_pool(3, input, kernel_size, output_size, output_ratio, True,
+                                _random_samples)
+
+
+def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=None,
+                          return_indices=False, _random_samples=None):
+    return _fractional_max_pool(3, input, kernel_size, output_size, output_ratio, return_indices,
+                                _random_samples)

@@ -52,3 +52,4 @@ from .linear import NonDynamicallyQuantizableLinear  # noqa: F401
 from .activation import RReLU  # noqa: F401  (part decoder)
 from .loss import TripletMarginWithDistanceLoss  # noqa: F401  (part decoder)
 from .sparse import EmbeddingBag  # noqa: F401  (part decoder)
+from .pooling import FractionalMaxPool2d, FractionalMaxPool3d  # noqa: F401  (part gridsample)
