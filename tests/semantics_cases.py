@@ -16516,3 +16516,43 @@ case(
     "torch.linalg.det(torch.ones(2, 2, dtype=torch.int64))",
     "torch.linalg.ldl_factor(torch.ones(2, 3))",
 )
+
+
+# --- part orthpoly: torch.special's orthogonal polynomials (Math.h's recurrences, bit for bit) --
+case(
+    "orthogonal_polynomial_values",
+    # every branch: n < 0, 0, 1, the recurrence, the trigonometric form for large n inside (-1, 1)
+    # (T: n > 6; U, V, W: 8; shifted: 6, shifted W: 4), the ends, hermite's limit (128 / 512),
+    # nan and inf degrees, non-integer degrees (truncated in the input's dtype); .tolist(): all bits
+    "S = torch.special\nfs = (S.chebyshev_polynomial_t, S.chebyshev_polynomial_u, S.chebyshev_polynomial_v, S.chebyshev_polynomial_w, S.shifted_chebyshev_polynomial_t, S.shifted_chebyshev_polynomial_u, S.shifted_chebyshev_polynomial_v, S.shifted_chebyshev_polynomial_w, S.hermite_polynomial_h, S.hermite_polynomial_he, S.laguerre_polynomial_l, S.legendre_polynomial_p)",
+    "x = torch.tensor([[0.], [-0.], [1.], [-1.], [0.5], [-0.37], [0.999999], [-0.9999999], [1e-30], [1.3], [-2.5], [7.], [1e20], [float('inf')], [float('-inf')]])\nn = torch.tensor([-1., 0., 1., 2., 3., 4., 5., 6., 7., 8., 9., 10., 15., 2.7, 40., 129., 513., float('nan'), float('inf'), -3e19])",
+    "for f in fs:\n    print(f.__name__, f(x, n).tolist())",
+    "for f in fs:\n    print(f.__name__, f(x.double(), n.double()).tolist())",
+    "xr = (torch.arange(600) * 7919 % 2401 - 1200).double() / 1000\nnr = torch.arange(600) * 13 % 31\nfor f in fs:\n    print(f.__name__, f(xr.float(), nr).tolist()[::5], f(xr, nr).tolist()[::5])",
+    "for f in fs:\n    print(f.__name__, f(torch.tensor([0.3, -0.6, 2.0]), 11).tolist(), f(0.25, torch.tensor([3, 12])).tolist())",
+)
+case(
+    "orthogonal_polynomial_arguments",
+    # (Tensor, Tensor), (Number, Tensor), (Tensor, Number): broadcast and promoted as binary ops,
+    # integers and bools compute in the default dtype; no derivative, no node
+    "S = torch.special",
+    "S.chebyshev_polynomial_t(torch.tensor([1, 2]), 3), S.legendre_polynomial_p(2, torch.tensor([3, 2])), S.legendre_polynomial_p(True, torch.tensor([3, 2]))",
+    "S.hermite_polynomial_h(torch.tensor([0.5, 2]), torch.tensor([[1], [2], [5]])), S.hermite_polynomial_he(torch.tensor([[0.5, 2]], dtype=torch.float64), torch.tensor([[1], [2], [5]]))",
+    "S.chebyshev_polynomial_u(torch.tensor([0.5, 0.2]), 3.5), S.chebyshev_polynomial_u(torch.tensor([0.5, 0.2]), True), S.chebyshev_polynomial_u(torch.tensor([0.5, 0.2]), torch.tensor([True, False]))",
+    "S.chebyshev_polynomial_t(torch.tensor([0.5], dtype=torch.float64), torch.tensor([3.], dtype=torch.float32)).dtype, S.chebyshev_polynomial_t(torch.tensor(0.5), torch.tensor([2., 3.], dtype=torch.float64)), S.laguerre_polynomial_l(torch.tensor([0.5, 2.]), torch.tensor(3., dtype=torch.float64))",
+    "S.chebyshev_polynomial_t(x=torch.tensor([0.5]), n=2), S.chebyshev_polynomial_t(torch.tensor([0.5]), n=torch.tensor(2)), S.chebyshev_polynomial_t(torch.tensor(0.5), 2), S.chebyshev_polynomial_t(torch.ones(0, 3), 2)",
+    "print(S.chebyshev_polynomial_t(torch.ones(2, 3).t(), 2).stride(), S.chebyshev_polynomial_t(torch.ones(2, 3).t(), torch.ones(3, 2)).stride(), S.chebyshev_polynomial_t(2.0, torch.ones(2, 3).t()).stride())",
+    "x = torch.tensor([0.5, 1.0], requires_grad=True)\ny = S.laguerre_polynomial_l(x, torch.tensor([2., 3.], requires_grad=True))\nprint(y, y.requires_grad, y.grad_fn, y.is_leaf)",
+    "S.legendre_polynomial_p(x, 2).sum().backward()",
+    "S.chebyshev_polynomial_t(0.5, 3)",
+    "S.chebyshev_polynomial_t(torch.tensor([0.5]))",
+    "S.shifted_chebyshev_polynomial_v()",
+    "S.chebyshev_polynomial_t(torch.tensor([0.5]), 'a')",
+    "S.hermite_polynomial_h(torch.tensor([0.5]), [2])",
+    "S.hermite_polynomial_he([0.5], torch.tensor(2))",
+    "S.laguerre_polynomial_l(torch.tensor([0.5]), 2, 3)",
+    "S.legendre_polynomial_p(input=torch.tensor([0.5]))",
+    "S.chebyshev_polynomial_w(torch.tensor([0.5, 0.2]), torch.tensor([1, 2, 3]))",
+    "S.chebyshev_polynomial_t(torch.tensor([0.5]), 1+2j)",
+    "S.chebyshev_polynomial_t(torch.tensor([0.5], dtype=torch.float64), 1j)",
+)
