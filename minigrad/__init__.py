@@ -78,6 +78,8 @@ from .ops import (UntypedStorage, conj, empty_like, get_device, get_num_threads,
                   is_neg, layout, randint_like, resolve_conj, resolve_neg, scalar_tensor,
                   set_num_threads, strided)
 from .ops import normal  # part nsgap
+from .ops import (bartlett_window, blackman_window, hamming_window, hann_window,  # orthpoly
+                  kaiser_window)
 from .ops import cdist, channel_shuffle, index_reduce, pdist, renorm, scatter_reduce  # part dist
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
