@@ -7,7 +7,7 @@ Each C loop over one number becomes a NumPy loop over all of them: a branch is a
 indices of the numbers that take it), a loop that stops early runs while some number still goes on.
 Two things beyond the C source decide the last bit: where the compiler fused a * b + c into one
 rounding (_fma), and glibc's own float expf, lgammaf and erfcf, which are not the correctly rounded
-values (ported here too).
+values (ported here too; cos, sin and acos are called from the C library itself, _c).
 """
 import ctypes
 import ctypes.util
