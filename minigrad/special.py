@@ -8,6 +8,8 @@ no derivative in its first argument. The gamma family's float32 values come from
 algorithms (Math.h) computed step by step in float32, so they match its bits; so do the Bessel
 functions' and the incomplete gamma functions' (_math.py). bessel_j0 ... y1 and the
 modified_bessel_*, spherical_bessel_j0 and airy_ai have no derivative at all in PyTorch: their results never require grad.
+Nor have the orthogonal polynomials (chebyshev_polynomial_t ... legendre_polynomial_p), whose
+recurrences are ported to the bit too.
 """
 import numbers
 
