@@ -85,6 +85,10 @@ from .ops import (alias_copy, as_strided, as_strided_copy, as_strided_scatter,  
                   transpose_copy, unbind_copy, unfold_copy, unsqueeze_copy, view_copy)
 from .ops import asarray, empty_permuted, empty_strided, resize_as_, row_stack, _range as range  # part views2
 from .ops import bitwise_left_shift, bitwise_right_shift, vander  # part views2
+
+
+from .ops import (bartlett_window, blackman_window, hamming_window, hann_window,  # orthpoly
+                  kaiser_window)
 from .ops import cdist, channel_shuffle, index_reduce, pdist, renorm, scatter_reduce  # part dist
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import inference_mode, is_inference_mode_enabled

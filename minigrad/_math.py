@@ -7,8 +7,11 @@ Each C loop over one number becomes a NumPy loop over all of them: a branch is a
 indices of the numbers that take it), a loop that stops early runs while some number still goes on.
 Two things beyond the C source decide the last bit: where the compiler fused a * b + c into one
 rounding (_fma), and glibc's own float expf, lgammaf and erfcf, which are not the correctly rounded
-values (ported here too).
+values (ported here too; cos, sin and acos are called from the C library itself, _c).
 """
+import ctypes
+import ctypes.util
+import functools
 import math
 
 import numpy as np
@@ -48,7 +51,8 @@ def _fma(a, b, c):
     z = s - p
     t = (p - (s - z)) + (c - z)                        # p + c == s + t exactly
     fused = s + (t + e)
-    return np.where(np.isfinite(fused), fused, p + c)  # inf or nan: the plain sum says which
+    # inf or nan: the plain sum says which; so does it the sign of an exact zero
+    return np.where(np.isfinite(fused) & (fused != 0), fused, p + c)
 
 
 def _unfused(a, b, c):
@@ -746,7 +750,7 @@ def _hankel(x, order, second_kind):
     p = _horner(z, _J_PP[order], _fma) / _horner(z, _J_PQ[order], _fma)
     q = t(5) / x * (_horner(z, _J_QP[order], _fma) / _horner(z, _J_QQ[order], _fma))
     shifted = x - t(0.785398163397448309615660845819875721 * (3 if order else 1))
-    sin, cos = _rounded(np.sin, shifted), _rounded(np.cos, shifted)
+    sin, cos = _c("sin", shifted), _c("cos", shifted)
     wave = _fma(p, sin, q * cos) if second_kind else _fma(p, cos, -(q * sin))
     return wave * t(0.797884560802865355879892119868763737) / np.sqrt(x)
 
@@ -887,7 +891,7 @@ def spherical_bessel_j0(self):
         series = _fma(xx, series, t(1) / t(d) if d > 0 else t(-1) / t(-d))
     series = _fma(xx, series, t(1))
     with np.errstate(all="ignore"):
-        out = np.where(np.abs(x) < t(0.5), series, _rounded(np.sin, x) / x)
+        out = np.where(np.abs(x) < t(0.5), series, _c("sin", x) / x)
     return np.where(np.isinf(x), t(0), out)
 
 
@@ -923,7 +927,7 @@ def airy_ai(self):
         z = t(1) / zeta
         zz = z * z
         phase = zeta + t(0.25) * t(math.pi)
-        sin, cos = _rounded(np.sin, phase), _rounded(np.cos, phase)
+        sin, cos = _c("sin", phase), _c("cos", phase)
         wave = _fma(sin, t(1) + zz * _horner(zz, c["afn"], _fma) / _horner(zz, c["afd"], _fma),
                     -(cos * (z * _horner(zz, c["agn"], _fma) / _horner(zz, c["agd"], _fma))))
         negative = t(5.64189583547756286948e-01) / np.sqrt(np.sqrt(-x)) * wave
@@ -947,3 +951,185 @@ def airy_ai(self):
         out = np.where(x < t(-2.09), negative, np.where(x >= t(2.09), positive, series))
         out = np.where(x > t(103.892), t(0), out)
         return np.where(np.isinf(x), t(np.nan), out)
+
+
+# --- the orthogonal polynomials (torch.special's chebyshev_polynomial_*, shifted_*, hermite_*,
+# laguerre_polynomial_l, legendre_polynomial_p): Math.h's three-term recurrences, with its
+# special cases (n < 0, the ends of [-1, 1], a trigonometric form for large n inside it).
+def _degree(n):
+    """The kernel's static_cast<int64_t>(n) of n in the tensor's dtype: truncation; nan, inf
+    and values out of range become INT64_MIN on x86 (so they take the n < 0 branch)."""
+    with np.errstate(invalid="ignore"):
+        ok = np.isfinite(n) & (np.abs(n) < 2.0 ** 63)
+        return np.where(ok, np.trunc(np.where(ok, n, 0)), -2.0 ** 63).astype(np.int64)
+
+
+def _recurrence(n, p, q, step):
+    """Math.h's loops: step(k, p, q) gives the next value, for k = 1 ... n - 1 (each value's own n).
+    A nan stays nan, so the loops that stop at one give what going on gives."""
+    q = np.array(q, copy=True)
+    with np.errstate(all="ignore"):
+        for k in range(1, int(n.max(initial=1))):
+            going = n > k
+            if not going.any() or np.isnan(q[going]).all():
+                break
+            p, q = np.where(going, q, p), np.where(going, step(k, p, q), q)
+    return q
+
+
+def _acos(x):
+    return _c("acos", x)
+
+
+def _orthogonal(x, n, first, step, cases):
+    """n < 0: 0; n == 0: 1; n == 1: first; else the recurrence; `cases` (condition, value) pairs,
+    the kernel's earlier returns, overrule in their order (and spare their values the loop)."""
+    t = x.dtype.type
+    x, k = np.broadcast_arrays(x, _degree(n))
+    with np.errstate(all="ignore"):
+        cases = cases(x, k)
+        looping = functools.reduce(np.logical_and, [~c for c, _ in cases], k > 1)
+        out = _recurrence(np.where(looping, k, 0), np.ones_like(x), first, step)
+        out = np.where(k == 1, first, np.where(k == 0, t(1), out))
+        for condition, value in reversed(cases):
+            out = np.where(condition, value, out)
+        return np.where(k < 0, t(0), out)
+
+
+def _c_function(name, kind):
+    """C's own cos, sin, acos (glibc's, which PyTorch's scalar kernels call): NumPy's differ in the
+    last bit, and glibc's float acosf and cosf are not the correctly rounded values either. Outside
+    the domain C gives nan."""
+    if kind is ctypes.c_float:
+        try:
+            f = getattr(ctypes.CDLL(ctypes.util.find_library("m")), name + "f")
+            f.restype, f.argtypes = kind, [kind]
+        except (OSError, AttributeError, TypeError):  # (no C library found: round the double's)
+            f = getattr(math, name)
+    else:
+        f = getattr(math, name)
+
+    def safe(v):
+        try:
+            return f(v)
+        except ValueError:
+            return math.nan
+    return np.vectorize(safe, otypes=[np.float32 if kind is ctypes.c_float else np.float64])
+
+
+_C_TRIG = {(f, np.dtype(t)): _c_function(f, c) for f in ("cos", "sin", "acos")
+           for t, c in ((np.float32, ctypes.c_float), (np.float64, ctypes.c_double))}
+
+
+def _c(name, x):
+    return _C_TRIG[name, x.dtype](x)
+
+
+def _odd_sign(k, v):
+    return np.where(k % 2 == 0, v, -v)
+
+
+_CHEBYSHEV_FIRST = dict(t=lambda y: y, u=lambda y: y + y, v=lambda y: y + y - y.dtype.type(1),
+                        w=lambda y: y + y + y.dtype.type(1))
+
+
+def _chebyshev(kind, x, n, shifted=False):
+    """T, U, V, W at y = x (or y = 2x - 1, shifted): 2y q - p from their own first two values.
+    At the ends (x = +-1; shifted x = 1 and x = 0) a closed value; inside (-1, 1) for n above 6
+    (U, V, W: 8; shifted W: 4) a trigonometric form in a = acos(y), as Math.h."""
+    t = x.dtype.type
+    one = t(1)
+    y = x + x - one if shifted else x
+    two_y = y + y
+    first = _CHEBYSHEV_FIRST[kind](y)
+
+    def cases(x, k):
+        m, odd_m = (k + 1).astype(t), (k + k + 1).astype(t)  # n + 1, n + n + 1
+        top, bottom = dict(t=(one, _odd_sign(k, one)), u=(m, _odd_sign(k, m)),
+                           v=(one, _odd_sign(k, odd_m)), w=(odd_m, _odd_sign(k, one)))[kind]
+        if shifted:
+            at_top, at_bottom = x == one, x == 0
+        else:
+            at_top, at_bottom = (np.abs(x) == one) & (x > 0), (np.abs(x) == one) & ~(x > 0)
+        inside = (k > (6 if kind == "t" or shifted and kind != "w" else 4 if shifted else 8)) & (
+            np.abs(y) < one)
+        a = _c("acos", y)
+        if kind == "t":
+            trig = _c("cos", k.astype(t) * a)
+        elif kind == "u":
+            s = _c("sin", a)
+            trig = np.where(s != 0, _c("sin", m * a) / s, m * _c("cos", m * a) / y)
+        elif kind == "v":
+            trig = np.where(_c("sin", a / t(2)) != one,
+                            _c("cos", (k.astype(t) + t(0.5)) * a) / _c("cos", a / t(2)),
+                            _odd_sign(k, odd_m))
+        else:
+            trig = np.where(_c("cos", a / t(2)) != one,
+                            _c("sin", (k.astype(t) + t(0.5)) * a) / _c("sin", a / t(2)),
+                            _odd_sign(k, one) if shifted else np.where(x > 0, odd_m, _odd_sign(k, one)))
+        return [(at_top, top), (at_bottom, bottom), (inside, trig)]
+    return _orthogonal(x, n, first, lambda k, p, q: _fma(two_y, q, -p), cases)
+
+
+def chebyshev_polynomial_t(x, n):
+    return _chebyshev("t", x, n)
+
+
+def chebyshev_polynomial_u(x, n):
+    return _chebyshev("u", x, n)
+
+
+def chebyshev_polynomial_v(x, n):
+    return _chebyshev("v", x, n)
+
+
+def chebyshev_polynomial_w(x, n):
+    return _chebyshev("w", x, n)
+
+
+def shifted_chebyshev_polynomial_t(x, n):
+    return _chebyshev("t", x, n, shifted=True)
+
+
+def shifted_chebyshev_polynomial_u(x, n):
+    return _chebyshev("u", x, n, shifted=True)
+
+
+def shifted_chebyshev_polynomial_v(x, n):
+    return _chebyshev("v", x, n, shifted=True)
+
+
+def shifted_chebyshev_polynomial_w(x, n):
+    return _chebyshev("w", x, n, shifted=True)
+
+
+def _hermite_limit(x, k):
+    """Above degree 128 (float32; float64: 512) Math.h gives up: nan."""
+    return [(k > (128 if x.dtype == np.float32 else 512), x.dtype.type(np.nan))]
+
+
+def hermite_polynomial_h(x, n):
+    """The physicists' H: H_{k+1} = 2x H_k - 2k H_{k-1}."""
+    t = x.dtype.type
+    return _orthogonal(x, n, x + x, lambda k, p, q: _fma(x + x, q, -(t(k + k) * p)), _hermite_limit)
+
+
+def hermite_polynomial_he(x, n):
+    """The probabilists' He: He_{k+1} = x He_k - k He_{k-1}."""
+    t = x.dtype.type
+    return _orthogonal(x, n, x, lambda k, p, q: _fma(x, q, -(t(k) * p)), _hermite_limit)
+
+
+def laguerre_polynomial_l(x, n):
+    """L_{k+1} = ((2k + 1 - x) L_k - k L_{k-1}) / (k + 1); 1 at x = 0."""
+    t = x.dtype.type
+    return _orthogonal(x, n, t(1) - x,
+                       lambda k, p, q: _fma(t(k + k) + (t(1) - x), q, -(t(k) * p)) / t(k + 1),
+                       lambda x, k: [(x == 0, t(1))])
+
+
+def legendre_polynomial_p(x, n):
+    """P_{k+1} = ((2k + 1) x P_k - k P_{k-1}) / (k + 1); +-1 at x = +-1."""
+    t = x.dtype.type
+    return _orthogonal(x, n, x, lambda k, p, q: _fma(t(k + k + 1) * x, q, -(t(k) * p)) / t(k + 1),
+                       lambda x, k: [(np.abs(x) == t(1), np.where(x > 0, t(1), _odd_sign(k, t(1))))])

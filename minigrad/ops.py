@@ -16,7 +16,7 @@ import warnings
 
 import numpy as np
 
-from . import derivatives as d
+from . import _math, derivatives as d
 from . import dtypes, return_types
 from .dtypes import get_default_dtype  # noqa: F401  (optim imports it from here)
 from .autograd import function as _function, grad_mode
@@ -3160,6 +3160,106 @@ def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_gra
     exponents = np.linspace(float(start), float(end), steps)
     return _new((float(base) ** exponents).astype(_np_dtype(dtype)), requires_grad)
 
+
+
+# --- part orthpoly: window functions, each computed as PyTorch composes it (arange in the dtype,
+# scalar steps rounded to it, then cos; kaiser's own kernel). A periodic window is the first
+# window_length values of the symmetric one a value longer.
+def _window(name, floats, compute, args, kwargs):
+    """Reads (window_length, periodic, *floats): a prefix of them, by position or keyword, as
+    PyTorch's overloads (periodic True by default); checks them as PyTorch, in its order."""
+    params = ("window_length", "periodic") + floats
+    given = dict(zip(params, args))
+    named = {k: v for k, v in kwargs.items() if k not in ("dtype", "device", "requires_grad")}
+    dtype, device = kwargs.get("dtype"), kwargs.get("device")
+    requires_grad = kwargs.get("requires_grad", False)
+    if len(args) == 1 and not kwargs and not _is_int(args[0]):
+        _int_arg(name, "window_length", 1, args[0])
+    if (len(args) > len(params) or builtins.any(k not in params or k in given for k in named)
+            or set(given | named) != set(params[:len(given) + len(named)]) or not given | named
+            or not _options_fit(requires_grad, dtype, device=device)):
+        raise _invalid_combination(name, args, kwargs)
+    given |= named
+    length, periodic = given["window_length"], given.get("periodic", True)
+    if (not _is_int(length) or periodic.__class__ is not builtins.bool
+            or not builtins.all(isinstance(given.get(f, 0.0), numbers.Real) for f in floats)):
+        raise _invalid_combination(name, args, kwargs)
+    _check_device(_device_arg(name, device))
+    dtype = dtype or dtypes.get_default_dtype()
+    if dtype.np.kind != "f":
+        raise RuntimeError(f"{name} expects floating point dtypes, got: TensorOptions(dtype="
+                           f"{dtype._c}, device=cpu, layout=Strided (default), requires_grad=false "
+                           "(default), pinned_memory=false, memory_format=(nullopt))")
+    if length < 0:
+        raise RuntimeError(f"{name} requires non-negative window_length, got window_length={length}")
+    if length < 2:
+        return _new(np.ones(length, dtype.np), requires_grad)
+    n = length + 1 if periodic else length
+    return _new(compute(n, dtype.np.type, *[given[f] for f in floats if f in given])[:length],
+                requires_grad)
+
+
+def _cos(x):
+    return d._rounded(np.cos, x)  # (as torch.cos)
+
+
+def _hamming(n, t, alpha=0.54, beta=0.46):
+    """alpha - beta cos(2 pi k / (n - 1))."""
+    return _cos(np.arange(n, dtype=t) * t(math.pi * 2.0 / (n - 1))) * t(-beta) + t(alpha)
+
+
+def _blackman(n, t):
+    """0.42 - 0.5 cos(2 pi k / (n - 1)) + 0.08 cos(4 pi k / (n - 1))."""
+    w = np.arange(n, dtype=t) * t(math.pi / (n - 1))
+    return _cos(w * t(4)) * t(0.08) - _cos(w * t(2)) * t(0.5) + t(0.42)
+
+
+def _bartlett(n, t):
+    """The triangle 2k / (n - 1), folded down (2 - that) after its middle."""
+    w = np.arange(n, dtype=t) * t(2.0 / (n - 1))
+    half = (n - 1) // 2 + 1
+    w[half:] = -w[half:] + t(2)
+    return w
+
+
+def _kaiser(n, t, beta=12.0):
+    """i0(beta sqrt(1 - ((k - alpha) / alpha)^2)) / i0(beta), alpha = (n - 1) / 2; PyTorch's
+    compiler turns pow(x, 2) into x * x and fuses 1 - x * x into one rounding."""
+    alpha, beta = t((n - 1) / 2.0), np.array(beta, t)
+    x = (np.arange(n, dtype=t) - alpha) / alpha
+    return _math.i0(beta * np.sqrt(np.abs(d._fma(-x, x, t(1))))) / _math.i0(beta)
+
+
+_SIGNATURES.update({
+    name: tuple(f"int window_length, {''.join(f'{p}, ' for p in extra)}*, {_KWARGS}" for extra in (
+        [("bool periodic",) + params[:i] for i in range(len(params) + 1)]))
+    for name, params in (("hann_window", ()), ("bartlett_window", ()), ("blackman_window", ()),
+                         ("hamming_window", ("float alpha", "float beta")),
+                         ("kaiser_window", ("float beta",)))})
+for _name in _SIGNATURES:
+    if _name.endswith("_window"):
+        _SIGNATURES[_name] = (f"int window_length, *, {_KWARGS}",) + _SIGNATURES[_name]
+
+
+def hann_window(*args, **kwargs):
+    """sin^2(pi k / (n - 1)): hamming_window with alpha = beta = 0.5, as PyTorch computes it."""
+    return _window("hann_window", (), lambda n, t: _hamming(n, t, 0.5, 0.5), args, kwargs)
+
+
+def hamming_window(*args, **kwargs):
+    return _window("hamming_window", ("alpha", "beta"), _hamming, args, kwargs)
+
+
+def blackman_window(*args, **kwargs):
+    return _window("blackman_window", (), _blackman, args, kwargs)
+
+
+def bartlett_window(*args, **kwargs):
+    return _window("bartlett_window", (), _bartlett, args, kwargs)
+
+
+def kaiser_window(*args, **kwargs):
+    return _window("kaiser_window", ("beta",), _kaiser, args, kwargs)
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
     _check_overloads("eye", (n,) if m is None else (n, m), requires_grad, dtype, device=device)

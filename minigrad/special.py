@@ -8,12 +8,17 @@ no derivative in its first argument. The gamma family's float32 values come from
 algorithms (Math.h) computed step by step in float32, so they match its bits; so do the Bessel
 functions' and the incomplete gamma functions' (_math.py). bessel_j0 ... y1 and the
 modified_bessel_*, spherical_bessel_j0 and airy_ai have no derivative at all in PyTorch: their results never require grad.
+Nor have the orthogonal polynomials (chebyshev_polynomial_t ... legendre_polynomial_p), whose
+recurrences are ported to the bit too.
 """
 import numbers
+
+import numpy as np
 
 from . import _math, derivatives as d, dtypes, ops
 from .ops import (_REQUIRED, _SIGNATURES, _invalid_combination, _mvlgamma_args, _polygamma_args,
                   _round_op, _softmax, _tensor_arg, _unary)
+from .autograd.function import _broadcast_shape, _iterator_layout
 from .tensor import Tensor
 
 __all__ = ["airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "digamma", "entr", "erf", "erfc",
@@ -22,7 +27,13 @@ __all__ = ["airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "digam
            "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0", "modified_bessel_k1",
            "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round", "scaled_modified_bessel_k0",
            "scaled_modified_bessel_k1", "sinc", "softmax", "spherical_bessel_j0", "xlog1py", "xlogy",
-           "zeta"]
+           "zeta",
+           # part orthpoly
+           "chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v",
+           "chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he",
+           "laguerre_polynomial_l", "legendre_polynomial_p", "shifted_chebyshev_polynomial_t",
+           "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v",
+           "shifted_chebyshev_polynomial_w"]
 
 # aliases: the base op's row, under PyTorch's special_ name (which its argument errors show)
 gammaln, digamma, psi = (_unary("special_gammaln", d.lgamma), _unary("special_digamma", d.digamma),
@@ -139,3 +150,56 @@ xlog1py = _binary("special_xlog1py", d.special_xlog1py, d.special_xlog1py_scalar
                   d.special_xlog1py_scalar_other)
 zeta = _binary("special_zeta", d.special_zeta, d.special_zeta_scalar_self,
                d.special_zeta_scalar_other)
+
+
+# part orthpoly: the orthogonal polynomials, Math.h's recurrences (_math.py). No derivative in
+# PyTorch either; the degree n is cast to the input's dtype, then truncated to an integer.
+def _polynomial(name, forward):
+    """torch.special.name(x, n): a tensor and a tensor, a number and a tensor or a tensor and a
+    number, broadcast; integers compute in the default dtype."""
+    _SIGNATURES[name] = ("Tensor x, Tensor n, *, Tensor out = None",
+                         "Number x, Tensor n, *, Tensor out = None",
+                         "Tensor x, Number n, *, Tensor out = None")
+
+    def fn(*args, **kwargs):
+        given = dict(zip(("x", "n"), args), **kwargs)
+        x, n = given.get("x"), given.get("n")
+        number = (numbers.Number, np.bool_)
+        if (len(args) > 2 or set(given) != {"x", "n"} or not (isinstance(x, Tensor) and isinstance(
+                n, (Tensor, *number)) or isinstance(x, number) and isinstance(n, Tensor))):
+            raise _invalid_combination(name, args, kwargs)
+        dt = dtypes.result_type(x, n)
+        if dt.kind != "f":
+            dt = dtypes.get_default_dtype().np
+        if isinstance(x, complex) or isinstance(n, complex):  # (minigrad has no complex dtypes)
+            raise NotImplementedError(f'"{name[8:]}_cpu" not implemented for '
+                                      f"'{'ComplexDouble' if dt == np.float64 else 'ComplexFloat'}'")
+        x, n = (np.asarray(v._data if isinstance(v, Tensor) else v, dt) for v in (x, n))
+        _broadcast_shape(x.shape, n.shape)
+        out = forward(*np.broadcast_arrays(x, n))
+        tensors = [a for a in (x, n) if a.shape == out.shape]
+        if len(tensors) == 1:  # laid out in memory as its one full-shaped input, as PyTorch
+            laid = np.empty_like(tensors[0])
+            laid[...] = out
+            return Tensor._make(laid)
+        return Tensor._make(_iterator_layout(out, [x, n]))
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+chebyshev_polynomial_t = _polynomial("special_chebyshev_polynomial_t", _math.chebyshev_polynomial_t)
+chebyshev_polynomial_u = _polynomial("special_chebyshev_polynomial_u", _math.chebyshev_polynomial_u)
+chebyshev_polynomial_v = _polynomial("special_chebyshev_polynomial_v", _math.chebyshev_polynomial_v)
+chebyshev_polynomial_w = _polynomial("special_chebyshev_polynomial_w", _math.chebyshev_polynomial_w)
+shifted_chebyshev_polynomial_t = _polynomial("special_shifted_chebyshev_polynomial_t",
+                                             _math.shifted_chebyshev_polynomial_t)
+shifted_chebyshev_polynomial_u = _polynomial("special_shifted_chebyshev_polynomial_u",
+                                             _math.shifted_chebyshev_polynomial_u)
+shifted_chebyshev_polynomial_v = _polynomial("special_shifted_chebyshev_polynomial_v",
+                                             _math.shifted_chebyshev_polynomial_v)
+shifted_chebyshev_polynomial_w = _polynomial("special_shifted_chebyshev_polynomial_w",
+                                             _math.shifted_chebyshev_polynomial_w)
+hermite_polynomial_h = _polynomial("special_hermite_polynomial_h", _math.hermite_polynomial_h)
+hermite_polynomial_he = _polynomial("special_hermite_polynomial_he", _math.hermite_polynomial_he)
+laguerre_polynomial_l = _polynomial("special_laguerre_polynomial_l", _math.laguerre_polynomial_l)
+legendre_polynomial_p = _polynomial("special_legendre_polynomial_p", _math.legendre_polynomial_p)

@@ -17053,3 +17053,79 @@ case(
     "torch.nn.FractionalMaxPool3d(0, output_size=2)",
     "torch.nn.FractionalMaxPool3d((1, 0, 1), output_size=2)",
 )
+
+
+# --- part orthpoly: torch.special's orthogonal polynomials (Math.h's recurrences, bit for bit) --
+case(
+    "orthogonal_polynomial_values",
+    # every branch: n < 0, 0, 1, the recurrence, the trigonometric form for large n inside (-1, 1)
+    # (T: n > 6; U, V, W: 8; shifted: 6, shifted W: 4), the ends, hermite's limit (128 / 512),
+    # nan and inf degrees, non-integer degrees (truncated in the input's dtype); .tolist(): all bits
+    "S = torch.special\nfs = (S.chebyshev_polynomial_t, S.chebyshev_polynomial_u, S.chebyshev_polynomial_v, S.chebyshev_polynomial_w, S.shifted_chebyshev_polynomial_t, S.shifted_chebyshev_polynomial_u, S.shifted_chebyshev_polynomial_v, S.shifted_chebyshev_polynomial_w, S.hermite_polynomial_h, S.hermite_polynomial_he, S.laguerre_polynomial_l, S.legendre_polynomial_p)",
+    "x = torch.tensor([[0.], [-0.], [1.], [-1.], [0.5], [-0.37], [0.999999], [-0.9999999], [1e-30], [1.3], [-2.5], [7.], [1e20], [float('inf')], [float('-inf')]])\nn = torch.tensor([-1., 0., 1., 2., 3., 4., 5., 6., 7., 8., 9., 10., 15., 2.7, 40., 129., 513., float('nan'), float('inf'), -3e19])",
+    "for f in fs:\n    print(f.__name__, f(x, n).tolist())",
+    "for f in fs:\n    print(f.__name__, f(x.double(), n.double()).tolist())",
+    "xr = (torch.arange(600) * 7919 % 2401 - 1200).double() / 1000\nnr = torch.arange(600) * 13 % 31\nfor f in fs:\n    print(f.__name__, f(xr.float(), nr).tolist()[::5], f(xr, nr).tolist()[::5])",
+    "for f in fs:\n    print(f.__name__, f(torch.tensor([0.3, -0.6, 2.0]), 11).tolist(), f(0.25, torch.tensor([3, 12])).tolist())",
+)
+case(
+    "orthogonal_polynomial_arguments",
+    # (Tensor, Tensor), (Number, Tensor), (Tensor, Number): broadcast and promoted as binary ops,
+    # integers and bools compute in the default dtype; no derivative, no node
+    "S = torch.special",
+    "S.chebyshev_polynomial_t(torch.tensor([1, 2]), 3), S.legendre_polynomial_p(2, torch.tensor([3, 2])), S.legendre_polynomial_p(True, torch.tensor([3, 2]))",
+    "S.hermite_polynomial_h(torch.tensor([0.5, 2]), torch.tensor([[1], [2], [5]])), S.hermite_polynomial_he(torch.tensor([[0.5, 2]], dtype=torch.float64), torch.tensor([[1], [2], [5]]))",
+    "S.chebyshev_polynomial_u(torch.tensor([0.5, 0.2]), 3.5), S.chebyshev_polynomial_u(torch.tensor([0.5, 0.2]), True), S.chebyshev_polynomial_u(torch.tensor([0.5, 0.2]), torch.tensor([True, False]))",
+    "S.chebyshev_polynomial_t(torch.tensor([0.5], dtype=torch.float64), torch.tensor([3.], dtype=torch.float32)).dtype, S.chebyshev_polynomial_t(torch.tensor(0.5), torch.tensor([2., 3.], dtype=torch.float64)), S.laguerre_polynomial_l(torch.tensor([0.5, 2.]), torch.tensor(3., dtype=torch.float64))",
+    "S.chebyshev_polynomial_t(x=torch.tensor([0.5]), n=2), S.chebyshev_polynomial_t(torch.tensor([0.5]), n=torch.tensor(2)), S.chebyshev_polynomial_t(torch.tensor(0.5), 2), S.chebyshev_polynomial_t(torch.ones(0, 3), 2)",
+    "print(S.chebyshev_polynomial_t(torch.ones(2, 3).t(), 2).stride(), S.chebyshev_polynomial_t(torch.ones(2, 3).t(), torch.ones(3, 2)).stride(), S.chebyshev_polynomial_t(2.0, torch.ones(2, 3).t()).stride())",
+    "x = torch.tensor([0.5, 1.0], requires_grad=True)\ny = S.laguerre_polynomial_l(x, torch.tensor([2., 3.], requires_grad=True))\nprint(y, y.requires_grad, y.grad_fn, y.is_leaf)",
+    "S.legendre_polynomial_p(x, 2).sum().backward()",
+    "S.chebyshev_polynomial_t(0.5, 3)",
+    "S.chebyshev_polynomial_t(torch.tensor([0.5]))",
+    "S.shifted_chebyshev_polynomial_v()",
+    "S.chebyshev_polynomial_t(torch.tensor([0.5]), 'a')",
+    "S.hermite_polynomial_h(torch.tensor([0.5]), [2])",
+    "S.hermite_polynomial_he([0.5], torch.tensor(2))",
+    "S.laguerre_polynomial_l(torch.tensor([0.5]), 2, 3)",
+    "S.legendre_polynomial_p(input=torch.tensor([0.5]))",
+    "S.chebyshev_polynomial_w(torch.tensor([0.5, 0.2]), torch.tensor([1, 2, 3]))",
+    "S.chebyshev_polynomial_t(torch.tensor([0.5]), 1+2j)",
+    "S.chebyshev_polynomial_t(torch.tensor([0.5], dtype=torch.float64), 1j)",
+)
+case(
+    "window_functions",
+    # hann, hamming, blackman: arange in the dtype times a step rounded to it, then cos (as torch.cos:
+    # float32 bits may differ in the last place, so those print); bartlett and kaiser to the bit.
+    # Periodic: the first window_length values of the window one longer (its storage too).
+    "for L in (2, 3, 7, 10, 33):\n    for p in (True, False):\n        print(torch.bartlett_window(L, p).tolist(), torch.kaiser_window(L, p).tolist(), torch.kaiser_window(L, p, 3.5, dtype=torch.float64).tolist())",
+    "for L in (2, 3, 7, 12):\n    for p in (True, False):\n        print(torch.hann_window(L, p), torch.hamming_window(L, p), torch.blackman_window(L, p, dtype=torch.float64), torch.hamming_window(L, p, 0.6, 0.3))",
+    "torch.hann_window(5, periodic=False, dtype=torch.float64), torch.hamming_window(5, True, 0.6), torch.hamming_window(3, True, alpha=0.6), torch.hamming_window(3, True, 1), torch.hamming_window(3, True, True), torch.kaiser_window(3, True, 2), torch.kaiser_window(4, True, float('nan')), torch.kaiser_window(4, True, -2.), torch.kaiser_window(4, True, 0.)",
+    "torch.hann_window(0), torch.hann_window(1), torch.bartlett_window(1), torch.blackman_window(1, False), torch.blackman_window(2, False), torch.bartlett_window(2, False), torch.kaiser_window(1, False, 3.), torch.hamming_window(1, True, float('nan')), torch.hann_window(1, dtype=torch.float64).dtype",
+    "w = torch.hann_window(5, requires_grad=True)\nprint(w, w.is_leaf, w.grad_fn, w.stride(), w.storage_offset(), w.untyped_storage().nbytes(), torch.hann_window(5, periodic=False).untyped_storage().nbytes(), torch.kaiser_window(5).untyped_storage().nbytes())",
+    "torch.hann_window(0, requires_grad=True), torch.hann_window(window_length=3, periodic=False), torch.hann_window(3, device='cpu')",
+    "torch.hann_window(-1)",
+    "torch.kaiser_window(-2)",
+    "torch.hann_window(3, dtype=torch.int64)",
+    "torch.bartlett_window(-2, dtype=torch.int64)",
+    "torch.kaiser_window(5, True, 5.0, dtype=torch.int32)",
+    "torch.blackman_window(3, dtype=torch.bool)",
+    "torch.hann_window(2, dtype=torch.int32, requires_grad=True)",
+    "torch.hann_window(3.0)",
+    "torch.hann_window('a')",
+    "torch.hann_window(True)",
+    "torch.hann_window()",
+    "torch.hann_window(3, 1)",
+    "torch.hann_window(3.0, True)",
+    "torch.hann_window(3, True, 5)",
+    "torch.hann_window(3, dtype=3)",
+    "torch.hann_window(3, requires_grad=1)",
+    "torch.hann_window(3, periodic=1)",
+    "torch.hamming_window(5, alpha=0.6)",
+    "torch.hamming_window(5, True, beta=0.3)",
+    "torch.hamming_window(3, True, 'a')",
+    "torch.hamming_window(3, True, 0.5, 0.5, 1)",
+    "torch.kaiser_window(5, beta=5)",
+    "torch.kaiser_window(3, True, 'a')",
+    "torch.bartlett_window(3, torch.tensor(True))",
+)
