@@ -308,6 +308,122 @@ from .nn.functional import conv_transpose1d, conv_transpose2d  # noqa: E402  (pa
 from .nn.functional import conv3d, conv_transpose3d, max_pool3d  # noqa: E402  (part conv3d)
 
 
+# --- part nnalias: nn.functional's ops under their torch.* names. These are ATen's functions
+# (F's wrap them), so they take ATen's arguments: no defaults for dropout's p and train, weight
+# before the running statistics in batch_norm, reduction as its enum (0 none, 1 mean, 2 sum).
+def _aten(name, signature, impl, positional=None):
+    """torch.<name>: its arguments read by PyTorch's parser (signature maps each to its type and
+    default, see _F._parse_args), then handed to impl, F's code for the op."""
+    def fn(*args, **kwargs):
+        return impl(*_F._parse_args(name, signature, args, kwargs, positional))
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+import builtins as _builtins  # noqa: E402
+import numbers as _numbers  # noqa: E402
+from .nn import functional as _F  # noqa: E402
+_R = ops._REQUIRED
+_TENSOR = ("Tensor", lambda v: isinstance(v, Tensor))
+_OPTIONAL = ("Tensor", lambda v: v is None or isinstance(v, Tensor))
+_FLOAT = ("float", lambda v: isinstance(v, _numbers.Real) or isinstance(v, Tensor) and v.dim() == 0)
+_INT = ("int", _F._is_int)
+_INTS = ("tuple of ints", _F._int_list)  # (int[1]: an int is taken as a list of one)
+_SHAPE = ("tuple of ints", lambda v: isinstance(v, (tuple, list)) and _F._int_list(v))  # (int[])
+_BOOL = ("bool", lambda v: v.__class__ is _builtins.bool)
+_ANY = ("", lambda v: True)  # (F's code checks it, in PyTorch's words)
+_DROPOUT = {"input": (*_TENSOR, _R), "p": (*_FLOAT, _R), "train": (*_BOOL, _R)}
+_REDUCTIONS = {0: "none", 1: "mean", 2: "sum"}  # (ATen: any other enum reduces nothing)
+_REDUCTION = ("int", _F._is_int, 0)  # (0, not Mean: PyTorch's parser reads the default "Mean" as 0)
+
+
+def _dropout(inplace, feature, alpha):
+    return lambda input, p, train: _F._dropout_impl(input, _builtins.float(p), train, inplace, feature, alpha)
+
+
+dropout = _aten("dropout", _DROPOUT, _dropout(False, False, False))
+dropout_ = _aten("dropout_", _DROPOUT, _dropout(True, False, False))
+feature_dropout = _aten("feature_dropout", _DROPOUT, _dropout(False, True, False))
+feature_dropout_ = _aten("feature_dropout_", _DROPOUT, _dropout(True, True, False))
+alpha_dropout = _aten("alpha_dropout", _DROPOUT, _dropout(False, False, True))
+alpha_dropout_ = _aten("alpha_dropout_", _DROPOUT, _dropout(True, False, True))
+feature_alpha_dropout = _aten("feature_alpha_dropout", _DROPOUT, _dropout(False, True, True))
+feature_alpha_dropout_ = _aten("feature_alpha_dropout_", _DROPOUT, _dropout(True, True, True))
+
+layer_norm = _aten("layer_norm", {
+    "input": (*_TENSOR, _R), "normalized_shape": (*_SHAPE, _R), "weight": (*_OPTIONAL, None),
+    "bias": (*_OPTIONAL, None), "eps": (*_FLOAT, 1e-5), "cudnn_enable": (*_BOOL, True)},
+    lambda input, shape, weight, bias, eps, cudnn: _F.layer_norm(input, shape, weight, bias, eps))
+group_norm = _aten("group_norm", {
+    "input": (*_TENSOR, _R), "num_groups": (*_INT, _R), "weight": (*_OPTIONAL, None),
+    "bias": (*_OPTIONAL, None), "eps": (*_FLOAT, 1e-5), "cudnn_enabled": (*_BOOL, True)},
+    lambda input, groups, weight, bias, eps, cudnn: _F._group_norm(input, groups, weight, bias, eps))
+rms_norm = _aten("rms_norm", {
+    "input": (*_TENSOR, _R), "normalized_shape": (*_SHAPE, _R), "weight": (*_OPTIONAL, None),
+    "eps": (*_ANY, None)}, _F.rms_norm)
+_BATCH_NORM = {"input": (*_TENSOR, _R), "weight": (*_OPTIONAL, _R), "bias": (*_OPTIONAL, _R),
+               "running_mean": (*_OPTIONAL, _R), "running_var": (*_OPTIONAL, _R)}
+batch_norm = _aten("batch_norm", {
+    **_BATCH_NORM, "training": (*_BOOL, _R), "momentum": (*_FLOAT, _R), "eps": (*_FLOAT, _R),
+    "cudnn_enabled": (*_BOOL, _R)}, lambda *args: _F._batch_norm(*args[:-1]))
+instance_norm = _aten("instance_norm", {
+    **_BATCH_NORM, "use_input_stats": (*_BOOL, _R), "momentum": (*_FLOAT, _R),
+    "eps": (*_FLOAT, _R), "cudnn_enabled": (*_BOOL, _R)}, lambda *args: _F._instance_norm(*args[:-1]))
+embedding = _aten("embedding", {
+    "weight": (*_TENSOR, _R), "indices": (*_TENSOR, _R), "padding_idx": (*_INT, -1),
+    "scale_grad_by_freq": (*_BOOL, False), "sparse": (*_BOOL, False)}, _F._embedding)
+
+pixel_shuffle = _aten("pixel_shuffle", {"input": (*_TENSOR, _R), "upscale_factor": (*_INT, _R)},
+                      _F.pixel_shuffle)
+pixel_unshuffle = _aten("pixel_unshuffle", {
+    "input": (*_TENSOR, _R), "downscale_factor": (*_INT, _R)}, _F.pixel_unshuffle)
+prelu = _aten("prelu", {"input": (*_TENSOR, _R), "weight": (*_TENSOR, _R)}, _F.prelu)
+hardshrink = _aten("hardshrink", {"input": (*_TENSOR, _R), "lambd": (*_ANY, 0.5)}, _F.hardshrink)
+Tensor.prelu, Tensor.hardshrink = ops._as_method(prelu), ops._as_method(hardshrink)
+bilinear = _aten("bilinear", {"input1": (*_TENSOR, _R), "input2": (*_TENSOR, _R),
+                              "weight": (*_TENSOR, _R), "bias": (*_OPTIONAL, None)}, _F.bilinear)
+cosine_similarity = _aten("cosine_similarity", {
+    "x1": (*_TENSOR, _R), "x2": (*_TENSOR, _R), "dim": (*_INT, 1), "eps": (*_FLOAT, 1e-8)},
+    _F.cosine_similarity)
+pairwise_distance = _aten("pairwise_distance", {
+    "x1": (*_TENSOR, _R), "x2": (*_TENSOR, _R), "p": (*_FLOAT, 2.0), "eps": (*_FLOAT, 1e-6),
+    "keepdim": (*_BOOL, False)}, _F.pairwise_distance)
+max_pool1d_with_indices = _aten("max_pool1d_with_indices", {
+    "input": (*_TENSOR, _R), "kernel_size": (*_INTS, _R), "stride": (*_INTS, ()),
+    "padding": (*_INTS, 0), "dilation": (*_INTS, 1), "ceil_mode": (*_BOOL, False)},
+    _F.max_pool1d_with_indices)
+adaptive_max_pool1d = _aten("adaptive_max_pool1d", {
+    "input": (*_TENSOR, _R), "output_size": (*_INTS, _R)},
+    lambda input, output_size: _F.adaptive_max_pool1d(input, output_size, True))
+
+_LOSS2 = {"input": (*_TENSOR, _R), "target": (*_TENSOR, _R)}
+_LOSS3 = {"input1": (*_TENSOR, _R), "input2": (*_TENSOR, _R), "target": (*_TENSOR, _R)}
+binary_cross_entropy_with_logits = _aten("binary_cross_entropy_with_logits", {
+    **_LOSS2, "weight": (*_OPTIONAL, None), "pos_weight": (*_OPTIONAL, None),
+    "reduction": _REDUCTION}, _F._binary_cross_entropy_with_logits)
+kl_div = _aten("kl_div", {**_LOSS2, "reduction": _REDUCTION, "log_target": (*_BOOL, False)},
+               _F._kl_div, positional=3)
+margin_ranking_loss = _aten("margin_ranking_loss", {
+    **_LOSS3, "margin": (*_FLOAT, 0.0), "reduction": _REDUCTION}, _F._margin_ranking_loss)
+cosine_embedding_loss = _aten("cosine_embedding_loss", {
+    **_LOSS3, "margin": (*_FLOAT, 0.0), "reduction": _REDUCTION},
+    lambda input1, input2, target, margin, reduction: _F.cosine_embedding_loss(
+        input1, input2, target, margin, reduction=_REDUCTIONS.get(reduction, "none")))
+hinge_embedding_loss = _aten("hinge_embedding_loss", {
+    **_LOSS2, "margin": (*_FLOAT, 1.0), "reduction": _REDUCTION},
+    lambda input, target, margin, reduction: _F.hinge_embedding_loss(
+        input, target, margin, reduction=_REDUCTIONS.get(reduction, "none")))
+poisson_nll_loss = _aten("poisson_nll_loss", {
+    **_LOSS2, "log_input": (*_BOOL, _R), "full": (*_BOOL, _R), "eps": (*_FLOAT, _R),
+    "reduction": (*_INT, _R)},
+    lambda input, target, log_input, full, eps, reduction: _F.poisson_nll_loss(
+        input, target, log_input, full, eps=eps, reduction=_REDUCTIONS.get(reduction, "none")))
+triplet_margin_loss = _aten("triplet_margin_loss", {
+    "anchor": (*_TENSOR, _R), "positive": (*_TENSOR, _R), "negative": (*_TENSOR, _R),
+    "margin": (*_FLOAT, 1.0), "p": (*_FLOAT, 2.0), "eps": (*_FLOAT, 1e-6), "swap": (*_BOOL, False),
+    "reduction": _REDUCTION}, _F._triplet_margin_loss)
+
+
 def constant_pad_nd(input, pad, value=0):
     """torch.constant_pad_nd, the op under F.pad(mode='constant'): negative pads crop."""
     return nn.functional.pad(input, pad, value=value)
