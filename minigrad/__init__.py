@@ -350,6 +350,23 @@ alpha_dropout_ = _aten("alpha_dropout_", _DROPOUT, _dropout(True, False, True))
 feature_alpha_dropout = _aten("feature_alpha_dropout", _DROPOUT, _dropout(False, True, True))
 feature_alpha_dropout_ = _aten("feature_alpha_dropout_", _DROPOUT, _dropout(True, True, True))
 
+
+def _native_dropout(input, p, train):
+    """torch.native_dropout: (output, mask), the kernel under dropout on GPUs, one node."""
+    if input.numel() == 0:
+        return input, empty_like(input)
+    if train is not False and not 0 <= 1 - p <= 1:
+        raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={1 - p:g}")
+    if train is not False and not input.is_floating_point():  # (the mask, of input's dtype,
+        raise RuntimeError("result type Float can't be cast to the desired output type "  # is
+                           f"{input.dtype._scalar}")  # multiplied in place by 1 / (1 - p))
+    return ops.d.native_dropout(input, _builtins.float(p), train, default_generator)
+
+
+native_dropout = _aten("native_dropout", {**_DROPOUT, "train": ("bool", lambda v: v is None or
+                                                                 v.__class__ is _builtins.bool, _R)},
+                       _native_dropout)
+
 layer_norm = _aten("layer_norm", {
     "input": (*_TENSOR, _R), "normalized_shape": (*_SHAPE, _R), "weight": (*_OPTIONAL, None),
     "bias": (*_OPTIONAL, None), "eps": (*_FLOAT, 1e-5), "cudnn_enable": (*_BOOL, True)},
@@ -372,6 +389,15 @@ instance_norm = _aten("instance_norm", {
 embedding = _aten("embedding", {
     "weight": (*_TENSOR, _R), "indices": (*_TENSOR, _R), "padding_idx": (*_INT, -1),
     "scale_grad_by_freq": (*_BOOL, False), "sparse": (*_BOOL, False)}, _F._embedding)
+
+convolution = _aten("convolution", {
+    "input": (*_TENSOR, _R), "weight": (*_TENSOR, _R), "bias": (*_OPTIONAL, _R),
+    "stride": (*_SHAPE, _R), "padding": (*_SHAPE, _R), "dilation": (*_SHAPE, _R),
+    "transposed": (*_BOOL, _R), "output_padding": (*_SHAPE, _R), "groups": (*_INT, _R)},
+    lambda input, weight, bias, stride, padding, dilation, transposed, output_padding, groups:
+        _F._convolution_transposed(input, weight, bias, stride, padding, dilation, output_padding,
+                                   groups) if transposed else
+        _F._convolution(input, weight, bias, stride, padding, dilation, groups, output_padding))
 
 pixel_shuffle = _aten("pixel_shuffle", {"input": (*_TENSOR, _R), "upscale_factor": (*_INT, _R)},
                       _F.pixel_shuffle)

@@ -5836,6 +5836,23 @@ scaled_dot_product_flash_attention_for_cpu_backward = Op(
        for name in ("grad_out", "query", "key", "value", "out")})
 
 
+# --- part nnalias: native_dropout, dropout's fused kernel (output and mask from one op) ----------
+def _native_dropout(input, p, train, generator):
+    """ATen's native_dropout_cpu: training (train True or None) a mask drawn from bernoulli(1 - p)
+    and the output input * mask * (1 / (1 - p)) (0 for p = 1); else a copy and an all-True mask."""
+    if train is False:
+        return input.copy(), np.ones(input.shape, np.bool_)
+    keep = generator._rng.random(input.shape) < 1 - p
+    return input * keep.astype(input.dtype) * input.dtype.type(0.0 if p == 1 else 1 / (1 - p)), keep
+
+
+native_dropout = Op("NativeDropoutBackward0", _native_dropout, promote=False, extra=("result1",),
+                    # (derivatives.yaml's scale is 1 unless train is True: for train=None, which
+                    # drops and scales, too, the gradient is not scaled, as in PyTorch)
+                    input=lambda grad, result1, p, train: grad * (
+                        result1.to(grad.dtype) * (1.0 if not train else 0.0 if p == 1 else 1 / (1 - p))))
+
+
 # --- part decoder: rrelu (randomized leaky ReLU) as ATen's rrelu_with_noise -------------------
 # noise holds each element's slope, drawn by the caller in training (uniform in [lower, upper]
 # where x <= 0, 1 elsewhere): the backward multiplies by it. In eval the slope is fixed, the

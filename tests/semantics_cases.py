@@ -16790,3 +16790,90 @@ case(
     """,
     "torch.nn.functional.kl_div(torch.ones(2, 2), torch.ones(2, 2))",
 )
+case(
+    "nnalias_native_dropout",
+    # (output, mask) from one NativeDropoutBackward0 node; train=None drops and scales but its
+    # gradient is not scaled (derivatives.yaml's scale is 1 unless train is True)
+    _NEXT,
+    """
+    x = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    for train in (False, None, True):
+        for p in (0.0, 1.0):
+            o, m = torch.native_dropout(x, p, train)
+            print(train, p, o, m, nxt(o), m.requires_grad)
+            o.backward(torch.tensor([[1., 2., 3.], [4., 5., 6.]])); print(x.grad); x.grad = None
+    """,
+    """
+    x = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    o, m = torch.native_dropout(x, 0.0, True)
+    g, = torch.autograd.grad(o.pow(2).sum(), x, create_graph=True); print(g, nxt(g))
+    o, m = torch.native_dropout(x, 0.5, True); print(((o == 0) | (o == 2 * x)).all(), (m == (o != 0)).all(), m.dtype, type((o, m)))
+    o, m = torch.native_dropout(x, 0.5, None); print(((o == 0) | (o == 2 * x)).all())
+    o.backward(torch.ones(2, 3)); print(((x.grad == 1) == m).all(), ((x.grad == 0) == ~m).all())
+    """,
+    "torch.native_dropout(torch.ones(2, 3, requires_grad=True), 1.5, True)",
+    "torch.native_dropout(torch.ones(2, 3), -0.1, None)",
+    "print(torch.native_dropout(torch.ones(2), 1.5, False))",
+    "torch.native_dropout(torch.arange(3), 0.5, True)",
+    "torch.native_dropout(torch.ones(2, dtype=torch.bool), 1.0, None)",
+    "print(torch.native_dropout(torch.arange(3), 0.5, False))",
+    "torch.native_dropout(torch.ones(2))",
+    "torch.native_dropout(torch.ones(2), 0.5)",
+    "torch.native_dropout(torch.ones(2), 0.5, 1)",
+    """
+    print(torch.native_dropout(torch.ones(2).double(), 0.0, True)[0].dtype)
+    with torch.no_grad():
+        print(torch.native_dropout(torch.ones(2, requires_grad=True), 0.5, True)[0].grad_fn)
+    """,
+)
+case(
+    "nnalias_convolution",
+    # torch.convolution: the op under F.conv*/conv_transpose* (ConvolutionBackward0), every
+    # argument required, lists for the sizes; output_padding is checked even when not transposed
+    _NEXT,
+    """
+    x = torch.arange(18.).view(1, 2, 9).requires_grad_()
+    w = (torch.arange(12.).view(3, 2, 2) / 10).requires_grad_()
+    b = torch.tensor([1., 2., 3.], requires_grad=True)
+    y = torch.convolution(x, w, b, [2], [1], [1], False, [0], 1); print(y, nxt(y))
+    y = torch.convolution(x, w, None, [1], [0], [2], False, [5], 1); print(y, nxt(y))
+    wt = (torch.arange(12.).view(2, 3, 2) / 10).requires_grad_()
+    y = torch.convolution(x, wt, b, [2], [1], [1], True, [1], 1); print(y, nxt(y))
+    x2 = torch.arange(32.).view(1, 2, 4, 4).requires_grad_()
+    w2 = torch.ones(4, 1, 2, 2, requires_grad=True)
+    y = torch.convolution(x2, w2, None, [1, 2], [1], [1, 1], False, [0, 0], 2); print(y, nxt(y))
+    y = torch.convolution(x2, w2.transpose(0, 1)[:, :2].contiguous(), None, [2, 2], [0, 0], [1], True, [1, 0], 1); print(y.shape, nxt(y))
+    """,
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2), None, [1], [0], [1], False, [-1], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2), None, [1], [0], [1], False, [0, 0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2), None, 1, [0], [1], False, [0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2), None, [1], [0], [1], False, [0])",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2))",
+    "torch.convolution(torch.ones(2, 5), torch.ones(3, 2, 2), None, [1], [0], [1], False, [0], 1)",
+    "torch.convolution(torch.ones(2, 5), torch.ones(2, 3, 2), None, [1], [0], [1], True, [0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(2, 3, 2), None, [1], [0], [1], True, [2], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(2, 3, 2), None, [1], [0], [1], 1, [0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2), torch.ones(2), [1], [0], [1], False, [0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2, dtype=torch.float64), None, [1], [0], [1], False, [0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2), None, [0], [0], [1], True, [0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(2, 3, 2), None, [1], [-1], [1], True, [0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(2, 3, 2), None, [1], [0], [1], True, [-1], 0)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(2, 3), None, [1], [0], [1], True, [0], 1)",
+    """
+    print(torch.nn.functional.conv_transpose1d(torch.ones(2, 3), torch.ones(2, 3, 2), stride=2, output_padding=1))
+    print(torch.nn.functional.conv_transpose2d(torch.ones(1, 2, 3, 3), torch.ones(2, 1, 2, 2), stride=2, output_padding=1, groups=2).shape)
+    """,
+    "torch.nn.functional.conv_transpose1d(torch.ones(2, 3), torch.ones(2, 3, 2), stride=2, output_padding=2)",
+)
+case(
+    "nnalias_nllloss2d",
+    # NLLLoss under its old name: a FutureWarning on creation, before its arguments are read
+    """
+    m = torch.nn.NLLLoss2d(ignore_index=1, reduction="sum")
+    print(m, type(m).__mro__[1].__name__, type(m).__module__, m.ignore_index, m.reduction, isinstance(m, torch.nn.NLLLoss))
+    x = torch.tensor([[[[-1.0, -2.0]], [[-0.5, -3.0]]]], requires_grad=True)
+    y = m(x, torch.tensor([[[0, 1]]])); print(y, y.grad_fn)
+    """,
+    "torch.nn.NLLLoss2d(reduction='bad')",
+    "torch.nn.NLLLoss2d(None, None, -100, None, 'mean', 5)",
+)

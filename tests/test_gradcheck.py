@@ -1857,6 +1857,22 @@ C.add("double_backward_upsample_vision", _double_upsample_vision, _u(1, 2, 4), _
       _u(1, 2, 2, 3, 4), _u(1, 2, 7), _u(1, 2, 5, 3), _u(1, 2, 3, 2, 5), _u(1, 2, 5, 3),
       _u(1, 2, 1, 2))
 
+# part nnalias: native_dropout (NativeDropoutBackward0). Its mask is random, so p is 0 (all kept)
+# or 1 (all dropped), in training, not (a copy) and with train=None (drops and scales, but its
+# gradient is not scaled); its double backward is the composite grad * (mask * scale)
+def _native_dropout(L, a):
+    return tuple(L.native_dropout(a, p, train)[0] for p in (0.0, 1.0) for train in (True, False, None))
+
+
+def _double_native_dropout(L, a, s):
+    return tuple(L.autograd.grad(L.native_dropout(a, p, train)[0], a, s * s, create_graph=True)[0]
+                 for p, train in ((0.0, True), (1.0, True), (0.0, None)))
+
+
+C.add("native_dropout", _native_dropout, A23)
+C.add("double_backward_native_dropout", _double_native_dropout, A23, C23)
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]

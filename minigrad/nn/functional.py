@@ -1676,17 +1676,21 @@ def _check_conv_weight(input, weight, groups):
                            f"dimension 0, but got weight of size [{ws}] instead")
 
 
-def _convolution(input, weight, bias, stride, padding, dilation, groups):
-    """PyTorch's check_shape_forward, then the convolution row."""
+def _convolution(input, weight, bias, stride, padding, dilation, groups, output_padding=0):
+    """PyTorch's check_shape_forward, then the convolution row. (output_padding, unused without
+    transposed, is checked all the same when torch.convolution is given one.)"""
     if weight.dim() < 3:
         raise RuntimeError("weight should have at least three dimensions")
     if groups <= 0:
         raise RuntimeError("non-positive groups is not supported")
     nd, ws = weight.dim() - 2, list(weight.shape)
-    stride, padding, dilation = (_expand_param(n, v, nd) for n, v in (
-        ("stride", stride), ("padding", padding), ("dilation", dilation)))
+    stride, padding, dilation, output_padding = (_expand_param(n, v, nd) for n, v in (
+        ("stride", stride), ("padding", padding), ("dilation", dilation),
+        ("output_padding", output_padding)))
     if any(p < 0 for p in padding):
         raise RuntimeError("negative padding is not supported")
+    if any(p < 0 for p in output_padding):
+        raise RuntimeError("negative output_padding is not supported")
     if any(s <= 0 for s in stride):
         raise RuntimeError("non-positive stride is not supported")
     if any(v < 0 for v in dilation):
@@ -2341,13 +2345,21 @@ def _conv_transpose(name, nd, args, kwargs):
                            f"but got input of size: {list(input.shape)}")
     batched = input.dim() == nd + 2
     x = input if batched else input.unsqueeze(0)
+    # (the argument parser repeats one int nd times; the weight says how many dims there are)
+    stride, padding, output_padding, dilation = ((v,) * nd if _is_int(v) else v for v in (
+        stride, padding, output_padding, dilation))
+    out = _convolution_transposed(x, weight, bias, stride, padding, dilation, output_padding, groups)
+    return out if batched else out.squeeze(0)
+
+
+def _convolution_transposed(x, weight, bias, stride, padding, dilation, output_padding, groups):
+    """torch.convolution(transposed=True)'s checks in ATen's order, then the convolution row."""
     if weight.dim() < 3:
         raise RuntimeError("weight should have at least three dimensions")
     if groups <= 0:
         raise RuntimeError("non-positive groups is not supported")
-    # (the argument parser repeats one int nd times; the weight says how many dims there are)
     stride, padding, output_padding, dilation = (
-        _expand_param(n, (v,) * nd if _is_int(v) else v, weight.dim() - 2) for n, v in (
+        _expand_param(n, v, weight.dim() - 2) for n, v in (
             ("stride", stride), ("padding", padding), ("output_padding", output_padding),
             ("dilation", dilation)))
     for what, bad in (("negative padding", min(padding) < 0),
@@ -2370,11 +2382,10 @@ def _conv_transpose(name, nd, args, kwargs):
         raise RuntimeError("Only zero batch or zero channel inputs are supported, but got input "
                            f"shape: {list(x.shape)}")
     _check_conv_transpose_kernel(x, weight, stride, padding, output_padding, dilation)
-    if weight.dtype != input.dtype:
-        raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
+    if weight.dtype != x.dtype:
+        raise RuntimeError(f"expected scalar type {x.dtype._scalar} but found "
                            f"{weight.dtype._scalar}")
-    out = d.convolution(x, weight, bias, stride, padding, dilation, True, output_padding, groups)
-    return out if batched else out.squeeze(0)
+    return d.convolution(x, weight, bias, stride, padding, dilation, True, output_padding, groups)
 
 
 def _check_conv_transpose_kernel(x, weight, stride, padding, output_padding, dilation):
