@@ -321,6 +321,7 @@ def _aten(name, signature, impl, positional=None):
 
 
 import builtins as _builtins  # noqa: E402
+import math as _math  # noqa: E402
 import numbers as _numbers  # noqa: E402
 from .nn import functional as _F  # noqa: E402
 _R = ops._REQUIRED
@@ -398,6 +399,74 @@ convolution = _aten("convolution", {
         _F._convolution_transposed(input, weight, bias, stride, padding, dilation, output_padding,
                                    groups) if transposed else
         _F._convolution(input, weight, bias, stride, padding, dilation, groups, output_padding))
+
+
+def _affine_grid_generator(theta, size, align_corners):
+    """torch.affine_grid_generator: the row under F.affine_grid, without F's checks of theta;
+    ATen's bmm of the base grid (N, pixels, k) with theta transposed, then its view, speak."""
+    if len(size) not in (4, 5):
+        raise RuntimeError("AffineGridGenerator needs 4d (spatial) or 5d (volumetric) inputs.")
+    n, k, t = size[0], len(size) - 1, theta.transpose(1, 2)
+    if t.dim() != 3:
+        raise RuntimeError("batch2 must be a 3D tensor")
+    if list(t.shape[:2]) != [n, k]:
+        raise RuntimeError("Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{n}, {k}] but got: [{t.shape[0]}, {t.shape[1]}].")
+    if t.shape[2] != k - 1:
+        raise RuntimeError(f"shape '{[n, *size[2:], k - 1]}' is invalid for input of size "
+                           f"{t.numel() // k * _math.prod(size[2:])}")
+    return ops.d.affine_grid_generator(theta, tuple(size), align_corners)
+
+
+affine_grid_generator = _aten("affine_grid_generator", {
+    "theta": (*_TENSOR, _R), "size": (*_SHAPE, _R), "align_corners": (*_BOOL, _R)},
+    _affine_grid_generator)
+
+
+def _at_norm(input, p, dim=None, keepdim=False):
+    """ATen's at::norm: the p-norm over dim (NormBackward1), or over everything (NormBackward0)."""
+    if not input.is_floating_point():
+        raise RuntimeError("norm(): input dtype should be either floating point or complex. Got "
+                           f"{input.dtype._scalar} instead.")
+    if dim is None:
+        return ops.d.norm_p(input, _builtins.float(p))
+    dims = ops._given_dims(dim, input.dim())
+    return ops.d.norm_p_dim(input, _builtins.float(p), dims or None, keepdim)
+
+
+def _norm_except_dim(v, pow, dim):
+    """torch.norm_except_dim, weight_norm's: the pow-norm of v over every dim but dim, shaped to
+    broadcast against v (dim -1: over all). ATen views v as (size(dim), rest) (dim first or last;
+    another dim is moved first by a transpose)."""
+    if dim == -1:
+        return _at_norm(v, pow)
+    if dim not in (0, v.dim() - 1):
+        return _norm_except_dim(v.transpose(0, dim), pow, 0).transpose(0, dim)
+    size = [1] * v.dim()
+    size[dim] = v.size(dim)
+    rows = v.contiguous().view(v.size(0), -1) if dim == 0 else v.contiguous().view(-1, v.size(dim))
+    return _at_norm(rows, pow, [1 if dim == 0 else 0]).view(size)
+
+
+norm_except_dim = _aten("norm_except_dim", {
+    "v": (*_TENSOR, _R), "pow": (*_INT, 2), "dim": (*_INT, 0)}, _norm_except_dim)
+
+
+def _frobenius_norm(input, dim, keepdim):
+    """torch.frobenius_norm: deprecated (it warns once), at::norm(input, 2, dim, keepdim)."""
+    _warnings.warn_once(
+        "at::frobenius_norm is deprecated and it is just left for JIT compatibility. It will be "
+        "removed in a future PyTorch release. Please use `linalg.vector_norm(A, 2., dim, keepdim)` "
+        "instead (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:3175.)")
+    dim = [dim] if _F._is_int(dim) else list(dim)  # (int[1]: one int is a list of one)
+    if len(dim) > 2:
+        raise RuntimeError(f"Expected at most 2 dimensions, but got {len(dim)} dimensions instead.")
+    return _at_norm(input, 2.0, dim, keepdim)
+
+
+frobenius_norm = _aten("frobenius_norm", {
+    "input": (*_TENSOR, _R), "dim": (*_INTS, _R), "keepdim": (*_BOOL, False)}, _frobenius_norm)
 
 pixel_shuffle = _aten("pixel_shuffle", {"input": (*_TENSOR, _R), "upscale_factor": (*_INT, _R)},
                       _F.pixel_shuffle)

@@ -5853,6 +5853,11 @@ native_dropout = Op("NativeDropoutBackward0", _native_dropout, promote=False, ex
                         result1.to(grad.dtype) * (1.0 if not train else 0.0 if p == 1 else 1 / (1 - p))))
 
 
+# at::norm(self, p) over every element: norm_p_dim's twin without dims (norm_except_dim's dim -1)
+norm_p = Op("NormBackward0",           lambda self, p: _norm(self, p, None, False), promote=False,
+            self=lambda grad, self, result, p: _norm_backward(grad, self, result, p, None, False))
+
+
 # --- part decoder: rrelu (randomized leaky ReLU) as ATen's rrelu_with_noise -------------------
 # noise holds each element's slope, drawn by the caller in training (uniform in [lower, upper]
 # where x <= 0, 1 elsewhere): the backward multiplies by it. In eval the slope is fixed, the

@@ -16877,3 +16877,58 @@ case(
     "torch.nn.NLLLoss2d(reduction='bad')",
     "torch.nn.NLLLoss2d(None, None, -100, None, 'mean', 5)",
 )
+case(
+    "nnalias_norm_except_dim_frobenius",
+    # ATen's at::norm under weight_norm's norm_except_dim (views and transposes around NormBackward1,
+    # NormBackward0 for dim -1) and the deprecated frobenius_norm (a warning, once)
+    _NEXT,
+    """
+    x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    for y in (torch.frobenius_norm(x, []), torch.frobenius_norm(x, [0, 1]), torch.frobenius_norm(x, [1], True), torch.frobenius_norm(x, 1), torch.frobenius_norm(x, (-1,))):
+        print(y, nxt(y))
+    """,
+    "torch.frobenius_norm(torch.ones(2, 2), [0, 1, 1])",
+    "torch.frobenius_norm(torch.ones(2, 2), [0, 0])",
+    "torch.frobenius_norm(torch.ones(2, 2), [2])",
+    "torch.frobenius_norm(torch.arange(3), [0])",
+    "torch.frobenius_norm(torch.ones(2))",
+    "torch.frobenius_norm(torch.ones(2), [0], 1)",
+    """
+    x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    v = torch.arange(24.).view(2, 3, 4).requires_grad_()
+    for y in (torch.norm_except_dim(x), torch.norm_except_dim(x, 2, -1), torch.norm_except_dim(x, 3, 1), torch.norm_except_dim(v, 1, 1), torch.norm_except_dim(v, 0, -2), torch.norm_except_dim(v, 2, 2), torch.norm_except_dim(v, 4, -1), torch.norm_except_dim(torch.tensor(3., requires_grad=True), 2, -1)):
+        print(y, y.grad_fn.name(), nxt(y))
+    torch.norm_except_dim(x, 2).sum().backward(); print(x.grad)
+    torch.norm_except_dim(v, 3, 1).sum().backward(); print(v.grad)
+    """,
+    "torch.norm_except_dim(torch.arange(4), 2, 0)",
+    "torch.norm_except_dim(torch.ones(2, 2), 2, 5)",
+    "torch.norm_except_dim(torch.ones(2, 2), 2.0, 0)",
+    "torch.norm_except_dim(torch.tensor(3.), 2, 0)",
+    "torch.norm_except_dim(torch.ones(2, 2), 2, -3)",
+)
+case(
+    "nnalias_affine_grid_generator",
+    # the row under F.affine_grid, without F's checks: ATen's bmm and view speak
+    _NEXT,
+    """
+    th = torch.tensor([[[1., 0.2, 0.1], [0.3, 1., -0.2]]], requires_grad=True)
+    y = torch.affine_grid_generator(th, [1, 1, 2, 3], False); print(y, nxt(y))
+    y = torch.affine_grid_generator(th, (1, 5, 1, 2), True); print(y, nxt(y))
+    th3 = torch.tensor([[[1., 0.2, 0.1, 0.], [0.3, 1., -0.2, 0.5], [0., 0., 1., 0.]]], requires_grad=True)
+    y = torch.affine_grid_generator(th3, [1, 1, 2, 2, 1], True); print(y, nxt(y))
+    print(torch.affine_grid_generator(th.detach().double(), [1, 1, 0, 2], False))
+    """,
+    "torch.affine_grid_generator(torch.ones(1, 2, 3), [1, 1, 2], False)",
+    "torch.affine_grid_generator(torch.ones(1, 2, 3), [1, 1, 2, 3])",
+    "torch.affine_grid_generator(torch.ones(1, 2, 3), 4, False)",
+    "torch.affine_grid_generator(torch.ones(1, 3, 3), [1, 1, 2, 3], False)",
+    "torch.affine_grid_generator(torch.ones(2, 2, 3), [1, 1, 2, 3], False)",
+    "torch.affine_grid_generator(torch.ones(2, 3), [1, 1, 2, 3], False)",
+    "torch.affine_grid_generator(torch.ones(1, 2, 3, dtype=torch.int64), [1, 1, 2, 3], False)",
+    "torch.affine_grid_generator(torch.ones(1, 2, 3), [1, 1, 2, 3, 2], False)",
+    "torch.affine_grid_generator(torch.ones(1, 2, 3, 1), [1, 1, 2, 3], False)",
+    "torch.affine_grid_generator(torch.ones(3), [1, 1, 2, 3], False)",
+    "torch.affine_grid_generator(torch.ones(2, 2, 3), [2, 1, 2, 3, 4], False)",
+    "torch.affine_grid_generator(torch.ones(2, 3, 4), [2, 1, 2, 3], False)",
+)

@@ -1869,7 +1869,22 @@ def _double_native_dropout(L, a, s):
                  for p, train in ((0.0, True), (1.0, True), (0.0, None)))
 
 
+# torch.norm_except_dim (NormBackward0 over everything with dim -1, NormBackward1 between views
+# and transposes otherwise), affine_grid_generator; and differentiated again
+def _norm_except_dim(L, a, v):
+    return (L.norm_except_dim(a, 2, -1), L.norm_except_dim(a, 3, -1), L.norm_except_dim(a),
+            L.norm_except_dim(a, 1, 1), L.norm_except_dim(v, 2, 1), L.norm_except_dim(v, 3, -2),
+            L.affine_grid_generator(a.view(1, 2, 3), [1, 1, 2, 2], False))
+
+
+def _double_norm_except_dim(L, a, v):
+    return (L.autograd.grad(L.norm_except_dim(a, 2, -1), a, create_graph=True)[0],
+            L.autograd.grad(L.norm_except_dim(v, 3, 1).sum(), v, create_graph=True)[0])
+
+
 C.add("native_dropout", _native_dropout, A23)
+C.add("norm_except_dim", _norm_except_dim, A23, np.stack([A23, B23], -1))
+C.add("double_backward_norm_except_dim", _double_norm_except_dim, A23, np.stack([A23, B23], -1))
 C.add("double_backward_native_dropout", _double_native_dropout, A23, C23)
 
 
