@@ -468,6 +468,63 @@ def _frobenius_norm(input, dim, keepdim):
 frobenius_norm = _aten("frobenius_norm", {
     "input": (*_TENSOR, _R), "dim": (*_INTS, _R), "keepdim": (*_BOOL, False)}, _frobenius_norm)
 
+
+def _overloads(name, impl, *signatures):
+    """torch.<name> of several signatures (each: its parameters, how many are positional): the
+    first that takes the call; else, as PyTorch's parser, the error of the only one the number of
+    arguments fits, or the list of them all."""
+    def fn(*args, **kwargs):
+        for signature, positional in signatures:
+            try:
+                values = _F._parse_args(name, signature, args, kwargs, positional)
+            except TypeError:
+                continue
+            return impl(**dict(zip(signature, values)))
+        n = len(args) + len(kwargs)
+        fits = [(s, p) for s, p in signatures
+                if _builtins.sum(v[2] is _R for v in s.values()) <= n <= len(s)]
+        if len(fits) == 1:
+            _F._parse_args(name, fits[0][0], args, kwargs, fits[0][1])
+        raise ops._invalid_combination(name, args, kwargs)
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+def _nuclear_norm(input, dim=(-2, -1), keepdim=False, out=None):
+    """torch.nuclear_norm: deprecated (it warns once) for linalg.matrix_norm(A, 'nuc', dim, keepdim)."""
+    _warnings.warn_once(
+        "at::nuclear_norm is deprecated and it is just left for JIT compatibility. It will be "
+        "removed in a future PyTorch release. Please use `linalg.matrix_norm(A, 'nuc', dim, "
+        "keepdim)` instead (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:3229.)")
+    if out is not None:
+        raise NotImplementedError("minigrad: nuclear_norm(out=...) is not implemented")
+    return linalg.matrix_norm(input, "nuc", [dim] * 2 if _F._is_int(dim) else dim, keepdim)
+
+
+ops._SIGNATURES["nuclear_norm"] = ("Tensor input, tuple of ints dim, bool keepdim = False, *, "
+                                   "Tensor out = None",
+                                   "Tensor input, bool keepdim = False, *, Tensor out = None")
+nuclear_norm = _overloads("nuclear_norm", _nuclear_norm, (
+    {"input": (*_TENSOR, _R), "dim": (*_INTS, _R), "keepdim": (*_BOOL, False),
+     "out": (*_OPTIONAL, None)}, 3), (
+    {"input": (*_TENSOR, _R), "keepdim": (*_BOOL, False), "out": (*_OPTIONAL, None)}, 2))
+
+_EMBEDDING_BAG = {"weight": (*_TENSOR, _R), "indices": (*_TENSOR, _R), "offsets": (*_TENSOR, _R),
+                  "scale_grad_by_freq": (*_BOOL, False), "mode": (*_INT, 0),
+                  "sparse": (*_BOOL, False), "per_sample_weights": (*_OPTIONAL, None),
+                  "include_last_offset": (*_BOOL, False)}
+ops._SIGNATURES["embedding_bag"] = (
+    "Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int mode, bool sparse, "
+    "Tensor per_sample_weights, bool include_last_offset, int padding_idx",
+    "Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq = False, int mode = 0, "
+    "bool sparse = False, Tensor per_sample_weights = None, bool include_last_offset = False")
+# (the older signature has no padding_idx: it is none, and -1 means the last row only in the newer)
+embedding_bag = _overloads(
+    "embedding_bag", lambda padding_idx=None, **args: _F._embedding_bag(**args, padding_idx=padding_idx),
+    ({**{k: (*v[:2], _R) for k, v in _EMBEDDING_BAG.items()},
+      "padding_idx": ("int", lambda v: v is None or _F._is_int(v), _R)}, 9), (_EMBEDDING_BAG, 8))
+
 pixel_shuffle = _aten("pixel_shuffle", {"input": (*_TENSOR, _R), "upscale_factor": (*_INT, _R)},
                       _F.pixel_shuffle)
 pixel_unshuffle = _aten("pixel_unshuffle", {

@@ -16932,3 +16932,113 @@ case(
     "torch.affine_grid_generator(torch.ones(2, 2, 3), [2, 1, 2, 3, 4], False)",
     "torch.affine_grid_generator(torch.ones(2, 3, 4), [2, 1, 2, 3], False)",
 )
+case(
+    "nnalias_nuclear_norm",
+    # deprecated (a warning, once) for linalg.matrix_norm(A, "nuc"); two signatures, as PyTorch parses them
+    _NEXT,
+    """
+    x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    for y in (torch.nuclear_norm(x), torch.nuclear_norm(x, True), torch.nuclear_norm(x, keepdim=True), torch.nuclear_norm(x, [1, 0], True), torch.nuclear_norm(x, dim=(0, 1))):
+        print(y, nxt(y))
+    print(torch.nuclear_norm(torch.arange(24.).view(2, 3, 4), [0, 2]))
+    """,
+    'torch.nuclear_norm(torch.ones(2, 2), (0,))',
+    'torch.nuclear_norm(torch.ones(2, 2), 1)',
+    'torch.nuclear_norm(torch.ones(2, 2), [0, 1, 1])',
+    'torch.nuclear_norm(torch.ones(3))',
+    'torch.nuclear_norm(torch.arange(4).view(2, 2))',
+    'torch.nuclear_norm(torch.ones(2, 2), "a")',
+    'torch.nuclear_norm()',
+    'torch.nuclear_norm(torch.ones(2, 2), [0, 1], True, 5)',
+    'torch.nuclear_norm(torch.ones(2, 2), [0, 1], keepdim=1)',
+    'torch.nuclear_norm(torch.ones(2, 2), keepdim=1)',
+    'torch.nuclear_norm(torch.ones(2, 2), dims=1)',
+)
+case(
+    "nnalias_embedding_bag",
+    # ATen's embedding_bag: weight first, mode an int, four results; padding_idx only in the
+    # nine-argument signature (where -1 is the last row)
+    _NEXT,
+    """
+    w = torch.arange(15.).view(5, 3).requires_grad_()
+    i, o = torch.tensor([0, 2, 1, 2, 4, 3, 2]), torch.tensor([0, 2, 2, 5])
+    for mode in (0, 1, 2):
+        r = torch.embedding_bag(w, i, o, False, mode)
+        print(type(r).__name__, r, nxt(r[0]), [t.requires_grad for t in r])
+    print(torch.embedding_bag(w, i, o, False, 0, False, None, True, 2))
+    print(torch.embedding_bag(w, i, o, False, 0, False, None, False, -1))
+    print(torch.embedding_bag(w, i, o, False, 0, False, None, False, None))
+    print(torch.embedding_bag(w, i, o, True, 1, False, torch.ones(7), False))
+    print(torch.embedding_bag(w, i, o, mode=0, per_sample_weights=torch.arange(7.)))
+    r = torch.embedding_bag(w.detach(), i, o, False, 2); print(r)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]))
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 3)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), None)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 1, False, torch.ones(2))
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 0, False, torch.ones(3))
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 7]), torch.tensor([0]))
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 0, False, None, False, 9)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([1]))
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 0, False, None, False, 1, 2)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 0, False, None, 1)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 0, False, None, False, 1.5)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), True, 2)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    print(torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 0, True))
+    """,
+    'print(torch.embedding_bag(torch.ones(3, 2, dtype=torch.float64), torch.tensor([0, 1], dtype=torch.int32), torch.tensor([0])))',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([0]), False, 3, False, torch.ones(2))',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([1]), False, 3)',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0., 1]), torch.tensor([0]), False, 3)',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([0]), False, 1, False, torch.ones(2, dtype=torch.float64))',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([0]), False, 0, False, torch.ones(1, 2))',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([0]), False, 0, False, torch.ones(2, dtype=torch.float64))',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([[0]]))',
+    'torch.embedding_bag(torch.arange(15.), torch.tensor([0, 1]), torch.tensor([0]))',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([0]), False, -1)',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([[[0, 1]]]), torch.tensor([0]))',
+    'print(torch.nn.functional.embedding_bag(torch.tensor([[0, 1], [2, 3]]), torch.arange(15.).view(5, 3)))',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([0]), False, 0, True)',
+)

@@ -681,6 +681,23 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
         raise NotImplementedError("embedding_bag: per_sample_weights was not None. per_sample_weights "
                                   f"is only supported for mode='sum' (got mode='{mode}'). Please open "
                                   "a feature request on GitHub.")
+    return _embedding_bag(weight, input, offsets, scale_grad_by_freq, modes[mode], sparse,
+                          per_sample_weights, include_last_offset, padding_idx)[0]
+
+
+def _embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights,
+                   include_last_offset, padding_idx):
+    """torch.embedding_bag (ATen's): mode an int (0 sum, 1 mean, 2 max); (output, offset2bag,
+    bag_size, max_indices), the last three for the backward (no gradient)."""
+    if indices.dim() not in (1, 2):
+        raise RuntimeError("input has to be a 1D or 2D Tensor, but got Tensor of dimension "
+                           f"{indices.dim()}")
+    if indices.dim() == 2:  # (F.embedding_bag makes a 2-D input 1-D, with offsets, itself)
+        raise NotImplementedError("minigrad: torch.embedding_bag of 2-D indices is not implemented")
+    for what, t, dim in (("offsets", offsets, 1), ("weight", weight, 2)):
+        if t.dim() != dim:
+            raise RuntimeError(f"{what} has to be a {dim}D Tensor, but got Tensor of dimension "
+                               f"{t.dim()}")
     n = weight.size(0)
     if padding_idx is None:
         padding_idx = -1
@@ -689,16 +706,16 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
                            f"{n - 1}, but got {padding_idx}")
     elif padding_idx < 0:
         padding_idx += n
-    _check_embedding_bag(input, weight, offsets, modes[mode], per_sample_weights,
-                         include_last_offset, padding_idx)
-    if input.dtype != offsets.dtype:  # (ATen's promoteIndicesAndOffsets)
-        input, offsets = input.long(), offsets.long()
-    if sparse:
+    _check_embedding_bag(indices, weight, offsets, mode, per_sample_weights, include_last_offset,
+                         padding_idx)
+    if indices.dtype != offsets.dtype:  # (ATen's promoteIndicesAndOffsets)
+        indices, offsets = indices.long(), offsets.long()
+    if sparse and weight.requires_grad:  # (the output is dense all the same: only the gradient
         raise NotImplementedError("minigrad: embedding_bag(sparse=True) is not implemented (no "
-                                  "sparse tensors)")
-    return d.embedding_bag(weight, input.contiguous(), offsets.contiguous(), scale_grad_by_freq,
-                           modes[mode], sparse, per_sample_weights, include_last_offset,
-                           padding_idx)[0]
+                                  "sparse tensors)")  # of weight would be sparse)
+    return tuple(d.embedding_bag(weight, indices.contiguous(), offsets.contiguous(),
+                                 scale_grad_by_freq, mode, sparse, per_sample_weights,
+                                 include_last_offset, padding_idx))
 
 
 def _check_embedding_bag(indices, weight, offsets, mode, per_sample_weights, include_last_offset,
@@ -722,13 +739,24 @@ def _check_embedding_bag(indices, weight, offsets, mode, per_sample_weights, inc
     if len(o) and o[-1] > indices.numel():
         raise RuntimeError(f"offsets[-1] can not be greater than input's length {indices.numel()} "
                            f"but got offsets[-1] of {o[-1]}")
+    if per_sample_weights is not None and mode != 0:
+        raise RuntimeError("embedding_bag: per_sample_weights only supported with mode='sum'")
     if per_sample_weights is not None and per_sample_weights.dtype != weight.dtype:
         raise RuntimeError("Expected tensor for argument #1 'weight' to have the same type as tensor "
                            f"for argument #1 'per_sample_weights'; but type {weight.type()} does not "
                            f"equal {per_sample_weights.type()} (while checking arguments for "
                            "embedding_bag)")
+    for what, ok in (("dim() == 1", per_sample_weights is None or per_sample_weights.dim() == 1),
+                     ("numel() == indices.numel()", per_sample_weights is None
+                      or per_sample_weights.numel() == indices.numel())):
+        if not ok:
+            raise RuntimeError(f"Expected per_sample_weights.value().{what} to be true, but got "
+                               "false.  (Could this error message be improved?  If so, please "
+                               "report an enhancement request to PyTorch.)")
     if include_last_offset and len(o) < 1:
         raise RuntimeError("include_last_offset: number of offset should be at least 1")
+    if mode not in (0, 1, 2):
+        raise RuntimeError("`mode` must be sum, mean, or max.")
     i, n = indices._data, weight.shape[0]
     bad = np.flatnonzero((i < 0) | (i >= n))
     if len(bad):
