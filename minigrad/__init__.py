@@ -79,6 +79,7 @@ from .ops import (UntypedStorage, conj, empty_like, get_device, get_num_threads,
                   set_num_threads, strided)
 from .ops import normal  # part nsgap
 from .ops import cdist, channel_shuffle, index_reduce, pdist, renorm, scatter_reduce  # part dist
+from .ops import native_channel_shuffle  # part nnalias
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,

@@ -5688,6 +5688,10 @@ def _channel_shuffle(self, groups):
 channel_shuffle = Op("ChannelShuffleBackward0", _channel_shuffle,
                      self=lambda grad, groups: channel_shuffle(grad, grad.shape[1] // groups))
 channel_shuffle.contiguous = True
+# its kernel under its own name (part nnalias), which PyTorch records with no derivative
+native_channel_shuffle = Op("minigrad::autograd::NotImplemented", _channel_shuffle,
+                            self=_not_implemented("native_channel_shuffle"))
+native_channel_shuffle.contiguous = True
 
 
 # avg_pool3d: avg_pool2d's windows over the last three dims (F.avg_pool3d, local_response_norm)

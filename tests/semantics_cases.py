@@ -17042,3 +17042,21 @@ case(
     'print(torch.nn.functional.embedding_bag(torch.tensor([[0, 1], [2, 3]]), torch.arange(15.).view(5, 3)))',
     'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([0]), False, 0, True)',
 )
+case(
+    "nnalias_native_channel_shuffle",
+    # channel_shuffle's kernel: its checks and result, recorded with no derivative (NotImplemented)
+    """
+    x = torch.arange(8.).view(1, 4, 2).requires_grad_()
+    y = torch.native_channel_shuffle(x, 2); print(y, y.grad_fn.name(), [(f.name(), i) for f, i in y.grad_fn.next_functions], y.is_contiguous())
+    print(torch.native_channel_shuffle(torch.arange(8).view(1, 4, 2), 4), torch.nn.functional.native_channel_shuffle(x, 1))
+    y.sum().backward()
+    """,
+    'torch.native_channel_shuffle(torch.ones(4), 2)',
+    'torch.native_channel_shuffle(torch.ones(1, 3, 2), 2)',
+    'torch.native_channel_shuffle(torch.ones(1, 4, 2), 0)',
+    'torch.native_channel_shuffle(torch.ones(1, 4, 2), 2.0)',
+    'torch.native_channel_shuffle([1.0], 2)',
+    'torch.native_channel_shuffle(torch.ones(1, 4, 2))',
+    'torch.channel_shuffle(torch.ones(1, 4, 2))',
+    'torch.nn.functional.channel_shuffle(torch.ones(1, 4, 2))',
+)

@@ -1950,6 +1950,8 @@ def _not_implemented_cases(L):
                 create_graph=True)[0], "_embedding_bag_per_sample_weights_backward"),  # (part decoder)
             ("scaled_dot_product_flash_attention_for_cpu_backward", _flash_grad(L),  # (part attn)
              "_scaled_dot_product_flash_attention_for_cpu_backward"),
+            ("native_channel_shuffle", L.native_channel_shuffle(a.view(1, 3, 1).repeat(1, 2, 1), 2),
+             "native_channel_shuffle"),  # (part nnalias)
             *_ldl_cases(L)]  # (part linalg3)
 
 

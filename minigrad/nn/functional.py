@@ -2612,6 +2612,7 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
 
 
 channel_shuffle = _ops.channel_shuffle
+native_channel_shuffle = _ops.native_channel_shuffle  # (part nnalias)
 
 
 def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
