@@ -693,7 +693,7 @@ def _embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, p
         raise RuntimeError("input has to be a 1D or 2D Tensor, but got Tensor of dimension "
                            f"{indices.dim()}")
     if indices.dim() == 2:  # (F.embedding_bag makes a 2-D input 1-D, with offsets, itself)
-        raise NotImplementedError("minigrad: torch.embedding_bag of 2-D indices is not implemented")
+        raise NotImplementedError("minigrad: embedding_bag of 2-D indices is not implemented")
     for what, t, dim in (("offsets", offsets, 1), ("weight", weight, 2)):
         if t.dim() != dim:
             raise RuntimeError(f"{what} has to be a {dim}D Tensor, but got Tensor of dimension "

@@ -67,7 +67,7 @@ class NLLLoss2d(NLLLoss):
 
     def __new__(cls, *args, **kwargs):
         warnings.warn("`NLLLoss2d` has been deprecated. Please use `NLLLoss` instead as a drop-in "
-                      "replacement and see https://pytorch.org/docs/main/nn.html#minigrad.nn.NLLLoss "
+                      "replacement and see https://pytorch.org/docs/main/nn.html#torch.nn.NLLLoss "
                       "for more details.", FutureWarning, stacklevel=2)
         return super().__new__(cls)
 
