@@ -90,6 +90,7 @@ from .ops import bitwise_left_shift, bitwise_right_shift, vander  # part views2
 from .ops import (bartlett_window, blackman_window, hamming_window, hann_window,  # orthpoly
                   kaiser_window)
 from .ops import cdist, channel_shuffle, index_reduce, pdist, renorm, scatter_reduce  # part dist
+from .ops import native_channel_shuffle  # part nnalias
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
@@ -370,6 +371,274 @@ _np.seterr(divide="ignore", invalid="ignore", over="ignore", under="ignore")
 from .nn.functional import conv1d, conv2d  # noqa: E402  (part conv)
 from .nn.functional import conv_transpose1d, conv_transpose2d  # noqa: E402  (part nnmore)
 from .nn.functional import conv3d, conv_transpose3d, max_pool3d  # noqa: E402  (part conv3d)
+
+
+# --- part nnalias: nn.functional's ops under their torch.* names. These are ATen's functions
+# (F's wrap them), so they take ATen's arguments: no defaults for dropout's p and train, weight
+# before the running statistics in batch_norm, reduction as its enum (0 none, 1 mean, 2 sum).
+def _aten(name, signature, impl, positional=None):
+    """torch.<name>: its arguments read by PyTorch's parser (signature maps each to its type and
+    default, see _F._parse_args), then handed to impl, F's code for the op."""
+    def fn(*args, **kwargs):
+        return impl(*_F._parse_args(name, signature, args, kwargs, positional))
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+import builtins as _builtins  # noqa: E402
+import math as _math  # noqa: E402
+import numbers as _numbers  # noqa: E402
+from .nn import functional as _F  # noqa: E402
+_R = ops._REQUIRED
+_TENSOR = ("Tensor", lambda v: isinstance(v, Tensor))
+_OPTIONAL = ("Tensor", lambda v: v is None or isinstance(v, Tensor))
+_FLOAT = ("float", lambda v: isinstance(v, _numbers.Real) or isinstance(v, Tensor) and v.dim() == 0)
+_INT = ("int", _F._is_int)
+_INTS = ("tuple of ints", _F._int_list)  # (int[1]: an int is taken as a list of one)
+_SHAPE = ("tuple of ints", lambda v: isinstance(v, (tuple, list)) and _F._int_list(v))  # (int[])
+_BOOL = ("bool", lambda v: v.__class__ is _builtins.bool)
+_ANY = ("", lambda v: True)  # (F's code checks it, in PyTorch's words)
+_DROPOUT = {"input": (*_TENSOR, _R), "p": (*_FLOAT, _R), "train": (*_BOOL, _R)}
+_REDUCTIONS = {0: "none", 1: "mean", 2: "sum"}  # (ATen: any other enum reduces nothing)
+_REDUCTION = ("int", _F._is_int, 0)  # (0, not Mean: PyTorch's parser reads the default "Mean" as 0)
+
+
+def _dropout(inplace, feature, alpha):
+    return lambda input, p, train: _F._dropout_impl(input, _builtins.float(p), train, inplace, feature, alpha)
+
+
+dropout = _aten("dropout", _DROPOUT, _dropout(False, False, False))
+dropout_ = _aten("dropout_", _DROPOUT, _dropout(True, False, False))
+feature_dropout = _aten("feature_dropout", _DROPOUT, _dropout(False, True, False))
+feature_dropout_ = _aten("feature_dropout_", _DROPOUT, _dropout(True, True, False))
+alpha_dropout = _aten("alpha_dropout", _DROPOUT, _dropout(False, False, True))
+alpha_dropout_ = _aten("alpha_dropout_", _DROPOUT, _dropout(True, False, True))
+feature_alpha_dropout = _aten("feature_alpha_dropout", _DROPOUT, _dropout(False, True, True))
+feature_alpha_dropout_ = _aten("feature_alpha_dropout_", _DROPOUT, _dropout(True, True, True))
+
+
+def _native_dropout(input, p, train):
+    """torch.native_dropout: (output, mask), the kernel under dropout on GPUs, one node."""
+    if input.numel() == 0:
+        return input, empty_like(input)
+    if train is not False and not 0 <= 1 - p <= 1:
+        raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={1 - p:g}")
+    if train is not False and not input.is_floating_point():  # (the mask, of input's dtype,
+        raise RuntimeError("result type Float can't be cast to the desired output type "  # is
+                           f"{input.dtype._scalar}")  # multiplied in place by 1 / (1 - p))
+    return ops.d.native_dropout(input, _builtins.float(p), train, default_generator)
+
+
+native_dropout = _aten("native_dropout", {**_DROPOUT, "train": ("bool", lambda v: v is None or
+                                                                 v.__class__ is _builtins.bool, _R)},
+                       _native_dropout)
+
+layer_norm = _aten("layer_norm", {
+    "input": (*_TENSOR, _R), "normalized_shape": (*_SHAPE, _R), "weight": (*_OPTIONAL, None),
+    "bias": (*_OPTIONAL, None), "eps": (*_FLOAT, 1e-5), "cudnn_enable": (*_BOOL, True)},
+    lambda input, shape, weight, bias, eps, cudnn: _F.layer_norm(input, shape, weight, bias, eps))
+group_norm = _aten("group_norm", {
+    "input": (*_TENSOR, _R), "num_groups": (*_INT, _R), "weight": (*_OPTIONAL, None),
+    "bias": (*_OPTIONAL, None), "eps": (*_FLOAT, 1e-5), "cudnn_enabled": (*_BOOL, True)},
+    lambda input, groups, weight, bias, eps, cudnn: _F._group_norm(input, groups, weight, bias, eps))
+rms_norm = _aten("rms_norm", {
+    "input": (*_TENSOR, _R), "normalized_shape": (*_SHAPE, _R), "weight": (*_OPTIONAL, None),
+    "eps": (*_ANY, None)}, _F.rms_norm)
+_BATCH_NORM = {"input": (*_TENSOR, _R), "weight": (*_OPTIONAL, _R), "bias": (*_OPTIONAL, _R),
+               "running_mean": (*_OPTIONAL, _R), "running_var": (*_OPTIONAL, _R)}
+batch_norm = _aten("batch_norm", {
+    **_BATCH_NORM, "training": (*_BOOL, _R), "momentum": (*_FLOAT, _R), "eps": (*_FLOAT, _R),
+    "cudnn_enabled": (*_BOOL, _R)}, lambda *args: _F._batch_norm(*args[:-1]))
+instance_norm = _aten("instance_norm", {
+    **_BATCH_NORM, "use_input_stats": (*_BOOL, _R), "momentum": (*_FLOAT, _R),
+    "eps": (*_FLOAT, _R), "cudnn_enabled": (*_BOOL, _R)}, lambda *args: _F._instance_norm(*args[:-1]))
+embedding = _aten("embedding", {
+    "weight": (*_TENSOR, _R), "indices": (*_TENSOR, _R), "padding_idx": (*_INT, -1),
+    "scale_grad_by_freq": (*_BOOL, False), "sparse": (*_BOOL, False)}, _F._embedding)
+
+convolution = _aten("convolution", {
+    "input": (*_TENSOR, _R), "weight": (*_TENSOR, _R), "bias": (*_OPTIONAL, _R),
+    "stride": (*_SHAPE, _R), "padding": (*_SHAPE, _R), "dilation": (*_SHAPE, _R),
+    "transposed": (*_BOOL, _R), "output_padding": (*_SHAPE, _R), "groups": (*_INT, _R)},
+    lambda input, weight, bias, stride, padding, dilation, transposed, output_padding, groups:
+        _F._convolution_transposed(input, weight, bias, stride, padding, dilation, output_padding,
+                                   groups) if transposed else
+        _F._convolution(input, weight, bias, stride, padding, dilation, groups, output_padding))
+
+
+def _affine_grid_generator(theta, size, align_corners):
+    """torch.affine_grid_generator: the row under F.affine_grid, without F's checks of theta;
+    ATen's bmm of the base grid (N, pixels, k) with theta transposed, then its view, speak."""
+    if len(size) not in (4, 5):
+        raise RuntimeError("AffineGridGenerator needs 4d (spatial) or 5d (volumetric) inputs.")
+    n, k, t = size[0], len(size) - 1, theta.transpose(1, 2)
+    if t.dim() != 3:
+        raise RuntimeError("batch2 must be a 3D tensor")
+    if list(t.shape[:2]) != [n, k]:
+        raise RuntimeError("Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{n}, {k}] but got: [{t.shape[0]}, {t.shape[1]}].")
+    if t.shape[2] != k - 1:
+        raise RuntimeError(f"shape '{[n, *size[2:], k - 1]}' is invalid for input of size "
+                           f"{t.numel() // k * _math.prod(size[2:])}")
+    return ops.d.affine_grid_generator(theta, tuple(size), align_corners)
+
+
+affine_grid_generator = _aten("affine_grid_generator", {
+    "theta": (*_TENSOR, _R), "size": (*_SHAPE, _R), "align_corners": (*_BOOL, _R)},
+    _affine_grid_generator)
+
+
+def _at_norm(input, p, dim=None, keepdim=False):
+    """ATen's at::norm: the p-norm over dim (NormBackward1), or over everything (NormBackward0)."""
+    if not input.is_floating_point():
+        raise RuntimeError("norm(): input dtype should be either floating point or complex. Got "
+                           f"{input.dtype._scalar} instead.")
+    if dim is None:
+        return ops.d.norm_p(input, _builtins.float(p))
+    dims = ops._given_dims(dim, input.dim())
+    return ops.d.norm_p_dim(input, _builtins.float(p), dims or None, keepdim)
+
+
+def _norm_except_dim(v, pow, dim):
+    """torch.norm_except_dim, weight_norm's: the pow-norm of v over every dim but dim, shaped to
+    broadcast against v (dim -1: over all). ATen views v as (size(dim), rest) (dim first or last;
+    another dim is moved first by a transpose)."""
+    if dim == -1:
+        return _at_norm(v, pow)
+    if dim not in (0, v.dim() - 1):
+        return _norm_except_dim(v.transpose(0, dim), pow, 0).transpose(0, dim)
+    size = [1] * v.dim()
+    size[dim] = v.size(dim)
+    rows = v.contiguous().view(v.size(0), -1) if dim == 0 else v.contiguous().view(-1, v.size(dim))
+    return _at_norm(rows, pow, [1 if dim == 0 else 0]).view(size)
+
+
+norm_except_dim = _aten("norm_except_dim", {
+    "v": (*_TENSOR, _R), "pow": (*_INT, 2), "dim": (*_INT, 0)}, _norm_except_dim)
+
+
+def _frobenius_norm(input, dim, keepdim):
+    """torch.frobenius_norm: deprecated (it warns once), at::norm(input, 2, dim, keepdim)."""
+    _warnings.warn_once(
+        "at::frobenius_norm is deprecated and it is just left for JIT compatibility. It will be "
+        "removed in a future PyTorch release. Please use `linalg.vector_norm(A, 2., dim, keepdim)` "
+        "instead (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:3175.)")
+    dim = [dim] if _F._is_int(dim) else list(dim)  # (int[1]: one int is a list of one)
+    if len(dim) > 2:
+        raise RuntimeError(f"Expected at most 2 dimensions, but got {len(dim)} dimensions instead.")
+    return _at_norm(input, 2.0, dim, keepdim)
+
+
+frobenius_norm = _aten("frobenius_norm", {
+    "input": (*_TENSOR, _R), "dim": (*_INTS, _R), "keepdim": (*_BOOL, False)}, _frobenius_norm)
+
+
+def _overloads(name, impl, *signatures):
+    """torch.<name> of several signatures (each: its parameters, how many are positional): the
+    first that takes the call; else, as PyTorch's parser, the error of the only one the number of
+    arguments fits, or the list of them all."""
+    def fn(*args, **kwargs):
+        for signature, positional in signatures:
+            try:
+                values = _F._parse_args(name, signature, args, kwargs, positional)
+            except TypeError:
+                continue
+            return impl(**dict(zip(signature, values)))
+        n = len(args) + len(kwargs)
+        fits = [(s, p) for s, p in signatures
+                if _builtins.sum(v[2] is _R for v in s.values()) <= n <= len(s)]
+        if len(fits) == 1:
+            _F._parse_args(name, fits[0][0], args, kwargs, fits[0][1])
+        raise ops._invalid_combination(name, args, kwargs)
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+def _nuclear_norm(input, dim=(-2, -1), keepdim=False, out=None):
+    """torch.nuclear_norm: deprecated (it warns once) for linalg.matrix_norm(A, 'nuc', dim, keepdim)."""
+    _warnings.warn_once(
+        "at::nuclear_norm is deprecated and it is just left for JIT compatibility. It will be "
+        "removed in a future PyTorch release. Please use `linalg.matrix_norm(A, 'nuc', dim, "
+        "keepdim)` instead (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:3229.)")
+    if out is not None:
+        raise NotImplementedError("minigrad: nuclear_norm(out=...) is not implemented")
+    return linalg.matrix_norm(input, "nuc", [dim] * 2 if _F._is_int(dim) else dim, keepdim)
+
+
+ops._SIGNATURES["nuclear_norm"] = ("Tensor input, tuple of ints dim, bool keepdim = False, *, "
+                                   "Tensor out = None",
+                                   "Tensor input, bool keepdim = False, *, Tensor out = None")
+nuclear_norm = _overloads("nuclear_norm", _nuclear_norm, (
+    {"input": (*_TENSOR, _R), "dim": (*_INTS, _R), "keepdim": (*_BOOL, False),
+     "out": (*_OPTIONAL, None)}, 3), (
+    {"input": (*_TENSOR, _R), "keepdim": (*_BOOL, False), "out": (*_OPTIONAL, None)}, 2))
+
+_EMBEDDING_BAG = {"weight": (*_TENSOR, _R), "indices": (*_TENSOR, _R), "offsets": (*_TENSOR, _R),
+                  "scale_grad_by_freq": (*_BOOL, False), "mode": (*_INT, 0),
+                  "sparse": (*_BOOL, False), "per_sample_weights": (*_OPTIONAL, None),
+                  "include_last_offset": (*_BOOL, False)}
+ops._SIGNATURES["embedding_bag"] = (
+    "Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int mode, bool sparse, "
+    "Tensor per_sample_weights, bool include_last_offset, int padding_idx",
+    "Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq = False, int mode = 0, "
+    "bool sparse = False, Tensor per_sample_weights = None, bool include_last_offset = False")
+# (the older signature has no padding_idx: it is none, and -1 means the last row only in the newer)
+embedding_bag = _overloads(
+    "embedding_bag", lambda padding_idx=None, **args: _F._embedding_bag(**args, padding_idx=padding_idx),
+    ({**{k: (*v[:2], _R) for k, v in _EMBEDDING_BAG.items()},
+      "padding_idx": ("int", lambda v: v is None or _F._is_int(v), _R)}, 9), (_EMBEDDING_BAG, 8))
+
+pixel_shuffle = _aten("pixel_shuffle", {"input": (*_TENSOR, _R), "upscale_factor": (*_INT, _R)},
+                      _F.pixel_shuffle)
+pixel_unshuffle = _aten("pixel_unshuffle", {
+    "input": (*_TENSOR, _R), "downscale_factor": (*_INT, _R)}, _F.pixel_unshuffle)
+prelu = _aten("prelu", {"input": (*_TENSOR, _R), "weight": (*_TENSOR, _R)}, _F.prelu)
+hardshrink = _aten("hardshrink", {"input": (*_TENSOR, _R), "lambd": (*_ANY, 0.5)}, _F.hardshrink)
+Tensor.prelu, Tensor.hardshrink = ops._as_method(prelu), ops._as_method(hardshrink)
+bilinear = _aten("bilinear", {"input1": (*_TENSOR, _R), "input2": (*_TENSOR, _R),
+                              "weight": (*_TENSOR, _R), "bias": (*_OPTIONAL, None)}, _F.bilinear)
+cosine_similarity = _aten("cosine_similarity", {
+    "x1": (*_TENSOR, _R), "x2": (*_TENSOR, _R), "dim": (*_INT, 1), "eps": (*_FLOAT, 1e-8)},
+    _F.cosine_similarity)
+pairwise_distance = _aten("pairwise_distance", {
+    "x1": (*_TENSOR, _R), "x2": (*_TENSOR, _R), "p": (*_FLOAT, 2.0), "eps": (*_FLOAT, 1e-6),
+    "keepdim": (*_BOOL, False)}, _F.pairwise_distance)
+max_pool1d_with_indices = _aten("max_pool1d_with_indices", {
+    "input": (*_TENSOR, _R), "kernel_size": (*_INTS, _R), "stride": (*_INTS, ()),
+    "padding": (*_INTS, 0), "dilation": (*_INTS, 1), "ceil_mode": (*_BOOL, False)},
+    _F.max_pool1d_with_indices)
+adaptive_max_pool1d = _aten("adaptive_max_pool1d", {
+    "input": (*_TENSOR, _R), "output_size": (*_INTS, _R)},
+    lambda input, output_size: _F.adaptive_max_pool1d(input, output_size, True))
+
+_LOSS2 = {"input": (*_TENSOR, _R), "target": (*_TENSOR, _R)}
+_LOSS3 = {"input1": (*_TENSOR, _R), "input2": (*_TENSOR, _R), "target": (*_TENSOR, _R)}
+binary_cross_entropy_with_logits = _aten("binary_cross_entropy_with_logits", {
+    **_LOSS2, "weight": (*_OPTIONAL, None), "pos_weight": (*_OPTIONAL, None),
+    "reduction": _REDUCTION}, _F._binary_cross_entropy_with_logits)
+kl_div = _aten("kl_div", {**_LOSS2, "reduction": _REDUCTION, "log_target": (*_BOOL, False)},
+               _F._kl_div, positional=3)
+margin_ranking_loss = _aten("margin_ranking_loss", {
+    **_LOSS3, "margin": (*_FLOAT, 0.0), "reduction": _REDUCTION}, _F._margin_ranking_loss)
+cosine_embedding_loss = _aten("cosine_embedding_loss", {
+    **_LOSS3, "margin": (*_FLOAT, 0.0), "reduction": _REDUCTION},
+    lambda input1, input2, target, margin, reduction: _F.cosine_embedding_loss(
+        input1, input2, target, margin, reduction=_REDUCTIONS.get(reduction, "none")))
+hinge_embedding_loss = _aten("hinge_embedding_loss", {
+    **_LOSS2, "margin": (*_FLOAT, 1.0), "reduction": _REDUCTION},
+    lambda input, target, margin, reduction: _F.hinge_embedding_loss(
+        input, target, margin, reduction=_REDUCTIONS.get(reduction, "none")))
+poisson_nll_loss = _aten("poisson_nll_loss", {
+    **_LOSS2, "log_input": (*_BOOL, _R), "full": (*_BOOL, _R), "eps": (*_FLOAT, _R),
+    "reduction": (*_INT, _R)},
+    lambda input, target, log_input, full, eps, reduction: _F.poisson_nll_loss(
+        input, target, log_input, full, eps=eps, reduction=_REDUCTIONS.get(reduction, "none")))
+triplet_margin_loss = _aten("triplet_margin_loss", {
+    "anchor": (*_TENSOR, _R), "positive": (*_TENSOR, _R), "negative": (*_TENSOR, _R),
+    "margin": (*_FLOAT, 1.0), "p": (*_FLOAT, 2.0), "eps": (*_FLOAT, 1e-6), "swap": (*_BOOL, False),
+    "reduction": _REDUCTION}, _F._triplet_margin_loss)
 
 
 def constant_pad_nd(input, pad, value=0):

@@ -6407,6 +6407,10 @@ def _channel_shuffle(self, groups):
 channel_shuffle = Op("ChannelShuffleBackward0", _channel_shuffle,
                      self=lambda grad, groups: channel_shuffle(grad, grad.shape[1] // groups))
 channel_shuffle.contiguous = True
+# its kernel under its own name (part nnalias), which PyTorch records with no derivative
+native_channel_shuffle = Op("minigrad::autograd::NotImplemented", _channel_shuffle,
+                            self=_not_implemented("native_channel_shuffle"))
+native_channel_shuffle.contiguous = True
 
 
 # avg_pool3d: avg_pool2d's windows over the last three dims (F.avg_pool3d, local_response_norm)
@@ -6553,6 +6557,28 @@ scaled_dot_product_flash_attention_for_cpu_backward = Op(
     outputs=("grad_query", "grad_key", "grad_value"),
     **{name: _not_implemented("_scaled_dot_product_flash_attention_for_cpu_backward")
        for name in ("grad_out", "query", "key", "value", "out")})
+
+
+# --- part nnalias: native_dropout, dropout's fused kernel (output and mask from one op) ----------
+def _native_dropout(input, p, train, generator):
+    """ATen's native_dropout_cpu: training (train True or None) a mask drawn from bernoulli(1 - p)
+    and the output input * mask * (1 / (1 - p)) (0 for p = 1); else a copy and an all-True mask."""
+    if train is False:
+        return input.copy(), np.ones(input.shape, np.bool_)
+    keep = generator._rng.random(input.shape) < 1 - p
+    return input * keep.astype(input.dtype) * input.dtype.type(0.0 if p == 1 else 1 / (1 - p)), keep
+
+
+native_dropout = Op("NativeDropoutBackward0", _native_dropout, promote=False, extra=("result1",),
+                    # (derivatives.yaml's scale is 1 unless train is True: for train=None, which
+                    # drops and scales, too, the gradient is not scaled, as in PyTorch)
+                    input=lambda grad, result1, p, train: grad * (
+                        result1.to(grad.dtype) * (1.0 if not train else 0.0 if p == 1 else 1 / (1 - p))))
+
+
+# at::norm(self, p) over every element: norm_p_dim's twin without dims (norm_except_dim's dim -1)
+norm_p = Op("NormBackward0",           lambda self, p: _norm(self, p, None, False), promote=False,
+            self=lambda grad, self, result, p: _norm_backward(grad, self, result, p, None, False))
 
 
 # --- part decoder: rrelu (randomized leaky ReLU) as ATen's rrelu_with_noise -------------------

@@ -5962,12 +5962,14 @@ def _renorm_(self, p, dim, maxnorm):
 _METHODS.update(renorm=_as_method(renorm), renorm_=_renorm_)
 
 
-def channel_shuffle(input, groups):
+def channel_shuffle(input, groups=_REQUIRED, _name="channel_shuffle", _row=d.channel_shuffle):
     """(N, C, *) with C = g * k: channel i * k + j moves to j * g + i (ShuffleNet's mixing of
     grouped convolutions' outputs)."""
-    _tensor_arg("channel_shuffle", "input", 1, input)
+    _tensor_arg(_name, "input", 1, input)
+    if groups is _REQUIRED:
+        raise TypeError(f'{_name}() missing 1 required positional arguments: "groups"')
     if not _is_int(groups):
-        raise TypeError(f"channel_shuffle(): argument 'groups' (position 2) must be int, not "
+        raise TypeError(f"{_name}(): argument 'groups' (position 2) must be int, not "
                         f"{_type_name(groups)}")
     if input.dim() <= 2:
         raise RuntimeError("channel_shuffle expects input with > 2 dims, but got input with sizes "
@@ -5978,7 +5980,12 @@ def channel_shuffle(input, groups):
     if input.shape[1] % groups:
         raise RuntimeError(f"Number of channels must be divisible by groups. Got {input.shape[1]} "
                            f"channels and {groups} groups.")
-    return d.channel_shuffle(input, groups)
+    return _row(input, groups)
+
+
+def native_channel_shuffle(input, groups=_REQUIRED):
+    """channel_shuffle's kernel: the same checks and result, but no derivative (NotImplemented)."""
+    return channel_shuffle(input, groups, "native_channel_shuffle", d.native_channel_shuffle)
 
 
 

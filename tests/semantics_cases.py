@@ -17129,3 +17129,547 @@ case(
     "torch.kaiser_window(3, True, 'a')",
     "torch.bartlett_window(3, torch.tensor(True))",
 )
+
+
+# ---------------------------------------------------------------------------
+# part nnalias: nn.functional's ops under their torch.* names (ATen's signatures, parser errors,
+# grad_fns), and the F paths that now share their code
+# ---------------------------------------------------------------------------
+_NEXT = "def nxt(y): return [(f if f is None else f.name(), i) for f, i in y.grad_fn.next_functions]"
+case(
+    "nnalias_dropout",
+    _NEXT,
+    """
+    x = torch.tensor([[-1., 2., 3.], [4., -5., 6.]], requires_grad=True)
+    for f in (torch.dropout, torch.feature_dropout, torch.alpha_dropout, torch.feature_alpha_dropout):
+        y = f(x, 0.5, True)
+        print(f.__name__, y.shape, y.grad_fn.name(), nxt(y), f(x, 0.5, False) is x, f(x, 0.0, True) is x)
+        y = f(x, 1.0, True); print(y, nxt(y))
+    """,
+    """
+    y = torch.dropout(torch.ones(4, 6), 0.5, True); print(((y == 0) | (y == 2)).all())
+    y = torch.feature_dropout(torch.ones(4, 3, 5), 0.25, True); print((y == y[..., :1]).all(), ((y == 0) | (y == 4 / 3)).all())
+    y = torch.alpha_dropout(torch.ones(4, 6), 0.5, True); print((torch.isclose(y, torch.tensor(1.6656), atol=1e-4) | torch.isclose(y, torch.tensor(-0.7792), atol=1e-4)).all())
+    y = torch.feature_alpha_dropout(torch.ones(4, 3, 5), 0.5, True); print((y == y[..., :1]).all())
+    """,
+    """
+    x = torch.tensor([[-1., 2., 3.], [4., -5., 6.]], requires_grad=True).clone()
+    for f in (torch.dropout_, torch.feature_dropout_, torch.alpha_dropout_, torch.feature_alpha_dropout_):
+        y = f(x, 0.5, True); print(f.__name__, y is x, y.grad_fn.name(), x._version)
+    print(torch.dropout(torch.ones(3), True, False), torch.dropout(torch.ones(3), torch.tensor(0.5), False))
+    """,
+    "torch.dropout_(torch.ones(3, requires_grad=True), 0.5, True)",
+    "torch.dropout(torch.ones(3))",
+    "torch.dropout(torch.ones(3), 0.5)",
+    "torch.dropout(torch.ones(3), train=True)",
+    "torch.dropout(1.5)",
+    "torch.dropout(torch.ones(3), 1.5, True)",
+    "torch.alpha_dropout(torch.ones(3), -0.5, False)",
+    "torch.dropout(torch.ones(3), 'a', True)",
+    "torch.dropout(torch.ones(3), 0.5, 1)",
+    "torch.dropout(torch.ones(3), 0.5, True, 1)",
+    "torch.dropout(torch.ones(3), 0.5, True, q=1)",
+    "torch.dropout(torch.ones(3), 0.5, True, p=1)",
+    "torch.dropout(torch.ones(3), 0.5, q=1)",
+    "torch.feature_dropout(torch.ones(3), 0.5, True)",
+    "torch.feature_alpha_dropout_(torch.ones(3), 0.5, True)",
+    "torch.dropout(torch.arange(3), 0.5, True)",
+    "torch.alpha_dropout(torch.ones(2, dtype=torch.bool), 0.5, True)",
+    "torch.nn.functional.dropout(torch.ones(2, dtype=torch.bool), 0.5)",
+    "torch.nn.functional.feature_alpha_dropout(torch.ones(2, 2, dtype=torch.int32), 0.5, True)",
+)
+case(
+    "nnalias_norms",
+    _NEXT,
+    """
+    x = torch.tensor([[[1., 2., 4.], [0., -1., 3.]], [[2., 2., 5.], [1., 0., -2.]]], requires_grad=True)
+    w = torch.tensor([0.5, 1., 2.], requires_grad=True)
+    y = torch.layer_norm(x, [3], w, None, 1e-5, False); print(y, nxt(y))
+    y = torch.layer_norm(x, (2, 3)); print(y, nxt(y))
+    print(torch.layer_norm(x, [3], eps=0.1))
+    """,
+    "torch.layer_norm(torch.ones(2, 3), 3)",
+    "torch.rms_norm(torch.ones(2, 3), 3)",
+    "torch.layer_norm(torch.ones(2, 3), 'a')",
+    "torch.layer_norm(torch.ones(2, 3), 3.0)",
+    "torch.layer_norm(torch.ones(2, 3), [3], eps='a')",
+    "torch.layer_norm(torch.ones(2, 3))",
+    "torch.layer_norm(torch.ones(2, 3), [2])",
+    """
+    x = torch.tensor([[[1., 2., 4.], [0., -1., 3.], [2., 2., 5.], [1., 0., -2.]]], requires_grad=True)
+    y = torch.group_norm(x, 2); print(y, nxt(y))
+    w = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+    y = torch.group_norm(x, 4, w, w, 1e-3, False); print(y, nxt(y))
+    print(torch.group_norm(torch.tensor([[[1.], [3.]]]), 2))
+    """,
+    "torch.group_norm(torch.ones(4, 3), 2)",
+    "torch.group_norm(torch.ones(4), 2)",
+    "torch.group_norm(torch.ones(2, 4, 3), 2.0)",
+    "torch.group_norm(torch.ones(2, 4, 3), 0)",
+    "torch.nn.functional.group_norm(torch.ones(1, 2, 1), 2)",
+    """
+    x = torch.tensor([[[1., 2.], [0., -1.]], [[2., 5.], [1., -2.]]], requires_grad=True)
+    w = torch.tensor([0.5, 2.], requires_grad=True)
+    rm, rv = torch.zeros(2), torch.ones(2)
+    y = torch.batch_norm(x, w, None, rm, rv, True, 0.1, 1e-5, True); print(y, nxt(y), rm, rv)
+    y = torch.batch_norm(x, w, w, rm, rv, False, 0.1, 1e-5, True); print(y, nxt(y))
+    print(torch.batch_norm(x, None, None, None, None, True, 0.1, 0.0, True))
+    print(torch.batch_norm(x[:1, :, :1], None, None, None, None, True, 0.1, 1e-5, True))
+    """,
+    "torch.batch_norm(torch.ones(2, 3), None, None, None, None, False, 0.1, 1e-5, True)",
+    "torch.batch_norm(torch.ones(2, 3), None, None)",
+    "torch.batch_norm(torch.ones(2, 3), None, None, None, None, 1, 0.1, 1e-5, True)",
+    "torch.nn.functional.batch_norm(torch.ones(2, 3), None, None, training=True, eps=0.0)",
+    """
+    x = torch.tensor([[[1., 2.], [0., -1.]], [[2., 5.], [1., -2.]]], requires_grad=True)
+    w = torch.tensor([0.5, 2.], requires_grad=True)
+    rm, rv = torch.zeros(2), torch.ones(2)
+    y = torch.instance_norm(x, w, w, rm, rv, True, 0.1, 1e-5, True); print(y, nxt(y), rm, rv)
+    print(torch.instance_norm(x[:, :, :1], None, None, None, None, True, 0.1, 1e-5, True))
+    print(torch.instance_norm(x, None, None, rm, rv, False, 0.1, 0.0, True))
+    print(torch.nn.functional.instance_norm(x, eps=0.0))
+    """,
+    "torch.instance_norm(torch.ones(2, 3, 2), None, None, None, None, False, 0.1, 1e-5, True)",
+    "torch.nn.functional.instance_norm(torch.ones(2, 3, 1))",
+    """
+    x = torch.tensor([[1., 2., 4.], [0., -1., 3.]], requires_grad=True)
+    y = torch.rms_norm(x, [3], torch.tensor([1., 2., 3.]), 1e-3); print(y, nxt(y))
+    y = torch.rms_norm(x, (2, 3)); print(y, nxt(y))
+    """,
+    "torch.rms_norm(torch.ones(3))",
+    "torch.rms_norm(torch.ones(3), [3], None, 'a')",
+)
+case(
+    "nnalias_layers",
+    _NEXT,
+    """
+    w = torch.arange(6.).view(3, 2).requires_grad_()
+    y = torch.embedding(w, torch.tensor([[0, 1], [1, 2]]), 1); print(y, nxt(y))
+    y.sum().backward(); print(w.grad)
+    print(torch.embedding(w, torch.tensor([0, 2]), 5, True, False))
+    """,
+    "torch.embedding(torch.tensor([0, 1]), torch.ones(3, 2))",
+    "torch.embedding(torch.ones(3, 2), torch.tensor([0, 1]), None)",
+    "torch.embedding(torch.ones(3, 2), torch.tensor([0, 5]))",
+    "torch.embedding(torch.ones(3, 2), torch.tensor([0., 1.]))",
+    "torch.embedding(torch.ones(3, 2))",
+    """
+    x = torch.arange(16.).view(1, 4, 2, 2).requires_grad_()
+    y = torch.pixel_shuffle(x, 2); print(y, nxt(y))
+    z = torch.pixel_unshuffle(y, 2); print(z.shape, z.grad_fn.name(), nxt(z))
+    """,
+    "torch.pixel_shuffle(torch.ones(1, 2, 2, 2), 2)",
+    "torch.pixel_shuffle(torch.ones(1, 4, 2, 2), 2.0)",
+    "torch.pixel_unshuffle(torch.ones(1, 4, 3, 2), 2)",
+    "torch.pixel_unshuffle(torch.ones(1, 4, 3, 2))",
+    """
+    x = torch.tensor([[-1., 2.], [3., -4.]], requires_grad=True)
+    a = torch.tensor([0.25, 0.5], requires_grad=True)
+    for y in (torch.prelu(x, a), x.prelu(a), torch.hardshrink(x, 1.5), x.hardshrink(), x.hardshrink(lambd=2)):
+        print(y, nxt(y))
+    """,
+    "torch.prelu(torch.ones(2), 0.5)",
+    "torch.ones(2).prelu(0.5)",
+    "torch.ones(2).prelu()",
+    "torch.ones(2).hardshrink('a')",
+    "torch.hardshrink(torch.ones(2), 'a')",
+    "torch.hardshrink(torch.arange(2))",
+    "torch.prelu(torch.ones(2, 3), torch.ones(2))",
+    """
+    x1 = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    x2 = torch.tensor([[0.5, -1.], [2., 1.]], requires_grad=True)
+    w = torch.ones(3, 2, 2, requires_grad=True)
+    b = torch.tensor([0., 1., 2.])
+    for y in (torch.bilinear(x1, x2, w), torch.bilinear(x1, x2, w, b), torch.cosine_similarity(x1, x2), torch.cosine_similarity(x1, x2, 0, 1e-3), torch.pairwise_distance(x1, x2), torch.pairwise_distance(x1, x2, 1, 0.0, True)):
+        print(y, nxt(y))
+    """,
+    "torch.bilinear(torch.ones(2, 2), torch.ones(2, 3), torch.ones(1, 2, 2))",
+    "torch.bilinear(torch.ones(2, 2), torch.ones(2, 3))",
+    "torch.cosine_similarity(torch.ones(2, 2), torch.ones(2, 3))",
+    "torch.cosine_similarity(torch.ones(2, 2), torch.ones(2, 2), 1.0)",
+    "torch.cosine_similarity(torch.arange(2), torch.arange(2), 0)",
+    "torch.pairwise_distance(torch.ones(2, 2), torch.ones(2, 3))",
+    "torch.pairwise_distance(torch.ones(2, 2), torch.ones(2, 2), keepdim=1)",
+)
+case(
+    "nnalias_pool1d_with_indices",
+    # torch.max_pool1d_with_indices (and F.max_pool1d's return_indices path) is max_pool2d over a
+    # height of 1, with its own checks first: its errors are not max_pool1d's
+    _NEXT,
+    """
+    x = torch.tensor([[[1., 3., 2., 5., 4.]]], requires_grad=True)
+    r = torch.max_pool1d_with_indices(x, 2); print(type(r).__name__, r, nxt(r[0]))
+    print(torch.max_pool1d_with_indices(x, [3], [1], 1, 1, True))
+    print(torch.nn.functional.max_pool1d(x, 2, (), return_indices=True))
+    r = torch.adaptive_max_pool1d(x, 2); print(type(r).__name__, r, nxt(r[0]))
+    print(torch.adaptive_max_pool1d(x, [3]))
+    """,
+    "torch.adaptive_max_pool1d(torch.ones(1, 1, 4), 2, True)",
+    "torch.adaptive_max_pool1d(torch.ones(1, 1, 4))",
+    "torch.adaptive_max_pool1d(torch.ones(4), 2)",
+    "torch.max_pool1d_with_indices(torch.ones(1, 1, 4), 2.0)",
+    "torch.max_pool1d_with_indices(torch.ones(1, 1, 4), 5)",
+    "torch.max_pool1d_with_indices(torch.ones(1, 1, 4))",
+    "torch.max_pool1d_with_indices(torch.ones(1, 1, 1, 4), 2)",
+    "torch.max_pool1d_with_indices(torch.ones(4), 2)",
+    "torch.max_pool1d_with_indices(torch.ones(1, 1, 4), (2, 2))",
+    "torch.max_pool1d_with_indices(torch.ones(1, 1, 4), 2, (1, 1))",
+    "torch.max_pool1d_with_indices(torch.ones(1, 1, 4), 2, 1, (0, 0))",
+    "torch.max_pool1d_with_indices(torch.ones(1, 1, 4), 2, 1, 0, (1, 1))",
+    "torch.max_pool1d_with_indices(torch.ones(1, 1, 4), 2, 1, 2)",
+    "torch.max_pool1d_with_indices(torch.ones(1, 1, 4), 0)",
+    "torch.max_pool1d_with_indices(torch.ones(1, 1, 4), 2, 0)",
+    "torch.max_pool1d_with_indices(torch.ones(1, 1, 4), 2, 1, -1)",
+    "torch.max_pool1d_with_indices(torch.ones(1, 1, 4), 2, 1, 0, 0)",
+    "torch.max_pool1d_with_indices(torch.ones(1, 0, 4), 2)",
+    "print(torch.max_pool1d_with_indices(torch.ones(0, 1, 4), 2))",
+    "torch.nn.functional.max_pool1d(torch.ones(1, 1, 4), 5, return_indices=True)",
+    "torch.nn.functional.max_pool1d_with_indices(torch.ones(1, 1, 4), 5)",
+    "torch.nn.functional.max_pool1d(torch.ones(1, 1, 4), 5)",
+)
+case(
+    "nnalias_losses",
+    # ATen's losses take reduction as an enum; the parser reads its default, "Mean", as 0: none
+    _NEXT,
+    """
+    x = torch.tensor([[-1., 0.5, 2.], [0.3, -0.2, 1.]], requires_grad=True)
+    t = torch.tensor([[0.2, 0.3, 0.5], [0.1, 0.6, 0.3]])
+    for y in (torch.kl_div(x, t), torch.kl_div(x, t, 1), torch.kl_div(x, t, 2, log_target=True), torch.kl_div(x, t, 7)):
+        print(y, nxt(y))
+    """,
+    "torch.kl_div(torch.ones(2), torch.ones(2), 1, True)",
+    "torch.kl_div(torch.ones(2), torch.ones(2), 'mean')",
+    "torch.kl_div(torch.ones(2))",
+    "torch.kl_div(torch.ones(2), torch.ones(2), log_target=1)",
+    "torch.kl_div(torch.ones(2), torch.ones(2, dtype=torch.int64))",
+    """
+    x = torch.tensor([[-1., 0.5, 2.], [0.3, -0.2, 1.]], requires_grad=True)
+    t = torch.tensor([[0., 1., 1.], [1., 0., 0.5]])
+    w = torch.tensor([1., 2., 0.5])
+    for y in (torch.binary_cross_entropy_with_logits(x, t), torch.binary_cross_entropy_with_logits(x, t, w, w, 1), torch.binary_cross_entropy_with_logits(x, t, None, w, 2), torch.binary_cross_entropy_with_logits(x[0], t)):
+        print(y, nxt(y))
+    """,
+    "torch.binary_cross_entropy_with_logits(torch.ones(2, 3), torch.ones(3))",
+    "torch.binary_cross_entropy_with_logits(torch.ones(2), torch.ones(2), 1.0)",
+    "torch.binary_cross_entropy_with_logits(torch.ones(2), torch.ones(2), None, torch.ones(2, requires_grad=True))",
+    "torch.binary_cross_entropy_with_logits(torch.ones(2), torch.ones(2), torch.ones(3))",
+    "torch.binary_cross_entropy_with_logits(torch.ones(2, 3), torch.ones(3), pos_weight=torch.ones(2, 3))",
+    "torch.binary_cross_entropy_with_logits(torch.ones(3), torch.ones(2, 3), pos_weight=torch.ones(2, 3))",
+    "torch.binary_cross_entropy_with_logits(torch.ones(2, 3), torch.ones(2, 3), torch.ones(4, 1, 1))",
+    "torch.nn.functional.binary_cross_entropy_with_logits(torch.ones(2, 3), torch.ones(2, 3), torch.ones(3), pos_weight=torch.ones(4, 1, 1))",
+    "torch.nn.functional.binary_cross_entropy_with_logits(torch.ones(3), torch.ones(2, 3))",
+    """
+    a = torch.tensor([1., -2., 3.], requires_grad=True)
+    b = torch.tensor([0.5, 1., 4.], requires_grad=True)
+    t = torch.tensor([1., -1., 1.])
+    for y in (torch.margin_ranking_loss(a, b, t), torch.margin_ranking_loss(a, b, t, 0.5, 1), torch.margin_ranking_loss(a, b, t, 1, 2), torch.margin_ranking_loss(a, b, t[:1].view(1, 1))):
+        print(y, nxt(y))
+    for y in (torch.hinge_embedding_loss(a, t), torch.hinge_embedding_loss(a, t, 2.0, 1), torch.hinge_embedding_loss(a, t, 2.0, 2)):
+        print(y, nxt(y))
+    """,
+    "torch.nn.functional.margin_ranking_loss(torch.ones(2), torch.ones(2), torch.ones(1, 2))",
+    "torch.margin_ranking_loss(torch.ones(2), torch.ones(2))",
+    "torch.margin_ranking_loss(torch.ones(2), torch.ones(2), torch.ones(2), 'a')",
+    "torch.hinge_embedding_loss(torch.ones(2), torch.ones(2), 1.0, 1.0)",
+    """
+    x1 = torch.tensor([[1., 2.], [3., -4.]], requires_grad=True)
+    x2 = torch.tensor([[0.5, -1.], [2., 1.]], requires_grad=True)
+    t = torch.tensor([1., -1.])
+    for y in (torch.cosine_embedding_loss(x1, x2, t), torch.cosine_embedding_loss(x1, x2, t, -0.5, 1), torch.cosine_embedding_loss(x1[0], x2[0], t[0], 0.1, 2)):
+        print(y, nxt(y))
+    """,
+    "torch.cosine_embedding_loss(torch.ones(2, 2), torch.ones(2, 2), torch.ones(2, 2))",
+    """
+    x = torch.tensor([[0.5, 1., 2.], [0.3, 0.2, 1.]], requires_grad=True)
+    t = torch.tensor([[0., 3., 2.], [1., 0., 5.]])
+    for y in (torch.poisson_nll_loss(x, t, True, False, 1e-8, 1), torch.poisson_nll_loss(x, t, False, True, 1e-3, 0), torch.poisson_nll_loss(x, t, True, True, 1e-8, 2)):
+        print(y, nxt(y))
+    """,
+    "torch.poisson_nll_loss(torch.ones(2), torch.ones(2))",
+    "torch.poisson_nll_loss(torch.ones(2), torch.ones(2), True, False, 1e-8, 'mean')",
+    """
+    a = torch.tensor([[1., 2.], [3., -4.]], requires_grad=True)
+    p = torch.tensor([[0.5, -1.], [2., 1.]], requires_grad=True)
+    n = torch.tensor([[1.5, 2.], [3., 0.]], requires_grad=True)
+    for y in (torch.triplet_margin_loss(a, p, n), torch.triplet_margin_loss(a, p, n, 0.0, 1, 0.0, True, 1), torch.triplet_margin_loss(a, p, n, -1.0, 3, 1e-3, False, 2)):
+        print(y, nxt(y))
+    """,
+    "torch.triplet_margin_loss(torch.ones(2, 2), torch.ones(2, 2), torch.ones(2))",
+    "torch.triplet_margin_loss(torch.ones(2, 2), torch.ones(2, 2))",
+    "torch.nn.functional.triplet_margin_loss(torch.ones(2, 2), torch.ones(2, 2), torch.zeros(2, 2), margin=0.0)",
+    """
+    print(torch.nn.functional.kl_div(torch.ones(2, 2), torch.ones(2, 2) / 2, reduction='batchmean'))
+    print(torch.nn.functional.kl_div(torch.ones(2, 2), torch.ones(2, 2), size_average=False))
+    """,
+    "torch.nn.functional.kl_div(torch.ones(2, 2), torch.ones(2, 2))",
+)
+case(
+    "nnalias_native_dropout",
+    # (output, mask) from one NativeDropoutBackward0 node; train=None drops and scales but its
+    # gradient is not scaled (derivatives.yaml's scale is 1 unless train is True)
+    _NEXT,
+    """
+    x = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    for train in (False, None, True):
+        for p in (0.0, 1.0):
+            o, m = torch.native_dropout(x, p, train)
+            print(train, p, o, m, nxt(o), m.requires_grad)
+            o.backward(torch.tensor([[1., 2., 3.], [4., 5., 6.]])); print(x.grad); x.grad = None
+    """,
+    """
+    x = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    o, m = torch.native_dropout(x, 0.0, True)
+    g, = torch.autograd.grad(o.pow(2).sum(), x, create_graph=True); print(g, nxt(g))
+    o, m = torch.native_dropout(x, 0.5, True); print(((o == 0) | (o == 2 * x)).all(), (m == (o != 0)).all(), m.dtype, type((o, m)))
+    o, m = torch.native_dropout(x, 0.5, None); print(((o == 0) | (o == 2 * x)).all())
+    o.backward(torch.ones(2, 3)); print(((x.grad == 1) == m).all(), ((x.grad == 0) == ~m).all())
+    """,
+    "torch.native_dropout(torch.ones(2, 3, requires_grad=True), 1.5, True)",
+    "torch.native_dropout(torch.ones(2, 3), -0.1, None)",
+    "print(torch.native_dropout(torch.ones(2), 1.5, False))",
+    "torch.native_dropout(torch.arange(3), 0.5, True)",
+    "torch.native_dropout(torch.ones(2, dtype=torch.bool), 1.0, None)",
+    "print(torch.native_dropout(torch.arange(3), 0.5, False))",
+    "torch.native_dropout(torch.ones(2))",
+    "torch.native_dropout(torch.ones(2), 0.5)",
+    "torch.native_dropout(torch.ones(2), 0.5, 1)",
+    """
+    print(torch.native_dropout(torch.ones(2).double(), 0.0, True)[0].dtype)
+    with torch.no_grad():
+        print(torch.native_dropout(torch.ones(2, requires_grad=True), 0.5, True)[0].grad_fn)
+    """,
+)
+case(
+    "nnalias_convolution",
+    # torch.convolution: the op under F.conv*/conv_transpose* (ConvolutionBackward0), every
+    # argument required, lists for the sizes; output_padding is checked even when not transposed
+    _NEXT,
+    """
+    x = torch.arange(18.).view(1, 2, 9).requires_grad_()
+    w = (torch.arange(12.).view(3, 2, 2) / 10).requires_grad_()
+    b = torch.tensor([1., 2., 3.], requires_grad=True)
+    y = torch.convolution(x, w, b, [2], [1], [1], False, [0], 1); print(y, nxt(y))
+    y = torch.convolution(x, w, None, [1], [0], [2], False, [5], 1); print(y, nxt(y))
+    wt = (torch.arange(12.).view(2, 3, 2) / 10).requires_grad_()
+    y = torch.convolution(x, wt, b, [2], [1], [1], True, [1], 1); print(y, nxt(y))
+    x2 = torch.arange(32.).view(1, 2, 4, 4).requires_grad_()
+    w2 = torch.ones(4, 1, 2, 2, requires_grad=True)
+    y = torch.convolution(x2, w2, None, [1, 2], [1], [1, 1], False, [0, 0], 2); print(y, nxt(y))
+    y = torch.convolution(x2, w2.transpose(0, 1)[:, :2].contiguous(), None, [2, 2], [0, 0], [1], True, [1, 0], 1); print(y.shape, nxt(y))
+    """,
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2), None, [1], [0], [1], False, [-1], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2), None, [1], [0], [1], False, [0, 0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2), None, 1, [0], [1], False, [0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2), None, [1], [0], [1], False, [0])",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2))",
+    "torch.convolution(torch.ones(2, 5), torch.ones(3, 2, 2), None, [1], [0], [1], False, [0], 1)",
+    "torch.convolution(torch.ones(2, 5), torch.ones(2, 3, 2), None, [1], [0], [1], True, [0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(2, 3, 2), None, [1], [0], [1], True, [2], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(2, 3, 2), None, [1], [0], [1], 1, [0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2), torch.ones(2), [1], [0], [1], False, [0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2, dtype=torch.float64), None, [1], [0], [1], False, [0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(3, 2, 2), None, [0], [0], [1], True, [0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(2, 3, 2), None, [1], [-1], [1], True, [0], 1)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(2, 3, 2), None, [1], [0], [1], True, [-1], 0)",
+    "torch.convolution(torch.ones(1, 2, 5), torch.ones(2, 3), None, [1], [0], [1], True, [0], 1)",
+    """
+    print(torch.nn.functional.conv_transpose1d(torch.ones(2, 3), torch.ones(2, 3, 2), stride=2, output_padding=1))
+    print(torch.nn.functional.conv_transpose2d(torch.ones(1, 2, 3, 3), torch.ones(2, 1, 2, 2), stride=2, output_padding=1, groups=2).shape)
+    """,
+    "torch.nn.functional.conv_transpose1d(torch.ones(2, 3), torch.ones(2, 3, 2), stride=2, output_padding=2)",
+)
+case(
+    "nnalias_nllloss2d",
+    # NLLLoss under its old name: a FutureWarning on creation, before its arguments are read
+    """
+    m = torch.nn.NLLLoss2d(ignore_index=1, reduction="sum")
+    print(m, type(m).__mro__[1].__name__, type(m).__module__, m.ignore_index, m.reduction, isinstance(m, torch.nn.NLLLoss))
+    x = torch.tensor([[[[-1.0, -2.0]], [[-0.5, -3.0]]]], requires_grad=True)
+    y = m(x, torch.tensor([[[0, 1]]])); print(y, y.grad_fn)
+    """,
+    "torch.nn.NLLLoss2d(reduction='bad')",
+    "torch.nn.NLLLoss2d(None, None, -100, None, 'mean', 5)",
+)
+case(
+    "nnalias_norm_except_dim_frobenius",
+    # ATen's at::norm under weight_norm's norm_except_dim (views and transposes around NormBackward1,
+    # NormBackward0 for dim -1) and the deprecated frobenius_norm (a warning, once)
+    _NEXT,
+    """
+    x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    for y in (torch.frobenius_norm(x, []), torch.frobenius_norm(x, [0, 1]), torch.frobenius_norm(x, [1], True), torch.frobenius_norm(x, 1), torch.frobenius_norm(x, (-1,))):
+        print(y, nxt(y))
+    """,
+    "torch.frobenius_norm(torch.ones(2, 2), [0, 1, 1])",
+    "torch.frobenius_norm(torch.ones(2, 2), [0, 0])",
+    "torch.frobenius_norm(torch.ones(2, 2), [2])",
+    "torch.frobenius_norm(torch.arange(3), [0])",
+    "torch.frobenius_norm(torch.ones(2))",
+    "torch.frobenius_norm(torch.ones(2), [0], 1)",
+    """
+    x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    v = torch.arange(24.).view(2, 3, 4).requires_grad_()
+    for y in (torch.norm_except_dim(x), torch.norm_except_dim(x, 2, -1), torch.norm_except_dim(x, 3, 1), torch.norm_except_dim(v, 1, 1), torch.norm_except_dim(v, 0, -2), torch.norm_except_dim(v, 2, 2), torch.norm_except_dim(v, 4, -1), torch.norm_except_dim(torch.tensor(3., requires_grad=True), 2, -1)):
+        print(y, y.grad_fn.name(), nxt(y))
+    torch.norm_except_dim(x, 2).sum().backward(); print(x.grad)
+    torch.norm_except_dim(v, 3, 1).sum().backward(); print(v.grad)
+    """,
+    "torch.norm_except_dim(torch.arange(4), 2, 0)",
+    "torch.norm_except_dim(torch.ones(2, 2), 2, 5)",
+    "torch.norm_except_dim(torch.ones(2, 2), 2.0, 0)",
+    "torch.norm_except_dim(torch.tensor(3.), 2, 0)",
+    "torch.norm_except_dim(torch.ones(2, 2), 2, -3)",
+)
+case(
+    "nnalias_affine_grid_generator",
+    # the row under F.affine_grid, without F's checks: ATen's bmm and view speak
+    _NEXT,
+    """
+    th = torch.tensor([[[1., 0.2, 0.1], [0.3, 1., -0.2]]], requires_grad=True)
+    y = torch.affine_grid_generator(th, [1, 1, 2, 3], False); print(y, nxt(y))
+    y = torch.affine_grid_generator(th, (1, 5, 1, 2), True); print(y, nxt(y))
+    th3 = torch.tensor([[[1., 0.2, 0.1, 0.], [0.3, 1., -0.2, 0.5], [0., 0., 1., 0.]]], requires_grad=True)
+    y = torch.affine_grid_generator(th3, [1, 1, 2, 2, 1], True); print(y, nxt(y))
+    print(torch.affine_grid_generator(th.detach().double(), [1, 1, 0, 2], False))
+    """,
+    "torch.affine_grid_generator(torch.ones(1, 2, 3), [1, 1, 2], False)",
+    "torch.affine_grid_generator(torch.ones(1, 2, 3), [1, 1, 2, 3])",
+    "torch.affine_grid_generator(torch.ones(1, 2, 3), 4, False)",
+    "torch.affine_grid_generator(torch.ones(1, 3, 3), [1, 1, 2, 3], False)",
+    "torch.affine_grid_generator(torch.ones(2, 2, 3), [1, 1, 2, 3], False)",
+    "torch.affine_grid_generator(torch.ones(2, 3), [1, 1, 2, 3], False)",
+    "torch.affine_grid_generator(torch.ones(1, 2, 3, dtype=torch.int64), [1, 1, 2, 3], False)",
+    "torch.affine_grid_generator(torch.ones(1, 2, 3), [1, 1, 2, 3, 2], False)",
+    "torch.affine_grid_generator(torch.ones(1, 2, 3, 1), [1, 1, 2, 3], False)",
+    "torch.affine_grid_generator(torch.ones(3), [1, 1, 2, 3], False)",
+    "torch.affine_grid_generator(torch.ones(2, 2, 3), [2, 1, 2, 3, 4], False)",
+    "torch.affine_grid_generator(torch.ones(2, 3, 4), [2, 1, 2, 3], False)",
+)
+case(
+    "nnalias_nuclear_norm",
+    # deprecated (a warning, once) for linalg.matrix_norm(A, "nuc"); two signatures, as PyTorch parses them
+    _NEXT,
+    """
+    x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    for y in (torch.nuclear_norm(x), torch.nuclear_norm(x, True), torch.nuclear_norm(x, keepdim=True), torch.nuclear_norm(x, [1, 0], True), torch.nuclear_norm(x, dim=(0, 1))):
+        print(y, nxt(y))
+    print(torch.nuclear_norm(torch.arange(24.).view(2, 3, 4), [0, 2]))
+    """,
+    'torch.nuclear_norm(torch.ones(2, 2), (0,))',
+    'torch.nuclear_norm(torch.ones(2, 2), 1)',
+    'torch.nuclear_norm(torch.ones(2, 2), [0, 1, 1])',
+    'torch.nuclear_norm(torch.ones(3))',
+    'torch.nuclear_norm(torch.arange(4).view(2, 2))',
+    'torch.nuclear_norm(torch.ones(2, 2), "a")',
+    'torch.nuclear_norm()',
+    'torch.nuclear_norm(torch.ones(2, 2), [0, 1], True, 5)',
+    'torch.nuclear_norm(torch.ones(2, 2), [0, 1], keepdim=1)',
+    'torch.nuclear_norm(torch.ones(2, 2), keepdim=1)',
+    'torch.nuclear_norm(torch.ones(2, 2), dims=1)',
+)
+case(
+    "nnalias_embedding_bag",
+    # ATen's embedding_bag: weight first, mode an int, four results; padding_idx only in the
+    # nine-argument signature (where -1 is the last row)
+    _NEXT,
+    """
+    w = torch.arange(15.).view(5, 3).requires_grad_()
+    i, o = torch.tensor([0, 2, 1, 2, 4, 3, 2]), torch.tensor([0, 2, 2, 5])
+    for mode in (0, 1, 2):
+        r = torch.embedding_bag(w, i, o, False, mode)
+        print(type(r).__name__, r, nxt(r[0]), [t.requires_grad for t in r])
+    print(torch.embedding_bag(w, i, o, False, 0, False, None, True, 2))
+    print(torch.embedding_bag(w, i, o, False, 0, False, None, False, -1))
+    print(torch.embedding_bag(w, i, o, False, 0, False, None, False, None))
+    print(torch.embedding_bag(w, i, o, True, 1, False, torch.ones(7), False))
+    print(torch.embedding_bag(w, i, o, mode=0, per_sample_weights=torch.arange(7.)))
+    r = torch.embedding_bag(w.detach(), i, o, False, 2); print(r)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]))
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 3)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), None)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 1, False, torch.ones(2))
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 0, False, torch.ones(3))
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 7]), torch.tensor([0]))
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 0, False, None, False, 9)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([1]))
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 0, False, None, False, 1, 2)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 0, False, None, 1)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 0, False, None, False, 1.5)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), True, 2)
+    """,
+    """
+    w = torch.arange(15.).view(5, 3)
+    print(torch.embedding_bag(w, torch.tensor([0, 1]), torch.tensor([0]), False, 0, True))
+    """,
+    'print(torch.embedding_bag(torch.ones(3, 2, dtype=torch.float64), torch.tensor([0, 1], dtype=torch.int32), torch.tensor([0])))',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([0]), False, 3, False, torch.ones(2))',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([1]), False, 3)',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0., 1]), torch.tensor([0]), False, 3)',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([0]), False, 1, False, torch.ones(2, dtype=torch.float64))',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([0]), False, 0, False, torch.ones(1, 2))',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([0]), False, 0, False, torch.ones(2, dtype=torch.float64))',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([[0]]))',
+    'torch.embedding_bag(torch.arange(15.), torch.tensor([0, 1]), torch.tensor([0]))',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([0]), False, -1)',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([[[0, 1]]]), torch.tensor([0]))',
+    'print(torch.nn.functional.embedding_bag(torch.tensor([[0, 1], [2, 3]]), torch.arange(15.).view(5, 3)))',
+    'torch.embedding_bag(torch.arange(15.).view(5, 3), torch.tensor([0, 1]), torch.tensor([0]), False, 0, True)',
+)
+case(
+    "nnalias_native_channel_shuffle",
+    # channel_shuffle's kernel: its checks and result, recorded with no derivative (NotImplemented)
+    """
+    x = torch.arange(8.).view(1, 4, 2).requires_grad_()
+    y = torch.native_channel_shuffle(x, 2); print(y, y.grad_fn.name(), [(f.name(), i) for f, i in y.grad_fn.next_functions], y.is_contiguous())
+    print(torch.native_channel_shuffle(torch.arange(8).view(1, 4, 2), 4), torch.nn.functional.native_channel_shuffle(x, 1))
+    y.sum().backward()
+    """,
+    'torch.native_channel_shuffle(torch.ones(4), 2)',
+    'torch.native_channel_shuffle(torch.ones(1, 3, 2), 2)',
+    'torch.native_channel_shuffle(torch.ones(1, 4, 2), 0)',
+    'torch.native_channel_shuffle(torch.ones(1, 4, 2), 2.0)',
+    'torch.native_channel_shuffle([1.0], 2)',
+    'torch.native_channel_shuffle(torch.ones(1, 4, 2))',
+    'torch.channel_shuffle(torch.ones(1, 4, 2))',
+    'torch.nn.functional.channel_shuffle(torch.ones(1, 4, 2))',
+)

@@ -1967,6 +1967,37 @@ C.add("double_backward_grid_sample", _double_grid_sample, _u(2, 2, 3, 4),
 C.add("fractional_max_pool", _fractional_max_pool, _u(2, 2, 7, 8), _u(1, 2, 6, 5, 6),
       _u(2, 2, 3, 4), _u(1, 2, 3, 2, 3))
 
+# part nnalias: native_dropout (NativeDropoutBackward0). Its mask is random, so p is 0 (all kept)
+# or 1 (all dropped), in training, not (a copy) and with train=None (drops and scales, but its
+# gradient is not scaled); its double backward is the composite grad * (mask * scale)
+def _native_dropout(L, a):
+    return tuple(L.native_dropout(a, p, train)[0] for p in (0.0, 1.0) for train in (True, False, None))
+
+
+def _double_native_dropout(L, a, s):
+    return tuple(L.autograd.grad(L.native_dropout(a, p, train)[0], a, s * s, create_graph=True)[0]
+                 for p, train in ((0.0, True), (1.0, True), (0.0, None)))
+
+
+# torch.norm_except_dim (NormBackward0 over everything with dim -1, NormBackward1 between views
+# and transposes otherwise), affine_grid_generator; and differentiated again
+def _norm_except_dim(L, a, v):
+    return (L.norm_except_dim(a, 2, -1), L.norm_except_dim(a, 3, -1), L.norm_except_dim(a),
+            L.norm_except_dim(a, 1, 1), L.norm_except_dim(v, 2, 1), L.norm_except_dim(v, 3, -2),
+            L.affine_grid_generator(a.view(1, 2, 3), [1, 1, 2, 2], False))
+
+
+def _double_norm_except_dim(L, a, v):
+    return (L.autograd.grad(L.norm_except_dim(a, 2, -1), a, create_graph=True)[0],
+            L.autograd.grad(L.norm_except_dim(v, 3, 1).sum(), v, create_graph=True)[0])
+
+
+C.add("native_dropout", _native_dropout, A23)
+C.add("norm_except_dim", _norm_except_dim, A23, np.stack([A23, B23], -1))
+C.add("double_backward_norm_except_dim", _double_norm_except_dim, A23, np.stack([A23, B23], -1))
+C.add("double_backward_native_dropout", _double_native_dropout, A23, C23)
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
@@ -2030,6 +2061,8 @@ def _not_implemented_cases(L):
                 create_graph=True)[0], "_embedding_bag_per_sample_weights_backward"),  # (part decoder)
             ("scaled_dot_product_flash_attention_for_cpu_backward", _flash_grad(L),  # (part attn)
              "_scaled_dot_product_flash_attention_for_cpu_backward"),
+            ("native_channel_shuffle", L.native_channel_shuffle(a.view(1, 3, 1).repeat(1, 2, 1), 2),
+             "native_channel_shuffle"),  # (part nnalias)
             *_ldl_cases(L)]  # (part linalg3)
 
 

@@ -386,13 +386,25 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         if w is not None and not isinstance(w, Tensor):
             raise TypeError(f"binary_cross_entropy_with_logits(): argument '{name}' (position "
                             f"{position}) must be Tensor, not {_ops._type_name(w)}")
+    return _binary_cross_entropy_with_logits(input, target, weight, pos_weight,
+                                             _reduction_enum(reduction))
+
+
+def _binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction):
+    """torch.binary_cross_entropy_with_logits (ATen's): reduction is the enum."""
     _not_differentiable("binary_cross_entropy_with_logits", "weight", weight)
     _not_differentiable("binary_cross_entropy_with_logits", "pos_weight", pos_weight)
-    if pos_weight is not None:  # (PyTorch multiplies pos_weight by target, then weight in place)
-        _broadcast_shape(pos_weight.shape, target.shape)
+    def in_place(out, other):  # (ATen's steps: log_sigmoid(input) *= (pos_weight - 1) * target
+        shape = _broadcast_shape(out, other)  # + 1; loss = (1 - target) *= input, -= that;
+        if shape != tuple(out):  # loss *= weight: each keeps its shape)
+            raise RuntimeError(f"output with shape {list(out)} doesn't match the broadcast shape "
+                               f"{list(shape)}")
+    if pos_weight is not None:
+        in_place(input.shape, _broadcast_shape(pos_weight.shape, target.shape))
+    in_place(target.shape, input.shape)
     if weight is not None:
-        _broadcast_shape(input.shape, weight.shape)
-    return d.bce_with_logits(input, target, weight, pos_weight, _reduction_enum(reduction))
+        in_place(target.shape, weight.shape)
+    return d.bce_with_logits(input, target, weight, pos_weight, reduction)
 
 
 def logsigmoid(input):
@@ -603,6 +615,11 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
     _ops._tensor_arg("embedding", "indices", 2, input)
     if max_norm is not None:
         _embedding_renorm_(weight, input, max_norm, norm_type)
+    return _embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+def _embedding(weight, input, padding_idx, scale_grad_by_freq, sparse):
+    """torch.embedding (ATen's): weight first; padding_idx -1 (or any index not met) is none."""
     if weight.dim() != 2:
         raise RuntimeError("'weight' must be 2-D")
     if input._data.dtype not in (np.int64, np.int32):
@@ -664,6 +681,23 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
         raise NotImplementedError("embedding_bag: per_sample_weights was not None. per_sample_weights "
                                   f"is only supported for mode='sum' (got mode='{mode}'). Please open "
                                   "a feature request on GitHub.")
+    return _embedding_bag(weight, input, offsets, scale_grad_by_freq, modes[mode], sparse,
+                          per_sample_weights, include_last_offset, padding_idx)[0]
+
+
+def _embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights,
+                   include_last_offset, padding_idx):
+    """torch.embedding_bag (ATen's): mode an int (0 sum, 1 mean, 2 max); (output, offset2bag,
+    bag_size, max_indices), the last three for the backward (no gradient)."""
+    if indices.dim() not in (1, 2):
+        raise RuntimeError("input has to be a 1D or 2D Tensor, but got Tensor of dimension "
+                           f"{indices.dim()}")
+    if indices.dim() == 2:  # (F.embedding_bag makes a 2-D input 1-D, with offsets, itself)
+        raise NotImplementedError("minigrad: embedding_bag of 2-D indices is not implemented")
+    for what, t, dim in (("offsets", offsets, 1), ("weight", weight, 2)):
+        if t.dim() != dim:
+            raise RuntimeError(f"{what} has to be a {dim}D Tensor, but got Tensor of dimension "
+                               f"{t.dim()}")
     n = weight.size(0)
     if padding_idx is None:
         padding_idx = -1
@@ -672,16 +706,16 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
                            f"{n - 1}, but got {padding_idx}")
     elif padding_idx < 0:
         padding_idx += n
-    _check_embedding_bag(input, weight, offsets, modes[mode], per_sample_weights,
-                         include_last_offset, padding_idx)
-    if input.dtype != offsets.dtype:  # (ATen's promoteIndicesAndOffsets)
-        input, offsets = input.long(), offsets.long()
-    if sparse:
+    _check_embedding_bag(indices, weight, offsets, mode, per_sample_weights, include_last_offset,
+                         padding_idx)
+    if indices.dtype != offsets.dtype:  # (ATen's promoteIndicesAndOffsets)
+        indices, offsets = indices.long(), offsets.long()
+    if sparse and weight.requires_grad:  # (the output is dense all the same: only the gradient
         raise NotImplementedError("minigrad: embedding_bag(sparse=True) is not implemented (no "
-                                  "sparse tensors)")
-    return d.embedding_bag(weight, input.contiguous(), offsets.contiguous(), scale_grad_by_freq,
-                           modes[mode], sparse, per_sample_weights, include_last_offset,
-                           padding_idx)[0]
+                                  "sparse tensors)")  # of weight would be sparse)
+    return tuple(d.embedding_bag(weight, indices.contiguous(), offsets.contiguous(),
+                                 scale_grad_by_freq, mode, sparse, per_sample_weights,
+                                 include_last_offset, padding_idx))
 
 
 def _check_embedding_bag(indices, weight, offsets, mode, per_sample_weights, include_last_offset,
@@ -705,13 +739,24 @@ def _check_embedding_bag(indices, weight, offsets, mode, per_sample_weights, inc
     if len(o) and o[-1] > indices.numel():
         raise RuntimeError(f"offsets[-1] can not be greater than input's length {indices.numel()} "
                            f"but got offsets[-1] of {o[-1]}")
+    if per_sample_weights is not None and mode != 0:
+        raise RuntimeError("embedding_bag: per_sample_weights only supported with mode='sum'")
     if per_sample_weights is not None and per_sample_weights.dtype != weight.dtype:
         raise RuntimeError("Expected tensor for argument #1 'weight' to have the same type as tensor "
                            f"for argument #1 'per_sample_weights'; but type {weight.type()} does not "
                            f"equal {per_sample_weights.type()} (while checking arguments for "
                            "embedding_bag)")
+    for what, ok in (("dim() == 1", per_sample_weights is None or per_sample_weights.dim() == 1),
+                     ("numel() == indices.numel()", per_sample_weights is None
+                      or per_sample_weights.numel() == indices.numel())):
+        if not ok:
+            raise RuntimeError(f"Expected per_sample_weights.value().{what} to be true, but got "
+                               "false.  (Could this error message be improved?  If so, please "
+                               "report an enhancement request to PyTorch.)")
     if include_last_offset and len(o) < 1:
         raise RuntimeError("include_last_offset: number of offset should be at least 1")
+    if mode not in (0, 1, 2):
+        raise RuntimeError("`mode` must be sum, mean, or max.")
     i, n = indices._data, weight.shape[0]
     bad = np.flatnonzero((i < 0) | (i >= n))
     if len(bad):
@@ -747,6 +792,11 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         raise ValueError(f"batch_norm eps must be positive during training, but got {eps}")
     elif eps < 0.0:
         raise ValueError(f"batch_norm eps must be non-negative, but got {eps}")
+    return _batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
+
+
+def _batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps):
+    """torch.batch_norm (ATen's, F.batch_norm's checks done): its arguments in ATen's order."""
     channels = input.size(1)
     for name, t in (("running_mean", running_mean), ("running_var", running_var),
                     ("weight", weight), ("bias", bias)):
@@ -939,14 +989,19 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
                           "the KL div math definition.'mean' will be changed to behave the same as "
                           "'batchmean' in the next major release.", stacklevel=2)
         enum = _reduction_enum("sum" if reduction == "batchmean" else reduction)
+    loss = _kl_div(input, target, enum, log_target)
+    return loss / input.size()[0] if reduction == "batchmean" and input.dim() != 0 else loss
+
+
+def _kl_div(input, target, reduction, log_target):
+    """torch.kl_div (ATen's): reduction is the enum, and no 'batchmean' nor warning."""
     if not (input.is_floating_point() and target.is_floating_point()):
         raise RuntimeError("kl_div: Integral inputs not supported.")
     if log_target:
         loss = target.exp() * (target - input)
     else:
         loss = _ops.xlogy(target, target) - target * input  # (xlogy: 0 where target is 0)
-    loss = _apply_loss_reduction(loss, enum)
-    return loss / input.size()[0] if reduction == "batchmean" and input.dim() != 0 else loss
+    return _apply_loss_reduction(loss, reduction)
 
 
 def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, reduce=None,
@@ -958,8 +1013,13 @@ def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, red
         raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension but "
                            f"got sizes: input1: {input1.size()}, input2: {input2.size()}, "
                            f"target: {target.size()} ")
+    return _margin_ranking_loss(input1, input2, target, margin, enum)
+
+
+def _margin_ranking_loss(input1, input2, target, margin, reduction):
+    """torch.margin_ranking_loss (ATen's): reduction is the enum; shapes need only broadcast."""
     loss = d.add_scalar(-target * (input1 - input2), margin).clamp_min_(0)
-    return _apply_loss_reduction(loss, enum)
+    return _apply_loss_reduction(loss, reduction)
 
 
 def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None,
@@ -1124,6 +1184,12 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     if math.prod((n * c // num_groups, *input.shape[2:])) == 1:
         raise ValueError("Expected more than 1 value per channel when training, got input size "
                          f"{_size_list((n * c // num_groups, num_groups, *input.shape[2:]))}")
+    return _group_norm(input, num_groups, weight, bias, eps)
+
+
+def _group_norm(input, num_groups, weight, bias, eps):
+    """torch.group_norm (ATen's, without F.group_norm's checks)."""
+    n, c = input.size(0), input.size(1)
     if num_groups <= 0:
         raise RuntimeError(f"Expected num groups to be greater than 0, got {num_groups}")
     if c % num_groups:
@@ -1150,14 +1216,20 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
     if use_input_stats and math.prod(input.shape[2:]) == 1:
         raise ValueError("Expected more than 1 spatial element when training, got input size "
                          f"{input.size()}")
+    return _instance_norm(input, weight, bias, running_mean, running_var, use_input_stats,
+                          momentum, eps)
+
+
+def _instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps):
+    """torch.instance_norm (ATen's, F.instance_norm's check done): its arguments in ATen's order."""
     if not use_input_stats and (running_mean is None or running_var is None):
         raise RuntimeError("Expected running_mean and running_var to be defined when "
                            "use_input_stats is false")
     b, c = input.shape[:2]
     weight, bias, mean_, var_ = (None if t is None else t.repeat(b)
                                  for t in (weight, bias, running_mean, running_var))
-    out = batch_norm(input.contiguous().view(1, b * c, *input.shape[2:]), mean_, var_, weight,
-                     bias, use_input_stats, momentum, eps)
+    out = _batch_norm(input.contiguous().view(1, b * c, *input.shape[2:]), weight, bias, mean_,
+                      var_, use_input_stats, momentum, eps)
     for t, repeated in ((running_mean, mean_), (running_var, var_)):
         if t is not None:
             t.copy_(repeated.view(b, c).mean(0))
@@ -1273,7 +1345,10 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
 
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
-    """max_pool2d over a height of 1, after max_pool1d's own checks."""
+    """max_pool2d over a height of 1, after max_pool1d's own checks (with return_indices,
+    max_pool1d_with_indices: another ATen function, with other checks)."""
+    if return_indices:
+        return max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
     if input.dim() not in (2, 3) or 0 in input.shape[-2:]:
         raise RuntimeError("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim "
                            f"batch size for input, but got:{_size_list(input.shape)}")
@@ -1296,10 +1371,8 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     out = d._pool_out(input.shape[-1], k, s, p, dl, ceil_mode)
     if out <= 0:
         raise RuntimeError(f"max_pool1d() Invalid computed output size: {out}")
-    output, indices = d.max_pool2d_with_indices(input.unsqueeze(-2), (1, k), (1, s), (0, p),
-                                                (1, dl), ceil_mode)
-    output = output.squeeze(-2)
-    return (output, indices.squeeze(-2)) if return_indices else output
+    return d.max_pool2d_with_indices(input.unsqueeze(-2), (1, k), (1, s), (0, p), (1, dl),
+                                     ceil_mode)[0].squeeze(-2)
 
 
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
@@ -1631,17 +1704,21 @@ def _check_conv_weight(input, weight, groups):
                            f"dimension 0, but got weight of size [{ws}] instead")
 
 
-def _convolution(input, weight, bias, stride, padding, dilation, groups):
-    """PyTorch's check_shape_forward, then the convolution row."""
+def _convolution(input, weight, bias, stride, padding, dilation, groups, output_padding=0):
+    """PyTorch's check_shape_forward, then the convolution row. (output_padding, unused without
+    transposed, is checked all the same when torch.convolution is given one.)"""
     if weight.dim() < 3:
         raise RuntimeError("weight should have at least three dimensions")
     if groups <= 0:
         raise RuntimeError("non-positive groups is not supported")
     nd, ws = weight.dim() - 2, list(weight.shape)
-    stride, padding, dilation = (_expand_param(n, v, nd) for n, v in (
-        ("stride", stride), ("padding", padding), ("dilation", dilation)))
+    stride, padding, dilation, output_padding = (_expand_param(n, v, nd) for n, v in (
+        ("stride", stride), ("padding", padding), ("dilation", dilation),
+        ("output_padding", output_padding)))
     if any(p < 0 for p in padding):
         raise RuntimeError("negative padding is not supported")
+    if any(p < 0 for p in output_padding):
+        raise RuntimeError("negative output_padding is not supported")
     if any(s <= 0 for s in stride):
         raise RuntimeError("non-positive stride is not supported")
     if any(v < 0 for v in dilation):
@@ -2038,6 +2115,10 @@ def _dropout_impl(input, p, training, inplace, feature, alpha):
     if feature and input.dim() < 2:
         raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
     shape = input.shape[:2] + (1,) * (input.dim() - 2) if feature else input.shape
+    if not input.is_floating_point():  # (ATen's noise, of input's dtype, is scaled in place;
+        noise_type = dtypes.int64 if alpha and input.dtype is dtypes.bool else input.dtype
+        raise RuntimeError("result type Float can't be cast to the desired output type "  # alpha's
+                           f"{noise_type._scalar}")  # bool noise is first made Long by add(-1))
     keep = (_ops.default_generator._rng.random(shape) < 1 - p).astype(dt)
     if not alpha:
         noise = Tensor._make(keep / dt.type(1 - p))
@@ -2123,8 +2204,18 @@ def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
 
 def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
                             ceil_mode=False, return_indices=False):
-    """max_pool1d and where each max was (always both)."""
-    return max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+    """max_pool1d and where each max was (always both): PyTorch's is max_pool2d_with_indices
+    over a height of 1, so past its own checks of dims and argument sizes the 2-d pool's speak."""
+    if not 2 <= input.dim() <= 3:
+        raise RuntimeError(f"Expected 2 to 3 dimensions, but got {input.dim()}-dimensional tensor "
+                           "for argument #1 'self' (while checking arguments for max_pool1d)")
+    stride = kernel_size if stride in (None, (), []) else stride
+    k, s, p, dl = (_single("max_pool1d", arg, value) for arg, value in (
+        ("kernel_size", kernel_size), ("stride", stride), ("padding", padding),
+        ("dilation", dilation)))
+    output, indices = max_pool2d(input.unsqueeze(-2), (1, k), (1, s), (0, p), (1, dl), ceil_mode,
+                                 True)
+    return output.squeeze(-2), indices.squeeze(-2)
 
 
 def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
@@ -2236,31 +2327,36 @@ def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_siz
 # conv_transpose1d/2d: the convolution row with transposed=True (its forward is a convolution's
 # input gradient, so the output grows: (in - 1) * stride - 2 * padding + dilation * (k - 1) + 1,
 # plus output_padding on the far side to pick among the sizes a strided convolution maps alike)
-def _parse_args(name, params, args, kwargs):
+def _parse_args(name, params, args, kwargs, positional=None):
     """PyTorch's argument parser for a function of one signature: params maps each name to
-    (its type's name, a check, its default); returns the values or raises its TypeError."""
+    (its type's name, a check, its default), the first `positional` of them (all by default)
+    positional; returns the values or raises its TypeError. As PyTorch's, it goes through the
+    parameters in order: the first missing or mistyped one is reported (a missing one with every
+    required one after it), unknown keywords last."""
     required = sum(default is _ops._REQUIRED for _, _, default in params.values())
-    if len(args) > len(params):
-        raise TypeError(f"{name}() takes from {required} to {len(params)} positional arguments but "
-                        f"{len(args)} were given")
-    values = dict(zip(params, args))
-    for k, v in kwargs.items():
-        if k not in params:
-            raise TypeError(f"{name}() got an unexpected keyword argument '{k}'")
-        if k in values:
-            raise TypeError(f"{name}() got multiple values for argument '{k}'")
-        values[k] = v
-    missing = [k for k, (_, _, default) in params.items() if k not in values and default is _ops._REQUIRED]
-    if missing:
-        raise TypeError(f"{name}() missing {len(missing)} required positional argument"
-                        f"{'s' if len(missing) == 1 else ''}: "  # (PyTorch's plural, as it is)
-                        + ", ".join(f'"{k}"' for k in missing))
+    positional = len(params) if positional is None else positional
+    if len(args) > positional:
+        takes = (f"from {required} to {positional} positional arguments" if required < positional
+                 else f"{positional} positional argument{'s' if positional != 1 else ''}")
+        raise TypeError(f"{name}() takes {takes} but {len(args)} were given")
+    values = []
     for i, (k, (kind, fits, default)) in enumerate(params.items()):
-        v = values.setdefault(k, default)
+        v = args[i] if i < len(args) else kwargs.get(k, default)
+        if v is _ops._REQUIRED:
+            missing = [k for k, (_, _, default) in list(params.items())[i:] if default is _ops._REQUIRED]
+            raise TypeError(f"{name}() missing {len(missing)} required positional argument"
+                            f"{'s' if len(missing) == 1 else ''}: "  # (PyTorch's plural, as it is)
+                            + ", ".join(f'"{k}"' for k in missing))
         if not (v is default or fits(v)):
             where = f" (position {i + 1})" if i < len(args) else ""
             raise TypeError(f"{name}(): argument '{k}'{where} must be {kind}, not {_ops._type_name(v)}")
-    return [values[k] for k in params]
+        values.append(v)
+    for k in kwargs:
+        if k not in params:
+            raise TypeError(f"{name}() got an unexpected keyword argument '{k}'")
+        if list(params).index(k) < len(args):
+            raise TypeError(f"{name}() got multiple values for argument '{k}'")
+    return values
 
 
 def _conv_transpose(name, nd, args, kwargs):
@@ -2277,13 +2373,21 @@ def _conv_transpose(name, nd, args, kwargs):
                            f"but got input of size: {list(input.shape)}")
     batched = input.dim() == nd + 2
     x = input if batched else input.unsqueeze(0)
+    # (the argument parser repeats one int nd times; the weight says how many dims there are)
+    stride, padding, output_padding, dilation = ((v,) * nd if _is_int(v) else v for v in (
+        stride, padding, output_padding, dilation))
+    out = _convolution_transposed(x, weight, bias, stride, padding, dilation, output_padding, groups)
+    return out if batched else out.squeeze(0)
+
+
+def _convolution_transposed(x, weight, bias, stride, padding, dilation, output_padding, groups):
+    """torch.convolution(transposed=True)'s checks in ATen's order, then the convolution row."""
     if weight.dim() < 3:
         raise RuntimeError("weight should have at least three dimensions")
     if groups <= 0:
         raise RuntimeError("non-positive groups is not supported")
-    # (the argument parser repeats one int nd times; the weight says how many dims there are)
     stride, padding, output_padding, dilation = (
-        _expand_param(n, (v,) * nd if _is_int(v) else v, weight.dim() - 2) for n, v in (
+        _expand_param(n, v, weight.dim() - 2) for n, v in (
             ("stride", stride), ("padding", padding), ("output_padding", output_padding),
             ("dilation", dilation)))
     for what, bad in (("negative padding", min(padding) < 0),
@@ -2306,11 +2410,10 @@ def _conv_transpose(name, nd, args, kwargs):
         raise RuntimeError("Only zero batch or zero channel inputs are supported, but got input "
                            f"shape: {list(x.shape)}")
     _check_conv_transpose_kernel(x, weight, stride, padding, output_padding, dilation)
-    if weight.dtype != input.dtype:
-        raise RuntimeError(f"expected scalar type {input.dtype._scalar} but found "
+    if weight.dtype != x.dtype:
+        raise RuntimeError(f"expected scalar type {x.dtype._scalar} but found "
                            f"{weight.dtype._scalar}")
-    out = d.convolution(x, weight, bias, stride, padding, dilation, True, output_padding, groups)
-    return out if batched else out.squeeze(0)
+    return d.convolution(x, weight, bias, stride, padding, dilation, True, output_padding, groups)
 
 
 def _check_conv_transpose_kernel(x, weight, stride, padding, output_padding, dilation):
@@ -2374,6 +2477,11 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
     enum = _reduction_arg(size_average, reduce, reduction)
     if margin <= 0:
         raise ValueError(f"margin must be greater than 0, got {margin}")
+    return _triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, enum)
+
+
+def _triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, reduction):
+    """torch.triplet_margin_loss (ATen's): reduction is the enum; any margin."""
     dims = anchor.dim(), positive.dim(), negative.dim()
     if not dims[0] == dims[1] == dims[2]:
         raise RuntimeError("The anchor, positive, and negative tensors are expected to have the same "
@@ -2383,7 +2491,7 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
     dist_neg = pairwise_distance(anchor, negative, p, eps)
     if swap:
         dist_neg = _ops.minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
-    return _apply_loss_reduction((d.add_scalar(dist_pos, margin) - dist_neg).clamp_min(0), enum)
+    return _apply_loss_reduction((d.add_scalar(dist_pos, margin) - dist_neg).clamp_min(0), reduction)
 
 
 def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None,
@@ -2504,6 +2612,7 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
 
 
 channel_shuffle = _ops.channel_shuffle
+native_channel_shuffle = _ops.native_channel_shuffle  # (part nnalias)
 
 
 def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):

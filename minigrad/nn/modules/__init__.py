@@ -42,6 +42,7 @@ from .linear import Bilinear  # noqa: F401  (part dist)
 from .loss import MultiLabelMarginLoss, MultiMarginLoss  # noqa: F401  (part dist)
 from .channelshuffle import ChannelShuffle  # noqa: F401  (part dist)
 from .normalization import LocalResponseNorm  # noqa: F401  (part dist)
+from .loss import NLLLoss2d  # noqa: F401  (part nnalias)
 
 
 from .activation import MultiheadAttention  # noqa: F401

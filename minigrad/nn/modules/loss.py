@@ -1,4 +1,6 @@
 """Losses as modules: each keeps its options (reduction, weights) and calls nn.functional."""
+import warnings
+
 from .. import functional as F
 from .distance import PairwiseDistance
 from .module import Module
@@ -57,6 +59,21 @@ class NLLLoss(_WeightedLoss):
     def forward(self, input, target):
         return F.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index,
                           reduction=self.reduction)
+
+
+class NLLLoss2d(NLLLoss):
+    """NLLLoss under its old name (from when it took 4-D input only): deprecated, it warns on
+    creation, before its arguments are looked at (PyTorch's @deprecated wraps __new__)."""
+
+    def __new__(cls, *args, **kwargs):
+        warnings.warn("`NLLLoss2d` has been deprecated. Please use `NLLLoss` instead as a drop-in "
+                      "replacement and see https://pytorch.org/docs/main/nn.html#torch.nn.NLLLoss "
+                      "for more details.", FutureWarning, stacklevel=2)
+        return super().__new__(cls)
+
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                 reduction="mean"):
+        super().__init__(weight, size_average, ignore_index, reduce, reduction)
 
 
 class BCELoss(_WeightedLoss):
