@@ -478,6 +478,15 @@ SIGNATURES.update({  # indexing, scatters and more (torch.<name>; methods derive
                        f"{n}(Scalar other, *, c10::string_view? rounding_mode)")
        for n in ("divide", "divide_")},
     "Tensor.pow_": ("pow_(Tensor exponent)", "pow_(Scalar exponent)"),
+    "Tensor.to": tuple(f"to({first}, bool non_blocking=False, bool copy=False, *, "
+                       "MemoryFormat? memory_format=None)"
+                       for first in ("Device device=None, ScalarType dtype=None",
+                                     "ScalarType dtype", "Tensor tensor")),
+    **{f"Tensor.new_{n}": (f"new_{n}(SymIntArrayRef size, {fill}*, ScalarType? dtype=None, "
+                           "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+                           "bool? requires_grad=False)",)
+       for n, fill in (("zeros", ""), ("ones", ""), ("empty", ""),
+                       ("full", "Scalar fill_value, "))},
     "Tensor.repeat_interleave": (
         "repeat_interleave(Tensor repeats, int64_t? dim=None, *, SymInt? output_size=None)",
         "repeat_interleave(SymInt repeats, int64_t? dim=None, *, SymInt? output_size=None)"),

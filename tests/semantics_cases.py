@@ -16605,3 +16605,10 @@ case("argparse_more_methods",
      "x.cov(1)", "x.unfold(0, 1)", "x.movedim(0)", "x.movedim(0, 'a')", "x.scatter(0, i)",
      "x.lerp(x)", "x.index_fill(0, i)", "torch.index_select(x, 0)", "torch.diagonal(x, 'a')",
      "torch.movedim(x, 0, 1, 2)", "torch.take(x)", "torch.cov(x, 1)")
+case("argparse_to_and_new",
+     "x = torch.ones(2, 3)\nclass W: pass",
+     "x.to(W())", "x.to(torch.float64, 'a')", "x.to(foo=1)", "x.to(torch.float64, False, False, 1)",
+     "x.to(x, 1)", "x.to(dtype=1)", "x.to('cpu', torch.float64, memory_format=1)",
+     "x.new_zeros(W())", "x.new_zeros(2, 'a')", "x.new_zeros((2,), dtype=1)", "x.new_ones()",
+     "x.new_ones(2, foo=1)", "x.new_empty(2, requires_grad=1)", "x.new_full((2,))",
+     "x.new_full((2,), 'a')", "x.new_full(2, 3)", "x.new_full((2,), 1, device=1.5)")
