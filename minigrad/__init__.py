@@ -664,3 +664,7 @@ def __getattr__(name):
 
 def __dir__():
     return sorted({*globals(), "optim", *_RNN_FUNCTIONS})
+
+
+from . import _arg_parser  # noqa: E402
+_arg_parser.apply(globals(), Tensor)  # PyTorch's argument errors for what was set here too

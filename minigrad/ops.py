@@ -17,7 +17,7 @@ import warnings
 import numpy as np
 
 from . import _math, derivatives as d
-from . import dtypes, return_types
+from . import _arg_parser, dtypes, return_types
 from .dtypes import get_default_dtype  # noqa: F401  (optim imports it from here)
 from .autograd import function as _function, grad_mode
 from ._warnings import warn_once
@@ -54,10 +54,11 @@ def _given_dims(dim, ndim):
 
 
 def _shape(args):
-    """Accept f(2, 3), f((2, 3)), f([2, 3]) and f(size) alike."""
+    """Accept f(2, 3), f((2, 3)), f([2, 3]) and f(size) alike; a size that is not an int (2.0)
+    is a TypeError, which _arg_parser words as PyTorch does for the functions it reads again."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = args[0]
-    return tuple(int(a) for a in args)
+    return tuple(map(operator.index, args))
 
 
 def _int_sizes(name, args, arg="size"):
@@ -88,14 +89,7 @@ def _new_shape(name, args):
     return shape
 
 
-def _type_name(x):
-    """How PyTorch's argument errors name the type of x."""
-    if isinstance(x, Tensor):
-        return "Tensor"
-    if isinstance(x, dtypes.dtype):
-        return "minigrad.dtype"
-    t = type(x)
-    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
+_type_name = _arg_parser.type_name  # how PyTorch's argument errors name the type of x
 
 
 _REQUIRED = object()  # marks an argument PyTorch requires, so a missing one gets its words
@@ -186,38 +180,12 @@ for _name in ("clamp", "clip", "clamp_", "clip_"):
                                       "Number min = None, Number max = None")
 
 
-def _items_named(x):
-    """A list or tuple with its items' types, as the parser's "didn't match" line shows it:
-    `list of [int, int]`, `tuple of (int,)`."""
-    if not isinstance(x, (list, tuple)):
-        return _type_name(x)
-    items = ", ".join(map(_type_name, x)) + ("," if isinstance(x, tuple) and len(x) == 1 else "")
-    return f"list of [{items}]" if isinstance(x, list) else f"tuple of ({items})"
-
-
-def _fits(param, value):
-    """Whether PyTorch's error message counts value as fitting a parameter it lists: by type name,
-    the parameter's text up to its last space (int also fits float). So a parameter with a
-    default ("bool keepdim = False") never fits, nor does "Number" or "tuple of ints"."""
-    kind, wanted = _type_name(value), param.rpartition(" ")[0]
-    return kind == wanted or kind == "int" and wanted == "float"
-
-
 def _invalid_combination(name, args, kwargs, method=False):
-    """PyTorch's list of the overloads (a method's own, from `Tensor.name`, if it has them). It
-    says why an overload did not fit only if it lists as many items (`*` too) as the call has."""
-    got = [_type_name(a) for a in args] + [f"{k}={_type_name(v)}" for k, v in kwargs.items()]
-    ways = ""
-    for s in _SIGNATURES.get(f"Tensor.{name}" if method else name, ()) or _SIGNATURES[name]:
-        ways += f" * ({s})\n"
-        if len(got) == len(s.split(", ")):
-            ways += "      didn't match because " + (
-                f"some of the keywords were incorrect: {', '.join(kwargs)}\n" if kwargs else
-                "some of the arguments have invalid types: (" + ", ".join(
-                    t if _fits(param, a) else f"!{_items_named(a)}!"
-                    for t, a, param in zip(got, args, s.split(", "))) + ")\n")
-    return TypeError(f"{name}() received an invalid combination of arguments - got ({', '.join(got)}"
-                     f"{', ' if kwargs and not args else ''}), but expected one of:\n{ways}")
+    """PyTorch's list of the overloads (a method's own, from `Tensor.name`, if it has them), as
+    _arg_parser formats it."""
+    options = _SIGNATURES.get(f"Tensor.{name}" if method else name, ()) or _SIGNATURES[name]
+    return TypeError(_arg_parser.invalid_arguments(name, list(args), kwargs,
+                                                   [f"({s})" for s in options]))
 
 
 def _options_fit(requires_grad, dtype=None, generator=None, device=None):
@@ -862,6 +830,8 @@ def _masked_fill_inplace(self, mask, value):
 
 
 def _check_fill_value(value):
+    if not isinstance(value, (Tensor, numbers.Number, np.bool_)):  # _arg_parser words it
+        raise TypeError(f"masked_fill(): value must be Tensor or Number, not {_type_name(value)}")
     if isinstance(value, Tensor) and value.dim():
         raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "
                            f"tensor with {value.dim()} dimension(s).")
@@ -6669,3 +6639,9 @@ def grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners):
                         "grid_sampler", align_corners)
     return (grid_sampler_2d if input.dim() == 4 else grid_sampler_3d)(
         input, grid, interpolation_mode, padding_mode, align_corners)
+
+
+# PyTorch's argument errors: the functions and methods _arg_parser has PyTorch's signatures for
+# have failed calls read again; methods that take no arguments refuse them in CPython's words.
+# (minigrad/__init__.py does the same for the methods set there, at its end.)
+_arg_parser.apply(globals(), Tensor)

@@ -641,7 +641,11 @@ class Tensor:
 
 
 def _wrap_dim(dim, ndim):
-    """A negative dim counts from the end; out of range raises PyTorch's IndexError."""
+    """A negative dim counts from the end; out of range raises PyTorch's IndexError. A float or
+    bool is no dim: the TypeError says so, and the functions _arg_parser reads again get PyTorch's
+    words for it."""
+    if dim.__class__ is float or dim.__class__ is bool:
+        raise TypeError(f"dim must be int, not {dim.__class__.__name__}")
     n = max(ndim, 1)
     if not -n <= dim < n:
         raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], "

@@ -17673,3 +17673,99 @@ case(
     'torch.channel_shuffle(torch.ones(1, 4, 2))',
     'torch.nn.functional.channel_shuffle(torch.ones(1, 4, 2))',
 )
+
+
+# ---------------------------------------------------------------------------
+# part argparse: PyTorch's argument-parser errors (minigrad/_arg_parser.py). Methods that take
+# nothing get CPython's METH_NOARGS words; the others the parser's: missing, extra and unknown
+# arguments, wrong types, one signature or a list of overloads.
+# ---------------------------------------------------------------------------
+_NO_ARGUMENTS = """
+abs abs_ absolute absolute_ acos acos_ acosh acosh_ adjoint angle arccos arccos_ arccosh arccosh_
+arcsin arcsin_ arcsinh arcsinh_ arctan arctan_ arctanh arctanh_ argwhere asin asin_ asinh asinh_
+atan atan_ atanh atanh_ bitwise_not bitwise_not_ ceil ceil_ conj corrcoef cos cos_ cosh cosh_
+data_ptr deg2rad deg2rad_ det detach detach_ digamma digamma_ dim element_size erf erf_ erfc erfc_
+erfinv erfinv_ exp exp2 exp2_ exp_ expm1 expm1_ fix fix_ fliplr flipud floor floor_ frac frac_ frexp
+geqrf get_device i0 i0_ inverse is_complex is_conj is_floating_point is_inference is_neg is_nonzero
+is_signed isfinite isinf isnan isneginf isposinf isreal item lgamma lgamma_ log log10 log10_ log1p
+log1p_ log2 log2_ log_ logdet logical_not logical_not_ matrix_exp msort ndimension neg neg_ negative
+negative_ nelement numel positive rad2deg rad2deg_ ravel reciprocal reciprocal_ relu relu_
+resolve_conj resolve_neg retain_grad rsqrt rsqrt_ sgn sgn_ sigmoid sigmoid_ sign sign_ signbit sin
+sin_ sinc sinc_ sinh sinh_ slogdet sqrt sqrt_ square square_ storage_offset t t_ tan tan_ tanh
+tanh_ tolist trace trunc trunc_ untyped_storage zero_
+""".split()
+case("argparse_no_arguments_positional",
+     *[f"torch.ones(2, 2).{name}(1)" for name in _NO_ARGUMENTS],
+     "torch.ones(2).exp(1, 2)", "torch.ones(2).relu(1, foo=2)")
+case("argparse_no_arguments_keyword",
+     *[f"torch.ones(2, 2).{name}(foo=1)" for name in _NO_ARGUMENTS],
+     "torch.ones(2).exp(**{}), torch.ones(2).dim(*())")
+case("argparse_one_signature",
+     "x = torch.ones(2, 3)",
+     "x.clone(1)", "torch.clone(x, 1)", "x.clone(memory_format=1)", "x.clone(foo=1)",
+     "x.transpose(0)", "x.transpose()", "x.transpose(0, 1, 2)", "x.transpose(0, 1.5)",
+     "x.transpose(True, 0)", "torch.transpose(x, 0, 1.5)", "torch.transpose(x, 0, dim1='a')",
+     "torch.transpose(0, 1, 2)", "x.transpose(0, 1, dim0=1)", "x.transpose(0, dim0=1)",
+     "x.reshape(2, 'a')", "x.reshape(2, 3.0)", "x.reshape((3, None))", "x.reshape('a')",
+     "x.reshape()", "x.reshape(shape=(3, 'a'))",
+     "x.unsqueeze(1.0)", "x.unsqueeze()", "x.unsqueeze(0, 1)", "x.flatten(0.0)",
+     "x.flatten(0, 1, 2)", "x.permute(0, 'a')", "x.permute('a')", "x.flip(0, 1.5)",
+     "x.softmax()", "x.softmax('a')", "x.softmax(True)", "x.softmax(0, 1, 2)",
+     "torch.softmax(x)", "x.log_softmax(dim=0.5)", "x.cumsum()", "x.cumsum(0.5)",
+     "x.chunk()", "x.chunk(2.0)", "x.gather(0)", "x.gather(0, [0])", "x.topk('a')",
+     "x.argmax(1.5)", "x.argmax(0, 1, 2)", "x.amax('a')", "x.logsumexp()",
+     "x.expand(2, 'a')", "x.expand('a')", "x.repeat(2, 'a')", "x.repeat()",
+     "x.type_as(1)", "x.expand_as(1)", "x.view_as()", "x.matmul(2)", "x.matmul(x, x)",
+     "x.mm()", "x.mul(2, alpha=1)", "x.mul(2, 3)", "torch.mul(x)", "x.add(1, 2, 3)",
+     "x.add()", "torch.add(x)", "x.add(x, foo=1)", "x.add(foo=1)", "x.sub('a')",
+     "x.add(x, alpha='a')", "torch.exp(x, 2)", "torch.exp(x, foo=1)", "torch.exp()",
+     "x.dot()", "x.bmm(1)", "torch.exp(x, out=1)", "torch.relu(x, 1)",
+     "torch.isnan()", "torch.numel(x, foo=1)", "torch.sqrt(x, x)", "torch.det()")
+case("argparse_overloads",
+     "x = torch.ones(2, 3)",
+     "x.sum('a')", "x.sum(True)", "x.sum(1, 2, 3, 4)", "x.sum(dim=1, foo=2)",
+     "torch.sum(x, 'a')", "torch.sum(x, dim=1, foo=2)", "torch.sum(x, 1, True, foo=2)",
+     "x.sum((1, 'a'))", "x.sum(dim=(0, 2.5))", "x.sum(dim=True)",
+     "x.mean(dim=1.5)", "x.mean('a')", "torch.mean(x, 1.5)",
+     "x.prod(1.5)", "x.prod(0, 1, 2, 3)", "x.max('a')", "x.max(0, 'a')", "x.max(dim=0.5)",
+     "torch.max(x, 'a')", "x.min(x, x)", "x.all('a')", "x.any(0, 1, 2)",
+     "x.view('a')", "x.view(2, 'a')", "x.view()", "x.view(foo=1)",
+     "x.div(2, rounding_mode=1)", "x.div(2, 3)", "torch.div(x, 'a')", "x.div('a')",
+     "x.squeeze('a')", "x.squeeze(dim=0.5)", "x.narrow(0, 'a', 1)",
+     "x.narrow(0)", "x.masked_fill(1, 2)", "x.masked_fill(x > 0, 'a')", "x.sort('a')",
+     "x.sort(0, 1, 2)", "x.sub(1, 2, 3)", "x.add(1, x, foo=2)")
+case("argparse_inplace_and_more",
+     "x = torch.ones(2, 3)",
+     "x.masked_fill_(x > 0, 'a')", "x.masked_fill_(x > 0)", "x", "x.view(2, 3.0)",
+     "x.view(dtype=1)", "x.expand(2, 3.5)", "x.repeat(1, 2.0)", "torch.flip(x, (0, 1.5))",
+     "torch.permute(x, (0, 'a'))", "x.reshape(2, True)", "x.mean(dim=(0, 'a'))",
+     "torch.abs(1)", "torch.sin([1.0])", "torch.neg(x, out=2)", "x.t(0)", "x.numel(dim=0)")
+case("argparse_inplace_methods",
+     "x = torch.ones(2, 3)",
+     "x.add_(1, 2, 3)", "x.add_()", "x.add_('a')", "x.add_(x, foo=1)", "x.sub_(x, alpha='a')",
+     "x.mul_(1, 2)", "x.mul_()", "x.mul_('a')", "x.div_('a')", "x.div_(2, rounding_mode=1)",
+     "x.div_(2, 3)", "x.transpose_(0)", "x.transpose_(0, 1.5)", "x.unsqueeze_()",
+     "x.unsqueeze_('a')", "x.squeeze_('a')", "x.squeeze_(0.5)", "x")
+case("argparse_more_methods",
+     "x = torch.ones(2, 3)\ni = torch.tensor([0])\nclass W: pass",
+     *[f"x.{name}(W())" for name in """
+     index_select scatter_add index_add index_copy take masked_select masked_scatter select unbind
+     roll diagonal diag_embed diagflat diff nansum nanmean logit nan_to_num rot90 swapaxes swapdims
+     movedim moveaxis cov unfold nonzero contiguous is_contiguous bool byte char short int long
+     float double cpu cumsum_ cumprod_ index_fill index_fill_ lerp lerp_ scatter scatter_
+     multiply multiply_ true_divide true_divide_ xlogy xlogy_
+     bitwise_and_ bitwise_or_ bitwise_xor_ subtract subtract_ divide divide_ pow_
+     repeat_interleave tensor_split""".split()],
+     "x.index_select(0)", "x.index_select(0, i, 1)", "x.select(0)",
+     "x.unbind(0, 1)", "x.roll()", "x.roll(1, 'a')", "x.diagonal(0, 1.5)", "x.nonzero(1)",
+     "x.nonzero(as_tuple=1)", "x.float(1)", "x.double(memory_format=1)", "x.contiguous(1)",
+     "x.cov(1)", "x.unfold(0, 1)", "x.movedim(0)", "x.movedim(0, 'a')", "x.scatter(0, i)",
+     "x.lerp(x)", "x.index_fill(0, i)", "torch.index_select(x, 0)", "torch.diagonal(x, 'a')",
+     "torch.movedim(x, 0, 1, 2)", "torch.take(x)", "torch.cov(x, 1)")
+case("argparse_to_and_new",
+     "x = torch.ones(2, 3)\nclass W: pass",
+     "x.to(W())", "x.to(torch.float64, 'a')", "x.to(foo=1)", "x.to(torch.float64, False, False, 1)",
+     "x.to(x, 1)", "x.to(dtype=1)", "x.to('cpu', torch.float64, memory_format=1)",
+     "x.new_zeros(W())", "x.new_zeros(2, 'a')", "x.new_zeros((2,), dtype=1)", "x.new_ones()",
+     "x.new_ones(2, foo=1)", "x.new_empty(2, requires_grad=1)", "x.new_full((2,))",
+     "x.new_full((2,), 'a')", "x.new_full(2, 3)", "x.new_full((2,), 1, device=1.5)")

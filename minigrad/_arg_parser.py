@@ -1,0 +1,585 @@
+"""PyTorch's argument parser, for its error messages only.
+
+PyTorch checks each call of a function or Tensor method against signature strings such as
+`sum(IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)` (its
+torch/csrc/utils/python_arg_parser.cpp) and, when none fits, raises a TypeError in words of its
+own. minigrad's functions are plain Python: a call is never parsed on the way in (that would slow
+every op down). Only once a call has failed does `check` read it again against PyTorch's strings,
+so that bad input gets PyTorch's TypeError rather than Python's or NumPy's.
+"""
+import functools
+import numbers
+
+import numpy as np
+
+from . import dtypes
+from .tensor import Tensor
+
+# The types a signature string can name, and how messages name them (FunctionParameter::type_name).
+_TYPE_NAMES = {
+    "Tensor": "Tensor", "Scalar": "Number", "int64_t": "int", "SymInt": "int", "double": "float",
+    "complex": "complex", "TensorList": "tuple of Tensors", "IntArrayRef": "tuple of ints",
+    "SymIntArrayRef": "tuple of ints", "ArrayRef<double>": "tuple of floats",
+    "Generator": "minigrad.Generator", "bool": "bool", "PyObject*": "object",
+    "ScalarType": "minigrad.dtype", "Layout": "minigrad.layout",
+    "MemoryFormat": "minigrad.memory_format", "Device": "minigrad.device", "std::string": "str",
+    "c10::string_view": "str", "ScalarList": "tuple of Scalars",
+}
+# Functions whose Tensor parameters also take Python numbers (should_allow_numbers_as_tensors).
+_NUMBERS_AS_TENSORS = {f"{n}{s}" for n in ("add", "div", "divide", "mul", "multiply", "sub",
+                                           "subtract", "true_divide", "floor_divide")
+                       for s in ("", "_")} | {"to", "copy_"}
+# NumPy's names that the parser takes too (numpy_compatibility_arg_names).
+_NUMPY_NAMES = {"dim": ("axis",), "keepdim": ("keepdims",), "input": ("x", "a", "x1"),
+                "other": ("x2",)}
+
+
+def type_name(x):
+    """How PyTorch's messages name the type of x, its tp_name: a C type's has its module
+    (numpy.float64, minigrad.dtype: PyTorch's own are C types), a Python class's has not."""
+    if isinstance(x, Tensor):
+        return "Tensor"
+    if isinstance(x, dtypes.dtype):
+        return "minigrad.dtype"
+    t = type(x)
+    if t.__module__ == "builtins" or t.__flags__ & _HEAPTYPE and t.__module__ != "minigrad":
+        return t.__name__
+    return f"{t.__module__}.{t.__name__}"
+
+
+_SCALAR_TYPES = (float, int, bool, complex)  # Python's types, taken for a dtype
+_HEAPTYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
+
+
+def _is_int(x):
+    """THPUtils_checkLong: an int (not a bool), a NumPy integer, or an integer 0-d tensor without
+    a gradient."""
+    if isinstance(x, Tensor):
+        return x.dim() == 0 and not x.requires_grad and x._data.dtype.kind in "iu"
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+def _is_float(x):
+    if isinstance(x, Tensor):
+        return x.dim() == 0 and not x.requires_grad
+    return isinstance(x, (int, float, np.number)) and not isinstance(x, complex)
+
+
+def _is_int_list(x, size):
+    """A tuple or list starting with an int (the rest is read later), or a single int when the
+    type has a size (IntArrayRef[1] dim)."""
+    if isinstance(x, (tuple, list)):
+        return not x or hasattr(x[0], "__index__")
+    return size > 0 and _is_int(x)
+
+
+class Parameter:
+    """One `type name=default` of a signature string."""
+
+    def __init__(self, text, keyword_only):
+        kind, _, name = text.partition(" ")
+        self.allow_none = "?" in kind
+        kind = kind.replace("?", "")
+        self.size = int(kind[kind.index("[") + 1:-1] or 0) if "[" in kind else 0
+        self.kind = kind.partition("[")[0]
+        self.name, eq, self.default = name.partition("=")
+        self.optional, self.keyword_only = bool(eq), keyword_only
+        self.names = (self.name, *_NUMPY_NAMES.get(self.name, ()))
+
+    def type_name(self):
+        return _TYPE_NAMES[self.kind]
+
+    def __str__(self):
+        return f"{self.type_name()} {self.name}" + (f" = {self.default}" if self.optional else "")
+
+    def check(self, x, numbers_as_tensors):
+        k = self.kind
+        if k == "Tensor":
+            return isinstance(x, Tensor) or numbers_as_tensors and isinstance(x, numbers.Number)
+        if k == "Scalar":
+            return isinstance(x, (numbers.Number, np.bool_)) or _is_float(x)
+        if k in ("int64_t", "SymInt"):
+            return _is_int(x)
+        if k == "double":
+            return _is_float(x)
+        if k == "bool":
+            return isinstance(x, bool)
+        if k in ("IntArrayRef", "SymIntArrayRef"):
+            return _is_int_list(x, self.size)
+        if k == "TensorList":
+            if not isinstance(x, (tuple, list)):
+                return False
+            for i, t in enumerate(x):
+                if not isinstance(t, Tensor):
+                    raise TypeError(f"expected Tensor as element {i} in argument {self.index}, "
+                                    f"but got {type_name(t)}")
+            return True
+        if k == "ScalarType":
+            return isinstance(x, dtypes.dtype) or isinstance(x, type) and x in _SCALAR_TYPES
+        if k in ("std::string", "c10::string_view"):
+            return isinstance(x, str)
+        if k == "Device":
+            return isinstance(x, (int, str)) or type(x).__name__ == "device"
+        return type(x).__name__ == self.type_name().rpartition(".")[2]  # Generator, layout, ...
+
+
+class Signature:
+    """A PyTorch signature string, parsed as FunctionSignature parses it."""
+
+    def __init__(self, text):
+        self.name, _, rest = text.partition("(")
+        rest, _, flag = rest.rpartition(")")
+        self.hidden = flag in ("|deprecated", "|hidden")
+        self.params, keyword_only = [], False
+        for i, p in enumerate(rest.split(", ") if rest else ()):
+            if p == "*":
+                keyword_only = True
+            else:
+                self.params.append(Parameter(p, keyword_only))
+                self.params[-1].index = len(self.params) - 1
+        self.min_args = sum(not p.optional for p in self.params)
+        self.max_pos_args = sum(not p.keyword_only for p in self.params)
+        self.numbers_as_tensors = self.name in _NUMBERS_AS_TENSORS
+
+    def __str__(self):
+        """FunctionSignature::toString: `*, ` before the first keyword-only parameter."""
+        out, star = [], False
+        for p in self.params:
+            if p.keyword_only and not star:
+                out.append("*")
+                star = True
+            out.append(str(p))
+        return f"({', '.join(out)})"
+
+    def _extra_args(self, nargs):
+        lo, hi = self.min_args, self.max_pos_args
+        if lo != hi:
+            return TypeError(f"{self.name}() takes from {lo} to {hi} positional arguments but "
+                             f"{nargs} were given")
+        return TypeError(f"{self.name}() takes {hi} positional argument{'' if hi == 1 else 's'} "
+                         f"but {nargs} {'was' if nargs == 1 else 'were'} given")
+
+    def parse(self, args, kwargs, raise_error):
+        """Whether the call fits (FunctionSignature::parse); with raise_error, PyTorch's TypeError
+        instead of False. A fitting call's values, by parameter, for `_unpack`."""
+        nargs, params = len(args), self.params
+        varargs = self.max_pos_args == 1 and params[0].kind in ("IntArrayRef", "SymIntArrayRef")
+        if nargs > self.max_pos_args and not varargs:
+            if raise_error:
+                raise self._extra_args(nargs)
+            return False
+        values, pos, used = {}, 0, 0
+        for i, p in enumerate(params):
+            is_kwd = pos >= nargs
+            if not is_kwd:
+                if p.keyword_only:
+                    if raise_error:
+                        raise self._extra_args(nargs)
+                    return False
+                x = args[pos]
+            else:
+                x = next((kwargs[n] for n in p.names if n in kwargs), _MISSING)
+            if x is _MISSING and p.optional or x is None and p.allow_none:
+                pass
+            elif x is _MISSING:
+                if raise_error:
+                    missing = [f'"{q.name}"' for q in params[i:] if not q.optional]
+                    raise TypeError(f"{self.name}() missing {len(missing)} required positional "
+                                    f"argument{'s' if len(missing) == 1 else ''}: "
+                                    f"{', '.join(missing)}")
+                return False
+            elif p.check(x, self.numbers_as_tensors):
+                values[p.name] = x
+            elif varargs and pos == 0 and not is_kwd and _is_int_list(args, p.size):
+                values[p.name], pos = args, nargs  # view(2, 3) as view((2, 3))
+                continue
+            elif raise_error:
+                where = "" if is_kwd else f" (position {pos + 1})"
+                raise TypeError(f"{self.name}(): argument '{p.name}'{where} must be "
+                                f"{p.type_name()}, not {type_name(x)}")
+            else:
+                return False
+            if not is_kwd:
+                pos += 1
+            elif x is not _MISSING:
+                used += 1
+        if used < len(kwargs):
+            if raise_error:
+                for k in kwargs:
+                    i = next((i for i, p in enumerate(params) if k == p.name), -1)
+                    if i < 0:
+                        raise TypeError(f"{self.name}() got an unexpected keyword argument '{k}'")
+                    if i < nargs:
+                        raise TypeError(f"{self.name}() got multiple values for argument '{k}'")
+                raise TypeError("invalid keyword arguments")
+            return False
+        return values
+
+    def unpack(self, values):
+        """PythonArgs::intlist: each item of an int list must be an int, which only reading the
+        list finds out."""
+        for p in self.params:
+            x = values.get(p.name)
+            if p.kind in ("IntArrayRef", "SymIntArrayRef") and isinstance(x, (tuple, list)):
+                for i, item in enumerate(x):
+                    if not hasattr(item, "__index__") and not _is_int(item):
+                        raise TypeError(f"{self.name}(): argument '{p.name}' failed to unpack "
+                                        f"the object at pos {i + 1} with error \"type must be "
+                                        f"tuple of ints,but got {type_name(item)}\"")
+
+
+_MISSING = object()
+_PARSED = {}
+
+
+def error(signatures, args, kwargs):
+    """PyTorch's TypeError if its parser refuses `args` and `kwargs` (self left out for a method)
+    for `signatures`, PyTorch's strings; None if the call fits one of them."""
+    try:
+        _check(signatures, args, kwargs)
+    except TypeError as e:
+        return e
+    return None
+
+
+def _check(signatures, args, kwargs):
+    """PythonArgParser::raw_parse: one signature raises its own words; of several, the first that
+    fits is taken, else the list of them all (print_error)."""
+    sigs = _PARSED.get(signatures)
+    if sigs is None:
+        sigs = _PARSED[signatures] = [Signature(s) for s in signatures]
+        sigs.sort(key=lambda s: s.hidden)  # deprecated ones are tried last
+    if len(sigs) == 1:
+        return sigs[0].unpack(sigs[0].parse(args, kwargs, True))
+    for s in sigs:
+        values = s.parse(args, kwargs, False)
+        if values is not False:
+            return s.unpack(values)
+    n = len(args) + len(kwargs)
+    plausible = [s for s in sigs if s.min_args <= n <= len(s.params) and not s.hidden]
+    if len(plausible) == 1:
+        plausible[0].parse(args, kwargs, True)
+    raise TypeError(invalid_arguments(sigs[0].name, args, kwargs,
+                                      [str(s) for s in sigs if not s.hidden]))
+
+
+def method_no_arguments(name, args, kwargs):
+    """CPython's own words for a method that takes no arguments (METH_NOARGS), as PyTorch's
+    `x.relu(1)` gets them: keywords are looked at first."""
+    if kwargs:
+        return TypeError(f"TensorBase.{name}() takes no keyword arguments")
+    return TypeError(f"TensorBase.{name}() takes no arguments ({len(args)} given)")
+
+
+# --- format_invalid_args (torch/csrc/utils/invalid_arguments.cpp) ---------------------------------
+# It reads the printed options back: a parameter's type is its text up to the last space, so one
+# printed with a default ("bool keepdim = False") never matches, nor does "Number".
+def _matches(param, x):
+    kind = param.rpartition(" ")[0]
+    return type_name(x) in {"float": ("float", "int"), "int": ("int",)}.get(kind, (kind,))
+
+
+def _described(x):
+    if isinstance(x, (tuple, list)):
+        items = ", ".join(map(type_name, x)) + ("," if isinstance(x, tuple) and len(x) == 1 else "")
+        return f"tuple of ({items})" if isinstance(x, tuple) else f"list of [{items}]"
+    return type_name(x)
+
+
+def _formatted(params, args, kwargs):
+    """The call's types, each between !s when the parameter at its place does not take it."""
+    out = []
+    for i, (k, x) in enumerate([(None, a) for a in args] + list(kwargs.items())):
+        ok = _matches(params[i], x)
+        text = (f"{params[i].rpartition(' ')[2]}=" if k else "") + _described(x)
+        out.append(text if ok else f"!{text}!")
+    return "(" + ", ".join(out) + ("" if args else ", " * bool(kwargs)) + ")"
+
+
+def _unmatched_keywords(params, kwargs):
+    names = [p.rpartition(" ")[2] for p in params[max(len(params) - len(kwargs), 0):]]
+    return [k for k in kwargs if k not in names]
+
+
+def invalid_arguments(name, args, kwargs, options):
+    """`name() received an invalid combination of arguments`, with the printed `options`."""
+    got = "(" + ", ".join([type_name(a) for a in args] + [f"{k}={type_name(v)}" for k, v in
+                                                           kwargs.items()])
+    got += ("" if args else ", " * bool(kwargs)) + ")"
+    msg = f"{name}() received an invalid combination of arguments - "
+    if len(options) == 1:
+        params = options[0][1:-1].split(", ")
+        unmatched = _unmatched_keywords(params, kwargs) if kwargs else []
+        if unmatched:
+            return msg + "got unrecognized keyword arguments: " + ", ".join(unmatched)
+        fits = len(args) + len(kwargs) == len(params)
+        return (msg + f"got {_formatted(params, args, kwargs) if fits else got}, "
+                f"but expected {options[0]}")
+    msg += f"got {got}, but expected one of:\n"
+    for option in options:
+        msg += f" * {option}\n"
+        params = option[1:-1].split(", ")
+        if len(args) + len(kwargs) == len(params):
+            unmatched = _unmatched_keywords(params, kwargs) if kwargs else []
+            msg += ("      didn't match because some of the keywords were incorrect: "
+                    + ", ".join(unmatched) + "\n" if unmatched else
+                    "      didn't match because some of the arguments have invalid types: "
+                    + _formatted(params, args, kwargs) + "\n")
+    return msg
+
+
+# --- which functions and methods are read so, and with what ------------------------------------
+# PyTorch's signature strings of torch.<name> (as its generated bindings have them); a method's
+# are the same without `Tensor input` and `out` (`_method_signature`), unless "Tensor.<name>" has
+# its own.
+SIGNATURES = {
+    "sum": ("sum(Tensor input, *, ScalarType? dtype=None)",
+            "sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, "
+            "Tensor out=None)"),
+    "mean": ("mean(Tensor input, *, ScalarType? dtype=None, Tensor out=None)",
+             "mean(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, "
+             "ScalarType? dtype=None, Tensor out=None)"),
+    "prod": ("prod(Tensor input, *, ScalarType? dtype=None)",
+             "prod(Tensor input, int64_t dim, bool keepdim=False, *, ScalarType? dtype=None, "
+             "Tensor out=None)"),
+    **{n: (f"{n}(Tensor input, *, Tensor out=None)",
+           f"{n}(Tensor input, Tensor other, *, Tensor out=None)",
+           f"{n}(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)")
+       for n in ("max", "min")},
+    **{n: (f"{n}(Tensor input, *, Tensor out=None)",
+           f"{n}(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, Tensor out=None)",
+           f"{n}(Tensor input, int64_t dim, bool keepdim=False, *, Tensor out=None)")
+       for n in ("all", "any")},
+    **{n: (f"{n}(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)",)
+       for n in ("argmax", "argmin")},
+    **{n: (f"{n}(Tensor input, IntArrayRef[1] dim=[], bool keepdim=False, *, Tensor out=None)",)
+       for n in ("amax", "amin")},
+    "logsumexp": ("logsumexp(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, "
+                  "Tensor out=None)",),
+    "cumsum": ("cumsum(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)",),
+    "cumprod": ("cumprod(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)",),
+    **{n: (f"{n}(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
+           f"{n}(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated")
+       for n in ("add", "sub")},
+    "mul": ("mul(Tensor input, Tensor other, *, Tensor out=None)",),
+    "div": ("div(Tensor input, Tensor other, *, Tensor out=None)",
+            "div(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)"),
+    "Tensor.div": ("div(Tensor other)", "div(Tensor other, *, c10::string_view? rounding_mode)",
+                   "div(Scalar other, *, c10::string_view? rounding_mode)"),
+    "matmul": ("matmul(Tensor input, Tensor other, *, Tensor out=None)",),
+    "mm": ("mm(Tensor input, Tensor mat2, *, Tensor out=None)",),
+    "bmm": ("bmm(Tensor input, Tensor mat2, *, Tensor out=None)",),
+    "dot": ("dot(Tensor input, Tensor tensor, *, Tensor out=None)",),
+    "reshape": ("reshape(Tensor input, SymIntArrayRef shape)",),
+    "Tensor.view": ("view(ScalarType dtype)", "view(SymIntArrayRef size)"),
+    "Tensor.masked_fill_": ("masked_fill_(Tensor mask, Tensor value)",
+                            "masked_fill_(Tensor mask, Scalar value)"),
+    **{f"Tensor.{n}_": (f"{n}_(Tensor other, *, Scalar alpha=1)",
+                        f"{n}_(Scalar alpha, Tensor other)|deprecated") for n in ("add", "sub")},
+    "Tensor.mul_": ("mul_(Tensor other)",),
+    "Tensor.div_": ("div_(Tensor other)", "div_(Tensor other, *, c10::string_view? rounding_mode)",
+                    "div_(Scalar other, *, c10::string_view? rounding_mode)"),
+    "Tensor.transpose_": ("transpose_(int64_t dim0, int64_t dim1)",),
+    "Tensor.unsqueeze_": ("unsqueeze_(int64_t dim)",),
+    "Tensor.squeeze_": ("squeeze_()", "squeeze_(int64_t dim)", "squeeze_(IntArrayRef dim)"),
+    "Tensor.expand": ("expand(SymIntArrayRef size, *, bool implicit=False)",),
+    "Tensor.repeat": ("repeat(SymIntArrayRef repeats)",),
+    "Tensor.type_as": ("type_as(Tensor other)",),
+    "Tensor.expand_as": ("expand_as(Tensor other)",),
+    "Tensor.view_as": ("view_as(Tensor other)",),
+    "Tensor.reshape_as": ("reshape_as(Tensor other)",),
+    "transpose": ("transpose(Tensor input, int64_t dim0, int64_t dim1)",),
+    "permute": ("permute(Tensor input, IntArrayRef dims)",),
+    "flip": ("flip(Tensor input, IntArrayRef dims)",),
+    "squeeze": ("squeeze(Tensor input)", "squeeze(Tensor input, int64_t dim)",
+                "squeeze(Tensor input, IntArrayRef dim)"),
+    "unsqueeze": ("unsqueeze(Tensor input, int64_t dim)",),
+    "flatten": ("flatten(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)",),
+    "chunk": ("chunk(Tensor input, int64_t chunks, int64_t dim=0)",),
+    "narrow": ("narrow(Tensor input, int64_t dim, Tensor start, SymInt length)",
+               "narrow(Tensor input, int64_t dim, SymInt start, SymInt length)"),
+    "clone": ("clone(Tensor input, *, MemoryFormat? memory_format=None)",),
+    **{n: (f"{n}(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)",)
+       for n in ("softmax", "log_softmax")},
+    "gather": ("gather(Tensor input, int64_t dim, Tensor index, *, bool sparse_grad=False, "
+               "Tensor out=None)",),
+    "masked_fill": ("masked_fill(Tensor input, Tensor mask, Tensor value)",
+                    "masked_fill(Tensor input, Tensor mask, Scalar value)"),
+    "topk": ("topk(Tensor input, SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True, *, "
+             "TensorList[2] out=None)",),
+    "sort": ("sort(Tensor input, *, bool? stable, int64_t dim=-1, bool descending=False, "
+             "TensorList[2] out=None)",
+             "sort(Tensor input, int64_t dim=-1, bool descending=False, *, "
+             "TensorList[2] out=None)"),
+}
+
+SIGNATURES.update({  # indexing, scatters and more (torch.<name>; methods derived)
+    "index_select": ("index_select(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)",),
+    "scatter_add": ("scatter_add(Tensor input, int64_t dim, Tensor index, Tensor src, *, "
+                    "Tensor out=None)",),
+    "index_add": ("index_add(Tensor input, int64_t dim, Tensor index, Tensor source, *, "
+                  "Scalar alpha=1, Tensor out=None)",),
+    "index_copy": ("index_copy(Tensor input, int64_t dim, Tensor index, Tensor source, *, "
+                   "Tensor out=None)",),
+    "take": ("take(Tensor input, Tensor index, *, Tensor out=None)",),
+    "masked_select": ("masked_select(Tensor input, Tensor mask, *, Tensor out=None)",),
+    "masked_scatter": ("masked_scatter(Tensor input, Tensor mask, Tensor source)",),
+    "select": ("select(Tensor input, int64_t dim, SymInt index)",),
+    "unbind": ("unbind(Tensor input, int64_t dim=0)",),
+    "roll": ("roll(Tensor input, SymIntArrayRef[1] shifts, IntArrayRef[1] dims=None)",),
+    "diagonal": ("diagonal(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)",),
+    "diag_embed": ("diag_embed(Tensor input, int64_t offset=0, int64_t dim1=-2, "
+                   "int64_t dim2=-1)",),
+    "diagflat": ("diagflat(Tensor input, int64_t offset=0)",),
+    "diff": ("diff(Tensor input, int64_t n=1, int64_t dim=-1, Tensor? prepend=None, "
+             "Tensor? append=None, *, Tensor out=None)",),
+    "nansum": ("nansum(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, "
+               "ScalarType? dtype=None, Tensor out=None)",),
+    "nanmean": ("nanmean(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, "
+                "ScalarType? dtype=None, Tensor out=None)",),
+    "logit": ("logit(Tensor input, double? eps=None, *, Tensor out=None)",),
+    "nan_to_num": ("nan_to_num(Tensor input, double? nan=None, double? posinf=None, "
+                   "double? neginf=None, *, Tensor out=None)",),
+    "rot90": ("rot90(Tensor input, int64_t k=1, IntArrayRef dims={0,1})",),
+    **{n: (f"{n}(Tensor input, int64_t {a}0, int64_t {a}1)",)
+       for n, a in (("swapaxes", "axis"), ("swapdims", "dim"))},
+    **{n: (f"{n}(Tensor input, int64_t source, int64_t destination)",
+           f"{n}(Tensor input, IntArrayRef source, IntArrayRef destination)")
+       for n in ("movedim", "moveaxis")},
+    "cov": ("cov(Tensor input, *, int64_t correction=1, Tensor? fweights=None, "
+            "Tensor? aweights=None)",),
+    "Tensor.unfold": ("unfold(int64_t dimension, int64_t size, int64_t step)",),
+    "Tensor.nonzero": ("nonzero()", "nonzero(*, bool as_tuple)"),
+    "Tensor.contiguous": ("contiguous(*, MemoryFormat memory_format=contiguous_format)",),
+    "Tensor.is_contiguous": ("is_contiguous(*, MemoryFormat memory_format=contiguous_format)",),
+    **{f"Tensor.{n}": (f"{n}(*, MemoryFormat? memory_format=None)",)
+       for n in ("bool", "byte", "char", "short", "int", "long", "float", "double", "cpu")},
+    **{f"Tensor.{n}_": (f"{n}_(int64_t dim, *, ScalarType? dtype=None)",)
+       for n in ("cumsum", "cumprod")},
+    **{f"Tensor.{n}": (f"{n}(int64_t dim, Tensor index, Tensor value)",
+                       f"{n}(int64_t dim, Tensor index, Scalar value)")
+       for n in ("index_fill", "index_fill_")},
+    **{f"Tensor.{n}": (f"{n}(Tensor end, Tensor weight)", f"{n}(Tensor end, Scalar weight)")
+       for n in ("lerp", "lerp_")},
+    **{f"Tensor.{n}": (f"{n}(int64_t dim, Tensor index, Tensor src)",
+                       f"{n}(int64_t dim, Tensor index, Tensor src, *, c10::string_view reduce)",
+                       f"{n}(int64_t dim, Tensor index, Scalar value)",
+                       f"{n}(int64_t dim, Tensor index, Scalar value, *, c10::string_view reduce)")
+       for n in ("scatter", "scatter_")},
+    **{f"Tensor.{n}": (f"{n}(Tensor other)", f"{n}(Scalar other)")
+       for n in ("multiply", "multiply_", "true_divide", "true_divide_", "xlogy", "xlogy_",
+                 "bitwise_and_", "bitwise_or_", "bitwise_xor_")},
+    **{f"Tensor.{n}": (f"{n}(Tensor other, *, Scalar alpha=1)",
+                       f"{n}(Scalar other, Scalar alpha=1)")
+       for n in ("subtract", "subtract_")},
+    **{f"Tensor.{n}": (f"{n}(Tensor other)",
+                       f"{n}(Tensor other, *, c10::string_view? rounding_mode)",
+                       f"{n}(Scalar other)",
+                       f"{n}(Scalar other, *, c10::string_view? rounding_mode)")
+       for n in ("divide", "divide_")},
+    "Tensor.pow_": ("pow_(Tensor exponent)", "pow_(Scalar exponent)"),
+    "Tensor.to": tuple(f"to({first}, bool non_blocking=False, bool copy=False, *, "
+                       "MemoryFormat? memory_format=None)"
+                       for first in ("Device device=None, ScalarType dtype=None",
+                                     "ScalarType dtype", "Tensor tensor")),
+    **{f"Tensor.new_{n}": (f"new_{n}(SymIntArrayRef size, {fill}*, ScalarType? dtype=None, "
+                           "Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+                           "bool? requires_grad=False)",)
+       for n, fill in (("zeros", ""), ("ones", ""), ("empty", ""),
+                       ("full", "Scalar fill_value, "))},
+    "Tensor.repeat_interleave": (
+        "repeat_interleave(Tensor repeats, int64_t? dim=None, *, SymInt? output_size=None)",
+        "repeat_interleave(SymInt repeats, int64_t? dim=None, *, SymInt? output_size=None)"),
+    "Tensor.tensor_split": ("tensor_split(SymIntArrayRef indices, int64_t dim=0)",
+                            "tensor_split(Tensor tensor_indices_or_sections, int64_t dim=0)",
+                            "tensor_split(SymInt sections, int64_t dim=0)"),
+})
+
+# torch functions of one tensor, with and without `out` (their methods take nothing)
+SIGNATURES.update({n: (f"{n}(Tensor input, *, Tensor out=None)",) for n in """
+abs absolute acos acosh angle arccos arccosh arcsin arcsinh arctan arctanh asin asinh atan atanh
+bitwise_not ceil cos cosh deg2rad digamma erf erfc erfinv exp exp2 expm1 fix floor frac i0 inverse
+isneginf isposinf lgamma log log10 log1p log2 logical_not msort neg negative rad2deg reciprocal
+rsqrt sgn sigmoid sign signbit sin sinc sinh sqrt square tan tanh trunc""".split()})
+SIGNATURES.update({n: (f"{n}(Tensor input)",) for n in """
+abs_ acos_ acosh_ adjoint arccos_ arccosh_ arcsin_ arcsinh_ arctan_ arctanh_ argwhere asin_ asinh_
+atan_ atanh_ ceil_ conj corrcoef cos_ cosh_ deg2rad_ det detach detach_ erf_ erfc_ exp2_ exp_
+expm1_ fix_ fliplr flipud floor_ frac_ i0_ is_complex is_conj is_floating_point is_inference
+is_neg is_nonzero is_signed isfinite isinf isnan isreal log10_ log1p_ log2_ log_ logdet
+matrix_exp neg_ negative_ numel positive rad2deg_ ravel reciprocal_ relu relu_ resolve_conj
+resolve_neg rsqrt_ sigmoid_ sin_ sinc_ sinh_ sqrt_ square_ t tan_ tanh_ trace trunc_
+zero_""".split()})
+
+# Tensor methods that take nothing but self: C functions of PyTorch's (METH_NOARGS).
+NO_ARGUMENTS = set("""
+_is_view abs abs_ absolute absolute_ acos acos_ acosh acosh_ adjoint angle arccos arccos_ arccosh
+arccosh_ arcsin arcsin_ arcsinh arcsinh_ arctan arctan_ arctanh arctanh_ argwhere asin asin_ asinh
+asinh_ atan atan_ atanh atanh_ bitwise_not bitwise_not_ ceil ceil_ conj corrcoef cos cos_ cosh
+cosh_ data_ptr deg2rad deg2rad_ det detach detach_ digamma digamma_ dim element_size erf erf_ erfc
+erfc_ erfinv erfinv_ exp exp2 exp2_ exp_ expm1 expm1_ fix fix_ fliplr flipud floor floor_ frac
+frac_ frexp geqrf get_device i0 i0_ inverse is_complex is_conj is_floating_point is_inference
+is_neg is_nonzero is_signed isfinite isinf isnan isneginf isposinf isreal item lgamma lgamma_ log
+log10 log10_ log1p log1p_ log2 log2_ log_ logdet logical_not logical_not_ matrix_exp msort
+ndimension neg neg_ negative negative_ nelement numel positive rad2deg rad2deg_ ravel reciprocal
+reciprocal_ relu relu_ resolve_conj resolve_neg retain_grad rsqrt rsqrt_ sgn sgn_ sigmoid sigmoid_
+sign sign_ signbit sin sin_ sinc sinc_ sinh sinh_ slogdet sqrt sqrt_ square square_ storage_offset
+t t_ tan tan_ tanh tanh_ tolist trace trunc trunc_ untyped_storage zero_
+""".split())
+
+
+def _method_signature(text):
+    """A function's signature string as its Tensor method's: no `Tensor input`, no `out`."""
+    name, _, rest = text.partition("(")
+    params = [p for p in rest.rpartition(")")[0].split(", ")[1:] if not p.endswith(" out=None")]
+    if params[-1:] == ["*"]:
+        params.pop()
+    return f"{name}({', '.join(params)}){rest.rpartition(')')[2]}"
+
+
+def method_signatures(name):
+    if f"Tensor.{name}" in SIGNATURES:
+        return SIGNATURES[f"Tensor.{name}"]
+    return tuple(map(_method_signature, SIGNATURES[name]))
+
+
+def parsed(fn, signatures, method=False):
+    """fn, whose failures are read again by PyTorch's parser: a call it refuses gets its TypeError
+    instead of fn's error. Nothing is done while calls succeed."""
+    def call(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except Exception:
+            e = error(signatures, args[1:] if method else args, kwargs)
+            if e is None:
+                raise
+            raise e from None
+    call = functools.update_wrapper(call, fn)
+    call._signatures = signatures
+    return call
+
+
+def no_arguments(name, fn):
+    """The method fn(self), refusing arguments in CPython's words."""
+    def method(self, *args, **kwargs):
+        if args or kwargs:
+            raise method_no_arguments(name, args, kwargs)
+        return fn(self)
+    method = functools.update_wrapper(method, fn)
+    method._signatures = ()
+    return method
+
+
+def apply(namespace, cls):
+    """Have the functions of `namespace` (a module's globals) and the methods of `cls` (Tensor)
+    that are listed here parse their failed calls, once each."""
+    for name in {n.removeprefix("Tensor.") for n in SIGNATURES}:
+        fn = namespace.get(name)
+        if name in SIGNATURES and callable(fn) and not hasattr(fn, "_signatures"):
+            namespace[name] = parsed(fn, SIGNATURES[name])
+        fn = cls.__dict__.get(name)
+        if name not in NO_ARGUMENTS and callable(fn) and not hasattr(fn, "_signatures"):
+            setattr(cls, name, parsed(fn, method_signatures(name), method=True))
+    for name in NO_ARGUMENTS:
+        fn = cls.__dict__.get(name)
+        if callable(fn) and not hasattr(fn, "_signatures"):
+            setattr(cls, name, no_arguments(name, fn))
