@@ -9,8 +9,6 @@ Two things beyond the C source decide the last bit: where the compiler fused a *
 rounding (_fma), and glibc's own float expf, lgammaf and erfcf, which are not the correctly rounded
 values (ported here too; cos, sin and acos are called from the C library itself, _c).
 """
-import ctypes
-import ctypes.util
 import functools
 import math
 
@@ -996,33 +994,31 @@ def _orthogonal(x, n, first, step, cases):
         return np.where(k < 0, t(0), out)
 
 
-def _c_function(name, kind):
+@functools.lru_cache(maxsize=None)
+def _c_function(name, dtype):
     """C's own cos, sin, acos (glibc's, which PyTorch's scalar kernels call): NumPy's differ in the
     last bit, and glibc's float acosf and cosf are not the correctly rounded values either. Outside
-    the domain C gives nan."""
-    if kind is ctypes.c_float:
+    the domain C gives nan. Made on first use: finding the C library takes a while."""
+    f = getattr(math, name)  # (float64: Python's math calls C's)
+    if dtype == np.float32:
+        import ctypes
+        import ctypes.util
         try:
             f = getattr(ctypes.CDLL(ctypes.util.find_library("m")), name + "f")
-            f.restype, f.argtypes = kind, [kind]
+            f.restype, f.argtypes = ctypes.c_float, [ctypes.c_float]
         except (OSError, AttributeError, TypeError):  # (no C library found: round the double's)
-            f = getattr(math, name)
-    else:
-        f = getattr(math, name)
+            pass
 
     def safe(v):
         try:
             return f(v)
         except ValueError:
             return math.nan
-    return np.vectorize(safe, otypes=[np.float32 if kind is ctypes.c_float else np.float64])
-
-
-_C_TRIG = {(f, np.dtype(t)): _c_function(f, c) for f in ("cos", "sin", "acos")
-           for t, c in ((np.float32, ctypes.c_float), (np.float64, ctypes.c_double))}
+    return np.vectorize(safe, otypes=[dtype])
 
 
 def _c(name, x):
-    return _C_TRIG[name, x.dtype](x)
+    return _c_function(name, x.dtype)(x)
 
 
 def _odd_sign(k, v):
