@@ -9,6 +9,7 @@ so that bad input gets PyTorch's TypeError rather than Python's or NumPy's.
 """
 import functools
 import numbers
+import sys
 
 import numpy as np
 
@@ -411,6 +412,9 @@ SIGNATURES = {
              "TensorList[2] out=None)",
              "sort(Tensor input, int64_t dim=-1, bool descending=False, *, "
              "TensorList[2] out=None)"),
+    "argsort": ("argsort(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False, "
+                "Tensor out=None)",
+                "argsort(Tensor input, int64_t dim=-1, bool descending=False)"),
 }
 
 SIGNATURES.update({  # indexing, scatters and more (torch.<name>; methods derived)
@@ -542,13 +546,17 @@ def method_signatures(name):
     return tuple(map(_method_signature, SIGNATURES[name]))
 
 
-def parsed(fn, signatures, method=False):
+def parsed(fn, signatures, method=False, home=None):
     """fn, whose failures are read again by PyTorch's parser: a call it refuses gets its TypeError
-    instead of fn's error. Nothing is done while calls succeed."""
+    instead of fn's error. Nothing is done while calls succeed, nor for calls made from fn's own
+    module `home` (globals): minigrad calling its own functions (argsort calling sort, say) may
+    pass arguments in ways PyTorch's users may not."""
     def call(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except Exception:
+            if sys._getframe(1).f_globals is home:
+                raise
             e = error(signatures, args[1:] if method else args, kwargs)
             if e is None:
                 raise
@@ -575,7 +583,7 @@ def apply(namespace, cls):
     for name in {n.removeprefix("Tensor.") for n in SIGNATURES}:
         fn = namespace.get(name)
         if name in SIGNATURES and callable(fn) and not hasattr(fn, "_signatures"):
-            namespace[name] = parsed(fn, SIGNATURES[name])
+            namespace[name] = parsed(fn, SIGNATURES[name], home=namespace)
         fn = cls.__dict__.get(name)
         if name not in NO_ARGUMENTS and callable(fn) and not hasattr(fn, "_signatures"):
             setattr(cls, name, parsed(fn, method_signatures(name), method=True))

@@ -17769,3 +17769,14 @@ case("argparse_to_and_new",
      "x.new_zeros(W())", "x.new_zeros(2, 'a')", "x.new_zeros((2,), dtype=1)", "x.new_ones()",
      "x.new_ones(2, foo=1)", "x.new_empty(2, requires_grad=1)", "x.new_full((2,))",
      "x.new_full((2,), 'a')", "x.new_full(2, 3)", "x.new_full((2,), 1, device=1.5)")
+case(
+    "argparse_internal_calls",
+    # minigrad's own calls (argsort calling sort) are not read again as if the user made them:
+    # a dim out of range stays PyTorch's IndexError; argsort's own bad arguments get its text
+    "t0 = torch.tensor(2.4375, requires_grad=True)",
+    "torch.take_along_dim(t0, t0.argsort(1), 1)",
+    "torch.argsort(torch.ones(2, 3), 5)",
+    "torch.ones(2, 3).argsort('a')",
+    "torch.argsort(torch.ones(2, 3), 'a')",
+    "print(torch.argsort(torch.tensor([3., 1., 2.]), stable=True, descending=True))",
+)
