@@ -95,6 +95,8 @@ class Parameter:
 
     def check(self, x, numbers_as_tensors):
         k = self.kind
+        if k == "PyObject*":
+            return True
         if k == "Tensor":
             return isinstance(x, Tensor) or numbers_as_tensors and isinstance(x, numbers.Number)
         if k == "Scalar":
@@ -196,6 +198,12 @@ class Signature:
                 continue
             elif raise_error:
                 where = "" if is_kwd else f" (position {pos + 1})"
+                if (not is_kwd and p.kind in ("IntArrayRef", "SymIntArrayRef")
+                        and isinstance(x, (tuple, list))):  # (the first item that is no int)
+                    bad = next(j for j, item in enumerate(x) if not hasattr(item, "__index__"))
+                    raise TypeError(f"{self.name}(): argument '{p.name}'{where} must be "
+                                    f"{p.type_name()}, but found element of type "
+                                    f"{type_name(x[bad])} at pos {bad}")
                 raise TypeError(f"{self.name}(): argument '{p.name}'{where} must be "
                                 f"{p.type_name()}, not {type_name(x)}")
             else:
@@ -303,7 +311,10 @@ def _unmatched_keywords(params, kwargs):
 
 
 def invalid_arguments(name, args, kwargs, options):
-    """`name() received an invalid combination of arguments`, with the printed `options`."""
+    """`name() received an invalid combination of arguments`, with the printed `options`.
+    PyTorch lists the keywords as its std::unordered_map holds them: for two, always the other
+    way round from the call (for more, most often)."""
+    kwargs = dict(reversed(kwargs.items()))
     got = "(" + ", ".join([type_name(a) for a in args] + [f"{k}={type_name(v)}" for k, v in
                                                            kwargs.items()])
     got += ("" if args else ", " * bool(kwargs)) + ")"
@@ -332,7 +343,11 @@ def invalid_arguments(name, args, kwargs, options):
 # --- which functions and methods are read so, and with what ------------------------------------
 # PyTorch's signature strings of torch.<name> (as its generated bindings have them); a method's
 # are the same without `Tensor input` and `out` (`_method_signature`), unless "Tensor.<name>" has
-# its own.
+# its own. The keywords every creation function takes (a `_like` one: a memory format, not out=):
+_FACTORY = ("*, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+            "bool? pin_memory=False, bool? requires_grad=False")
+_LIKE = ("*, MemoryFormat? memory_format=None, ScalarType? dtype=None, Layout? layout=None, "
+         "Device? device=None, bool? pin_memory=False, bool? requires_grad=False")
 SIGNATURES = {
     "sum": ("sum(Tensor input, *, ScalarType? dtype=None)",
             "sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, "
@@ -412,6 +427,38 @@ SIGNATURES = {
              "TensorList[2] out=None)",
              "sort(Tensor input, int64_t dim=-1, bool descending=False, *, "
              "TensorList[2] out=None)"),
+    # creation: what a first lesson types (a size as ints or one tuple of ints)
+    **{n: (f"{n}(SymIntArrayRef size, {_FACTORY})",) for n in ("zeros", "ones")},
+    "empty": (f"empty(SymIntArrayRef size, *, MemoryFormat? memory_format=None, {_FACTORY[3:]})",),
+    **{n: (f"{n}(SymIntArrayRef size, *, Generator? generator, {_FACTORY[3:]})",
+           f"{n}(SymIntArrayRef size, {_FACTORY})") for n in ("rand", "randn")},
+    "randint": (f"randint(SymInt high, SymIntArrayRef size, *, Generator? generator, {_FACTORY[3:]})",
+                f"randint(SymInt high, SymIntArrayRef size, {_FACTORY})",
+                f"randint(SymInt low, SymInt high, SymIntArrayRef size, *, Generator? generator, "
+                f"{_FACTORY[3:]})",
+                f"randint(SymInt low, SymInt high, SymIntArrayRef size, {_FACTORY})"),
+    "full": (f"full(SymIntArrayRef size, Scalar fill_value, {_FACTORY})",),
+    "eye": (f"eye(SymInt n, {_FACTORY})", f"eye(SymInt n, SymInt m, {_FACTORY})"),
+    "arange": (f"arange(Scalar end, {_FACTORY})",
+               f"arange(Scalar start, Scalar end, {_FACTORY.replace('Tensor out=None, ', '')})",
+               f"arange(Scalar start, Scalar end, Scalar step=1, {_FACTORY})"),
+    **{n: tuple(f"{n}({a} start, {b} end, int64_t steps, {base}{_FACTORY})"
+                for a, b in (("Tensor", "Tensor"), ("Scalar", "Tensor"), ("Tensor", "Scalar"),
+                             ("Scalar", "Scalar")))
+       for n, base in (("linspace", ""), ("logspace", "double base=10.0, "))},
+    **{n: (f"{n}(Tensor input, {_LIKE})",) for n in ("zeros_like", "ones_like", "empty_like")},
+    "full_like": (f"full_like(Tensor input, Scalar fill_value, {_LIKE})",),
+    **{n: (f"{n}(Tensor input, *, Generator? generator, {_LIKE[3:]})", f"{n}(Tensor input, {_LIKE})")
+       for n in ("rand_like", "randn_like")},
+    "tensor": ("tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, "
+               "bool pin_memory=False, bool requires_grad=False)",),
+    "where": ("where(Tensor condition)",
+              "where(Tensor condition, Tensor input, Tensor other, *, Tensor out=None)",
+              "where(Tensor condition, Scalar self, Tensor other)",
+              "where(Tensor condition, Tensor input, Scalar other)",
+              "where(Tensor condition, Scalar self, Scalar other)"),
+    "Tensor.where": ("where(Tensor condition, Tensor other)", "where(Tensor condition, Scalar other)"),
+    "Tensor.numpy": ("numpy(*, bool force=False)",),
     "argsort": ("argsort(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False, "
                 "Tensor out=None)",
                 "argsort(Tensor input, int64_t dim=-1, bool descending=False)"),

@@ -204,7 +204,7 @@ def _check_overloads(name, args, requires_grad, dtype=None, generator=None, devi
     (no size, an option of a wrong type) gets PyTorch's list of them."""
     if (not args and requires_grad is not None
             or not _options_fit(requires_grad, dtype, generator, device)):
-        given = dict(requires_grad=requires_grad, dtype=dtype, generator=generator, device=device)
+        given = dict(device=device, generator=generator, dtype=dtype, requires_grad=requires_grad)
         raise _invalid_combination(name, args, {k: v for k, v in given.items()
                                                 if v is not None and v is not False})
     _check_device(_device_arg(name, device))
@@ -776,8 +776,7 @@ def _clamp_op(name, method, input, args, kwargs):
         return d.clamp_tensor, min, max
     if fits and builtins.all(isinstance(b, numbers.Number) for b in given):
         return d.clamp, min, max
-    raise _invalid_combination(name, args if method else (input, *args),
-                               dict(reversed(kwargs.items())), method)  # (last-given first)
+    raise _invalid_combination(name, args if method else (input, *args), kwargs, method)
 
 
 def clamp(input, *args, **kwargs):
@@ -802,7 +801,13 @@ def _clamp_method(name):
 _clamp, _clip, _clamp_, _clip_ = map(_clamp_method, ("clamp", "clip", "clamp_", "clip_"))
 
 
-def where(condition, input, other):
+def where(condition, input=_REQUIRED, other=_REQUIRED):
+    """input where condition holds, other elsewhere; where(condition) alone is
+    nonzero(condition, as_tuple=True)."""
+    if input is _REQUIRED and other is _REQUIRED and isinstance(condition, Tensor):
+        return nonzero(condition, as_tuple=True)
+    if input is _REQUIRED or other is _REQUIRED:  # _arg_parser gives PyTorch's words for it
+        raise TypeError("where() takes 1 or 3 arguments")
     shape = _broadcast_shape(condition.shape, getattr(input, "shape", ()))  # PyTorch's order
     _broadcast_shape(shape, getattr(other, "shape", ()))
     return d.where(condition, input, other)
@@ -1909,9 +1914,8 @@ def _var_std_call(name, method, input, args, kwargs):
     """var/std/var_mean/std_mean's arguments after PyTorch's checks: (dims, correction, keepdim)."""
     kwargs = _torch_names(name, kwargs)
     given = _var_std_args(args, kwargs)
-    if given is None:  # (PyTorch shows the keywords last-given first)
-        raise _invalid_combination(name, args if method else (input, *args),
-                                   dict(reversed(kwargs.items())), method)
+    if given is None:
+        raise _invalid_combination(name, args if method else (input, *args), kwargs, method)
     dim, keepdim, correction = given.get("dim"), given.get("keepdim", False), given.get("correction")
     if not input.is_floating_point():
         raise RuntimeError(f"{'std and var' if name in ('std', 'var') else name} only support "
@@ -3069,7 +3073,11 @@ def _new_tensor(self, data=_REQUIRED, dtype=None, device=None, requires_grad=Fal
     return _tensor(data, dtype or self.dtype, requires_grad)
 
 
-def arange(start, end=None, step=None, dtype=None, device=None, requires_grad=False):
+def arange(start=_REQUIRED, end=None, step=None, dtype=None, device=None, requires_grad=False):
+    if start is _REQUIRED:  # arange(end=5) is arange(5); without an end, _arg_parser says why not
+        if end is None or step is not None:
+            raise TypeError("arange() missing 1 required positional argument: 'start'")
+        start, end = end, None
     args = (start,) if end is None else (start, end) if step is None else (start, end, step)
     _check_overloads("arange", args, requires_grad, dtype, device=device)
     step = 1 if step is None else step
@@ -4041,15 +4049,14 @@ def randint(*args, generator=None, dtype=None, device=None, requires_grad=False,
     PyTorch's parser takes the first overload a call fits. If none fits, it says what is wrong
     with the one overload a call of that many arguments could mean ((high, size) for two), and
     otherwise lists them all."""
-    options = dict(requires_grad=requires_grad, dtype=dtype, generator=generator, device=device)
+    options = dict(device=device, generator=generator, dtype=dtype, requires_grad=requires_grad)
     options = {k: v for k, v in options.items() if v is not None and v is not False}
     bound = _bind_randint(("high", "size"), args, names) or _bind_randint(
         ("low", "high", "size"), args, names)
     if bound is None or not _options_fit(requires_grad, dtype, generator, device):
         if len(args) + len(names) + len(options) == 2:
             _bind_randint(("high", "size"), args, names, raise_errors=True)
-        names = dict(reversed(names.items()))  # PyTorch lists keywords last given first
-        raise _invalid_combination("randint", args, {**names, **options})
+        raise _invalid_combination("randint", args, {**options, **names})
     _check_device(_device_arg("randint", device))
     *low, high, size = bound
     low = low[0] if low else 0

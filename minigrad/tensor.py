@@ -527,6 +527,8 @@ class Tensor:
 
     def numpy(self, *, force=False):
         """The NumPy array itself (shared memory); force=True also for a tensor requiring grad."""
+        if force.__class__ is not bool:
+            raise TypeError(f"numpy(): argument 'force' must be bool, not {type(force).__name__}")
         if self.requires_grad and not force:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
                                "tensor.detach().numpy() instead.")
