@@ -17866,3 +17866,21 @@ case(
     "torch.ones(2).reshape((1., 2))",
     "torch.randn((2, None))",
 )
+case(
+    "bad_size_and_inputs",
+    # Tensor.size's parser texts; autograd.grad/backward refuse an input that is no tensor before
+    # anything runs (the graph is still there for a backward after it)
+    "x = torch.ones(2, 3)\nprint(x.size(), x.size(1), x.size(-1), x.size(dim=0), x.size(None))",
+    "torch.ones(2).size('a')",
+    "torch.ones(2).size(1.5)",
+    "torch.ones(2).size(dim='a')",
+    "torch.ones(2).size(0, 1)",
+    "torch.ones(2).size(foo=1)",
+    "torch.ones(2).size(5)",
+    "torch.tensor(1.).size(0)",
+    "x = torch.ones(2, requires_grad=True); y = (x * 2).sum()\ntorch.autograd.grad(y, [x, 3])",
+    "x = torch.ones(2, requires_grad=True); y = (x * 2).sum()\ntorch.autograd.grad(y, 3)",
+    "x = torch.ones(2, requires_grad=True); y = (x * 2).sum()\ny.backward(inputs=[x, 'a'])",
+    "x = torch.ones(2, requires_grad=True); y = (x * 2).sum()\ntorch.autograd.backward(y, inputs=[3])",
+    "x = torch.ones(2, requires_grad=True); y = (x * 2).sum()\ntry:\n    torch.autograd.grad(y, [x, None])\nexcept Exception as e:\n    print(type(e).__name__, e)\ny.backward(); print(x.grad)",
+)

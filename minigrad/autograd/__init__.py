@@ -40,6 +40,10 @@ def _inputs_tuple(inputs, caller):
     inputs = _as_tuple(inputs)
     if not inputs:
         raise RuntimeError(f"`inputs` argument to `{caller}()` cannot be empty.")
+    for t in inputs:
+        if not isinstance(t, (Tensor, GradientEdge)):
+            raise RuntimeError("all inputs have to be Tensors or GradientEdges, but got "
+                               f"{type(t).__name__}")
     return inputs
 
 
