@@ -218,7 +218,7 @@ Tensor.svd = svd
 def qr(input, some=True):
     """torch.qr: deprecated for linalg.qr (it warns once), some=False is mode 'complete'."""
     ops._tensor_arg("qr", "input", 1, input)
-    linalg._bool_arg("qr", "some", some)
+    ops._bool_arg("qr", "some", some)
     _warnings.warn_once(
         "minigrad.qr is deprecated in favor of minigrad.linalg.qr and will be removed in a future "
         "PyTorch release.\nThe boolean parameter 'some' has been replaced with a string parameter "

@@ -975,10 +975,6 @@ def _recurrence(n, p, q, step):
     return q
 
 
-def _acos(x):
-    return _c("acos", x)
-
-
 def _orthogonal(x, n, first, step, cases):
     """n < 0: 0; n == 0: 1; n == 1: first; else the recurrence; `cases` (condition, value) pairs,
     the kernel's earlier returns, overrule in their order (and spare their values the loop)."""

@@ -20,7 +20,7 @@ from .autograd import grad_mode
 from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of
 from . import _math
-from ._math import _fma, _rounded  # (shared with the special functions' kernels)
+from ._math import _erfc64 as _erfc, _fma, _rounded  # (shared with the special functions)
 from ._topk import topk_order
 from .dtypes import float64 as _float64, result_type
 from .tensor import Tensor, contiguous_format, _storage, _storage_offset
@@ -150,8 +150,6 @@ def _split_ties(grad, self, other, loses):
 
 
 # part trig: forwards NumPy lacks (erf, erfc, erfinv come from math) or writes otherwise
-_erf = np.vectorize(math.erf, otypes=[np.float64])
-_erfc = np.vectorize(math.erfc, otypes=[np.float64])
 
 
 def _erfinv(x):

@@ -22,7 +22,7 @@ import numbers
 import numpy as np
 
 from . import _warnings, derivatives as d, ops as _ops, return_types
-from .ops import _REQUIRED, _dims, _tensor_arg, _tensor_elements, _type_name
+from .ops import _REQUIRED, _bool_arg, _dims, _tensor_arg, _tensor_elements, _type_name
 from .autograd.function import _broadcast_shape
 from .tensor import _wrap_dim
 
@@ -425,11 +425,6 @@ def _positional(name, args, allowed):
     if args:
         raise TypeError(f"{name}() takes {allowed} positional argument{'s' if allowed > 1 else ''} "
                         f"but {allowed + len(args)} were given")
-
-
-def _bool_arg(name, argname, value):
-    if value.__class__ is not bool:
-        raise TypeError(f"{name}(): argument '{argname}' must be bool, not {_type_name(value)}")
 
 
 def _lu_checks(name, A, pivot):
