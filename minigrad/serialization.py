@@ -19,7 +19,7 @@ import pickle
 import numpy as np
 
 from . import dtypes
-from .tensor import Tensor, device
+from .tensor import Tensor, _storage_root, device
 
 DEFAULT_PROTOCOL = 2
 
@@ -31,7 +31,7 @@ def _reduce_tensor(t):
     if isinstance(t, Parameter):
         return _rebuild_parameter, (t.detach(), t.requires_grad)
     data = t._data
-    owner = data.base if isinstance(data.base, np.ndarray) else data
+    owner = _storage_root(data)  # all the memory t shares: views saved together stay views
     if data.size == 0 or not (owner.flags.c_contiguous or owner.flags.f_contiguous):
         owner = data = data.copy()  # nothing to share (or an owner pickle would reorder)
     offset = data.ctypes.data - owner.ctypes.data

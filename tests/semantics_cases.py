@@ -17884,3 +17884,29 @@ case(
     "x = torch.ones(2, requires_grad=True); y = (x * 2).sum()\ntorch.autograd.backward(y, inputs=[3])",
     "x = torch.ones(2, requires_grad=True); y = (x * 2).sum()\ntry:\n    torch.autograd.grad(y, [x, None])\nexcept Exception as e:\n    print(type(e).__name__, e)\ny.backward(); print(x.grad)",
 )
+
+# lead: views saved together stay views of one storage after torch.load, expanded ones too (stride
+# 0, the storage saved once), as PyTorch saves each storage whole
+case(
+    "data_save_load_views",
+    """
+    import io
+    def roundtrip(obj):
+        f = io.BytesIO()
+        torch.save(obj, f)
+        f.seek(0)
+        return torch.load(f)
+    """,
+    """
+    x = torch.arange(6.).view(2, 3)
+    a, c, d = roundtrip([x, x[:, 1:].expand(2, 2, 2), x.t()[1]])
+    a[0, 1] = 100.
+    print(a, c, d, c.stride(), d.stride(), c.storage_offset(), d.storage_offset(), c.is_contiguous())
+    """,
+    """
+    c = roundtrip(torch.arange(4.).expand(3, 4))
+    print(c, c.stride(), c.untyped_storage().nbytes())
+    s = roundtrip(torch.arange(12.).view(3, 4)[::2, 1::2])
+    print(s, s.stride(), s.storage_offset(), s.untyped_storage().nbytes())
+    """,
+)
