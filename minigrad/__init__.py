@@ -668,3 +668,14 @@ def __dir__():
 
 from . import _arg_parser  # noqa: E402
 _arg_parser.apply(globals(), Tensor)  # PyTorch's argument errors for what was set here too
+
+
+# --- part ctc: torch.ctc_loss, ATen's two overloads (lengths as lists of ints or as tensors) ----
+_CTC_OPTIONS = {"blank": (*_INT, 0), "reduction": _REDUCTION, "zero_infinity": (*_BOOL, False)}
+ops._SIGNATURES["ctc_loss"] = tuple(
+    f"Tensor log_probs, Tensor targets, {kind} input_lengths, {kind} target_lengths, int blank = 0, "
+    "int reduction = at::Reduction::Mean, bool zero_infinity = False"
+    for kind in ("tuple of ints", "Tensor"))
+ctc_loss = _overloads("ctc_loss", _F._ctc_loss_impl, *(
+    ({"log_probs": (*_TENSOR, _R), "targets": (*_TENSOR, _R), "input_lengths": (*kind, _R),
+      "target_lengths": (*kind, _R), **_CTC_OPTIONS}, 7) for kind in (_SHAPE, _TENSOR)))

@@ -17884,3 +17884,97 @@ case(
     "x = torch.ones(2, requires_grad=True); y = (x * 2).sum()\ntorch.autograd.backward(y, inputs=[3])",
     "x = torch.ones(2, requires_grad=True); y = (x * 2).sum()\ntry:\n    torch.autograd.grad(y, [x, None])\nexcept Exception as e:\n    print(type(e).__name__, e)\ny.backward(); print(x.grad)",
 )
+
+
+# ---------------------------------------------------------------------------
+# part ctc: F.ctc_loss, torch.ctc_loss, nn.CTCLoss
+# ---------------------------------------------------------------------------
+_CTC_SETUP = """
+import torch.nn.functional as F
+lp = torch.tensor([[[-1.2, -0.9, -1.3, -1.8], [-0.4, -2.1, -1.7, -2.9]],
+                   [[-1.6, -1.1, -0.8, -2.0], [-1.0, -1.5, -0.9, -2.6]],
+                   [[-0.7, -1.9, -1.4, -1.6], [-2.2, -0.6, -1.2, -2.4]],
+                   [[-1.3, -1.4, -1.6, -0.9], [-1.1, -1.3, -1.9, -1.2]],
+                   [[-2.0, -0.8, -1.1, -1.7], [-0.9, -1.8, -1.5, -1.4]]]).log_softmax(2).requires_grad_()
+tg = torch.tensor([[1, 2, 2], [3, 3, 0]])
+"""
+case(
+    "ctc_loss_values",
+    # padded and concatenated targets, lengths as lists or tensors, each reduction ('mean' divides
+    # by the target lengths first), blank, float64, the gradients (bit for bit)
+    _CTC_SETUP,
+    "l = F.ctc_loss(lp, tg, [5, 4], [3, 2], reduction='none')\nprint(l, l.grad_fn, l.grad_fn.next_functions)\nl.sum().backward()\nprint(lp.grad); lp.grad = None",
+    "l = F.ctc_loss(lp, tg, [5, 4], [3, 2])\nprint(l, l.grad_fn, l.grad_fn.next_functions, l.grad_fn.next_functions[0][0].next_functions)\nprint(l.grad_fn.next_functions[0][0]._saved_other)\nl.backward(); print(lp.grad); lp.grad = None",
+    "l = F.ctc_loss(lp, torch.tensor([1, 2, 2, 3, 3]), torch.tensor([5, 4]), torch.tensor([3, 2]), reduction='sum')\nprint(l, l.grad_fn.next_functions)\nl.backward(); print(lp.grad); lp.grad = None",
+    "F.ctc_loss(lp, tg.int(), torch.tensor([4, 5], dtype=torch.int32), [2, 1], blank=3, reduction='none')",
+    "F.ctc_loss(lp.double(), tg.float(), [5, 3], [1, 2], reduction='none')",
+    "x = lp.detach().double().requires_grad_()\nF.ctc_loss(x, tg, [5, 5], [3, 3], reduction='sum').backward(); print(x.grad)",
+    "torch.ctc_loss(lp, tg, [5, 4], [3, 2]), torch.ctc_loss(lp, tg, [5, 4], [3, 2], 0, 1), torch.ctc_loss(lp, tg, [5, 4], [3, 2], reduction=2), torch.ctc_loss(lp, tg, [5, 4], [3, 2], 0, 7)",
+)
+case(
+    "ctc_loss_unbatched_and_infinite",
+    # (T, C) input; an input too short for its target gives inf (nan gradient) unless
+    # zero_infinity; empty targets; input length 0
+    _CTC_SETUP,
+    "u = lp[:, 0].detach().requires_grad_()\nfor red in ('none', 'mean', 'sum'):\n    r = F.ctc_loss(u, torch.tensor([1, 2]), [5], [2], reduction=red); print(r, r.grad_fn.next_functions)\nr = F.ctc_loss(u, torch.tensor([1, 2]), torch.tensor(5), torch.tensor(2), reduction='none'); r.backward(); print(r, u.grad)",
+    "l = F.ctc_loss(lp, tg, [1, 4], [3, 2], reduction='none')\nprint(l)\nl.sum().backward(); print(lp.grad); lp.grad = None",
+    "l = F.ctc_loss(lp, tg, [1, 4], [3, 2], zero_infinity=True)\nprint(l, l.grad_fn.next_functions[0][0].next_functions[0][0])\nl.backward(); print(lp.grad); lp.grad = None",
+    "F.ctc_loss(lp, torch.zeros(2, 0, dtype=torch.long), [5, 4], [0, 0], reduction='none'), F.ctc_loss(lp, torch.zeros(0, dtype=torch.long), [5, 0], [0, 0], reduction='none'), F.ctc_loss(lp, tg, [0, 4], [3, 0], reduction='none')",
+)
+case(
+    "ctc_loss_node",
+    # CtcLossBackward0's saved values (log_alpha, result1: the cells the kernel writes); its
+    # backward has no derivative (NotImplemented)
+    _CTC_SETUP,
+    "l = F.ctc_loss(lp, tg, [5, 5], [3, 2], reduction='none'); g = l.grad_fn\nprint(g._saved_blank, g._saved_input_lengths, g._saved_target_lengths, g._saved_zero_infinity)\nprint(g._saved_targets, g._saved_result0, g._saved_result1.shape, g._saved_log_probs is lp, g._saved_log_probs.equal(lp))\nprint(g._saved_result1[0, :, :7])",
+    "F.ctc_loss(lp, tg.int(), [5, 5], [3, 2]).grad_fn.next_functions[0][0].next_functions[0][0]._saved_targets",
+    "l = F.ctc_loss(lp, tg, [5, 4], [3, 2]); gr, = torch.autograd.grad(l, lp, create_graph=True)\nprint(gr.grad_fn, gr.grad_fn.next_functions)\ngr.sum().backward()",
+    "l = F.ctc_loss(lp, tg, [5, 4], [3, 2]); l.backward(); l.backward()",
+)
+case(
+    "ctc_loss_errors",
+    _CTC_SETUP,
+    "F.ctc_loss(lp, tg, 5, 3)",
+    "torch.ctc_loss(lp, tg, 5, 3)",
+    "torch.ctc_loss(lp, tg, [5, 4], [3, 2], 0, 'mean')",
+    "torch.ctc_loss(lp, tg, [5, 4])",
+    "torch.ctc_loss(lp, tg, [5, 4], [3, 2], foo=2)",
+    "torch.ctc_loss(lp, tg, [5, 4], [3, 2], blank=1.5)",
+    "F.ctc_loss(lp, tg, [5, 4], [3, 2], reduction='avg')",
+    "F.ctc_loss(lp, tg, [5, 4], [3, 2], reduction=None)",
+    "F.ctc_loss(lp, tg, [5, 4], [3, 2], zero_infinity=1)",
+    "F.ctc_loss(lp, tg, [5, 4], [3, 2], blank=1.0)",
+    "F.ctc_loss(lp, tg, [5.0, 4], [3, 2])",
+    "F.ctc_loss(lp, tg, torch.tensor([5, 4]), [3, 2])",
+    "F.ctc_loss(lp, tg, [5, 4], torch.tensor([3, 2]))",
+    "F.ctc_loss(lp, tg, torch.tensor([5., 4.]), torch.tensor([3, 2]))",
+    "F.ctc_loss(lp, tg, torch.tensor([5, 4]), torch.tensor([3., 2.]))",
+    "F.ctc_loss(lp, tg, torch.tensor([True, True]), torch.tensor([3, 2]))",
+    "F.ctc_loss(lp, tg, [5, 4, 3], [3, 2])",
+    "F.ctc_loss(lp, tg, [5, 4], [3, 2, 1])",
+    "F.ctc_loss(lp, tg, [6, 4], [3, 2])",
+    "F.ctc_loss(lp, tg, [-1, 4], [3, 2])",
+    "F.ctc_loss(lp, tg, [5, 4], [-1, 2])",
+    "F.ctc_loss(lp, tg, [5, 4], [4, 2])",
+    "F.ctc_loss(lp, tg, [5, 4], [3, 2], blank=4)",
+    "F.ctc_loss(lp, tg, [5, 4], [3, 2], blank=-1)",
+    "F.ctc_loss(lp.detach().long(), tg, [5, 4], [3, 2])",
+    "F.ctc_loss(lp.detach().long()[0], tg, [5, 4], [3, 2])",
+    "F.ctc_loss(lp[0], tg, [5, 4], [3, 2])",
+    "F.ctc_loss(lp[:, :, :, None], tg, [5, 4], [3, 2])",
+    "F.ctc_loss(lp, tg[:, :, None], [5, 4], [3, 2])",
+    "F.ctc_loss(lp, tg[:1], [5, 4], [3, 2])",
+    "F.ctc_loss(lp, torch.tensor([1, 2, 3, 1]), [5, 4], [3, 2])",
+    "F.ctc_loss(lp, torch.tensor(1), [5, 4], [3, 2])",
+    "F.ctc_loss(lp[:, 0], torch.tensor([[1, 2]]), 5, 2)",
+)
+case(
+    "ctc_loss_module",
+    _CTC_SETUP,
+    "m = torch.nn.CTCLoss(blank=3, reduction='sum', zero_infinity=True)\nprint(m, m.blank, m.reduction, m.zero_infinity, torch.nn.CTCLoss())",
+    "m(lp, torch.tensor([[1, 2], [0, 0]]), [5, 2], [2, 2])",
+    "torch.nn.CTCLoss()(lp, tg, [5, 4], [3, 2])",
+    "torch.nn.CTCLoss(reduction='x')",
+    "torch.nn.CTCLoss(reduction='x')(lp, tg, [5, 4], [3, 2])",
+    "torch.nn.CTCLoss(size_average=False)",
+)
