@@ -679,3 +679,13 @@ ops._SIGNATURES["ctc_loss"] = tuple(
 ctc_loss = _overloads("ctc_loss", _F._ctc_loss_impl, *(
     ({"log_probs": (*_TENSOR, _R), "targets": (*_TENSOR, _R), "input_lengths": (*kind, _R),
       "target_lengths": (*kind, _R), **_CTC_OPTIONS}, 7) for kind in (_SHAPE, _TENSOR)))
+
+
+# --- part ctcmisc: global switches (beside get_num_threads/set_num_threads, set_default_dtype) ---
+from ._warnings import is_warn_always_enabled, set_warn_always  # noqa: E402
+from .ops import (are_deterministic_algorithms_enabled, get_default_device,  # noqa: E402
+                  get_deterministic_debug_mode, get_float32_matmul_precision,
+                  get_num_interop_threads, is_deterministic_algorithms_warn_only_enabled,
+                  is_storage, set_default_device, set_default_tensor_type,
+                  set_deterministic_debug_mode, set_float32_matmul_precision, set_flush_denormal,
+                  set_num_interop_threads, use_deterministic_algorithms)

@@ -17978,3 +17978,97 @@ case(
     "torch.nn.CTCLoss(reduction='x')(lp, tg, [5, 4], [3, 2])",
     "torch.nn.CTCLoss(size_average=False)",
 )
+
+
+# ---------------------------------------------------------------------------
+# part ctcmisc: global switches (each case puts them back as they were)
+# ---------------------------------------------------------------------------
+case(
+    "switch_deterministic",
+    "print(torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(), torch.get_deterministic_debug_mode())",
+    "torch.use_deterministic_algorithms(True)\nprint(torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(), torch.get_deterministic_debug_mode())",
+    "torch.use_deterministic_algorithms(True, warn_only=True)\nprint(torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(), torch.get_deterministic_debug_mode())",
+    "torch.use_deterministic_algorithms(False, warn_only=True)\nprint(torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(), torch.get_deterministic_debug_mode())",
+    "torch.use_deterministic_algorithms(mode=False)\nprint(torch.is_deterministic_algorithms_warn_only_enabled())",
+    "torch.use_deterministic_algorithms(1)",
+    "torch.use_deterministic_algorithms('a')",
+    "torch.use_deterministic_algorithms()",
+    "torch.use_deterministic_algorithms(True, False)",
+    "torch.use_deterministic_algorithms(True, warn_only=1)",
+    "torch.use_deterministic_algorithms(True, foo=1)",
+    "for m in ('warn', 'error', 'default', 1, 2, 0, True):\n    torch.set_deterministic_debug_mode(m)\n    print(m, torch.get_deterministic_debug_mode(), torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled())",
+    "torch.set_deterministic_debug_mode(debug_mode='error'); print(torch.get_deterministic_debug_mode())",
+    "torch.set_deterministic_debug_mode(3)",
+    "torch.set_deterministic_debug_mode(-1)",
+    "torch.set_deterministic_debug_mode('foo')",
+    "torch.set_deterministic_debug_mode('Warn')",
+    "torch.set_deterministic_debug_mode(1.0)",
+    "torch.set_deterministic_debug_mode(None)",
+    "torch.set_deterministic_debug_mode()",
+    "print(torch.get_deterministic_debug_mode())\ntorch.set_deterministic_debug_mode('default')\nprint(torch.get_deterministic_debug_mode(), torch.is_deterministic_algorithms_warn_only_enabled())",
+)
+case(
+    "switch_warn_always",
+    # warn_always: a warning PyTorch gives once (set_default_tensor_type's) comes every time
+    "print(torch.is_warn_always_enabled())",
+    "torch.set_default_tensor_type(torch.FloatTensor)",
+    "torch.set_default_tensor_type(torch.FloatTensor)",
+    "torch.set_warn_always(True)\nprint(torch.is_warn_always_enabled())",
+    "torch.set_default_tensor_type(torch.FloatTensor)",
+    "torch.set_default_tensor_type('torch.FloatTensor')",
+    "torch.set_warn_always(False)\nprint(torch.is_warn_always_enabled())",
+    "torch.set_default_tensor_type(torch.FloatTensor)",
+    "torch.set_warn_always(1)",
+    "torch.set_warn_always(b=True)",
+    "torch.set_warn_always()",
+)
+case(
+    "switch_default_tensor_type",
+    "torch.set_default_tensor_type(torch.DoubleTensor)\nprint(torch.get_default_dtype(), torch.ones(2).dtype, torch.tensor([1.5]), torch.Tensor([1]).dtype)",
+    "torch.set_default_tensor_type('torch.FloatTensor')\nprint(torch.get_default_dtype(), torch.tensor([1.5]))",
+    "torch.set_default_tensor_type('torch.DoubleTensor')\nprint(torch.get_default_dtype())\ntorch.set_default_tensor_type(torch.FloatTensor)\nprint(torch.get_default_dtype())",
+    "torch.set_default_tensor_type(torch.LongTensor)",
+    "torch.set_default_tensor_type('torch.LongTensor')",
+    "torch.set_default_tensor_type('torch.Foo')",
+    "torch.set_default_tensor_type('foo_no_such_module')",
+    "torch.set_default_tensor_type(torch.float64)",
+    "torch.set_default_tensor_type(3)",
+    "torch.set_default_tensor_type(torch.Tensor)",
+    "torch.set_default_tensor_type(t=torch.FloatTensor)",
+    "torch.set_default_tensor_type()",
+    "torch.get_default_dtype()",
+)
+case(
+    "switch_matmul_precision_threads",
+    "print(torch.get_float32_matmul_precision())",
+    "for p in ('high', 'medium', 'highest'):\n    torch.set_float32_matmul_precision(p); print(torch.get_float32_matmul_precision())",
+    "torch.set_float32_matmul_precision('low')\nprint(torch.get_float32_matmul_precision())",
+    "torch.set_float32_matmul_precision(precision='HIGH')",
+    "torch.set_float32_matmul_precision(1)",
+    "isinstance(torch.get_num_interop_threads(), int), torch.get_num_interop_threads() > 0",
+    "torch.set_num_interop_threads(0)",
+    "torch.set_num_interop_threads(-1)",
+    "torch.set_num_interop_threads(1.5)",
+    "torch.set_num_interop_threads('a')",
+    "torch.set_num_interop_threads(True)",
+    "torch.set_num_interop_threads(2)\nprint(torch.get_num_interop_threads())",
+    "torch.set_num_interop_threads(3)",
+    "torch.get_num_interop_threads()",
+)
+case(
+    "switch_denormal_storage_device",
+    # flush_denormal: tiny floats become 0 in arithmetic (PyTorch's documented example)
+    "torch.set_flush_denormal(True)",
+    "a = torch.tensor([1e-323], dtype=torch.float64)\nprint(a, a * 1, torch.tensor([1e-40]) * 1)",
+    "torch.set_flush_denormal(False)",
+    "print(a * 1, torch.tensor([1e-40]) * 1)",
+    "torch.set_flush_denormal(1)",
+    "torch.set_flush_denormal()",
+    "torch.is_storage(torch.ones(2)), torch.is_storage(torch.ones(2).untyped_storage()), torch.is_storage(3)",
+    "torch.is_storage()",
+    "torch.get_default_device()",
+    "torch.set_default_device('cpu')\nprint(torch.get_default_device(), torch.ones(2))",
+    "torch.set_default_device(torch.device('cpu')); torch.set_default_device(None)\nprint(torch.get_default_device())",
+    "torch.set_default_device('foo')",
+    "torch.set_default_device(0)",
+)
