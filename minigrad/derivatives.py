@@ -6752,10 +6752,9 @@ def _ctc_extended(targets, target_lengths, blank, width):
     k = np.arange(width // 2)
     if targets.ndim == 1:
         starts = np.concatenate([[0], np.cumsum(tl)[:-1]]).astype(np.int64)
-        index = np.minimum(starts[:, None] + k, builtins.max(targets.size - 1, 0))
-        labels = targets[index] if targets.size else np.zeros(index.shape, np.int64)
+        labels = targets[np.minimum(starts[:, None] + k, builtins.max(targets.size - 1, 0))]
     else:
-        labels = targets[:, :width // 2] if targets.shape[1] else np.zeros((len(tl), 0), np.int64)
+        labels = targets[:, :width // 2]
     ext = np.full((len(tl), width), blank, np.int64)
     ext[:, 1::2] = np.where(k < tl[:, None], labels, blank)
     # the skip from s - 2 to s: only onto a label that differs from the one before it

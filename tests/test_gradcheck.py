@@ -2057,6 +2057,7 @@ def _not_implemented_cases(L):
     z //= b
     y.floor_divide_(2)
     g, = L.autograd.grad(L.nn.functional.hardsigmoid(a), a, b, create_graph=True)  # (part act2)
+    a3 = a.view(1, 1, 3)  # (part ctc)
     return [("floor_divide", a // b, "floor_divide"), ("floor_divide_scalar", a // 2, "floor_divide"),
             ("rfloor_divide", 2.5 // a, "floor_divide"), ("rremainder", 2.5 % a, "remainder"),
             ("floor_divide_", z, "floor_divide_"), ("floor_divide_scalar_", y, "floor_divide_"),
@@ -2078,7 +2079,7 @@ def _not_implemented_cases(L):
             ("native_channel_shuffle", L.native_channel_shuffle(a.view(1, 3, 1).repeat(1, 2, 1), 2),
              "native_channel_shuffle"),  # (part nnalias)
             ("ctc_loss_backward", L.autograd.grad(L.nn.functional.ctc_loss(  # (part ctc)
-                a.view(1, 1, 3), L.tensor([1]), [1], [1]), a, create_graph=True)[0], "_ctc_loss_backward"),
+                a3, L.tensor([1]), [1], [1]), a3, create_graph=True)[0], "_ctc_loss_backward"),
             *_ldl_cases(L)]  # (part linalg3)
 
 
