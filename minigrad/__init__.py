@@ -668,3 +668,24 @@ def __dir__():
 
 from . import _arg_parser  # noqa: E402
 _arg_parser.apply(globals(), Tensor)  # PyTorch's argument errors for what was set here too
+
+
+# --- part ctc: torch.ctc_loss, ATen's two overloads (lengths as lists of ints or as tensors) ----
+_CTC_OPTIONS = {"blank": (*_INT, 0), "reduction": _REDUCTION, "zero_infinity": (*_BOOL, False)}
+ops._SIGNATURES["ctc_loss"] = tuple(
+    f"Tensor log_probs, Tensor targets, {kind} input_lengths, {kind} target_lengths, int blank = 0, "
+    "int reduction = at::Reduction::Mean, bool zero_infinity = False"
+    for kind in ("tuple of ints", "Tensor"))
+ctc_loss = _overloads("ctc_loss", _F._ctc_loss_impl, *(
+    ({"log_probs": (*_TENSOR, _R), "targets": (*_TENSOR, _R), "input_lengths": (*kind, _R),
+      "target_lengths": (*kind, _R), **_CTC_OPTIONS}, 7) for kind in (_SHAPE, _TENSOR)))
+
+
+# --- part ctcmisc: global switches (beside get_num_threads/set_num_threads, set_default_dtype) ---
+from ._warnings import is_warn_always_enabled, set_warn_always  # noqa: E402
+from .ops import (are_deterministic_algorithms_enabled, get_default_device,  # noqa: E402
+                  get_deterministic_debug_mode, get_float32_matmul_precision,
+                  get_num_interop_threads, is_deterministic_algorithms_warn_only_enabled,
+                  is_storage, set_default_device, set_default_tensor_type,
+                  set_deterministic_debug_mode, set_float32_matmul_precision, set_flush_denormal,
+                  set_num_interop_threads, use_deterministic_algorithms)

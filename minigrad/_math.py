@@ -63,7 +63,7 @@ _EXPF_C = (float.fromhex("0x1.c6af84b912394p-5") / 32 ** 3, float.fromhex("0x1.e
 
 
 def _exp_scalar(v):
-    return math.exp(v) if v <= 709.782712893384 else math.inf
+    return math.inf if v > 709.782712893384 else math.exp(v)  # (nan stays nan)
 
 
 _exp64 = np.vectorize(_exp_scalar, otypes=[np.float64])  # (C's exp; NumPy's own is not always alike)

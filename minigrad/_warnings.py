@@ -2,10 +2,23 @@
 import warnings
 
 _given = set()
+_warn_always = False  # set_warn_always(True): warnings given once are given every time
+
+
+def set_warn_always(b, /):
+    """Have the warnings PyTorch gives once per process (deprecations, ...) given every time."""
+    global _warn_always
+    if b.__class__ is not bool:
+        raise RuntimeError(f"setWarnOnlyOnce expects a bool, but got {type(b).__name__}")
+    _warn_always = b
+
+
+def is_warn_always_enabled():
+    return _warn_always
 
 
 def warn_once(message, stacklevel=2):
     """Warn `message` the first time only: later calls are silent even under "always"."""
-    if message not in _given:
+    if message not in _given or _warn_always:
         _given.add(message)
         warnings.warn(message, UserWarning, stacklevel=stacklevel + 1)

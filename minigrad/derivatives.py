@@ -6724,3 +6724,139 @@ embedding_bag_per_sample_weights_backward = Op(
     "minigrad::autograd::NotImplemented", _embedding_bag_per_sample_weights_backward, promote=False,
     grad=_not_implemented("_embedding_bag_per_sample_weights_backward"),
     weight=_not_implemented("_embedding_bag_per_sample_weights_backward"))
+
+
+# --- part ctc: the CTC loss (Graves et al. 2006), PyTorch's CPU kernels (LossCTC.cpp) ----------
+# Paths through the extended target l' = (blank, l1, blank, l2, ..., blank) of length 2 S + 1:
+# alpha[t, s], the log-probability of the paths' prefixes ending at l'[s] at time t, runs forward
+# in t; beta[t, s], of their suffixes, backward. Both are recursions in t (each row needs the one
+# before), done for all samples and all s at once; C's expf and logf give PyTorch's float32 bits.
+def _ctc_log(x):
+    """C's log (glibc's logf is not the correctly rounded value for 1 float in 150 or so)."""
+    return _math._c("log", x) if x.dtype == np.float32 else np.log(x)
+
+
+def _ctc_log3(a1, a2, a3):
+    """log(exp(a1) + exp(a2) + exp(a3)) as the kernel computes it: around their max (0 when all
+    three are -inf, as -inf - -inf would be nan), summed in that order."""
+    m = np.where(a2 > a1, a2, a1)
+    m = np.where(a3 > m, a3, m)
+    m = np.where(m == -np.inf, m.dtype.type(0), m)
+    return _ctc_log(_math._exp(a1 - m) + _math._exp(a2 - m) + _math._exp(a3 - m)) + m
+
+
+def _ctc_extended(targets, target_lengths, blank, width):
+    """l' for each sample (samples x width): blanks at even s, the targets at odd s (padded
+    targets (N, S) or concatenated ones (sum of target_lengths)), and where each is valid."""
+    tl = np.asarray(target_lengths, np.int64)
+    k = np.arange(width // 2)
+    if targets.ndim == 1:
+        starts = np.concatenate([[0], np.cumsum(tl)[:-1]]).astype(np.int64)
+        labels = targets[np.minimum(starts[:, None] + k, builtins.max(targets.size - 1, 0))]
+    else:
+        labels = targets[:, :width // 2]
+    ext = np.full((len(tl), width), blank, np.int64)
+    ext[:, 1::2] = np.where(k < tl[:, None], labels, blank)
+    # the skip from s - 2 to s: only onto a label that differs from the one before it
+    skip = np.zeros(ext.shape, bool)
+    skip[:, 2:] = ext[:, 2:] != ext[:, :-2]
+    return ext, skip, np.arange(width) <= 2 * tl[:, None]
+
+
+def _ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, zero_infinity=False):
+    """(-log p(target | input) per sample, log_alpha (samples, T, 2 S + 1)). Cells the kernel
+    never writes (after a sample's input, beyond its target) are -inf here, uninitialized there."""
+    T, N, _ = log_probs.shape
+    il = np.asarray(input_lengths, np.int64)
+    tl = np.asarray(target_lengths, np.int64)
+    width = 2 * int(tl.max(initial=0)) + 1
+    ext, skip, valid = _ctc_extended(targets, tl, blank, width)
+    t_ = log_probs.dtype.type
+    ninf = t_(-np.inf)
+    lp = np.take_along_axis(log_probs.transpose(1, 0, 2), np.broadcast_to(
+        ext[:, None, :], (N, T, width)), 2)  # lp[b, t, s] = log_probs[t, b, l'[s]]
+    alpha = np.full((N, T, width), ninf, log_probs.dtype)
+    alpha[:, 0, :2] = np.where(valid[:, :2] & (il[:, None] > 0), lp[:, 0, :2], ninf)
+    for t in range(1, T):
+        prev = alpha[:, t - 1]
+        a2 = np.concatenate([np.full((N, 1), ninf), prev[:, :-1]], 1)
+        a3 = np.where(skip, np.concatenate([np.full((N, 2), ninf), prev[:, :-2]], 1)[:, :width], ninf)
+        row = _ctc_log3(prev, a2, a3) + lp[:, t]
+        alpha[:, t] = np.where(valid & (t < il)[:, None], row, ninf)
+    rows = np.arange(N)
+    last = alpha[rows, np.maximum(il - 1, 0)]
+    l1 = last[rows, 2 * tl]
+    l2 = np.where(tl > 0, last[rows, np.maximum(2 * tl - 1, 0)], ninf)
+    m = np.maximum(l1, l2)
+    m = np.where(m == -np.inf, t_(0), m)
+    ll = np.where(tl > 0, _ctc_log(_math._exp(l1 - m) + _math._exp(l2 - m)) + m, l1)
+    ll = np.where(il > 0, ll, np.where(tl == 0, t_(0), ninf))
+    return (-ll).astype(log_probs.dtype), alpha
+
+
+def _ctc_loss_backward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood,
+                       log_alpha, blank, zero_infinity):
+    """d nll / d log_probs[t, b, c] = exp(lp) - exp(log(sum over s with l'[s] = c of alpha beta)
+    + nll - lp) (Graves's eq. 16 with log_probs the log of a softmax's output), times grad."""
+    T, N, C = log_probs.shape
+    il = np.asarray(input_lengths, np.int64)
+    tl = np.asarray(target_lengths, np.int64)
+    width = log_alpha.shape[2]
+    ext, skip, valid = _ctc_extended(targets, tl, blank, width)
+    t_ = log_probs.dtype.type
+    ninf = t_(-np.inf)
+    lp = np.take_along_axis(log_probs.transpose(1, 0, 2), np.broadcast_to(
+        ext[:, None, :], (N, T, width)), 2)
+    beta = np.full((N, T, width), ninf, log_probs.dtype)
+    rows = np.arange(N)
+    # the collected sums, grad[b, t, c] "log+=" alpha + beta for each s with l'[s] = c
+    out = np.full((N, T, C), ninf, log_probs.dtype)
+    end = il > 0
+    tE = np.maximum(il - 1, 0)
+    for s, ok in ((2 * tl, end), (2 * tl - 1, end & (tl > 0))):  # the last time step, t = il - 1
+        sc = np.maximum(s, 0)
+        b = rows[ok]
+        beta[b, tE[b], sc[b]] = lp[b, tE[b], sc[b]]
+        out[b, tE[b], ext[b, sc[b]]] = log_alpha[b, tE[b], sc[b]] + beta[b, tE[b], sc[b]]
+    for t in range(T - 2, -1, -1):
+        nxt = beta[:, t + 1]
+        b2 = np.concatenate([nxt[:, 1:], np.full((N, 1), ninf)], 1)
+        skip_up = np.concatenate([skip[:, 2:], np.zeros((N, 2), bool)], 1)[:, :width]
+        b3 = np.where(skip_up, np.concatenate([nxt[:, 2:], np.full((N, 2), ninf)], 1)[:, :width],
+                      ninf)  # (the skip from s + 2: l'[s + 2] != l'[s])
+        row = _ctc_log3(nxt, b2, b3) + lp[:, t]
+        beta[:, t] = np.where(valid & (t < il - 1)[:, None], row, beta[:, t])
+    ab = log_alpha + beta
+    inner = np.arange(T)[None, :] < (il - 1)[:, None]  # (samples, t): the times the loop visits
+    bi, ti = np.nonzero(inner)
+    for s in range(width - 1, -1, -1):  # s descending, as the kernel adds them
+        sel = valid[bi, s]
+        b, t = bi[sel], ti[sel]
+        c = ext[b, s]
+        x, acc = ab[b, t, s], out[b, t, c]
+        with np.errstate(invalid="ignore"):
+            m = np.maximum(acc, x)
+            both = _ctc_log(_math._exp(acc - m) + _math._exp(x - m)) + m
+        out[b, t, c] = np.where(acc == -np.inf, x, both)
+    lpb = log_probs.transpose(1, 0, 2)
+    nll = neg_log_likelihood[:, None, None]
+    g = (_math._exp(lpb) - _math._exp(out + nll - lpb)) * grad.reshape(-1)[:, None, None]
+    g = np.where(np.arange(T)[None, :, None] < il[:, None, None], g, t_(0))
+    if zero_infinity:
+        g = np.where((neg_log_likelihood == np.inf)[:, None, None], t_(0), g)
+    return np.ascontiguousarray(g.transpose(1, 0, 2)).astype(log_probs.dtype)
+
+
+ctc_loss = Op("CtcLossBackward0", _ctc_loss, promote=False, outputs=("result0", "result1"),
+                   output_differentiability=(True, False),
+                   log_probs=lambda grad, log_probs, targets, input_lengths, target_lengths,
+                   result0, result1, blank, zero_infinity: ctc_loss_backward(
+                       grad, log_probs, targets, input_lengths, target_lengths, result0, result1,
+                       blank, zero_infinity))
+ctc_loss.contiguous = True
+# its backward formula, an op of its own in PyTorch, which has no derivative for it:
+ctc_loss_backward = Op("minigrad::autograd::NotImplemented", _ctc_loss_backward, promote=False,
+                       grad=_not_implemented("_ctc_loss_backward"),
+                       log_probs=_not_implemented("_ctc_loss_backward"),
+                       neg_log_likelihood=_not_implemented("_ctc_loss_backward"),
+                       log_alpha=_not_implemented("_ctc_loss_backward"))

@@ -3297,6 +3297,26 @@ class _LegacyTensorType(type):
                            dtypes.int8, dtypes.uint8, dtypes.bool))
 
 
+
+def set_default_tensor_type(t, /):
+    """The old way to set the default dtype (part ctcmisc): set_default_tensor_type(DoubleTensor),
+    or its name 'torch.DoubleTensor', is set_default_dtype(float64). Deprecated (it warns once)."""
+    warn_once("torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use "
+              "torch.set_default_dtype() and torch.set_default_device() as alternatives. "
+              "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/tensor/python_tensor.cpp:434.)")
+    if isinstance(t, str):  # (PyTorch's _import_dotted_name; 'torch' is this module)
+        import importlib
+        import sys
+        first, *names = t.split(".")
+        t = sys.modules[__package__] if first in ("torch", __package__) else importlib.import_module(first)
+        for name in names:
+            t = getattr(t, name)
+    if t.__class__ is not _LegacyTensorType:
+        raise TypeError("invalid type object: only floating-point types are supported as the "
+                        "default type")
+    dtypes.set_default_dtype(t.dtype)
+
+
 def from_numpy(array):
     return Tensor._make(array)
 
@@ -5672,6 +5692,133 @@ def set_num_threads(n):
     if n <= 0:
         raise RuntimeError("set_num_threads expects a positive integer")
     _num_threads = n
+
+
+# --- part ctcmisc: PyTorch's other global switches (tutorials set them at the top of a script).
+# minigrad computes one way on one thread whatever they say: most are only remembered, and read
+# back as PyTorch reads them back.
+_num_interop_threads = None  # (None: never set; PyTorch allows one set, before parallel work)
+
+
+def get_num_interop_threads():
+    """Threads for running independent ops side by side (PyTorch's inter-op pool)."""
+    return _num_threads if _num_interop_threads is None else _num_interop_threads
+
+
+def set_num_interop_threads(n):
+    global _num_interop_threads
+    if not isinstance(n, numbers.Integral) or isinstance(n, builtins.bool):
+        raise RuntimeError(f"set_num_interop_threads expects an int, but got {_type_name(n)}")
+    if n <= 0:
+        raise RuntimeError("set_num_interop_threads expects a positive integer")
+    if _num_interop_threads is not None:
+        raise RuntimeError("Error: cannot set number of interop threads after parallel work has "
+                           "started or set_num_interop_threads called")
+    _num_interop_threads = n
+
+
+_deterministic = {"mode": False, "warn_only": False}
+
+
+def use_deterministic_algorithms(mode, *, warn_only=False):
+    """Ask for algorithms that give the same bits on every run (or an error, or with warn_only a
+    warning, where none exists). minigrad's are all deterministic: the flags are only kept."""
+    for name, value, where in (("mode", mode, " (position 1)"), ("warn_only", warn_only, "")):
+        if value.__class__ is not builtins.bool:
+            raise TypeError(f"_set_deterministic_algorithms(): argument '{name}'{where} must be "
+                            f"bool, not {_type_name(value)}")
+    _deterministic.update(mode=mode, warn_only=warn_only)
+
+
+def are_deterministic_algorithms_enabled():
+    return _deterministic["mode"]
+
+
+def is_deterministic_algorithms_warn_only_enabled():
+    return _deterministic["warn_only"]
+
+
+def set_deterministic_debug_mode(debug_mode):
+    """The same switch as a number: 0 (or 'default') off, 1 ('warn') warn only, 2 ('error') on."""
+    if not isinstance(debug_mode, (builtins.int, str)):
+        raise TypeError(f"debug_mode must be str or int, but got {type(debug_mode)}")
+    if isinstance(debug_mode, str):
+        modes = {"default": 0, "warn": 1, "error": 2}
+        if debug_mode not in modes:
+            raise RuntimeError("invalid value of debug_mode, expected one of `default`, `warn`, "
+                               f"`error`, but got {debug_mode}")
+        debug_mode = modes[debug_mode]
+    if debug_mode not in (0, 1, 2):
+        raise RuntimeError(f"invalid value of debug_mode, expected 0, 1, or 2, but got {debug_mode}")
+    use_deterministic_algorithms(debug_mode != 0, warn_only=debug_mode == 1)
+
+
+def get_deterministic_debug_mode():
+    if not _deterministic["mode"]:
+        return 0
+    return 1 if _deterministic["warn_only"] else 2
+
+
+_float32_matmul_precision = "highest"
+
+
+def set_float32_matmul_precision(precision):
+    """'high' and 'medium' let PyTorch's float32 matmuls use faster, less precise units (TF32,
+    bfloat16) where the hardware has them. A CPU has none: NumPy's matmul stays as it is."""
+    global _float32_matmul_precision
+    if not isinstance(precision, str):
+        raise RuntimeError(f"set_float32_matmul_precision expects a str, but got {_type_name(precision)}")
+    if precision not in ("highest", "high", "medium"):
+        warnings.warn(f"{precision} is not one of 'highest', 'high', or 'medium'; the current"
+                      "setFloat32MatmulPrecision call has no effect. (Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/Context.cpp:458.)", stacklevel=2)
+        return
+    _float32_matmul_precision = precision
+
+
+def get_float32_matmul_precision():
+    return _float32_matmul_precision
+
+
+def set_flush_denormal(mode=_REQUIRED):
+    """Flush denormal floats (the tiny ones below 2**-126 or 2**-1022, slow on many CPUs) to zero:
+    PyTorch sets the x86 CPU's FTZ and DAZ bits (in its MXCSR register), for the calling thread,
+    where NumPy's loops run too. Here through C's fegetenv/fesetenv, whose fenv_t keeps MXCSR at
+    byte 28 on x86-64 Linux; elsewhere False, PyTorch's answer when the CPU cannot."""
+    if mode is _REQUIRED:
+        raise TypeError("torch.set_flush_denormal() takes exactly one argument (0 given)")
+    if mode.__class__ is not builtins.bool:
+        raise RuntimeError(f"flush_denormal expects a bool, but got {_type_name(mode)}")
+    import ctypes
+    import ctypes.util
+    import platform
+    import sys
+    if platform.machine() not in ("x86_64", "AMD64") or not sys.platform.startswith("linux"):
+        return False
+    try:
+        libm = ctypes.CDLL(ctypes.util.find_library("m"))
+    except OSError:
+        return False
+    env = (ctypes.c_uint32 * 8)()  # fenv_t: 32 bytes
+    libm.fegetenv(env)
+    ftz_daz = 0x8040
+    env[7] = env[7] | ftz_daz if mode else env[7] & ~ftz_daz
+    return libm.fesetenv(env) == 0
+
+
+def is_storage(obj):
+    """Whether obj is a storage (tensor.untyped_storage()), not a tensor."""
+    return obj.__class__ is UntypedStorage
+
+
+def set_default_device(device):
+    """Where factory functions put new tensors. minigrad's memory is NumPy's: 'cpu' (or None,
+    back to the default) is accepted, any other device gets the error its tensors would get."""
+    _check_device(_device_arg("set_default_device", device))
+
+
+def get_default_device():
+    return _Device("cpu")
 
 
 def conj(input):

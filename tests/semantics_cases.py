@@ -17910,3 +17910,190 @@ case(
     print(s, s.stride(), s.storage_offset(), s.untyped_storage().nbytes())
     """,
 )
+
+# ---------------------------------------------------------------------------
+# part ctc: F.ctc_loss, torch.ctc_loss, nn.CTCLoss
+# ---------------------------------------------------------------------------
+_CTC_SETUP = """
+import torch.nn.functional as F
+lp = torch.tensor([[[-1.2, -0.9, -1.3, -1.8], [-0.4, -2.1, -1.7, -2.9]],
+                   [[-1.6, -1.1, -0.8, -2.0], [-1.0, -1.5, -0.9, -2.6]],
+                   [[-0.7, -1.9, -1.4, -1.6], [-2.2, -0.6, -1.2, -2.4]],
+                   [[-1.3, -1.4, -1.6, -0.9], [-1.1, -1.3, -1.9, -1.2]],
+                   [[-2.0, -0.8, -1.1, -1.7], [-0.9, -1.8, -1.5, -1.4]]]).log_softmax(2).requires_grad_()
+tg = torch.tensor([[1, 2, 2], [3, 3, 0]])
+"""
+case(
+    "ctc_loss_values",
+    # padded and concatenated targets, lengths as lists or tensors, each reduction ('mean' divides
+    # by the target lengths first), blank, float64, the gradients (bit for bit)
+    _CTC_SETUP,
+    "l = F.ctc_loss(lp, tg, [5, 4], [3, 2], reduction='none')\nprint(l, l.grad_fn, l.grad_fn.next_functions)\nl.sum().backward()\nprint(lp.grad); lp.grad = None",
+    "l = F.ctc_loss(lp, tg, [5, 4], [3, 2])\nprint(l, l.grad_fn, l.grad_fn.next_functions, l.grad_fn.next_functions[0][0].next_functions)\nprint(l.grad_fn.next_functions[0][0]._saved_other)\nl.backward(); print(lp.grad); lp.grad = None",
+    "l = F.ctc_loss(lp, torch.tensor([1, 2, 2, 3, 3]), torch.tensor([5, 4]), torch.tensor([3, 2]), reduction='sum')\nprint(l, l.grad_fn.next_functions)\nl.backward(); print(lp.grad); lp.grad = None",
+    "F.ctc_loss(lp, tg.int(), torch.tensor([4, 5], dtype=torch.int32), [2, 1], blank=3, reduction='none')",
+    "F.ctc_loss(lp.double(), tg.float(), [5, 3], [1, 2], reduction='none')",
+    "x = lp.detach().double().requires_grad_()\nF.ctc_loss(x, tg, [5, 5], [3, 3], reduction='sum').backward(); print(x.grad)",
+    "torch.ctc_loss(lp, tg, [5, 4], [3, 2]), torch.ctc_loss(lp, tg, [5, 4], [3, 2], 0, 1), torch.ctc_loss(lp, tg, [5, 4], [3, 2], reduction=2), torch.ctc_loss(lp, tg, [5, 4], [3, 2], 0, 7)",
+)
+case(
+    "ctc_loss_unbatched_and_infinite",
+    # (T, C) input; an input too short for its target gives inf (nan gradient) unless
+    # zero_infinity; empty targets; input length 0
+    _CTC_SETUP,
+    "u = lp[:, 0].detach().requires_grad_()\nfor red in ('none', 'mean', 'sum'):\n    r = F.ctc_loss(u, torch.tensor([1, 2]), [5], [2], reduction=red); print(r, r.grad_fn.next_functions)\nr = F.ctc_loss(u, torch.tensor([1, 2]), torch.tensor(5), torch.tensor(2), reduction='none'); r.backward(); print(r, u.grad)",
+    "l = F.ctc_loss(lp, tg, [1, 4], [3, 2], reduction='none')\nprint(l)\nl.sum().backward(); print(lp.grad); lp.grad = None",
+    "l = F.ctc_loss(lp, tg, [1, 4], [3, 2], zero_infinity=True)\nprint(l, l.grad_fn.next_functions[0][0].next_functions[0][0])\nl.backward(); print(lp.grad); lp.grad = None",
+    "F.ctc_loss(lp, torch.zeros(2, 0, dtype=torch.long), [5, 4], [0, 0], reduction='none'), F.ctc_loss(lp, torch.zeros(0, dtype=torch.long), [5, 0], [0, 0], reduction='none'), F.ctc_loss(lp, tg, [0, 4], [3, 0], reduction='none')",
+)
+case(
+    "ctc_loss_node",
+    # CtcLossBackward0's saved values (log_alpha, result1: the cells the kernel writes); its
+    # backward has no derivative (NotImplemented)
+    _CTC_SETUP,
+    "l = F.ctc_loss(lp, tg, [5, 5], [3, 2], reduction='none'); g = l.grad_fn\nprint(g._saved_blank, g._saved_input_lengths, g._saved_target_lengths, g._saved_zero_infinity)\nprint(g._saved_targets, g._saved_result0, g._saved_result1.shape, g._saved_log_probs is lp, g._saved_log_probs.equal(lp))\nprint(g._saved_result1[0, :, :7])",
+    "F.ctc_loss(lp, tg.int(), [5, 5], [3, 2]).grad_fn.next_functions[0][0].next_functions[0][0]._saved_targets",
+    "l = F.ctc_loss(lp, tg, [5, 4], [3, 2]); gr, = torch.autograd.grad(l, lp, create_graph=True)\nprint(gr.grad_fn, gr.grad_fn.next_functions)\ngr.sum().backward()",
+    "l = F.ctc_loss(lp, tg, [5, 4], [3, 2]); l.backward(); l.backward()",
+)
+case(
+    "ctc_loss_errors",
+    _CTC_SETUP,
+    "F.ctc_loss(lp, tg, 5, 3)",
+    "torch.ctc_loss(lp, tg, 5, 3)",
+    "torch.ctc_loss(lp, tg, [5, 4], [3, 2], 0, 'mean')",
+    "torch.ctc_loss(lp, tg, [5, 4])",
+    "torch.ctc_loss(lp, tg, [5, 4], [3, 2], foo=2)",
+    "torch.ctc_loss(lp, tg, [5, 4], [3, 2], blank=1.5)",
+    "F.ctc_loss(lp, tg, [5, 4], [3, 2], reduction='avg')",
+    "F.ctc_loss(lp, tg, [5, 4], [3, 2], reduction=None)",
+    "F.ctc_loss(lp, tg, [5, 4], [3, 2], zero_infinity=1)",
+    "F.ctc_loss(lp, tg, [5, 4], [3, 2], blank=1.0)",
+    "F.ctc_loss(lp, tg, [5.0, 4], [3, 2])",
+    "F.ctc_loss(lp, tg, torch.tensor([5, 4]), [3, 2])",
+    "F.ctc_loss(lp, tg, [5, 4], torch.tensor([3, 2]))",
+    "F.ctc_loss(lp, tg, torch.tensor([5., 4.]), torch.tensor([3, 2]))",
+    "F.ctc_loss(lp, tg, torch.tensor([5, 4]), torch.tensor([3., 2.]))",
+    "F.ctc_loss(lp, tg, torch.tensor([True, True]), torch.tensor([3, 2]))",
+    "F.ctc_loss(lp, tg, [5, 4, 3], [3, 2])",
+    "F.ctc_loss(lp, tg, [5, 4], [3, 2, 1])",
+    "F.ctc_loss(lp, tg, [6, 4], [3, 2])",
+    "F.ctc_loss(lp, tg, [-1, 4], [3, 2])",
+    "F.ctc_loss(lp, tg, [5, 4], [-1, 2])",
+    "F.ctc_loss(lp, tg, [5, 4], [4, 2])",
+    "F.ctc_loss(lp, tg, [5, 4], [3, 2], blank=4)",
+    "F.ctc_loss(lp, tg, [5, 4], [3, 2], blank=-1)",
+    "F.ctc_loss(lp.detach().long(), tg, [5, 4], [3, 2])",
+    "F.ctc_loss(lp.detach().long()[0], tg, [5, 4], [3, 2])",
+    "F.ctc_loss(lp[0], tg, [5, 4], [3, 2])",
+    "F.ctc_loss(lp[:, :, :, None], tg, [5, 4], [3, 2])",
+    "F.ctc_loss(lp, tg[:, :, None], [5, 4], [3, 2])",
+    "F.ctc_loss(lp, tg[:1], [5, 4], [3, 2])",
+    "F.ctc_loss(lp, torch.tensor([1, 2, 3, 1]), [5, 4], [3, 2])",
+    "F.ctc_loss(lp, torch.tensor(1), [5, 4], [3, 2])",
+    "F.ctc_loss(lp[:, 0], torch.tensor([[1, 2]]), 5, 2)",
+)
+case(
+    "ctc_loss_module",
+    _CTC_SETUP,
+    "m = torch.nn.CTCLoss(blank=3, reduction='sum', zero_infinity=True)\nprint(m, m.blank, m.reduction, m.zero_infinity, torch.nn.CTCLoss())",
+    "m(lp, torch.tensor([[1, 2], [0, 0]]), [5, 2], [2, 2])",
+    "torch.nn.CTCLoss()(lp, tg, [5, 4], [3, 2])",
+    "torch.nn.CTCLoss(reduction='x')",
+    "torch.nn.CTCLoss(reduction='x')(lp, tg, [5, 4], [3, 2])",
+    "torch.nn.CTCLoss(size_average=False)",
+)
+
+
+# ---------------------------------------------------------------------------
+# part ctcmisc: global switches (each case puts them back as they were)
+# ---------------------------------------------------------------------------
+case(
+    "switch_deterministic",
+    "print(torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(), torch.get_deterministic_debug_mode())",
+    "torch.use_deterministic_algorithms(True)\nprint(torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(), torch.get_deterministic_debug_mode())",
+    "torch.use_deterministic_algorithms(True, warn_only=True)\nprint(torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(), torch.get_deterministic_debug_mode())",
+    "torch.use_deterministic_algorithms(False, warn_only=True)\nprint(torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(), torch.get_deterministic_debug_mode())",
+    "torch.use_deterministic_algorithms(mode=False)\nprint(torch.is_deterministic_algorithms_warn_only_enabled())",
+    "torch.use_deterministic_algorithms(1)",
+    "torch.use_deterministic_algorithms('a')",
+    "torch.use_deterministic_algorithms()",
+    "torch.use_deterministic_algorithms(True, False)",
+    "torch.use_deterministic_algorithms(True, warn_only=1)",
+    "torch.use_deterministic_algorithms(True, foo=1)",
+    "for m in ('warn', 'error', 'default', 1, 2, 0, True):\n    torch.set_deterministic_debug_mode(m)\n    print(m, torch.get_deterministic_debug_mode(), torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled())",
+    "torch.set_deterministic_debug_mode(debug_mode='error'); print(torch.get_deterministic_debug_mode())",
+    "torch.set_deterministic_debug_mode(3)",
+    "torch.set_deterministic_debug_mode(-1)",
+    "torch.set_deterministic_debug_mode('foo')",
+    "torch.set_deterministic_debug_mode('Warn')",
+    "torch.set_deterministic_debug_mode(1.0)",
+    "torch.set_deterministic_debug_mode(None)",
+    "torch.set_deterministic_debug_mode()",
+    "print(torch.get_deterministic_debug_mode())\ntorch.set_deterministic_debug_mode('default')\nprint(torch.get_deterministic_debug_mode(), torch.is_deterministic_algorithms_warn_only_enabled())",
+)
+case(
+    "switch_warn_always",
+    # warn_always: a warning PyTorch gives once (set_default_tensor_type's) comes every time
+    "print(torch.is_warn_always_enabled())",
+    "torch.set_default_tensor_type(torch.FloatTensor)",
+    "torch.set_default_tensor_type(torch.FloatTensor)",
+    "torch.set_warn_always(True)\nprint(torch.is_warn_always_enabled())",
+    "torch.set_default_tensor_type(torch.FloatTensor)",
+    "torch.set_default_tensor_type('torch.FloatTensor')",
+    "torch.set_warn_always(False)\nprint(torch.is_warn_always_enabled())",
+    "torch.set_default_tensor_type(torch.FloatTensor)",
+    "torch.set_warn_always(1)",
+    "torch.set_warn_always(b=True)",
+    "torch.set_warn_always()",
+)
+case(
+    "switch_default_tensor_type",
+    "torch.set_default_tensor_type(torch.DoubleTensor)\nprint(torch.get_default_dtype(), torch.ones(2).dtype, torch.tensor([1.5]), torch.Tensor([1]).dtype)",
+    "torch.set_default_tensor_type('torch.FloatTensor')\nprint(torch.get_default_dtype(), torch.tensor([1.5]))",
+    "torch.set_default_tensor_type('torch.DoubleTensor')\nprint(torch.get_default_dtype())\ntorch.set_default_tensor_type(torch.FloatTensor)\nprint(torch.get_default_dtype())",
+    "torch.set_default_tensor_type(torch.LongTensor)",
+    "torch.set_default_tensor_type('torch.LongTensor')",
+    "torch.set_default_tensor_type('torch.Foo')",
+    "torch.set_default_tensor_type('foo_no_such_module')",
+    "torch.set_default_tensor_type(torch.float64)",
+    "torch.set_default_tensor_type(3)",
+    "torch.set_default_tensor_type(torch.Tensor)",
+    "torch.set_default_tensor_type(t=torch.FloatTensor)",
+    "torch.set_default_tensor_type()",
+    "torch.get_default_dtype()",
+)
+case(
+    "switch_matmul_precision_threads",
+    "print(torch.get_float32_matmul_precision())",
+    "for p in ('high', 'medium', 'highest'):\n    torch.set_float32_matmul_precision(p); print(torch.get_float32_matmul_precision())",
+    "torch.set_float32_matmul_precision('low')\nprint(torch.get_float32_matmul_precision())",
+    "torch.set_float32_matmul_precision(precision='HIGH')",
+    "torch.set_float32_matmul_precision(1)",
+    "isinstance(torch.get_num_interop_threads(), int), torch.get_num_interop_threads() > 0",
+    "torch.set_num_interop_threads(0)",
+    "torch.set_num_interop_threads(-1)",
+    "torch.set_num_interop_threads(1.5)",
+    "torch.set_num_interop_threads('a')",
+    "torch.set_num_interop_threads(True)",
+    "torch.set_num_interop_threads(2)\nprint(torch.get_num_interop_threads())",
+    "torch.set_num_interop_threads(3)",
+    "torch.get_num_interop_threads()",
+)
+case(
+    "switch_denormal_storage_device",
+    # flush_denormal: tiny floats become 0 in arithmetic (PyTorch's documented example)
+    "torch.set_flush_denormal(True)",
+    "a = torch.tensor([1e-323], dtype=torch.float64)\nprint(a, a * 1, torch.tensor([1e-40]) * 1)",
+    "torch.set_flush_denormal(False)",
+    "print(a * 1, torch.tensor([1e-40]) * 1)",
+    "torch.set_flush_denormal(1)",
+    "torch.set_flush_denormal()",
+    "torch.is_storage(torch.ones(2)), torch.is_storage(torch.ones(2).untyped_storage()), torch.is_storage(3)",
+    "torch.is_storage()",
+    "torch.get_default_device()",
+    "torch.set_default_device('cpu')\nprint(torch.get_default_device(), torch.ones(2))",
+    "torch.set_default_device(torch.device('cpu')); torch.set_default_device(None)\nprint(torch.get_default_device())",
+    "torch.set_default_device('foo')",
+    "torch.set_default_device(0)",
+)

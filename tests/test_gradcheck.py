@@ -1996,6 +1996,20 @@ C.add("native_dropout", _native_dropout, A23)
 C.add("norm_except_dim", _norm_except_dim, A23, np.stack([A23, B23], -1))
 C.add("double_backward_norm_except_dim", _double_norm_except_dim, A23, np.stack([A23, B23], -1))
 C.add("double_backward_native_dropout", _double_native_dropout, A23, C23)
+# part ctc: the CTC loss through log_softmax (PyTorch's gradient assumes normalized log_probs):
+# padded and concatenated targets, each reduction, zero_infinity (an input too short for its
+# target), a repeated label, lengths as tensors, an unbatched input
+def _ctc_losses(L, x, u):
+    f, lp = F(L), x.log_softmax(2)
+    padded, flat = L.tensor([[1, 2, 2], [3, 1, 0]]), L.tensor([1, 2, 2, 3, 1])
+    return (f.ctc_loss(lp, padded, [5, 4], [3, 2], reduction="none"),
+            f.ctc_loss(lp, flat, L.tensor([5, 3]), L.tensor([3, 2])),
+            f.ctc_loss(lp, padded, [2, 4], [3, 1], reduction="sum", zero_infinity=True),
+            L.nn.CTCLoss(blank=3)(lp, L.tensor([[1, 2], [0, 0]]), [5, 5], [2, 1]),
+            f.ctc_loss(u.log_softmax(1), L.tensor([2, 1]), [4], [2], reduction="sum"))
+
+
+C.add("ctc_loss", _ctc_losses, _u(5, 2, 4, lo=-2, hi=2), _u(4, 3, lo=-2, hi=2))
 
 
 @functools.lru_cache(maxsize=None)
@@ -2043,6 +2057,7 @@ def _not_implemented_cases(L):
     z //= b
     y.floor_divide_(2)
     g, = L.autograd.grad(L.nn.functional.hardsigmoid(a), a, b, create_graph=True)  # (part act2)
+    a3 = a.view(1, 1, 3)  # (part ctc)
     return [("floor_divide", a // b, "floor_divide"), ("floor_divide_scalar", a // 2, "floor_divide"),
             ("rfloor_divide", 2.5 // a, "floor_divide"), ("rremainder", 2.5 % a, "remainder"),
             ("floor_divide_", z, "floor_divide_"), ("floor_divide_scalar_", y, "floor_divide_"),
@@ -2063,6 +2078,8 @@ def _not_implemented_cases(L):
              "_scaled_dot_product_flash_attention_for_cpu_backward"),
             ("native_channel_shuffle", L.native_channel_shuffle(a.view(1, 3, 1).repeat(1, 2, 1), 2),
              "native_channel_shuffle"),  # (part nnalias)
+            ("ctc_loss_backward", L.autograd.grad(L.nn.functional.ctc_loss(  # (part ctc)
+                a3, L.tensor([1]), [1], [1]), a3, create_graph=True)[0], "_ctc_loss_backward"),
             *_ldl_cases(L)]  # (part linalg3)
 
 
@@ -2285,3 +2302,4 @@ def test_gradcheck_warns_for_float32_like_live_torch():
 def test_gradcheck_needs_an_input_requiring_grad():
     with pytest.raises(ValueError, match="gradcheck expects at least one input tensor"):
         gradcheck(lambda t: t * 2, (minigrad.tensor(np.array([1.0])),))
+

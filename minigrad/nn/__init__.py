@@ -29,6 +29,7 @@ _MODULES = frozenset("""
     TripletMarginWithDistanceLoss Unflatten Unfold Upsample UpsamplingBilinear2d
     UpsamplingNearest2d ZeroPad1d ZeroPad2d ZeroPad3d
     FractionalMaxPool2d FractionalMaxPool3d
+    CTCLoss
 """.split())
 
 

@@ -3171,3 +3171,76 @@ def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=Non
                           return_indices=False, _random_samples=None):
     return _fractional_max_pool(3, input, kernel_size, output_size, output_ratio, return_indices,
                                 _random_samples)
+
+
+# --- part ctc: ctc_loss ---------------------------------------------------------------------------
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean",
+             zero_infinity=False):
+    """The Connectionist Temporal Classification loss: -log of the probability, summed over all
+    alignments, that log_probs (T, N, C) or (T, C) spells the target (blanks and repeats
+    collapsed). As PyTorch's F, it hands the reduction's enum to torch.ctc_loss (whose parser
+    checks the arguments)."""
+    from .. import ctc_loss as aten_ctc_loss  # (the package's, made once this module is read)
+    return aten_ctc_loss(log_probs, targets, input_lengths, target_lengths, blank,
+                         _reduction_enum(reduction), zero_infinity)
+
+
+def _ctc_check(ok, message):
+    if not ok:
+        raise RuntimeError(f"{message} (while checking arguments for ctc_loss_allocate_outputs)")
+
+
+def _ctc_lengths(name, lengths):
+    """Lengths given as a tensor: integral ones, read as a list (as ATen's Tensor overload)."""
+    if not isinstance(lengths, Tensor):
+        return tuple(int(n) for n in lengths)
+    if lengths.dtype.np.kind not in "iu":  # (not bool either)
+        raise RuntimeError(f"{name} must be integral")
+    return tuple(int(n) for n in lengths._data.reshape(-1))
+
+
+def _ctc_loss_impl(log_probs, targets, input_lengths, target_lengths, blank, reduction,
+                   zero_infinity):
+    """ATen's ctc_loss: _ctc_loss (one node, CtcLossBackward0) on (T, N, C) and Long targets,
+    zero_infinity's where, then the reduction ('mean' divides by the target lengths first)."""
+    input_lengths = _ctc_lengths("input_lengths", input_lengths)
+    target_lengths = _ctc_lengths("target_lengths", target_lengths)
+    batched = log_probs.dim() == 3
+    lp = log_probs if batched else log_probs.unsqueeze(1)
+    targets = targets.long()
+    if lp.dtype not in (dtypes.float32, dtypes.float64):
+        raise NotImplementedError(f'"ctc_loss_cpu" not implemented for \'{lp.dtype._scalar}\'')
+    _ctc_check(lp.dim() == 3, f"Expected 3-dimensional tensor, but got {lp.dim()}-dimensional "
+               "tensor for argument #1 'log_probs'")
+    _ctc_check(1 <= targets.dim() <= 2, f"Expected 1 to 2 dimensions, but got {targets.dim()}-"
+               "dimensional tensor for argument #2 'targets'")
+    T, N, C = lp.shape
+    if not 0 <= blank < C:
+        raise RuntimeError("blank must be in label range")
+    for name, lengths in (("input_lengths", input_lengths), ("target_lengths", target_lengths)):
+        if len(lengths) != N:
+            raise RuntimeError(f"{name} must be of size batch_size")
+    for n in target_lengths:
+        _ctc_check(n >= 0, f"Expected target_lengths to have value at least 0, but got value {n}")
+
+    def check_size(dim, size):
+        _ctc_check(targets.shape[dim] == size, f"Expected tensor to have size {size} at dimension "
+                   f"{dim}, but got size {targets.shape[dim]} for argument #2 'targets'")
+    if targets.dim() == 1:
+        check_size(0, sum(target_lengths))
+    else:
+        check_size(0, N)
+        longest = max(target_lengths, default=0)
+        _ctc_check(targets.shape[1] >= longest, f"Expected tensor to have size at least {longest} "
+                   f"at dimension 1, but got size {targets.shape[1]} for argument #2 'targets'")
+    for n in input_lengths:
+        _ctc_check(n >= 0, f"Expected input_lengths to have value at least 0, but got value {n}")
+        _ctc_check(n <= T, f"Expected input_lengths to have value at most {T}, but got value {n}")
+    res = d.ctc_loss(lp, targets, input_lengths, target_lengths, blank, zero_infinity)[0]
+    if zero_infinity:
+        res = _ops.where(res == math.inf, _ops.zeros((), dtype=res.dtype), res)
+    if reduction == 1:
+        return (res / _ops.tensor(target_lengths, dtype=res.dtype).clamp_min(1)).mean()
+    if reduction == 2:
+        return res.sum()
+    return res if batched else res.squeeze(0)

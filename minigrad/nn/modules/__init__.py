@@ -43,6 +43,7 @@ from .loss import MultiLabelMarginLoss, MultiMarginLoss  # noqa: F401  (part dis
 from .channelshuffle import ChannelShuffle  # noqa: F401  (part dist)
 from .normalization import LocalResponseNorm  # noqa: F401  (part dist)
 from .loss import NLLLoss2d  # noqa: F401  (part nnalias)
+from .loss import CTCLoss  # noqa: F401  (part ctc)
 
 
 from .activation import MultiheadAttention  # noqa: F401
