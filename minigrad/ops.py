@@ -867,6 +867,7 @@ def any(input, dim=None, keepdim=False):
 def _logical_reduction(reduce, input, dim, keepdim):
     """all/any over everything or over `dim` (an int or a tuple): bool, but uint8 stays uint8;
     contiguous, as PyTorch allocates a reduction's result."""
+    _bool_arg(reduce.__name__, "keepdim", keepdim)
     axis = None if dim is None else _dims(dim, input.ndim)
     out = reduce(input._data, axis=axis, keepdims=keepdim)
     return Tensor._make(np.array(out, input._data.dtype if input._data.dtype == np.uint8
@@ -1084,23 +1085,13 @@ def _compare_inplace(name, scalar_row, tensor_row):
     return _method_operand(name, method)
 
 
-_SIGNATURES["addcmul"] = ("Tensor input, Tensor tensor1, Tensor tensor2, *, Number value = 1, "
-                          "Tensor out = None",)
-
-
 def _addc(name, row, inplace=False):
     """addcmul(input, t1, t2, value=v) = input + v * t1 * t2, addcdiv: input + v * t1 / t2 (one
     op, one node; Adam's update is an addcdiv). Integer addcdiv is refused: it once truncated."""
-    def fn(input, tensor1=_REQUIRED, tensor2=_REQUIRED, *, value=1):
-        if tensor2 is _REQUIRED:
-            got = ", ".join(_type_name(a) for a in (input, tensor1) if a is not _REQUIRED)
-            raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
-                            f"but expected ({_SIGNATURES['addcmul'][0]})")
-        for argname, position, x in (("input", 1, input), ("tensor1", 2, tensor1),
-                                     ("tensor2", 3, tensor2)):
-            _tensor_arg(name, argname, position, x)
-        if not isinstance(value, numbers.Number):
-            raise TypeError(f"{name}(): argument 'value' must be Number, not {_type_name(value)}")
+    def fn(input, tensor1, tensor2, *, value=1):
+        if not (isinstance(tensor1, Tensor) and isinstance(tensor2, Tensor)
+                and isinstance(value, numbers.Number)):  # (_arg_parser words it)
+            raise TypeError(f"{name}(): arguments of the wrong types")
         _broadcast_shape(_broadcast_shape(input.shape, tensor1.shape), tensor2.shape)
         if row is d.addcdiv and dtypes.result_type(tensor1, tensor2).kind != "f":
             raise RuntimeError(_ADDCDIV_INTEGERS)
@@ -1683,6 +1674,7 @@ def _sumproduct_pair(left, right, sum_dims):
 
 # --- reductions ---------------------------------------------------------------------------------
 def sum(input, dim=None, keepdim=False, *, dtype=None):
+    _bool_arg("sum", "keepdim", keepdim)
     _check_reduction_dtype("sum", input, dtype)
     if dim is None:
         return d.sum(input, dtype)
@@ -1690,6 +1682,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
 
 
 def mean(input, dim=None, keepdim=False, *, dtype=None):
+    _bool_arg("mean", "keepdim", keepdim)
     if dtype is None and not input.is_floating_point():
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {input.dtype._scalar}")
@@ -1761,6 +1754,7 @@ def _extreme(name, full, by_dim, elementwise):
             return full(input)
         if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
             raise _invalid_combination(name, (input, dim), {})
+        _bool_arg(name, "keepdim", keepdim)
         values, indices = by_dim(input, _given(dim, input.dim()), keepdim)
         return getattr(return_types, name)(values, indices)
     reduce.__name__ = name
@@ -1792,6 +1786,9 @@ min = _extreme("min", d.min, d.min_dim, minimum)
 def sort(input, dim=-1, descending=False, *, stable=_REQUIRED):
     """The values along dim in order, and where each came from; equal values keep their order.
     Asking for stable at all (even stable=None) is PyTorch's other overload: SortBackward1."""
+    _bool_arg("sort", "descending", descending)
+    if stable is not _REQUIRED and stable is not None:
+        _bool_arg("sort", "stable", stable)
     dim = _given(dim, input.dim())
     if stable is _REQUIRED:
         return return_types.sort(*d.sort(input, dim, descending))
@@ -1802,6 +1799,8 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (smallest) values along dim and their positions."""
     if k.__class__ is builtins.bool or not isinstance(k, numbers.Integral):
         raise TypeError(f"topk(): argument 'k' (position 2) must be int, not {_type_name(k)}")
+    _bool_arg("topk", "largest", largest)
+    _bool_arg("topk", "sorted", sorted)
     dim = _given(dim, input.dim())
     if not 0 <= k <= (input.shape[dim] if input.dim() else 1):
         raise RuntimeError("selected index k out of range")
@@ -1839,6 +1838,7 @@ def _check_index(name, input, dim, index, src=None):
 
 
 def gather(input, dim, index, *, sparse_grad=False):
+    _bool_arg("gather", "sparse_grad", sparse_grad)
     given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     _check_index("gather", input, dim, index)
     return d.gather(input, given, index, sparse_grad)
@@ -1847,6 +1847,8 @@ def gather(input, dim, index, *, sparse_grad=False):
 def _scatter_call(input, dim, index, src, value):
     """The row scatter(dim, index, src) or scatter(dim, index, value) runs, and its arguments,
     after PyTorch's checks: shared by scatter and scatter_."""
+    if src is None is value:  # (PyTorch has no scatter without either: _arg_parser words it)
+        raise TypeError("scatter() missing its src or value")
     given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     if isinstance(src, Tensor):
         _check_index("scatter", input, dim, index, src)
@@ -1940,6 +1942,7 @@ _std_method, _var_method = _var_std("std", d.std, True), _var_std("var", d.var, 
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None):
+    _bool_arg("prod", "keepdim", keepdim)
     if dim is None:
         return d.prod(input, dtype)
     if not isinstance(dim, numbers.Integral):  # one dim only, unlike sum
@@ -1951,6 +1954,7 @@ def _amax_amin(name, op):
     """amax/amin: the largest (smallest) values over dims (all by default), without indices; ties
     share the gradient evenly, unlike max(dim)."""
     def reduce(input, dim=(), keepdim=False):
+        _bool_arg(name, "keepdim", keepdim)
         dims = _dims(dim, input.dim())
         if not dims and input.numel() == 0:
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() "
@@ -1976,6 +1980,7 @@ def _arg_extreme(name, np_fn):
     """argmax/argmin: the position of the first largest (smallest) value: flat over all dims, or
     along dim. Indices are not differentiable: no node."""
     def reduce(input, dim=None, keepdim=False):
+        _bool_arg(name, "keepdim", keepdim)
         a = input._data
         if dim is None:
             if input.numel() == 0:
@@ -2002,6 +2007,7 @@ def logsumexp(input, dim=None, keepdim=False):
     """log(sum(exp(input))) over dims, computed without overflow."""
     if dim is None:
         raise TypeError('logsumexp() missing 1 required positional arguments: "dim"')
+    _bool_arg("logsumexp", "keepdim", keepdim)
     if dim == () or dim == []:  # PyTorch sums over all dims then, but keeps its max's dims
         if keepdim or not input.dim():
             dim = tuple(range(input.dim()))
@@ -4412,6 +4418,7 @@ def std_mean(input, *args, **kwargs):
 
 def aminmax(input, *, dim=None, keepdim=False):
     """The smallest and the largest value (over dim, or all), as amin and amax would give them."""
+    _bool_arg("aminmax", "keepdim", keepdim)
     if dim is None and input.numel() == 0:
         raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the "
                            "operation has no identity.")
@@ -4471,6 +4478,7 @@ def _median_like(name, full, by_dim, kernel):
         if dim is _REQUIRED:
             return full(input)
         _int_dim(name, dim)
+        _bool_arg(name, "keepdim", keepdim)
         if input.numel() == 0 and input.dim():
             _check_reducible(name, input, (_wrap_dim(dim, input.dim()),))
         return getattr(return_types, name)(*by_dim(input, _given(dim, input.dim()), keepdim))
@@ -4487,6 +4495,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     if k.__class__ is builtins.bool or not isinstance(k, numbers.Integral):
         raise TypeError(f"kthvalue(): argument 'k' (position 2) must be int, not {_type_name(k)}")
     _int_dim("kthvalue", dim, 3)
+    _bool_arg("kthvalue", "keepdim", keepdim)
     given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     if not 1 <= k <= (input.shape[dim] if input.dim() else 1):
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
@@ -4498,6 +4507,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
 def mode(input, dim=-1, keepdim=False):
     """The most frequent value along dim and an index where it occurs."""
     _int_dim("mode", dim)
+    _bool_arg("mode", "keepdim", keepdim)
     if input.dim():
         _check_reducible("mode", input, (_wrap_dim(dim, input.dim()),))
     return return_types.mode(*d.mode(input, _given(dim, input.dim()), keepdim))
@@ -4522,6 +4532,7 @@ cummin = _cummaxmin("cummin", d.cummin)
 
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     """sum, counting nan as 0."""
+    _bool_arg("nansum", "keepdim", keepdim)
     _check_reduction_dtype("nansum", input, dtype)
     dims = None if dim is None or dim == () or dim == [] else _given_dims(dim, input.dim())
     return d.nansum(input, dims, keepdim, dtype)
@@ -4529,6 +4540,7 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None):
 
 def nanmean(input, dim=None, keepdim=False, *, dtype=None):
     """mean of the elements that are not nan: PyTorch divides nansum by their count."""
+    _bool_arg("nanmean", "keepdim", keepdim)
     if not input.is_floating_point():
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype but "
                            f"got {input.dtype._scalar}")
@@ -5567,11 +5579,13 @@ def _quantile(input, q, dim, keepdim, interpolation, ignore_nan):
 
 def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
     """The q-th quantiles of input (along dim), between sorted values as `interpolation` says."""
+    _bool_arg("quantile", "keepdim", keepdim)
     return _quantile(input, q, dim, keepdim, interpolation, False)
 
 
 def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
     """quantile of the values that are not nan."""
+    _bool_arg("nanquantile", "keepdim", keepdim)
     return _quantile(input, q, dim, keepdim, interpolation, True)
 
 
@@ -5861,6 +5875,7 @@ _SCATTER_REDUCES = ("sum", "prod", "mean", "amax", "amin")
 
 def _scatter_reduce_call(input, dim, index, src, reduce, include_self):
     """scatter_reduce's arguments after PyTorch's checks, in its order (dtypes, reduce, shapes)."""
+    _bool_arg("scatter_reduce", "include_self", include_self)
     given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     if reduce not in _SCATTER_REDUCES and index._data.dtype in (np.int32, np.int64) and (
             src._data.dtype == input._data.dtype):
@@ -5883,32 +5898,18 @@ def _positional(name, names, values, extra):
                         f"{len(names) + len(extra)} were given")
 
 
-_SCATTER_REDUCE_ARGS = ("dim", "index", "src", "reduce")
-
-
-def scatter_reduce(input, dim=_REQUIRED, index=_REQUIRED, src=_REQUIRED, reduce=_REQUIRED, *extra,
-                   include_self=True):
+def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     """Reduces src's elements into input at the positions index gives along dim: sum, prod,
     mean, amax or amin; include_self=False leaves input's own values out where src lands."""
-    _positional("scatter_reduce", ("input",) + _SCATTER_REDUCE_ARGS, (input, dim, index, src, reduce),
-                extra)
     return d.scatter_reduce(*_scatter_reduce_call(input, dim, index, src, reduce, include_self))
 
 
-def _scatter_reduce_method(self, dim=_REQUIRED, index=_REQUIRED, src=_REQUIRED, reduce=_REQUIRED,
-                           *extra, include_self=True, _name="scatter_reduce"):
-    _positional(_name, _SCATTER_REDUCE_ARGS, (dim, index, src, reduce), extra)
-    args = _scatter_reduce_call(self, dim, index, src, reduce, include_self)
-    return apply_inplace(d.scatter_reduce, *args) if _name[-1] == "_" else d.scatter_reduce(*args)
+def _scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):
+    return apply_inplace(d.scatter_reduce,
+                         *_scatter_reduce_call(self, dim, index, src, reduce, include_self))
 
 
-def _scatter_reduce_(self, dim=_REQUIRED, index=_REQUIRED, src=_REQUIRED, reduce=_REQUIRED, *extra,
-                     include_self=True):
-    return _scatter_reduce_method(self, dim, index, src, reduce, *extra, include_self=include_self,
-                                  _name="scatter_reduce_")
-
-
-_METHODS.update(scatter_reduce=_scatter_reduce_method, scatter_reduce_=_scatter_reduce_)
+_METHODS.update(scatter_reduce=_as_method(scatter_reduce), scatter_reduce_=_scatter_reduce_)
 
 
 def _renorm_call(input, p, dim, maxnorm):
