@@ -167,7 +167,7 @@ class Signature:
         instead of False. A fitting call's values, by parameter, for `_unpack`."""
         nargs, params = len(args), self.params
         varargs = self.max_pos_args == 1 and params[0].kind in ("IntArrayRef", "SymIntArrayRef")
-        if nargs > self.max_pos_args and not varargs:
+        if nargs > self.max_pos_args and not (varargs and _is_int(args[0])):
             if raise_error:
                 raise self._extra_args(nargs)
             return False
@@ -296,9 +296,11 @@ def _described(x):
 
 
 def _formatted(params, args, kwargs):
-    """The call's types, each between !s when the parameter at its place does not take it."""
+    """The call's types, each between !s when the parameter at its place does not take it (a
+    keyword's value is read by the name of the parameter at its place)."""
     out = []
     for i, (k, x) in enumerate([(None, a) for a in args] + list(kwargs.items())):
+        x = kwargs.get(params[i].rpartition(" ")[2], x) if k else x
         ok = _matches(params[i], x)
         text = (f"{params[i].rpartition(' ')[2]}=" if k else "") + _described(x)
         out.append(text if ok else f"!{text}!")
@@ -570,6 +572,8 @@ SIGNATURES.update({  # what a student most often gets wrong: reductions, sorting
             "pow(Tensor input, Scalar exponent, *, Tensor out=None)"),
     "Tensor.pow": ("pow(Tensor exponent)", "pow(Scalar exponent)"),
     # torch.split and Tensor.split are Python's: they call one of these (ops.split reads them)
+    "_VF.split": ("split(Tensor input, SymInt split_size, int64_t dim=0)",
+                  "split(Tensor input, SymIntArrayRef split_size, int64_t dim=0)"),
     "split_with_sizes": ("split_with_sizes(Tensor input, SymIntArrayRef split_sizes, "
                          "int64_t dim=0)",),
     **{n: (f"{n}(Tensor input, int64_t dim=-1, bool keepdim=False, *, TensorList[2] out=None)",)

@@ -2035,8 +2035,24 @@ def norm(input, p="fro", dim=None, keepdim=False):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
                            f"input. Got {input.dtype._scalar}")
     p = 2 if p in ("fro", None) else p
-    dims = None if dim is None else _given_dims(dim, input.dim())
+    try:
+        _bool_arg("norm", "keepdim", keepdim)
+        dims = None if dim is None else _given_dims(dim, input.dim())
+    except Exception:  # PyTorch's norm is Python: it calls linalg_vector_norm, whose parser words it
+        e = _arg_parser.error(_arg_parser.SIGNATURES["linalg_vector_norm"],
+                              (input, p, [dim] if isinstance(dim, numbers.Integral) else dim,
+                               keepdim), {})
+        if e is None:
+            raise
+        raise e from None
     return d.norm(input, p, dims, keepdim)
+
+
+def _norm_method(self, p="fro", dim=None, keepdim=False):
+    return norm(self, p, dim, keepdim)
+
+
+_norm_method.__qualname__ = "Tensor.norm"  # (Python's errors name it so, as PyTorch's)
 
 
 # --- shapes and views ---------------------------------------------------------------------------
@@ -2453,14 +2469,39 @@ def unbind(input, dim=0):
 
 def split(tensor, split_size_or_sections, dim=0):
     """Pieces along dim, as a tuple of views: of split_size each (the last one what is left), or
-    of the sizes listed. All are outputs of one node."""
+    of the sizes listed. All are outputs of one node.
+    PyTorch's split is Python: it calls _VF.split with one size, split_with_sizes with anything
+    else, and bad arguments get their parser's words."""
+    if isinstance(split_size_or_sections, Tensor):  # one element: taken as its int
+        try:
+            split_size_or_sections = int(split_size_or_sections)
+        except ValueError:
+            pass
+    try:
+        return _split(tensor, split_size_or_sections, dim)
+    except Exception:
+        name = "_VF.split" if isinstance(split_size_or_sections, numbers.Integral) else "split_with_sizes"
+        e = _arg_parser.error(_arg_parser.SIGNATURES[name], (tensor, split_size_or_sections, dim), {})
+        if e is None:
+            raise
+        raise e from None
+
+
+def _split_method(self, split_size, dim=0):
+    return split(self, split_size, dim)
+
+
+_split_method.__qualname__ = "Tensor.split"  # (Python's errors name it so, as PyTorch's)
+
+
+def _split(tensor, split_size_or_sections, dim):
     if tensor.dim() == 0:
         raise RuntimeError("split expects at least a 1-dimensional tensor")
     given, dim = dim, _wrap_dim(dim, tensor.dim())
     n = tensor.shape[dim]
-    if not isinstance(split_size_or_sections, (tuple, list, numbers.Integral)):
-        raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of "
-                        f"ints, not {type(split_size_or_sections).__name__}")
+    if split_size_or_sections.__class__ is builtins.bool or not isinstance(
+            split_size_or_sections, (tuple, list, numbers.Integral)):  # (split words it)
+        raise TypeError("split(): split_size must be an int or a list of ints")
     if isinstance(split_size_or_sections, (tuple, list)):
         sizes = [int(k) for k in split_size_or_sections]
         if builtins.any(k < 0 for k in sizes):
@@ -4560,10 +4601,10 @@ def count_nonzero(input, dim=None):
 _METHODS = dict(
     add=_as_method(add), sub=_as_method(sub), mul=_as_method(mul), div=_as_method(div), neg=neg, pow=_method_operand("pow", pow), exp=exp, log=log, sqrt=sqrt, abs=abs,
     sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=_clamp, clip=_clip, matmul=_as_method(matmul),
-    mm=_as_method(mm), sum=sum, mean=mean, max=_extreme_method(max), min=_extreme_method(min), std=_std_method, norm=norm, reshape=reshape, view=view,
+    mm=_as_method(mm), sum=sum, mean=mean, max=_extreme_method(max), min=_extreme_method(min), std=_std_method, norm=_norm_method, reshape=reshape, view=view,
     var=_var_method, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
     cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
-    is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=split, chunk=chunk,
+    is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=_split_method, chunk=chunk,
     unsafe_split=unsafe_split, unsafe_chunk=unsafe_chunk,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
     clone=clone, masked_fill=masked_fill, gather=gather, scatter=scatter, scatter_add=scatter_add, all=all, any=any,
