@@ -1761,24 +1761,6 @@ def _extreme(name, full, by_dim, elementwise):
     return reduce
 
 
-def _extreme_method(fn):
-    """Tensor.max/min: PyTorch lists the method's overloads (without input) and says why a
-    lone argument that is neither a dim nor a tensor fits none."""
-    def method(self, *args, **kwargs):
-        if len(args) == 1 and not kwargs and (args[0].__class__ is builtins.bool or not isinstance(
-                args[0], (Tensor, numbers.Integral))):
-            why = ("      didn't match because some of the arguments have invalid types: "
-                   f"(!{_type_name(args[0])}!)\n")
-            raise TypeError(f"{fn.__name__}() received an invalid combination of arguments - got "
-                            f"({_type_name(args[0])}), but expected one of:\n * ()\n{why}"
-                            f" * (Tensor other)\n{why} * (int dim, bool keepdim = False)\n")
-        if args and isinstance(args[0], Tensor) and (len(args) > 1 or "keepdim" in kwargs):
-            raise TypeError(f"{fn.__name__}(): argument 'dim' (position 1) must be int, not Tensor")
-        return fn(self, *args, **kwargs)
-    method.__name__, method.__wrapped__ = fn.__name__, fn
-    return method
-
-
 max = _extreme("max", d.max, d.max_dim, maximum)
 min = _extreme("min", d.min, d.min_dim, minimum)
 
@@ -2368,17 +2350,12 @@ def outer(input, vec2):
 
 def tile(input, dims):
     """repeat, with missing leading repeats taken as 1."""
-    if not isinstance(dims, (tuple, list)):
-        raise TypeError(f"tile(): argument 'dims' (position 2) must be tuple of ints, not "
-                        f"{_type_name(dims)}")
-    for i, r in enumerate(dims):
-        if not hasattr(r, "__index__"):
-            raise TypeError("tile(): argument 'dims' (position 2) must be tuple of ints, but found "
-                            f"element of type {_type_name(r)} at pos {i}")
     return _repeat(input, *(1,) * (input.dim() - len(dims)), *dims)
 
 
 def _tile_method(self, *dims):
+    if not dims:  # (_arg_parser words it)
+        raise TypeError("tile() missing its dims")
     return tile(self, dims[0] if len(dims) == 1 and isinstance(dims[0], (tuple, list)) else dims)
 
 
@@ -4601,7 +4578,7 @@ def count_nonzero(input, dim=None):
 _METHODS = dict(
     add=_as_method(add), sub=_as_method(sub), mul=_as_method(mul), div=_as_method(div), neg=neg, pow=_method_operand("pow", pow), exp=exp, log=log, sqrt=sqrt, abs=abs,
     sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=_clamp, clip=_clip, matmul=_as_method(matmul),
-    mm=_as_method(mm), sum=sum, mean=mean, max=_extreme_method(max), min=_extreme_method(min), std=_std_method, norm=_norm_method, reshape=reshape, view=view,
+    mm=_as_method(mm), sum=sum, mean=mean, max=max, min=min, std=_std_method, norm=_norm_method, reshape=reshape, view=view,
     var=_var_method, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
     cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
     is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=_split_method, chunk=chunk,
