@@ -3767,10 +3767,10 @@ def _repeated_indices(repeats):
                                   repeats._data))
 
 
-def _index_put_call(self, indices, values, position):
+def _index_put_call(self, indices, values, position, name="index_put"):
     """The row index_put runs after PyTorch's checks, with `indices` as a NumPy key."""
     if not isinstance(indices, (tuple, list)):
-        raise TypeError(f"index_put(): argument 'indices' (position {position}) must be tuple of "
+        raise TypeError(f"{name}(): argument 'indices' (position {position}) must be tuple of "
                         f"Tensors, not {_type_name(indices)}")
     _tensor_elements(indices)
     if values.dtype != self.dtype:
@@ -3796,7 +3796,7 @@ def index_put(input, indices, values, accumulate=False):
 
 
 def _index_put_inplace(self, indices, values, accumulate=False):
-    key = _index_put_call(self, indices, values, 1)
+    key = _index_put_call(self, indices, values, 1, "index_put_")
     try:
         return apply_inplace(d.index_put, self, values, key, accumulate)
     except IndexError:

@@ -17926,6 +17926,7 @@ case(
     "torch.stack()", "torch.stack([x, x], dim='a')", "x.cummax(dim='a')", "x.cross(x, 'a')",
     "x.dist('a')", "x.count_nonzero('a')", "x.renorm(2, 0)", "x.unflatten('a', (1, 2))",
     "x.tile('a')", "x.tile(1.5)", "x.tile()", "torch.tile(x, (2, 'a'))",
+    "x.index_put_(i, 1)", "x.index_put(i, 1)",
 )
 case(
     "argparse_varargs_and_keywords",
