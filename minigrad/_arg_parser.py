@@ -167,7 +167,7 @@ class Signature:
         instead of False. A fitting call's values, by parameter, for `_unpack`."""
         nargs, params = len(args), self.params
         varargs = self.max_pos_args == 1 and params[0].kind in ("IntArrayRef", "SymIntArrayRef")
-        if nargs > self.max_pos_args and not varargs:
+        if nargs > self.max_pos_args and not (varargs and _is_int(args[0])):
             if raise_error:
                 raise self._extra_args(nargs)
             return False
@@ -296,9 +296,11 @@ def _described(x):
 
 
 def _formatted(params, args, kwargs):
-    """The call's types, each between !s when the parameter at its place does not take it."""
+    """The call's types, each between !s when the parameter at its place does not take it (a
+    keyword's value is read by the name of the parameter at its place)."""
     out = []
     for i, (k, x) in enumerate([(None, a) for a in args] + list(kwargs.items())):
+        x = kwargs.get(params[i].rpartition(" ")[2], x) if k else x
         ok = _matches(params[i], x)
         text = (f"{params[i].rpartition(' ')[2]}=" if k else "") + _described(x)
         out.append(text if ok else f"!{text}!")
@@ -545,6 +547,59 @@ SIGNATURES.update({  # indexing, scatters and more (torch.<name>; methods derive
     "Tensor.tensor_split": ("tensor_split(SymIntArrayRef indices, int64_t dim=0)",
                             "tensor_split(Tensor tensor_indices_or_sections, int64_t dim=0)",
                             "tensor_split(SymInt sections, int64_t dim=0)"),
+})
+
+SIGNATURES.update({  # what a student most often gets wrong: reductions, sorting, scatters
+    **{n: (f"{n}(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)",
+           f"{n}(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2, *, "
+           "Tensor out=None)|deprecated")
+       for n in ("addcmul", "addcdiv")},
+    **{f"Tensor.{n}": (f"{n}(Tensor tensor1, Tensor tensor2, *, Scalar value=1)",
+                       f"{n}(Scalar value, Tensor tensor1, Tensor tensor2)|deprecated")
+       for n in ("addcmul", "addcdiv", "addcmul_", "addcdiv_")},
+    "scatter_reduce": ("scatter_reduce(Tensor input, int64_t dim, Tensor index, Tensor src, "
+                       "c10::string_view reduce, *, bool include_self=True, Tensor out=None)",),
+    "Tensor.scatter_reduce_": ("scatter_reduce_(int64_t dim, Tensor index, Tensor src, "
+                               "c10::string_view reduce, *, bool include_self=True)",),
+    "scatter": tuple(f"scatter(Tensor input, int64_t dim, Tensor index, {v}, *, {r}Tensor out=None)"
+                     for v in ("Tensor src", "Scalar value") for r in ("", "c10::string_view reduce, ")),
+    **{n: tuple(f"{n}(Tensor input, {q} q, int64_t? dim=None, bool keepdim=False, *, "
+                'c10::string_view interpolation="linear", Tensor out=None)'
+                for q in ("Tensor", "double"))
+       for n in ("quantile", "nanquantile")},
+    "pow": ("pow(Tensor input, Tensor exponent, *, Tensor out=None)",
+            "pow(Scalar self, Tensor exponent, *, Tensor out=None)",
+            "pow(Tensor input, Scalar exponent, *, Tensor out=None)"),
+    "Tensor.pow": ("pow(Tensor exponent)", "pow(Scalar exponent)"),
+    # torch.split and Tensor.split are Python's: they call one of these (ops.split reads them)
+    "_VF.split": ("split(Tensor input, SymInt split_size, int64_t dim=0)",
+                  "split(Tensor input, SymIntArrayRef split_size, int64_t dim=0)"),
+    "split_with_sizes": ("split_with_sizes(Tensor input, SymIntArrayRef split_sizes, "
+                         "int64_t dim=0)",),
+    **{n: (f"{n}(Tensor input, int64_t dim=-1, bool keepdim=False, *, TensorList[2] out=None)",)
+       for n in ("mode",)},
+    **{n: (f"{n}(Tensor input)",
+           f"{n}(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)")
+       for n in ("median", "nanmedian")},
+    "kthvalue": ("kthvalue(Tensor input, SymInt k, int64_t dim=-1, bool keepdim=False, *, "
+                 "TensorList[2] out=None)",),
+    "aminmax": ("aminmax(Tensor input, *, int64_t? dim=None, bool keepdim=False, "
+                "TensorList[2] out=None)",),
+    **{n: (f"{n}(Tensor input, int64_t dim, *, TensorList[2] out=None)",)
+       for n in ("cummax", "cummin")},
+    "logcumsumexp": ("logcumsumexp(Tensor input, int64_t dim, *, Tensor out=None)",),
+    "cross": ("cross(Tensor input, Tensor other, int64_t? dim=None, *, Tensor out=None)",),
+    "dist": ("dist(Tensor input, Tensor other, Scalar p=2)",),
+    "renorm": ("renorm(Tensor input, Scalar p, int64_t dim, Scalar maxnorm, *, Tensor out=None)",),
+    "count_nonzero": ("count_nonzero(Tensor input, int64_t? dim=None)",
+                      "count_nonzero(Tensor input, IntArrayRef dim)"),
+    "unflatten": ("unflatten(Tensor input, int64_t dim, SymIntArrayRef sizes)",),
+    "tile": ("tile(Tensor input, SymIntArrayRef dims)",),
+    **{n: (f"{n}(TensorList tensors, int64_t dim=0, *, Tensor out=None)",) for n in ("cat", "stack")},
+    # (torch.norm is Python's: it calls this one; ops.norm reads it)
+    "linalg_vector_norm": ("linalg_vector_norm(Tensor input, Scalar ord=2, "
+                           "IntArrayRef[1]? dim=None, bool keepdim=False, *, "
+                           "ScalarType? dtype=None, Tensor out=None)",),
 })
 
 # torch functions of one tensor, with and without `out` (their methods take nothing)

@@ -867,6 +867,7 @@ def any(input, dim=None, keepdim=False):
 def _logical_reduction(reduce, input, dim, keepdim):
     """all/any over everything or over `dim` (an int or a tuple): bool, but uint8 stays uint8;
     contiguous, as PyTorch allocates a reduction's result."""
+    _bool_arg(reduce.__name__, "keepdim", keepdim)
     axis = None if dim is None else _dims(dim, input.ndim)
     out = reduce(input._data, axis=axis, keepdims=keepdim)
     return Tensor._make(np.array(out, input._data.dtype if input._data.dtype == np.uint8
@@ -1084,23 +1085,13 @@ def _compare_inplace(name, scalar_row, tensor_row):
     return _method_operand(name, method)
 
 
-_SIGNATURES["addcmul"] = ("Tensor input, Tensor tensor1, Tensor tensor2, *, Number value = 1, "
-                          "Tensor out = None",)
-
-
 def _addc(name, row, inplace=False):
     """addcmul(input, t1, t2, value=v) = input + v * t1 * t2, addcdiv: input + v * t1 / t2 (one
     op, one node; Adam's update is an addcdiv). Integer addcdiv is refused: it once truncated."""
-    def fn(input, tensor1=_REQUIRED, tensor2=_REQUIRED, *, value=1):
-        if tensor2 is _REQUIRED:
-            got = ", ".join(_type_name(a) for a in (input, tensor1) if a is not _REQUIRED)
-            raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
-                            f"but expected ({_SIGNATURES['addcmul'][0]})")
-        for argname, position, x in (("input", 1, input), ("tensor1", 2, tensor1),
-                                     ("tensor2", 3, tensor2)):
-            _tensor_arg(name, argname, position, x)
-        if not isinstance(value, numbers.Number):
-            raise TypeError(f"{name}(): argument 'value' must be Number, not {_type_name(value)}")
+    def fn(input, tensor1, tensor2, *, value=1):
+        if not (isinstance(tensor1, Tensor) and isinstance(tensor2, Tensor)
+                and isinstance(value, numbers.Number)):  # (_arg_parser words it)
+            raise TypeError(f"{name}(): arguments of the wrong types")
         _broadcast_shape(_broadcast_shape(input.shape, tensor1.shape), tensor2.shape)
         if row is d.addcdiv and dtypes.result_type(tensor1, tensor2).kind != "f":
             raise RuntimeError(_ADDCDIV_INTEGERS)
@@ -1683,6 +1674,7 @@ def _sumproduct_pair(left, right, sum_dims):
 
 # --- reductions ---------------------------------------------------------------------------------
 def sum(input, dim=None, keepdim=False, *, dtype=None):
+    _bool_arg("sum", "keepdim", keepdim)
     _check_reduction_dtype("sum", input, dtype)
     if dim is None:
         return d.sum(input, dtype)
@@ -1690,6 +1682,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
 
 
 def mean(input, dim=None, keepdim=False, *, dtype=None):
+    _bool_arg("mean", "keepdim", keepdim)
     if dtype is None and not input.is_floating_point():
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {input.dtype._scalar}")
@@ -1761,28 +1754,11 @@ def _extreme(name, full, by_dim, elementwise):
             return full(input)
         if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
             raise _invalid_combination(name, (input, dim), {})
+        _bool_arg(name, "keepdim", keepdim)
         values, indices = by_dim(input, _given(dim, input.dim()), keepdim)
         return getattr(return_types, name)(values, indices)
     reduce.__name__ = name
     return reduce
-
-
-def _extreme_method(fn):
-    """Tensor.max/min: PyTorch lists the method's overloads (without input) and says why a
-    lone argument that is neither a dim nor a tensor fits none."""
-    def method(self, *args, **kwargs):
-        if len(args) == 1 and not kwargs and (args[0].__class__ is builtins.bool or not isinstance(
-                args[0], (Tensor, numbers.Integral))):
-            why = ("      didn't match because some of the arguments have invalid types: "
-                   f"(!{_type_name(args[0])}!)\n")
-            raise TypeError(f"{fn.__name__}() received an invalid combination of arguments - got "
-                            f"({_type_name(args[0])}), but expected one of:\n * ()\n{why}"
-                            f" * (Tensor other)\n{why} * (int dim, bool keepdim = False)\n")
-        if args and isinstance(args[0], Tensor) and (len(args) > 1 or "keepdim" in kwargs):
-            raise TypeError(f"{fn.__name__}(): argument 'dim' (position 1) must be int, not Tensor")
-        return fn(self, *args, **kwargs)
-    method.__name__, method.__wrapped__ = fn.__name__, fn
-    return method
 
 
 max = _extreme("max", d.max, d.max_dim, maximum)
@@ -1792,6 +1768,9 @@ min = _extreme("min", d.min, d.min_dim, minimum)
 def sort(input, dim=-1, descending=False, *, stable=_REQUIRED):
     """The values along dim in order, and where each came from; equal values keep their order.
     Asking for stable at all (even stable=None) is PyTorch's other overload: SortBackward1."""
+    _bool_arg("sort", "descending", descending)
+    if stable is not _REQUIRED and stable is not None:
+        _bool_arg("sort", "stable", stable)
     dim = _given(dim, input.dim())
     if stable is _REQUIRED:
         return return_types.sort(*d.sort(input, dim, descending))
@@ -1802,6 +1781,8 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (smallest) values along dim and their positions."""
     if k.__class__ is builtins.bool or not isinstance(k, numbers.Integral):
         raise TypeError(f"topk(): argument 'k' (position 2) must be int, not {_type_name(k)}")
+    _bool_arg("topk", "largest", largest)
+    _bool_arg("topk", "sorted", sorted)
     dim = _given(dim, input.dim())
     if not 0 <= k <= (input.shape[dim] if input.dim() else 1):
         raise RuntimeError("selected index k out of range")
@@ -1839,6 +1820,7 @@ def _check_index(name, input, dim, index, src=None):
 
 
 def gather(input, dim, index, *, sparse_grad=False):
+    _bool_arg("gather", "sparse_grad", sparse_grad)
     given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     _check_index("gather", input, dim, index)
     return d.gather(input, given, index, sparse_grad)
@@ -1847,6 +1829,8 @@ def gather(input, dim, index, *, sparse_grad=False):
 def _scatter_call(input, dim, index, src, value):
     """The row scatter(dim, index, src) or scatter(dim, index, value) runs, and its arguments,
     after PyTorch's checks: shared by scatter and scatter_."""
+    if src is None is value:  # (PyTorch has no scatter without either: _arg_parser words it)
+        raise TypeError("scatter() missing its src or value")
     given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     if isinstance(src, Tensor):
         _check_index("scatter", input, dim, index, src)
@@ -1940,6 +1924,7 @@ _std_method, _var_method = _var_std("std", d.std, True), _var_std("var", d.var, 
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None):
+    _bool_arg("prod", "keepdim", keepdim)
     if dim is None:
         return d.prod(input, dtype)
     if not isinstance(dim, numbers.Integral):  # one dim only, unlike sum
@@ -1951,6 +1936,7 @@ def _amax_amin(name, op):
     """amax/amin: the largest (smallest) values over dims (all by default), without indices; ties
     share the gradient evenly, unlike max(dim)."""
     def reduce(input, dim=(), keepdim=False):
+        _bool_arg(name, "keepdim", keepdim)
         dims = _dims(dim, input.dim())
         if not dims and input.numel() == 0:
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() "
@@ -1976,6 +1962,7 @@ def _arg_extreme(name, np_fn):
     """argmax/argmin: the position of the first largest (smallest) value: flat over all dims, or
     along dim. Indices are not differentiable: no node."""
     def reduce(input, dim=None, keepdim=False):
+        _bool_arg(name, "keepdim", keepdim)
         a = input._data
         if dim is None:
             if input.numel() == 0:
@@ -2002,6 +1989,7 @@ def logsumexp(input, dim=None, keepdim=False):
     """log(sum(exp(input))) over dims, computed without overflow."""
     if dim is None:
         raise TypeError('logsumexp() missing 1 required positional arguments: "dim"')
+    _bool_arg("logsumexp", "keepdim", keepdim)
     if dim == () or dim == []:  # PyTorch sums over all dims then, but keeps its max's dims
         if keepdim or not input.dim():
             dim = tuple(range(input.dim()))
@@ -2029,8 +2017,24 @@ def norm(input, p="fro", dim=None, keepdim=False):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
                            f"input. Got {input.dtype._scalar}")
     p = 2 if p in ("fro", None) else p
-    dims = None if dim is None else _given_dims(dim, input.dim())
+    try:
+        _bool_arg("norm", "keepdim", keepdim)
+        dims = None if dim is None else _given_dims(dim, input.dim())
+    except Exception:  # PyTorch's norm is Python: it calls linalg_vector_norm, whose parser words it
+        e = _arg_parser.error(_arg_parser.SIGNATURES["linalg_vector_norm"],
+                              (input, p, [dim] if isinstance(dim, numbers.Integral) else dim,
+                               keepdim), {})
+        if e is None:
+            raise
+        raise e from None
     return d.norm(input, p, dims, keepdim)
+
+
+def _norm_method(self, p="fro", dim=None, keepdim=False):
+    return norm(self, p, dim, keepdim)
+
+
+_norm_method.__qualname__ = "Tensor.norm"  # (Python's errors name it so, as PyTorch's)
 
 
 # --- shapes and views ---------------------------------------------------------------------------
@@ -2346,17 +2350,12 @@ def outer(input, vec2):
 
 def tile(input, dims):
     """repeat, with missing leading repeats taken as 1."""
-    if not isinstance(dims, (tuple, list)):
-        raise TypeError(f"tile(): argument 'dims' (position 2) must be tuple of ints, not "
-                        f"{_type_name(dims)}")
-    for i, r in enumerate(dims):
-        if not hasattr(r, "__index__"):
-            raise TypeError("tile(): argument 'dims' (position 2) must be tuple of ints, but found "
-                            f"element of type {_type_name(r)} at pos {i}")
     return _repeat(input, *(1,) * (input.dim() - len(dims)), *dims)
 
 
 def _tile_method(self, *dims):
+    if not dims:  # (_arg_parser words it)
+        raise TypeError("tile() missing its dims")
     return tile(self, dims[0] if len(dims) == 1 and isinstance(dims[0], (tuple, list)) else dims)
 
 
@@ -2447,14 +2446,39 @@ def unbind(input, dim=0):
 
 def split(tensor, split_size_or_sections, dim=0):
     """Pieces along dim, as a tuple of views: of split_size each (the last one what is left), or
-    of the sizes listed. All are outputs of one node."""
+    of the sizes listed. All are outputs of one node.
+    PyTorch's split is Python: it calls _VF.split with one size, split_with_sizes with anything
+    else, and bad arguments get their parser's words."""
+    if isinstance(split_size_or_sections, Tensor):  # one element: taken as its int
+        try:
+            split_size_or_sections = int(split_size_or_sections)
+        except ValueError:
+            pass
+    try:
+        return _split(tensor, split_size_or_sections, dim)
+    except Exception:
+        name = "_VF.split" if isinstance(split_size_or_sections, numbers.Integral) else "split_with_sizes"
+        e = _arg_parser.error(_arg_parser.SIGNATURES[name], (tensor, split_size_or_sections, dim), {})
+        if e is None:
+            raise
+        raise e from None
+
+
+def _split_method(self, split_size, dim=0):
+    return split(self, split_size, dim)
+
+
+_split_method.__qualname__ = "Tensor.split"  # (Python's errors name it so, as PyTorch's)
+
+
+def _split(tensor, split_size_or_sections, dim):
     if tensor.dim() == 0:
         raise RuntimeError("split expects at least a 1-dimensional tensor")
     given, dim = dim, _wrap_dim(dim, tensor.dim())
     n = tensor.shape[dim]
-    if not isinstance(split_size_or_sections, (tuple, list, numbers.Integral)):
-        raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of "
-                        f"ints, not {type(split_size_or_sections).__name__}")
+    if split_size_or_sections.__class__ is builtins.bool or not isinstance(
+            split_size_or_sections, (tuple, list, numbers.Integral)):  # (split words it)
+        raise TypeError("split(): split_size must be an int or a list of ints")
     if isinstance(split_size_or_sections, (tuple, list)):
         sizes = [int(k) for k in split_size_or_sections]
         if builtins.any(k < 0 for k in sizes):
@@ -3763,10 +3787,10 @@ def _repeated_indices(repeats):
                                   repeats._data))
 
 
-def _index_put_call(self, indices, values, position):
+def _index_put_call(self, indices, values, position, name="index_put"):
     """The row index_put runs after PyTorch's checks, with `indices` as a NumPy key."""
     if not isinstance(indices, (tuple, list)):
-        raise TypeError(f"index_put(): argument 'indices' (position {position}) must be tuple of "
+        raise TypeError(f"{name}(): argument 'indices' (position {position}) must be tuple of "
                         f"Tensors, not {_type_name(indices)}")
     _tensor_elements(indices)
     if values.dtype != self.dtype:
@@ -3792,7 +3816,7 @@ def index_put(input, indices, values, accumulate=False):
 
 
 def _index_put_inplace(self, indices, values, accumulate=False):
-    key = _index_put_call(self, indices, values, 1)
+    key = _index_put_call(self, indices, values, 1, "index_put_")
     try:
         return apply_inplace(d.index_put, self, values, key, accumulate)
     except IndexError:
@@ -4432,6 +4456,7 @@ def std_mean(input, *args, **kwargs):
 
 def aminmax(input, *, dim=None, keepdim=False):
     """The smallest and the largest value (over dim, or all), as amin and amax would give them."""
+    _bool_arg("aminmax", "keepdim", keepdim)
     if dim is None and input.numel() == 0:
         raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the "
                            "operation has no identity.")
@@ -4491,6 +4516,7 @@ def _median_like(name, full, by_dim, kernel):
         if dim is _REQUIRED:
             return full(input)
         _int_dim(name, dim)
+        _bool_arg(name, "keepdim", keepdim)
         if input.numel() == 0 and input.dim():
             _check_reducible(name, input, (_wrap_dim(dim, input.dim()),))
         return getattr(return_types, name)(*by_dim(input, _given(dim, input.dim()), keepdim))
@@ -4507,6 +4533,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     if k.__class__ is builtins.bool or not isinstance(k, numbers.Integral):
         raise TypeError(f"kthvalue(): argument 'k' (position 2) must be int, not {_type_name(k)}")
     _int_dim("kthvalue", dim, 3)
+    _bool_arg("kthvalue", "keepdim", keepdim)
     given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     if not 1 <= k <= (input.shape[dim] if input.dim() else 1):
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
@@ -4518,6 +4545,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
 def mode(input, dim=-1, keepdim=False):
     """The most frequent value along dim and an index where it occurs."""
     _int_dim("mode", dim)
+    _bool_arg("mode", "keepdim", keepdim)
     if input.dim():
         _check_reducible("mode", input, (_wrap_dim(dim, input.dim()),))
     return return_types.mode(*d.mode(input, _given(dim, input.dim()), keepdim))
@@ -4542,6 +4570,7 @@ cummin = _cummaxmin("cummin", d.cummin)
 
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     """sum, counting nan as 0."""
+    _bool_arg("nansum", "keepdim", keepdim)
     _check_reduction_dtype("nansum", input, dtype)
     dims = None if dim is None or dim == () or dim == [] else _given_dims(dim, input.dim())
     return d.nansum(input, dims, keepdim, dtype)
@@ -4549,6 +4578,7 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None):
 
 def nanmean(input, dim=None, keepdim=False, *, dtype=None):
     """mean of the elements that are not nan: PyTorch divides nansum by their count."""
+    _bool_arg("nanmean", "keepdim", keepdim)
     if not input.is_floating_point():
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype but "
                            f"got {input.dtype._scalar}")
@@ -4568,10 +4598,10 @@ def count_nonzero(input, dim=None):
 _METHODS = dict(
     add=_as_method(add), sub=_as_method(sub), mul=_as_method(mul), div=_as_method(div), neg=neg, pow=_method_operand("pow", pow), exp=exp, log=log, sqrt=sqrt, abs=abs,
     sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=_clamp, clip=_clip, matmul=_as_method(matmul),
-    mm=_as_method(mm), sum=sum, mean=mean, max=_extreme_method(max), min=_extreme_method(min), std=_std_method, norm=norm, reshape=reshape, view=view,
+    mm=_as_method(mm), sum=sum, mean=mean, max=max, min=min, std=_std_method, norm=_norm_method, reshape=reshape, view=view,
     var=_var_method, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
     cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
-    is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=split, chunk=chunk,
+    is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=_split_method, chunk=chunk,
     unsafe_split=unsafe_split, unsafe_chunk=unsafe_chunk,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
     clone=clone, masked_fill=masked_fill, gather=gather, scatter=scatter, scatter_add=scatter_add, all=all, any=any,
@@ -5587,11 +5617,13 @@ def _quantile(input, q, dim, keepdim, interpolation, ignore_nan):
 
 def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
     """The q-th quantiles of input (along dim), between sorted values as `interpolation` says."""
+    _bool_arg("quantile", "keepdim", keepdim)
     return _quantile(input, q, dim, keepdim, interpolation, False)
 
 
 def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
     """quantile of the values that are not nan."""
+    _bool_arg("nanquantile", "keepdim", keepdim)
     return _quantile(input, q, dim, keepdim, interpolation, True)
 
 
@@ -6008,6 +6040,7 @@ _SCATTER_REDUCES = ("sum", "prod", "mean", "amax", "amin")
 
 def _scatter_reduce_call(input, dim, index, src, reduce, include_self):
     """scatter_reduce's arguments after PyTorch's checks, in its order (dtypes, reduce, shapes)."""
+    _bool_arg("scatter_reduce", "include_self", include_self)
     given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     if reduce not in _SCATTER_REDUCES and index._data.dtype in (np.int32, np.int64) and (
             src._data.dtype == input._data.dtype):
@@ -6030,32 +6063,18 @@ def _positional(name, names, values, extra):
                         f"{len(names) + len(extra)} were given")
 
 
-_SCATTER_REDUCE_ARGS = ("dim", "index", "src", "reduce")
-
-
-def scatter_reduce(input, dim=_REQUIRED, index=_REQUIRED, src=_REQUIRED, reduce=_REQUIRED, *extra,
-                   include_self=True):
+def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     """Reduces src's elements into input at the positions index gives along dim: sum, prod,
     mean, amax or amin; include_self=False leaves input's own values out where src lands."""
-    _positional("scatter_reduce", ("input",) + _SCATTER_REDUCE_ARGS, (input, dim, index, src, reduce),
-                extra)
     return d.scatter_reduce(*_scatter_reduce_call(input, dim, index, src, reduce, include_self))
 
 
-def _scatter_reduce_method(self, dim=_REQUIRED, index=_REQUIRED, src=_REQUIRED, reduce=_REQUIRED,
-                           *extra, include_self=True, _name="scatter_reduce"):
-    _positional(_name, _SCATTER_REDUCE_ARGS, (dim, index, src, reduce), extra)
-    args = _scatter_reduce_call(self, dim, index, src, reduce, include_self)
-    return apply_inplace(d.scatter_reduce, *args) if _name[-1] == "_" else d.scatter_reduce(*args)
+def _scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):
+    return apply_inplace(d.scatter_reduce,
+                         *_scatter_reduce_call(self, dim, index, src, reduce, include_self))
 
 
-def _scatter_reduce_(self, dim=_REQUIRED, index=_REQUIRED, src=_REQUIRED, reduce=_REQUIRED, *extra,
-                     include_self=True):
-    return _scatter_reduce_method(self, dim, index, src, reduce, *extra, include_self=include_self,
-                                  _name="scatter_reduce_")
-
-
-_METHODS.update(scatter_reduce=_scatter_reduce_method, scatter_reduce_=_scatter_reduce_)
+_METHODS.update(scatter_reduce=_as_method(scatter_reduce), scatter_reduce_=_scatter_reduce_)
 
 
 def _renorm_call(input, p, dim, maxnorm):

@@ -18097,3 +18097,59 @@ case(
     "torch.set_default_device('foo')",
     "torch.set_default_device(0)",
 )
+case(
+    "argparse_keepdim_and_flags",
+    # a keepdim (largest, sorted, descending, stable, sparse_grad, include_self) that is no bool:
+    # minigrad would take it as true or false, PyTorch's parser refuses it
+    "x = torch.tensor([[1., 2., 3.], [4., 5., 6.]])\ni = torch.tensor([[0, 1, 0], [1, 0, 1]])",
+    "x.mean(1, 'a')", "x.sum(1, keepdim=1)", "x.sum(1, 'a')", "torch.sum(x, 1, keepdim=1)",
+    "torch.mean(x, 1, 'a')", "x.mean(dim=1, keepdim='a')", "x.prod(1, keepdim=1)",
+    "x.max(1, keepdim=1)", "x.argmax(1, 'a')", "x.argmax(1, keepdim=1)", "x.argmin(keepdim='a')",
+    "torch.argmax(x, 1, 'a')", "x.logsumexp(1, 'a')", "x.median(1, 'a')", "torch.median(x, 1, 'a')",
+    "x.mode(1, 'a')", "x.kthvalue(1, keepdim=1)", "x.kthvalue(1, 1, 'a')", "x.nansum(1, 'a')",
+    "x.nanmean(1, keepdim=1)", "x.aminmax(dim=1, keepdim=1)", "x.all(1, 'a')", "x.amax(1, 'a')",
+    "x.topk(1, largest=1)", "x.topk(1, 1, 'a')", "x.topk(1, 1, True, 'a')",
+    "torch.topk(x, 1, largest=1)", "x.sort(stable=1)", "x.sort(1, 'a')", "x.sort(descending=1)",
+    "torch.sort(x, stable=1)", "x.argsort(1, 'a')", "x.argsort(stable=1)",
+    "x.argsort(descending=1)", "torch.argsort(x, 1, 'a')", "x.gather(1, i, sparse_grad=1)",
+    "x.scatter_reduce(0, i, x, 'sum', include_self=1)",
+    "torch.scatter_reduce(x, 0, i, x, 'sum', include_self=1)", "x.quantile(0.5, 1, 'a')",
+    "x.quantile(0.5, keepdim=1)", "x.norm(dim=1, keepdim=1)", "x.norm(2, 1, 'a')",
+    "x.sort(descending=1, dim=0)", "x",
+)
+case(
+    "argparse_signatures_added",
+    # functions and methods whose bad calls had minigrad's own words, Python's or NumPy's
+    "x = torch.tensor([[1., 2., 3.], [4., 5., 6.]])\ni = torch.tensor([[0, 1, 0], [1, 0, 1]])\n"
+    "m = x > 2",
+    "x.addcmul(x)", "torch.addcmul(x, x, x, 2)", "x.addcmul(x, x, value=1, foo=2)",
+    "torch.addcdiv(x, x, 'a')", "x.addcmul_(x, 'a')", "x",
+    "x.scatter_reduce(0, i, x, 1)", "x.scatter_reduce(0., i, x, 'sum')", "x.scatter_reduce(0, i)",
+    "x.scatter(1, i)", "torch.scatter(x, 1, i)", "x.scatter_(1, i)",
+    "x.quantile('a')", "x.quantile(0.5, dim=1.)", "x.quantile(0.5, interpolation=1)",
+    "x.quantile()", "x.nanquantile(0.5, foo=1)", "torch.quantile(x)", "torch.quantile(x, 'a')",
+    "x.quantile(0.5, 1, True, 'linear')",
+    "torch.pow(x)", "x.pow(exponent='a')",
+    "x.split(1, 'a')", "x.split(1, dim='a')", "torch.split(x, 1, 'a')", "x.split([1, 2], 1.)",
+    "x.split()", "x.split(1.5)", "x.split(True)", "x.split(torch.tensor(1))",
+    "torch.split(x, torch.tensor(1))", "x.split(torch.tensor([1, 1]))",
+    "x.norm(2, 'a')", "x.norm(p=2, dim='a')", "torch.norm(x, 2, 'a')", "x.norm(foo=1)",
+    "torch.norm(x, foo=1)",
+    "x.kthvalue()", "torch.kthvalue(x)", "torch.cat()", "torch.cat([x, x], dim=1.)",
+    "torch.stack()", "torch.stack([x, x], dim='a')", "x.cummax(dim='a')", "x.cross(x, 'a')",
+    "x.dist('a')", "x.count_nonzero('a')", "x.renorm(2, 0)", "x.unflatten('a', (1, 2))",
+    "x.tile('a')", "x.tile(1.5)", "x.tile()", "torch.tile(x, (2, 'a'))",
+    "x.index_put_(i, 1)", "x.index_put(i, 1)",
+)
+case(
+    "argparse_varargs_and_keywords",
+    # a size given as several arguments must start with an int; keywords in the lines of an
+    # invalid combination are read by name
+    "x = torch.ones(2, 3)",
+    "x.repeat(1.5, 2)", "x.expand(2., 3)", "x.permute(0., 1)", "x.permute([0], 1)",
+    "x.reshape(2., 3)", "x.repeat('a', 1)", "torch.zeros(2., 3)", "x.permute(0, 1.)",
+    "x.masked_fill(mask=1, value=1.)", "x.masked_fill(value=1., mask=1)",
+    "x.masked_fill(value=1, mask=x > 1, foo=2)",
+    "x.max('a')", "x.max(1.5)", "x.max(x, 1)", "x.max(x, keepdim=True)", "x.max(dim='a')",
+    "x.max(1, foo=1)", "x.min(x, x)", "x.min([1])", "torch.min(x, 1.5)",
+)
