@@ -6724,3 +6724,45 @@ embedding_bag_per_sample_weights_backward = Op(
     "minigrad::autograd::NotImplemented", _embedding_bag_per_sample_weights_backward, promote=False,
     grad=_not_implemented("_embedding_bag_per_sample_weights_backward"),
     weight=_not_implemented("_embedding_bag_per_sample_weights_backward"))
+
+
+# --- part numfns: histogram, histogramdd. PyTorch has no derivative for them: their results hang
+# from a NotImplemented node (backward through it fails), as heaviside's ---------------------------
+def _histogramdd(self, bins, weight, density):
+    """self's M points (rows of N coordinates) counted into the grid of bins: bins[k] holds dim
+    k's edges. A bin holds its left edge, the last also its right one; points outside the edges
+    (and nan) are left out. Counts (or weights) are added in the input's dtype in the points'
+    order (PyTorch's kernel); density divides by the total, then by each bin's lengths. (self
+    and weight are reshaped here: PyTorch's node takes them as given.)"""
+    self = self.reshape(-1, self.shape[-1])
+    weight = None if weight is None else weight.reshape(-1)
+    keep, where = np.ones(len(self), bool), []
+    for k, edges in enumerate(bins):
+        x = self[:, k]
+        keep &= (x >= edges[0]) & (x <= edges[-1])
+        pos = np.searchsorted(edges, x, side="right") - 1
+        where.append(np.where(pos >= len(edges) - 1, len(edges) - 2, pos))
+    hist = np.zeros([len(edges) - 1 for edges in bins], self.dtype)
+    np.add.at(hist, tuple(pos[keep] for pos in where),
+              self.dtype.type(1) if weight is None else weight[keep])
+    if density:  # (hist.div_(hist.sum()), then hist.div_(the lengths), one dim at a time)
+        hist = hist / _sum(hist)
+        for k, edges in enumerate(bins):
+            hist = hist / np.diff(edges).reshape([-1 if i == k else 1 for i in range(len(bins))])
+    return hist
+
+
+histogram = Op("minigrad::autograd::NotImplemented", lambda self, bins, weight, density: (
+                   _histogramdd(self.reshape(-1, 1), (bins,), weight, density), bins.copy()),
+               promote=False, outputs=("hist", "bin_edges"),
+               self=_not_implemented("histogram"), bins=_not_implemented("histogram"),
+               weight=_not_implemented("histogram"))
+histogramdd_from_bin_cts = Op("minigrad::autograd::NotImplemented", _histogramdd, promote=False,
+                              self=_not_implemented("_histogramdd_from_bin_cts"),
+                              weight=_not_implemented("_histogramdd_from_bin_cts"))
+histogramdd_from_bin_tensors = Op("minigrad::autograd::NotImplemented", _histogramdd,
+                                  promote=False,
+                                  self=_not_implemented("_histogramdd_from_bin_tensors"),
+                                  weight=_not_implemented("_histogramdd_from_bin_tensors"))
+histogramdd_bin_edges = Op("minigrad::autograd::NotImplemented", lambda self, edges: edges,
+                           promote=False, self=_not_implemented("_histogramdd_bin_edges"))

@@ -17884,3 +17884,97 @@ case(
     "x = torch.ones(2, requires_grad=True); y = (x * 2).sum()\ntorch.autograd.backward(y, inputs=[3])",
     "x = torch.ones(2, requires_grad=True); y = (x * 2).sum()\ntry:\n    torch.autograd.grad(y, [x, None])\nexcept Exception as e:\n    print(type(e).__name__, e)\ny.backward(); print(x.grad)",
 )
+
+# ---------------------------------------------------------------------------
+# part numfns: torch.gradient, histogram, histogramdd
+# ---------------------------------------------------------------------------
+_NUMFNS_WALK = """
+def walk(f, d=0, out=None):
+    out = [] if out is None else out
+    if f is None:
+        return out
+    out.append((d, type(f).__name__, {a: getattr(f, a) for a in dir(f)
+                                      if a.startswith('_saved') and not isinstance(getattr(f, a), torch.Tensor)}))
+    for n, _ in f.next_functions:
+        walk(n, d + 1, out)
+    return out
+"""
+case(
+    "numfns_gradient_graph",
+    # composite: slices, Scalar divisions (DivBackward1), the central /2, one cat per dim
+    _NUMFNS_WALK,
+    "x = torch.tensor([1., 4., 9., 16., 25.], requires_grad=True)\nr = torch.gradient(x)\nr, walk(r[0].grad_fn)",
+    "r = torch.gradient(x, edge_order=2, spacing=2)\nr, walk(r[0].grad_fn)",
+    "c = torch.tensor([0., 1., 1.5, 3.5, 4.], requires_grad=True)\nr = torch.gradient(x, spacing=(c,))\n"
+    "r2 = torch.gradient(x, spacing=(c,), edge_order=2)\nr[0].sum().backward()\nr, r2, walk(r[0].grad_fn), walk(r2[0].grad_fn), x.grad, c.grad",
+    "x.grad = c.grad = None\nr2 = torch.gradient(x, spacing=[c], edge_order=2, dim=0)\nr2[0].pow(2).sum().backward()\nr2, walk(r2[0].grad_fn), x.grad, c.grad",
+)
+case(
+    "numfns_gradient_values",
+    "y = torch.arange(12.).reshape(3, 4) ** 2",
+    "torch.gradient(y), torch.gradient(y, dim=1), torch.gradient(y, spacing=[2., 3.]), torch.gradient(torch.arange(5))",
+    "torch.gradient(y, spacing=2, dim=(0, -1), edge_order=2), torch.gradient(y, dim=-1, edge_order=2, spacing=0.5)",
+    "z = (torch.arange(60, dtype=torch.float64).reshape(3, 4, 5) * 0.37).sin()\n"
+    "torch.gradient(z, spacing=[torch.tensor([0., 1, 3]), torch.tensor([0., .5, 1, 2]), torch.arange(5)], edge_order=2)",
+    "torch.gradient(y, spacing=[2, 3.5]), torch.gradient(y, spacing=torch.tensor(2.)), torch.gradient(torch.tensor(3.))",
+    "torch.gradient(y, spacing=[torch.tensor(2.), torch.tensor(3.)])",
+    "torch.gradient(y, spacing=(torch.arange(3.),), dim=0), torch.gradient(y, spacing=(torch.arange(2.),), dim=0)",
+    "torch.gradient(torch.arange(6, dtype=torch.float64).reshape(2, 3), spacing=(torch.tensor([0., 1.]), torch.tensor([0, 1, 3])))",
+    "torch.gradient(y, 2.)", "torch.gradient(y, spacing='a')", "torch.gradient(y, edge_order=3)",
+    "torch.gradient(y, spacing=[1., 2., 3.])", "torch.gradient(y, spacing=[1.], dim=[0, 1])",
+    "torch.gradient(y, dim=[0, 0])", "torch.gradient(y, dim=5)", "torch.gradient(y, dim=(5,))",
+    "torch.gradient(torch.ones(2, 2), edge_order=2)", "torch.gradient(torch.ones(2, dtype=torch.uint8))",
+    "torch.gradient(y, spacing=(torch.ones(2, 3),), dim=0)", "torch.gradient(y, spacing=[torch.tensor(2.), torch.tensor(3.)])",
+    "torch.gradient(y, dim=1.5)", "torch.gradient(y, edge_order=1.)", "y.gradient",
+)
+case(
+    "numfns_histogram",
+    "x = torch.tensor([1., 2, 1, 4, 2.5, 7])",
+    "torch.histogram(x, 4)", "torch.histogram(x)", "x.histogram(bins=3, range=(0., 8.), density=True)",
+    "torch.histogram(x, torch.tensor([0., 1.5, 3., 10.]), weight=torch.tensor([1., 2, 3, 4, 5, 6]))",
+    "torch.histogram(x, 3, weight=torch.tensor([1., 2, 3, 4, 5, 6]), density=True)",
+    "torch.histogram(x.double(), 3)", "torch.histogram(x, 3, range=(1., 1.))", "torch.histogram(torch.tensor([]), 3)",
+    "torch.histogram(x, torch.tensor([3., 1.]))", "torch.histogram(torch.tensor(5.), 3, weight=torch.tensor(1.))",
+    "torch.histogram(torch.arange(5.), 3, range=(0, 4))", "torch.histogram(torch.arange(5.), bins=torch.tensor([0., 2, 4]), density=True)",
+    "torch.histogram(torch.tensor([1., float('inf'), 2.]), 2, range=(0., 3.))", "torch.histogram(torch.tensor([[1., 3], [2, 2]]), 2)",
+    "torch.histogram(torch.tensor([0.1, 0.2, 0.3, 0.7, 1.0]), 3, range=(0.1, 1.))",
+    "torch.histogram(torch.tensor([1., 2.]), 2, weight=torch.tensor([1., 2.]), density=True)",
+    "torch.histogram(torch.tensor([5.]), 2, range=(0., 1.), density=True)",
+    "torch.histogram(torch.linspace(0, 1, 1001), 7, density=True), torch.histogram(torch.linspace(-3, 3, 999) ** 3, 13)",
+    "torch.histogram(torch.tensor([1., 2]), 2, range=(1, True)), x.histogram(torch.tensor([0., 3]))",
+    "r = torch.histogram(x, 3)\nprint(type(r), r.hist, r.bin_edges, type(r).__name__, type(r).__module__, len(r))",
+    "torch.histogram(torch.arange(5), 3)", "torch.histogram(x, 0)", "torch.histogram(x, -1)", "torch.histogram(x, 3, range=(5., 1.))",
+    "torch.histogram(x, 3, range=(0., float('inf')))", "torch.histogram(x, torch.tensor([[0., 1.]]))",
+    "torch.histogram(x, 3, weight=torch.ones(3))", "torch.histogram(x, 3, weight=torch.ones(6).double())",
+    "torch.histogram(x, torch.tensor([1., 2.]).double())", "torch.histogram(x, 3.)",
+    "torch.histogram(x, torch.tensor([0., 3.]), range=(0., 1.))", "torch.histogram(torch.arange(5), 3, range=(0., 4.))",
+    "torch.histogram(torch.arange(5), torch.tensor([0, 2, 4]))", "torch.histogram(torch.arange(5.), torch.tensor([1.]))",
+    "torch.histogram(torch.arange(5.), torch.tensor([]))", "torch.histogram(torch.arange(5.), 3, weight=torch.tensor(1.))",
+    "torch.histogram(torch.arange(5.), 3, range=(0, 4, 5))", "torch.histogram(torch.arange(5.), 3, density=1)",
+    "torch.histogram(torch.arange(5.), bins=torch.tensor([0., 2, 4]), range=None)",
+    "torch.histogram(torch.tensor([1., float('nan'), 2.]), 2)", "torch.histogram(torch.tensor([1., float('inf'), 2.]), 2)",
+    "x.histogram(3.)", "x.histogram(torch.tensor([0., 3]), range=(0., 1.))", "torch.histogram(torch.tensor([1., 2]), 2, torch.tensor([1., 2.]))",
+)
+case(
+    "numfns_histogram_not_implemented",
+    # no derivative: one NotImplemented node for both results; backward through it fails
+    "x = torch.tensor([[1., 2, 1], [4, 2.5, 7]], requires_grad=True)\nr = x.histogram(4, weight=torch.arange(6.).reshape(2, 3), density=True)\n"
+    "print(r, r.hist.grad_fn.name(), r.bin_edges.grad_fn is r.hist.grad_fn, r.hist.grad_fn.next_functions)",
+    "r.hist.sum().backward()",
+    "r = torch.histogram(torch.tensor([1., 2, 3]), torch.tensor([0., 2, 4], requires_grad=True))\nprint(r, r.hist.grad_fn.next_functions)\nr.hist.sum().backward()",
+)
+case(
+    "numfns_histogramdd",
+    "x = torch.tensor([[0., 1.], [1., 0.], [2., 0.], [2., 2.]])",
+    "torch.histogramdd(x, bins=[3, 3], weight=torch.tensor([1., 2., 4., 8.]))",
+    "torch.histogramdd(x, bins=[2, 2], range=[0., 1., 0., 1.], density=True)", "torch.histogramdd(x, bins=2)",
+    "torch.histogramdd(x, bins=[torch.tensor([0., 1, 3]), torch.tensor([-1., 0.5, 2])])",
+    "torch.histogramdd(x.reshape(2, 2, 2), [2, 3], density=True)",
+    "torch.histogramdd(torch.tensor([[1., 2]]), 2, [0., 3., 0., 3.], torch.tensor([2.]), True)",
+    "torch.histogramdd(x, bins=[2])", "torch.histogramdd(x, bins=[2, 2], range=[0., 1.])",
+    "torch.histogramdd(torch.tensor([1., 2.]), bins=2)", "torch.histogramdd(x, bins=torch.tensor([0., 1.]))",
+    "torch.histogramdd(x, bins=[torch.tensor([0., 1.])])", "torch.histogramdd(x.int(), 2)",
+    "y = x.clone().requires_grad_()\nr = torch.histogramdd(y, [2, 3], density=True)\nprint(r.hist.grad_fn.name(), r)\nr.bin_edges[1].sum().backward()",
+    "r.hist.sum().backward()",
+    "b = [torch.tensor([0., 1, 3]), torch.tensor([-1., 0.5, 2])]\nr = torch.histogramdd(y, b, weight=torch.tensor([1., 2., 3., 4.]))\nprint(r.bin_edges[0] is b[0])\nr.hist.sum().backward()",
+)
