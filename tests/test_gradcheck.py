@@ -2063,7 +2063,18 @@ def _not_implemented_cases(L):
              "_scaled_dot_product_flash_attention_for_cpu_backward"),
             ("native_channel_shuffle", L.native_channel_shuffle(a.view(1, 3, 1).repeat(1, 2, 1), 2),
              "native_channel_shuffle"),  # (part nnalias)
-            *_ldl_cases(L)]  # (part linalg3)
+            *_ldl_cases(L), *_histogram_cases(L)]  # (part linalg3; part numfns)
+
+
+def _histogram_cases(L):
+    """histogram and histogramdd: PyTorch records them with no formula (part numfns)."""
+    x = L.tensor([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0]], requires_grad=True)
+    edges = [L.tensor([0.0, 1.0, 3.0]), L.tensor([-1.0, 0.5, 2.0])]
+    return [("histogram", L.histogram(x, 3).hist, "histogram"),
+            ("histogramdd_from_bin_cts", L.histogramdd(x, [2, 3]).hist, "_histogramdd_from_bin_cts"),
+            ("histogramdd_bin_edges", L.histogramdd(x, 2).bin_edges[1], "_histogramdd_bin_edges"),
+            ("histogramdd_from_bin_tensors", L.histogramdd(x, edges).hist,
+             "_histogramdd_from_bin_tensors")]
 
 
 def _ldl_cases(L):
