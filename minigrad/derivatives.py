@@ -4850,7 +4850,8 @@ def _native_layer_norm(input, normalized_shape, weight, bias, eps):
     """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted,
     in PyTorch's kernel's order: x_hat = (x - mean) * rstd, then x_hat * weight + bias fused
     (rounded once: here in float64, then to float32). The mean and rstd are computed in float64
-    and rounded (PyTorch's float32 accumulation can end one bit away)."""
+    and rounded (PyTorch's float32 accumulation can end one bit away); they are the op's other
+    two results (torch.native_layer_norm's), which get no gradient."""
     dims = tuple(range(input.ndim - len(normalized_shape), input.ndim))
     x = input.astype(np.float64)
     with np.errstate(invalid="ignore", divide="ignore"):  # (no elements: nan mean, as PyTorch)
@@ -4861,7 +4862,7 @@ def _native_layer_norm(input, normalized_shape, weight, bias, eps):
         x_hat = x_hat * weight
     if bias is not None:
         x_hat = x_hat + bias
-    return x_hat.astype(input.dtype)
+    return x_hat.astype(input.dtype), mean.astype(input.dtype), rstd.astype(input.dtype)
 
 
 def _layer_norm_backward(which, grad, input, normalized_shape, weight, eps):
@@ -4885,6 +4886,7 @@ def _layer_norm_backward(which, grad, input, normalized_shape, weight, eps):
 
 
 native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=False,
+                       extra=("result1", "result2"),
                        input=lambda grad, input, normalized_shape, weight, eps:
                            _layer_norm_backward("input", grad, input, normalized_shape, weight,
                                                 eps),
@@ -4899,22 +4901,32 @@ native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=F
 def _native_group_norm(input, weight, bias, N, C, HxW, group, eps):
     """Each sample's channels split into `group` groups, each group normalized (over its channels
     and positions) to mean 0 and variance 1, then scaled and shifted per channel. The statistics
-    in float64, the result rounded once."""
+    in float64, the result rounded once; the mean and rstd (N, group) are the op's other two
+    results (torch.native_group_norm's), differentiable too."""
     x = input.reshape(N, group, C // group * HxW).astype(np.float64)  # (-1 fails when N is 0)
-    centered = x - _mean(x, axis=2, keepdims=True)
-    y = (centered / np.sqrt(_mean(centered ** 2, axis=2, keepdims=True) + eps)).reshape(input.shape)
+    mean = _mean(x, axis=2, keepdims=True)
+    centered = x - mean
+    std = np.sqrt(_mean(centered ** 2, axis=2, keepdims=True) + eps)
+    y = (centered / std).reshape(input.shape)
     shape = (1, C) + (1,) * (input.ndim - 2)
     if weight is not None:
         y = y * weight.reshape(shape)
     if bias is not None:
         y = y + bias.reshape(shape)
-    return y.astype(input.dtype)
+    return (y.astype(input.dtype), mean.reshape(N, group).astype(input.dtype),
+            (1 / std).reshape(N, group).astype(input.dtype))
 
 
-def _group_norm_backward(which, grad, input, weight, N, group, eps):
+def _group_norm_backward(which, grads, input, weight, N, group, eps):
     """layer_norm's backward (see _layer_norm_backward) on the (N, group, rest) view, x_hat
-    recomputed with table ops; weight and bias sum over the samples and positions."""
+    recomputed with table ops; weight and bias sum over the samples and positions. The mean and
+    rstd are results too: their gradients (grads[1], grads[2]) reach input through
+    d mean / dx = 1 / rest and d rstd / dx = -rstd**3 (x - mean) / rest, but, as in PyTorch's
+    infinitely_differentiable_native_group_norm_backward, only when both got one."""
+    grad, grad_mean, grad_rstd = grads
     dims = (0, *range(2, input.dim()))
+    if which != "input" and grad is None:
+        return None
     if which == "bias":
         return grad.sum(dims)
     rest = input.shape[1] // group * math.prod(input.shape[2:])
@@ -4924,19 +4936,26 @@ def _group_norm_backward(which, grad, input, weight, N, group, eps):
     x_hat = centered * rstd
     if which == "weight":
         return (grad * x_hat.reshape(input.shape)).sum(dims)
-    g = grad if weight is None else grad * weight.reshape(1, -1, *[1] * (input.dim() - 2))
-    g = g.reshape(N, group, rest)
-    g = rstd * (g - g.mean(2, keepdim=True) - x_hat * (g * x_hat).mean(2, keepdim=True))
-    return g.reshape(input.shape)
+    out = None
+    if grad is not None:
+        g = grad if weight is None else grad * weight.reshape(1, -1, *[1] * (input.dim() - 2))
+        g = g.reshape(N, group, rest)
+        out = rstd * (g - g.mean(2, keepdim=True) - x_hat * (g * x_hat).mean(2, keepdim=True))
+    if grad_mean is not None and grad_rstd is not None:
+        part = div_scalar(grad_mean.reshape(N, group, 1).expand(N, group, rest)
+                          - (rstd * rstd * rstd) * centered * grad_rstd.reshape(N, group, 1), rest)
+        out = part if out is None else out + part
+    return None if out is None else out.reshape(input.shape)
 
 
 native_group_norm = Op("NativeGroupNormBackward0", _native_group_norm, promote=False,
-                       input=lambda grad, input, weight, N, group, eps:
-                           _group_norm_backward("input", grad, input, weight, N, group, eps),
-                       weight=lambda grad, input, weight, N, group, eps:
-                           _group_norm_backward("weight", grad, input, weight, N, group, eps),
-                       bias=lambda grad, input, weight, N, group, eps:
-                           _group_norm_backward("bias", grad, input, weight, N, group, eps))
+                       outputs=("result0", "result1", "result2"),
+                       input=lambda grads, input, weight, N, group, eps:
+                           _group_norm_backward("input", grads, input, weight, N, group, eps),
+                       weight=lambda grads, input, weight, N, group, eps:
+                           _group_norm_backward("weight", grads, input, weight, N, group, eps),
+                       bias=lambda grads, input, weight, N, group, eps:
+                           _group_norm_backward("bias", grads, input, weight, N, group, eps))
 
 
 # --- part nnlayers: embedding -------------------------------------------------------------------
@@ -4980,7 +4999,8 @@ def _native_batch_norm(input, weight, bias, running_mean, running_var, training,
     """Each channel (dim 1) normalized over the batch and the other dims (training) or with the
     running statistics (eval), then scaled and shifted per channel. In PyTorch's kernel's order:
     y = x * alpha + beta, alpha = invstd * weight, beta = bias - mean * alpha, the last two fused
-    multiply-adds (rounded once: here in float64, then to float32)."""
+    multiply-adds (rounded once: here in float64, then to float32). Its other two results
+    (torch.native_batch_norm's): the batch's mean and invstd per channel (training), else empty."""
     dims, shape = (0, *range(2, input.ndim)), (-1,) + (1,) * (input.ndim - 2)
     dt = input.dtype
     if training:  # (the batch statistics in float64, rounded: PyTorch sums in float32)
@@ -4995,7 +5015,10 @@ def _native_batch_norm(input, weight, bias, running_mean, running_var, training,
     beta = -mean.astype(np.float64) * alpha
     if bias is not None:
         beta += bias.reshape(shape)
-    return (input.astype(np.float64) * alpha + beta.astype(dt)).astype(dt)
+    out = (input.astype(np.float64) * alpha + beta.astype(dt)).astype(dt)
+    if not training:
+        return out, np.zeros(0, dt), np.zeros(0, dt)
+    return out, mean.reshape(-1), invstd.reshape(-1)
 
 
 def _batch_norm_backward(which, grad, input, weight, running_mean, running_var, training, eps):
@@ -5024,6 +5047,7 @@ def _batch_norm_backward(which, grad, input, weight, running_mean, running_var, 
 
 
 native_batch_norm = Op("NativeBatchNormBackward0", _native_batch_norm, promote=False,
+                       extra=("result1", "result2"),
                        input=lambda grad, input, weight, running_mean, running_var, training, eps:
                            _batch_norm_backward("input", grad, input, weight, running_mean,
                                                 running_var, training, eps),

@@ -17978,3 +17978,33 @@ case(
     "r.hist.sum().backward()",
     "b = [torch.tensor([0., 1, 3]), torch.tensor([-1., 0.5, 2])]\nr = torch.histogramdd(y, b, weight=torch.tensor([1., 2., 3., 4.]))\nprint(r.bin_edges[0] is b[0])\nr.hist.sum().backward()",
 )
+case(
+    "numfns_native_norms",
+    # the ops under F's norms: (output, mean, rstd); layer_norm's and batch_norm's statistics get no
+    # gradient, group_norm's hang from its node (their gradients reach input only together)
+    "x = torch.tensor([[1., 2., 4.], [0., -1., 3.]], requires_grad=True)\n"
+    "w = torch.tensor([1., 2., 3.], requires_grad=True); b = torch.tensor([0., 1., 0.5], requires_grad=True)",
+    "r = torch.native_layer_norm(x, [3], w, b, 1e-5)\nprint(r, r[0].grad_fn.name(), r[1].grad_fn, r[2].grad_fn, r[1].requires_grad)\n"
+    "r[0].sum().backward(); print(x.grad, w.grad, b.grad)",
+    "torch.native_layer_norm(x, [3], None, None, 1e-5), torch.native_layer_norm(x, [2, 3], None, None, 0.1), torch.native_layer_norm(x.double(), (3,), None, None, 1)",
+    "torch.native_layer_norm(x, [3])", "torch.native_layer_norm(x, [4], None, None, 0.1)",
+    "torch.native_layer_norm(x, 3, None, None, 0.1)", "torch.native_layer_norm(x, [3], torch.ones(2), None, 0.1)",
+    "xb = torch.tensor([[1., 2.], [3., 5.], [0., -1.]], requires_grad=True)\nrm, rv = torch.zeros(2), torch.ones(2)\n"
+    "r = torch.native_batch_norm(xb, None, None, rm, rv, True, 0.1, 1e-5)\nprint(r, rm, rv, r[0].grad_fn.name(), r[1].grad_fn)\n"
+    "r = torch.native_batch_norm(xb, torch.tensor([1., 2.]), None, rm, rv, False, 0.1, 1e-5)\nprint(r, r[1].shape)\n"
+    "r = torch.native_batch_norm(xb, None, None, None, None, True, 0.1, 1e-5)\nprint(r)\n"
+    "(r[0] * torch.tensor([[1., 2.], [0., 3.], [1., 1.]])).sum().backward(); print(xb.grad)",
+    "torch.native_batch_norm(xb, None, None, torch.zeros(3), None, True, 0.1, 1e-5)",
+    "torch.native_batch_norm(xb, None, None, None, None, True, 0.1)",
+    "xg = torch.arange(24.).reshape(2, 4, 3).sin().requires_grad_()\nr = torch.native_group_norm(xg, None, None, 2, 4, 3, 2, 1e-5)\n"
+    "print(r, r[0].grad_fn.name(), r[1].grad_fn is r[0].grad_fn, r[2].grad_fn.next_functions)\n"
+    "(r[0] * torch.arange(24.).reshape(2, 4, 3).cos()).sum().backward(); print(xg.grad)",
+    "xg.grad = None\nr = torch.native_group_norm(xg, None, None, 2, 4, 3, 2, 1e-5)\n"
+    "(r[1].exp().sum() + (r[2] * torch.tensor([1., 2.])).sum() + r[0][0, 0, 0]).backward(); print(xg.grad)",
+    "r = torch.native_group_norm(xg, None, None, 2, 4, 3, 2, 1e-5)\ntorch.autograd.grad(r[1].sum() + r[2].sum(), xg)",
+    "r = torch.native_group_norm(xg, None, None, 2, 4, 3, 2, 1e-5)\ntorch.autograd.grad(r[1].sum(), xg)",
+    "torch.native_group_norm(xg, torch.ones(4), torch.zeros(4), 2, 4, 3, 4, 0.5), torch.native_group_norm(xg.reshape(2, 4, 3, 1), torch.ones(4), None, 2, 4, 3, 1, 0.5)",
+    "torch.native_group_norm(xg, None, None, 2, 4, 3, 3, 1e-5)", "torch.native_group_norm(xg, None, None, 2, 4, 4, 2, 1e-5)",
+    "torch.native_group_norm(xg, torch.ones(3), None, 2, 4, 3, 2, 1e-5)", "torch.native_group_norm(xg, None, None, 2, 4, 3, 0, 1e-5)",
+    "torch.native_group_norm(xg, None, None, 2, 4, 3, 2)",
+)

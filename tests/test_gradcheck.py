@@ -1998,6 +1998,26 @@ C.add("double_backward_norm_except_dim", _double_norm_except_dim, A23, np.stack(
 C.add("double_backward_native_dropout", _double_native_dropout, A23, C23)
 
 
+# part numfns: the native norms' three results; native_group_norm's mean and rstd are
+# differentiable outputs of its node (layer_norm's and batch_norm's get no gradient)
+def _native_norms(L, x, w, b, xb):
+    y, mean, rstd = L.native_group_norm(x, w, b, 2, 4, 3, 2, 1e-5)
+    _, mean4, rstd4 = L.native_group_norm(x, None, None, 2, 4, 3, 4, 0.1)
+    return (y, mean * rstd, mean4 + rstd4,  # (PyTorch: mean's and rstd's gradients only together)
+            L.native_layer_norm(xb, [3], w[:3], b[:3], 1e-5)[0],
+            L.native_batch_norm(xb, w[:3], b[:3], None, None, True, 0.1, 1e-5)[0])
+
+
+def _double_native_group_norm(L, x, w, b, s, m, r):
+    return L.autograd.grad(L.native_group_norm(x, w, b, 2, 4, 3, 2, 1e-5), (x, w, b), (s, m, r),
+                           create_graph=True)
+
+
+C.add("numfns_native_norms", _native_norms, _u(2, 4, 3), _pos(4), _u(4), _u(4, 3, lo=-2.0, hi=2.0))
+C.add("double_backward_numfns_native_group_norm", _double_native_group_norm, _u(2, 4, 3), _pos(4), _u(4),
+      _u(2, 4, 3), _u(2, 2), _u(2, 2))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
