@@ -6790,3 +6790,65 @@ histogramdd_from_bin_tensors = Op("minigrad::autograd::NotImplemented", _histogr
                                   weight=_not_implemented("_histogramdd_from_bin_tensors"))
 histogramdd_bin_edges = Op("minigrad::autograd::NotImplemented", lambda self, edges: edges,
                            promote=False, self=_not_implemented("_histogramdd_bin_edges"))
+
+
+# --- part numfns: embedding_renorm_ (in place; PyTorch has no derivative: not_implemented) ------
+def _embedding_renorm(self, indices, max_norm, norm_type):
+    """The rows of self that indices pick whose norm_type-norm exceeds max_norm, scaled by
+    max_norm / (norm + 1e-7) (a scale in the tensor's dtype); the other rows as they are."""
+    rows = np.unique(indices)
+    norms = np.linalg.norm(self[rows].astype(np.float64), ord=norm_type, axis=1)
+    out = self.copy()
+    out[rows] = self[rows] * np.where(norms > max_norm, max_norm / (norms + 1e-7),
+                                      1.0)[:, None].astype(self.dtype)
+    return out
+
+
+embedding_renorm_ = Op("EmbeddingRenormBackward0", _embedding_renorm, promote=False,
+                       self=_not_derived("embedding_renorm"))
+
+
+# --- part numfns: conv_tbc, a 1-d convolution over time of (time, batch, channels) input ---------
+def _conv_tbc_steps(ilen, kw, olen, pad):
+    """ATen's loop over the kernel's taps k: tap k adds input rows [i, i + t) times weight[k]
+    to output rows [o, o + t)."""
+    for k in builtins.range(kw):
+        i, o = builtins.max(0, k - pad), builtins.max(0, pad - k)
+        t = builtins.min(ilen + pad - k, olen) - o
+        if t > 0:
+            yield k, i, o, t
+
+
+def _conv_tbc(self, weight, bias, pad):
+    """output = bias, then each tap's product added in place (ATen's addmm_), one input channel
+    after another, each product rounded and added on its own (as PyTorch's CPU gemm does for
+    these small matrices: the same bits)."""
+    ilen, batch, cin = self.shape
+    olen = ilen - weight.shape[0] + 1 + 2 * pad
+    out = np.empty((olen, batch, weight.shape[2]), self.dtype)
+    out[...] = bias
+    for k, i, o, t in _conv_tbc_steps(ilen, weight.shape[0], olen, pad):
+        for c in builtins.range(cin):
+            out[o:o + t] += self[i:i + t, :, c:c + 1] * weight[k, c]
+    return out
+
+
+def _conv_tbc_backward(grad, self, weight, bias, pad):
+    """ATen's conv_tbc_backward, composite: each tap's products added in place into slices of
+    zero tensors (so a gradient's graph shows CopySlices, as PyTorch's)."""
+    ilen, batch, cin = self.shape
+    kw, olen, cout = weight.shape[0], grad.shape[0], weight.shape[2]
+    d_input, d_weight, d_bias = zeros_like(self), zeros_like(weight), zeros_like(bias)
+    for k, i, o, t in _conv_tbc_steps(ilen, kw, olen, pad):
+        d_out = grad.narrow(0, o, t).view(t * batch, cout)
+        d_input.narrow(0, i, t).view(t * batch, cin).addmm_(d_out, weight[k].t())
+    for k, i, o, t in _conv_tbc_steps(ilen, kw, olen, pad):
+        d_out = grad.narrow(0, o, t).view(t * batch, cout)
+        d_weight[k].addmm_(self.narrow(0, i, t).view(t * batch, cin).t(), d_out)
+    d_bias.copy_(grad.sum(0, False).sum(0))
+    return d_input, d_weight, d_bias
+
+
+conv_tbc = Op("ConvTbcBackward0", _conv_tbc, **{
+    "self, weight, bias": lambda grad, self, weight, bias, pad:
+        _conv_tbc_backward(grad, self, weight, bias, pad)})

@@ -6935,6 +6935,56 @@ Tensor.histogram = _histogram_method
 
 
 
+# --- part numfns: embedding_renorm_ (F.embedding's max_norm) ------------------------------------
+def embedding_renorm_(input, indices, max_norm, norm_type):
+    """In place: the rows of input (an embedding table) that indices pick are scaled down to
+    norm max_norm (norm_type-norm) where larger. Returns input."""
+    if indices.dtype not in (dtypes.int64, dtypes.int32):
+        raise RuntimeError("Expected tensor for argument #2 'indices' to have one of the following "
+                           f"scalar types: Long, Int; but got {indices.type()} instead (while "
+                           "checking arguments for embedding_renorm_)")
+    if input.dim() != 2:
+        raise RuntimeError(f"Expected 2-dimensional tensor, but got {input.dim()}-dimensional "
+                           "tensor for argument #1 'self' (while checking arguments for "
+                           "embedding_renorm_)")
+    n = input.shape[0]
+    for i in np.unique(indices._data):
+        if not -n <= i < n:
+            raise IndexError(f"select(): index {i} out of range for tensor of size "
+                             f"{list(input.shape)} at dimension 0")
+    if not input.is_floating_point():
+        raise RuntimeError("norm(): input dtype should be either floating point or complex. Got "
+                           f"{input.dtype._scalar} instead.")
+    return apply_inplace(d.embedding_renorm_, input, indices._data, float(max_norm),
+                         float(norm_type))
+
+
+
+# --- part numfns: conv_tbc ------------------------------------------------------------------------
+def conv_tbc(input, weight, bias, pad=0):
+    """A 1-d convolution of input (time, batch, in_channels) with weight (kernel_width,
+    in_channels, out_channels), pad zeros at both ends of time, plus bias (out_channels)."""
+    if input.dim() != 3:
+        raise RuntimeError("Input must have 3 dims: time, batch, in_channel")
+    if weight.dim() != 3:
+        raise RuntimeError("Weight tensor must have 3 dims: kernel_width, in_channels, out_channels.")
+    if bias.dim() != 1:
+        raise RuntimeError("Bias must be 1-D")
+    if input.shape[2] != weight.shape[1]:
+        raise RuntimeError("Input dim 2 (input channels) is not == dim 1 in the weight tensor")
+    if weight.shape[2] != bias.shape[0]:
+        raise RuntimeError("Bias size must equal dim 2 in the weight tensor (output channels).")
+    olen = input.shape[0] - weight.shape[0] + 1 + 2 * pad
+    if olen < 0:
+        raise RuntimeError(f"Trying to create tensor with negative dimension {olen}: "
+                           f"[{olen}, {input.shape[1]}, {weight.shape[2]}]")
+    if input.dtype != weight.dtype:
+        raise RuntimeError("self and mat2 must have the same dtype, but got "
+                           f"{input.dtype._scalar} and {weight.dtype._scalar}")
+    return d.conv_tbc(input, weight, bias, int(pad))
+
+
+
 # PyTorch's argument errors: the functions and methods _arg_parser has PyTorch's signatures for
 # have failed calls read again; methods that take no arguments refuse them in CPython's words.
 # (minigrad/__init__.py does the same for the methods set there, at its end.)

@@ -18008,3 +18008,38 @@ case(
     "torch.native_group_norm(xg, torch.ones(3), None, 2, 4, 3, 2, 1e-5)", "torch.native_group_norm(xg, None, None, 2, 4, 3, 0, 1e-5)",
     "torch.native_group_norm(xg, None, None, 2, 4, 3, 2)",
 )
+case(
+    "numfns_embedding_renorm",
+    # in place, its version bumped; no derivative (EmbeddingRenormBackward0 refuses)
+    'e = torch.tensor([[3., 4.], [1., 0.], [6., 8.]], requires_grad=True)\ntorch.embedding_renorm_(e, torch.tensor([0, 2]), 1.0, 2.0)',
+    'e = torch.tensor([[3., 4.], [1., 0.], [6., 8.]], requires_grad=True)\nwith torch.no_grad():\n    print(torch.embedding_renorm_(e, torch.tensor([0, 2, 2]), 1.0, 2.0), e._version)',
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\nprint(torch.embedding_renorm_(e2, torch.tensor([[0], [1]]), 2.0, 1.0), e2._version)',
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e, torch.tensor([0, 2]), 1.0, 2.0)',
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e2, torch.tensor([0.]), 2.0, 1.0)',
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e2, torch.tensor([5]), 2.0, 1.0)',
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e2[0], torch.tensor([0]), 2.0, 1.0)',
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e2.t(), torch.tensor([0]), 2.0, 1.0)',
+    "e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e2, torch.tensor([0]), 2.0, float('inf'))",
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(torch.tensor([[3, 4]]), torch.tensor([0]), 2.0, 2.)',
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e2, torch.tensor([-1]), 2.0, 2.)',
+    'e = torch.tensor([[3., 4.], [1., 0.], [6., 8.]], requires_grad=True)\ny = e * 1\nr = torch.embedding_renorm_(y, torch.tensor([0]), 1.0, 2.0)\nprint(r, r.grad_fn.name(), r is y, y._version)\nr.sum().backward()',
+    'e = torch.tensor([[3., 4.], [1., 0.], [6., 8.]], requires_grad=True)\nprint(torch.nn.functional.embedding(torch.tensor([0, 2]), e, max_norm=1.0), e, e._version)',
+    'e = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e, torch.tensor([0, 2]), 1.0, 2.0), torch.embedding_renorm_(e.double(), torch.tensor([0, 2], dtype=torch.int32), 1, 3), torch.embedding_renorm_(e, torch.tensor([-1]), 0.5, 2.0), torch.embedding_renorm_(e, torch.tensor([], dtype=torch.long), 0.5, 2.0)',
+)
+case(
+    "numfns_conv_tbc",
+    # (time, batch, channels); its backward is composite (CopySlices under create_graph)
+    'x = ((torch.arange(24.).reshape(4, 2, 3) % 7 - 3) / 4).requires_grad_()\nw = ((torch.arange(18.).reshape(3, 3, 2) % 5 - 2) / 3).requires_grad_()\nb = torch.tensor([0.5, -1.], requires_grad=True)',
+    "r = torch.conv_tbc(x, w, b, 1)\nprint(r, r.grad_fn.name(), [a for a in dir(r.grad_fn) if a.startswith('_saved')], r.grad_fn._saved_pad)\nprint(torch.conv_tbc(x, w, b))\ng = torch.autograd.grad((r * r * torch.tensor([1., 0.5])).sum(), (x, w, b), create_graph=True); print(g, g[0].grad_fn, g[1].grad_fn, g[2].grad_fn)\nprint([v.round(decimals=3) for v in torch.autograd.grad(g[0].sum() + g[1].pow(2).sum() + g[2].sum(), (x, w, b))])",
+    'torch.conv_tbc(x, w[:, :2], b)',
+    'torch.conv_tbc(x[0], w, b)',
+    'torch.conv_tbc(x, w, b[:1])',
+    'torch.conv_tbc(x, w, b, 5)',
+    'torch.conv_tbc(x, w[0], b)',
+    'torch.conv_tbc(x, w, b.reshape(1,2))',
+    'torch.conv_tbc(x.double(), w, b)',
+    'torch.conv_tbc(x, w, b, -1)',
+    'torch.conv_tbc(x[:1], w, b)',
+    'x.conv_tbc(w, b, 1)',
+    'torch.conv_tbc(x.double(), w.double(), b.double(), 2), torch.conv_tbc(x, w, b, pad=0), torch.conv_tbc(x[:, :, :1], w[:, :1], b, 4)',
+)

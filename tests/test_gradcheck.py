@@ -2013,6 +2013,16 @@ def _double_native_group_norm(L, x, w, b, s, m, r):
                            create_graph=True)
 
 
+def _conv_tbc(L, x, w, b):
+    return L.conv_tbc(x, w, b), L.conv_tbc(x, w, b, 1), L.conv_tbc(x, w, b, 3), L.conv_tbc(x, w, b, -1)
+
+
+def _double_conv_tbc(L, x, w, b, s):
+    return L.autograd.grad(L.conv_tbc(x, w, b, 1), (x, w, b), s, create_graph=True)
+
+
+C.add("numfns_conv_tbc", _conv_tbc, _u(5, 2, 3), _u(3, 3, 2), _u(2))
+C.add("double_backward_numfns_conv_tbc", _double_conv_tbc, _u(5, 2, 3), _u(3, 3, 2), _u(2), _u(5, 2, 2))
 C.add("numfns_native_norms", _native_norms, _u(2, 4, 3), _pos(4), _u(4), _u(4, 3, lo=-2.0, hi=2.0))
 C.add("double_backward_numfns_native_group_norm", _double_native_group_norm, _u(2, 4, 3), _pos(4), _u(4),
       _u(2, 4, 3), _u(2, 2), _u(2, 2))
@@ -2154,6 +2164,8 @@ def test_rows_marked_not_implemented_record_their_node_and_backward_refuses(L):
 
 
     cases += [("geqrf", L.geqrf(a)[1], "GeqrfBackward0", "geqrf")]  # (part linalg3)
+    cases += [("embedding_renorm_", L.embedding_renorm_(a * 1, L.tensor([1]), 1.0, 2.0),
+               "EmbeddingRenormBackward0", "embedding_renorm")]  # (part numfns)
     if L is minigrad:
         assert sorted(NOT_DERIVED) == sorted(name for name, *_ in cases
                                              if name not in ("special_zeta", "igamma", "igammac"))

@@ -770,13 +770,9 @@ def _check_embedding_bag(indices, weight, offsets, mode, per_sample_weights, inc
 
 def _embedding_renorm_(weight, input, max_norm, norm_type):
     """Rows of weight that input picks and whose norm exceeds max_norm scaled (in place, not
-    recorded) by max_norm / (norm + 1e-7), as PyTorch's embedding_renorm_."""
-    rows = np.unique(input._data)
-    norms = np.linalg.norm(weight._data[rows].astype(np.float64), ord=norm_type, axis=1)
-    scale = np.ones(weight.shape[0])
-    scale[rows] = np.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
+    recorded) by max_norm / (norm + 1e-7), as PyTorch's F.embedding calls embedding_renorm_."""
     with grad_mode.no_grad():
-        weight.mul_(Tensor._make(scale[:, None].astype(weight._data.dtype)))
+        _ops.embedding_renorm_(weight, input, max_norm, norm_type)
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
