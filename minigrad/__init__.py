@@ -92,6 +92,7 @@ from .ops import (bartlett_window, blackman_window, hamming_window, hann_window,
 from .ops import cdist, channel_shuffle, index_reduce, pdist, renorm, scatter_reduce  # part dist
 from .ops import native_channel_shuffle  # part nnalias
 from .ops import conv_tbc, embedding_renorm_, gradient, histogram, histogramdd  # part numfns
+from .ops import conj_physical, i0_, is_signed, nonzero_static  # part numfns
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,

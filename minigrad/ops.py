@@ -6985,6 +6985,49 @@ def conv_tbc(input, weight, bias, pad=0):
 
 
 
+# --- part numfns: small ones: nonzero_static, is_signed, i0_, conj_physical -----------------------
+def nonzero_static(input, *args, size=_REQUIRED, fill_value=-1):
+    """nonzero with a fixed number of rows (for compilers that need static shapes): the first
+    `size` positions of nonzero elements, padded with rows of fill_value."""
+    if args:  # (size is keyword-only; PyTorch's parser words it so)
+        raise TypeError("nonzero_static() takes from 2 to 1 positional arguments but "
+                        f"{len(args) + 1} were given")
+    if size is _REQUIRED:
+        raise TypeError('nonzero_static() missing 1 required positional arguments: "size"')
+    for name, value in (("size", size), ("fill_value", fill_value)):
+        if not _arg_parser._is_int(value):
+            raise TypeError(f"nonzero_static(): argument '{name}' must be int, not "
+                            f"{_type_name(value)}")
+    if size < 0:
+        raise RuntimeError("nonzero_static: 'size' must be an non-negative integer")
+    found = nonzero(input)._data[:size]
+    out = np.full((int(size), input.dim()), int(fill_value), np.int64)
+    out[:len(found)] = found
+    return Tensor._make(out)
+
+
+def is_signed(input):
+    _tensor_arg("is_signed", "input", 1, input)
+    return input.is_signed()
+
+
+def i0_(input):
+    _tensor_arg("i0_", "input", 1, input)
+    return input.i0_()
+
+
+def conj_physical(input):
+    """The complex conjugate, computed (not a lazy view, as conj's); a real tensor is its own
+    conjugate: input itself is returned, as PyTorch does."""
+    _tensor_arg("conj_physical", "input", 1, input)
+    return input
+
+
+Tensor.nonzero_static = _as_method(nonzero_static)
+Tensor.conj_physical = _as_method(conj_physical)
+
+
+
 # PyTorch's argument errors: the functions and methods _arg_parser has PyTorch's signatures for
 # have failed calls read again; methods that take no arguments refuse them in CPython's words.
 # (minigrad/__init__.py does the same for the methods set there, at its end.)

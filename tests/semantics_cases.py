@@ -18043,3 +18043,19 @@ case(
     'x.conv_tbc(w, b, 1)',
     'torch.conv_tbc(x.double(), w.double(), b.double(), 2), torch.conv_tbc(x, w, b, pad=0), torch.conv_tbc(x[:, :, :1], w[:, :1], b, 4)',
 )
+case(
+    "numfns_small",
+    # nonzero_static (size keyword-only), is_signed, i0_, conj_physical (a real tensor: itself)
+    'x = torch.tensor([[1, 0, 2], [0, 3, 0]])\ntorch.nonzero_static(x, size=5), torch.nonzero_static(x, size=2, fill_value=7), x.nonzero_static(size=3), torch.nonzero_static(torch.tensor(5.), size=2), torch.nonzero_static(torch.tensor([0.5, 0.]), size=3), torch.nonzero_static(x, size=0)',
+    'x = torch.tensor([[1, 0, 2], [0, 3, 0]])\ntorch.nonzero_static(x, 3)',
+    'x = torch.tensor([[1, 0, 2], [0, 3, 0]])\ntorch.nonzero_static(x, size=-1)',
+    'x = torch.tensor([[1, 0, 2], [0, 3, 0]])\ntorch.nonzero_static(x, size=2.)',
+    'x = torch.tensor([[1, 0, 2], [0, 3, 0]])\ntorch.nonzero_static(x)',
+    'x = torch.tensor([[1, 0, 2], [0, 3, 0]])\ntorch.nonzero_static(x, size=2, fill_value=1.5)',
+    'x = torch.tensor([[1, 0, 2], [0, 3, 0]])\ntorch.is_signed(x), torch.is_signed(x.to(torch.uint8)), torch.is_signed(torch.tensor(True)), torch.is_signed(torch.tensor(1.))',
+    'torch.is_signed(3)',
+    'y = torch.tensor([0.5, 1.], requires_grad=True)\nz = y.clone(); r = torch.i0_(z)\nprint(r is z, r, z._version)',
+    'torch.i0_(torch.tensor([1, 2]))',
+    'y = torch.tensor([0.5, 1.], requires_grad=True)\nprint(torch.conj_physical(y) is y, y.conj_physical() is y, torch.conj_physical(y * 1).grad_fn.name(), torch.conj_physical(torch.tensor([1, 2])))',
+    'torch.conj_physical(3)\n',
+)
