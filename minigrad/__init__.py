@@ -91,6 +91,8 @@ from .ops import (bartlett_window, blackman_window, hamming_window, hann_window,
                   kaiser_window)
 from .ops import cdist, channel_shuffle, index_reduce, pdist, renorm, scatter_reduce  # part dist
 from .ops import native_channel_shuffle  # part nnalias
+from .ops import conv_tbc, embedding_renorm_, gradient, histogram, histogramdd  # part numfns
+from .ops import conj_physical, i0_, is_signed, nonzero_static  # part numfns
 from .autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd.grad_mode import inference_mode, is_inference_mode_enabled
 from .autograd.anomaly_mode import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
@@ -640,6 +642,44 @@ triplet_margin_loss = _aten("triplet_margin_loss", {
     "margin": (*_FLOAT, 1.0), "p": (*_FLOAT, 2.0), "eps": (*_FLOAT, 1e-6), "swap": (*_BOOL, False),
     "reduction": _REDUCTION}, _F._triplet_margin_loss)
 
+
+# --- part numfns: the native norms, the ops under F's norms: (output, mean, rstd) from one node ---
+def _native_layer_norm(input, normalized_shape, weight, bias, eps):
+    """torch.native_layer_norm: layer_norm's output, and each sample's mean and rstd (shaped to
+    broadcast against input: the normalized dims kept as 1), which get no gradient."""
+    shape = _F._check_normalized_shape("layer_norm", input, normalized_shape, weight, bias)
+    _F._check_norm_dtypes("LayerNormKernelImpl", input, (weight, bias))
+    return ops.d.native_layer_norm(input, tuple(shape), weight, bias, _builtins.float(eps))
+
+
+def _native_group_norm(input, weight, bias, N, C, HxW, group, eps):
+    """torch.native_group_norm: N, C and HxW must describe input's size."""
+    if input.numel() != N * C * HxW:
+        raise RuntimeError("Expected X.numel() == N * C * HxW to be true, but got false.  (Could "
+                           "this error message be improved?  If so, please report an enhancement "
+                           "request to PyTorch.)")
+    return _F._native_group_norm(input, weight, bias, N, C, HxW, group, _builtins.float(eps))
+
+
+native_layer_norm = _aten("native_layer_norm", {
+    "input": (*_TENSOR, _R), "normalized_shape": (*_SHAPE, _R), "weight": (*_OPTIONAL, _R),
+    "bias": (*_OPTIONAL, _R), "eps": (*_FLOAT, _R)}, _native_layer_norm)
+def _native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps):
+    """torch.native_batch_norm: batch_norm's output, with the batch's mean and invstd per
+    channel when training (else empty tensors); the running statistics move as batch_norm's."""
+    if (running_mean is None) != (running_var is None):
+        raise ValueError("running_mean and running_var must either both be None or neither be None")
+    return _F._native_batch_norm(input, weight, bias, running_mean, running_var, training,
+                                 momentum, eps)
+
+
+native_batch_norm = _aten("native_batch_norm", {
+    **_BATCH_NORM, "training": (*_BOOL, _R), "momentum": (*_FLOAT, _R), "eps": (*_FLOAT, _R)},
+    _native_batch_norm)
+native_group_norm = _aten("native_group_norm", {
+    "input": (*_TENSOR, _R), "weight": (*_OPTIONAL, _R), "bias": (*_OPTIONAL, _R),
+    "N": (*_INT, _R), "C": (*_INT, _R), "HxW": (*_INT, _R), "group": (*_INT, _R),
+    "eps": (*_FLOAT, _R)}, _native_group_norm)
 
 def constant_pad_nd(input, pad, value=0):
     """torch.constant_pad_nd, the op under F.pad(mode='constant'): negative pads crop."""

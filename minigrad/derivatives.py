@@ -4850,7 +4850,8 @@ def _native_layer_norm(input, normalized_shape, weight, bias, eps):
     """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted,
     in PyTorch's kernel's order: x_hat = (x - mean) * rstd, then x_hat * weight + bias fused
     (rounded once: here in float64, then to float32). The mean and rstd are computed in float64
-    and rounded (PyTorch's float32 accumulation can end one bit away)."""
+    and rounded (PyTorch's float32 accumulation can end one bit away); they are the op's other
+    two results (torch.native_layer_norm's), which get no gradient."""
     dims = tuple(range(input.ndim - len(normalized_shape), input.ndim))
     x = input.astype(np.float64)
     with np.errstate(invalid="ignore", divide="ignore"):  # (no elements: nan mean, as PyTorch)
@@ -4861,7 +4862,7 @@ def _native_layer_norm(input, normalized_shape, weight, bias, eps):
         x_hat = x_hat * weight
     if bias is not None:
         x_hat = x_hat + bias
-    return x_hat.astype(input.dtype)
+    return x_hat.astype(input.dtype), mean.astype(input.dtype), rstd.astype(input.dtype)
 
 
 def _layer_norm_backward(which, grad, input, normalized_shape, weight, eps):
@@ -4885,6 +4886,7 @@ def _layer_norm_backward(which, grad, input, normalized_shape, weight, eps):
 
 
 native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=False,
+                       extra=("result1", "result2"),
                        input=lambda grad, input, normalized_shape, weight, eps:
                            _layer_norm_backward("input", grad, input, normalized_shape, weight,
                                                 eps),
@@ -4899,22 +4901,32 @@ native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=F
 def _native_group_norm(input, weight, bias, N, C, HxW, group, eps):
     """Each sample's channels split into `group` groups, each group normalized (over its channels
     and positions) to mean 0 and variance 1, then scaled and shifted per channel. The statistics
-    in float64, the result rounded once."""
+    in float64, the result rounded once; the mean and rstd (N, group) are the op's other two
+    results (torch.native_group_norm's), differentiable too."""
     x = input.reshape(N, group, C // group * HxW).astype(np.float64)  # (-1 fails when N is 0)
-    centered = x - _mean(x, axis=2, keepdims=True)
-    y = (centered / np.sqrt(_mean(centered ** 2, axis=2, keepdims=True) + eps)).reshape(input.shape)
+    mean = _mean(x, axis=2, keepdims=True)
+    centered = x - mean
+    std = np.sqrt(_mean(centered ** 2, axis=2, keepdims=True) + eps)
+    y = (centered / std).reshape(input.shape)
     shape = (1, C) + (1,) * (input.ndim - 2)
     if weight is not None:
         y = y * weight.reshape(shape)
     if bias is not None:
         y = y + bias.reshape(shape)
-    return y.astype(input.dtype)
+    return (y.astype(input.dtype), mean.reshape(N, group).astype(input.dtype),
+            (1 / std).reshape(N, group).astype(input.dtype))
 
 
-def _group_norm_backward(which, grad, input, weight, N, group, eps):
+def _group_norm_backward(which, grads, input, weight, N, group, eps):
     """layer_norm's backward (see _layer_norm_backward) on the (N, group, rest) view, x_hat
-    recomputed with table ops; weight and bias sum over the samples and positions."""
+    recomputed with table ops; weight and bias sum over the samples and positions. The mean and
+    rstd are results too: their gradients (grads[1], grads[2]) reach input through
+    d mean / dx = 1 / rest and d rstd / dx = -rstd**3 (x - mean) / rest, but, as in PyTorch's
+    infinitely_differentiable_native_group_norm_backward, only when both got one."""
+    grad, grad_mean, grad_rstd = grads
     dims = (0, *range(2, input.dim()))
+    if which != "input" and grad is None:
+        return None
     if which == "bias":
         return grad.sum(dims)
     rest = input.shape[1] // group * math.prod(input.shape[2:])
@@ -4924,19 +4936,26 @@ def _group_norm_backward(which, grad, input, weight, N, group, eps):
     x_hat = centered * rstd
     if which == "weight":
         return (grad * x_hat.reshape(input.shape)).sum(dims)
-    g = grad if weight is None else grad * weight.reshape(1, -1, *[1] * (input.dim() - 2))
-    g = g.reshape(N, group, rest)
-    g = rstd * (g - g.mean(2, keepdim=True) - x_hat * (g * x_hat).mean(2, keepdim=True))
-    return g.reshape(input.shape)
+    out = None
+    if grad is not None:
+        g = grad if weight is None else grad * weight.reshape(1, -1, *[1] * (input.dim() - 2))
+        g = g.reshape(N, group, rest)
+        out = rstd * (g - g.mean(2, keepdim=True) - x_hat * (g * x_hat).mean(2, keepdim=True))
+    if grad_mean is not None and grad_rstd is not None:
+        part = div_scalar(grad_mean.reshape(N, group, 1).expand(N, group, rest)
+                          - (rstd * rstd * rstd) * centered * grad_rstd.reshape(N, group, 1), rest)
+        out = part if out is None else out + part
+    return None if out is None else out.reshape(input.shape)
 
 
 native_group_norm = Op("NativeGroupNormBackward0", _native_group_norm, promote=False,
-                       input=lambda grad, input, weight, N, group, eps:
-                           _group_norm_backward("input", grad, input, weight, N, group, eps),
-                       weight=lambda grad, input, weight, N, group, eps:
-                           _group_norm_backward("weight", grad, input, weight, N, group, eps),
-                       bias=lambda grad, input, weight, N, group, eps:
-                           _group_norm_backward("bias", grad, input, weight, N, group, eps))
+                       outputs=("result0", "result1", "result2"),
+                       input=lambda grads, input, weight, N, group, eps:
+                           _group_norm_backward("input", grads, input, weight, N, group, eps),
+                       weight=lambda grads, input, weight, N, group, eps:
+                           _group_norm_backward("weight", grads, input, weight, N, group, eps),
+                       bias=lambda grads, input, weight, N, group, eps:
+                           _group_norm_backward("bias", grads, input, weight, N, group, eps))
 
 
 # --- part nnlayers: embedding -------------------------------------------------------------------
@@ -4980,7 +4999,8 @@ def _native_batch_norm(input, weight, bias, running_mean, running_var, training,
     """Each channel (dim 1) normalized over the batch and the other dims (training) or with the
     running statistics (eval), then scaled and shifted per channel. In PyTorch's kernel's order:
     y = x * alpha + beta, alpha = invstd * weight, beta = bias - mean * alpha, the last two fused
-    multiply-adds (rounded once: here in float64, then to float32)."""
+    multiply-adds (rounded once: here in float64, then to float32). Its other two results
+    (torch.native_batch_norm's): the batch's mean and invstd per channel (training), else empty."""
     dims, shape = (0, *range(2, input.ndim)), (-1,) + (1,) * (input.ndim - 2)
     dt = input.dtype
     if training:  # (the batch statistics in float64, rounded: PyTorch sums in float32)
@@ -4995,7 +5015,10 @@ def _native_batch_norm(input, weight, bias, running_mean, running_var, training,
     beta = -mean.astype(np.float64) * alpha
     if bias is not None:
         beta += bias.reshape(shape)
-    return (input.astype(np.float64) * alpha + beta.astype(dt)).astype(dt)
+    out = (input.astype(np.float64) * alpha + beta.astype(dt)).astype(dt)
+    if not training:
+        return out, np.zeros(0, dt), np.zeros(0, dt)
+    return out, mean.reshape(-1), invstd.reshape(-1)
 
 
 def _batch_norm_backward(which, grad, input, weight, running_mean, running_var, training, eps):
@@ -5024,6 +5047,7 @@ def _batch_norm_backward(which, grad, input, weight, running_mean, running_var, 
 
 
 native_batch_norm = Op("NativeBatchNormBackward0", _native_batch_norm, promote=False,
+                       extra=("result1", "result2"),
                        input=lambda grad, input, weight, running_mean, running_var, training, eps:
                            _batch_norm_backward("input", grad, input, weight, running_mean,
                                                 running_var, training, eps),
@@ -6860,3 +6884,105 @@ ctc_loss_backward = Op("minigrad::autograd::NotImplemented", _ctc_loss_backward,
                        log_probs=_not_implemented("_ctc_loss_backward"),
                        neg_log_likelihood=_not_implemented("_ctc_loss_backward"),
                        log_alpha=_not_implemented("_ctc_loss_backward"))
+# --- part numfns: histogram, histogramdd. PyTorch has no derivative for them: their results hang
+# from a NotImplemented node (backward through it fails), as heaviside's ---------------------------
+def _histogramdd(self, bins, weight, density):
+    """self's M points (rows of N coordinates) counted into the grid of bins: bins[k] holds dim
+    k's edges. A bin holds its left edge, the last also its right one; points outside the edges
+    (and nan) are left out. Counts (or weights) are added in the input's dtype in the points'
+    order (PyTorch's kernel); density divides by the total, then by each bin's lengths. (self
+    and weight are reshaped here: PyTorch's node takes them as given.)"""
+    self = self.reshape(-1, self.shape[-1])
+    weight = None if weight is None else weight.reshape(-1)
+    keep, where = np.ones(len(self), bool), []
+    for k, edges in enumerate(bins):
+        x = self[:, k]
+        keep &= (x >= edges[0]) & (x <= edges[-1])
+        pos = np.searchsorted(edges, x, side="right") - 1
+        where.append(np.where(pos >= len(edges) - 1, len(edges) - 2, pos))
+    hist = np.zeros([len(edges) - 1 for edges in bins], self.dtype)
+    np.add.at(hist, tuple(pos[keep] for pos in where),
+              self.dtype.type(1) if weight is None else weight[keep])
+    if density:  # (hist.div_(hist.sum()), then hist.div_(the lengths), one dim at a time)
+        hist = hist / _sum(hist)
+        for k, edges in enumerate(bins):
+            hist = hist / np.diff(edges).reshape([-1 if i == k else 1 for i in range(len(bins))])
+    return hist
+
+
+histogram = Op("minigrad::autograd::NotImplemented", lambda self, bins, weight, density: (
+                   _histogramdd(self.reshape(-1, 1), (bins,), weight, density), bins.copy()),
+               promote=False, outputs=("hist", "bin_edges"),
+               self=_not_implemented("histogram"), bins=_not_implemented("histogram"),
+               weight=_not_implemented("histogram"))
+histogramdd_from_bin_cts = Op("minigrad::autograd::NotImplemented", _histogramdd, promote=False,
+                              self=_not_implemented("_histogramdd_from_bin_cts"),
+                              weight=_not_implemented("_histogramdd_from_bin_cts"))
+histogramdd_from_bin_tensors = Op("minigrad::autograd::NotImplemented", _histogramdd,
+                                  promote=False,
+                                  self=_not_implemented("_histogramdd_from_bin_tensors"),
+                                  weight=_not_implemented("_histogramdd_from_bin_tensors"))
+histogramdd_bin_edges = Op("minigrad::autograd::NotImplemented", lambda self, edges: edges,
+                           promote=False, self=_not_implemented("_histogramdd_bin_edges"))
+
+
+# --- part numfns: embedding_renorm_ (in place; PyTorch has no derivative: not_implemented) ------
+def _embedding_renorm(self, indices, max_norm, norm_type):
+    """The rows of self that indices pick whose norm_type-norm exceeds max_norm, scaled by
+    max_norm / (norm + 1e-7) (a scale in the tensor's dtype); the other rows as they are."""
+    rows = np.unique(indices)
+    norms = np.linalg.norm(self[rows].astype(np.float64), ord=norm_type, axis=1)
+    out = self.copy()
+    out[rows] = self[rows] * np.where(norms > max_norm, max_norm / (norms + 1e-7),
+                                      1.0)[:, None].astype(self.dtype)
+    return out
+
+
+embedding_renorm_ = Op("EmbeddingRenormBackward0", _embedding_renorm, promote=False,
+                       self=_not_derived("embedding_renorm"))
+
+
+# --- part numfns: conv_tbc, a 1-d convolution over time of (time, batch, channels) input ---------
+def _conv_tbc_steps(ilen, kw, olen, pad):
+    """ATen's loop over the kernel's taps k: tap k adds input rows [i, i + t) times weight[k]
+    to output rows [o, o + t)."""
+    for k in builtins.range(kw):
+        i, o = builtins.max(0, k - pad), builtins.max(0, pad - k)
+        t = builtins.min(ilen + pad - k, olen) - o
+        if t > 0:
+            yield k, i, o, t
+
+
+def _conv_tbc(self, weight, bias, pad):
+    """output = bias, then each tap's product added in place (ATen's addmm_), one input channel
+    after another, each product rounded and added on its own (as PyTorch's CPU gemm does for
+    these small matrices: the same bits)."""
+    ilen, batch, cin = self.shape
+    olen = ilen - weight.shape[0] + 1 + 2 * pad
+    out = np.empty((olen, batch, weight.shape[2]), self.dtype)
+    out[...] = bias
+    for k, i, o, t in _conv_tbc_steps(ilen, weight.shape[0], olen, pad):
+        for c in builtins.range(cin):
+            out[o:o + t] += self[i:i + t, :, c:c + 1] * weight[k, c]
+    return out
+
+
+def _conv_tbc_backward(grad, self, weight, bias, pad):
+    """ATen's conv_tbc_backward, composite: each tap's products added in place into slices of
+    zero tensors (so a gradient's graph shows CopySlices, as PyTorch's)."""
+    ilen, batch, cin = self.shape
+    kw, olen, cout = weight.shape[0], grad.shape[0], weight.shape[2]
+    d_input, d_weight, d_bias = zeros_like(self), zeros_like(weight), zeros_like(bias)
+    for k, i, o, t in _conv_tbc_steps(ilen, kw, olen, pad):
+        d_out = grad.narrow(0, o, t).view(t * batch, cout)
+        d_input.narrow(0, i, t).view(t * batch, cin).addmm_(d_out, weight[k].t())
+    for k, i, o, t in _conv_tbc_steps(ilen, kw, olen, pad):
+        d_out = grad.narrow(0, o, t).view(t * batch, cout)
+        d_weight[k].addmm_(self.narrow(0, i, t).view(t * batch, cin).t(), d_out)
+    d_bias.copy_(grad.sum(0, False).sum(0))
+    return d_input, d_weight, d_bias
+
+
+conv_tbc = Op("ConvTbcBackward0", _conv_tbc, **{
+    "self, weight, bias": lambda grad, self, weight, bias, pad:
+        _conv_tbc_backward(grad, self, weight, bias, pad)})

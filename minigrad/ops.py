@@ -6814,6 +6814,386 @@ def grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners):
         input, grid, interpolation_mode, padding_mode, align_corners)
 
 
+
+# --- part numfns: torch.gradient, composite (its graph is the slices, subtractions, divisions and
+# the cat PyTorch records: ATen's gradient_helper and gradient_helper_float, ReduceOps.cpp) -------
+_SIGNATURES["gradient"] = (
+    "Tensor input, *, tuple of ints dim, int edge_order = 1",
+    "Tensor input, *, Number spacing, tuple of ints dim, int edge_order = 1",
+    "Tensor input, *, Number spacing = None, int dim = None, int edge_order = 1",
+    "Tensor input, *, tuple of Scalars spacing, int dim = None, int edge_order = 1",
+    "Tensor input, *, tuple of Scalars spacing, tuple of ints dim, int edge_order = 1",
+    "Tensor input, *, tuple of Tensors spacing, int dim = None, int edge_order = 1",
+    "Tensor input, *, tuple of Tensors spacing, tuple of ints dim, int edge_order = 1")
+
+
+def _gradient_spacing_kind(spacing):
+    """Which of gradient's overloads spacing fits: "number" (None too), "scalars" or "tensors"
+    (a list or tuple of them), else None."""
+    def number(v):
+        return (isinstance(v, numbers.Number) and not isinstance(v, builtins.bool)
+                or isinstance(v, Tensor) and v.dim() == 0)
+    if spacing is None or number(spacing):
+        return "number"
+    if isinstance(spacing, (tuple, list)) and builtins.all(isinstance(v, Tensor) for v in spacing):
+        return "tensors"
+    if isinstance(spacing, (tuple, list)) and builtins.all(
+            isinstance(v, numbers.Number) and not isinstance(v, builtins.bool) for v in spacing):
+        return "scalars"
+    return None
+
+
+def gradient(input, *args, spacing=None, dim=None, edge_order=1):
+    """Estimates of input's derivatives along each dim (or those of dim), by central differences
+    inside ((f[i+1] - f[i-1]) / 2h, or the second-order formula for uneven coordinates) and
+    one-sided differences of order edge_order at the two ends; a tuple, one tensor per dim.
+    spacing: the step h (a number, or one per dim) or each dim's coordinates (1-D tensors)."""
+    kind = _gradient_spacing_kind(spacing)
+    dim_list = isinstance(dim, (tuple, list))
+    if (args or not isinstance(input, Tensor) or kind is None
+            or not (dim is None or dim_list or _arg_parser._is_int(dim))
+            or dim_list and not builtins.all(_arg_parser._is_int(v) for v in dim)
+            or not _arg_parser._is_int(edge_order)):
+        raise _invalid_combination("gradient", (input, *args),
+                                   {k: v for k, v in (("spacing", spacing), ("dim", dim))
+                                    if v is not None} | ({} if edge_order == 1 and
+                                                         edge_order.__class__ is int
+                                                         else {"edge_order": edge_order}))
+    dims = [int(v) for v in dim] if dim_list else list(range(input.dim())) if dim is None \
+        else [int(dim)]
+    if kind == "number":  # (one step for every dim; unspecified: 1, and its count is not checked)
+        count = None if spacing is None else len(dims)
+        spacing = [1.0 if spacing is None else spacing.item() if isinstance(spacing, Tensor)
+                   else spacing] * len(dims)
+    else:
+        count = len(spacing)
+    if input.dtype == dtypes.uint8:
+        raise RuntimeError("minigrad.gradient does not support uint8 input.")
+    if count is not None and dim is None and count != input.dim():
+        raise RuntimeError("minigrad.gradient expected spacing to be unspecified, a scalar, or a list "
+                           f"of length equal to 'self.dim() = {input.dim()}', since dim argument "
+                           f"was not given, but got a list of length {count}")
+    if count is not None and dim is not None and count != len(dims):
+        raise RuntimeError("minigrad.gradient expected spacing to be unspecified, a scalar or it's "
+                           "spacing and dim arguments to have the same length, but got a spacing "
+                           f"argument of length {count} and a dim argument of length {len(dims)}.")
+    if edge_order not in (1, 2):
+        raise RuntimeError("minigrad.gradient only supports edge_order=1 and edge_order=2.")
+    if dim is not None:
+        _dims(dims, input.dim())
+    for i in dims if dim is not None else range(input.dim()):
+        if input.shape[_wrap_dim(i, input.dim())] < edge_order + 1:
+            raise RuntimeError("minigrad.gradient expected each dimension size to be at least "
+                               "edge_order+1")
+    helper = _gradient_coordinates if kind == "tensors" else _gradient_steps
+    return tuple(helper(input, _wrap_dim(i, input.dim()), h, edge_order)
+                 for i, h in zip(dims, spacing))
+
+
+def _gradient_steps(self, dim, h, edge_order):
+    """One dim of gradient with an even step h (ATen's gradient_helper_float: its Scalar
+    arithmetic records MulBackward1 and DivBackward1)."""
+    def part(start, end=None):
+        return d.slicing(self, dim, start, end, 1)
+    mul, div = d.mul_scalar, d.div_scalar
+    center = div(part(2) - part(0, -2), h)
+    if edge_order == 1:
+        prepend = div(part(1, 2) - part(0, 1), h)
+        append = div(part(-1) - part(-2, -1), h)
+    else:
+        prepend = div(mul(part(0, 1), -1.5) + mul(part(1, 2), 2) - mul(part(2, 3), 0.5), h)
+        append = div(mul(part(-3, -2), 0.5) - mul(part(-2, -1), 2) + mul(part(-1), 1.5), h)
+    return cat([prepend, div(center, 2), append], dim)
+
+
+def _gradient_coordinates(self, dim, coordinates, edge_order):
+    """One dim of gradient at the given coordinates (ATen's gradient_helper): inside, the
+    second-order weights a, b, c of the points before, at and after, from the steps dx1, dx2."""
+    if coordinates.dim() != 1:
+        raise RuntimeError("minigrad.gradient expected each element of spacing to have one dimension, "
+                           f"but got an element with {coordinates.dim()} dimensions!")
+    def part(start, end=None):
+        return d.slicing(self, dim, start, end, 1)
+    shape = [1] * self.dim()
+    shape[dim] = -1
+    ax_dx = coordinates.diff(1, 0)
+    dx1, dx2 = d.slicing(ax_dx, 0, 0, -1, 1), d.slicing(ax_dx, 0, 1, None, 1)
+    a = (-dx2 / (dx1 * (dx1 + dx2))).reshape(shape)
+    b = ((dx2 - dx1) / (dx1 * dx2)).reshape(shape)
+    c = (dx1 / (dx2 * (dx1 + dx2))).reshape(shape)
+    center = a * part(0, -2) + b * part(1, -1) + c * part(2)
+    if edge_order == 1:
+        prepend = (part(1, 2) - part(0, 1)) / ax_dx[0]
+        append = (part(-1) - part(-2, -1)) / ax_dx[-1]
+    else:
+        a = -(d.mul_scalar(ax_dx[0], 2.0) + ax_dx[1]) / (ax_dx[0] * (ax_dx[0] + ax_dx[1]))
+        b = (ax_dx[0] + ax_dx[1]) / (ax_dx[0] * ax_dx[1])
+        c = (-ax_dx[0]) / (ax_dx[1] * (ax_dx[0] + ax_dx[1]))
+        prepend = a * part(0, 1) + b * part(1, 2) + c * part(2, 3)
+        a = ax_dx[-1] / (ax_dx[-2] * (ax_dx[-1] + ax_dx[-2]))
+        b = -(ax_dx[-1] + ax_dx[-2]) / (ax_dx[-1] * ax_dx[-2])
+        c = (d.mul_scalar(ax_dx[-1], 2) + ax_dx[-2]) / (ax_dx[-1] * (ax_dx[-1] + ax_dx[-2]))
+        append = a * part(-3, -2) + b * part(-2, -1) + c * part(-1)
+    return cat([prepend, center, append], dim)
+
+
+
+# --- part numfns: histogram and histogramdd (histc's counting, with chosen bins, weights and a
+# density; ATen's Histogram.cpp, whose checks and their order are kept here) ---------------------
+_SIGNATURES["histogram"] = (
+    "Tensor input, Tensor bins, *, Tensor weight = None, bool density = False, "
+    "tuple of Tensors out = None",
+    "Tensor input, int bins = 100, *, tuple of floats range = None, Tensor weight = None, "
+    "bool density = False, tuple of Tensors out = None")
+_SIGNATURES["Tensor.histogram"] = (
+    "Tensor bins, *, Tensor weight = None, bool density = False",
+    "int bins = 100, *, tuple of floats range = None, Tensor weight = None, bool density = False")
+_SIGNATURES["histogramdd"] = tuple(
+    f"Tensor input, {t} bins, tuple of floats range = None, Tensor weight = None, "
+    "bool density = False" for t in ("int", "tuple of ints", "tuple of Tensors"))
+
+
+def _histogram_outer_edges(input, range):
+    """Each dim's first and last edge (ATen's select_outer_bin_edges): range's pairs, else the
+    data's min and max (0 and 1 without data); an empty range is widened by 0.5 each way."""
+    n = input.shape[-1]
+    if range is not None:
+        if len(range) != 2 * n:
+            raise RuntimeError(f"minigrad.histogramdd: for a {n}-dimensional histogram range "
+                               f"should have {2 * n} elements, but got {len(range)}")
+        lo, hi = [float(v) for v in range[::2]], [float(v) for v in range[1::2]]
+    elif input.numel():
+        if not input.is_floating_point():
+            raise NotImplementedError(f"\"histogramdd\" not implemented for '{input.dtype._scalar}'")
+        lo, hi = input._data.min(0).tolist(), input._data.max(0).tolist()
+    else:
+        lo, hi = [0.0] * n, [1.0] * n
+    for k in builtins.range(n):
+        if not (math.isfinite(lo[k]) and math.isfinite(hi[k])):
+            raise RuntimeError(f"minigrad.histogramdd: dimension {k}'s range [{lo[k]:g}, "
+                               f"{hi[k]:g}] is not finite")
+        if lo[k] > hi[k]:
+            raise RuntimeError("minigrad.histogramdd: min should not exceed max, but got min "
+                               f"{lo[k]:g} max {hi[k]:g} for dimension {k}")
+        if lo[k] == hi[k]:
+            lo[k], hi[k] = lo[k] - 0.5, hi[k] + 0.5
+    return lo, hi
+
+
+def _histogram_check(input, bins, weight):
+    """ATen's histogramdd_check_inputs: input (M, N), one 1-D edges tensor per dim, all of
+    input's dtype; weight (M,); then at least one bin per dim; then a floating dtype."""
+    if input.dim() < 2:
+        raise RuntimeError("minigrad.histogramdd: input tensor should have at least 2 dimensions, "
+                           f"but got {input.dim()}")
+    for k, edges in enumerate(bins):
+        if edges.dtype != input.dtype:
+            raise RuntimeError("minigrad.histogramdd: input tensor and bins tensors should have the "
+                               f"same dtype, but got input with dtype {input.dtype._scalar.lower()} "
+                               f"and bins for dimension {k} with dtype {edges.dtype._scalar.lower()}")
+        if edges.dim() != 1:
+            raise RuntimeError("minigrad.histogramdd: bins tensor should have one dimension, but got "
+                               f"{edges.dim()} dimensions in the bins tensor for dimension {k}")
+        if edges.numel() == 0:
+            raise RuntimeError("minigrad.histogramdd: bins tensor should have at least 1 element, "
+                               f"but got 0 elements in the bins tensor for dimension {k}")
+    if weight is not None:
+        if weight.dtype != input.dtype:
+            raise RuntimeError("minigrad.histogramdd: if weight tensor is provided, input tensor and "
+                               f"weight tensor should have the same dtype, but got "
+                               f"input({input.dtype._scalar.lower()}), and "
+                               f"weight({weight.dtype._scalar.lower()})")
+        if list(weight.shape or (1,)) != list(input.shape[:-1]):
+            raise RuntimeError("minigrad.histogramdd: if weight tensor is provided it should have the "
+                               "same shape as the input tensor excluding its innermost dimension, "
+                               f"but got input with shape {list(input.shape)} and weight with shape "
+                               f"{list(weight.shape)}")
+    _histogram_bin_counts([edges.numel() - 1 for edges in bins])
+    if not input.is_floating_point():
+        raise NotImplementedError(f"\"histogram_cpu\" not implemented for '{input.dtype._scalar}'")
+
+
+def _histogram_bin_counts(counts):
+    for k, n in enumerate(counts):
+        if n <= 0:
+            raise RuntimeError(f"minigrad.histogram(): bins must be > 0, but got {n} for dimension "
+                               f"{k}")
+
+
+_NOT_GIVEN = object()
+
+
+def _histogram_args(name, args, kwargs, positional, method=False):
+    """histogram's or histogramdd's arguments (input, bins, range, weight, density) read as
+    PyTorch's parser reads them, and whether bins are counts; a call none of the overloads
+    takes gets PyTorch's list of them."""
+    names = ("input", "bins", "range", "weight", "density")
+    given = dict(zip(names[:positional], args))
+    fits = len(args) <= positional and not set(kwargs) - set(names) - set(given)
+    given.update(kwargs)
+    input, bins = given.get("input", _NOT_GIVEN), given.get("bins", 100 if name == "histogram" else _NOT_GIVEN)
+    range, weight = given.get("range"), given.get("weight")
+    density = given.get("density", False)
+    dd = name == "histogramdd"
+    ints = (_arg_parser._is_int(bins) or dd and isinstance(bins, (tuple, list)) and bins
+            and builtins.all(_arg_parser._is_int(b) for b in bins))
+    tensors = (isinstance(bins, Tensor) if not dd else isinstance(bins, (tuple, list)) and bins
+               and builtins.all(isinstance(b, Tensor) for b in bins))
+    if not (fits and isinstance(input, Tensor) and (ints or tensors and (dd or "range" not in given))
+            and (range is None or isinstance(range, (tuple, list)) and builtins.all(
+                isinstance(v, numbers.Real) for v in range))
+            and (weight is None or isinstance(weight, Tensor)) and density.__class__ is builtins.bool):
+        raise _invalid_combination(name, args[1:] if method else args, kwargs, method)
+    return input, bins, range, weight, density, builtins.bool(ints)
+
+
+def histogram(*args, _method=False, **kwargs):
+    """histogram(input, bins=100, *, range=None, weight=None, density=False): a histogram of
+    input's values: `bins` equal bins over range (the data's min and max when none is given),
+    or the bins whose edges the tensor bins holds. Each value counts 1 (or its weight);
+    density: divided by the total and the bin's width (the histogram integrates to 1).
+    Returns (hist, bin_edges), both of input's dtype."""
+    input, bins, range, weight, density, ints = _histogram_args("histogram", args, kwargs, 2,
+                                                                _method)
+    points = input.reshape(input.numel(), 1)  # (for the checks: the row takes input as given)
+    if ints:
+        _histogram_bin_counts([bins])
+        lo, hi = _histogram_outer_edges(points, range)
+        bins = linspace(lo[0], hi[0], int(bins) + 1, dtype=input.dtype)
+    _histogram_check(points, [bins], None if weight is None else weight.reshape(weight.numel()))
+    return return_types.histogram(*d.histogram(input, bins, weight, density))
+
+
+def histogramdd(*args, **kwargs):
+    """histogramdd(input, bins, range=None, weight=None, density=False): histogram in N
+    dimensions: input's last dim holds each point's N coordinates; bins: a count for every dim,
+    one count each, or each dim's edges. Returns (hist, bin_edges), the edges a tuple (the
+    tensors given, when given)."""
+    input, bins, range, weight, density, ints = _histogram_args("histogramdd", args, kwargs, 5)
+    if input.dim() < 2:
+        raise RuntimeError("minigrad.histogramdd: input tensor should have at least 2 dimensions")
+    n = input.shape[-1]
+    points = input.reshape(-1, n)
+    if ints:
+        counts = [int(bins)] * n if _arg_parser._is_int(bins) else [int(b) for b in bins]
+        lo, hi = _histogram_outer_edges(points, range)
+        if len(counts) != n:
+            raise RuntimeError("histogramdd: The size of bins must be equal to the innermost "
+                               "dimension of the input.")
+        edges = [linspace(a, b, c + 1, dtype=input.dtype) for a, b, c in zip(lo, hi, counts)]
+        _histogram_check(points, edges, weight)
+        hist = d.histogramdd_from_bin_cts(input, tuple(e._data for e in edges), weight, density)
+        bins = tuple(d.histogramdd_bin_edges(input, e._data) for e in edges)
+    else:
+        if len(bins) != n:
+            raise RuntimeError(f"minigrad.histogramdd: expected {n} sequences of bin edges for a "
+                               f"{n}-dimensional histogram but got {len(bins)}")
+        _histogram_check(points, bins, weight)
+        hist = d.histogramdd_from_bin_tensors(input, tuple(e._data for e in bins), weight, density)
+    return return_types.histogramdd(hist, tuple(bins))
+
+
+def _histogram_method(self, *args, **kwargs):
+    return histogram(self, *args, _method=True, **kwargs)
+
+
+Tensor.histogram = _histogram_method
+
+
+
+# --- part numfns: embedding_renorm_ (F.embedding's max_norm) ------------------------------------
+def embedding_renorm_(input, indices, max_norm, norm_type):
+    """In place: the rows of input (an embedding table) that indices pick are scaled down to
+    norm max_norm (norm_type-norm) where larger. Returns input."""
+    if indices.dtype not in (dtypes.int64, dtypes.int32):
+        raise RuntimeError("Expected tensor for argument #2 'indices' to have one of the following "
+                           f"scalar types: Long, Int; but got {indices.type()} instead (while "
+                           "checking arguments for embedding_renorm_)")
+    if input.dim() != 2:
+        raise RuntimeError(f"Expected 2-dimensional tensor, but got {input.dim()}-dimensional "
+                           "tensor for argument #1 'self' (while checking arguments for "
+                           "embedding_renorm_)")
+    n = input.shape[0]
+    for i in np.unique(indices._data):
+        if not -n <= i < n:
+            raise IndexError(f"select(): index {i} out of range for tensor of size "
+                             f"{list(input.shape)} at dimension 0")
+    if not input.is_floating_point():
+        raise RuntimeError("norm(): input dtype should be either floating point or complex. Got "
+                           f"{input.dtype._scalar} instead.")
+    return apply_inplace(d.embedding_renorm_, input, indices._data, float(max_norm),
+                         float(norm_type))
+
+
+
+# --- part numfns: conv_tbc ------------------------------------------------------------------------
+def conv_tbc(input, weight, bias, pad=0):
+    """A 1-d convolution of input (time, batch, in_channels) with weight (kernel_width,
+    in_channels, out_channels), pad zeros at both ends of time, plus bias (out_channels)."""
+    if input.dim() != 3:
+        raise RuntimeError("Input must have 3 dims: time, batch, in_channel")
+    if weight.dim() != 3:
+        raise RuntimeError("Weight tensor must have 3 dims: kernel_width, in_channels, out_channels.")
+    if bias.dim() != 1:
+        raise RuntimeError("Bias must be 1-D")
+    if input.shape[2] != weight.shape[1]:
+        raise RuntimeError("Input dim 2 (input channels) is not == dim 1 in the weight tensor")
+    if weight.shape[2] != bias.shape[0]:
+        raise RuntimeError("Bias size must equal dim 2 in the weight tensor (output channels).")
+    olen = input.shape[0] - weight.shape[0] + 1 + 2 * pad
+    if olen < 0:
+        raise RuntimeError(f"Trying to create tensor with negative dimension {olen}: "
+                           f"[{olen}, {input.shape[1]}, {weight.shape[2]}]")
+    if input.dtype != weight.dtype:
+        raise RuntimeError("self and mat2 must have the same dtype, but got "
+                           f"{input.dtype._scalar} and {weight.dtype._scalar}")
+    return d.conv_tbc(input, weight, bias, int(pad))
+
+
+
+# --- part numfns: small ones: nonzero_static, is_signed, i0_, conj_physical -----------------------
+def nonzero_static(input, *args, size=_REQUIRED, fill_value=-1):
+    """nonzero with a fixed number of rows (for compilers that need static shapes): the first
+    `size` positions of nonzero elements, padded with rows of fill_value."""
+    if args:  # (size is keyword-only; PyTorch's parser words it so)
+        raise TypeError("nonzero_static() takes from 2 to 1 positional arguments but "
+                        f"{len(args) + 1} were given")
+    if size is _REQUIRED:
+        raise TypeError('nonzero_static() missing 1 required positional arguments: "size"')
+    for name, value in (("size", size), ("fill_value", fill_value)):
+        if not _arg_parser._is_int(value):
+            raise TypeError(f"nonzero_static(): argument '{name}' must be int, not "
+                            f"{_type_name(value)}")
+    if size < 0:
+        raise RuntimeError("nonzero_static: 'size' must be an non-negative integer")
+    found = nonzero(input)._data[:size]
+    out = np.full((int(size), input.dim()), int(fill_value), np.int64)
+    out[:len(found)] = found
+    return Tensor._make(out)
+
+
+def is_signed(input):
+    _tensor_arg("is_signed", "input", 1, input)
+    return input.is_signed()
+
+
+def i0_(input):
+    _tensor_arg("i0_", "input", 1, input)
+    return input.i0_()
+
+
+def conj_physical(input):
+    """The complex conjugate, computed (not a lazy view, as conj's); a real tensor is its own
+    conjugate: input itself is returned, as PyTorch does."""
+    _tensor_arg("conj_physical", "input", 1, input)
+    return input
+
+
+Tensor.nonzero_static = _as_method(nonzero_static)
+Tensor.conj_physical = _as_method(conj_physical)
+
+
+
 # PyTorch's argument errors: the functions and methods _arg_parser has PyTorch's signatures for
 # have failed calls read again; methods that take no arguments refuse them in CPython's words.
 # (minigrad/__init__.py does the same for the methods set there, at its end.)

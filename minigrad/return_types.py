@@ -37,6 +37,8 @@ _FIELDS = {  # name -> its fields; ("values", "indices") unless given
     "linalg_cholesky_ex": ("L", "info"),
     "linalg_ldl_factor": ("LD", "pivots"),
     "linalg_ldl_factor_ex": ("LD", "pivots", "info"),
+    "histogram": ("hist", "bin_edges"),  # (part numfns)
+    "histogramdd": ("hist", "bin_edges"),
 }
 
 

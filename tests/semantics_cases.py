@@ -18153,3 +18153,177 @@ case(
     "x.max('a')", "x.max(1.5)", "x.max(x, 1)", "x.max(x, keepdim=True)", "x.max(dim='a')",
     "x.max(1, foo=1)", "x.min(x, x)", "x.min([1])", "torch.min(x, 1.5)",
 )
+# ---------------------------------------------------------------------------
+# part numfns: torch.gradient, histogram, histogramdd
+# ---------------------------------------------------------------------------
+_NUMFNS_WALK = """
+def walk(f, d=0, out=None):
+    out = [] if out is None else out
+    if f is None:
+        return out
+    out.append((d, type(f).__name__, {a: getattr(f, a) for a in dir(f)
+                                      if a.startswith('_saved') and not isinstance(getattr(f, a), torch.Tensor)}))
+    for n, _ in f.next_functions:
+        walk(n, d + 1, out)
+    return out
+"""
+case(
+    "numfns_gradient_graph",
+    # composite: slices, Scalar divisions (DivBackward1), the central /2, one cat per dim
+    _NUMFNS_WALK,
+    "x = torch.tensor([1., 4., 9., 16., 25.], requires_grad=True)\nr = torch.gradient(x)\nr, walk(r[0].grad_fn)",
+    "r = torch.gradient(x, edge_order=2, spacing=2)\nr, walk(r[0].grad_fn)",
+    "c = torch.tensor([0., 1., 1.5, 3.5, 4.], requires_grad=True)\nr = torch.gradient(x, spacing=(c,))\n"
+    "r2 = torch.gradient(x, spacing=(c,), edge_order=2)\nr[0].sum().backward()\nr, r2, walk(r[0].grad_fn), walk(r2[0].grad_fn), x.grad, c.grad",
+    "x.grad = c.grad = None\nr2 = torch.gradient(x, spacing=[c], edge_order=2, dim=0)\nr2[0].pow(2).sum().backward()\nr2, walk(r2[0].grad_fn), x.grad, c.grad",
+)
+case(
+    "numfns_gradient_values",
+    "y = torch.arange(12.).reshape(3, 4) ** 2",
+    "torch.gradient(y), torch.gradient(y, dim=1), torch.gradient(y, spacing=[2., 3.]), torch.gradient(torch.arange(5))",
+    "torch.gradient(y, spacing=2, dim=(0, -1), edge_order=2), torch.gradient(y, dim=-1, edge_order=2, spacing=0.5)",
+    "z = (torch.arange(60, dtype=torch.float64).reshape(3, 4, 5) * 0.37).sin()\n"
+    "torch.gradient(z, spacing=[torch.tensor([0., 1, 3]), torch.tensor([0., .5, 1, 2]), torch.arange(5)], edge_order=2)",
+    "torch.gradient(y, spacing=[2, 3.5]), torch.gradient(y, spacing=torch.tensor(2.)), torch.gradient(torch.tensor(3.))",
+    "torch.gradient(y, spacing=[torch.tensor(2.), torch.tensor(3.)])",
+    "torch.gradient(y, spacing=(torch.arange(3.),), dim=0), torch.gradient(y, spacing=(torch.arange(2.),), dim=0)",
+    "torch.gradient(torch.arange(6, dtype=torch.float64).reshape(2, 3), spacing=(torch.tensor([0., 1.]), torch.tensor([0, 1, 3])))",
+    "torch.gradient(y, 2.)", "torch.gradient(y, spacing='a')", "torch.gradient(y, edge_order=3)",
+    "torch.gradient(y, spacing=[1., 2., 3.])", "torch.gradient(y, spacing=[1.], dim=[0, 1])",
+    "torch.gradient(y, dim=[0, 0])", "torch.gradient(y, dim=5)", "torch.gradient(y, dim=(5,))",
+    "torch.gradient(torch.ones(2, 2), edge_order=2)", "torch.gradient(torch.ones(2, dtype=torch.uint8))",
+    "torch.gradient(y, spacing=(torch.ones(2, 3),), dim=0)", "torch.gradient(y, spacing=[torch.tensor(2.), torch.tensor(3.)])",
+    "torch.gradient(y, dim=1.5)", "torch.gradient(y, edge_order=1.)", "y.gradient",
+)
+case(
+    "numfns_histogram",
+    "x = torch.tensor([1., 2, 1, 4, 2.5, 7])",
+    "torch.histogram(x, 4)", "torch.histogram(x)", "x.histogram(bins=3, range=(0., 8.), density=True)",
+    "torch.histogram(x, torch.tensor([0., 1.5, 3., 10.]), weight=torch.tensor([1., 2, 3, 4, 5, 6]))",
+    "torch.histogram(x, 3, weight=torch.tensor([1., 2, 3, 4, 5, 6]), density=True)",
+    "torch.histogram(x.double(), 3)", "torch.histogram(x, 3, range=(1., 1.))", "torch.histogram(torch.tensor([]), 3)",
+    "torch.histogram(x, torch.tensor([3., 1.]))", "torch.histogram(torch.tensor(5.), 3, weight=torch.tensor(1.))",
+    "torch.histogram(torch.arange(5.), 3, range=(0, 4))", "torch.histogram(torch.arange(5.), bins=torch.tensor([0., 2, 4]), density=True)",
+    "torch.histogram(torch.tensor([1., float('inf'), 2.]), 2, range=(0., 3.))", "torch.histogram(torch.tensor([[1., 3], [2, 2]]), 2)",
+    "torch.histogram(torch.tensor([0.1, 0.2, 0.3, 0.7, 1.0]), 3, range=(0.1, 1.))",
+    "torch.histogram(torch.tensor([1., 2.]), 2, weight=torch.tensor([1., 2.]), density=True)",
+    "torch.histogram(torch.tensor([5.]), 2, range=(0., 1.), density=True)",
+    "torch.histogram(torch.linspace(0, 1, 1001), 7, density=True), torch.histogram(torch.linspace(-3, 3, 999) ** 3, 13)",
+    "torch.histogram(torch.tensor([1., 2]), 2, range=(1, True)), x.histogram(torch.tensor([0., 3]))",
+    "r = torch.histogram(x, 3)\nprint(type(r), r.hist, r.bin_edges, type(r).__name__, type(r).__module__, len(r))",
+    "torch.histogram(torch.arange(5), 3)", "torch.histogram(x, 0)", "torch.histogram(x, -1)", "torch.histogram(x, 3, range=(5., 1.))",
+    "torch.histogram(x, 3, range=(0., float('inf')))", "torch.histogram(x, torch.tensor([[0., 1.]]))",
+    "torch.histogram(x, 3, weight=torch.ones(3))", "torch.histogram(x, 3, weight=torch.ones(6).double())",
+    "torch.histogram(x, torch.tensor([1., 2.]).double())", "torch.histogram(x, 3.)",
+    "torch.histogram(x, torch.tensor([0., 3.]), range=(0., 1.))", "torch.histogram(torch.arange(5), 3, range=(0., 4.))",
+    "torch.histogram(torch.arange(5), torch.tensor([0, 2, 4]))", "torch.histogram(torch.arange(5.), torch.tensor([1.]))",
+    "torch.histogram(torch.arange(5.), torch.tensor([]))", "torch.histogram(torch.arange(5.), 3, weight=torch.tensor(1.))",
+    "torch.histogram(torch.arange(5.), 3, range=(0, 4, 5))", "torch.histogram(torch.arange(5.), 3, density=1)",
+    "torch.histogram(torch.arange(5.), bins=torch.tensor([0., 2, 4]), range=None)",
+    "torch.histogram(torch.tensor([1., float('nan'), 2.]), 2)", "torch.histogram(torch.tensor([1., float('inf'), 2.]), 2)",
+    "x.histogram(3.)", "x.histogram(torch.tensor([0., 3]), range=(0., 1.))", "torch.histogram(torch.tensor([1., 2]), 2, torch.tensor([1., 2.]))",
+)
+case(
+    "numfns_histogram_not_implemented",
+    # no derivative: one NotImplemented node for both results; backward through it fails
+    "x = torch.tensor([[1., 2, 1], [4, 2.5, 7]], requires_grad=True)\nr = x.histogram(4, weight=torch.arange(6.).reshape(2, 3), density=True)\n"
+    "print(r, r.hist.grad_fn.name(), r.bin_edges.grad_fn is r.hist.grad_fn, r.hist.grad_fn.next_functions)",
+    "r.hist.sum().backward()",
+    "r = torch.histogram(torch.tensor([1., 2, 3]), torch.tensor([0., 2, 4], requires_grad=True))\nprint(r, r.hist.grad_fn.next_functions)\nr.hist.sum().backward()",
+)
+case(
+    "numfns_histogramdd",
+    "x = torch.tensor([[0., 1.], [1., 0.], [2., 0.], [2., 2.]])",
+    "torch.histogramdd(x, bins=[3, 3], weight=torch.tensor([1., 2., 4., 8.]))",
+    "torch.histogramdd(x, bins=[2, 2], range=[0., 1., 0., 1.], density=True)", "torch.histogramdd(x, bins=2)",
+    "torch.histogramdd(x, bins=[torch.tensor([0., 1, 3]), torch.tensor([-1., 0.5, 2])])",
+    "torch.histogramdd(x.reshape(2, 2, 2), [2, 3], density=True)",
+    "torch.histogramdd(torch.tensor([[1., 2]]), 2, [0., 3., 0., 3.], torch.tensor([2.]), True)",
+    "torch.histogramdd(x, bins=[2])", "torch.histogramdd(x, bins=[2, 2], range=[0., 1.])",
+    "torch.histogramdd(torch.tensor([1., 2.]), bins=2)", "torch.histogramdd(x, bins=torch.tensor([0., 1.]))",
+    "torch.histogramdd(x, bins=[torch.tensor([0., 1.])])", "torch.histogramdd(x.int(), 2)",
+    "y = x.clone().requires_grad_()\nr = torch.histogramdd(y, [2, 3], density=True)\nprint(r.hist.grad_fn.name(), r)\nr.bin_edges[1].sum().backward()",
+    "r.hist.sum().backward()",
+    "b = [torch.tensor([0., 1, 3]), torch.tensor([-1., 0.5, 2])]\nr = torch.histogramdd(y, b, weight=torch.tensor([1., 2., 3., 4.]))\nprint(r.bin_edges[0] is b[0])\nr.hist.sum().backward()",
+)
+case(
+    "numfns_native_norms",
+    # the ops under F's norms: (output, mean, rstd); layer_norm's and batch_norm's statistics get no
+    # gradient, group_norm's hang from its node (their gradients reach input only together)
+    "x = torch.tensor([[1., 2., 4.], [0., -1., 3.]], requires_grad=True)\n"
+    "w = torch.tensor([1., 2., 3.], requires_grad=True); b = torch.tensor([0., 1., 0.5], requires_grad=True)",
+    "r = torch.native_layer_norm(x, [3], w, b, 1e-5)\nprint(r, r[0].grad_fn.name(), r[1].grad_fn, r[2].grad_fn, r[1].requires_grad)\n"
+    "r[0].sum().backward(); print(x.grad, w.grad, b.grad)",
+    "torch.native_layer_norm(x, [3], None, None, 1e-5), torch.native_layer_norm(x, [2, 3], None, None, 0.1), torch.native_layer_norm(x.double(), (3,), None, None, 1)",
+    "torch.native_layer_norm(x, [3])", "torch.native_layer_norm(x, [4], None, None, 0.1)",
+    "torch.native_layer_norm(x, 3, None, None, 0.1)", "torch.native_layer_norm(x, [3], torch.ones(2), None, 0.1)",
+    "xb = torch.tensor([[1., 2.], [3., 5.], [0., -1.]], requires_grad=True)\nrm, rv = torch.zeros(2), torch.ones(2)\n"
+    "r = torch.native_batch_norm(xb, None, None, rm, rv, True, 0.1, 1e-5)\nprint(r, rm, rv, r[0].grad_fn.name(), r[1].grad_fn)\n"
+    "r = torch.native_batch_norm(xb, torch.tensor([1., 2.]), None, rm, rv, False, 0.1, 1e-5)\nprint(r, r[1].shape)\n"
+    "r = torch.native_batch_norm(xb, None, None, None, None, True, 0.1, 1e-5)\nprint(r)\n"
+    "(r[0] * torch.tensor([[1., 2.], [0., 3.], [1., 1.]])).sum().backward(); print(xb.grad)",
+    "torch.native_batch_norm(xb, None, None, torch.zeros(3), None, True, 0.1, 1e-5)",
+    "torch.native_batch_norm(xb, None, None, None, None, True, 0.1)",
+    "xg = torch.arange(24.).reshape(2, 4, 3).sin().requires_grad_()\nr = torch.native_group_norm(xg, None, None, 2, 4, 3, 2, 1e-5)\n"
+    "print(r, r[0].grad_fn.name(), r[1].grad_fn is r[0].grad_fn, r[2].grad_fn.next_functions)\n"
+    "(r[0] * torch.arange(24.).reshape(2, 4, 3).cos()).sum().backward(); print(xg.grad)",
+    "xg.grad = None\nr = torch.native_group_norm(xg, None, None, 2, 4, 3, 2, 1e-5)\n"
+    "(r[1].exp().sum() + (r[2] * torch.tensor([1., 2.])).sum() + r[0][0, 0, 0]).backward(); print(xg.grad)",
+    "r = torch.native_group_norm(xg, None, None, 2, 4, 3, 2, 1e-5)\ntorch.autograd.grad(r[1].sum() + r[2].sum(), xg)",
+    "r = torch.native_group_norm(xg, None, None, 2, 4, 3, 2, 1e-5)\ntorch.autograd.grad(r[1].sum(), xg)",
+    "torch.native_group_norm(xg, torch.ones(4), torch.zeros(4), 2, 4, 3, 4, 0.5), torch.native_group_norm(xg.reshape(2, 4, 3, 1), torch.ones(4), None, 2, 4, 3, 1, 0.5)",
+    "torch.native_group_norm(xg, None, None, 2, 4, 3, 3, 1e-5)", "torch.native_group_norm(xg, None, None, 2, 4, 4, 2, 1e-5)",
+    "torch.native_group_norm(xg, torch.ones(3), None, 2, 4, 3, 2, 1e-5)", "torch.native_group_norm(xg, None, None, 2, 4, 3, 0, 1e-5)",
+    "torch.native_group_norm(xg, None, None, 2, 4, 3, 2)",
+)
+case(
+    "numfns_embedding_renorm",
+    # in place, its version bumped; no derivative (EmbeddingRenormBackward0 refuses)
+    'e = torch.tensor([[3., 4.], [1., 0.], [6., 8.]], requires_grad=True)\ntorch.embedding_renorm_(e, torch.tensor([0, 2]), 1.0, 2.0)',
+    'e = torch.tensor([[3., 4.], [1., 0.], [6., 8.]], requires_grad=True)\nwith torch.no_grad():\n    print(torch.embedding_renorm_(e, torch.tensor([0, 2, 2]), 1.0, 2.0), e._version)',
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\nprint(torch.embedding_renorm_(e2, torch.tensor([[0], [1]]), 2.0, 1.0), e2._version)',
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e, torch.tensor([0, 2]), 1.0, 2.0)',
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e2, torch.tensor([0.]), 2.0, 1.0)',
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e2, torch.tensor([5]), 2.0, 1.0)',
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e2[0], torch.tensor([0]), 2.0, 1.0)',
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e2.t(), torch.tensor([0]), 2.0, 1.0)',
+    "e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e2, torch.tensor([0]), 2.0, float('inf'))",
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(torch.tensor([[3, 4]]), torch.tensor([0]), 2.0, 2.)',
+    'e2 = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e2, torch.tensor([-1]), 2.0, 2.)',
+    'e = torch.tensor([[3., 4.], [1., 0.], [6., 8.]], requires_grad=True)\ny = e * 1\nr = torch.embedding_renorm_(y, torch.tensor([0]), 1.0, 2.0)\nprint(r, r.grad_fn.name(), r is y, y._version)\nr.sum().backward()',
+    'e = torch.tensor([[3., 4.], [1., 0.], [6., 8.]], requires_grad=True)\nprint(torch.nn.functional.embedding(torch.tensor([0, 2]), e, max_norm=1.0), e, e._version)',
+    'e = torch.tensor([[3., 4.], [1., 0.], [6., 8.]])\ntorch.embedding_renorm_(e, torch.tensor([0, 2]), 1.0, 2.0), torch.embedding_renorm_(e.double(), torch.tensor([0, 2], dtype=torch.int32), 1, 3), torch.embedding_renorm_(e, torch.tensor([-1]), 0.5, 2.0), torch.embedding_renorm_(e, torch.tensor([], dtype=torch.long), 0.5, 2.0)',
+)
+case(
+    "numfns_conv_tbc",
+    # (time, batch, channels); its backward is composite (CopySlices under create_graph)
+    'x = ((torch.arange(24.).reshape(4, 2, 3) % 7 - 3) / 4).requires_grad_()\nw = ((torch.arange(18.).reshape(3, 3, 2) % 5 - 2) / 3).requires_grad_()\nb = torch.tensor([0.5, -1.], requires_grad=True)',
+    "r = torch.conv_tbc(x, w, b, 1)\nprint(r, r.grad_fn.name(), [a for a in dir(r.grad_fn) if a.startswith('_saved')], r.grad_fn._saved_pad)\nprint(torch.conv_tbc(x, w, b))\ng = torch.autograd.grad((r * r * torch.tensor([1., 0.5])).sum(), (x, w, b), create_graph=True); print(g, g[0].grad_fn, g[1].grad_fn, g[2].grad_fn)\nprint([v.round(decimals=3) for v in torch.autograd.grad(g[0].sum() + g[1].pow(2).sum() + g[2].sum(), (x, w, b))])",
+    'torch.conv_tbc(x, w[:, :2], b)',
+    'torch.conv_tbc(x[0], w, b)',
+    'torch.conv_tbc(x, w, b[:1])',
+    'torch.conv_tbc(x, w, b, 5)',
+    'torch.conv_tbc(x, w[0], b)',
+    'torch.conv_tbc(x, w, b.reshape(1,2))',
+    'torch.conv_tbc(x.double(), w, b)',
+    'torch.conv_tbc(x, w, b, -1)',
+    'torch.conv_tbc(x[:1], w, b)',
+    'x.conv_tbc(w, b, 1)',
+    'torch.conv_tbc(x.double(), w.double(), b.double(), 2), torch.conv_tbc(x, w, b, pad=0), torch.conv_tbc(x[:, :, :1], w[:, :1], b, 4)',
+)
+case(
+    "numfns_small",
+    # nonzero_static (size keyword-only), is_signed, i0_, conj_physical (a real tensor: itself)
+    'x = torch.tensor([[1, 0, 2], [0, 3, 0]])\ntorch.nonzero_static(x, size=5), torch.nonzero_static(x, size=2, fill_value=7), x.nonzero_static(size=3), torch.nonzero_static(torch.tensor(5.), size=2), torch.nonzero_static(torch.tensor([0.5, 0.]), size=3), torch.nonzero_static(x, size=0)',
+    'x = torch.tensor([[1, 0, 2], [0, 3, 0]])\ntorch.nonzero_static(x, 3)',
+    'x = torch.tensor([[1, 0, 2], [0, 3, 0]])\ntorch.nonzero_static(x, size=-1)',
+    'x = torch.tensor([[1, 0, 2], [0, 3, 0]])\ntorch.nonzero_static(x, size=2.)',
+    'x = torch.tensor([[1, 0, 2], [0, 3, 0]])\ntorch.nonzero_static(x)',
+    'x = torch.tensor([[1, 0, 2], [0, 3, 0]])\ntorch.nonzero_static(x, size=2, fill_value=1.5)',
+    'x = torch.tensor([[1, 0, 2], [0, 3, 0]])\ntorch.is_signed(x), torch.is_signed(x.to(torch.uint8)), torch.is_signed(torch.tensor(True)), torch.is_signed(torch.tensor(1.))',
+    'torch.is_signed(3)',
+    'y = torch.tensor([0.5, 1.], requires_grad=True)\nz = y.clone(); r = torch.i0_(z)\nprint(r is z, r, z._version)',
+    'torch.i0_(torch.tensor([1, 2]))',
+    'y = torch.tensor([0.5, 1.], requires_grad=True)\nprint(torch.conj_physical(y) is y, y.conj_physical() is y, torch.conj_physical(y * 1).grad_fn.name(), torch.conj_physical(torch.tensor([1, 2])))',
+    'torch.conj_physical(3)\n',
+)

@@ -2012,6 +2012,36 @@ def _ctc_losses(L, x, u):
 C.add("ctc_loss", _ctc_losses, _u(5, 2, 4, lo=-2, hi=2), _u(4, 3, lo=-2, hi=2))
 
 
+# part numfns: the native norms' three results; native_group_norm's mean and rstd are
+# differentiable outputs of its node (layer_norm's and batch_norm's get no gradient)
+def _native_norms(L, x, w, b, xb):
+    y, mean, rstd = L.native_group_norm(x, w, b, 2, 4, 3, 2, 1e-5)
+    _, mean4, rstd4 = L.native_group_norm(x, None, None, 2, 4, 3, 4, 0.1)
+    return (y, mean * rstd, mean4 + rstd4,  # (PyTorch: mean's and rstd's gradients only together)
+            L.native_layer_norm(xb, [3], w[:3], b[:3], 1e-5)[0],
+            L.native_batch_norm(xb, w[:3], b[:3], None, None, True, 0.1, 1e-5)[0])
+
+
+def _double_native_group_norm(L, x, w, b, s, m, r):
+    return L.autograd.grad(L.native_group_norm(x, w, b, 2, 4, 3, 2, 1e-5), (x, w, b), (s, m, r),
+                           create_graph=True)
+
+
+def _conv_tbc(L, x, w, b):
+    return L.conv_tbc(x, w, b), L.conv_tbc(x, w, b, 1), L.conv_tbc(x, w, b, 3), L.conv_tbc(x, w, b, -1)
+
+
+def _double_conv_tbc(L, x, w, b, s):
+    return L.autograd.grad(L.conv_tbc(x, w, b, 1), (x, w, b), s, create_graph=True)
+
+
+C.add("numfns_conv_tbc", _conv_tbc, _u(5, 2, 3), _u(3, 3, 2), _u(2))
+C.add("double_backward_numfns_conv_tbc", _double_conv_tbc, _u(5, 2, 3), _u(3, 3, 2), _u(2), _u(5, 2, 2))
+C.add("numfns_native_norms", _native_norms, _u(2, 4, 3), _pos(4), _u(4), _u(4, 3, lo=-2.0, hi=2.0))
+C.add("double_backward_numfns_native_group_norm", _double_native_group_norm, _u(2, 4, 3), _pos(4), _u(4),
+      _u(2, 4, 3), _u(2, 2), _u(2, 2))
+
+
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
     fn, arrays, _ = C.cases[name]
@@ -2080,7 +2110,18 @@ def _not_implemented_cases(L):
              "native_channel_shuffle"),  # (part nnalias)
             ("ctc_loss_backward", L.autograd.grad(L.nn.functional.ctc_loss(  # (part ctc)
                 a3, L.tensor([1]), [1], [1]), a3, create_graph=True)[0], "_ctc_loss_backward"),
-            *_ldl_cases(L)]  # (part linalg3)
+            *_ldl_cases(L), *_histogram_cases(L)]  # (part linalg3; part numfns)
+
+
+def _histogram_cases(L):
+    """histogram and histogramdd: PyTorch records them with no formula (part numfns)."""
+    x = L.tensor([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0]], requires_grad=True)
+    edges = [L.tensor([0.0, 1.0, 3.0]), L.tensor([-1.0, 0.5, 2.0])]
+    return [("histogram", L.histogram(x, 3).hist, "histogram"),
+            ("histogramdd_from_bin_cts", L.histogramdd(x, [2, 3]).hist, "_histogramdd_from_bin_cts"),
+            ("histogramdd_bin_edges", L.histogramdd(x, 2).bin_edges[1], "_histogramdd_bin_edges"),
+            ("histogramdd_from_bin_tensors", L.histogramdd(x, edges).hist,
+             "_histogramdd_from_bin_tensors")]
 
 
 def _ldl_cases(L):
@@ -2140,6 +2181,8 @@ def test_rows_marked_not_implemented_record_their_node_and_backward_refuses(L):
 
 
     cases += [("geqrf", L.geqrf(a)[1], "GeqrfBackward0", "geqrf")]  # (part linalg3)
+    cases += [("embedding_renorm_", L.embedding_renorm_(a * 1, L.tensor([1]), 1.0, 2.0),
+               "EmbeddingRenormBackward0", "embedding_renorm")]  # (part numfns)
     if L is minigrad:
         assert sorted(NOT_DERIVED) == sorted(name for name, *_ in cases
                                              if name not in ("special_zeta", "igamma", "igammac"))

@@ -576,7 +576,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     variance 1, then times weight plus bias: one NativeLayerNormBackward0 node."""
     shape = _check_normalized_shape("layer_norm", input, normalized_shape, weight, bias)
     _check_norm_dtypes("LayerNormKernelImpl", input, (weight, bias))
-    return d.native_layer_norm(input, tuple(shape), weight, bias, eps)
+    return d.native_layer_norm(input, tuple(shape), weight, bias, eps)[0]
 
 
 def _check_normalized_shape(name, input, normalized_shape, weight, bias=None):
@@ -770,13 +770,9 @@ def _check_embedding_bag(indices, weight, offsets, mode, per_sample_weights, inc
 
 def _embedding_renorm_(weight, input, max_norm, norm_type):
     """Rows of weight that input picks and whose norm exceeds max_norm scaled (in place, not
-    recorded) by max_norm / (norm + 1e-7), as PyTorch's embedding_renorm_."""
-    rows = np.unique(input._data)
-    norms = np.linalg.norm(weight._data[rows].astype(np.float64), ord=norm_type, axis=1)
-    scale = np.ones(weight.shape[0])
-    scale[rows] = np.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
+    recorded) by max_norm / (norm + 1e-7), as PyTorch's F.embedding calls embedding_renorm_."""
     with grad_mode.no_grad():
-        weight.mul_(Tensor._make(scale[:, None].astype(weight._data.dtype)))
+        _ops.embedding_renorm_(weight, input, max_norm, norm_type)
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
@@ -797,6 +793,12 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
 
 def _batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps):
     """torch.batch_norm (ATen's, F.batch_norm's checks done): its arguments in ATen's order."""
+    return _native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum,
+                              eps)[0]
+
+
+def _native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps):
+    """torch.native_batch_norm: batch_norm's output, and the batch's mean and invstd (training)."""
     channels = input.size(1)
     for name, t in (("running_mean", running_mean), ("running_var", running_var),
                     ("weight", weight), ("bias", bias)):
@@ -1190,22 +1192,28 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
 def _group_norm(input, num_groups, weight, bias, eps):
     """torch.group_norm (ATen's, without F.group_norm's checks)."""
     n, c = input.size(0), input.size(1)
-    if num_groups <= 0:
-        raise RuntimeError(f"Expected num groups to be greater than 0, got {num_groups}")
-    if c % num_groups:
+    return _native_group_norm(input, weight, bias, n, c, input.numel() // max(n * c, 1),
+                              num_groups, eps)[0]
+
+
+def _native_group_norm(input, weight, bias, N, C, HxW, group, eps):
+    """torch.native_group_norm: group_norm's output, with each sample's groups' mean and rstd
+    (N, group); N, C and HxW (the positions per channel) describe input's shape."""
+    if group <= 0:
+        raise RuntimeError(f"Expected num groups to be greater than 0, got {group}")
+    if C % group:
         raise RuntimeError("Expected number of channels in input to be divisible by num_groups, "
                            f"but got input of shape {_size_list(input.shape)} and "
-                           f"num_groups={num_groups}")
+                           f"num_groups={group}")
     for name, p in (("weight", weight), ("bias", bias)):
-        if p is not None and (p.dim() != 1 or p.numel() != c):
+        if p is not None and (p.dim() != 1 or p.numel() != C):
             shape = [0] if weight is None else list(weight.shape)  # (PyTorch's bias message
             raise RuntimeError(  # shows weight's shape)
                 f"Expected {name} to be a vector of size equal to the number of channels in "
                 f"input, but got {name} of shape {_size_list(shape)} and input of shape "
                 f"{_size_list(input.shape)}")
     _check_norm_dtypes("GroupNormKernelImpl", input, (weight, bias))
-    return d.native_group_norm(input, weight, bias, n, c, input.numel() // max(n * c, 1),
-                               num_groups, eps)
+    return d.native_group_norm(input, weight, bias, N, C, HxW, group, eps)
 
 
 def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None,
