@@ -112,7 +112,7 @@ class Parameter:
 
     def __init__(self, text, keyword_only, index, numbers_as_tensors):
         kind, _, name = text.partition(" ")
-        self.allow_none = "?" in kind
+        self.allow_none = "?" in kind or name.endswith("=None")  # (as PyTorch: a default None allows it)
         kind = kind.replace("?", "")
         self.size = int(kind[kind.index("[") + 1:-1] or 0) if "[" in kind else 0
         self.kind = kind.partition("[")[0]
@@ -121,12 +121,25 @@ class Parameter:
         self.value = _default(self.kind, self.size, self.default) if eq else None
         self.numpy_names = _NUMPY_NAMES.get(self.name, ())
         self.check = self._check(numbers_as_tensors)
+        self.convert = self._convert()
 
     def type_name(self):
         return _TYPE_NAMES[self.kind]
 
     def __str__(self):
         return f"{self.type_name()} {self.name}" + (f" = {self.default}" if self.optional else "")
+
+    def _convert(self):
+        """How PythonArgs hands the binding a value of this type: toDouble, toInt64 (of a 0-d
+        tensor too), intlist (one int for IntArrayRef[2] is [int, int])."""
+        k, size = self.kind, self.size
+        if k == "double":
+            return float
+        if k in ("int64_t", "SymInt"):
+            return int
+        if k in ("IntArrayRef", "SymIntArrayRef"):
+            return lambda x: [int(x)] * size if _is_int64(x) else [int(v) for v in x]
+        return None
 
     def _check(self, numbers_as_tensors):
         """FunctionParameter::check for this parameter's type: whether it takes a value x."""
@@ -176,7 +189,7 @@ class Signature:
         self.min_args = sum(not p.optional for p in self.params)
         self.max_pos_args = sum(not p.keyword_only for p in self.params)
         self.int_lists = [p for p in self.params if p.kind in ("IntArrayRef", "SymIntArrayRef")]
-        self.sized = [p.index for p in self.int_lists if p.size]
+        self.converted = [p for p in self.params if p.convert]
         self.varargs = self.max_pos_args == 1 and self.int_lists[:1] == self.params[:1]
 
     def __str__(self):
@@ -280,9 +293,9 @@ class Signature:
         values = self.parse(args, kwargs, True)
         self.unpack(values)
         out = [values.get(p.name, p.value) for p in self.params]
-        for i in self.sized:  # (PythonArgs::intlist: one int for IntArrayRef[2] is [int, int])
-            if _is_int64(out[i]):
-                out[i] = [out[i]] * self.params[i].size
+        for p in self.converted:
+            if out[p.index] is not None:
+                out[p.index] = p.convert(out[p.index])
         return out
 
 
