@@ -1,11 +1,13 @@
-"""PyTorch's argument parser, for its error messages only.
+"""PyTorch's argument parser.
 
 PyTorch checks each call of a function or Tensor method against signature strings such as
 `sum(IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)` (its
 torch/csrc/utils/python_arg_parser.cpp) and, when none fits, raises a TypeError in words of its
-own. minigrad's functions are plain Python: a call is never parsed on the way in (that would slow
-every op down). Only once a call has failed does `check` read it again against PyTorch's strings,
-so that bad input gets PyTorch's TypeError rather than Python's or NumPy's.
+own. Most of minigrad's functions are plain Python, whose calls are not parsed on the way in (that
+would slow every op down): only once a call has failed does `parsed` read it again against
+PyTorch's strings, so that bad input gets PyTorch's TypeError rather than Python's or NumPy's.
+ATen's ops that take many arguments (torch.layer_norm, torch.embedding, ...) are read on the way
+in instead (`Signature.bind`), as their code would otherwise check each argument by hand.
 """
 import functools
 import numbers
@@ -190,7 +192,7 @@ class Signature:
         self.max_pos_args = sum(not p.keyword_only for p in self.params)
         self.int_lists = [p for p in self.params if p.kind in ("IntArrayRef", "SymIntArrayRef")]
         self.converted = [p for p in self.params if p.convert]
-        self.varargs = self.max_pos_args == 1 and self.int_lists[:1] == self.params[:1]
+        self.varargs = self.max_pos_args == 1 and self.params[0] in self.int_lists
 
     def __str__(self):
         """FunctionSignature::toString: `*, ` before the first keyword-only parameter."""
