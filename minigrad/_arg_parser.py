@@ -191,7 +191,6 @@ class Signature:
         self.min_args = sum(not p.optional for p in self.params)
         self.max_pos_args = sum(not p.keyword_only for p in self.params)
         self.int_lists = [p for p in self.params if p.kind in ("IntArrayRef", "SymIntArrayRef")]
-        self.converted = [p for p in self.params if p.convert]
         self.varargs = self.max_pos_args == 1 and self.params[0] in self.int_lists
 
     def __str__(self):
@@ -294,11 +293,8 @@ class Signature:
         filled in (as PythonArgs hands them to the binding); else PyTorch's TypeError."""
         values = self.parse(args, kwargs, True)
         self.unpack(values)
-        out = [values.get(p.name, p.value) for p in self.params]
-        for p in self.converted:
-            if out[p.index] is not None:
-                out[p.index] = p.convert(out[p.index])
-        return out
+        return [p.value if (x := values.get(p.name, _MISSING)) is _MISSING else
+                x if x is None or p.convert is None else p.convert(x) for p in self.params]
 
 
 _MISSING = object()
