@@ -378,45 +378,43 @@ from .nn.functional import conv3d, conv_transpose3d, max_pool3d  # noqa: E402  (
 # --- part nnalias: nn.functional's ops under their torch.* names. These are ATen's functions
 # (F's wrap them), so they take ATen's arguments: no defaults for dropout's p and train, weight
 # before the running statistics in batch_norm, reduction as its enum (0 none, 1 mean, 2 sum).
-def _aten(name, signature, impl, positional=None):
-    """torch.<name>: its arguments read by PyTorch's parser (signature maps each to its type and
-    default, see _F._parse_args), then handed to impl, F's code for the op."""
-    def fn(*args, **kwargs):
-        return impl(*_F._parse_args(name, signature, args, kwargs, positional))
-    fn.__name__ = fn.__qualname__ = name
+def _aten(impl, *signatures):
+    """torch.<name> of PyTorch's `signatures` strings: the call read by PyTorch's parser on the way
+    in (a wrong one gets its TypeError), its values, defaults filled in, handed to impl (F's code
+    for the op) in the signature's order; by name when there are several signatures."""
+    if len(signatures) == 1:
+        bind = _arg_parser.Signature(signatures[0]).bind
+
+        def fn(*args, **kwargs):
+            return impl(*bind(args, kwargs))
+    else:
+        def fn(*args, **kwargs):
+            return impl(**_arg_parser.bind(signatures, args, kwargs))
+    fn.__name__ = fn.__qualname__ = signatures[0].partition("(")[0]
     return fn
 
 
 import builtins as _builtins  # noqa: E402
 import math as _math  # noqa: E402
-import numbers as _numbers  # noqa: E402
+from . import _arg_parser  # noqa: E402
 from .nn import functional as _F  # noqa: E402
-_R = ops._REQUIRED
-_TENSOR = ("Tensor", lambda v: isinstance(v, Tensor))
-_OPTIONAL = ("Tensor", lambda v: v is None or isinstance(v, Tensor))
-_FLOAT = ("float", lambda v: isinstance(v, _numbers.Real) or isinstance(v, Tensor) and v.dim() == 0)
-_INT = ("int", _F._is_int)
-_INTS = ("tuple of ints", _F._int_list)  # (int[1]: an int is taken as a list of one)
-_SHAPE = ("tuple of ints", lambda v: isinstance(v, (tuple, list)) and _F._int_list(v))  # (int[])
-_BOOL = ("bool", lambda v: v.__class__ is _builtins.bool)
-_ANY = ("", lambda v: True)  # (F's code checks it, in PyTorch's words)
-_DROPOUT = {"input": (*_TENSOR, _R), "p": (*_FLOAT, _R), "train": (*_BOOL, _R)}
 _REDUCTIONS = {0: "none", 1: "mean", 2: "sum"}  # (ATen: any other enum reduces nothing)
-_REDUCTION = ("int", _F._is_int, 0)  # (0, not Mean: PyTorch's parser reads the default "Mean" as 0)
 
 
-def _dropout(inplace, feature, alpha):
-    return lambda input, p, train: _F._dropout_impl(input, _builtins.float(p), train, inplace, feature, alpha)
+def _dropout(name, inplace, feature, alpha):
+    return _aten(lambda input, p, train: _F._dropout_impl(
+        input, _builtins.float(p), train, inplace, feature, alpha),
+        f"{name}(Tensor input, double p, bool train)")
 
 
-dropout = _aten("dropout", _DROPOUT, _dropout(False, False, False))
-dropout_ = _aten("dropout_", _DROPOUT, _dropout(True, False, False))
-feature_dropout = _aten("feature_dropout", _DROPOUT, _dropout(False, True, False))
-feature_dropout_ = _aten("feature_dropout_", _DROPOUT, _dropout(True, True, False))
-alpha_dropout = _aten("alpha_dropout", _DROPOUT, _dropout(False, False, True))
-alpha_dropout_ = _aten("alpha_dropout_", _DROPOUT, _dropout(True, False, True))
-feature_alpha_dropout = _aten("feature_alpha_dropout", _DROPOUT, _dropout(False, True, True))
-feature_alpha_dropout_ = _aten("feature_alpha_dropout_", _DROPOUT, _dropout(True, True, True))
+dropout = _dropout("dropout", False, False, False)
+dropout_ = _dropout("dropout_", True, False, False)
+feature_dropout = _dropout("feature_dropout", False, True, False)
+feature_dropout_ = _dropout("feature_dropout_", True, True, False)
+alpha_dropout = _dropout("alpha_dropout", False, False, True)
+alpha_dropout_ = _dropout("alpha_dropout_", True, False, True)
+feature_alpha_dropout = _dropout("feature_alpha_dropout", False, True, True)
+feature_alpha_dropout_ = _dropout("feature_alpha_dropout_", True, True, True)
 
 
 def _native_dropout(input, p, train):
@@ -431,41 +429,37 @@ def _native_dropout(input, p, train):
     return ops.d.native_dropout(input, _builtins.float(p), train, default_generator)
 
 
-native_dropout = _aten("native_dropout", {**_DROPOUT, "train": ("bool", lambda v: v is None or
-                                                                 v.__class__ is _builtins.bool, _R)},
-                       _native_dropout)
+native_dropout = _aten(_native_dropout, "native_dropout(Tensor input, double p, bool? train)")
 
-layer_norm = _aten("layer_norm", {
-    "input": (*_TENSOR, _R), "normalized_shape": (*_SHAPE, _R), "weight": (*_OPTIONAL, None),
-    "bias": (*_OPTIONAL, None), "eps": (*_FLOAT, 1e-5), "cudnn_enable": (*_BOOL, True)},
-    lambda input, shape, weight, bias, eps, cudnn: _F.layer_norm(input, shape, weight, bias, eps))
-group_norm = _aten("group_norm", {
-    "input": (*_TENSOR, _R), "num_groups": (*_INT, _R), "weight": (*_OPTIONAL, None),
-    "bias": (*_OPTIONAL, None), "eps": (*_FLOAT, 1e-5), "cudnn_enabled": (*_BOOL, True)},
-    lambda input, groups, weight, bias, eps, cudnn: _F._group_norm(input, groups, weight, bias, eps))
-rms_norm = _aten("rms_norm", {
-    "input": (*_TENSOR, _R), "normalized_shape": (*_SHAPE, _R), "weight": (*_OPTIONAL, None),
-    "eps": (*_ANY, None)}, _F.rms_norm)
-_BATCH_NORM = {"input": (*_TENSOR, _R), "weight": (*_OPTIONAL, _R), "bias": (*_OPTIONAL, _R),
-               "running_mean": (*_OPTIONAL, _R), "running_var": (*_OPTIONAL, _R)}
-batch_norm = _aten("batch_norm", {
-    **_BATCH_NORM, "training": (*_BOOL, _R), "momentum": (*_FLOAT, _R), "eps": (*_FLOAT, _R),
-    "cudnn_enabled": (*_BOOL, _R)}, lambda *args: _F._batch_norm(*args[:-1]))
-instance_norm = _aten("instance_norm", {
-    **_BATCH_NORM, "use_input_stats": (*_BOOL, _R), "momentum": (*_FLOAT, _R),
-    "eps": (*_FLOAT, _R), "cudnn_enabled": (*_BOOL, _R)}, lambda *args: _F._instance_norm(*args[:-1]))
-embedding = _aten("embedding", {
-    "weight": (*_TENSOR, _R), "indices": (*_TENSOR, _R), "padding_idx": (*_INT, -1),
-    "scale_grad_by_freq": (*_BOOL, False), "sparse": (*_BOOL, False)}, _F._embedding)
+layer_norm = _aten(
+    lambda input, shape, weight, bias, eps, cudnn: _F.layer_norm(input, shape, weight, bias, eps),
+    "layer_norm(Tensor input, SymIntArrayRef normalized_shape, Tensor? weight=None, "
+    "Tensor? bias=None, double eps=1e-05, bool cudnn_enable=True)")
+group_norm = _aten(
+    lambda input, groups, weight, bias, eps, cudnn: _F._group_norm(input, groups, weight, bias, eps),
+    "group_norm(Tensor input, int64_t num_groups, Tensor? weight=None, Tensor? bias=None, "
+    "double eps=1e-05, bool cudnn_enabled=True)")
+rms_norm = _aten(_F.rms_norm, "rms_norm(Tensor input, SymIntArrayRef normalized_shape, "
+                 "Tensor? weight=None, double? eps=None)")
+batch_norm = _aten(lambda *args: _F._batch_norm(*args[:-1]),
+                   "batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, "
+                   "Tensor? running_var, bool training, double momentum, double eps, "
+                   "bool cudnn_enabled)")
+instance_norm = _aten(lambda *args: _F._instance_norm(*args[:-1]),
+                      "instance_norm(Tensor input, Tensor? weight, Tensor? bias, "
+                      "Tensor? running_mean, Tensor? running_var, bool use_input_stats, "
+                      "double momentum, double eps, bool cudnn_enabled)")
+embedding = _aten(_F._embedding, "embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, "
+                  "bool scale_grad_by_freq=False, bool sparse=False)")
 
-convolution = _aten("convolution", {
-    "input": (*_TENSOR, _R), "weight": (*_TENSOR, _R), "bias": (*_OPTIONAL, _R),
-    "stride": (*_SHAPE, _R), "padding": (*_SHAPE, _R), "dilation": (*_SHAPE, _R),
-    "transposed": (*_BOOL, _R), "output_padding": (*_SHAPE, _R), "groups": (*_INT, _R)},
+convolution = _aten(
     lambda input, weight, bias, stride, padding, dilation, transposed, output_padding, groups:
         _F._convolution_transposed(input, weight, bias, stride, padding, dilation, output_padding,
                                    groups) if transposed else
-        _F._convolution(input, weight, bias, stride, padding, dilation, groups, output_padding))
+        _F._convolution(input, weight, bias, stride, padding, dilation, groups, output_padding),
+    "convolution(Tensor input, Tensor weight, Tensor? bias, SymIntArrayRef stride, "
+    "SymIntArrayRef padding, SymIntArrayRef dilation, bool transposed, "
+    "SymIntArrayRef output_padding, SymInt groups)")
 
 
 def _affine_grid_generator(theta, size, align_corners):
@@ -485,9 +479,8 @@ def _affine_grid_generator(theta, size, align_corners):
     return ops.d.affine_grid_generator(theta, tuple(size), align_corners)
 
 
-affine_grid_generator = _aten("affine_grid_generator", {
-    "theta": (*_TENSOR, _R), "size": (*_SHAPE, _R), "align_corners": (*_BOOL, _R)},
-    _affine_grid_generator)
+affine_grid_generator = _aten(_affine_grid_generator, "affine_grid_generator(Tensor theta, "
+                              "SymIntArrayRef size, bool align_corners)")
 
 
 def _at_norm(input, p, dim=None, keepdim=False):
@@ -515,46 +508,26 @@ def _norm_except_dim(v, pow, dim):
     return _at_norm(rows, pow, [1 if dim == 0 else 0]).view(size)
 
 
-norm_except_dim = _aten("norm_except_dim", {
-    "v": (*_TENSOR, _R), "pow": (*_INT, 2), "dim": (*_INT, 0)}, _norm_except_dim)
+norm_except_dim = _aten(_norm_except_dim,
+                        "norm_except_dim(Tensor v, int64_t pow=2, int64_t dim=0)")
 
 
-def _frobenius_norm(input, dim, keepdim):
+def _frobenius_norm(input, dim, keepdim, out):
     """torch.frobenius_norm: deprecated (it warns once), at::norm(input, 2, dim, keepdim)."""
     _warnings.warn_once(
         "at::frobenius_norm is deprecated and it is just left for JIT compatibility. It will be "
         "removed in a future PyTorch release. Please use `linalg.vector_norm(A, 2., dim, keepdim)` "
         "instead (Triggered internally at "
         "/__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:3175.)")
-    dim = [dim] if _F._is_int(dim) else list(dim)  # (int[1]: one int is a list of one)
+    if out is not None:
+        raise NotImplementedError("minigrad: frobenius_norm(out=...) is not implemented")
     if len(dim) > 2:
         raise RuntimeError(f"Expected at most 2 dimensions, but got {len(dim)} dimensions instead.")
     return _at_norm(input, 2.0, dim, keepdim)
 
 
-frobenius_norm = _aten("frobenius_norm", {
-    "input": (*_TENSOR, _R), "dim": (*_INTS, _R), "keepdim": (*_BOOL, False)}, _frobenius_norm)
-
-
-def _overloads(name, impl, *signatures):
-    """torch.<name> of several signatures (each: its parameters, how many are positional): the
-    first that takes the call; else, as PyTorch's parser, the error of the only one the number of
-    arguments fits, or the list of them all."""
-    def fn(*args, **kwargs):
-        for signature, positional in signatures:
-            try:
-                values = _F._parse_args(name, signature, args, kwargs, positional)
-            except TypeError:
-                continue
-            return impl(**dict(zip(signature, values)))
-        n = len(args) + len(kwargs)
-        fits = [(s, p) for s, p in signatures
-                if _builtins.sum(v[2] is _R for v in s.values()) <= n <= len(s)]
-        if len(fits) == 1:
-            _F._parse_args(name, fits[0][0], args, kwargs, fits[0][1])
-        raise ops._invalid_combination(name, args, kwargs)
-    fn.__name__ = fn.__qualname__ = name
-    return fn
+frobenius_norm = _aten(_frobenius_norm, "frobenius_norm(Tensor input, IntArrayRef[1] dim, "
+                       "bool keepdim=False, *, Tensor out=None)")
 
 
 def _nuclear_norm(input, dim=(-2, -1), keepdim=False, out=None):
@@ -566,81 +539,70 @@ def _nuclear_norm(input, dim=(-2, -1), keepdim=False, out=None):
         "/__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:3229.)")
     if out is not None:
         raise NotImplementedError("minigrad: nuclear_norm(out=...) is not implemented")
-    return linalg.matrix_norm(input, "nuc", [dim] * 2 if _F._is_int(dim) else dim, keepdim)
+    return linalg.matrix_norm(input, "nuc", dim, keepdim)
 
 
-ops._SIGNATURES["nuclear_norm"] = ("Tensor input, tuple of ints dim, bool keepdim = False, *, "
-                                   "Tensor out = None",
-                                   "Tensor input, bool keepdim = False, *, Tensor out = None")
-nuclear_norm = _overloads("nuclear_norm", _nuclear_norm, (
-    {"input": (*_TENSOR, _R), "dim": (*_INTS, _R), "keepdim": (*_BOOL, False),
-     "out": (*_OPTIONAL, None)}, 3), (
-    {"input": (*_TENSOR, _R), "keepdim": (*_BOOL, False), "out": (*_OPTIONAL, None)}, 2))
-
-_EMBEDDING_BAG = {"weight": (*_TENSOR, _R), "indices": (*_TENSOR, _R), "offsets": (*_TENSOR, _R),
-                  "scale_grad_by_freq": (*_BOOL, False), "mode": (*_INT, 0),
-                  "sparse": (*_BOOL, False), "per_sample_weights": (*_OPTIONAL, None),
-                  "include_last_offset": (*_BOOL, False)}
-ops._SIGNATURES["embedding_bag"] = (
-    "Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int mode, bool sparse, "
-    "Tensor per_sample_weights, bool include_last_offset, int padding_idx",
-    "Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq = False, int mode = 0, "
-    "bool sparse = False, Tensor per_sample_weights = None, bool include_last_offset = False")
+nuclear_norm = _aten(_nuclear_norm, "nuclear_norm(Tensor input, IntArrayRef[2] dim, "
+                     "bool keepdim=False, *, Tensor out=None)",
+                     "nuclear_norm(Tensor input, bool keepdim=False, *, Tensor out=None)")
 # (the older signature has no padding_idx: it is none, and -1 means the last row only in the newer)
-embedding_bag = _overloads(
-    "embedding_bag", lambda padding_idx=None, **args: _F._embedding_bag(**args, padding_idx=padding_idx),
-    ({**{k: (*v[:2], _R) for k, v in _EMBEDDING_BAG.items()},
-      "padding_idx": ("int", lambda v: v is None or _F._is_int(v), _R)}, 9), (_EMBEDDING_BAG, 8))
+embedding_bag = _aten(
+    lambda padding_idx=None, **args: _F._embedding_bag(**args, padding_idx=padding_idx),
+    "embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, "
+    "int64_t mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, "
+    "int64_t? padding_idx)",
+    "embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, "
+    "int64_t mode=0, bool sparse=False, Tensor? per_sample_weights=None, "
+    "bool include_last_offset=False)")
 
-pixel_shuffle = _aten("pixel_shuffle", {"input": (*_TENSOR, _R), "upscale_factor": (*_INT, _R)},
-                      _F.pixel_shuffle)
-pixel_unshuffle = _aten("pixel_unshuffle", {
-    "input": (*_TENSOR, _R), "downscale_factor": (*_INT, _R)}, _F.pixel_unshuffle)
-prelu = _aten("prelu", {"input": (*_TENSOR, _R), "weight": (*_TENSOR, _R)}, _F.prelu)
-hardshrink = _aten("hardshrink", {"input": (*_TENSOR, _R), "lambd": (*_ANY, 0.5)}, _F.hardshrink)
+pixel_shuffle = _aten(_F.pixel_shuffle, "pixel_shuffle(Tensor input, int64_t upscale_factor)")
+pixel_unshuffle = _aten(_F.pixel_unshuffle,
+                        "pixel_unshuffle(Tensor input, int64_t downscale_factor)")
+prelu = _aten(_F.prelu, "prelu(Tensor input, Tensor weight)")
+hardshrink = _aten(_F.hardshrink, "hardshrink(Tensor input, Scalar lambd=0.5)")
 Tensor.prelu, Tensor.hardshrink = ops._as_method(prelu), ops._as_method(hardshrink)
-bilinear = _aten("bilinear", {"input1": (*_TENSOR, _R), "input2": (*_TENSOR, _R),
-                              "weight": (*_TENSOR, _R), "bias": (*_OPTIONAL, None)}, _F.bilinear)
-cosine_similarity = _aten("cosine_similarity", {
-    "x1": (*_TENSOR, _R), "x2": (*_TENSOR, _R), "dim": (*_INT, 1), "eps": (*_FLOAT, 1e-8)},
-    _F.cosine_similarity)
-pairwise_distance = _aten("pairwise_distance", {
-    "x1": (*_TENSOR, _R), "x2": (*_TENSOR, _R), "p": (*_FLOAT, 2.0), "eps": (*_FLOAT, 1e-6),
-    "keepdim": (*_BOOL, False)}, _F.pairwise_distance)
-max_pool1d_with_indices = _aten("max_pool1d_with_indices", {
-    "input": (*_TENSOR, _R), "kernel_size": (*_INTS, _R), "stride": (*_INTS, ()),
-    "padding": (*_INTS, 0), "dilation": (*_INTS, 1), "ceil_mode": (*_BOOL, False)},
-    _F.max_pool1d_with_indices)
-adaptive_max_pool1d = _aten("adaptive_max_pool1d", {
-    "input": (*_TENSOR, _R), "output_size": (*_INTS, _R)},
-    lambda input, output_size: _F.adaptive_max_pool1d(input, output_size, True))
+bilinear = _aten(_F.bilinear, "bilinear(Tensor input1, Tensor input2, Tensor weight, "
+                 "Tensor? bias=None)")
+cosine_similarity = _aten(_F.cosine_similarity, "cosine_similarity(Tensor x1, Tensor x2, "
+                          "int64_t dim=1, double eps=1e-08)")
+pairwise_distance = _aten(_F.pairwise_distance, "pairwise_distance(Tensor x1, Tensor x2, "
+                          "double p=2, double eps=1e-06, bool keepdim=False)")
+max_pool1d_with_indices = _aten(
+    _F.max_pool1d_with_indices, "max_pool1d_with_indices(Tensor input, IntArrayRef[1] kernel_size, "
+    "IntArrayRef[1] stride=None, IntArrayRef[1] padding=0, IntArrayRef[1] dilation=1, "
+    "bool ceil_mode=False)")
+adaptive_max_pool1d = _aten(
+    lambda input, output_size: _F.adaptive_max_pool1d(input, output_size, True),
+    "adaptive_max_pool1d(Tensor input, IntArrayRef[1] output_size)")
 
-_LOSS2 = {"input": (*_TENSOR, _R), "target": (*_TENSOR, _R)}
-_LOSS3 = {"input1": (*_TENSOR, _R), "input2": (*_TENSOR, _R), "target": (*_TENSOR, _R)}
-binary_cross_entropy_with_logits = _aten("binary_cross_entropy_with_logits", {
-    **_LOSS2, "weight": (*_OPTIONAL, None), "pos_weight": (*_OPTIONAL, None),
-    "reduction": _REDUCTION}, _F._binary_cross_entropy_with_logits)
-kl_div = _aten("kl_div", {**_LOSS2, "reduction": _REDUCTION, "log_target": (*_BOOL, False)},
-               _F._kl_div, positional=3)
-margin_ranking_loss = _aten("margin_ranking_loss", {
-    **_LOSS3, "margin": (*_FLOAT, 0.0), "reduction": _REDUCTION}, _F._margin_ranking_loss)
-cosine_embedding_loss = _aten("cosine_embedding_loss", {
-    **_LOSS3, "margin": (*_FLOAT, 0.0), "reduction": _REDUCTION},
+binary_cross_entropy_with_logits = _aten(
+    _F._binary_cross_entropy_with_logits, "binary_cross_entropy_with_logits(Tensor input, "
+    "Tensor target, Tensor? weight=None, Tensor? pos_weight=None, "
+    "int64_t reduction=at::Reduction::Mean)")
+kl_div = _aten(_F._kl_div, "kl_div(Tensor input, Tensor target, "
+               "int64_t reduction=at::Reduction::Mean, *, bool log_target=False)")
+margin_ranking_loss = _aten(
+    _F._margin_ranking_loss, "margin_ranking_loss(Tensor input1, Tensor input2, Tensor target, "
+    "double margin=0.0, int64_t reduction=at::Reduction::Mean)")
+cosine_embedding_loss = _aten(
     lambda input1, input2, target, margin, reduction: _F.cosine_embedding_loss(
-        input1, input2, target, margin, reduction=_REDUCTIONS.get(reduction, "none")))
-hinge_embedding_loss = _aten("hinge_embedding_loss", {
-    **_LOSS2, "margin": (*_FLOAT, 1.0), "reduction": _REDUCTION},
+        input1, input2, target, margin, reduction=_REDUCTIONS.get(reduction, "none")),
+    "cosine_embedding_loss(Tensor input1, Tensor input2, Tensor target, double margin=0.0, "
+    "int64_t reduction=at::Reduction::Mean)")
+hinge_embedding_loss = _aten(
     lambda input, target, margin, reduction: _F.hinge_embedding_loss(
-        input, target, margin, reduction=_REDUCTIONS.get(reduction, "none")))
-poisson_nll_loss = _aten("poisson_nll_loss", {
-    **_LOSS2, "log_input": (*_BOOL, _R), "full": (*_BOOL, _R), "eps": (*_FLOAT, _R),
-    "reduction": (*_INT, _R)},
+        input, target, margin, reduction=_REDUCTIONS.get(reduction, "none")),
+    "hinge_embedding_loss(Tensor input, Tensor target, double margin=1.0, "
+    "int64_t reduction=at::Reduction::Mean)")
+poisson_nll_loss = _aten(
     lambda input, target, log_input, full, eps, reduction: _F.poisson_nll_loss(
-        input, target, log_input, full, eps=eps, reduction=_REDUCTIONS.get(reduction, "none")))
-triplet_margin_loss = _aten("triplet_margin_loss", {
-    "anchor": (*_TENSOR, _R), "positive": (*_TENSOR, _R), "negative": (*_TENSOR, _R),
-    "margin": (*_FLOAT, 1.0), "p": (*_FLOAT, 2.0), "eps": (*_FLOAT, 1e-6), "swap": (*_BOOL, False),
-    "reduction": _REDUCTION}, _F._triplet_margin_loss)
+        input, target, log_input, full, eps=eps, reduction=_REDUCTIONS.get(reduction, "none")),
+    "poisson_nll_loss(Tensor input, Tensor target, bool log_input, bool full, double eps, "
+    "int64_t reduction)")
+triplet_margin_loss = _aten(
+    _F._triplet_margin_loss, "triplet_margin_loss(Tensor anchor, Tensor positive, "
+    "Tensor negative, double margin=1.0, double p=2, double eps=1e-06, bool swap=False, "
+    "int64_t reduction=at::Reduction::Mean)")
 
 
 # --- part numfns: the native norms, the ops under F's norms: (output, mean, rstd) from one node ---
@@ -661,9 +623,8 @@ def _native_group_norm(input, weight, bias, N, C, HxW, group, eps):
     return _F._native_group_norm(input, weight, bias, N, C, HxW, group, _builtins.float(eps))
 
 
-native_layer_norm = _aten("native_layer_norm", {
-    "input": (*_TENSOR, _R), "normalized_shape": (*_SHAPE, _R), "weight": (*_OPTIONAL, _R),
-    "bias": (*_OPTIONAL, _R), "eps": (*_FLOAT, _R)}, _native_layer_norm)
+native_layer_norm = _aten(_native_layer_norm, "native_layer_norm(Tensor input, SymIntArrayRef "
+                          "normalized_shape, Tensor? weight, Tensor? bias, double eps)")
 def _native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps):
     """torch.native_batch_norm: batch_norm's output, with the batch's mean and invstd per
     channel when training (else empty tensors); the running statistics move as batch_norm's."""
@@ -673,13 +634,11 @@ def _native_batch_norm(input, weight, bias, running_mean, running_var, training,
                                  momentum, eps)
 
 
-native_batch_norm = _aten("native_batch_norm", {
-    **_BATCH_NORM, "training": (*_BOOL, _R), "momentum": (*_FLOAT, _R), "eps": (*_FLOAT, _R)},
-    _native_batch_norm)
-native_group_norm = _aten("native_group_norm", {
-    "input": (*_TENSOR, _R), "weight": (*_OPTIONAL, _R), "bias": (*_OPTIONAL, _R),
-    "N": (*_INT, _R), "C": (*_INT, _R), "HxW": (*_INT, _R), "group": (*_INT, _R),
-    "eps": (*_FLOAT, _R)}, _native_group_norm)
+native_batch_norm = _aten(_native_batch_norm, "native_batch_norm(Tensor input, Tensor? weight, "
+                          "Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, "
+                          "double momentum, double eps)")
+native_group_norm = _aten(_native_group_norm, "native_group_norm(Tensor input, Tensor? weight, "
+                          "Tensor? bias, SymInt N, SymInt C, SymInt HxW, int64_t group, double eps)")
 
 def constant_pad_nd(input, pad, value=0):
     """torch.constant_pad_nd, the op under F.pad(mode='constant'): negative pads crop."""
@@ -711,14 +670,10 @@ _arg_parser.apply(globals(), Tensor)  # PyTorch's argument errors for what was s
 
 
 # --- part ctc: torch.ctc_loss, ATen's two overloads (lengths as lists of ints or as tensors) ----
-_CTC_OPTIONS = {"blank": (*_INT, 0), "reduction": _REDUCTION, "zero_infinity": (*_BOOL, False)}
-ops._SIGNATURES["ctc_loss"] = tuple(
-    f"Tensor log_probs, Tensor targets, {kind} input_lengths, {kind} target_lengths, int blank = 0, "
-    "int reduction = at::Reduction::Mean, bool zero_infinity = False"
-    for kind in ("tuple of ints", "Tensor"))
-ctc_loss = _overloads("ctc_loss", _F._ctc_loss_impl, *(
-    ({"log_probs": (*_TENSOR, _R), "targets": (*_TENSOR, _R), "input_lengths": (*kind, _R),
-      "target_lengths": (*kind, _R), **_CTC_OPTIONS}, 7) for kind in (_SHAPE, _TENSOR)))
+ctc_loss = _aten(_F._ctc_loss_impl, *(
+    f"ctc_loss(Tensor log_probs, Tensor targets, {kind} input_lengths, {kind} target_lengths, "
+    "int64_t blank=0, int64_t reduction=at::Reduction::Mean, bool zero_infinity=False)"
+    for kind in ("IntArrayRef", "Tensor")))
 
 
 # --- part ctcmisc: global switches (beside get_num_threads/set_num_threads, set_default_dtype) ---

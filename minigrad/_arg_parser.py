@@ -1,14 +1,17 @@
-"""PyTorch's argument parser, for its error messages only.
+"""PyTorch's argument parser.
 
 PyTorch checks each call of a function or Tensor method against signature strings such as
 `sum(IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)` (its
 torch/csrc/utils/python_arg_parser.cpp) and, when none fits, raises a TypeError in words of its
-own. minigrad's functions are plain Python: a call is never parsed on the way in (that would slow
-every op down). Only once a call has failed does `check` read it again against PyTorch's strings,
-so that bad input gets PyTorch's TypeError rather than Python's or NumPy's.
+own. Most of minigrad's functions are plain Python, whose calls are not parsed on the way in (that
+would slow every op down): only once a call has failed does `parsed` read it again against
+PyTorch's strings, so that bad input gets PyTorch's TypeError rather than Python's or NumPy's.
+ATen's ops that take many arguments (torch.layer_norm, torch.embedding, ...) are read on the way
+in instead (`Signature.bind`), as their code would otherwise check each argument by hand.
 """
 import functools
 import numbers
+import re
 import sys
 
 import numpy as np
@@ -53,17 +56,25 @@ _HEAPTYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
 
 
 def _is_int(x):
-    """THPUtils_checkLong: an int (not a bool), a NumPy integer, or an integer 0-d tensor without
-    a gradient."""
-    if isinstance(x, Tensor):
-        return x.dim() == 0 and not x.requires_grad and x._data.dtype.kind in "iu"
+    """THPUtils_checkLong: an int (not a bool) or a NumPy integer. minigrad's code that reads an
+    int argument by hand asks this too."""
     return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
 
 
 def _is_float(x):
-    if isinstance(x, Tensor):
-        return x.dim() == 0 and not x.requires_grad
+    """THPUtils_checkDouble: a real Python or NumPy number (a bool too: it is an int)."""
     return isinstance(x, (int, float, np.number)) and not isinstance(x, complex)
+
+
+def _is_scalar_tensor(x, kinds="biufc"):
+    """What the parser takes for an int64_t (of an integer dtype) or a double besides numbers:
+    a 0-d tensor without a gradient. (Code reading arguments by hand takes only numbers.)"""
+    return isinstance(x, Tensor) and x.dim() == 0 and not x.requires_grad and (
+        x._data.dtype.kind in kinds)
+
+
+def _is_int64(x):
+    return _is_int(x) or _is_scalar_tensor(x, "iu")
 
 
 def _is_int_list(x, size):
@@ -71,21 +82,48 @@ def _is_int_list(x, size):
     type has a size (IntArrayRef[1] dim)."""
     if isinstance(x, (tuple, list)):
         return not x or hasattr(x[0], "__index__")
-    return size > 0 and _is_int(x)
+    return size > 0 and _is_int64(x)
+
+
+def _is_tensor_list(x, index):
+    if not isinstance(x, (tuple, list)):
+        return False
+    for i, t in enumerate(x):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument {index}, "
+                            f"but got {type_name(t)}")
+    return True
+
+
+def _default(kind, size, text):
+    """FunctionParameter::set_default_str: the value a default's text stands for. An int's is
+    read by atol, so `reduction=at::Reduction::Mean` is 0 (reduction "none"), as in PyTorch."""
+    if text in ("None", "True", "False"):
+        return {"None": None, "True": True, "False": False}[text]
+    if kind in ("int64_t", "SymInt"):
+        return int(re.match(r"-?\d*", text)[0] or 0)
+    if kind in ("IntArrayRef", "SymIntArrayRef"):
+        return [int(v) for v in text[1:-1].split(",") if v] if text[0] in "{[" else [int(text)] * size
+    if kind in ("double", "Scalar"):
+        return float(text) if "." in text or "e" in text or kind == "double" else int(text)
+    return text
 
 
 class Parameter:
     """One `type name=default` of a signature string."""
 
-    def __init__(self, text, keyword_only):
+    def __init__(self, text, keyword_only, index, numbers_as_tensors):
         kind, _, name = text.partition(" ")
-        self.allow_none = "?" in kind
+        self.allow_none = "?" in kind or name.endswith("=None")  # (as PyTorch: a default None allows it)
         kind = kind.replace("?", "")
         self.size = int(kind[kind.index("[") + 1:-1] or 0) if "[" in kind else 0
         self.kind = kind.partition("[")[0]
         self.name, eq, self.default = name.partition("=")
-        self.optional, self.keyword_only = bool(eq), keyword_only
-        self.names = (self.name, *_NUMPY_NAMES.get(self.name, ()))
+        self.optional, self.keyword_only, self.index = bool(eq), keyword_only, index
+        self.value = _default(self.kind, self.size, self.default) if eq else None
+        self.numpy_names = _NUMPY_NAMES.get(self.name, ())
+        self.check = self._check(numbers_as_tensors)
+        self.convert = self._convert()
 
     def type_name(self):
         return _TYPE_NAMES[self.kind]
@@ -93,37 +131,47 @@ class Parameter:
     def __str__(self):
         return f"{self.type_name()} {self.name}" + (f" = {self.default}" if self.optional else "")
 
-    def check(self, x, numbers_as_tensors):
-        k = self.kind
-        if k == "PyObject*":
-            return True
-        if k == "Tensor":
-            return isinstance(x, Tensor) or numbers_as_tensors and isinstance(x, numbers.Number)
-        if k == "Scalar":
-            return isinstance(x, (numbers.Number, np.bool_)) or _is_float(x)
-        if k in ("int64_t", "SymInt"):
-            return _is_int(x)
+    def _convert(self):
+        """How PythonArgs hands the binding a value of this type: toDouble, toInt64 (of a 0-d
+        tensor too), intlist (one int for IntArrayRef[2] is [int, int])."""
+        k, size = self.kind, self.size
         if k == "double":
-            return _is_float(x)
-        if k == "bool":
-            return isinstance(x, bool)
+            return float
+        if k in ("int64_t", "SymInt"):
+            return int
         if k in ("IntArrayRef", "SymIntArrayRef"):
-            return _is_int_list(x, self.size)
+            return lambda x: [int(x)] * size if _is_int64(x) else [int(v) for v in x]
+        return None
+
+    def _check(self, numbers_as_tensors):
+        """FunctionParameter::check for this parameter's type: whether it takes a value x."""
+        k = self.kind
+        if k == "Tensor":
+            if numbers_as_tensors:
+                return lambda x: isinstance(x, (Tensor, numbers.Number))
+            return lambda x: isinstance(x, Tensor)
+        if k in ("int64_t", "SymInt"):
+            return _is_int64
+        if k == "double":
+            return lambda x: _is_float(x) or _is_scalar_tensor(x)
+        if k == "bool":
+            return lambda x: x.__class__ is bool
+        if k in ("IntArrayRef", "SymIntArrayRef"):
+            return lambda x: _is_int_list(x, self.size)
         if k == "TensorList":
-            if not isinstance(x, (tuple, list)):
-                return False
-            for i, t in enumerate(x):
-                if not isinstance(t, Tensor):
-                    raise TypeError(f"expected Tensor as element {i} in argument {self.index}, "
-                                    f"but got {type_name(t)}")
-            return True
+            return lambda x: _is_tensor_list(x, self.index)
+        if k == "Scalar":
+            return lambda x: isinstance(x, (numbers.Number, np.bool_)) or _is_scalar_tensor(x)
         if k == "ScalarType":
-            return isinstance(x, dtypes.dtype) or isinstance(x, type) and x in _SCALAR_TYPES
+            return lambda x: isinstance(x, dtypes.dtype) or isinstance(x, type) and x in _SCALAR_TYPES
         if k in ("std::string", "c10::string_view"):
-            return isinstance(x, str)
+            return lambda x: isinstance(x, str)
         if k == "Device":
-            return isinstance(x, (int, str)) or type(x).__name__ == "device"
-        return type(x).__name__ == self.type_name().rpartition(".")[2]  # Generator, layout, ...
+            return lambda x: isinstance(x, (int, str)) or type(x).__name__ == "device"
+        if k == "PyObject*":
+            return lambda x: True
+        name = self.type_name().rpartition(".")[2]  # Generator, layout, ...
+        return lambda x: type(x).__name__ == name
 
 
 class Signature:
@@ -138,11 +186,12 @@ class Signature:
             if p == "*":
                 keyword_only = True
             else:
-                self.params.append(Parameter(p, keyword_only))
-                self.params[-1].index = len(self.params) - 1
+                self.params.append(Parameter(p, keyword_only, len(self.params),
+                                             self.name in _NUMBERS_AS_TENSORS))
         self.min_args = sum(not p.optional for p in self.params)
         self.max_pos_args = sum(not p.keyword_only for p in self.params)
-        self.numbers_as_tensors = self.name in _NUMBERS_AS_TENSORS
+        self.int_lists = [p for p in self.params if p.kind in ("IntArrayRef", "SymIntArrayRef")]
+        self.varargs = self.max_pos_args == 1 and self.params[0] in self.int_lists
 
     def __str__(self):
         """FunctionSignature::toString: `*, ` before the first keyword-only parameter."""
@@ -165,8 +214,7 @@ class Signature:
     def parse(self, args, kwargs, raise_error):
         """Whether the call fits (FunctionSignature::parse); with raise_error, PyTorch's TypeError
         instead of False. A fitting call's values, by parameter, for `_unpack`."""
-        nargs, params = len(args), self.params
-        varargs = self.max_pos_args == 1 and params[0].kind in ("IntArrayRef", "SymIntArrayRef")
+        nargs, params, varargs = len(args), self.params, self.varargs
         if nargs > self.max_pos_args and not (varargs and _is_int(args[0])):
             if raise_error:
                 raise self._extra_args(nargs)
@@ -181,9 +229,13 @@ class Signature:
                     return False
                 x = args[pos]
             else:
-                x = next((kwargs[n] for n in p.names if n in kwargs), _MISSING)
-            if x is _MISSING and p.optional or x is None and p.allow_none:
+                x = kwargs.get(p.name, _MISSING) if kwargs else _MISSING
+                if x is _MISSING and p.numpy_names and kwargs:
+                    x = next((kwargs[n] for n in p.numpy_names if n in kwargs), _MISSING)
+            if x is _MISSING and p.optional:
                 pass
+            elif x is None and p.allow_none:
+                values[p.name] = None
             elif x is _MISSING:
                 if raise_error:
                     missing = [f'"{q.name}"' for q in params[i:] if not q.optional]
@@ -191,7 +243,7 @@ class Signature:
                                     f"argument{'s' if len(missing) == 1 else ''}: "
                                     f"{', '.join(missing)}")
                 return False
-            elif p.check(x, self.numbers_as_tensors):
+            elif p.check(x):
                 values[p.name] = x
             elif varargs and pos == 0 and not is_kwd and _is_int_list(args, p.size):
                 values[p.name], pos = args, nargs  # view(2, 3) as view((2, 3))
@@ -227,14 +279,22 @@ class Signature:
     def unpack(self, values):
         """PythonArgs::intlist: each item of an int list must be an int, which only reading the
         list finds out."""
-        for p in self.params:
+        for p in self.int_lists:
             x = values.get(p.name)
-            if p.kind in ("IntArrayRef", "SymIntArrayRef") and isinstance(x, (tuple, list)):
+            if isinstance(x, (tuple, list)):
                 for i, item in enumerate(x):
-                    if not hasattr(item, "__index__") and not _is_int(item):
+                    if not hasattr(item, "__index__") and not _is_int64(item):
                         raise TypeError(f"{self.name}(): argument '{p.name}' failed to unpack "
                                         f"the object at pos {i + 1} with error \"type must be "
                                         f"tuple of ints,but got {type_name(item)}\"")
+
+    def bind(self, args, kwargs):
+        """The values of a call this signature takes, one per parameter in its order, defaults
+        filled in (as PythonArgs hands them to the binding); else PyTorch's TypeError."""
+        values = self.parse(args, kwargs, True)
+        self.unpack(values)
+        return [p.value if (x := values.get(p.name, _MISSING)) is _MISSING else
+                x if x is None or p.convert is None else p.convert(x) for p in self.params]
 
 
 _MISSING = object()
@@ -245,25 +305,25 @@ def error(signatures, args, kwargs):
     """PyTorch's TypeError if its parser refuses `args` and `kwargs` (self left out for a method)
     for `signatures`, PyTorch's strings; None if the call fits one of them."""
     try:
-        _check(signatures, args, kwargs)
+        bind(signatures, args, kwargs)
     except TypeError as e:
         return e
     return None
 
 
-def _check(signatures, args, kwargs):
-    """PythonArgParser::raw_parse: one signature raises its own words; of several, the first that
-    fits is taken, else the list of them all (print_error)."""
+def bind(signatures, args, kwargs):
+    """PythonArgParser::raw_parse: the values of the first of `signatures` that takes the call,
+    by name, defaults filled in; one signature raises its own words, several the list of them
+    all (print_error)."""
     sigs = _PARSED.get(signatures)
     if sigs is None:
         sigs = _PARSED[signatures] = [Signature(s) for s in signatures]
         sigs.sort(key=lambda s: s.hidden)  # deprecated ones are tried last
     if len(sigs) == 1:
-        return sigs[0].unpack(sigs[0].parse(args, kwargs, True))
+        return dict(zip((p.name for p in sigs[0].params), sigs[0].bind(args, kwargs)))
     for s in sigs:
-        values = s.parse(args, kwargs, False)
-        if values is not False:
-            return s.unpack(values)
+        if s.parse(args, kwargs, False) is not False:
+            return dict(zip((p.name for p in s.params), s.bind(args, kwargs)))
     n = len(args) + len(kwargs)
     plausible = [s for s in sigs if s.min_args <= n <= len(s.params) and not s.hidden]
     if len(plausible) == 1:

@@ -90,6 +90,7 @@ def _new_shape(name, args):
 
 
 _type_name = _arg_parser.type_name  # how PyTorch's argument errors name the type of x
+_is_int, _is_float = _arg_parser._is_int, _arg_parser._is_float  # (an int, a float argument)
 
 
 _REQUIRED = object()  # marks an argument PyTorch requires, so a missing one gets its words
@@ -1880,10 +1881,6 @@ def _var_std_args(args, kwargs):
         if set(required) <= set(given) and builtins.all(fits[k](v) for k, v in given.items()):
             return given
     return None
-
-
-def _is_int(v):
-    return isinstance(v, numbers.Integral) and not isinstance(v, (builtins.bool, np.bool_))
 
 
 def _var_std(name, op, method=False):
@@ -4286,10 +4283,6 @@ _SIGNATURES["Tensor.bernoulli_"] = ("Tensor p, *, minigrad.Generator generator =
 _SIGNATURES["Tensor.random_"] = ("*, minigrad.Generator generator = None",
                                  "int from, int to, *, minigrad.Generator generator = None",
                                  "int to, *, minigrad.Generator generator = None")
-
-
-def _is_float(x):
-    return isinstance(x, numbers.Real) and x.__class__ is not builtins.bool
 
 
 def _float_args(name, **args):

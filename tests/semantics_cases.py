@@ -18327,3 +18327,58 @@ case(
     'y = torch.tensor([0.5, 1.], requires_grad=True)\nprint(torch.conj_physical(y) is y, y.conj_physical() is y, torch.conj_physical(y * 1).grad_fn.name(), torch.conj_physical(torch.tensor([1, 2])))',
     'torch.conj_physical(3)\n',
 )
+case(
+    "k_aten_parser_values",
+    # torch.* ATen ops read by PyTorch's parser: a 0-d integer tensor is an int (also inside an
+    # int list), a bool a float, and a default None lets None in; a double's 0-d tensor must have
+    # no gradient; int lists are read item by item
+    "x = torch.ones(2, 3, 4)",
+    "torch.embedding(torch.ones(5, 2), torch.tensor([1, 2]), torch.tensor(2))",
+    "torch.norm_except_dim(x, torch.tensor(2))",
+    "torch.cosine_similarity(x, x, torch.tensor(2))",
+    "torch.kl_div(x, x, torch.tensor(2))",
+    "torch.hinge_embedding_loss(x, x, True)",
+    "torch.max_pool1d_with_indices(x, 2, torch.tensor(2))",
+    "torch.max_pool1d_with_indices(torch.ones(1, 4), 2, None)",
+    "torch.nuclear_norm(torch.ones(3, 3), torch.tensor(2))",
+    "torch.nuclear_norm(torch.ones(3, 3), [1, 'a'])",
+    "torch.max_pool1d_with_indices(x, 2, [1, 'a'])",
+    "torch.nn.functional.avg_pool3d(torch.ones(1, 1, 2, 2, 2), [1, 'a'])",
+    "torch.hardshrink(x, torch.tensor(1.0, requires_grad=True))",
+    "torch.pairwise_distance(x, x, torch.tensor(1.0, requires_grad=True))",
+    "torch.margin_ranking_loss(x, x, x, torch.tensor(1.0, requires_grad=True))",
+    "torch.cosine_embedding_loss(x, x, x[:, 0], torch.tensor(1.0, requires_grad=True))",
+    "torch.triplet_margin_loss(x, x, x, torch.tensor(1.0, requires_grad=True))",
+    "torch.hinge_embedding_loss(x, x, torch.tensor(1.0, requires_grad=True))",
+)
+case(
+    "k_aten_parser_errors",
+    # PyTorch's parser texts for the ATen ops minigrad declares with its signature strings
+    "x = torch.ones(2, 3, 4)",
+    "torch.layer_norm()",
+    "torch.layer_norm(x, [4], None, None, 1e-5, True, 1, 2)",
+    "torch.layer_norm(x, [4], bogus=1)",
+    "torch.layer_norm(x, [4], eps='a')",
+    "torch.layer_norm(x, 4)",
+    "torch.group_norm(None, 2)",
+    "torch.batch_norm(x, None, None, None, None, True, 0.1, 1e-5)",
+    "torch.embedding(torch.ones(5, 2), torch.tensor([1]), 1.5)",
+    "torch.convolution(x, x, None, [1], [0], [1], 'a', [0], 1)",
+    "torch.frobenius_norm(x, 'a')",
+    "torch.nuclear_norm(x, (0, 1), 'a')",
+    "torch.embedding_bag(torch.ones(5, 2), torch.tensor([1]), torch.tensor([0]), mode=1.5)",
+    "torch.native_dropout(x, 0.5, 'a')",
+    "torch.hardshrink(x, 'a')",
+    "torch.rms_norm(x, [4], eps='a')",
+    "torch.kl_div(x, x, 1, True)",
+    "torch.nn.functional.conv_transpose1d(torch.ones(1, 1, 3), torch.ones(1, 1, 2), None, 'a')",
+    "torch.nn.functional.conv_transpose2d(torch.ones(1, 1, 3, 3), torch.ones(1, 1, 2, 2), bogus=1)",
+    "torch.nn.functional.scaled_dot_product_attention(x, x, x, None, 0.0, False, 1.0)",
+    "torch.nn.functional.scaled_dot_product_attention(x, x, x, scale='a')",
+)
+case(
+    "k_bernoulli_cauchy_bool",
+    # a bool is a float to PyTorch's parser (THPUtils_checkDouble: it is an int)
+    "x = torch.ones(3); print(x.bernoulli_(True), x.bernoulli_(False))",
+    "x = torch.zeros(3); print(x.cauchy_(0, True).shape)",
+)

@@ -204,7 +204,7 @@ def _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, labe
 
 
 # --- part nn.functional (helper nnf): implicit softmax dim, activations, linear, more losses, dropout
-from .. import ops as _ops  # noqa: E402
+from .. import _arg_parser, ops as _ops  # noqa: E402
 from ..tensor import Tensor  # noqa: E402
 
 def _implicit_dim(name, ndim):
@@ -1501,17 +1501,17 @@ def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation
     return max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
 
 
+_AVG_POOL3D = _arg_parser.Signature(
+    "avg_pool3d(Tensor input, IntArrayRef[3] kernel_size, IntArrayRef[3] stride=None, "
+    "IntArrayRef[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, "
+    "int64_t? divisor_override=None)")
+
+
 def avg_pool3d(*args, **kwargs):
     """avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
     count_include_pad=True, divisor_override=None): avg_pool2d over the last three dims."""
-    tensor, ints = ("Tensor", lambda v: isinstance(v, Tensor)), ("tuple of ints", _int_list)
-    flag = ("bool", lambda v: isinstance(v, bool))
     (input, kernel_size, stride, padding, ceil_mode, count_include_pad,
-     divisor_override) = _parse_args("avg_pool3d", {
-         "input": (*tensor, _ops._REQUIRED), "kernel_size": (*ints, _ops._REQUIRED),
-         "stride": (*ints, None), "padding": (*ints, 0), "ceil_mode": (*flag, False),
-         "count_include_pad": (*flag, True), "divisor_override": ("int", _is_int, None)},
-        args, kwargs)
+     divisor_override) = _AVG_POOL3D.bind(args, kwargs)
     args = [_pool_arg("avg_pool3d", a, v, 3) for a, v in (
         ("kernel_size", kernel_size), ("stride", stride), ("padding", padding))]
     if input.dim() not in (4, 5):
@@ -1617,8 +1617,7 @@ for _name in ("conv1d", "conv2d", "conv3d"):
     _ops._SIGNATURES[_name] = _CONV_SIGNATURES
 
 
-def _is_int(v):
-    return isinstance(v, numbers.Integral) and not isinstance(v, bool)
+_is_int = _arg_parser._is_int
 
 
 def _int_list(v):
@@ -2335,55 +2334,23 @@ def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_siz
 # conv_transpose1d/2d: the convolution row with transposed=True (its forward is a convolution's
 # input gradient, so the output grows: (in - 1) * stride - 2 * padding + dilation * (k - 1) + 1,
 # plus output_padding on the far side to pick among the sizes a strided convolution maps alike)
-def _parse_args(name, params, args, kwargs, positional=None):
-    """PyTorch's argument parser for a function of one signature: params maps each name to
-    (its type's name, a check, its default), the first `positional` of them (all by default)
-    positional; returns the values or raises its TypeError. As PyTorch's, it goes through the
-    parameters in order: the first missing or mistyped one is reported (a missing one with every
-    required one after it), unknown keywords last."""
-    required = sum(default is _ops._REQUIRED for _, _, default in params.values())
-    positional = len(params) if positional is None else positional
-    if len(args) > positional:
-        takes = (f"from {required} to {positional} positional arguments" if required < positional
-                 else f"{positional} positional argument{'s' if positional != 1 else ''}")
-        raise TypeError(f"{name}() takes {takes} but {len(args)} were given")
-    values = []
-    for i, (k, (kind, fits, default)) in enumerate(params.items()):
-        v = args[i] if i < len(args) else kwargs.get(k, default)
-        if v is _ops._REQUIRED:
-            missing = [k for k, (_, _, default) in list(params.items())[i:] if default is _ops._REQUIRED]
-            raise TypeError(f"{name}() missing {len(missing)} required positional argument"
-                            f"{'s' if len(missing) == 1 else ''}: "  # (PyTorch's plural, as it is)
-                            + ", ".join(f'"{k}"' for k in missing))
-        if not (v is default or fits(v)):
-            where = f" (position {i + 1})" if i < len(args) else ""
-            raise TypeError(f"{name}(): argument '{k}'{where} must be {kind}, not {_ops._type_name(v)}")
-        values.append(v)
-    for k in kwargs:
-        if k not in params:
-            raise TypeError(f"{name}() got an unexpected keyword argument '{k}'")
-        if list(params).index(k) < len(args):
-            raise TypeError(f"{name}() got multiple values for argument '{k}'")
-    return values
+_CONV_TRANSPOSE = {nd: _arg_parser.Signature(
+    f"conv_transpose{nd}d(Tensor input, Tensor weight, Tensor? bias=None, "
+    f"SymIntArrayRef[{nd}] stride=1, SymIntArrayRef[{nd}] padding=0, "
+    f"SymIntArrayRef[{nd}] output_padding=0, SymInt groups=1, SymIntArrayRef[{nd}] dilation=1)")
+    for nd in (1, 2, 3)}
 
 
 def _conv_transpose(name, nd, args, kwargs):
     """PyTorch's argument parsing, check_shape_forward (transposed) and its slow kernel's shape
     checks, in their order (a 1-d one as the 2-d kernel of height 1 it runs as)."""
-    tensor, ints = ("Tensor", lambda v: isinstance(v, Tensor)), ("tuple of ints", _int_list)
-    input, weight, bias, stride, padding, output_padding, groups, dilation = _parse_args(
-        name, {"input": (*tensor, _ops._REQUIRED), "weight": (*tensor, _ops._REQUIRED),
-               "bias": (*tensor, None), "stride": (*ints, 1), "padding": (*ints, 0),
-               "output_padding": (*ints, 0), "groups": ("int", _is_int, 1),
-               "dilation": (*ints, 1)}, args, kwargs)
+    input, weight, bias, stride, padding, output_padding, groups, dilation = (
+        _CONV_TRANSPOSE[nd].bind(args, kwargs))
     if input.dim() not in (nd + 1, nd + 2):
         raise RuntimeError(f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to {name}, "
                            f"but got input of size: {list(input.shape)}")
     batched = input.dim() == nd + 2
     x = input if batched else input.unsqueeze(0)
-    # (the argument parser repeats one int nd times; the weight says how many dims there are)
-    stride, padding, output_padding, dilation = ((v,) * nd if _is_int(v) else v for v in (
-        stride, padding, output_padding, dilation))
     out = _convolution_transposed(x, weight, bias, stride, padding, dilation, output_padding, groups)
     return out if batched else out.squeeze(0)
 
@@ -2665,22 +2632,18 @@ def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
 
 
 # --- part attn: scaled_dot_product_attention, multi_head_attention_forward ----------------------
+_SDPA = _arg_parser.Signature(
+    "scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, "
+    "double dropout_p=0.0, bool is_causal=False, *, double? scale=None, bool enable_gqa=False)")
+
+
 def scaled_dot_product_attention(*args, **kwargs):
     """scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
     is_causal=False, *, scale=None, enable_gqa=False): softmax(query @ key^T * scale + mask)
     @ value, scale 1/sqrt(E) by default. As on PyTorch's CPU: 4-D inputs the flash kernel
     accepts run it, one node (ScaledDotProductFlashAttentionForCpuBackward0); the rest take the
     math path, made of ordinary ops (matmul, _safe_softmax, dropout)."""
-    name, tensor = "scaled_dot_product_attention", ("Tensor", lambda v: isinstance(v, Tensor))
-    if len(args) > 6:  # (scale and enable_gqa are keyword-only)
-        raise TypeError(f"{name}() takes from 3 to 6 positional arguments but {len(args)} were given")
-    number, flag = ("float", lambda v: isinstance(v, numbers.Real) and v.__class__ is not bool), (
-        "bool", lambda v: v.__class__ is bool)
-    query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa = _parse_args(name, {
-        "query": (*tensor, _ops._REQUIRED), "key": (*tensor, _ops._REQUIRED),
-        "value": (*tensor, _ops._REQUIRED), "attn_mask": (*tensor, None),
-        "dropout_p": (*number, 0.0), "is_causal": (*flag, False), "scale": (*number, None),
-        "enable_gqa": (*flag, False)}, args, kwargs)
+    query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa = _SDPA.bind(args, kwargs)
     _validate_sdpa_input(query, key, value, attn_mask)
     flash = _use_flash_attention(query, key, value, attn_mask, dropout_p, enable_gqa)
     mask = _convert_boolean_attn_mask(attn_mask, query.dtype)
