@@ -3322,8 +3322,8 @@ class _LegacyTensorType(type):
 def set_default_tensor_type(t, /):
     """The old way to set the default dtype (part ctcmisc): set_default_tensor_type(DoubleTensor),
     or its name 'torch.DoubleTensor', is set_default_dtype(float64). Deprecated (it warns once)."""
-    warn_once("torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use "
-              "torch.set_default_dtype() and torch.set_default_device() as alternatives. "
+    warn_once("minigrad.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use "
+              "minigrad.set_default_dtype() and minigrad.set_default_device() as alternatives. "
               "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/tensor/python_tensor.cpp:434.)")
     if isinstance(t, str):  # (PyTorch's _import_dotted_name; 'torch' is this module)
         import importlib
@@ -5712,11 +5712,16 @@ def get_num_threads():
 
 def set_num_threads(n):
     global _num_threads
+    _num_threads = _thread_count("set_num_threads", n)
+
+
+def _thread_count(name, n):
+    """A number of threads: a positive int (bool is no int here, as in PyTorch)."""
     if not isinstance(n, numbers.Integral) or isinstance(n, builtins.bool):
-        raise RuntimeError(f"set_num_threads expects an int, but got {_type_name(n)}")
+        raise RuntimeError(f"{name} expects an int, but got {_type_name(n)}")
     if n <= 0:
-        raise RuntimeError("set_num_threads expects a positive integer")
-    _num_threads = n
+        raise RuntimeError(f"{name} expects a positive integer")
+    return n
 
 
 # --- part ctcmisc: PyTorch's other global switches (tutorials set them at the top of a script).
@@ -5732,10 +5737,7 @@ def get_num_interop_threads():
 
 def set_num_interop_threads(n):
     global _num_interop_threads
-    if not isinstance(n, numbers.Integral) or isinstance(n, builtins.bool):
-        raise RuntimeError(f"set_num_interop_threads expects an int, but got {_type_name(n)}")
-    if n <= 0:
-        raise RuntimeError("set_num_interop_threads expects a positive integer")
+    _thread_count("set_num_interop_threads", n)
     if _num_interop_threads is not None:
         raise RuntimeError("Error: cannot set number of interop threads after parallel work has "
                            "started or set_num_interop_threads called")
@@ -5811,7 +5813,7 @@ def set_flush_denormal(mode=_REQUIRED):
     where NumPy's loops run too. Here through C's fegetenv/fesetenv, whose fenv_t keeps MXCSR at
     byte 28 on x86-64 Linux; elsewhere False, PyTorch's answer when the CPU cannot."""
     if mode is _REQUIRED:
-        raise TypeError("torch.set_flush_denormal() takes exactly one argument (0 given)")
+        raise TypeError("minigrad.set_flush_denormal() takes exactly one argument (0 given)")
     if mode.__class__ is not builtins.bool:
         raise RuntimeError(f"flush_denormal expects a bool, but got {_type_name(mode)}")
     import ctypes
