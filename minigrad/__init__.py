@@ -372,7 +372,8 @@ _np.seterr(divide="ignore", invalid="ignore", over="ignore", under="ignore")
 
 from .nn.functional import conv1d, conv2d  # noqa: E402  (part conv)
 from .nn.functional import conv_transpose1d, conv_transpose2d  # noqa: E402  (part nnmore)
-from .nn.functional import conv3d, conv_transpose3d, max_pool3d  # noqa: E402  (part conv3d)
+from .nn.functional import conv3d, conv_transpose3d  # noqa: E402  (part conv3d)
+from .nn.functional import _aten_max_pool3d as max_pool3d  # noqa: E402
 
 
 # --- part nnalias: nn.functional's ops under their torch.* names. These are ATen's functions

@@ -77,12 +77,26 @@ def _is_int64(x):
     return _is_int(x) or _is_scalar_tensor(x, "iu")
 
 
+def _is_int_tensor(x):
+    """What a SymInt or an int list's item takes besides ints: a tensor of one integer (of any
+    dims: PyTorch reads its item), which int64_t does not (it takes 0-d ones only)."""
+    return isinstance(x, Tensor) and x.numel() == 1 and x._data.dtype.kind in "biu"
+
+
+def _is_int_item(x):
+    return _is_int_tensor(x) if isinstance(x, Tensor) else hasattr(x, "__index__")
+
+
+def _is_symint(x):
+    return _is_int(x) or _is_int_tensor(x)
+
+
 def _is_int_list(x, size):
     """A tuple or list starting with an int (the rest is read later), or a single int when the
     type has a size (IntArrayRef[1] dim)."""
     if isinstance(x, (tuple, list)):
-        return not x or hasattr(x[0], "__index__")
-    return size > 0 and _is_int64(x)
+        return not x or _is_int_item(x[0])
+    return size > 0 and _is_symint(x)
 
 
 def _is_tensor_list(x, index):
@@ -140,7 +154,7 @@ class Parameter:
         if k in ("int64_t", "SymInt"):
             return int
         if k in ("IntArrayRef", "SymIntArrayRef"):
-            return lambda x: [int(x)] * size if _is_int64(x) else [int(v) for v in x]
+            return lambda x: [int(x)] * size if _is_symint(x) else [int(v) for v in x]
         return None
 
     def _check(self, numbers_as_tensors):
@@ -150,8 +164,10 @@ class Parameter:
             if numbers_as_tensors:
                 return lambda x: isinstance(x, (Tensor, numbers.Number))
             return lambda x: isinstance(x, Tensor)
-        if k in ("int64_t", "SymInt"):
+        if k == "int64_t":
             return _is_int64
+        if k == "SymInt":
+            return _is_symint
         if k == "double":
             return lambda x: _is_float(x) or _is_scalar_tensor(x)
         if k == "bool":
@@ -252,7 +268,7 @@ class Signature:
                 where = "" if is_kwd else f" (position {pos + 1})"
                 if (not is_kwd and p.kind in ("IntArrayRef", "SymIntArrayRef")
                         and isinstance(x, (tuple, list))):  # (the first item that is no int)
-                    bad = next(j for j, item in enumerate(x) if not hasattr(item, "__index__"))
+                    bad = next(j for j, item in enumerate(x) if not _is_int_item(item))
                     raise TypeError(f"{self.name}(): argument '{p.name}'{where} must be "
                                     f"{p.type_name()}, but found element of type "
                                     f"{type_name(x[bad])} at pos {bad}")
@@ -283,7 +299,7 @@ class Signature:
             x = values.get(p.name)
             if isinstance(x, (tuple, list)):
                 for i, item in enumerate(x):
-                    if not hasattr(item, "__index__") and not _is_int64(item):
+                    if not _is_int_item(item):
                         raise TypeError(f"{self.name}(): argument '{p.name}' failed to unpack "
                                         f"the object at pos {i + 1} with error \"type must be "
                                         f"tuple of ints,but got {type_name(item)}\"")
@@ -291,7 +307,11 @@ class Signature:
     def bind(self, args, kwargs):
         """The values of a call this signature takes, one per parameter in its order, defaults
         filled in (as PythonArgs hands them to the binding); else PyTorch's TypeError."""
-        values = self.parse(args, kwargs, True)
+        return self.values(self.parse(args, kwargs, True))
+
+    def values(self, values):
+        """bind's values of a call that `parse` took (its answer): checked, converted, defaults
+        filled in."""
         self.unpack(values)
         return [p.value if (x := values.get(p.name, _MISSING)) is _MISSING else
                 x if x is None or p.convert is None else p.convert(x) for p in self.params]
@@ -322,8 +342,8 @@ def bind(signatures, args, kwargs):
     if len(sigs) == 1:
         return dict(zip((p.name for p in sigs[0].params), sigs[0].bind(args, kwargs)))
     for s in sigs:
-        if s.parse(args, kwargs, False) is not False:
-            return dict(zip((p.name for p in s.params), s.bind(args, kwargs)))
+        if (values := s.parse(args, kwargs, False)) is not False:
+            return dict(zip((p.name for p in s.params), s.values(values)))
     n = len(args) + len(kwargs)
     plausible = [s for s in sigs if s.min_args <= n <= len(s.params) and not s.hidden]
     if len(plausible) == 1:

@@ -3164,26 +3164,23 @@ def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_gra
 # --- part orthpoly: window functions, each computed as PyTorch composes it (arange in the dtype,
 # scalar steps rounded to it, then cos; kaiser's own kernel). A periodic window is the first
 # window_length values of the symmetric one a value longer.
+_WINDOW_SIGNATURES = {name: tuple(
+    f"{name}(int64_t window_length{''.join(f', {p}' for p in params[:i])}, *, ScalarType? dtype=None, "
+    "Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)"
+    for i in range(len(params) + 1))
+    for name, params in (("hann_window", ["bool periodic"]), ("bartlett_window", ["bool periodic"]),
+                         ("blackman_window", ["bool periodic"]),
+                         ("hamming_window", ["bool periodic", "double alpha", "double beta"]),
+                         ("kaiser_window", ["bool periodic", "double beta"]))}
+
+
 def _window(name, floats, compute, args, kwargs):
-    """Reads (window_length, periodic, *floats): a prefix of them, by position or keyword, as
-    PyTorch's overloads (periodic True by default); checks them as PyTorch, in its order."""
-    params = ("window_length", "periodic") + floats
-    given = dict(zip(params, args))
-    named = {k: v for k, v in kwargs.items() if k not in ("dtype", "device", "requires_grad")}
-    dtype, device = kwargs.get("dtype"), kwargs.get("device")
-    requires_grad = kwargs.get("requires_grad", False)
-    if len(args) == 1 and not kwargs and not _is_int(args[0]):
-        _int_arg(name, "window_length", 1, args[0])
-    if (len(args) > len(params) or builtins.any(k not in params or k in given for k in named)
-            or set(given | named) != set(params[:len(given) + len(named)]) or not given | named
-            or not _options_fit(requires_grad, dtype, device=device)):
-        raise _invalid_combination(name, args, kwargs)
-    given |= named
-    length, periodic = given["window_length"], given.get("periodic", True)
-    if (not _is_int(length) or periodic.__class__ is not builtins.bool
-            or not builtins.all(isinstance(given.get(f, 0.0), numbers.Real) for f in floats)):
-        raise _invalid_combination(name, args, kwargs)
-    _check_device(_device_arg(name, device))
+    """Reads (window_length, periodic, *floats), a prefix of them, by PyTorch's overloads
+    (periodic True by default); checks them as PyTorch, in its order."""
+    given = _arg_parser.bind(_WINDOW_SIGNATURES[name], args, kwargs)
+    length, periodic, dtype = given["window_length"], given.get("periodic", True), given["dtype"]
+    requires_grad = bool(given["requires_grad"])
+    _check_device(_device_arg(name, given["device"]))
     dtype = dtype or dtypes.get_default_dtype()
     if dtype.np.kind != "f":
         raise RuntimeError(f"{name} expects floating point dtypes, got: TensorOptions(dtype="
@@ -3227,17 +3224,6 @@ def _kaiser(n, t, beta=12.0):
     alpha, beta = t((n - 1) / 2.0), np.array(beta, t)
     x = (np.arange(n, dtype=t) - alpha) / alpha
     return _math.i0(beta * np.sqrt(np.abs(d._fma(-x, x, t(1))))) / _math.i0(beta)
-
-
-_SIGNATURES.update({
-    name: tuple(f"int window_length, {''.join(f'{p}, ' for p in extra)}*, {_KWARGS}" for extra in (
-        [("bool periodic",) + params[:i] for i in range(len(params) + 1)]))
-    for name, params in (("hann_window", ()), ("bartlett_window", ()), ("blackman_window", ()),
-                         ("hamming_window", ("float alpha", "float beta")),
-                         ("kaiser_window", ("float beta",)))})
-for _name in _SIGNATURES:
-    if _name.endswith("_window"):
-        _SIGNATURES[_name] = (f"int window_length, *, {_KWARGS}",) + _SIGNATURES[_name]
 
 
 def hann_window(*args, **kwargs):
@@ -4285,11 +4271,12 @@ _SIGNATURES["Tensor.random_"] = ("*, minigrad.Generator generator = None",
                                  "int to, *, minigrad.Generator generator = None")
 
 
-def _float_args(name, **args):
-    for position, (argname, x) in enumerate(args.items(), 1):
-        if not _is_float(x):
-            raise TypeError(f"{name}(): argument '{argname}' (position {position}) must be float, "
-                            f"not {_type_name(x)}")
+# PyTorch's strings for the random in-place methods of floats (a 0-d tensor is a float too)
+_RANDOM_ = {s.partition("(")[0]: _arg_parser.Signature(s) for s in (
+    "cauchy_(double median=0, double sigma=1, *, Generator? generator=None)",
+    "log_normal_(double mean=1, double std=2, *, Generator? generator=None)",
+    "geometric_(double p, *, Generator? generator=None)",
+    "exponential_(double lambd=1, *, Generator? generator=None)")}
 
 
 def _bernoulli_inplace(self, p=0.5, *, generator=None):
@@ -4348,9 +4335,12 @@ def _random_inplace(self, *args, generator=None, **kwargs):
     return apply_inplace(d.random_from_, self, from_, last, gen)
 
 
-def _cauchy_inplace(self, median=0, sigma=1, *, generator=None):
-    """Draws from the Cauchy distribution: median + sigma * tan(pi * (U - 1/2))."""
-    _float_args("cauchy_", median=median, sigma=sigma)
+
+
+def _cauchy_inplace(self, *args, **kwargs):
+    """cauchy_(median=0, sigma=1, *, generator=None): draws from the Cauchy distribution:
+    median + sigma * tan(pi * (U - 1/2))."""
+    median, sigma, generator = _RANDOM_["cauchy_"].bind(args, kwargs)
     if not sigma > 0:
         raise RuntimeError(f"cauchy_ expects sigma > 0.0, but found sigma={sigma:g}")
     if not self.is_floating_point():
@@ -4359,9 +4349,10 @@ def _cauchy_inplace(self, median=0, sigma=1, *, generator=None):
     return apply_inplace(d.cauchy_, self, median, sigma, generator or default_generator)
 
 
-def _log_normal_inplace(self, mean=1, std=2, *, generator=None):
-    """exp of draws from the normal distribution N(mean, std**2)."""
-    _float_args("log_normal_", mean=mean, std=std)
+def _log_normal_inplace(self, *args, **kwargs):
+    """log_normal_(mean=1, std=2, *, generator=None): exp of draws from the normal distribution
+    N(mean, std**2)."""
+    mean, std, generator = _RANDOM_["log_normal_"].bind(args, kwargs)
     if not std > 0:
         raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std:g}")
     if not self.is_floating_point():
@@ -4369,11 +4360,10 @@ def _log_normal_inplace(self, mean=1, std=2, *, generator=None):
     return apply_inplace(d.log_normal_, self, mean, std, generator or default_generator)
 
 
-def _geometric_inplace(self, p=_REQUIRED, *, generator=None):
-    """The number of Bernoulli(p) trials up to and including the first success."""
-    if p is _REQUIRED:
-        raise TypeError('geometric_() missing 1 required positional arguments: "p"')
-    _float_args("geometric_", p=p)
+def _geometric_inplace(self, *args, **kwargs):
+    """geometric_(p, *, generator=None): the number of Bernoulli(p) trials up to and including
+    the first success."""
+    p, generator = _RANDOM_["geometric_"].bind(args, kwargs)
     if not 0 < p < 1:
         raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p:g}")
     return apply_inplace(d.geometric_, self, p, generator or default_generator)
@@ -6100,15 +6090,12 @@ def _renorm_(self, p, dim, maxnorm):
 _METHODS.update(renorm=_as_method(renorm), renorm_=_renorm_)
 
 
-def channel_shuffle(input, groups=_REQUIRED, _name="channel_shuffle", _row=d.channel_shuffle):
-    """(N, C, *) with C = g * k: channel i * k + j moves to j * g + i (ShuffleNet's mixing of
-    grouped convolutions' outputs)."""
-    _tensor_arg(_name, "input", 1, input)
-    if groups is _REQUIRED:
-        raise TypeError(f'{_name}() missing 1 required positional arguments: "groups"')
-    if not _is_int(groups):
-        raise TypeError(f"{_name}(): argument 'groups' (position 2) must be int, not "
-                        f"{_type_name(groups)}")
+_CHANNEL_SHUFFLE = {name: _arg_parser.Signature(f"{name}(Tensor input, SymInt groups)")
+                    for name in ("channel_shuffle", "native_channel_shuffle")}
+
+
+def _channel_shuffle(name, row, args, kwargs):
+    input, groups = _CHANNEL_SHUFFLE[name].bind(args, kwargs)
     if input.dim() <= 2:
         raise RuntimeError("channel_shuffle expects input with > 2 dims, but got input with sizes "
                            f"{list(input.shape)}")
@@ -6118,20 +6105,25 @@ def channel_shuffle(input, groups=_REQUIRED, _name="channel_shuffle", _row=d.cha
     if input.shape[1] % groups:
         raise RuntimeError(f"Number of channels must be divisible by groups. Got {input.shape[1]} "
                            f"channels and {groups} groups.")
-    return _row(input, groups)
+    return row(input, groups)
 
 
-def native_channel_shuffle(input, groups=_REQUIRED):
+def channel_shuffle(*args, **kwargs):
+    """channel_shuffle(input, groups): (N, C, *) with C = g * k: channel i * k + j moves to
+    j * g + i (ShuffleNet's mixing of grouped convolutions' outputs)."""
+    return _channel_shuffle("channel_shuffle", d.channel_shuffle, args, kwargs)
+
+
+def native_channel_shuffle(*args, **kwargs):
     """channel_shuffle's kernel: the same checks and result, but no derivative (NotImplemented)."""
-    return channel_shuffle(input, groups, "native_channel_shuffle", d.native_channel_shuffle)
+    return _channel_shuffle("native_channel_shuffle", d.native_channel_shuffle, args, kwargs)
 
 
 
-def _exponential_inplace(self, lambd=1, *, generator=None):
-    """Fill self with numbers drawn from the exponential distribution of rate lambd."""
-    if lambd.__class__ is builtins.bool or not isinstance(lambd, numbers.Real):
-        raise TypeError(f"exponential_(): argument 'lambd' (position 1) must be float, not "
-                        f"{_type_name(lambd)}")
+def _exponential_inplace(self, *args, **kwargs):
+    """exponential_(lambd=1, *, generator=None): fill self with numbers drawn from the
+    exponential distribution of rate lambd."""
+    lambd, generator = _RANDOM_["exponential_"].bind(args, kwargs)
     if not lambd > 0:
         raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd:g}")
     if not self.is_floating_point():

@@ -1477,28 +1477,44 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
 
 # part conv3d: the pools over volumes (N, C, D, H, W) or (C, D, H, W): the 2-d pools' code over
 # three dims, with pool3d_shape_check's and the 3-d kernels' own checks
-def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
-               return_indices=False):
-    """max_pool2d over the last three dims (indices flat over D*H*W)."""
-    for i, (name, v) in enumerate((("kernel_size", kernel_size), ("stride", stride),
-                                   ("padding", padding), ("dilation", dilation))):
-        if not (_int_list(v) or v is None and name == "stride"):  # (torch.max_pool3d's parser)
-            raise TypeError(f"max_pool3d(): argument '{name}' (position {i + 2}) must be tuple of "
-                            f"ints, not {_ops._type_name(v)}")
-    args = [_pool_arg("max_pool3d", a, v, 3) for a, v in (
-        ("kernel_size", kernel_size), ("stride", stride), ("padding", padding),
-        ("dilation", dilation))]
+_MAX_POOL3D = {name: _arg_parser.Signature(
+    f"{name}(Tensor input, IntArrayRef[3] kernel_size, IntArrayRef[3] stride=None, "
+    f"IntArrayRef[3] padding=0, IntArrayRef[3] dilation=1, bool ceil_mode=False{out})")
+    for name, out in (("max_pool3d", ""), ("max_pool3d_with_indices", ", *, TensorList[2] out=None"))}
+
+
+def _max_pool3d(name, args, kwargs):
+    """ATen's max_pool3d or max_pool3d_with_indices, the call read by PyTorch's parser:
+    max_pool2d over the last three dims, its output and indices (flat over D*H*W)."""
+    input, *args, ceil_mode = _MAX_POOL3D[name].bind(args, kwargs)[:6]
+    args = [_pool_arg("max_pool3d", a, v, 3) for a, v in zip(
+        ("kernel_size", "stride", "padding", "dilation"), args)]
     if input.dim() not in (4, 5):
         raise RuntimeError("non-empty 4D or 5D (batch mode) tensor expected for input")
     _check_pool3d(input, *args, ceil_mode, "max_pool3d_with_indices_out_cpu_template()")
-    output, indices = d.max_pool3d_with_indices(input, *args, ceil_mode)
-    return (output, indices) if return_indices else output
+    return d.max_pool3d_with_indices(input, *args, ceil_mode)
+
+
+def _aten_max_pool3d(*args, **kwargs):
+    """torch.max_pool3d: ATen's, without return_indices."""
+    return _max_pool3d("max_pool3d", args, kwargs)[0]
+
+
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    """max_pool2d over the last three dims (indices flat over D*H*W). As PyTorch's F, this is
+    Python: it hands ATen's function stride None as []."""
+    if return_indices:
+        return max_pool3d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+    return _max_pool3d("max_pool3d", (input, kernel_size, [] if stride is None else stride,
+                                      padding, dilation, ceil_mode), {})[0]
 
 
 def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
                             ceil_mode=False, return_indices=False):
     """max_pool3d and where each max was (always both)."""
-    return max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+    return _max_pool3d("max_pool3d_with_indices", (
+        input, kernel_size, [] if stride is None else stride, padding, dilation, ceil_mode), {})
 
 
 _AVG_POOL3D = _arg_parser.Signature(
@@ -1609,19 +1625,13 @@ def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
 # --- part conv: conv1d, conv2d, pad ------------------------------------------------------------
 from .._warnings import warn_once  # noqa: E402
 
-_CONV_SIGNATURES = ("Tensor input, Tensor weight, Tensor bias = None, tuple of ints stride = 1, "
-                    "tuple of ints padding = 0, tuple of ints dilation = 1, int groups = 1",
-                    "Tensor input, Tensor weight, Tensor bias = None, tuple of ints stride = 1, "
-                    'str padding = "valid", tuple of ints dilation = 1, int groups = 1')
-for _name in ("conv1d", "conv2d", "conv3d"):
-    _ops._SIGNATURES[_name] = _CONV_SIGNATURES
-
-
+# PyTorch's strings for conv1d/2d/3d: int lists, or (the second) padding as a string
+_CONV_SIGNATURES = {nd: tuple(
+    f"conv{nd}d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[{nd}] stride=1, "
+    f"{padding}, SymIntArrayRef[{nd}] dilation=1, SymInt groups=1)"
+    for padding in (f"SymIntArrayRef[{nd}] padding=0", 'c10::string_view padding="valid"'))
+    for nd in (1, 2, 3)}
 _is_int = _arg_parser._is_int
-
-
-def _int_list(v):
-    return _is_int(v) or isinstance(v, (tuple, list)) and all(_is_int(i) for i in v)
 
 
 def _expand_param(name, value, nd):
@@ -1636,26 +1646,17 @@ def _expand_param(name, value, nd):
 
 
 def _conv(name, nd, args, kwargs):
-    """conv1d/conv2d: PyTorch's argument checks in its order, then one ConvolutionBackward0 node
-    (an unbatched input gets a batch dim of 1 for it, squeezed off after)."""
-    params = dict(zip(("input", "weight", "bias", "stride", "padding", "dilation", "groups"),
-                      (_ops._REQUIRED, _ops._REQUIRED, None, 1, 0, 1, 1)))
-    unknown = len(args) > 7 or any(k not in params for k in kwargs)
-    params.update(zip(params, args), **({} if unknown else kwargs))
-    input, weight, bias, stride, padding, dilation, groups = params.values()
-    if (unknown or not isinstance(input, Tensor) or not isinstance(weight, Tensor)
-            or not (bias is None or isinstance(bias, Tensor)) or not _int_list(stride)
-            or not (_int_list(padding) or isinstance(padding, str)) or not _int_list(dilation)
-            or not _is_int(groups)):
-        raise _ops._invalid_combination(name, args, kwargs)
+    """conv1d/conv2d/conv3d: PyTorch's argument parsing and checks in its order, then one
+    ConvolutionBackward0 node (an unbatched input gets a batch dim of 1 for it, squeezed off
+    after)."""
+    input, weight, bias, stride, padding, dilation, groups = (
+        _arg_parser.bind(_CONV_SIGNATURES[nd], args, kwargs).values())
     if bias is not None and bias.dtype != input.dtype:
         raise RuntimeError(f"Input type ({input.dtype._c}) and bias type ({bias.dtype._c}) "
                            "should be the same")
     if input.dim() not in (nd + 1, nd + 2):
         raise RuntimeError(f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to {name}, "
                            f"but got input of size: {list(input.shape)}")
-    # (one int stands for all nd dims, as PyTorch's argument parser repeats it)
-    stride, padding, dilation = ((v,) * nd if _is_int(v) else v for v in (stride, padding, dilation))
     batched = input.dim() == nd + 2
     x = input if batched else input.unsqueeze(0)
     if isinstance(padding, str):
@@ -1679,7 +1680,6 @@ def _padding_from_string(x, weight, padding, stride, dilation, groups, nd):
         raise RuntimeError(f"Expected {weight.dim()}-dimensional input for {weight.dim()}-dimensional "
                            f"weight{list(weight.shape)}, but got {x.dim()}-dimensional input of size "
                            f"{list(x.shape)} instead")
-    stride, dilation = ([v] if _is_int(v) else list(v) for v in (stride, dilation))
     for arg, v in (("stride", stride), ("dilation", dilation)):
         if len(v) not in (1, nd):
             raise RuntimeError(f"{arg} cannot broadcast to {nd} dimensions")
