@@ -1740,13 +1740,26 @@ def _softmax(name, op, input, dim, dtype):
 
 def _extreme(name, full, by_dim, elementwise):
     """max/min: over everything, along dim (values and indices), or, given a second tensor,
-    elementwise (PyTorch's maximum/minimum: MaximumBackward0)."""
-    def reduce(input, dim=_REQUIRED, keepdim=False, *, other=None):
+    elementwise (PyTorch's maximum/minimum: MaximumBackward0). The second argument by position is
+    the other tensor when a tensor comes alone, else the dim: then, as wherever PyTorch's parser
+    reads an int, a 0-d integer tensor is taken too (x.max(torch.tensor(1), True), dim=tensor)."""
+    def reduce(input, dim_or_other=_REQUIRED, keepdim=_REQUIRED, *, dim=_REQUIRED, other=None):
+        given = dict(dim=dim, other=other)
+        if dim_or_other is not _REQUIRED:
+            if dim is not _REQUIRED or other is not None:
+                raise TypeError(f"{name}(): the dim or other given twice")  # (the parser words it)
+            if isinstance(dim_or_other, Tensor) and keepdim is _REQUIRED:
+                other = dim_or_other
+            else:
+                dim = dim_or_other
+        if isinstance(dim, Tensor) and _arg_parser._is_int64(dim):
+            dim = dim.item()
         if other is not None or isinstance(dim, Tensor):
-            if other is not None and dim is not _REQUIRED or keepdim is not False:
-                raise _invalid_combination(name, (input, dim, keepdim) if other is None else (input,),
-                                           {} if other is None else dict(other=other))
-            return elementwise(input, dim if other is None else other)
+            if dim is not _REQUIRED or keepdim is not _REQUIRED:  # (a dim that is no int)
+                raise _invalid_combination(name, (input,) + (() if dim_or_other is _REQUIRED else (
+                    dim_or_other,)), {k: v for k, v in given.items() if v not in (None, _REQUIRED)})
+            return elementwise(input, other)
+        keepdim = False if keepdim is _REQUIRED else keepdim
         if dim is _REQUIRED:
             if input.numel() == 0:
                 raise RuntimeError(f"{name}(): Expected reduction dim to be specified for "
@@ -2140,6 +2153,16 @@ def squeeze(input, dim=None):
     if isinstance(dim, (tuple, list)):  # (the row skips the dims not of size 1)
         return d.squeeze_dims(input, _given_dims(dim, input.dim()) if dim else ())
     return d.squeeze_dim(input, _given(dim, input.dim()))
+
+
+# [smallfns] Tensor.squeeze(0, 1), Tensor.squeeze_(0, 1): a method's list of ints may come as
+# separate arguments (PyTorch's parser reads an IntArrayRef so); torch.squeeze takes one tuple.
+def _squeeze_method(self, dim=None, *dims):
+    return squeeze(self, (dim, *dims) if dims else dim)
+
+
+def _squeeze_inplace_method(self, dim=None, *dims):
+    return _squeeze_inplace(self, (dim, *dims) if dims else dim)
 
 
 def expand(input, *sizes):
@@ -4596,7 +4619,7 @@ _METHODS = dict(
     cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
     is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=_split_method, chunk=chunk,
     unsafe_split=unsafe_split, unsafe_chunk=unsafe_chunk,
-    transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
+    transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=_squeeze_method, expand=expand,
     clone=clone, masked_fill=masked_fill, gather=gather, scatter=scatter, scatter_add=scatter_add, all=all, any=any,
     **{n: _method_operand(n, op) for n, op in (
         ("eq", _eq), ("ne", _ne), ("lt", _lt), ("le", _le), ("gt", _gt), ("ge", _ge))},
@@ -4653,7 +4676,7 @@ _METHODS = dict(
     view_as=lambda self, other: view(self, other.shape),
     reshape_as=lambda self, other: reshape(self, other.shape), narrow=narrow, roll=roll,
     argsort=argsort, msort=msort, cumprod=cumprod, bmm=bmm, t_=_t_inplace, mv=_mv_method,
-    transpose_=_transpose_inplace, unsqueeze_=_unsqueeze_inplace, squeeze_=_squeeze_inplace,
+    transpose_=_transpose_inplace, unsqueeze_=_unsqueeze_inplace, squeeze_=_squeeze_inplace_method,
     unflatten=unflatten,
 )
 _METHODS.update(  # part elem2: aliases, rsub, addcmul/addcdiv, logical ops, in-place comparisons

@@ -18382,3 +18382,51 @@ case(
     "x = torch.ones(3); print(x.bernoulli_(True), x.bernoulli_(False))",
     "x = torch.zeros(3); print(x.cauchy_(0, True).shape)",
 )
+# [smallfns] small PyTorch pieces: squeeze's dims as separate arguments, a 0-d int tensor as
+# max/min's dim, Tensor.type's argument kinds
+case(
+    "k_squeeze_dims_varargs",
+    "x = torch.zeros(1, 1, 3, 1, requires_grad=True); y = x.squeeze(0, 1); y.shape",
+    "y.grad_fn, y.grad_fn._saved_dim, y.grad_fn._saved_self_sym_sizes",
+    "x.squeeze(0, -1).shape, x.squeeze(0, 2).shape, x.squeeze(torch.tensor(0), 1).shape",
+    "x.squeeze(0, 7)",
+    "x.squeeze(0, 0)",
+    "x.squeeze(0, dim=1)",
+    "x.squeeze(0, None)",
+    "torch.squeeze(x, 0, 1)",
+    "z = torch.zeros(1, 1, 3, 1); z.squeeze_(0, 1, 3); z.shape",
+)
+case(
+    "k_max_min_tensor_dim",
+    "x = torch.tensor([[0., 5., 2.], [3., 1., 4.]], requires_grad=True); x.max(torch.tensor(1), True)",
+    "x.min(torch.tensor(1))",
+    "r = torch.max(x, torch.tensor(0), keepdim=True); r.values.grad_fn, r.values.grad_fn._saved_dim",
+    "x.max(dim=torch.tensor(1)), torch.min(x, dim=torch.tensor(-1))",
+    "x.max(torch.tensor(1), keepdim=False)",
+    "x.max(torch.tensor(5), True)",
+    "x.max(torch.tensor(1.), True)",
+    "x.max(torch.tensor([1]), True)",
+    "x.max(torch.tensor(True), True)",
+    "x.max(dim=torch.tensor(1.))",
+    "x.max(torch.tensor(1), torch.tensor(1))",
+    "x.max(torch.tensor(1), True, dim=1)",
+    "x.max(other=torch.tensor(1.)), x.max(x.detach(), other=x)",
+)
+case(
+    "k_tensor_type_arguments",
+    "x = torch.arange(6.)",
+    "x.type(1)",
+    "x.type(1.5)",
+    "x.type(dtype=1)",
+    "x.type([1])",
+    "x.type(True)",
+    "x.type(torch.tensor(1))",
+    "x.type(int)",
+    "x.type('foo')",
+    "x.type('IntTensor')",
+    "x.type('torch.IntTensor'), x.type(torch.IntTensor), x.type(torch.int32)",
+    "x.type(torch.float64, True), x.type(torch.int32, non_blocking=True), x.type(None, True)",
+    "x.type(torch.int32, 1)",
+    "torch.arange(6).type('torch.Tensor'), torch.arange(6).type(torch.Tensor)",
+    "x.type(torch.float32) is x, x.type('torch.FloatTensor') is x",
+)
