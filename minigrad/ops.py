@@ -6673,6 +6673,113 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None):
 _METHODS.update(new_empty_strided=_new_empty_strided, resize_=_resize_, resize_as_=_resize_as_)
 
 
+# [smallfns] Tensor.resize, Tensor.resize_as: the deprecated out-of-place resizes. PyTorch writes
+# them in Python as a custom autograd Function (torch.autograd._functions.Resize), so their node
+# is a ResizeBackward of autograd.function, and they only reshape: the count of elements stays.
+class Resize(_function.Function):
+    @staticmethod
+    def forward(ctx, tensor, sizes):
+        ctx.sizes = sizes
+        ctx.numel = functools.reduce(operator.mul, sizes, 1)  # (f((2, 3)): (2, 3), as in PyTorch)
+        if tensor.numel() != ctx.numel:
+            raise RuntimeError(f"requested resize to {'x'.join(map(str, sizes))} ({ctx.numel} "
+                               f"elements in total), but the given tensor has a size of "
+                               f"{'x'.join(map(str, tensor.size()))} ({tensor.numel()} elements). "
+                               "autograd's resize can only change the shape of a given tensor, "
+                               "while preserving the number of elements. ")
+        ctx.input_sizes = tensor.size()
+        if tensor.is_contiguous():  # a view of the input's memory
+            return d.alias(tensor).view(*sizes)
+        return tensor.contiguous().view(*sizes)
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        return grad_output.contiguous().view(ctx.input_sizes), None
+
+
+def _resize(self, *sizes):
+    warnings.warn("non-inplace resize is deprecated")
+    return Resize.apply(self, sizes)
+
+
+def _resize_as(self, tensor):
+    warnings.warn("non-inplace resize_as is deprecated")
+    return Resize.apply(self, tensor.size())
+
+
+# [smallfns] Tensor.apply_, map_, map2_: a Python function called on each element in turn (on
+# Python numbers), its result stored back as PyTorch's C code reads a Python number into the
+# dtype. Slow, CPU only, outside autograd (no tensor may require grad), and not counted as a
+# change (the version stays). An error part way leaves the elements before it changed.
+def _as_double(value):
+    """PyFloat_AsDouble: a float, or what has __float__ or __index__ (math's functions read their
+    arguments so, with the same TypeError)."""
+    return math.ldexp(value, 0)
+
+
+def _as_long(value):
+    """PyLong_AsLongLong: what has __index__ (not a float), within int64."""
+    value = operator.index(value)
+    if not -2 ** 63 <= value < 2 ** 63:
+        raise ValueError("Overflow when unpacking long long")
+    return value
+
+
+def _stored(value, dtype):
+    """value as an element of dtype (torch/csrc/utils/python_scalars.h store_scalar)."""
+    if dtype is dtypes.bool:
+        return builtins.bool(value) if isinstance(value, float) else builtins.bool(operator.index(value))
+    if dtype.is_floating_point:
+        return _as_double(value)
+    value = _as_double(value) if isinstance(value, float) else _as_long(value)
+    info = np.iinfo(dtype.np)  # (c10::checked_convert; an unsigned type takes -max..-1 too, wrapped)
+    if not (-info.max if info.min == 0 else info.min) <= value <= info.max:
+        raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow")
+    return np.array(int(value)).astype(dtype.np)  # (a float: toward zero; -1 in uint8: 255)
+
+
+def _call_per_element(name, self, others, fn):
+    if self.requires_grad or builtins.any(t.requires_grad for t in others):
+        raise RuntimeError(f"Can't call {name}() on Variable that requires grad. Use "
+                           f"var.detach().{name}() instead.")
+    for argname, t in zip(("'other'",) if len(others) == 1 else ("argument 'x'", "argument 'y'"),
+                          others):
+        if t.dtype is not self.dtype:
+            raise TypeError(f"{name}: expected {self.type()} for {argname} (got {t.type()})")
+    others = [expand(t, self.shape)._data for t in others]  # (PyTorch's expand_inplace)
+    data = self._data
+    for index in np.ndindex(data.shape):  # row-major, as PyTorch visits them
+        data[index] = _stored(fn(data[index].item(), *(t[index].item() for t in others)),
+                              self.dtype)
+    return self
+
+
+def _apply_(self, *args, **kwargs):
+    if kwargs:  # (a C method of one argument: METH_O)
+        raise TypeError("TensorBase.apply_() takes no keyword arguments")
+    if len(args) != 1:
+        raise TypeError(f"TensorBase.apply_() takes exactly one argument ({len(args)} given)")
+    return _call_per_element("apply_", self, (), args[0])
+
+
+def _map_(self, other, callable):
+    _tensor_arg("map_", "other", 1, other)
+    return _call_per_element("map_", self, (other,), callable)
+
+
+def _map2_(self, x, y, callable):
+    _tensor_arg("map2_", "x", 1, x)
+    _tensor_arg("map2_", "y", 2, y)
+    return _call_per_element("map2_", self, (x, y), callable)
+
+
+_METHODS.update(apply_=_apply_, map_=_map_, map2_=_map2_)
+
+
+_resize.__qualname__, _resize_as.__qualname__ = "Tensor.resize", "Tensor.resize_as"  # (Python's
+_METHODS.update(resize=_resize, resize_as=_resize_as)                  # errors name them so)
+
+
 # bit shifts: integer tensors only; a shift below 0 or past the width gives what shifting one
 # bit at a time would (0, or the sign bit everywhere), not C's undefined result
 def _shifted(a, b, left):
@@ -7209,6 +7316,43 @@ def conj_physical(input):
 
 Tensor.nonzero_static = _as_method(nonzero_static)
 Tensor.conj_physical = _as_method(conj_physical)
+
+
+# --- part smallfns: Tensor.new, unsafe_split_with_sizes, as_strided_, conj_physical_ ------------
+_NEW_OPTIONS = ("(*, minigrad.device device = None)", "(minigrad.Storage storage)", "(Tensor other)",
+                "(tuple of ints size, *, minigrad.device device = None)",
+                "(object data, *, minigrad.device device = None)")
+
+
+def _new_method(self, *args, **kwargs):
+    """x.new(...): the legacy constructor (Tensor(...)) in x's dtype: x.new(2, 3) (zeros here,
+    uninitialized memory in PyTorch), x.new([1, 2]), x.new(t) (an alias of t, t's dtype only)."""
+    if builtins.any(k != "device" for k in kwargs):
+        raise TypeError(_arg_parser.invalid_arguments("new", list(args), kwargs, _NEW_OPTIONS))
+    return _legacy_new(self.dtype, args, kwargs.get("device"))
+
+
+def unsafe_split_with_sizes(input, split_sizes, dim=0):
+    """split_with_sizes whose pieces are plain tensors over input's memory, as unsafe_split's."""
+    if isinstance(split_sizes, (tuple, list)):
+        split_sizes = _int_sizes("unsafe_split_with_sizes", (split_sizes,), "split_sizes")
+    _check_int_tuple("unsafe_split_with_sizes", "split_sizes", 2, split_sizes)
+    outs = [Tensor._make(p._data) for p in split(input, list(split_sizes), dim)]
+    return d.outputs_of(d.UnsafeSplitWithSizesBackward0, input, outs, dim=dim,
+                        self_shape=input._data.shape, split_sizes=tuple(map(int, split_sizes)))
+
+
+def conj_physical_(input):
+    """The complex conjugate in place: a real tensor stays as it is, but the change is recorded
+    (ConjPhysicalBackward1, the version counted) as any in-place op's."""
+    _tensor_arg("conj_physical_", "input", 1, input)
+    return apply_inplace(d.conj_physical_, input)
+
+
+as_strided_ = _function_of_method("as_strided_")
+Tensor.new = _new_method
+Tensor.unsafe_split_with_sizes = _as_method(unsafe_split_with_sizes)
+Tensor.conj_physical_ = _arg_parser.no_arguments("conj_physical_", conj_physical_)
 
 
 
