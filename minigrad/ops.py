@@ -1759,13 +1759,15 @@ def _extreme(name, full, by_dim, elementwise):
                 raise _invalid_combination(name, (input,) + (() if dim_or_other is _REQUIRED else (
                     dim_or_other,)), {k: v for k, v in given.items() if v not in (None, _REQUIRED)})
             return elementwise(input, other)
-        keepdim = False if keepdim is _REQUIRED else keepdim
         if dim is _REQUIRED:
+            if keepdim is not _REQUIRED:  # (keepdim without a dim: no overload takes it)
+                raise _invalid_combination(name, (input,), dict(keepdim=keepdim))
             if input.numel() == 0:
                 raise RuntimeError(f"{name}(): Expected reduction dim to be specified for "
                                    "input.numel() == 0. Specify the reduction dim with the 'dim' "
                                    "argument.")
             return full(input)
+        keepdim = False if keepdim is _REQUIRED else keepdim
         if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
             raise _invalid_combination(name, (input, dim), {})
         _bool_arg(name, "keepdim", keepdim)
@@ -2157,12 +2159,17 @@ def squeeze(input, dim=None):
 
 # [smallfns] Tensor.squeeze(0, 1), Tensor.squeeze_(0, 1): a method's list of ints may come as
 # separate arguments (PyTorch's parser reads an IntArrayRef so); torch.squeeze takes one tuple.
-def _squeeze_method(self, dim=None, *dims):
-    return squeeze(self, (dim, *dims) if dims else dim)
+# A dim given as None is refused (PyTorch's parser words it).
+def _squeeze_method(self, dim=_REQUIRED, *dims):
+    if dim is None:
+        raise TypeError("squeeze(): dim None")
+    return squeeze(self, None if dim is _REQUIRED else (dim, *dims) if dims else dim)
 
 
-def _squeeze_inplace_method(self, dim=None, *dims):
-    return _squeeze_inplace(self, (dim, *dims) if dims else dim)
+def _squeeze_inplace_method(self, dim=_REQUIRED, *dims):
+    if dim is None:
+        raise TypeError("squeeze_(): dim None")
+    return _squeeze_inplace(self, None if dim is _REQUIRED else (dim, *dims) if dims else dim)
 
 
 def expand(input, *sizes):

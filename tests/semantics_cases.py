@@ -18395,6 +18395,10 @@ case(
     "x.squeeze(0, None)",
     "torch.squeeze(x, 0, 1)",
     "z = torch.zeros(1, 1, 3, 1); z.squeeze_(0, 1, 3); z.shape",
+    "x.squeeze(None)",
+    "x.squeeze(dim=None)",
+    "z.squeeze_(None)",
+    "x.squeeze(), x.squeeze(dim=0), x.squeeze(axis=3), x.squeeze((0, 3)), x.squeeze(())",
 )
 case(
     "k_max_min_tensor_dim",
@@ -18411,6 +18415,9 @@ case(
     "x.max(torch.tensor(1), torch.tensor(1))",
     "x.max(torch.tensor(1), True, dim=1)",
     "x.max(other=torch.tensor(1.)), x.max(x.detach(), other=x)",
+    "x.max(keepdim=True)",
+    "torch.min(x, keepdim=False)",
+    "x.max(1, keepdim=True), x.max(axis=1, keepdims=True), x.min(dim=0), x.max(), torch.min(x, x * 2)",
 )
 case(
     "k_tensor_type_arguments",
