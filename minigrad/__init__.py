@@ -30,6 +30,7 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   sum, t, tanh, tensor, tile, topk, trace, transpose, unbind, unsqueeze, var, where,
                   zeros, zeros_like)
 from .ops import unsafe_chunk, unsafe_split  # noqa: F401  (ATen's recurrent cells chunk with them)
+from .ops import as_strided_, conj_physical_, unsafe_split_with_sizes  # noqa: F401  part smallfns
 from .ops import bernoulli, logspace, multinomial, mv, randperm
 from .ops import einsum  # part einsum
 from .ops import unflatten

@@ -696,6 +696,10 @@ is_neg is_nonzero is_signed isfinite isinf isnan isreal log10_ log1p_ log2_ log_
 matrix_exp neg_ negative_ numel positive rad2deg_ ravel reciprocal_ relu relu_ resolve_conj
 resolve_neg rsqrt_ sigmoid_ sin_ sinc_ sinh_ sqrt_ square_ t tan_ tanh_ trace trunc_
 zero_""".split()})
+SIGNATURES.update({  # [smallfns] methods that call a Python function on each element
+    "Tensor.map_": ("map_(Tensor other, PyObject* callable)",),
+    "Tensor.map2_": ("map2_(Tensor x, Tensor y, PyObject* callable)",),
+})
 
 # Tensor methods that take nothing but self: C functions of PyTorch's (METH_NOARGS).
 NO_ARGUMENTS = set("""

@@ -3318,6 +3318,8 @@ copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_t
            promote=False,
            self=lambda grad: zeros_like(grad),
            src=lambda grad: grad)
+conj_physical_ = Op("ConjPhysicalBackward1", lambda self: self.copy(),  # [smallfns] (real:
+                    self=lambda grad: grad)                             # its own conjugate)
 zero_ = Op("ZeroBackward0",            lambda self: np.zeros_like(self),
            self=lambda grad: zeros_like(grad))
 fill_ = Op("FillBackward2",            lambda self, value: np.full_like(self, value),
@@ -5342,6 +5344,12 @@ class SplitBackward0_copy(SplitBackward0):
 class UnsafeSplitBackward0(SplitBackward0):
     """unsafe_split: split's gradient (derivatives.yaml gives both split_backward). Its pieces
     are not views to autograd, so ATen's recurrent cells may change them in place."""
+
+    __slots__ = ()
+
+
+class UnsafeSplitWithSizesBackward0(SplitWithSizesBackward0):  # [smallfns]
+    """unsafe_split_with_sizes: split_with_sizes's gradient; pieces that are not views."""
 
     __slots__ = ()
 

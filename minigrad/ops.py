@@ -1740,19 +1740,34 @@ def _softmax(name, op, input, dim, dtype):
 
 def _extreme(name, full, by_dim, elementwise):
     """max/min: over everything, along dim (values and indices), or, given a second tensor,
-    elementwise (PyTorch's maximum/minimum: MaximumBackward0)."""
-    def reduce(input, dim=_REQUIRED, keepdim=False, *, other=None):
+    elementwise (PyTorch's maximum/minimum: MaximumBackward0). The second argument by position is
+    the other tensor when a tensor comes alone, else the dim: then, as wherever PyTorch's parser
+    reads an int, a 0-d integer tensor is taken too (x.max(torch.tensor(1), True), dim=tensor)."""
+    def reduce(input, dim_or_other=_REQUIRED, keepdim=_REQUIRED, *, dim=_REQUIRED, other=None):
+        given = dict(dim=dim, other=other)
+        if dim_or_other is not _REQUIRED:
+            if dim is not _REQUIRED or other is not None:
+                raise TypeError(f"{name}(): the dim or other given twice")  # (the parser words it)
+            if isinstance(dim_or_other, Tensor) and keepdim is _REQUIRED:
+                other = dim_or_other
+            else:
+                dim = dim_or_other
+        if isinstance(dim, Tensor) and _arg_parser._is_int64(dim):
+            dim = dim.item()
         if other is not None or isinstance(dim, Tensor):
-            if other is not None and dim is not _REQUIRED or keepdim is not False:
-                raise _invalid_combination(name, (input, dim, keepdim) if other is None else (input,),
-                                           {} if other is None else dict(other=other))
-            return elementwise(input, dim if other is None else other)
+            if dim is not _REQUIRED or keepdim is not _REQUIRED:  # (a dim that is no int)
+                raise _invalid_combination(name, (input,) + (() if dim_or_other is _REQUIRED else (
+                    dim_or_other,)), {k: v for k, v in given.items() if v not in (None, _REQUIRED)})
+            return elementwise(input, other)
         if dim is _REQUIRED:
+            if keepdim is not _REQUIRED:  # (keepdim without a dim: no overload takes it)
+                raise _invalid_combination(name, (input,), dict(keepdim=keepdim))
             if input.numel() == 0:
                 raise RuntimeError(f"{name}(): Expected reduction dim to be specified for "
                                    "input.numel() == 0. Specify the reduction dim with the 'dim' "
                                    "argument.")
             return full(input)
+        keepdim = False if keepdim is _REQUIRED else keepdim
         if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
             raise _invalid_combination(name, (input, dim), {})
         _bool_arg(name, "keepdim", keepdim)
@@ -2140,6 +2155,21 @@ def squeeze(input, dim=None):
     if isinstance(dim, (tuple, list)):  # (the row skips the dims not of size 1)
         return d.squeeze_dims(input, _given_dims(dim, input.dim()) if dim else ())
     return d.squeeze_dim(input, _given(dim, input.dim()))
+
+
+# [smallfns] Tensor.squeeze(0, 1), Tensor.squeeze_(0, 1): a method's list of ints may come as
+# separate arguments (PyTorch's parser reads an IntArrayRef so); torch.squeeze takes one tuple.
+# A dim given as None is refused (PyTorch's parser words it).
+def _squeeze_method(self, dim=_REQUIRED, *dims):
+    if dim is None:
+        raise TypeError("squeeze(): dim None")
+    return squeeze(self, None if dim is _REQUIRED else (dim, *dims) if dims else dim)
+
+
+def _squeeze_inplace_method(self, dim=_REQUIRED, *dims):
+    if dim is None:
+        raise TypeError("squeeze_(): dim None")
+    return _squeeze_inplace(self, None if dim is _REQUIRED else (dim, *dims) if dims else dim)
 
 
 def expand(input, *sizes):
@@ -4586,7 +4616,7 @@ _METHODS = dict(
     cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
     is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=_split_method, chunk=chunk,
     unsafe_split=unsafe_split, unsafe_chunk=unsafe_chunk,
-    transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=squeeze, expand=expand,
+    transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=_squeeze_method, expand=expand,
     clone=clone, masked_fill=masked_fill, gather=gather, scatter=scatter, scatter_add=scatter_add, all=all, any=any,
     **{n: _method_operand(n, op) for n, op in (
         ("eq", _eq), ("ne", _ne), ("lt", _lt), ("le", _le), ("gt", _gt), ("ge", _ge))},
@@ -4643,7 +4673,7 @@ _METHODS = dict(
     view_as=lambda self, other: view(self, other.shape),
     reshape_as=lambda self, other: reshape(self, other.shape), narrow=narrow, roll=roll,
     argsort=argsort, msort=msort, cumprod=cumprod, bmm=bmm, t_=_t_inplace, mv=_mv_method,
-    transpose_=_transpose_inplace, unsqueeze_=_unsqueeze_inplace, squeeze_=_squeeze_inplace,
+    transpose_=_transpose_inplace, unsqueeze_=_unsqueeze_inplace, squeeze_=_squeeze_inplace_method,
     unflatten=unflatten,
 )
 _METHODS.update(  # part elem2: aliases, rsub, addcmul/addcdiv, logical ops, in-place comparisons
@@ -6642,6 +6672,113 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None):
 _METHODS.update(new_empty_strided=_new_empty_strided, resize_=_resize_, resize_as_=_resize_as_)
 
 
+# [smallfns] Tensor.resize, Tensor.resize_as: the deprecated out-of-place resizes. PyTorch writes
+# them in Python as a custom autograd Function (torch.autograd._functions.Resize), so their node
+# is a ResizeBackward of autograd.function, and they only reshape: the count of elements stays.
+class Resize(_function.Function):
+    @staticmethod
+    def forward(ctx, tensor, sizes):
+        ctx.sizes = sizes
+        ctx.numel = functools.reduce(operator.mul, sizes, 1)  # (f((2, 3)): (2, 3), as in PyTorch)
+        if tensor.numel() != ctx.numel:
+            raise RuntimeError(f"requested resize to {'x'.join(map(str, sizes))} ({ctx.numel} "
+                               f"elements in total), but the given tensor has a size of "
+                               f"{'x'.join(map(str, tensor.size()))} ({tensor.numel()} elements). "
+                               "autograd's resize can only change the shape of a given tensor, "
+                               "while preserving the number of elements. ")
+        ctx.input_sizes = tensor.size()
+        if tensor.is_contiguous():  # a view of the input's memory
+            return d.alias(tensor).view(*sizes)
+        return tensor.contiguous().view(*sizes)
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        return grad_output.contiguous().view(ctx.input_sizes), None
+
+
+def _resize(self, *sizes):
+    warnings.warn("non-inplace resize is deprecated")
+    return Resize.apply(self, sizes)
+
+
+def _resize_as(self, tensor):
+    warnings.warn("non-inplace resize_as is deprecated")
+    return Resize.apply(self, tensor.size())
+
+
+# [smallfns] Tensor.apply_, map_, map2_: a Python function called on each element in turn (on
+# Python numbers), its result stored back as PyTorch's C code reads a Python number into the
+# dtype. Slow, CPU only, outside autograd (no tensor may require grad), and not counted as a
+# change (the version stays). An error part way leaves the elements before it changed.
+def _as_double(value):
+    """PyFloat_AsDouble: a float, or what has __float__ or __index__ (math's functions read their
+    arguments so, with the same TypeError)."""
+    return math.ldexp(value, 0)
+
+
+def _as_long(value):
+    """PyLong_AsLongLong: what has __index__ (not a float), within int64."""
+    value = operator.index(value)
+    if not -2 ** 63 <= value < 2 ** 63:
+        raise ValueError("Overflow when unpacking long long")
+    return value
+
+
+def _stored(value, dtype):
+    """value as an element of dtype (torch/csrc/utils/python_scalars.h store_scalar)."""
+    if dtype is dtypes.bool:
+        return builtins.bool(value) if isinstance(value, float) else builtins.bool(operator.index(value))
+    if dtype.is_floating_point:
+        return _as_double(value)
+    value = _as_double(value) if isinstance(value, float) else _as_long(value)
+    info = np.iinfo(dtype.np)  # (c10::checked_convert; an unsigned type takes -max..-1 too, wrapped)
+    if not (-info.max if info.min == 0 else info.min) <= value <= info.max:
+        raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow")
+    return np.array(int(value)).astype(dtype.np)  # (a float: toward zero; -1 in uint8: 255)
+
+
+def _call_per_element(name, self, others, fn):
+    if self.requires_grad or builtins.any(t.requires_grad for t in others):
+        raise RuntimeError(f"Can't call {name}() on Variable that requires grad. Use "
+                           f"var.detach().{name}() instead.")
+    for argname, t in zip(("'other'",) if len(others) == 1 else ("argument 'x'", "argument 'y'"),
+                          others):
+        if t.dtype is not self.dtype:
+            raise TypeError(f"{name}: expected {self.type()} for {argname} (got {t.type()})")
+    others = [expand(t, self.shape)._data for t in others]  # (PyTorch's expand_inplace)
+    data = self._data
+    for index in np.ndindex(data.shape):  # row-major, as PyTorch visits them
+        data[index] = _stored(fn(data[index].item(), *(t[index].item() for t in others)),
+                              self.dtype)
+    return self
+
+
+def _apply_(self, *args, **kwargs):
+    if kwargs:  # (a C method of one argument: METH_O)
+        raise TypeError("TensorBase.apply_() takes no keyword arguments")
+    if len(args) != 1:
+        raise TypeError(f"TensorBase.apply_() takes exactly one argument ({len(args)} given)")
+    return _call_per_element("apply_", self, (), args[0])
+
+
+def _map_(self, other, callable):
+    _tensor_arg("map_", "other", 1, other)
+    return _call_per_element("map_", self, (other,), callable)
+
+
+def _map2_(self, x, y, callable):
+    _tensor_arg("map2_", "x", 1, x)
+    _tensor_arg("map2_", "y", 2, y)
+    return _call_per_element("map2_", self, (x, y), callable)
+
+
+_METHODS.update(apply_=_apply_, map_=_map_, map2_=_map2_)
+
+
+_resize.__qualname__, _resize_as.__qualname__ = "Tensor.resize", "Tensor.resize_as"  # (Python's
+_METHODS.update(resize=_resize, resize_as=_resize_as)                  # errors name them so)
+
+
 # bit shifts: integer tensors only; a shift below 0 or past the width gives what shifting one
 # bit at a time would (0, or the sign bit everywhere), not C's undefined result
 def _shifted(a, b, left):
@@ -7178,6 +7315,43 @@ def conj_physical(input):
 
 Tensor.nonzero_static = _as_method(nonzero_static)
 Tensor.conj_physical = _as_method(conj_physical)
+
+
+# --- part smallfns: Tensor.new, unsafe_split_with_sizes, as_strided_, conj_physical_ ------------
+_NEW_OPTIONS = ("(*, minigrad.device device = None)", "(minigrad.Storage storage)", "(Tensor other)",
+                "(tuple of ints size, *, minigrad.device device = None)",
+                "(object data, *, minigrad.device device = None)")
+
+
+def _new_method(self, *args, **kwargs):
+    """x.new(...): the legacy constructor (Tensor(...)) in x's dtype: x.new(2, 3) (zeros here,
+    uninitialized memory in PyTorch), x.new([1, 2]), x.new(t) (an alias of t, t's dtype only)."""
+    if builtins.any(k != "device" for k in kwargs):
+        raise TypeError(_arg_parser.invalid_arguments("new", list(args), kwargs, _NEW_OPTIONS))
+    return _legacy_new(self.dtype, args, kwargs.get("device"))
+
+
+def unsafe_split_with_sizes(input, split_sizes, dim=0):
+    """split_with_sizes whose pieces are plain tensors over input's memory, as unsafe_split's."""
+    if isinstance(split_sizes, (tuple, list)):
+        split_sizes = _int_sizes("unsafe_split_with_sizes", (split_sizes,), "split_sizes")
+    _check_int_tuple("unsafe_split_with_sizes", "split_sizes", 2, split_sizes)
+    outs = [Tensor._make(p._data) for p in split(input, list(split_sizes), dim)]
+    return d.outputs_of(d.UnsafeSplitWithSizesBackward0, input, outs, dim=dim,
+                        self_shape=input._data.shape, split_sizes=tuple(map(int, split_sizes)))
+
+
+def conj_physical_(input):
+    """The complex conjugate in place: a real tensor stays as it is, but the change is recorded
+    (ConjPhysicalBackward1, the version counted) as any in-place op's."""
+    _tensor_arg("conj_physical_", "input", 1, input)
+    return apply_inplace(d.conj_physical_, input)
+
+
+as_strided_ = _function_of_method("as_strided_")
+Tensor.new = _new_method
+Tensor.unsafe_split_with_sizes = _as_method(unsafe_split_with_sizes)
+Tensor.conj_physical_ = _arg_parser.no_arguments("conj_physical_", conj_physical_)
 
 
 

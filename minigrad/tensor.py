@@ -473,10 +473,29 @@ class Tensor:
     def is_floating_point(self):
         return self._data.dtype.kind == "f"
 
-    def type(self, dtype=None):
+    def type(self, dtype=None, non_blocking=False):
+        """No dtype: the legacy type's name ('minigrad.FloatTensor'). Else the tensor in a dtype,
+        given as a dtype, a legacy type (IntTensor, or Tensor for the default dtype) or such a
+        type's name ('torch.IntTensor'); self when it has that dtype already."""
+        if non_blocking.__class__ is not bool:  # [smallfns] (PyTorch's parser)
+            raise TypeError(f"type(): argument 'non_blocking' (position 2) must be bool, not "
+                            f"{type(non_blocking).__name__}")
         if dtype is None:
             return f"minigrad.{self.dtype._legacy}"
-        return self.to(dtype)
+        if isinstance(dtype, type):  # (PyTorch reads a type by its name: int is 'int')
+            dtype = "torch.Tensor" if dtype is Tensor else (
+                f"torch.{dtype.__name__}" if isinstance(getattr(dtype, "dtype", None), dtypes.dtype)
+                else dtype.__name__)
+        if isinstance(dtype, str):
+            module, _, name = dtype.rpartition(".")
+            legacy = {d._legacy: d for d in dtypes._BY_NUMPY.values()}
+            legacy["Tensor"] = dtypes.get_default_dtype()
+            if module not in ("torch", "minigrad") or name not in legacy:
+                raise ValueError(f"invalid type: '{dtype}'")
+            dtype = legacy[name]
+        if not isinstance(dtype, dtypes.dtype):
+            raise TypeError("dtype must be a type, str, or dtype object")
+        return self.to(dtype)  # (non_blocking: there is no device to copy to)
 
     @property
     def device(self):

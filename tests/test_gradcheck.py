@@ -2040,6 +2040,13 @@ C.add("double_backward_numfns_conv_tbc", _double_conv_tbc, _u(5, 2, 3), _u(3, 3,
 C.add("numfns_native_norms", _native_norms, _u(2, 4, 3), _pos(4), _u(4), _u(4, 3, lo=-2.0, hi=2.0))
 C.add("double_backward_numfns_native_group_norm", _double_native_group_norm, _u(2, 4, 3), _pos(4), _u(4),
       _u(2, 4, 3), _u(2, 2), _u(2, 2))
+# part smallfns: unsafe_split_with_sizes (UnsafeSplitWithSizesBackward0), conj_physical_
+# (ConjPhysicalBackward1). (Tensor.resize warns, which these checks refuse: semantics cases.)
+C.add("smallfns_unsafe_split_with_sizes_conj_physical_", lambda L, a: (
+    *L.unsafe_split_with_sizes(a, [1, 2], 1), a.unsafe_split_with_sizes((2,), 0)[0] * 2,
+    L.conj_physical_(a * 1)), A23)
+C.add("double_backward_smallfns_unsafe_split_with_sizes", lambda L, a, w: L.autograd.grad(
+    L.unsafe_split_with_sizes(a * a, [2, 1], 1)[0], (a,), w, create_graph=True), A23, _u(2, 2))
 
 
 @functools.lru_cache(maxsize=None)
