@@ -483,8 +483,8 @@ class Tensor:
         if dtype is None:
             return f"minigrad.{self.dtype._legacy}"
         if isinstance(dtype, type):  # (PyTorch reads a type by its name: int is 'int')
-            dtype = "torch.Tensor" if dtype is Tensor else (
-                f"torch.{dtype.__name__}" if isinstance(getattr(dtype, "dtype", None), dtypes.dtype)
+            dtype = "minigrad.Tensor" if dtype is Tensor else (
+                f"minigrad.{dtype.__name__}" if isinstance(getattr(dtype, "dtype", None), dtypes.dtype)
                 else dtype.__name__)
         if isinstance(dtype, str):
             module, _, name = dtype.rpartition(".")
