@@ -1743,7 +1743,13 @@ def _extreme(name, full, by_dim, elementwise):
     elementwise (PyTorch's maximum/minimum: MaximumBackward0). The second argument by position is
     the other tensor when a tensor comes alone, else the dim: then, as wherever PyTorch's parser
     reads an int, a 0-d integer tensor is taken too (x.max(torch.tensor(1), True), dim=tensor)."""
-    def reduce(input, dim_or_other=_REQUIRED, keepdim=_REQUIRED, *, dim=_REQUIRED, other=None):
+    def reduce(input, *args, dim=_REQUIRED, keepdim=_REQUIRED, other=None):
+        # (by position: a dim or the other tensor, which has no keyword of its own, then keepdim)
+        if len(args) > 2 or len(args) == 2 and keepdim is not _REQUIRED:
+            raise TypeError(f"{name}(): too many arguments")  # (the parser words it)
+        dim_or_other = args[0] if args else _REQUIRED
+        if len(args) == 2:
+            keepdim = args[1]
         given = dict(dim=dim, other=other)
         if dim_or_other is not _REQUIRED:
             if dim is not _REQUIRED or other is not None:

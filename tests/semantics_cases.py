@@ -18617,3 +18617,19 @@ case(
     "torch.conj_physical_(3)",
     "f.conj_physical_(1)",
 )
+
+# lead: max/min's second argument (a dim, or the other tensor) has no keyword of its own
+case(
+    "k_max_min_keywords",
+    "x = torch.tensor([[1., 5.], [3., 2.]])",
+    "x.max(dim_or_other=1)",
+    "torch.min(x, dim_or_other=1)",
+    "x.max(1, keepdim=True, dim=1)",
+    "x.max(1, True, True)",
+    "x.max(1, True, keepdim=True)",
+    "x.max(x, True)",
+    "torch.max(x, 1, keepdim=True, other=x)",
+    "x.min(foo=1)",
+    "print(x.max(1, keepdim=True), x.max(dim=1, keepdim=True), x.min(1, True), x.max(other=x))",
+    "print(torch.max(input=x, dim=1), torch.min(x, torch.tensor(1), True), x.max(x), torch.max(x, 1, False))",
+)
