@@ -335,10 +335,7 @@ def bind(signatures, args, kwargs):
     """PythonArgParser::raw_parse: the values of the first of `signatures` that takes the call,
     by name, defaults filled in; one signature raises its own words, several the list of them
     all (print_error)."""
-    sigs = _PARSED.get(signatures)
-    if sigs is None:
-        sigs = _PARSED[signatures] = [Signature(s) for s in signatures]
-        sigs.sort(key=lambda s: s.hidden)  # deprecated ones are tried last
+    sigs = _parsed(signatures)
     if len(sigs) == 1:
         return dict(zip((p.name for p in sigs[0].params), sigs[0].bind(args, kwargs)))
     for s in sigs:
@@ -348,8 +345,20 @@ def bind(signatures, args, kwargs):
     plausible = [s for s in sigs if s.min_args <= n <= len(s.params) and not s.hidden]
     if len(plausible) == 1:
         plausible[0].parse(args, kwargs, True)
-    raise TypeError(invalid_arguments(sigs[0].name, args, kwargs,
-                                      [str(s) for s in sigs if not s.hidden]))
+    raise TypeError(invalid_arguments(sigs[0].name, args, kwargs, printed(signatures)))
+
+
+def _parsed(signatures):
+    sigs = _PARSED.get(signatures)
+    if sigs is None:
+        sigs = _PARSED[signatures] = [Signature(s) for s in signatures]
+        sigs.sort(key=lambda s: s.hidden)  # deprecated ones are tried last
+    return sigs
+
+
+def printed(signatures):
+    """How an invalid-combination error lists `signatures`: deprecated ones left out."""
+    return [str(s) for s in _parsed(signatures) if not s.hidden]
 
 
 def method_no_arguments(name, args, kwargs):

@@ -139,34 +139,16 @@ def _check_requires_grad(name, requires_grad, none_ok=True, device=None):
 
 _KWARGS = ("minigrad.dtype dtype = None, minigrad.layout layout = None, minigrad.device device = "
            "None, bool pin_memory = False, bool requires_grad = False")
-_SIGNATURES = {  # how PyTorch lists the overloads of functions it can't match a call to
-    "rand": (f"tuple of ints size, *, minigrad.Generator generator, Tensor out = None, {_KWARGS}",
-             f"tuple of ints size, *, Tensor out = None, {_KWARGS}"),
-    "rand_like": ("Tensor input, *, minigrad.Generator generator, minigrad.memory_format "
-                  f"memory_format = None, {_KWARGS}",
-                  f"Tensor input, *, minigrad.memory_format memory_format = None, {_KWARGS}"),
-    "arange": (f"Number end, *, Tensor out = None, {_KWARGS}",
-               f"Number start, Number end, *, {_KWARGS}",
-               f"Number start, Number end, Number step = 1, *, Tensor out = None, {_KWARGS}"),
-    "eye": (f"int n, *, Tensor out = None, {_KWARGS}",
-            f"int n, int m, *, Tensor out = None, {_KWARGS}"),
-    "linspace": tuple(f"{a} start, {b} end, int steps, *, Tensor out = None, {_KWARGS}"
-                      for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"),
-                                   ("Number", "Number"))),
-    "randint": tuple(f"{ints}tuple of ints size, *, {gen}Tensor out = None, {_KWARGS}"
-                     for ints in ("int high, ", "int low, int high, ")
-                     for gen in ("minigrad.Generator generator, ", "")),
+# How PyTorch lists the overloads of functions it can't match a call to, for those whose
+# signature strings _arg_parser.SIGNATURES does not hold (_invalid_combination prints those).
+_SIGNATURES = {
     "randperm": (f"int n, *, minigrad.Generator generator, Tensor out = None, {_KWARGS}",
                  f"int n, *, Tensor out = None, {_KWARGS}"),
-    "max": ("Tensor input, *, Tensor out = None", "Tensor input, Tensor other, *, Tensor out = None",
-            "Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None"),
     "fmod": ("Tensor input, Tensor other, *, Tensor out = None",
              "Tensor input, Number other, *, Tensor out = None"),
     "prod": ("*, minigrad.dtype dtype = None",
              "int dim, bool keepdim = False, *, minigrad.dtype dtype = None"),
 }
-_SIGNATURES.update(randn=_SIGNATURES["rand"], randn_like=_SIGNATURES["rand_like"],
-                   min=_SIGNATURES["max"])
 _SIGNATURES["var"] = ("Tensor input, tuple of ints dim, bool unbiased = True, bool keepdim = False, *, "
                       "Tensor out = None", "Tensor input, tuple of ints dim = None, *, Number correction "
                       "= None, bool keepdim = False, Tensor out = None", "Tensor input, bool unbiased = True")
@@ -183,10 +165,13 @@ for _name in ("clamp", "clip", "clamp_", "clip_"):
 
 def _invalid_combination(name, args, kwargs, method=False):
     """PyTorch's list of the overloads (a method's own, from `Tensor.name`, if it has them), as
-    _arg_parser formats it."""
-    options = _SIGNATURES.get(f"Tensor.{name}" if method else name, ()) or _SIGNATURES[name]
-    return TypeError(_arg_parser.invalid_arguments(name, list(args), kwargs,
-                                                   [f"({s})" for s in options]))
+    _arg_parser formats it; from _arg_parser's signature strings for those not listed here."""
+    keys = (f"Tensor.{name}", name) if method else (name,)
+    listed = next((_SIGNATURES[k] for k in keys if k in _SIGNATURES), None)
+    options = ([f"({s})" for s in listed] if listed is not None else
+               _arg_parser.printed(next(_arg_parser.SIGNATURES[k] for k in keys
+                                        if k in _arg_parser.SIGNATURES)))
+    return TypeError(_arg_parser.invalid_arguments(name, list(args), kwargs, options))
 
 
 def _options_fit(requires_grad, dtype=None, generator=None, device=None):
@@ -1038,9 +1023,6 @@ _SIGNATURES.update(
     **{name: (f"Tensor input, Tensor other, {_OUT}", f"Tensor input, Number other, {_OUT}")
        for name in ("greater", "greater_equal", "less", "less_equal", "not_equal",
                     "eq", "ne", "lt", "le", "gt", "ge")},
-    pow=(f"Tensor input, Tensor exponent, {_OUT}", f"Number self, Tensor exponent, {_OUT}",
-         f"Tensor input, Number exponent, {_OUT}"),
-    **{"Tensor.pow": ("Tensor exponent", "Number exponent")},
     **{f"Tensor.{name}": ("Tensor other", "Number other") for name in (
         "eq", "ne", "lt", "le", "gt", "ge", "greater", "greater_equal", "less", "less_equal", "not_equal", "eq_", "ne_", "lt_", "le_",
         "gt_", "ge_", "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_")},
@@ -3503,8 +3485,6 @@ def _atleast(ndim):
 atleast_1d, atleast_2d, atleast_3d = _atleast(1), _atleast(2), _atleast(3)
 for _name in ("atleast_1d", "atleast_2d", "atleast_3d"):
     _SIGNATURES[_name] = ("Tensor input", "tuple of Tensors tensors")
-_SIGNATURES["movedim"] = ("Tensor input, int source, int destination",
-                          "Tensor input, tuple of ints source, tuple of ints destination")
 
 
 def _stacking(name, atleast, dim):
@@ -5250,7 +5230,6 @@ _METHODS.update(addmm=_addmm_method, addmm_=_addmm_, addmv=_addmv_method, addmv_
 
 # --- part nsgap: Tensor.where, in-place bitwise ops, sum_to_size, cumsum_/cumprod_,
 # fill_diagonal_, unfold -----------------------------------------------------------------------
-_SIGNATURES["Tensor.where"] = ("Tensor condition, Tensor other", "Tensor condition, Number other")
 
 
 def _where_method(self, condition=_REQUIRED, other=_REQUIRED):
