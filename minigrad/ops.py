@@ -2148,16 +2148,15 @@ def squeeze(input, dim=None):
 # [smallfns] Tensor.squeeze(0, 1), Tensor.squeeze_(0, 1): a method's list of ints may come as
 # separate arguments (PyTorch's parser reads an IntArrayRef so); torch.squeeze takes one tuple.
 # A dim given as None is refused (PyTorch's parser words it).
-def _squeeze_method(self, dim=_REQUIRED, *dims):
-    if dim is None:
-        raise TypeError("squeeze(): dim None")
-    return squeeze(self, None if dim is _REQUIRED else (dim, *dims) if dims else dim)
+def _dims_as_arguments(name, fn):
+    def method(self, dim=_REQUIRED, *dims):
+        if dim is None:
+            raise TypeError(f"{name}(): dim None")
+        return fn(self, None if dim is _REQUIRED else (dim, *dims) if dims else dim)
+    return method
 
 
-def _squeeze_inplace_method(self, dim=_REQUIRED, *dims):
-    if dim is None:
-        raise TypeError("squeeze_(): dim None")
-    return _squeeze_inplace(self, None if dim is _REQUIRED else (dim, *dims) if dims else dim)
+_squeeze_method = _dims_as_arguments("squeeze", squeeze)
 
 
 def expand(input, *sizes):
@@ -4659,7 +4658,7 @@ _METHODS = dict(
     view_as=lambda self, other: view(self, other.shape),
     reshape_as=lambda self, other: reshape(self, other.shape), narrow=narrow, roll=roll,
     argsort=argsort, msort=msort, cumprod=cumprod, bmm=bmm, t_=_t_inplace, mv=_mv_method,
-    transpose_=_transpose_inplace, unsqueeze_=_unsqueeze_inplace, squeeze_=_squeeze_inplace_method,
+    transpose_=_transpose_inplace, unsqueeze_=_unsqueeze_inplace, squeeze_=_dims_as_arguments("squeeze_", _squeeze_inplace),
     unflatten=unflatten,
 )
 _METHODS.update(  # part elem2: aliases, rsub, addcmul/addcdiv, logical ops, in-place comparisons
