@@ -176,6 +176,11 @@ class Parameter:
             return lambda x: _is_int_list(x, self.size)
         if k == "TensorList":
             return lambda x: _is_tensor_list(x, self.index)
+        if k == "ArrayRef<double>":  # (is_float_or_complex_list: its first item is looked at)
+            return lambda x: isinstance(x, (tuple, list)) and (not x or _is_float(x[0]))
+        if k == "ScalarList":
+            return lambda x: isinstance(x, (tuple, list)) and all(
+                isinstance(v, (int, float, complex)) for v in x)
         if k == "Scalar":
             return lambda x: isinstance(x, (numbers.Number, np.bool_)) or _is_scalar_tensor(x)
         if k == "ScalarType":
@@ -611,7 +616,9 @@ SIGNATURES.update({  # indexing, scatters and more (torch.<name>; methods derive
        for n in ("scatter", "scatter_")},
     **{f"Tensor.{n}": (f"{n}(Tensor other)", f"{n}(Scalar other)")
        for n in ("multiply", "multiply_", "true_divide", "true_divide_", "xlogy", "xlogy_",
-                 "bitwise_and_", "bitwise_or_", "bitwise_xor_")},
+                 "bitwise_and_", "bitwise_or_", "bitwise_xor_", "bitwise_left_shift",
+                 "bitwise_right_shift", "copysign_", "eq_", "ne_", "lt_", "le_", "gt_", "ge_",
+                 "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_")},
     **{f"Tensor.{n}": (f"{n}(Tensor other, *, Scalar alpha=1)",
                        f"{n}(Scalar other, Scalar alpha=1)")
        for n in ("subtract", "subtract_")},
@@ -620,7 +627,8 @@ SIGNATURES.update({  # indexing, scatters and more (torch.<name>; methods derive
                        f"{n}(Scalar other)",
                        f"{n}(Scalar other, *, c10::string_view? rounding_mode)")
        for n in ("divide", "divide_")},
-    "Tensor.pow_": ("pow_(Tensor exponent)", "pow_(Scalar exponent)"),
+    **{f"Tensor.{n}": (f"{n}(Tensor exponent)", f"{n}(Scalar exponent)")
+       for n in ("pow_", "float_power", "float_power_")},
     "Tensor.to": tuple(f"to({first}, bool non_blocking=False, bool copy=False, *, "
                        "MemoryFormat? memory_format=None)"
                        for first in ("Device device=None, ScalarType dtype=None",
@@ -689,6 +697,107 @@ SIGNATURES.update({  # what a student most often gets wrong: reductions, sorting
     "linalg_vector_norm": ("linalg_vector_norm(Tensor input, Scalar ord=2, "
                            "IntArrayRef[1]? dim=None, bool keepdim=False, *, "
                            "ScalarType? dtype=None, Tensor out=None)",),
+})
+
+SIGNATURES.update({  # functions that check their own calls (ops._invalid_combination lists these)
+    "randperm": (f"randperm(SymInt n, *, Generator? generator, {_FACTORY[3:]})",
+                 f"randperm(SymInt n, {_FACTORY})"),
+    **{n: (f"{n}(Tensor input, Tensor other, *, Tensor out=None)",
+           f"{n}(Tensor input, Scalar other, *, Tensor out=None)")
+       for n in ("fmod", "copysign", "eq", "ne", "lt", "le", "gt", "ge", "greater", "greater_equal",
+                 "less", "less_equal", "not_equal")},
+    **{n: (f"{n}(Tensor input, Tensor {b}, *, Tensor out=None)",
+           f"{n}(Scalar self, Tensor {b}{'' if n.startswith('bitwise') else ', *, Tensor out=None'})",
+           f"{n}(Tensor input, Scalar {b}, *, Tensor out=None)")
+       for n in ("xlogy", "float_power", "special_xlogy", "special_xlog1py", "special_zeta",
+                 "bitwise_left_shift", "bitwise_right_shift")
+       for b in ["exponent" if n == "float_power" else "other"]},
+    **{n: tuple(f"{n}({x} x, {m} n, *, Tensor out=None)"
+                for x, m in (("Tensor", "Tensor"), ("Scalar", "Tensor"), ("Tensor", "Scalar")))
+       for n in [f"special_{p}_polynomial_{k}" for p, ks in (
+           ("chebyshev", "tuvw"), ("shifted_chebyshev", "tuvw"), ("hermite", ("h", "he")),
+           ("laguerre", "l"), ("legendre", "p")) for k in ks]},
+    **{n: (f"{n}(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False{out})",
+           f"{n}(Tensor input, IntArrayRef[1]? dim=None, *, Scalar? correction=None, "
+           f"bool keepdim=False{out[3:]})", f"{n}(Tensor input, bool unbiased=True)")
+       for n, out in (("var", ", *, Tensor out=None"), ("std", ", *, Tensor out=None"),
+                      ("var_mean", ""), ("std_mean", ""))},
+    **{n: tuple(f"{n}(Tensor input, {t}? min=None, {t}? max=None{', *, Tensor out=None' * (n[-1] != '_')})"
+                for t in ("Tensor", "Scalar"))
+       for n in ("clamp", "clip", "clamp_", "clip_")},
+    "lerp": ("lerp(Tensor input, Tensor end, Tensor weight, *, Tensor out=None)",
+             "lerp(Tensor input, Tensor end, Scalar weight, *, Tensor out=None)"),
+    **{n: (f"{n}(Tensor input, Tensor other, *, Scalar alpha=1{out})",
+           f"{n}(Tensor input, Scalar other, Scalar alpha=1)")
+       for n, out in (("subtract", ", Tensor out=None"), ("rsub", ""))},
+    **{n: (f"{n}(Tensor input, Tensor other, *, Tensor out=None)", f"{n}(Tensor input, Scalar other)")
+       for n in ("multiply", "true_divide")},
+    "divide": ("divide(Tensor input, Tensor other, *, Tensor out=None)",
+               "divide(Tensor input, Tensor other, *, c10::string_view? rounding_mode, "
+               "Tensor out=None)", "divide(Tensor input, Scalar other)",
+               "divide(Tensor input, Scalar other, *, c10::string_view? rounding_mode)"),
+    "result_type": ("result_type(Tensor tensor, Tensor other)",
+                    "result_type(Scalar scalar, Tensor tensor)",
+                    "result_type(Tensor tensor, Scalar other)",
+                    "result_type(Scalar scalar1, Scalar scalar2)"),
+    # (torch.atleast_1d... are Python's: they call these with one tensor or a tuple of them)
+    **{f"_VF.{n}": (f"{n}(Tensor input)", f"{n}(TensorList tensors)")
+       for n in ("atleast_1d", "atleast_2d", "atleast_3d")},
+    "tensor_split": ("tensor_split(Tensor input, SymIntArrayRef indices, int64_t dim=0)",
+                     "tensor_split(Tensor input, Tensor tensor_indices_or_sections, int64_t dim=0)",
+                     "tensor_split(Tensor input, SymInt sections, int64_t dim=0)"),
+    "fill": ("fill(Tensor input, Tensor value)", "fill(Tensor input, Scalar value)"),
+    "Tensor.fill_": ("fill_(Tensor value)", "fill_(Scalar value)"),
+    "Tensor.bernoulli_": ("bernoulli_(Tensor p, *, Generator? generator=None)",
+                          "bernoulli_(double p=0.5, *, Generator? generator=None)"),
+    "Tensor.random_": ("random_(*, Generator? generator=None)",
+                       "random_(int64_t from, int64_t? to, *, Generator? generator=None)",
+                       "random_(int64_t to, *, Generator? generator=None)"),
+    "searchsorted": tuple(f"searchsorted(Tensor sorted_sequence, {v}, *, bool out_int32=False, "
+                          "bool right=False, c10::string_view? side=None, Tensor? sorter=None, "
+                          "Tensor out=None)" for v in ("Tensor input", "Scalar self")),
+    "bucketize": ("bucketize(Tensor input, Tensor boundaries, *, bool out_int32=False, "
+                  "bool right=False, Tensor out=None)",
+                  "bucketize(Scalar self, Tensor boundaries, *, bool out_int32=False, "
+                  "bool right=False)"),
+    **{n: (f"{n}(Scalar beta, Tensor input, Scalar alpha, Tensor {a}, Tensor {b}, *, "
+           "Tensor out=None)|deprecated",
+           f"{n}(Scalar beta, Tensor input, Tensor {a}, Tensor {b}, *, Tensor out=None)|deprecated",
+           f"{n}(Tensor input, Tensor {a}, Tensor {b}, *, Scalar beta=1, Scalar alpha=1, "
+           "Tensor out=None)",
+           f"{n}(Tensor input, Tensor {a}, Tensor {b}, ScalarType out_dtype, *, Scalar beta=1, "
+           "Scalar alpha=1, Tensor out=None)")
+       for n, a, b in (("addmm", "mat1", "mat2"), ("baddbmm", "batch1", "batch2"))},
+    **{f"Tensor.{n}": (f"{n}(Scalar beta, Scalar alpha, Tensor {a}, Tensor {b})|deprecated",
+                       f"{n}(Scalar beta, Tensor {a}, Tensor {b})|deprecated",
+                       f"{n}(Tensor {a}, Tensor {b}, *, Scalar beta=1, Scalar alpha=1)")
+       for n, a, b in (("addmm", "mat1", "mat2"), ("baddbmm", "batch1", "batch2"))},
+    "isin": tuple(f"isin({a}, *, bool assume_unique=False, bool invert=False, Tensor out=None)"
+                  for a in ("Tensor elements, Tensor test_elements",
+                            "Scalar element, Tensor test_elements",
+                            "Tensor elements, Scalar test_element")),
+    "trapezoid": ("trapezoid(Tensor y, Tensor x, *, int64_t dim=-1)",
+                  "trapezoid(Tensor y, *, Scalar dx=1, int64_t dim=-1)"),
+    "randint_like": tuple(f"randint_like(Tensor input, {ints}, *, {gen}{_LIKE[3:]})"
+                          for ints in ("SymInt low, SymInt high", "Tensor high", "SymInt high")
+                          for gen in ("Generator? generator, ", "")),
+    "normal": ("normal(Tensor mean, Tensor std, *, Generator? generator=None, Tensor out=None)",
+               "normal(Tensor mean, double std=1, *, Generator? generator=None, Tensor out=None)",
+               "normal(double mean, Tensor std, *, Generator? generator=None, Tensor out=None)",
+               "normal(double mean, double std, SymIntArrayRef size, *, Generator? generator=None, "
+               f"{_FACTORY[3:]})"),
+    "gradient": tuple(f"gradient(Tensor input, *, {s}{dim}, int64_t edge_order=1)" for s, dim in (
+        ("", "IntArrayRef dim"), ("Scalar spacing, ", "IntArrayRef dim"),
+        ("Scalar? spacing=None, ", "int64_t? dim=None"),
+        *((f"{t} spacing, ", dim) for t in ("ScalarList", "TensorList")
+          for dim in ("int64_t? dim=None", "IntArrayRef dim")))),
+    "histogram": ("histogram(Tensor input, Tensor bins, *, Tensor? weight=None, bool density=False, "
+                  "TensorList[2] out=None)",
+                  "histogram(Tensor input, int64_t bins=100, *, ArrayRef<double>? range=None, "
+                  "Tensor? weight=None, bool density=False, TensorList[2] out=None)"),
+    "histogramdd": tuple(f"histogramdd(Tensor input, {t} bins, ArrayRef<double>? range=None, "
+                         "Tensor? weight=None, bool density=False)"
+                         for t in ("int64_t", "IntArrayRef", "TensorList")),
 })
 
 # torch functions of one tensor, with and without `out` (their methods take nothing)

@@ -137,41 +137,12 @@ def _check_requires_grad(name, requires_grad, none_ok=True, device=None):
     _check_device(device)
 
 
-_KWARGS = ("minigrad.dtype dtype = None, minigrad.layout layout = None, minigrad.device device = "
-           "None, bool pin_memory = False, bool requires_grad = False")
-# How PyTorch lists the overloads of functions it can't match a call to, for those whose
-# signature strings _arg_parser.SIGNATURES does not hold (_invalid_combination prints those).
-_SIGNATURES = {
-    "randperm": (f"int n, *, minigrad.Generator generator, Tensor out = None, {_KWARGS}",
-                 f"int n, *, Tensor out = None, {_KWARGS}"),
-    "fmod": ("Tensor input, Tensor other, *, Tensor out = None",
-             "Tensor input, Number other, *, Tensor out = None"),
-    "prod": ("*, minigrad.dtype dtype = None",
-             "int dim, bool keepdim = False, *, minigrad.dtype dtype = None"),
-}
-_SIGNATURES["var"] = ("Tensor input, tuple of ints dim, bool unbiased = True, bool keepdim = False, *, "
-                      "Tensor out = None", "Tensor input, tuple of ints dim = None, *, Number correction "
-                      "= None, bool keepdim = False, Tensor out = None", "Tensor input, bool unbiased = True")
-_SIGNATURES["Tensor.var"] = ("tuple of ints dim, bool unbiased = True, bool keepdim = False",
-                             "tuple of ints dim = None, *, Number correction = None, bool keepdim = False",
-                             "bool unbiased = True")
-_SIGNATURES.update(std=_SIGNATURES["var"], **{"Tensor.std": _SIGNATURES["Tensor.var"]})
-for _name in ("clamp", "clip", "clamp_", "clip_"):
-    _SIGNATURES[_name] = tuple(f"Tensor input, {t} min = None, {t} max = None, *, Tensor out = None"
-                               for t in ("Tensor", "Number"))
-    _SIGNATURES[f"Tensor.{_name}"] = ("Tensor min = None, Tensor max = None",
-                                      "Number min = None, Number max = None")
-
-
 def _invalid_combination(name, args, kwargs, method=False):
-    """PyTorch's list of the overloads (a method's own, from `Tensor.name`, if it has them), as
-    _arg_parser formats it; from _arg_parser's signature strings for those not listed here."""
-    keys = (f"Tensor.{name}", name) if method else (name,)
-    listed = next((_SIGNATURES[k] for k in keys if k in _SIGNATURES), None)
-    options = ([f"({s})" for s in listed] if listed is not None else
-               _arg_parser.printed(next(_arg_parser.SIGNATURES[k] for k in keys
-                                        if k in _arg_parser.SIGNATURES)))
-    return TypeError(_arg_parser.invalid_arguments(name, list(args), kwargs, options))
+    """PyTorch's TypeError for a call that fits none of the overloads of torch.name (Tensor.name
+    if method), listed from _arg_parser's signature strings."""
+    signatures = _arg_parser.method_signatures(name) if method else _arg_parser.SIGNATURES[name]
+    return TypeError(_arg_parser.invalid_arguments(name, list(args), kwargs,
+                                                   _arg_parser.printed(signatures)))
 
 
 def _options_fit(requires_grad, dtype=None, generator=None, device=None):
@@ -409,11 +380,6 @@ atan2, arctan2 = _binary("atan2", d.atan2), _binary("arctan2", d.atan2)
 hypot = _binary("hypot", d.hypot, "hypot_cpu")
 nextafter = _binary("nextafter", d.nextafter, "nextafter_cpu")
 logaddexp = _binary("logaddexp", d.logaddexp, "logaddexp_cpu")
-_SIGNATURES["xlogy"] = ("Tensor input, Tensor other, *, Tensor out = None",
-                        "Number self, Tensor other, *, Tensor out = None",
-                        "Tensor input, Number other, *, Tensor out = None")
-_SIGNATURES["lerp"] = ("Tensor input, Tensor end, Tensor weight, *, Tensor out = None",
-                       "Tensor input, Tensor end, Number weight, *, Tensor out = None")
 
 
 def _xlogy_op(input, other):
@@ -1009,26 +975,6 @@ def _method_operand(name, fn):
     return method
 
 
-_OUT = "*, Tensor out = None"
-_SIGNATURES.update(
-    subtract=("Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None",
-              "Tensor input, Number other, Number alpha = 1"),
-    multiply=(f"Tensor input, Tensor other, {_OUT}", "Tensor input, Number other"),
-    true_divide=(f"Tensor input, Tensor other, {_OUT}", "Tensor input, Number other"),
-    divide=(f"Tensor input, Tensor other, {_OUT}",
-            "Tensor input, Tensor other, *, str rounding_mode, Tensor out = None",
-            "Tensor input, Number other", "Tensor input, Number other, *, str rounding_mode"),
-    rsub=("Tensor input, Tensor other, *, Number alpha = 1",
-          "Tensor input, Number other, Number alpha = 1"),
-    **{name: (f"Tensor input, Tensor other, {_OUT}", f"Tensor input, Number other, {_OUT}")
-       for name in ("greater", "greater_equal", "less", "less_equal", "not_equal",
-                    "eq", "ne", "lt", "le", "gt", "ge")},
-    **{f"Tensor.{name}": ("Tensor other", "Number other") for name in (
-        "eq", "ne", "lt", "le", "gt", "ge", "greater", "greater_equal", "less", "less_equal", "not_equal", "eq_", "ne_", "lt_", "le_",
-        "gt_", "ge_", "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_")},
-)
-
-
 def _true_divide(input, other):  # div without rounding_mode
     return div(input, other)
 
@@ -1138,16 +1084,6 @@ def _logical_inplace(fn):
     return method
 
 
-_SIGNATURES.update({
-    "copysign": (f"Tensor input, Tensor other, {_OUT}", f"Tensor input, Number other, {_OUT}"),
-    "Tensor.copysign": ("Tensor other", "Number other"),
-    "Tensor.copysign_": ("Tensor other", "Number other"),
-    "float_power": (f"Tensor input, Tensor exponent, {_OUT}", f"Number self, Tensor exponent, {_OUT}",
-                    f"Tensor input, Number exponent, {_OUT}"),
-    "Tensor.float_power": ("Tensor exponent", "Number exponent"),
-    "Tensor.float_power_": ("Tensor exponent", "Number exponent")})
-
-
 def _copysign_op(input, other):
     if not isinstance(input, Tensor) or not isinstance(other, (Tensor, numbers.Number)):
         raise _invalid_combination("copysign", (input, other), {})
@@ -1227,10 +1163,6 @@ def promote_types(type1=_REQUIRED, type2=_REQUIRED):
             raise TypeError(f'promote_types() missing 1 required positional arguments: "{argname}"')
         dtypes._check_dtype_arg("promote_types", value, argname, position)
     return dtypes.from_numpy_dtype(dtypes._promote_types(type1.np, type2.np))
-
-
-_SIGNATURES["result_type"] = ("Tensor tensor, Tensor other", "Number scalar, Tensor tensor",
-                              "Tensor tensor, Number other", "Number scalar1, Number scalar2")
 
 
 def result_type(tensor, other):
@@ -1928,7 +1860,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         return d.prod(input, dtype)
     if not isinstance(dim, numbers.Integral):  # one dim only, unlike sum
-        raise _invalid_combination("prod", (dim,), {})
+        raise _invalid_combination("prod", (dim,), {}, method=True)
     return d.prod_dim(input, _given(dim, input.dim()), keepdim, dtype)
 
 
@@ -3473,7 +3405,7 @@ def _atleast(ndim):
         for i, t in enumerate(tensors):
             if not isinstance(t, Tensor):
                 if len(tensors) == 1:
-                    raise _invalid_combination(name, tensors, {})
+                    raise _arg_parser.error(_arg_parser.SIGNATURES[f"_VF.{name}"], tensors, {})
                 raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
                                 f"{_type_name(t)}")
         return grow(tensors[0]) if one else tuple(grow(t) for t in tensors)
@@ -3482,8 +3414,6 @@ def _atleast(ndim):
 
 
 atleast_1d, atleast_2d, atleast_3d = _atleast(1), _atleast(2), _atleast(3)
-for _name in ("atleast_1d", "atleast_2d", "atleast_3d"):
-    _SIGNATURES[_name] = ("Tensor input", "tuple of Tensors tensors")
 
 
 def _stacking(name, atleast, dim):
@@ -3536,11 +3466,6 @@ def tensor_split(input, indices_or_sections, dim=0):
         raise _invalid_combination("tensor_split", (input, indices_or_sections), {})
     bounds = [0, *cuts, input.shape[dim]]
     return tuple(d.slicing(input, dim, a, b, 1) for a, b in zip(bounds, bounds[1:]))
-
-
-_SIGNATURES["tensor_split"] = ("Tensor input, tuple of ints indices, int dim = 0",
-                               "Tensor input, Tensor tensor_indices_or_sections, int dim = 0",
-                               "Tensor input, int sections, int dim = 0")
 
 
 def _split_at(name, dim, ndim):
@@ -4258,9 +4183,6 @@ def _normal_inplace(self, mean=0, std=1, *, generator=None):
     return apply_inplace(d.normal_, self, mean, std, generator or default_generator)
 
 
-_SIGNATURES["Tensor.fill_"] = ("Tensor value", "Number value")
-
-
 def _fill_inplace(self, *args, **kwargs):
     """Every element set to value: a number (FillBackward2), or a 0-d tensor whose gradient is
     the sum of self's (FillBackward3)."""
@@ -4278,12 +4200,6 @@ def _fill_inplace(self, *args, **kwargs):
         return apply_inplace(d.fill_tensor_, self, value)
     return apply_inplace(d.fill_, self, value)
 
-
-_SIGNATURES["Tensor.bernoulli_"] = ("Tensor p, *, minigrad.Generator generator = None",
-                                    "float p = 0.5, *, minigrad.Generator generator = None")
-_SIGNATURES["Tensor.random_"] = ("*, minigrad.Generator generator = None",
-                                 "int from, int to, *, minigrad.Generator generator = None",
-                                 "int to, *, minigrad.Generator generator = None")
 
 
 # PyTorch's strings for the random in-place methods of floats (a 0-d tensor is a float too)
@@ -4437,10 +4353,6 @@ def _matmul_operator(op):
 
 # --- part reduce2: var_mean, std_mean, aminmax, logcumsumexp, dist, median, nanmedian, kthvalue,
 # mode, cummax, cummin, nansum, nanmean, count_nonzero ---------------------------------------------
-_SIGNATURES["var_mean"] = _SIGNATURES["std_mean"] = (
-    "Tensor input, tuple of ints dim, bool unbiased = True, bool keepdim = False",
-    "Tensor input, tuple of ints dim = None, *, Number correction = None, bool keepdim = False",
-    "Tensor input, bool unbiased = True")
 
 
 def var_mean(input, *args, **kwargs):
@@ -4862,13 +4774,6 @@ def histc(input, bins=100, min=0, max=0):
     return Tensor._make(counts.astype(input.dtype.np))
 
 
-_SIGNATURES["searchsorted"] = tuple(
-    f"Tensor sorted_sequence, {t}, *, bool out_int32 = False, bool right = False, str side = None, "
-    "Tensor sorter = None, Tensor out = None" for t in ("Tensor input", "Number self"))
-_SIGNATURES["bucketize"] = (
-    "Tensor input, Tensor boundaries, *, bool out_int32 = False, bool right = False, Tensor out = None",
-    "Number self, Tensor boundaries, *, bool out_int32 = False, bool right = False")
-
 
 def _check_search_args(name, sequence, input, **kwargs):
     """The sequence must be a Tensor, the values a Tensor or a number, the flags bools, side a
@@ -5035,7 +4940,7 @@ def _beta_alpha(op, checks):
 
     def refuse(fname, args, kwargs, method):
         """PyTorch's words for a call that fits no overload (missing or extra arguments)."""
-        if fname in _SIGNATURES and not method:
+        if fname in _arg_parser.SIGNATURES and not method:
             return _invalid_combination(fname, args, kwargs)
         got = [_type_name(a) for a in args] + [f"{k}={_type_name(v)}" for k, v in kwargs.items()]
         return TypeError(f"{fname}() received an invalid combination of arguments - got "
@@ -5046,12 +4951,12 @@ def _beta_alpha(op, checks):
         """given: the arguments before the extra ones; Python's words for too many of them."""
         args = tuple(a for a in given if a is not _REQUIRED) + args
         if len(args) > len(given):
-            if fname in _SIGNATURES and not method:
+            if fname in _arg_parser.SIGNATURES and not method:
                 raise refuse(fname, args, {}, False)
             raise TypeError(f"{fname}() takes {len(given) - bool(method)} positional arguments but "
                             f"{len(args) - bool(method)} were given")
         for k in kwargs:
-            if fname in _SIGNATURES and not method:
+            if fname in _arg_parser.SIGNATURES and not method:
                 raise refuse(fname, args, kwargs, False)
             raise TypeError(f"{fname}() got an unexpected keyword argument '{k}'")
         if len(args) < len(given):
@@ -5083,10 +4988,6 @@ def _beta_alpha(op, checks):
     return function, _as_method(method), inplace
 
 
-_SIGNATURES.update({name: tuple(f"Tensor input, Tensor {a}, Tensor {b}, {dtype}*, Number beta = 1, "
-                                "Number alpha = 1, Tensor out = None"
-                                for dtype in ("", "minigrad.dtype out_dtype, "))
-                    for name, a, b in (("addmm", "mat1", "mat2"), ("baddbmm", "batch1", "batch2"))})
 addmm, _addmm_method, _addmm_ = _beta_alpha(d.addmm, _addmm_checks)
 addmv, _addmv_method, _addmv_ = _beta_alpha(d.addmv, _addmv_checks)
 addr, _addr_method, _addr_ = _beta_alpha(d.addr, _addr_checks)
@@ -5368,12 +5269,6 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
     return result
 
 
-_SIGNATURES["isin"] = tuple(f"{a}, *, bool assume_unique = False, bool invert = False, Tensor out = None"
-                            for a in ("Tensor elements, Tensor test_elements",
-                                      "Number element, Tensor test_elements",
-                                      "Tensor elements, Number test_element"))
-
-
 def isin(elements, test_elements, *, assume_unique=False, invert=False):
     """Whether each element is among test_elements (a bool tensor of elements' shape)."""
     if not (isinstance(elements, Tensor) or isinstance(test_elements, Tensor)):
@@ -5502,10 +5397,6 @@ def corrcoef(input):
     c = c / stddev.view(-1, 1)
     c = c / stddev.view(1, -1)
     return c.clip(-1, 1)
-
-
-_SIGNATURES["trapezoid"] = ("Tensor y, Tensor x, *, int dim = -1",
-                            "Tensor y, *, Number dx = 1, int dim = -1")
 
 
 def _trapezoid_args(name, y, x, dx, dim, kwargs):
@@ -5648,7 +5539,6 @@ _INPLACE_FUNCTIONS = (
     "tanh_", "trunc_", "xlogy_", "zero_")
 globals().update({_name: _function_of_method(_name) for _name in _INPLACE_FUNCTIONS})
 detach = _function_of_method("detach")
-_SIGNATURES["fill"] = ("Tensor input, Tensor value", "Tensor input, Number value")
 
 
 def fill(input, value=_REQUIRED):
@@ -5899,12 +5789,6 @@ def empty_like(input, dtype=None, device=None, requires_grad=False):
     return zeros_like(input, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
-_SIGNATURES["randint_like"] = tuple(
-    f"Tensor input, {ints}, *, {gen}minigrad.memory_format memory_format = None, {_KWARGS}"
-    for ints in ("int low, int high", "Tensor high", "int high")
-    for gen in ("minigrad.Generator generator, ", ""))
-
-
 def randint_like(input, low=_REQUIRED, high=_REQUIRED, *, dtype=None, generator=None,
                  requires_grad=False):
     """randint with input's shape and (by default) dtype: randint_like(x, high) or (x, low, high)."""
@@ -5934,12 +5818,6 @@ _METHODS.update(untyped_storage=lambda self: UntypedStorage(self._data),
 
 
 # --- part nsgap: torch.normal, all four overloads ------------------------------------------------
-_SIGNATURES["normal"] = (
-    "Tensor mean, Tensor std, *, minigrad.Generator generator = None, Tensor out = None",
-    "Tensor mean, float std = 1, *, minigrad.Generator generator = None, Tensor out = None",
-    "float mean, Tensor std, *, minigrad.Generator generator = None, Tensor out = None",
-    "float mean, float std, tuple of ints size, *, minigrad.Generator generator = None, "
-    f"Tensor out = None, {_KWARGS}")
 
 
 def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False):
@@ -6795,9 +6673,6 @@ def _shift(name, kernel, left):
 
 bitwise_left_shift = _shift("bitwise_left_shift", "lshift", True)
 bitwise_right_shift = _shift("bitwise_right_shift", "rshift", False)
-_SIGNATURES.update({name: (f"Tensor input, Tensor other, {_OUT}", "Number self, Tensor other",
-                           f"Tensor input, Number other, {_OUT}")
-                    for name in ("bitwise_left_shift", "bitwise_right_shift")})
 
 
 def _shift_operator(fn, reflected=False):
@@ -6925,14 +6800,6 @@ def grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners):
 
 # --- part numfns: torch.gradient, composite (its graph is the slices, subtractions, divisions and
 # the cat PyTorch records: ATen's gradient_helper and gradient_helper_float, ReduceOps.cpp) -------
-_SIGNATURES["gradient"] = (
-    "Tensor input, *, tuple of ints dim, int edge_order = 1",
-    "Tensor input, *, Number spacing, tuple of ints dim, int edge_order = 1",
-    "Tensor input, *, Number spacing = None, int dim = None, int edge_order = 1",
-    "Tensor input, *, tuple of Scalars spacing, int dim = None, int edge_order = 1",
-    "Tensor input, *, tuple of Scalars spacing, tuple of ints dim, int edge_order = 1",
-    "Tensor input, *, tuple of Tensors spacing, int dim = None, int edge_order = 1",
-    "Tensor input, *, tuple of Tensors spacing, tuple of ints dim, int edge_order = 1")
 
 
 def _gradient_spacing_kind(spacing):
@@ -7048,17 +6915,6 @@ def _gradient_coordinates(self, dim, coordinates, edge_order):
 
 # --- part numfns: histogram and histogramdd (histc's counting, with chosen bins, weights and a
 # density; ATen's Histogram.cpp, whose checks and their order are kept here) ---------------------
-_SIGNATURES["histogram"] = (
-    "Tensor input, Tensor bins, *, Tensor weight = None, bool density = False, "
-    "tuple of Tensors out = None",
-    "Tensor input, int bins = 100, *, tuple of floats range = None, Tensor weight = None, "
-    "bool density = False, tuple of Tensors out = None")
-_SIGNATURES["Tensor.histogram"] = (
-    "Tensor bins, *, Tensor weight = None, bool density = False",
-    "int bins = 100, *, tuple of floats range = None, Tensor weight = None, bool density = False")
-_SIGNATURES["histogramdd"] = tuple(
-    f"Tensor input, {t} bins, tuple of floats range = None, Tensor weight = None, "
-    "bool density = False" for t in ("int", "tuple of ints", "tuple of Tensors"))
 
 
 def _histogram_outer_edges(input, range):

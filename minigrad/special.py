@@ -16,7 +16,7 @@ import numbers
 import numpy as np
 
 from . import _math, derivatives as d, dtypes, ops
-from .ops import (_REQUIRED, _SIGNATURES, _invalid_combination, _mvlgamma_args, _polygamma_args,
+from .ops import (_REQUIRED, _invalid_combination, _mvlgamma_args, _polygamma_args,
                   _round_op, _softmax, _tensor_arg, _unary)
 from .autograd.function import _broadcast_shape, _iterator_layout
 from .tensor import Tensor
@@ -133,8 +133,6 @@ def logsumexp(input, dim=None, keepdim=False):
 def _binary(name, tensor_op, scalar_self_op, scalar_other_op):
     """xlogy, xlog1py, zeta: three rows each, as PyTorch: tensor and tensor, number and tensor,
     tensor and number."""
-    _SIGNATURES[name] = _SIGNATURES["xlogy"]
-
     def fn(input, other):
         if isinstance(input, Tensor) and isinstance(other, (Tensor, numbers.Number)):
             return (tensor_op if isinstance(other, Tensor) else scalar_other_op)(input, other)
@@ -157,10 +155,6 @@ zeta = _binary("special_zeta", d.special_zeta, d.special_zeta_scalar_self,
 def _polynomial(name, forward):
     """torch.special.name(x, n): a tensor and a tensor, a number and a tensor or a tensor and a
     number, broadcast; integers compute in the default dtype."""
-    _SIGNATURES[name] = ("Tensor x, Tensor n, *, Tensor out = None",
-                         "Number x, Tensor n, *, Tensor out = None",
-                         "Tensor x, Number n, *, Tensor out = None")
-
     def fn(*args, **kwargs):
         given = dict(zip(("x", "n"), args), **kwargs)
         x, n = given.get("x"), given.get("n")
