@@ -4867,36 +4867,106 @@ def _native_layer_norm(input, normalized_shape, weight, bias, eps):
     return x_hat.astype(input.dtype), mean.astype(input.dtype), rstd.astype(input.dtype)
 
 
-def _layer_norm_backward(which, grad, input, normalized_shape, weight, eps):
-    """native_layer_norm_backward's math, one input at a time, with x_hat = (input - mean) * rstd:
-    input: rstd * (g - mean(g) - x_hat * mean(g * x_hat)), g = grad * weight, means over the
-    normalized dims; weight: sum of grad * x_hat over the other dims; bias: sum of grad over them.
-    PyTorch saves mean and rstd from the forward and has a double-backward formula of its own;
-    here mean and rstd are recomputed from input with table ops, so create_graph sees that they
-    depend on it (PyTorch's layer_norm_double_backward accounts for that by hand)."""
+def _native_layer_norm_backward(grad_out, input, normalized_shape, mean, rstd, weight, bias,
+                                output_mask):
+    """native_layer_norm_backward: the three gradients from the forward's saved mean and rstd,
+    in PyTorch's kernel's terms and dtype (per sample, sums over the normalized dims, g = grad *
+    weight, scale = 1 / N): input: rstd * g + b * x + c, b = (sum(g) * mean - sum(g * x)) *
+    rstd**3 * scale, c = -b * mean - sum(g) * rstd * scale; weight: sum of grad * x_hat over the
+    samples; bias: sum of grad. (PyTorch's vectorized sums may round differently: a last bit.)"""
+    axis = input.ndim - len(normalized_shape)
+    M, N = math.prod(input.shape[:axis]), math.prod(input.shape[axis:])
+    dt = input.dtype
+    x, dy = input.reshape(M, N), grad_out.reshape(M, N)
+    mean, rstd = mean.reshape(M, 1), rstd.reshape(M, 1)
+    g = dy if weight is None else dy * weight.reshape(1, N)
+    ds, db = (g * x).sum(1, keepdims=True), g.sum(1, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):  # (N == 0: no elements to scale)
+        scale = dt.type(1) / dt.type(N)
+    b = (db * mean - ds) * rstd * rstd * rstd * scale
+    c = -b * mean - db * rstd * scale
+    grad_input = (rstd * g + b * x + c).reshape(input.shape) if output_mask[0] else None
+    grad_weight = grad_bias = None
+    if output_mask[1] and weight is not None:
+        grad_weight = (dy * (x - mean) * rstd).sum(0).reshape(weight.shape)
+    if output_mask[2] and bias is not None:
+        grad_bias = dy.sum(0).reshape(bias.shape)
+    return grad_input, grad_weight, grad_bias
+
+
+def _layer_norm_double_backward(grads, input, weight, grad_out, mean, rstd, normalized_shape):
+    """PyTorch's layer_norm_double_backward: the gradients of native_layer_norm_backward's three
+    results (ggI, ggG, ggB) reach input, weight and grad_out. Written out by hand, mean and rstd
+    as saved (constants: their own edges fail, as PyTorch's not_implemented), on the (M, N) view
+    of samples by normalized elements; `first` is the first backward's input gradient."""
+    ggI, ggG, ggB = grads
     axis = input.dim() - len(normalized_shape)
-    batch_dims, dims = tuple(range(axis)), tuple(range(axis, input.dim()))
-    if which == "bias":
-        return grad.sum(batch_dims) if batch_dims else grad
-    centered = input - input.mean(dims, keepdim=True)
-    rstd = add_scalar(centered.square().mean(dims, keepdim=True), eps).rsqrt()
-    x_hat = centered * rstd
-    if which == "weight":
-        return (grad * x_hat).sum(batch_dims) if batch_dims else grad * x_hat
-    g = grad if weight is None else grad * weight
-    return rstd * (g - g.mean(dims, keepdim=True) - x_hat * (g * x_hat).mean(dims, keepdim=True))
+    M, N = math.prod(input.shape[:axis]), math.prod(input.shape[axis:])
+    x, gO = input.reshape(M, N), grad_out.reshape(M, N)
+    affine = weight is not None
+    gamma = weight.reshape(1, N) if affine else Tensor._make(np.ones(1, x._data.dtype))
+    ggG_e = ggG.reshape(1, N) if affine and ggG is not None else None
+    ggI_e = ggI.reshape(M, N) if ggI is not None else None
+    x_mu = x - mean.reshape(M, 1)
+    s1_2 = rstd.reshape(M, 1)
+    s1, s3_2 = s1_2.pow(2), s1_2.pow(3)
+    x_mu_s3_2 = x_mu * s3_2
+    gI = None
+    if ggI_e is not None:
+        gxhat = gO * gamma
+        gxhat_mu_sum, gxhat_sum = (gxhat * x_mu).sum(1, True), gxhat.sum(1, True)
+        ggI_sum, ggI_mu_sum = ggI_e.sum(1, True), (ggI_e * x_mu).sum(1, True)
+        all_sub = (ggI_sum * gxhat_sum / N - (ggI_e * gxhat).sum(1, True)
+                   + s1 * gxhat_mu_sum * ggI_mu_sum * (3.0 / N))
+        gI = (x_mu_s3_2 * all_sub / N + ggI_mu_sum * s3_2 / N * (gxhat_sum / N - gxhat)
+              + gxhat_mu_sum * s3_2 / N * (ggI_sum / N - ggI_e))
+    if ggG_e is not None:
+        term = (gO * ggG_e * s1_2 + s1_2 * (gO * ggG_e).sum(1, True) / -N
+                + x_mu_s3_2 * (gO * ggG_e * x_mu).sum(1, True) / -N)
+        gI = term if gI is None else gI + term
+    if gI is not None:
+        gI = gI.reshape_as(input)
+
+    def first(g, gamma):
+        return gamma * s1_2 / N * (N * g - g.sum(1, True) - x_mu * s1 * (g * x_mu).sum(1, True))
+
+    gG = ggO = None
+    if affine and ggI_e is not None:
+        gG = (gO * first(ggI_e, Tensor._make(np.ones((), x._data.dtype)))).sum(0).reshape_as(weight)
+    if ggI_e is not None:
+        ggO = first(ggI_e, gamma)
+    if ggG_e is not None:
+        term = ggG_e * x_mu * s1_2
+        ggO = term if ggO is None else ggO + term
+    if ggB is not None and affine:
+        term = ggB.reshape(1, N)
+        ggO = term if ggO is None else ggO + term
+    elif ggB is not None and ggO is not None:  # (bias without weight: PyTorch adds an undefined
+        raise RuntimeError("Expected a proper Tensor but got None (or an undefined Tensor in "
+                           "C++) for argument #1 'other'")  # term, which fails)
+    if ggO is not None:
+        ggO = ggO.expand(M, N).reshape_as(input)
+    return gI, gG, ggO
 
 
 native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=False,
-                       extra=("result1", "result2"),
-                       input=lambda grad, input, normalized_shape, weight, eps:
-                           _layer_norm_backward("input", grad, input, normalized_shape, weight,
-                                                eps),
-                       weight=lambda grad, input, normalized_shape, weight, eps:
-                           _layer_norm_backward("weight", grad, input, normalized_shape, weight,
-                                                eps),
-                       bias=lambda grad, input, normalized_shape, weight, eps:
-                           _layer_norm_backward("bias", grad, input, normalized_shape, weight, eps))
+                       extra=("result1", "result2"), **{
+                           "input, weight, bias": lambda grad, input, normalized_shape, result1,
+                           result2, weight, bias, grad_input_mask: native_layer_norm_backward(
+                               grad, input, normalized_shape, result1, result2, weight, bias,
+                               grad_input_mask)})
+# its backward, an op of its own in PyTorch (so double backward names it); the saved mean and
+# rstd get no gradient (derivatives.yaml's not_implemented), nor does bias (it only says
+# whether to compute grad_bias)
+native_layer_norm_backward = Op(
+    "NativeLayerNormBackwardBackward0", _native_layer_norm_backward, promote=False,
+    outputs=("result0", "result1", "result2"),
+    bias=lambda grad: None,
+    mean=_not_derived("native_layer_norm_backward mean"),
+    rstd=_not_derived("native_layer_norm_backward rstd"), **{
+        "input, weight, grad_out": lambda grads, input, weight, grad_out, mean, rstd,
+        normalized_shape: _layer_norm_double_backward(grads, input, weight, grad_out, mean, rstd,
+                                                      normalized_shape)})
 
 
 # --- part loss3: group_norm ---------------------------------------------------------------------
@@ -4919,45 +4989,55 @@ def _native_group_norm(input, weight, bias, N, C, HxW, group, eps):
             (1 / std).reshape(N, group).astype(input.dtype))
 
 
-def _group_norm_backward(which, grads, input, weight, N, group, eps):
-    """layer_norm's backward (see _layer_norm_backward) on the (N, group, rest) view, x_hat
-    recomputed with table ops; weight and bias sum over the samples and positions. The mean and
-    rstd are results too: their gradients (grads[1], grads[2]) reach input through
-    d mean / dx = 1 / rest and d rstd / dx = -rstd**3 (x - mean) / rest, but, as in PyTorch's
-    infinitely_differentiable_native_group_norm_backward, only when both got one."""
-    grad, grad_mean, grad_rstd = grads
-    dims = (0, *range(2, input.dim()))
-    if which != "input" and grad is None:
-        return None
-    if which == "bias":
-        return grad.sum(dims)
-    rest = input.shape[1] // group * math.prod(input.shape[2:])
-    x = input.reshape(N, group, rest)
-    centered = x - x.mean(2, keepdim=True)
-    rstd = add_scalar(centered.square().mean(2, keepdim=True), eps).rsqrt()
-    x_hat = centered * rstd
-    if which == "weight":
-        return (grad * x_hat.reshape(input.shape)).sum(dims)
-    out = None
-    if grad is not None:
-        g = grad if weight is None else grad * weight.reshape(1, -1, *[1] * (input.dim() - 2))
-        g = g.reshape(N, group, rest)
-        out = rstd * (g - g.mean(2, keepdim=True) - x_hat * (g * x_hat).mean(2, keepdim=True))
-    if grad_mean is not None and grad_rstd is not None:
-        part = div_scalar(grad_mean.reshape(N, group, 1).expand(N, group, rest)
-                          - (rstd * rstd * rstd) * centered * grad_rstd.reshape(N, group, 1), rest)
-        out = part if out is None else out + part
-    return None if out is None else out.reshape(input.shape)
+def _group_norm_backward(grads, input, mean, rstd, weight, N, C, HxW, group, eps,
+                         grad_input_mask):
+    """PyTorch's infinitely_differentiable_native_group_norm_backward, on the (N, group, C //
+    group, HxW) view, from the forward's saved mean and rstd: input: a * grad + b * x + c per
+    group (layer_norm's kernel terms, see _native_layer_norm_backward), weight: sum of
+    (sum(grad * x) - sum(grad) * mean) * rstd, bias: sum of grad. mean and rstd are the node's
+    own results: create_graph reaches input through them again, and their gradients (grads[1],
+    grads[2]) reach input through var_mean's backward, but only when both got one."""
+    dY, dmean, drstd = grads
+    G, D = group, C // group
+    s = 1.0 / (D * HxW) if D * HxW else math.inf  # (no elements: PyTorch's SymFloat division)
+    X = input.reshape(N, G, D, HxW)
+    mean, rstd = mean.reshape(N, G, 1, 1), rstd.reshape(N, G, 1, 1)
+    dX = dgamma = dbeta = None
+    if dY is not None:
+        dY = dY.reshape(N, G, D, HxW)
+        ds, db = (dY * X).sum(3).unsqueeze(-1), dY.sum(3).unsqueeze(-1)
+    if grad_input_mask[0]:
+        gamma = None if weight is None else weight.reshape(1, G, D, 1)
+        rstd_cube = rstd * rstd * rstd
+        both = dmean is not None and drstd is not None
+        if both:
+            stats = _var_mean_backward((-0.5 * rstd_cube * drstd.view(N, G, 1, 1),
+                                        dmean.view(N, G, 1, 1)), X, (2, 3), 0, True)
+        if dY is not None:
+            a = rstd if gamma is None else rstd * gamma
+            b = (ds if gamma is None else ds * gamma).sum(2).unsqueeze(-2)
+            c = (db if gamma is None else db * gamma).sum(2).unsqueeze(-2)
+            b = (c * mean - b) * rstd_cube * s
+            c = -b * mean - c * rstd * s
+            dX = a * dY + b * X + c
+            if both:
+                dX = dX + stats
+            dX = dX.reshape_as(input)
+        elif both:
+            dX = stats.reshape_as(input)
+    if grad_input_mask[1] and dY is not None:
+        dgamma = ((ds - db * mean) * rstd).sum(0).reshape_as(weight)
+    if grad_input_mask[2] and dY is not None:
+        dbeta = db.sum(0).reshape(C)
+    return dX, dgamma, dbeta
 
 
 native_group_norm = Op("NativeGroupNormBackward0", _native_group_norm, promote=False,
-                       outputs=("result0", "result1", "result2"),
-                       input=lambda grads, input, weight, N, group, eps:
-                           _group_norm_backward("input", grads, input, weight, N, group, eps),
-                       weight=lambda grads, input, weight, N, group, eps:
-                           _group_norm_backward("weight", grads, input, weight, N, group, eps),
-                       bias=lambda grads, input, weight, N, group, eps:
-                           _group_norm_backward("bias", grads, input, weight, N, group, eps))
+                       outputs=("result0", "result1", "result2"), **{
+                           "input, weight, bias": lambda grads, input, result1, result2, weight,
+                           N, C, HxW, group, eps, grad_input_mask: _group_norm_backward(
+                               grads, input, result1, result2, weight, N, C, HxW, group, eps,
+                               grad_input_mask)})
 
 
 # --- part nnlayers: embedding -------------------------------------------------------------------
@@ -5023,42 +5103,106 @@ def _native_batch_norm(input, weight, bias, running_mean, running_var, training,
     return out, mean.reshape(-1), invstd.reshape(-1)
 
 
-def _batch_norm_backward(which, grad, input, weight, running_mean, running_var, training, eps):
-    """native_batch_norm_backward's math in its kernel's order, per channel (sums over the other
-    dims): dotp = sum((x - mean) * grad); weight: dotp * invstd; bias: sum(grad); input, training:
-    (grad - mean(grad) - (x - mean) * dotp * invstd**2 / n) * invstd * weight, eval: grad * invstd
-    * weight. In training, mean and invstd are recomputed from input with table ops, so that
-    create_graph sees they depend on it; in eval they are the running statistics."""
-    dims, shape = (0, *range(2, input.dim())), (-1,) + (1,) * (input.dim() - 2)
-    if which == "bias":
-        return grad.sum(dims)
-    if training:
-        centered = input - input.mean(dims, keepdim=True)
-        invstd = add_scalar(centered.square().mean(dims, keepdim=True), eps).rsqrt()
+def _native_batch_norm_backward(grad_out, input, weight, running_mean, running_var, save_mean,
+                                save_invstd, train, eps, output_mask):
+    """native_batch_norm_backward in its kernel's order and dtype, per channel (sums over the
+    other dims), from the forward's saved mean and invstd (training) or the running statistics
+    (eval): dotp = sum((x - mean) * grad); weight: dotp * invstd; bias: sum(grad); input,
+    training: (grad - mean(grad) - (x - mean) * dotp * invstd**2 / n) * invstd * weight, eval:
+    grad * invstd * weight. (PyTorch's vectorized sums may round differently: a last bit.)"""
+    dims, shape = (0, *range(2, input.ndim)), (-1,) + (1,) * (input.ndim - 2)
+    dt = input.dtype
+    if train:
+        mean, invstd = save_mean, save_invstd
     else:
-        centered = input - running_mean.reshape(shape)
-        invstd = add_scalar(running_var.reshape(shape), eps).rsqrt()
-    dotp = (centered * grad).sum(dims, keepdim=True)
-    if which == "weight":
-        return (dotp * invstd).reshape(-1)
-    if training:
-        n = input.numel() // input.shape[1]
-        grad = grad - grad.mean(dims, keepdim=True) - centered * (dotp * invstd * invstd / n)
-    grad_input = grad * invstd
-    return grad_input if weight is None else grad_input * weight.reshape(shape)
+        mean, invstd = running_mean, 1 / np.sqrt(running_var + dt.type(eps))
+    mean, invstd = mean.reshape(shape), invstd.reshape(shape)
+    dotp = ((input - mean) * grad_out).sum(dims, keepdims=True)
+    grad_input = grad_weight = grad_bias = None
+    if output_mask[0]:
+        g = grad_out
+        if train:
+            n = dt.type(input.size // input.shape[1])
+            with np.errstate(invalid="ignore", divide="ignore"):  # (no elements: nan, as PyTorch)
+                g = g - g.sum(dims, keepdims=True) / n - (input - mean) * (dotp * invstd * invstd / n)
+        g = g * invstd
+        grad_input = g if weight is None else g * weight.reshape(shape)
+    if output_mask[1]:
+        grad_weight = (dotp * invstd).reshape(-1)
+    if output_mask[2]:
+        grad_bias = grad_out.sum(dims)
+    return grad_input, grad_weight, grad_bias
+
+
+def _batchnorm_double_backward(grads, input, weight, grad_out, running_mean, running_var, train,
+                               eps, save_mean, save_invstd):
+    """PyTorch's batchnorm_double_backward: the gradients of native_batch_norm_backward's three
+    results (ggI, ggG, ggB) reach input, weight and grad_out; layer_norm's (above) per channel
+    instead of per sample, the statistics (saved, or running in eval) as constants."""
+    ggI, ggG, ggB = grads
+    dims, shape = (0, *range(2, input.dim())), (1, -1) + (1,) * (input.dim() - 2)
+    M = input.numel() // input.shape[1]
+    affine, gO = weight is not None, grad_out
+    gamma = weight.reshape(shape) if affine else Tensor._make(np.ones((), input._data.dtype))
+    ggG_e = ggG.reshape(shape) if affine and ggG is not None else None
+    mu = (save_mean if train else running_mean).reshape(shape)
+    s1_2 = (save_invstd if train else add_scalar(running_var, eps).pow(-0.5)).reshape(shape)
+    s1, s3_2 = s1_2.pow(2), s1_2.pow(3)
+    x_mu = input - mu
+    x_mu_s3_2 = x_mu * s3_2
+    gOinmu_sum, gO_sum = (gO * x_mu).sum(dims, True), gO.sum(dims, True)
+    gI = None
+    if ggI is not None and train:
+        ggI_sum, ggIinmu_sum = ggI.sum(dims, True), (ggI * x_mu).sum(dims, True)
+        all_sub = (ggI_sum * gO_sum / M - (gO * ggI).sum(dims, True)
+                   + s1 * gOinmu_sum * ggIinmu_sum * (3.0 / M))
+        gI = gamma * (x_mu_s3_2 * all_sub / M + ggIinmu_sum * s3_2 / M * (gO_sum / M - gO)
+                      + gOinmu_sum * s3_2 / M * (ggI_sum / M - ggI))
+    if ggG_e is not None:
+        term = (ggG_e * (gO * s1_2 + s1_2 * gO_sum / -M + x_mu_s3_2 * gOinmu_sum / -M) if train
+                else ggG_e * s1_2 * gO)
+        gI = term if gI is None else gI + term
+
+    def first(g, gamma):
+        return gamma * s1_2 / M * (M * g - g.sum(dims, True)
+                                   - x_mu * s1 * (g * x_mu).sum(dims, True))
+
+    gG = ggO = None
+    if affine and ggI is not None:
+        gG = (ggI * first(gO, Tensor._make(np.ones((), input._data.dtype))) if train
+              else ggI * gO * s1_2).sum(dims)
+    if ggI is not None:
+        ggO = first(ggI, gamma) if train else ggI * s1_2 * gamma
+    if ggG_e is not None:
+        term = ggG_e * x_mu * s1_2
+        ggO = term if ggO is None else ggO + term
+    if ggB is not None and affine:
+        term = ggB.reshape(shape).expand_as(input)
+        ggO = term if ggO is None else ggO + term
+    elif ggB is not None and ggO is not None:  # (bias without weight: as layer_norm's)
+        raise RuntimeError("Expected a proper Tensor but got None (or an undefined Tensor in "
+                           "C++) for argument #1 'other'")
+    return gI, gG, ggO
 
 
 native_batch_norm = Op("NativeBatchNormBackward0", _native_batch_norm, promote=False,
-                       extra=("result1", "result2"),
-                       input=lambda grad, input, weight, running_mean, running_var, training, eps:
-                           _batch_norm_backward("input", grad, input, weight, running_mean,
-                                                running_var, training, eps),
-                       weight=lambda grad, input, weight, running_mean, running_var, training, eps:
-                           _batch_norm_backward("weight", grad, input, weight, running_mean,
-                                                running_var, training, eps),
-                       bias=lambda grad, input, weight, running_mean, running_var, training, eps:
-                           _batch_norm_backward("bias", grad, input, weight, running_mean,
-                                                running_var, training, eps))
+                       extra=("result1", "result2"), **{
+                           "input, weight, bias": lambda grad, input, weight, running_mean,
+                           running_var, result1, result2, training, eps, grad_input_mask:
+                           native_batch_norm_backward(grad, input, weight, running_mean,
+                                                      running_var, result1, result2, training,
+                                                      eps, grad_input_mask)})
+# its backward, an op of its own in PyTorch (so double backward names it); the saved statistics
+# get no gradient (derivatives.yaml's not_implemented)
+native_batch_norm_backward = Op(
+    "NativeBatchNormBackwardBackward0", _native_batch_norm_backward, promote=False,
+    outputs=("result0", "result1", "result2"),
+    save_mean=_not_derived("native_batch_norm_backward save_mean"),
+    save_invstd=_not_derived("native_batch_norm_backward save_invstd"), **{
+        "input, weight, grad_out": lambda grads, input, weight, grad_out, running_mean,
+        running_var, train, eps, save_mean, save_invstd: _batchnorm_double_backward(
+            grads, input, weight, grad_out, running_mean, running_var, train, eps, save_mean,
+            save_invstd)})
 
 
 # --- part act2: celu, leaky_relu_, softplus, hardsigmoid, hardswish, mish, shrinks, threshold, glu

@@ -18633,3 +18633,91 @@ case(
     "print(x.max(1, keepdim=True), x.max(dim=1, keepdim=True), x.min(1, True), x.max(other=x))",
     "print(torch.max(input=x, dim=1), torch.min(x, torch.tensor(1), True), x.max(x), torch.max(x, 1, False))",
 )
+
+# normsave: the native norms' nodes keep what PyTorch's keep (their forward's mean and rstd as
+# result1 and result2) and their gradients come from those; layer_norm's and batch_norm's backward
+# is an op of its own (NativeLayerNormBackwardBackward0, ...) with a double-backward formula
+case(
+    "k_normsave_layer_norm_saved",
+    "import torch.nn.functional as F",
+    "x = torch.arange(24.).reshape(2, 3, 4).sin().mul(2).requires_grad_(); w = torch.arange(4.).cos().requires_grad_(); b = torch.arange(4.).sin().requires_grad_()",
+    "y = F.layer_norm(x, (4,), w, b); g = y.grad_fn; g, [a for a in dir(g) if a.startswith('_saved_')]",
+    "g._saved_normalized_shape, g._saved_result1, g._saved_result2.dtype, g._saved_result2.shape, g._saved_input.equal(x), g._saved_weight is w, g._saved_bias.equal(b)",
+    "r = torch.native_layer_norm(x, [3, 4], None, None, 1e-5); n = r[0].grad_fn; print(n._saved_result1.equal(r[1]), n._saved_result2.equal(r[2]), n._saved_result1 is r[1], n._saved_weight, n._saved_bias)",
+    "print(n._saved_result2, n._saved_normalized_shape, [a for a in dir(n) if a.startswith('_saved_')])",
+    "y.grad_fn._saved_eps",
+    "y.grad_fn._saved_normalized_sym_sizes",
+    "y.sum().backward(); print(x.grad, w.grad, b.grad); print(g._saved_normalized_shape)",
+    "g._saved_result1",
+    "g._saved_bias",
+)
+
+case(
+    "k_normsave_batch_norm_saved",
+    "import torch.nn.functional as F",
+    "x = torch.arange(24.).reshape(4, 3, 2).sin().mul(2).requires_grad_(); w = torch.arange(3.).cos().requires_grad_(); b = torch.arange(3.).sin().requires_grad_()",
+    "rm, rv = torch.zeros(3), torch.ones(3); y = F.batch_norm(x, rm, rv, w, b, training=True); g = y.grad_fn; g, [a for a in dir(g) if a.startswith('_saved_')]",
+    "g._saved_result1, g._saved_result2, g._saved_running_mean, g._saved_training, g._saved_eps",
+    "r = torch.native_batch_norm(x, None, None, None, None, True, 0.1, 1e-5); n = r[0].grad_fn; print(n._saved_result1.equal(r[1]), n._saved_result2.equal(r[2]), n._saved_weight, n._saved_running_var)",
+    "e = F.batch_norm(x, torch.arange(3.) / 5, torch.arange(3.) + 0.5, w, b, training=False); h = e.grad_fn; print([a for a in dir(h) if a.startswith('_saved_')]); h._saved_result1, h._saved_result2, h._saved_running_var, h._saved_training",
+    "(e * torch.arange(24.).reshape(4, 3, 2).cos()).sum().backward(); print(x.grad, w.grad, b.grad)",
+    "h._saved_result2",
+    "x.grad = None; (y * torch.arange(24.).reshape(4, 3, 2).cos()).sum().backward(); print(x.grad); g._saved_result1",
+)
+
+case(
+    "k_normsave_group_norm_saved",
+    "import torch.nn.functional as F",
+    "x = torch.arange(24.).reshape(2, 4, 3).sin().mul(2).requires_grad_(); w = torch.arange(4.).cos().requires_grad_(); b = torch.arange(4.).sin().requires_grad_()",
+    "y = F.group_norm(x, 2, w, b); g = y.grad_fn; g, [a for a in dir(g) if a.startswith('_saved_')]",
+    "g._saved_C, g._saved_HxW, g._saved_N, g._saved_group, g._saved_eps, g._saved_result1, g._saved_result2",
+    "r = torch.native_group_norm(x.view(2, 4, 3), None, None, 2, 4, 3, 1, 1e-5); n = r[0].grad_fn; print(n._saved_result1.equal(r[1]), n._saved_result1 is r[1], n._saved_result2.grad_fn is n, n._saved_weight, n._saved_HxW)",
+    "(y * torch.arange(24.).reshape(2, 4, 3).cos()).sum().backward(); print(x.grad, w.grad, b.grad)",
+    "g._saved_result2",
+    "x.grad = None; (r[1].exp().sum() + (r[2] * torch.tensor([1., 2.])).sum()).backward(); x.grad",
+)
+
+case(
+    "k_normsave_saved_tensors_hooks",
+    "import torch.nn.functional as F",
+    "x = torch.arange(24.).reshape(2, 3, 4).sin().mul(2).requires_grad_(); w = torch.arange(4.).cos().requires_grad_(); b = torch.arange(4.).sin().requires_grad_()",
+    """
+    seen = []
+    def pack(t):
+        seen.append((tuple(t.shape), t.requires_grad, t.grad_fn))
+        return t
+    def show(what):
+        print(what, seen); seen.clear()
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        y = F.layer_norm(x, (4,), w, b); show('layer_norm')
+        y = F.layer_norm(x, (3, 4)); show('layer_norm, no weight')
+        y = F.batch_norm(x, None, None, w[:3], b[:3], training=True); show('batch_norm')
+        y = F.batch_norm(x, torch.zeros(3), torch.ones(3), w[:3], None, training=False); show('batch_norm eval')
+        y = F.group_norm(x.view(2, 4, 3), 2, w, b); show('group_norm')
+        gi, = torch.autograd.grad(F.layer_norm(x, (4,), w, b).pow(2).sum(), x, create_graph=True); show('layer_norm, create_graph')
+        gi, = torch.autograd.grad(F.batch_norm(x, None, None, w[:3], b[:3], training=True).pow(2).sum(), x, create_graph=True); show('batch_norm, create_graph')
+    """,
+)
+
+case(
+    "k_normsave_double_backward",
+    "import torch.nn.functional as F",
+    "x = ((torch.arange(24.) * 5 % 11 - 5) / 4).reshape(2, 3, 4).double().requires_grad_(); w = torch.tensor([1., -0.5, 2., 1.5]).double().requires_grad_(); b = torch.tensor([0.25, -1., 0.5, 2.]).double().requires_grad_(); c = ((torch.arange(24.) * 7 % 13 - 6) / 8).reshape(2, 3, 4).double()",
+    "gi, gw, gb = torch.autograd.grad((F.layer_norm(x, (4,), w, b) ** 2 * c).sum(), (x, w, b), create_graph=True); n = gi.grad_fn; print(n, n.next_functions, gw.grad_fn is n, gb.grad_fn is n, gw.grad_fn.name())",
+    "print([a for a in dir(n) if a.startswith('_saved_')], n._saved_normalized_shape, n._saved_grad_out.shape, n._saved_mean.shape)",
+    "print(gi, gw, gb); torch.autograd.grad((gi * gi).sum() + (gw ** 3).sum() + gb.sum() ** 2, (x, w, b))",
+    "gi, = torch.autograd.grad((F.layer_norm(x, (3, 4)) * c.exp()).sum(), x, create_graph=True); print(gi.grad_fn.next_functions); torch.autograd.grad((gi * gi).sum(), x)",
+    "gi, gb = torch.autograd.grad((F.layer_norm(x, (4,), None, b) ** 2 * c).sum(), (x, b), create_graph=True); torch.autograd.grad(gb.pow(2).sum(), (x, b), allow_unused=True, retain_graph=True)",
+    "torch.autograd.grad((gi * gi).sum() + gb.pow(2).sum(), (x, b))",
+    "xb, w3, b3 = x.detach().view(4, 3, 2).requires_grad_(), w.detach()[:3].requires_grad_(), b.detach()[:3].requires_grad_()",
+    "gi, gw, gb = torch.autograd.grad((F.batch_norm(xb, None, None, w3, b3, training=True) ** 2 * c.view(4, 3, 2)).sum(), (xb, w3, b3), create_graph=True); n = gi.grad_fn; print(n, n.next_functions, gw.grad_fn, gb.grad_fn)",
+    "print([a for a in dir(n) if a.startswith('_saved_')], n._saved_train, n._saved_eps, n._saved_save_mean, n._saved_running_mean)",
+    "print(gi, gw, gb); torch.autograd.grad((gi * gi).sum() + (gw ** 3).sum() + gb.sum() ** 2, (xb, w3, b3))",
+    "gi, gw = torch.autograd.grad((F.batch_norm(xb, torch.arange(3.).double() / 5, torch.arange(3.).double() + 0.5, w3, b3) ** 2 * c.view(4, 3, 2)).sum(), (xb, w3), create_graph=True); print(gi.grad_fn, gi.grad_fn._saved_train, gi.grad_fn._saved_save_invstd); torch.autograd.grad((gi * gi).sum() + (gw ** 3).sum(), (xb, w3, b3), allow_unused=True)",
+    "gi, = torch.autograd.grad((F.batch_norm(xb, None, None, training=True) ** 2 * c.view(4, 3, 2)).sum(), xb, create_graph=True); print(gi.grad_fn.next_functions); torch.autograd.grad((gi * gi).sum(), xb)",
+    "gi, gb = torch.autograd.grad((F.batch_norm(xb, None, None, None, b3, training=True) ** 2 * c.view(4, 3, 2)).sum(), (xb, b3), create_graph=True); torch.autograd.grad(gb.pow(2).sum(), (xb, b3), allow_unused=True, retain_graph=True)",
+    "torch.autograd.grad((gi * gi).sum() + gb.pow(2).sum(), (xb, b3))",
+    "xg = x.detach().view(2, 4, 3).requires_grad_(); gi, gw, gb = torch.autograd.grad((F.group_norm(xg, 2, w, b) ** 2 * c.view(2, 4, 3)).sum(), (xg, w, b), create_graph=True); print(gi.grad_fn, gi.grad_fn.next_functions, gw.grad_fn, gb.grad_fn)",
+    "torch.autograd.grad((gi * gi).sum() + (gw ** 3).sum() + gb.sum() ** 2, (xg, w, b))",
+    "gi, = torch.autograd.grad((F.layer_norm(x, (4,), w, b) ** 2).sum(), x, create_graph=True); gi.sum().backward(); print(x.grad is not None); gi.grad_fn._saved_mean",
+)

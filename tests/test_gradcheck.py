@@ -738,7 +738,7 @@ def _double_trig(L, a, b, p, u):
 
 # part nnlayers: layer_norm (NativeLayerNormBackward0: input, weight, bias; normalized over the
 # last dim, the last two, the whole tensor; without weight or bias), and its gradients
-# differentiated again (minigrad's formula is made of table ops; PyTorch's of its own node)
+# differentiated again (through native_layer_norm_backward's own node, as in PyTorch)
 def _nnl_layer_norm(L, x, w, b, y, w2):
     f = F(L)
     return (f.layer_norm(x, (3,), w, b), f.layer_norm(x, [3]), f.layer_norm(x, (3,), w),
@@ -799,6 +799,29 @@ def _double_nnl_batch_norm(L, x, w, b, s):
 NNL_X43 = _u(4, 3, lo=-2.0, hi=2.0)
 C.add("nnl_batch_norm", _nnl_batch_norm, NNL_X43, _pos(3), B3, _u(2, 3, 2))
 C.add("double_backward_nnl_batch_norm", _double_nnl_batch_norm, NNL_X43, _pos(3), B3, _u(4, 3))
+
+
+# normsave: the norms' double backward without weight or bias, over several dims, in eval: the
+# formulas of NativeLayerNormBackwardBackward0 and NativeBatchNormBackwardBackward0 for each
+# combination of the gradients they get (and NativeGroupNormBackward0's, from its saved mean/rstd)
+def _double_normsave(L, x, w, b, s):
+    f, gs = F(L), []
+    gs += L.autograd.grad(f.layer_norm(x, (3, 2)), x, s, create_graph=True)
+    gs += L.autograd.grad(f.layer_norm(x, (2,), w[:2]), (x, w), s, create_graph=True)
+    gs += L.autograd.grad(f.layer_norm(x, (2,), w[:2], b[:2]), w, s, create_graph=True)
+    gs += L.autograd.grad(f.batch_norm(x, None, None, training=True), x, s, create_graph=True)
+    gs += L.autograd.grad(f.batch_norm(x, None, None, w[:3], b[:3], training=True), (w, b), s,
+                          create_graph=True)
+    rm, rv = L.tensor([0.1, -0.2, 0.3], dtype=L.float64), L.tensor([0.5, 2.0, 1.5], dtype=L.float64)
+    gs += L.autograd.grad(f.batch_norm(x, rm, rv, w[:3], None), (x, w), s, create_graph=True)
+    gs += L.autograd.grad(f.group_norm(x.reshape(4, 6, 1), 3), x, s.reshape(4, 6, 1), create_graph=True)
+    gs += L.autograd.grad(f.group_norm(x.reshape(2, 6, 2), 2, L.cat([w, w]), None), (x, w),
+                          s.reshape(2, 6, 2), create_graph=True)
+    return tuple(gs)
+
+
+C.add("double_backward_normsave", _double_normsave, _u(4, 3, 2, lo=-2.0, hi=2.0), _pos(3), B3,
+      _u(4, 3, 2))
 
 
 # part act2: selu/celu (elu's rows, CeluBackward0/1), softplus, hardsigmoid, hardswish, mish,

@@ -87,10 +87,12 @@ class Node:
         `_raw_saved_self`: the SavedTensor object itself, where register_hooks lives."""
         raw = attr.startswith("_raw_saved_")
         if (raw or attr.startswith("_saved_")) and not attr.endswith(_HIDDEN):
-            key = attr[len("_raw_saved_" if raw else "_saved_"):]
-            key = key.replace("_sym_sizes", "_shape").replace("_sym_strides", "_strides").replace(
+            shown = attr[len("_raw_saved_" if raw else "_saved_"):]
+            key = shown.replace("_sym_sizes", "_shape").replace("_sym_strides", "_strides").replace(
                 "_sym_numel", "_numel")
-            if key in self._args:
+            if self._shown_name(key) != shown:
+                pass  # (another spelling of a kept name: not an attribute PyTorch has)
+            elif key in self._args:
                 if not raw:
                     return _as_shown(key, self._args[key])
             else:
@@ -120,12 +122,17 @@ class Node:
         """The names of what this kind of node keeps (a row's: all its formulas name)."""
         return {*self._args, *self._saved_tensors}
 
+    def _shown_name(self, key):
+        """A kept value's name after `_saved_`: self_shape (self.sym_sizes() in derivatives.yaml)
+        shows as self_sym_sizes, as PyTorch's generated nodes name it."""
+        return key.replace("_shape", "_sym_sizes").replace("_strides", "_sym_strides").replace(
+            "_numel", "_sym_numel")
+
     def __dir__(self):
         """With the `_saved_*` attributes, as PyTorch's node classes list them (a scalar type
         is kept but not shown)."""
         return [*(a for a in super().__dir__() if a != "_saved_tensors"), *(
-            "_saved_" + k.replace("_shape", "_sym_sizes").replace("_strides", "_sym_strides").replace(
-                "_numel", "_sym_numel") for k in self._kept_names() if not k.endswith(_HIDDEN))]
+            "_saved_" + self._shown_name(k) for k in self._kept_names() if not k.endswith(_HIDDEN))]
 
     def register_hook(self, fn):
         """fn(grad_inputs, grad_outputs) runs after the node; it may return new grad_inputs."""

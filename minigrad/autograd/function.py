@@ -40,6 +40,10 @@ class OpNode(Node):
     def _kept_names(self):
         return self.op.saved_names
 
+    def _shown_name(self, key):
+        """An argument of the forward keeps its own name (native_layer_norm's normalized_shape)."""
+        return key if key in self.op.index else super()._shown_name(key)
+
     def apply(self, grad_outputs):
         env = dict(self._args)
         for name, s in self._saved_tensors.items():
@@ -131,14 +135,15 @@ class Op:
         self.params, self.defaults = _parameters(self.forward)
         self.index = {p: i for i, p in enumerate(self.params)}
         keys = [key.replace(" ", "").split(",") for key in formulas]
-        self.input_idx = tuple(self.index[name] for key in keys for name in key)
+        # the inputs in the forward's order, as next_functions lists them, whatever order a key
+        # names them in (native_layer_norm_backward's "input, weight, grad_out")
+        self.input_idx = tuple(sorted(self.index[name] for key in keys for name in key))
         self.other_idx = tuple(i for i in range(len(self.params)) if i not in self.input_idx)
         # (formula, the names it takes, the input position it is for: a tuple for several);
         # PyTorch's generated backward computes input gradients in alphabetical order of names.
-        ks, n = [], 0
-        for key in keys:
-            ks.append(n if len(key) == 1 else tuple(range(n, n + len(key))))
-            n += len(key)
+        position = {self.params[i]: k for k, i in enumerate(self.input_idx)}
+        ks = [position[key[0]] if len(key) == 1 else tuple(position[name] for name in key)
+              for key in keys]
         self.formulas = [(f, _parameters(f)[0], k) for _, f, k in sorted(
             zip(formulas, formulas.values(), ks), key=lambda row: row[0])]
         self.saved_names = frozenset().union(*(names for _, names, _ in self.formulas)) - _GIVEN
