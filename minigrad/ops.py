@@ -29,7 +29,10 @@ from .tensor import memory_format as _memory_format
 
 
 def _dims(dim, ndim):
+    """A list of dims (IntArrayRef) wrapped; its items may be tensors of one integer (PyTorch's
+    SymInt takes them, of any dims, where a single int64_t dim takes only 0-d ones)."""
     dims = dim if isinstance(dim, (tuple, list)) else (dim,)
+    dims = [int(x) if _arg_parser._is_int_tensor(x) else x for x in dims]
     wrapped = tuple(_wrap_dim(x, ndim) for x in dims)
     for i, x in enumerate(wrapped):
         if x in wrapped[:i]:
@@ -53,12 +56,24 @@ def _given_dims(dim, ndim):
     return tuple(int(x) for x in dim) if isinstance(dim, (tuple, list)) else (int(dim),)
 
 
-def _shape(args):
+def _shape(args, item=None):
     """Accept f(2, 3), f((2, 3)), f([2, 3]) and f(size) alike; a size that is not an int (2.0)
-    is a TypeError, which _arg_parser words as PyTorch does for the functions it reads again."""
+    is a TypeError, which _arg_parser words as PyTorch does for the functions it reads again.
+    Each item is read as a SymInt (a size), or by `item` (operator.index for a list of dims,
+    which takes a tensor of one bool too)."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = args[0]
-    return tuple(map(operator.index, args))
+    return tuple(map(item or _symint, args))
+
+
+def _symint(a):
+    """A size read as PyTorch reads a SymInt: a tensor of one bool passes the parser (an int
+    tensor of one element does) but not ATen's check that its item is an integer."""
+    if isinstance(a, Tensor) and a._data.dtype.kind == "b":
+        raise RuntimeError("Expected scalar.isIntegral( false) to be true, but got false.  (Could "
+                           "this error message be improved?  If so, please report an enhancement "
+                           "request to PyTorch.)")
+    return operator.index(a)
 
 
 def _int_sizes(name, args, arg="size"):
@@ -73,7 +88,7 @@ def _int_sizes(name, args, arg="size"):
         if not hasattr(a, "__index__"):
             raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} "
                             f'with error "type must be tuple of ints,but got {type(a).__name__}"')
-    return tuple(a.__index__() for a in args)
+    return tuple(map(_symint, args))
 
 
 def _new_shape(name, args):
@@ -2123,7 +2138,7 @@ def _squeeze_inplace(self, dim=None):
 
 
 def permute(input, *dims):
-    dims = _shape(dims)
+    dims = _shape(dims, operator.index)
     if len(dims) != input.dim():
         raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does not "
                            "match the length of the desired ordering of dimensions i.e. input.dim() "
@@ -2140,6 +2155,8 @@ def unsqueeze(input, dim):
 def squeeze(input, dim=None):
     if dim is None:
         return d.squeeze(input)
+    if isinstance(dim, Tensor) and not _arg_parser._is_int64(dim):  # squeeze(IntArrayRef dim)
+        dim = [dim]
     if isinstance(dim, (tuple, list)):  # (the row skips the dims not of size 1)
         return d.squeeze_dims(input, _given_dims(dim, input.dim()) if dim else ())
     return d.squeeze_dim(input, _given(dim, input.dim()))
@@ -2219,7 +2236,7 @@ def unflatten(input, dim, sizes):
     _check_int_tuple("unflatten", "sizes", 2, sizes)
     if not sizes:
         raise RuntimeError("unflatten: sizes must be non-empty")
-    dim, sizes = _wrap_dim(dim, input.dim()), tuple(builtins.int(s) for s in sizes)
+    dim, sizes = _wrap_dim(dim, input.dim()), tuple(map(_symint, sizes))
     try:
         inferred = _infer_shape(sizes, input.shape[dim])
     except RuntimeError as e:
@@ -2230,12 +2247,23 @@ def unflatten(input, dim, sizes):
     return view(input, input.shape[:dim] + inferred + input.shape[dim + 1:])
 
 
+def _unflatten_method(self, dim, sizes):
+    """Tensor.unflatten is Python in PyTorch (Python's errors name it Tensor.unflatten), calling
+    the parsed C method."""
+    return _unflatten_parsed(self, dim, sizes)
+
+
+_unflatten_parsed = _arg_parser.parsed(unflatten, _arg_parser.method_signatures("unflatten"), True)
+_unflatten_method.__qualname__ = "Tensor.unflatten"
+_unflatten_method._signatures = _unflatten_parsed._signatures  # (parsed already, inside)
+
+
 def flip(input, *args, dims=None):
     """A copy with the order reversed along dims (PyTorch copies: it has no negative strides)."""
     dims = args or (() if dims is None else (dims,))
     if not dims:
         raise TypeError('flip() missing 1 required positional arguments: "dims"')
-    return d.flip(input, _given_dims(_shape(dims), input.dim()))
+    return d.flip(input, _given_dims(_shape(dims, operator.index), input.dim()))
 
 
 def roll(input, shifts=_REQUIRED, dims=None):
@@ -2244,7 +2272,8 @@ def roll(input, shifts=_REQUIRED, dims=None):
     if shifts is _REQUIRED:
         raise TypeError('roll() missing 1 required positional arguments: "shifts"')
     shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
-    dims = () if dims is None else (dims,) if isinstance(dims, int) else tuple(dims)
+    dims = () if dims is None else (dims,) if _arg_parser._is_symint(dims) else tuple(dims)
+    dims = tuple(int(x) if _arg_parser._is_int_tensor(x) else x for x in dims)  # (SymInts)
     if len(shifts) != len(dims) and (dims or len(shifts) != 1):
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:"
                            f"{len(dims)}")
@@ -4659,7 +4688,7 @@ _METHODS = dict(
     reshape_as=lambda self, other: reshape(self, other.shape), narrow=narrow, roll=roll,
     argsort=argsort, msort=msort, cumprod=cumprod, bmm=bmm, t_=_t_inplace, mv=_mv_method,
     transpose_=_transpose_inplace, unsqueeze_=_unsqueeze_inplace, squeeze_=_dims_as_arguments("squeeze_", _squeeze_inplace),
-    unflatten=unflatten,
+    unflatten=_unflatten_method,
 )
 _METHODS.update(  # part elem2: aliases, rsub, addcmul/addcdiv, logical ops, in-place comparisons
     subtract=_as_method(subtract), multiply=_as_method(multiply), divide=_as_method(divide),
@@ -5811,13 +5840,11 @@ def get_float32_matmul_precision():
     return _float32_matmul_precision
 
 
-def set_flush_denormal(mode=_REQUIRED):
+def set_flush_denormal(mode):
     """Flush denormal floats (the tiny ones below 2**-126 or 2**-1022, slow on many CPUs) to zero:
     PyTorch sets the x86 CPU's FTZ and DAZ bits (in its MXCSR register), for the calling thread,
     where NumPy's loops run too. Here through C's fegetenv/fesetenv, whose fenv_t keeps MXCSR at
     byte 28 on x86-64 Linux; elsewhere False, PyTorch's answer when the CPU cannot."""
-    if mode is _REQUIRED:
-        raise TypeError("minigrad.set_flush_denormal() takes exactly one argument (0 given)")
     if mode.__class__ is not builtins.bool:
         raise RuntimeError(f"flush_denormal expects a bool, but got {_type_name(mode)}")
     import ctypes
@@ -6413,7 +6440,7 @@ def narrow_copy(input, dim, start, length):
 def permute_copy(input, dims):
     _tensor_arg("permute_copy", "input", 1, input)
     permute(input.detach(), dims)
-    return d.permute_copy(input, _shape((dims,)))
+    return d.permute_copy(input, _shape((dims,), operator.index))
 
 
 def select_copy(input, dim, index):
