@@ -42,17 +42,15 @@ def _dims(dim, ndim):
 
 def _given(dim, ndim):
     """dim checked (PyTorch's IndexError when out of range) and kept as given, as PyTorch's node
-    keeps and shows it: NumPy, and the row's formulas, count a negative dim from the end. A 0-d
-    tensor's is wrapped (NumPy has no dim to count from)."""
-    wrapped = _wrap_dim(dim, ndim)
-    return int(dim) if ndim else wrapped
+    keeps and shows it (-1 of a 0-d tensor too): NumPy, and the row's formulas, count a negative
+    dim from the end."""
+    _wrap_dim(dim, ndim)
+    return int(dim)
 
 
 def _given_dims(dim, ndim):
     """dims checked as _dims checks them, kept as given (a tuple)."""
-    wrapped = _dims(dim, ndim)
-    if not ndim:
-        return wrapped
+    _dims(dim, ndim)
     return tuple(int(x) for x in dim) if isinstance(dim, (tuple, list)) else (int(dim),)
 
 
@@ -1957,7 +1955,8 @@ def _amax_amin(name, op):
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() "
                                "== 0. Specify the reduction dim with the 'dim' argument.")
         _check_reducible(name, input, dims)
-        return op(input, _given_dims(dim, input.dim()) if dims else dims, keepdim)
+        return op(input, _given_dims(dim, input.dim()) if dims or dim not in ((), []) else (),
+                  keepdim)
     reduce.__name__ = name
     return reduce
 
@@ -5308,7 +5307,7 @@ def _cumulative_inplace(op, name):
                                f"tensor dtype {dtype._c} should match")
         if self.dtype is dtypes.bool:
             raise NotImplementedError(f'"{name[:-1]}_out_cpu" not implemented for \'Bool\'')
-        return apply_inplace(op, self, _wrap_dim(dim, self.dim()), dtype)
+        return apply_inplace(op, self, _given(dim, self.dim()), dtype)
     return method
 
 
@@ -5337,14 +5336,14 @@ def _unfold_method(self, dimension=_REQUIRED, size=_REQUIRED, step=_REQUIRED):
     for name, value in (("dimension", dimension), ("size", size), ("step", step)):
         if value is _REQUIRED:
             raise TypeError(f'unfold() missing 1 required positional arguments: "{name}"')
-    dimension = _wrap_dim(dimension, builtins.max(self.dim(), 1))
+    given, dimension = _given(dimension, self.dim()), _wrap_dim(dimension, self.dim())
     length = self.shape[dimension] if self.dim() else 1
     if size > length:
         raise RuntimeError(f"maximum size for tensor at dimension {dimension} is {length} but "
                            f"size is {size}")
     if step <= 0:
         raise RuntimeError(f"step is {step} but must be > 0")
-    return d.unfold(self, dimension, size, step)
+    return d.unfold(self, given, size, step)
 
 
 _METHODS.update(where=_where_method, bitwise_and=_as_method(bitwise_and),
@@ -6482,8 +6481,7 @@ def transpose_copy(input, dim0, dim1):
 def unfold_copy(input, dimension, size, step):
     _tensor_arg("unfold_copy", "input", 1, input)
     input.detach().unfold(dimension, size, step)
-    return d.unfold_copy(input, _given(dimension, builtins.max(input.dim(), 1)) if input.dim()
-                         else 0, size, step)
+    return d.unfold_copy(input, _given(dimension, input.dim()), size, step)
 
 
 def unsqueeze_copy(input, dim):
