@@ -565,6 +565,7 @@ SIGNATURES = {
     "Tensor.where": ("where(Tensor condition, Tensor other)", "where(Tensor condition, Scalar other)"),
     "Tensor.numpy": ("numpy(*, bool force=False)",),
     "Tensor.size": ("size(int64_t? dim=None)",),
+    "Tensor.stride": ("stride(int64_t? dim=None)",),
     "argsort": ("argsort(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False, "
                 "Tensor out=None)",
                 "argsort(Tensor input, int64_t dim=-1, bool descending=False)"),

@@ -2467,6 +2467,8 @@ def _stride(self, dim=None):
                         for i in range(a.ndim))
     else:
         strides = tuple(st // a.itemsize for st in a.strides)
+    if dim is not None and not a.ndim:  # (as size(): a 0-d tensor has no dim 0 or -1 here)
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
     return strides if dim is None else strides[_wrap_dim(dim, self.dim())]
 
 

@@ -18765,3 +18765,21 @@ case(
     "F.max_pool3d(x, 2), F.max_pool3d(x, 2, return_indices=True), F.max_pool2d(x[0], 2, 2, 0, 1, False, True)",
     "F.adaptive_max_pool2d(x[0], 1, True), F.max_pool1d(x[0, 0], 2, return_indices=True)",
 )
+
+# dimfix: stride's dim is read by PyTorch's parser (as size's); Size is minigrad.Size
+case(
+    "k_dimfix_stride_size_type",
+    "x = torch.ones(2, 3)",
+    "x.stride(torch.tensor([0]))",
+    "x.stride(torch.tensor(0.))",
+    "x.stride('a')",
+    "x.stride(1.5)",
+    "x.stride(1, 2)",
+    "x.stride(foo=1)",
+    "x.stride(True)",
+    "torch.tensor(1.).stride(0)",
+    "x.stride(torch.tensor(1)), x.stride(dim=1), x.stride(), x.stride(None), x.stride(-1)",
+    "type(x.shape), torch.Size.__module__, type(torch.Size([2]))",
+    "x.view(torch.Size([6]), 1)",
+    "import pickle; pickle.loads(pickle.dumps(x.shape)), type(pickle.loads(pickle.dumps(x.shape)))",
+)
