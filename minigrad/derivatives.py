@@ -623,8 +623,8 @@ def _cummaxmin_backward(grad, self, indices, dim):
 
 def _nansum_backward(grad, self, dim, keepdim):
     """sum's gradient, times 0 where self is nan (PyTorch's nansum_backward)."""
-    return expand(_unsqueeze_dims(grad, dim or (), keepdim or not self.dim()), self.shape) * Tensor._make(
-        self._data == self._data)
+    grad = _unsqueeze_dims(grad, dim or (), keepdim or not self.dim())
+    return expand(grad, self.shape) * Tensor._make(self._data == self._data)
 
 def _logcumsumexp(self, dim):
     """PyTorch's scan: each step log1p(exp(min - max)) + max of the running value and the next
@@ -2866,7 +2866,8 @@ mean_dim = Op("MeanBackward1",         lambda self, dim, keepdim, dtype=None: _m
                                            self, dim or None, keepdim, _acc(self, dtype)),
               promote=False,
               self=lambda grad, self_shape, self_numel, dim, keepdim:  # (numel: over all dims)
-                  div_scalar(expand(_unsqueeze_dims(grad, dim, keepdim or not self_shape), self_shape),
+                  div_scalar(expand(_unsqueeze_dims(grad, dim, keepdim or not self_shape),
+                                    self_shape),
                              _reduced_numel(self_shape, dim) if dim else self_numel))
 max = Op("MaxBackward1",               lambda self: self.max(),
          self=lambda grad, self, result: _evenly_distribute(grad, self, result))
@@ -2913,11 +2914,13 @@ prod_dim = Op("ProdBackward1",         lambda self, dim, keepdim, dtype=None: se
               self=lambda grad, self, result, dim, keepdim:
                   _prod_backward(grad, self.to(grad.dtype), result, dim, keepdim))
 amax = Op("AmaxBackward0",             lambda self, dim, keepdim: self.max(
-                                           axis=dim or None if self.ndim else None, keepdims=keepdim),
+                                           axis=dim or None if self.ndim else None,
+                                           keepdims=keepdim),
           self=lambda grad, self, result, dim, keepdim:
               _amax_backward(grad, self, result, dim, keepdim))
 amin = Op("AminBackward0",             lambda self, dim, keepdim: self.min(
-                                           axis=dim or None if self.ndim else None, keepdims=keepdim),
+                                           axis=dim or None if self.ndim else None,
+                                           keepdims=keepdim),
           self=lambda grad, self, result, dim, keepdim:
               _amax_backward(grad, self, result, dim, keepdim))
 logsumexp = Op("LogsumexpBackward0",   _logsumexp, floating=True,
@@ -3245,7 +3248,8 @@ detach_copy = Op("minigrad::autograd::NotImplemented", lambda self: self.copy(),
 # --- end of part views2 copies ---
 
 # --- shape ops that copy -------------------------------------------------------------------------
-flip = Op("FlipBackward0",             lambda self, dims: np.flip(self, dims if self.ndim else None).copy(),
+flip = Op("FlipBackward0",             lambda self, dims: np.flip(
+                                           self, dims if self.ndim else None).copy(),
           self=lambda grad, dims: flip(grad, dims))
 roll = Op("RollBackward0",             lambda self, shifts, dims: np.roll(self, shifts, dims) if dims
                                            else np.roll(self, shifts[0]),     # flattened, rolled

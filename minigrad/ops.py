@@ -1955,8 +1955,8 @@ def _amax_amin(name, op):
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() "
                                "== 0. Specify the reduction dim with the 'dim' argument.")
         _check_reducible(name, input, dims)
-        return op(input, _given_dims(dim, input.dim()) if dims or dim not in ((), []) else (),
-                  keepdim)
+        return op(input, () if isinstance(dim, (tuple, list)) and not dim else
+                  _given_dims(dim, input.dim()), keepdim)
     reduce.__name__ = name
     return reduce
 
