@@ -686,3 +686,13 @@ from .ops import (are_deterministic_algorithms_enabled, get_default_device,  # n
                   is_storage, set_default_device, set_default_tensor_type,
                   set_deterministic_debug_mode, set_float32_matmul_precision, set_flush_denormal,
                   set_num_interop_threads, use_deterministic_algorithms)
+
+# PyTorch's C functions of no argument or one: CPython words their bad calls (keywords too)
+for _name, _nargs in (("get_default_dtype", 0), ("get_num_threads", 0), ("is_grad_enabled", 0),
+                      ("get_num_interop_threads", 0), ("is_anomaly_enabled", 0),
+                      ("is_anomaly_check_nan_enabled", 0), ("is_inference_mode_enabled", 0),
+                      ("set_num_threads", 1), ("set_num_interop_threads", 1),
+                      ("set_flush_denormal", 1)):
+    globals()[_name] = _arg_parser.c_function(globals()[_name], f"minigrad.{_name}", _nargs)
+from_numpy = _arg_parser.c_function(from_numpy, "minigrad._VariableFunctionsClass.from_numpy", 1)
+del _name, _nargs

@@ -236,7 +236,7 @@ class Signature:
         """Whether the call fits (FunctionSignature::parse); with raise_error, PyTorch's TypeError
         instead of False. A fitting call's values, by parameter, for `_unpack`."""
         nargs, params, varargs = len(args), self.params, self.varargs
-        if nargs > self.max_pos_args and not (varargs and _is_int(args[0])):
+        if nargs > self.max_pos_args and not (varargs and _is_symint(args[0])):
             if raise_error:
                 raise self._extra_args(nargs)
             return False
@@ -372,6 +372,20 @@ def method_no_arguments(name, args, kwargs):
     if kwargs:
         return TypeError(f"TensorBase.{name}() takes no keyword arguments")
     return TypeError(f"TensorBase.{name}() takes no arguments ({len(args)} given)")
+
+
+def c_function(fn, name, nargs):
+    """fn called as CPython calls a C function of no argument (nargs 0: METH_NOARGS) or one
+    (METH_O), such as torch.set_num_threads: keywords are refused first, then a wrong count, in
+    CPython's words naming it `name`."""
+    def call(*args, **kwargs):
+        if kwargs:
+            raise TypeError(f"{name}() takes no keyword arguments")
+        if len(args) != nargs:
+            raise TypeError(f"{name}() takes no arguments ({len(args)} given)" if nargs == 0 else
+                            f"{name}() takes exactly one argument ({len(args)} given)")
+        return fn(*args)
+    return functools.update_wrapper(call, fn)
 
 
 # --- format_invalid_args (torch/csrc/utils/invalid_arguments.cpp) ---------------------------------
@@ -556,6 +570,7 @@ SIGNATURES = {
     "Tensor.where": ("where(Tensor condition, Tensor other)", "where(Tensor condition, Scalar other)"),
     "Tensor.numpy": ("numpy(*, bool force=False)",),
     "Tensor.size": ("size(int64_t? dim=None)",),
+    "Tensor.stride": ("stride(int64_t? dim=None)",),
     "argsort": ("argsort(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False, "
                 "Tensor out=None)",
                 "argsort(Tensor input, int64_t dim=-1, bool descending=False)"),

@@ -279,12 +279,14 @@ def _threshold_backward(grad_output, self, threshold=0):
 
 
 def _reduced_numel(shape, dims):
-    return math.prod(shape[d] for d in dims)
+    """How many elements each reduced one came from (PyTorch's _safe_size: 1 for a 0-d input)."""
+    return math.prod(shape[d] for d in dims) if shape else 1
 
 
 def _norm(self, ord, dim, keepdim, dtype=None):
     """The vector norm over dim (all of self for None), computed in dtype if one is given."""
     a = np.abs(self if dtype is None else self.astype(dtype.np))
+    dim = dim if a.ndim else None  # (a 0-d array's dim, 0 or -1, is all of it)
     if ord == 0:  # how many entries are not zero
         return (a != 0).sum(axis=dim, keepdims=keepdim).astype(a.dtype)
     if ord == 2:
@@ -326,7 +328,8 @@ def _var(self, dim, correction, keepdim, root=False):
     NumPy's own warnings about it: ops.var/std has already warned PyTorch's."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        return (np.std if root else np.var)(self, axis=dim, ddof=correction, keepdims=keepdim)
+        return (np.std if root else np.var)(self, axis=dim if self.ndim else None, ddof=correction,
+                                            keepdims=keepdim)
 
 
 def _var_backward(grad, self, dim, correction, keepdim):
@@ -367,6 +370,7 @@ def _amax_backward(grad, self, result, dim, keepdim):
 
 def _logsumexp(self, dim, keepdim):
     """log(sum(exp(self - max))) + max, where an infinite max counts as 0 (PyTorch's way)."""
+    dim = dim if self.ndim else None  # (a 0-d array's dim, 0 or -1, is all of it)
     m = self.max(axis=dim, keepdims=True, initial=-np.inf)
     m = np.where(np.isinf(m), 0, m)
     out = _rounded(np.log, _rounded(np.exp, self - m).sum(axis=dim, keepdims=True)) + m
@@ -619,8 +623,8 @@ def _cummaxmin_backward(grad, self, indices, dim):
 
 def _nansum_backward(grad, self, dim, keepdim):
     """sum's gradient, times 0 where self is nan (PyTorch's nansum_backward)."""
-    return expand(_unsqueeze_dims(grad, dim or (), keepdim), self.shape) * Tensor._make(
-        self._data == self._data)
+    grad = _unsqueeze_dims(grad, dim or (), keepdim or not self.dim())
+    return expand(grad, self.shape) * Tensor._make(self._data == self._data)
 
 def _logcumsumexp(self, dim):
     """PyTorch's scan: each step log1p(exp(min - max)) + max of the running value and the next
@@ -2854,7 +2858,7 @@ sum_dim = Op("SumBackward1",           lambda self, dim, keepdim, dtype=None: _s
                                            self, dim or None, keepdim, _acc(self, dtype)),  # all
              promote=False,
              self=lambda grad, self_shape, dim, keepdim:
-                 expand(_unsqueeze_dims(grad, dim, keepdim), self_shape))
+                 expand(_unsqueeze_dims(grad, dim, keepdim or not self_shape), self_shape))
 mean = Op("MeanBackward0",             lambda self, dtype=None: _mean(self, None, False, _acc(self, dtype)),
           promote=False,
           self=lambda grad, self_shape, self_numel: div_scalar(expand(grad, self_shape), self_numel))
@@ -2862,7 +2866,8 @@ mean_dim = Op("MeanBackward1",         lambda self, dim, keepdim, dtype=None: _m
                                            self, dim or None, keepdim, _acc(self, dtype)),
               promote=False,
               self=lambda grad, self_shape, self_numel, dim, keepdim:  # (numel: over all dims)
-                  div_scalar(expand(_unsqueeze_dims(grad, dim, keepdim), self_shape),
+                  div_scalar(expand(_unsqueeze_dims(grad, dim, keepdim or not self_shape),
+                                    self_shape),
                              _reduced_numel(self_shape, dim) if dim else self_numel))
 max = Op("MaxBackward1",               lambda self: self.max(),
          self=lambda grad, self, result: _evenly_distribute(grad, self, result))
@@ -2909,11 +2914,13 @@ prod_dim = Op("ProdBackward1",         lambda self, dim, keepdim, dtype=None: se
               self=lambda grad, self, result, dim, keepdim:
                   _prod_backward(grad, self.to(grad.dtype), result, dim, keepdim))
 amax = Op("AmaxBackward0",             lambda self, dim, keepdim: self.max(
-                                           axis=dim or None, keepdims=keepdim),
+                                           axis=dim or None if self.ndim else None,
+                                           keepdims=keepdim),
           self=lambda grad, self, result, dim, keepdim:
               _amax_backward(grad, self, result, dim, keepdim))
 amin = Op("AminBackward0",             lambda self, dim, keepdim: self.min(
-                                           axis=dim or None, keepdims=keepdim),
+                                           axis=dim or None if self.ndim else None,
+                                           keepdims=keepdim),
           self=lambda grad, self, result, dim, keepdim:
               _amax_backward(grad, self, result, dim, keepdim))
 logsumexp = Op("LogsumexpBackward0",   _logsumexp, floating=True,
@@ -2996,7 +3003,8 @@ squeeze_dim = Op("SqueezeBackward1",   lambda self, dim: self.squeeze(dim) if se
                                            and self.shape[dim] == 1 else self[...], view=True,
                  self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, (dim,)))
 squeeze_dims = Op("SqueezeBackward2",  lambda self, dim: self.squeeze(
-                                           tuple(d for d in dim if self.shape[d] == 1)), view=True,
+                                           tuple(d for d in dim if self.shape[d] == 1)) if self.ndim
+                                           else self[...], view=True,
                   self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, dim))
 squeeze_dims_ = Op("SqueezeBackward4", lambda self, dim: self.squeeze(dim) if self.ndim  # squeeze_
                                            and self.shape[dim] == 1 else self[...], view=True,
@@ -3178,6 +3186,7 @@ def _zeros(info):
 def _unfold(self, dimension, size, step):
     if not self.ndim:
         return self.reshape(1)
+    dimension %= self.ndim  # (the windows' own dim comes last)
     windows = np.lib.stride_tricks.sliding_window_view(self, size, axis=dimension, writeable=True)
     return windows[_dim_key(dimension, slice(None, None, step))]
 
@@ -3239,7 +3248,8 @@ detach_copy = Op("minigrad::autograd::NotImplemented", lambda self: self.copy(),
 # --- end of part views2 copies ---
 
 # --- shape ops that copy -------------------------------------------------------------------------
-flip = Op("FlipBackward0",             lambda self, dims: np.flip(self, dims).copy(),
+flip = Op("FlipBackward0",             lambda self, dims: np.flip(
+                                           self, dims if self.ndim else None).copy(),
           self=lambda grad, dims: flip(grad, dims))
 roll = Op("RollBackward0",             lambda self, shifts, dims: np.roll(self, shifts, dims) if dims
                                            else np.roll(self, shifts[0]),     # flattened, rolled
@@ -5529,7 +5539,8 @@ def _var_mean_backward(grads, self, dim, correction, keepdim, std=None):
                 _std_backward(grad_first, self, std, dim, correction, keepdim))
     if grad_mean is not None:  # mean's gradient, as the mean rows have it
         part = (div_scalar(expand(grad_mean, self.shape), self.numel()) if dim is None else
-                div_scalar(expand(_unsqueeze_dims(grad_mean, dim, keepdim), self.shape),
+                div_scalar(expand(_unsqueeze_dims(grad_mean, dim, keepdim or not self.dim()),
+                                  self.shape),
                            _reduced_numel(self.shape, dim)))
         grad = part if grad is None else grad + part
     return grad
@@ -5643,6 +5654,7 @@ def _sum(a, axis=None, keepdims=False, dtype=None):
             and a.flags.c_contiguous:  # (the common tiny case first: one short loop)
         return np.add.accumulate(a.reshape(-1))[-1] + a.dtype.type(0)
     a = a if dtype is None else a.astype(dtype, copy=False)
+    axis = axis if a.ndim else None  # (a 0-d array's dim, 0 or -1, is all of it)
     dims = tuple(range(a.ndim)) if axis is None else \
         tuple(sorted(d % a.ndim for d in ((axis,) if np.ndim(axis) == 0 else axis)))
     if (a.dtype.kind != "f" or a.size == 0 or not a.flags.c_contiguous or not dims

@@ -81,6 +81,7 @@ class Size(tuple):
     """A tensor's shape: a tuple that prints as minigrad.Size([2, 3])."""
 
     __slots__ = ()
+    __module__ = "minigrad"  # (type(x.shape) and PyTorch's messages name it minigrad.Size)
 
     def __new__(cls, sizes=()):
         sizes = tuple(sizes)

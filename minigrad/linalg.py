@@ -44,7 +44,7 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
         if 0 in reduced:
             raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on an empty "
                                "tensor because the operation does not have an identity")
-    return d.norm(x, ord, dims, keepdim, dtype)
+    return d.norm(x, ord, None if dims is None else _ops._given_dims(dim, x.dim()), keepdim, dtype)
 
 
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):

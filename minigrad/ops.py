@@ -29,7 +29,10 @@ from .tensor import memory_format as _memory_format
 
 
 def _dims(dim, ndim):
+    """A list of dims (IntArrayRef) wrapped; its items may be tensors of one integer (PyTorch's
+    SymInt takes them, of any dims, where a single int64_t dim takes only 0-d ones)."""
     dims = dim if isinstance(dim, (tuple, list)) else (dim,)
+    dims = [int(x) if _arg_parser._is_int_tensor(x) else x for x in dims]
     wrapped = tuple(_wrap_dim(x, ndim) for x in dims)
     for i, x in enumerate(wrapped):
         if x in wrapped[:i]:
@@ -39,26 +42,36 @@ def _dims(dim, ndim):
 
 def _given(dim, ndim):
     """dim checked (PyTorch's IndexError when out of range) and kept as given, as PyTorch's node
-    keeps and shows it: NumPy, and the row's formulas, count a negative dim from the end. A 0-d
-    tensor's is wrapped (NumPy has no dim to count from)."""
-    wrapped = _wrap_dim(dim, ndim)
-    return int(dim) if ndim else wrapped
+    keeps and shows it (-1 of a 0-d tensor too): NumPy, and the row's formulas, count a negative
+    dim from the end."""
+    _wrap_dim(dim, ndim)
+    return int(dim)
 
 
 def _given_dims(dim, ndim):
     """dims checked as _dims checks them, kept as given (a tuple)."""
-    wrapped = _dims(dim, ndim)
-    if not ndim:
-        return wrapped
+    _dims(dim, ndim)
     return tuple(int(x) for x in dim) if isinstance(dim, (tuple, list)) else (int(dim),)
 
 
-def _shape(args):
+def _shape(args, item=None):
     """Accept f(2, 3), f((2, 3)), f([2, 3]) and f(size) alike; a size that is not an int (2.0)
-    is a TypeError, which _arg_parser words as PyTorch does for the functions it reads again."""
+    is a TypeError, which _arg_parser words as PyTorch does for the functions it reads again.
+    Each item is read as a SymInt (a size), or by `item` (operator.index for a list of dims,
+    which takes a tensor of one bool too)."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = args[0]
-    return tuple(map(operator.index, args))
+    return tuple(map(item or _symint, args))
+
+
+def _symint(a):
+    """A size read as PyTorch reads a SymInt: a tensor of one bool passes the parser (an int
+    tensor of one element does) but not ATen's check that its item is an integer."""
+    if isinstance(a, Tensor) and a._data.dtype.kind == "b":
+        raise RuntimeError("Expected scalar.isIntegral( false) to be true, but got false.  (Could "
+                           "this error message be improved?  If so, please report an enhancement "
+                           "request to PyTorch.)")
+    return operator.index(a)
 
 
 def _int_sizes(name, args, arg="size"):
@@ -73,7 +86,7 @@ def _int_sizes(name, args, arg="size"):
         if not hasattr(a, "__index__"):
             raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} "
                             f'with error "type must be tuple of ints,but got {type(a).__name__}"')
-    return tuple(a.__index__() for a in args)
+    return tuple(map(_symint, args))
 
 
 def _new_shape(name, args):
@@ -1874,7 +1887,8 @@ def _amax_amin(name, op):
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() "
                                "== 0. Specify the reduction dim with the 'dim' argument.")
         _check_reducible(name, input, dims)
-        return op(input, _given_dims(dim, input.dim()) if dims else dims, keepdim)
+        return op(input, () if isinstance(dim, (tuple, list)) and not dim else
+                  _given_dims(dim, input.dim()), keepdim)
     reduce.__name__ = name
     return reduce
 
@@ -2055,7 +2069,7 @@ def _squeeze_inplace(self, dim=None):
 
 
 def permute(input, *dims):
-    dims = _shape(dims)
+    dims = _shape(dims, operator.index)
     if len(dims) != input.dim():
         raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does not "
                            "match the length of the desired ordering of dimensions i.e. input.dim() "
@@ -2072,6 +2086,8 @@ def unsqueeze(input, dim):
 def squeeze(input, dim=None):
     if dim is None:
         return d.squeeze(input)
+    if isinstance(dim, Tensor) and not _arg_parser._is_int64(dim):  # squeeze(IntArrayRef dim)
+        dim = [dim]
     if isinstance(dim, (tuple, list)):  # (the row skips the dims not of size 1)
         return d.squeeze_dims(input, _given_dims(dim, input.dim()) if dim else ())
     return d.squeeze_dim(input, _given(dim, input.dim()))
@@ -2151,7 +2167,7 @@ def unflatten(input, dim, sizes):
     _check_int_tuple("unflatten", "sizes", 2, sizes)
     if not sizes:
         raise RuntimeError("unflatten: sizes must be non-empty")
-    dim, sizes = _wrap_dim(dim, input.dim()), tuple(builtins.int(s) for s in sizes)
+    dim, sizes = _wrap_dim(dim, input.dim()), tuple(map(_symint, sizes))
     try:
         inferred = _infer_shape(sizes, input.shape[dim])
     except RuntimeError as e:
@@ -2162,12 +2178,23 @@ def unflatten(input, dim, sizes):
     return view(input, input.shape[:dim] + inferred + input.shape[dim + 1:])
 
 
+def _unflatten_method(self, dim, sizes):
+    """Tensor.unflatten is Python in PyTorch (Python's errors name it Tensor.unflatten), calling
+    the parsed C method."""
+    return _unflatten_parsed(self, dim, sizes)
+
+
+_unflatten_parsed = _arg_parser.parsed(unflatten, _arg_parser.method_signatures("unflatten"), True)
+_unflatten_method.__qualname__ = "Tensor.unflatten"
+_unflatten_method._signatures = _unflatten_parsed._signatures  # (parsed already, inside)
+
+
 def flip(input, *args, dims=None):
     """A copy with the order reversed along dims (PyTorch copies: it has no negative strides)."""
     dims = args or (() if dims is None else (dims,))
     if not dims:
         raise TypeError('flip() missing 1 required positional arguments: "dims"')
-    return d.flip(input, _given_dims(_shape(dims), input.dim()))
+    return d.flip(input, _given_dims(_shape(dims, operator.index), input.dim()))
 
 
 def roll(input, shifts=_REQUIRED, dims=None):
@@ -2176,7 +2203,8 @@ def roll(input, shifts=_REQUIRED, dims=None):
     if shifts is _REQUIRED:
         raise TypeError('roll() missing 1 required positional arguments: "shifts"')
     shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
-    dims = () if dims is None else (dims,) if isinstance(dims, int) else tuple(dims)
+    dims = () if dims is None else (dims,) if _arg_parser._is_symint(dims) else tuple(dims)
+    dims = tuple(int(x) if _arg_parser._is_int_tensor(x) else x for x in dims)  # (SymInts)
     if len(shifts) != len(dims) and (dims or len(shifts) != 1):
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:"
                            f"{len(dims)}")
@@ -2371,6 +2399,8 @@ def _stride(self, dim=None):
                         for i in range(a.ndim))
     else:
         strides = tuple(st // a.itemsize for st in a.strides)
+    if dim is not None and not a.ndim:  # (as size(): a 0-d tensor has no dim 0 or -1 here)
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
     return strides if dim is None else strides[_wrap_dim(dim, self.dim())]
 
 
@@ -4571,7 +4601,7 @@ _METHODS = dict(
     reshape_as=lambda self, other: reshape(self, other.shape), narrow=narrow, roll=roll,
     argsort=argsort, msort=msort, cumprod=cumprod, bmm=bmm, t_=_t_inplace, mv=_mv_method,
     transpose_=_transpose_inplace, unsqueeze_=_unsqueeze_inplace, squeeze_=_dims_as_arguments("squeeze_", _squeeze_inplace),
-    unflatten=unflatten,
+    unflatten=_unflatten_method,
 )
 _METHODS.update(  # part elem2: aliases, rsub, addcmul/addcdiv, logical ops, in-place comparisons
     subtract=_as_method(subtract), multiply=_as_method(multiply), divide=_as_method(divide),
@@ -5180,7 +5210,7 @@ def _cumulative_inplace(op, name):
                                f"tensor dtype {dtype._c} should match")
         if self.dtype is dtypes.bool:
             raise NotImplementedError(f'"{name[:-1]}_out_cpu" not implemented for \'Bool\'')
-        return apply_inplace(op, self, _wrap_dim(dim, self.dim()), dtype)
+        return apply_inplace(op, self, _given(dim, self.dim()), dtype)
     return method
 
 
@@ -5209,14 +5239,14 @@ def _unfold_method(self, dimension=_REQUIRED, size=_REQUIRED, step=_REQUIRED):
     for name, value in (("dimension", dimension), ("size", size), ("step", step)):
         if value is _REQUIRED:
             raise TypeError(f'unfold() missing 1 required positional arguments: "{name}"')
-    dimension = _wrap_dim(dimension, builtins.max(self.dim(), 1))
+    given, dimension = _given(dimension, self.dim()), _wrap_dim(dimension, self.dim())
     length = self.shape[dimension] if self.dim() else 1
     if size > length:
         raise RuntimeError(f"maximum size for tensor at dimension {dimension} is {length} but "
                            f"size is {size}")
     if step <= 0:
         raise RuntimeError(f"step is {step} but must be > 0")
-    return d.unfold(self, dimension, size, step)
+    return d.unfold(self, given, size, step)
 
 
 _METHODS.update(where=_where_method, bitwise_and=_as_method(bitwise_and),
@@ -5701,13 +5731,11 @@ def get_float32_matmul_precision():
     return _float32_matmul_precision
 
 
-def set_flush_denormal(mode=_REQUIRED):
+def set_flush_denormal(mode):
     """Flush denormal floats (the tiny ones below 2**-126 or 2**-1022, slow on many CPUs) to zero:
     PyTorch sets the x86 CPU's FTZ and DAZ bits (in its MXCSR register), for the calling thread,
     where NumPy's loops run too. Here through C's fegetenv/fesetenv, whose fenv_t keeps MXCSR at
     byte 28 on x86-64 Linux; elsewhere False, PyTorch's answer when the CPU cannot."""
-    if mode is _REQUIRED:
-        raise TypeError("minigrad.set_flush_denormal() takes exactly one argument (0 given)")
     if mode.__class__ is not builtins.bool:
         raise RuntimeError(f"flush_denormal expects a bool, but got {_type_name(mode)}")
     import ctypes
@@ -6291,7 +6319,7 @@ def narrow_copy(input, dim, start, length):
 def permute_copy(input, dims):
     _tensor_arg("permute_copy", "input", 1, input)
     permute(input.detach(), dims)
-    return d.permute_copy(input, _shape((dims,)))
+    return d.permute_copy(input, _shape((dims,), operator.index))
 
 
 def select_copy(input, dim, index):
@@ -6333,8 +6361,7 @@ def transpose_copy(input, dim0, dim1):
 def unfold_copy(input, dimension, size, step):
     _tensor_arg("unfold_copy", "input", 1, input)
     input.detach().unfold(dimension, size, step)
-    return d.unfold_copy(input, _given(dimension, builtins.max(input.dim(), 1)) if input.dim()
-                         else 0, size, step)
+    return d.unfold_copy(input, _given(dimension, input.dim()), size, step)
 
 
 def unsqueeze_copy(input, dim):

@@ -663,9 +663,11 @@ class Tensor:
 
 def _wrap_dim(dim, ndim):
     """A negative dim counts from the end; out of range raises PyTorch's IndexError. A float or
-    bool is no dim: the TypeError says so, and the functions _arg_parser reads again get PyTorch's
+    bool is no dim, nor is a tensor other than a 0-d integer one (PyTorch's int64_t takes only
+    that one): the TypeError says so, and the functions _arg_parser reads again get PyTorch's
     words for it."""
-    if dim.__class__ is float or dim.__class__ is bool:
+    if dim.__class__ is float or dim.__class__ is bool or isinstance(dim, Tensor) and (
+            dim._data.ndim or dim._data.dtype.kind not in "iu"):
         raise TypeError(f"dim must be int, not {dim.__class__.__name__}")
     n = max(ndim, 1)
     if not -n <= dim < n:

@@ -18721,3 +18721,152 @@ case(
     "torch.autograd.grad((gi * gi).sum() + (gw ** 3).sum() + gb.sum() ** 2, (xg, w, b))",
     "gi, = torch.autograd.grad((F.layer_norm(x, (4,), w, b) ** 2).sum(), x, create_graph=True); gi.sum().backward(); print(x.grad is not None); gi.grad_fn._saved_mean",
 )
+# dimfix: a 0-d tensor's dim is kept as given by its node (-1 shows unsigned), forward and
+# backward unchanged
+case(
+    "k_dimfix_scalar_dims",
+    "x = torch.tensor(1.5, requires_grad=True)",
+    "x.sum(-1).grad_fn._saved_dim, x.sum(0).grad_fn._saved_dim, x.mean(-1, True).grad_fn._saved_dim",
+    "x.cumsum(-1).grad_fn._saved_dim, x.softmax(-1).grad_fn._saved_dim, x.squeeze(-1).grad_fn._saved_dim",
+    "x.max(-1).values.grad_fn._saved_dim, x.amax(-1).grad_fn._saved_dim, x.logsumexp(-1).grad_fn._saved_dim",
+    "x.norm(dim=-1).grad_fn._saved_dim, x.std(-1).grad_fn._saved_dim, x.var(0).grad_fn._saved_dim",
+    "x.flip(-1).grad_fn._saved_dims, x.squeeze((-1,)).grad_fn._saved_dim, x.prod(-1).grad_fn._saved_dim",
+    "x.sort(-1).values.grad_fn._saved_dim, x.nansum(-1).grad_fn._saved_dim, x.transpose(-1, 0).grad_fn._saved_dim0",
+    "x.unfold(-1, 1, 1).grad_fn._saved_dimension, torch.linalg.vector_norm(x, dim=-1).grad_fn._saved_dim",
+    "y = x * 1; y.cumsum_(-1).grad_fn._saved_dim",
+    "x.sum(-1), x.mean(-1, keepdim=True), x.logsumexp(-1), x.norm(dim=0), x.var(-1, correction=0), x.flip(-1), x.amin(-1)",
+    "[torch.autograd.grad(f(x), x)[0] for f in (lambda t: t.sum(-1), lambda t: t.mean(-1), lambda t: t.nansum(0), lambda t: t.amax(-1), lambda t: t.logsumexp(-1), lambda t: t.norm(dim=-1), lambda t: t.var(-1, correction=0), lambda t: t.flip(-1), lambda t: t.squeeze((-1,)))]",
+    "g, = torch.autograd.grad(x.softmax(-1), x, create_graph=True); g, torch.autograd.grad(g, x)",
+    "torch.var_mean(x, -1, correction=0), torch.autograd.grad(sum(torch.var_mean(x, -1, correction=0)), x)",
+    "z = torch.arange(6., requires_grad=True).view(2, 3); z.cumprod_(-1) if False else (z * 1).cumprod_(-1).grad_fn._saved_dim, z.unfold(-1, 2, 1).grad_fn._saved_dimension, z.unfold(-1, 2, 1)",
+)
+
+# dimfix: an int dim takes a 0-d integer tensor only; a list of dims (IntArrayRef) takes a tensor
+# of one integer (bool too)
+case(
+    "k_dimfix_tensor_dims",
+    "x = torch.ones(2, 1)",
+    "x.unsqueeze(torch.tensor([0]))",
+    "x.unsqueeze(torch.tensor(True))",
+    "x.unsqueeze(torch.tensor(0.))",
+    "x.unsqueeze(torch.tensor(0)).shape",
+    "x.cumsum(torch.tensor([0]))",
+    "x.transpose(torch.tensor(True), 1)",
+    "x.flatten(torch.tensor([[0]]))",
+    "x.gather(torch.tensor([1]), torch.zeros(2, 1, dtype=torch.long))",
+    "x.index_select(torch.tensor(True), torch.tensor([0]))",
+    "x.argmax(torch.tensor([0]))",
+    "x.size(torch.tensor([0]))",
+    "x.sum(torch.tensor([0])), x.sum((torch.tensor(True),)), x.sum(torch.tensor(0))",
+    "x.sum(torch.tensor(0.))",
+    "x.squeeze(torch.tensor([1])).shape, x.squeeze(torch.tensor(True)).shape, x.squeeze(torch.tensor(1)).shape",
+    "y = torch.ones(2, 1, requires_grad=True); y.squeeze(torch.tensor([1])).grad_fn, y.squeeze(torch.tensor(1)).grad_fn",
+    "x.flip(torch.tensor(True)), x.roll(1, torch.tensor(0)), x.roll(1, torch.tensor([[0]])), x.roll(1, torch.tensor(True))",
+    "x.permute(torch.tensor(True), 0).shape",
+)
+
+# dimfix: a bool tensor is no SymInt size (PyTorch's parser takes it, ATen's check does not)
+case(
+    "k_dimfix_bool_sizes",
+    "x = torch.ones(2, 2)",
+    "torch.ones(torch.tensor(True), 2)",
+    "torch.zeros((torch.tensor(True), 2))",
+    "torch.empty(torch.tensor(True))",
+    "torch.full((torch.tensor(True),), 2.)",
+    "torch.randn(torch.tensor(True), 2)",
+    "x.new_ones(torch.tensor(True), 2)",
+    "x.new_zeros((torch.tensor(True),))",
+    "x.reshape(torch.tensor(True), 4)",
+    "x.view(torch.tensor(True), 4)",
+    "x.expand(torch.tensor(True), 2, 2)",
+    "x.repeat(torch.tensor(True), 1)",
+    "x.unflatten(0, (torch.tensor(True), 2))",
+    "torch.ones(torch.tensor(1), torch.tensor([2])), x.view(torch.tensor(4)), x.reshape(torch.tensor([1]), 4)",
+    "x.view(torch.tensor(0), -1)",
+)
+
+# dimfix: Tensor.unflatten is Python in PyTorch; torch.unflatten is not
+case(
+    "k_dimfix_unflatten",
+    "x = torch.ones(2, 3)",
+    "x.unflatten(0)",
+    "x.unflatten()",
+    "x.unflatten(0, (2, 1), 3)",
+    "x.unflatten(0, sizes=(2, 1), foo=3)",
+    "torch.unflatten(x, 0)",
+    "x.unflatten(0, 2)",
+    "x.unflatten(0, ())",
+    "x.unflatten(dim=1, sizes=(3, 1)).shape, x.unflatten(-1, (torch.tensor(3), 1)).shape",
+)
+
+# dimfix: PyTorch's C functions of no argument or one refuse keywords (CPython's words)
+case(
+    "k_dimfix_c_functions",
+    "torch.set_flush_denormal(mode=False)",
+    "torch.set_flush_denormal()",
+    "torch.set_flush_denormal(False, True)",
+    "torch.set_num_threads(nthreads=1)",
+    "torch.set_num_threads()",
+    "torch.set_num_interop_threads(n=2)",
+    "torch.get_num_threads(1)",
+    "torch.get_num_interop_threads(foo=1)",
+    "torch.is_grad_enabled(True)",
+    "torch.is_inference_mode_enabled(x=1)",
+    "torch.is_anomaly_enabled(1)",
+    "torch.is_anomaly_check_nan_enabled(x=1)",
+    "torch.get_default_dtype(1)",
+    "import numpy as np; torch.from_numpy(ndarray=np.ones(2))",
+    "torch.from_numpy()",
+    "torch.from_numpy(np.ones(2)), torch.get_default_dtype(), torch.is_grad_enabled(), torch.set_flush_denormal(False)",
+)
+
+# dimfix: Tensor.new with a Size makes a tensor of that shape (uninitialized: shapes only)
+case(
+    "k_dimfix_new_size",
+    "x = torch.ones(2, dtype=torch.float64)",
+    "y = x.new(torch.Size([2, 3])); y.shape, y.dtype",
+    "y = x.new(torch.Size([])); y.shape, y.dtype",
+    "y = x.new((2, 3)); y.shape",
+    "x.new([2, 3])",
+    "x.new(2, 3).shape",
+)
+
+# dimfix: F.max_pool*d and their kin are PyTorch's boolean_dispatch between _max_pool*d and
+# max_pool*d_with_indices (Python's errors name the one called)
+case(
+    "k_dimfix_pool_dispatch",
+    "import torch.nn.functional as F; x = torch.ones(1, 1, 2, 2, 2)",
+    "F.max_pool3d(x, 'a')",
+    "F.max_pool3d(x)",
+    "F.max_pool3d(x, 2, foo=1)",
+    "F.max_pool3d(x, 2, 1, 0, 1, True, True, 5)",
+    "F.max_pool3d(x, 2, 1, 0, 1, True, False, 5)",
+    "F.max_pool2d(x[0])",
+    "F.max_pool1d(x[0, 0], 2, 1, 0, 1, False, True, 7)",
+    "F.adaptive_max_pool1d(x[0, 0])",
+    "F.adaptive_max_pool2d(x[0], 1, 0, 1)",
+    "F.adaptive_max_pool3d(x, 1, foo=1)",
+    "F.fractional_max_pool2d(x[0])",
+    "F.fractional_max_pool3d(x, 1, None, None, True, None, 7)",
+    "F.max_pool3d.__name__, F.max_pool2d.__name__, F.adaptive_max_pool1d.__name__",
+    "F.max_pool3d(x, 2), F.max_pool3d(x, 2, return_indices=True), F.max_pool2d(x[0], 2, 2, 0, 1, False, True)",
+    "F.adaptive_max_pool2d(x[0], 1, True), F.max_pool1d(x[0, 0], 2, return_indices=True)",
+)
+
+# dimfix: stride's dim is read by PyTorch's parser (as size's); Size is minigrad.Size
+case(
+    "k_dimfix_stride_size_type",
+    "x = torch.ones(2, 3)",
+    "x.stride(torch.tensor([0]))",
+    "x.stride(torch.tensor(0.))",
+    "x.stride('a')",
+    "x.stride(1.5)",
+    "x.stride(1, 2)",
+    "x.stride(foo=1)",
+    "x.stride(True)",
+    "torch.tensor(1.).stride(0)",
+    "x.stride(torch.tensor(1)), x.stride(dim=1), x.stride(), x.stride(None), x.stride(-1)",
+    "type(x.shape), torch.Size.__module__, type(torch.Size([2]))",
+    "x.view(torch.Size([6]), 1)",
+    "import pickle; pickle.loads(pickle.dumps(x.shape)), type(pickle.loads(pickle.dumps(x.shape)))",
+)

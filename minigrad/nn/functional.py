@@ -1337,7 +1337,7 @@ def _check_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, fn, 
     _check_output_size(input, out)
 
 
-def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+def _max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     """The max of each kernel_size window (windows stride apart, dilation between taps);
     padding adds -inf borders. With return_indices, where each max was (flat over H*W)."""
@@ -1351,7 +1351,7 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     return (output, indices) if return_indices else output
 
 
-def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+def _max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     """max_pool2d over a height of 1, after max_pool1d's own checks (with return_indices,
     max_pool1d_with_indices: another ATen function, with other checks)."""
@@ -1452,7 +1452,7 @@ def _check_nonempty(kernel, input, dim):
                            f"dimension {dim} being empty")
 
 
-def adaptive_max_pool2d(input, output_size, return_indices=False):
+def _adaptive_max_pool2d(input, output_size, return_indices=False):
     """The max over adaptive_avg_pool2d's windows (and where it was, flat over H*W)."""
     _check_adaptive("adaptive_max_pool2d", input, ":")
     for i in range(1, input.dim()):
@@ -1467,10 +1467,10 @@ def adaptive_avg_pool1d(input, output_size):
     return adaptive_avg_pool2d(input.unsqueeze(-2), (1, size)).squeeze(-2)
 
 
-def adaptive_max_pool1d(input, output_size, return_indices=False):
+def _adaptive_max_pool1d(input, output_size, return_indices=False):
     _check_dims_2_to_3(input, "adaptive_max_pool1d")
     size = _single("adaptive_max_pool1d", "output_size", output_size)
-    output, indices = adaptive_max_pool2d(input.unsqueeze(-2), (1, size), True)
+    output, indices = _adaptive_max_pool2d(input.unsqueeze(-2), (1, size), True)
     output = output.squeeze(-2)
     return (output, indices.squeeze(-2)) if return_indices else output
 
@@ -1483,7 +1483,7 @@ _MAX_POOL3D = {name: _arg_parser.Signature(
     for name, out in (("max_pool3d", ""), ("max_pool3d_with_indices", ", *, TensorList[2] out=None"))}
 
 
-def _max_pool3d(name, args, kwargs):
+def _max_pool3d_aten(name, args, kwargs):
     """ATen's max_pool3d or max_pool3d_with_indices, the call read by PyTorch's parser:
     max_pool2d over the last three dims, its output and indices (flat over D*H*W)."""
     input, *args, ceil_mode = _MAX_POOL3D[name].bind(args, kwargs)[:6]
@@ -1497,23 +1497,23 @@ def _max_pool3d(name, args, kwargs):
 
 def _aten_max_pool3d(*args, **kwargs):
     """torch.max_pool3d: ATen's, without return_indices."""
-    return _max_pool3d("max_pool3d", args, kwargs)[0]
+    return _max_pool3d_aten("max_pool3d", args, kwargs)[0]
 
 
-def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+def _max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     """max_pool2d over the last three dims (indices flat over D*H*W). As PyTorch's F, this is
     Python: it hands ATen's function stride None as []."""
     if return_indices:
         return max_pool3d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
-    return _max_pool3d("max_pool3d", (input, kernel_size, [] if stride is None else stride,
-                                      padding, dilation, ceil_mode), {})[0]
+    return _max_pool3d_aten("max_pool3d", (input, kernel_size, [] if stride is None else stride,
+                                           padding, dilation, ceil_mode), {})[0]
 
 
 def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
                             ceil_mode=False, return_indices=False):
     """max_pool3d and where each max was (always both)."""
-    return _max_pool3d("max_pool3d_with_indices", (
+    return _max_pool3d_aten("max_pool3d_with_indices", (
         input, kernel_size, [] if stride is None else stride, padding, dilation, ceil_mode), {})
 
 
@@ -1562,7 +1562,7 @@ def adaptive_avg_pool3d(input, output_size):
     return d.adaptive_avg_pool3d(input, size)
 
 
-def adaptive_max_pool3d(input, output_size, return_indices=False):
+def _adaptive_max_pool3d(input, output_size, return_indices=False):
     """adaptive_max_pool2d over the last three dims (indices flat over D*H*W)."""
     _check_adaptive3d("adaptive_max_pool3d", input, ":")
     size = _adaptive_size(input, output_size, 3)
@@ -1579,15 +1579,15 @@ def adaptive_max_pool3d(input, output_size, return_indices=False):
 
 def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
     """adaptive_max_pool3d and where each max was (always both)."""
-    return adaptive_max_pool3d(input, output_size, True)
+    return _adaptive_max_pool3d(input, output_size, True)
 
 
 def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
-    return adaptive_max_pool1d(input, output_size, True)
+    return _adaptive_max_pool1d(input, output_size, True)
 
 
 def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
-    return adaptive_max_pool2d(input, output_size, True)
+    return _adaptive_max_pool2d(input, output_size, True)
 
 
 # lp_pool1d/2d/3d: (sum of x ** p over each window) ** (1 / p), PyTorch's composite: an
@@ -2220,7 +2220,7 @@ def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation
     k, s, p, dl = (_single("max_pool1d", arg, value) for arg, value in (
         ("kernel_size", kernel_size), ("stride", stride), ("padding", padding),
         ("dilation", dilation)))
-    output, indices = max_pool2d(input.unsqueeze(-2), (1, k), (1, s), (0, p), (1, dl), ceil_mode,
+    output, indices = _max_pool2d(input.unsqueeze(-2), (1, k), (1, s), (0, p), (1, dl), ceil_mode,
                                  True)
     return output.squeeze(-2), indices.squeeze(-2)
 
@@ -2228,7 +2228,7 @@ def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation
 def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
                             ceil_mode=False, return_indices=False):
     """max_pool2d and where each max was (always both)."""
-    return max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+    return _max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
 
 
 def _unpool_output_size(input, kernel_size, stride, padding, output_size):
@@ -3125,7 +3125,7 @@ def fractional_max_pool2d_with_indices(input, kernel_size, output_size=None, out
                                 _random_samples)
 
 
-def fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None,
+def _fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None,
                           return_indices=False, _random_samples=None):
     return _fractional_max_pool(2, input, kernel_size, output_size, output_ratio, return_indices,
                                 _random_samples)
@@ -3138,7 +3138,7 @@ def fractional_max_pool3d_with_indices(input, kernel_size, output_size=None, out
                                 _random_samples)
 
 
-def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=None,
+def _fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=None,
                           return_indices=False, _random_samples=None):
     return _fractional_max_pool(3, input, kernel_size, output_size, output_ratio, return_indices,
                                 _random_samples)
@@ -3215,3 +3215,29 @@ def _ctc_loss_impl(log_probs, targets, input_lengths, target_lengths, blank, red
     if reduction == 2:
         return res.sum()
     return res if batched else res.squeeze(0)
+
+
+def _boolean_dispatch(arg_index, if_true, if_false):
+    """PyTorch's boolean_dispatch: F.max_pool2d and its kin are Python choosing, by
+    return_indices (a keyword, or the arg_index-th argument), between the function that also
+    returns indices (max_pool2d_with_indices) and the one that does not (_max_pool2d); each words
+    a bad call under its own name."""
+    def fn(*args, **kwargs):
+        flag = kwargs["return_indices"] if "return_indices" in kwargs else (
+            args[arg_index] if arg_index < len(args) else False)
+        return (if_true if flag else if_false)(*args, **kwargs)
+    fn.__name__ = fn.__qualname__ = if_false.__name__[1:]
+    fn.__doc__ = if_false.__doc__
+    return fn
+
+
+max_pool1d = _boolean_dispatch(6, max_pool1d_with_indices, _max_pool1d)
+max_pool2d = _boolean_dispatch(6, max_pool2d_with_indices, _max_pool2d)
+max_pool3d = _boolean_dispatch(6, max_pool3d_with_indices, _max_pool3d)
+adaptive_max_pool1d = _boolean_dispatch(2, adaptive_max_pool1d_with_indices, _adaptive_max_pool1d)
+adaptive_max_pool2d = _boolean_dispatch(2, adaptive_max_pool2d_with_indices, _adaptive_max_pool2d)
+adaptive_max_pool3d = _boolean_dispatch(2, adaptive_max_pool3d_with_indices, _adaptive_max_pool3d)
+fractional_max_pool2d = _boolean_dispatch(4, fractional_max_pool2d_with_indices,
+                                          _fractional_max_pool2d)
+fractional_max_pool3d = _boolean_dispatch(4, fractional_max_pool3d_with_indices,
+                                          _fractional_max_pool3d)
