@@ -305,7 +305,7 @@ class Signature:
                                         f"tuple of ints,but got {type_name(item)}\"")
         for p in self.params:  # TensorList[2] out: two tensors (PythonArgs::tensorlist_n)
             x = values.get(p.name)
-            if p.kind == "TensorList" and p.size and isinstance(x, (tuple, list)) and len(x) != p.size:
+            if p.kind == "TensorList" and isinstance(x, (tuple, list)) and len(x) != p.size > 0:
                 raise TypeError(f"expected tuple of {p.size} elements but got {len(x)}")
 
     def bind(self, args, kwargs):
@@ -764,9 +764,11 @@ def _method_signature(text):
 
 
 def method_signatures(name):
+    """A method's signatures: the function's, less those whose first argument is a number
+    (`remainder(Scalar self, Tensor other)`: a method's self is a tensor)."""
     if f"Tensor.{name}" in SIGNATURES:
         return SIGNATURES[f"Tensor.{name}"]
-    return tuple(map(_method_signature, SIGNATURES[name]))
+    return tuple(_method_signature(s) for s in SIGNATURES[name] if "(Scalar self" not in s)
 
 
 def parsed(fn, signatures, method=False, home=None):

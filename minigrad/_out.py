@@ -17,11 +17,16 @@ from .ops import can_cast
 from .tensor import Tensor
 
 _RESIZED = (
-    "An output with one or more elements was resized since it had shape {}, which does not match "
-    "the required output shape {}. This behavior is deprecated, and in a future PyTorch release "
+    "An output with one or more elements was resized since it had shape {0}, which does not match "
+    "the required output shape {3}. This behavior is deprecated, and in a future PyTorch release "
     "outputs will not be resized unless they have zero elements. You can explicitly reuse an out "
     "tensor t by resizing it, inplace, to zero elements with t.resize_(0). (Triggered internally "
     "at /__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)")
+_RANGE_RESIZED = (
+    "The number of elements in the out tensor of shape {0} is {1} which does not match the "
+    "computed number of elements {2}. Note that this may occur as a result of rounding error. The "
+    "out tensor will be resized to a tensor of shape ({2},). (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/RangeFactories.cpp:199.)")
 # Kernels that want out to have the result's dtype exactly (no cast), in their own words; every
 # function of several outputs (max, sort, ...) speaks as mm does.
 _EXACT = "Expected out tensor to have dtype {want._c}, but got {got._c} instead"
@@ -48,7 +53,8 @@ def call_with_out(fn, signatures, args, kwargs, out):
     if isinstance(out, numbers.Number):  # (add's parser takes a number for out, as for other)
         out = Tensor._make(np.array(out))
     inputs = [v for k, v in values.items() if k != "out"]
-    factory = next(_tensors(inputs), None) is None  # zeros, arange, ...: made in out's dtype, resized silently
+    factory = next(_tensors(inputs), None) is None  # zeros, arange, ...: no tensor in; made in
+    # out's dtype, resized silently
     outs = tuple(out) if isinstance(out, (tuple, list)) else (out,)
     if grad_mode.is_grad_enabled() and any(t.requires_grad for t in (*_tensors(inputs), *outs)):
         raise RuntimeError(f"{'aten::' * factory}{name}(): functions with out=... arguments don't "
@@ -74,10 +80,12 @@ def call_with_out(fn, signatures, args, kwargs, out):
                                f"type {o.dtype._scalar}")
         _check_overlap(o, r.shape, _tensors(inputs))
     for r, o in zip(results, outs):
+        if name == "arange" and o.numel() == r.numel():  # (arange fills out of any shape
+            r = r.reshape(o.shape)                        # with as many elements)
         if o.shape != r.shape:
-            if o.numel() and not factory:
-                warnings.warn(_RESIZED.format(list(o.shape), list(r.shape)), UserWarning,
-                              stacklevel=3)
+            if o.numel() and (not factory or name == "arange"):
+                warnings.warn((_RANGE_RESIZED if factory else _RESIZED).format(
+                    list(o.shape), o.numel(), r.numel(), list(r.shape)), UserWarning, stacklevel=3)
             o._data = np.empty(r.shape, o._data.dtype)
         if _function.on_inplace_write is not None:  # (a hook that saves what is overwritten)
             _function.on_inplace_write(o)

@@ -18748,4 +18748,6 @@ case(
     "torch.rand(2, 2, out=torch.zeros(0)).shape",
     "torch.zeros(2, out=c, dtype=torch.float64)",
     "r = torch.ones(2, out=torch.zeros(2), requires_grad=True); r, r.grad_fn, r.is_leaf",
+    "o = torch.zeros(5, 1); torch.arange(5, out=o), o._version",
+    "o = torch.zeros(2, 2); torch.arange(0, 5, out=o), o._version",
 )
