@@ -801,7 +801,7 @@ def parsed(fn, signatures, method=False, home=None):
             if e is None:
                 raise
             raise e from None
-    takes_out = not method and any(p.name == "out" for s in _parsed(signatures) for p in s.params)
+    takes_out = not method and any(" out=None" in s for s in signatures)
     call = functools.update_wrapper(call_taking_out if takes_out else call, fn)
     call._signatures = signatures
     return call
