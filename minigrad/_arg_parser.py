@@ -308,6 +308,10 @@ class Signature:
                         raise TypeError(f"{self.name}(): argument '{p.name}' failed to unpack "
                                         f"the object at pos {i + 1} with error \"type must be "
                                         f"tuple of ints,but got {type_name(item)}\"")
+        for p in self.params:  # TensorList[2] out: two tensors (PythonArgs::tensorlist_n)
+            x = values.get(p.name)
+            if p.kind == "TensorList" and isinstance(x, (tuple, list)) and len(x) != p.size > 0:
+                raise TypeError(f"expected tuple of {p.size} elements but got {len(x)}")
 
     def bind(self, args, kwargs):
         """The values of a call this signature takes, one per parameter in its order, defaults
@@ -829,6 +833,18 @@ is_neg is_nonzero is_signed isfinite isinf isnan isreal log10_ log1p_ log2_ log_
 matrix_exp neg_ negative_ numel positive rad2deg_ ravel reciprocal_ relu relu_ resolve_conj
 resolve_neg rsqrt_ sigmoid_ sin_ sinc_ sinh_ sqrt_ square_ t tan_ tanh_ trace trunc_
 zero_""".split()})
+SIGNATURES.update({  # more functions that take out= (_out.py reads their out)
+    **{n: (f"{n}(Tensor input, Tensor {other}, *, Tensor out=None)",)
+       for n, other in (("maximum", "other"), ("minimum", "other"), ("atan2", "other"),
+                        ("arctan2", "other"), ("hypot", "other"), ("fmax", "other"),
+                        ("fmin", "other"), ("logaddexp", "other"), ("logaddexp2", "other"),
+                        ("nextafter", "other"), ("mv", "vec"), ("outer", "vec2"),
+                        ("heaviside", "values"))},
+    **{n: (f"{n}(Tensor input, Tensor other, *, Tensor out=None)",
+           f"{n}(Scalar self, Tensor other)",
+           f"{n}(Tensor input, Scalar other, *, Tensor out=None)")
+       for n in ("remainder", "bitwise_and", "bitwise_or", "bitwise_xor")},
+})
 SIGNATURES.update({  # [smallfns] methods that call a Python function on each element
     "Tensor.map_": ("map_(Tensor other, PyObject* callable)",),
     "Tensor.map2_": ("map2_(Tensor x, Tensor y, PyObject* callable)",),
@@ -861,16 +877,19 @@ def _method_signature(text):
 
 
 def method_signatures(name):
+    """A method's signatures: the function's, less those whose first argument is a number
+    (`remainder(Scalar self, Tensor other)`: a method's self is a tensor)."""
     if f"Tensor.{name}" in SIGNATURES:
         return SIGNATURES[f"Tensor.{name}"]
-    return tuple(map(_method_signature, SIGNATURES[name]))
+    return tuple(_method_signature(s) for s in SIGNATURES[name] if "(Scalar self" not in s)
 
 
 def parsed(fn, signatures, method=False, home=None):
     """fn, whose failures are read again by PyTorch's parser: a call it refuses gets its TypeError
     instead of fn's error. Nothing is done while calls succeed, nor for calls made from fn's own
     module `home` (globals): minigrad calling its own functions (argsort calling sort, say) may
-    pass arguments in ways PyTorch's users may not."""
+    pass arguments in ways PyTorch's users may not. A function whose signatures take `out` takes
+    it here, for all of them alike (_out.call_with_out)."""
     def call(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
@@ -881,7 +900,22 @@ def parsed(fn, signatures, method=False, home=None):
             if e is None:
                 raise
             raise e from None
-    call = functools.update_wrapper(call, fn)
+
+    def call_taking_out(*args, out=None, **kwargs):  # (out=None is no out, as in PyTorch)
+        try:
+            if out is None:
+                return fn(*args, **kwargs)
+            from ._out import call_with_out
+            return call_with_out(fn, signatures, args, kwargs, out)
+        except Exception:
+            if sys._getframe(1).f_globals is home:
+                raise
+            e = error(signatures, args, kwargs if out is None else {**kwargs, "out": out})
+            if e is None:
+                raise
+            raise e from None
+    takes_out = not method and any(" out=None" in s for s in signatures)
+    call = functools.update_wrapper(call_taking_out if takes_out else call, fn)
     call._signatures = signatures
     return call
 

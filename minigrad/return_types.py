@@ -55,11 +55,13 @@ def _return_type(name, fields=None):
 
 
 def __getattr__(name):
-    if name not in _FIELDS:
+    """A result's class; `max_out` is max's, returned by torch.max(..., out=(values, indices))."""
+    base = name.removesuffix("_out")
+    if base not in _FIELDS:
         raise AttributeError(f"module 'minigrad.return_types' has no attribute '{name}'")
-    cls = globals()[name] = _return_type(name, _FIELDS[name])
+    cls = globals()[name] = _return_type(name, _FIELDS[base])
     return cls
 
 
 def __dir__():
-    return sorted({*globals(), *_FIELDS})
+    return sorted({*globals(), *_FIELDS, *(f"{n}_out" for n in _FIELDS)})

@@ -18870,3 +18870,121 @@ case(
     "x.view(torch.Size([6]), 1)",
     "import pickle; pickle.loads(pickle.dumps(x.shape)), type(pickle.loads(pickle.dumps(x.shape)))",
 )
+
+# part outarg: torch functions take out= (one mechanism, _out.py): written in place, out returned
+case(
+    "k_outarg_values",
+    "a = torch.tensor([1., 2., 3.]); b = torch.tensor([.5, .25, 2.]); c = torch.zeros(3)",
+    "r = torch.add(a, b, out=c); r is c, c, c._version, r.grad_fn, r.is_leaf",
+    "torch.add(a, b, alpha=2, out=c), c._version",
+    "torch.exp(a, out=None)",
+    "base = torch.zeros(2, 3); torch.mul(a, 2, out=base[1]); base, base._version",
+    "t = torch.zeros(3, 2).t(); torch.sub(a, b, out=t[1]); t",
+    "torch.add(a, 1, out=a), a._version",
+    "print(torch.div(a, 3, out=c), torch.pow(a, 2, out=c), torch.log(a, out=c), torch.abs(-a, out=c))",
+    "print(torch.neg(a, out=c), torch.sigmoid(a, out=c), torch.tanh(a, out=c), torch.sqrt(a, out=c))",
+    "print(torch.sin(a, out=c), torch.clamp(a, 2.5, 3.5, out=c), torch.clip(a, max=3, out=c))",
+    "print(torch.eq(a, 3, out=c), torch.maximum(a, b, out=c), torch.where(a > 3, a, 0., out=c))",
+    "print(torch.remainder(a, 2, out=c), torch.xlogy(a, b, out=c), torch.atan2(a, b, out=c))",
+    "m = torch.tensor([[1., 5., 2.], [7., 0., 3.]]); s = torch.zeros(0)",
+    "print(torch.matmul(m, m.t(), out=s), torch.mm(m, m.t(), out=s), torch.bmm(m[None], m.t()[None], out=s))",
+    "print(torch.sum(m, 1, out=s), torch.mean(m, (0, 1), out=s), torch.prod(m, 1, out=s))",
+    "print(torch.std(m, 1, out=s), torch.var(m, out=s), torch.cumsum(m, 1, out=s))",
+    "print(torch.cat([m, m], out=s), torch.stack([m, m], 1, out=s).shape)",
+    "print(torch.sum(torch.tensor([1.5, 2.5]), 0, out=torch.zeros((), dtype=torch.long)))",
+    "print(torch.cumsum(torch.tensor([1.5, 2.5]), 0, out=torch.zeros(2, dtype=torch.long)))",
+    "print(torch.add(torch.tensor([1, 2]), 1, out=torch.zeros(2, dtype=torch.uint8)))",
+    "print(torch.eq(torch.tensor([1, 2]), 1, out=torch.zeros(2)))",
+)
+
+case(
+    "k_outarg_dtype_resize",
+    "torch.set_printoptions(precision=10); x = torch.tensor([1., 7.])",
+    "torch.div(x, 3, out=torch.zeros(2, dtype=torch.float64))",
+    "torch.sum(x / 3, 0, out=torch.zeros((), dtype=torch.float64))",
+    "torch.mean(x / 3, out=torch.zeros((), dtype=torch.float64))",
+    "c = torch.zeros(2); torch.exp(torch.tensor([1., 2., 3.]), out=c); c, c._version",
+    "c = torch.zeros(0); torch.exp(torch.tensor([1., 2., 3.]), out=c); c, c._version",
+    "cl = torch.zeros(2, dtype=torch.long); torch.add(torch.tensor([1., 2., 3.]), 1, out=cl)",
+    "cl, cl._version",
+    "torch.exp(torch.tensor([1, 2]), out=torch.zeros(2, dtype=torch.long))",
+    "torch.add(torch.tensor([1, 2]), 1, out=torch.zeros(2, dtype=torch.bool))",
+    "torch.matmul(x / 3, x / 7, out=torch.zeros((), dtype=torch.float64))",
+    "torch.mm(x[None], x[:, None], out=torch.zeros(1, 1, dtype=torch.long))",
+    "torch.bmm(x[None, None], x[None, :, None], out=torch.zeros(1, 1, 1, dtype=torch.float64))",
+    "torch.clamp(x, 0, 1, out=torch.zeros(2, dtype=torch.float64))",
+    "torch.signbit(x, out=torch.zeros(2))",
+    "torch.sum(x, 0, out=torch.zeros(()), dtype=torch.float64)",
+    "e = torch.zeros(3).expand(2, 3); torch.exp(torch.ones(3), out=e)",
+    "y = torch.zeros(3); torch.add(y, y, out=y[:2])",
+    "y, y._version",
+)
+
+case(
+    "k_outarg_autograd",
+    "ag = torch.tensor([1., 2.], requires_grad=True); og = torch.zeros(2, requires_grad=True)",
+    "torch.exp(ag, out=torch.zeros(2))",
+    "torch.add(ag, 1, out=torch.zeros(2))",
+    "torch.exp(torch.ones(2), out=og)",
+    "torch.cat([ag, ag], out=torch.zeros(4))",
+    "torch.zeros(2, out=og)",
+    "og, og._version",
+    """
+    with torch.no_grad():
+        r = torch.exp(ag, out=torch.zeros(2))
+        print(r, r.grad_fn, r.requires_grad)
+        print(torch.exp(torch.ones(2), out=og), og.grad_fn)
+    """,
+)
+
+case(
+    "k_outarg_several_outputs",
+    "m = torch.tensor([[1., 5., 2.], [7., 0., 3.]]); v = torch.zeros(2); i = torch.zeros(2, dtype=torch.long)",
+    "r = torch.max(m, 1, out=(v, i)); r",
+    "r.values is v, r.indices is i, type(r).__name__, v._version, i._version",
+    "torch.min(m, 1, out=[v, i])",
+    "torch.sort(m, out=(torch.zeros(0), torch.zeros(0, dtype=torch.long)))",
+    "torch.topk(m, 2, out=(torch.zeros(0), torch.zeros(0, dtype=torch.long)))",
+    "torch.kthvalue(m, 2, out=(torch.zeros(0), torch.zeros(0, dtype=torch.long)))",
+    "torch.max(m, 0, out=(torch.zeros(2), torch.zeros(2, dtype=torch.long)))",
+    "v2 = torch.zeros(2); i2 = torch.zeros(2); torch.max(m, 1, out=(v2, i2))",
+    "v2, i2, v2._version",
+    "torch.max(m, 1, out=(torch.zeros(2, dtype=torch.float64), i))",
+    "torch.max(m, 1, out=(v, 3))",
+    "torch.sort(m, out=[v])",
+    "torch.max(m, 1, out=v)",
+    "torch.max(m, out=v), v",
+)
+
+case(
+    "k_outarg_bad_out_and_methods",
+    "a = torch.tensor([1., 2.]); c = torch.zeros(2)",
+    "torch.exp(a, out=3)",
+    "torch.exp(a, out=[c])",
+    "torch.add(a, a, out=(c,))",
+    "torch.add(a, a, out=3)",
+    "torch.cat([a, a], out=3)",
+    "torch.clamp(a, 0, 1, out=3)",
+    "torch.sum(a, out=c)",
+    "torch.prod(a, out=c)",
+    "a.add(a, out=c)",
+    "a.exp(out=c)",
+    "c, c._version",
+)
+
+case(
+    "k_outarg_creation",
+    "c = torch.zeros(3)",
+    "torch.zeros(2, 2, out=c), c, c._version",
+    "torch.ones(2, out=torch.zeros(2, dtype=torch.long))",
+    "torch.full((2,), 3.5, out=torch.zeros(3, dtype=torch.long))",
+    "torch.eye(2, out=torch.zeros(5))",
+    "torch.linspace(0, 1, 3, out=torch.zeros(3, dtype=torch.float64))",
+    "torch.arange(3, out=torch.zeros(0, dtype=torch.long))",
+    "torch.empty(2, out=torch.zeros(0)).shape, torch.randn(2, out=torch.zeros(0)).shape",
+    "torch.rand(2, 2, out=torch.zeros(0)).shape",
+    "torch.zeros(2, out=c, dtype=torch.float64)",
+    "r = torch.ones(2, out=torch.zeros(2), requires_grad=True); r, r.grad_fn, r.is_leaf",
+    "o = torch.zeros(5, 1); torch.arange(5, out=o), o._version",
+    "o = torch.zeros(2, 2); torch.arange(0, 5, out=o), o._version",
+)
