@@ -421,11 +421,8 @@ class Tensor:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self._backward_hooks is None:
             self._backward_hooks = HookDict()
-            node = self.grad_fn
-            if node is not None:
-                if node._tensor_hooks is None:
-                    node._tensor_hooks = {}
-                node._tensor_hooks[self._output_nr] = self._backward_hooks
+            if self.grad_fn is not None:
+                self.grad_fn._register_hook_dict(self)
         return RemovableHandle.add(self._backward_hooks, hook)
 
     def register_post_accumulate_grad_hook(self, hook):

@@ -18988,3 +18988,76 @@ case(
     "o = torch.zeros(5, 1); torch.arange(5, out=o), o._version",
     "o = torch.zeros(2, 2); torch.arange(0, 5, out=o), o._version",
 )
+
+case(
+    "k_rawsaved_dir",
+    "def d(n): return dir(n)\nimport torch.nn.functional as F",
+    "x = torch.tensor([1., -2., 3.], requires_grad=True); y = torch.tensor([2., 1., 0.5], requires_grad=True)",
+    "d((x * y).grad_fn)",
+    "d((x * 2).grad_fn)",
+    "d((x ** 2).grad_fn), d((x ** y).grad_fn), d((2 ** x).grad_fn)",
+    "m = torch.tensor([[1., 5.], [4., 2.]], requires_grad=True)",
+    "d(m.sum(0).grad_fn), d(m.max().grad_fn), d(m.max(0)[0].grad_fn)",
+    "c = m.clone(); c[0] = 1.; d(c.grad_fn), d(c.grad_fn.next_functions[0][0].next_functions[0][0])",
+    "d(F.layer_norm(m, (2,)).grad_fn)",
+    "w = torch.ones(1, 1, 2, 2, requires_grad=True)\nd(F.conv2d(m.view(1, 1, 2, 2), w).grad_fn)",
+    "d(m[torch.tensor([0, 1]), torch.tensor([1, 1])].grad_fn)",
+    "d(torch.cat([m, m]).grad_fn), d(torch.stack([m, m]).grad_fn)",
+    "n = (x * y).grad_fn; n.requires_grad, n._sequence_nr() == n._sequence_nr()",
+)
+
+case(
+    "k_rawsaved_values",
+    "import torch.nn.functional as F\nm = torch.tensor([[1., 5.], [4., 2.]], requires_grad=True)",
+    "n = F.layer_norm(m, (2,)).grad_fn\nr = n._raw_saved_weight\nprint(r, type(r).__name__, type(r).__module__)\nr.data, r.unpack(), r.unpack_hook, n._saved_weight, n._saved_bias",
+    "r.register_hooks(lambda t: t, lambda t: t)",
+    "n = F.layer_norm(m, (2,), torch.ones(2, requires_grad=True)).grad_fn\nn._raw_saved_weight.data, n._raw_saved_bias.data",
+    "n = m[torch.tensor([0, 1]), torch.tensor([1, 1])].grad_fn\nn._saved_indices, n._raw_saved_indices, [r.data for r in n._raw_saved_indices]",
+    "n = m[:, torch.tensor([1])].grad_fn\nn._saved_indices, n._raw_saved_indices, [r.data for r in n._raw_saved_indices]",
+    "n = (m * m).grad_fn\nr = n._raw_saved_self\nr.data is m, r.unpack() is m, sorted(a for a in dir(r) if not a.startswith('_'))",
+    "e = m.exp(); r = e.grad_fn._raw_saved_result\nr.data, r.unpack_hook",
+    "r.unpack()",
+    "y = m * m\nr = y.grad_fn._raw_saved_self\nr.register_hooks(lambda t: 7, lambda p: p * m)\nr.data, r.unpack_hook(2)",
+    "y.sum().backward()\nm.grad",
+    "y.grad_fn._raw_saved_self, y.grad_fn._raw_saved_self.data",
+    "y.grad_fn._raw_saved_self.unpack()",
+    "(m * 2).grad_fn._raw_saved_self",
+    "(m * 2).grad_fn._raw_saved_self_sym_sizes",
+)
+
+case(
+    "k_rawsaved_custom_function",
+    """
+    class MyFn(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            ctx.save_for_backward(a, None)
+            return a * 2
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = MyFn.apply(x)
+    n = y.grad_fn
+    """,
+    "r = n._raw_saved_tensors; r, r[0].data is x, r[1].data",
+    "'_raw_saved_tensors' in dir(n), [a for a in dir(n) if a.startswith('_saved')]",
+    "y.sum().backward(); n._raw_saved_tensors",
+)
+
+case(
+    "k_rawsaved_batch_norm_empty",
+    "import torch.nn.functional as F",
+    """
+    x = torch.zeros(0, 3, requires_grad=True)
+    w = torch.ones(3, requires_grad=True); b = torch.zeros(3, requires_grad=True)
+    y = F.batch_norm(x, None, None, w, training=True)
+    y, y.grad_fn, y.grad_fn.next_functions
+    """,
+    "y.sum().backward(); x.grad, w.grad",
+    "y = F.batch_norm(x, torch.zeros(3), torch.ones(3), w, b, training=False); y, y.grad_fn.next_functions[1]",
+    "y.sum().backward(); w.grad, b.grad",
+    "rm = torch.zeros(3); rv = torch.ones(3)\nF.batch_norm(x, rm, rv, training=True), rm, rv",
+    "bn = torch.nn.BatchNorm1d(3); bn(torch.zeros(0, 3, 4)).grad_fn, bn.running_mean, bn.running_var, bn.num_batches_tracked",
+    "torch.batch_norm(x, w, None, None, None, True, 0.1, 1e-5, False).grad_fn",
+)

@@ -84,19 +84,23 @@ class Node:
     def __getattr__(self, attr):
         """`_saved_self`, `_saved_result`, ...: the saved values, as PyTorch exposes them. A name
         the node keeps only when needed is None when it was not (x * 2 needs no `self`).
-        `_raw_saved_self`: the SavedTensor object itself, where register_hooks lives."""
+        `_raw_saved_self`: the SavedTensor object itself, where register_hooks lives; an empty
+        one for an optional tensor not given (layer_norm's weight), one per tensor of a list."""
         raw = attr.startswith("_raw_saved_")
         if (raw or attr.startswith("_saved_")) and not attr.endswith(_HIDDEN):
             shown = attr[len("_raw_saved_" if raw else "_saved_"):]
             key = shown.replace("_sym_sizes", "_shape").replace("_sym_strides", "_strides").replace(
                 "_sym_numel", "_numel")
-            if self._shown_name(key) != shown:
-                pass  # (another spelling of a kept name: not an attribute PyTorch has)
+            if self._shown_name(key) != shown or raw and not self._holds_tensors(key):
+                pass  # (another spelling of a kept name, or raw of a plain value: not attributes)
             elif key in self._args:
-                if not raw:
-                    return _as_shown(key, self._args[key])
+                if raw:
+                    return SavedTensor._stand_in(None)
+                return _as_shown(key, self._args[key])
             else:
                 saved = self._saved_tensors.get(key) if self._saved_tensors else None
+                if raw and saved.__class__ is tuple:
+                    return tuple(SavedTensor._stand_in(t) for t in _index_tensors(saved))
                 if raw and (saved is not None or self._declares(key)):
                     return saved if saved.__class__ is SavedTensor else SavedTensor._stand_in(saved)
                 if saved is FREED:
@@ -104,12 +108,7 @@ class Node:
                 if saved is not None:
                     value = saved.unpack(self) if saved.__class__ is SavedTensor else saved
                     if value.__class__ is tuple:  # an index key: its arrays, None for a dim
-                        from ..tensor import Tensor  # taken whole (to the last array)
-                        shown = [Tensor._make(k) if isinstance(k, np.ndarray) else None
-                                 for k in value]
-                        while shown[-1] is None:
-                            shown.pop()
-                        return tuple(shown)
+                        return _index_tensors(value)
                     if not hasattr(value, "_data"):  # a wrapped Python number shows as a tensor
                         from ..ops import tensor
                         value = tensor(value, dtype=None if isinstance(value, int) else float64)
@@ -122,17 +121,43 @@ class Node:
         """The names of what this kind of node keeps (a row's: all its formulas name)."""
         return {*self._args, *self._saved_tensors}
 
+    def _holds_tensors(self, key):
+        """Is the kept value `key` a tensor (or a list of them), which PyTorch keeps as
+        SavedTensors and shows as `_raw_saved_<key>` too?"""
+        return key in self._saved_tensors
+
     def _shown_name(self, key):
         """A kept value's name after `_saved_`: self_shape (self.sym_sizes() in derivatives.yaml)
         shows as self_sym_sizes, as PyTorch's generated nodes name it."""
         return key.replace("_shape", "_sym_sizes").replace("_strides", "_sym_strides").replace(
             "_numel", "_sym_numel")
 
+    # What PyTorch's C++ nodes list besides object's members and their saved values; minigrad's
+    # own bookkeeping (_args, _saved_tensors, apply, ...) is not listed.
+    _SHOWN = ("__call__", "_input_metadata", "_register_hook_dict", "_sequence_nr",
+              "_set_sequence_nr", "metadata", "name", "next_functions", "register_hook",
+              "register_prehook", "requires_grad")
+
     def __dir__(self):
-        """With the `_saved_*` attributes, as PyTorch's node classes list them (a scalar type
-        is kept but not shown)."""
-        return [*(a for a in super().__dir__() if a != "_saved_tensors"), *(
-            "_saved_" + self._shown_name(k) for k in self._kept_names() if not k.endswith(_HIDDEN))]
+        """As PyTorch's node classes list themselves: with `_saved_*` (a scalar type is kept but
+        not shown) and `_raw_saved_*` for each saved tensor."""
+        kept = [k for k in self._kept_names() if not k.endswith(_HIDDEN)]
+        return [*dir(object), *self._SHOWN, *("_saved_" + self._shown_name(k) for k in kept),
+                *("_raw_saved_" + self._shown_name(k) for k in kept if self._holds_tensors(k))]
+
+    @property
+    def requires_grad(self):
+        """Always True: a node exists only where some input needed a gradient (PyTorch's too)."""
+        return True
+
+    def _set_sequence_nr(self, sequence_nr):
+        self._seq_nr = sequence_nr
+
+    def _register_hook_dict(self, tensor):
+        """tensor.register_hook's first call: the node runs the tensor's hooks on its gradient."""
+        if self._tensor_hooks is None:
+            self._tensor_hooks = {}
+        self._tensor_hooks[tensor._output_nr] = tensor._backward_hooks
 
     def register_hook(self, fn):
         """fn(grad_inputs, grad_outputs) runs after the node; it may return new grad_inputs."""
@@ -157,6 +182,16 @@ _INT64 = frozenset(("dim", "dims", "dim0", "dim1", "dim2", "dimension", "index",
 
 
 _HIDDEN = ("_scalar_type", "_info", "_geometry")  # kept by nodes, but not shown (as in PyTorch)
+
+
+def _index_tensors(value):
+    """An index key kept for backward (x[:, i]) as PyTorch shows it: a tuple of its tensors,
+    None for a dim taken whole (up to the last tensor)."""
+    from ..tensor import Tensor
+    shown = [Tensor._make(k) if isinstance(k, np.ndarray) else None for k in value]
+    while shown[-1] is None:
+        shown.pop()
+    return tuple(shown)
 
 
 def _as_shown(key, value):
@@ -185,6 +220,8 @@ class AccumulateGrad(Node):
         self.variable = variable
         self._seq_nr = 2**64 - 1  # UINT64_MAX, as PyTorch's: accumulate as soon as ready
 
+    _SHOWN = (*Node._SHOWN, "variable")
+
     def name(self):
         return "minigrad::autograd::AccumulateGrad"  # a C++ node's name in PyTorch
 
@@ -210,7 +247,8 @@ class SavedTensor:
     (`view_grad_fn`): while that node lives, unpacking (and its error) names it, as PyTorch's does.
     """
 
-    __slots__ = ("tensor", "data", "version_counter", "saved_version", "is_output", "output_nr",
+    __module__ = "minigrad._C._autograd"  # where PyTorch's lives (its repr shows it)
+    __slots__ = ("tensor", "array", "version_counter", "saved_version", "is_output", "output_nr",
                  "packed", "history", "view_grad_fn")
 
     def __init__(self, tensor, is_output=False):
@@ -227,7 +265,7 @@ class SavedTensor:
             self._pack(tensor, _default_hooks[-1])
         elif is_output:
             self.tensor = None
-            self.data, self.version_counter = tensor._data, tensor._version_counter
+            self.array, self.version_counter = tensor._data, tensor._version_counter
             self.output_nr = tensor._output_nr
         else:
             self.tensor = tensor
@@ -240,6 +278,24 @@ class SavedTensor:
         self.tensor, self.is_output, self.packed, self.saved_version = value, False, None, 0
         return self
 
+    def __dir__(self):
+        """What PyTorch's SavedTensor lists (but its pybind11 internal): not the bookkeeping."""
+        return [*dir(object), "__module__", "data", "register_hooks", "unpack", "unpack_hook"]
+
+    @property
+    def data(self):
+        """What is kept: the tensor (an output's without its history), what pack_hook returned,
+        or None (an optional tensor not given, or freed by backward)."""
+        if self.packed is not None:
+            return self.packed[1]
+        if self.is_output:
+            return Tensor._make(self.array, None, 0, self.version_counter)
+        return self.tensor if isinstance(self.tensor, Tensor) else None
+
+    @property
+    def unpack_hook(self):
+        return None if self.packed is None else self.packed[0]
+
     def register_hooks(self, pack_hook, unpack_hook):
         """saved_tensors_hooks for this one saved tensor: pack_hook(tensor) runs now, and the
         node's backward gets unpack_hook(what it returned) instead of the tensor."""
@@ -248,7 +304,7 @@ class SavedTensor:
                                "been set. Hint: only one pair of hooks is allowed at a time.")
         tensor = self.tensor
         if self.is_output:
-            tensor = Tensor._make(self.data, None, self.output_nr, self.version_counter)
+            tensor = Tensor._make(self.array, None, self.output_nr, self.version_counter)
         elif tensor is None:
             raise RuntimeError("Calling register_hooks on a saved tensor with value None is "
                                "forbidden")
@@ -277,14 +333,26 @@ class SavedTensor:
         self.history = (None if self.is_output else tensor._grad_fn, tensor._requires_grad,
                         tensor._grad_accumulator)
 
-    def unpack(self, node):
+    def unpack(self, node=None):
+        """The tensor, checked against in-place changes. Called by hand (`_raw_saved_x.unpack()`)
+        there is no node to hang an output from: PyTorch refuses that as it does here."""
         if self.packed is not None:
             return self._unpack_hooked(node)
         tensor = self.tensor
-        if tensor is None:
-            from ..tensor import Tensor
-            tensor = Tensor._make(self.data, self._owner(node), self.output_nr,
+        if tensor is None and self.is_output:
+            if self._owner(node) is None:
+                raise RuntimeError(
+                    "Trying to use a saved tensor that has been detached in-place, i.e. with "
+                    ".detach_().This is not supported, please use out-of-place `.detach()` instead")
+            tensor = Tensor._make(self.array, self._owner(node), self.output_nr,
                                   self.version_counter)
+        elif tensor is None:  # an optional tensor not given
+            return None
+        elif tensor is FREED:
+            raise RuntimeError(FREED_MESSAGE)
+        elif not isinstance(tensor, Tensor):  # a number standing for a tensor
+            from ..ops import tensor as as_tensor
+            return as_tensor(tensor, dtype=None if isinstance(tensor, int) else float64)
         if tensor._version != self.saved_version:
             owner = tensor._grad_fn if self.is_output else tensor.grad_fn
             which = f", which is output {tensor._output_nr} of {_op_name(owner)}," if owner else ""

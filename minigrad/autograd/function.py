@@ -40,6 +40,13 @@ class OpNode(Node):
     def _kept_names(self):
         return self.op.saved_names
 
+    def _holds_tensors(self, key):
+        """The row's outputs and differentiable inputs (given or not), and whatever was saved as
+        tensors (an index, a mask): PyTorch's node classes declare these SavedVariables."""
+        op = self.op
+        return (key in self._saved_tensors or key == "result" or key in op.outputs
+                or key in op.extra or op.index.get(key, -1) in op.input_idx)
+
     def _shown_name(self, key):
         """An argument of the forward keeps its own name (native_layer_norm's normalized_shape)."""
         return key if key in self.op.index else super()._shown_name(key)
@@ -864,6 +871,21 @@ class BackwardCFunction(Node):
         if FREED in saved:
             raise RuntimeError(FREED_MESSAGE)
         return tuple(None if s is None else s.unpack(self) for s in saved)
+
+    @property
+    def _raw_saved_tensors(self):
+        """The SavedTensor objects themselves (an empty one for a None saved)."""
+        saved = self._saved_tensors.values()
+        if FREED in saved:
+            raise RuntimeError(FREED_MESSAGE)
+        return tuple(SavedTensor._stand_in(None) if s is None else s for s in saved)
+
+    def __dir__(self):
+        """A Python class in PyTorch too, which lists its members (the ctx's among them), but
+        not minigrad's bookkeeping, as for any node (nor `__call__`: it has none there)."""
+        hidden = {*vars(Node), "__call__", "_num_args", "_tensor_args"} - {
+            *Node._SHOWN, *dir(object), "__module__", "__weakref__", "apply"} | {"__call__"}
+        return [a for a in object.__dir__(self) if a not in hidden]
 
     def name(self):
         return type(self).__name__

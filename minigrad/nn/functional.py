@@ -792,7 +792,16 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
 
 
 def _batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps):
-    """torch.batch_norm (ATen's, F.batch_norm's checks done): its arguments in ATen's order."""
+    """torch.batch_norm (ATen's, F.batch_norm's checks done): its arguments in ATen's order.
+    An empty input takes ATen's shortcut: no statistics (the running ones stay), a copy scaled
+    by weight[0] and shifted by bias[0], so that gradients (zeros) still reach weight and bias."""
+    if input.numel() == 0:
+        out = input.clone()
+        if weight is not None:
+            out = out * weight[0]
+        if bias is not None:
+            out = out + bias[0]
+        return out
     return _native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum,
                               eps)[0]
 

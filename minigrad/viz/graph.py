@@ -224,7 +224,7 @@ def _saved(node):
             elif hasattr(s, "saved_version"):
                 counter = s.version_counter if s.tensor is None else s.tensor._version_counter
                 state = "ok" if counter.value == s.saved_version else "stale"
-                tensor = s.tensor if s.tensor is not None else _Output(s.data)
+                tensor = s.tensor if s.tensor is not None else _Output(s.array)
                 yield name, tensor, s.saved_version, counter.value, state
             else:  # a Python number standing for a tensor
                 yield name, _Output(np.asarray(s)), 0, 0, "ok"
