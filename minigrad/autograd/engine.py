@@ -339,19 +339,19 @@ class SavedTensor:
         if self.packed is not None:
             return self._unpack_hooked(node)
         tensor = self.tensor
-        if tensor is None and self.is_output:
-            if self._owner(node) is None:
+        if tensor is None:
+            if not self.is_output:  # an optional tensor not given
+                return None
+            owner = self._owner(node)
+            if owner is None:
                 raise RuntimeError(
                     "Trying to use a saved tensor that has been detached in-place, i.e. with "
                     ".detach_().This is not supported, please use out-of-place `.detach()` instead")
-            tensor = Tensor._make(self.array, self._owner(node), self.output_nr,
-                                  self.version_counter)
-        elif tensor is None:  # an optional tensor not given
-            return None
-        elif tensor is FREED:
-            raise RuntimeError(FREED_MESSAGE)
-        elif not isinstance(tensor, Tensor):  # a number standing for a tensor
-            from ..ops import tensor as as_tensor
+            tensor = Tensor._make(self.array, owner, self.output_nr, self.version_counter)
+        elif not isinstance(tensor, Tensor):  # (a stand-in, see _stand_in)
+            if tensor is FREED:
+                raise RuntimeError(FREED_MESSAGE)
+            from ..ops import tensor as as_tensor  # a number standing for a tensor
             return as_tensor(tensor, dtype=None if isinstance(tensor, int) else float64)
         if tensor._version != self.saved_version:
             owner = tensor._grad_fn if self.is_output else tensor.grad_fn
