@@ -729,7 +729,8 @@ def minimum(input, other):
 def _clamp_op(name, method, input, args, kwargs):
     """The row for clamp's bounds (min, max: positional or keywords) and the bounds: numbers
     (ClampBackward1) or tensors (ClampBackward0, whose bounds get gradients too). PyTorch has no
-    overload mixing a number and a tensor."""
+    overload mixing a number and a tensor, but its Scalar takes a 0-d tensor without a gradient
+    (read as its item), so clamp(x, 1, tensor(2.)) is clamp(x, 1, 2.)."""
     bounds = dict(zip(("min", "max"), args))
     fits = len(args) <= 2 and builtins.all(k in ("min", "max") and k not in bounds for k in kwargs)
     bounds.update(kwargs if fits else {})
@@ -739,7 +740,9 @@ def _clamp_op(name, method, input, args, kwargs):
         raise RuntimeError("minigrad.clamp: At least one of 'min' or 'max' must not be None")
     if fits and builtins.all(isinstance(b, Tensor) for b in given):
         return d.clamp_tensor, min, max
-    if fits and builtins.all(isinstance(b, numbers.Number) for b in given):
+    if fits and builtins.all(isinstance(b, numbers.Number) or _arg_parser._is_scalar_tensor(b)
+                             for b in given):
+        min, max = (b.item() if isinstance(b, Tensor) else b for b in (min, max))
         return d.clamp, min, max
     raise _invalid_combination(name, args if method else (input, *args), kwargs, method)
 
@@ -4992,9 +4995,21 @@ def _beta_alpha(op, checks):
         if len(args) < len(given):
             raise refuse(fname, args[bool(method):], {}, method)
 
+    def scalars(fname, args, beta, alpha, method):
+        """beta and alpha are Scalars: a number or a 0-d tensor without a gradient (None is
+        none, which arithmetic on NaNs would not tell)."""
+        for k, x in (("beta", beta), ("alpha", alpha)):
+            if not (isinstance(x, numbers.Number) or _arg_parser._is_scalar_tensor(x)):
+                if fname in _arg_parser.SIGNATURES:
+                    sigs = (_arg_parser.method_signatures(fname) if method else
+                            _arg_parser.SIGNATURES[fname])
+                    raise _arg_parser.error(sigs, args, {"beta": beta, "alpha": alpha})
+                raise TypeError(f"{fname}(): argument '{k}' must be Number, not {_type_name(x)}")
+
     def function(input, a=_REQUIRED, b=_REQUIRED, *args, beta=1, alpha=1, **kwargs):
         if args or kwargs or b is _REQUIRED:
             parse(name, (input, a, b), args, kwargs, False)
+        scalars(name, (input, a, b), beta, alpha, False)
         for i, (arg, t) in enumerate((("input", input), (a_name, a), (b_name, b)), 1):
             _tensor_arg(name, arg, i, t)
         checks(input, a, b, beta, alpha, False)
@@ -5003,11 +5018,13 @@ def _beta_alpha(op, checks):
     def method(self, a=_REQUIRED, b=_REQUIRED, *args, beta=1, alpha=1, **kwargs):
         if args or kwargs or b is _REQUIRED:
             parse(name, (self, a, b), args, kwargs, True)
+        scalars(name, (a, b), beta, alpha, True)
         return function(self, a, b, beta=beta, alpha=alpha)
 
     def inplace(self, a=_REQUIRED, b=_REQUIRED, *args, beta=1, alpha=1, **kwargs):
         if args or kwargs or b is _REQUIRED:
             parse(name + "_", (self, a, b), args, kwargs, True)
+        scalars(name + "_", (a, b), beta, alpha, True)
         for i, (arg, t) in enumerate(((a_name, a), (b_name, b)), 1):
             _tensor_arg(name + "_", arg, i, t)
         checks(self, a, b, beta, alpha, True)
@@ -5301,8 +5318,10 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
 
 def isin(elements, test_elements, *, assume_unique=False, invert=False):
     """Whether each element is among test_elements (a bool tensor of elements' shape)."""
-    if not (isinstance(elements, Tensor) or isinstance(test_elements, Tensor)):
-        raise _invalid_combination("isin", (elements, test_elements), {})
+    flags = {k: v for k, v in (("assume_unique", assume_unique), ("invert", invert)) if v is not False}
+    if not (isinstance(elements, Tensor) or isinstance(test_elements, Tensor)) or builtins.any(
+            v.__class__ is not bool for v in flags.values()):  # (the parser takes bools only)
+        raise _invalid_combination("isin", (elements, test_elements), flags)
     found = np.isin(getattr(elements, "_data", elements), getattr(test_elements, "_data", test_elements),
                     invert=invert)
     return Tensor._make(np.asarray(found))

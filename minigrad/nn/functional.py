@@ -248,10 +248,14 @@ def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
-    """x clamped to [min_val, max_val]; its gradient is 0 outside (and on the edges)."""
+    """x clamped to [min_val, max_val]; its gradient is 0 outside (and on the edges). The bounds
+    are compared in Python first (PyTorch's code), then read as Scalars by ATen's parser."""
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
     if inplace:
-        return apply_inplace(d.hardtanh, input, min_val, max_val)
-    return d.hardtanh(input, min_val, max_val)
+        return hardtanh_(input, min_val, max_val)
+    return d.hardtanh(input, _number_arg("hardtanh", "min_val", 2, min_val),
+                      _number_arg("hardtanh", "max_val", 3, max_val))
 
 
 def relu6(input, inplace=False):
@@ -861,7 +865,9 @@ def elu_(input, alpha=1.0):
 
 
 def hardtanh_(input, min_val=-1.0, max_val=1.0):
-    return hardtanh(input, min_val, max_val, inplace=True)
+    """(ATen's own: min_val > max_val is not refused; max_val wins.)"""
+    return apply_inplace(d.hardtanh, input, _number_arg("hardtanh_", "min_val", 2, min_val),
+                         _number_arg("hardtanh_", "max_val", 3, max_val))
 
 
 def leaky_relu_(input, negative_slope=0.01):
@@ -2111,6 +2117,10 @@ def _dropout_impl(input, p, training, inplace, feature, alpha):
     """ATen's _dropout_impl: noise per element (or per channel: feature dropout) drawn from
     bernoulli(1 - p); alpha dropout sets dropped units to SELU's saturation value and rescales
     so mean and variance are kept."""
+    if training.__class__ is not bool:  # (F.dropout hands it to _VF.dropout, whose parser reads it)
+        name = f"{'feature_' * feature}{'alpha_' * alpha}dropout{'_' * bool(inplace)}"
+        raise TypeError(f"{name}(): argument 'train' (position 3) must be bool, not "
+                        f"{_arg_parser.type_name(training)}")
     if p < 0 or p > 1:
         raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p}")
     if p == 0 or not training or input.numel() == 0:
