@@ -357,6 +357,39 @@ def bind(signatures, args, kwargs):
     raise TypeError(invalid_arguments(sigs[0].name, args, kwargs, printed(signatures)))
 
 
+def read_ints(signatures, args, kwargs):
+    """PythonArgs::toInt64 and intlist: the binding hands ATen plain ints, reading a tensor the
+    parser took for one (a 0-d integer tensor as a dim, a one-element one as a size) by its item.
+    The call (args, kwargs) with those tensors replaced by their ints; None if it has none."""
+    for sig in _parsed(signatures):
+        if (values := sig.parse(args, kwargs, False)) is not False:
+            break
+    else:
+        return None
+
+    def read(p, x):
+        if isinstance(x, Tensor):
+            return int(x) if p.kind in ("int64_t", "SymInt", "IntArrayRef", "SymIntArrayRef") else x
+        if p.kind in ("IntArrayRef", "SymIntArrayRef") and isinstance(x, (tuple, list)) and any(
+                isinstance(v, Tensor) for v in x):
+            return type(x)(int(v) if isinstance(v, Tensor) else v for v in x)
+        return x
+    given, args, kwargs, read_any = args, list(args), dict(kwargs), False
+    for i, p in enumerate(sig.params):
+        x = values.get(p.name, _MISSING)
+        y = read(p, x)
+        if y is x:
+            continue
+        read_any = True
+        if x is given:
+            args = list(y)  # view(2, tensor(3)) as view((2, tensor(3)))
+        elif i < len(args):
+            args[i] = y
+        else:
+            kwargs[next(k for k in (p.name, *p.numpy_names) if k in kwargs)] = y
+    return (args, kwargs) if read_any else None
+
+
 def _parsed(signatures):
     sigs = _PARSED.get(signatures)
     if sigs is None:
@@ -897,9 +930,12 @@ def parsed(fn, signatures, method=False, home=None):
             if sys._getframe(1).f_globals is home:
                 raise
             e = error(signatures, args[1:] if method else args, kwargs)
-            if e is None:
+            if e is not None:
+                raise e from None
+            ints = read_ints(signatures, args[1:] if method else args, kwargs)
+            if ints is None:
                 raise
-            raise e from None
+        return call(*args[:1] * method, *ints[0], **ints[1])  # (fn again, with ints)
 
     def call_taking_out(*args, out=None, **kwargs):  # (out=None is no out, as in PyTorch)
         try:
@@ -911,9 +947,12 @@ def parsed(fn, signatures, method=False, home=None):
             if sys._getframe(1).f_globals is home:
                 raise
             e = error(signatures, args, kwargs if out is None else {**kwargs, "out": out})
-            if e is None:
+            if e is not None:
+                raise e from None
+            ints = read_ints(signatures, args, kwargs)
+            if ints is None:
                 raise
-            raise e from None
+        return call_taking_out(*ints[0], out=out, **ints[1])
     takes_out = not method and any(" out=None" in s for s in signatures)
     call = functools.update_wrapper(call_taking_out if takes_out else call, fn)
     call._signatures = signatures

@@ -457,6 +457,8 @@ def _tri(name, op, inplace=False):
         if args:  # given by position, the error says which
             (diagonal,) = args
         _tensor_arg(name, "input", 1, input)
+        if _arg_parser._is_int_tensor(diagonal):  # (its item: a SymInt takes one of any dims)
+            diagonal = int(diagonal)
         if not isinstance(diagonal, int) or isinstance(diagonal, builtins.bool):
             raise TypeError(f"{name}(): argument 'diagonal'{' (position 2)' if args else ''} must be "
                             f"int, not {_type_name(diagonal)}")

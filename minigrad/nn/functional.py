@@ -959,6 +959,8 @@ def glu(input, dim=-1):
     """Gated linear unit: the first half of input along dim times the sigmoid of the second."""
     if input.dim() == 0:
         raise RuntimeError("glu does not support scalars because halving size must be even")
+    if _arg_parser._is_int64(dim):  # (a 0-d integer tensor too: the parser reads its item)
+        dim = int(dim)
     if not isinstance(dim, numbers.Integral) or isinstance(dim, bool):
         raise TypeError("glu(): argument 'dim' (position 2) must be int, not "
                         f"{_ops._type_name(dim)}")
