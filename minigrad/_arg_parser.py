@@ -357,6 +357,18 @@ def bind(signatures, args, kwargs):
     raise TypeError(invalid_arguments(sigs[0].name, args, kwargs, printed(signatures)))
 
 
+def symint_item(x, in_list=False):
+    """A SymInt's tensor read as its int: one of a bool passes the parser (its __index__ works)
+    but not the check of its item, in words that depend on the way there."""
+    if x._data.dtype.kind == "b":
+        raise RuntimeError(
+            "Expected scalar.isIntegral( false) to be true, but got false.  (Could this error "
+            "message be improved?  If so, please report an enhancement request to PyTorch.)"
+            if in_list else "scalar.isIntegral( false) INTERNAL ASSERT FAILED at "
+            '"/__w/pytorch/pytorch/torch/csrc/utils/pybind.cpp":27, please report a bug to PyTorch. ')
+    return x.__index__()
+
+
 def read_ints(signatures, args, kwargs):
     """PythonArgs::toInt64 and intlist: the binding hands ATen plain ints, reading a tensor the
     parser took for one (a 0-d integer tensor as a dim, a one-element one as a size) by its item.
@@ -367,12 +379,12 @@ def read_ints(signatures, args, kwargs):
     else:
         return None
 
-    def read(p, x):
-        if isinstance(x, Tensor):
-            return int(x) if p.kind in ("int64_t", "SymInt", "IntArrayRef", "SymIntArrayRef") else x
+    def read(p, x, item=False):
+        if isinstance(x, Tensor) and p.kind in ("int64_t", "SymInt", "IntArrayRef", "SymIntArrayRef"):
+            return symint_item(x, item) if p.kind.startswith("Sym") else int(x)
         if p.kind in ("IntArrayRef", "SymIntArrayRef") and isinstance(x, (tuple, list)) and any(
                 isinstance(v, Tensor) for v in x):
-            return type(x)(int(v) if isinstance(v, Tensor) else v for v in x)
+            return type(x)(read(p, v, True) for v in x)
         return x
     given, args, kwargs, read_any = args, list(args), dict(kwargs), False
     for i, p in enumerate(sig.params):
@@ -510,7 +522,7 @@ SIGNATURES = {
            f"{n}(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)")
        for n in ("max", "min")},
     **{n: (f"{n}(Tensor input, *, Tensor out=None)",
-           f"{n}(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, Tensor out=None)",
+           f"{n}(Tensor input, IntArrayRef? dim=None, bool keepdim=False, *, Tensor out=None)",
            f"{n}(Tensor input, int64_t dim, bool keepdim=False, *, Tensor out=None)")
        for n in ("all", "any")},
     **{n: (f"{n}(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)",)
@@ -625,6 +637,8 @@ SIGNATURES.update({  # indexing, scatters and more (torch.<name>; methods derive
     "masked_select": ("masked_select(Tensor input, Tensor mask, *, Tensor out=None)",),
     "masked_scatter": ("masked_scatter(Tensor input, Tensor mask, Tensor source)",),
     "select": ("select(Tensor input, int64_t dim, SymInt index)",),
+    "narrow_copy": ("narrow_copy(Tensor input, int64_t dim, SymInt start, SymInt length, *, "
+                    "Tensor out=None)",),
     "unbind": ("unbind(Tensor input, int64_t dim=0)",),
     "roll": ("roll(Tensor input, SymIntArrayRef[1] shifts, IntArrayRef[1] dims=None)",),
     "diagonal": ("diagonal(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)",),
