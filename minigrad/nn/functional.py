@@ -1345,10 +1345,31 @@ def _check_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, fn, 
     _check_output_size(input, out)
 
 
+# The ATen functions F's pools call (F's max pools hand them stride None as []), whose parser
+# reads the sizes: ints, or one int for all dims (a 0-d integer tensor too).
+_POOL_SIGNATURES = {
+    **{name: _arg_parser.Signature(
+        f"{name}(Tensor input, IntArrayRef[{n}] kernel_size, IntArrayRef[{n}] stride=[], "
+        f"IntArrayRef[{n}] padding=0, IntArrayRef[{n}] dilation=1, bool ceil_mode=False)")
+       for name, n in (("max_pool1d", 1), ("max_pool2d", 2), ("max_pool1d_with_indices", 1),
+                       ("max_pool2d_with_indices", 2))},
+    "avg_pool1d": _arg_parser.Signature(
+        "avg_pool1d(Tensor input, IntArrayRef[1] kernel_size, IntArrayRef[1] stride=[], "
+        "IntArrayRef[1] padding=0, bool ceil_mode=False, bool count_include_pad=True)"),
+    "avg_pool2d": _arg_parser.Signature(
+        "avg_pool2d(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, "
+        "IntArrayRef[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, "
+        "int64_t? divisor_override=None)"),
+}
+
+
 def _max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     """The max of each kernel_size window (windows stride apart, dilation between taps);
     padding adds -inf borders. With return_indices, where each max was (flat over H*W)."""
+    input, kernel_size, stride, padding, dilation, ceil_mode = _POOL_SIGNATURES[
+        "max_pool2d_with_indices" if return_indices else "max_pool2d"].bind(
+        (input, kernel_size, [] if stride is None else stride, padding, dilation, ceil_mode), {})
     args = [_pool_arg("max_pool2d", a, v) for a, v in (
         ("kernel_size", kernel_size), ("stride", stride), ("padding", padding),
         ("dilation", dilation))]
@@ -1365,6 +1386,8 @@ def _max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mod
     max_pool1d_with_indices: another ATen function, with other checks)."""
     if return_indices:
         return max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+    input, kernel_size, stride, padding, dilation, ceil_mode = _POOL_SIGNATURES["max_pool1d"].bind(
+        (input, kernel_size, [] if stride is None else stride, padding, dilation, ceil_mode), {})
     if input.dim() not in (2, 3) or 0 in input.shape[-2:]:
         raise RuntimeError("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim "
                            f"batch size for input, but got:{_size_list(input.shape)}")
@@ -1395,6 +1418,9 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
     """The mean of each window: its sum over the window's size (counting padding unless
     count_include_pad=False), or over divisor_override."""
+    (input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+     divisor_override) = _POOL_SIGNATURES["avg_pool2d"].bind(
+        (input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override), {})
     args = [_pool_arg("avg_pool2d", a, v) for a, v in (
         ("kernel_size", kernel_size), ("stride", stride), ("padding", padding))]
     if divisor_override == 0:
@@ -1414,6 +1440,8 @@ def _check_dims_2_to_3(input, kernel):
 
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True):
+    input, kernel_size, stride, padding, ceil_mode, count_include_pad = _POOL_SIGNATURES[
+        "avg_pool1d"].bind((input, kernel_size, stride, padding, ceil_mode, count_include_pad), {})
     _check_dims_2_to_3(input, "avg_pool1d")
     k = _single("avg_pool1d", "kernel_size", kernel_size)
     s = k if stride in (None, (), []) else _single("avg_pool1d", "stride", stride)
@@ -2225,6 +2253,9 @@ def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation
                             ceil_mode=False, return_indices=False):
     """max_pool1d and where each max was (always both): PyTorch's is max_pool2d_with_indices
     over a height of 1, so past its own checks of dims and argument sizes the 2-d pool's speak."""
+    input, kernel_size, stride, padding, dilation, ceil_mode = _POOL_SIGNATURES[
+        "max_pool1d_with_indices"].bind(
+        (input, kernel_size, [] if stride is None else stride, padding, dilation, ceil_mode), {})
     if not 2 <= input.dim() <= 3:
         raise RuntimeError(f"Expected 2 to 3 dimensions, but got {input.dim()}-dimensional tensor "
                            "for argument #1 'self' (while checking arguments for max_pool1d)")
