@@ -1354,7 +1354,7 @@ _POOL_SIGNATURES = {
        for name, n in (("max_pool1d", 1), ("max_pool2d", 2), ("max_pool1d_with_indices", 1),
                        ("max_pool2d_with_indices", 2))},
     "avg_pool1d": _arg_parser.Signature(
-        "avg_pool1d(Tensor input, IntArrayRef[1] kernel_size, IntArrayRef[1] stride=[], "
+        "avg_pool1d(Tensor input, IntArrayRef[1] kernel_size, IntArrayRef[1] stride=None, "
         "IntArrayRef[1] padding=0, bool ceil_mode=False, bool count_include_pad=True)"),
     "avg_pool2d": _arg_parser.Signature(
         "avg_pool2d(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, "
