@@ -357,6 +357,51 @@ def bind(signatures, args, kwargs):
     raise TypeError(invalid_arguments(sigs[0].name, args, kwargs, printed(signatures)))
 
 
+def symint_item(x, in_list=False):
+    """A SymInt's tensor read as its int: one of a bool passes the parser (its __index__ works)
+    but not the check of its item, in words that depend on the way there."""
+    if x._data.dtype.kind == "b":
+        raise RuntimeError(
+            "Expected scalar.isIntegral( false) to be true, but got false.  (Could this error "
+            "message be improved?  If so, please report an enhancement request to PyTorch.)"
+            if in_list else "scalar.isIntegral( false) INTERNAL ASSERT FAILED at "
+            '"/__w/pytorch/pytorch/torch/csrc/utils/pybind.cpp":27, please report a bug to PyTorch. ')
+    return x.__index__()
+
+
+def read_ints(signatures, args, kwargs):
+    """PythonArgs::toInt64 and intlist: the binding hands ATen plain ints, reading a tensor the
+    parser took for one (a 0-d integer tensor as a dim, a one-element one as a size) by its item.
+    The call (args, kwargs) with those tensors replaced by their ints; None if it has none."""
+    for sig in _parsed(signatures):
+        if (values := sig.parse(args, kwargs, False)) is not False:
+            break
+    else:
+        return None
+
+    def read(p, x, item=False):
+        if isinstance(x, Tensor) and p.kind in ("int64_t", "SymInt", "IntArrayRef", "SymIntArrayRef"):
+            return symint_item(x, item) if p.kind.startswith("Sym") else int(x)
+        if p.kind in ("IntArrayRef", "SymIntArrayRef") and isinstance(x, (tuple, list)) and any(
+                isinstance(v, Tensor) for v in x):
+            return type(x)(read(p, v, True) for v in x)
+        return x
+    given, args, kwargs, read_any = args, list(args), dict(kwargs), False
+    for i, p in enumerate(sig.params):
+        x = values.get(p.name, _MISSING)
+        y = read(p, x)
+        if y is x:
+            continue
+        read_any = True
+        if x is given:
+            args = list(y)  # view(2, tensor(3)) as view((2, tensor(3)))
+        elif i < len(args):
+            args[i] = y
+        else:
+            kwargs[next(k for k in (p.name, *p.numpy_names) if k in kwargs)] = y
+    return (args, kwargs) if read_any else None
+
+
 def _parsed(signatures):
     sigs = _PARSED.get(signatures)
     if sigs is None:
@@ -477,7 +522,7 @@ SIGNATURES = {
            f"{n}(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)")
        for n in ("max", "min")},
     **{n: (f"{n}(Tensor input, *, Tensor out=None)",
-           f"{n}(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, Tensor out=None)",
+           f"{n}(Tensor input, IntArrayRef? dim=None, bool keepdim=False, *, Tensor out=None)",
            f"{n}(Tensor input, int64_t dim, bool keepdim=False, *, Tensor out=None)")
        for n in ("all", "any")},
     **{n: (f"{n}(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)",)
@@ -592,6 +637,8 @@ SIGNATURES.update({  # indexing, scatters and more (torch.<name>; methods derive
     "masked_select": ("masked_select(Tensor input, Tensor mask, *, Tensor out=None)",),
     "masked_scatter": ("masked_scatter(Tensor input, Tensor mask, Tensor source)",),
     "select": ("select(Tensor input, int64_t dim, SymInt index)",),
+    "narrow_copy": ("narrow_copy(Tensor input, int64_t dim, SymInt start, SymInt length, *, "
+                    "Tensor out=None)",),
     "unbind": ("unbind(Tensor input, int64_t dim=0)",),
     "roll": ("roll(Tensor input, SymIntArrayRef[1] shifts, IntArrayRef[1] dims=None)",),
     "diagonal": ("diagonal(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)",),
@@ -897,9 +944,12 @@ def parsed(fn, signatures, method=False, home=None):
             if sys._getframe(1).f_globals is home:
                 raise
             e = error(signatures, args[1:] if method else args, kwargs)
-            if e is None:
+            if e is not None:
+                raise e from None
+            ints = read_ints(signatures, args[1:] if method else args, kwargs)
+            if ints is None:
                 raise
-            raise e from None
+        return call(*args[:1] * method, *ints[0], **ints[1])  # (fn again, with ints)
 
     def call_taking_out(*args, out=None, **kwargs):  # (out=None is no out, as in PyTorch)
         try:
@@ -911,9 +961,12 @@ def parsed(fn, signatures, method=False, home=None):
             if sys._getframe(1).f_globals is home:
                 raise
             e = error(signatures, args, kwargs if out is None else {**kwargs, "out": out})
-            if e is None:
+            if e is not None:
+                raise e from None
+            ints = read_ints(signatures, args, kwargs)
+            if ints is None:
                 raise
-            raise e from None
+        return call_taking_out(*ints[0], out=out, **ints[1])
     takes_out = not method and any(" out=None" in s for s in signatures)
     call = functools.update_wrapper(call_taking_out if takes_out else call, fn)
     call._signatures = signatures

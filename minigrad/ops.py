@@ -67,11 +67,16 @@ def _shape(args, item=None):
 def _symint(a):
     """A size read as PyTorch reads a SymInt: a tensor of one bool passes the parser (an int
     tensor of one element does) but not ATen's check that its item is an integer."""
-    if isinstance(a, Tensor) and a._data.dtype.kind == "b":
-        raise RuntimeError("Expected scalar.isIntegral( false) to be true, but got false.  (Could "
-                           "this error message be improved?  If so, please report an enhancement "
-                           "request to PyTorch.)")
-    return operator.index(a)
+    return _arg_parser.symint_item(a, True) if isinstance(a, Tensor) else operator.index(a)
+
+
+def _int(x):
+    """An int argument read by hand: anything else (a tensor too) is a TypeError, which the
+    functions _arg_parser reads again word as PyTorch does, or call again with the tensor's int
+    where PyTorch's parser takes it (read_ints)."""
+    if not _is_int(x):
+        raise TypeError(f"expected an int, not {_type_name(x)}")
+    return x
 
 
 def _int_sizes(name, args, arg="size"):
@@ -457,6 +462,8 @@ def _tri(name, op, inplace=False):
         if args:  # given by position, the error says which
             (diagonal,) = args
         _tensor_arg(name, "input", 1, input)
+        if _arg_parser._is_int_tensor(diagonal):  # (its item: a SymInt takes one of any dims)
+            diagonal = _arg_parser.symint_item(diagonal)
         if not isinstance(diagonal, int) or isinstance(diagonal, builtins.bool):
             raise TypeError(f"{name}(): argument 'diagonal'{' (position 2)' if args else ''} must be "
                             f"int, not {_type_name(diagonal)}")
@@ -729,7 +736,8 @@ def minimum(input, other):
 def _clamp_op(name, method, input, args, kwargs):
     """The row for clamp's bounds (min, max: positional or keywords) and the bounds: numbers
     (ClampBackward1) or tensors (ClampBackward0, whose bounds get gradients too). PyTorch has no
-    overload mixing a number and a tensor."""
+    overload mixing a number and a tensor, but its Scalar takes a 0-d tensor without a gradient
+    (read as its item), so clamp(x, 1, tensor(2.)) is clamp(x, 1, 2.)."""
     bounds = dict(zip(("min", "max"), args))
     fits = len(args) <= 2 and builtins.all(k in ("min", "max") and k not in bounds for k in kwargs)
     bounds.update(kwargs if fits else {})
@@ -739,7 +747,9 @@ def _clamp_op(name, method, input, args, kwargs):
         raise RuntimeError("minigrad.clamp: At least one of 'min' or 'max' must not be None")
     if fits and builtins.all(isinstance(b, Tensor) for b in given):
         return d.clamp_tensor, min, max
-    if fits and builtins.all(isinstance(b, numbers.Number) for b in given):
+    if fits and builtins.all(isinstance(b, numbers.Number) or _arg_parser._is_scalar_tensor(b)
+                             for b in given):
+        min, max = (b.item() if isinstance(b, Tensor) else b for b in (min, max))
         return d.clamp, min, max
     raise _invalid_combination(name, args if method else (input, *args), kwargs, method)
 
@@ -833,6 +843,8 @@ def _logical_reduction(reduce, input, dim, keepdim):
     """all/any over everything or over `dim` (an int or a tuple): bool, but uint8 stays uint8;
     contiguous, as PyTorch allocates a reduction's result."""
     _bool_arg(reduce.__name__, "keepdim", keepdim)
+    if isinstance(dim, Tensor) and not _arg_parser._is_int64(dim):  # (an int64_t dim only)
+        raise TypeError(f"dim must be int, not {_type_name(dim)}")
     axis = None if dim is None else _dims(dim, input.ndim)
     out = reduce(input._data, axis=axis, keepdims=keepdim)
     return Tensor._make(np.array(out, input._data.dtype if input._data.dtype == np.uint8
@@ -1956,7 +1968,7 @@ def norm(input, p="fro", dim=None, keepdim=False):
     if isinstance(p, str) and p != "fro":  # 'nuc' (part svd): a matrix norm over dim, or all dims
         from .linalg import matrix_norm
         return matrix_norm(input, p, list(range(input.dim())) if dim is None else dim, keepdim)
-    if p == "fro" and isinstance(dim, (tuple, list)) and len(dim) > 2:
+    if p == "fro" and not (dim is None or isinstance(dim, numbers.Integral) or len(dim) <= 2):
         raise RuntimeError("linalg.matrix_norm: dim must be a 2-tuple. Got "
                            + " ".join(str(x) for x in dim))
     if not input.is_floating_point():
@@ -2219,7 +2231,10 @@ def narrow(input, dim, start, length):
     if not input.dim():
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
     given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
-    start, size = int(start), input.shape[dim]  # (start may be a 0-d tensor)
+    if isinstance(start, Tensor) and not _arg_parser._is_scalar_tensor(start, "iu"):
+        raise RuntimeError("start must be an 0-dim integral Tensor.")  # (its own overload's check)
+    start = int(start) if isinstance(start, Tensor) else _int(start)
+    size, length = input.shape[dim], _int(length)
     if not -size <= start <= size:
         raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but "
                          f"got {start})")
@@ -2456,7 +2471,7 @@ def _split(tensor, split_size_or_sections, dim):
             split_size_or_sections, (tuple, list, numbers.Integral)):  # (split words it)
         raise TypeError("split(): split_size must be an int or a list of ints")
     if isinstance(split_size_or_sections, (tuple, list)):
-        sizes = [int(k) for k in split_size_or_sections]
+        sizes = list(_shape((split_size_or_sections,)))  # (SymInts)
         if builtins.any(k < 0 for k in sizes):
             raise RuntimeError("split_with_sizes expects split_sizes have only non-negative "
                                f"entries, but got split_sizes={sizes}")
@@ -2483,7 +2498,7 @@ def _pieces(node_class, input, dim, sizes, **saved):
 
 def chunk(input, chunks, dim=0):
     """At most `chunks` pieces of equal size (the last may be smaller): a split."""
-    if chunks <= 0:
+    if _int(chunks) <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     if input.dim() == 0:
         raise RuntimeError("chunk expects at least a 1-dimensional tensor")
@@ -3396,7 +3411,7 @@ def select(input, dim, index):
     """The slice at `index` along dim, one dim fewer: the view x[:, index] is."""
     if input.dim() == 0:
         raise IndexError("select() cannot be applied to a 0-dim tensor.")
-    given, dim, index = _given(dim, input.dim()), _wrap_dim(dim, input.dim()), int(index)
+    given, dim, index = _given(dim, input.dim()), _wrap_dim(dim, input.dim()), _int(index)
     if not -input.shape[dim] <= index < input.shape[dim]:
         raise IndexError(f"select(): index {index} out of range for tensor of size "
                          f"{list(input.shape)} at dimension {dim}")
@@ -4992,9 +5007,21 @@ def _beta_alpha(op, checks):
         if len(args) < len(given):
             raise refuse(fname, args[bool(method):], {}, method)
 
+    def scalars(fname, args, beta, alpha, method):
+        """beta and alpha are Scalars: a number or a 0-d tensor without a gradient (None is
+        none, which arithmetic on NaNs would not tell)."""
+        for k, x in (("beta", beta), ("alpha", alpha)):
+            if not (isinstance(x, numbers.Number) or _arg_parser._is_scalar_tensor(x)):
+                if fname in _arg_parser.SIGNATURES:
+                    sigs = (_arg_parser.method_signatures(fname) if method else
+                            _arg_parser.SIGNATURES[fname])
+                    raise _arg_parser.error(sigs, args, {"beta": beta, "alpha": alpha})
+                raise TypeError(f"{fname}(): argument '{k}' must be Number, not {_type_name(x)}")
+
     def function(input, a=_REQUIRED, b=_REQUIRED, *args, beta=1, alpha=1, **kwargs):
         if args or kwargs or b is _REQUIRED:
             parse(name, (input, a, b), args, kwargs, False)
+        scalars(name, (input, a, b), beta, alpha, False)
         for i, (arg, t) in enumerate((("input", input), (a_name, a), (b_name, b)), 1):
             _tensor_arg(name, arg, i, t)
         checks(input, a, b, beta, alpha, False)
@@ -5003,11 +5030,13 @@ def _beta_alpha(op, checks):
     def method(self, a=_REQUIRED, b=_REQUIRED, *args, beta=1, alpha=1, **kwargs):
         if args or kwargs or b is _REQUIRED:
             parse(name, (self, a, b), args, kwargs, True)
+        scalars(name, (a, b), beta, alpha, True)
         return function(self, a, b, beta=beta, alpha=alpha)
 
     def inplace(self, a=_REQUIRED, b=_REQUIRED, *args, beta=1, alpha=1, **kwargs):
         if args or kwargs or b is _REQUIRED:
             parse(name + "_", (self, a, b), args, kwargs, True)
+        scalars(name + "_", (a, b), beta, alpha, True)
         for i, (arg, t) in enumerate(((a_name, a), (b_name, b)), 1):
             _tensor_arg(name + "_", arg, i, t)
         checks(self, a, b, beta, alpha, True)
@@ -5240,7 +5269,7 @@ def _unfold_method(self, dimension=_REQUIRED, size=_REQUIRED, step=_REQUIRED):
         if value is _REQUIRED:
             raise TypeError(f'unfold() missing 1 required positional arguments: "{name}"')
     given, dimension = _given(dimension, self.dim()), _wrap_dim(dimension, self.dim())
-    length = self.shape[dimension] if self.dim() else 1
+    length, size, step = self.shape[dimension] if self.dim() else 1, _int(size), _int(step)
     if size > length:
         raise RuntimeError(f"maximum size for tensor at dimension {dimension} is {length} but "
                            f"size is {size}")
@@ -5301,8 +5330,10 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
 
 def isin(elements, test_elements, *, assume_unique=False, invert=False):
     """Whether each element is among test_elements (a bool tensor of elements' shape)."""
-    if not (isinstance(elements, Tensor) or isinstance(test_elements, Tensor)):
-        raise _invalid_combination("isin", (elements, test_elements), {})
+    flags = {k: v for k, v in (("assume_unique", assume_unique), ("invert", invert)) if v is not False}
+    if not (isinstance(elements, Tensor) or isinstance(test_elements, Tensor)) or builtins.any(
+            v.__class__ is not bool for v in flags.values()):  # (the parser takes bools only)
+        raise _invalid_combination("isin", (elements, test_elements), flags)
     found = np.isin(getattr(elements, "_data", elements), getattr(test_elements, "_data", test_elements),
                     invert=invert)
     return Tensor._make(np.asarray(found))
@@ -6306,7 +6337,8 @@ def narrow_copy(input, dim, start, length):
     _tensor_arg("narrow_copy", "input", 1, input)
     if not input.dim():
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
-    given, size, start = _given(dim, input.dim()), input.shape[_wrap_dim(dim, input.dim())], int(start)
+    given, size = _given(dim, input.dim()), input.shape[_wrap_dim(dim, input.dim())]
+    start, length = _int(start), _int(length)
     if not -size <= start <= size:
         raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but "
                          f"got {start})")

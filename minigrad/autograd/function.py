@@ -495,14 +495,15 @@ def _broadcast_shape(sa, sb):
 
 
 def _torch_error(error, inputs):
-    """Turn NumPy's broadcasting ValueError into PyTorch's RuntimeError text."""
+    """Turn NumPy's broadcasting ValueError into PyTorch's RuntimeError text (the inputs'
+    shapes broadcast in their order, as TensorIterator does: clamp's self, min, max)."""
     if str(error) == "Integers to negative integer powers are not allowed.":  # same words
         return RuntimeError(error)
     shapes = [v._data.shape if isinstance(v, Tensor) else () for v in inputs]
     if "broadcast" not in str(error) or len(shapes) < 2:
         return error
     try:
-        _broadcast_shape(shapes[0], shapes[1])
+        functools.reduce(_broadcast_shape, shapes)
     except RuntimeError as e:
         return e
     return error

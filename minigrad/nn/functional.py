@@ -248,10 +248,14 @@ def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
-    """x clamped to [min_val, max_val]; its gradient is 0 outside (and on the edges)."""
+    """x clamped to [min_val, max_val]; its gradient is 0 outside (and on the edges). The bounds
+    are compared in Python first (PyTorch's code), then read as Scalars by ATen's parser."""
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
     if inplace:
-        return apply_inplace(d.hardtanh, input, min_val, max_val)
-    return d.hardtanh(input, min_val, max_val)
+        return hardtanh_(input, min_val, max_val)
+    return d.hardtanh(input, _number_arg("hardtanh", "min_val", 2, min_val),
+                      _number_arg("hardtanh", "max_val", 3, max_val))
 
 
 def relu6(input, inplace=False):
@@ -870,7 +874,9 @@ def elu_(input, alpha=1.0):
 
 
 def hardtanh_(input, min_val=-1.0, max_val=1.0):
-    return hardtanh(input, min_val, max_val, inplace=True)
+    """(ATen's own: min_val > max_val is not refused; max_val wins.)"""
+    return apply_inplace(d.hardtanh, input, _number_arg("hardtanh_", "min_val", 2, min_val),
+                         _number_arg("hardtanh_", "max_val", 3, max_val))
 
 
 def leaky_relu_(input, negative_slope=0.01):
@@ -962,6 +968,8 @@ def glu(input, dim=-1):
     """Gated linear unit: the first half of input along dim times the sigmoid of the second."""
     if input.dim() == 0:
         raise RuntimeError("glu does not support scalars because halving size must be even")
+    if _arg_parser._is_int64(dim):  # (a 0-d integer tensor too: the parser reads its item)
+        dim = int(dim)
     if not isinstance(dim, numbers.Integral) or isinstance(dim, bool):
         raise TypeError("glu(): argument 'dim' (position 2) must be int, not "
                         f"{_ops._type_name(dim)}")
@@ -1346,10 +1354,31 @@ def _check_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, fn, 
     _check_output_size(input, out)
 
 
+# The ATen functions F's pools call (F's max pools hand them stride None as []), whose parser
+# reads the sizes: ints, or one int for all dims (a 0-d integer tensor too).
+_POOL_SIGNATURES = {
+    **{name: _arg_parser.Signature(
+        f"{name}(Tensor input, IntArrayRef[{n}] kernel_size, IntArrayRef[{n}] stride=[], "
+        f"IntArrayRef[{n}] padding=0, IntArrayRef[{n}] dilation=1, bool ceil_mode=False)")
+       for name, n in (("max_pool1d", 1), ("max_pool2d", 2), ("max_pool1d_with_indices", 1),
+                       ("max_pool2d_with_indices", 2))},
+    "avg_pool1d": _arg_parser.Signature(
+        "avg_pool1d(Tensor input, IntArrayRef[1] kernel_size, IntArrayRef[1] stride=None, "
+        "IntArrayRef[1] padding=0, bool ceil_mode=False, bool count_include_pad=True)"),
+    "avg_pool2d": _arg_parser.Signature(
+        "avg_pool2d(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, "
+        "IntArrayRef[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, "
+        "int64_t? divisor_override=None)"),
+}
+
+
 def _max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     """The max of each kernel_size window (windows stride apart, dilation between taps);
     padding adds -inf borders. With return_indices, where each max was (flat over H*W)."""
+    input, kernel_size, stride, padding, dilation, ceil_mode = _POOL_SIGNATURES[
+        "max_pool2d_with_indices" if return_indices else "max_pool2d"].bind(
+        (input, kernel_size, [] if stride is None else stride, padding, dilation, ceil_mode), {})
     args = [_pool_arg("max_pool2d", a, v) for a, v in (
         ("kernel_size", kernel_size), ("stride", stride), ("padding", padding),
         ("dilation", dilation))]
@@ -1366,6 +1395,8 @@ def _max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mod
     max_pool1d_with_indices: another ATen function, with other checks)."""
     if return_indices:
         return max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+    input, kernel_size, stride, padding, dilation, ceil_mode = _POOL_SIGNATURES["max_pool1d"].bind(
+        (input, kernel_size, [] if stride is None else stride, padding, dilation, ceil_mode), {})
     if input.dim() not in (2, 3) or 0 in input.shape[-2:]:
         raise RuntimeError("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim "
                            f"batch size for input, but got:{_size_list(input.shape)}")
@@ -1396,6 +1427,9 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
     """The mean of each window: its sum over the window's size (counting padding unless
     count_include_pad=False), or over divisor_override."""
+    (input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+     divisor_override) = _POOL_SIGNATURES["avg_pool2d"].bind(
+        (input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override), {})
     args = [_pool_arg("avg_pool2d", a, v) for a, v in (
         ("kernel_size", kernel_size), ("stride", stride), ("padding", padding))]
     if divisor_override == 0:
@@ -1415,6 +1449,8 @@ def _check_dims_2_to_3(input, kernel):
 
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True):
+    input, kernel_size, stride, padding, ceil_mode, count_include_pad = _POOL_SIGNATURES[
+        "avg_pool1d"].bind((input, kernel_size, stride, padding, ceil_mode, count_include_pad), {})
     _check_dims_2_to_3(input, "avg_pool1d")
     k = _single("avg_pool1d", "kernel_size", kernel_size)
     s = k if stride in (None, (), []) else _single("avg_pool1d", "stride", stride)
@@ -2120,6 +2156,10 @@ def _dropout_impl(input, p, training, inplace, feature, alpha):
     """ATen's _dropout_impl: noise per element (or per channel: feature dropout) drawn from
     bernoulli(1 - p); alpha dropout sets dropped units to SELU's saturation value and rescales
     so mean and variance are kept."""
+    if training.__class__ is not bool:  # (F.dropout hands it to _VF.dropout, whose parser reads it)
+        name = f"{'feature_' * feature}{'alpha_' * alpha}dropout{'_' * bool(inplace)}"
+        raise TypeError(f"{name}(): argument 'train' (position 3) must be bool, not "
+                        f"{_arg_parser.type_name(training)}")
     if p < 0 or p > 1:
         raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p}")
     if p == 0 or not training or input.numel() == 0:
@@ -2222,6 +2262,9 @@ def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation
                             ceil_mode=False, return_indices=False):
     """max_pool1d and where each max was (always both): PyTorch's is max_pool2d_with_indices
     over a height of 1, so past its own checks of dims and argument sizes the 2-d pool's speak."""
+    input, kernel_size, stride, padding, dilation, ceil_mode = _POOL_SIGNATURES[
+        "max_pool1d_with_indices"].bind(
+        (input, kernel_size, [] if stride is None else stride, padding, dilation, ceil_mode), {})
     if not 2 <= input.dim() <= 3:
         raise RuntimeError(f"Expected 2 to 3 dimensions, but got {input.dim()}-dimensional tensor "
                            "for argument #1 'self' (while checking arguments for max_pool1d)")
