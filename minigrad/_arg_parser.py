@@ -1079,7 +1079,7 @@ def apply(namespace, cls):
         fn = cls.__dict__.get(name)
         if name not in NO_ARGUMENTS and callable(fn) and not hasattr(fn, "_signatures"):
             setattr(cls, name, parsed(fn, method_signatures(name), method=True))
-    for name in NO_ARGUMENTS:
+    for name in NO_ARGUMENTS:  # (a function's wrapper, linalg.inv as Tensor.inverse, is one too)
         fn = cls.__dict__.get(name)
-        if callable(fn) and not hasattr(fn, "_signatures"):
+        if callable(fn) and getattr(fn, "_signatures", None) != ():
             setattr(cls, name, no_arguments(name, fn))

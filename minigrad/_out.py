@@ -35,7 +35,7 @@ _FOUND = "Found dtype {got._scalar} but expected {want._scalar}"
 _MATMUL = "result dtype {got._scalar} does not match input dtype {want._scalar}"
 _EXACT_DTYPE = {
     **dict.fromkeys(("mm", "bmm", "addmm", "addmv", "baddbmm", "tril", "triu", "diag",
-                     "take_along_dim", "linalg_det", "linalg_inv", "linalg_cholesky",
+                     "take_along_dim", "linalg_det", "linalg_inv", "inverse", "linalg_cholesky",
                      "linalg_eigvalsh", "linalg_svdvals", "linalg_vector_norm", "linalg_solve",
                      "linalg_cross", "linalg_matmul", "linalg_matrix_power", "linalg_lu_solve",
                      "linalg_ldl_solve"), _EXACT),
@@ -94,7 +94,7 @@ _KERNEL = {
                                    "round")},
     "special_psi": "digamma", "special_gammaln": "lgamma", "special_expit": "sigmoid",
     "special_gammainc": "igamma", "special_gammaincc": "igammac", "special_multigammaln": "mvlgamma",
-    "linalg_det": "_linalg_det", "linalg_inv": "linalg_inv_ex", "linalg_cholesky":
+    "linalg_det": "_linalg_det", **dict.fromkeys(("linalg_inv", "inverse"), "linalg_inv_ex"), "linalg_cholesky":
     "linalg_cholesky_ex", "linalg_eigvalsh": "_linalg_eigh", "linalg_eigh": "_linalg_eigh",
     "linalg_svdvals": "_linalg_svd", "linalg_svd": "_linalg_svd", "linalg_solve": "_linalg_solve_ex",
     "linalg_solve_ex": "_linalg_solve_ex", "linalg_matmul": "matmul", "linalg_vecdot": "sum",

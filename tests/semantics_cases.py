@@ -19188,6 +19188,10 @@ case(
     "ot = torch.zeros(0); torch.linalg.tensorinv(Ag, 1, out=ot), ot.grad_fn.name()",
     "torch.linalg.inv(A, 3)",
     "torch.linalg.inv(A, out=(o,))",
+    "torch.inverse(3)",
+    "torch.inverse(Ag, out=o)",
+    "torch.inverse(A, out=torch.zeros(0, dtype=torch.float64))",
+    "torch.inverse.__name__, torch.linalg.inv.__name__, torch.special.ndtr.__name__",
     "o, o._version",
 )
 
