@@ -154,7 +154,7 @@ def is_inference(input):
     return input.is_inference()
 
 
-inverse = linalg.inv
+inverse = linalg.inv.__wrapped__  # (linalg.inv unwrapped: torch.inverse parses its own signature)
 
 
 def cross(input, other, dim=None):

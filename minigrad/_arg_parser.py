@@ -866,6 +866,134 @@ SIGNATURES.update({  # functions that check their own calls (ops._invalid_combin
                          for t in ("int64_t", "IntArrayRef", "TensorList")),
 })
 
+SIGNATURES.update({  # [outarg2] more of PyTorch's strings with `out` (generated from torchgen)
+    **{n: (f"{n}(Scalar beta, Tensor input, Scalar alpha, Tensor {a}, Tensor {b}, *, "
+           "Tensor out=None)|deprecated",
+           f"{n}(Scalar beta, Tensor input, Tensor {a}, Tensor {b}, *, Tensor out=None)|deprecated",
+           f"{n}(Tensor input, Tensor {a}, Tensor {b}, *, Scalar beta=1, Scalar alpha=1, "
+           "Tensor out=None)")
+       for n, a, b in (("addmv", "mat", "vec"), ("addr", "vec1", "vec2"),
+                       ("addbmm", "batch1", "batch2"))},
+    **{f"Tensor.{n}": (f"{n}(Scalar beta, Scalar alpha, Tensor {a}, Tensor {b})|deprecated",
+                       f"{n}(Scalar beta, Tensor {a}, Tensor {b})|deprecated",
+                       f"{n}(Tensor {a}, Tensor {b}, *, Scalar beta=1, Scalar alpha=1)")
+       for n, a, b in (("addmv", "mat", "vec"), ("addr", "vec1", "vec2"),
+                       ("addbmm", "batch1", "batch2"))},
+    **{n: (f"{n}(TensorList tensors, int64_t dim=0, *, Tensor out=None)",)
+       for n in ("concat", "concatenate")},
+    **{n: (f"{n}(TensorList tensors, *, Tensor out=None)",)
+       for n in ("hstack", "vstack", "dstack", "column_stack", "row_stack")},
+    **{n: (f"{n}(Tensor input, SymInt diagonal=0, *, Tensor out=None)",) for n in ("tril", "triu")},
+    "round": ("round(Tensor input, *, Tensor out=None)",
+              "round(Tensor input, *, int64_t decimals, Tensor out=None)"),
+    "floor_divide": ("floor_divide(Tensor input, Tensor other, *, Tensor out=None)",
+                     "floor_divide(Tensor input, Scalar other)"),
+    "frexp": ("frexp(Tensor input, *, TensorList[2] out=None)",),
+    **{n: (f"{n}(Tensor input, Tensor other, *, Tensor out=None)",)
+       for n in ("ldexp", "gcd", "lcm", "logical_and", "logical_or", "logical_xor", "kron", "inner",
+                 "vdot", "igamma", "igammac")},
+    "ger": ("ger(Tensor input, Tensor vec2, *, Tensor out=None)",),
+    "matrix_power": ("matrix_power(Tensor input, int64_t n, *, Tensor out=None)",),
+    "diag": ("diag(Tensor input, int64_t diagonal=0, *, Tensor out=None)",),
+    "histc": ("histc(Tensor input, int64_t bins=100, Scalar min=0, Scalar max=0, *, "
+              "Tensor out=None)",),
+    "polygamma": ("polygamma(int64_t n, Tensor input, *, Tensor out=None)",),
+    "Tensor.polygamma": ("polygamma(int64_t n)",),
+    "mvlgamma": ("mvlgamma(Tensor input, int64_t p, *, Tensor out=None)",),
+    "multinomial": ("multinomial(Tensor input, SymInt num_samples, bool replacement=False, *, "
+                    "Generator? generator=None, Tensor out=None)",),
+    "bernoulli": ("bernoulli(Tensor input, *, Generator? generator=None, Tensor out=None)",
+                  "bernoulli(Tensor input, double p, *, Generator? generator=None)"),
+    "take_along_dim": ("take_along_dim(Tensor input, Tensor indices, int64_t? dim=None, *, "
+                       "Tensor out=None)",),
+    # (bound by hand in PyTorch: python_torch_functions_manual.cpp)
+    "range": ("range(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, "
+              "ScalarType? dtype=None, Layout? layout=torch.strided, Device? device=None, "
+              "bool pin_memory=False, bool requires_grad=False)",),
+})
+
+SIGNATURES.update({  # [outarg2] torch.special's and torch.linalg's (apply_module finds them)
+    **{f"special_{n}": (f"special_{n}(Tensor input, *, Tensor out=None)",) for n in """
+entr ndtri log_ndtr expm1 exp2 psi digamma gammaln erf erfc erfcx erfinv ndtr i0 i0e i1 i1e expit
+sinc log1p bessel_j0 bessel_j1 bessel_y0 bessel_y1 modified_bessel_i0 modified_bessel_i1
+modified_bessel_k0 modified_bessel_k1""".split()},
+    **{f"special_{n}": (f"special_{n}(Tensor x, *, Tensor out=None)",)
+       for n in ("airy_ai", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1",
+                 "spherical_bessel_j0")},
+    **{f"special_{n}": (f"special_{n}(Tensor input, Tensor other, *, Tensor out=None)",)
+       for n in ("gammainc", "gammaincc")},
+    "special_logit": ("special_logit(Tensor input, double? eps=None, *, Tensor out=None)",),
+    "special_polygamma": ("special_polygamma(int64_t n, Tensor input, *, Tensor out=None)",),
+    "special_logsumexp": ("special_logsumexp(Tensor input, IntArrayRef[1] dim, "
+                          "bool keepdim=False, *, Tensor out=None)",),
+    "special_round": ("special_round(Tensor input, *, int64_t decimals=0, Tensor out=None)",),
+    "special_multigammaln": ("special_multigammaln(Tensor input, int64_t p, *, Tensor out=None)",),
+    **{f"linalg_{n}": (f"linalg_{n}(Tensor A, *, Tensor out=None)",) for n in ("det", "inv")},
+    "linalg_inv_ex": ("linalg_inv_ex(Tensor A, *, bool check_errors=False, "
+                      "TensorList[2] out=None)",),
+    "linalg_slogdet": ("linalg_slogdet(Tensor A, *, TensorList[2] out=None)",),
+    "linalg_solve": ("linalg_solve(Tensor A, Tensor B, *, bool left=True, Tensor out=None)",),
+    "linalg_solve_ex": ("linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, "
+                        "bool check_errors=False, TensorList[2] out=None)",),
+    "linalg_solve_triangular": ("linalg_solve_triangular(Tensor input, Tensor B, *, bool upper, "
+                                "bool left=True, bool unitriangular=False, Tensor out=None)",),
+    "linalg_cholesky": ("linalg_cholesky(Tensor input, *, bool upper=False, Tensor out=None)",),
+    "linalg_cholesky_ex": ("linalg_cholesky_ex(Tensor input, *, bool upper=False, "
+                           "bool check_errors=False, TensorList[2] out=None)",),
+    "linalg_cross": ("linalg_cross(Tensor input, Tensor other, *, int64_t dim=-1, "
+                     "Tensor out=None)",),
+    "linalg_matmul": ("linalg_matmul(Tensor input, Tensor other, *, Tensor out=None)",),
+    "linalg_vecdot": ("linalg_vecdot(Tensor x, Tensor y, *, int64_t dim=-1, Tensor out=None)",),
+    "linalg_matrix_power": ("linalg_matrix_power(Tensor input, int64_t n, *, Tensor out=None)",),
+    "linalg_multi_dot": ("linalg_multi_dot(TensorList tensors, *, Tensor out=None)",),
+    "linalg_householder_product": ("linalg_householder_product(Tensor input, Tensor tau, *, "
+                                   "Tensor out=None)",),
+    "linalg_eigh": ('linalg_eigh(Tensor input, c10::string_view UPLO="L", *, '
+                    "TensorList[2] out=None)",),
+    "linalg_eigvalsh": ('linalg_eigvalsh(Tensor input, c10::string_view UPLO="L", *, '
+                        "Tensor out=None)",),
+    "linalg_svd": ("linalg_svd(Tensor A, bool full_matrices=True, *, "
+                   "c10::string_view? driver=None, TensorList[3] out=None)",),
+    "linalg_svdvals": ("linalg_svdvals(Tensor A, *, c10::string_view? driver=None, "
+                       "Tensor out=None)",),
+    "linalg_qr": ('linalg_qr(Tensor A, c10::string_view mode="reduced", *, '
+                  "TensorList[2] out=None)",),
+    "linalg_norm": tuple(f"linalg_norm(Tensor input, {o}, IntArrayRef[1]? dim=None, "
+                         "bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"
+                         for o in ("Scalar? ord=None", "c10::string_view ord")),
+    "linalg_matrix_norm": tuple(f"linalg_matrix_norm(Tensor input, {o}, IntArrayRef dim={{-2,-1}}, "
+                                "bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"
+                                for o in ("Scalar ord", 'c10::string_view ord="fro"')),
+    "linalg_cond": ("linalg_cond(Tensor input, Scalar? p=None, *, Tensor out=None)",
+                    "linalg_cond(Tensor input, c10::string_view p, *, Tensor out=None)"),
+    **{f"linalg_{n}": (f"linalg_{n}(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, "
+                       "bool hermitian=False, Tensor out=None)",
+                       f"linalg_{n}(Tensor input, *, double? atol=None, double? rtol=None, "
+                       "bool hermitian=False, Tensor out=None)",
+                       f"linalg_{n}(Tensor input, Tensor {t}, bool hermitian=False, *, "
+                       "Tensor out=None)",
+                       f"linalg_{n}(Tensor input, double {t}, bool hermitian=False, *, "
+                       "Tensor out=None)")
+       for n, t in (("pinv", "rcond"), ("matrix_rank", "tol"))},
+    "linalg_tensorinv": ("linalg_tensorinv(Tensor input, int64_t ind=2, *, Tensor out=None)",),
+    "linalg_tensorsolve": ("linalg_tensorsolve(Tensor input, Tensor other, IntArrayRef? dims=None, "
+                           "*, Tensor out=None)",),
+    "linalg_lu_factor": ("linalg_lu_factor(Tensor A, *, bool pivot=True, TensorList[2] out=None)",),
+    "linalg_lu_factor_ex": ("linalg_lu_factor_ex(Tensor A, *, bool pivot=True, "
+                            "bool check_errors=False, TensorList[3] out=None)",),
+    "linalg_lu": ("linalg_lu(Tensor A, *, bool pivot=True, TensorList[3] out=None)",),
+    "linalg_lu_solve": ("linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, "
+                        "bool adjoint=False, Tensor out=None)",),
+    "linalg_ldl_factor": ("linalg_ldl_factor(Tensor input, *, bool hermitian=False, "
+                          "TensorList[2] out=None)",),
+    "linalg_ldl_factor_ex": ("linalg_ldl_factor_ex(Tensor input, *, bool hermitian=False, "
+                             "bool check_errors=False, TensorList[3] out=None)",),
+    "linalg_ldl_solve": ("linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, "
+                         "bool hermitian=False, Tensor out=None)",),
+    "linalg_lstsq": ("linalg_lstsq(Tensor input, Tensor b, double? rcond=None, *, "
+                     "c10::string_view? driver=None, TensorList[4] out=None)",),
+})
+
 # torch functions of one tensor, with and without `out` (their methods take nothing)
 SIGNATURES.update({n: (f"{n}(Tensor input, *, Tensor out=None)",) for n in """
 abs absolute acos acosh angle arccos arccosh arcsin arcsinh arctan arctanh asin asinh atan atanh
@@ -984,6 +1112,16 @@ def no_arguments(name, fn):
     return method
 
 
+def apply_module(namespace, prefix):
+    """apply for torch.special's or torch.linalg's functions (a module's globals), which PyTorch's
+    strings name with their module's `prefix` (special_erf, linalg_inv)."""
+    for key, signatures in SIGNATURES.items():
+        fn = namespace.get(key.removeprefix(prefix)) if key.startswith(prefix) else None
+        if callable(fn) and not hasattr(fn, "_signatures"):
+            fn = namespace[key.removeprefix(prefix)] = parsed(fn, signatures, home=namespace)
+            fn.__name__ = fn.__qualname__ = key  # (as PyTorch's C functions are named)
+
+
 def apply(namespace, cls):
     """Have the functions of `namespace` (a module's globals) and the methods of `cls` (Tensor)
     that are listed here parse their failed calls, once each."""
@@ -994,7 +1132,7 @@ def apply(namespace, cls):
         fn = cls.__dict__.get(name)
         if name not in NO_ARGUMENTS and callable(fn) and not hasattr(fn, "_signatures"):
             setattr(cls, name, parsed(fn, method_signatures(name), method=True))
-    for name in NO_ARGUMENTS:
+    for name in NO_ARGUMENTS:  # (a function's wrapper, linalg.inv as Tensor.inverse, is one too)
         fn = cls.__dict__.get(name)
-        if callable(fn) and not hasattr(fn, "_signatures"):
+        if callable(fn) and getattr(fn, "_signatures", None) != ():
             setattr(cls, name, no_arguments(name, fn))

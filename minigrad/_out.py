@@ -28,13 +28,97 @@ _RANGE_RESIZED = (
     "out tensor will be resized to a tensor of shape ({2},). (Triggered internally at "
     "/__w/pytorch/pytorch/aten/src/ATen/native/RangeFactories.cpp:199.)")
 # Kernels that want out to have the result's dtype exactly (no cast), in their own words; every
-# function of several outputs (max, sort, ...) speaks as mm does.
+# function of several outputs speaks as mm does (unless listed: None is the usual cast rule). A
+# function of the two dtypes words the kernels whose words depend on more.
 _EXACT = "Expected out tensor to have dtype {want._c}, but got {got._c} instead"
-_EXACT_DTYPE = {"mm": _EXACT, "bmm": _EXACT,
-                "matmul": "result dtype {got._scalar} does not match input dtype {want._scalar}",
-                "clamp": "Found dtype {got._scalar} but expected {want._scalar}",
-                "signbit": "signbit does not support non-boolean outputs."}
-
+_FOUND = "Found dtype {got._scalar} but expected {want._scalar}"
+_MATMUL = "result dtype {got._scalar} does not match input dtype {want._scalar}"
+_EXACT_DTYPE = {
+    **dict.fromkeys(("mm", "bmm", "addmm", "addmv", "baddbmm", "tril", "triu", "diag",
+                     "take_along_dim", "linalg_det", "linalg_inv", "inverse", "linalg_cholesky",
+                     "linalg_eigvalsh", "linalg_svdvals", "linalg_vector_norm", "linalg_solve",
+                     "linalg_cross", "linalg_matmul", "linalg_matrix_power", "linalg_lu_solve",
+                     "linalg_ldl_solve"), _EXACT),
+    "matmul": _MATMUL, "vdot": _MATMUL,
+    **dict.fromkeys(("clamp", "round", "special_round"), _FOUND),
+    "signbit": "signbit does not support non-boolean outputs.",
+    "addbmm": "self and mat2 must have the same dtype, but got {got._scalar} and {want._scalar}",
+    "float_power": "the output given to float_power has dtype {got._scalar} but the operation's "
+                   "result requires dtype {want._scalar}",
+    "inner": "tensordot: Expected the output tensor to have dtype {want._scalar}, but got an output "
+             "tensor with dtype {got._scalar}",
+    "histc": "torch.histogram: input tensor and hist tensor should have the same dtype, but got "
+             "input {want._c} and hist {got._c}",
+    "multinomial": "multinomial expects Long tensor out, got: {got._scalar}",
+    **{n: lambda want, got: ("torch.searchsorted(): output tensor's dtype is wrong, it can only be "
+                             "Int(int32) or Long(int64) depending on whether out_int32 flag is "
+                             f"True, but we got output tensor's dtype {got._scalar} and out_int32 "
+                             f"flag is {want._scalar == 'Int'}")
+       for n in ("searchsorted", "bucketize")},
+    "matrix_power": lambda want, got: (_EXACT if can_cast(want, got) else (
+        "matrix_power: Expected result to be safely castable from {want._scalar} dtype, but got "
+        "result with dtype {got._scalar}")).format(want=want, got=got),
+    "frexp": ("torch.frexp() expects mantissa to have dtype {want._c} but got {got._c}",
+              "torch.frexp() expects exponent to have int dtype but got {got._c}"),
+    "linalg_solve_triangular": "expected scalar type {want._scalar} but found {got._scalar}",
+    **{f"linalg_{n}": f"linalg.{n} expected out tensor dtype {{want._scalar}} but got: "
+                      "{got._scalar}" for n in ("norm", "matrix_norm")},
+    "linalg_vecdot": "linalg.vecdot: Expected out of dtype{want._scalar} but found {got._scalar}",
+    "linalg_multi_dot": "multi_dot(): expected out tensor to have dtype {want._c} but got {got._c}",
+    "linalg_lstsq": None,
+}
+_ANY_DTYPE = {"bernoulli"}  # (written by out.bernoulli_(p): any dtype takes 0s and 1s)
+# Kernels that word the usual cast rule their own way (cat's as a TypeError).
+_CAST_ERROR = {
+    **dict.fromkeys(("cat", "stack", "concat", "concatenate", "hstack", "vstack", "dstack",
+                     "column_stack", "row_stack"),
+                    (TypeError, "torch.cat(): input types can't be cast to the desired output type "
+                                "{got._scalar}")),
+    "mvlgamma": (RuntimeError, "mvlgamma: result type {want._scalar} can't be cast to the desired "
+                               "output type {want._scalar}"),  # (sic: PyTorch's words)
+}
+# ger_out (only it, not ger) warns at every call.
+_DEPRECATED = {"ger": "minigrad.ger is deprecated and will be removed in a future PyTorch release. "
+                      "Use minigrad.outer instead. (Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:1270.)"}
+_DTYPE_FIRST = {"float_power", "linalg_vecdot", "linalg_multi_dot"}  # (checked before autograd)
+# The kernel that writes out, where it is another function's: PyTorch's autograd error names it
+# (torch.divide runs div's, hstack cat's, special.erf erf's, linalg.inv linalg_inv_ex's).
+_KERNEL = {
+    **dict.fromkeys(("divide", "true_divide"), "div"), "multiply": "mul", "subtract": "sub",
+    **dict.fromkeys(("concat", "concatenate", "hstack", "vstack", "dstack", "column_stack",
+                     "row_stack"), "cat"),
+    "kron": "mul", "ger": "mul", "float_power": "pow", "matrix_power": "matmul", "take_along_dim": "gather",
+    **{f"special_{n}": n for n in ("expm1", "exp2", "digamma", "erf", "erfc", "erfinv", "i0",
+                                   "sinc", "log1p", "logit", "xlogy", "polygamma", "logsumexp",
+                                   "round")},
+    "special_psi": "digamma", "special_gammaln": "lgamma", "special_expit": "sigmoid",
+    "special_gammainc": "igamma", "special_gammaincc": "igammac", "special_multigammaln": "mvlgamma",
+    "linalg_det": "_linalg_det", **dict.fromkeys(("linalg_inv", "inverse"), "linalg_inv_ex"), "linalg_cholesky":
+    "linalg_cholesky_ex", "linalg_eigvalsh": "_linalg_eigh", "linalg_eigh": "_linalg_eigh",
+    "linalg_svdvals": "_linalg_svd", "linalg_svd": "_linalg_svd", "linalg_solve": "_linalg_solve_ex",
+    "linalg_solve_ex": "_linalg_solve_ex", "linalg_matmul": "matmul", "linalg_vecdot": "sum",
+    "linalg_matrix_power": "matmul", "linalg_multi_dot": "mm", "linalg_slogdet": "_linalg_slogdet",
+    "linalg_lu_factor": "linalg_lu_factor_ex",
+}
+# Functions composed of others (in Python, or CompositeImplicitAutograd) that copy their result
+# into out: nothing is refused, and the copy is recorded as out.copy_(result) is (out gets a
+# CopyBackwards when the result requires grad; a leaf out that requires grad is refused).
+_COMPOSITE = {"inner", "special_ndtr", "linalg_norm", "linalg_matrix_norm", "linalg_cond",
+              "linalg_matrix_rank", "linalg_tensorinv", "linalg_tensorsolve", "linalg_ldl_solve",
+              "linalg_ldl_factor", "linalg_ldl_factor_ex"}
+# Kernels without a derivative: autograd never looks at their out= calls.
+_NOT_DIFFERENTIABLE = {
+    "multinomial", "bucketize", "searchsorted", "histc", "floor_divide", "diag", "logical_and",
+    "logical_or", "logical_xor", "logical_not",
+    *(f"special_{n}" for n in ("bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1",
+                               "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0",
+                               "modified_bessel_k1", "airy_ai", "scaled_modified_bessel_k0",
+                               "scaled_modified_bessel_k1", "spherical_bessel_j0")),
+    *(f"special_{p}_polynomial_{k}" for p, ks in (
+        ("chebyshev", "tuvw"), ("shifted_chebyshev", "tuvw"), ("hermite", ("h", "he")),
+        ("laguerre", "l"), ("legendre", "p")) for k in ks),
+}
 
 def _tensors(values):
     """The tensors among a call's arguments (the items of a list argument too)."""
@@ -50,35 +134,59 @@ def call_with_out(fn, signatures, args, kwargs, out):
     results): PyTorch's checks of out's type, of autograd, of dtypes and of memory first."""
     name = signatures[0].partition("(")[0]
     values = _arg_parser.bind(signatures, args, {**kwargs, "out": out})  # PyTorch's TypeErrors
+    if name in _DEPRECATED:
+        warnings.warn(_DEPRECATED[name], UserWarning, stacklevel=3)
     if isinstance(out, numbers.Number):  # (add's parser takes a number for out, as for other)
         out = Tensor._make(np.array(out))
     inputs = [v for k, v in values.items() if k != "out"]
     factory = next(_tensors(inputs), None) is None  # zeros, arange, ...: no tensor in; made in
     # out's dtype, resized silently
     outs = tuple(out) if isinstance(out, (tuple, list)) else (out,)
-    if grad_mode.is_grad_enabled() and any(t.requires_grad for t in (*_tensors(inputs), *outs)):
-        raise RuntimeError(f"{'aten::' * factory}{name}(): functions with out=... arguments don't "
-                           "support automatic differentiation, but one of the arguments requires "
-                           "grad.")
-    if "dtype" in values:  # reductions and creation functions compute in out's dtype
-        given = values["dtype"]
+    def check_autograd():
+        if not grad_mode.is_grad_enabled() or name in _NOT_DIFFERENTIABLE:
+            return
+        if name in _COMPOSITE:  # (out.copy_'s own check, made before anything is written)
+            if any(o.requires_grad and o.is_leaf for o in outs):
+                raise RuntimeError("a leaf Variable that requires grad is being used in an "
+                                   "in-place operation.")
+        elif any(t.requires_grad for t in (*_tensors(inputs), *outs)):
+            raise RuntimeError(f"{'aten::' * factory}{_KERNEL.get(name, name)}(): functions with "
+                               "out=... arguments don't support automatic differentiation, but "
+                               "one of the arguments requires grad.")
+    if name not in _DTYPE_FIRST:
+        check_autograd()
+    if "dtype" in values and name not in _EXACT_DTYPE:  # reductions and creation functions
+        given = values["dtype"]                           # compute in out's dtype
         if given is not None and given != out.dtype:
             raise RuntimeError(f"dtype {given._scalar} does not match dtype of out parameter "
                                f"({out.dtype._scalar})" if factory else
                                _EXACT.format(want=given, got=out.dtype))
-        kwargs = {**kwargs, "dtype": out.dtype}
+        if name == "mean" and not out.dtype.is_floating_point:  # (its overload without a dim
+            if "dim" not in values:                              # checks out's dtype first)
+                raise RuntimeError("mean.dtype_out(): input types can't be cast to the desired "
+                                   f"output type {out.dtype._scalar}")
+        else:
+            kwargs = {**kwargs, "dtype": out.dtype}
     if factory and "requires_grad" in kwargs:
         kwargs = {**kwargs, "requires_grad": False}
     result = fn(*args, **kwargs)
+    if name in ("std", "var") and _in_out_dtype(values["input"], result, out):
+        args, kwargs = _with_input(args, kwargs, values["input"].to(out.dtype))
+        result = fn(*args, **kwargs)
     results = tuple(result) if len(outs) > 1 else (result,)
-    for r, o in zip(results, outs):
+    for i, (r, o) in enumerate(zip(results, outs)):
         exact = _EXACT_DTYPE.get(name, _EXACT if len(outs) > 1 else None)
+        exact = exact[i] if isinstance(exact, tuple) else exact
         if exact and r.dtype != o.dtype:
-            raise RuntimeError(exact.format(want=r.dtype, got=o.dtype))
-        if not can_cast(r.dtype, o.dtype):
-            raise RuntimeError(f"result type {r.dtype._scalar} can't be cast to the desired output "
-                               f"type {o.dtype._scalar}")
+            raise RuntimeError(exact(r.dtype, o.dtype) if callable(exact) else
+                               exact.format(want=r.dtype, got=o.dtype))
+        if name not in _ANY_DTYPE and not can_cast(r.dtype, o.dtype):
+            error, text = _CAST_ERROR.get(name, (RuntimeError, "result type {want._scalar} can't "
+                                                 "be cast to the desired output type {got._scalar}"))
+            raise error(text.format(want=r.dtype, got=o.dtype))
         _check_overlap(o, r.shape, _tensors(inputs))
+    if name in _DTYPE_FIRST:
+        check_autograd()
     for r, o in zip(results, outs):
         if name == "arange" and o.numel() == r.numel():  # (arange fills out of any shape
             r = r.reshape(o.shape)                        # with as many elements)
@@ -87,6 +195,9 @@ def call_with_out(fn, signatures, args, kwargs, out):
                 warnings.warn((_RANGE_RESIZED if factory else _RESIZED).format(
                     list(o.shape), o.numel(), r.numel(), list(r.shape)), UserWarning, stacklevel=3)
             o._data = np.empty(r.shape, o._data.dtype)
+        if name in _COMPOSITE:
+            o.copy_(r)
+            continue
         if _function.on_inplace_write is not None:  # (a hook that saves what is overwritten)
             _function.on_inplace_write(o)
         np.copyto(o._data, r._data, casting="unsafe")
@@ -96,6 +207,21 @@ def call_with_out(fn, signatures, args, kwargs, out):
     if len(outs) > 1:
         return getattr(return_types, f"{type(result).__name__}_out")(*outs)
     return out
+
+
+def _in_out_dtype(input, result, out):
+    """Whether std and var compute in out's (floating) dtype, as PyTorch's std_var_out does:
+    yes, unless the result is one number in float or double, which its precise algorithm for
+    full reductions computes in input's dtype."""
+    return (out.dtype != input.dtype and out.dtype.is_floating_point and input.is_floating_point()
+            and (result.numel() > 1 or out.dtype.np.itemsize < 4))
+
+
+def _with_input(args, kwargs, input):
+    """The call's arguments with another input (given by place or by name)."""
+    if args:
+        return (input, *args[1:]), kwargs
+    return args, {**kwargs, "input": input}
 
 
 def _check_overlap(out, shape, inputs):

@@ -21,7 +21,7 @@ import numbers
 
 import numpy as np
 
-from . import _warnings, derivatives as d, ops as _ops, return_types
+from . import _arg_parser, _warnings, derivatives as d, ops as _ops, return_types
 from .ops import _REQUIRED, _bool_arg, _dims, _tensor_arg, _tensor_elements, _type_name
 from .autograd.function import _broadcast_shape
 from .tensor import _wrap_dim
@@ -648,7 +648,7 @@ def _chain_order(dims):
     return split
 
 
-def multi_dot(tensors, *, out=None):
+def multi_dot(tensors):
     """The product of a chain of matrices in the cheapest order (PyTorch's: the two orders of
     three compared, the matrix-chain table for more), one mm each; a 1-D first (last) tensor is a
     row (column), and the result a view without that dim."""
@@ -1021,3 +1021,5 @@ def ldl_solve(LD=_REQUIRED, pivots=_REQUIRED, B=_REQUIRED, *args, hermitian=Fals
         raise RuntimeError("Pivots given to ldl_solve must all satisfy |pivot| >= 1. Did you "
                            "properly pass the result of ldl_factor?")
     return d.linalg_ldl_solve(LD, pivots, B, hermitian)
+
+_arg_parser.apply_module(globals(), "linalg_")  # (out= and argument errors, as torch.linalg's)

@@ -1964,7 +1964,14 @@ def cumsum(input, dim=None, *, dtype=None):
     return d.cumsum(input, _given(dim, input.dim()), dtype)
 
 
-def norm(input, p="fro", dim=None, keepdim=False):
+def norm(input, p="fro", dim=None, keepdim=False, out=None):
+    if out is not None:  # PyTorch's norm is Python: it hands out to linalg's vector or matrix norm
+        from . import linalg
+        dim = [dim] if isinstance(dim, numbers.Integral) else dim
+        if isinstance(p, str) and p != "fro":
+            return linalg.matrix_norm(input, p, list(range(input.dim())) if dim is None else dim,
+                                      keepdim, out=out)
+        return linalg.vector_norm(input, 2 if p in ("fro", None) else p, dim, keepdim, out=out)
     if isinstance(p, str) and p != "fro":  # 'nuc' (part svd): a matrix norm over dim, or all dims
         from .linalg import matrix_norm
         return matrix_norm(input, p, list(range(input.dim())) if dim is None else dim, keepdim)
@@ -4040,8 +4047,16 @@ def set_rng_state(new_state):
     default_generator.set_state(new_state)
 
 
+def _check_random_dtype(kernel, dtype):
+    """PyTorch's kernels that draw random floats exist for floating dtypes only (randn's and
+    rand's into an integer dtype, or an integer out=, are refused in their words)."""
+    if dtype is not None and not dtype.is_floating_point:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{dtype._scalar}\'')
+
+
 def randn(*size, dtype=None, device=None, requires_grad=False, generator=None):
     _check_overloads("randn", size, requires_grad, dtype, generator, device)
+    _check_random_dtype("normal_kernel_cpu", dtype)
     rng = (generator or default_generator)._rng
     arr = rng.standard_normal(_new_shape("randn", size), dtype=np.float64).astype(_np_dtype(dtype))
     return _new(arr, requires_grad)
@@ -4049,6 +4064,7 @@ def randn(*size, dtype=None, device=None, requires_grad=False, generator=None):
 
 def rand(*size, dtype=None, device=None, requires_grad=False, generator=None):
     _check_overloads("rand", size, requires_grad, dtype, generator, device)
+    _check_random_dtype("check_uniform_bounds", dtype)
     rng = (generator or default_generator)._rng
     arr = rng.random(_new_shape("rand", size), dtype=np.float64).astype(_np_dtype(dtype))
     return _new(arr, requires_grad)

@@ -15,7 +15,7 @@ import numbers
 
 import numpy as np
 
-from . import _math, derivatives as d, dtypes, ops
+from . import _arg_parser, _math, derivatives as d, dtypes, ops
 from .ops import (_REQUIRED, _invalid_combination, _mvlgamma_args, _polygamma_args,
                   _round_op, _softmax, _tensor_arg, _unary)
 from .autograd.function import _broadcast_shape, _iterator_layout
@@ -197,3 +197,5 @@ hermite_polynomial_h = _polynomial("special_hermite_polynomial_h", _math.hermite
 hermite_polynomial_he = _polynomial("special_hermite_polynomial_he", _math.hermite_polynomial_he)
 laguerre_polynomial_l = _polynomial("special_laguerre_polynomial_l", _math.laguerre_polynomial_l)
 legendre_polynomial_p = _polynomial("special_legendre_polynomial_p", _math.legendre_polynomial_p)
+
+_arg_parser.apply_module(globals(), "special_")  # (out= and argument errors, as torch.special's)

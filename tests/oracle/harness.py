@@ -213,6 +213,11 @@ def run_cells(cells: list[str], backend: str = "torch", package: str = DEFAULT_P
                 else:
                     cell[key] = normalize(value, backend, package)
             results.append(cell)
+        # Print options are process-wide: a case that changes them must not change the next
+        # case's text (each case stands for a fresh kernel).
+        torch = sys.modules.get("torch")
+        if torch is not None:
+            torch.set_printoptions(profile="default")
     return results
 
 
