@@ -866,7 +866,7 @@ SIGNATURES.update({  # functions that check their own calls (ops._invalid_combin
                          for t in ("int64_t", "IntArrayRef", "TensorList")),
 })
 
-SIGNATURES.update({  # [outarg2] more of PyTorch's strings with `out` (generated from torchgen)
+SIGNATURES.update({  # more of PyTorch's strings with `out` (generated from torchgen)
     **{n: (f"{n}(Scalar beta, Tensor input, Scalar alpha, Tensor {a}, Tensor {b}, *, "
            "Tensor out=None)|deprecated",
            f"{n}(Scalar beta, Tensor input, Tensor {a}, Tensor {b}, *, Tensor out=None)|deprecated",
@@ -912,7 +912,7 @@ SIGNATURES.update({  # [outarg2] more of PyTorch's strings with `out` (generated
               "bool pin_memory=False, bool requires_grad=False)",),
 })
 
-SIGNATURES.update({  # [outarg2] torch.special's and torch.linalg's (apply_module finds them)
+SIGNATURES.update({  # torch.special's and torch.linalg's (apply_module finds them)
     **{f"special_{n}": (f"special_{n}(Tensor input, *, Tensor out=None)",) for n in """
 entr ndtri log_ndtr expm1 exp2 psi digamma gammaln erf erfc erfcx erfinv ndtr i0 i0e i1 i1e expit
 sinc log1p bessel_j0 bessel_j1 bessel_y0 bessel_y1 modified_bessel_i0 modified_bessel_i1
@@ -1020,7 +1020,7 @@ SIGNATURES.update({  # more functions that take out= (_out.py reads their out)
            f"{n}(Tensor input, Scalar other, *, Tensor out=None)")
        for n in ("remainder", "bitwise_and", "bitwise_or", "bitwise_xor")},
 })
-SIGNATURES.update({  # [smallfns] methods that call a Python function on each element
+SIGNATURES.update({  # methods that call a Python function on each element
     "Tensor.map_": ("map_(Tensor other, PyObject* callable)",),
     "Tensor.map2_": ("map2_(Tensor x, Tensor y, PyObject* callable)",),
 })

@@ -3328,7 +3328,7 @@ copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_t
            promote=False,
            self=lambda grad: zeros_like(grad),
            src=lambda grad: grad)
-conj_physical_ = Op("ConjPhysicalBackward1", lambda self: self.copy(),  # [smallfns] (real:
+conj_physical_ = Op("ConjPhysicalBackward1", lambda self: self.copy(),  # (real:
                     self=lambda grad: grad)                             # its own conjugate)
 zero_ = Op("ZeroBackward0",            lambda self: np.zeros_like(self),
            self=lambda grad: zeros_like(grad))
@@ -5502,7 +5502,7 @@ class UnsafeSplitBackward0(SplitBackward0):
     __slots__ = ()
 
 
-class UnsafeSplitWithSizesBackward0(SplitWithSizesBackward0):  # [smallfns]
+class UnsafeSplitWithSizesBackward0(SplitWithSizesBackward0):
     """unsafe_split_with_sizes: split_with_sizes's gradient; pieces that are not views."""
 
     __slots__ = ()

@@ -2112,7 +2112,7 @@ def squeeze(input, dim=None):
     return d.squeeze_dim(input, _given(dim, input.dim()))
 
 
-# [smallfns] Tensor.squeeze(0, 1), Tensor.squeeze_(0, 1): a method's list of ints may come as
+# Tensor.squeeze(0, 1), Tensor.squeeze_(0, 1): a method's list of ints may come as
 # separate arguments (PyTorch's parser reads an IntArrayRef so); torch.squeeze takes one tuple.
 # A dim given as None is refused (PyTorch's parser words it).
 def _dims_as_arguments(name, fn):
@@ -6609,7 +6609,7 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None):
 _METHODS.update(new_empty_strided=_new_empty_strided, resize_=_resize_, resize_as_=_resize_as_)
 
 
-# [smallfns] Tensor.resize, Tensor.resize_as: the deprecated out-of-place resizes. PyTorch writes
+# Tensor.resize, Tensor.resize_as: the deprecated out-of-place resizes. PyTorch writes
 # them in Python as a custom autograd Function (torch.autograd._functions.Resize), so their node
 # is a ResizeBackward of autograd.function, and they only reshape: the count of elements stays.
 class Resize(_function.Function):
@@ -6643,7 +6643,7 @@ def _resize_as(self, tensor):
     return Resize.apply(self, tensor.size())
 
 
-# [smallfns] Tensor.apply_, map_, map2_: a Python function called on each element in turn (on
+# Tensor.apply_, map_, map2_: a Python function called on each element in turn (on
 # Python numbers), its result stored back as PyTorch's C code reads a Python number into the
 # dtype. Slow, CPU only, outside autograd (no tensor may require grad), and not counted as a
 # change (the version stays). An error part way leaves the elements before it changed.

@@ -474,7 +474,7 @@ class Tensor:
         """No dtype: the legacy type's name ('minigrad.FloatTensor'). Else the tensor in a dtype,
         given as a dtype, a legacy type (IntTensor, or Tensor for the default dtype) or such a
         type's name ('torch.IntTensor'); self when it has that dtype already."""
-        if non_blocking.__class__ is not bool:  # [smallfns] (PyTorch's parser)
+        if non_blocking.__class__ is not bool:  # (PyTorch's parser)
             raise TypeError(f"type(): argument 'non_blocking' (position 2) must be bool, not "
                             f"{type(non_blocking).__name__}")
         if dtype is None:
