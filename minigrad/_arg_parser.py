@@ -908,7 +908,7 @@ SIGNATURES.update({  # more of PyTorch's strings with `out` (generated from torc
                        "Tensor out=None)",),
     # (bound by hand in PyTorch: python_torch_functions_manual.cpp)
     "range": ("range(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, "
-              "ScalarType? dtype=None, Layout? layout=torch.strided, Device? device=None, "
+              "ScalarType? dtype=None, Layout? layout=minigrad.strided, Device? device=None, "
               "bool pin_memory=False, bool requires_grad=False)",),
 })
 

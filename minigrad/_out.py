@@ -47,10 +47,10 @@ _EXACT_DTYPE = {
                    "result requires dtype {want._scalar}",
     "inner": "tensordot: Expected the output tensor to have dtype {want._scalar}, but got an output "
              "tensor with dtype {got._scalar}",
-    "histc": "torch.histogram: input tensor and hist tensor should have the same dtype, but got "
+    "histc": "minigrad.histogram: input tensor and hist tensor should have the same dtype, but got "
              "input {want._c} and hist {got._c}",
     "multinomial": "multinomial expects Long tensor out, got: {got._scalar}",
-    **{n: lambda want, got: ("torch.searchsorted(): output tensor's dtype is wrong, it can only be "
+    **{n: lambda want, got: ("minigrad.searchsorted(): output tensor's dtype is wrong, it can only be "
                              "Int(int32) or Long(int64) depending on whether out_int32 flag is "
                              f"True, but we got output tensor's dtype {got._scalar} and out_int32 "
                              f"flag is {want._scalar == 'Int'}")
@@ -58,8 +58,8 @@ _EXACT_DTYPE = {
     "matrix_power": lambda want, got: (_EXACT if can_cast(want, got) else (
         "matrix_power: Expected result to be safely castable from {want._scalar} dtype, but got "
         "result with dtype {got._scalar}")).format(want=want, got=got),
-    "frexp": ("torch.frexp() expects mantissa to have dtype {want._c} but got {got._c}",
-              "torch.frexp() expects exponent to have int dtype but got {got._c}"),
+    "frexp": ("minigrad.frexp() expects mantissa to have dtype {want._c} but got {got._c}",
+              "minigrad.frexp() expects exponent to have int dtype but got {got._c}"),
     "linalg_solve_triangular": "expected scalar type {want._scalar} but found {got._scalar}",
     **{f"linalg_{n}": f"linalg.{n} expected out tensor dtype {{want._scalar}} but got: "
                       "{got._scalar}" for n in ("norm", "matrix_norm")},
@@ -72,7 +72,7 @@ _ANY_DTYPE = {"bernoulli"}  # (written by out.bernoulli_(p): any dtype takes 0s 
 _CAST_ERROR = {
     **dict.fromkeys(("cat", "stack", "concat", "concatenate", "hstack", "vstack", "dstack",
                      "column_stack", "row_stack"),
-                    (TypeError, "torch.cat(): input types can't be cast to the desired output type "
+                    (TypeError, "minigrad.cat(): input types can't be cast to the desired output type "
                                 "{got._scalar}")),
     "mvlgamma": (RuntimeError, "mvlgamma: result type {want._scalar} can't be cast to the desired "
                                "output type {want._scalar}"),  # (sic: PyTorch's words)
