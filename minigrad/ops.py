@@ -955,9 +955,26 @@ def _bitwise(ufunc, name):
     return bitwise
 
 
-bitwise_and = _bitwise(np.bitwise_and, "bitwise_and")
-bitwise_or = _bitwise(np.bitwise_or, "bitwise_or")
-bitwise_xor = _bitwise(np.bitwise_xor, "bitwise_xor")
+def _bitwise_function(name, operator):
+    """torch.bitwise_and and friends: the operator, but a wrong operand is an error (the operator
+    returns NotImplemented, so that Python can try the other side), and a number may come
+    first (`Number self`: the ops are symmetric)."""
+    def function(input, other):
+        if isinstance(input, numbers.Number) and isinstance(other, Tensor):
+            input, other = other, input
+        result = operator(input, other) if isinstance(input, Tensor) else NotImplemented
+        if result is NotImplemented:
+            raise _invalid_combination(name, (input, other), {})
+        return result
+    function.__name__ = function.__qualname__ = name
+    return function
+
+
+_and, _or, _xor = (_bitwise(np.bitwise_and, "bitwise_and"), _bitwise(np.bitwise_or, "bitwise_or"),
+                   _bitwise(np.bitwise_xor, "bitwise_xor"))
+bitwise_and = _bitwise_function("bitwise_and", _and)
+bitwise_or = _bitwise_function("bitwise_or", _or)
+bitwise_xor = _bitwise_function("bitwise_xor", _xor)
 
 
 def bitwise_not(input):
@@ -4585,8 +4602,8 @@ _METHODS = dict(
     __matmul__=_matmul_operator(matmul),
     __rmatmul__=_matmul_operator(lambda self, other: matmul(other, self)), __neg__=neg, __abs__=abs,
     __eq__=_eq, __ne__=_ne, __lt__=_lt, __le__=_le, __gt__=_gt, __ge__=_ge,
-    __and__=bitwise_and, __rand__=bitwise_and, __or__=bitwise_or, __ror__=bitwise_or,
-    __xor__=bitwise_xor, __rxor__=bitwise_xor, __invert__=bitwise_not,
+    __and__=_and, __rand__=_and, __or__=_or, __ror__=_or,
+    __xor__=_xor, __rxor__=_xor, __invert__=bitwise_not,
     __getitem__=getitem, __setitem__=setitem,
     add_=_add_inplace, sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_div_inplace,
     pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),

@@ -19430,3 +19430,19 @@ case(
     "torch.mean(m, 1, out=torch.zeros(2, dtype=torch.float64)).dtype, torch.mean(m / 3, out=torch.zeros((), dtype=torch.float64)).dtype",
     "torch.var(m, 1, out=torch.zeros(2, dtype=torch.long))",
 )
+
+# bitwise functions: a wrong operand is PyTorch's TypeError (the operators return NotImplemented
+# so that Python tries the other side); a number may come first
+case(
+    "k_bitwise_operands",
+    "t = torch.tensor([1, 2]); b = torch.tensor([True, False])",
+    "torch.bitwise_and(t, 'x')",
+    "t.bitwise_and('x')",
+    "t.bitwise_or_('x')",
+    "torch.bitwise_or(1, t), torch.bitwise_and(3, t), torch.bitwise_xor(True, b), 3 | t, b & True",
+    "torch.bitwise_and(2.5, t)",
+    "torch.bitwise_and('a', t)",
+    "'x' & t",
+    "torch.bitwise_xor(t, other=3), torch.bitwise_or(input=t, other=torch.tensor([4, 4]))",
+    "torch.bitwise_and(torch.tensor([1., 2.]), 2)",
+)
