@@ -765,6 +765,11 @@ SIGNATURES.update({  # what a student most often gets wrong: reductions, sorting
                            "ScalarType? dtype=None, Tensor out=None)",),
 })
 
+# torch.special's orthogonal polynomials, as their ATen names
+SPECIAL_POLYNOMIALS = tuple(f"special_{p}_polynomial_{k}" for p, ks in (
+    ("chebyshev", "tuvw"), ("shifted_chebyshev", "tuvw"), ("hermite", ("h", "he")),
+    ("laguerre", "l"), ("legendre", "p")) for k in ks)
+
 SIGNATURES.update({  # functions that check their own calls (ops._invalid_combination lists these)
     "randperm": (f"randperm(SymInt n, *, Generator? generator, {_FACTORY[3:]})",
                  f"randperm(SymInt n, {_FACTORY})"),
@@ -780,9 +785,7 @@ SIGNATURES.update({  # functions that check their own calls (ops._invalid_combin
        for b in ["exponent" if n == "float_power" else "other"]},
     **{n: tuple(f"{n}({x} x, {m} n, *, Tensor out=None)"
                 for x, m in (("Tensor", "Tensor"), ("Scalar", "Tensor"), ("Tensor", "Scalar")))
-       for n in [f"special_{p}_polynomial_{k}" for p, ks in (
-           ("chebyshev", "tuvw"), ("shifted_chebyshev", "tuvw"), ("hermite", ("h", "he")),
-           ("laguerre", "l"), ("legendre", "p")) for k in ks]},
+       for n in SPECIAL_POLYNOMIALS},
     **{n: (f"{n}(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False{out})",
            f"{n}(Tensor input, IntArrayRef[1]? dim=None, *, Scalar? correction=None, "
            f"bool keepdim=False{out[3:]})", f"{n}(Tensor input, bool unbiased=True)")

@@ -115,9 +115,7 @@ _NOT_DIFFERENTIABLE = {
                                "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0",
                                "modified_bessel_k1", "airy_ai", "scaled_modified_bessel_k0",
                                "scaled_modified_bessel_k1", "spherical_bessel_j0")),
-    *(f"special_{p}_polynomial_{k}" for p, ks in (
-        ("chebyshev", "tuvw"), ("shifted_chebyshev", "tuvw"), ("hermite", ("h", "he")),
-        ("laguerre", "l"), ("legendre", "p")) for k in ks),
+    *_arg_parser.SPECIAL_POLYNOMIALS,
 }
 
 def _tensors(values):
@@ -198,10 +196,7 @@ def call_with_out(fn, signatures, args, kwargs, out):
         if name in _COMPOSITE:
             o.copy_(r)
             continue
-        if _function.on_inplace_write is not None:  # (a hook that saves what is overwritten)
-            _function.on_inplace_write(o)
-        np.copyto(o._data, r._data, casting="unsafe")
-        o._version_counter.value += 1
+        _function.write_untracked(o, r._data)
     if factory and values.get("requires_grad"):
         out.requires_grad_()
     if len(outs) > 1:

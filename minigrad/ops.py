@@ -1117,10 +1117,7 @@ def _logical_inplace(fn):
         if out.shape != self._data.shape:
             raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
                                f"broadcast shape {list(out.shape)}")
-        if _function.on_inplace_write is not None:
-            _function.on_inplace_write(self)
-        np.copyto(self._data, out, casting="unsafe")
-        self._version_counter.value += 1
+        _function.write_untracked(self, out)
         return self
     method.__name__ = f"{fn.__name__}_"
     return method

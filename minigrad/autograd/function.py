@@ -565,6 +565,15 @@ def apply_inplace(op, self, *args, **kwargs):
 on_inplace_write = None
 
 
+def write_untracked(self, array):
+    """Write array into self's memory with no node (logical_and_, out=): PyTorch records nothing
+    there, but the write is announced and the version moves, as for any in-place change."""
+    if on_inplace_write is not None:
+        on_inplace_write(self)
+    np.copyto(self._data, array, casting="unsafe")
+    self._version_counter.value += 1
+
+
 def check_inplace(self, recording):
     """PyTorch's refusals of an in-place change to self, made before anything is computed;
     then the write is announced (see on_inplace_write)."""
