@@ -131,18 +131,23 @@ def check_which_fails(answer):
 
 
 def check_safe_copy(b, safe):
-    """After zeroing `safe`, b must still hold exp([1., 2., 3.]) and `safe` must be zeros, off the tape."""
+    """`safe` must hold b's values, be off the tape, and have memory of its own: zeroing it (done
+    here) must leave b = exp([1., 2., 3.]) as it was."""
     if safe is ...:
         print(TODO)
         return
     expected_b = minigrad.tensor([1., 2., 3.]).exp().tolist()
+    if not _close(_plain(safe), expected_b, 1e-6):
+        print(NOT_YET, f"safe holds {_plain(safe)!r}, not b's values.", "Hint: start from b itself.")
+        return
+    if safe.requires_grad:
+        print(NOT_YET, "safe is still on the tape (it requires grad).", "Hint: detach() takes it off.")
+        return
+    with minigrad.no_grad():
+        safe.zero_()
     if not _close(_plain(b), expected_b, 1e-6):
         print(NOT_YET, "zeroing your copy changed b too: it still shares b's memory.",
               "Hint: detach() shares memory; what makes new memory?")
-        return
-    if safe.requires_grad or not _close(_plain(safe), [0., 0., 0.]):
-        print(NOT_YET, "the copy should be all zeros and not require grad.",
-              "Hint: detach first, then copy, then zero_().")
         return
     print(CORRECT, "clone() after detach() gives new memory that autograd does not track.")
 
@@ -159,11 +164,11 @@ def check_clipped_grad(answer):
 
 
 def check_grad_wrt_y(answer):
-    """dz/dy for y = x * w, z = (y ** 2).mean(), x = [1., 2.], w = [3., 4.]."""
+    """dz/dy for y = x * w, z = (y ** 2).sum(), x = [1., 2.], w = [3., 4.] (2y: neither y nor x * w)."""
     x = minigrad.tensor([1., 2.])
     w = minigrad.tensor([3., 4.], requires_grad=True)
     y = x * w
-    (g,) = minigrad.autograd.grad((y ** 2).mean(), y)
+    (g,) = minigrad.autograd.grad((y ** 2).sum(), y)
     _verdict(answer, g.tolist(), "autograd.grad returns gradients for any tensor on the path, leaf or not.",
                     "pass y as the `inputs` of minigrad.autograd.grad.")
 
@@ -180,6 +185,10 @@ def check_leaky_relu(output, grad):
     if not _close(_plain(output), y.tolist(), 1e-6):
         print(NOT_YET, f"forward gave {_plain(output)!r}.", "Hint: x where x > 0, else 0.1 * x.")
         return
+    if grad is None:
+        print(NOT_YET, "x.grad is None: the backward has not run.",
+              "Hint: uncomment output.sum().backward() and run the cell again.")
+        return
     _verdict(grad, x.grad.tolist(), "Forward and backward agree with a leaky ReLU (slope 0.1 at x <= 0).",
                     "the backward multiplies grad_output by 1 where x > 0 and by 0.1 elsewhere.")
 
@@ -190,9 +199,10 @@ def check_accuracy_fn(accuracy, torch):
     if accuracy is ...:
         print(TODO)
         return
-    logits = torch.tensor([[2., 1.], [0., 3.], [1., -1.], [0.5, 0.25]])
-    labels = torch.tensor([0, 1, 1, 1])
-    _verdict(accuracy(logits, labels), 0.5, "Two of the four rows are right: 0.5.",
+    logits = torch.tensor([[2., 1., 0.], [0., 3., 1.], [1., -1., 2.], [0.5, 0.25, 0.]])
+    labels = torch.tensor([0, 1, 2, 2])  # three rows right (argmin would score 0.25)
+    expected = (logits.argmax(dim=1) == labels).float().mean().item()
+    _verdict(accuracy(logits, labels), expected, f"Three of the four rows are right: {expected}.",
                     "compare logits.max(dim=1).indices with labels, then average.")
 
 

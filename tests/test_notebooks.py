@@ -186,12 +186,15 @@ def test_committed_executed_in_order(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_ids(NOTEBOOKS))
 def test_cell_metadata(path):
-    """Slideshow metadata on every cell; ignore-output only on minigrad-only pictures and steppers;
+    """Slideshow metadata on every cell; minigrad-only cells say so in their first line;
+    ignore-output only on minigrad-only pictures and steppers;
     lessons import minigrad as torch; the lesson ends with an exercise checked by minigrad.exercises."""
     nb = _load(path)
     for cell in nb.cells:
         assert cell.metadata.get("slideshow", {}).get("slide_type") in SLIDE_TYPES, cell.source[:60]
     for cell in _code_cells(nb):
+        assert (ONLY in _tags(cell)) == cell.source.startswith("# minigrad only\n"), (
+            f"{path.name}: students see the tag only as a first line `# minigrad only`: {cell.source[:60]}")
         if IGNORE in _tags(cell):
             assert ONLY in _tags(cell) and (_is_picture(cell) or _is_stepper(cell)), cell.source[:60]
         if ONLY not in _tags(cell):
@@ -269,7 +272,8 @@ def test_ignored_cell_shows_pytorchs_graph(item):
 # --------------------------------------------------------------------------
 # the exercises' self-checks
 # --------------------------------------------------------------------------
-# For each answer cell: code computing the answer with (minigrad or) PyTorch, and a wrong answer.
+# For each answer cell: code computing the answer with (minigrad or) PyTorch, then wrong answers
+# (the mistakes students make, or that a lax check would let through).
 SOLUTIONS = {
     "00-ex1-answer": (
         "x = torch.tensor([-1., 0., 5.], requires_grad=True)\n(x * x).sum().backward()\nanswer = x.grad",
@@ -301,8 +305,10 @@ SOLUTIONS = {
         "        b.sum().backward()\n    except RuntimeError:\n        answer.append(way)\nanswer = answer[0]",
         "answer = 'data'"),
     "04-ex2-answer": (
-        "a = torch.tensor([1., 2., 3.], requires_grad=True)\nb = a.exp()\nsafe = b.detach().clone()\nsafe.zero_()",
-        "a = torch.tensor([1., 2., 3.], requires_grad=True)\nb = a.exp()\nsafe = b.detach()\nsafe.zero_()"),
+        "a = torch.tensor([1., 2., 3.], requires_grad=True)\nb = a.exp()\nsafe = b.detach().clone()",
+        "a = torch.tensor([1., 2., 3.], requires_grad=True)\nb = a.exp()\nsafe = b.detach()",
+        "a = torch.tensor([1., 2., 3.], requires_grad=True)\nb = a.exp()\nsafe = b.clone()",
+        "a = torch.tensor([1., 2., 3.], requires_grad=True)\nb = a.exp()\nsafe = torch.zeros(3)"),
     "05-ex1-answer": (
         "x = torch.tensor([0.5, 1., 2.], requires_grad=True)\ny = x * x\n"
         "y.register_hook(lambda g: g.clamp(-1., 1.))\n(y * y).sum().backward()\nanswer = x.grad",
@@ -310,9 +316,10 @@ SOLUTIONS = {
         "answer = x.grad"),
     "05-ex2-answer": (
         "x = torch.tensor([1., 2.])\nw = torch.tensor([3., 4.], requires_grad=True)\ny = x * w\n"
-        "(answer,) = torch.autograd.grad((y ** 2).mean(), y)",
+        "(answer,) = torch.autograd.grad((y ** 2).sum(), y)",
         "x = torch.tensor([1., 2.])\nw = torch.tensor([3., 4.], requires_grad=True)\ny = x * w\n"
-        "(answer,) = torch.autograd.grad((y ** 2).mean(), w)"),
+        "(answer,) = torch.autograd.grad((y ** 2).sum(), w)",
+        "x = torch.tensor([1., 2.])\nw = torch.tensor([3., 4.], requires_grad=True)\nanswer = x * w"),
     "06-ex1-answer": (
         "class LeakyReLU(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, z):\n"
         "        ctx.save_for_backward(z)\n        return torch.where(z > 0, z, 0.1 * z)\n\n    @staticmethod\n"
@@ -320,10 +327,14 @@ SOLUTIONS = {
         "x = torch.tensor([-2., -0.5, 0., 1.5], requires_grad=True)\noutput = LeakyReLU.apply(x)\n"
         "output.sum().backward()",
         "x = torch.tensor([-2., -0.5, 0., 1.5], requires_grad=True)\noutput = torch.relu(x)\n"
-        "output.sum().backward()"),
+        "output.sum().backward()",
+        "x = torch.tensor([-2., -0.5, 0., 1.5], requires_grad=True)\n"
+        "output = torch.where(x > 0, x, 0.1 * x)"),  # right forward, backward not run
     "07-ex1-answer": (
         "def accuracy(logits, labels):\n    return (logits.max(dim=1).indices == labels).double().mean()",
-        "def accuracy(logits, labels):\n    return (logits.max(dim=1).values > 0).double().mean()"),
+        "def accuracy(logits, labels):\n    return (logits.max(dim=1).values > 0).double().mean()",
+        "def accuracy(logits, labels):\n    return (logits.min(dim=1).indices == labels).double().mean()",
+        "def accuracy(logits, labels):\n    return 0.5"),
     "08-ex1-answer": (
         "x = torch.tensor(2., requires_grad=True)\ng = x ** 4\nfor _ in range(3):\n"
         "    (g,) = torch.autograd.grad(g, x, create_graph=True)\nanswer = g",
@@ -356,7 +367,8 @@ def _verdicts(backend):
     cells, where = [], []
     for path, cid in EXERCISES:
         (_, imports, check), = [e for e in exercise_cells(path) if e[0] == cid]
-        for kind, answer in zip(("right", "wrong"), SOLUTIONS[cid]):
+        for k, answer in enumerate(SOLUTIONS[cid]):
+            kind = "right" if k == 0 else f"wrong {k}"
             cells += [as_torch(c) for c in imports] + [as_torch(answer), as_torch(check)]
             where.append((cid, kind, len(cells) - 1))
     results = harness.run_cells_isolated(cells, backend)
