@@ -1027,6 +1027,7 @@ SIGNATURES.update({  # more functions that take out= (_out.py reads their out)
            f"{n}(Tensor input, Scalar other, *, Tensor out=None)")
        for n in ("remainder", "bitwise_and", "bitwise_or", "bitwise_xor")},
 })
+SIGNATURES["Tensor.is_set_to"] = ("is_set_to(Tensor tensor)",)
 SIGNATURES["Tensor.set_"] = (
     "set_()", "set_(Storage source)",
     "set_(Storage source, SymInt storage_offset, SymIntArrayRef size, SymIntArrayRef stride=None)",
@@ -1050,8 +1051,8 @@ log10 log10_ log1p log1p_ log2 log2_ log_ logdet logical_not logical_not_ matrix
 ndimension neg neg_ negative negative_ nelement numel positive rad2deg rad2deg_ ravel reciprocal
 reciprocal_ relu relu_ resolve_conj resolve_neg retain_grad rsqrt rsqrt_ sgn sgn_ sigmoid sigmoid_
 sign sign_ signbit sin sin_ sinc sinc_ sinh sinh_ slogdet sqrt sqrt_ square square_ storage_offset
-t t_ tan tan_ tanh tanh_ tolist trace trunc trunc_ untyped_storage zero_ storage
-storage_type const_data_ptr is_shared share_memory_
+t t_ tan tan_ tanh tanh_ tolist trace trunc trunc_ untyped_storage zero_
+const_data_ptr
 """.split())
 
 

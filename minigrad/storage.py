@@ -35,7 +35,7 @@ def _untyped(array):
 def _index(storage, idx, name):
     """A Python index into a storage of len(storage) items, checked as PyTorch does."""
     n = len(storage)
-    if idx.__class__ is not int and not isinstance(idx, (int, np.integer)) or idx.__class__ is bool:
+    if not isinstance(idx, (int, np.integer)):
         raise TypeError(f"can't index a minigrad.{name} with {type(idx).__name__}")
     i = int(idx) + n if idx < 0 else int(idx)
     if not 0 <= i < n:
@@ -234,9 +234,6 @@ def storage_type(self):
 
 def is_set_to(self, tensor):
     """Whether both are the same window on the same memory: storage, offset, sizes, strides."""
-    if not isinstance(tensor, Tensor):
-        raise TypeError(f"is_set_to(): argument 'tensor' (position 1) must be Tensor, not "
-                        f"{type(tensor).__name__}")
     a, b = self._data, tensor._data
     return (_storage_root(a) is _storage_root(b) and self.data_ptr() == tensor.data_ptr()
             and a.shape == b.shape and self.stride() == tensor.stride())
@@ -368,3 +365,5 @@ STORAGE_METHODS = dict(
     untyped_storage=untyped_storage, storage=storage, storage_type=storage_type,
     is_set_to=is_set_to, set_=set_, is_shared=is_shared, share_memory_=share_memory_,
     is_pinned=is_pinned, const_data_ptr=const_data_ptr, dim_order=dim_order)
+for _fn in (storage, storage_type, is_shared, share_memory_, dim_order):  # (Python methods
+    _fn.__qualname__ = f"Tensor.{_fn.__name__}"                           # in PyTorch too)

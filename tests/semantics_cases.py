@@ -19521,4 +19521,7 @@ case(
     "torch.ones(2, 1, 3).dim_order(ambiguity_check=True)",
     "torch.ones(2, 3).t().dim_order(ambiguity_check=True)",
     "torch.ones(2, 3).dim_order(ambiguity_check='x')",
+    "a.storage(1)",
+    "a.is_set_to()",
+    "a.const_data_ptr(1)",
 )
