@@ -76,10 +76,13 @@ from .ops import (abs_, acos_, acosh_, addmv_, arccos_, arccosh_, arcsin_, arcsi
                   log10_, log1p_, log2_, log_, logit_, nan_to_num_, neg_, negative_, rad2deg_,
                   reciprocal_, relu_, round_, rsqrt_, sigmoid_, sin_, sinc_, sinh_, sqrt_, square_,
                   tan_, tanh_, trunc_, xlogy_, zero_)
-from .ops import (UntypedStorage, conj, empty_like, get_device, get_num_threads, is_conj,  # nsgap
+from .ops import (conj, empty_like, get_device, get_num_threads, is_conj,  # nsgap
                   is_neg, layout, randint_like, resolve_conj, resolve_neg, scalar_tensor,
                   set_num_threads, strided)
 from .ops import normal  # part nsgap
+from . import storage  # noqa: E402
+from .storage import TypedStorage, UntypedStorage  # noqa: E402
+globals().update({_c.__name__: _c for _c in storage._LEGACY.values()})  # FloatStorage, ...
 from .ops import (alias_copy, as_strided, as_strided_copy, as_strided_scatter,  # part views2
                   detach_copy, diagonal_copy, expand_copy, narrow_copy, permute_copy, select_copy,
                   slice_copy, split_copy, split_with_sizes_copy, squeeze_copy, t_copy,

@@ -27,7 +27,7 @@ _TYPE_NAMES = {
     "Generator": "minigrad.Generator", "bool": "bool", "PyObject*": "object",
     "ScalarType": "minigrad.dtype", "Layout": "minigrad.layout",
     "MemoryFormat": "minigrad.memory_format", "Device": "minigrad.device", "std::string": "str",
-    "c10::string_view": "str", "ScalarList": "tuple of Scalars",
+    "c10::string_view": "str", "ScalarList": "tuple of Scalars", "Storage": "minigrad.Storage",
 }
 # Functions whose Tensor parameters also take Python numbers (should_allow_numbers_as_tensors).
 _NUMBERS_AS_TENSORS = {f"{n}{s}" for n in ("add", "div", "divide", "mul", "multiply", "sub",
@@ -46,6 +46,8 @@ def type_name(x):
     if isinstance(x, dtypes.dtype):
         return "minigrad.dtype"
     t = type(x)
+    if t.__module__ == "minigrad.storage":  # (PyTorch's parser names storages in full)
+        return f"{t.__module__}.{t.__name__}"
     if t.__module__ == "builtins" or t.__flags__ & _HEAPTYPE and t.__module__ != "minigrad":
         return t.__name__
     return f"{t.__module__}.{t.__name__}"
@@ -191,6 +193,8 @@ class Parameter:
             return lambda x: isinstance(x, (int, str)) or type(x).__name__ == "device"
         if k == "PyObject*":
             return lambda x: True
+        if k == "Storage":
+            return lambda x: type(x).__module__ == "minigrad.storage"
         name = self.type_name().rpartition(".")[2]  # Generator, layout, ...
         return lambda x: type(x).__name__ == name
 
@@ -1023,6 +1027,12 @@ SIGNATURES.update({  # more functions that take out= (_out.py reads their out)
            f"{n}(Tensor input, Scalar other, *, Tensor out=None)")
        for n in ("remainder", "bitwise_and", "bitwise_or", "bitwise_xor")},
 })
+SIGNATURES["Tensor.is_set_to"] = ("is_set_to(Tensor tensor)",)
+SIGNATURES["Tensor.set_"] = (
+    "set_()", "set_(Storage source)",
+    "set_(Storage source, SymInt storage_offset, SymIntArrayRef size, SymIntArrayRef stride=None)",
+    "set_(Tensor source)",
+    "set_(Tensor source, SymInt storage_offset, SymIntArrayRef size, SymIntArrayRef stride=None)")
 SIGNATURES.update({  # methods that call a Python function on each element
     "Tensor.map_": ("map_(Tensor other, PyObject* callable)",),
     "Tensor.map2_": ("map2_(Tensor x, Tensor y, PyObject* callable)",),
@@ -1042,6 +1052,7 @@ ndimension neg neg_ negative negative_ nelement numel positive rad2deg rad2deg_ 
 reciprocal_ relu relu_ resolve_conj resolve_neg retain_grad rsqrt rsqrt_ sgn sgn_ sigmoid sigmoid_
 sign sign_ signbit sin sin_ sinc sinc_ sinh sinh_ slogdet sqrt sqrt_ square square_ storage_offset
 t t_ tan tan_ tanh tanh_ tolist trace trunc trunc_ untyped_storage zero_
+const_data_ptr
 """.split())
 
 

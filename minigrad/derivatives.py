@@ -23,7 +23,7 @@ from . import _math
 from ._math import _erfc64 as _erfc, _fma, _rounded  # (shared with the special functions)
 from ._topk import topk_order
 from .dtypes import float64 as _float64, result_type
-from .tensor import Tensor, contiguous_format, _storage, _storage_offset
+from .tensor import Tensor, contiguous_format, _storage, _storage_offset, _storage_root
 
 
 def zeros_like(t):
@@ -3146,6 +3146,35 @@ as_strided_scatter = Op("AsStridedScatterBackward0", _as_strided_scatter, promot
                             as_strided(grad.contiguous(), size, stride, storage_offset))
 as_strided_scatter.keep_layout = True  # (its result is seen as self is)
 # --- end of part views2 ---
+
+
+# --- storages: set_ ---
+def _set_window(self, source, storage_offset, size, stride):
+    """set_'s new window for self: all of a storage as a 1-D array, or storage_offset, size and
+    stride on it; on a tensor's memory, the tensor's own window unless told another."""
+    from .storage import _bytes_of, _window
+    if isinstance(source, np.ndarray):
+        if size is None:
+            return source.view()
+        source = _bytes_of(_storage_root(source))
+    else:
+        source = source._bytes
+    return _window(source, self.dtype, storage_offset, size, stride)
+
+
+def _set_not_implemented(grad):
+    raise RuntimeError("derivative for set_ is not implemented")
+
+
+# set_: self becomes a window on other memory (recorded, but PyTorch has no formula for it)
+set_ = Op("minigrad::autograd::NotImplemented", _set_window, promote=False,
+          self=_set_not_implemented)
+set_source_Tensor = Op("minigrad::autograd::NotImplemented", _set_window, promote=False,
+                       self=_set_not_implemented, source=_set_not_implemented)
+# (unlike the autograd fallback's NotImplemented, set_'s node keeps an edge for every input,
+# (None, 0) for one that needs no gradient)
+set_.not_implemented = set_source_Tensor.not_implemented = False
+
 
 # the scatters: the out-of-place twins of writing into a view (`x.select(0, 1).copy_(src)`);
 # src_info is src's shape and dtype only (PyTorch's TypeAndSize: nothing else of src is kept)

@@ -25,6 +25,7 @@ from .autograd.function import _broadcast_shape, _iterator_layout, apply_inplace
 from .autograd.function import check_inplace
 from .tensor import Tensor, _Device, _check_device, _device_arg, _wrap_dim, contiguous_format
 from .tensor import _storage, _storage_root
+from .storage import STORAGE_METHODS, TypedStorage, UntypedStorage
 from .tensor import memory_format as _memory_format
 
 
@@ -5646,35 +5647,6 @@ def fill(input, value=_REQUIRED):
 
 
 # --- part nsgap: storage and layout introspection, threads, empty_like, randint_like, scalar_tensor --
-class UntypedStorage:
-    """The bytes a tensor and all its views share: here the NumPy array at the root of the
-    tensor's data (views of a tensor are NumPy views of one base array)."""
-
-    def __init__(self, array):
-        self._array = _storage_root(array)
-
-    def data_ptr(self):
-        return self._array.ctypes.data
-
-    def nbytes(self):
-        return self._array.nbytes
-
-    size = nbytes
-
-    def __len__(self):
-        return self._array.nbytes
-
-    def element_size(self):
-        return 1
-
-    @property
-    def device(self):
-        return _Device("cpu")
-
-
-UntypedStorage.__module__ = "minigrad"
-
-
 class layout:
     """How a tensor's elements sit in memory: always `strided` (sizes and strides) here."""
 
@@ -5817,8 +5789,8 @@ def set_flush_denormal(mode):
 
 
 def is_storage(obj):
-    """Whether obj is a storage (tensor.untyped_storage()), not a tensor."""
-    return obj.__class__ is UntypedStorage
+    """Whether obj is a storage (tensor.untyped_storage(), tensor.storage()), not a tensor."""
+    return isinstance(obj, (UntypedStorage, TypedStorage))
 
 
 def set_default_device(device):
@@ -5897,8 +5869,8 @@ def scalar_tensor(s, dtype=None, device=None, requires_grad=False):
                 requires_grad=requires_grad)
 
 
-_METHODS.update(untyped_storage=lambda self: UntypedStorage(self._data),
-                layout=property(lambda self: strided), get_device=get_device,
+_METHODS.update(STORAGE_METHODS)
+_METHODS.update(layout=property(lambda self: strided), get_device=get_device,
                 is_sparse=False, is_quantized=False, is_meta=False, is_nested=False,
                 conj=conj, is_conj=is_conj, resolve_conj=resolve_conj, resolve_neg=resolve_neg,
                 real=property(real, _set_real), imag=property(imag), isreal=isreal, angle=angle,

@@ -19446,3 +19446,82 @@ case(
     "torch.bitwise_xor(t, other=3), torch.bitwise_or(input=t, other=torch.tensor([4, 4]))",
     "torch.bitwise_and(torch.tensor([1., 2.]), 2)",
 )
+
+# storages: the memory a tensor and its views share, as bytes (untyped_storage) or elements
+# (storage(), deprecated with a warning given once); writes through a storage show in every view
+# and move no version counter; set_ makes a tensor a window on other memory
+case(
+    "k_storage_untyped",
+    "a = torch.arange(6.).view(2, 3); s = a.untyped_storage(); s",
+    "print(len(s), s.size(), s.nbytes(), s.element_size(), s.device, type(s), s.type(), s.is_pinned())",
+    "s[0], s[7], s[-1], s[1:3], s.tolist()[4:8], list(s)[:8], s is a[1].untyped_storage(), s == a.t().untyped_storage()",
+    "s.data_ptr() == a.data_ptr(), a[1].untyped_storage().data_ptr() == s.data_ptr(), s[4:].data_ptr() - s.data_ptr()",
+    "s[3] = 64; s[4:6] = 7; print(a, a._version); sl = s[8:12]; sl[3] = 65; print(a)",
+    "s[24]",
+    "s[-25]",
+    "s[1.5]",
+    "s.dtype",
+    "torch.UntypedStorage([0, 0, 128, 63]), torch.UntypedStorage(), bool(torch.tensor([]).untyped_storage()), torch.tensor([True, False]).untyped_storage()",
+    "t = torch.ones(2); u = t.untyped_storage(); print(u.fill_(0) is u, t, u.cpu() is u)",
+)
+case(
+    "k_storage_typed",
+    "a = torch.arange(6.).view(2, 3); ts = a.storage(); ts",
+    "b = torch.arange(3); b.storage()",
+    "print(type(ts), ts.dtype, ts.device, len(ts), ts.size(), ts.nbytes(), ts.element_size(), ts.type(), ts.is_pinned())",
+    "ts[1], ts[-1], ts.tolist(), list(ts)[:2], type(ts[0]), ts.untyped() is a.untyped_storage(), ts is a.storage(), ts.data_ptr() == a.data_ptr()",
+    "ts[1] = 100.; ts[4:6] = -1.; print(a, a.t(), a._version)",
+    "ts[1:3]",
+    "ts[6]",
+    "ts[-7]",
+    "ts['a']",
+    "ts[0] = 'x'",
+    "a.storage_type(), b.storage_type(), torch.ones(1, dtype=torch.bool).storage_type(), a[1].storage().size(), len(a[1:].storage())",
+    "torch.tensor([1.5, 2.], dtype=torch.float64).storage(), torch.tensor([True]).storage(), torch.tensor(3).storage(), torch.tensor([]).storage()",
+    "torch.FloatStorage([1, 2]), torch.TypedStorage([1., 2.], dtype=torch.float64).tolist(), torch.DoubleStorage, torch.IntStorage, torch.storage.TypedStorage is torch.TypedStorage",
+    "torch.is_storage(a.storage()), torch.is_storage(a.untyped_storage()), torch.is_storage(a)",
+)
+case(
+    "k_storage_set",
+    "a = torch.arange(6.); s = a.untyped_storage(); ts = a.storage()",
+    "b = torch.zeros(3); v = b.view(3); print(b.set_(s), b._version, v._version, v, b.is_set_to(a))",
+    "b = torch.empty(0).set_(s, 1, (2, 2), (2, 1)); print(b, b.storage_offset(), b.stride(), b.untyped_storage() is s)\nb.add_(1); print(a, a._version, b._version)",
+    "b = torch.zeros(3); print(b.set_(ts, 2, (2,)), b.is_set_to(a[2:4]), b.data_ptr() - a.data_ptr())",
+    "b = torch.zeros(3); print(b.set_(a), b.is_set_to(a), a.is_set_to(b), b._version, a._version)\nb[0] = 42; print(a)",
+    "b = torch.zeros(3); print(b.set_(), b.shape, b._version, b.untyped_storage().nbytes())",
+    "torch.ones(2).set_(torch.arange(3.), 1, [2]), torch.zeros(1).set_(source=s, storage_offset=0, size=(2,), stride=(1,))",
+    "torch.zeros(3, dtype=torch.int32).set_(s)",
+    "torch.zeros(3, dtype=torch.int32).set_(ts)",
+    "torch.zeros(3, dtype=torch.int32).set_(a)",
+    "torch.zeros(3).set_(s, -1, (2,))",
+    "torch.zeros(3).set_(s, 0, (2,), (1, 1))",
+    "torch.zeros(3).set_(1)",
+    "torch.zeros(3).set_(s, 0)",
+    "torch.zeros(3).set_(s, 0.5, [2])",
+    "u = torch.UntypedStorage([0, 0, 128, 63, 0, 0, 0, 64]); t = torch.tensor([]).set_(u); print(t, t.untyped_storage() is u)\nt[0] = 3.; print(u.tolist())",
+)
+case(
+    "k_storage_set_autograd",
+    "a = torch.arange(3.); x = torch.zeros(3, requires_grad=True)",
+    "x.set_(a)",
+    "y = x * 2; print(y.set_(a), y.grad_fn.next_functions, y.requires_grad, y._version, y.grad_fn.name())",
+    "y.sum().backward()",
+    "y = x * 2; print(y.set_(torch.ones(2).untyped_storage()).grad_fn.next_functions)",
+    "z = torch.zeros(3); print(z.set_(torch.ones(2, requires_grad=True)), z.requires_grad, z.grad_fn.next_functions)",
+    "with torch.no_grad():\n    print(x.set_(a), x.requires_grad, x.is_leaf, x._version)",
+    "w = torch.ones(3, requires_grad=True); d = w.detach(); d.set_(torch.zeros(2)); print(w, d, w._version, d._version)",
+)
+case(
+    "k_storage_layout",
+    "a = torch.arange(6.).view(2, 3); s = a.untyped_storage()",
+    "a.is_set_to(a), a[0].is_set_to(a), a.view(6).is_set_to(a), a.t().is_set_to(a), a.clone().is_set_to(a)",
+    "a.is_set_to(3)",
+    "print(a.is_shared(), s.is_shared(), a.is_pinned(), a.const_data_ptr() == a.data_ptr())\nprint(a.share_memory_() is a, a.is_shared(), s.is_shared(), a[1].is_shared(), s.share_memory_() is s)",
+    "torch.ones(2, 3).dim_order(), torch.ones(2, 3).t().dim_order(), torch.ones(2, 1, 3).dim_order(), torch.ones(2, 3, 4).permute(2, 0, 1).dim_order(), torch.ones(3).expand(2, 3).dim_order(), torch.ones(2, 2, 2).transpose(0, 2).dim_order(), torch.tensor(1.).dim_order()",
+    "torch.ones(2, 1, 3).dim_order(ambiguity_check=True)",
+    "torch.ones(2, 3).t().dim_order(ambiguity_check=True)",
+    "torch.ones(2, 3).dim_order(ambiguity_check='x')",
+    "a.storage(1)",
+    "a.is_set_to()",
+    "a.const_data_ptr(1)",
+)

@@ -601,16 +601,18 @@ def _check_view_inplace(self):
 
 
 def apply_inplace_view(op, self, *args):
-    """t_, transpose_, unsqueeze_, squeeze_: `op`, a view row, changes how self itself sees its
+    """t_, transpose_, unsqueeze_, squeeze_ (and set_): `op`, a view row, changes how self itself sees its
     memory (shape and strides); nothing is written. PyTorch counts it as an in-place op all the
     same: the version moves, and with history self's node becomes op's, after the old one."""
     values = op.bind((self,) + args, {})
-    recording = grad_mode._enabled and self.requires_grad
+    recording = grad_mode._enabled and any(  # (set_'s source tensor is an input too)
+        isinstance(values[i], Tensor) and values[i].requires_grad for i in op.input_idx)
     if self._base is not None:
         self._refresh_view()
         if recording:
             _check_view_inplace(self)
-    if recording and (self._base if self._base is not None else self)._grad_fn is None:
+    if recording and self.requires_grad and (
+            self._base if self._base is not None else self)._grad_fn is None:
         raise RuntimeError(f"a {'' if self._base is None else 'view of a '}leaf Variable that "
                            "requires grad is being used in an in-place operation.")
     result, _ = op.run(values)
