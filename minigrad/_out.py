@@ -15,7 +15,7 @@ import numpy as np
 from . import _arg_parser, return_types
 from .autograd import function as _function, grad_mode
 from .autograd.function import _broadcast_shape
-from .ops import _resized, can_cast
+from .ops import _diag_out, _dims, _resized, can_cast
 from .tensor import Tensor
 
 _RESIZED = (
@@ -106,7 +106,13 @@ _KERNEL = {
     "linalg_solve_ex": "_linalg_solve_ex", "linalg_matmul": "matmul", "linalg_vecdot": "sum",
     "linalg_matrix_power": "matmul", "linalg_multi_dot": "mm", "linalg_slogdet": "_linalg_slogdet",
     "linalg_lu_factor": "linalg_lu_factor_ex",
+    "diag": lambda values: "diag_embed" if values["input"].dim() == 1 else "diagonal_copy",
 }
+# Kernels whose out= autograd records with no formula: an input that requires grad gives out a
+# NotImplemented node, as an in-place change would (refused: an out that requires grad, or a
+# view that may not change in place). The function run instead, where it is not the usual one
+# (diag's kernels are diag_embed's and diagonal_copy's out=: theirs are the nodes).
+_RECORDED = {"floor_divide": None, "heaviside": None, "histogram": None, "diag": _diag_out}
 # How often a kernel moves out's version, where not once: nanmean writes a sum into out, then
 # divides it in place; kron writes into a view of out made without autograd (_unsafe_view).
 _WRITES = {"nanmean": 2, "kron": 0}
@@ -118,7 +124,7 @@ _COMPOSITE = {"inner", "special_ndtr", "linalg_norm", "linalg_matrix_norm", "lin
               "linalg_ldl_factor", "linalg_ldl_factor_ex"}
 # Kernels without a derivative: autograd never looks at their out= calls.
 _NOT_DIFFERENTIABLE = {
-    "multinomial", "bucketize", "searchsorted", "histc", "floor_divide", "diag", "logical_and",
+    "multinomial", "bucketize", "searchsorted", "histc", "logical_and",
     "logical_or", "logical_xor", "logical_not",
     *(f"special_{n}" for n in ("bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1",
                                "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0",
@@ -156,10 +162,15 @@ def call_with_out(fn, signatures, args, kwargs, out):
             if any(o.requires_grad and o.is_leaf for o in outs):
                 raise RuntimeError("a leaf Variable that requires grad is being used in an "
                                    "in-place operation.")
+        elif name in _RECORDED and not (any(o.requires_grad for o in outs) or any(
+                t.requires_grad for t in _tensors(inputs)) and any(o._creation_meta for o in outs)):
+            return
         elif any(t.requires_grad for t in (*_tensors(inputs), *outs)):
-            raise RuntimeError(f"{'aten::' * factory}{_KERNEL.get(name, name)}(): functions with "
-                               "out=... arguments don't support automatic differentiation, but "
-                               "one of the arguments requires grad.")
+            kernel = _KERNEL.get(name, name)
+            raise RuntimeError(f"{'aten::' * (factory or name in _RECORDED)}"
+                               f"{kernel(values) if callable(kernel) else kernel}(): functions "
+                               "with out=... arguments don't support automatic differentiation, "
+                               "but one of the arguments requires grad.")
     if name not in _DTYPE_FIRST:
         check_autograd()
     if "dtype" in values and name not in _EXACT_DTYPE:  # reductions and creation functions
@@ -180,10 +191,9 @@ def call_with_out(fn, signatures, args, kwargs, out):
         # (normal(Tensor mean, float std) fills out's shape broadcast with mean's, then adds mean)
         mean = values["mean"].expand(_broadcast_shape(values["mean"].shape, out.shape))
         args, kwargs = _with_arg(args, kwargs, "mean", mean)
-    result = fn(*args, **kwargs)
-    if name in ("std", "var") and _in_out_dtype(values["input"], result, out):
+    if name in ("std", "var") and _in_out_dtype(values, out):
         args, kwargs = _with_arg(args, kwargs, "input", values["input"].to(out.dtype))
-        result = fn(*args, **kwargs)
+    result = (_RECORDED.get(name) or fn)(*args, **kwargs)
     results = tuple(result) if len(outs) > 1 else (result,)
     # (lerp with a tensor weight is PyTorch's overload lerp.Tensor: it casts nothing)
     overload = "lerp.Tensor" if name == "lerp" and isinstance(values["weight"], Tensor) else name
@@ -215,6 +225,8 @@ def call_with_out(fn, signatures, args, kwargs, out):
             continue
         _function.write_untracked(o, r._data)
         o._version_counter.value += _WRITES.get(name, 1) - 1
+        if name in _RECORDED and r.grad_fn is not None:
+            _function.rebase_history(o, r)
     if factory and values.get("requires_grad"):  # (set_requires_grad, in C++'s words)
         out._set_requires_grad(True, "Only Tensors of floating point and complex dtype can "
                                      "require gradients")
@@ -231,12 +243,16 @@ def _warn_resized(out, shape, factory, name):
             list(out.shape), out.numel(), math.prod(shape), list(shape)), UserWarning, stacklevel=4)
 
 
-def _in_out_dtype(input, result, out):
+def _in_out_dtype(values, out):
     """Whether std and var compute in out's (floating) dtype, as PyTorch's std_var_out does:
-    yes, unless the result is one number in float or double, which its precise algorithm for
-    full reductions computes in input's dtype."""
-    return (out.dtype != input.dtype and out.dtype.is_floating_point and input.is_floating_point()
-            and (result.numel() > 1 or out.dtype.np.itemsize < 4))
+    yes, unless the result is one number (the dims kept, if any, of size 1) in float or double,
+    which its precise algorithm for full reductions computes in input's dtype."""
+    input, dim = values["input"], values.get("dim")
+    if out.dtype == input.dtype or not (out.dtype.is_floating_point and input.is_floating_point()):
+        return False
+    reduced = (_dims(dim, input.dim()) if dim is not None else ()) or range(input.dim())
+    kept = math.prod(n for i, n in enumerate(input.shape) if i not in reduced)
+    return kept > 1 or out.dtype.np.itemsize < 4
 
 
 def _with_arg(args, kwargs, name, value):

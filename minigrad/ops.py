@@ -2324,11 +2324,22 @@ def diag(input, diagonal=0):
     if diagonal.__class__ is builtins.bool or not isinstance(diagonal, numbers.Integral):
         raise TypeError(f"diag(): argument 'diagonal' (position 2) must be int, not "
                         f"{_type_name(diagonal)}")
+    return _diag(input, diagonal, d.diag_embed, d.diagonal_copy)
+
+
+def _diag_out(input, diagonal=0):
+    """diag's out= kernels, diag_embed's and diagonal_copy's: autograd records them with no formula."""
+    if input.dim() not in (1, 2):  # (diag_out's words)
+        raise RuntimeError(f"Supports 1D or 2D tensors. Got {input.dim()}D")
+    return _diag(input, diagonal, d.diag_embed_out, d.diagonal_copy_out)
+
+
+def _diag(input, diagonal, diag_embed, diagonal_copy):
     if input.dim() == 1:
-        return d.diag_embed(input, diagonal, 0, 1)
+        return diag_embed(input, diagonal, 0, 1)
     if input.dim() != 2:
         raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {input.dim()}D")
-    return d.diagonal_copy(input, diagonal, 0, 1)
+    return diagonal_copy(input, diagonal, 0, 1)
 
 
 def diagonal(input, offset=0, dim1=0, dim2=1):
