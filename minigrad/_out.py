@@ -162,10 +162,13 @@ def call_with_out(fn, signatures, args, kwargs, out):
             if any(o.requires_grad and o.is_leaf for o in outs):
                 raise RuntimeError("a leaf Variable that requires grad is being used in an "
                                    "in-place operation.")
-        elif name in _RECORDED and not (any(o.requires_grad for o in outs) or any(
-                t.requires_grad for t in _tensors(inputs)) and any(o._creation_meta for o in outs)):
             return
-        elif any(t.requires_grad for t in (*_tensors(inputs), *outs)):
+        recording = any(t.requires_grad for t in _tensors(inputs))
+        if name in _RECORDED:
+            refused = any(o.requires_grad or recording and o._creation_meta for o in outs)
+        else:
+            refused = recording or any(o.requires_grad for o in outs)
+        if refused:
             kernel = _KERNEL.get(name, name)
             raise RuntimeError(f"{'aten::' * (factory or name in _RECORDED)}"
                                f"{kernel(values) if callable(kernel) else kernel}(): functions "
@@ -187,9 +190,9 @@ def call_with_out(fn, signatures, args, kwargs, out):
             kwargs = {**kwargs, "dtype": out.dtype}
     if factory and "requires_grad" in kwargs:
         kwargs = {**kwargs, "requires_grad": False}
-    if name == "normal" and isinstance(values["mean"], Tensor) and not isinstance(values["std"], Tensor):
-        # (normal(Tensor mean, float std) fills out's shape broadcast with mean's, then adds mean)
-        mean = values["mean"].expand(_broadcast_shape(values["mean"].shape, out.shape))
+    mean = values.get("mean")  # (normal(Tensor mean, float std) fills out's shape broadcast
+    if name == "normal" and isinstance(mean, Tensor) and not isinstance(values["std"], Tensor):
+        mean = mean.expand(_broadcast_shape(mean.shape, out.shape))  # with mean's, then adds mean)
         args, kwargs = _with_arg(args, kwargs, "mean", mean)
     if name in ("std", "var") and _in_out_dtype(values, out):
         args, kwargs = _with_arg(args, kwargs, "input", values["input"].to(out.dtype))

@@ -2328,7 +2328,8 @@ def diag(input, diagonal=0):
 
 
 def _diag_out(input, diagonal=0):
-    """diag's out= kernels, diag_embed's and diagonal_copy's: autograd records them with no formula."""
+    """diag's out= kernels, diag_embed's and diagonal_copy's: autograd records them with no
+    formula."""
     if input.dim() not in (1, 2):  # (diag_out's words)
         raise RuntimeError(f"Supports 1D or 2D tensors. Got {input.dim()}D")
     return _diag(input, diagonal, d.diag_embed_out, d.diagonal_copy_out)
@@ -3150,7 +3151,8 @@ def arange(start=_REQUIRED, end=None, step=None, dtype=None, device=None, requir
 
 
 def _no_bool_kernel(kernel, dtype):
-    """arange's, range's, linspace's and logspace's kernels are for numbers: PyTorch's dispatch error for bool."""
+    """arange's, range's, linspace's and logspace's kernels are for numbers: PyTorch's dispatch
+    error for bool."""
     if dtype is dtypes.bool:
         raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
 
