@@ -6,6 +6,7 @@ copied into out, in place (out's version moves; a view writes through to its bas
 is checked before anything is written, so a refused call leaves every tensor as it was. The
 normal call (no out) never comes here: _arg_parser.parsed sends only calls with an out.
 """
+import math
 import numbers
 import warnings
 
@@ -13,7 +14,8 @@ import numpy as np
 
 from . import _arg_parser, return_types
 from .autograd import function as _function, grad_mode
-from .ops import can_cast
+from .autograd.function import _broadcast_shape
+from .ops import _diag_out, _dims, _resized, can_cast
 from .tensor import Tensor
 
 _RESIZED = (
@@ -34,13 +36,13 @@ _EXACT = "Expected out tensor to have dtype {want._c}, but got {got._c} instead"
 _FOUND = "Found dtype {got._scalar} but expected {want._scalar}"
 _MATMUL = "result dtype {got._scalar} does not match input dtype {want._scalar}"
 _EXACT_DTYPE = {
-    **dict.fromkeys(("mm", "bmm", "addmm", "addmv", "baddbmm", "tril", "triu", "diag",
+    **dict.fromkeys(("mm", "bmm", "addmm", "addmv", "baddbmm", "tril", "triu",
                      "take_along_dim", "linalg_det", "linalg_inv", "inverse", "linalg_cholesky",
                      "linalg_eigvalsh", "linalg_svdvals", "linalg_vector_norm", "linalg_solve",
                      "linalg_cross", "linalg_matmul", "linalg_matrix_power", "linalg_lu_solve",
                      "linalg_ldl_solve"), _EXACT),
     "matmul": _MATMUL, "vdot": _MATMUL,
-    **dict.fromkeys(("clamp", "round", "special_round"), _FOUND),
+    **dict.fromkeys(("clamp", "round", "special_round", "lerp.Tensor"), _FOUND),
     "signbit": "signbit does not support non-boolean outputs.",
     "addbmm": "self and mat2 must have the same dtype, but got {got._scalar} and {want._scalar}",
     "float_power": "the output given to float_power has dtype {got._scalar} but the operation's "
@@ -58,6 +60,9 @@ _EXACT_DTYPE = {
     "matrix_power": lambda want, got: (_EXACT if can_cast(want, got) else (
         "matrix_power: Expected result to be safely castable from {want._scalar} dtype, but got "
         "result with dtype {got._scalar}")).format(want=want, got=got),
+    "diag": lambda want, got: (_EXACT if can_cast(want, got) else (
+        "diag: result type {want._scalar} can't be cast to the desired out= type {got._scalar}")
+    ).format(want=want, got=got),
     "frexp": ("minigrad.frexp() expects mantissa to have dtype {want._c} but got {got._c}",
               "minigrad.frexp() expects exponent to have int dtype but got {got._c}"),
     "linalg_solve_triangular": "expected scalar type {want._scalar} but found {got._scalar}",
@@ -76,6 +81,7 @@ _CAST_ERROR = {
                                 "{got._scalar}")),
     "mvlgamma": (RuntimeError, "mvlgamma: result type {want._scalar} can't be cast to the desired "
                                "output type {want._scalar}"),  # (sic: PyTorch's words)
+    "normal": (NotImplementedError, "\"normal_kernel_cpu\" not implemented for '{got._scalar}'"),
 }
 # ger_out (only it, not ger) warns at every call.
 _DEPRECATED = {"ger": "minigrad.ger is deprecated and will be removed in a future PyTorch release. "
@@ -100,7 +106,16 @@ _KERNEL = {
     "linalg_solve_ex": "_linalg_solve_ex", "linalg_matmul": "matmul", "linalg_vecdot": "sum",
     "linalg_matrix_power": "matmul", "linalg_multi_dot": "mm", "linalg_slogdet": "_linalg_slogdet",
     "linalg_lu_factor": "linalg_lu_factor_ex",
+    "diag": lambda values: "diag_embed" if values["input"].dim() == 1 else "diagonal_copy",
 }
+# Kernels whose out= autograd records with no formula: an input that requires grad gives out a
+# NotImplemented node, as an in-place change would (refused: an out that requires grad, or a
+# view that may not change in place). The function run instead, where it is not the usual one
+# (diag's kernels are diag_embed's and diagonal_copy's out=: theirs are the nodes).
+_RECORDED = {"floor_divide": None, "heaviside": None, "histogram": None, "diag": _diag_out}
+# How often a kernel moves out's version, where not once: nanmean writes a sum into out, then
+# divides it in place; kron writes into a view of out made without autograd (_unsafe_view).
+_WRITES = {"nanmean": 2, "kron": 0}
 # Functions composed of others (in Python, or CompositeImplicitAutograd) that copy their result
 # into out: nothing is refused, and the copy is recorded as out.copy_(result) is (out gets a
 # CopyBackwards when the result requires grad; a leaf out that requires grad is refused).
@@ -109,7 +124,7 @@ _COMPOSITE = {"inner", "special_ndtr", "linalg_norm", "linalg_matrix_norm", "lin
               "linalg_ldl_factor", "linalg_ldl_factor_ex"}
 # Kernels without a derivative: autograd never looks at their out= calls.
 _NOT_DIFFERENTIABLE = {
-    "multinomial", "bucketize", "searchsorted", "histc", "floor_divide", "diag", "logical_and",
+    "multinomial", "bucketize", "searchsorted", "histc", "logical_and",
     "logical_or", "logical_xor", "logical_not",
     *(f"special_{n}" for n in ("bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1",
                                "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0",
@@ -147,10 +162,18 @@ def call_with_out(fn, signatures, args, kwargs, out):
             if any(o.requires_grad and o.is_leaf for o in outs):
                 raise RuntimeError("a leaf Variable that requires grad is being used in an "
                                    "in-place operation.")
-        elif any(t.requires_grad for t in (*_tensors(inputs), *outs)):
-            raise RuntimeError(f"{'aten::' * factory}{_KERNEL.get(name, name)}(): functions with "
-                               "out=... arguments don't support automatic differentiation, but "
-                               "one of the arguments requires grad.")
+            return
+        recording = any(t.requires_grad for t in _tensors(inputs))
+        if name in _RECORDED:
+            refused = any(o.requires_grad or recording and o._creation_meta for o in outs)
+        else:
+            refused = recording or any(o.requires_grad for o in outs)
+        if refused:
+            kernel = _KERNEL.get(name, name)
+            raise RuntimeError(f"{'aten::' * (factory or name in _RECORDED)}"
+                               f"{kernel(values) if callable(kernel) else kernel}(): functions "
+                               "with out=... arguments don't support automatic differentiation, "
+                               "but one of the arguments requires grad.")
     if name not in _DTYPE_FIRST:
         check_autograd()
     if "dtype" in values and name not in _EXACT_DTYPE:  # reductions and creation functions
@@ -167,13 +190,19 @@ def call_with_out(fn, signatures, args, kwargs, out):
             kwargs = {**kwargs, "dtype": out.dtype}
     if factory and "requires_grad" in kwargs:
         kwargs = {**kwargs, "requires_grad": False}
-    result = fn(*args, **kwargs)
-    if name in ("std", "var") and _in_out_dtype(values["input"], result, out):
-        args, kwargs = _with_input(args, kwargs, values["input"].to(out.dtype))
-        result = fn(*args, **kwargs)
+    mean = values.get("mean")  # (normal(Tensor mean, float std) fills out's shape broadcast
+    if name == "normal" and isinstance(mean, Tensor) and not isinstance(values["std"], Tensor):
+        mean = mean.expand(_broadcast_shape(mean.shape, out.shape))  # with mean's, then adds mean)
+        args, kwargs = _with_arg(args, kwargs, "mean", mean)
+    if name in ("std", "var") and _in_out_dtype(values, out):
+        args, kwargs = _with_arg(args, kwargs, "input", values["input"].to(out.dtype))
+    result = (_RECORDED.get(name) or fn)(*args, **kwargs)
     results = tuple(result) if len(outs) > 1 else (result,)
+    # (lerp with a tensor weight is PyTorch's overload lerp.Tensor: it casts nothing)
+    overload = "lerp.Tensor" if name == "lerp" and isinstance(values["weight"], Tensor) else name
+    resize_first = _KERNEL.get(name, name) == "cat"  # (cat resizes out, then looks for overlaps)
     for i, (r, o) in enumerate(zip(results, outs)):
-        exact = _EXACT_DTYPE.get(name, _EXACT if len(outs) > 1 else None)
+        exact = _EXACT_DTYPE.get(overload, _EXACT if len(outs) > 1 else None)
         exact = exact[i] if isinstance(exact, tuple) else exact
         if exact and r.dtype != o.dtype:
             raise RuntimeError(exact(r.dtype, o.dtype) if callable(exact) else
@@ -182,6 +211,8 @@ def call_with_out(fn, signatures, args, kwargs, out):
             error, text = _CAST_ERROR.get(name, (RuntimeError, "result type {want._scalar} can't "
                                                  "be cast to the desired output type {got._scalar}"))
             raise error(text.format(want=r.dtype, got=o.dtype))
+        if resize_first:
+            _warn_resized(o, r.shape, factory, name)
         _check_overlap(o, r.shape, _tensors(inputs))
     if name in _DTYPE_FIRST:
         check_autograd()
@@ -189,34 +220,49 @@ def call_with_out(fn, signatures, args, kwargs, out):
         if name == "arange" and o.numel() == r.numel():  # (arange fills out of any shape
             r = r.reshape(o.shape)                        # with as many elements)
         if o.shape != r.shape:
-            if o.numel() and (not factory or name == "arange"):
-                warnings.warn((_RANGE_RESIZED if factory else _RESIZED).format(
-                    list(o.shape), o.numel(), r.numel(), list(r.shape)), UserWarning, stacklevel=3)
-            o._data = np.empty(r.shape, o._data.dtype)
+            if not resize_first:
+                _warn_resized(o, r.shape, factory, name)
+            o._data = _resized(o._data, r.shape)
         if name in _COMPOSITE:
             o.copy_(r)
             continue
         _function.write_untracked(o, r._data)
-    if factory and values.get("requires_grad"):
-        out.requires_grad_()
+        o._version_counter.value += _WRITES.get(name, 1) - 1
+        if name in _RECORDED and r.grad_fn is not None:
+            _function.rebase_history(o, r)
+    if factory and values.get("requires_grad"):  # (set_requires_grad, in C++'s words)
+        out._set_requires_grad(True, "Only Tensors of floating point and complex dtype can "
+                                     "require gradients")
     if len(outs) > 1:
         return getattr(return_types, f"{type(result).__name__}_out")(*outs)
     return out
 
 
-def _in_out_dtype(input, result, out):
+def _warn_resized(out, shape, factory, name):
+    """PyTorch's warning when out has elements but not the result's shape (creation functions
+    resize silently, but for arange's words)."""
+    if out.shape != shape and out.numel() and (not factory or name == "arange"):
+        warnings.warn((_RANGE_RESIZED if factory else _RESIZED).format(
+            list(out.shape), out.numel(), math.prod(shape), list(shape)), UserWarning, stacklevel=4)
+
+
+def _in_out_dtype(values, out):
     """Whether std and var compute in out's (floating) dtype, as PyTorch's std_var_out does:
-    yes, unless the result is one number in float or double, which its precise algorithm for
-    full reductions computes in input's dtype."""
-    return (out.dtype != input.dtype and out.dtype.is_floating_point and input.is_floating_point()
-            and (result.numel() > 1 or out.dtype.np.itemsize < 4))
+    yes, unless the result is one number (the dims kept, if any, of size 1) in float or double,
+    which its precise algorithm for full reductions computes in input's dtype."""
+    input, dim = values["input"], values.get("dim")
+    if out.dtype == input.dtype or not (out.dtype.is_floating_point and input.is_floating_point()):
+        return False
+    reduced = (_dims(dim, input.dim()) if dim is not None else ()) or range(input.dim())
+    kept = math.prod(n for i, n in enumerate(input.shape) if i not in reduced)
+    return kept > 1 or out.dtype.np.itemsize < 4
 
 
-def _with_input(args, kwargs, input):
-    """The call's arguments with another input (given by place or by name)."""
+def _with_arg(args, kwargs, name, value):
+    """The call's arguments with another first argument `name` (given by place or by name)."""
     if args:
-        return (input, *args[1:]), kwargs
-    return args, {**kwargs, "input": input}
+        return (value, *args[1:]), kwargs
+    return args, {**kwargs, name: value}
 
 
 def _check_overlap(out, shape, inputs):

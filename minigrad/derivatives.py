@@ -3245,6 +3245,12 @@ diag_embed = Op("DiagEmbedBackward0",  _diag_embed,
                 self=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
 diagonal_backward = Op("DiagonalBackwardBackward0", _diagonal_backward,
                        grad_output=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+# (diag(out=)'s kernels: autograd records their out= with no formula)
+diag_embed_out = Op("minigrad::autograd::NotImplemented", _diag_embed,
+                    self=_not_implemented("diag_embed"))
+diagonal_copy_out = Op("minigrad::autograd::NotImplemented", lambda self, offset, dim1, dim2:
+                       _diagonal(self, offset, dim1, dim2).copy(),
+                       self=_not_implemented("diagonal_copy"))
 
 
 # --- part views2: the *_copy functions (torch.expand_copy, ...): a view op's values in new memory

@@ -24,7 +24,7 @@ from ._warnings import warn_once
 from .autograd.function import _broadcast_shape, _iterator_layout, apply_inplace, apply_inplace_view
 from .autograd.function import check_inplace
 from .tensor import Tensor, _Device, _check_device, _device_arg, _wrap_dim, contiguous_format
-from .tensor import _storage, _storage_root
+from .tensor import _storage, _storage_offset, _storage_root
 from .storage import STORAGE_METHODS, TypedStorage, UntypedStorage
 from .tensor import memory_format as _memory_format
 
@@ -2325,11 +2325,23 @@ def diag(input, diagonal=0):
     if diagonal.__class__ is builtins.bool or not isinstance(diagonal, numbers.Integral):
         raise TypeError(f"diag(): argument 'diagonal' (position 2) must be int, not "
                         f"{_type_name(diagonal)}")
+    return _diag(input, diagonal, d.diag_embed, d.diagonal_copy)
+
+
+def _diag_out(input, diagonal=0):
+    """diag's out= kernels, diag_embed's and diagonal_copy's: autograd records them with no
+    formula."""
+    if input.dim() not in (1, 2):  # (diag_out's words)
+        raise RuntimeError(f"Supports 1D or 2D tensors. Got {input.dim()}D")
+    return _diag(input, diagonal, d.diag_embed_out, d.diagonal_copy_out)
+
+
+def _diag(input, diagonal, diag_embed, diagonal_copy):
     if input.dim() == 1:
-        return d.diag_embed(input, diagonal, 0, 1)
+        return diag_embed(input, diagonal, 0, 1)
     if input.dim() != 2:
         raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {input.dim()}D")
-    return d.diagonal_copy(input, diagonal, 0, 1)
+    return diagonal_copy(input, diagonal, 0, 1)
 
 
 def diagonal(input, offset=0, dim1=0, dim2=1):
@@ -3125,6 +3137,7 @@ def arange(start=_REQUIRED, end=None, step=None, dtype=None, device=None, requir
                             f"{type(x).__name__}")
     if end is None:
         start, end = 0, start
+    _no_bool_kernel("arange_cpu", dtype)
     if not (step > 0 or step < 0):  # 0 or nan
         raise RuntimeError("step must be nonzero")
     if not (math.isfinite(start) and math.isfinite(end)):
@@ -3136,6 +3149,13 @@ def arange(start=_REQUIRED, end=None, step=None, dtype=None, device=None, requir
     if np_dtype.kind != "f":
         return _new(np.arange(start, end, step, dtype=np_dtype), requires_grad)
     return _new(_float_range(start, end, step, np_dtype), requires_grad)
+
+
+def _no_bool_kernel(kernel, dtype):
+    """arange's, range's, linspace's and logspace's kernels are for numbers: PyTorch's dispatch
+    error for bool."""
+    if dtype is dtypes.bool:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
 
 
 def _float_range(start, end, step, np_dtype):
@@ -3156,6 +3176,7 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     _check_overloads("linspace", (start, end, steps), requires_grad, dtype, device=device)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
+    _no_bool_kernel("linspace_cpu", dtype)
     np_dtype = _np_dtype(dtype)
     if np_dtype.kind not in "fiu":
         return _new(np.linspace(start, end, steps, dtype=np_dtype), requires_grad)
@@ -3172,6 +3193,7 @@ def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_gra
     _check_overloads("logspace", (start, end, steps), requires_grad, dtype, device=device)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
+    _no_bool_kernel("logspace_cpu", dtype)
     exponents = np.linspace(float(start), float(end), steps)
     return _new((float(base) ** exponents).astype(_np_dtype(dtype)), requires_grad)
 
@@ -6518,6 +6540,7 @@ def _range(start=_REQUIRED, end=_REQUIRED, step=1, *, dtype=None, layout=None, d
     warnings.warn("minigrad.range is deprecated and will be removed in a future release because its "
                   "behavior is inconsistent with Python's range builtin. Instead, use "
                   "minigrad.arange, which produces values in [start, end).", UserWarning, stacklevel=2)
+    _no_bool_kernel("range_cpu", dtype)
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if not (math.isfinite(start) and math.isfinite(end)):
@@ -6544,14 +6567,21 @@ def _resize_(self, *size, memory_format=None):
         raise RuntimeError("numel: integer multiplication overflow")
     if shape == self.shape:  # (nothing changes, not even the strides or the version)
         return self
-    flat, offset = _storage(self._data), self.storage_offset() if self._data.size else 0
-    if offset + math.prod(shape) > flat.size:
-        grown = np.zeros(offset + math.prod(shape), self._data.dtype)
-        grown[:flat.size] = flat
-        flat = grown
-    self._data = flat[offset:offset + math.prod(shape)].reshape(shape)
+    self._data = _resized(self._data, shape)
     self._version_counter.value += 1
     return self
+
+
+def _resized(data, shape):
+    """NumPy array `data` resized as resize_ does: `shape`, row-major, from where data starts
+    in its storage (grown if too small). out= resizes so too: a view out keeps writing into
+    its base."""
+    flat, offset = _storage(data), _storage_offset(data) if data.size else 0
+    if offset + math.prod(shape) > flat.size:
+        grown = np.zeros(offset + math.prod(shape), data.dtype)
+        grown[:flat.size] = flat
+        flat = grown
+    return flat[offset:offset + math.prod(shape)].reshape(shape)
 
 
 def _resize_as_(self, the_template, *, memory_format=None):

@@ -19525,3 +19525,114 @@ case(
     "a.is_set_to()",
     "a.const_data_ptr(1)",
 )
+
+# out= (2): lerp with a tensor weight (lerp.Tensor) casts nothing; diag's cast words
+case(
+    "k_out2_dtypes",
+    "a = torch.tensor([1., 2.]); b = torch.tensor([3., 4.]); w = torch.tensor([.5, .25])",
+    "torch.lerp(a, b, w, out=torch.zeros(2, dtype=torch.float64))",
+    "torch.lerp(a, b, w, out=torch.zeros(2, dtype=torch.long))",
+    "torch.lerp(a, b, 0.5, out=torch.zeros(2, dtype=torch.float64)), torch.lerp(a, b, w, out=torch.zeros(2))",
+    "torch.lerp(a, b, 0.5, out=torch.zeros(2, dtype=torch.long))",
+    "torch.diag(a, out=torch.zeros(2, 2, dtype=torch.long))",
+    "torch.diag(a, out=torch.zeros(2, 2, dtype=torch.float64))",
+    "torch.diag(torch.tensor([1, 2]), out=torch.zeros(2, 2))",
+    "torch.diag(torch.ones(2, 2, 2), out=torch.zeros(2))",
+    "torch.diag(torch.ones(2, 2, 2))",
+)
+
+# out= of kernels autograd records with no formula (floor_divide, heaviside, histogram, diag's
+# diag_embed and diagonal_copy): out gets a NotImplemented node, as after an in-place change
+case(
+    "k_out2_recorded_kernels",
+    "a = torch.tensor([1., 2.], requires_grad=True); m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)",
+    "o = torch.zeros(2); r = torch.floor_divide(a, 2, out=o); print(r is o, o.grad_fn.name(), o.grad_fn.next_functions, o.is_leaf, o._version); o",
+    "o = torch.zeros(3); torch.floor_divide(a, a, out=o).grad_fn.next_functions, o",
+    "o.sum().backward()",
+    "torch.floor_divide(a, torch.ones(2), out=torch.zeros(2)).grad_fn.next_functions, torch.floor_divide(torch.ones(2), a, out=torch.zeros(2)).grad_fn.next_functions",
+    "torch.heaviside(a, torch.tensor([1., 1.]), out=torch.zeros(2)), torch.histogram(a, 2, out=(torch.zeros(2), torch.zeros(3)))",
+    "o = torch.diag(a, 1, out=torch.zeros(3, 3)); o, o.grad_fn.next_functions",
+    "o.sum().backward()",
+    "o = torch.diag(m, out=torch.zeros(2)); o",
+    "o.sum().backward()",
+    "b = torch.zeros(4); v = b[:2]; torch.floor_divide(a, 2, out=v); print(v.grad_fn, b.grad_fn, b.requires_grad, v._version, b)",
+    "o = torch.zeros(2, dtype=torch.float64); torch.floor_divide(a, 2, out=o)",
+    "torch.floor_divide(a, 2, out=torch.zeros(2, dtype=torch.long))",
+    "with torch.no_grad(): print(torch.floor_divide(a, 2, out=torch.zeros(2)))",
+    "torch.floor_divide(a, 2, out=torch.zeros(2, requires_grad=True))",
+    "torch.floor_divide(torch.tensor([1, 2]), 2, out=torch.zeros(2, requires_grad=True))",
+    "torch.floor_divide(a, 2, out=torch.zeros(2, requires_grad=True)[:])",
+    "torch.diag(a, out=torch.zeros(2, 2, requires_grad=True))",
+    "torch.diag(m, out=torch.zeros(2, requires_grad=True))",
+    "torch.heaviside(a, a, out=torch.zeros(2, requires_grad=True))",
+    "with torch.no_grad(): v = torch.zeros(4)[:2]",
+    "torch.floor_divide(a, 2, out=v)",
+    "torch.floor_divide(torch.ones(2), 2, out=v), v.grad_fn",
+    "torch.floor_divide(a, 2, out=torch.zeros(4).unbind()[0])",
+    "torch.remainder(a, 2, out=torch.zeros(2))",
+)
+
+# out= of normal(Tensor mean, float std): out's shape broadcast with mean's (then resized)
+case(
+    "k_out2_normal_shapes",
+    "m = torch.tensor([1., 2.])",
+    "o = torch.zeros(2, 2); torch.normal(m, 1., out=o).shape, o._version",
+    "o = torch.zeros(2, 1); torch.normal(mean=m, out=o).shape",
+    "o = torch.zeros(1); torch.normal(m, 2., out=o).shape",
+    "torch.normal(m, 1., out=torch.zeros(3))",
+    "torch.normal(m, 1., out=torch.zeros(0))",
+    "torch.normal(m, m, out=torch.zeros(3)).shape, torch.normal(1., m, out=torch.zeros(3)).shape",
+    "torch.normal(torch.ones(3), 1., out=torch.zeros(2, dtype=torch.int32))",
+    "torch.normal(m, 1., out=torch.zeros(2, dtype=torch.long))",
+    "torch.normal(1., m, out=torch.zeros(2, dtype=torch.bool))",
+    "torch.normal(m, -1., out=torch.zeros(2, 1))",
+)
+
+# creation functions: no kernel for bools; requires_grad on an integer out in C++'s words
+case(
+    "k_out2_creation",
+    "torch.range(1, 3, out=torch.zeros(3, dtype=torch.bool))",
+    "torch.range(1, 3, dtype=torch.bool)",
+    "torch.range(1, 3, 0, dtype=torch.bool)",
+    "torch.arange(3, dtype=torch.bool)",
+    "torch.arange(0, 3, 0, out=torch.zeros(2, dtype=torch.bool))",
+    "torch.arange(0, 2, dtype=torch.bool)",
+    "torch.linspace(0, 1, 3, dtype=torch.bool)",
+    "torch.linspace(0, 1, 3, out=torch.zeros(3, dtype=torch.bool))",
+    "torch.linspace(0, 1, -1, dtype=torch.bool)",
+    "torch.logspace(0, 1, 3, dtype=torch.bool)",
+    "o = torch.zeros(3, dtype=torch.long); torch.range(1, 3, out=o, requires_grad=True)",
+    "o, o._version, o.requires_grad",
+    "torch.arange(3, out=torch.zeros(3, dtype=torch.long), requires_grad=True)",
+    "torch.full((3,), 2, out=torch.zeros(3, dtype=torch.long), requires_grad=True)",
+    "o = torch.zeros(3); torch.linspace(0, 1, 3, out=o, requires_grad=True); o, o._version",
+)
+
+# out=: versions (nanmean writes twice, kron none), cat's resize warning before its overlap
+# error, and a wrong-shaped view out resized in its base's memory
+case(
+    "k_out2_memory",
+    "x = torch.tensor([[1., float('nan')], [3., 4.]]); o = torch.zeros(2); o2 = torch.zeros(())",
+    "torch.nanmean(x, 0, out=o), o._version, torch.nanmean(x, out=o2), o2._version",
+    "a = torch.tensor([[1., 2.], [3., 4.]]); o = torch.zeros(3); torch.kron(a, a, out=o).shape, o._version",
+    "b = torch.zeros(16); torch.kron(a[0], a[0], out=b[:4]); b._version, b",
+    "a = torch.tensor([1., 2.]); torch.cat([a, torch.tensor([3.])], out=a)",
+    "a = torch.tensor([1., 2.]); torch.hstack([a, a], out=a)",
+    "a = torch.tensor([1., 2.]); torch.cat([torch.ones(1), torch.ones(1)], out=a[:1]), a",
+    "base = torch.zeros(4); v = base[:2]; torch.add(torch.ones(3), 1, out=v); print(v, v._base is base, v._version, base._version, base)",
+    "v = base[:2]; torch.add(torch.ones(1), 1, out=v); v.fill_(7); base",
+    "v = base[:2]; torch.add(torch.ones(2, 2), 1, out=v); v.fill_(5); base, v.stride()",
+    "base = torch.zeros(4, 4); v = base[:, 1]; torch.add(torch.ones(2), 1, out=v); v.fill_(7); print(base, v.stride(), v.storage_offset())",
+    "o = torch.zeros(2, 2); torch.mul(torch.ones(2), 3, out=o); o, o.untyped_storage().size()",
+)
+
+# std and var into a float64 out: computed once, in out's dtype unless one number results
+case(
+    "k_out2_std_var_once",
+    "x = (torch.arange(200.) % 37) * 3.7 + 1e4 + torch.arange(200.) / 7; m = x.reshape(2, 100)",
+    "o = torch.zeros((), dtype=torch.float64); torch.var(m, [0, 1], out=o); o.item() == torch.var(m).item(), o.item() == torch.var(m.double()).item()",
+    "torch.var(m, [], out=o); o.item() == torch.var(m).item()",
+    "o = torch.zeros(2, 1, dtype=torch.float64); torch.std(m, -1, True, True, out=o); ((o - torch.std(m.double(), 1, keepdim=True)).abs().max() < 1e-9).item()",
+    "o = torch.zeros(1, dtype=torch.float64); torch.std(x.reshape(1, 200), 1, out=o); o.item() == torch.std(x).item(), o.item() == torch.std(x.double()).item()",
+    "torch.std(x, 2, out=o)",
+)

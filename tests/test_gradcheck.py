@@ -2140,6 +2140,8 @@ def _not_implemented_cases(L):
              "native_channel_shuffle"),  # (part nnalias)
             ("ctc_loss_backward", L.autograd.grad(L.nn.functional.ctc_loss(  # (part ctc)
                 a3, L.tensor([1]), [1], [1]), a3, create_graph=True)[0], "_ctc_loss_backward"),
+            ("diag_embed_out", L.diag(a, out=L.zeros(3, 3)), "diag_embed"),  # (diag's out=)
+            ("diagonal_copy_out", L.diag(a.view(1, 3), 1, out=L.zeros(1)), "diagonal_copy"),
             *_ldl_cases(L), *_histogram_cases(L),  # (part linalg3; part numfns)
             ("set_", (a * 1).set_(L.ones(2).untyped_storage()), "set_"),  # (storages: PyTorch's
             ("set_source_Tensor", (a * 1).set_(b), "set_")]               # message names no aten::)

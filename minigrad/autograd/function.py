@@ -560,6 +560,18 @@ def apply_inplace(op, self, *args, **kwargs):
     return self
 
 
+def rebase_history(self, result):
+    """self, just written with result's values (an out= PyTorch records: floor_divide's), takes
+    result's node as after an in-place op: a view's base gets CopySlices, the view AsStrided."""
+    old, old_nr = self._grad_fn, self._output_nr
+    if self._base is not None:
+        self._refresh_view()
+        _rebase_view(self, self._base, result._grad_fn)
+    else:
+        self._grad_fn, self._output_nr = result._grad_fn, result._output_nr
+    _new_history(self, old, old_nr)
+
+
 # allow_mutation_on_saved_tensors sets this: called with a tensor whose memory is about to be
 # written in place, before the write (PyTorch's dispatch mode for it sees every mutating op)
 on_inplace_write = None
