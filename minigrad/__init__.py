@@ -31,7 +31,7 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   zeros, zeros_like)
 from .ops import unsafe_chunk, unsafe_split  # noqa: F401  (ATen's recurrent cells chunk with them)
 from .ops import as_strided_, conj_physical_, unsafe_split_with_sizes  # noqa: F401  part smallfns
-from .ops import bernoulli, logspace, multinomial, mv, randperm
+from .ops import bernoulli, binomial, logspace, multinomial, mv, poisson, randperm
 from .ops import einsum  # part einsum
 from .ops import unflatten
 from .ops import grid_sampler, grid_sampler_2d, grid_sampler_3d  # part gridsample

@@ -3374,6 +3374,36 @@ bernoulli_ = Op("BernoulliBackward2",   _draw_bernoulli, promote=False,
 bernoulli_tensor_ = Op("BernoulliBackward1", _draw_bernoulli, promote=False,
                        self=lambda grad: zeros_like(grad),
                        p=lambda p_info: _zeros(p_info))
+# part newfns2: torch.poisson and torch.binomial, drawn element by element (new, C-contiguous)
+_POISSON_LAM_MAX = 2.0**63 - 2.0**32 * 10  # (NumPy's largest rate, about its int64's largest)
+
+
+def _draw_poisson(self, generator):
+    """A Poisson count per rate, in the rates' dtype. A rate past int64's range gives int64's
+    smallest value, as PyTorch's sample_poisson, whose int64 count overflows."""
+    rates = self.astype(np.float64)
+    draws = np.asarray(generator._rng.poisson(np.minimum(rates, _POISSON_LAM_MAX)), np.float64)
+    return np.where(rates >= 2.0**63, -2.0**63, draws).astype(self.dtype)
+
+
+def _draw_binomial(count, prob, generator):
+    """Successes in `count` trials of probability `prob` (whole trials: NumPy's generator takes
+    integers). PyTorch's sample_binomial answers the edges without drawing: 0 for count or prob
+    <= 0, count itself for prob >= 1 or an infinite count, nan for a nan prob."""
+    dtype = count.dtype
+    count, prob = np.broadcast_arrays(count.astype(np.float64), prob.astype(np.float64))
+    drawn = (count > 0) & (prob > 0) & (prob < 1) & np.isfinite(count)
+    draws = generator._rng.binomial(np.where(drawn, count, 0).astype(np.int64),
+                                    np.where(drawn, prob, 0))
+    edge = np.where(np.isnan(prob), np.nan, np.where((prob >= 1) | np.isinf(count), count, 0.0))
+    return np.where(drawn, draws, np.where(count > 0, edge, 0.0)).astype(dtype)
+
+
+poisson = Op("PoissonBackward0",       _draw_poisson, promote=False,
+             self=lambda grad: zeros_like(grad))       # random counts: no gradient flows back
+binomial = Op("minigrad::autograd::NotImplemented", _draw_binomial, promote=False,
+              count=_not_implemented("binomial"), prob=_not_implemented("binomial"))
+poisson.contiguous = binomial.contiguous = True
 random_from_ = Op("RandomBackward0",    lambda self, from_, to, generator: generator._rng.integers(
                                             from_, to, self.shape, endpoint=True).astype(self.dtype),
                   self=lambda grad: zeros_like(grad))     # (here `to` is the last value drawn)

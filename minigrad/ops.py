@@ -4183,6 +4183,36 @@ def bernoulli(input, *, generator=None):
     return d.bernoulli(input, generator or default_generator)
 
 
+def poisson(input, generator=None):
+    """A Poisson count per element of input, the rates (in input's dtype; no gradient)."""
+    _tensor_arg("poisson", "input", 1, input)
+    if not input.is_floating_point():
+        raise NotImplementedError(f"\"poisson_cpu\" not implemented for '{input.dtype._scalar}'")
+    if not (input._data >= 0).all():  # (nan too)
+        raise RuntimeError("invalid Poisson rate, expected rate to be non-negative")
+    return d.poisson(input, generator or default_generator)
+
+
+def binomial(count, prob, generator=None):
+    """Successes in count trials of probability prob, element by element (count's dtype; no
+    derivative: PyTorch records a NotImplemented node). As PyTorch, the result takes count's
+    shape first, and is resized (with its warning) when broadcasting asks for another."""
+    _tensor_arg("binomial", "count", 1, count)
+    _tensor_arg("binomial", "prob", 2, prob)
+    for argname, t in (("count", count), ("prob", prob)):
+        if not t.is_floating_point():
+            raise ValueError(f"binomial only supports floating-point dtypes for {argname}, got: "
+                             f"{t.dtype._scalar}")
+    if prob.dtype is not count.dtype:
+        raise RuntimeError(f"Found dtype {prob.dtype._scalar} but expected {count.dtype._scalar}")
+    shape = _broadcast_shape(count.shape, prob.shape)
+    if shape != count.shape and count.numel():
+        from ._out import _RESIZED
+        warnings.warn(_RESIZED.format(list(count.shape), None, None, list(shape)), UserWarning,
+                      stacklevel=2)
+    return d.binomial(count, prob, generator or default_generator)
+
+
 def multinomial(input, num_samples, replacement=False, *, generator=None):
     """num_samples category indices per row, drawn with probabilities proportional to input's
     row. Without replacement, as PyTorch does it: the largest p / Exponential(1) keys."""

@@ -19446,3 +19446,44 @@ case(
     "torch.bitwise_xor(t, other=3), torch.bitwise_or(input=t, other=torch.tensor([4, 4]))",
     "torch.bitwise_and(torch.tensor([1., 2.]), 2)",
 )
+
+# torch.poisson and torch.binomial: random draws (NumPy's generator, not PyTorch's numbers), so
+# only what does not depend on them: shapes, dtypes, nodes, edges that need no draw, errors
+case(
+    "k_new2_poisson",
+    "r = torch.tensor([[0., 1.], [2.5, 0.]], requires_grad=True); y = torch.poisson(r)",
+    "y.shape, y.dtype, y.grad_fn.name(), y[:, 1][1], y[0, 0], (y >= 0).all(), (y == y.round()).all()",
+    "y.sum().backward(); r.grad",
+    "torch.poisson(torch.zeros(2, 3, dtype=torch.float64), generator=torch.Generator())",
+    "torch.poisson(torch.tensor([[1., 2.], [3., 4.]]).t()).stride(), torch.poisson(torch.tensor(0.))",
+    "torch.poisson(torch.tensor([float('inf'), 1e19, 0.]))",
+    "torch.poisson(torch.tensor([1, 2]))",
+    "torch.poisson(torch.tensor([True]))",
+    "torch.poisson(torch.tensor([1., -1.]))",
+    "torch.poisson(torch.tensor([float('nan')]))",
+    "torch.poisson([1.])",
+    "torch.poisson(torch.ones(2), 3)",
+    "torch.poisson(torch.ones(2), out=torch.ones(2))",
+    "torch.poisson()",
+)
+case(
+    "k_new2_binomial",
+    "c = torch.tensor([0., 3., 5., 1.5], requires_grad=True); p = torch.tensor([0.5, 1., 0., 1.])",
+    "b = torch.binomial(c, p); b, b.grad_fn.name(), len(b.grad_fn.next_functions)",
+    "b.sum().backward()",
+    "b = torch.binomial(c.detach(), p.requires_grad_()); b.grad_fn.next_functions[0][0].variable is p, torch.binomial(c.detach(), p.detach()).grad_fn",
+    "torch.binomial(torch.tensor([4., 2.]), torch.tensor([float('nan'), 0.])), torch.binomial(torch.tensor([-1., 2.]), torch.tensor([.5, 0.]))",
+    "torch.binomial(torch.tensor([4., 7.], dtype=torch.float64), torch.tensor([1., 0.], dtype=torch.float64), generator=torch.Generator())",
+    "x = torch.tensor([[1., 2.], [3., 4.]]).t(); torch.binomial(x, x / 10).stride(), torch.binomial(torch.tensor([3.]), torch.tensor(1.))",
+    "torch.binomial(torch.tensor(3.), torch.tensor([1., 1.]))",
+    "torch.binomial(torch.tensor([[1.], [2.]]), torch.tensor([1., 0.]))",
+    "torch.binomial(torch.tensor([1, 2]), torch.tensor([1, 0]))",
+    "torch.binomial(torch.tensor([1., 2.]), torch.tensor([1, 0]))",
+    "torch.binomial(torch.tensor([1., 2.]), torch.tensor([1., 0.], dtype=torch.float64))",
+    "torch.binomial(torch.tensor([1., 2.], dtype=torch.float64), torch.tensor([1., 0.]))",
+    "torch.binomial(torch.tensor([1., 2., 3.]), torch.tensor([.5, 0.]))",
+    "torch.binomial(torch.ones(2), 0.5)",
+    "torch.binomial(torch.ones(2))",
+    "torch.binomial(torch.ones(2), torch.ones(2), 3)",
+    "torch.binomial(torch.ones(2), torch.ones(2), torch.Generator(), 1)",
+)

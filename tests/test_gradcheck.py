@@ -2071,6 +2071,12 @@ C.add("smallfns_unsafe_split_with_sizes_conj_physical_", lambda L, a: (
 C.add("double_backward_smallfns_unsafe_split_with_sizes", lambda L, a, w: L.autograd.grad(
     L.unsafe_split_with_sizes(a * a, [2, 1], 1)[0], (a,), w, create_graph=True), A23, _u(2, 2))
 
+# part newfns2: poisson's gradient is zero; rates of 0 make its draws 0, so finite differences
+# see a function
+C.add("newfns2_poisson", lambda L, x: (L.poisson(x * 0) + x * x, L.poisson(x.abs() * 0, None) * x), A23)
+C.add("double_backward_newfns2_poisson", lambda L, x, w: L.autograd.grad(
+    L.poisson(x * 0) + x * x, (x,), w, create_graph=True), A23, _u(2, 3))
+
 
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
@@ -2140,6 +2146,7 @@ def _not_implemented_cases(L):
              "native_channel_shuffle"),  # (part nnalias)
             ("ctc_loss_backward", L.autograd.grad(L.nn.functional.ctc_loss(  # (part ctc)
                 a3, L.tensor([1]), [1], [1]), a3, create_graph=True)[0], "_ctc_loss_backward"),
+            ("binomial", L.binomial(a.abs(), b.sigmoid()), "binomial"),  # (part newfns2)
             *_ldl_cases(L), *_histogram_cases(L)]  # (part linalg3; part numfns)
 
 
