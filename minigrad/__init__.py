@@ -31,7 +31,8 @@ from .ops import (abs, add, all, allclose, amax, amin, any, arange, argmax, argm
                   zeros, zeros_like)
 from .ops import unsafe_chunk, unsafe_split  # noqa: F401  (ATen's recurrent cells chunk with them)
 from .ops import as_strided_, conj_physical_, unsafe_split_with_sizes  # noqa: F401  part smallfns
-from .ops import bernoulli, logspace, multinomial, mv, randperm
+from .ops import bernoulli, binomial, frombuffer, logspace, multinomial, mv, poisson, randperm
+from .ops import from_dlpack, to_dlpack  # part newfns2
 from .ops import einsum  # part einsum
 from .ops import unflatten
 from .ops import grid_sampler, grid_sampler_2d, grid_sampler_3d  # part gridsample
@@ -644,6 +645,67 @@ native_batch_norm = _aten(_native_batch_norm, "native_batch_norm(Tensor input, T
                           "double momentum, double eps)")
 native_group_norm = _aten(_native_group_norm, "native_group_norm(Tensor input, Tensor? weight, "
                           "Tensor? bias, SymInt N, SymInt C, SymInt HxW, int64_t group, double eps)")
+
+# --- part newfns2: torch.segment_reduce, the checks of ATen's segment_reduce_kernel -------------
+_SEGMENT_REDUCTIONS = {"sum": "sum", "prod": "prod", "mean": "mean", "max": "max", "amax": "max",
+                       "min": "min", "amin": "min"}  # (ATen's get_reduction_enum)
+
+
+def _segment_reduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial):
+    """torch.segment_reduce: offsets are used when given, else lengths (which must then cover
+    the axis exactly, unless unsafe); segments run along axis, the last dim of lengths/offsets."""
+    axis = ops._wrap_dim(axis, data.dim())
+    if indices is not None:
+        raise RuntimeError("segment_reduce(): indices based reduction is not supported yet.")
+    if lengths is None and offsets is None:
+        raise RuntimeError("segment_reduce(): Either lengths or offsets must be defined.")
+    if reduce not in _SEGMENT_REDUCTIONS:
+        raise RuntimeError(f"reduce argument must be either sum, prod, mean, amax or amin, got "
+                           f"{reduce}")
+    kind, bounds = ("offsets", offsets) if offsets is not None else ("lengths", lengths)
+    if data.dim() < bounds.dim():
+        raise RuntimeError(f"Expected data.dim() >= {kind}_value.dim() to be true, but got false.  "
+                           "(Could this error message be improved?  If so, please report an "
+                           "enhancement request to PyTorch.)")
+    if axis != bounds.dim() - 1:
+        raise RuntimeError(f"segment_reduce(): Expected axis to be the last dimension of {kind} "
+                           f"but got {axis}.")
+    if offsets is None and not unsafe:
+        if lengths.min() < 0:  # (an empty lengths gets min()'s error)
+            raise RuntimeError("lengths contains negative value!")
+        if not (lengths._data.sum(-1) == data.shape[axis]).all():
+            raise RuntimeError("segment_reduce(): Expected all rows of lengths along axis to sum "
+                               "to data.size(lengths.dim()-1) when !unsafe.")
+    if bounds.dtype not in (int32, int64):
+        raise NotImplementedError(f"\"_segment_reduce_{kind}_cpu_kernel1\" not implemented for "
+                                  f"'{bounds.dtype._scalar}'")
+    if not data.is_floating_point():
+        raise NotImplementedError(f"\"_segment_reduce_cpu\" not implemented for "
+                                  f"'{data.dtype._scalar}'")
+    return ops.d.segment_reduce(data, _SEGMENT_REDUCTIONS[reduce], lengths, offsets, axis, unsafe,
+                                initial)
+
+
+segment_reduce = _aten(_segment_reduce, "segment_reduce(Tensor data, c10::string_view reduce, *, "
+                       "Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, "
+                       "int64_t axis=0, bool unsafe=False, Scalar? initial=None)")
+
+
+def _batch_norm_update_stats(input, running_mean, running_var, momentum):
+    """torch.batch_norm_update_stats: the batch's mean and biased variance per channel (no
+    derivative); the running statistics given (one, both or none) move as in batch_norm."""
+    _F._check_norm_dtypes("batch_norm_update_stats_cpu", input, (running_mean, running_var))
+    input.size(1)  # (input has a channel dim, or PyTorch's IndexError)
+    if not input.numel():
+        raise RuntimeError(f"input tensor must have at least one element, but got input_sizes = "
+                           f"{list(input.shape)}")
+    _F._update_running_stats(input, running_mean, running_var, _builtins.float(momentum))
+    return ops.d.batch_norm_update_stats(input, running_mean, running_var, momentum)
+
+
+batch_norm_update_stats = _aten(_batch_norm_update_stats, "batch_norm_update_stats(Tensor input, "
+                                "Tensor? running_mean, Tensor? running_var, double momentum)")
+
 
 def constant_pad_nd(input, pad, value=0):
     """torch.constant_pad_nd, the op under F.pad(mode='constant'): negative pads crop."""

@@ -911,6 +911,10 @@ SIGNATURES.update({  # more of PyTorch's strings with `out` (generated from torc
                     "Generator? generator=None, Tensor out=None)",),
     "bernoulli": ("bernoulli(Tensor input, *, Generator? generator=None, Tensor out=None)",
                   "bernoulli(Tensor input, double p, *, Generator? generator=None)"),
+    "frombuffer": ("frombuffer(PyObject* buffer, *, ScalarType dtype, int64_t count=-1, "
+                   "int64_t offset=0, bool requires_grad=False)",),
+    "poisson": ("poisson(Tensor input, Generator? generator=None)",),
+    "binomial": ("binomial(Tensor count, Tensor prob, Generator? generator=None)",),
     "take_along_dim": ("take_along_dim(Tensor input, Tensor indices, int64_t? dim=None, *, "
                        "Tensor out=None)",),
     # (bound by hand in PyTorch: python_torch_functions_manual.cpp)

@@ -3409,6 +3409,36 @@ bernoulli_ = Op("BernoulliBackward2",   _draw_bernoulli, promote=False,
 bernoulli_tensor_ = Op("BernoulliBackward1", _draw_bernoulli, promote=False,
                        self=lambda grad: zeros_like(grad),
                        p=lambda p_info: _zeros(p_info))
+# part newfns2: torch.poisson and torch.binomial, drawn element by element (new, C-contiguous)
+_POISSON_LAM_MAX = 2.0**63 - 2.0**32 * 10  # (NumPy's largest rate, about its int64's largest)
+
+
+def _draw_poisson(self, generator):
+    """A Poisson count per rate, in the rates' dtype. A rate past int64's range gives int64's
+    smallest value, as PyTorch's sample_poisson, whose int64 count overflows."""
+    rates = self.astype(np.float64)
+    draws = np.asarray(generator._rng.poisson(np.minimum(rates, _POISSON_LAM_MAX)), np.float64)
+    return np.where(rates >= 2.0**63, -2.0**63, draws).astype(self.dtype)
+
+
+def _draw_binomial(count, prob, generator):
+    """Successes in `count` trials of probability `prob` (whole trials: NumPy's generator takes
+    integers). PyTorch's sample_binomial answers the edges without drawing: 0 for count or prob
+    <= 0, count itself for prob >= 1 or an infinite count, nan for a nan prob."""
+    dtype = count.dtype
+    count, prob = np.broadcast_arrays(count.astype(np.float64), prob.astype(np.float64))
+    drawn = (count > 0) & (prob > 0) & (prob < 1) & np.isfinite(count)
+    draws = generator._rng.binomial(np.where(drawn, count, 0).astype(np.int64),
+                                    np.where(drawn, prob, 0))
+    edge = np.where(np.isnan(prob), np.nan, np.where((prob >= 1) | np.isinf(count), count, 0.0))
+    return np.where(drawn, draws, np.where(count > 0, edge, 0.0)).astype(dtype)
+
+
+poisson = Op("PoissonBackward0",       _draw_poisson, promote=False,
+             self=lambda grad: zeros_like(grad))       # random counts: no gradient flows back
+binomial = Op("minigrad::autograd::NotImplemented", _draw_binomial, promote=False,
+              count=_not_implemented("binomial"), prob=_not_implemented("binomial"))
+poisson.contiguous = binomial.contiguous = True
 random_from_ = Op("RandomBackward0",    lambda self, from_, to, generator: generator._rng.integers(
                                             from_, to, self.shape, endpoint=True).astype(self.dtype),
                   self=lambda grad: zeros_like(grad))     # (here `to` is the last value drawn)
@@ -5122,18 +5152,36 @@ embedding_dense_backward = Op("EmbeddingDenseBackwardBackward0", _embedding_dens
 
 
 # --- part nnlayers: batch_norm ------------------------------------------------------------------
+def _batch_stats(input):
+    """Each channel's (dim 1's) mean and biased variance over the batch and the other dims, in
+    float64, shaped to broadcast against input."""
+    dims, x = (0, *range(2, input.ndim)), input.astype(np.float64)
+    mean = _mean(x, axis=dims, keepdims=True)
+    return mean, _mean((x - mean) ** 2, axis=dims, keepdims=True)
+
+
+def _batch_norm_update_stats(input, running_mean, running_var, momentum):
+    """torch.batch_norm_update_stats: the batch's mean and (biased) variance per channel; the
+    running statistics given move as batch_norm's (F._update_running_stats)."""
+    return tuple(s.reshape(-1).astype(input.dtype) for s in _batch_stats(input))
+
+
+batch_norm_update_stats = Op("minigrad::autograd::NotImplemented", _batch_norm_update_stats,
+                             outputs=("result0", "result1"),
+                             input=_not_implemented("batch_norm_update_stats"))
+
+
 def _native_batch_norm(input, weight, bias, running_mean, running_var, training, eps):
     """Each channel (dim 1) normalized over the batch and the other dims (training) or with the
     running statistics (eval), then scaled and shifted per channel. In PyTorch's kernel's order:
     y = x * alpha + beta, alpha = invstd * weight, beta = bias - mean * alpha, the last two fused
     multiply-adds (rounded once: here in float64, then to float32). Its other two results
     (torch.native_batch_norm's): the batch's mean and invstd per channel (training), else empty."""
-    dims, shape = (0, *range(2, input.ndim)), (-1,) + (1,) * (input.ndim - 2)
+    shape = (-1,) + (1,) * (input.ndim - 2)
     dt = input.dtype
     if training:  # (the batch statistics in float64, rounded: PyTorch sums in float32)
-        x = input.astype(np.float64)
-        mean = _mean(x, axis=dims, keepdims=True)
-        invstd = (1 / np.sqrt(_mean((x - mean) ** 2, axis=dims, keepdims=True) + eps)).astype(dt)
+        mean, var = _batch_stats(input)
+        invstd = (1 / np.sqrt(var + eps)).astype(dt)
         mean = mean.astype(dt)
     else:
         mean = running_mean.reshape(shape)
@@ -7185,3 +7233,91 @@ def _conv_tbc_backward(grad, self, weight, bias, pad):
 conv_tbc = Op("ConvTbcBackward0", _conv_tbc, **{
     "self, weight, bias": lambda grad, self, weight, bias, pad:
         _conv_tbc_backward(grad, self, weight, bias, pad)})
+
+
+# --- part newfns2: segment_reduce, each run of `lengths` (or between `offsets`) along axis reduced
+# to one value, as PyTorch's CPU kernels (SegmentReduce.cpp): element after element, in the
+# data's dtype, from `initial` (or the reduction's identity)
+_SEGMENT_IDENTITY = {"sum": 0.0, "mean": 0.0, "prod": 1.0, "max": -np.inf, "min": np.inf}
+
+
+def _segments(offsets):
+    """(outer index, segment number, start, end) of each segment: offsets' last dim bounds the
+    segments of one row of the data's leading dims."""
+    for idx in np.ndindex(offsets.shape[:-1]):
+        row = offsets[idx]
+        for s in range(len(row) - 1):
+            yield idx, s, int(row[s]), int(row[s + 1])
+
+
+def _segment_offsets(lengths, offsets):
+    if offsets is not None:  # (offsets win when both are given, as in PyTorch)
+        return offsets
+    zero = np.zeros(lengths.shape[:-1] + (1,), lengths.dtype)
+    return np.concatenate([zero, np.cumsum(lengths, -1)], -1)
+
+
+def _segment_reduce(data, reduce, lengths, offsets, axis, unsafe, initial):
+    offsets = _segment_offsets(lengths, offsets)
+    out = np.empty(data.shape[:axis] + (offsets.shape[-1] - 1,) + data.shape[axis + 1:], data.dtype)
+    for idx, s, start, end in _segments(offsets):
+        if end < start:
+            raise RuntimeError("Expected segment_length >= 0 to be true, but got false.  (Could "
+                               "this error message be improved?  If so, please report an "
+                               "enhancement request to PyTorch.)")
+        first = _SEGMENT_IDENTITY[reduce] if initial is None else initial
+        run = np.concatenate([np.full((1,) + data.shape[axis + 1:], first, data.dtype),
+                              data[idx + (slice(start, end),)]])
+        if reduce in ("sum", "mean"):
+            value = np.cumsum(run, 0)[-1]  # (cumsum: one element after another)
+        elif reduce == "prod":
+            value = np.cumprod(run, 0)[-1]
+        else:
+            value = (np.max if reduce == "max" else np.min)(run, 0)  # (nan wins)
+        if reduce == "mean" and end > start:
+            value = value / data.dtype.type(end - start)
+        elif reduce == "mean" and initial is None:
+            value = np.full_like(value, np.nan)
+        out[idx + (s,)] = value
+    return out
+
+
+def _segment_reduce_backward(grad, output, data, reduce, lengths, offsets, axis, initial):
+    """Each element's share of its segment's gradient: all of it (sum), 1/length (mean); for max
+    and min the elements equal to the result (or nan), a positive share divided among ties as
+    PyTorch's kernel does; for prod grad * output / element, or the product of the others
+    (from initial) where the element is 0 or nan."""
+    result = np.zeros_like(data)
+    for idx, s, start, end in _segments(_segment_offsets(lengths, offsets)):
+        g, o = grad[idx + (s,)], output[idx + (s,)]
+        run = data[idx + (slice(start, end),)]
+        if reduce == "sum":
+            share = np.broadcast_to(g, run.shape)
+        elif reduce == "mean":
+            share = np.broadcast_to(g / data.dtype.type(end - start), run.shape)
+        elif reduce in ("max", "min"):
+            hit = np.isnan(run) | (run == o)
+            share = np.where(hit, g, data.dtype.type(0))
+            counter = hit.sum(0)
+            share = np.where((counter > 1) & (share > 0), share / counter.astype(data.dtype), share)
+        else:
+            share = np.empty_like(run)
+            for j in range(end - start):
+                others = np.concatenate([np.full((1,) + run.shape[1:], 1.0 if initial is None
+                                                 else initial, data.dtype), run[:j], run[j + 1:]])
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    share[j] = np.where(np.isnan(run[j]) | (run[j] == 0),
+                                        g * np.cumprod(others, 0)[-1], (g * o) / run[j])
+        result[idx + (slice(start, end),)] = share
+    return result
+
+
+segment_reduce_backward = Op("minigrad::autograd::NotImplemented", _segment_reduce_backward,
+                             promote=False, grad=_not_implemented("_segment_reduce_backward"),
+                             output=_not_implemented("_segment_reduce_backward"),
+                             data=_not_implemented("_segment_reduce_backward"))
+segment_reduce = Op("SegmentReduceBackward0", _segment_reduce, promote=False,
+                    data=lambda grad, result, data, reduce, lengths, offsets, axis, initial:
+                        segment_reduce_backward(grad, result, data, reduce, lengths, offsets,
+                                                axis, initial))
+segment_reduce.contiguous = segment_reduce_backward.contiguous = True

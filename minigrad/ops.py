@@ -3362,6 +3362,73 @@ def set_default_tensor_type(t, /):
     dtypes.set_default_dtype(t.dtype)
 
 
+def frombuffer(buffer, *, dtype, count=-1, offset=0, requires_grad=False):
+    """A 1-d tensor over the bytes of a Python buffer (bytearray, array.array, ...) from `offset`
+    on: it shares their memory, as PyTorch's does. A read-only buffer (bytes) PyTorch would
+    write into all the same; minigrad copies it instead (after PyTorch's warning)."""
+    try:
+        length = memoryview(buffer).nbytes
+    except TypeError:
+        raise ValueError("object does not implement Python buffer protocol.") from None
+    if memoryview(buffer).readonly:
+        warn_once("The given buffer is not writable, and PyTorch does not support non-writable "
+                  "tensors. This means you can write to the underlying (supposedly non-writable) "
+                  "buffer using the tensor. You may want to copy the buffer to protect its data or "
+                  "make it writable before converting it to a tensor. This type of warning will be "
+                  "suppressed for the rest of this program. (Triggered internally at "
+                  "/__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:1556.)", stacklevel=3)
+    size = np.dtype(dtype.np).itemsize
+    if length <= 0 or count == 0:
+        raise ValueError(f"both buffer length ({length}) and count ({count}) must not be 0")
+    if not 0 <= offset < length:
+        raise ValueError(f"offset ({offset} bytes) must be non-negative and no greater than buffer "
+                         f"length ({length} bytes) minus 1")
+    if count < 0 and (length - offset) % size:
+        raise ValueError(f"buffer length ({length - offset} bytes) after offset ({offset} bytes) "
+                         f"must be a multiple of element size ({size})")
+    count = (length - offset) // size if count < 0 else count
+    if offset + count * size > length:
+        raise ValueError(f"requested buffer length ({count} * {size} bytes) after offset ({offset} "
+                         f"bytes) must not be greater than actual buffer length ({length} bytes)")
+    arr = np.frombuffer(buffer, dtype.np, count, offset)
+    return _new(arr if arr.flags.writeable else arr.copy(), requires_grad)
+
+
+class _DLPackCapsule:
+    """A DLPack capsule (to_dlpack's) dressed as the objects np.from_dlpack reads."""
+    def __init__(self, capsule):
+        self.capsule = capsule
+
+    def __dlpack__(self, **kwargs):
+        return self.capsule
+
+    def __dlpack_device__(self):
+        return (1, 0)  # (kDLCPU, device 0)
+
+
+def from_dlpack(ext_tensor):
+    """A tensor over another library's memory, shared as in PyTorch: anything with __dlpack__
+    (a NumPy array, a tensor), or a capsule from to_dlpack (which can be read only once)."""
+    if not hasattr(ext_tensor, "__dlpack__"):
+        ext_tensor = _DLPackCapsule(ext_tensor)
+    try:
+        return Tensor._make(np.from_dlpack(ext_tensor))
+    except BufferError:
+        raise
+    except Exception:
+        raise RuntimeError("from_dlpack received an invalid capsule. Note that DLTensor capsules "
+                           "can be consumed only once, so you might have already constructed a "
+                           "tensor from it once.") from None
+
+
+def to_dlpack(tensor=_REQUIRED):
+    """A capsule of tensor's memory, for from_dlpack. PyTorch's is a legacy (unversioned) one;
+    NumPy would read such a capsule back read-only, so minigrad's is versioned
+    ("dltensor_versioned"), which NumPy reads back writable, sharing memory as PyTorch does."""
+    _tensor_arg("_to_dlpack", "data", 1, tensor)
+    return tensor._data.__dlpack__(max_version=(1, 0))
+
+
 def from_numpy(array):
     return Tensor._make(array)
 
@@ -4204,6 +4271,36 @@ def bernoulli(input, *, generator=None):
                            "this error message be improved?  If so, please report an "
                            "enhancement request to PyTorch.)")
     return d.bernoulli(input, generator or default_generator)
+
+
+def poisson(input, generator=None):
+    """A Poisson count per element of input, the rates (in input's dtype; no gradient)."""
+    _tensor_arg("poisson", "input", 1, input)
+    if not input.is_floating_point():
+        raise NotImplementedError(f"\"poisson_cpu\" not implemented for '{input.dtype._scalar}'")
+    if not (input._data >= 0).all():  # (nan too)
+        raise RuntimeError("invalid Poisson rate, expected rate to be non-negative")
+    return d.poisson(input, generator or default_generator)
+
+
+def binomial(count, prob, generator=None):
+    """Successes in count trials of probability prob, element by element (count's dtype; no
+    derivative: PyTorch records a NotImplemented node). As PyTorch, the result takes count's
+    shape first, and is resized (with its warning) when broadcasting asks for another."""
+    _tensor_arg("binomial", "count", 1, count)
+    _tensor_arg("binomial", "prob", 2, prob)
+    for argname, t in (("count", count), ("prob", prob)):
+        if not t.is_floating_point():
+            raise ValueError(f"binomial only supports floating-point dtypes for {argname}, got: "
+                             f"{t.dtype._scalar}")
+    if prob.dtype is not count.dtype:
+        raise RuntimeError(f"Found dtype {prob.dtype._scalar} but expected {count.dtype._scalar}")
+    shape = _broadcast_shape(count.shape, prob.shape)
+    if shape != count.shape and count.numel():
+        from ._out import _RESIZED
+        warnings.warn(_RESIZED.format(list(count.shape), None, None, list(shape)), UserWarning,
+                      stacklevel=2)
+    return d.binomial(count, prob, generator or default_generator)
 
 
 def multinomial(input, num_samples, replacement=False, *, generator=None):

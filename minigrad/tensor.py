@@ -553,6 +553,16 @@ class Tensor:
     def __array__(self, dtype=None, copy=None):
         return self.numpy() if dtype is None else self.numpy().astype(dtype)
 
+    def __dlpack__(self, *args, **kwargs):
+        """A DLPack capsule of the tensor's memory (NumPy's), which other libraries read without
+        a copy (np.from_dlpack(t))."""
+        if self.requires_grad:
+            raise BufferError("Can't export tensors that require gradient, use tensor.detach()")
+        return self._data.__dlpack__(*args, **kwargs)
+
+    def __dlpack_device__(self):
+        return self._data.__dlpack_device__()
+
     def to(self, *args, dtype=None, device=None):
         """x.to(dtype), x.to(device), x.to(device, dtype), x.to(other): a copy in another dtype
         (recorded: ToCopyBackward0); the tensor itself when nothing changes, as in PyTorch."""

@@ -2071,6 +2071,20 @@ C.add("smallfns_unsafe_split_with_sizes_conj_physical_", lambda L, a: (
 C.add("double_backward_smallfns_unsafe_split_with_sizes", lambda L, a, w: L.autograd.grad(
     L.unsafe_split_with_sizes(a * a, [2, 1], 1)[0], (a,), w, create_graph=True), A23, _u(2, 2))
 
+# part newfns2: poisson's gradient is zero; rates of 0 make its draws 0, so finite differences
+# see a function
+C.add("newfns2_poisson", lambda L, x: (L.poisson(x * 0) + x * x, L.poisson(x.abs() * 0, None) * x), A23)
+C.add("double_backward_newfns2_poisson", lambda L, x, w: L.autograd.grad(
+    L.poisson(x * 0) + x * x, (x,), w, create_graph=True), A23, _u(2, 3))
+
+C.add("newfns2_segment_reduce", lambda L, x, y: (
+    *(L.segment_reduce(x, r, lengths=L.tensor(n), initial=i) for r in (  # (an empty segment
+        "sum", "mean", "max", "min", "prod") for n, i in (([2, 1, 3], None),   # only with initial:
+                                                          ([2, 0, 3, 1], 0.5))),  # else nan, inf)
+    L.segment_reduce(y, "prod", offsets=L.tensor([[0, 1, 3], [0, 2, 3]]), axis=1),
+    L.segment_reduce(y.unsqueeze(-1) * y.unsqueeze(-2), "mean", lengths=L.tensor([[1, 2], [3, 0]]),
+                     axis=1, initial=0.25)), _u(6), _u(2, 3))
+
 
 @functools.lru_cache(maxsize=None)
 def _classes_of_case(name):
@@ -2140,6 +2154,12 @@ def _not_implemented_cases(L):
              "native_channel_shuffle"),  # (part nnalias)
             ("ctc_loss_backward", L.autograd.grad(L.nn.functional.ctc_loss(  # (part ctc)
                 a3, L.tensor([1]), [1], [1]), a3, create_graph=True)[0], "_ctc_loss_backward"),
+            ("binomial", L.binomial(a.abs(), b.sigmoid()), "binomial"),  # (part newfns2)
+            ("segment_reduce_backward", L.autograd.grad(L.segment_reduce(
+                a, "prod", lengths=L.tensor([2, 1])), a, b[:2], create_graph=True)[0],
+             "_segment_reduce_backward"),
+            ("batch_norm_update_stats", L.batch_norm_update_stats(a.view(1, 3), None, None, 0.1)[0],
+             "batch_norm_update_stats"),
             ("diag_embed_out", L.diag(a, out=L.zeros(3, 3)), "diag_embed"),  # (diag's out=)
             ("diagonal_copy_out", L.diag(a.view(1, 3), 1, out=L.zeros(1)), "diagonal_copy"),
             *_ldl_cases(L), *_histogram_cases(L),  # (part linalg3; part numfns)

@@ -828,14 +828,16 @@ def _native_batch_norm(input, weight, bias, running_mean, running_var, training,
 
 def _update_running_stats(input, running_mean, running_var, momentum):
     """running = (1 - momentum) * running + momentum * batch statistic (the variance unbiased),
-    written into the buffers' memory as PyTorch's kernel does: their version does not move."""
+    written into the buffers' memory as PyTorch's kernel does: their version does not move.
+    (torch.batch_norm_update_stats may be given only one of them.)"""
     dims = (0, *range(2, input.dim()))
     x = input._data.astype(np.float64)
     mean = x.mean(axis=dims)
     var = ((x - mean.reshape((-1,) + (1,) * (x.ndim - 2))) ** 2).sum(axis=dims) / (
         x.size // input.shape[1] - 1)
     for t, new in ((running_mean, mean), (running_var, var)):
-        t._data[...] = (1 - momentum) * t._data + momentum * new
+        if t is not None:
+            t._data[...] = (1 - momentum) * t._data + momentum * new
 
 
 # --- part act2: selu, celu, softplus, softsign, hardsigmoid, hardswish, mish, softmin, shrinks,
