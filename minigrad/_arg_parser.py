@@ -87,6 +87,11 @@ def _is_int_item(x):
     return _is_int_tensor(x) if isinstance(x, Tensor) else hasattr(x, "__index__")
 
 
+def _is_index(x):
+    """THPUtils_checkIndex, which the first item of an int list must pass: no bool."""
+    return _is_int_item(x) and x.__class__ is not bool
+
+
 def _is_symint(x):
     return _is_int(x) or _is_int_tensor(x)
 
@@ -95,7 +100,7 @@ def _is_int_list(x, size):
     """A tuple or list starting with an int (the rest is read later), or a single int when the
     type has a size (IntArrayRef[1] dim)."""
     if isinstance(x, (tuple, list)):
-        return not x or _is_int_item(x[0])
+        return not x or _is_index(x[0])
     return size > 0 and _is_symint(x)
 
 
@@ -273,7 +278,7 @@ class Signature:
                 where = "" if is_kwd else f" (position {pos + 1})"
                 if (not is_kwd and p.kind in ("IntArrayRef", "SymIntArrayRef")
                         and isinstance(x, (tuple, list))):  # (the first item that is no int)
-                    bad = next(j for j, item in enumerate(x) if not _is_int_item(item))
+                    bad = next(j for j, item in enumerate(x) if not _is_index(item))
                     raise TypeError(f"{self.name}(): argument '{p.name}'{where} must be "
                                     f"{p.type_name()}, but found element of type "
                                     f"{type_name(x[bad])} at pos {bad}")
@@ -993,6 +998,10 @@ modified_bessel_k0 modified_bessel_k1""".split()},
                              "bool check_errors=False, TensorList[3] out=None)",),
     "linalg_ldl_solve": ("linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, "
                          "bool hermitian=False, Tensor out=None)",),
+    "linalg_diagonal": ("linalg_diagonal(Tensor A, *, int64_t offset=0, int64_t dim1=-2, "
+                        "int64_t dim2=-1)",),
+    "linalg_matrix_exp": ("linalg_matrix_exp(Tensor input)",),
+    "linalg_vander": ("linalg_vander(Tensor x, *, SymInt? N=None)",),
     "linalg_lstsq": ("linalg_lstsq(Tensor input, Tensor b, double? rcond=None, *, "
                      "c10::string_view? driver=None, TensorList[4] out=None)",),
 })

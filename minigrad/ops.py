@@ -61,6 +61,8 @@ def _shape(args, item=None):
     which takes a tensor of one bool too)."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = args[0]
+    if args and args[0].__class__ is builtins.bool:  # (the parser looks at the first item only)
+        raise TypeError("expected an int, not bool")
     return tuple(map(item or _symint, args))
 
 
@@ -3269,10 +3271,11 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False):
     return _new(np.eye(n, m, dtype=_np_dtype(dtype)), requires_grad)
 
 
-def _legacy_new(dtype, args, device):
+def _legacy_new(dtype, args, device, is_data=False):
     """Tensor(data) and Tensor(2, 3), FloatTensor(...), ...: PyTorch's constructors from before
     tensor() and zeros() (the sizes form leaves memory uninitialized there: zeros here).
-    dtype is None for Tensor(...): the default dtype, but Tensor(t) takes a tensor of any dtype."""
+    dtype is None for Tensor(...): the default dtype, but Tensor(t) takes a tensor of any dtype.
+    is_data: args[0] is data, whatever it is (x.new(data=...))."""
     np_dtype = _np_dtype(dtype)
     device = _device_arg("new", device)
     if device.__class__ is int:
@@ -3283,10 +3286,10 @@ def _legacy_new(dtype, args, device):
     if not args:
         return Tensor._make(np.zeros(0, np_dtype))
     data = args[0]
-    if len(args) > 1 or isinstance(data, (dtypes.Size, numbers.Integral)) and not isinstance(
-            data, (builtins.bool, np.bool_)):
+    if not is_data and (len(args) > 1 or isinstance(data, (dtypes.Size, numbers.Integral))
+                        and not isinstance(data, (builtins.bool, np.bool_))):
         return Tensor._make(np.zeros(_new_shape("new", args), np_dtype))
-    if isinstance(data, Tensor):
+    if not is_data and isinstance(data, Tensor):
         if dtype is not None and data.dtype is not dtype:
             raise TypeError(f"expected {_options(dtype)} (got {_options(data.dtype)})")
         return d.alias(data)
@@ -7250,14 +7253,21 @@ Tensor.conj_physical = _as_method(conj_physical)
 _NEW_OPTIONS = ("(*, minigrad.device device = None)", "(minigrad.Storage storage)", "(Tensor other)",
                 "(tuple of ints size, *, minigrad.device device = None)",
                 "(object data, *, minigrad.device device = None)")
+_NEW_FORMS = tuple(map(_arg_parser.Signature, (
+    "new(Tensor other, *, Device? device=None)", "new(SymIntArrayRef size, *, Device? device=None)",
+    "new(PyObject* data, *, Device? device=None)")))
 
 
 def _new_method(self, *args, **kwargs):
     """x.new(...): the legacy constructor (Tensor(...)) in x's dtype: x.new(2, 3) (zeros here,
     uninitialized memory in PyTorch), x.new([1, 2]), x.new(t) (an alias of t, t's dtype only)."""
-    if builtins.any(k != "device" for k in kwargs):
-        raise TypeError(_arg_parser.invalid_arguments("new", list(args), kwargs, _NEW_OPTIONS))
-    return _legacy_new(self.dtype, args, kwargs.get("device"))
+    form = [k for k in kwargs if k != "device"]
+    if form:  # a form's argument by its name (size=, data=, other=): the form that takes it
+        if args or not builtins.any(s.parse((), kwargs, False) is not False for s in _NEW_FORMS):
+            raise TypeError(_arg_parser.invalid_arguments("new", list(args), kwargs, _NEW_OPTIONS))
+        value = kwargs[form[0]]
+        args = tuple(value) if form == ["size"] else (value,)  # (sizes as new(2, 3) has them)
+    return _legacy_new(self.dtype, args, kwargs.get("device"), form == ["data"])
 
 
 def unsafe_split_with_sizes(input, split_sizes, dim=0):

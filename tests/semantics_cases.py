@@ -19446,3 +19446,76 @@ case(
     "torch.bitwise_xor(t, other=3), torch.bitwise_or(input=t, other=torch.tensor([4, 4]))",
     "torch.bitwise_and(torch.tensor([1., 2.]), 2)",
 )
+
+# torch.linalg's bad arguments in its parser's words (a flag that is no bool, a missing signature)
+case(
+    "k_arg2_linalg_signatures",
+    "t = torch.ones(2, 3); e = torch.eye(2)",
+    "torch.linalg.norm(t, keepdim=1)",
+    "torch.linalg.norm(t, 'fro', (0, 1), 1)",
+    "torch.linalg.vector_norm(t, 2, 1, 1)",
+    "torch.linalg.matrix_norm(t, keepdim=1)",
+    "torch.linalg.pinv(e, hermitian=1)",
+    "torch.linalg.matrix_rank(e, hermitian=1)",
+    "torch.linalg.solve_triangular(e, e, upper=True, left=1)",
+    "torch.linalg.matrix_exp(e, 1)",
+    "torch.linalg.matrix_exp(input=e), torch.linalg.diagonal(e, offset=torch.tensor(1))",
+    "torch.linalg.matrix_exp(e, out=e)",
+    "torch.linalg.diagonal()",
+    "torch.linalg.vander(torch.ones(3), N=True)",
+    "torch.linalg.matrix_exp.__name__, torch.linalg.vander.__name__, torch.linalg.diagonal.__name__",
+)
+
+# F's lp and adaptive pools: a bad size in the words of F's Python and of ATen's parser
+case(
+    "k_arg2_pool_sizes",
+    "import torch.nn.functional as F; x = torch.ones(1, 1, 4, 4)",
+    "F.lp_pool2d(x, 2, 'a')",
+    "F.lp_pool3d(torch.ones(1, 1, 4, 4, 4), 2, 'a')",
+    "F.lp_pool2d(x, 2, 2, ceil_mode=1)",
+    "F.avg_pool1d(x[0], 2, ceil_mode=1)",
+    "F.avg_pool2d(x)",
+    "F.adaptive_max_pool2d(x, 'a')",
+    "F.adaptive_avg_pool2d(x, (2, 'a'))",
+    "F.adaptive_max_pool2d(x, 2.5)",
+    "F.adaptive_avg_pool2d(x, (1, 2, 3, 4))",
+    "F.adaptive_max_pool1d(x[0], 'a')",
+    "F.adaptive_avg_pool1d(x[0], 'a')",
+    "F.adaptive_max_pool3d(torch.ones(1, 1, 4, 4, 4), 'a')",
+    "F.adaptive_avg_pool3d('a', 2)",
+    "F.adaptive_avg_pool2d(x, (None, 2)), F.adaptive_max_pool2d(x, torch.tensor(2)).shape, F.adaptive_max_pool1d(x[0], torch.tensor(2)).shape",
+    "F.lp_pool2d(x, 2, [2, 2]), F.lp_pool3d(torch.ones(1, 2, 2, 2), 1, (2, 1, 1))",
+)
+
+# Tensor.new's forms by their argument's name (size=, data=, other=), as PyTorch's parser has them
+case(
+    "k_arg2_new_keywords",
+    "x = torch.ones(2)",
+    "x.new(size=torch.Size([2, 3])).shape, x.new(size=(2, 3)).shape, x.new(size=[]).shape, x.new(size=torch.tensor([2])).shape",
+    "x.new(size=torch.Size([2]), device='cpu').shape",
+    "x.new(data=torch.Size([2])), x.new(data=(1, 2)), x.new(data=[3], device='cpu'), x.new(other=x)",
+    "x.new(data=x)",
+    "x.new(data=3)",
+    "x.new(size=x)",
+    "x.new(other=[1, 2])",
+    "x.new(size=(2, 'a'))",
+    "x.new(size=(2, 3), data=[1])",
+    "x.new(torch.Size([2]), size=(2,))",
+    "x.new(device='cpu', foo=2)",
+    "x.new(other=torch.ones(1, dtype=torch.long))",
+)
+
+# a list of dims or sizes: its first item may not be a bool (PyTorch's parser looks at that one)
+case(
+    "k_arg2_bool_dims",
+    "x = torch.ones(2, 3)",
+    "x.permute(torch.tensor([True, False]))",
+    "x.permute([True, False])",
+    "x.permute(True, False)",
+    "x.flip([True])",
+    "x.flip(True)",
+    "torch.flip(x, (0, True))",
+    "x.reshape(True, 6)",
+    "x.view((True, 6))",
+    "x.reshape(6, True).shape, x.permute((torch.tensor(1), 0)).shape, x.permute((1, torch.tensor(False))).shape",
+)
