@@ -407,6 +407,26 @@ def read_ints(signatures, args, kwargs):
     return (args, kwargs) if read_any else None
 
 
+def as_positional(signatures, args, kwargs):
+    """A call PyTorch's parser takes with arguments named as minigrad's Python does not name its
+    parameters (torch.bitwise_and(self=3, other=t)): the call (args, kwargs) with those before
+    the signature's `*` given by position, defaults filled in up to the last one given; None if
+    none was given by keyword."""
+    for sig in _parsed(signatures):
+        if (values := sig.parse(args, kwargs, False)) is not False:
+            break
+    else:
+        return None
+    named = [p for p in sig.params[len(args):] if not p.keyword_only]
+    while named and named[-1].name not in values:
+        named.pop()
+    if not named:
+        return None
+    kwargs = {k: v for k, v in kwargs.items()
+              if not any(k in (p.name, *p.numpy_names) for p in named)}
+    return [*args, *(values.get(p.name, p.value) for p in named)], kwargs
+
+
 def _parsed(signatures):
     sigs = _PARSED.get(signatures)
     if sigs is None:
@@ -1086,7 +1106,8 @@ def parsed(fn, signatures, method=False, home=None):
             e = error(signatures, args[1:] if method else args, kwargs)
             if e is not None:
                 raise e from None
-            ints = read_ints(signatures, args[1:] if method else args, kwargs)
+            ints = (read_ints(signatures, args[1:] if method else args, kwargs)
+                    or as_positional(signatures, args[1:] if method else args, kwargs))
             if ints is None:
                 raise
         return call(*args[:1] * method, *ints[0], **ints[1])  # (fn again, with ints)
@@ -1103,7 +1124,7 @@ def parsed(fn, signatures, method=False, home=None):
             e = error(signatures, args, kwargs if out is None else {**kwargs, "out": out})
             if e is not None:
                 raise e from None
-            ints = read_ints(signatures, args, kwargs)
+            ints = read_ints(signatures, args, kwargs) or as_positional(signatures, args, kwargs)
             if ints is None:
                 raise
         return call_taking_out(*ints[0], out=out, **ints[1])

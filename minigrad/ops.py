@@ -5819,6 +5819,67 @@ def set_flush_denormal(mode):
     return libm.fesetenv(env) == 0
 
 
+# autocast's switches. minigrad has neither float16 nor bfloat16, so no autocast (torch.autocast,
+# set_autocast_enabled and the autocast dtypes are absent): these answer as PyTorch's do while it
+# is off. Its cache of casted weights and its nesting count are kept, though nothing uses them.
+_AUTOCAST_DEVICES = ("cpu", "cuda", "xpu", "ipu", "hpu", "xla", "privateuseone", "mps", "mtia",
+                     "maia")
+_autocast = {"cache_enabled": True, "nesting": 0}
+
+
+def is_autocast_enabled(*args, **kwargs):
+    """Whether autocast is on for a device type (CUDA's when none is given): never, here."""
+    given = _arg_parser.bind(("is_autocast_enabled(c10::string_view device_type)",
+                              "is_autocast_enabled()"), args, kwargs)
+    if given and _Device(given["device_type"]).type not in _AUTOCAST_DEVICES:
+        raise RuntimeError("unknown device type for autocast in "
+                           "get_autocast_dispatch_key_from_device_type")
+    return False
+
+
+def _is_autocast_enabled_on(device_type, line):
+    """The deprecated is_autocast_<device>_enabled(), with PyTorch's warning each time."""
+    def query():
+        warnings.warn(f"minigrad.is_autocast_{device_type}_enabled() is deprecated. Please use "
+                      f"minigrad.is_autocast_enabled('{device_type}') instead. (Triggered "
+                      f"internally at /__w/pytorch/pytorch/torch/csrc/autograd/init.cpp:{line}.)",
+                      DeprecationWarning, stacklevel=2)
+        return False
+    query.__name__ = query.__qualname__ = f"is_autocast_{device_type}_enabled"
+    return query
+
+
+is_autocast_cpu_enabled = _is_autocast_enabled_on("cpu", 883)
+is_autocast_ipu_enabled = _is_autocast_enabled_on("ipu", 909)
+is_autocast_xla_enabled = _is_autocast_enabled_on("xla", 935)
+
+
+def is_autocast_cache_enabled():
+    return _autocast["cache_enabled"]
+
+
+def set_autocast_cache_enabled(enabled):
+    """Whether autocast keeps the low-precision copies of leaf tensors it makes for reuse."""
+    if enabled.__class__ is not builtins.bool:
+        raise TypeError(f"enabled must be a bool (got {_type_name(enabled)})")
+    _autocast["cache_enabled"] = enabled
+
+
+def clear_autocast_cache():
+    """Empty autocast's cache of casted tensors: it has none here."""
+
+
+def autocast_increment_nesting():
+    """How deep autocast regions nest (exiting the outermost clears the cache): the new depth."""
+    _autocast["nesting"] += 1
+    return _autocast["nesting"]
+
+
+def autocast_decrement_nesting():
+    _autocast["nesting"] -= 1
+    return _autocast["nesting"]
+
+
 def is_storage(obj):
     """Whether obj is a storage (tensor.untyped_storage()), not a tensor."""
     return obj.__class__ is UntypedStorage

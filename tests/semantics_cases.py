@@ -19519,3 +19519,55 @@ case(
     "x.view((True, 6))",
     "x.reshape(6, True).shape, x.permute((torch.tensor(1), 0)).shape, x.permute((1, torch.tensor(False))).shape",
 )
+
+# a number first by its keyword (self=): the overloads PyTorch's parser takes so
+case(
+    "k_arg2_scalar_self_keyword",
+    "t = torch.tensor([1, 2]); f = torch.tensor([1., 2.])",
+    "torch.bitwise_and(self=3, other=t), torch.bitwise_or(self=3, other=t)",
+    "torch.bitwise_xor(self=3, other=t), torch.bitwise_left_shift(self=3, other=t)",
+    "torch.bitwise_right_shift(self=3, other=t), torch.remainder(self=3, other=t)",
+    "torch.xlogy(self=3, other=f), torch.float_power(self=3, exponent=f), torch.pow(self=3, exponent=f)",
+    "torch.special.xlogy(self=3, other=f), torch.special.zeta(self=3, other=f)",
+    "torch.where(f > 1, self=3, other=f), torch.result_type(scalar=3, tensor=f)",
+    "torch.bitwise_and(self=t, other=t)",
+    "torch.bitwise_and(self=3, other=2)",
+    "torch.bitwise_and(self=2.5, other=t)",
+)
+
+# scatters, index_add_, index_copy_, index_fill_: no source or index may share written memory
+case(
+    "k_arg2_scatter_overlap",
+    "x = torch.tensor([1., 2., 3.]); i = torch.tensor([0, 1, 0]); n = torch.tensor([0, 1, 0])",
+    "x.scatter_reduce_(0, i, x, 'sum')",
+    "x.scatter_reduce_(0, i, x.view(3), 'amax')",
+    "x.scatter_add_(0, i, x)",
+    "x.scatter_(0, i, x)",
+    "x.index_add_(0, i, x)",
+    "x.index_copy_(0, torch.tensor([0, 1, 2]), x)",
+    "n.scatter_reduce_(0, n, torch.tensor([1, 2, 3]), 'sum')",
+    "n.scatter_(0, n, 5)",
+    "n.index_fill_(0, n, 5)",
+    "x",
+    "x.scatter_reduce_(0, torch.tensor([0, 1]), x[:2].clone(), 'sum')",
+    "x.index_fill_(0, torch.tensor([0]), x[1])",
+    "y = torch.tensor([1., 2., 3., 4.]); y[::2].scatter_reduce_(0, i[:2], y[1::2], 'sum'); y",
+)
+
+# autocast's switches that make sense without float16 and bfloat16 (autocast is off, always)
+case(
+    "k_arg2_autocast_queries",
+    "torch.is_autocast_enabled(), torch.is_autocast_enabled('cpu'), torch.is_autocast_enabled('cuda:1'), torch.is_autocast_enabled(device_type='mps')",
+    "torch.is_autocast_cpu_enabled(), torch.is_autocast_ipu_enabled(), torch.is_autocast_xla_enabled()",
+    "torch.clear_autocast_cache(), torch.is_autocast_cache_enabled()",
+    "torch.set_autocast_cache_enabled(False); print(torch.is_autocast_cache_enabled()); torch.set_autocast_cache_enabled(True)",
+    "torch.autocast_increment_nesting(), torch.autocast_increment_nesting(), torch.autocast_decrement_nesting(), torch.autocast_decrement_nesting(), torch.autocast_decrement_nesting(), torch.autocast_increment_nesting()",
+    "torch.is_autocast_enabled(1)",
+    "torch.is_autocast_enabled('foo')",
+    "torch.is_autocast_enabled('meta')",
+    "torch.is_autocast_enabled('cpu', device_type='cpu')",
+    "torch.set_autocast_cache_enabled(1)",
+    "torch.set_autocast_cache_enabled(enabled=True)",
+    "torch.is_autocast_cpu_enabled(1)",
+    "torch.clear_autocast_cache(1)",
+)
