@@ -409,22 +409,24 @@ def read_ints(signatures, args, kwargs):
 
 def as_positional(signatures, args, kwargs):
     """A call PyTorch's parser takes with arguments named as minigrad's Python does not name its
-    parameters (torch.bitwise_and(self=3, other=t)): the call (args, kwargs) with those before
-    the signature's `*` given by position, defaults filled in up to the last one given; None if
-    none was given by keyword."""
+    parameters (torch.bitwise_and(self=3, other=t)): the call (args, kwargs) with the keywords
+    that follow args in the signature (before its `*`, up to the first one not given) given by
+    position instead; None if there are none."""
     for sig in _parsed(signatures):
         if (values := sig.parse(args, kwargs, False)) is not False:
             break
     else:
         return None
-    named = [p for p in sig.params[len(args):] if not p.keyword_only]
-    while named and named[-1].name not in values:
-        named.pop()
+    named = []
+    for p in sig.params[len(args):]:
+        if p.keyword_only or p.name not in values:
+            break
+        named.append(p)
     if not named:
         return None
     kwargs = {k: v for k, v in kwargs.items()
               if not any(k in (p.name, *p.numpy_names) for p in named)}
-    return [*args, *(values.get(p.name, p.value) for p in named)], kwargs
+    return [*args, *(values[p.name] for p in named)], kwargs
 
 
 def _parsed(signatures):
