@@ -1463,10 +1463,10 @@ def avg_pool1d(*args, **kwargs):
 
 # The ATen functions F's adaptive pools call, whose parser reads output_size
 _ADAPTIVE_SIGNATURES = {f"adaptive_{kind}_pool{n}d": _arg_parser.Signature(
-    f"adaptive_{kind}_pool{n}d(Tensor input, {'Sym' * (kind == 'avg' and n > 1)}IntArrayRef[{n}] "
-    f"output_size{out[n > 1]})")
-    for n in (1, 2, 3) for kind, out in (("avg", ("", ", *, Tensor out=None")),
-                                         ("max", ("", ", *, TensorList[2] out=None")))}
+    f"adaptive_{kind}_pool{n}d(Tensor input, {'Sym' if kind == 'avg' and n > 1 else ''}"
+    f"IntArrayRef[{n}] output_size{'' if n == 1 else out})")
+    for n in (1, 2, 3) for kind, out in (("avg", ", *, Tensor out=None"),
+                                         ("max", ", *, TensorList[2] out=None"))}
 
 
 def _adaptive_size(name, input, output_size):
