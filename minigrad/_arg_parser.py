@@ -429,6 +429,11 @@ def as_positional(signatures, args, kwargs):
     return [*args, *(values[p.name] for p in named)], kwargs
 
 
+def _renamed(exc):
+    """Whether fn refused a keyword (its Python names that parameter otherwise: self=)."""
+    return isinstance(exc, TypeError) and "unexpected keyword argument" in str(exc)
+
+
 def _parsed(signatures):
     sigs = _PARSED.get(signatures)
     if sigs is None:
@@ -1102,14 +1107,15 @@ def parsed(fn, signatures, method=False, home=None):
     def call(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except Exception:
+        except Exception as exc:
             if sys._getframe(1).f_globals is home:
                 raise
             e = error(signatures, args[1:] if method else args, kwargs)
             if e is not None:
                 raise e from None
-            ints = (read_ints(signatures, args[1:] if method else args, kwargs)
-                    or as_positional(signatures, args[1:] if method else args, kwargs))
+            ints = read_ints(signatures, args[1:] if method else args, kwargs)
+            if ints is None and _renamed(exc):
+                ints = as_positional(signatures, args[1:] if method else args, kwargs)
             if ints is None:
                 raise
         return call(*args[:1] * method, *ints[0], **ints[1])  # (fn again, with ints)
@@ -1120,13 +1126,15 @@ def parsed(fn, signatures, method=False, home=None):
                 return fn(*args, **kwargs)
             from ._out import call_with_out
             return call_with_out(fn, signatures, args, kwargs, out)
-        except Exception:
+        except Exception as exc:
             if sys._getframe(1).f_globals is home:
                 raise
             e = error(signatures, args, kwargs if out is None else {**kwargs, "out": out})
             if e is not None:
                 raise e from None
-            ints = read_ints(signatures, args, kwargs) or as_positional(signatures, args, kwargs)
+            ints = read_ints(signatures, args, kwargs)
+            if ints is None and _renamed(exc):
+                ints = as_positional(signatures, args, kwargs)
             if ints is None:
                 raise
         return call_taking_out(*ints[0], out=out, **ints[1])
