@@ -751,13 +751,21 @@ from .ops import (are_deterministic_algorithms_enabled, get_default_device,  # n
                   is_storage, set_default_device, set_default_tensor_type,
                   set_deterministic_debug_mode, set_float32_matmul_precision, set_flush_denormal,
                   set_num_interop_threads, use_deterministic_algorithms)
+from .ops import (autocast_decrement_nesting, autocast_increment_nesting,  # noqa: E402
+                  clear_autocast_cache, is_autocast_cache_enabled, is_autocast_cpu_enabled,
+                  is_autocast_enabled, is_autocast_ipu_enabled, is_autocast_xla_enabled,
+                  set_autocast_cache_enabled)
 
 # PyTorch's C functions of no argument or one: CPython words their bad calls (keywords too)
 for _name, _nargs in (("get_default_dtype", 0), ("get_num_threads", 0), ("is_grad_enabled", 0),
                       ("get_num_interop_threads", 0), ("is_anomaly_enabled", 0),
                       ("is_anomaly_check_nan_enabled", 0), ("is_inference_mode_enabled", 0),
                       ("set_num_threads", 1), ("set_num_interop_threads", 1),
-                      ("set_flush_denormal", 1)):
+                      ("set_flush_denormal", 1), ("is_autocast_cpu_enabled", 0),
+                      ("is_autocast_ipu_enabled", 0), ("is_autocast_xla_enabled", 0),
+                      ("is_autocast_cache_enabled", 0), ("set_autocast_cache_enabled", 1),
+                      ("clear_autocast_cache", 0), ("autocast_increment_nesting", 0),
+                      ("autocast_decrement_nesting", 0)):
     globals()[_name] = _arg_parser.c_function(globals()[_name], f"minigrad.{_name}", _nargs)
 from_numpy = _arg_parser.c_function(from_numpy, "minigrad._VariableFunctionsClass.from_numpy", 1)
 del _name, _nargs

@@ -89,6 +89,11 @@ def _is_int_item(x):
     return _is_int_tensor(x) if isinstance(x, Tensor) else hasattr(x, "__index__")
 
 
+def _is_index(x):
+    """THPUtils_checkIndex, which the first item of an int list must pass: no bool."""
+    return _is_int_item(x) and x.__class__ is not bool
+
+
 def _is_symint(x):
     return _is_int(x) or _is_int_tensor(x)
 
@@ -97,7 +102,7 @@ def _is_int_list(x, size):
     """A tuple or list starting with an int (the rest is read later), or a single int when the
     type has a size (IntArrayRef[1] dim)."""
     if isinstance(x, (tuple, list)):
-        return not x or _is_int_item(x[0])
+        return not x or _is_index(x[0])
     return size > 0 and _is_symint(x)
 
 
@@ -277,7 +282,7 @@ class Signature:
                 where = "" if is_kwd else f" (position {pos + 1})"
                 if (not is_kwd and p.kind in ("IntArrayRef", "SymIntArrayRef")
                         and isinstance(x, (tuple, list))):  # (the first item that is no int)
-                    bad = next(j for j, item in enumerate(x) if not _is_int_item(item))
+                    bad = next(j for j, item in enumerate(x) if not _is_index(item))
                     raise TypeError(f"{self.name}(): argument '{p.name}'{where} must be "
                                     f"{p.type_name()}, but found element of type "
                                     f"{type_name(x[bad])} at pos {bad}")
@@ -404,6 +409,33 @@ def read_ints(signatures, args, kwargs):
         else:
             kwargs[next(k for k in (p.name, *p.numpy_names) if k in kwargs)] = y
     return (args, kwargs) if read_any else None
+
+
+def as_positional(signatures, args, kwargs):
+    """A call PyTorch's parser takes with arguments named as minigrad's Python does not name its
+    parameters (torch.bitwise_and(self=3, other=t)): the call (args, kwargs) with the keywords
+    that follow args in the signature (before its `*`, up to the first one not given) given by
+    position instead; None if there are none."""
+    for sig in _parsed(signatures):
+        if (values := sig.parse(args, kwargs, False)) is not False:
+            break
+    else:
+        return None
+    named = []
+    for p in sig.params[len(args):]:
+        if p.keyword_only or p.name not in values:
+            break
+        named.append(p)
+    if not named:
+        return None
+    kwargs = {k: v for k, v in kwargs.items()
+              if not any(k in (p.name, *p.numpy_names) for p in named)}
+    return [*args, *(values[p.name] for p in named)], kwargs
+
+
+def _renamed(exc):
+    """Whether fn refused a keyword (its Python names that parameter otherwise: self=)."""
+    return isinstance(exc, TypeError) and "unexpected keyword argument" in str(exc)
 
 
 def _parsed(signatures):
@@ -1001,6 +1033,10 @@ modified_bessel_k0 modified_bessel_k1""".split()},
                              "bool check_errors=False, TensorList[3] out=None)",),
     "linalg_ldl_solve": ("linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, "
                          "bool hermitian=False, Tensor out=None)",),
+    "linalg_diagonal": ("linalg_diagonal(Tensor A, *, int64_t offset=0, int64_t dim1=-2, "
+                        "int64_t dim2=-1)",),
+    "linalg_matrix_exp": ("linalg_matrix_exp(Tensor input)",),
+    "linalg_vander": ("linalg_vander(Tensor x, *, SymInt? N=None)",),
     "linalg_lstsq": ("linalg_lstsq(Tensor input, Tensor b, double? rcond=None, *, "
                      "c10::string_view? driver=None, TensorList[4] out=None)",),
 })
@@ -1086,13 +1122,15 @@ def parsed(fn, signatures, method=False, home=None):
     def call(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except Exception:
+        except Exception as exc:
             if sys._getframe(1).f_globals is home:
                 raise
             e = error(signatures, args[1:] if method else args, kwargs)
             if e is not None:
                 raise e from None
             ints = read_ints(signatures, args[1:] if method else args, kwargs)
+            if ints is None and _renamed(exc):
+                ints = as_positional(signatures, args[1:] if method else args, kwargs)
             if ints is None:
                 raise
         return call(*args[:1] * method, *ints[0], **ints[1])  # (fn again, with ints)
@@ -1103,13 +1141,15 @@ def parsed(fn, signatures, method=False, home=None):
                 return fn(*args, **kwargs)
             from ._out import call_with_out
             return call_with_out(fn, signatures, args, kwargs, out)
-        except Exception:
+        except Exception as exc:
             if sys._getframe(1).f_globals is home:
                 raise
             e = error(signatures, args, kwargs if out is None else {**kwargs, "out": out})
             if e is not None:
                 raise e from None
             ints = read_ints(signatures, args, kwargs)
+            if ints is None and _renamed(exc):
+                ints = as_positional(signatures, args, kwargs)
             if ints is None:
                 raise
         return call_taking_out(*ints[0], out=out, **ints[1])

@@ -32,6 +32,7 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
     if not isinstance(ord, numbers.Number):
         raise TypeError(f"linalg_vector_norm(): argument 'ord' (position 2) must be Number, not "
                         f"{_type_name(ord)}")
+    _bool_arg("linalg_vector_norm", "keepdim", keepdim)  # (the parser words a call's error)
     if not x.is_floating_point():
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
                            f"input. Got {x.dtype._scalar}")
@@ -49,6 +50,7 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
 
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
     """The norm of the matrices in the (dim[0], dim[1]) planes."""
+    _bool_arg("linalg_matrix_norm", "keepdim", keepdim)
     if A.dim() < 2:
         raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
     if not isinstance(dim, (tuple, list)) or len(dim) != 2:
@@ -77,6 +79,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     """A vector norm (dim an int, or A flattened when neither ord nor dim is given) or a matrix
     norm (dim a pair, or a 2-D A with an ord)."""
+    _bool_arg("linalg_norm", "keepdim", keepdim)
     if isinstance(ord, str):
         return matrix_norm(A, ord, (-2, -1) if dim is None else dim, keepdim, dtype=dtype)
     if isinstance(dim, numbers.Integral):
@@ -334,6 +337,8 @@ def solve_triangular(A, B, *args, upper=None, left=True, unitriangular=False):
         raise TypeError('linalg_solve_triangular() missing 1 required positional arguments: "upper"')
     _tensor_arg("linalg_solve_triangular", "input", 1, A)
     _tensor_arg("linalg_solve_triangular", "B", 2, B)
+    for argname, value in (("upper", upper), ("left", left), ("unitriangular", unitriangular)):
+        _bool_arg("linalg_solve_triangular", argname, value)
     _check_square("linalg.solve_triangular", A)
     if B.dim() < 2:
         raise RuntimeError("linalg.solve_triangular: The input tensor B must have at least 2 "
@@ -397,6 +402,7 @@ def pinv(A, *, atol=None, rtol=None, hermitian=False):
     """The pseudo-inverse, from the SVD (eigh when hermitian), small singular values dropped:
     one op, LinalgPinvBackward0, with PyTorch's pinv_backward."""
     _tensor_arg("linalg_pinv", "input", 1, A)
+    _bool_arg("linalg_pinv", "hermitian", hermitian)
     if A.dim() < 2 or not A.is_floating_point():
         raise RuntimeError(f"linalg.pinv({A.dtype._scalar}{{{list(A.shape)}}}): expected a tensor "
                            "with 2 or more dimensions of float, double, cfloat or cdouble types")
@@ -407,6 +413,7 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False):
     """How many singular values (|eigenvalues|, when hermitian) are above max(atol, rtol * the
     largest); the default tolerances as pinv's. An int64 count: no gradient."""
     _tensor_arg("linalg_matrix_rank", "input", 1, A)
+    _bool_arg("linalg_matrix_rank", "hermitian", hermitian)
     if A.dim() < 2:
         raise RuntimeError("minigrad.linalg.matrix_rank: The input tensor input must have at least 2 "
                            "dimensions.")
@@ -620,11 +627,11 @@ def _cholesky_inverse(input=_REQUIRED, upper=False):
 
 
 # --- part linalg2: the matrix exponential, products of several matrices ------------------------
-def matrix_exp(A=_REQUIRED):
-    """exp(A) = I + A + A^2/2! + ... for each square matrix of A: LinalgMatrixExpBackward0."""
-    _tensor_arg("linalg_matrix_exp", "input", 1, A)
-    _check_square("linalg.matrix_exp", A)
-    return d.linalg_matrix_exp(A)
+def matrix_exp(input=_REQUIRED):
+    """exp(A) = I + A + A^2/2! + ... for each square matrix A of input: LinalgMatrixExpBackward0."""
+    _tensor_arg("linalg_matrix_exp", "input", 1, input)
+    _check_square("linalg.matrix_exp", input)
+    return d.linalg_matrix_exp(input)
 
 
 _C_TYPE_NAMES = {"Float": "float", "Double": "double", "Long": "long int", "Int": "int",

@@ -62,6 +62,8 @@ def _shape(args, item=None):
     which takes a tensor of one bool too)."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = args[0]
+    if args and args[0].__class__ is builtins.bool:  # (the parser looks at the first item only)
+        raise TypeError("expected an int, not bool")
     return tuple(map(item or _symint, args))
 
 
@@ -3292,10 +3294,11 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False):
     return _new(np.eye(n, m, dtype=_np_dtype(dtype)), requires_grad)
 
 
-def _legacy_new(dtype, args, device):
+def _legacy_new(dtype, args, device, is_data=False):
     """Tensor(data) and Tensor(2, 3), FloatTensor(...), ...: PyTorch's constructors from before
     tensor() and zeros() (the sizes form leaves memory uninitialized there: zeros here).
-    dtype is None for Tensor(...): the default dtype, but Tensor(t) takes a tensor of any dtype."""
+    dtype is None for Tensor(...): the default dtype, but Tensor(t) takes a tensor of any dtype.
+    is_data: args[0] is data, whatever it is (x.new(data=...))."""
     np_dtype = _np_dtype(dtype)
     device = _device_arg("new", device)
     if device.__class__ is int:
@@ -3306,10 +3309,10 @@ def _legacy_new(dtype, args, device):
     if not args:
         return Tensor._make(np.zeros(0, np_dtype))
     data = args[0]
-    if len(args) > 1 or isinstance(data, (dtypes.Size, numbers.Integral)) and not isinstance(
-            data, (builtins.bool, np.bool_)):
+    if not is_data and (len(args) > 1 or isinstance(data, (dtypes.Size, numbers.Integral))
+                        and not isinstance(data, (builtins.bool, np.bool_))):
         return Tensor._make(np.zeros(_new_shape("new", args), np_dtype))
-    if isinstance(data, Tensor):
+    if not is_data and isinstance(data, Tensor):
         if dtype is not None and data.dtype is not dtype:
             raise TypeError(f"expected {_options(dtype)} (got {_options(data.dtype)})")
         return d.alias(data)
@@ -5907,6 +5910,67 @@ def set_flush_denormal(mode):
     return libm.fesetenv(env) == 0
 
 
+# autocast's switches. minigrad has neither float16 nor bfloat16, so no autocast (torch.autocast,
+# set_autocast_enabled and the autocast dtypes are absent): these answer as PyTorch's do while it
+# is off. Its cache of casted weights and its nesting count are kept, though nothing uses them.
+_AUTOCAST_DEVICES = ("cpu", "cuda", "xpu", "ipu", "hpu", "xla", "privateuseone", "mps", "mtia",
+                     "maia")
+_autocast = {"cache_enabled": True, "nesting": 0}
+
+
+def is_autocast_enabled(*args, **kwargs):
+    """Whether autocast is on for a device type (CUDA's when none is given): never, here."""
+    given = _arg_parser.bind(("is_autocast_enabled(c10::string_view device_type)",
+                              "is_autocast_enabled()"), args, kwargs)
+    if given and _Device(given["device_type"]).type not in _AUTOCAST_DEVICES:
+        raise RuntimeError("unknown device type for autocast in "
+                           "get_autocast_dispatch_key_from_device_type")
+    return False
+
+
+def _is_autocast_enabled_on(device_type, line):
+    """The deprecated is_autocast_<device>_enabled(), with PyTorch's warning each time."""
+    def query():
+        warnings.warn(f"minigrad.is_autocast_{device_type}_enabled() is deprecated. Please use "
+                      f"minigrad.is_autocast_enabled('{device_type}') instead. (Triggered "
+                      f"internally at /__w/pytorch/pytorch/torch/csrc/autograd/init.cpp:{line}.)",
+                      DeprecationWarning, stacklevel=2)
+        return False
+    query.__name__ = query.__qualname__ = f"is_autocast_{device_type}_enabled"
+    return query
+
+
+is_autocast_cpu_enabled = _is_autocast_enabled_on("cpu", 883)
+is_autocast_ipu_enabled = _is_autocast_enabled_on("ipu", 909)
+is_autocast_xla_enabled = _is_autocast_enabled_on("xla", 935)
+
+
+def is_autocast_cache_enabled():
+    return _autocast["cache_enabled"]
+
+
+def set_autocast_cache_enabled(enabled):
+    """Whether autocast keeps the low-precision copies of leaf tensors it makes for reuse."""
+    if enabled.__class__ is not builtins.bool:
+        raise TypeError(f"enabled must be a bool (got {_type_name(enabled)})")
+    _autocast["cache_enabled"] = enabled
+
+
+def clear_autocast_cache():
+    """Empty autocast's cache of casted tensors: it has none here."""
+
+
+def autocast_increment_nesting():
+    """How deep autocast regions nest (exiting the outermost clears the cache): the new depth."""
+    _autocast["nesting"] += 1
+    return _autocast["nesting"]
+
+
+def autocast_decrement_nesting():
+    _autocast["nesting"] -= 1
+    return _autocast["nesting"]
+
+
 def is_storage(obj):
     """Whether obj is a storage (tensor.untyped_storage(), tensor.storage()), not a tensor."""
     return isinstance(obj, (UntypedStorage, TypedStorage))
@@ -7349,14 +7413,21 @@ Tensor.conj_physical = _as_method(conj_physical)
 _NEW_OPTIONS = ("(*, minigrad.device device = None)", "(minigrad.Storage storage)", "(Tensor other)",
                 "(tuple of ints size, *, minigrad.device device = None)",
                 "(object data, *, minigrad.device device = None)")
+_NEW_FORMS = tuple(map(_arg_parser.Signature, (
+    "new(Tensor other, *, Device? device=None)", "new(SymIntArrayRef size, *, Device? device=None)",
+    "new(PyObject* data, *, Device? device=None)")))
 
 
 def _new_method(self, *args, **kwargs):
     """x.new(...): the legacy constructor (Tensor(...)) in x's dtype: x.new(2, 3) (zeros here,
     uninitialized memory in PyTorch), x.new([1, 2]), x.new(t) (an alias of t, t's dtype only)."""
-    if builtins.any(k != "device" for k in kwargs):
-        raise TypeError(_arg_parser.invalid_arguments("new", list(args), kwargs, _NEW_OPTIONS))
-    return _legacy_new(self.dtype, args, kwargs.get("device"))
+    form = [k for k in kwargs if k != "device"]
+    if form:  # a form's argument by its name (size=, data=, other=): the form that takes it
+        if args or not builtins.any(s.parse((), kwargs, False) is not False for s in _NEW_FORMS):
+            raise TypeError(_arg_parser.invalid_arguments("new", list(args), kwargs, _NEW_OPTIONS))
+        value = kwargs[form[0]]
+        args = tuple(value) if form == ["size"] else (value,)  # (sizes as new(2, 3) has them)
+    return _legacy_new(self.dtype, args, kwargs.get("device"), form == ["data"])
 
 
 def unsafe_split_with_sizes(input, split_sizes, dim=0):

@@ -19775,3 +19775,128 @@ case(
     "torch.to_dlpack(3)",
     "torch.to_dlpack()",
 )
+
+# torch.linalg's bad arguments in its parser's words (a flag that is no bool, a missing signature)
+case(
+    "k_arg2_linalg_signatures",
+    "t = torch.ones(2, 3); e = torch.eye(2)",
+    "torch.linalg.norm(t, keepdim=1)",
+    "torch.linalg.norm(t, 'fro', (0, 1), 1)",
+    "torch.linalg.vector_norm(t, 2, 1, 1)",
+    "torch.linalg.matrix_norm(t, keepdim=1)",
+    "torch.linalg.pinv(e, hermitian=1)",
+    "torch.linalg.matrix_rank(e, hermitian=1)",
+    "torch.linalg.solve_triangular(e, e, upper=True, left=1)",
+    "torch.linalg.matrix_exp(e, 1)",
+    "torch.linalg.matrix_exp(input=e), torch.linalg.diagonal(e, offset=torch.tensor(1))",
+    "torch.linalg.matrix_exp(e, out=e)",
+    "torch.linalg.diagonal()",
+    "torch.linalg.vander(torch.ones(3), N=True)",
+    "torch.linalg.matrix_exp.__name__, torch.linalg.vander.__name__, torch.linalg.diagonal.__name__",
+)
+
+# F's lp and adaptive pools: a bad size in the words of F's Python and of ATen's parser
+case(
+    "k_arg2_pool_sizes",
+    "import torch.nn.functional as F; x = torch.ones(1, 1, 4, 4)",
+    "F.lp_pool2d(x, 2, 'a')",
+    "F.lp_pool3d(torch.ones(1, 1, 4, 4, 4), 2, 'a')",
+    "F.lp_pool2d(x, 2, 2, ceil_mode=1)",
+    "F.avg_pool1d(x[0], 2, ceil_mode=1)",
+    "F.avg_pool2d(x)",
+    "F.adaptive_max_pool2d(x, 'a')",
+    "F.adaptive_avg_pool2d(x, (2, 'a'))",
+    "F.adaptive_max_pool2d(x, 2.5)",
+    "F.adaptive_avg_pool2d(x, (1, 2, 3, 4))",
+    "F.adaptive_max_pool1d(x[0], 'a')",
+    "F.adaptive_avg_pool1d(x[0], 'a')",
+    "F.adaptive_max_pool3d(torch.ones(1, 1, 4, 4, 4), 'a')",
+    "F.adaptive_avg_pool3d('a', 2)",
+    "F.adaptive_avg_pool2d(x, (None, 2)), F.adaptive_max_pool2d(x, torch.tensor(2)).shape, F.adaptive_max_pool1d(x[0], torch.tensor(2)).shape",
+    "F.lp_pool2d(x, 2, [2, 2]), F.lp_pool3d(torch.ones(1, 2, 2, 2), 1, (2, 1, 1))",
+)
+
+# Tensor.new's forms by their argument's name (size=, data=, other=), as PyTorch's parser has them
+case(
+    "k_arg2_new_keywords",
+    "x = torch.ones(2)",
+    "x.new(size=torch.Size([2, 3])).shape, x.new(size=(2, 3)).shape, x.new(size=[]).shape, x.new(size=torch.tensor([2])).shape",
+    "x.new(size=torch.Size([2]), device='cpu').shape",
+    "x.new(data=torch.Size([2])), x.new(data=(1, 2)), x.new(data=[3], device='cpu'), x.new(other=x)",
+    "x.new(data=x)",
+    "x.new(data=3)",
+    "x.new(size=x)",
+    "x.new(other=[1, 2])",
+    "x.new(size=(2, 'a'))",
+    "x.new(size=(2, 3), data=[1])",
+    "x.new(torch.Size([2]), size=(2,))",
+    "x.new(device='cpu', foo=2)",
+    "x.new(other=torch.ones(1, dtype=torch.long))",
+)
+
+# a list of dims or sizes: its first item may not be a bool (PyTorch's parser looks at that one)
+case(
+    "k_arg2_bool_dims",
+    "x = torch.ones(2, 3)",
+    "x.permute(torch.tensor([True, False]))",
+    "x.permute([True, False])",
+    "x.permute(True, False)",
+    "x.flip([True])",
+    "x.flip(True)",
+    "torch.flip(x, (0, True))",
+    "x.reshape(True, 6)",
+    "x.view((True, 6))",
+    "x.reshape(6, True).shape, x.permute((torch.tensor(1), 0)).shape, x.permute((1, torch.tensor(False))).shape",
+)
+
+# a number first by its keyword (self=): the overloads PyTorch's parser takes so
+case(
+    "k_arg2_scalar_self_keyword",
+    "t = torch.tensor([1, 2]); f = torch.tensor([1., 2.])",
+    "torch.bitwise_and(self=3, other=t), torch.bitwise_or(self=3, other=t)",
+    "torch.bitwise_xor(self=3, other=t), torch.bitwise_left_shift(self=3, other=t)",
+    "torch.bitwise_right_shift(self=3, other=t), torch.remainder(self=3, other=t)",
+    "torch.xlogy(self=3, other=f), torch.float_power(self=3, exponent=f), torch.pow(self=3, exponent=f)",
+    "torch.special.xlogy(self=3, other=f), torch.special.zeta(self=3, other=f)",
+    "torch.where(f > 1, self=3, other=f), torch.result_type(scalar=3, tensor=f)",
+    "torch.bitwise_and(self=t, other=t)",
+    "torch.bitwise_and(self=3, other=2)",
+    "torch.bitwise_and(self=2.5, other=t)",
+)
+
+# scatters, index_add_, index_copy_, index_fill_: no source or index may share written memory
+case(
+    "k_arg2_scatter_overlap",
+    "x = torch.tensor([1., 2., 3.]); i = torch.tensor([0, 1, 0]); n = torch.tensor([0, 1, 0])",
+    "x.scatter_reduce_(0, i, x, 'sum')",
+    "x.scatter_reduce_(0, i, x.view(3), 'amax')",
+    "x.scatter_add_(0, i, x)",
+    "x.scatter_(0, i, x)",
+    "x.index_add_(0, i, x)",
+    "x.index_copy_(0, torch.tensor([0, 1, 2]), x)",
+    "n.scatter_reduce_(0, n, torch.tensor([1, 2, 3]), 'sum')",
+    "n.scatter_(0, n, 5)",
+    "n.index_fill_(0, n, 5)",
+    "x",
+    "x.scatter_reduce_(0, torch.tensor([0, 1]), x[:2].clone(), 'sum')",
+    "x.index_fill_(0, torch.tensor([0]), x[1])",
+    "y = torch.tensor([1., 2., 3., 4.]); y[::2].scatter_reduce_(0, i[:2], y[1::2], 'sum'); y",
+)
+
+# autocast's switches that make sense without float16 and bfloat16 (autocast is off, always)
+case(
+    "k_arg2_autocast_queries",
+    "torch.is_autocast_enabled(), torch.is_autocast_enabled('cpu'), torch.is_autocast_enabled('cuda:1'), torch.is_autocast_enabled(device_type='mps')",
+    "torch.is_autocast_cpu_enabled(), torch.is_autocast_ipu_enabled(), torch.is_autocast_xla_enabled()",
+    "torch.clear_autocast_cache(), torch.is_autocast_cache_enabled()",
+    "torch.set_autocast_cache_enabled(False); print(torch.is_autocast_cache_enabled()); torch.set_autocast_cache_enabled(True)",
+    "torch.autocast_increment_nesting(), torch.autocast_increment_nesting(), torch.autocast_decrement_nesting(), torch.autocast_decrement_nesting(), torch.autocast_decrement_nesting(), torch.autocast_increment_nesting()",
+    "torch.is_autocast_enabled(1)",
+    "torch.is_autocast_enabled('foo')",
+    "torch.is_autocast_enabled('meta')",
+    "torch.is_autocast_enabled('cpu', device_type='cpu')",
+    "torch.set_autocast_cache_enabled(1)",
+    "torch.set_autocast_cache_enabled(enabled=True)",
+    "torch.is_autocast_cpu_enabled(1)",
+    "torch.clear_autocast_cache(1)",
+)

@@ -655,11 +655,19 @@ _FILLS_WARNED = {  # these too, with a deprecation warning
     "IndexPutImplBackward0": ("index_put_", "tensor[indices] = tensor", 976)}
 
 
+# Ops whose kernels read their index and source while writing in any order (assert_no_overlap):
+# an input sharing any of the written memory, even all of it, is refused
+_NO_OVERLAP = {"ScatterBackward0", "ScatterBackward1", "ScatterAddBackward0",
+               "ScatterReduceBackward0", "IndexAddBackward0", "IndexCopyBackward0",
+               "IndexFillBackward0", "IndexFillBackward1"}
+
+
 def _check_overlap(op, values):
     """PyTorch's kernels refuse to write where the result would depend on the order elements are
     visited: into memory that several elements share (but for fills), or from an input that
-    shares some (not all) of the written memory. A `value` argument is read as a number first,
-    as is a one-element value written through a mask (PyTorch runs masked_fill_ then)."""
+    shares some (not all; for _NO_OVERLAP's, any) of the written memory. A `value` argument is
+    read as a number first, as is a one-element value written through a mask (PyTorch runs
+    masked_fill_ then)."""
     out = values[0]._data
     through_mask = (op.name.startswith("IndexPut")
                     and (values[1]._data.size if isinstance(values[1], Tensor) else 1) == 1
@@ -676,11 +684,12 @@ def _check_overlap(op, values):
                           f"aten/src/ATen/native/TensorAdvancedIndexing.cpp:{line}.)", UserWarning,
                           stacklevel=3)
     for name, v in zip(op.params[1:], values[1:]):
-        if v.__class__ is not Tensor or v is values[0] or name == "value":
+        if v.__class__ is not Tensor or name == "value":
             continue
         if name == "values" and through_mask:
             continue
-        if _partly_shared(out, v._data):
+        if (op.name in _NO_OVERLAP and (v is values[0] or _overlapping(out, v._data))
+                or v is not values[0] and _partly_shared(out, v._data)):
             raise RuntimeError(_OVERLAP.format(
                 "some elements of the input tensor and the written-to tensor refer"))
 
@@ -700,12 +709,16 @@ def _dense(a):
     return True
 
 
+def _overlapping(a, b):
+    """PyTorch's overlap, partial or full: both dense, their memory ranges meet. (Non-dense
+    operands are too hard to tell: allowed.)"""
+    return a.size and b.size and _dense(a) and _dense(b) and np.may_share_memory(a, b)
+
+
 def _partly_shared(a, b):
-    """PyTorch's partial overlap: both dense, their memory ranges meet but are not the same
-    range read with the same strides. (Non-dense operands are too hard to tell: allowed.)"""
-    if a.size == 0 or b.size == 0 or not (_dense(a) and _dense(b)):
-        return False
-    if not np.may_share_memory(a, b):
+    """PyTorch's partial overlap: an overlap but of not the same range read with the same
+    strides."""
+    if not _overlapping(a, b):
         return False
     same_start = a.__array_interface__["data"][0] == b.__array_interface__["data"][0]
     return not (same_start and a.nbytes == b.nbytes and a.strides == b.strides)

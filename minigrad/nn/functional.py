@@ -1,5 +1,6 @@
 """Activation and loss functions, as `torch.nn.functional` names them."""
 import builtins
+import collections.abc
 import math
 import numbers
 import warnings
@@ -1425,13 +1426,13 @@ def _max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mod
                                      ceil_mode)[0].squeeze(-2)
 
 
-def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
-               count_include_pad=True, divisor_override=None):
-    """The mean of each window: its sum over the window's size (counting padding unless
-    count_include_pad=False), or over divisor_override."""
+def avg_pool2d(*args, **kwargs):
+    """avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=None): the mean of each window, its sum over the
+    window's size (counting padding unless count_include_pad=False) or over divisor_override.
+    As PyTorch's, ATen's function itself: its parser reads the call as given."""
     (input, kernel_size, stride, padding, ceil_mode, count_include_pad,
-     divisor_override) = _POOL_SIGNATURES["avg_pool2d"].bind(
-        (input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override), {})
+     divisor_override) = _POOL_SIGNATURES["avg_pool2d"].bind(args, kwargs)
     args = [_pool_arg("avg_pool2d", a, v) for a, v in (
         ("kernel_size", kernel_size), ("stride", stride), ("padding", padding))]
     if divisor_override == 0:
@@ -1449,10 +1450,11 @@ def _check_dims_2_to_3(input, kernel):
                            f"for argument #1 'self' (while checking arguments for {kernel})")
 
 
-def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
-               count_include_pad=True):
+def avg_pool1d(*args, **kwargs):
+    """avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+    count_include_pad=True): avg_pool2d over a height of 1 (ATen's function, as avg_pool2d)."""
     input, kernel_size, stride, padding, ceil_mode, count_include_pad = _POOL_SIGNATURES[
-        "avg_pool1d"].bind((input, kernel_size, stride, padding, ceil_mode, count_include_pad), {})
+        "avg_pool1d"].bind(args, kwargs)
     _check_dims_2_to_3(input, "avg_pool1d")
     k = _single("avg_pool1d", "kernel_size", kernel_size)
     s = k if stride in (None, (), []) else _single("avg_pool1d", "stride", stride)
@@ -1461,10 +1463,25 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                       count_include_pad).squeeze(-2)
 
 
-def _adaptive_size(input, output_size, n=2):
-    """output_size as n ints; None keeps that input size."""
-    size = tuple(output_size) if isinstance(output_size, (tuple, list)) else (output_size,) * n
-    return tuple(input.shape[i - len(size)] if v is None else v for i, v in enumerate(size))
+# The ATen functions F's adaptive pools call, whose parser reads output_size
+_ADAPTIVE_SIGNATURES = {f"adaptive_{kind}_pool{n}d": _arg_parser.Signature(
+    f"adaptive_{kind}_pool{n}d(Tensor input, {'Sym' if kind == 'avg' and n > 1 else ''}"
+    f"IntArrayRef[{n}] output_size{'' if n == 1 else out})")
+    for n in (1, 2, 3) for kind, out in (("avg", ", *, Tensor out=None"),
+                                         ("max", ", *, TensorList[2] out=None"))}
+
+
+def _adaptive_size(name, input, output_size):
+    """output_size as ATen's function `name` reads it, after F's _list_with_default (which the
+    1-d pools skip): a sequence's None keeps that input size."""
+    if name[-2] != "1":
+        defaults = input.size()  # (an argument of _list_with_default: read first)
+        if not isinstance(output_size, int):
+            if len(defaults) <= len(output_size):
+                raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+            output_size = [d if v is None else v
+                           for v, d in zip(output_size, defaults[-len(output_size):])]
+    return tuple(_ADAPTIVE_SIGNATURES[name].bind((input, output_size), {})[1])
 
 
 def _check_adaptive(kernel, input, sep=""):
@@ -1478,7 +1495,7 @@ def _check_adaptive(kernel, input, sep=""):
 def adaptive_avg_pool2d(input, output_size):
     """Means over output_size windows that split the input as evenly as they can: window o
     covers [floor(o*H/OH), ceil((o+1)*H/OH)) (windows overlap when OH does not divide H)."""
-    size = _adaptive_size(input, output_size)
+    size = _adaptive_size("adaptive_avg_pool2d", input, output_size)
     if len(size) != 2:
         raise RuntimeError("adaptive_avg_pool2d: output_size must be 2")
     if min(size) < 0:
@@ -1501,22 +1518,25 @@ def _check_nonempty(kernel, input, dim):
 
 def _adaptive_max_pool2d(input, output_size, return_indices=False):
     """The max over adaptive_avg_pool2d's windows (and where it was, flat over H*W)."""
+    size = _adaptive_size("adaptive_max_pool2d", input, output_size)
     _check_adaptive("adaptive_max_pool2d", input, ":")
     for i in range(1, input.dim()):
         _check_nonempty("adaptive_max_pool2d", input, i)
-    output, indices = d.adaptive_max_pool2d(input, _adaptive_size(input, output_size))
+    output, indices = d.adaptive_max_pool2d(input, size)
     return (output, indices) if return_indices else output
 
 
 def adaptive_avg_pool1d(input, output_size):
+    size = _single("adaptive_avg_pool1d", "output_size",
+                   _adaptive_size("adaptive_avg_pool1d", input, output_size))
     _check_dims_2_to_3(input, "adaptive_avg_pool1d")
-    size = _single("adaptive_avg_pool1d", "output_size", output_size)
     return adaptive_avg_pool2d(input.unsqueeze(-2), (1, size)).squeeze(-2)
 
 
 def _adaptive_max_pool1d(input, output_size, return_indices=False):
+    size = _single("adaptive_max_pool1d", "output_size",
+                   _adaptive_size("adaptive_max_pool1d", input, output_size))
     _check_dims_2_to_3(input, "adaptive_max_pool1d")
-    size = _single("adaptive_max_pool1d", "output_size", output_size)
     output, indices = _adaptive_max_pool2d(input.unsqueeze(-2), (1, size), True)
     output = output.squeeze(-2)
     return (output, indices.squeeze(-2)) if return_indices else output
@@ -1596,7 +1616,7 @@ def _check_adaptive3d(kernel, input, sep=""):
 
 def adaptive_avg_pool3d(input, output_size):
     """adaptive_avg_pool2d over the last three dims."""
-    size = _adaptive_size(input, output_size, 3)
+    size = _adaptive_size("adaptive_avg_pool3d", input, output_size)
     if len(size) != 3:
         raise RuntimeError("adaptive_avg_pool3d: output_size must be 3")
     if min(size) < 0:
@@ -1611,8 +1631,8 @@ def adaptive_avg_pool3d(input, output_size):
 
 def _adaptive_max_pool3d(input, output_size, return_indices=False):
     """adaptive_max_pool2d over the last three dims (indices flat over D*H*W)."""
+    size = _adaptive_size("adaptive_max_pool3d", input, output_size)
     _check_adaptive3d("adaptive_max_pool3d", input, ":")
-    size = _adaptive_size(input, output_size, 3)
     if len(size) != 3:
         raise RuntimeError("adaptive_max_pool3d(): internal error: output_size.size() must be 3")
     if min(size) < 0:
@@ -1658,13 +1678,13 @@ def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
 
 
 def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
-    kw, kh = _pair_list(kernel_size)
+    kw, kh = _pair_list(kernel_size)  # (a str too is iterable: too few values to unpack)
     return _lp_pool(avg_pool2d, max_pool2d, kw * kh, input, norm_type, kernel_size, stride,
                     ceil_mode)
 
 
 def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
-    kd, kw, kh = kernel_size if isinstance(kernel_size, (tuple, list)) else (kernel_size,) * 3
+    kd, kw, kh = _pair_list(kernel_size, 3)
     return _lp_pool(avg_pool3d, max_pool3d, kd * kw * kh, input, norm_type, kernel_size, stride,
                     ceil_mode)
 
@@ -2024,9 +2044,10 @@ def _pad_circular(input, pad):
 
 
 # --- part nnmore: unfold/fold, pixel (un)shuffle, channel dropout, alpha dropout, unpooling ----
-def _pair_list(value):
-    """torch.nn.functional's _pair: one int stands for both dims; a sequence stays as it is."""
-    return tuple(value) if isinstance(value, (tuple, list)) else (value, value)
+def _pair_list(value, n=2):
+    """torch.nn.modules.utils' _pair (_triple for n=3): one value stands for every dim; anything
+    iterable (a str too) becomes a tuple."""
+    return tuple(value) if isinstance(value, collections.abc.Iterable) else (value,) * n
 
 
 def _check_lengths(kernel, **args):
