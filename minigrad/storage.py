@@ -11,6 +11,7 @@ import numpy as np
 
 from . import dtypes
 from ._warnings import warn_once
+from .autograd.function import stride_order
 from .tensor import Tensor, _Device, _storage_root
 
 _CACHE = weakref.WeakValueDictionary()  # id(root array) -> its storage: one object per memory,
@@ -348,17 +349,7 @@ def dim_order(self, *, ambiguity_check=False):
             return 0 if ge(size[b], size[a]) else 1
         return -1 if ge(sb, sa) else 1 if ge(sa, sb) else 0
 
-    perm = list(reversed(range(self.dim())))
-    for i in range(1, len(perm)):  # insertion sort, back to front
-        j = i
-        for k in reversed(range(i)):
-            c = should_swap(perm[k], perm[j])
-            if c > 0:
-                perm[k], perm[j] = perm[j], perm[k]
-                j = k
-            elif c < 0:
-                break
-    return tuple(reversed(perm))
+    return tuple(stride_order(self.dim(), should_swap))
 
 
 STORAGE_METHODS = dict(

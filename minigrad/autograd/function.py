@@ -465,7 +465,19 @@ def _iterator_layout(out, inputs):
                 return 1
         return 0
 
-    perm = list(range(nd - 1, -1, -1))  # fastest dim first; an insertion sort that stops early
+    order = stride_order(nd, should_swap)
+    if order == list(range(nd)) and out.flags.c_contiguous:
+        return out
+    laid = np.empty([shape[d] for d in order], out.dtype).transpose(np.argsort(order))
+    laid[...] = out
+    return laid
+
+
+def stride_order(nd, should_swap):
+    """PyTorch's sort of dims by stride (TensorIterator's reorder_dimensions): an insertion sort,
+    fastest dim first, that stops at the first pair `should_swap(d0, d1)` orders (-1) and leaves
+    undecided pairs (0) where they are. Returns the dims slowest first."""
+    perm = list(range(nd - 1, -1, -1))
     for i in range(1, nd):
         d1 = i
         for d0 in range(i - 1, -1, -1):
@@ -475,12 +487,7 @@ def _iterator_layout(out, inputs):
                 d1 = d0
             elif c < 0:
                 break
-    order = perm[::-1]  # slowest dim first
-    if order == list(range(nd)) and out.flags.c_contiguous:
-        return out
-    laid = np.empty([shape[d] for d in order], out.dtype).transpose(np.argsort(order))
-    laid[...] = out
-    return laid
+    return perm[::-1]
 
 
 def _broadcast_shape(sa, sb):
