@@ -4972,6 +4972,12 @@ def bincount(input=_REQUIRED, weights=None, minlength=0):
     return d.bincount(input, weights, minlength)
 
 
+def _c_g(v):
+    """A float as C++'s stream prints it in PyTorch's messages (like %g), where a NaN shows the
+    sign bit it carries: "-nan"."""
+    return "-nan" if math.isnan(v) and math.copysign(1, v) < 0 else f"{v:g}"
+
+
 def histc(input, bins=100, min=0, max=0):
     """A histogram of input's values in `bins` equal bins over [min, max] (the data's range when
     both are 0); values outside are left out, and max falls in the last bin."""
@@ -4986,12 +4992,13 @@ def histc(input, bins=100, min=0, max=0):
     if not input.is_floating_point():
         raise NotImplementedError(f"\"histogram_cpu\" not implemented for '{input.dtype._scalar}'")
     x = input._data.ravel()
-    if min == max and x.size:
-        min, max = x.min(), x.max()
+    if min == max and x.size:  # (ATen's aminmax, comparing two or more values, makes a NaN of
+        min, max = (-math.nan if math.isnan(v) and x.size > 1 else v  # its own: sign bit set)
+                    for v in (x.min(), x.max()))
     if min == max:
         min, max = min - 1, max + 1
     if not (math.isfinite(min) and math.isfinite(max)):
-        raise RuntimeError(f"minigrad.histc: range of [{min:g}, {max:g}] is not finite")
+        raise RuntimeError(f"minigrad.histc: range of [{_c_g(min)}, {_c_g(max)}] is not finite")
     if min > max:
         raise RuntimeError("minigrad.histc: max must be larger than min")
     counts, _ = np.histogram(x, bins, (min, max))
@@ -6108,7 +6115,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, requires_gra
     kind = mean if tensors[0] else std
     if not kind.is_floating_point():
         raise NotImplementedError(f'"normal_kernel_cpu" not implemented for \'{kind.dtype._scalar}\'')
-    if tensors[1] and (std._data < 0).any():
+    if tensors[1] and not (std._data >= 0).all():  # (a NaN std too: its min is no >= 0)
         raise RuntimeError("normal expects all elements of std >= 0.0")
     if not tensors[1] and not std >= 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
@@ -7212,8 +7219,8 @@ def _histogram_outer_edges(input, range):
         lo, hi = [0.0] * n, [1.0] * n
     for k in builtins.range(n):
         if not (math.isfinite(lo[k]) and math.isfinite(hi[k])):
-            raise RuntimeError(f"minigrad.histogramdd: dimension {k}'s range [{lo[k]:g}, "
-                               f"{hi[k]:g}] is not finite")
+            raise RuntimeError(f"minigrad.histogramdd: dimension {k}'s range [{_c_g(lo[k])}, "
+                               f"{_c_g(hi[k])}] is not finite")
         if lo[k] > hi[k]:
             raise RuntimeError("minigrad.histogramdd: min should not exceed max, but got min "
                                f"{lo[k]:g} max {hi[k]:g} for dimension {k}")
