@@ -47,8 +47,8 @@ _EXACT_DTYPE = {
     "addbmm": "self and mat2 must have the same dtype, but got {got._scalar} and {want._scalar}",
     "float_power": "the output given to float_power has dtype {got._scalar} but the operation's "
                    "result requires dtype {want._scalar}",
-    "inner": "tensordot: Expected the output tensor to have dtype {want._scalar}, but got an output "
-             "tensor with dtype {got._scalar}",
+    **dict.fromkeys(("inner", "tensordot"), "tensordot: Expected the output tensor to have dtype "
+                    "{want._scalar}, but got an output tensor with dtype {got._scalar}"),
     "histc": "minigrad.histogram: input tensor and hist tensor should have the same dtype, but got "
              "input {want._c} and hist {got._c}",
     "multinomial": "multinomial expects Long tensor out, got: {got._scalar}",
@@ -119,7 +119,7 @@ _WRITES = {"nanmean": 2, "kron": 0}
 # Functions composed of others (in Python, or CompositeImplicitAutograd) that copy their result
 # into out: nothing is refused, and the copy is recorded as out.copy_(result) is (out gets a
 # CopyBackwards when the result requires grad; a leaf out that requires grad is refused).
-_COMPOSITE = {"inner", "special_ndtr", "linalg_norm", "linalg_matrix_norm", "linalg_cond",
+_COMPOSITE = {"inner", "tensordot", "special_ndtr", "linalg_norm", "linalg_matrix_norm", "linalg_cond",
               "linalg_matrix_rank", "linalg_tensorinv", "linalg_tensorsolve", "linalg_ldl_solve",
               "linalg_ldl_factor", "linalg_ldl_factor_ex"}
 # Kernels without a derivative: autograd never looks at their out= calls.

@@ -4054,9 +4054,10 @@ def _unsafe_view(input, shape):
     return d.unsafe_view(input, shape)
 
 
-def tensordot(a, b, dims=2):
+def tensordot(a, b, dims=2, out=None):
     """Sum of products over dims of a paired with dims of b (the last `dims` of a with the first
-    of b, for an int): both permuted and reshaped to matrices, one mm, reshaped back."""
+    of b, for an int): both permuted and reshaped to matrices, one mm, reshaped back. With out,
+    PyTorch's Python tensordot calls ATen's tensordot.out with the dims as two lists."""
     if isinstance(dims, Tensor):
         dims = dims.tolist()
     if isinstance(dims, numbers.Integral):
@@ -4065,6 +4066,11 @@ def tensordot(a, b, dims=2):
         if dims > a.dim() or dims > b.dim():
             raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
         dims = (list(range(-dims, 0)), list(range(dims)))
+    if out is not None:
+        from ._out import call_with_out
+        dims_a, dims_b = dims
+        return call_with_out(lambda a, b, dims_a, dims_b: tensordot(a, b, (dims_a, dims_b)),
+                             _TENSORDOT_OUT, (a, b, dims_a, dims_b), {}, out)
     da, db = ([x] if isinstance(x, numbers.Integral) else list(x) for x in dims)
     if len(da) != len(db):
         raise RuntimeError("both dimension lists should have same length")
@@ -4090,6 +4096,10 @@ def tensordot(a, b, dims=2):
     m = dot(flatten(a), flatten(b)) if size1 == size2 == 1 else \
         mm(reshape(a, (size1, csize)), reshape(b, (csize, size2)))  # (one number: a dot)
     return reshape(m, tuple(a.shape[:len(free_a)]) + tuple(b.shape[len(db):]))
+
+
+_TENSORDOT_OUT = ("tensordot(Tensor input, Tensor other, IntArrayRef dims_self, "
+                  "IntArrayRef dims_other, *, Tensor out=None)",)
 
 
 # --- random numbers -----------------------------------------------------------------------------
