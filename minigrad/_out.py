@@ -47,8 +47,8 @@ _EXACT_DTYPE = {
     "addbmm": "self and mat2 must have the same dtype, but got {got._scalar} and {want._scalar}",
     "float_power": "the output given to float_power has dtype {got._scalar} but the operation's "
                    "result requires dtype {want._scalar}",
-    "inner": "tensordot: Expected the output tensor to have dtype {want._scalar}, but got an output "
-             "tensor with dtype {got._scalar}",
+    **dict.fromkeys(("inner", "tensordot"), "tensordot: Expected the output tensor to have dtype "
+                    "{want._scalar}, but got an output tensor with dtype {got._scalar}"),
     "histc": "minigrad.histogram: input tensor and hist tensor should have the same dtype, but got "
              "input {want._c} and hist {got._c}",
     "multinomial": "multinomial expects Long tensor out, got: {got._scalar}",
@@ -119,7 +119,7 @@ _WRITES = {"nanmean": 2, "kron": 0}
 # Functions composed of others (in Python, or CompositeImplicitAutograd) that copy their result
 # into out: nothing is refused, and the copy is recorded as out.copy_(result) is (out gets a
 # CopyBackwards when the result requires grad; a leaf out that requires grad is refused).
-_COMPOSITE = {"inner", "special_ndtr", "linalg_norm", "linalg_matrix_norm", "linalg_cond",
+_COMPOSITE = {"inner", "tensordot", "special_ndtr", "linalg_norm", "linalg_matrix_norm", "linalg_cond",
               "linalg_matrix_rank", "linalg_tensorinv", "linalg_tensorsolve", "linalg_ldl_solve",
               "linalg_ldl_factor", "linalg_ldl_factor_ex"}
 # Kernels without a derivative: autograd never looks at their out= calls.
@@ -132,6 +132,11 @@ _NOT_DIFFERENTIABLE = {
                                "scaled_modified_bessel_k1", "spherical_bessel_j0")),
     *_arg_parser.SPECIAL_POLYNOMIALS,
 }
+# Kernels that read an argument while writing out (scatter's src, gather's input): out may not
+# share memory with it at all, not even by being it (at::assert_no_overlap).
+_NO_OVERLAP = {**dict.fromkeys(("scatter", "scatter_add", "scatter_reduce"), "src"),
+               **dict.fromkeys(("index_add", "index_copy"), "source"), "gather": "input"}
+
 
 def _tensors(values):
     """The tensors among a call's arguments (the items of a list argument too)."""
@@ -213,7 +218,7 @@ def call_with_out(fn, signatures, args, kwargs, out):
             raise error(text.format(want=r.dtype, got=o.dtype))
         if resize_first:
             _warn_resized(o, r.shape, factory, name)
-        _check_overlap(o, r.shape, _tensors(inputs))
+        _check_overlap(o, r.shape, _tensors(inputs), values.get(_NO_OVERLAP.get(name)))
     if name in _DTYPE_FIRST:
         check_autograd()
     for r, o in zip(results, outs):
@@ -265,10 +270,10 @@ def _with_arg(args, kwargs, name, value):
     return args, {**kwargs, name: value}
 
 
-def _check_overlap(out, shape, inputs):
+def _check_overlap(out, shape, inputs, read=None):
     """PyTorch refuses an out whose elements share memory (an expanded tensor) and one that
     overlaps an input without being that very input, of the result's shape (out=a is fine: a is
-    read, then written)."""
+    read, then written), or overlaps the input `read` at all (_NO_OVERLAP)."""
     data = out._data
     if any(s == 0 and n > 1 for s, n in zip(data.strides, data.shape)):
         raise RuntimeError("unsupported operation: more than one element of the written-to tensor "
@@ -277,7 +282,7 @@ def _check_overlap(out, shape, inputs):
     for t in inputs:
         same = (t._data.__array_interface__["data"][0] == data.__array_interface__["data"][0]
                 and t._data.strides == data.strides and t.shape == out.shape == shape)
-        if not same and np.shares_memory(t._data, data):
+        if (not same or t is read) and np.shares_memory(t._data, data):
             raise RuntimeError("unsupported operation: some elements of the input tensor and the "
                                "written-to tensor refer to a single memory location. Please "
                                "clone() the tensor before performing the operation.")

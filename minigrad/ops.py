@@ -31,9 +31,12 @@ from .tensor import memory_format as _memory_format
 
 def _dims(dim, ndim):
     """A list of dims (IntArrayRef) wrapped; its items may be tensors of one integer (PyTorch's
-    SymInt takes them, of any dims, where a single int64_t dim takes only 0-d ones)."""
+    SymInt takes them, of any dims, where a single int64_t dim takes only 0-d ones). Only a
+    list's first item may not be a bool: PyTorch's parser looks at it alone, and reads the rest
+    as indices (True is dim 1)."""
     dims = dim if isinstance(dim, (tuple, list)) else (dim,)
-    dims = [int(x) if _arg_parser._is_int_tensor(x) else x for x in dims]
+    dims = [int(x) if _arg_parser._is_int_tensor(x) or i and x.__class__ is builtins.bool else x
+            for i, x in enumerate(dims)]
     wrapped = tuple(_wrap_dim(x, ndim) for x in dims)
     for i, x in enumerate(wrapped):
         if x in wrapped[:i]:
@@ -84,12 +87,20 @@ def _int(x):
 
 def _int_sizes(name, args, arg="size"):
     """The sizes of `name(*args)` as ints (f(2, 3), f((2, 3)) or f(size)), or PyTorch's TypeError
-    naming the argument `arg`."""
+    naming the argument `arg`. The first size may not be a bool (PyTorch's parser asks it alone
+    for an index, `_arg_parser._is_index`); f(True, 2) is then no list of sizes at all, which
+    the parser, reading the call again (`_arg_parser.parsed`), words by the function's
+    signatures."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = args[0]
-    elif len(args) == 1 and not hasattr(args[0], "__index__"):
+        if args and args[0].__class__ is bool:
+            raise TypeError(f"{name}(): argument '{arg}' (position 1) must be tuple of ints, but "
+                            "found element of type bool at pos 0")
+    elif len(args) == 1 and not _arg_parser._is_index(args[0]):
         raise TypeError(f"{name}(): argument '{arg}' (position 1) must be tuple of ints, not "
                         f"{type(args[0]).__name__}")
+    elif args and args[0].__class__ is bool:
+        raise TypeError(f"{name}() takes 1 positional argument but {len(args)} were given")
     for i, a in enumerate(args):
         if not hasattr(a, "__index__"):
             raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} "
@@ -1842,9 +1853,10 @@ def _scatter_add_inplace(self, dim, index, src):
 
 def _var_std_args(args, kwargs):
     """The first of PyTorch's three var/std overloads the arguments fit, as {name: value}, or None:
-    (dim, unbiased, keepdim), (dim, *, correction, keepdim) and (unbiased). Flags must be bools."""
+    (dim, unbiased, keepdim), (dim, *, correction, keepdim) and (unbiased). Flags must be bools;
+    a dim list's items after the first may be too (_dims)."""
     fits = dict(dim=lambda v: v is None or _is_int(v) or isinstance(v, (list, tuple)) and builtins.all(
-                    _is_int(i) for i in v),
+                    _is_int(x) or i and x.__class__ is builtins.bool for i, x in enumerate(v)),
                 unbiased=lambda v: v.__class__ is builtins.bool, keepdim=lambda v: v.__class__ is builtins.bool,
                 correction=lambda v: v is None or isinstance(v, numbers.Number))
     for positional, keywords, required in ((("dim", "unbiased", "keepdim"), (), ("dim",)),
@@ -3294,13 +3306,27 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False):
     return _new(np.eye(n, m, dtype=_np_dtype(dtype)), requires_grad)
 
 
-def _legacy_new(dtype, args, device, is_data=False):
+def _legacy_new(dtype, args, kwargs, form="constructor"):
     """Tensor(data) and Tensor(2, 3), FloatTensor(...), ...: PyTorch's constructors from before
     tensor() and zeros() (the sizes form leaves memory uninitialized there: zeros here).
     dtype is None for Tensor(...): the default dtype, but Tensor(t) takes a tensor of any dtype.
-    is_data: args[0] is data, whatever it is (x.new(data=...))."""
+    form: "new" for x.new(...), which PyTorch's errors name so. A form's argument may come by
+    its name (size=, data=, other=): the form that takes it; data= is data, whatever it is."""
+    named = [k for k in kwargs if k != "device"]
+    if named:
+        if args or not builtins.any(s.parse((), kwargs, False) is not False for s in _NEW_FORMS):
+            raise TypeError(_arg_parser.invalid_arguments("new", list(args), kwargs, _NEW_OPTIONS))
+        value = kwargs[named[0]]
+        args = tuple(value) if named == ["size"] else (value,)  # (sizes as new(2, 3) has them)
+    is_data = named == ["data"]
+    if "device" in kwargs and args and isinstance(args[0], Tensor) and not is_data:
+        raise RuntimeError(
+            f"Legacy tensor {form} of the form "
+            + ("tensor.new(tensor, device=device) is not supported.  Use torch.as_tensor(...)"
+               if form == "new" else "torch.Tensor(tensor, device=device) is not supported.  "
+               "Use torch.tensor(...) or torch.as_tensor(...)") + " instead.")
     np_dtype = _np_dtype(dtype)
-    device = _device_arg("new", device)
+    device = _device_arg("new", kwargs.get("device"))
     if device.__class__ is int:
         _check_device(device)
     if device is not None and device.type != "cpu":
@@ -3332,8 +3358,8 @@ class _LegacyTensorType(type):
     """FloatTensor, LongTensor, ...: call one for a tensor of its dtype; isinstance(t, FloatTensor)
     asks whether t is a float32 tensor (they are not subclasses of Tensor)."""
 
-    def __call__(cls, *args, device=None):
-        return _legacy_new(cls.dtype, args, device)
+    def __call__(cls, *args, **kwargs):
+        return _legacy_new(cls.dtype, args, kwargs)
 
     def __instancecheck__(cls, obj):
         return isinstance(obj, Tensor) and obj.dtype is cls.dtype
@@ -4028,9 +4054,10 @@ def _unsafe_view(input, shape):
     return d.unsafe_view(input, shape)
 
 
-def tensordot(a, b, dims=2):
+def tensordot(a, b, dims=2, out=None):
     """Sum of products over dims of a paired with dims of b (the last `dims` of a with the first
-    of b, for an int): both permuted and reshaped to matrices, one mm, reshaped back."""
+    of b, for an int): both permuted and reshaped to matrices, one mm, reshaped back. With out,
+    PyTorch's Python tensordot calls ATen's tensordot.out with the dims as two lists."""
     if isinstance(dims, Tensor):
         dims = dims.tolist()
     if isinstance(dims, numbers.Integral):
@@ -4039,6 +4066,11 @@ def tensordot(a, b, dims=2):
         if dims > a.dim() or dims > b.dim():
             raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
         dims = (list(range(-dims, 0)), list(range(dims)))
+    if out is not None:
+        from ._out import call_with_out
+        dims_a, dims_b = dims
+        return call_with_out(lambda a, b, dims_a, dims_b: tensordot(a, b, (dims_a, dims_b)),
+                             _TENSORDOT_OUT, (a, b, dims_a, dims_b), {}, out)
     da, db = ([x] if isinstance(x, numbers.Integral) else list(x) for x in dims)
     if len(da) != len(db):
         raise RuntimeError("both dimension lists should have same length")
@@ -4064,6 +4096,10 @@ def tensordot(a, b, dims=2):
     m = dot(flatten(a), flatten(b)) if size1 == size2 == 1 else \
         mm(reshape(a, (size1, csize)), reshape(b, (csize, size2)))  # (one number: a dot)
     return reshape(m, tuple(a.shape[:len(free_a)]) + tuple(b.shape[len(db):]))
+
+
+_TENSORDOT_OUT = ("tensordot(Tensor input, Tensor other, IntArrayRef dims_self, "
+                  "IntArrayRef dims_other, *, Tensor out=None)",)
 
 
 # --- random numbers -----------------------------------------------------------------------------
@@ -4946,6 +4982,12 @@ def bincount(input=_REQUIRED, weights=None, minlength=0):
     return d.bincount(input, weights, minlength)
 
 
+def _c_g(v):
+    """A float as C++'s stream prints it in PyTorch's messages (like %g), where a NaN shows the
+    sign bit it carries: "-nan"."""
+    return "-nan" if math.isnan(v) and math.copysign(1, v) < 0 else f"{v:g}"
+
+
 def histc(input, bins=100, min=0, max=0):
     """A histogram of input's values in `bins` equal bins over [min, max] (the data's range when
     both are 0); values outside are left out, and max falls in the last bin."""
@@ -4960,12 +5002,13 @@ def histc(input, bins=100, min=0, max=0):
     if not input.is_floating_point():
         raise NotImplementedError(f"\"histogram_cpu\" not implemented for '{input.dtype._scalar}'")
     x = input._data.ravel()
-    if min == max and x.size:
-        min, max = x.min(), x.max()
+    if min == max and x.size:  # (ATen's aminmax, comparing two or more values, makes a NaN of
+        min, max = (-math.nan if math.isnan(v) and x.size > 1 else v  # its own: sign bit set)
+                    for v in (x.min(), x.max()))
     if min == max:
         min, max = min - 1, max + 1
     if not (math.isfinite(min) and math.isfinite(max)):
-        raise RuntimeError(f"minigrad.histc: range of [{min:g}, {max:g}] is not finite")
+        raise RuntimeError(f"minigrad.histc: range of [{_c_g(min)}, {_c_g(max)}] is not finite")
     if min > max:
         raise RuntimeError("minigrad.histc: max must be larger than min")
     counts, _ = np.histogram(x, bins, (min, max))
@@ -6082,7 +6125,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, requires_gra
     kind = mean if tensors[0] else std
     if not kind.is_floating_point():
         raise NotImplementedError(f'"normal_kernel_cpu" not implemented for \'{kind.dtype._scalar}\'')
-    if tensors[1] and (std._data < 0).any():
+    if tensors[1] and not (std._data >= 0).all():  # (a NaN std too: its min is no >= 0)
         raise RuntimeError("normal expects all elements of std >= 0.0")
     if not tensors[1] and not std >= 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
@@ -7186,8 +7229,8 @@ def _histogram_outer_edges(input, range):
         lo, hi = [0.0] * n, [1.0] * n
     for k in builtins.range(n):
         if not (math.isfinite(lo[k]) and math.isfinite(hi[k])):
-            raise RuntimeError(f"minigrad.histogramdd: dimension {k}'s range [{lo[k]:g}, "
-                               f"{hi[k]:g}] is not finite")
+            raise RuntimeError(f"minigrad.histogramdd: dimension {k}'s range [{_c_g(lo[k])}, "
+                               f"{_c_g(hi[k])}] is not finite")
         if lo[k] > hi[k]:
             raise RuntimeError("minigrad.histogramdd: min should not exceed max, but got min "
                                f"{lo[k]:g} max {hi[k]:g} for dimension {k}")
@@ -7421,13 +7464,7 @@ _NEW_FORMS = tuple(map(_arg_parser.Signature, (
 def _new_method(self, *args, **kwargs):
     """x.new(...): the legacy constructor (Tensor(...)) in x's dtype: x.new(2, 3) (zeros here,
     uninitialized memory in PyTorch), x.new([1, 2]), x.new(t) (an alias of t, t's dtype only)."""
-    form = [k for k in kwargs if k != "device"]
-    if form:  # a form's argument by its name (size=, data=, other=): the form that takes it
-        if args or not builtins.any(s.parse((), kwargs, False) is not False for s in _NEW_FORMS):
-            raise TypeError(_arg_parser.invalid_arguments("new", list(args), kwargs, _NEW_OPTIONS))
-        value = kwargs[form[0]]
-        args = tuple(value) if form == ["size"] else (value,)  # (sizes as new(2, 3) has them)
-    return _legacy_new(self.dtype, args, kwargs.get("device"), form == ["data"])
+    return _legacy_new(self.dtype, args, kwargs, "new")
 
 
 def unsafe_split_with_sizes(input, split_sizes, dim=0):

@@ -185,11 +185,11 @@ class Tensor:
     __hash__ = object.__hash__
     __array_priority__ = 1000  # as PyTorch: `np.float64(2) * t` asks the tensor, gives a tensor
 
-    def __new__(cls, *args, device=None):
+    def __new__(cls, *args, **kwargs):
         """minigrad.Tensor([1, 2]), Tensor(2, 3): the legacy constructor, float32 (see ops.py).
         Ops make tensors with _make, which skips this."""
         from .ops import _legacy_new
-        return _legacy_new(None, args, device)
+        return _legacy_new(None, args, kwargs)
 
     @classmethod
     def _make(cls, data, grad_fn=None, output_nr=0, version_counter=None, requires_grad=False):

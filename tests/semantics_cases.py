@@ -19900,3 +19900,89 @@ case(
     "torch.is_autocast_cpu_enabled(1)",
     "torch.clear_autocast_cache(1)",
 )
+
+# A bool is no size (PyTorch's parser asks the first item of an int list alone for an index);
+# a dim list's items after the first may be bools (read as indices)
+case(
+    "k_arg3_bool_sizes",
+    "torch.zeros((True, 2))",
+    "torch.zeros(True, 2)",
+    "torch.zeros(True)",
+    "torch.zeros([True])",
+    "torch.zeros((2, True)), torch.zeros(2, True)",
+    "torch.full((True, 2), 1.)",
+    "torch.randn(True, 2)",
+    "x = torch.zeros(2); x.expand(True, 3)",
+    "x.expand((True, 2))",
+    "x.repeat(True, 2)",
+    "x.new_zeros((True, 2))",
+    "x.sum_to_size((True,))",
+    "y = torch.ones(2, 3); y.sum((0, True)), y.mean([0, True]), y.amax((1, False))",
+    "y.sum((True, 0))",
+    "y.sum(True)",
+    "y.std((0, True)), y.var((0, True), keepdim=True), y.any((0, True))",
+    "torch.std(y, (True, 0))",
+)
+
+# Tensor(t, device=...) and t.new(t, device=...): PyTorch's legacy constructor refuses them
+case(
+    "k_arg3_legacy_tensor_device",
+    "t = torch.ones(2); t.new(t, device='cpu')",
+    "t.new(t, device=None)",
+    "t.new(t, device='meta')",
+    "torch.Tensor(t, device='cpu')",
+    "torch.FloatTensor(t, device=None)",
+    "torch.LongTensor(t, device='cpu')",
+    "torch.Tensor(t), t.new(t), torch.Tensor([1, 2], device='cpu'), t.new(data=[3.], device='cpu')",
+    "t.new(data=t, device='cpu')",
+    "torch.Tensor(foo=1)",
+    "torch.FloatTensor([1.], dtype=torch.float32)",
+)
+
+# normal's std: a NaN is no std >= 0; histc's range from data with a NaN prints "-nan"
+case(
+    "k_arg3_normal_nan_histc_nan",
+    "torch.normal(torch.zeros(3), torch.tensor([1., float('nan'), 1.]))",
+    "torch.normal(0., torch.tensor([float('nan')]))",
+    "torch.normal(torch.zeros(0), torch.zeros(0))",
+    "torch.histc(torch.tensor([1., float('nan')]))",
+    "torch.histc(torch.tensor([float('nan')]))",
+    "torch.histc(torch.tensor([-float('nan')]))",
+    "torch.histc(torch.tensor([float('nan')] * 3, dtype=torch.float64))",
+    "torch.histc(torch.tensor([1., 2.]), min=float('nan'), max=float('nan'))",
+    "torch.histc(torch.tensor([1., 2.]), min=-float('nan'), max=1.)",
+    "torch.histogramdd(torch.tensor([[1., float('nan')]]), bins=[2, 2])",
+    "torch.histogramdd(torch.tensor([[1., 2.]]), bins=[2, 2], range=[0., -float('nan'), 0., 1.])",
+)
+
+# scatter's src (index_add's source, gather's input) may not be out, nor share memory with it
+case(
+    "k_arg3_out_overlap_read",
+    "x = torch.ones(3); i = torch.tensor([0, 1, 2]); torch.scatter_reduce(x, 0, i, x, 'sum', out=x)",
+    "x",
+    "y = torch.ones(3); torch.scatter_reduce(x, 0, i, y, 'sum', out=x), x._version",
+    "torch.scatter_reduce(y, 0, i, x, 'sum', out=x)",
+    "torch.scatter(x, 0, i, x.view(3), out=x)",
+    "torch.scatter_add(y, 0, i, x, out=x)",
+    "torch.index_add(x, 0, i, x, out=x)",
+    "torch.index_copy(x, 0, i, x, out=x)",
+    "torch.gather(x, 0, i, out=x)",
+    "torch.gather(y, 0, i, out=x), x",
+    "z = torch.ones(4); torch.scatter_reduce(z[:3], 0, i, z[1:], 'sum', out=z[:3])",
+)
+
+# tensordot's out= (ATen's tensordot.out: the result copied into out, autograd records the copy)
+case(
+    "k_arg3_tensordot_out",
+    "a = torch.ones(2, 3); b = torch.ones(3, 4); o = torch.zeros(2, 4); r = torch.tensordot(a, b, 1, out=o); r is o, o, o._version",
+    "torch.tensordot(a, b, ([1], [0]), out=o), torch.tensordot(a, b, torch.tensor(1), out=o), o._version",
+    "o = torch.zeros(3); torch.tensordot(a, b, 1, out=o); o",
+    "torch.tensordot(a, b, 1, out=torch.zeros(2, 4, dtype=torch.float64))",
+    "torch.tensordot(a.long(), b.long(), 1, out=torch.zeros(2, 4))",
+    "ag = torch.ones(2, 3, requires_grad=True); o = torch.zeros(2, 4); torch.tensordot(ag, b, 1, out=o); o.grad_fn, o.grad_fn.next_functions",
+    "torch.tensordot(a, b, 1, out=torch.zeros(2, 4, requires_grad=True))",
+    "torch.tensordot(a, b, 5, out=o)",
+    "torch.tensordot(a, b, (1, 0), out=o)",
+    "torch.tensordot(a, b, 1, out=5)",
+    "torch.tensordot(torch.ones(3), torch.ones(3), 1, out=torch.zeros(())), torch.tensordot(a, b, 1, out=None)",
+)
