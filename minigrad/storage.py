@@ -5,6 +5,7 @@ NumPy array at the root of a tensor's data (its views are NumPy views of that on
 as bytes (UntypedStorage) or as elements of one dtype (TypedStorage, which PyTorch deprecates).
 Writing through a storage changes every tensor that views it, and no version counter sees it.
 """
+import warnings
 import weakref
 
 import numpy as np
@@ -12,7 +13,7 @@ import numpy as np
 from . import dtypes
 from ._warnings import warn_once
 from .autograd.function import stride_order
-from .tensor import Tensor, _Device, _storage_root
+from .tensor import Tensor, _Device, _check_device, _device_arg, _storage_root
 
 _CACHE = weakref.WeakValueDictionary()  # id(root array) -> its storage: one object per memory,
 _SHARED = weakref.WeakValueDictionary()  # as PyTorch's; roots marked by share_memory_
@@ -31,6 +32,13 @@ def _untyped(array):
     if storage is None or storage._root is not root:
         storage = _CACHE[id(root)] = UntypedStorage._wrap(_bytes_of(root), root)
     return storage
+
+
+def _own_root(part):
+    """A storage on part of another's memory: PyTorch's is a storage of its own (its tensors'
+    untyped_storage() is it, from its first byte), so here the bytes are an array that is its
+    own root (NumPy's view chain stops at the memoryview), sharing the memory all the same."""
+    return np.frombuffer(memoryview(part), np.uint8)
 
 
 def _index(storage, idx, name):
@@ -61,9 +69,9 @@ class _StorageMethods:
     def cpu(self):
         return self
 
-    def is_pinned(self, device="cuda"):
-        """Page-locked memory for fast copies to a GPU: never, without one."""
-        return False
+    def is_pinned(self, device=None):
+        """Page-locked memory for fast copies to a GPU: never, without one (Tensor.is_pinned)."""
+        return is_pinned(None, device)
 
     def is_shared(self):
         return id(_storage_root(self._bytes)) in _SHARED
@@ -133,7 +141,11 @@ class UntypedStorage(_StorageMethods):
     def __getitem__(self, idx):
         """A byte; a slice is a storage on part of the same memory."""
         if isinstance(idx, slice):
-            return UntypedStorage._wrap(self._bytes[idx])
+            start, stop, step = idx.indices(len(self))
+            if step != 1:
+                raise RuntimeError(f"Trying to slice with a step of {step}, but only a step of 1 "
+                                   "is supported")
+            return _untyped(_own_root(self._bytes[idx]))
         return int(self._bytes[_index(self, idx, "UntypedStorage")])
 
     def __setitem__(self, idx, value):
@@ -250,7 +262,19 @@ def share_memory_(self):
 
 
 def is_pinned(self, device=None):
+    """Page-locked memory for fast copies to a GPU: never, without one. Naming the device is
+    deprecated (a warning each time); a device index asks for an accelerator."""
+    if device is not None:
+        device = _device_arg("is_pinned", device)
+        if device.__class__ is not _Device:
+            _check_device(device)
+        warnings.warn(_PINNED_DEVICE, DeprecationWarning, stacklevel=2)
     return False
+
+
+_PINNED_DEVICE = ("The argument 'device' of Tensor.is_pinned() is deprecated. Please do not pass "
+                  "this argument. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/Memory.cpp:31.)")
 
 
 def const_data_ptr(self):
