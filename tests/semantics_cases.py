@@ -19900,3 +19900,35 @@ case(
     "torch.is_autocast_cpu_enabled(1)",
     "torch.clear_autocast_cache(1)",
 )
+
+# is_pinned(device): deprecated (a warning each call), never pinned; a bad device is refused
+case(
+    "k_storage2_is_pinned_device",
+    "x = torch.ones(3); x.is_pinned('cuda'), x.is_pinned(torch.device('cuda')), x.is_pinned('cpu'), x.is_pinned()",
+    "x.untyped_storage().is_pinned(), x.untyped_storage().is_pinned('cuda')",
+    "x.is_pinned('foo')",
+    "x.is_pinned(0)",
+    "x.is_pinned(-1)",
+)
+
+# a slice of a storage is a storage of its own: a tensor set_ to it sees it from its first byte
+case(
+    "k_storage2_slice_is_own_storage",
+    "s = torch.arange(8.).untyped_storage(); s2 = s[4:]; t = torch.tensor([]).set_(s2); u = t.untyped_storage()",
+    "u.size(), u.nbytes(), u is s2, u.data_ptr() == s.data_ptr(), u.data_ptr() - s.data_ptr(), t.storage_offset()",
+    "s[4] = 0; t.fill_(3); t, s2[0], s[8:12].tolist()",
+    "x = torch.arange(4.); t2 = torch.tensor([]).set_(x.untyped_storage()[8:]); t2.is_set_to(x[2:]), t2.untyped_storage().size()",
+    "s[::2]",
+)
+
+# set_ on a view: under no_grad its history is regenerated (AsStridedBackward0) when next seen;
+# with grad it is an in-place op on a view (the base gets CopySlices)
+case(
+    "k_storage2_set_on_view_history",
+    "a = torch.arange(6., requires_grad=True).clone(); v = a[1:4]\nwith torch.no_grad():\n    v.set_(torch.zeros(2).untyped_storage())\nv.grad_fn, v.grad_fn.next_functions, v.grad_fn._saved_size, v.grad_fn._saved_storage_offset",
+    "b = torch.arange(6.).clone(); w = b[1:4]; w.set_(torch.zeros(3)); print(w.grad_fn); b.requires_grad_(); w.grad_fn, w.requires_grad",
+    "c = torch.arange(6., requires_grad=True).clone().view(2, 3); y = c[0:2]\nwith torch.no_grad():\n    y.t_()\ny.grad_fn",
+    "a = torch.arange(6., requires_grad=True).clone(); v = a[1:4]; z = torch.zeros(3, requires_grad=True); v.set_(z); v.grad_fn, v.grad_fn.next_functions, a.grad_fn, a.grad_fn.next_functions, v._version",
+    "a.sum().backward()",
+    "b = torch.arange(6.).clone(); w = b[1:4]; w.mul_(2); b.requires_grad_(); w.grad_fn",
+)
