@@ -96,6 +96,61 @@ class _StorageMethods:
         self[0:len(self)] = value
         return self
 
+    def copy_(self, src, non_blocking=None):
+        """src's bytes written over self's: as many bytes, whatever the types (a TypedStorage's
+        elements are not converted: an int32 1 copied into float32 is the float with its bits)."""
+        if not isinstance(src, _StorageMethods):
+            raise TypeError(f"copy_(): argument 'src' (position 1) must be minigrad.Storage, not "
+                            f"{type(src).__name__}")
+        if src.nbytes() != self.nbytes():
+            raise RuntimeError(f"size does not match, self was {self.nbytes()} bytes but src was "
+                               f"{src.nbytes()} bytes")
+        self._bytes[...] = src._bytes  # (NumPy copies first when the two overlap)
+        return self
+
+    def _resize(self, nbytes):
+        """PyTorch reallocates the memory, and tensors on the storage follow it. NumPy memory
+        cannot grow or shrink in place under the arrays that view it: only the same size is
+        accepted here."""
+        if nbytes < 0:
+            raise RuntimeError("[enforce fail at alloc_cpu.cpp:98] ((ptrdiff_t)nbytes) >= 0. "
+                               "alloc_cpu() seems to have been called with negative number: "
+                               f"{nbytes + 2 ** 64}")
+        if nbytes != self.nbytes():
+            raise RuntimeError(f"minigrad cannot resize a storage of {self.nbytes()} bytes to "
+                               f"{nbytes}: NumPy memory cannot grow or shrink in place (make a "
+                               "new storage instead)")
+
+    def _to(self, dtype):
+        """A copy of the elements (an UntypedStorage's: its bytes) converted to `dtype`, as a
+        TypedStorage: s.float(), s.long(), ..."""
+        values = self._elements() if isinstance(self, TypedStorage) else self._bytes
+        return _typed(_untyped(values.astype(dtype.np)), dtype)
+
+    def double(self):
+        return self._to(dtypes.float64)
+
+    def float(self):
+        return self._to(dtypes.float32)
+
+    def long(self):
+        return self._to(dtypes.int64)
+
+    def int(self):
+        return self._to(dtypes.int32)
+
+    def short(self):
+        return self._to(dtypes.int16)
+
+    def char(self):
+        return self._to(dtypes.int8)
+
+    def byte(self):
+        return self._to(dtypes.uint8)
+
+    def bool(self):
+        return self._to(dtypes.bool)
+
     def __str__(self):
         info = f"[{self._typename()}({self._info()}device=cpu) of size {len(self)}]"
         return " " + "\n ".join(str(self[i]) for i in range(len(self))) + "\n" + info
@@ -128,6 +183,17 @@ class UntypedStorage(_StorageMethods):
 
     def element_size(self):
         return 1
+
+    def clone(self):
+        """A copy: the same bytes in new memory."""
+        return UntypedStorage(self._bytes)
+
+    def resize_(self, size):
+        self._resize(size)
+        return self
+
+    def __reduce__(self):
+        return _untyped_from_bytes, (self._bytes.copy(),)
 
     def type(self):
         return self._typename()
@@ -185,6 +251,18 @@ class TypedStorage(_StorageMethods):
     def untyped(self):
         return self._untyped_storage
 
+    def clone(self):
+        """A copy: the same elements in new memory."""
+        return _typed(self._untyped_storage.clone(), self.dtype)
+
+    def resize_(self, size):
+        self._resize(size * self.element_size())  # (None: PyTorch's gives nothing back)
+
+    def __reduce__(self):
+        """Pickled as its memory (the NumPy array that owns it) and dtype: tensors on the same
+        memory pickled with it (torch.save([x, x.storage()])) still share it when loaded."""
+        return _rebuild_typed_storage, (_storage_root(self._bytes), self.dtype)
+
     def type(self):
         return f"minigrad.{self.dtype._scalar}Storage"
 
@@ -233,6 +311,16 @@ def storage(self):
     """The memory as elements of self's dtype (deprecated by PyTorch: untyped_storage())."""
     warn_once(_TYPED_DEPRECATED)
     return _typed(_untyped(self._data), self.dtype)
+
+
+def _untyped_from_bytes(data):
+    """Unpickling an UntypedStorage: PyTorch 2.13's loader fails on one (it asks the class for
+    a dtype, which only TypedStorage has), so this gives its error."""
+    raise AttributeError("type object 'minigrad.storage.UntypedStorage' has no attribute 'dtype'")
+
+
+def _rebuild_typed_storage(owner, dtype):
+    return _typed(_untyped(owner), dtype)
 
 
 def _typed(untyped, dtype):

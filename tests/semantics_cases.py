@@ -19932,3 +19932,37 @@ case(
     "a.sum().backward()",
     "b = torch.arange(6.).clone(); w = b[1:4]; w.mul_(2); b.requires_grad_(); w.grad_fn",
 )
+
+# a node's missing attribute names its Python class ('NotImplemented', 'CopySlices'), not name()
+case(
+    "k_storage2_node_attribute_error",
+    "a = torch.arange(6., requires_grad=True).clone(); v = torch.zeros(3); v.set_(a); v.grad_fn, v.grad_fn.name()",
+    "v.grad_fn._saved_self",
+    "b = torch.ones(3, requires_grad=True).clone(); b[0:1].mul_(2); b.grad_fn.foo",
+    "b.grad_fn.next_functions[0][0].next_functions[0][0]._saved_self",
+)
+
+# storage methods: copy_ (bytes, whatever the types), clone, the dtype conversions (copies; an
+# UntypedStorage converts each byte), resize_ (only to the same size here: see the error), pickling
+case(
+    "k_storage2_storage_methods",
+    "import warnings; warnings.simplefilter('ignore'); x = torch.arange(4.); s = x.untyped_storage(); ts = x.storage()",
+    "c = s.clone(); type(c).__name__, c.size(), c.tolist() == s.tolist(), c.data_ptr() == s.data_ptr()",
+    "c = ts.clone(); type(c).__name__, c.dtype, c.tolist(), c.data_ptr() == ts.data_ptr()",
+    "s.copy_(torch.ones(4).untyped_storage()) is s, x",
+    "ts.copy_(torch.zeros(4).storage()) is ts, x",
+    "ts.copy_(torch.ones(4, dtype=torch.int32).storage()); x",
+    "s.copy_(torch.full((4,), 2.).storage()); x",
+    "s.copy_(torch.ones(2).untyped_storage())",
+    "s.copy_(torch.ones(4))",
+    "ts.copy_(3)",
+    "[(m, type(r).__name__, r.dtype, r.size(), r.tolist()[8:16], r.data_ptr() == s.data_ptr()) for m in ['float', 'double', 'long', 'int', 'bool', 'byte', 'char', 'short'] for r in [getattr(s, m)()]]",
+    "y = torch.tensor([-1.5, 0., 2.7, 300.]); t = y.storage(); [(m, r.dtype, r.tolist(), r.data_ptr() == t.data_ptr(), r is t) for m in ['float', 'double', 'long', 'int', 'bool', 'char', 'short'] for r in [getattr(t, m)()]]",
+    "s.resize_(16) is s, s.size(), ts.resize_(4), ts.size()",
+    "s.resize_(-1)",
+    "ts.resize_(-1)",
+    "import pickle; p = pickle.loads(pickle.dumps(ts)); type(p).__name__, p.dtype, p.tolist(), p.data_ptr() == ts.data_ptr()",
+    "pickle.loads(pickle.dumps(s))",
+    "import io; buf = io.BytesIO(); torch.save(s, buf); buf.seek(0); l = torch.load(buf); type(l).__name__, l.dtype, l.size(), l.tolist() == s.tolist()",
+    "buf = io.BytesIO(); torch.save([x, ts, x[1:]], buf); buf.seek(0); l = torch.load(buf); l[1][0] = 7.; l[0], l[1].dtype, l[0].data_ptr() == l[1].data_ptr(), l[2].data_ptr() - l[0].data_ptr()",
+)
