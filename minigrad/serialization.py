@@ -20,7 +20,7 @@ import pickle
 import numpy as np
 
 from . import dtypes
-from .storage import UntypedStorage, _rebuild_typed_storage
+from .storage import TypedStorage, UntypedStorage, _rebuild_typed_storage
 from .tensor import Tensor, _storage_root, device
 
 DEFAULT_PROTOCOL = 2
@@ -124,11 +124,27 @@ def _open(f, mode):
 def save(obj, f, pickle_module=pickle, pickle_protocol=DEFAULT_PROTOCOL,
          _use_new_zipfile_serialization=True, _disable_byteorder_record=False):
     """Pickle obj (tensors, state_dicts, containers of them, ...) to a path or binary file."""
+    saved_as = {}  # id(memory's owner array) -> the dtype it is saved as
+
+    def one_dtype(owner, dtype):
+        """PyTorch saves each storage with one dtype: memory seen as two types is refused."""
+        if saved_as.setdefault(id(owner), dtype) is not dtype:
+            raise RuntimeError("Cannot save multiple tensors or storages that view the same data "
+                               "as different types")
+
+    def reduce_tensor(t):
+        one_dtype(_storage_root(t._data), t.dtype)
+        return _reduce_tensor(t)
+
+    def reduce_storage(s):  # (an UntypedStorage is saved as PyTorch saves it: as bytes, uint8)
+        owner, dtype = _storage_root(s._bytes), getattr(s, "dtype", dtypes.uint8)
+        one_dtype(owner, dtype)
+        return _rebuild_typed_storage, (owner, dtype)
+
     with _open(f, "wb") as file:
         pickler = pickle_module.Pickler(file, protocol=pickle_protocol)
-        # an UntypedStorage is saved as PyTorch saves it: as a TypedStorage of bytes (uint8)
-        pickler.dispatch_table = {**copyreg.dispatch_table, UntypedStorage: lambda s: (
-            _rebuild_typed_storage, (_storage_root(s._bytes), dtypes.uint8))}
+        pickler.dispatch_table = {**copyreg.dispatch_table, Tensor: reduce_tensor,
+                                  UntypedStorage: reduce_storage, TypedStorage: reduce_storage}
         pickler.dump(obj)
 
 

@@ -19966,3 +19966,13 @@ case(
     "import io; buf = io.BytesIO(); torch.save(s, buf); buf.seek(0); l = torch.load(buf); type(l).__name__, l.dtype, l.size(), l.tolist() == s.tolist()",
     "buf = io.BytesIO(); torch.save([x, ts, x[1:]], buf); buf.seek(0); l = torch.load(buf); l[1][0] = 7.; l[0], l[1].dtype, l[0].data_ptr() == l[1].data_ptr(), l[2].data_ptr() - l[0].data_ptr()",
 )
+
+# torch.save keeps one dtype per memory: a tensor and a storage seeing it as other types are refused
+case(
+    "k_storage2_save_one_dtype_per_memory",
+    "import io, warnings; warnings.simplefilter('ignore'); x = torch.arange(4.)",
+    "torch.save([x, x.untyped_storage()], io.BytesIO())",
+    "torch.save([x.storage(), x.untyped_storage()], io.BytesIO())",
+    "torch.save([x.int(), x.untyped_storage()], io.BytesIO()); buf = io.BytesIO(); torch.save([x, x[1:], x.storage()], buf); buf.seek(0); l = torch.load(buf); l[2][1] = 9.; l[0], l[1]",
+    "torch.save([torch.nn.Parameter(x), x.untyped_storage()], io.BytesIO())",
+)
