@@ -12,6 +12,7 @@ arbitrary class can run arbitrary code.
 import _codecs
 import builtins
 import collections
+import copyreg
 import contextlib
 import os
 import pickle
@@ -19,6 +20,7 @@ import pickle
 import numpy as np
 
 from . import dtypes
+from .storage import TypedStorage, UntypedStorage, _rebuild_typed_storage
 from .tensor import Tensor, _storage_root, device
 
 DEFAULT_PROTOCOL = 2
@@ -52,7 +54,7 @@ def _rebuild_parameter(data, requires_grad):
 
 # What weights_only=True lets a file name: rebuilders, minigrad's types, the containers
 # state_dicts use, and the pieces NumPy pickles an array with.
-_SAFE_GLOBALS = [_rebuild_tensor, _rebuild_parameter, dtypes.Size, device, collections.OrderedDict,
+_SAFE_GLOBALS = [_rebuild_tensor, _rebuild_parameter, _rebuild_typed_storage, dtypes.Size, device, collections.OrderedDict,
                  collections.Counter, builtins.set, builtins.frozenset, builtins.bytes,
                  builtins.bytearray, builtins.complex, builtins.slice, np.ndarray, np.dtype,
                  _codecs.encode, np.empty(1).__reduce_ex__(2)[0],  # numpy's _reconstruct
@@ -122,8 +124,28 @@ def _open(f, mode):
 def save(obj, f, pickle_module=pickle, pickle_protocol=DEFAULT_PROTOCOL,
          _use_new_zipfile_serialization=True, _disable_byteorder_record=False):
     """Pickle obj (tensors, state_dicts, containers of them, ...) to a path or binary file."""
+    saved_as = {}  # id(memory's owner array) -> the dtype it is saved as
+
+    def one_dtype(owner, dtype):
+        """PyTorch saves each storage with one dtype: memory seen as two types is refused."""
+        if saved_as.setdefault(id(owner), dtype) is not dtype:
+            raise RuntimeError("Cannot save multiple tensors or storages that view the same data "
+                               "as different types")
+
+    def reduce_tensor(t):
+        one_dtype(_storage_root(t._data), t.dtype)
+        return _reduce_tensor(t)
+
+    def reduce_storage(s):  # (an UntypedStorage is saved as PyTorch saves it: as bytes, uint8)
+        owner, dtype = _storage_root(s._bytes), getattr(s, "dtype", dtypes.uint8)
+        one_dtype(owner, dtype)
+        return _rebuild_typed_storage, (owner, dtype)
+
     with _open(f, "wb") as file:
-        pickle_module.dump(obj, file, protocol=pickle_protocol)
+        pickler = pickle_module.Pickler(file, protocol=pickle_protocol)
+        pickler.dispatch_table = {**copyreg.dispatch_table, Tensor: reduce_tensor,
+                                  UntypedStorage: reduce_storage, TypedStorage: reduce_storage}
+        pickler.dump(obj)
 
 
 def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None,

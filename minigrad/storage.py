@@ -5,6 +5,7 @@ NumPy array at the root of a tensor's data (its views are NumPy views of that on
 as bytes (UntypedStorage) or as elements of one dtype (TypedStorage, which PyTorch deprecates).
 Writing through a storage changes every tensor that views it, and no version counter sees it.
 """
+import warnings
 import weakref
 
 import numpy as np
@@ -12,7 +13,7 @@ import numpy as np
 from . import dtypes
 from ._warnings import warn_once
 from .autograd.function import stride_order
-from .tensor import Tensor, _Device, _storage_root
+from .tensor import Tensor, _Device, _check_device, _device_arg, _storage_root
 
 _CACHE = weakref.WeakValueDictionary()  # id(root array) -> its storage: one object per memory,
 _SHARED = weakref.WeakValueDictionary()  # as PyTorch's; roots marked by share_memory_
@@ -31,6 +32,13 @@ def _untyped(array):
     if storage is None or storage._root is not root:
         storage = _CACHE[id(root)] = UntypedStorage._wrap(_bytes_of(root), root)
     return storage
+
+
+def _own_root(part):
+    """A storage on part of another's memory: PyTorch's is a storage of its own (its tensors'
+    untyped_storage() is it, from its first byte), so here the bytes are an array that is its
+    own root (NumPy's view chain stops at the memoryview), sharing the memory all the same."""
+    return np.frombuffer(memoryview(part), np.uint8)
 
 
 def _index(storage, idx, name):
@@ -61,9 +69,9 @@ class _StorageMethods:
     def cpu(self):
         return self
 
-    def is_pinned(self, device="cuda"):
-        """Page-locked memory for fast copies to a GPU: never, without one."""
-        return False
+    def is_pinned(self, device=None):
+        """Page-locked memory for fast copies to a GPU: never, without one (Tensor.is_pinned)."""
+        return is_pinned(None, device)
 
     def is_shared(self):
         return id(_storage_root(self._bytes)) in _SHARED
@@ -87,6 +95,61 @@ class _StorageMethods:
     def fill_(self, value):
         self[0:len(self)] = value
         return self
+
+    def copy_(self, src, non_blocking=None):
+        """src's bytes written over self's: as many bytes, whatever the types (a TypedStorage's
+        elements are not converted: an int32 1 copied into float32 is the float with its bits)."""
+        if not isinstance(src, _StorageMethods):
+            raise TypeError(f"copy_(): argument 'src' (position 1) must be minigrad.Storage, not "
+                            f"{type(src).__name__}")
+        if src.nbytes() != self.nbytes():
+            raise RuntimeError(f"size does not match, self was {self.nbytes()} bytes but src was "
+                               f"{src.nbytes()} bytes")
+        self._bytes[...] = src._bytes  # (NumPy copies first when the two overlap)
+        return self
+
+    def _resize(self, nbytes):
+        """PyTorch reallocates the memory, and tensors on the storage follow it. NumPy memory
+        cannot grow or shrink in place under the arrays that view it: only the same size is
+        accepted here."""
+        if nbytes < 0:
+            raise RuntimeError("[enforce fail at alloc_cpu.cpp:98] ((ptrdiff_t)nbytes) >= 0. "
+                               "alloc_cpu() seems to have been called with negative number: "
+                               f"{nbytes + 2 ** 64}")
+        if nbytes != self.nbytes():
+            raise RuntimeError(f"minigrad cannot resize a storage of {self.nbytes()} bytes to "
+                               f"{nbytes}: NumPy memory cannot grow or shrink in place (make a "
+                               "new storage instead)")
+
+    def _to(self, dtype):
+        """A copy of the elements (an UntypedStorage's: its bytes) converted to `dtype`, as a
+        TypedStorage: s.float(), s.long(), ..."""
+        values = self._elements() if isinstance(self, TypedStorage) else self._bytes
+        return _typed(_untyped(values.astype(dtype.np)), dtype)
+
+    def double(self):
+        return self._to(dtypes.float64)
+
+    def float(self):
+        return self._to(dtypes.float32)
+
+    def long(self):
+        return self._to(dtypes.int64)
+
+    def int(self):
+        return self._to(dtypes.int32)
+
+    def short(self):
+        return self._to(dtypes.int16)
+
+    def char(self):
+        return self._to(dtypes.int8)
+
+    def byte(self):
+        return self._to(dtypes.uint8)
+
+    def bool(self):
+        return self._to(dtypes.bool)
 
     def __str__(self):
         info = f"[{self._typename()}({self._info()}device=cpu) of size {len(self)}]"
@@ -121,6 +184,17 @@ class UntypedStorage(_StorageMethods):
     def element_size(self):
         return 1
 
+    def clone(self):
+        """A copy: the same bytes in new memory."""
+        return UntypedStorage(self._bytes)
+
+    def resize_(self, size):
+        self._resize(size)
+        return self
+
+    def __reduce__(self):
+        return _untyped_from_bytes, (self._bytes.copy(),)
+
     def type(self):
         return self._typename()
 
@@ -133,7 +207,11 @@ class UntypedStorage(_StorageMethods):
     def __getitem__(self, idx):
         """A byte; a slice is a storage on part of the same memory."""
         if isinstance(idx, slice):
-            return UntypedStorage._wrap(self._bytes[idx])
+            start, stop, step = idx.indices(len(self))
+            if step != 1:
+                raise RuntimeError(f"Trying to slice with a step of {step}, but only a step of 1 "
+                                   "is supported")
+            return _untyped(_own_root(self._bytes[idx]))
         return int(self._bytes[_index(self, idx, "UntypedStorage")])
 
     def __setitem__(self, idx, value):
@@ -172,6 +250,18 @@ class TypedStorage(_StorageMethods):
 
     def untyped(self):
         return self._untyped_storage
+
+    def clone(self):
+        """A copy: the same elements in new memory."""
+        return _typed(self._untyped_storage.clone(), self.dtype)
+
+    def resize_(self, size):
+        self._resize(size * self.element_size())  # (None: PyTorch's gives nothing back)
+
+    def __reduce__(self):
+        """Pickled as its memory (the NumPy array that owns it) and dtype: tensors on the same
+        memory pickled with it (torch.save([x, x.storage()])) still share it when loaded."""
+        return _rebuild_typed_storage, (_storage_root(self._bytes), self.dtype)
 
     def type(self):
         return f"minigrad.{self.dtype._scalar}Storage"
@@ -223,6 +313,16 @@ def storage(self):
     return _typed(_untyped(self._data), self.dtype)
 
 
+def _untyped_from_bytes(data):
+    """Unpickling an UntypedStorage: PyTorch 2.13's loader fails on one (it asks the class for
+    a dtype, which only TypedStorage has), so this gives its error."""
+    raise AttributeError("type object 'minigrad.storage.UntypedStorage' has no attribute 'dtype'")
+
+
+def _rebuild_typed_storage(owner, dtype):
+    return _typed(_untyped(owner), dtype)
+
+
 def _typed(untyped, dtype):
     self = object.__new__(TypedStorage)
     self._untyped_storage, self.dtype = untyped, dtype
@@ -250,7 +350,19 @@ def share_memory_(self):
 
 
 def is_pinned(self, device=None):
+    """Page-locked memory for fast copies to a GPU: never, without one. Naming the device is
+    deprecated (a warning each time); a device index asks for an accelerator."""
+    if device is not None:
+        device = _device_arg("is_pinned", device)
+        if device.__class__ is not _Device:
+            _check_device(device)
+        warnings.warn(_PINNED_DEVICE, DeprecationWarning, stacklevel=2)
     return False
+
+
+_PINNED_DEVICE = ("The argument 'device' of Tensor.is_pinned() is deprecated. Please do not pass "
+                  "this argument. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/Memory.cpp:31.)")
 
 
 def const_data_ptr(self):

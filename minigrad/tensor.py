@@ -220,15 +220,17 @@ class Tensor:
 
     def _refresh_view(self):
         """A view whose memory changed in place since it was made gets its history regenerated
-        from the base's (AsStridedBackward0), as PyTorch does when it sees the version moved:
-        in any grad mode, so the engine's error messages name it too. A view made under no_grad
-        has no history to rewrite: looking at it raises, in any grad mode, as in PyTorch."""
+        from the base's (AsStridedBackward0), as PyTorch does when it sees the version moved (and
+        the view has history or its base requires grad): in any grad mode, so the engine's error
+        messages name it too. A view made under no_grad has no history to rewrite: looking at it
+        raises, in any grad mode, as in PyTorch."""
+        if self._grad_fn is None and not self._base.requires_grad:
+            return  # (nothing to regenerate yet: it is, once the base requires grad)
         now = self._version_counter.value
         if self._view_version != now:
             self._view_version = now
-            if self._base.requires_grad:
-                from .autograd.function import _regenerate_view
-                _regenerate_view(self, self._base)
+            from .autograd.function import _regenerate_view
+            _regenerate_view(self, self._base)
 
     @property
     def output_nr(self):

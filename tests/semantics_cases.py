@@ -19986,3 +19986,79 @@ case(
     "torch.tensordot(a, b, 1, out=5)",
     "torch.tensordot(torch.ones(3), torch.ones(3), 1, out=torch.zeros(())), torch.tensordot(a, b, 1, out=None)",
 )
+
+# is_pinned(device): deprecated (a warning each call), never pinned; a bad device is refused
+case(
+    "k_storage2_is_pinned_device",
+    "x = torch.ones(3); x.is_pinned('cuda'), x.is_pinned(torch.device('cuda')), x.is_pinned('cpu'), x.is_pinned()",
+    "x.untyped_storage().is_pinned(), x.untyped_storage().is_pinned('cuda')",
+    "x.is_pinned('foo')",
+    "x.is_pinned(0)",
+    "x.is_pinned(-1)",
+)
+
+# a slice of a storage is a storage of its own: a tensor set_ to it sees it from its first byte
+case(
+    "k_storage2_slice_is_own_storage",
+    "s = torch.arange(8.).untyped_storage(); s2 = s[4:]; t = torch.tensor([]).set_(s2); u = t.untyped_storage()",
+    "u.size(), u.nbytes(), u is s2, u.data_ptr() == s.data_ptr(), u.data_ptr() - s.data_ptr(), t.storage_offset()",
+    "s[4] = 0; t.fill_(3); t, s2[0], s[8:12].tolist()",
+    "x = torch.arange(4.); t2 = torch.tensor([]).set_(x.untyped_storage()[8:]); t2.is_set_to(x[2:]), t2.untyped_storage().size()",
+    "s[::2]",
+)
+
+# set_ on a view: under no_grad its history is regenerated (AsStridedBackward0) when next seen;
+# with grad it is an in-place op on a view (the base gets CopySlices)
+case(
+    "k_storage2_set_on_view_history",
+    "a = torch.arange(6., requires_grad=True).clone(); v = a[1:4]\nwith torch.no_grad():\n    v.set_(torch.zeros(2).untyped_storage())\nv.grad_fn, v.grad_fn.next_functions, v.grad_fn._saved_size, v.grad_fn._saved_storage_offset",
+    "b = torch.arange(6.).clone(); w = b[1:4]; w.set_(torch.zeros(3)); print(w.grad_fn); b.requires_grad_(); w.grad_fn, w.requires_grad",
+    "c = torch.arange(6., requires_grad=True).clone().view(2, 3); y = c[0:2]\nwith torch.no_grad():\n    y.t_()\ny.grad_fn",
+    "a = torch.arange(6., requires_grad=True).clone(); v = a[1:4]; z = torch.zeros(3, requires_grad=True); v.set_(z); v.grad_fn, v.grad_fn.next_functions, a.grad_fn, a.grad_fn.next_functions, v._version",
+    "a.sum().backward()",
+    "b = torch.arange(6.).clone(); w = b[1:4]; w.mul_(2); b.requires_grad_(); w.grad_fn",
+)
+
+# a node's missing attribute names its Python class ('NotImplemented', 'CopySlices'), not name()
+case(
+    "k_storage2_node_attribute_error",
+    "a = torch.arange(6., requires_grad=True).clone(); v = torch.zeros(3); v.set_(a); v.grad_fn, v.grad_fn.name()",
+    "v.grad_fn._saved_self",
+    "b = torch.ones(3, requires_grad=True).clone(); b[0:1].mul_(2); b.grad_fn.foo",
+    "b.grad_fn.next_functions[0][0].next_functions[0][0]._saved_self",
+)
+
+# storage methods: copy_ (bytes, whatever the types), clone, the dtype conversions (copies; an
+# UntypedStorage converts each byte), resize_ (only to the same size here: see the error), pickling
+case(
+    "k_storage2_storage_methods",
+    "import warnings; warnings.simplefilter('ignore'); x = torch.arange(4.); s = x.untyped_storage(); ts = x.storage()",
+    "c = s.clone(); type(c).__name__, c.size(), c.tolist() == s.tolist(), c.data_ptr() == s.data_ptr()",
+    "c = ts.clone(); type(c).__name__, c.dtype, c.tolist(), c.data_ptr() == ts.data_ptr()",
+    "s.copy_(torch.ones(4).untyped_storage()) is s, x",
+    "ts.copy_(torch.zeros(4).storage()) is ts, x",
+    "ts.copy_(torch.ones(4, dtype=torch.int32).storage()); x",
+    "s.copy_(torch.full((4,), 2.).storage()); x",
+    "s.copy_(torch.ones(2).untyped_storage())",
+    "s.copy_(torch.ones(4))",
+    "ts.copy_(3)",
+    "[(m, type(r).__name__, r.dtype, r.size(), r.tolist()[8:16], r.data_ptr() == s.data_ptr()) for m in ['float', 'double', 'long', 'int', 'bool', 'byte', 'char', 'short'] for r in [getattr(s, m)()]]",
+    "y = torch.tensor([-1.5, 0., 2.7, 300.]); t = y.storage(); [(m, r.dtype, r.tolist(), r.data_ptr() == t.data_ptr(), r is t) for m in ['float', 'double', 'long', 'int', 'bool', 'char', 'short'] for r in [getattr(t, m)()]]",
+    "s.resize_(16) is s, s.size(), ts.resize_(4), ts.size()",
+    "s.resize_(-1)",
+    "ts.resize_(-1)",
+    "import pickle; p = pickle.loads(pickle.dumps(ts)); type(p).__name__, p.dtype, p.tolist(), p.data_ptr() == ts.data_ptr()",
+    "pickle.loads(pickle.dumps(s))",
+    "import io; buf = io.BytesIO(); torch.save(s, buf); buf.seek(0); l = torch.load(buf); type(l).__name__, l.dtype, l.size(), l.tolist() == s.tolist()",
+    "buf = io.BytesIO(); torch.save([x, ts, x[1:]], buf); buf.seek(0); l = torch.load(buf); l[1][0] = 7.; l[0], l[1].dtype, l[0].data_ptr() == l[1].data_ptr(), l[2].data_ptr() - l[0].data_ptr()",
+)
+
+# torch.save keeps one dtype per memory: a tensor and a storage seeing it as other types are refused
+case(
+    "k_storage2_save_one_dtype_per_memory",
+    "import io, warnings; warnings.simplefilter('ignore'); x = torch.arange(4.)",
+    "torch.save([x, x.untyped_storage()], io.BytesIO())",
+    "torch.save([x.storage(), x.untyped_storage()], io.BytesIO())",
+    "torch.save([x.int(), x.untyped_storage()], io.BytesIO()); buf = io.BytesIO(); torch.save([x, x[1:], x.storage()], buf); buf.seek(0); l = torch.load(buf); l[2][1] = 9.; l[0], l[1]",
+    "torch.save([torch.nn.Parameter(x), x.untyped_storage()], io.BytesIO())",
+)

@@ -115,7 +115,7 @@ class Node:
                     return value
                 if self._declares(key):
                     return None
-        raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
 
     def _kept_names(self):
         """The names of what this kind of node keeps (a row's: all its formulas name)."""

@@ -620,7 +620,7 @@ def _check_view_inplace(self):
 
 
 def apply_inplace_view(op, self, *args):
-    """t_, transpose_, unsqueeze_, squeeze_ (and set_): `op`, a view row, changes how self itself sees its
+    """t_, transpose_, unsqueeze_, squeeze_ (and set_): `op` changes how self itself sees its
     memory (shape and strides); nothing is written. PyTorch counts it as an in-place op all the
     same: the version moves, and with history self's node becomes op's, after the old one."""
     values = op.bind((self,) + args, {})
@@ -640,10 +640,12 @@ def apply_inplace_view(op, self, *args):
     before = Tensor._make(self._data, self._grad_fn, self._output_nr)
     self._data = result._data
     self._version_counter.value += 1
-    self._view_version = self._version_counter.value  # (a view: its history is up to date)
-    if recording:
+    if recording:  # (a view: its history is up to date; unrecorded, it is regenerated when seen)
+        self._view_version = self._version_counter.value
         values[0], old = before, self._grad_fn
-        op.record(values, self)
+        fn = op.record(values, self)
+        if self._base is not None and not op.view:  # set_, an ordinary in-place op to PyTorch:
+            _rebase_view(self, self._base, fn, _geometry(self))  # a view is rebased as by any
         _new_history(self, old, before._output_nr)
     return self
 
@@ -826,9 +828,17 @@ def _as_strided_history(view, base):
     as_strided.record([base, shape, stride, offset], view)
 
 
-def _rebase_view(view, base, fn):
-    """In-place op `fn` ran on `view`: the base gets CopySlices, the view an AsStrided node."""
-    positions = _flat_positions(view._data, base._data)
+def _rebase_view(view, base, fn, geometry=None):
+    """In-place op `fn` ran on `view`: the base gets CopySlices, the view an AsStrided node.
+    After set_ the view no longer looks into the base's memory: its region of the base is then
+    read off its new geometry (shape, strides, offset), as PyTorch's CopySlices always does."""
+    if geometry is None:
+        positions = _flat_positions(view._data, base._data)
+    else:
+        shape, stride, offset = geometry
+        positions = offset + sum(np.arange(n).reshape([-1] + [1] * (len(shape) - d - 1)) * s
+                                 for d, (n, s) in enumerate(zip(shape, stride)))
+        positions = np.broadcast_to(positions, shape).ravel()
     copy_slices = CopySlices(base._edge(), fn, positions, base._data.shape, base._data.dtype)
     old, old_nr = base._grad_fn, base._output_nr
     base._grad_fn, base._output_nr = copy_slices, 0
