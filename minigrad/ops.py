@@ -3322,9 +3322,9 @@ def _legacy_new(dtype, args, kwargs, form="constructor"):
     if "device" in kwargs and args and isinstance(args[0], Tensor) and not is_data:
         raise RuntimeError(
             f"Legacy tensor {form} of the form "
-            + ("tensor.new(tensor, device=device) is not supported.  Use torch.as_tensor(...)"
-               if form == "new" else "torch.Tensor(tensor, device=device) is not supported.  "
-               "Use torch.tensor(...) or torch.as_tensor(...)") + " instead.")
+            + ("tensor.new(tensor, device=device) is not supported.  Use minigrad.as_tensor(...)"
+               if form == "new" else "minigrad.Tensor(tensor, device=device) is not supported.  "
+               "Use minigrad.tensor(...) or minigrad.as_tensor(...)") + " instead.")
     np_dtype = _np_dtype(dtype)
     device = _device_arg("new", kwargs.get("device"))
     if device.__class__ is int:
