@@ -378,14 +378,27 @@ def symint_item(x, in_list=False):
     return x.__index__()
 
 
+def _first_fit(signatures, args, kwargs):
+    """The first of `signatures` that takes the call, and its parsed values; (None, None)."""
+    for sig in _parsed(signatures):
+        if (values := sig.parse(args, kwargs, False)) is not False:
+            return sig, values
+    return None, None
+
+
+def _reread(signatures, args, kwargs, exc):
+    """A failed call as PyTorch's parser would have passed it on (ints read from tensors, or
+    keywords given by position), to try again; None if it reads the same."""
+    return read_ints(signatures, args, kwargs) or (
+        as_positional(signatures, args, kwargs) if _renamed(exc) else None)
+
+
 def read_ints(signatures, args, kwargs):
     """PythonArgs::toInt64 and intlist: the binding hands ATen plain ints, reading a tensor the
     parser took for one (a 0-d integer tensor as a dim, a one-element one as a size) by its item.
     The call (args, kwargs) with those tensors replaced by their ints; None if it has none."""
-    for sig in _parsed(signatures):
-        if (values := sig.parse(args, kwargs, False)) is not False:
-            break
-    else:
+    sig, values = _first_fit(signatures, args, kwargs)
+    if sig is None:
         return None
 
     def read(p, x, item=False):
@@ -416,10 +429,8 @@ def as_positional(signatures, args, kwargs):
     parameters (torch.bitwise_and(self=3, other=t)): the call (args, kwargs) with the keywords
     that follow args in the signature (before its `*`, up to the first one not given) given by
     position instead; None if there are none."""
-    for sig in _parsed(signatures):
-        if (values := sig.parse(args, kwargs, False)) is not False:
-            break
-    else:
+    sig, values = _first_fit(signatures, args, kwargs)
+    if sig is None:
         return None
     named = []
     for p in sig.params[len(args):]:
@@ -1125,12 +1136,11 @@ def parsed(fn, signatures, method=False, home=None):
         except Exception as exc:
             if sys._getframe(1).f_globals is home:
                 raise
-            e = error(signatures, args[1:] if method else args, kwargs)
+            given = args[1:] if method else args
+            e = error(signatures, given, kwargs)
             if e is not None:
                 raise e from None
-            ints = read_ints(signatures, args[1:] if method else args, kwargs)
-            if ints is None and _renamed(exc):
-                ints = as_positional(signatures, args[1:] if method else args, kwargs)
+            ints = _reread(signatures, given, kwargs, exc)
             if ints is None:
                 raise
         return call(*args[:1] * method, *ints[0], **ints[1])  # (fn again, with ints)
@@ -1147,9 +1157,7 @@ def parsed(fn, signatures, method=False, home=None):
             e = error(signatures, args, kwargs if out is None else {**kwargs, "out": out})
             if e is not None:
                 raise e from None
-            ints = read_ints(signatures, args, kwargs)
-            if ints is None and _renamed(exc):
-                ints = as_positional(signatures, args, kwargs)
+            ints = _reread(signatures, args, kwargs, exc)
             if ints is None:
                 raise
         return call_taking_out(*ints[0], out=out, **ints[1])

@@ -14,7 +14,7 @@ import numpy as np
 
 from . import _arg_parser, return_types
 from .autograd import function as _function, grad_mode
-from .autograd.function import _broadcast_shape
+from .autograd.function import _OVERLAP, _broadcast_shape
 from .ops import _diag_out, _dims, _resized, can_cast
 from .tensor import Tensor
 
@@ -35,6 +35,15 @@ _RANGE_RESIZED = (
 _EXACT = "Expected out tensor to have dtype {want._c}, but got {got._c} instead"
 _FOUND = "Found dtype {got._scalar} but expected {want._scalar}"
 _MATMUL = "result dtype {got._scalar} does not match input dtype {want._scalar}"
+_CAT_LIKE = ("concat", "concatenate", "hstack", "vstack", "dstack", "column_stack", "row_stack")
+
+
+def _exact_or(text):
+    """A kernel that wants out's exact dtype where the cast would be allowed, and words a cast
+    that would not be its own way."""
+    return lambda want, got: (_EXACT if can_cast(want, got) else text).format(want=want, got=got)
+
+
 _EXACT_DTYPE = {
     **dict.fromkeys(("mm", "bmm", "addmm", "addmv", "baddbmm", "tril", "triu",
                      "take_along_dim", "linalg_det", "linalg_inv", "inverse", "linalg_cholesky",
@@ -57,12 +66,10 @@ _EXACT_DTYPE = {
                              f"True, but we got output tensor's dtype {got._scalar} and out_int32 "
                              f"flag is {want._scalar == 'Int'}")
        for n in ("searchsorted", "bucketize")},
-    "matrix_power": lambda want, got: (_EXACT if can_cast(want, got) else (
-        "matrix_power: Expected result to be safely castable from {want._scalar} dtype, but got "
-        "result with dtype {got._scalar}")).format(want=want, got=got),
-    "diag": lambda want, got: (_EXACT if can_cast(want, got) else (
-        "diag: result type {want._scalar} can't be cast to the desired out= type {got._scalar}")
-    ).format(want=want, got=got),
+    "matrix_power": _exact_or("matrix_power: Expected result to be safely castable from "
+                              "{want._scalar} dtype, but got result with dtype {got._scalar}"),
+    "diag": _exact_or("diag: result type {want._scalar} can't be cast to the desired out= type "
+                      "{got._scalar}"),
     "frexp": ("minigrad.frexp() expects mantissa to have dtype {want._c} but got {got._c}",
               "minigrad.frexp() expects exponent to have int dtype but got {got._c}"),
     "linalg_solve_triangular": "expected scalar type {want._scalar} but found {got._scalar}",
@@ -75,8 +82,7 @@ _EXACT_DTYPE = {
 _ANY_DTYPE = {"bernoulli"}  # (written by out.bernoulli_(p): any dtype takes 0s and 1s)
 # Kernels that word the usual cast rule their own way (cat's as a TypeError).
 _CAST_ERROR = {
-    **dict.fromkeys(("cat", "stack", "concat", "concatenate", "hstack", "vstack", "dstack",
-                     "column_stack", "row_stack"),
+    **dict.fromkeys(("cat", "stack", *_CAT_LIKE),
                     (TypeError, "minigrad.cat(): input types can't be cast to the desired output type "
                                 "{got._scalar}")),
     "mvlgamma": (RuntimeError, "mvlgamma: result type {want._scalar} can't be cast to the desired "
@@ -92,8 +98,7 @@ _DTYPE_FIRST = {"float_power", "linalg_vecdot", "linalg_multi_dot"}  # (checked 
 # (torch.divide runs div's, hstack cat's, special.erf erf's, linalg.inv linalg_inv_ex's).
 _KERNEL = {
     **dict.fromkeys(("divide", "true_divide"), "div"), "multiply": "mul", "subtract": "sub",
-    **dict.fromkeys(("concat", "concatenate", "hstack", "vstack", "dstack", "column_stack",
-                     "row_stack"), "cat"),
+    **dict.fromkeys(_CAT_LIKE, "cat"),
     "kron": "mul", "ger": "mul", "float_power": "pow", "matrix_power": "matmul", "take_along_dim": "gather",
     **{f"special_{n}": n for n in ("expm1", "exp2", "digamma", "erf", "erfc", "erfinv", "i0",
                                    "sinc", "log1p", "logit", "xlogy", "polygamma", "logsumexp",
@@ -134,7 +139,7 @@ _NOT_DIFFERENTIABLE = {
 }
 # Kernels that read an argument while writing out (scatter's src, gather's input): out may not
 # share memory with it at all, not even by being it (at::assert_no_overlap).
-_NO_OVERLAP = {**dict.fromkeys(("scatter", "scatter_add", "scatter_reduce"), "src"),
+_READ_WHILE_WRITING = {**dict.fromkeys(("scatter", "scatter_add", "scatter_reduce"), "src"),
                **dict.fromkeys(("index_add", "index_copy"), "source"), "gather": "input"}
 
 
@@ -218,7 +223,7 @@ def call_with_out(fn, signatures, args, kwargs, out):
             raise error(text.format(want=r.dtype, got=o.dtype))
         if resize_first:
             _warn_resized(o, r.shape, factory, name)
-        _check_overlap(o, r.shape, _tensors(inputs), values.get(_NO_OVERLAP.get(name)))
+        _check_overlap(o, r.shape, _tensors(inputs), values.get(_READ_WHILE_WRITING.get(name)))
     if name in _DTYPE_FIRST:
         check_autograd()
     for r, o in zip(results, outs):
@@ -273,16 +278,13 @@ def _with_arg(args, kwargs, name, value):
 def _check_overlap(out, shape, inputs, read=None):
     """PyTorch refuses an out whose elements share memory (an expanded tensor) and one that
     overlaps an input without being that very input, of the result's shape (out=a is fine: a is
-    read, then written), or overlaps the input `read` at all (_NO_OVERLAP)."""
+    read, then written), or overlaps the input `read` at all (_READ_WHILE_WRITING)."""
     data = out._data
     if any(s == 0 and n > 1 for s, n in zip(data.strides, data.shape)):
-        raise RuntimeError("unsupported operation: more than one element of the written-to tensor "
-                           "refers to a single memory location. Please clone() the tensor before "
-                           "performing the operation.")
+        raise RuntimeError(_OVERLAP.format("more than one element of the written-to tensor refers"))
     for t in inputs:
         same = (t._data.__array_interface__["data"][0] == data.__array_interface__["data"][0]
                 and t._data.strides == data.strides and t.shape == out.shape == shape)
         if (not same or t is read) and np.shares_memory(t._data, data):
-            raise RuntimeError("unsupported operation: some elements of the input tensor and the "
-                               "written-to tensor refer to a single memory location. Please "
-                               "clone() the tensor before performing the operation.")
+            raise RuntimeError(_OVERLAP.format(
+                "some elements of the input tensor and the written-to tensor refer"))

@@ -23,7 +23,7 @@ from . import _math
 from ._math import _erfc64 as _erfc, _fma, _rounded  # (shared with the special functions)
 from ._topk import topk_order
 from .dtypes import float64 as _float64, result_type
-from .tensor import Tensor, contiguous_format, _storage, _storage_offset, _storage_root
+from .tensor import Tensor, contiguous_format, _storage, _storage_offset
 
 
 def zeros_like(t):
@@ -3156,7 +3156,7 @@ def _set_window(self, source, storage_offset, size, stride):
     if isinstance(source, np.ndarray):
         if size is None:
             return source.view()
-        source = _bytes_of(_storage_root(source))
+        source = _bytes_of(source)
     else:
         source = source._bytes
     return _window(source, self.dtype, storage_offset, size, stride)

@@ -13,16 +13,21 @@ import numpy as np
 from . import dtypes
 from ._warnings import warn_once
 from .autograd.function import stride_order
-from .tensor import Tensor, _Device, _check_device, _device_arg, _storage_root
+from .derivatives import _min_storage_size
+from .tensor import Tensor, _Device, _check_device, _device_arg, _storage, _storage_root
 
 _CACHE = weakref.WeakValueDictionary()  # id(root array) -> its storage: one object per memory,
 _SHARED = weakref.WeakValueDictionary()  # as PyTorch's; roots marked by share_memory_
 
 
-def _bytes_of(root):
-    """root's memory as a flat array of bytes (uint8), sharing it."""
-    flat = np.lib.stride_tricks.as_strided(root, (root.size,), (root.itemsize,))
-    return flat.view(np.uint8)
+def _bytes_of(array):
+    """The memory array shares with its base, as a flat array of bytes (uint8), sharing it."""
+    return _storage(array).view(np.uint8)
+
+
+def _is_shared(array):
+    """Whether share_memory_ marked array's memory."""
+    return id(_storage_root(array)) in _SHARED
 
 
 def _untyped(array):
@@ -74,7 +79,7 @@ class _StorageMethods:
         return is_pinned(None, device)
 
     def is_shared(self):
-        return id(_storage_root(self._bytes)) in _SHARED
+        return _is_shared(self._bytes)
 
     def share_memory_(self):
         """Marks the memory as shared between processes (PyTorch moves it into shared memory
@@ -124,7 +129,7 @@ class _StorageMethods:
     def _to(self, dtype):
         """A copy of the elements (an UntypedStorage's: its bytes) converted to `dtype`, as a
         TypedStorage: s.float(), s.long(), ..."""
-        values = self._elements() if isinstance(self, TypedStorage) else self._bytes
+        values = self._elements()
         return _typed(_untyped(values.astype(dtype.np)), dtype)
 
     def double(self):
@@ -177,6 +182,9 @@ class UntypedStorage(_StorageMethods):
 
     def size(self):
         return self._bytes.size
+
+    def _elements(self):
+        return self._bytes
 
     def __getattr__(self, name):  # (PyTorch's is a C type: its messages name it in full)
         raise AttributeError(f"'minigrad.storage.UntypedStorage' object has no attribute '{name}'")
@@ -341,7 +349,7 @@ def is_set_to(self, tensor):
 
 
 def is_shared(self):
-    return id(_storage_root(self._data)) in _SHARED
+    return _is_shared(self._data)
 
 
 def share_memory_(self):
@@ -389,7 +397,7 @@ def set_(self, source=_NOT_GIVEN, storage_offset=None, size=None, stride=None):
             raise RuntimeError(f"Could not set tensor of type {source.dtype._c} to a tensor of "
                                f"type {self.dtype._c}")
         if size is not None:
-            _check_window(self, _untyped(source._data), storage_offset, size, stride)
+            stride = _check_window(self, _untyped(source._data), storage_offset, size, stride)
         return apply_inplace_view(d.set_source_Tensor, self, source, storage_offset, size, stride)
     if not isinstance(source, _StorageMethods):
         raise TypeError("set_(): no such overload")
@@ -413,11 +421,10 @@ def _check_window(self, storage, offset, size, stride):
         raise RuntimeError(f"unequal size length ({len(size)}) and stride length ({len(stride)})")
     if any(n < 0 for n in size):
         raise RuntimeError("numel: integer multiplication overflow")
-    extent = 1 + sum((n - 1) * s for n, s in zip(size, stride)) if all(size) else 0
-    if (offset + extent) * self.element_size() > storage.nbytes():
+    need = _min_storage_size(size, stride, offset) * self.element_size()
+    if need > storage.nbytes():
         raise RuntimeError(  # (PyTorch grows the storage; NumPy's memory cannot grow in place)
-            f"minigrad cannot grow a storage of {storage.nbytes()} bytes: this window needs "
-            f"{(offset + extent) * self.element_size()}")
+            f"minigrad cannot grow a storage of {storage.nbytes()} bytes: this window needs {need}")
     return stride
 
 
@@ -433,9 +440,8 @@ def _window(storage_bytes, np_dtype, offset, size, stride):
     """The array that sees storage_bytes from element `offset` on with sizes and strides (in
     elements of np_dtype), sharing the memory."""
     itemsize = np.dtype(np_dtype).itemsize
-    stride = _contiguous_strides(size) if stride is None else stride
-    extent = 1 + sum((n - 1) * s for n, s in zip(size, stride)) if all(size) else 0
-    elements = storage_bytes[offset * itemsize:(offset + extent) * itemsize].view(np_dtype)
+    elements = storage_bytes[offset * itemsize:_min_storage_size(size, stride, offset) * itemsize]
+    elements = elements.view(np_dtype)
     return np.lib.stride_tricks.as_strided(elements, tuple(size), [s * itemsize for s in stride])
 
 

@@ -423,8 +423,9 @@ class Tensor:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self._backward_hooks is None:
             self._backward_hooks = HookDict()
-            if self.grad_fn is not None:
-                self.grad_fn._register_hook_dict(self)
+            node = self.grad_fn  # (a property: a view's refreshes its history)
+            if node is not None:
+                node._register_hook_dict(self)
         return RemovableHandle.add(self._backward_hooks, hook)
 
     def register_post_accumulate_grad_hook(self, hook):

@@ -110,8 +110,7 @@ class Node:
                     if value.__class__ is tuple:  # an index key: its arrays, None for a dim
                         return _index_tensors(value)
                     if not hasattr(value, "_data"):  # a wrapped Python number shows as a tensor
-                        from ..ops import tensor
-                        value = tensor(value, dtype=None if isinstance(value, int) else float64)
+                        value = _number_tensor(value)
                     return value
                 if self._declares(key):
                     return None
@@ -182,6 +181,13 @@ _INT64 = frozenset(("dim", "dims", "dim0", "dim1", "dim2", "dimension", "index",
 
 
 _HIDDEN = ("_scalar_type", "_info", "_geometry")  # kept by nodes, but not shown (as in PyTorch)
+
+
+def _number_tensor(value):
+    """A Python number saved in a tensor's place, shown as PyTorch shows it: a 0-d tensor (int64
+    for an int, float64 for a float)."""
+    from ..ops import tensor
+    return tensor(value, dtype=None if isinstance(value, int) else float64)
 
 
 def _index_tensors(value):
@@ -316,8 +322,7 @@ class SavedTensor:
                 "graph a second time or if you need to access saved variables after calling "
                 "backward.")
         elif not isinstance(tensor, Tensor):  # a number standing for a tensor
-            from ..ops import tensor as as_tensor
-            tensor = as_tensor(tensor, dtype=None if isinstance(tensor, int) else float64)
+            tensor = _number_tensor(tensor)
         self._pack(tensor, (pack_hook, unpack_hook))
 
     def _pack(self, tensor, hooks):
@@ -351,8 +356,7 @@ class SavedTensor:
         elif not isinstance(tensor, Tensor):  # (a stand-in, see _stand_in)
             if tensor is FREED:
                 raise RuntimeError(FREED_MESSAGE)
-            from ..ops import tensor as as_tensor  # a number standing for a tensor
-            return as_tensor(tensor, dtype=None if isinstance(tensor, int) else float64)
+            return _number_tensor(tensor)  # a number standing for a tensor
         if tensor._version != self.saved_version:
             owner = tensor._grad_fn if self.is_output else tensor.grad_fn
             which = f", which is output {tensor._output_nr} of {_op_name(owner)}," if owner else ""

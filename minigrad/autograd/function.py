@@ -517,11 +517,16 @@ def _torch_error(error, inputs):
 
 
 # --- in-place ops ------------------------------------------------------------------------------
+def _recording(op, values):
+    """Whether the tape records this call: grad mode is on and an input requires grad."""
+    return grad_mode._enabled and any(
+        isinstance(values[i], Tensor) and values[i].requires_grad for i in op.input_idx)
+
+
 def apply_inplace(op, self, *args, **kwargs):
     """Compute `op(self, ...)`, write it into self's memory, bump the version, rewrite history."""
     values = op.bind((self,) + args, kwargs)
-    recording = grad_mode._enabled and any(
-        isinstance(values[i], Tensor) and values[i].requires_grad for i in op.input_idx)
+    recording = _recording(op, values)
     check_inplace(self, recording)
     base = self._base
     _check_overlap(op, values)
@@ -624,8 +629,7 @@ def apply_inplace_view(op, self, *args):
     memory (shape and strides); nothing is written. PyTorch counts it as an in-place op all the
     same: the version moves, and with history self's node becomes op's, after the old one."""
     values = op.bind((self,) + args, {})
-    recording = grad_mode._enabled and any(  # (set_'s source tensor is an input too)
-        isinstance(values[i], Tensor) and values[i].requires_grad for i in op.input_idx)
+    recording = _recording(op, values)  # (set_'s source tensor is an input too)
     if self._base is not None:
         self._refresh_view()
         if recording:
@@ -692,13 +696,13 @@ def _check_overlap(op, values):
                           f"indexing e.g. {example} (Triggered internally at /__w/pytorch/pytorch/"
                           f"aten/src/ATen/native/TensorAdvancedIndexing.cpp:{line}.)", UserWarning,
                           stacklevel=3)
+    no_overlap = op.name in _NO_OVERLAP
     for name, v in zip(op.params[1:], values[1:]):
-        if v.__class__ is not Tensor or name == "value":
+        if v.__class__ is not Tensor or name == "value" or v is values[0] and not no_overlap:
             continue
         if name == "values" and through_mask:
             continue
-        if (op.name in _NO_OVERLAP and (v is values[0] or _overlapping(out, v._data))
-                or v is not values[0] and _partly_shared(out, v._data)):
+        if v is values[0] or (_overlapping if no_overlap else _partly_shared)(out, v._data):
             raise RuntimeError(_OVERLAP.format(
                 "some elements of the input tensor and the written-to tensor refer"))
 

@@ -1375,13 +1375,19 @@ _POOL_SIGNATURES = {
 }
 
 
+def _bind_max_pool(name, input, kernel_size, stride, padding, dilation, ceil_mode):
+    """A max pool's arguments read by its ATen signature (a stride of None is [], its default)."""
+    return _POOL_SIGNATURES[name].bind(
+        (input, kernel_size, [] if stride is None else stride, padding, dilation, ceil_mode), {})
+
+
 def _max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     """The max of each kernel_size window (windows stride apart, dilation between taps);
     padding adds -inf borders. With return_indices, where each max was (flat over H*W)."""
-    input, kernel_size, stride, padding, dilation, ceil_mode = _POOL_SIGNATURES[
-        "max_pool2d_with_indices" if return_indices else "max_pool2d"].bind(
-        (input, kernel_size, [] if stride is None else stride, padding, dilation, ceil_mode), {})
+    input, kernel_size, stride, padding, dilation, ceil_mode = _bind_max_pool(
+        "max_pool2d_with_indices" if return_indices else "max_pool2d",
+        input, kernel_size, stride, padding, dilation, ceil_mode)
     args = [_pool_arg("max_pool2d", a, v) for a, v in (
         ("kernel_size", kernel_size), ("stride", stride), ("padding", padding),
         ("dilation", dilation))]
@@ -1398,8 +1404,8 @@ def _max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mod
     max_pool1d_with_indices: another ATen function, with other checks)."""
     if return_indices:
         return max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
-    input, kernel_size, stride, padding, dilation, ceil_mode = _POOL_SIGNATURES["max_pool1d"].bind(
-        (input, kernel_size, [] if stride is None else stride, padding, dilation, ceil_mode), {})
+    input, kernel_size, stride, padding, dilation, ceil_mode = _bind_max_pool(
+        "max_pool1d", input, kernel_size, stride, padding, dilation, ceil_mode)
     if input.dim() not in (2, 3) or 0 in input.shape[-2:]:
         raise RuntimeError("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim "
                            f"batch size for input, but got:{_size_list(input.shape)}")
@@ -2285,9 +2291,8 @@ def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation
                             ceil_mode=False, return_indices=False):
     """max_pool1d and where each max was (always both): PyTorch's is max_pool2d_with_indices
     over a height of 1, so past its own checks of dims and argument sizes the 2-d pool's speak."""
-    input, kernel_size, stride, padding, dilation, ceil_mode = _POOL_SIGNATURES[
-        "max_pool1d_with_indices"].bind(
-        (input, kernel_size, [] if stride is None else stride, padding, dilation, ceil_mode), {})
+    input, kernel_size, stride, padding, dilation, ceil_mode = _bind_max_pool(
+        "max_pool1d_with_indices", input, kernel_size, stride, padding, dilation, ceil_mode)
     if not 2 <= input.dim() <= 3:
         raise RuntimeError(f"Expected 2 to 3 dimensions, but got {input.dim()}-dimensional tensor "
                            "for argument #1 'self' (while checking arguments for max_pool1d)")

@@ -31,10 +31,7 @@ def _write(t, value):
     if value.shape != t._data.shape:
         raise RuntimeError(f"output with shape {list(t.shape)} doesn't match the broadcast shape "
                            f"{list(value.shape)}")
-    if function.on_inplace_write is not None:
-        function.on_inplace_write(t)
-    np.copyto(t._data, value, casting="unsafe")
-    t._version_counter.value += 1
+    function.write_untracked(t, value)
 
 
 _fma = d._fma  # a * b + c rounded once, as PyTorch's vectorized CPU kernels (fmadd) compute it
