@@ -20062,3 +20062,49 @@ case(
     "torch.save([x.int(), x.untyped_storage()], io.BytesIO()); buf = io.BytesIO(); torch.save([x, x[1:], x.storage()], buf); buf.seek(0); l = torch.load(buf); l[2][1] = 9.; l[0], l[1]",
     "torch.save([torch.nn.Parameter(x), x.untyped_storage()], io.BytesIO())",
 )
+
+# once_differentiable: the backward runs unrecorded; under create_graph its results hang from an
+# Error node that fails if differentiated again (one node for all of them, edges to fresh leaves)
+case(
+    "h_once_differentiable",
+    """
+    from torch.autograd.function import once_differentiable
+    class Exp(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            r = x.exp(); ctx.save_for_backward(r); return r, x * 2
+        @staticmethod
+        @once_differentiable
+        def backward(ctx, g, h):
+            r, = ctx.saved_tensors
+            print('grad enabled', torch.is_grad_enabled(), g, h)
+            return g * r + h
+    class Mul(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y):
+            return x * y
+        @staticmethod
+        @once_differentiable
+        def backward(ctx, g):
+            return g, None if g is None else g * 2
+    x = torch.tensor([1., 2.], requires_grad=True)
+    v = torch.ones(2, requires_grad=True)
+    Exp.backward.__name__, once_differentiable.__module__
+    """,
+    """
+    y, z = Exp.apply(x)
+    g, = torch.autograd.grad((y, z), x, (v, torch.ones(2)), create_graph=True)
+    print(g, type(g.grad_fn).__name__, g.grad_fn.name(), g.is_leaf, g._version)
+    leaf = g.grad_fn.next_functions[0][0].variable
+    print(leaf, leaf.is_leaf, leaf is g)
+    """,
+    "g.sum().backward()",
+    "y, z = Exp.apply(x); g, = torch.autograd.grad(y.sum(), x, create_graph=True); g",
+    "y, z = Exp.apply(x); (y.sum() + z.sum()).backward(); x.grad",
+    """
+    y = torch.tensor([3., 4.], requires_grad=True)
+    gx, gy = torch.autograd.grad(Mul.apply(x, y), (x, y), v, create_graph=True)
+    print(gx, gy, gx.grad_fn is gy.grad_fn, gy.output_nr, gy.grad_fn.next_functions[1][0].variable)
+    """,
+    "(gx * gy).sum().backward()",
+)

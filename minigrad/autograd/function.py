@@ -967,6 +967,50 @@ class BackwardCFunction(Node):
         return [grads[i] for i in self._tensor_args]
 
 
+def once_differentiable(fn):
+    """For a custom Function's backward that cannot itself be differentiated: it runs without
+    recording. When a graph of gradients is being built, its results hang from an Error node, so
+    that differentiating them again fails loudly instead of giving a silently wrong zero."""
+    @functools.wraps(fn)
+    def wrapper(ctx, *args):
+        with grad_mode.no_grad():
+            outputs = fn(ctx, *args)
+        if not (grad_mode._enabled and any(isinstance(a, Tensor) and a.requires_grad for a in args)):
+            return outputs
+        outputs = outputs if isinstance(outputs, tuple) else (outputs,)
+        # As PyTorch's: each result detached and made a leaf that requires grad, then passed
+        # through the Error node (which needs an input that requires grad to be recorded).
+        leaves = [None if v is None else v.detach().requires_grad_() for v in outputs]
+        node = Error("trying to differentiate twice a function that was marked with "
+                     "@once_differentiable", tuple((None, 0) if v is None else v._edge()
+                                                   for v in leaves),
+                     tuple(None if v is None else (v._data.shape, v._data.dtype) for v in leaves))
+        results = []
+        for k, v in enumerate(leaves):
+            if v is not None:
+                v = Tensor._make(v._data)  # (the same data, a version counter of its own)
+                v._grad_fn, v._output_nr = node, k
+            results.append(v)
+        return tuple(results)
+    return wrapper
+
+
+class Error(Node):
+    """PyTorch's DelayedError node: recorded like any op, but backward through it fails."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, message, next_functions, input_metadata):
+        super().__init__(next_functions, input_metadata)
+        self.message = message
+
+    def name(self):
+        return "minigrad::autograd::Error"  # a C++ node's name in PyTorch
+
+    def apply(self, grad_outputs):
+        raise RuntimeError(self.message)
+
+
 class FunctionMeta(type):
     """Gives every Function subclass its node class, named `<Name>Backward` as in PyTorch."""
 
