@@ -20108,3 +20108,31 @@ case(
     """,
     "(gx * gy).sum().backward()",
 )
+
+# FunctionCtx: the ctx's methods live on a class of their own, which the node inherits
+case(
+    "h_function_ctx",
+    """
+    from torch.autograd.function import FunctionCtx, BackwardCFunction
+    class Square(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx: FunctionCtx, x):
+            print(isinstance(ctx, FunctionCtx), isinstance(ctx, BackwardCFunction))
+            ctx.save_for_backward(x)
+            return x * x
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return 2 * x * g
+    x = torch.tensor([1., 2.], requires_grad=True)
+    Square.apply(x).sum().backward()
+    print(x.grad, [k for k in vars(FunctionCtx) if k in ('save_for_backward', 'mark_dirty', 'mark_non_differentiable', 'set_materialize_grads')])
+    """,
+    """
+    c = FunctionCtx()
+    c.save_for_backward(torch.ones(1)); print(vars(c))
+    c.mark_dirty(torch.ones(1)); print(list(vars(c)))
+    c.set_materialize_grads(False); print(list(vars(c)))
+    c.mark_non_differentiable(torch.ones(1)); print(list(vars(c)))
+    """,
+)

@@ -898,7 +898,26 @@ def _regenerate_view(view, base):
 
 
 # --- custom Functions --------------------------------------------------------------------------
-class BackwardCFunction(Node):
+class FunctionCtx:
+    """What a custom Function's forward may tell its node: the tensors backward needs, and which
+    outputs were changed in place or are not differentiable."""
+
+    def save_for_backward(self, *tensors):
+        self.to_save = tensors
+
+    def mark_dirty(self, *tensors):
+        """These inputs were changed in place by forward: returned, they stay the same tensor
+        objects, with this node as their new history (as an in-place op would give them)."""
+        self.dirty_tensors = tensors
+
+    def mark_non_differentiable(self, *tensors):
+        self.non_differentiable = tensors
+
+    def set_materialize_grads(self, value):
+        self.materialize_grads = value
+
+
+class BackwardCFunction(Node, FunctionCtx):
     """The node of a custom Function; it is also the `ctx` its forward and backward receive."""
 
     def __init__(self):
@@ -908,20 +927,6 @@ class BackwardCFunction(Node):
         self.non_differentiable = ()
         self.dirty_tensors = ()
         self.materialize_grads = True
-
-    def save_for_backward(self, *tensors):
-        self.to_save = tensors
-
-    def mark_non_differentiable(self, *tensors):
-        self.non_differentiable = tensors
-
-    def mark_dirty(self, *tensors):
-        """These inputs were changed in place by forward: returned, they stay the same tensor
-        objects, with this node as their new history (as an in-place op would give them)."""
-        self.dirty_tensors = tensors
-
-    def set_materialize_grads(self, value):
-        self.materialize_grads = value
 
     @property
     def saved_tensors(self):
