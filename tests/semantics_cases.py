@@ -20136,3 +20136,26 @@ case(
     c.mark_non_differentiable(torch.ones(1)); print(list(vars(c)))
     """,
 )
+
+# nn.init: dirac_, orthogonal_, sparse_, trunc_normal_ (random values checked by their properties)
+case(
+    "k_init_dirac_orthogonal_sparse_trunc_normal",
+    'w = torch.empty(4, 2, 3)\ntorch.nn.init.dirac_(w)\nprint(w, w._version)',
+    'w = torch.empty(4, 2, 3, 3)\ntorch.nn.init.dirac_(w, groups=2); print(w[:, :, 1, 1], w.sum(), w._version)',
+    'torch.nn.init.dirac_(torch.empty(3, 3))',
+    'torch.nn.init.dirac_(torch.empty(3, 3, 3), groups=2)',
+    'w = torch.empty(2, 3, 3, 3, 3); torch.nn.init.dirac_(w); w.nonzero()',
+    'import warnings; warnings.simplefilter("always")\nw = torch.empty(2, 2, 3); torch.nn.init.dirac(w); w.sum()',
+    'w = torch.nn.Parameter(torch.empty(5, 3))\nr = torch.nn.init.orthogonal_(w)\nprint(r is w, w.is_leaf, w.grad_fn, w._version, w.shape)\nprint(torch.allclose(w.T @ w, torch.eye(3), atol=1e-5))',
+    'w = torch.empty(3, 5)\ntorch.nn.init.orthogonal_(w, gain=2.)\nprint(torch.allclose(w @ w.T, 4 * torch.eye(3), atol=1e-5), w._version)',
+    'w = torch.empty(2, 3, 2)\ntorch.nn.init.orthogonal_(w); print(torch.allclose(w.flatten(1) @ w.flatten(1).T, torch.eye(2), atol=1e-5))',
+    'torch.nn.init.orthogonal_(torch.empty(3))',
+    'w = torch.empty(0, 3); torch.nn.init.orthogonal_(w)',
+    'w = torch.empty(6, 4)\ntorch.nn.init.sparse_(w, 0.5)\nprint((w == 0).sum(0), w.abs().max() < 0.1)',
+    'torch.nn.init.sparse_(torch.empty(2, 2, 2), 0.1)',
+    'w = torch.empty(1000)\ntorch.nn.init.trunc_normal_(w)\nprint(w.min() >= -2, w.max() <= 2, w.shape, w.dtype, w._version)',
+    'w = torch.empty(1000, dtype=torch.float64)\ntorch.nn.init.trunc_normal_(w, mean=0., std=1., a=2., b=3.)\nprint(w.min() >= 2, w.max() <= 3, w.dtype)',
+    'import warnings; warnings.simplefilter("always")\nw = torch.empty(1000)\ntorch.nn.init.trunc_normal_(w, mean=10, std=1., a=-1., b=1.)\nprint(w.min() >= -1, w.max() <= 1)',
+    'w = torch.nn.Parameter(torch.empty(10))\ntorch.nn.init.trunc_normal_(w, std=0.02)\nprint(w.is_leaf, w.grad_fn, w.abs().max() <= 0.04)',
+    'print(torch.nn.init.orthogonal.__name__, torch.nn.init.sparse.__name__)',
+)

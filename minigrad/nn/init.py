@@ -9,7 +9,7 @@ import math
 import warnings
 
 from ..autograd.grad_mode import no_grad
-from .. import ops
+from .. import linalg, ops
 
 
 def calculate_gain(nonlinearity, param=None):
@@ -123,6 +123,94 @@ def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gener
     return tensor if std is None else normal_(tensor, 0, std, generator)
 
 
+def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
+    """Normal values kept inside [a, b]: draws outside are drawn again (rejection sampling).
+    When little of the normal lies in [a, b], uniform draws in [a, b] are accepted with the
+    normal's relative density there instead, so the loop still ends quickly."""
+    def norm_cdf(x):
+        return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
+    if mean < a - 2 * std or mean > b + 2 * std:
+        warnings.warn("mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
+                      "The distribution of values may be incorrect.", stacklevel=2)
+    with no_grad():
+        if norm_cdf((b - mean) / std) - norm_cdf((a - mean) / std) > 0.3:
+            lo, hi = tensor.new_tensor(a).item(), tensor.new_tensor(b).item()  # (in its dtype)
+            result = tensor.normal_(mean, std, generator=generator)
+            while (outside := (result < lo) | (result > hi)).any():
+                result = ops.where(outside, ops.empty_like(result).normal_(
+                    mean, std, generator=generator), result)
+        else:
+            mode = max(a, min(mean, b))  # where the density in [a, b] peaks
+
+            def rejected(x):  # accept x with probability pdf(x) / pdf(mode)
+                log_ratio = -0.5 * ((x - mean) / std) ** 2 + 0.5 * ((mode - mean) / std) ** 2
+                return ops.empty_like(x).uniform_(generator=generator).log_() > log_ratio
+
+            result = tensor.uniform_(a, b, generator=generator)
+            pending = rejected(result)
+            while pending.any():
+                candidates = ops.empty_like(result).uniform_(a, b, generator=generator)
+                result = ops.where(pending, candidates, result)
+                pending = pending & rejected(candidates)
+        if result is not tensor:
+            tensor.copy_(result)
+    return tensor
+
+
+def dirac_(tensor, groups=1):
+    """A convolution weight that passes its input through unchanged: a 1 at the centre of the
+    kernel linking each output channel to the same input channel (within each group)."""
+    dimensions = tensor.dim()
+    if dimensions not in (3, 4, 5):
+        raise ValueError("Only tensors with 3, 4, or 5 dimensions are supported")
+    if tensor.size(0) % groups != 0:
+        raise ValueError("dim 0 must be divisible by groups")
+    out_per_group = tensor.size(0) // groups
+    centre = tuple(n // 2 for n in tensor.shape[2:])
+    with no_grad():
+        tensor.zero_()
+        for g in range(groups):
+            for d in range(min(out_per_group, tensor.size(1))):
+                tensor[(g * out_per_group + d, d, *centre)] = 1
+    return tensor
+
+
+def orthogonal_(tensor, gain=1, generator=None):
+    """An orthogonal matrix (the weight flattened to rows x the rest): Q of the QR decomposition
+    of a normal matrix, its columns' signs fixed by R's diagonal so that Q is uniformly random."""
+    if tensor.dim() < 2:
+        raise ValueError("Only tensors with 2 or more dimensions are supported")
+    if tensor.numel() == 0:
+        return tensor
+    rows = tensor.size(0)
+    cols = tensor.numel() // rows
+    flattened = tensor.new_empty((rows, cols)).normal_(0, 1, generator=generator)
+    if rows < cols:
+        flattened.t_()
+    q, r = linalg.qr(flattened)
+    q *= ops.diag(r, 0).sign()
+    if rows < cols:
+        q.t_()
+    with no_grad():
+        tensor.view_as(q).copy_(q)
+        tensor.mul_(gain)
+    return tensor
+
+
+def sparse_(tensor, sparsity, std=0.01, generator=None):
+    """Normal values with std `std`, then a fraction `sparsity` of each column set to zero."""
+    if tensor.dim() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    rows, cols = tensor.shape
+    num_zeros = math.ceil(sparsity * rows)
+    with no_grad():
+        tensor.normal_(0, std, generator=generator)
+        for col_idx in range(cols):
+            tensor[ops.randperm(rows)[:num_zeros], col_idx] = 0
+    return tensor
+
+
 def _make_deprecate(meth):
     """The old names without the trailing underscore still work, with PyTorch's FutureWarning."""
     new_name = meth.__name__
@@ -145,3 +233,6 @@ xavier_uniform = _make_deprecate(xavier_uniform_)
 xavier_normal = _make_deprecate(xavier_normal_)
 kaiming_uniform = _make_deprecate(kaiming_uniform_)
 kaiming_normal = _make_deprecate(kaiming_normal_)
+dirac = _make_deprecate(dirac_)
+orthogonal = _make_deprecate(orthogonal_)
+sparse = _make_deprecate(sparse_)
