@@ -720,7 +720,10 @@ def _trace_backward(grad, self_shape):
 
 def _index_fill(self, dim, index, value):
     out = self.copy()
-    out[_dim_key(dim, index)] = value
+    if out.ndim:
+        out[_dim_key(dim, index)] = value
+    elif index.size:  # a 0-d self: its one element, which index can only name
+        out[()] = value
     return out
 
 
@@ -774,13 +777,18 @@ def _index_add(self, dim, index, source, alpha=1):
     source = source if alpha == 1 else source * self.dtype.type(alpha)
     if not out.ndim:  # a 0-d self: its one element, which index can only name
         return out + source.reshape(())
+    if not out.size:  # nothing to add to (PyTorch's kernel returns before reading the index)
+        return out
     np.add.at(out, _dim_key(dim, index), source)
     return out
 
 
 def _index_copy(self, dim, index, source):
     out = self.copy()
-    out[_dim_key(dim, index)] = source
+    if not out.ndim:  # a 0-d self: its one element, which index can only name
+        out[()] = source.reshape(())
+    elif out.size:  # (an empty self has nothing to write to: PyTorch reads no index then)
+        out[_dim_key(dim, index)] = source
     return out
 
 

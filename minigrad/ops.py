@@ -3733,7 +3733,7 @@ def _masked_scatter_inplace(self, mask, source):
     return _masked_scatter_call(self, mask, source, True)
 
 
-def _index_add_call(name, self, dim, index, source):
+def _index_add_call(name, self, dim, index, source, alpha=1):
     """PyTorch's checks for index_add/index_copy, in their words (which differ); the dim as
     given and the index flattened."""
     given, dim = _given(dim, self.dim()), _wrap_dim(dim, self.dim())
@@ -3754,39 +3754,65 @@ def _index_add_call(name, self, dim, index, source):
         if source.dtype != self.dtype:
             raise RuntimeError(f"index_add_(): self ({self.dtype._scalar}) and source "
                                f"({source.dtype._scalar}) must have the same scalar type")
-        prefix = ""
+        rest = ((lambda shape: shape[:dim] + shape[dim + 1:]) if self.dim() and source.dim()
+                else (lambda shape: shape))
+        if rest(self.shape) != rest(source.shape):
+            raise RuntimeError("source tensor shape must match self tensor shape, excluding the "
+                               f"specified dimension. Got self.shape = {list(self.shape)} "
+                               f"source.shape = {list(source.shape)}")
+        if self.dim() > 1 and (index.numel() == 0 or self.numel() == 0):
+            return given, index.reshape(-1)  # (PyTorch's kernel returns before its index check)
+        # PyTorch's CPU kernel: along the first or last dim of a matrix or more, with a long
+        # index and alpha 1, it calls scatter_add_ (whose words these are); else its own loop
+        scatters = (self.dim() > 1 and dim in (0, self.dim() - 1) and alpha == 1
+                    and index._data.dtype == np.int64)
+        error, prefix = (RuntimeError, "") if scatters else (IndexError, None)
     else:
-        if index._data.dtype != np.int64:
-            raise RuntimeError(f"index_copy_(): Expected a long tensor for index, but got "
-                               f"{index.dtype._scalar}")
         if index.dim() > 1:
             raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got "
                              f"{index.dim()})")
-        if source.dim() and index.numel() != source.shape[dim]:
-            raise IndexError(f"index_copy_(): Number of indices ({index.numel()}) should be equal "
-                             f"to source.size(dim) ({source.shape[dim]})")
+        if not source.dim() and index.numel() != 1:
+            raise IndexError("index_copy_(): When source is scalar, index should have one element "
+                             f"(got {index.numel()})")
+        if source.dim() != self.dim() and source.dim() and self.dim():
+            raise IndexError("index_copy_(): When source and destination are not scalars, their "
+                             f"dimensionality must match. Source dimensionality ({source.dim()}), "
+                             f"destination dimensionality ({self.dim()})")
+        if index._data.dtype != np.int64:
+            raise RuntimeError(f"index_copy_(): Expected a long tensor for index, but got "
+                               f"{index.dtype._scalar}")
         if source.dtype != self.dtype:
             raise RuntimeError(f"index_copy_(): self and source expected to have the same dtype, "
                                f"but got (self) {self.dtype._scalar} and (source) "
                                f"{source.dtype._scalar}")
-        prefix = "index_copy_(): "
+        rest = [" ".join(map(str, t.shape[:dim] + t.shape[dim + 1:])) for t in (self, source)]
+        if rest[0] != rest[1]:  # (C++ prints the sizes without brackets)
+            raise RuntimeError("index_copy_(): Source/destination tensor must have same slice "
+                               f"shapes. Destination slice shape: {rest[0]} at dimension {dim} "
+                               f"and source slice shape: {rest[1]} at dimension 0.")
+        if source.dim() and index.numel() != source.shape[dim]:
+            raise IndexError(f"index_copy_(): Number of indices ({index.numel()}) should be equal "
+                             f"to source.size(dim) ({source.shape[dim]})")
+        if self.numel() == 0:
+            return given, index.reshape(-1)  # (PyTorch's kernel has nothing to check against)
+        error, prefix = IndexError, "index_copy_(): "
     size = self.shape[dim] if self.dim() else 1
     bad = (index._data < 0) | (index._data >= size)
     if bad.any():
-        raise (RuntimeError if name == "index_add_" else IndexError)(
-            f"{prefix}index {index._data[bad].flat[0]} is out of bounds for dimension {dim} with "
-            f"size {size}")
+        raise error("index out of range in self" if prefix is None else
+                    f"{prefix}index {index._data[bad].flat[0]} is out of bounds for dimension "
+                    f"{dim} with size {size}")
     return given, index.reshape(-1)
 
 
 def index_add(input, dim, index, source, *, alpha=1):
     """source's slices (times alpha) added at the positions index lists along dim."""
-    dim, index = _index_add_call("index_add_", input, dim, index, source)
+    dim, index = _index_add_call("index_add_", input, dim, index, source, alpha)
     return d.index_add(input, dim, index, source, alpha)
 
 
 def _index_add_inplace(self, dim, index, source, *, alpha=1):
-    dim, index = _index_add_call("index_add_", self, dim, index, source)
+    dim, index = _index_add_call("index_add_", self, dim, index, source, alpha)
     return apply_inplace(d.index_add, self, dim, index, source, alpha)
 
 
@@ -6343,14 +6369,15 @@ def _index_reduce_call(name, input, dim, index, source, reduce, include_self, ex
         raise RuntimeError("source tensor shape must match self tensor shape, excluding the "
                            f"specified dimension. Got self.shape = {list(input.shape)} "
                            f"source.shape = {list(source.shape)}")
+    # (the kernel warns first, then meets the index and the dtype)
+    warn_once("index_reduce() is in beta and the API may change at any time. (Triggered "
+              "internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+              "TensorAdvancedIndexing.cpp:1523.)", stacklevel=4)
     size = input.shape[dim] if input.dim() else 1
     if ((index._data < 0) | (index._data >= size)).any():
         raise IndexError("index out of range in self")
     if input.dtype is dtypes.bool:
         raise NotImplementedError('"index_func_" not implemented for \'Bool\'')
-    warn_once("index_reduce() is in beta and the API may change at any time. (Triggered "
-                        "internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
-                        "TensorAdvancedIndexing.cpp:1523.)", stacklevel=4)
     return input, given, index.reshape(-1), source, reduce, include_self
 
 
