@@ -6439,6 +6439,7 @@ def _scatter_reduce(self, dim, index, src, reduce, include_self=True):
     """include_self=False: positions that receive src forget self's value first (the reduction's
     identity); mean divides by how many values met (floor division for integers)."""
     src = src[tuple(slice(0, n) for n in index.shape)] if src.ndim else src
+    reduce = {"max": "amax", "min": "amin"}.get(reduce, reduce)  # (aliases the backward refuses)
     return _reduce_into(self, _along(index, dim), src, reduce, include_self)
 
 
@@ -6485,7 +6486,10 @@ def _scatter_reduce_backward(grad, self, dim, index, src, reduce, include_self, 
         n.masked_fill_(n == 0, 1)
         grad_self = grad / n
         grad_src = gather(grad, dim, index) / gather(n, dim, index)
-    else:  # amax, amin
+    elif reduce not in ("amax", "amin"):
+        raise RuntimeError("Expected 'reduce' to be one of 'sum', 'prod', 'mean', 'amax', 'amin' "
+                           f"but got {reduce}.")
+    else:
         value = gather(result, dim, index)
         self_is_result = (self == result).to(self.dtype)
         src_is_result = (src == value).to(self.dtype)

@@ -6225,7 +6225,7 @@ def pdist(input, p=2):
     return d.pdist_forward(input.contiguous(), p)
 
 
-_SCATTER_REDUCES = ("sum", "prod", "mean", "amax", "amin")
+_SCATTER_REDUCES = ("sum", "prod", "mean", "amax", "amin", "max", "min")  # (max, min: unsaid aliases)
 
 
 def _scatter_reduce_call(input, dim, index, src, reduce, include_self):

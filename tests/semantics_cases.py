@@ -20175,3 +20175,9 @@ case(
     'x = torch.tensor(1., requires_grad=True); s = torch.tensor(3., requires_grad=True)\ny = x.index_add(0, torch.tensor([0]), s, alpha=2); print(y); y.backward(); print(x.grad, s.grad)',
     'def t(f):\n    try: print(f())\n    except Exception as e: print(type(e).__name__, e)\ng = torch.tensor(2.)\nt(lambda: g.index_fill(0, torch.tensor([], dtype=torch.long), 0))\nt(lambda: g.index_fill(0, torch.tensor([0, 0]), 1))\nt(lambda: g.index_fill(0, torch.tensor([0]), torch.tensor(5.)))\nx = torch.tensor(2., requires_grad=True); v = torch.tensor(5., requires_grad=True)\ny = x.index_fill(0, torch.tensor([0]), v); y.backward(); print(y, x.grad, v.grad)',
 )
+
+# scatter_reduce takes "max" and "min" too (PyTorch's unsaid aliases); its backward refuses them
+case(
+    "k_scatter_reduce_max_min_aliases",
+    "x = torch.arange(6.).reshape(2, 3).requires_grad_()\nsrc = torch.tensor([[7., -1.]])\nfor r in ['max', 'min']:\n    for inc in [True, False]:\n        y = x.scatter_reduce(1, torch.tensor([[0, 1]]), src, r, include_self=inc)\n        print(r, inc, y, y.grad_fn._saved_reduce)\ntry: y.sum().backward()\nexcept Exception as e: print(type(e).__name__, e)\nprint(x.grad)\nz = torch.zeros(3, dtype=torch.int64)\nprint(z.scatter_reduce_(0, torch.tensor([0, 0, 2]), torch.tensor([5, -3, 2]), 'min'), z._version)\nprint(torch.scatter_reduce(torch.zeros(3), 0, torch.tensor([1]), torch.ones(1), 'max', out=torch.empty(3)))\nprint(torch.ones(3, dtype=torch.bool).scatter_reduce(0, torch.tensor([1]), torch.zeros(1, dtype=torch.bool), 'min'))",
+)
