@@ -12,6 +12,8 @@ class dtype:
     `_scalar` ("Float") and `_c` ("float") are the names PyTorch's messages use for it.
     """
 
+    __module__ = "minigrad"  # type(minigrad.float32) is <class 'minigrad.dtype'>, as torch's
+
     __slots__ = ("name", "np", "is_floating_point", "_scalar", "_c")
 
     def __init__(self, name, np_dtype, is_floating_point, scalar, c):

@@ -20330,3 +20330,11 @@ case(
     "make_tensor(3, dtype=torch.float32, device='cpu', noncontiguous=True, memory_format=torch.contiguous_format)",
     "make_tensor(3, dtype=torch.float32)",
 )
+
+# the classes users meet print under the package's name, as torch's do
+case(
+    "k_public_class_names",
+    "print(type(torch.float32), torch.Size, torch.Tensor, type(torch.device('cpu')), torch.nn.Parameter, type(torch.finfo()), type(torch.iinfo(torch.int32)), type(torch.strided), type(torch.contiguous_format))",
+    "import pickle; pickle.loads(pickle.dumps(torch.float64)), pickle.loads(pickle.dumps(torch.Size([2])))",
+    "torch.testing.assert_close(torch.float32, torch.float32)",
+)
