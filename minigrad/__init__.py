@@ -719,9 +719,11 @@ _RNN_FUNCTIONS = ("gru", "gru_cell", "lstm", "lstm_cell", "rnn_relu", "rnn_relu_
 def __getattr__(name):
     """minigrad.optim, and the recurrent ops that live with nn's Modules, are read on first use
     (PEP 562), so that `import minigrad` need not read a dozen optimizer files and nn/modules/:
-    the import stays quick, and minigrad.optim.SGD works as torch.optim.SGD."""
-    if name == "optim":
-        return _importlib.import_module(".optim", __name__)
+    the import stays quick, and minigrad.optim.SGD works as torch.optim.SGD (minigrad.func too)."""
+    if name in ("optim", "func"):
+        return _importlib.import_module("." + name, __name__)
+    if name == "vmap":
+        return _importlib.import_module(".func", __name__).vmap
     if name in _RNN_FUNCTIONS:
         value = globals()[name] = getattr(_importlib.import_module(".nn.modules.rnn", __name__), name)
         return value
@@ -729,7 +731,7 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted({*globals(), "optim", *_RNN_FUNCTIONS})
+    return sorted({*globals(), "optim", "func", "vmap", *_RNN_FUNCTIONS})
 
 
 from . import _arg_parser  # noqa: E402
