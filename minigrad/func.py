@@ -67,9 +67,6 @@ def _spec_str(spec):
     return "(" + ", ".join(parts) + (",)" if len(parts) == 1 else ")")
 
 
-# --------------------------------------------------------------------------------------------
-# argnums, fresh inputs, unwrapping
-# --------------------------------------------------------------------------------------------
 def _spec_repr(spec, indent=0):
     """A spec as repr(TreeSpec) shows it (vmap's structure errors print it)."""
     if spec is None:
@@ -80,6 +77,9 @@ def _spec_repr(spec, indent=0):
             + (",\n" + " " * (indent + 2)).join(children) + "])")
 
 
+# --------------------------------------------------------------------------------------------
+# argnums, fresh inputs, unwrapping
+# --------------------------------------------------------------------------------------------
 def _validate_argnum(argnum, num_args):
     if not isinstance(argnum, int):
         raise RuntimeError(f"argnum must be int, got: {type(argnum)}")
@@ -95,7 +95,8 @@ def _slice_argnums(args, argnums):
     if not isinstance(argnums, (int, tuple)):
         raise RuntimeError(f"argnums must be int or Tuple[int, ...], got: {type(argnums)}")
     if isinstance(argnums, int):
-        return _validate_argnum(argnums, len(args)), args[_validate_argnum(argnums, len(args))]
+        argnum = _validate_argnum(argnums, len(args))
+        return argnum, args[argnum]
     argnums = tuple(_validate_argnum(a, len(args)) for a in argnums)
     if len(argnums) == 0:
         raise RuntimeError("argnums must be non-empty")
@@ -135,7 +136,8 @@ class _Level:
         return any(isinstance(n, AccumulateGrad) and not any(n.variable is i for i in self.inputs)
                    for n in _graph([t.grad_fn]))
 
-    def unwrap(self, tree, name="", strict_tensors=False):
+    def unwrap(self, tree, strict_tensors=False):
+        """PyTorch's unwrapping: aux (strict_tensors) may hold only tensors."""
         leaves, spec = _tree_flatten(tree)
         out = []
         for t in leaves:
