@@ -20338,3 +20338,134 @@ case(
     "import pickle; pickle.loads(pickle.dumps(torch.float64)), pickle.loads(pickle.dumps(torch.Size([2])))",
     "torch.testing.assert_close(torch.float32, torch.float32)",
 )
+
+
+# ---------------------------------------------------------------------------
+# k. torch.func (part functrans): grad, grad_and_value, vjp, jacrev, hessian, vmap, functional_call
+# ---------------------------------------------------------------------------
+# grad: a function returning the gradient; no grad_fn unless an input requires grad outside,
+# .grad never touched; nested grad is the second derivative
+case(
+    "k_func_grad_values_and_printing",
+    "from torch.func import grad, grad_and_value; x = torch.tensor([0.5, -1.0, 2.0]); f = lambda x: (x.sin() * x ** 2).sum()",
+    "grad(f)(x)",
+    "grad_and_value(f)(x)",
+    "xr = x.clone().requires_grad_(); g, v = grad_and_value(f)(xr); g, v, xr.grad, g.grad_fn.name()",
+    "t = torch.tensor(0.7); grad(grad(torch.sin))(t), grad(grad(grad(torch.sin)))(t)",
+    "tr = torch.tensor(0.7, requires_grad=True); g2 = grad(grad(lambda x: x ** 3))(tr); g2, tr.grad",
+    "g2.backward(); tr.grad",
+    "with torch.no_grad(): g = grad(f)(xr)\ng",
+    "grad(lambda x: x.sum())(xr), grad(lambda x: x)(torch.tensor(2.0))",
+    "s = torch.tensor(2.0, requires_grad=True); g, v = grad_and_value(lambda x: x)(s); g, v, v is s",
+)
+
+# argnums (int, negative, tuple), has_aux, kwargs, dicts of inputs, closures
+case(
+    "k_func_grad_argnums_aux",
+    "from torch.func import grad; x = torch.tensor([0.5, -1.0, 2.0]); y = torch.tensor([1.5, 0.25, -2.0]); f = lambda x, y: (x * y.sin()).sum()",
+    "grad(f)(x, y), grad(f, argnums=1)(x, y), grad(f, argnums=(0, 1))(x, y), grad(f, argnums=-1)(x, y)",
+    "grad(lambda x: ((x ** 2).sum(), x.cos()), has_aux=True)(x)",
+    "grad(lambda x, scale=1.0: (scale * x ** 2).sum())(x, scale=3.0)",
+    "p = {'w': torch.tensor([0.5, -1.0, 2.0]), 'b': torch.tensor(0.3)}; a = torch.tensor([[1., 2., 3.], [0.5, -0.2, 1.0]]); grad(lambda p: ((a @ p['w'] + p['b']) ** 2).mean())(p)",
+    "w = torch.tensor([1., 2., 3.], requires_grad=True); g = grad(lambda x: (x * w).sum())(x); g, w.grad",
+    "yr = y.clone().requires_grad_(); grad(lambda x, y: (x ** 2).sum() + (x * y).sum())(x, yr), grad(lambda x, y: (x ** 2).sum() + y.sum())(x, yr)",
+    "grad(lambda x: (grad(lambda y: (x * y).sum())(x) * x).sum())(x)",
+    "t = torch.tensor(2.0); grad(lambda x: x * grad(lambda y: x * y)(x))(t)",
+)
+
+case(
+    "k_func_grad_errors",
+    "from torch.func import grad, grad_and_value; x = torch.tensor([0.5, -1.0, 2.0])",
+    "grad(lambda x: x * 2)(x)",
+    "grad_and_value(lambda x: 3.0)(x)",
+    "grad(lambda x: x.sum(), has_aux=True)(x)",
+    "grad(lambda x: (x.sum(), 1), has_aux=True)(x)",
+    "grad(lambda x, y: x.sum(), argnums=2)(x, x)",
+    "grad(lambda x, y: x.sum(), argnums=(0, 0))(x, x)",
+    "grad(lambda x, y: x.sum(), argnums=())(x, x)",
+    "grad(lambda x, y: x.sum(), argnums=1.0)(x, x)",
+    "grad(lambda x, y: x.sum(), argnums=(0, 1.0))(x, x)",
+    "grad(lambda x: x * 2)(2.0)",
+    "grad(lambda x: (x * 2).sum())(torch.tensor([1, 2]))",
+    "grad(lambda x, y: x.sum(), argnums=1)(x, x)",
+)
+
+# vjp: the output and a function of the cotangents (callable again); its errors
+case(
+    "k_func_vjp",
+    "from torch.func import vjp; x = torch.tensor([0.5, -1.0, 2.0]); y = torch.tensor([1.5, 2.0, -2.0])",
+    "out, fn = vjp(lambda x: x.sin() * 2, x); out, fn(torch.tensor([1., 2., 3.])), fn(torch.ones(3))",
+    "xr = x.clone().requires_grad_(); out, fn = vjp(lambda x, y: (x * y, x.exp()), xr, y); out, fn((torch.ones(3), torch.ones(3))), xr.grad",
+    "out, fn, aux = vjp(lambda x: (x.sin(), x.cos()), x, has_aux=True); out, fn(torch.ones(3)), aux",
+    "out, fn = vjp(lambda x: x.sum(), x); fn(torch.tensor(2.0)), fn(torch.tensor(2.0, requires_grad=True))",
+    "out, fn = vjp(lambda x: x.sin(), x); fn((torch.ones(3),))",
+    "out, fn = vjp(lambda x: (x.sin(), [x.cos()]), x); fn(torch.ones(3))",
+    "vjp(lambda x: (x > 0).long(), x)",
+    "vjp(lambda x: 1.0, x)",
+    "vjp(lambda x: None, x)",
+    "vjp(lambda x: x, x, has_aux=True)",
+)
+
+# jacrev: one vjp per output element (signs of zeros as PyTorch's); argnums, has_aux, pytrees
+case(
+    "k_func_jacrev",
+    "from torch.func import jacrev; x = torch.tensor([0.5, -1.0, 2.0]); y = torch.tensor([[1., 2.], [3., 4.], [5., 6.]])",
+    "jacrev(torch.sin)(x), jacrev(lambda x: x.sum())(x), jacrev(lambda x: x.outer(x))(x)",
+    "jacrev(torch.sin)(x.clone().requires_grad_())",
+    "f = lambda x, y: (x @ y, x.exp()); jacrev(f)(x, y)",
+    "jacrev(f, argnums=(0, 1))(x, y)",
+    "jacrev(lambda x: (x.sin(), x.cos()), has_aux=True)(x)",
+    "jacrev(torch.sin, chunk_size=1)(x), jacrev(jacrev(lambda x: (x ** 3).sum()))(x)",
+    "jacrev(lambda p: p['w'] * p['b'])({'w': torch.tensor([0.5, -1.0]), 'b': torch.tensor(0.3)})",
+    "jacrev(torch.sin, chunk_size=0)",
+)
+
+# hessian (PyTorch: forward-over-reverse; its values and zero signs)
+case(
+    "k_func_hessian",
+    "from torch.func import hessian; import warnings; x = torch.tensor([0.5, -1.0, 2.0]); y = torch.tensor([1.0, 2.0, 3.0])",
+    "with warnings.catch_warnings():\n    warnings.simplefilter('ignore')\n    h1 = hessian(lambda x: (x.sin() * x).sum())(x)\n    h2 = hessian(lambda x, y: (x * y * y).sum(), argnums=(0, 1))(x, y)\n    h3 = hessian(lambda x: (x ** 3).sum())(x.clone().requires_grad_())",
+    "h1",
+    "h2",
+    "h3",
+)
+
+# vmap: in_dims/out_dims, kwargs not batched, composition with grad; the errors
+case(
+    "k_func_vmap",
+    "from torch.func import vmap, grad, jacrev; x = torch.tensor([[1., 2., 3.], [4., 5., 6.]]); y = torch.tensor([1., -1., 0.5])",
+    "vmap(torch.dot)(x, x), vmap(torch.sum)(x), vmap(torch.sum, in_dims=1)(x), vmap(lambda a: a * 2, out_dims=1)(x)",
+    "vmap(torch.dot, in_dims=(0, None))(x, y), vmap(lambda a, b: a + b, in_dims=(1, 0))(x, torch.ones(3, 2))",
+    "vmap(lambda a: (a.sum(), a * 2), out_dims=(0, 1))(x), vmap(torch.sum, in_dims=-1)(x)",
+    "vmap(lambda d: d['a'] * d['b'], in_dims=({'a': 0, 'b': None},))({'a': x, 'b': torch.tensor(2.)})",
+    "vmap(lambda a, s: a * s)(x, s=3.0), vmap(lambda a: (a * 2, 1.0), out_dims=(0, None))(x), vmap(lambda a: y, out_dims=None)(x)",
+    "vmap(grad(lambda a: (a ** 2).sum()))(x), vmap(jacrev(torch.sin))(x), torch.vmap is torch.func.vmap",
+    "vmap(torch.sum, in_dims=2)(x)",
+    "vmap(torch.add)(x, torch.ones(3, 3))",
+    "vmap(torch.add, in_dims=(None, None))(x, x)",
+    "vmap(torch.sum)()",
+    "vmap(torch.sum, in_dims=[0])(x)",
+    "vmap(torch.mul, in_dims=(0, 0))(x, 2.0)",
+    "vmap(torch.sum, in_dims=(0.5,))(x)",
+    "vmap(lambda a: 1.0)(x)",
+    "vmap(torch.sum, out_dims=1.5)(x)",
+    "vmap(torch.sum, randomness='x')",
+    "vmap(lambda a: (a, a), out_dims=(0, 0, 0))(x)",
+    "vmap(lambda a, b: a, in_dims=(0, (0, 0)))(x, (x, {'k': x}))",
+)
+
+# functional_call: a module run with other tensors in place of its parameters/buffers
+case(
+    "k_func_functional_call",
+    "from torch.func import functional_call, grad; m = torch.nn.Linear(3, 1); p = {'weight': torch.tensor([[1., 0., -1.]]), 'bias': torch.tensor([0.1])}; a = torch.tensor([[1., 2., 3.], [0., 1., 0.]])",
+    "out = functional_call(m, p, (a,)); out, m.weight.shape, isinstance(m.weight, torch.nn.Parameter), m.weight.grad",
+    "grad(lambda p: functional_call(m, p, a).pow(2).sum())(p)",
+    "bn = torch.nn.BatchNorm1d(2); out = functional_call(bn, {'running_mean': torch.tensor([1., 2.])}, torch.tensor([[1., 2.], [3., 5.]])); out, bn.running_mean",
+    "s = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.Tanh(), torch.nn.Linear(2, 1)); functional_call(s, {k: torch.ones_like(v) for k, v in s.named_parameters()}, (torch.tensor([[1., -1.]]),), {})",
+    "functional_call(m, ({'weight': torch.ones(1, 3)}, {'bias': torch.ones(1)}), torch.ones(1, 3))",
+    "functional_call(m, {'weight': torch.ones(1, 3)}, torch.ones(1, 3), strict=True)",
+    "functional_call(m, dict(p, foo=torch.zeros(1)), torch.ones(1, 3), strict=True)",
+    "functional_call(m, ({'weight': torch.ones(1, 3)}, {'weight': torch.ones(1, 3)}), torch.ones(1, 3))",
+    "functional_call(m, 3, torch.ones(1, 3))",
+    "functional_call(m, [{'weight': torch.ones(1, 3)}, 1], torch.ones(1, 3))",
+)
