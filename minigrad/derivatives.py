@@ -115,7 +115,7 @@ def _index(self, indices):
 
 def _index_put_forward(self, values, indices, accumulate=False):
     _check_masks(self.shape, indices)
-    out = self.copy()
+    out = self.copy(order="K")  # (PyTorch's index_put clones self keeping its strides)
     try:
         if accumulate:
             np.add.at(out, indices, values)
@@ -6762,6 +6762,9 @@ index_reduce_double_backward_error = Op(
     "minigrad::autograd::Error", lambda self: self.copy(),
     self=_delayed_error("index_reduce(): Double backward is unsupported for source when >1 zeros in "
                         "source are scattered to the same position in self"))
+for _op in (scatter, scatter_value, scatter_add, scatter_reduce, index_add, index_copy, index_reduce):
+    _op.contiguous = True  # (PyTorch's kernels for these fill a new row-major tensor)
+del _op
 # --- end of part dist rows ---
 
 
