@@ -825,8 +825,8 @@ def _rot90(self, k, dims):
     """PyTorch's rot90: flips (copied) and a transpose (a view of the copy: its strides stay)."""
     k %= 4
     if k == 1 or k == 3:
-        return np.flip(self, dims[k == 1]).copy().swapaxes(*dims)
-    return np.flip(self, dims).copy() if k == 2 else self.copy()
+        return np.flip(self, dims[k == 1]).copy(order="K").swapaxes(*dims)
+    return np.flip(self, dims).copy(order="K") if k == 2 else self.copy()
 
 
 def _diag_embed(self, offset, dim1, dim2):
@@ -3291,14 +3291,15 @@ detach_copy = Op("minigrad::autograd::NotImplemented", lambda self: self.copy(),
 # --- end of part views2 copies ---
 
 # --- shape ops that copy -------------------------------------------------------------------------
-flip = Op("FlipBackward0",             lambda self, dims: np.flip(
-                                           self, dims if self.ndim else None).copy(),
+flip = Op("FlipBackward0",             lambda self, dims: np.flip(   # (laid out as self)
+                                           self, dims if self.ndim else None).copy(order="K"),
           self=lambda grad, dims: flip(grad, dims))
 roll = Op("RollBackward0",             lambda self, shifts, dims: np.roll(self, shifts, dims) if dims
                                            else np.roll(self, shifts[0]),     # flattened, rolled
           self=lambda grad, shifts, dims: roll(grad, tuple(-s for s in shifts), dims))
 repeat = Op("RepeatBackward0",         lambda self, repeats: np.tile(self, repeats),
             self=lambda grad, repeats, self_shape: _repeat_backward(grad, repeats, self_shape))
+roll.contiguous = repeat.contiguous = True  # (new row-major tensors in PyTorch)
 
 # --- gather and scatter: reading and writing at positions given by an index tensor -------------
 gather = Op("GatherBackward0",         lambda self, dim, index, sparse_grad=False:
@@ -6676,6 +6677,7 @@ def _renorm_backward(grad, self, p, dim, maxnorm):
 
 renorm = Op("RenormBackward0",         _renorm,
             self=lambda grad, self, p, dim, maxnorm: _renorm_backward(grad, self, p, dim, maxnorm))
+renorm.contiguous = True  # (a new row-major tensor in PyTorch)
 
 
 # channel_shuffle: channels (g groups of C/g) reordered as if a (g, C/g) grid were transposed;

@@ -994,8 +994,15 @@ bitwise_xor = _bitwise_function("bitwise_xor", _xor)
 def bitwise_not(input):
     _tensor_arg("bitwise_not", "input", 1, input)
     if input._data.dtype.kind == "f":
-        raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+        raise NotImplementedError(f'"bitwise_not_cpu" not implemented for \'{input.dtype._scalar}\'')
     return Tensor._make(~input._data)
+
+
+def _invert(self):
+    """`~x`: Python's operator checks the dtype itself, in its own words."""
+    if self._data.dtype.kind == "f":
+        raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+    return bitwise_not(self)
 
 
 # --- part elem2: PyTorch's other names for ops above, rsub, addcmul/addcdiv, logical ops -------
@@ -3688,7 +3695,8 @@ def nonzero(input, *, as_tuple=False):
     found = np.nonzero(np.atleast_1d(input._data))
     if as_tuple:
         return tuple(Tensor._make(c.astype(np.int64)) for c in found)
-    return Tensor._make(np.stack(found[:input.dim()], 1).astype(np.int64)
+    # (PyTorch fills one row of memory per dim: the result is that block transposed)
+    return Tensor._make(np.stack(found[:input.dim()]).astype(np.int64).T
                         if input.dim() else np.zeros((found[0].size, 0), np.int64))
 
 
@@ -4785,7 +4793,7 @@ _METHODS = dict(
     __rmatmul__=_matmul_operator(lambda self, other: matmul(other, self)), __neg__=neg, __abs__=abs,
     __eq__=_eq, __ne__=_ne, __lt__=_lt, __le__=_le, __gt__=_gt, __ge__=_ge,
     __and__=_and, __rand__=_and, __or__=_or, __ror__=_or,
-    __xor__=_xor, __rxor__=_xor, __invert__=bitwise_not,
+    __xor__=_xor, __rxor__=_xor, __invert__=_invert,
     __getitem__=getitem, __setitem__=setitem,
     add_=_add_inplace, sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_div_inplace,
     pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),
