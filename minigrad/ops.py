@@ -2060,12 +2060,46 @@ def view(input, *shape):
     if not shape:
         raise TypeError("view() received an invalid combination of arguments - got (), but "
                         "expected one of:\n * (minigrad.dtype dtype)\n * (tuple of ints size)\n")
+    if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
+        return _view_dtype(input, shape[0])
     shape = _infer_shape(_shape(shape), input.numel())
     if not _viewable(input._data, shape):
         raise RuntimeError("view size is not compatible with input tensor's size and stride (at "
                            "least one dimension spans across two contiguous subspaces). Use "
                            ".reshape(...) instead.")
     return d.view(input, shape)
+
+
+def _view_dtype(input, dtype):
+    """view(dtype): the same bytes read as another type; the last dim shrinks or grows by the
+    ratio of the sizes. It shares memory and version counter but not history (PyTorch marks it
+    not differentiable): no grad_fn, no _base, requires_grad False, even for the same dtype."""
+    a, new = input._data, dtype.np
+    if a.itemsize != new.itemsize:  # (PyTorch's checks, in its order)
+        how = f"to view {input.dtype._scalar} as {dtype._scalar} (different element sizes)"
+        if a.ndim == 0:
+            raise RuntimeError(f"self.dim() cannot be 0 {how}")
+        stride, offset = _stride(input), input.storage_offset()
+        if a.itemsize < new.itemsize:  # fewer, wider elements: they must start on their width
+            ratio = new.itemsize // a.itemsize
+            for value, what in [(a.shape[-1], "self.size(-1)"), (offset, "self.storage_offset()")]:
+                if value % ratio:
+                    raise RuntimeError(f"{what} must be divisible by {ratio} {how}, but got {value}")
+        if stride[-1] != 1:
+            raise RuntimeError(f"self.stride(-1) must be 1 {how}, but got {stride[-1]}")
+        if a.itemsize < new.itemsize:
+            for i, st in enumerate(stride[:-1]):
+                if st % ratio:
+                    raise RuntimeError(f"self.stride({i}) must be divisible by {ratio} {how}, "
+                                       f"but got {st}")
+    if a.size or a.itemsize == new.itemsize:
+        a = a.view(new)
+    else:  # (NumPy keeps no strides for an empty array to scale: a new one)
+        a = np.empty((*a.shape[:-1], a.shape[-1] * a.itemsize // new.itemsize), new)
+    # PyTorch makes a new tensor: an inference one in inference_mode; outside it, that of an
+    # inference tensor gets a version counter of its own
+    fresh = grad_mode._inference or input.is_inference()
+    return Tensor._make(a, version_counter=None if fresh else input._version_counter)
 
 
 def reshape(input, *shape):

@@ -20062,3 +20062,36 @@ case(
     "torch.save([x.int(), x.untyped_storage()], io.BytesIO()); buf = io.BytesIO(); torch.save([x, x[1:], x.storage()], buf); buf.seek(0); l = torch.load(buf); l[2][1] = 9.; l[0], l[1]",
     "torch.save([torch.nn.Parameter(x), x.untyped_storage()], io.BytesIO())",
 )
+
+# view(dtype): the same bytes read as another type, no history, the base's version counter
+case(
+    "e_view_dtype_reinterprets",
+    "x = torch.tensor([[1., -2.], [0.5, 3.]]); y = x.view(torch.int32); y, y._base, y._is_view(), y.data_ptr() == x.data_ptr()",
+    "b = x.view(torch.uint8); b.shape, b.stride(), b[0, :4], x.view(torch.int8)[1, 4:], x.view(dtype=torch.float64)",
+    "y.add_(1); x._version, y._version, x",
+    "torch.arange(8, dtype=torch.uint8)[2:].view(torch.int16), torch.tensor([True, False]).view(torch.uint8), torch.tensor([1., 2.]).expand(3, 2).view(torch.int16).stride()",
+    "torch.arange(12, dtype=torch.int8).view(3, 4)[::2, :2].view(torch.int16).stride(), torch.arange(8, dtype=torch.int8).view(4, 2).t().view(torch.uint8).stride(), torch.zeros(0).view(torch.float64).shape",
+    "w = torch.tensor([1., 2.], requires_grad=True); v = w.view(torch.float32); v, v.grad_fn, v._base, v.is_leaf, w.view(torch.int32)",
+    "v.mul_(2); w, v, w._version, w.clone().view(torch.float32).grad_fn",
+    "v.requires_grad_(); v.is_leaf, v.requires_grad, v.view(2, 1)._base is v",
+    "[d.itemsize for d in [torch.float32, torch.float64, torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8, torch.bool]]",
+    """
+    with torch.inference_mode():
+        i = torch.tensor([1., 2.])
+        print(x.view(torch.int32).is_inference(), i.view(torch.int32).is_inference())
+    j = i.view(torch.int32); j.add_(1); j.is_inference(), j._version
+    """,
+)
+
+case(
+    "k_view_dtype_errors",
+    "torch.tensor(1.5).view(torch.float64)",
+    "torch.arange(6, dtype=torch.uint8).view(torch.float32)",
+    "torch.arange(8, dtype=torch.uint8)[1:7].view(torch.int16)",
+    "torch.arange(12, dtype=torch.uint8).view(4, 3).t().view(torch.int16)",
+    "torch.arange(24, dtype=torch.uint8).view(4, 6).t()[1:].view(torch.int16)",
+    "torch.arange(6, dtype=torch.int16).view(2, 3)[:, :2].view(torch.int32)",
+    "torch.arange(6.).view(2, 3).t().view(torch.int16)",
+    "torch.zeros(2, 0, dtype=torch.uint8).view(torch.float64)",
+    "torch.tensor([1., 2.]).view(torch.int32, 2)",
+)
