@@ -4090,22 +4090,35 @@ def _unsafe_view(input, shape):
 
 def tensordot(a, b, dims=2, out=None):
     """Sum of products over dims of a paired with dims of b (the last `dims` of a with the first
-    of b, for an int): both permuted and reshaped to matrices, one mm, reshaped back. With out,
-    PyTorch's Python tensordot calls ATen's tensordot.out with the dims as two lists."""
-    if isinstance(dims, Tensor):
-        dims = dims.tolist()
-    if isinstance(dims, numbers.Integral):
-        if dims < 0:
+    of b, for an int): both permuted and reshaped to matrices, one mm, reshaped back. As
+    PyTorch's Python tensordot, it reads `dims` as two lists and hands them to ATen's tensordot,
+    whose parser refuses anything but lists of ints there: (1, 0) is not two dims."""
+    if not isinstance(dims, (tuple, list, Tensor, int)):
+        raise RuntimeError("tensordot expects dims to be int or tuple[list[int], list[int]] or "
+                           f"list[list[int]] containing two lists, but got dims={dims}")
+    if isinstance(dims, (tuple, list)):
+        dims_a, dims_b = dims
+    elif isinstance(dims, Tensor) and dims.numel() > 1:
+        assert dims.size()[0] == 2, ("dims tensor must have size 2 in first dimension, got "
+                                     f"{dims.size()[0]}")
+        dims_a, dims_b = dims[0].tolist(), dims[1].tolist()
+    else:
+        n = int(dims.item()) if isinstance(dims, Tensor) else dims
+        if n < 0:
             raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
-        if dims > a.dim() or dims > b.dim():
+        if not isinstance(dims, Tensor) and n > builtins.min(a.dim(), b.dim()):
             raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
-        dims = (list(range(-dims, 0)), list(range(dims)))
+        dims_a, dims_b = list(range(-n, 0)), list(range(n))
     if out is not None:
         from ._out import call_with_out
-        dims_a, dims_b = dims
-        return call_with_out(lambda a, b, dims_a, dims_b: tensordot(a, b, (dims_a, dims_b)),
-                             _TENSORDOT_OUT, (a, b, dims_a, dims_b), {}, out)
-    da, db = ([x] if isinstance(x, numbers.Integral) else list(x) for x in dims)
+        return call_with_out(_tensordot, _TENSORDOT_OUT, (a, b, dims_a, dims_b), {}, out)
+    _arg_parser.bind(_TENSORDOT_OUT, (a, b, dims_a, dims_b), {})  # (its TypeErrors)
+    return _tensordot(a, b, dims_a, dims_b)
+
+
+def _tensordot(a, b, da, db):
+    """ATen's tensordot(self, other, dims_self, dims_other)."""
+    da, db = list(da), list(db)
     if len(da) != len(db):
         raise RuntimeError("both dimension lists should have same length")
     if a.dtype != b.dtype:

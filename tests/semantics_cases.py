@@ -20095,3 +20095,20 @@ case(
     "torch.zeros(2, 0, dtype=torch.uint8).view(torch.float64)",
     "torch.tensor([1., 2.]).view(torch.int32, 2)",
 )
+
+# tensordot hands ATen two lists of dims: a pair of ints is refused by its parser
+case(
+    "k_tensordot_dims_forms",
+    "a = torch.arange(6.).view(2, 3); b = torch.arange(12.).view(3, 4)",
+    "torch.tensordot(a, b, (1, 0))",
+    "torch.tensordot(a, b, dims=[[1], 0])",
+    "torch.tensordot(a, b, (1, 0), out=torch.empty(2, 4))",
+    "torch.tensordot(a, b, (1, 0, 1))",
+    "torch.tensordot(a, b, 1.5)",
+    "import numpy as np; torch.tensordot(a, b, np.int64(1))",
+    "torch.tensordot(a, b, torch.tensor([1, 0, 1]))",
+    "torch.tensordot(a, b, torch.tensor(-1))",
+    "torch.tensordot(a, b, torch.tensor(3))",
+    "torch.tensordot(a, b, 3)",
+    "torch.tensordot(a, b, ([1], [0])), torch.tensordot(a, b, True), torch.tensordot(a, b, torch.tensor([[1], [0]]))",
+)
