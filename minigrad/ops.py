@@ -1780,7 +1780,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     return return_types.topk(*d.topk(input, k, dim, largest, sorted))
 
 
-def _check_index(name, input, dim, index, src=None):
+def _check_index(name, input, dim, index, src=None, reduce=None):
     """PyTorch's checks for gather/scatter, in its order and words."""
     if index._data.dtype not in (np.int32, np.int64):
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
@@ -1801,6 +1801,8 @@ def _check_index(name, input, dim, index, src=None):
         raise RuntimeError(f"Expected index {list(index.shape)} to be no larger than self "
                            f"{list(input.shape)} apart from dimension {dim}"
                            + (f" and to be no larger size than src {list(src.shape)}" if src is not None else ""))
+    if reduce is not None and reduce not in _SCATTER_REDUCE:
+        raise RuntimeError("reduce argument must be either add or multiply.")
     size = sshape[dim]
     bad = (index._data < 0) | (index._data >= size)
     if bad.any():
@@ -1815,27 +1817,42 @@ def gather(input, dim, index, *, sparse_grad=False):
     return d.gather(input, given, index, sparse_grad)
 
 
-def _scatter_call(input, dim, index, src, value):
+def _scatter_call(input, dim, index, src, value, reduce):
     """The row scatter(dim, index, src) or scatter(dim, index, value) runs, and its arguments,
-    after PyTorch's checks: shared by scatter and scatter_."""
+    after PyTorch's checks: shared by scatter and scatter_. reduce ("add", "multiply") is
+    scatter_reduce's "sum" and "prod" (include_self), with no derivative."""
     if src is None is value:  # (PyTorch has no scatter without either: _arg_parser words it)
         raise TypeError("scatter() missing its src or value")
+    if isinstance(src, Tensor) and reduce is not None:
+        warn_once("The reduce argument of torch.scatter with Tensor src is deprecated and will be "
+                  "removed in a future PyTorch release. Use torch.scatter_reduce instead for more "
+                  "reduction options. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/"
+                  "native/TensorAdvancedIndexing.cpp:225.)", stacklevel=4)
     given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     if isinstance(src, Tensor):
-        _check_index("scatter", input, dim, index, src)
-        return d.scatter, (input, given, index, src)
-    _check_index("scatter", input, dim, index)
-    return d.scatter_value, (input, given, index, value if src is None else src)
+        _check_index("scatter", input, dim, index, src, reduce)
+        if reduce is None:
+            return d.scatter, (input, given, index, src)
+        return d.scatter_src_reduce, (input, given, index, src, _SCATTER_REDUCE[reduce])
+    _check_index("scatter", input, dim, index, reduce=reduce)
+    value = value if src is None else src
+    if reduce is None:
+        return d.scatter_value, (input, given, index, value)
+    return d.scatter_value_reduce, (input, given, index, value, _SCATTER_REDUCE[reduce])
 
 
-def scatter(input, dim, index, src=None, *, value=None):
-    """Writes src's elements (or one number) at the positions index gives along dim."""
-    op, args = _scatter_call(input, dim, index, src, value)
+_SCATTER_REDUCE = {"add": "sum", "multiply": "prod"}
+
+
+def scatter(input, dim, index, src=None, *, value=None, reduce=None):
+    """Writes src's elements (or one number) at the positions index gives along dim; with
+    reduce, adds or multiplies them in instead."""
+    op, args = _scatter_call(input, dim, index, src, value, reduce)
     return op(*args)
 
 
-def _scatter_inplace(self, dim, index, src=None, *, value=None):
-    op, args = _scatter_call(self, dim, index, src, value)
+def _scatter_inplace(self, dim, index, src=None, *, value=None, reduce=None):
+    op, args = _scatter_call(self, dim, index, src, value, reduce)
     return apply_inplace(op, *args)
 
 
@@ -6368,6 +6385,7 @@ def _index_reduce_call(name, input, dim, index, source, reduce, include_self, ex
     """index_reduce's arguments after PyTorch's checks, in its order (the reduction first)."""
     _positional(name, _INDEX_REDUCE_ARGS if method else ("input",) + _INDEX_REDUCE_ARGS,
                 (dim, index, source, reduce) if method else (input, dim, index, source, reduce), extra)
+    _bool_arg(name, "include_self", include_self)
     if reduce not in ("prod", "mean", "amax", "amin"):
         raise RuntimeError("index_reduce(): Expected reduce to be one of prod, mean, amax or amin "
                            f"but got {reduce}.")

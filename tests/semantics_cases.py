@@ -20112,3 +20112,47 @@ case(
     "torch.tensordot(a, b, 3)",
     "torch.tensordot(a, b, ([1], [0])), torch.tensordot(a, b, True), torch.tensordot(a, b, torch.tensor([[1], [0]]))",
 )
+
+# scatter's deprecated reduce ("add", "multiply"): a warning for a tensor src, no derivative
+case(
+    "k_scatter_reduce_argument",
+    "x = torch.ones(2, 3); i = torch.tensor([[0, 1, 0], [0, 1, 1]]); s = torch.tensor([[1., 2., 3.], [4., 5., 6.]])",
+    "x.scatter(0, i, s, reduce='multiply'), x.scatter(0, i, s, reduce='add'), x.scatter(0, i[:1].int(), 2., reduce='add')",
+    "torch.ones(2, 3, dtype=torch.int64).scatter(0, i, 2.5, reduce='multiply'), torch.ones(2, 3, dtype=torch.bool).scatter(0, i, s > 3, reduce='add'), x.scatter(0, i, value=3, reduce='multiply')",
+    "y = x.clone(); y.scatter_(0, i, s, reduce='add'), y.scatter_(0, i, 2., reduce='multiply'), y._version",
+    "x.scatter(0, i, s, reduce='sum')",
+    "x.scatter(0, torch.tensor([[0, 5, 0]]), 2., reduce='mean')",
+    "x.scatter(5, i, 2., reduce='mean')",
+    "x.scatter(0, i.float(), 2., reduce='mean')",
+    "x.scatter(0, i, s.double(), reduce='mean')",
+    "x.scatter(1, torch.tensor([[0, 1, 1, 1]]), s[:, :2], reduce='mean')",
+    "w = torch.ones(2, 3, requires_grad=True); r = w.scatter(0, i, s, reduce='add'); print(r, r.grad_fn.next_functions); r.sum().backward()",
+    "r = x.scatter(0, i, s.requires_grad_(), reduce='multiply'); print(r, r.grad_fn.next_functions); r.sum().backward()",
+    "r = w.scatter(0, i, 2., reduce='add'); print(r, r.grad_fn.next_functions); r.sum().backward()",
+    "w.scatter_(0, i, 2., reduce='add')",
+    "c = w.clone(); c.scatter_(0, i, 2., reduce='add'), c.grad_fn.next_functions",
+)
+
+case(
+    "k_scatter_index_reduce_out",
+    "x = torch.ones(2, 3); i = torch.tensor([[0, 1, 0], [0, 1, 1]]); s = torch.tensor([[1., 2., 3.], [4., 5., 6.]]); o = torch.empty(2, 3)",
+    "torch.scatter(x, 0, i, s, reduce='add', out=o) is o, o, o._version",
+    "torch.scatter(x, 0, i, 2., reduce='multiply', out=x), x",
+    "torch.scatter(x, 0, i, s, reduce='add', out=s)",
+    "torch.scatter(x, 0, i, 2., out=torch.empty(2, 3, dtype=torch.int64))",
+    "torch.scatter(x, 0, i, s, reduce='add', out=torch.empty(2, 3, dtype=torch.float64))",
+    "torch.scatter(x, 0, i, s.requires_grad_(), reduce='add', out=o)",
+    "torch.scatter(x, 0, i, 2., reduce='add', out=torch.empty(2, 3, requires_grad=True))",
+    "v = torch.ones(3); torch.index_fill(v, 0, torch.tensor([0, 2]), 5., out=torch.empty(3))",
+    "v.index_fill(0, torch.tensor([0, 2]), torch.tensor(5.), out=torch.empty(3))",
+    "p = torch.empty(3); r = torch.index_reduce(v, 0, torch.tensor([0, 2, 0]), torch.tensor([2., 3., 4.]), 'mean', include_self=False, out=p); r is p, p, p._version",
+    "p = torch.empty(5); torch.index_reduce(v, 0, torch.tensor([0, 2]), torch.tensor([2., 3.]), 'amax', out=p); p",
+    "torch.index_reduce(v, 0, torch.tensor([0, 2]), torch.tensor([2., 3.]), 'prod', out=v), v",
+    "torch.index_reduce(v, 0, torch.tensor([0, 2]), torch.tensor([2., 3.]), 'amax', out=torch.empty(3, dtype=torch.int64))",
+    "q = torch.tensor([2., 3.]); torch.index_reduce(v, 0, torch.tensor([0, 2]), q, 'prod', out=q)",
+    "torch.index_reduce(v, 0, torch.tensor([0, 2]), q, 'bad', out=p)",
+    "torch.index_reduce(v.requires_grad_(), 0, torch.tensor([0, 2]), q, 'prod', out=p)",
+    "torch.index_reduce(v, 0, torch.tensor([0, 2]), q, 'prod', True, out=p)",
+    "torch.index_reduce(v, 0, torch.tensor([0, 2]), q, 'prod', include_self=1)",
+    "v.index_reduce(0, torch.tensor([0, 2]), q, 'prod', include_self=None)",
+)
