@@ -119,6 +119,11 @@ _KERNEL = {
 # (diag's kernels are diag_embed's and diagonal_copy's out=: theirs are the nodes).
 _RECORDED = {"floor_divide": None, "heaviside": None, "histogram": None, "diag": _diag_out,
              "scatter.reduce": None}
+# Kernels that write out, then check what they wrote it from (linalg.inv: out keeps a singular
+# matrix's infs and nans): the function run unchecked instead, and the check, by argument name.
+def _writes_then_checks():
+    from . import linalg
+    return dict.fromkeys(("linalg_inv", "inverse"), (linalg._inv_unchecked, linalg._inv_check))
 # How often a kernel moves out's version, where not once: nanmean writes a sum into out, then
 # divides it in place; kron writes into a view of out made without autograd (_unsafe_view).
 _WRITES = {"nanmean": 2, "kron": 0}
@@ -208,7 +213,8 @@ def call_with_out(fn, signatures, args, kwargs, out):
         args, kwargs = _with_arg(args, kwargs, "mean", mean)
     if name in ("std", "var") and _in_out_dtype(values, out):
         args, kwargs = _with_arg(args, kwargs, "input", values["input"].to(out.dtype))
-    result = (_RECORDED.get(overload) or fn)(*args, **kwargs)
+    unchecked, check = _writes_then_checks().get(name, (None, None))
+    result = (_RECORDED.get(overload) or unchecked or fn)(*args, **kwargs)
     results = tuple(result) if len(outs) > 1 else (result,)
     resize_first = _KERNEL.get(name, name) in ("cat", "index_reduce")  # (these resize out, then
     # look for overlaps)
@@ -241,6 +247,8 @@ def call_with_out(fn, signatures, args, kwargs, out):
         o._version_counter.value += _WRITES.get(name, 1) - 1
         if overload in _RECORDED and r.grad_fn is not None:
             _function.rebase_history(o, r)
+    if check:
+        check(*inputs)
     if factory and values.get("requires_grad"):  # (set_requires_grad, in C++'s words)
         out._set_requires_grad(True, "Only Tensors of floating point and complex dtype can "
                                      "require gradients")

@@ -20156,3 +20156,29 @@ case(
     "torch.index_reduce(v, 0, torch.tensor([0, 2]), q, 'prod', include_self=1)",
     "v.index_reduce(0, torch.tensor([0, 2]), q, 'prod', include_self=None)",
 )
+
+# linalg.inv's out= is linalg_inv_ex's: a singular matrix's inverse is written, then refused
+case(
+    "k_inv_out_written_before_the_error",
+    """
+    a = torch.tensor([[1., 2.], [2., 4.]]); o = torch.full((3,), 7.)
+    try:
+        torch.inverse(a, out=o)
+    except Exception as e:
+        print(type(e).__name__, e)
+    o, o._version
+    """,
+    """
+    b = torch.stack([a, torch.zeros(2, 2)]); p = torch.full((2, 2, 2), 7.)
+    try:
+        torch.linalg.inv(b, out=p)
+    except Exception as e:
+        print(type(e).__name__, e)
+    p, p._version
+    """,
+    "torch.linalg.inv(a, out=torch.empty(2, 2, dtype=torch.float64))",
+    "torch.linalg.inv(torch.ones(2), out=o)",
+    "torch.inverse(a[:1] + 1, out=o), torch.inverse(a + torch.eye(2), out=o), o._version",
+    "torch.inverse.__name__, torch.inverse(input=a + torch.eye(2)), torch.linalg.inv.__name__",
+    "torch.inverse(A=a)",
+)
