@@ -3771,8 +3771,34 @@ def _masked_scatter_call(self, mask, source, inplace):
     if np.count_nonzero(np.broadcast_to(mask._data, _broadcast_shape(self.shape, mask.shape))) \
             > source.numel():
         raise RuntimeError("Number of elements of source < number of ones in mask")
+    if inplace and np.shares_memory(self._data, source._data) and not (
+            source.requires_grad and source.is_leaf):
+        source = _as_read_while_writing(self, mask, source)
     return (apply_inplace if inplace else lambda op, *args: op(*args))(
         d.masked_scatter, self, mask, source)
+
+
+def _addresses(a):
+    """The memory address of each element of the array a, in a's shape."""
+    return a.__array_interface__["data"][0] + builtins.sum(
+        (np.arange(n) * st).reshape((n,) + (1,) * (a.ndim - 1 - i))
+        for i, (n, st) in enumerate(zip(a.shape, a.strides)))
+
+
+def _as_read_while_writing(self, mask, source):
+    """source as masked_scatter_'s kernel reads it when it shares memory with self: element after
+    element, in self's order, so an element self has already been written at reads the new
+    value. The same tensor for autograd (its history), holding those values."""
+    where = np.broadcast_to(_addresses(self._data), self.shape)[
+        np.broadcast_to(mask._data, self.shape)]
+    data = source._data.copy()
+    flat = data.reshape(-1)
+    written = {}
+    for k, (at, read) in enumerate(zip(where, np.broadcast_to(_addresses(source._data),
+                                                              source.shape).reshape(-1))):
+        flat[k] = written.get(read, flat[k])
+        written[at] = flat[k]
+    return Tensor._make(data, source.grad_fn, source._output_nr, requires_grad=source.requires_grad)
 
 
 def masked_scatter(input, mask, source):

@@ -20182,3 +20182,16 @@ case(
     "torch.inverse.__name__, torch.inverse(input=a + torch.eye(2)), torch.linalg.inv.__name__",
     "torch.inverse(A=a)",
 )
+
+# masked_scatter_ reads its source in order while it writes: overlapping self is allowed
+case(
+    "e_masked_scatter_reads_while_writing",
+    "x = torch.tensor([1., 2., 3., 4.]); x.masked_scatter_(torch.tensor([True, False, True, True]), x), x._version",
+    "x = torch.tensor([1., 2., 3., 4.]); x[:3].masked_scatter_(torch.tensor([True, False, True]), x[1:]); x",
+    "x = torch.tensor([1., 2., 3., 4.]); x[1:].masked_scatter_(torch.tensor(True), x[:3]); x",
+    "x = torch.arange(6.); x[2:].view(2, 2).t().masked_scatter_(torch.tensor([True, True]), x[:4]); x",
+    "x = torch.arange(6.); x[:4].masked_scatter_(torch.tensor([True, True, False, True]), x[2:].flip(0)); x",
+    "x = torch.arange(4.); torch.masked_scatter(x[1:], torch.tensor([True, True, True]), x[:3]), x",
+    "w = torch.tensor([1., 2., 3., 4.], requires_grad=True); x = w * 1; x[1:].masked_scatter_(torch.tensor([True, True, True]), x[:3]); x.sum().backward(); x, w.grad",
+    "torch.arange(2.).expand(2, 2).masked_scatter_(torch.tensor([True, False]), torch.ones(2))",
+)
