@@ -78,6 +78,11 @@ _EXACT_DTYPE = {
     "linalg_vecdot": "linalg.vecdot: Expected out of dtype{want._scalar} but found {got._scalar}",
     "linalg_multi_dot": "multi_dot(): expected out tensor to have dtype {want._c} but got {got._c}",
     "linalg_lstsq": None,
+    # (ldexp of a float by an integer exponent: its kernel's loop cannot cast, an internal assert)
+    "ldexp.int_exponent": lambda want, got: (
+        '!needs_dynamic_casting<func_t>::check(iter) INTERNAL ASSERT FAILED at "/__w/pytorch/'
+        'pytorch/aten/src/ATen/native/cpu/Loops.h":311, please report a bug to PyTorch. '
+        if can_cast(want, got) else _CAST_ERROR["ldexp"][1].format(got=got)),
 }
 _ANY_DTYPE = {"bernoulli"}  # (written by out.bernoulli_(p): any dtype takes 0s and 1s)
 # Kernels that word the usual cast rule their own way (cat's as a TypeError).
@@ -87,6 +92,7 @@ _CAST_ERROR = {
                                 "{got._scalar}")),
     "mvlgamma": (RuntimeError, "mvlgamma: result type {want._scalar} can't be cast to the desired "
                                "output type {want._scalar}"),  # (sic: PyTorch's words)
+    "ldexp": (RuntimeError, "ldexp can't be cast to the desired output type {got._scalar}"),
     "normal": (NotImplementedError, "\"normal_kernel_cpu\" not implemented for '{got._scalar}'"),
 }
 # ger_out (only it, not ger) warns at every call.
@@ -259,11 +265,15 @@ def call_with_out(fn, signatures, args, kwargs, out):
 
 def _overload(name, values):
     """The name of the ATen overload a call runs, where the tables above tell overloads apart:
-    lerp.Tensor (a tensor weight: it casts nothing), scatter.reduce (no derivative: recorded)."""
+    lerp.Tensor (a tensor weight: it casts nothing), scatter.reduce (no derivative: recorded),
+    ldexp.int_exponent (a float by integer exponents: out's dtype must be the float's)."""
     if name == "lerp" and isinstance(values["weight"], Tensor):
         return "lerp.Tensor"
     if name == "scatter" and values.get("reduce") is not None:
         return "scatter.reduce"
+    if name == "ldexp" and values["input"].is_floating_point() and not (
+            values["other"].is_floating_point()):
+        return "ldexp.int_exponent"
     return name
 
 

@@ -20195,3 +20195,15 @@ case(
     "w = torch.tensor([1., 2., 3., 4.], requires_grad=True); x = w * 1; x[1:].masked_scatter_(torch.tensor([True, True, True]), x[:3]); x.sum().backward(); x, w.grad",
     "torch.arange(2.).expand(2, 2).masked_scatter_(torch.tensor([True, False]), torch.ones(2))",
 )
+
+# ldexp's out=: a float times 2 ** an integer exponent must land in the float's own dtype
+case(
+    "k_ldexp_out_dtypes",
+    "a = torch.tensor([1., 2.]); o = torch.empty(2, dtype=torch.float64)",
+    "torch.ldexp(a, torch.tensor([1, 2]), out=o)",
+    "torch.ldexp(a.double(), torch.tensor([1, 2], dtype=torch.int32), out=torch.empty(2))",
+    "torch.ldexp(a, torch.tensor([1, 2]), out=torch.empty(2, dtype=torch.int64))",
+    "torch.ldexp(torch.tensor([1, 2]), torch.tensor([1, 2]), out=torch.empty(2, dtype=torch.int64))",
+    "torch.ldexp(a, torch.tensor([1., 2.]), out=o), torch.ldexp(torch.tensor([1, 2]), torch.tensor([1, 2]), out=o), torch.ldexp(a.double(), torch.tensor([1., 2.]), out=torch.empty(2))",
+    "torch.ldexp(a, torch.tensor([1, 2]), out=torch.empty(2)), torch.ldexp(a, torch.tensor([1., 2.], dtype=torch.float64), out=torch.empty(2)), o._version",
+)
