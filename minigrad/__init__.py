@@ -158,7 +158,9 @@ def is_inference(input):
     return input.is_inference()
 
 
-inverse = linalg.inv.__wrapped__  # (linalg.inv unwrapped: torch.inverse parses its own signature)
+def inverse(input):
+    """torch.inverse: linalg.inv under its own name and signature (which its parser reads)."""
+    return linalg.inv.__wrapped__(input)
 
 
 def cross(input, other, dim=None):

@@ -769,6 +769,10 @@ SIGNATURES.update({  # what a student most often gets wrong: reductions, sorting
        for n in ("addcmul", "addcdiv", "addcmul_", "addcdiv_")},
     "scatter_reduce": ("scatter_reduce(Tensor input, int64_t dim, Tensor index, Tensor src, "
                        "c10::string_view reduce, *, bool include_self=True, Tensor out=None)",),
+    "index_reduce": ("index_reduce(Tensor input, int64_t dim, Tensor index, Tensor source, "
+                     "c10::string_view reduce, *, bool include_self=True, Tensor out=None)",),
+    "index_fill": ("index_fill(Tensor input, int64_t dim, Tensor index, Tensor value)",
+                   "index_fill(Tensor input, int64_t dim, Tensor index, Scalar value)"),
     "Tensor.scatter_reduce_": ("scatter_reduce_(int64_t dim, Tensor index, Tensor src, "
                                "c10::string_view reduce, *, bool include_self=True)",),
     "scatter": tuple(f"scatter(Tensor input, int64_t dim, Tensor index, {v}, *, {r}Tensor out=None)"

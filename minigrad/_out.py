@@ -49,7 +49,7 @@ _EXACT_DTYPE = {
                      "take_along_dim", "linalg_det", "linalg_inv", "inverse", "linalg_cholesky",
                      "linalg_eigvalsh", "linalg_svdvals", "linalg_vector_norm", "linalg_solve",
                      "linalg_cross", "linalg_matmul", "linalg_matrix_power", "linalg_lu_solve",
-                     "linalg_ldl_solve"), _EXACT),
+                     "linalg_ldl_solve", "scatter", "scatter.reduce", "index_reduce"), _EXACT),
     "matmul": _MATMUL, "vdot": _MATMUL,
     **dict.fromkeys(("clamp", "round", "special_round", "lerp.Tensor"), _FOUND),
     "signbit": "signbit does not support non-boolean outputs.",
@@ -78,6 +78,11 @@ _EXACT_DTYPE = {
     "linalg_vecdot": "linalg.vecdot: Expected out of dtype{want._scalar} but found {got._scalar}",
     "linalg_multi_dot": "multi_dot(): expected out tensor to have dtype {want._c} but got {got._c}",
     "linalg_lstsq": None,
+    # (ldexp of a float by an integer exponent: its kernel's loop cannot cast, an internal assert)
+    "ldexp.int_exponent": lambda want, got: (
+        '!needs_dynamic_casting<func_t>::check(iter) INTERNAL ASSERT FAILED at "/__w/pytorch/'
+        'pytorch/aten/src/ATen/native/cpu/Loops.h":311, please report a bug to PyTorch. '
+        if can_cast(want, got) else _CAST_ERROR["ldexp"][1].format(got=got)),
 }
 _ANY_DTYPE = {"bernoulli"}  # (written by out.bernoulli_(p): any dtype takes 0s and 1s)
 # Kernels that word the usual cast rule their own way (cat's as a TypeError).
@@ -87,6 +92,7 @@ _CAST_ERROR = {
                                 "{got._scalar}")),
     "mvlgamma": (RuntimeError, "mvlgamma: result type {want._scalar} can't be cast to the desired "
                                "output type {want._scalar}"),  # (sic: PyTorch's words)
+    "ldexp": (RuntimeError, "ldexp can't be cast to the desired output type {got._scalar}"),
     "normal": (NotImplementedError, "\"normal_kernel_cpu\" not implemented for '{got._scalar}'"),
 }
 # ger_out (only it, not ger) warns at every call.
@@ -117,7 +123,13 @@ _KERNEL = {
 # NotImplemented node, as an in-place change would (refused: an out that requires grad, or a
 # view that may not change in place). The function run instead, where it is not the usual one
 # (diag's kernels are diag_embed's and diagonal_copy's out=: theirs are the nodes).
-_RECORDED = {"floor_divide": None, "heaviside": None, "histogram": None, "diag": _diag_out}
+_RECORDED = {"floor_divide": None, "heaviside": None, "histogram": None, "diag": _diag_out,
+             "scatter.reduce": None}
+# Kernels that write out, then check what they wrote it from (linalg.inv: out keeps a singular
+# matrix's infs and nans): the function run unchecked instead, and the check, by argument name.
+def _writes_then_checks():
+    from . import linalg
+    return dict.fromkeys(("linalg_inv", "inverse"), (linalg._inv_unchecked, linalg._inv_check))
 # How often a kernel moves out's version, where not once: nanmean writes a sum into out, then
 # divides it in place; kron writes into a view of out made without autograd (_unsafe_view).
 _WRITES = {"nanmean": 2, "kron": 0}
@@ -157,6 +169,7 @@ def call_with_out(fn, signatures, args, kwargs, out):
     results): PyTorch's checks of out's type, of autograd, of dtypes and of memory first."""
     name = signatures[0].partition("(")[0]
     values = _arg_parser.bind(signatures, args, {**kwargs, "out": out})  # PyTorch's TypeErrors
+    overload = _overload(name, values)
     if name in _DEPRECATED:
         warnings.warn(_DEPRECATED[name], UserWarning, stacklevel=3)
     if isinstance(out, numbers.Number):  # (add's parser takes a number for out, as for other)
@@ -174,13 +187,13 @@ def call_with_out(fn, signatures, args, kwargs, out):
                                    "in-place operation.")
             return
         recording = any(t.requires_grad for t in _tensors(inputs))
-        if name in _RECORDED:
+        if overload in _RECORDED:
             refused = any(o.requires_grad or recording and o._creation_meta for o in outs)
         else:
             refused = recording or any(o.requires_grad for o in outs)
         if refused:
             kernel = _KERNEL.get(name, name)
-            raise RuntimeError(f"{'aten::' * (factory or name in _RECORDED)}"
+            raise RuntimeError(f"{'aten::' * (factory or overload in _RECORDED)}"
                                f"{kernel(values) if callable(kernel) else kernel}(): functions "
                                "with out=... arguments don't support automatic differentiation, "
                                "but one of the arguments requires grad.")
@@ -206,11 +219,11 @@ def call_with_out(fn, signatures, args, kwargs, out):
         args, kwargs = _with_arg(args, kwargs, "mean", mean)
     if name in ("std", "var") and _in_out_dtype(values, out):
         args, kwargs = _with_arg(args, kwargs, "input", values["input"].to(out.dtype))
-    result = (_RECORDED.get(name) or fn)(*args, **kwargs)
+    unchecked, check = _writes_then_checks().get(name, (None, None))
+    result = (_RECORDED.get(overload) or unchecked or fn)(*args, **kwargs)
     results = tuple(result) if len(outs) > 1 else (result,)
-    # (lerp with a tensor weight is PyTorch's overload lerp.Tensor: it casts nothing)
-    overload = "lerp.Tensor" if name == "lerp" and isinstance(values["weight"], Tensor) else name
-    resize_first = _KERNEL.get(name, name) == "cat"  # (cat resizes out, then looks for overlaps)
+    resize_first = _KERNEL.get(name, name) in ("cat", "index_reduce")  # (these resize out, then
+    # look for overlaps)
     for i, (r, o) in enumerate(zip(results, outs)):
         exact = _EXACT_DTYPE.get(overload, _EXACT if len(outs) > 1 else None)
         exact = exact[i] if isinstance(exact, tuple) else exact
@@ -238,14 +251,30 @@ def call_with_out(fn, signatures, args, kwargs, out):
             continue
         _function.write_untracked(o, r._data)
         o._version_counter.value += _WRITES.get(name, 1) - 1
-        if name in _RECORDED and r.grad_fn is not None:
+        if overload in _RECORDED and r.grad_fn is not None:
             _function.rebase_history(o, r)
+    if check:
+        check(*inputs)
     if factory and values.get("requires_grad"):  # (set_requires_grad, in C++'s words)
         out._set_requires_grad(True, "Only Tensors of floating point and complex dtype can "
                                      "require gradients")
     if len(outs) > 1:
         return getattr(return_types, f"{type(result).__name__}_out")(*outs)
     return out
+
+
+def _overload(name, values):
+    """The name of the ATen overload a call runs, where the tables above tell overloads apart:
+    lerp.Tensor (a tensor weight: it casts nothing), scatter.reduce (no derivative: recorded),
+    ldexp.int_exponent (a float by integer exponents: out's dtype must be the float's)."""
+    if name == "lerp" and isinstance(values["weight"], Tensor):
+        return "lerp.Tensor"
+    if name == "scatter" and values.get("reduce") is not None:
+        return "scatter.reduce"
+    if name == "ldexp" and values["input"].is_floating_point() and not (
+            values["other"].is_floating_point()):
+        return "ldexp.int_exponent"
+    return name
 
 
 def _warn_resized(out, shape, factory, name):

@@ -6506,6 +6506,13 @@ scatter_reduce = Op("ScatterReduceBackward0", _scatter_reduce, **{
                     "self, src": lambda grad, self, dim, index, src, reduce, include_self, result:
                         _scatter_reduce_backward(grad, self, dim, index, src, reduce, include_self,
                                                  result)})
+# scatter(..., reduce="add" or "multiply"), deprecated for scatter_reduce's "sum" and "prod" (the
+# names the ops below get): PyTorch has no derivative for it
+scatter_src_reduce = Op("minigrad::autograd::NotImplemented", _scatter_reduce,
+                        self=_not_implemented("scatter"), src=_not_implemented("scatter"))
+scatter_value_reduce = Op("minigrad::autograd::NotImplemented", lambda self, dim, index, value, reduce:
+                          _scatter_reduce(self, dim, index, np.asarray(value).astype(self.dtype), reduce),
+                          promote=False, self=_not_implemented("scatter"))
 
 
 def _delayed_error(message):

@@ -25,6 +25,11 @@ class dtype:
         return self.name not in ("bool", "uint8")
 
     @property
+    def itemsize(self):
+        """Bytes per element."""
+        return self.np.itemsize
+
+    @property
     def _legacy(self):
         return f"{self._scalar}Tensor"  # minigrad.FloatTensor, as tensor.type() says
 

@@ -137,6 +137,16 @@ def inv(A):
     return _inv_ex("linalg.inv", A, True)[0]
 
 
+def _inv_unchecked(A):
+    """linalg.inv's out= kernel, linalg_inv_ex's: out gets a singular matrix's inverse (its infs
+    and nans) before inv's check (_inv_check) refuses it."""
+    return _inv_ex("linalg.inv", A, False)[0]
+
+
+def _inv_check(A):
+    _inv_ex("linalg.inv", A, True)
+
+
 def inv_ex(A=_REQUIRED, *args, check_errors=False):
     """(inverse, info): info is LAPACK's, the first zero pivot of each matrix's LU factorization
     (0: invertible); a singular matrix's inverse then holds the inf and nan LAPACK's solve gives."""

@@ -1787,7 +1787,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     return return_types.topk(*d.topk(input, k, dim, largest, sorted))
 
 
-def _check_index(name, input, dim, index, src=None):
+def _check_index(name, input, dim, index, src=None, reduce=None):
     """PyTorch's checks for gather/scatter, in its order and words."""
     if index._data.dtype not in (np.int32, np.int64):
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
@@ -1808,6 +1808,8 @@ def _check_index(name, input, dim, index, src=None):
         raise RuntimeError(f"Expected index {list(index.shape)} to be no larger than self "
                            f"{list(input.shape)} apart from dimension {dim}"
                            + (f" and to be no larger size than src {list(src.shape)}" if src is not None else ""))
+    if reduce is not None and reduce not in _SCATTER_REDUCE:
+        raise RuntimeError("reduce argument must be either add or multiply.")
     size = sshape[dim]
     bad = (index._data < 0) | (index._data >= size)
     if bad.any():
@@ -1822,27 +1824,42 @@ def gather(input, dim, index, *, sparse_grad=False):
     return d.gather(input, given, index, sparse_grad)
 
 
-def _scatter_call(input, dim, index, src, value):
+def _scatter_call(input, dim, index, src, value, reduce):
     """The row scatter(dim, index, src) or scatter(dim, index, value) runs, and its arguments,
-    after PyTorch's checks: shared by scatter and scatter_."""
+    after PyTorch's checks: shared by scatter and scatter_. reduce ("add", "multiply") is
+    scatter_reduce's "sum" and "prod" (include_self), with no derivative."""
     if src is None is value:  # (PyTorch has no scatter without either: _arg_parser words it)
         raise TypeError("scatter() missing its src or value")
+    if isinstance(src, Tensor) and reduce is not None:
+        warn_once("The reduce argument of torch.scatter with Tensor src is deprecated and will be "
+                  "removed in a future PyTorch release. Use torch.scatter_reduce instead for more "
+                  "reduction options. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/"
+                  "native/TensorAdvancedIndexing.cpp:225.)", stacklevel=4)
     given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
     if isinstance(src, Tensor):
-        _check_index("scatter", input, dim, index, src)
-        return d.scatter, (input, given, index, src)
-    _check_index("scatter", input, dim, index)
-    return d.scatter_value, (input, given, index, value if src is None else src)
+        _check_index("scatter", input, dim, index, src, reduce)
+        if reduce is None:
+            return d.scatter, (input, given, index, src)
+        return d.scatter_src_reduce, (input, given, index, src, _SCATTER_REDUCE[reduce])
+    _check_index("scatter", input, dim, index, reduce=reduce)
+    value = value if src is None else src
+    if reduce is None:
+        return d.scatter_value, (input, given, index, value)
+    return d.scatter_value_reduce, (input, given, index, value, _SCATTER_REDUCE[reduce])
 
 
-def scatter(input, dim, index, src=None, *, value=None):
-    """Writes src's elements (or one number) at the positions index gives along dim."""
-    op, args = _scatter_call(input, dim, index, src, value)
+_SCATTER_REDUCE = {"add": "sum", "multiply": "prod"}
+
+
+def scatter(input, dim, index, src=None, *, value=None, reduce=None):
+    """Writes src's elements (or one number) at the positions index gives along dim; with
+    reduce, adds or multiplies them in instead."""
+    op, args = _scatter_call(input, dim, index, src, value, reduce)
     return op(*args)
 
 
-def _scatter_inplace(self, dim, index, src=None, *, value=None):
-    op, args = _scatter_call(self, dim, index, src, value)
+def _scatter_inplace(self, dim, index, src=None, *, value=None, reduce=None):
+    op, args = _scatter_call(self, dim, index, src, value, reduce)
     return apply_inplace(op, *args)
 
 
@@ -2067,12 +2084,46 @@ def view(input, *shape):
     if not shape:
         raise TypeError("view() received an invalid combination of arguments - got (), but "
                         "expected one of:\n * (minigrad.dtype dtype)\n * (tuple of ints size)\n")
+    if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
+        return _view_dtype(input, shape[0])
     shape = _infer_shape(_shape(shape), input.numel())
     if not _viewable(input._data, shape):
         raise RuntimeError("view size is not compatible with input tensor's size and stride (at "
                            "least one dimension spans across two contiguous subspaces). Use "
                            ".reshape(...) instead.")
     return d.view(input, shape)
+
+
+def _view_dtype(input, dtype):
+    """view(dtype): the same bytes read as another type; the last dim shrinks or grows by the
+    ratio of the sizes. It shares memory and version counter but not history (PyTorch marks it
+    not differentiable): no grad_fn, no _base, requires_grad False, even for the same dtype."""
+    a, new = input._data, dtype.np
+    if a.itemsize != new.itemsize:  # (PyTorch's checks, in its order)
+        how = f"to view {input.dtype._scalar} as {dtype._scalar} (different element sizes)"
+        if a.ndim == 0:
+            raise RuntimeError(f"self.dim() cannot be 0 {how}")
+        stride, offset = _stride(input), input.storage_offset()
+        if a.itemsize < new.itemsize:  # fewer, wider elements: they must start on their width
+            ratio = new.itemsize // a.itemsize
+            for value, what in [(a.shape[-1], "self.size(-1)"), (offset, "self.storage_offset()")]:
+                if value % ratio:
+                    raise RuntimeError(f"{what} must be divisible by {ratio} {how}, but got {value}")
+        if stride[-1] != 1:
+            raise RuntimeError(f"self.stride(-1) must be 1 {how}, but got {stride[-1]}")
+        if a.itemsize < new.itemsize:
+            for i, st in enumerate(stride[:-1]):
+                if st % ratio:
+                    raise RuntimeError(f"self.stride({i}) must be divisible by {ratio} {how}, "
+                                       f"but got {st}")
+    if a.size or a.itemsize == new.itemsize:
+        a = a.view(new)
+    else:  # (NumPy keeps no strides for an empty array to scale: a new one)
+        a = np.empty((*a.shape[:-1], a.shape[-1] * a.itemsize // new.itemsize), new)
+    # PyTorch makes a new tensor: an inference one in inference_mode; outside it, that of an
+    # inference tensor gets a version counter of its own
+    fresh = grad_mode._inference or input.is_inference()
+    return Tensor._make(a, version_counter=None if fresh else input._version_counter)
 
 
 def reshape(input, *shape):
@@ -3728,8 +3779,34 @@ def _masked_scatter_call(self, mask, source, inplace):
     if np.count_nonzero(np.broadcast_to(mask._data, _broadcast_shape(self.shape, mask.shape))) \
             > source.numel():
         raise RuntimeError("Number of elements of source < number of ones in mask")
+    if inplace and np.shares_memory(self._data, source._data) and not (
+            source.requires_grad and source.is_leaf):
+        source = _as_read_while_writing(self, mask, source)
     return (apply_inplace if inplace else lambda op, *args: op(*args))(
         d.masked_scatter, self, mask, source)
+
+
+def _addresses(a):
+    """The memory address of each element of the array a, in a's shape."""
+    return a.__array_interface__["data"][0] + builtins.sum(
+        (np.arange(n) * st).reshape((n,) + (1,) * (a.ndim - 1 - i))
+        for i, (n, st) in enumerate(zip(a.shape, a.strides)))
+
+
+def _as_read_while_writing(self, mask, source):
+    """source as masked_scatter_'s kernel reads it when it shares memory with self: element after
+    element, in self's order, so an element self has already been written at reads the new
+    value. The same tensor for autograd (its history), holding those values."""
+    where = np.broadcast_to(_addresses(self._data), self.shape)[
+        np.broadcast_to(mask._data, self.shape)]
+    data = source._data.copy()
+    flat = data.reshape(-1)
+    written = {}
+    for k, (at, read) in enumerate(zip(where, np.broadcast_to(_addresses(source._data),
+                                                              source.shape).reshape(-1))):
+        flat[k] = written.get(read, flat[k])
+        written[at] = flat[k]
+    return Tensor._make(data, source.grad_fn, source._output_nr, requires_grad=source.requires_grad)
 
 
 def masked_scatter(input, mask, source):
@@ -4090,22 +4167,35 @@ def _unsafe_view(input, shape):
 
 def tensordot(a, b, dims=2, out=None):
     """Sum of products over dims of a paired with dims of b (the last `dims` of a with the first
-    of b, for an int): both permuted and reshaped to matrices, one mm, reshaped back. With out,
-    PyTorch's Python tensordot calls ATen's tensordot.out with the dims as two lists."""
-    if isinstance(dims, Tensor):
-        dims = dims.tolist()
-    if isinstance(dims, numbers.Integral):
-        if dims < 0:
+    of b, for an int): both permuted and reshaped to matrices, one mm, reshaped back. As
+    PyTorch's Python tensordot, it reads `dims` as two lists and hands them to ATen's tensordot,
+    whose parser refuses anything but lists of ints there: (1, 0) is not two dims."""
+    if not isinstance(dims, (tuple, list, Tensor, int)):
+        raise RuntimeError("tensordot expects dims to be int or tuple[list[int], list[int]] or "
+                           f"list[list[int]] containing two lists, but got dims={dims}")
+    if isinstance(dims, (tuple, list)):
+        dims_a, dims_b = dims
+    elif isinstance(dims, Tensor) and dims.numel() > 1:
+        assert dims.size()[0] == 2, ("dims tensor must have size 2 in first dimension, got "
+                                     f"{dims.size()[0]}")
+        dims_a, dims_b = dims[0].tolist(), dims[1].tolist()
+    else:
+        n = int(dims.item()) if isinstance(dims, Tensor) else dims
+        if n < 0:
             raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
-        if dims > a.dim() or dims > b.dim():
+        if not isinstance(dims, Tensor) and n > builtins.min(a.dim(), b.dim()):
             raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
-        dims = (list(range(-dims, 0)), list(range(dims)))
+        dims_a, dims_b = list(range(-n, 0)), list(range(n))
     if out is not None:
         from ._out import call_with_out
-        dims_a, dims_b = dims
-        return call_with_out(lambda a, b, dims_a, dims_b: tensordot(a, b, (dims_a, dims_b)),
-                             _TENSORDOT_OUT, (a, b, dims_a, dims_b), {}, out)
-    da, db = ([x] if isinstance(x, numbers.Integral) else list(x) for x in dims)
+        return call_with_out(_tensordot, _TENSORDOT_OUT, (a, b, dims_a, dims_b), {}, out)
+    _arg_parser.bind(_TENSORDOT_OUT, (a, b, dims_a, dims_b), {})  # (its TypeErrors)
+    return _tensordot(a, b, dims_a, dims_b)
+
+
+def _tensordot(a, b, da, db):
+    """ATen's tensordot(self, other, dims_self, dims_other)."""
+    da, db = list(da), list(db)
     if len(da) != len(db):
         raise RuntimeError("both dimension lists should have same length")
     if a.dtype != b.dtype:
@@ -6355,6 +6445,7 @@ def _index_reduce_call(name, input, dim, index, source, reduce, include_self, ex
     """index_reduce's arguments after PyTorch's checks, in its order (the reduction first)."""
     _positional(name, _INDEX_REDUCE_ARGS if method else ("input",) + _INDEX_REDUCE_ARGS,
                 (dim, index, source, reduce) if method else (input, dim, index, source, reduce), extra)
+    _bool_arg(name, "include_self", include_self)
     if reduce not in ("prod", "mean", "amax", "amin"):
         raise RuntimeError("index_reduce(): Expected reduce to be one of prod, mean, amax or amin "
                            f"but got {reduce}.")

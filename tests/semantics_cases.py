@@ -20487,3 +20487,148 @@ case(
     'x = torch.tensor([[1., 0], [2, 3]])\nfor r in [x.nonzero(), torch.nonzero(x), torch.argwhere(x), torch.ones(3).nonzero(), x.nonzero(as_tuple=True)[0], torch.nonzero_static(x, size=4)]:\n    print(r.shape, r.stride(), r.is_contiguous())\nx.nonzero().view(-1)',
     'def t(f):\n    try: print(f())\n    except Exception as e: print(type(e).__name__, e)\nx = torch.ones(2)\nt(lambda: x.bitwise_not())\nt(lambda: torch.bitwise_not(x))\nt(lambda: ~x)\nt(lambda: x.bitwise_not_())\nt(lambda: x.bitwise_and(x))\nt(lambda: x & x)\nt(lambda: x.bitwise_or(1))\nt(lambda: x ^ True)\nt(lambda: x << 1)\nt(lambda: x.bitwise_left_shift(1))\nt(lambda: torch.tensor(1.5) >> 1)',
 )
+
+# view(dtype): the same bytes read as another type, no history, the base's version counter
+case(
+    "e_view_dtype_reinterprets",
+    "x = torch.tensor([[1., -2.], [0.5, 3.]]); y = x.view(torch.int32); y, y._base, y._is_view(), y.data_ptr() == x.data_ptr()",
+    "b = x.view(torch.uint8); b.shape, b.stride(), b[0, :4], x.view(torch.int8)[1, 4:], x.view(dtype=torch.float64)",
+    "y.add_(1); x._version, y._version, x",
+    "torch.arange(8, dtype=torch.uint8)[2:].view(torch.int16), torch.tensor([True, False]).view(torch.uint8), torch.tensor([1., 2.]).expand(3, 2).view(torch.int16).stride()",
+    "torch.arange(12, dtype=torch.int8).view(3, 4)[::2, :2].view(torch.int16).stride(), torch.arange(8, dtype=torch.int8).view(4, 2).t().view(torch.uint8).stride(), torch.zeros(0).view(torch.float64).shape",
+    "w = torch.tensor([1., 2.], requires_grad=True); v = w.view(torch.float32); v, v.grad_fn, v._base, v.is_leaf, w.view(torch.int32)",
+    "v.mul_(2); w, v, w._version, w.clone().view(torch.float32).grad_fn",
+    "v.requires_grad_(); v.is_leaf, v.requires_grad, v.view(2, 1)._base is v",
+    "[d.itemsize for d in [torch.float32, torch.float64, torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8, torch.bool]]",
+    """
+    with torch.inference_mode():
+        i = torch.tensor([1., 2.])
+        print(x.view(torch.int32).is_inference(), i.view(torch.int32).is_inference())
+    j = i.view(torch.int32); j.add_(1); j.is_inference(), j._version
+    """,
+)
+
+case(
+    "k_view_dtype_errors",
+    "torch.tensor(1.5).view(torch.float64)",
+    "torch.arange(6, dtype=torch.uint8).view(torch.float32)",
+    "torch.arange(8, dtype=torch.uint8)[1:7].view(torch.int16)",
+    "torch.arange(12, dtype=torch.uint8).view(4, 3).t().view(torch.int16)",
+    "torch.arange(24, dtype=torch.uint8).view(4, 6).t()[1:].view(torch.int16)",
+    "torch.arange(6, dtype=torch.int16).view(2, 3)[:, :2].view(torch.int32)",
+    "torch.arange(6.).view(2, 3).t().view(torch.int16)",
+    "torch.zeros(2, 0, dtype=torch.uint8).view(torch.float64)",
+    "torch.tensor([1., 2.]).view(torch.int32, 2)",
+)
+
+# tensordot hands ATen two lists of dims: a pair of ints is refused by its parser
+case(
+    "k_tensordot_dims_forms",
+    "a = torch.arange(6.).view(2, 3); b = torch.arange(12.).view(3, 4)",
+    "torch.tensordot(a, b, (1, 0))",
+    "torch.tensordot(a, b, dims=[[1], 0])",
+    "torch.tensordot(a, b, (1, 0), out=torch.empty(2, 4))",
+    "torch.tensordot(a, b, (1, 0, 1))",
+    "torch.tensordot(a, b, 1.5)",
+    "import numpy as np; torch.tensordot(a, b, np.int64(1))",
+    "torch.tensordot(a, b, torch.tensor([1, 0, 1]))",
+    "torch.tensordot(a, b, torch.tensor(-1))",
+    "torch.tensordot(a, b, torch.tensor(3))",
+    "torch.tensordot(a, b, 3)",
+    "torch.tensordot(a, b, ([1], [0])), torch.tensordot(a, b, True), torch.tensordot(a, b, torch.tensor([[1], [0]]))",
+)
+
+# scatter's deprecated reduce ("add", "multiply"): a warning for a tensor src, no derivative
+case(
+    "k_scatter_reduce_argument",
+    "x = torch.ones(2, 3); i = torch.tensor([[0, 1, 0], [0, 1, 1]]); s = torch.tensor([[1., 2., 3.], [4., 5., 6.]])",
+    "x.scatter(0, i, s, reduce='multiply'), x.scatter(0, i, s, reduce='add'), x.scatter(0, i[:1].int(), 2., reduce='add')",
+    "torch.ones(2, 3, dtype=torch.int64).scatter(0, i, 2.5, reduce='multiply'), torch.ones(2, 3, dtype=torch.bool).scatter(0, i, s > 3, reduce='add'), x.scatter(0, i, value=3, reduce='multiply')",
+    "y = x.clone(); y.scatter_(0, i, s, reduce='add'), y.scatter_(0, i, 2., reduce='multiply'), y._version",
+    "x.scatter(0, i, s, reduce='sum')",
+    "x.scatter(0, torch.tensor([[0, 5, 0]]), 2., reduce='mean')",
+    "x.scatter(5, i, 2., reduce='mean')",
+    "x.scatter(0, i.float(), 2., reduce='mean')",
+    "x.scatter(0, i, s.double(), reduce='mean')",
+    "x.scatter(1, torch.tensor([[0, 1, 1, 1]]), s[:, :2], reduce='mean')",
+    "w = torch.ones(2, 3, requires_grad=True); r = w.scatter(0, i, s, reduce='add'); print(r, r.grad_fn.next_functions); r.sum().backward()",
+    "r = x.scatter(0, i, s.requires_grad_(), reduce='multiply'); print(r, r.grad_fn.next_functions); r.sum().backward()",
+    "r = w.scatter(0, i, 2., reduce='add'); print(r, r.grad_fn.next_functions); r.sum().backward()",
+    "w.scatter_(0, i, 2., reduce='add')",
+    "c = w.clone(); c.scatter_(0, i, 2., reduce='add'), c.grad_fn.next_functions",
+)
+
+case(
+    "k_scatter_index_reduce_out",
+    "x = torch.ones(2, 3); i = torch.tensor([[0, 1, 0], [0, 1, 1]]); s = torch.tensor([[1., 2., 3.], [4., 5., 6.]]); o = torch.empty(2, 3)",
+    "torch.scatter(x, 0, i, s, reduce='add', out=o) is o, o, o._version",
+    "torch.scatter(x, 0, i, 2., reduce='multiply', out=x), x",
+    "torch.scatter(x, 0, i, s, reduce='add', out=s)",
+    "torch.scatter(x, 0, i, 2., out=torch.empty(2, 3, dtype=torch.int64))",
+    "torch.scatter(x, 0, i, s, reduce='add', out=torch.empty(2, 3, dtype=torch.float64))",
+    "torch.scatter(x, 0, i, s.requires_grad_(), reduce='add', out=o)",
+    "torch.scatter(x, 0, i, 2., reduce='add', out=torch.empty(2, 3, requires_grad=True))",
+    "v = torch.ones(3); torch.index_fill(v, 0, torch.tensor([0, 2]), 5., out=torch.empty(3))",
+    "v.index_fill(0, torch.tensor([0, 2]), torch.tensor(5.), out=torch.empty(3))",
+    "p = torch.empty(3); r = torch.index_reduce(v, 0, torch.tensor([0, 2, 0]), torch.tensor([2., 3., 4.]), 'mean', include_self=False, out=p); r is p, p, p._version",
+    "p = torch.empty(5); torch.index_reduce(v, 0, torch.tensor([0, 2]), torch.tensor([2., 3.]), 'amax', out=p); p",
+    "torch.index_reduce(v, 0, torch.tensor([0, 2]), torch.tensor([2., 3.]), 'prod', out=v), v",
+    "torch.index_reduce(v, 0, torch.tensor([0, 2]), torch.tensor([2., 3.]), 'amax', out=torch.empty(3, dtype=torch.int64))",
+    "q = torch.tensor([2., 3.]); torch.index_reduce(v, 0, torch.tensor([0, 2]), q, 'prod', out=q)",
+    "torch.index_reduce(v, 0, torch.tensor([0, 2]), q, 'bad', out=p)",
+    "torch.index_reduce(v.requires_grad_(), 0, torch.tensor([0, 2]), q, 'prod', out=p)",
+    "torch.index_reduce(v, 0, torch.tensor([0, 2]), q, 'prod', True, out=p)",
+    "torch.index_reduce(v, 0, torch.tensor([0, 2]), q, 'prod', include_self=1)",
+    "v.index_reduce(0, torch.tensor([0, 2]), q, 'prod', include_self=None)",
+)
+
+# linalg.inv's out= is linalg_inv_ex's: a singular matrix's inverse is written, then refused
+case(
+    "k_inv_out_written_before_the_error",
+    """
+    a = torch.tensor([[1., 2.], [2., 4.]]); o = torch.full((3,), 7.)
+    try:
+        torch.inverse(a, out=o)
+    except Exception as e:
+        print(type(e).__name__, e)
+    o, o._version
+    """,
+    """
+    b = torch.stack([a, torch.zeros(2, 2)]); p = torch.full((2, 2, 2), 7.)
+    try:
+        torch.linalg.inv(b, out=p)
+    except Exception as e:
+        print(type(e).__name__, e)
+    p, p._version
+    """,
+    "torch.linalg.inv(a, out=torch.empty(2, 2, dtype=torch.float64))",
+    "torch.linalg.inv(torch.ones(2), out=o)",
+    "torch.inverse(a[:1] + 1, out=o), torch.inverse(a + torch.eye(2), out=o), o._version",
+    "torch.inverse.__name__, torch.inverse(input=a + torch.eye(2)), torch.linalg.inv.__name__",
+    "torch.inverse(A=a)",
+)
+
+# masked_scatter_ reads its source in order while it writes: overlapping self is allowed
+case(
+    "e_masked_scatter_reads_while_writing",
+    "x = torch.tensor([1., 2., 3., 4.]); x.masked_scatter_(torch.tensor([True, False, True, True]), x), x._version",
+    "x = torch.tensor([1., 2., 3., 4.]); x[:3].masked_scatter_(torch.tensor([True, False, True]), x[1:]); x",
+    "x = torch.tensor([1., 2., 3., 4.]); x[1:].masked_scatter_(torch.tensor(True), x[:3]); x",
+    "x = torch.arange(6.); x[2:].view(2, 2).t().masked_scatter_(torch.tensor([True, True]), x[:4]); x",
+    "x = torch.arange(6.); x[:4].masked_scatter_(torch.tensor([True, True, False, True]), x[2:].flip(0)); x",
+    "x = torch.arange(4.); torch.masked_scatter(x[1:], torch.tensor([True, True, True]), x[:3]), x",
+    "w = torch.tensor([1., 2., 3., 4.], requires_grad=True); x = w * 1; x[1:].masked_scatter_(torch.tensor([True, True, True]), x[:3]); x.sum().backward(); x, w.grad",
+    "torch.arange(2.).expand(2, 2).masked_scatter_(torch.tensor([True, False]), torch.ones(2))",
+)
+
+# ldexp's out=: a float times 2 ** an integer exponent must land in the float's own dtype
+case(
+    "k_ldexp_out_dtypes",
+    "a = torch.tensor([1., 2.]); o = torch.empty(2, dtype=torch.float64)",
+    "torch.ldexp(a, torch.tensor([1, 2]), out=o)",
+    "torch.ldexp(a.double(), torch.tensor([1, 2], dtype=torch.int32), out=torch.empty(2))",
+    "torch.ldexp(a, torch.tensor([1, 2]), out=torch.empty(2, dtype=torch.int64))",
+    "torch.ldexp(torch.tensor([1, 2]), torch.tensor([1, 2]), out=torch.empty(2, dtype=torch.int64))",
+    "torch.ldexp(a, torch.tensor([1., 2.]), out=o), torch.ldexp(torch.tensor([1, 2]), torch.tensor([1, 2]), out=o), torch.ldexp(a.double(), torch.tensor([1., 2.]), out=torch.empty(2))",
+    "torch.ldexp(a, torch.tensor([1, 2]), out=torch.empty(2)), torch.ldexp(a, torch.tensor([1., 2.], dtype=torch.float64), out=torch.empty(2)), o._version",
+)

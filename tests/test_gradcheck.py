@@ -2164,7 +2164,18 @@ def _not_implemented_cases(L):
             ("diagonal_copy_out", L.diag(a.view(1, 3), 1, out=L.zeros(1)), "diagonal_copy"),
             *_ldl_cases(L), *_histogram_cases(L),  # (part linalg3; part numfns)
             ("set_", (a * 1).set_(L.ones(2).untyped_storage()), "set_"),  # (storages: PyTorch's
-            ("set_source_Tensor", (a * 1).set_(b), "set_")]               # message names no aten::)
+            ("set_source_Tensor", (a * 1).set_(b), "set_"),               # message names no aten::)
+            *_scatter_reduce_cases(L, a, b)]
+
+
+def _scatter_reduce_cases(L, a, b):
+    """scatter(..., reduce=...): PyTorch records it with no formula (its deprecation warning
+    silenced here)."""
+    i = L.tensor([0, 2, 0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return [("scatter_src_reduce", a.scatter(0, i, b, reduce="add"), "scatter"),
+                ("scatter_value_reduce", a.scatter(0, i, 2.0, reduce="multiply"), "scatter")]
 
 
 def _histogram_cases(L):

@@ -675,6 +675,11 @@ _NO_OVERLAP = {"ScatterBackward0", "ScatterBackward1", "ScatterAddBackward0",
                "IndexFillBackward0", "IndexFillBackward1"}
 
 
+# Ops whose kernels visit self's elements in order, reading their source as they go: no input is
+# refused (masked_scatter_: what it reads from self's memory may be what it has just written)
+_IN_ORDER = {"MaskedScatterBackward0"}
+
+
 def _check_overlap(op, values):
     """PyTorch's kernels refuse to write where the result would depend on the order elements are
     visited: into memory that several elements share (but for fills), or from an input that
@@ -697,7 +702,7 @@ def _check_overlap(op, values):
                           f"aten/src/ATen/native/TensorAdvancedIndexing.cpp:{line}.)", UserWarning,
                           stacklevel=3)
     no_overlap = op.name in _NO_OVERLAP
-    for name, v in zip(op.params[1:], values[1:]):
+    for name, v in zip(op.params[1:], values[1:] if op.name not in _IN_ORDER else ()):
         if v.__class__ is not Tensor or name == "value" or v is values[0] and not no_overlap:
             continue
         if name == "values" and through_mask:
