@@ -6771,7 +6771,8 @@ index_reduce_double_backward_error = Op(
     "minigrad::autograd::Error", lambda self: self.copy(),
     self=_delayed_error("index_reduce(): Double backward is unsupported for source when >1 zeros in "
                         "source are scattered to the same position in self"))
-for _op in (scatter, scatter_value, scatter_add, scatter_reduce, index_add, index_copy, index_reduce):
+for _op in (scatter, scatter_value, scatter_add, scatter_reduce, scatter_src_reduce, scatter_value_reduce,
+            index_add, index_copy, index_reduce):
     _op.contiguous = True  # (PyTorch's kernels for these fill a new row-major tensor)
 del _op
 # --- end of part dist rows ---

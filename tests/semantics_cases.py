@@ -20632,3 +20632,9 @@ case(
     "torch.ldexp(a, torch.tensor([1., 2.]), out=o), torch.ldexp(torch.tensor([1, 2]), torch.tensor([1, 2]), out=o), torch.ldexp(a.double(), torch.tensor([1., 2.]), out=torch.empty(2))",
     "torch.ldexp(a, torch.tensor([1, 2]), out=torch.empty(2)), torch.ldexp(a, torch.tensor([1., 2.], dtype=torch.float64), out=torch.empty(2)), o._version",
 )
+
+# scatter(..., reduce=) fills a new row-major tensor too
+case(
+    "e_scatter_reduce_argument_row_major",
+    "t0 = torch.zeros(3, 4); t1 = t0.t()\nfor r in ['add', 'multiply']:\n    print(t1.scatter(-2, torch.tensor([[3]]), 2.5, reduce=r).stride(), t1.scatter(0, torch.tensor([[3]]), torch.ones(1, 1), reduce=r).stride())",
+)
