@@ -20692,6 +20692,16 @@ case(
     print(opt.step(closure), c, d, len(opt.state), d in opt.state, d._version)
     print(opt.state[c]['step'].dtype)
     """,
+    """
+    # eps=(None, ...): the machine epsilon of the group's first parameter's dtype, for all of them
+    a = torch.tensor([[1., 2.], [3., 4.]], dtype=torch.float64, requires_grad=True)
+    b = torch.tensor([1., 2., 3.], requires_grad=True)
+    c = torch.tensor([1., 2., 3.], requires_grad=True)
+    opt = torch.optim.Adafactor([a, b]); opt2 = torch.optim.Adafactor([c])
+    a.grad = torch.ones(2, 2, dtype=torch.float64); b.grad = torch.tensor([1e-20, 0., -1e-20]); c.grad = b.grad.clone()
+    opt.step(); opt2.step()
+    print(b.tolist(), c.tolist())
+    """,
 )
 
 # --- optim: swa_utils (AveragedModel, SWALR, update_bn, the averaging functions) -------------

@@ -55,8 +55,9 @@ class Adafactor(Optimizer):
         PyTorch's vectorized kernels, and rsqrt is computed as 1 / sqrt."""
         lr, weight_decay, (eps1, eps2) = group["lr"], group["weight_decay"], group["eps"]
         k = p._data.dtype.type  # Python floats -> p's dtype
-        if eps1 is None:  # the dtype's machine epsilon
-            eps1 = float(np.finfo(p._data.dtype).eps)
+        if eps1 is None:  # machine epsilon, of the dtype of the group's first updated parameter
+            first = next(q for q in group["params"] if q.grad is not None)  # (PyTorch sets it once)
+            eps1 = float(np.finfo(first._data.dtype).eps)
         state = self.state[p]
         if len(state) == 0:
             state["step"] = _step_tensor()
