@@ -50,9 +50,9 @@ class Adafactor(Optimizer):
 
     def _update(self, p, group):
         """The update of one parameter, in _single_tensor_adafactor's order (the comments name
-        its ops). Its float32 results can differ from PyTorch's in the last bits: the norms
-        behind the RMS and the row/column means add the squares in another order than
-        PyTorch's vectorized kernels, and rsqrt is computed as 1 / sqrt."""
+        its ops). Its float32 results can differ from PyTorch's in the last bit: the 2-norms
+        behind the RMS and the row/column means (minigrad's norm) add the squares in another
+        order than PyTorch's vectorized norm kernel."""
         lr, weight_decay, (eps1, eps2) = group["lr"], group["weight_decay"], group["eps"]
         k = p._data.dtype.type  # Python floats -> p's dtype
         if eps1 is None:  # machine epsilon, of the dtype of the group's first updated parameter
