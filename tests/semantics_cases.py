@@ -20638,3 +20638,205 @@ case(
     "e_scatter_reduce_argument_row_major",
     "t0 = torch.zeros(3, 4); t1 = t0.t()\nfor r in ['add', 'multiply']:\n    print(t1.scatter(-2, torch.tensor([[3]]), 2.5, reduce=r).stride(), t1.scatter(0, torch.tensor([[3]]), torch.ones(1, 1), reduce=r).stride())",
 )
+
+# --- optim: Adafactor (torch.optim._adafactor) -----------------------------------------------
+case(
+    "n_optim_adafactor_construction",
+    "params = [torch.tensor([1., 2.], requires_grad=True), torch.tensor([[3.]], requires_grad=True)]",
+    "print(torch.optim.Adafactor(params)); torch.optim.Adafactor, torch.optim.Adafactor.__module__",
+    "torch.optim.Adafactor([{'params': params[:1]}, {'params': params[1:], 'lr': 0.5, 'eps': (1e-30, 0.1)}], d=2.0, weight_decay=0.1, maximize=True, foreach=False)",
+    "torch.optim.Adafactor(params, lr=-1)",
+    "torch.optim.Adafactor(params, beta2_decay=0.5)",
+    "torch.optim.Adafactor(params, eps=(-1e-30, 1e-3))",
+    "torch.optim.Adafactor(params, eps=(None, -1e-3))",
+    "torch.optim.Adafactor(params, d=0.5)",
+    "torch.optim.Adafactor(params, weight_decay=-0.1)",
+    "torch.optim.Adafactor([], lr=0.1)",
+)
+
+case(
+    "n_optim_adafactor_steps",
+    """
+    def run(steps=4, dtype=torch.float32, **kw):
+        w = torch.tensor([[0.5, -1.5, 2.25], [0.125, 1., -0.75]], dtype=dtype, requires_grad=True)
+        s = torch.tensor(1.5, dtype=dtype, requires_grad=True)
+        v = torch.tensor([0.3, -0.2, 0.1, 0.4], dtype=dtype, requires_grad=True)
+        opt = torch.optim.Adafactor([w, s, v], **kw)
+        for i in range(steps):
+            opt.zero_grad()
+            ((w.cos() * torch.tensor([1., 2., 3.], dtype=dtype)).sum() * s + s ** 3 + (v ** 3).sum() * (i + 1)).backward()
+            opt.step()
+        print(w, s, v, sep='\\n')
+        print(opt.state_dict())
+        print(w._version, s._version, [(k, t._version) for k, t in opt.state[w].items()])
+        return opt
+    """,
+    "opt = run(dtype=torch.float64)",
+    "opt = run(dtype=torch.float64, lr=0.3, weight_decay=0.2, d=1.2, beta2_decay=-0.5, eps=(1e-3, 1e-2), maximize=True)",
+    "opt = run(lr=0.05)",
+    "opt = run(lr=0.2, weight_decay=0.5)",
+    """
+    w = (torch.arange(30.).reshape(2, 3, 5) * 0.37).sin().requires_grad_()
+    opt = torch.optim.Adafactor([w], maximize=True, eps=(1e-3, 1e-2), d=1.5, beta2_decay=-0.5)
+    for i in range(4):
+        opt.zero_grad(); (w.exp() * torch.arange(5.)).sum().backward(); opt.step()
+    print(w, opt.state[w], sep='\\n')
+    """,
+    """
+    # a parameter without .grad is skipped; the closure's loss is returned
+    c = torch.tensor([1., 2.], requires_grad=True)
+    d = torch.tensor([3., 4.], requires_grad=True)
+    opt = torch.optim.Adafactor([c, d], lr=0.1)
+    def closure():
+        opt.zero_grad(); loss = (c * c).sum(); loss.backward(); return loss
+    print(opt.step(closure), c, d, len(opt.state), d in opt.state, d._version)
+    print(opt.state[c]['step'].dtype)
+    """,
+    """
+    # eps=(None, ...): the machine epsilon of the group's first parameter's dtype, for all of them
+    a = torch.tensor([[1., 2.], [3., 4.]], dtype=torch.float64, requires_grad=True)
+    b = torch.tensor([1., 2., 3.], requires_grad=True)
+    c = torch.tensor([1., 2., 3.], requires_grad=True)
+    opt = torch.optim.Adafactor([a, b]); opt2 = torch.optim.Adafactor([c])
+    a.grad = torch.ones(2, 2, dtype=torch.float64); b.grad = torch.tensor([1e-20, 0., -1e-20]); c.grad = b.grad.clone()
+    opt.step(); opt2.step()
+    print(b.tolist(), c.tolist())
+    """,
+)
+
+# --- optim: swa_utils (AveragedModel, SWALR, update_bn, the averaging functions) -------------
+case(
+    "n_optim_swa_averaged_model",
+    """
+    import torch.nn as nn
+    from torch.optim.swa_utils import AveragedModel
+    model = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3), nn.Linear(3, 1))
+    with torch.no_grad():
+        model[0].weight.copy_(torch.tensor([[0.1, -0.2], [0.3, 0.4], [-0.5, 0.6]]))
+        model[0].bias.copy_(torch.tensor([0.01, 0.02, -0.03]))
+        model[2].weight.copy_(torch.tensor([[0.7, -0.8, 0.9]])); model[2].bias.fill_(0.1)
+    swa = AveragedModel(model)
+    print(swa)
+    print(swa.n_averaged, list(swa.state_dict()), swa.n_averaged._version)
+    """,
+    """
+    x = torch.tensor([[1., 2.], [-1., 0.5], [0.3, -0.7], [2., 1.]])
+    for k in range(3):
+        with torch.no_grad():
+            for p in model.parameters():
+                p.mul_(1.1).add_(0.013 * (k + 1))
+        model(x)
+        swa.update_parameters(model)
+        print(k, swa.n_averaged, swa.module[0].weight, swa.module[2].bias, swa.module[1].running_mean, swa.module[1].num_batches_tracked)
+    print(swa.n_averaged._version, swa.module[0].weight._version, swa.module[0].weight.requires_grad)
+    swa(x)
+    """,
+    "AveragedModel(nn.Linear(1, 1), avg_fn=lambda *a: a[0], multi_avg_fn=lambda *a: None)",
+    "AveragedModel.__module__, AveragedModel.__mro__[1]",
+)
+
+case(
+    "n_optim_swa_avg_fns",
+    """
+    import torch.nn as nn
+    from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn, get_ema_avg_fn, get_swa_multi_avg_fn, get_swa_avg_fn
+    lin = nn.Linear(3, 2)
+    with torch.no_grad():
+        lin.weight.copy_(torch.tensor([[0.5, -0.25, 1.5], [2., -1., 0.125]])); lin.bias.copy_(torch.tensor([0.3, -0.7]))
+    ema = AveragedModel(lin, multi_avg_fn=get_ema_multi_avg_fn(0.9))
+    ema2 = AveragedModel(lin, avg_fn=get_ema_avg_fn(0.9))
+    swa2 = AveragedModel(lin, multi_avg_fn=get_swa_multi_avg_fn())
+    cust = AveragedModel(lin, avg_fn=lambda a, m, n: a * 0.5 + m * 0.5 + n)
+    for k in range(4):
+        with torch.no_grad():
+            lin.weight.mul_(-1.3); lin.bias.add_(0.77)
+        for m in (ema, ema2, swa2, cust):
+            m.update_parameters(lin)
+        print(k, ema.module.weight, ema.module.bias, ema2.module.weight, swa2.module.bias, cust.module.bias)
+    print(ema.module.weight._version, ema2.module.weight._version, cust.n_averaged)
+    """,
+    """
+    a = torch.tensor([1., 2.5]); b = torch.tensor([3., -1.])
+    print(get_ema_avg_fn(0.75)(a, b, 3), get_swa_avg_fn()(a, b, 3), get_swa_avg_fn()(a, b, torch.tensor(3)))
+    f = [a.clone()]; get_swa_multi_avg_fn()(f, [b], torch.tensor(3)); print(f, a._version)
+    i = [torch.tensor([10, 20])]; get_ema_multi_avg_fn(0.5)(i, [torch.tensor([13, 29])], 2); print(i)
+    """,
+    "i = [torch.tensor([10, 20])]; get_swa_multi_avg_fn()(i, [torch.tensor([13, 29])], torch.tensor(2)); i",
+    "get_swa_multi_avg_fn()(i, [torch.tensor([13, 29])], 2)",
+    "get_ema_multi_avg_fn(1.5)",
+    "get_ema_avg_fn(-0.1)",
+    "get_ema_multi_avg_fn(0.2).__name__, get_ema_avg_fn().__qualname__, get_swa_avg_fn().__name__",
+)
+
+case(
+    "n_optim_swa_use_buffers_and_update_bn",
+    """
+    import torch.nn as nn
+    from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn, update_bn
+    m = nn.Sequential(nn.Linear(2, 2), nn.BatchNorm1d(2))
+    with torch.no_grad():
+        m[0].weight.copy_(torch.tensor([[1., 2.], [3., -4.]])); m[0].bias.zero_()
+    e = AveragedModel(m, multi_avg_fn=get_ema_multi_avg_fn(0.5), use_buffers=True)
+    x = torch.tensor([[1., 2.], [3., -1.]])
+    for k in range(3):
+        m(x * (k + 1)); e.update_parameters(m)
+        print(k, e.module[1].running_mean, e.module[1].running_var, e.module[1].num_batches_tracked, e.n_averaged)
+    e.state_dict()
+    """,
+    """
+    m = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3, momentum=0.3), nn.ReLU(), nn.BatchNorm1d(3))
+    with torch.no_grad():
+        m[0].weight.copy_(torch.tensor([[0.1, -0.2], [0.3, 0.4], [-0.5, 0.6]])); m[0].bias.zero_()
+    m.eval()
+    loader = [torch.tensor([[1., 2.], [-1., 0.5]]), (torch.tensor([[0.3, -0.7], [2., 1.], [0.5, 0.5]]), torch.tensor([1, 2, 3])), [torch.tensor([[4., -3.]])]]
+    print(update_bn(loader, m))
+    print(m[1].running_mean, m[1].running_var, m[1].num_batches_tracked, m[1].momentum, m[3].momentum, m.training, m[1].training)
+    print(m[3].running_mean, m[3].running_var, m[1].running_mean._version)
+    """,
+    "update_bn([torch.ones(2, 2)], nn.Linear(2, 2))",
+)
+
+case(
+    "n_optim_swa_swalr",
+    """
+    from torch.optim.swa_utils import SWALR
+    p = torch.tensor([1.], requires_grad=True); q = torch.tensor([2.], requires_grad=True)
+    opt = torch.optim.SGD([{"params": [p]}, {"params": [q], "lr": 0.5}], lr=0.1)
+    s = SWALR(opt, swa_lr=[0.05, 0.01], anneal_epochs=4)
+    print(s.get_last_lr(), opt.param_groups[0]["swa_lr"], opt.param_groups[1]["swa_lr"])
+    for i in range(6):
+        opt.step(); s.step(); print(i, s.get_last_lr())
+    print(s.state_dict())
+    s.get_lr()
+    """,
+    """
+    for kw in [dict(anneal_strategy="linear", anneal_epochs=3), dict(anneal_epochs=0), dict(anneal_strategy="linear", anneal_epochs=1)]:
+        opt = torch.optim.Adam([p], lr=0.1)
+        s = SWALR(opt, swa_lr=0.02, **kw)
+        out = [s.get_last_lr()]
+        for i in range(4):
+            opt.step(); s.step(); out.append(s.get_last_lr())
+        print(kw, out)
+    """,
+    """
+    opt = torch.optim.SGD([p], lr=0.1)
+    for kw in [dict(anneal_strategy="exp"), dict(anneal_epochs=-1), dict(anneal_epochs=2.0), dict(swa_lr=[0.1, 0.2])]:
+        kw.setdefault("swa_lr", 0.05)
+        try:
+            SWALR(opt, **kw)
+        except Exception as e:
+            print(type(e).__name__, e)
+    opt.param_groups
+    """,
+    """
+    s = SWALR(opt, swa_lr=0.05, anneal_epochs=3, anneal_strategy="linear")
+    s.step()
+    sd = s.state_dict(); print(sd)
+    opt2 = torch.optim.SGD([p], lr=0.1)
+    s2 = SWALR(opt2, swa_lr=0.01, anneal_epochs=5)
+    s2.load_state_dict(sd); print(s2.anneal_func(0.5), s2._anneal_strategy, s2.anneal_epochs)
+    sched = torch.optim.lr_scheduler.StepLR(opt, 1, 0.5)
+    opt.step(); sched.step(); s.step(); print(opt.param_groups[0]["lr"])
+    """,
+    "SWALR(torch.optim.SGD([p], lr=0.1), 0.1, last_epoch=3)",
+)
