@@ -111,21 +111,6 @@ class _Boolean(Constraint):
         return (value == 0) | (value == 1)
 
 
-class _IntegerInterval(Constraint):
-    is_discrete = True
-
-    def __init__(self, lower_bound, upper_bound):
-        self.lower_bound = lower_bound
-        self.upper_bound = upper_bound
-        super().__init__()
-
-    def check(self, value):
-        return (value % 1 == 0) & (self.lower_bound <= value) & (value <= self.upper_bound)
-
-    def __repr__(self):
-        return f"{self.__class__.__name__[1:]}(lower_bound={self.lower_bound}, upper_bound={self.upper_bound})"
-
-
 class _Real(Constraint):
     """The extended real line: only NaN is outside."""
 
@@ -175,6 +160,15 @@ class _Interval(Constraint):
 
     def __repr__(self):
         return f"{self.__class__.__name__[1:]}(lower_bound={self.lower_bound}, upper_bound={self.upper_bound})"
+
+
+class _IntegerInterval(_Interval):
+    """The integers in [lower_bound, upper_bound]."""
+
+    is_discrete = True
+
+    def check(self, value):
+        return (value % 1 == 0) & (self.lower_bound <= value) & (value <= self.upper_bound)
 
 
 class _HalfOpenInterval(_Interval):

@@ -111,7 +111,9 @@ class Distribution:
         raise NotImplementedError
 
     def sample_n(self, n):
-        warnings.warn("`sample_n(n)` will be deprecated. Use `sample((n,))` instead.", FutureWarning, stacklevel=2)
+        warnings.warn(
+            "`sample_n(n)` will be deprecated. Use `sample((n,))` instead.", FutureWarning, stacklevel=2
+        )
         return self.sample(torch.Size((n,)))
 
     def log_prob(self, value):
@@ -146,7 +148,8 @@ class Distribution:
         event_dim_start = len(value.size()) - len(self._event_shape)
         if value.size()[event_dim_start:] != self._event_shape:
             raise ValueError(
-                f"The right-most size of value must match event_shape: {value.size()} vs {self._event_shape}."
+                "The right-most size of value must match event_shape: "
+                f"{value.size()} vs {self._event_shape}."
             )
         actual_shape = value.size()
         expected_shape = self._batch_shape + self._event_shape
