@@ -719,10 +719,11 @@ _RNN_FUNCTIONS = ("gru", "gru_cell", "lstm", "lstm_cell", "rnn_relu", "rnn_relu_
 
 
 def __getattr__(name):
-    """minigrad.optim, .testing and .func, and the recurrent ops that live with nn's Modules, are
-    read on first use (PEP 562), so that `import minigrad` need not read a dozen optimizer files
-    and nn/modules/: the import stays quick, and minigrad.optim.SGD works as torch.optim.SGD."""
-    if name in ("optim", "testing", "func"):
+    """minigrad.optim, .testing, .func and .distributions, and the recurrent ops that live with
+    nn's Modules, are read on first use (PEP 562), so that `import minigrad` need not read a dozen
+    optimizer files and nn/modules/: the import stays quick, and minigrad.optim.SGD works as
+    torch.optim.SGD."""
+    if name in ("optim", "testing", "func", "distributions"):
         return _importlib.import_module("." + name, __name__)
     if name == "vmap":  # (torch.vmap is torch.func.vmap)
         return _importlib.import_module(".func", __name__).vmap
@@ -733,7 +734,7 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted({*globals(), "optim", "testing", "func", "vmap", *_RNN_FUNCTIONS})
+    return sorted({*globals(), "optim", "testing", "func", "distributions", "vmap", *_RNN_FUNCTIONS})
 
 
 from . import _arg_parser  # noqa: E402

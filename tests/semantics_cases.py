@@ -20840,3 +20840,166 @@ case(
     """,
     "SWALR(torch.optim.SGD([p], lr=0.1), 0.1, last_epoch=3)",
 )
+
+
+# ---------------------------------------------------------------------------
+# k. torch.distributions (part distrib): Normal, Uniform, Bernoulli, Categorical, kl_divergence.
+# Samples are random (NumPy's generator, not PyTorch's): only their shapes, dtypes, supports and
+# grad_fn are shown, never their values.
+# ---------------------------------------------------------------------------
+case(
+    "k_distributions_reprs_and_shapes",
+    "from torch.distributions import Normal, Uniform, Bernoulli, Categorical, Distribution, kl_divergence",
+    "print(Normal(0., 1.), Uniform(0., 1.), Bernoulli(0.3), Bernoulli(logits=0.3), Categorical(torch.tensor([1., 3.])))",
+    "print(Normal(torch.tensor([0., 1.]), 1.), Normal(torch.tensor([0.]), torch.tensor([2.])), Normal(torch.zeros(2, 3), torch.ones(3)), Normal(torch.tensor(0.), 1.))",
+    "m = Normal(torch.tensor([0., 1.]), torch.tensor([1., 2.]))\n"
+    "m.batch_shape, m.event_shape, m.sample().shape, m.sample((3,)).shape, m.rsample([4, 1]).shape, m.has_rsample, m.sample().dtype",
+    "c = Categorical(torch.tensor([[1., 2., 1.], [0., 1., 3.]]))\n"
+    "s = c.sample((4,)); c.batch_shape, c.event_shape, s.shape, s.dtype, bool(((s >= 0) & (s < 3)).all()), c.sample().shape, c.param_shape",
+    "b = Bernoulli(torch.tensor([0.2, 0.7]))\n"
+    "s = b.sample((5,)); s.shape, s.dtype, s.requires_grad, bool(((s == 0) | (s == 1)).all()), b.has_rsample",
+    "u = Uniform(torch.tensor([0., 1.]), torch.tensor([2., 4.]))\n"
+    "s = u.sample((3,)); s.shape, bool(((s >= u.low) & (s < u.high)).all())",
+    "print(Normal.support, Normal.arg_constraints, Uniform.support, Uniform(0., 2.).support, Categorical.support, Categorical(torch.ones(3)).support, Bernoulli.support, Bernoulli.arg_constraints, Categorical.arg_constraints)",
+    "print(type(Normal(0., 1.)), Normal.__mro__, Categorical.__mro__, Uniform.__module__)",
+    "d = Distribution(); print(d.batch_shape, d.event_shape, d)",
+    "Distribution(torch.Size([2])).mode",
+    "'distributions' in dir(torch), torch.distributions.Normal is Normal",
+)
+
+case(
+    "k_distributions_normal_values_and_grads",
+    "from torch.distributions import Normal",
+    "loc = torch.tensor([0.1, -1.3, 2.7], requires_grad=True); scale = torch.tensor([0.3, 1.7, 2.9], requires_grad=True)\n"
+    "m = Normal(loc, scale); v = torch.tensor([0.5, -1., 3.3])",
+    "x = m.rsample(); print(x.grad_fn, x.grad_fn.next_functions, x.requires_grad, m.sample().requires_grad)",
+    "for name in ['log_prob', 'cdf']:\n"
+    "    o = getattr(m, name)(v)\n"
+    "    print(name, o.tolist(), o.grad_fn, [g.tolist() for g in torch.autograd.grad(o.sum(), [loc, scale])])",
+    "o = m.entropy(); print(o.tolist(), o.grad_fn, torch.autograd.grad(o.sum(), scale)[0].tolist())",
+    "o = m.icdf(torch.tensor([0.1, 0.5, 0.77])); print(o.tolist(), o.grad_fn, [g.tolist() for g in torch.autograd.grad(o.sum(), [loc, scale])])",
+    "g = torch.autograd.grad(m.log_prob(v).sum(), scale, create_graph=True)[0]\n"
+    "g, torch.autograd.grad(g.sum(), scale)",
+    "m.mean, m.mode, m.stddev, m.variance, m.perplexity()",
+    "Normal(torch.zeros(2), 1.).log_prob(torch.zeros(3, 1)).shape, Normal(torch.zeros(2), 1.).cdf(torch.zeros(4, 2)).shape",
+    "m64 = Normal(torch.tensor([0., 1.], dtype=torch.float64), 1.)\n"
+    "m64, m64.scale.dtype, m64.rsample().dtype, m64.log_prob(torch.tensor([0.3, 0.2]))",
+    "e = m.expand([2, 3]); print(e, e.batch_shape, e.loc.shape, e.sample().shape, e.rsample().grad_fn)",
+    "Normal(0., 1.).sample_n(3).shape",
+)
+
+case(
+    "k_distributions_validation_errors",
+    "from torch.distributions import Normal, Uniform, Bernoulli, Categorical, Distribution",
+    "Normal(0., -1.)",
+    "Normal(torch.tensor([0., 1.]), torch.tensor([1., -2.]))",
+    "Normal(torch.tensor([0., float('nan')]), torch.tensor([1., 2.]))",
+    "Normal(0., -1., validate_args=False)",
+    "Normal(0., 1.).log_prob(0.5)",
+    "Normal(torch.zeros(2), 1.).log_prob(torch.zeros(3))",
+    "Normal(torch.zeros(2), 1.).log_prob(torch.tensor(float('nan')))",
+    "Normal(torch.zeros(2), torch.ones(3))",
+    "Normal('a', 1.)",
+    "Uniform(1., 0.)",
+    "Uniform(torch.tensor([0., 1.]), torch.tensor([2., 0.]))",
+    "Uniform(torch.tensor([0., 1.]), torch.tensor([2., 4.])).log_prob(torch.tensor([3., 2.]))",
+    "Bernoulli(torch.tensor([0.5, 1.5]))",
+    "Bernoulli(0.5, 0.5)",
+    "Bernoulli()",
+    "Bernoulli(torch.tensor([0.5])).log_prob(torch.tensor([0.5]))",
+    "Bernoulli(torch.tensor([0.5, 1.5]), validate_args=False).log_prob(torch.tensor([1., 2.]))",
+    "Categorical(torch.tensor([0.5, -0.5, 1.]))",
+    "Categorical(torch.tensor(0.5))",
+    "Categorical(logits=torch.tensor(0.5))",
+    "Categorical(torch.tensor([0.5, float('inf')]))",
+    "Categorical(torch.tensor([0.5, 0.5])).log_prob(torch.tensor(2))",
+    "Categorical(torch.tensor([0.5, 0.5])).log_prob(torch.tensor(0.5))",
+    "Categorical(logits=torch.tensor([[0.5, 0.5, 0.1], [0., 1., 2.]])).log_prob(torch.tensor([1, 1, 0]))",
+    "Normal(torch.zeros(2), 1.).expand([3])",
+    "Distribution.set_default_validate_args(3)",
+    "Distribution.set_default_validate_args(False)\n"
+    "m = Normal(0., -1.)\n"
+    "print(m, m.log_prob(torch.tensor(2.)), m._validate_args)\n"
+    "Distribution.set_default_validate_args(True)\n"
+    "print(Normal(0., 1.)._validate_args)",
+    "class D(Distribution):\n    pass\nprint(D(torch.Size([2]), validate_args=True))",
+    "class D2(Distribution):\n    arg_constraints = {}\nD2(torch.Size([2]), validate_args=True)._validate_sample(torch.zeros(2))",
+    "class N2(Normal):\n    def __init__(self, a):\n        super().__init__(a, 1.)\nN2(0.).expand([2])",
+)
+
+case(
+    "k_distributions_score_function",
+    "from torch.distributions import Bernoulli, Categorical",
+    "p = torch.tensor([0.13, 0.71, 0.5], requires_grad=True)\n"
+    "m = Bernoulli(p)\n"
+    "for o in [m.log_prob(torch.tensor([1., 0., 1.])), m.entropy(), m.logits]:\n"
+    "    print(o.tolist(), o.grad_fn, torch.autograd.grad(o.sum(), p)[0].tolist())",
+    "print(m, m.mean, m.variance, m.mode, m.enumerate_support(), Bernoulli(0.3).enumerate_support(False))",
+    "m.sample().sum().backward()",
+    "m.rsample()",
+    "l = torch.tensor([0.2, -1.7], requires_grad=True); b = Bernoulli(logits=l)\n"
+    "print(b, b.probs, 'probs' in b.__dict__, b.entropy(), b.log_prob(torch.tensor([[1.], [0.]])))\n"
+    "b.expand([3, 2]), b.expand([3, 2]).probs.shape",
+    "l = torch.tensor([[0.13, 0.71, -0.5], [1.1, 2.2, -3.3]], requires_grad=True)\n"
+    "c = Categorical(logits=l)\n"
+    "for o in [c.log_prob(torch.tensor([2, 0])), c.entropy(), c.probs]:\n"
+    "    print(o.tolist(), o.grad_fn, torch.autograd.grad(o.sum(), l)[0].tolist())",
+    "print(c, c.logits, c.mode, c.mean, c.variance, c.enumerate_support(), c.enumerate_support(False).shape)",
+    "p2 = torch.tensor([[1., 2., 1.], [0., 1., 3.]], requires_grad=True); c2 = Categorical(p2)\n"
+    "e = c2.entropy(); lp = c2.log_prob(torch.tensor([2, 1])); (e.sum() + lp.sum()).backward()\n"
+    "print(c2.probs, c2.logits, e, lp, p2.grad)",
+    "c2.expand([4, 2]), c2.expand([4, 2]).probs.shape, c2.log_prob(torch.tensor([[0], [2]]))",
+    "c2.rsample()",
+)
+
+case(
+    "k_distributions_uniform",
+    "from torch.distributions import Uniform",
+    "lo = torch.tensor([0.25, -0.75], requires_grad=True); hi = torch.tensor([2.25, 0.5], requires_grad=True)\n"
+    "m = Uniform(lo, hi)",
+    "for o in [m.log_prob(torch.tensor([0.5, 0.1])), m.entropy(), m.cdf(torch.tensor([0.5, 0.1])), m.icdf(torch.tensor([0.3, 0.9])), m.stddev, m.mean, m.variance]:\n"
+    "    print(o.tolist(), o.grad_fn, [g.tolist() for g in torch.autograd.grad(o.sum(), [lo, hi])])",
+    "x = m.rsample((3,)); print(x.shape, x.grad_fn, m.sample().requires_grad)",
+    "m.mode, m.cdf(torch.tensor([-5., 5.])), m.log_prob(torch.tensor([[0.5, 0.1], [1., 0.]]))",
+    "Uniform(0., 1.).expand([2]), Uniform(0., 1.).expand([2]).low",
+)
+
+case(
+    "k_distributions_kl_divergence",
+    "from torch.distributions import Normal, Uniform, Bernoulli, Categorical, Distribution, kl_divergence, register_kl",
+    "a = torch.tensor([0., 1.], requires_grad=True); b = torch.tensor([1., 2.], requires_grad=True)\n"
+    "k = kl_divergence(Normal(a, b), Normal(torch.tensor([1., 0.]), 3.))\n"
+    "print(k.tolist(), k.grad_fn); k.sum().backward(); print(a.grad.tolist(), b.grad.tolist())",
+    "kl_divergence(Bernoulli(torch.tensor([0.2, 0., 1.])), Bernoulli(torch.tensor([0.5, 0.3, 0.])))",
+    "p = torch.tensor([0.13, 0.71, 0.5], requires_grad=True)\n"
+    "k = kl_divergence(Bernoulli(p), Bernoulli(torch.tensor([0.3, 0.3, 0.9])))\n"
+    "print(k.tolist(), k.grad_fn, torch.autograd.grad(k.sum(), p)[0].tolist())",
+    "kl_divergence(Bernoulli(logits=torch.tensor([0.2, -3.])), Bernoulli(logits=torch.tensor([1., 2.])))",
+    "kl_divergence(Categorical(torch.tensor([[0.2, 0.8, 0.], [0.1, 0.1, 0.8]])), Categorical(torch.tensor([0.5, 0.5, 0.])))",
+    "l = torch.tensor([[0.13, 0.71, -0.5], [1.1, 2.2, -3.3]], requires_grad=True)\n"
+    "k = kl_divergence(Categorical(logits=l), Categorical(torch.tensor([0.2, 0.3, 0.5])))\n"
+    "print(k.tolist(), k.grad_fn, torch.autograd.grad(k.sum(), l)[0].tolist())",
+    "kl_divergence(Uniform(torch.tensor([0., 0.]), torch.tensor([1., 2.])), Uniform(torch.tensor([-1., 0.5]), torch.tensor([2., 3.])))",
+    "lo = torch.tensor([0.25, -0.75], requires_grad=True); hi = torch.tensor([1.75, 0.5], requires_grad=True)\n"
+    "for q in [Normal(0.3, 1.7), Uniform(-1., 2.)]:\n"
+    "    k = kl_divergence(Uniform(lo, hi), q)\n"
+    "    print(k.tolist(), k.grad_fn, [g.tolist() for g in torch.autograd.grad(k.sum(), [lo, hi])])",
+    "kl_divergence(Normal(torch.tensor([0., 1.]), 2.), Uniform(0., 1.))",
+    "kl_divergence(Normal(0., 1.), Bernoulli(0.3))",
+    "kl_divergence(Categorical(torch.tensor([0.3, 0.7])), Normal(0., 1.))",
+    "class MyNormal(Normal):\n    pass\n"
+    "@register_kl(MyNormal, Distribution)\ndef _kl1(p, q):\n    return torch.tensor(1.)\n"
+    "print(kl_divergence(MyNormal(0., 1.), Normal(0., 1.)), kl_divergence(Normal(0., 1.), MyNormal(0., 2.)))",
+    "@register_kl(Distribution, MyNormal)\ndef _kl2(p, q):\n    return torch.tensor(2.)\n"
+    "kl_divergence(MyNormal(0., 1.), MyNormal(0., 1.))",
+)
+
+case(
+    "k_distributions_constraints",
+    "import torch.distributions.constraints as C\nfrom torch.distributions import Uniform",
+    "print(C.real, C.positive, C.unit_interval, C.simplex, C.boolean, C.integer_interval(0, 3), C.interval(0., 1.), C.real_vector, C.dependent, C.nonnegative, C.less_than(2.), C.half_open_interval(0., 1.))",
+    "C.is_dependent(Uniform.support), C.is_dependent(C.real), C.simplex.event_dim, C.boolean.is_discrete, C.real_vector.event_dim",
+    "C.positive.check(torch.tensor([0., 1.])), C.simplex.check(torch.tensor([[0.5, 0.5], [0.2, 0.3]])), C.integer_interval(0, 2).check(torch.tensor([0., 1.5, 2., 3.])), C.real_vector.check(torch.tensor([[0., float('nan')], [1., 2.]]))",
+    "C.dependent.check(torch.zeros(1))",
+    "Uniform.support.event_dim, C.dependent.event_dim",
+)
