@@ -659,13 +659,26 @@ def _clamp_max_method(self, max=_REQUIRED):
     return op(*args)
 
 
+def _check_clamp_cast(self, *bounds):
+    """In-place clamp with number bounds checks the cast itself, naming self's dtype as C does
+    ("long int"); tensor bounds get the generic in-place check ("Long")."""
+    result = dtypes.from_numpy_dtype(dtypes.result_type(self, *bounds))
+    if not can_cast(result, self.dtype):
+        raise RuntimeError(f"result type {result._scalar} can't be cast to the desired output "
+                           f"type {self.dtype._c}")
+
+
 def _clamp_min_inplace(self, min=_REQUIRED):
     op, args = _clamp_bound("clamp_min_", self, min, True)
+    if op is d.clamp_min:
+        _check_clamp_cast(*args)
     return apply_inplace(op, *args)
 
 
 def _clamp_max_inplace(self, max=_REQUIRED):
     op, args = _clamp_bound("clamp_max_", self, max, True)
+    if op is d.clamp_max:
+        _check_clamp_cast(*args)
     return apply_inplace(op, *args)
 
 
@@ -782,7 +795,11 @@ def clip(input, *args, **kwargs):
 def _clamp_method(name):
     def method(self, *args, **kwargs):
         op, min, max = _clamp_op(name, True, self, args, kwargs)
-        return apply_inplace(op, self, min, max) if name.endswith("_") else op(self, min, max)
+        if not name.endswith("_"):
+            return op(self, min, max)
+        if op is d.clamp:
+            _check_clamp_cast(self, min, max)
+        return apply_inplace(op, self, min, max)
     method.__name__ = name
     return method
 
@@ -1651,8 +1668,8 @@ def _sumproduct_pair(left, right, sum_dims):
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     _bool_arg("sum", "keepdim", keepdim)
     _check_reduction_dtype("sum", input, dtype)
-    if dim is None:
-        return d.sum(input, dtype)
+    if dim is None:  # (keepdim=True: sum over all dims, kept as size-1 dims)
+        return d.sum_dim(input, None, True, dtype) if keepdim else d.sum(input, dtype)
     return d.sum_dim(input, _given_dims(dim, input.dim()), keepdim, dtype)
 
 
@@ -1662,8 +1679,8 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {input.dtype._scalar}")
     _check_reduction_dtype("mean", input, dtype)
-    if dim is None:
-        return d.mean(input, dtype)
+    if dim is None:  # (keepdim=True: mean over all dims, kept as size-1 dims)
+        return d.mean_dim(input, None, True, dtype) if keepdim else d.mean(input, dtype)
     return d.mean_dim(input, _given_dims(dim, input.dim()), keepdim, dtype)
 
 
@@ -1751,7 +1768,10 @@ def _extreme(name, full, by_dim, elementwise):
         if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
             raise _invalid_combination(name, (input, dim), {})
         _bool_arg(name, "keepdim", keepdim)
-        values, indices = by_dim(input, _given(dim, input.dim()), keepdim)
+        given = _given(dim, input.dim())
+        if input.dim():
+            _check_reducible(name, input, (_wrap_dim(dim, input.dim()),))
+        values, indices = by_dim(input, given, keepdim)
         return getattr(return_types, name)(values, indices)
     reduce.__name__ = name
     return reduce
@@ -2057,8 +2077,14 @@ _norm_method.__qualname__ = "Tensor.norm"  # (Python's errors name it so, as PyT
 
 # --- shapes and views ---------------------------------------------------------------------------
 def _infer_shape(shape, numel):
-    if builtins.sum(1 for s in shape if s == -1) > 1:
-        raise RuntimeError("only one dimension can be inferred")
+    """The shape with its -1 worked out, checked dim by dim in order as PyTorch's infer_size."""
+    inferred = False
+    for i, s in enumerate(shape):
+        if s == -1 and inferred:
+            raise RuntimeError("only one dimension can be inferred")
+        if s < -1:
+            raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape {list(shape)}")
+        inferred = inferred or s == -1
     known = math.prod(s for s in shape if s != -1)
     if -1 in shape:
         if known == 0 == numel:
@@ -4785,8 +4811,8 @@ def _median_like(name, full, by_dim, kernel):
             return full(input)
         _int_dim(name, dim)
         _bool_arg(name, "keepdim", keepdim)
-        if input.numel() == 0 and input.dim():
-            _check_reducible(name, input, (_wrap_dim(dim, input.dim()),))
+        if input.numel() == 0 and input.dim():  # (nanmedian's kernel is median's: its name)
+            _check_reducible("median", input, (_wrap_dim(dim, input.dim()),))
         return getattr(return_types, name)(*by_dim(input, _given(dim, input.dim()), keepdim))
     reduce.__name__ = reduce.__qualname__ = name
     return reduce
@@ -4803,6 +4829,8 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     _int_dim("kthvalue", dim, 3)
     _bool_arg("kthvalue", "keepdim", keepdim)
     given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
+    if input.dim():
+        _check_reducible("kthvalue", input, (dim,))
     if not 1 <= k <= (input.shape[dim] if input.dim() else 1):
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
     if input.dtype is dtypes.bool:
