@@ -3053,6 +3053,8 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
 def _tensor(data, dtype, requires_grad):
     """tensor()'s work once its arguments are checked: NumPy reads the data, PyTorch's rules
     choose the dtype (Python floats give the default dtype, ints int64)."""
+    if isinstance(data, (list, tuple)):
+        data = _tensor_items(data, _nesting(data), dtype)
     try:
         if dtype is not None:  # straight to the asked dtype: no rounding on the way
             arr = np.array(data, dtype=dtype.np)
@@ -3087,6 +3089,33 @@ def _tensor(data, dtype, requires_grad):
     if requires_grad and arr.dtype.kind != "f":
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     return Tensor._make(arr, requires_grad=requires_grad)
+
+
+def _nesting(data):
+    """How many dims nested lists give, following first items as PyTorch does (a tensor there is
+    one number)."""
+    n = 0
+    while isinstance(data, (list, tuple)):
+        n += 1
+        if not data:
+            break
+        data = data[0]
+    return n
+
+
+def _tensor_items(data, depth, dtype):
+    """Tensors inside lists: at the depth of the numbers each is one number (its item, in its own
+    dtype, which takes part in choosing the result's), above it a sequence of its elements."""
+    if isinstance(data, Tensor) and depth == 0:  # (read as Python reads it: its checks, warning)
+        if dtype is not None and not dtype.is_floating_point:
+            return operator.index(data)
+        float(data) if data.is_floating_point() else int(data)
+        return data._data.reshape(-1)[0]
+    if isinstance(data, Tensor) and data.dim():
+        data = data.unbind(0)
+    if depth == 0 or not isinstance(data, (list, tuple)):
+        return data
+    return [_tensor_items(x, depth - 1, dtype) for x in data]
 
 
 def _float_dtype(data):

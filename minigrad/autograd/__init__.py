@@ -111,6 +111,9 @@ def backward_run(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
 
 def _backward_into(edges, grads, retain_graph, create_graph, inputs):
     """backward(inputs=...): accumulate into .grad of just these tensors (leaves or not)."""
+    for t in inputs:  # (PyTorch retains each input's grad in turn: all checked before any)
+        if isinstance(t, Tensor) and not t.requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
     captured = {}
     yield from _capturing(edges, grads, retain_graph, create_graph, inputs, captured)
     for i, t in enumerate(inputs):
