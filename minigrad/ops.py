@@ -375,7 +375,18 @@ isposinf = _classify("isposinf", np.isposinf)
 isneginf = _classify("isneginf", np.isneginf)
 
 
-sigmoid, tanh, relu = _unary("sigmoid", d.sigmoid), _unary("tanh", d.tanh), _unary("relu", d.relu)
+def _no_bool_relu(kernel, input):
+    if input.dtype is dtypes.bool:
+        raise RuntimeError("Boolean inputs not supported for relu")
+
+
+def _relu_inplace(self):
+    _no_bool_relu(None, self)
+    return apply_inplace(d.relu, self)
+
+
+sigmoid, tanh = _unary("sigmoid", d.sigmoid), _unary("tanh", d.tanh)
+relu = _unary("relu", d.relu, _no_bool_relu)
 sin, cos = _unary("sin", d.sin), _unary("cos", d.cos)
 
 
@@ -4944,7 +4955,7 @@ _METHODS = dict(
     __getitem__=getitem, __setitem__=setitem,
     add_=_add_inplace, sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_div_inplace,
     pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),
-    relu_=_inplace(d.relu), clamp_=_clamp_, neg_=_neg_inplace, zero_=_inplace(d.zero_),
+    relu_=_relu_inplace, clamp_=_clamp_, neg_=_neg_inplace, zero_=_inplace(d.zero_),
     fill_=_fill_inplace, copy_=_inplace(d.copy_),
     __iadd__=_operator(_inplace(d.add)), __isub__=_operator(_sub_inplace),
     __imul__=_operator(_inplace(d.mul)), __itruediv__=_operator(_inplace(d.div)),
