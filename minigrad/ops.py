@@ -3078,11 +3078,15 @@ def _tensor(data, dtype, requires_grad):
             raise
         arr = np.zeros(_check_data(data, dtype), _np_dtype(dtype))
     except OverflowError:  # a Python int beyond the range of the asked dtype (int32, uint8...)
-        if builtins.any(isinstance(v, int) and not -2**63 <= v < 2**63
-                        for v in np.array(data, dtype=object).flat):
+        values = list(np.array(data, dtype=object).flat)
+        if builtins.any(isinstance(v, int) and not -2**63 <= v < 2**63 for v in values):
             raise ValueError("Overflow when unpacking long long") from None
-        raise RuntimeError(f"value cannot be converted to type {dtype.name} without "
-                           "overflow") from None
+        if dtype is not dtypes.uint8 or not builtins.all(
+                0 <= v < 256 if isinstance(v, float) else -255 <= v <= 255 for v in values):
+            raise RuntimeError(f"value cannot be converted to type {dtype.name} without "
+                               "overflow") from None
+        # (PyTorch's check for an unsigned type takes -255..-1 too, wrapped: -1 is 255)
+        arr = np.array(data, dtype=np.int64).astype(np.uint8)
     if dtype is not None and (arr.dtype == np.bool_ or arr.dtype.kind == "f" and np.isnan(arr).any()):
         _check_data(data, dtype)  # NumPy reads None as nan (or False): PyTorch refuses it
     if dtype is None and not isinstance(data, np.ndarray):
@@ -3312,6 +3316,7 @@ def _float_range(start, end, step, np_dtype):
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     _check_overloads("linspace", (start, end, steps), requires_grad, dtype, device=device)
+    steps = _int(steps)  # (a float or bool refused: the parser words it)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     _no_bool_kernel("linspace_cpu", dtype)
@@ -3329,6 +3334,7 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
 def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):
     """base ** linspace(start, end, steps): points evenly spaced on a log scale."""
     _check_overloads("logspace", (start, end, steps), requires_grad, dtype, device=device)
+    steps = _int(steps)  # (a float or bool refused: the parser words it)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     _no_bool_kernel("logspace_cpu", dtype)
