@@ -825,6 +825,14 @@ def where(condition, input=_REQUIRED, other=_REQUIRED):
         return nonzero(condition, as_tuple=True)
     if input is _REQUIRED or other is _REQUIRED:  # _arg_parser gives PyTorch's words for it
         raise TypeError("where() takes 1 or 3 arguments")
+    if isinstance(condition, Tensor) and condition.dtype is not dtypes.bool:
+        if condition.dtype is not dtypes.uint8:
+            raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor "
+                               f"with dtype {condition.dtype._scalar}")
+        warn_once("where received a uint8 condition tensor. This behavior is deprecated and will "
+                  "be removed in a future version of PyTorch. Use a boolean condition instead. "
+                  "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                  "TensorCompare.cpp:621.)")
     shape = _broadcast_shape(condition.shape, getattr(input, "shape", ()))  # PyTorch's order
     _broadcast_shape(shape, getattr(other, "shape", ()))
     return d.where(condition, input, other)
@@ -5600,6 +5608,10 @@ def _integer_inplace(fn):
 
     def method(self, *args):
         if args and isinstance(args[0], (Tensor, numbers.Number)):
+            shape = _broadcast_shape(self.shape, getattr(args[0], "shape", ()))
+            if shape != self.shape:  # (shapes are checked before dtypes)
+                raise RuntimeError(f"output with shape {list(self.shape)} doesn't match the "
+                                   f"broadcast shape {list(shape)}")
             dt = dtypes.result_type(self, args[0])
             if not np.can_cast(dt, self._data.dtype, "same_kind"):
                 raise RuntimeError(f"result type {dtypes.from_numpy_dtype(dt)._scalar} can't be "
