@@ -1684,7 +1684,10 @@ def _sumproduct_pair(left, right, sum_dims):
 
 
 # --- reductions ---------------------------------------------------------------------------------
-def sum(input, dim=None, keepdim=False, *, dtype=None):
+def sum(input, dim=_REQUIRED, keepdim=_REQUIRED, *, dtype=None):
+    if dim is _REQUIRED and keepdim is not _REQUIRED:  # (no overload takes keepdim alone)
+        raise _invalid_combination("sum", (input,), dict(keepdim=keepdim))
+    dim, keepdim = None if dim is _REQUIRED else dim, False if keepdim is _REQUIRED else keepdim
     _bool_arg("sum", "keepdim", keepdim)
     _check_reduction_dtype("sum", input, dtype)
     if dim is None:  # (keepdim=True: sum over all dims, kept as size-1 dims)
@@ -1692,7 +1695,10 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     return d.sum_dim(input, _given_dims(dim, input.dim()), keepdim, dtype)
 
 
-def mean(input, dim=None, keepdim=False, *, dtype=None):
+def mean(input, dim=_REQUIRED, keepdim=_REQUIRED, *, dtype=None):
+    if dim is _REQUIRED and keepdim is not _REQUIRED:  # (no overload takes keepdim alone)
+        raise _invalid_combination("mean", (input,), dict(keepdim=keepdim))
+    dim, keepdim = None if dim is _REQUIRED else dim, False if keepdim is _REQUIRED else keepdim
     _bool_arg("mean", "keepdim", keepdim)
     if dtype is None and not input.is_floating_point():
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
@@ -2340,12 +2346,19 @@ _unflatten_method.__qualname__ = "Tensor.unflatten"
 _unflatten_method._signatures = _unflatten_parsed._signatures  # (parsed already, inside)
 
 
-def flip(input, *args, dims=None):
-    """A copy with the order reversed along dims (PyTorch copies: it has no negative strides)."""
+def _flip_method(self, *args, dims=None):
+    """A copy with the order reversed along dims (PyTorch copies: it has no negative strides).
+    The method takes the dims one by one too (x.flip(0)); torch.flip a list only."""
+    if dims is not None and not isinstance(dims, (tuple, list)):
+        raise TypeError("flip(): dims must be a list")  # (the parser words it)
     dims = args or (() if dims is None else (dims,))
     if not dims:
         raise TypeError('flip() missing 1 required positional arguments: "dims"')
-    return d.flip(input, _given_dims(_shape(dims, operator.index), input.dim()))
+    return d.flip(self, _given_dims(_shape(dims, operator.index), self.dim()))
+
+
+def flip(input, dims=None):
+    return _flip_method(input, dims=dims)
 
 
 def roll(input, shifts=_REQUIRED, dims=None):
@@ -4950,7 +4963,7 @@ _METHODS = dict(
     sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=_clamp, clip=_clip, matmul=_as_method(matmul),
     mm=_as_method(mm), sum=sum, mean=mean, max=max, min=min, std=_std_method, norm=_norm_method, reshape=reshape, view=view,
     var=_var_method, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
-    cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
+    cumsum=cumsum, flatten=flatten, flip=_flip_method, repeat=_repeat, contiguous=_contiguous,
     is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=_split_method, chunk=chunk,
     unsafe_split=unsafe_split, unsafe_chunk=unsafe_chunk,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=_squeeze_method, expand=expand,

@@ -20804,3 +20804,18 @@ case(
     "z.sum().backward(); y.grad, w.grad",
     "u = w * 1; u.retain_grad(); (u * 2).sum().backward(inputs=[w]); u.grad, w.grad",
 )
+case(
+    "k_sweep_keepdim_without_dim_and_flip_dims",
+    "x = torch.tensor([[1., 2., 3.], [4., 5., 6.]])",
+    "x.sum(keepdim=True)",
+    "torch.sum(x, keepdim=False)",
+    "x.mean(keepdim=True)",
+    "x.sum(dtype=torch.float64, keepdim=True)",
+    "x.sum(None, True), x.sum(dim=None, keepdim=False), torch.mean(x, 1, True), x.mean(None)",
+    "torch.flip(x, 0)",
+    "torch.flip(x, dims=0)",
+    "x.flip(dims=0)",
+    "torch.flip(x, 0, 1)",
+    "x.flip(0), x.flip(0, 1), torch.flip(x, [1]), x.flip(dims=(0,))",
+    "torch.flip(x)",
+)
