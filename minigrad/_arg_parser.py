@@ -662,6 +662,8 @@ SIGNATURES = {
        for n in ("rand_like", "randn_like")},
     "tensor": ("tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, "
                "bool pin_memory=False, bool requires_grad=False)",),
+    **{n: (f"{n}(Tensor input, TensorList indices, Tensor values, bool accumulate=False)",)
+       for n in ("index_put", "index_put_")},
     "as_tensor": ("as_tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None)",),
     "Tensor.new_tensor": ("new_tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, "
                           "bool pin_memory=False, bool requires_grad=False)",),

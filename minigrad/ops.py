@@ -4119,6 +4119,7 @@ def _index_put_call(self, indices, values, position, name="index_put"):
 def index_put(input, indices, values, accumulate=False):
     """values written (or, with accumulate, added) at the positions the index tensors give, as
     `input[indices] = values` does in place."""
+    _bool_arg("index_put", "accumulate", accumulate)  # (the parser words it, with its position)
     key = _index_put_call(input, indices, values, 2)
     try:
         return d.index_put(input, values, key, accumulate)
@@ -4128,6 +4129,7 @@ def index_put(input, indices, values, accumulate=False):
 
 
 def _index_put_inplace(self, indices, values, accumulate=False):
+    _bool_arg("index_put_", "accumulate", accumulate)
     key = _index_put_call(self, indices, values, 1, "index_put_")
     try:
         return apply_inplace(d.index_put, self, values, key, accumulate)

@@ -20819,3 +20819,16 @@ case(
     "x.flip(0), x.flip(0, 1), torch.flip(x, [1]), x.flip(dims=(0,))",
     "torch.flip(x)",
 )
+case(
+    "k_sweep_index_put_accumulate_bool",
+    "v = torch.tensor([1., 2., 3.]); i = (torch.tensor([0]),); s = torch.tensor([5.])",
+    "v.index_put_(i, s, accumulate=2)",
+    "v.index_put_(i, s, 2)",
+    "torch.index_put(v, i, s, 2)",
+    "torch.index_put(v, i, s, accumulate=2)",
+    "v.index_put(i, s, 1)",
+    "torch.index_put_(v, i, s, 2)",
+    "v.index_put_(i, s, None)",
+    "v.index_put_(i, torch.tensor([1]))",
+    "v, v._version, v.index_put_(i, s, True), v._version",
+)
