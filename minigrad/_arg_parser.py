@@ -54,6 +54,7 @@ def type_name(x):
 
 
 _SCALAR_TYPES = (float, int, bool, complex)  # Python's types, taken for a dtype
+_PYTHON_DTYPES = {float: dtypes.float64, int: dtypes.int64, bool: dtypes.bool}
 _HEAPTYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
 
 
@@ -395,13 +396,16 @@ def _reread(signatures, args, kwargs, exc):
 
 def read_ints(signatures, args, kwargs):
     """PythonArgs::toInt64 and intlist: the binding hands ATen plain ints, reading a tensor the
-    parser took for one (a 0-d integer tensor as a dim, a one-element one as a size) by its item.
-    The call (args, kwargs) with those tensors replaced by their ints; None if it has none."""
+    parser took for one (a 0-d integer tensor as a dim, a one-element one as a size) by its item,
+    and dtypes (Python's float, int, bool as PyTorch's). The call (args, kwargs) with those
+    replaced; None if it has none."""
     sig, values = _first_fit(signatures, args, kwargs)
     if sig is None:
         return None
 
     def read(p, x, item=False):
+        if p.kind == "ScalarType" and isinstance(x, type) and x in _SCALAR_TYPES[:3]:
+            return _PYTHON_DTYPES[x]  # dtype=float is float64, as PyTorch reads it
         if isinstance(x, Tensor) and p.kind in ("int64_t", "SymInt", "IntArrayRef", "SymIntArrayRef"):
             return symint_item(x, item) if p.kind.startswith("Sym") else int(x)
         if p.kind in ("IntArrayRef", "SymIntArrayRef") and isinstance(x, (tuple, list)) and any(
@@ -658,6 +662,11 @@ SIGNATURES = {
        for n in ("rand_like", "randn_like")},
     "tensor": ("tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, "
                "bool pin_memory=False, bool requires_grad=False)",),
+    **{n: (f"{n}(Tensor input, TensorList indices, Tensor values, bool accumulate=False)",)
+       for n in ("index_put", "index_put_")},
+    "as_tensor": ("as_tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None)",),
+    "Tensor.new_tensor": ("new_tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, "
+                          "bool pin_memory=False, bool requires_grad=False)",),
     "where": ("where(Tensor condition)",
               "where(Tensor condition, Tensor input, Tensor other, *, Tensor out=None)",
               "where(Tensor condition, Scalar self, Tensor other)",

@@ -375,7 +375,18 @@ isposinf = _classify("isposinf", np.isposinf)
 isneginf = _classify("isneginf", np.isneginf)
 
 
-sigmoid, tanh, relu = _unary("sigmoid", d.sigmoid), _unary("tanh", d.tanh), _unary("relu", d.relu)
+def _no_bool_relu(kernel, input):
+    if input.dtype is dtypes.bool:
+        raise RuntimeError("Boolean inputs not supported for relu")
+
+
+def _relu_inplace(self):
+    _no_bool_relu(None, self)
+    return apply_inplace(d.relu, self)
+
+
+sigmoid, tanh = _unary("sigmoid", d.sigmoid), _unary("tanh", d.tanh)
+relu = _unary("relu", d.relu, _no_bool_relu)
 sin, cos = _unary("sin", d.sin), _unary("cos", d.cos)
 
 
@@ -659,13 +670,26 @@ def _clamp_max_method(self, max=_REQUIRED):
     return op(*args)
 
 
+def _check_clamp_cast(self, *bounds):
+    """In-place clamp with number bounds checks the cast itself, naming self's dtype as C does
+    ("long int"); tensor bounds get the generic in-place check ("Long")."""
+    result = dtypes.from_numpy_dtype(dtypes.result_type(self, *bounds))
+    if not can_cast(result, self.dtype):
+        raise RuntimeError(f"result type {result._scalar} can't be cast to the desired output "
+                           f"type {self.dtype._c}")
+
+
 def _clamp_min_inplace(self, min=_REQUIRED):
     op, args = _clamp_bound("clamp_min_", self, min, True)
+    if op is d.clamp_min:
+        _check_clamp_cast(*args)
     return apply_inplace(op, *args)
 
 
 def _clamp_max_inplace(self, max=_REQUIRED):
     op, args = _clamp_bound("clamp_max_", self, max, True)
+    if op is d.clamp_max:
+        _check_clamp_cast(*args)
     return apply_inplace(op, *args)
 
 
@@ -782,7 +806,11 @@ def clip(input, *args, **kwargs):
 def _clamp_method(name):
     def method(self, *args, **kwargs):
         op, min, max = _clamp_op(name, True, self, args, kwargs)
-        return apply_inplace(op, self, min, max) if name.endswith("_") else op(self, min, max)
+        if not name.endswith("_"):
+            return op(self, min, max)
+        if op is d.clamp:
+            _check_clamp_cast(self, min, max)
+        return apply_inplace(op, self, min, max)
     method.__name__ = name
     return method
 
@@ -797,6 +825,14 @@ def where(condition, input=_REQUIRED, other=_REQUIRED):
         return nonzero(condition, as_tuple=True)
     if input is _REQUIRED or other is _REQUIRED:  # _arg_parser gives PyTorch's words for it
         raise TypeError("where() takes 1 or 3 arguments")
+    if isinstance(condition, Tensor) and condition.dtype is not dtypes.bool:
+        if condition.dtype is not dtypes.uint8:
+            raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor "
+                               f"with dtype {condition.dtype._scalar}")
+        warn_once("where received a uint8 condition tensor. This behavior is deprecated and will "
+                  "be removed in a future version of PyTorch. Use a boolean condition instead. "
+                  "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                  "TensorCompare.cpp:621.)")
     shape = _broadcast_shape(condition.shape, getattr(input, "shape", ()))  # PyTorch's order
     _broadcast_shape(shape, getattr(other, "shape", ()))
     return d.where(condition, input, other)
@@ -1648,22 +1684,28 @@ def _sumproduct_pair(left, right, sum_dims):
 
 
 # --- reductions ---------------------------------------------------------------------------------
-def sum(input, dim=None, keepdim=False, *, dtype=None):
+def sum(input, dim=_REQUIRED, keepdim=_REQUIRED, *, dtype=None):
+    if dim is _REQUIRED and keepdim is not _REQUIRED:  # (no overload takes keepdim alone)
+        raise _invalid_combination("sum", (input,), dict(keepdim=keepdim))
+    dim, keepdim = None if dim is _REQUIRED else dim, False if keepdim is _REQUIRED else keepdim
     _bool_arg("sum", "keepdim", keepdim)
     _check_reduction_dtype("sum", input, dtype)
-    if dim is None:
-        return d.sum(input, dtype)
+    if dim is None:  # (keepdim=True: sum over all dims, kept as size-1 dims)
+        return d.sum_dim(input, None, True, dtype) if keepdim else d.sum(input, dtype)
     return d.sum_dim(input, _given_dims(dim, input.dim()), keepdim, dtype)
 
 
-def mean(input, dim=None, keepdim=False, *, dtype=None):
+def mean(input, dim=_REQUIRED, keepdim=_REQUIRED, *, dtype=None):
+    if dim is _REQUIRED and keepdim is not _REQUIRED:  # (no overload takes keepdim alone)
+        raise _invalid_combination("mean", (input,), dict(keepdim=keepdim))
+    dim, keepdim = None if dim is _REQUIRED else dim, False if keepdim is _REQUIRED else keepdim
     _bool_arg("mean", "keepdim", keepdim)
     if dtype is None and not input.is_floating_point():
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {input.dtype._scalar}")
     _check_reduction_dtype("mean", input, dtype)
-    if dim is None:
-        return d.mean(input, dtype)
+    if dim is None:  # (keepdim=True: mean over all dims, kept as size-1 dims)
+        return d.mean_dim(input, None, True, dtype) if keepdim else d.mean(input, dtype)
     return d.mean_dim(input, _given_dims(dim, input.dim()), keepdim, dtype)
 
 
@@ -1751,7 +1793,10 @@ def _extreme(name, full, by_dim, elementwise):
         if dim.__class__ is builtins.bool or not isinstance(dim, numbers.Integral):
             raise _invalid_combination(name, (input, dim), {})
         _bool_arg(name, "keepdim", keepdim)
-        values, indices = by_dim(input, _given(dim, input.dim()), keepdim)
+        given = _given(dim, input.dim())
+        if input.dim():
+            _check_reducible(name, input, (_wrap_dim(dim, input.dim()),))
+        values, indices = by_dim(input, given, keepdim)
         return getattr(return_types, name)(values, indices)
     reduce.__name__ = name
     return reduce
@@ -2057,8 +2102,14 @@ _norm_method.__qualname__ = "Tensor.norm"  # (Python's errors name it so, as PyT
 
 # --- shapes and views ---------------------------------------------------------------------------
 def _infer_shape(shape, numel):
-    if builtins.sum(1 for s in shape if s == -1) > 1:
-        raise RuntimeError("only one dimension can be inferred")
+    """The shape with its -1 worked out, checked dim by dim in order as PyTorch's infer_size."""
+    inferred = False
+    for i, s in enumerate(shape):
+        if s == -1 and inferred:
+            raise RuntimeError("only one dimension can be inferred")
+        if s < -1:
+            raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape {list(shape)}")
+        inferred = inferred or s == -1
     known = math.prod(s for s in shape if s != -1)
     if -1 in shape:
         if known == 0 == numel:
@@ -2295,12 +2346,19 @@ _unflatten_method.__qualname__ = "Tensor.unflatten"
 _unflatten_method._signatures = _unflatten_parsed._signatures  # (parsed already, inside)
 
 
-def flip(input, *args, dims=None):
-    """A copy with the order reversed along dims (PyTorch copies: it has no negative strides)."""
+def _flip_method(self, *args, dims=None):
+    """A copy with the order reversed along dims (PyTorch copies: it has no negative strides).
+    The method takes the dims one by one too (x.flip(0)); torch.flip a list only."""
+    if dims is not None and not isinstance(dims, (tuple, list)):
+        raise TypeError("flip(): dims must be a list")  # (the parser words it)
     dims = args or (() if dims is None else (dims,))
     if not dims:
         raise TypeError('flip() missing 1 required positional arguments: "dims"')
-    return d.flip(input, _given_dims(_shape(dims, operator.index), input.dim()))
+    return d.flip(self, _given_dims(_shape(dims, operator.index), self.dim()))
+
+
+def flip(input, dims=None):
+    return _flip_method(input, dims=dims)
 
 
 def roll(input, shifts=_REQUIRED, dims=None):
@@ -3027,6 +3085,8 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
 def _tensor(data, dtype, requires_grad):
     """tensor()'s work once its arguments are checked: NumPy reads the data, PyTorch's rules
     choose the dtype (Python floats give the default dtype, ints int64)."""
+    if isinstance(data, (list, tuple)):
+        data = _tensor_items(data, _nesting(data), dtype)
     try:
         if dtype is not None:  # straight to the asked dtype: no rounding on the way
             arr = np.array(data, dtype=dtype.np)
@@ -3039,11 +3099,15 @@ def _tensor(data, dtype, requires_grad):
             raise
         arr = np.zeros(_check_data(data, dtype), _np_dtype(dtype))
     except OverflowError:  # a Python int beyond the range of the asked dtype (int32, uint8...)
-        if builtins.any(isinstance(v, int) and not -2**63 <= v < 2**63
-                        for v in np.array(data, dtype=object).flat):
+        values = list(np.array(data, dtype=object).flat)
+        if builtins.any(isinstance(v, int) and not -2**63 <= v < 2**63 for v in values):
             raise ValueError("Overflow when unpacking long long") from None
-        raise RuntimeError(f"value cannot be converted to type {dtype.name} without "
-                           "overflow") from None
+        if dtype is not dtypes.uint8 or not builtins.all(
+                0 <= v < 256 if isinstance(v, float) else -255 <= v <= 255 for v in values):
+            raise RuntimeError(f"value cannot be converted to type {dtype.name} without "
+                               "overflow") from None
+        # (PyTorch's check for an unsigned type takes -255..-1 too, wrapped: -1 is 255)
+        arr = np.array(data, dtype=np.int64).astype(np.uint8)
     if dtype is not None and (arr.dtype == np.bool_ or arr.dtype.kind == "f" and np.isnan(arr).any()):
         _check_data(data, dtype)  # NumPy reads None as nan (or False): PyTorch refuses it
     if dtype is None and not isinstance(data, np.ndarray):
@@ -3061,6 +3125,33 @@ def _tensor(data, dtype, requires_grad):
     if requires_grad and arr.dtype.kind != "f":
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     return Tensor._make(arr, requires_grad=requires_grad)
+
+
+def _nesting(data):
+    """How many dims nested lists give, following first items as PyTorch does (a tensor there is
+    one number)."""
+    n = 0
+    while isinstance(data, (list, tuple)):
+        n += 1
+        if not data:
+            break
+        data = data[0]
+    return n
+
+
+def _tensor_items(data, depth, dtype):
+    """Tensors inside lists: at the depth of the numbers each is one number (its item, in its own
+    dtype, which takes part in choosing the result's), above it a sequence of its elements."""
+    if isinstance(data, Tensor) and depth == 0:  # (read as Python reads it: its checks, warning)
+        if dtype is not None and not dtype.is_floating_point:
+            return operator.index(data)
+        float(data) if data.is_floating_point() else int(data)
+        return data._data.reshape(-1)[0]
+    if isinstance(data, Tensor) and data.dim():
+        data = data.unbind(0)
+    if depth == 0 or not isinstance(data, (list, tuple)):
+        return data
+    return [_tensor_items(x, depth - 1, dtype) for x in data]
 
 
 def _float_dtype(data):
@@ -3246,6 +3337,7 @@ def _float_range(start, end, step, np_dtype):
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     _check_overloads("linspace", (start, end, steps), requires_grad, dtype, device=device)
+    steps = _int(steps)  # (a float or bool refused: the parser words it)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     _no_bool_kernel("linspace_cpu", dtype)
@@ -3263,6 +3355,7 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
 def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):
     """base ** linspace(start, end, steps): points evenly spaced on a log scale."""
     _check_overloads("logspace", (start, end, steps), requires_grad, dtype, device=device)
+    steps = _int(steps)  # (a float or bool refused: the parser words it)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     _no_bool_kernel("logspace_cpu", dtype)
@@ -4026,6 +4119,7 @@ def _index_put_call(self, indices, values, position, name="index_put"):
 def index_put(input, indices, values, accumulate=False):
     """values written (or, with accumulate, added) at the positions the index tensors give, as
     `input[indices] = values` does in place."""
+    _bool_arg("index_put", "accumulate", accumulate)  # (the parser words it, with its position)
     key = _index_put_call(input, indices, values, 2)
     try:
         return d.index_put(input, values, key, accumulate)
@@ -4035,6 +4129,7 @@ def index_put(input, indices, values, accumulate=False):
 
 
 def _index_put_inplace(self, indices, values, accumulate=False):
+    _bool_arg("index_put_", "accumulate", accumulate)
     key = _index_put_call(self, indices, values, 1, "index_put_")
     try:
         return apply_inplace(d.index_put, self, values, key, accumulate)
@@ -4785,8 +4880,8 @@ def _median_like(name, full, by_dim, kernel):
             return full(input)
         _int_dim(name, dim)
         _bool_arg(name, "keepdim", keepdim)
-        if input.numel() == 0 and input.dim():
-            _check_reducible(name, input, (_wrap_dim(dim, input.dim()),))
+        if input.numel() == 0 and input.dim():  # (nanmedian's kernel is median's: its name)
+            _check_reducible("median", input, (_wrap_dim(dim, input.dim()),))
         return getattr(return_types, name)(*by_dim(input, _given(dim, input.dim()), keepdim))
     reduce.__name__ = reduce.__qualname__ = name
     return reduce
@@ -4803,6 +4898,8 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     _int_dim("kthvalue", dim, 3)
     _bool_arg("kthvalue", "keepdim", keepdim)
     given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())
+    if input.dim():
+        _check_reducible("kthvalue", input, (dim,))
     if not 1 <= k <= (input.shape[dim] if input.dim() else 1):
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
     if input.dtype is dtypes.bool:
@@ -4868,7 +4965,7 @@ _METHODS = dict(
     sgn=sgn, sign=sign, sigmoid=sigmoid, tanh=tanh, relu=relu, clamp=_clamp, clip=_clip, matmul=_as_method(matmul),
     mm=_as_method(mm), sum=sum, mean=mean, max=max, min=min, std=_std_method, norm=_norm_method, reshape=reshape, view=view,
     var=_var_method, prod=prod, amax=amax, amin=amin, argmax=argmax, argmin=argmin, logsumexp=logsumexp,
-    cumsum=cumsum, flatten=flatten, flip=flip, repeat=_repeat, contiguous=_contiguous,
+    cumsum=cumsum, flatten=flatten, flip=_flip_method, repeat=_repeat, contiguous=_contiguous,
     is_contiguous=_is_contiguous, stride=_stride, unbind=unbind, split=_split_method, chunk=chunk,
     unsafe_split=unsafe_split, unsafe_chunk=unsafe_chunk,
     transpose=transpose, t=t, permute=permute, unsqueeze=unsqueeze, squeeze=_squeeze_method, expand=expand,
@@ -4887,7 +4984,7 @@ _METHODS = dict(
     __getitem__=getitem, __setitem__=setitem,
     add_=_add_inplace, sub_=_sub_inplace, mul_=_inplace(d.mul), div_=_div_inplace,
     pow_=_pow_inplace, exp_=_inplace(d.exp), sigmoid_=_inplace(d.sigmoid), tanh_=_inplace(d.tanh),
-    relu_=_inplace(d.relu), clamp_=_clamp_, neg_=_neg_inplace, zero_=_inplace(d.zero_),
+    relu_=_relu_inplace, clamp_=_clamp_, neg_=_neg_inplace, zero_=_inplace(d.zero_),
     fill_=_fill_inplace, copy_=_inplace(d.copy_),
     __iadd__=_operator(_inplace(d.add)), __isub__=_operator(_sub_inplace),
     __imul__=_operator(_inplace(d.mul)), __itruediv__=_operator(_inplace(d.div)),
@@ -5526,6 +5623,10 @@ def _integer_inplace(fn):
 
     def method(self, *args):
         if args and isinstance(args[0], (Tensor, numbers.Number)):
+            shape = _broadcast_shape(self.shape, getattr(args[0], "shape", ()))
+            if shape != self.shape:  # (shapes are checked before dtypes)
+                raise RuntimeError(f"output with shape {list(self.shape)} doesn't match the "
+                                   f"broadcast shape {list(shape)}")
             dt = dtypes.result_type(self, args[0])
             if not np.can_cast(dt, self._data.dtype, "same_kind"):
                 raise RuntimeError(f"result type {dtypes.from_numpy_dtype(dt)._scalar} can't be "

@@ -110,16 +110,23 @@ def backward_run(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
 
 
 def _backward_into(edges, grads, retain_graph, create_graph, inputs):
-    """backward(inputs=...): accumulate into .grad of just these tensors (leaves or not)."""
+    """backward(inputs=...): accumulate into .grad of just these tensors (leaves or not: a
+    non-leaf one retains its grad from then on, as in PyTorch)."""
+    tensors = [t for t in inputs if isinstance(t, Tensor)]
+    for t in tensors:  # (PyTorch retains each input's grad in turn: all checked before any)
+        if not t.requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+    for t in tensors:  # a non-leaf input keeps its .grad from now on, as retain_grad() does
+        t.retain_grad()
     captured = {}
     yield from _capturing(edges, grads, retain_graph, create_graph, inputs, captured)
     for i, t in enumerate(inputs):
         if isinstance(t, GradientEdge):  # an edge into a leaf's AccumulateGrad: that leaf
             t = getattr(t.node, "variable", None)
         g = captured.get(i)
-        if g is not None and t is not None:
-            t._grad = g.detach().clone() if t._grad is None else t._grad + g
-            if t._grad_fn is None and t._post_accumulate_grad_hooks:
+        if g is not None and t is not None and t._grad_fn is None:  # (a non-leaf's is stored
+            t._grad = g.detach().clone() if t._grad is None else t._grad + g  # by its retain_grad
+            if t._post_accumulate_grad_hooks:  # hook, set above)
                 _call_post_accumulate_hooks(t, [])
 
 

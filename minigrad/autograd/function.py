@@ -532,13 +532,13 @@ def apply_inplace(op, self, *args, **kwargs):
     _check_overlap(op, values)
     result, _ = op.run(values)
     out = result._data
+    if out.shape != self._data.shape:  # (PyTorch's TensorIterator: shapes first, then dtypes)
+        raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
+                           f"broadcast shape {list(out.shape)}")
     if out.dtype != self._data.dtype and not np.can_cast(out.dtype, self._data.dtype,
                                                          "same_kind"):
         raise RuntimeError(f"result type {dtypes.from_numpy_dtype(out.dtype)._scalar} can't be cast "
                            f"to the desired output type {self.dtype._scalar}")
-    if out.shape != self._data.shape:
-        raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
-                           f"broadcast shape {list(out.shape)}")
     before = self
     if recording:  # the tape must see self as it was: its old edge and, if saved, its old values
         before = Tensor._make(self._data.copy(order="K"), self._grad_fn, self._output_nr,

@@ -31,6 +31,9 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     if weight is not None:
         return _weighted_loss((input - target).pow(2), weight, input, reduction, by_weights=True)
     _check_reduction(reduction)
+    common = dtypes.from_numpy_dtype(dtypes.result_type(input, target))
+    if not common.is_floating_point:
+        raise NotImplementedError(f'"mse_cpu" not implemented for \'{common._scalar}\'')
     return d.mse_loss(input, target, reduction)
 
 
@@ -255,8 +258,15 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
         raise ValueError("min_val cannot be greater than max_val")
     if inplace:
         return hardtanh_(input, min_val, max_val)
-    return d.hardtanh(input, _number_arg("hardtanh", "min_val", 2, min_val),
-                      _number_arg("hardtanh", "max_val", 3, max_val))
+    min_val, max_val = (_number_arg("hardtanh", "min_val", 2, min_val),
+                        _number_arg("hardtanh", "max_val", 3, max_val))
+    _no_bool_hardtanh(input)
+    return d.hardtanh(input, min_val, max_val)
+
+
+def _no_bool_hardtanh(input):
+    if input.dtype is dtypes.bool:
+        raise RuntimeError("Bool inputs not supported for hardtanh")
 
 
 def relu6(input, inplace=False):
@@ -355,6 +365,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         _not_differentiable("binary_cross_entropy", "weight", weight)
     if target.dtype != input.dtype:
         raise RuntimeError(f"Found dtype {target.dtype._scalar} but expected {input.dtype._scalar}")
+    _floating_only("binary_cross_entropy", input)
     return d.binary_cross_entropy(input, target, weight, _reduction_enum(reduction))
 
 
@@ -404,9 +415,15 @@ def _binary_cross_entropy_with_logits(input, target, weight, pos_weight, reducti
         if shape != tuple(out):  # loss *= weight: each keeps its shape)
             raise RuntimeError(f"output with shape {list(out)} doesn't match the broadcast shape "
                                f"{list(shape)}")
+    _floating_only("log_sigmoid_cpu", input)  # (log_sigmoid(input) comes first)
     if pos_weight is not None:
         in_place(input.shape, _broadcast_shape(pos_weight.shape, target.shape))
+    if target.dtype is dtypes.bool:  # 1 - target
+        _ops._no_bool_subtraction(target, target)
     in_place(target.shape, input.shape)
+    if not target.is_floating_point():  # (1 - target).mul_(input) keeps target's dtype
+        raise RuntimeError(f"result type {input.dtype._scalar} can't be cast to the desired output "
+                           f"type {target.dtype._scalar}")
     if weight is not None:
         in_place(target.shape, weight.shape)
     return d.bce_with_logits(input, target, weight, pos_weight, reduction)
@@ -444,7 +461,9 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     beta = _number_arg("smooth_l1_loss", "beta", 4, beta, "float")
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
-    _floating_only("smooth_l1_cpu", input)
+    common = dtypes.from_numpy_dtype(dtypes.result_type(input, target))
+    if not common.is_floating_point:  # (the kernel runs in input and target's common dtype)
+        raise NotImplementedError(f'"smooth_l1_cpu" not implemented for \'{common._scalar}\'')
     return d.smooth_l1_loss(input, target, reduction, beta)
 
 
@@ -461,7 +480,12 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     delta = _number_arg("huber_loss", "delta", 4, delta, "float")
     if delta <= 0:
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
-    _floating_only("huber_cpu", input)
+    common = dtypes.from_numpy_dtype(dtypes.result_type(input, target))
+    if not common.is_floating_point:
+        raise NotImplementedError(f'"huber_cpu" not implemented for \'{common._scalar}\'')
+    if not input.is_floating_point():  # (its output is made like input, then written)
+        raise RuntimeError(f"result type {common._scalar} can't be cast to the desired output "
+                           f"type {input.dtype._scalar}")
     return d.huber_loss(input, target, reduction, delta)
 
 
@@ -878,8 +902,10 @@ def elu_(input, alpha=1.0):
 
 def hardtanh_(input, min_val=-1.0, max_val=1.0):
     """(ATen's own: min_val > max_val is not refused; max_val wins.)"""
-    return apply_inplace(d.hardtanh, input, _number_arg("hardtanh_", "min_val", 2, min_val),
-                         _number_arg("hardtanh_", "max_val", 3, max_val))
+    min_val, max_val = (_number_arg("hardtanh_", "min_val", 2, min_val),
+                        _number_arg("hardtanh_", "max_val", 3, max_val))
+    _no_bool_hardtanh(input)
+    return apply_inplace(d.hardtanh, input, min_val, max_val)
 
 
 def leaky_relu_(input, negative_slope=0.01):
