@@ -1876,8 +1876,8 @@ def _scatter_call(input, dim, index, src, value, reduce):
     if src is None is value:  # (PyTorch has no scatter without either: _arg_parser words it)
         raise TypeError("scatter() missing its src or value")
     if isinstance(src, Tensor) and reduce is not None:
-        warn_once("The reduce argument of torch.scatter with Tensor src is deprecated and will be "
-                  "removed in a future PyTorch release. Use torch.scatter_reduce instead for more "
+        warn_once("The reduce argument of minigrad.scatter with Tensor src is deprecated and will be "
+                  "removed in a future PyTorch release. Use minigrad.scatter_reduce instead for more "
                   "reduction options. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/"
                   "native/TensorAdvancedIndexing.cpp:225.)", stacklevel=4)
     given, dim = _given(dim, input.dim()), _wrap_dim(dim, input.dim())

@@ -257,8 +257,8 @@ def assert_close(actual, expected, *, allow_subclasses=True, rtol=None, atol=Non
 def assert_allclose(actual, expected, rtol=None, atol=None, equal_nan=True, msg=""):
     """The old check (deprecated): looser tolerances, nan equals nan, dtypes may differ."""
     warnings.warn(
-        "`torch.testing.assert_allclose()` is deprecated since 1.12 and will be removed in a future "
-        "release. Please use `torch.testing.assert_close()` instead. You can find detailed upgrade "
+        "`minigrad.testing.assert_allclose()` is deprecated since 1.12 and will be removed in a future "
+        "release. Please use `minigrad.testing.assert_close()` instead. You can find detailed upgrade "
         "instructions in https://github.com/pytorch/pytorch/issues/61844.", FutureWarning,
         stacklevel=2)
     if not isinstance(actual, Tensor):
@@ -289,9 +289,9 @@ def make_tensor(*shape, dtype, device, low=None, high=None, requires_grad=False,
         if any(isinstance(value, float) and math.isnan(value) for value in (low, high)):
             raise ValueError(f"`low` and `high` cannot be NaN, but got {low=} and {high=}")
         elif low == high and dtype.is_floating_point:
-            warnings.warn("Passing `low==high` to `torch.testing.make_tensor` for floating or complex "
+            warnings.warn("Passing `low==high` to `minigrad.testing.make_tensor` for floating or complex "
                           "types is deprecated since 2.1 and will be removed in 2.3. Use "
-                          "`torch.full(...)` instead.", FutureWarning, stacklevel=3)
+                          "`minigrad.full(...)` instead.", FutureWarning, stacklevel=3)
         elif low >= high:
             raise ValueError(f"`low` must be less than `high`, but got {low} >= {high}")
         elif high < lowest_inclusive or low >= highest_exclusive:
@@ -330,7 +330,7 @@ def make_tensor(*shape, dtype, device, low=None, high=None, requires_grad=False,
         else:
             result.uniform_(low, high)
     else:
-        raise TypeError(f"The requested dtype '{dtype}' is not supported by torch.testing.make_tensor()."
+        raise TypeError(f"The requested dtype '{dtype}' is not supported by minigrad.testing.make_tensor()."
                         " To request support, file an issue at: https://github.com/pytorch/pytorch/issues")
 
     if noncontiguous:

@@ -5,7 +5,7 @@ to p come from log_prob (the score function).
 """
 from numbers import Number
 
-import minigrad as torch
+import minigrad
 from minigrad.nn.functional import binary_cross_entropy_with_logits
 
 from . import constraints
@@ -33,12 +33,12 @@ class Bernoulli(ExponentialFamily):
             is_scalar = isinstance(logits, Number)
             (self.logits,) = broadcast_all(logits)
         self._param = self.probs if probs is not None else self.logits
-        batch_shape = torch.Size() if is_scalar else self._param.size()
+        batch_shape = minigrad.Size() if is_scalar else self._param.size()
         super().__init__(batch_shape, validate_args=validate_args)
 
     def expand(self, batch_shape, _instance=None):
         new = self._get_checked_instance(Bernoulli, _instance)
-        batch_shape = torch.Size(batch_shape)
+        batch_shape = minigrad.Size(batch_shape)
         if "probs" in self.__dict__:
             new.probs = self.probs.expand(batch_shape)
             new._param = new.probs
@@ -78,10 +78,10 @@ class Bernoulli(ExponentialFamily):
     def param_shape(self):
         return self._param.size()
 
-    def sample(self, sample_shape=torch.Size()):
+    def sample(self, sample_shape=minigrad.Size()):
         shape = self._extended_shape(sample_shape)
-        with torch.no_grad():
-            return torch.bernoulli(self.probs.expand(shape))
+        with minigrad.no_grad():
+            return minigrad.bernoulli(self.probs.expand(shape))
 
     def log_prob(self, value):
         """log p(x) = x log p + (1 - x) log(1 - p): minus the binary cross-entropy, computed from
@@ -95,7 +95,7 @@ class Bernoulli(ExponentialFamily):
         return binary_cross_entropy_with_logits(self.logits, self.probs, reduction="none")
 
     def enumerate_support(self, expand=True):
-        values = torch.arange(2, dtype=self._param.dtype)
+        values = minigrad.arange(2, dtype=self._param.dtype)
         values = values.view((-1,) + (1,) * len(self._batch_shape))
         if expand:
             values = values.expand((-1,) + self._batch_shape)
@@ -103,7 +103,7 @@ class Bernoulli(ExponentialFamily):
 
     @property
     def _natural_params(self):
-        return (torch.logit(self.probs),)
+        return (minigrad.logit(self.probs),)
 
     def _log_normalizer(self, x):
-        return torch.log1p(torch.exp(x))
+        return minigrad.log1p(minigrad.exp(x))

@@ -3,7 +3,7 @@
 The last dim of the parameter holds the K classes (normalized here: probs to sum 1, logits by
 subtracting their logsumexp); the dims before it are the batch.  Like Bernoulli, no rsample.
 """
-import minigrad as torch
+import minigrad
 
 from . import constraints
 from .distribution import Distribution
@@ -31,13 +31,13 @@ class Categorical(Distribution):
             self.logits = logits - logits.logsumexp(dim=-1, keepdim=True)
         self._param = self.probs if probs is not None else self.logits
         self._num_events = self._param.size()[-1]
-        batch_shape = self._param.size()[:-1] if self._param.ndimension() > 1 else torch.Size()
+        batch_shape = self._param.size()[:-1] if self._param.ndimension() > 1 else minigrad.Size()
         super().__init__(batch_shape, validate_args=validate_args)
 
     def expand(self, batch_shape, _instance=None):
         new = self._get_checked_instance(Categorical, _instance)
-        batch_shape = torch.Size(batch_shape)
-        param_shape = batch_shape + torch.Size((self._num_events,))
+        batch_shape = minigrad.Size(batch_shape)
+        param_shape = batch_shape + minigrad.Size((self._num_events,))
         if "probs" in self.__dict__:
             new.probs = self.probs.expand(param_shape)
             new._param = new.probs
@@ -70,7 +70,7 @@ class Categorical(Distribution):
 
     @property
     def mean(self):
-        return torch.full(self._extended_shape(), nan, dtype=self.probs.dtype)
+        return minigrad.full(self._extended_shape(), nan, dtype=self.probs.dtype)
 
     @property
     def mode(self):
@@ -78,13 +78,13 @@ class Categorical(Distribution):
 
     @property
     def variance(self):
-        return torch.full(self._extended_shape(), nan, dtype=self.probs.dtype)
+        return minigrad.full(self._extended_shape(), nan, dtype=self.probs.dtype)
 
-    def sample(self, sample_shape=torch.Size()):
-        if not isinstance(sample_shape, torch.Size):
-            sample_shape = torch.Size(sample_shape)
+    def sample(self, sample_shape=minigrad.Size()):
+        if not isinstance(sample_shape, minigrad.Size):
+            sample_shape = minigrad.Size(sample_shape)
         probs_2d = self.probs.reshape(-1, self._num_events)
-        samples_2d = torch.multinomial(probs_2d, sample_shape.numel(), True).T
+        samples_2d = minigrad.multinomial(probs_2d, sample_shape.numel(), True).T
         return samples_2d.reshape(self._extended_shape(sample_shape))
 
     def log_prob(self, value):
@@ -92,19 +92,19 @@ class Categorical(Distribution):
         if self._validate_args:
             self._validate_sample(value)
         value = value.long().unsqueeze(-1)
-        value, log_pmf = torch.broadcast_tensors(value, self.logits)
+        value, log_pmf = minigrad.broadcast_tensors(value, self.logits)
         value = value[..., :1]
         return log_pmf.gather(-1, value).squeeze(-1)
 
     def entropy(self):
         # a zero probability has logit -inf: clamp it so that 0 * logit is 0, not nan
-        min_real = torch.finfo(self.logits.dtype).min
-        logits = torch.clamp(self.logits, min=min_real)
+        min_real = minigrad.finfo(self.logits.dtype).min
+        logits = minigrad.clamp(self.logits, min=min_real)
         p_log_p = logits * self.probs
         return -p_log_p.sum(-1)
 
     def enumerate_support(self, expand=True):
-        values = torch.arange(self._num_events, dtype=torch.long)
+        values = minigrad.arange(self._num_events, dtype=minigrad.long)
         values = values.view((-1,) + (1,) * len(self._batch_shape))
         if expand:
             values = values.expand((-1,) + self._batch_shape)

@@ -6,7 +6,7 @@ validation is on) and `support` (checked by log_prob/cdf).  Only the constraints
 Uniform, Bernoulli and Categorical need are here; their printed forms are PyTorch's
 (the class name without its leading underscore).
 """
-import minigrad as torch
+import minigrad
 
 __all__ = [
     "Constraint", "boolean", "dependent", "dependent_property", "greater_than", "greater_than_eq",
@@ -184,7 +184,7 @@ class _Simplex(Constraint):
     event_dim = 1
 
     def check(self, value):
-        return torch.all(value >= 0, dim=-1) & ((value.sum(-1) - 1).abs() < 1e-6)
+        return minigrad.all(value >= 0, dim=-1) & ((value.sum(-1) - 1).abs() < 1e-6)
 
 
 dependent = _Dependent()

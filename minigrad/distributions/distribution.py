@@ -14,7 +14,7 @@ Validation (on by default, as `assert` is: off under `python -O`) checks the par
 """
 import warnings
 
-import minigrad as torch
+import minigrad
 
 from . import constraints
 from .utils import lazy_property
@@ -34,7 +34,7 @@ class Distribution:
             raise ValueError
         Distribution._validate_args = value
 
-    def __init__(self, batch_shape=torch.Size(), event_shape=torch.Size(), validate_args=None):
+    def __init__(self, batch_shape=minigrad.Size(), event_shape=minigrad.Size(), validate_args=None):
         self._batch_shape = batch_shape
         self._event_shape = event_shape
         if validate_args is not None:
@@ -102,19 +102,19 @@ class Distribution:
     def stddev(self):
         return self.variance.sqrt()
 
-    def sample(self, sample_shape=torch.Size()):
+    def sample(self, sample_shape=minigrad.Size()):
         """A draw off the graph: rsample under no_grad."""
-        with torch.no_grad():
+        with minigrad.no_grad():
             return self.rsample(sample_shape)
 
-    def rsample(self, sample_shape=torch.Size()):
+    def rsample(self, sample_shape=minigrad.Size()):
         raise NotImplementedError
 
     def sample_n(self, n):
         warnings.warn(
             "`sample_n(n)` will be deprecated. Use `sample((n,))` instead.", FutureWarning, stacklevel=2
         )
-        return self.sample(torch.Size((n,)))
+        return self.sample(minigrad.Size((n,)))
 
     def log_prob(self, value):
         raise NotImplementedError
@@ -132,18 +132,18 @@ class Distribution:
         raise NotImplementedError
 
     def perplexity(self):
-        return torch.exp(self.entropy())
+        return minigrad.exp(self.entropy())
 
-    def _extended_shape(self, sample_shape=torch.Size()):
+    def _extended_shape(self, sample_shape=minigrad.Size()):
         """sample_shape + batch_shape + event_shape."""
-        if not isinstance(sample_shape, torch.Size):
-            sample_shape = torch.Size(sample_shape)
-        return torch.Size(sample_shape + self._batch_shape + self._event_shape)
+        if not isinstance(sample_shape, minigrad.Size):
+            sample_shape = minigrad.Size(sample_shape)
+        return minigrad.Size(sample_shape + self._batch_shape + self._event_shape)
 
     def _validate_sample(self, value):
         """A value to score must be a tensor whose right-most dims are event_shape, broadcast
         against batch_shape + event_shape, and lie in the support."""
-        if not isinstance(value, torch.Tensor):
+        if not isinstance(value, minigrad.Tensor):
             raise ValueError("The value argument to log_prob must be a Tensor")
         event_dim_start = len(value.size()) - len(self._event_shape)
         if value.size()[event_dim_start:] != self._event_shape:

@@ -3,7 +3,7 @@
 Its densities are exp(<t(x), theta> - F(theta) + k(x)); knowing the log normalizer F lets autograd
 compute entropy and KL divergence (as a Bregman divergence of F) for any member.
 """
-import minigrad as torch
+import minigrad
 
 from .distribution import Distribution
 
@@ -27,7 +27,7 @@ class ExponentialFamily(Distribution):
         result = -self._mean_carrier_measure
         nparams = [p.detach().requires_grad_() for p in self._natural_params]
         lg_normal = self._log_normalizer(*nparams)
-        gradients = torch.autograd.grad(lg_normal.sum(), nparams, create_graph=True)
+        gradients = minigrad.autograd.grad(lg_normal.sum(), nparams, create_graph=True)
         result += lg_normal
         for np, g in zip(nparams, gradients):
             result -= (np * g).reshape(self._batch_shape + (-1,)).sum(-1)

@@ -9,7 +9,7 @@ import math
 import warnings
 from functools import total_ordering
 
-import minigrad as torch
+import minigrad
 import minigrad.nn.functional as F
 
 from .bernoulli import Bernoulli
@@ -85,7 +85,7 @@ def _dispatch_kl(type_p, type_q):
 
 
 def _infinite_like(tensor):
-    return torch.full_like(tensor, inf)
+    return minigrad.full_like(tensor, inf)
 
 
 def kl_divergence(p, q):
@@ -133,7 +133,7 @@ def _kl_expfamily_expfamily(p, q):
     p_nparams = [np.detach().requires_grad_() for np in p._natural_params]
     q_nparams = q._natural_params
     lg_normal = p._log_normalizer(*p_nparams)
-    gradients = torch.autograd.grad(lg_normal.sum(), p_nparams, create_graph=True)
+    gradients = minigrad.autograd.grad(lg_normal.sum(), p_nparams, create_graph=True)
     result = q._log_normalizer(*q_nparams) - lg_normal
     for pnp, qnp, g in zip(p_nparams, q_nparams, gradients):
         term = (qnp - pnp) * g

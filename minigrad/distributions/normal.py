@@ -2,7 +2,7 @@
 import math
 from numbers import Number
 
-import minigrad as torch
+import minigrad
 
 from . import constraints
 from .exp_family import ExponentialFamily
@@ -36,26 +36,26 @@ class Normal(ExponentialFamily):
     def __init__(self, loc, scale, validate_args=None):
         self.loc, self.scale = broadcast_all(loc, scale)
         if isinstance(loc, Number) and isinstance(scale, Number):
-            batch_shape = torch.Size()
+            batch_shape = minigrad.Size()
         else:
             batch_shape = self.loc.size()
         super().__init__(batch_shape, validate_args=validate_args)
 
     def expand(self, batch_shape, _instance=None):
         new = self._get_checked_instance(Normal, _instance)
-        batch_shape = torch.Size(batch_shape)
+        batch_shape = minigrad.Size(batch_shape)
         new.loc = self.loc.expand(batch_shape)
         new.scale = self.scale.expand(batch_shape)
         super(Normal, new).__init__(batch_shape, validate_args=False)
         new._validate_args = self._validate_args
         return new
 
-    def sample(self, sample_shape=torch.Size()):
+    def sample(self, sample_shape=minigrad.Size()):
         shape = self._extended_shape(sample_shape)
-        with torch.no_grad():
-            return torch.normal(self.loc.expand(shape), self.scale.expand(shape))
+        with minigrad.no_grad():
+            return minigrad.normal(self.loc.expand(shape), self.scale.expand(shape))
 
-    def rsample(self, sample_shape=torch.Size()):
+    def rsample(self, sample_shape=minigrad.Size()):
         """The reparameterization trick: loc + eps * scale with eps ~ N(0, 1) drawn off the
         graph, so the sample is a differentiable function of loc and scale."""
         shape = self._extended_shape(sample_shape)
@@ -72,17 +72,17 @@ class Normal(ExponentialFamily):
     def cdf(self, value):
         if self._validate_args:
             self._validate_sample(value)
-        return 0.5 * (1 + torch.erf((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)))
+        return 0.5 * (1 + minigrad.erf((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)))
 
     def icdf(self, value):
-        return self.loc + self.scale * torch.erfinv(2 * value - 1) * math.sqrt(2)
+        return self.loc + self.scale * minigrad.erfinv(2 * value - 1) * math.sqrt(2)
 
     def entropy(self):
-        return 0.5 + 0.5 * math.log(2 * math.pi) + torch.log(self.scale)
+        return 0.5 + 0.5 * math.log(2 * math.pi) + minigrad.log(self.scale)
 
     @property
     def _natural_params(self):
         return (self.loc / self.scale.pow(2), -0.5 * self.scale.pow(2).reciprocal())
 
     def _log_normalizer(self, x, y):
-        return -0.25 * x.pow(2) / y + 0.5 * torch.log(-math.pi / y)
+        return -0.25 * x.pow(2) / y + 0.5 * minigrad.log(-math.pi / y)

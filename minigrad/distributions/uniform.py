@@ -1,7 +1,7 @@
 """Uniform(low, high): uniform on the half-open interval [low, high) (torch.distributions.uniform)."""
 from numbers import Number
 
-import minigrad as torch
+import minigrad
 
 from . import constraints
 from .distribution import Distribution
@@ -39,14 +39,14 @@ class Uniform(Distribution):
     def __init__(self, low, high, validate_args=None):
         self.low, self.high = broadcast_all(low, high)
         if isinstance(low, Number) and isinstance(high, Number):
-            batch_shape = torch.Size()
+            batch_shape = minigrad.Size()
         else:
             batch_shape = self.low.size()
         super().__init__(batch_shape, validate_args=validate_args)
 
     def expand(self, batch_shape, _instance=None):
         new = self._get_checked_instance(Uniform, _instance)
-        batch_shape = torch.Size(batch_shape)
+        batch_shape = minigrad.Size(batch_shape)
         new.low = self.low.expand(batch_shape)
         new.high = self.high.expand(batch_shape)
         super(Uniform, new).__init__(batch_shape, validate_args=False)
@@ -57,10 +57,10 @@ class Uniform(Distribution):
     def support(self):
         return constraints.interval(self.low, self.high)
 
-    def rsample(self, sample_shape=torch.Size()):
+    def rsample(self, sample_shape=minigrad.Size()):
         """low + u * (high - low), u ~ U[0, 1) off the graph."""
         shape = self._extended_shape(sample_shape)
-        rand = torch.rand(shape, dtype=self.low.dtype)
+        rand = minigrad.rand(shape, dtype=self.low.dtype)
         return self.low + rand * (self.high - self.low)
 
     def log_prob(self, value):
@@ -68,7 +68,7 @@ class Uniform(Distribution):
             self._validate_sample(value)
         lb = self.low.le(value).type_as(self.low)
         ub = self.high.gt(value).type_as(self.low)
-        return torch.log(lb.mul(ub)) - torch.log(self.high - self.low)
+        return minigrad.log(lb.mul(ub)) - minigrad.log(self.high - self.low)
 
     def cdf(self, value):
         if self._validate_args:
@@ -80,4 +80,4 @@ class Uniform(Distribution):
         return value * (self.high - self.low) + self.low
 
     def entropy(self):
-        return torch.log(self.high - self.low)
+        return minigrad.log(self.high - self.low)
