@@ -18,7 +18,7 @@ import numpy as np
 
 from .autograd import grad_mode
 from .autograd.engine import Node, sum_to
-from .autograd.function import Op, apply_inplace, view_of
+from .autograd.function import Op, apply_inplace, view_of, _copy_preserving
 from . import _math
 from ._math import _erfc64 as _erfc, _fma, _rounded  # (shared with the special functions)
 from ._topk import topk_order
@@ -115,7 +115,7 @@ def _index(self, indices):
 
 def _index_put_forward(self, values, indices, accumulate=False):
     _check_masks(self.shape, indices)
-    out = self.copy(order="K")  # (PyTorch's index_put clones self keeping its strides)
+    out = _copy_preserving(self)  # (PyTorch's index_put clones self keeping its layout)
     try:
         if accumulate:
             np.add.at(out, indices, values)
@@ -1162,7 +1162,9 @@ def _bce_with_logits(self, target, weight, pos_weight, reduction):
     if pos_weight is not None:
         log_sig = log_sig * ((pos_weight.astype(self.dtype) - 1) * target + 1)
     loss = (1 - target) * self - log_sig
-    return _by_reduction(loss if weight is None else loss * weight.astype(self.dtype), reduction)
+    loss = _by_reduction(loss if weight is None else loss * weight.astype(self.dtype), reduction)
+    # (PyTorch computes it as (1 - target).mul_(self)...: laid out as target is)
+    return _copy_preserving(loss, like=target) if loss.shape == target.shape else loss
 
 
 def _bce_with_logits_backward(grad, self, target, weight, pos_weight, reduction):
@@ -1345,6 +1347,7 @@ tril = Op("TrilBackward0",             lambda self, diagonal=0: np.tril(self, di
           self=lambda grad, diagonal: tril(grad, diagonal))
 triu = Op("TriuBackward0",             lambda self, diagonal=0: np.triu(self, diagonal),
           self=lambda grad, diagonal: triu(grad, diagonal))
+tril.contiguous = triu.contiguous = True  # (new row-major tensors in PyTorch, batched too)
 # --- end of part trig ---
 # --- part elem2: addcmul/addcdiv, in-place comparisons, copysign ... heaviside ---
 addcmul = Op("AddcmulBackward0",       lambda self, tensor1, tensor2, value=1: _addcmul(
@@ -1610,6 +1613,7 @@ polygamma_ = Op("PolygammaBackward1",   _polygamma, floating=True,  # derivative
                 self=lambda grad, n, self: grad * polygamma(self, n + 1))
 mvlgamma = Op("MvlgammaBackward0",     _mvlgamma, floating=True,
               self=_mvlgamma_backward)
+mvlgamma.contiguous = True  # (a sum of lgammas: not elementwise in PyTorch's iterator)
 special_entr = Op("SpecialEntrBackward0", _entr, floating=True,
                   self=lambda grad, self: grad * -add_scalar(log(self), 1))
 special_xlog1py = Op("SpecialXlog1PyBackward0", _xlog1py, floating=True,
@@ -1784,10 +1788,12 @@ where = Op("WhereBackward0",           lambda condition, self, other: np.where(c
            promote=("self", "other"),
            self=lambda grad, condition: where(condition, grad, 0.0),
            other=lambda grad, condition: where(condition, 0.0, grad))
-to_dtype = Op("ToCopyBackward0",       lambda self, dtype: self.astype(dtype.np), promote=False,
+to_dtype = Op("ToCopyBackward0",       lambda self, dtype: _copy_preserving(self, dtype.np),
+              promote=False,
               self=lambda grad: grad)   # the engine casts the gradient back to self's dtype
-clone = Op("CloneBackward0",           lambda self, memory_format=None: self.copy(
-                                           order="C" if memory_format is contiguous_format else "K"),
+clone = Op("CloneBackward0",           lambda self, memory_format=None: self.copy()
+                                           if memory_format is contiguous_format
+                                           else _copy_preserving(self),
            self=lambda grad: grad)
 
 # --- linear algebra -----------------------------------------------------------------------------
@@ -3566,9 +3572,11 @@ bce_with_logits = Op("BinaryCrossEntropyWithLogitsBackward0", _bce_with_logits,
                      target=lambda grad, self, target, weight, pos_weight, reduction:
                          _bce_with_logits_target_backward(grad, self, target, weight, pos_weight,
                                                           reduction))
+bce_with_logits.keep_layout = True  # (_bce_with_logits lays its result out as target is)
 log_sigmoid = Op("LogSigmoidBackward0",  lambda self: (_log_sigmoid(self), _rounded(np.exp, -np.abs(self))),
                  extra=("buffer",),
                  self=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer))
+log_sigmoid.contiguous = True  # (its kernel fills new row-major output and buffer)
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 log_sigmoid_backward = Op("LogSigmoidBackwardBackward0", _log_sigmoid_backward,
                           grad_output=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer),
@@ -6216,6 +6224,7 @@ bincount = Op("minigrad::autograd::NotImplemented",
 linalg_cross = Op("LinalgCrossBackward0", lambda self, other, dim: np.cross(self, other, axis=dim),
                   self=lambda grad, other, dim: linalg_cross(other, grad, dim),
                   other=lambda grad, self, dim: linalg_cross(grad, self, dim))
+linalg_cross.contiguous = True  # (a new row-major tensor in PyTorch)
 
 
 # --- part rnnseq: a float32 LSTM layer on CPU is one oneDNN kernel (ATen's mkldnn_rnn_layer) ------
@@ -6902,6 +6911,7 @@ def _rrelu_backward_of_result(grad, result, noise, lower, upper, training):
 rrelu_with_noise = Op("RreluWithNoiseBackward0", _rrelu_with_noise,
                       self=lambda grad, self, noise, lower, upper, training:
                           rrelu_with_noise_backward(grad, self, noise, lower, upper, training, False))
+rrelu_with_noise.contiguous = True  # (a new row-major tensor in PyTorch)
 rrelu_with_noise_ = Op("RreluWithNoiseBackward1", _rrelu_with_noise,  # in place: the output stands in
                        self=lambda grad, result, noise, lower, upper, training:
                            _rrelu_backward_of_result(grad, result, noise, lower, upper, training))

@@ -3138,19 +3138,27 @@ def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     return _filled("full", _size_tuple("full", size), fill_value, np_dtype, device, requires_grad)
 
 
+def _laid_out_like(input, t):
+    """t (a new tensor of input's shape) laid out in memory as input is: the *_like functions
+    allocate with PyTorch's memory_format=preserve (zeros_like(x.t()) is transposed too)."""
+    t._data = _function._copy_preserving(t._data, like=input._data)  # (t is new: nobody shares it)
+    return t
+
+
 def zeros_like(input, dtype=None, device=None, requires_grad=False):
-    return _filled("zeros_like", (input.shape,), 0, _np_dtype(dtype, input._data.dtype), device,
-                   requires_grad)
+    return _laid_out_like(input, _filled("zeros_like", (input.shape,), 0,
+                                         _np_dtype(dtype, input._data.dtype), device, requires_grad))
 
 
 def ones_like(input, dtype=None, device=None, requires_grad=False):
-    return _filled("ones_like", (input.shape,), 1, _np_dtype(dtype, input._data.dtype), device,
-                   requires_grad)
+    return _laid_out_like(input, _filled("ones_like", (input.shape,), 1,
+                                         _np_dtype(dtype, input._data.dtype), device, requires_grad))
 
 
 def full_like(input, fill_value, dtype=None, device=None, requires_grad=False):
-    return _filled("full_like", (input.shape,), fill_value, _np_dtype(dtype, input._data.dtype),
-                   device, requires_grad)
+    return _laid_out_like(input, _filled("full_like", (input.shape,), fill_value,
+                                         _np_dtype(dtype, input._data.dtype), device,
+                                         requires_grad))
 
 
 def _new_filled(name, self, size, fill_value, dtype, device, requires_grad):
@@ -4500,12 +4508,14 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
 
 def randn_like(input, dtype=None, device=None, requires_grad=False):
     _check_overloads("randn_like", (input,), requires_grad, dtype, device=device)
-    return randn(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    return _laid_out_like(input, randn(*input.shape, dtype=dtype or input.dtype,
+                                       requires_grad=requires_grad))
 
 
 def rand_like(input, dtype=None, device=None, requires_grad=False):
     _check_overloads("rand_like", (input,), requires_grad, dtype, device=device)
-    return rand(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    return _laid_out_like(input, rand(*input.shape, dtype=dtype or input.dtype,
+                                      requires_grad=requires_grad))
 
 
 def _uniform_inplace(self, from_=0, /, to=1, *, generator=None):  # `from` is Python's keyword
@@ -4859,7 +4869,7 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
 def count_nonzero(input, dim=None):
     """How many elements are not 0, over dims (all by default): an int64 count, no gradient."""
     dims = None if dim is None else _dims(dim, input.dim())
-    return Tensor._make(np.asarray(np.count_nonzero(input._data, axis=dims), np.int64))
+    return Tensor._make(np.ascontiguousarray(np.count_nonzero(input._data, axis=dims), np.int64))
 # --- end of part reduce2 ---
 
 
@@ -6206,8 +6216,8 @@ def randint_like(input, low=_REQUIRED, high=_REQUIRED, *, dtype=None, generator=
     if low is _REQUIRED:
         raise _invalid_combination("randint_like", (input,), {})
     low, high = (0, low) if high is _REQUIRED else (low, high)
-    return randint(low, high, input.shape, dtype=dtype or input.dtype, generator=generator,
-                   requires_grad=requires_grad)
+    return _laid_out_like(input, randint(low, high, input.shape, dtype=dtype or input.dtype,
+                                         generator=generator, requires_grad=requires_grad))
 
 
 def scalar_tensor(s, dtype=None, device=None, requires_grad=False):

@@ -554,7 +554,8 @@ def one_hot(tensor, num_classes=-1):
         num_classes = int(tensor._data.max()) + 1
     elif tensor._data.max() >= num_classes:
         raise RuntimeError("Class values must be smaller than num_classes.")
-    return Tensor._make((tensor._data[..., None] == np.arange(num_classes)).astype(np.int64))
+    return Tensor._make(np.ascontiguousarray(tensor._data[..., None] == np.arange(num_classes),
+                                             np.int64))  # (row-major, as PyTorch's)
 
 
 # --- part nnlayers: layer_norm, embedding, batch_norm -------------------------------------------
@@ -2702,12 +2703,13 @@ def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
     the straight-through trick)."""
     if eps != 1e-10:
         warnings.warn("`eps` parameter is deprecated and has no effect.", stacklevel=2)
-    gumbels = -_ops.empty_like(logits).exponential_().log()
+    # (PyTorch's noise and y_hard are new row-major tensors: legacy_contiguous_format)
+    gumbels = -_ops.empty(logits.shape, dtype=logits.dtype).exponential_().log()
     y_soft = ((logits + gumbels) / tau).softmax(dim)
     if not hard:
         return y_soft
     index = y_soft.max(dim, keepdim=True)[1]
-    y_hard = _ops.zeros_like(logits).scatter_(dim, index, 1.0)
+    y_hard = _ops.zeros(logits.shape, dtype=logits.dtype).scatter_(dim, index, 1.0)
     return y_hard - y_soft.detach() + y_soft
 
 
