@@ -18,7 +18,8 @@ import numpy as np
 
 from .autograd import grad_mode
 from .autograd.engine import Node, sum_to
-from .autograd.function import Op, apply_inplace, view_of, _copy_preserving
+from .autograd.function import Op, apply_inplace, view_of, _channels_last, _copy_preserving
+from .autograd.function import _suggested_layout
 from . import _math
 from ._math import _erfc64 as _erfc, _fma, _rounded  # (shared with the special functions)
 from ._topk import topk_order
@@ -3124,14 +3125,19 @@ def _as_strided_backward(grad, input_geometry, size, stride, storage_offset):
     return as_strided(storage, inp_size, inp_stride, inp_offset)
 
 
-def _as_strided_scatter(self, src, size, stride, storage_offset=None):
-    """src written where as_strided sees, into a copy of self's whole storage seen as self (so
-    offsets mean what they mean for self); an expanded self is first copied row by row."""
+def _clone_preserve_strides(self):
+    """PyTorch's clone_preserve_strides, where the *_scatter ops write: a copy of self's whole
+    storage seen as self (same strides, gaps and all, so offsets mean what they mean for self);
+    an expanded self (elements sharing memory) is cloned as clone() does."""
     if any(n > 1 and st == 0 for n, st in zip(self.shape, self.strides)):
-        out = np.array(self, order="C")
-    else:
-        out = np.lib.stride_tricks.as_strided(_storage(self).copy()[_storage_offset(self):],
-                                              self.shape, self.strides)
+        return _copy_preserving(self)
+    return np.lib.stride_tricks.as_strided(_storage(self).copy()[_storage_offset(self):],
+                                           self.shape, self.strides)
+
+
+def _as_strided_scatter(self, src, size, stride, storage_offset=None):
+    """src written where as_strided sees, into a clone of self that keeps its strides."""
+    out = _clone_preserve_strides(self)
     _as_strided(out, size, stride, storage_offset)[...] = src
     return out
 
@@ -3193,7 +3199,7 @@ set_.not_implemented = set_source_Tensor.not_implemented = False
 # the scatters: the out-of-place twins of writing into a view (`x.select(0, 1).copy_(src)`);
 # src_info is src's shape and dtype only (PyTorch's TypeAndSize: nothing else of src is kept)
 def _scatter_into(self, src, where):
-    out = self.copy()
+    out = _clone_preserve_strides(self)
     where(out)[...] = src
     return out
 
@@ -3217,6 +3223,7 @@ diagonal_scatter = Op("DiagonalScatterBackward0", lambda self, src, offset, dim1
                       self=lambda grad, src_info, offset, dim1, dim2:
                           diagonal_scatter(grad, _zeros(src_info), offset, dim1, dim2),
                       src=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+select_scatter.keep_layout = slice_scatter.keep_layout = diagonal_scatter.keep_layout = True
 
 
 def _zeros(info):
@@ -3300,12 +3307,15 @@ detach_copy = Op("minigrad::autograd::NotImplemented", lambda self: self.copy(),
 flip = Op("FlipBackward0",             lambda self, dims: np.flip(   # (laid out as self)
                                            self, dims if self.ndim else None).copy(order="K"),
           self=lambda grad, dims: flip(grad, dims))
-roll = Op("RollBackward0",             lambda self, shifts, dims: np.roll(self, shifts, dims) if dims
-                                           else np.roll(self, shifts[0]),     # flattened, rolled
+roll = Op("RollBackward0",             lambda self, shifts, dims: _suggested_layout(
+                                           np.roll(self, shifts, dims), _channels_last(self))
+                                           if dims else  # (flattened, rolled: row-major)
+                                           np.ascontiguousarray(np.roll(self, shifts[0])),
           self=lambda grad, shifts, dims: roll(grad, tuple(-s for s in shifts), dims))
 repeat = Op("RepeatBackward0",         lambda self, repeats: np.tile(self, repeats),
             self=lambda grad, repeats, self_shape: _repeat_backward(grad, repeats, self_shape))
-roll.contiguous = repeat.contiguous = True  # (new row-major tensors in PyTorch)
+roll.keep_layout = True  # (row-major or, rolled along dims, channels-last as a 4-D self is)
+repeat.contiguous = True  # (a new row-major tensor in PyTorch)
 
 # --- gather and scatter: reading and writing at positions given by an index tensor -------------
 gather = Op("GatherBackward0",         lambda self, dim, index, sparse_grad=False:
@@ -5527,13 +5537,30 @@ class BlockDiagBackward0(Node):
         return grads
 
 
+def _channels_last_join(out, dim, forward):
+    """cat's result laid out channels-last; stack's, a view of such a cat along dim (of 4-D
+    inputs: a stack along their last dim is a cat of 5-D ones, row-major)."""
+    if forward is not np.stack:
+        return _suggested_layout(out, True)
+    dim %= out.ndim
+    if dim == 4:
+        return out
+    shape = out.shape[:dim] + (out.shape[dim] * out.shape[dim + 1],) + out.shape[dim + 2:]
+    cat = _suggested_layout(out.reshape(shape), True)
+    st = cat.strides
+    strides = st[:dim] + (st[dim] * out.shape[dim + 1], st[dim]) + st[dim + 1:]
+    return np.lib.stride_tricks.as_strided(cat, out.shape, strides, writeable=True)
+
+
 def join(node_class, tensors, dim, forward):
     """cat/stack: NumPy joins the data (row-major, as PyTorch allocates it; NumPy would follow
     transposed inputs); the node remembers the sizes to split the gradient, and the dim as given
     (shown as `_saved_dim`) and as a dim of the result (where the gradient is split)."""
     dt = result_type(*tensors)
-    out = Tensor._make(np.ascontiguousarray(
-        forward([t._data.astype(dt, copy=False) for t in tensors], axis=dim)))
+    out = np.ascontiguousarray(forward([t._data.astype(dt, copy=False) for t in tensors], axis=dim))
+    if all(_channels_last(t._data) for t in tensors):  # (then PyTorch's cat is channels-last too;
+        out = _channels_last_join(out, dim, forward)  # a stack views a cat of them)
+    out = Tensor._make(out)
     if grad_mode._enabled and dt.kind == "f" and any(t.requires_grad for t in tensors):
         node = node_class(tuple(t._edge() for t in tensors), ((out._data.shape, dt),))
         node.dim, node._args["dim"] = dim % out._data.ndim, dim
@@ -6183,6 +6210,16 @@ max_unpool3d = Op("MaxUnpool3DBackward0", _max_unpool, promote=False,  # (part c
                   self=lambda grad, indices: _max_pool_double_backward(grad, indices, 3))
 for _op in (im2col, col2im, pixel_shuffle, pixel_unshuffle, max_unpool2d, max_unpool3d):
     _op.contiguous = True  # (new tensors PyTorch's kernels fill)
+# Their kernels allocate in the input's suggested memory format: channels-last results for a
+# channels-last 4-D input (x.permute(0, 3, 1, 2) of NHWC data), or weight for a convolution.
+for _op in (convolution, max_pool2d_with_indices, avg_pool2d, adaptive_avg_pool2d,
+            adaptive_max_pool2d, upsample_nearest2d, _upsample_nearest_exact2d,
+            upsample_bilinear2d, upsample_bicubic2d, _upsample_bilinear2d_aa,
+            _upsample_bicubic2d_aa, constant_pad_nd, reflection_pad2d, replication_pad2d,
+            pixel_shuffle, native_batch_norm, native_group_norm):
+    _op.contiguous = True
+    _op.suggest_memory_format = ("input", "weight") if _op is convolution else (
+        ("input",) if _op in (native_batch_norm, native_group_norm) else ("self",))
 
 # --- part counting: unique and bincount. PyTorch records them (their values are float) but has no
 # derivative: derivatives.yaml says not_implemented("_unique2") and the like, backward refuses.

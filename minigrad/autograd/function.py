@@ -116,6 +116,8 @@ class Op:
         self.differentiable = output_differentiability or (True,) * len(outputs)
         self.contiguous = False  # True: PyTorch allocates the result C-contiguous (see the table)
         self.keep_layout = False  # True: the forward lays its results out as PyTorch does
+        self.suggest_memory_format = ()  # with contiguous: the inputs whose channels-last layout
+        # the result takes instead (PyTorch's kernel allocates by their suggest_memory_format())
         self._formulas = formulas  # (read by _prepare, the first time the row is used)
         self.not_implemented = node_name.endswith("::NotImplemented")  # (PyTorch has no formula)
         self._save_plans = {}  # which inputs need a gradient (bits) -> what to save
@@ -218,8 +220,9 @@ class Op:
         if self.keep_layout:
             pass
         elif self.contiguous:
-            out = _row_major(out)
-            extras = [Tensor._make(_row_major(x._data)) for x in extras]
+            cl = self.suggest_memory_format and self._channels_last(arrays)
+            out = _suggested_layout(out, cl)
+            extras = [Tensor._make(_suggested_layout(x._data, cl)) for x in extras]
         elif out.ndim > 1 and not self.view:
             out = _iterator_layout(out, arrays)
         result = view_of(values[0], out) if self.view else Tensor._make(out)
@@ -230,10 +233,14 @@ class Op:
         if dt is not None and out.dtype != dt and out.dtype.kind == dt.kind:
             out = out.astype(dt)
         if self.contiguous:
-            return _row_major(out)
+            return _suggested_layout(out, self.suggest_memory_format and self._channels_last(arrays))
         if out.ndim > 1:
             return _iterator_layout(out, arrays)
         return out
+
+    def _channels_last(self, arrays):
+        return builtins.any(_channels_last(arrays[self.index[name]])
+                            for name in self.suggest_memory_format)
 
     def record(self, values, result, extras=(), early_edges=None):
         """Put a node for this op on the tape: edges to the inputs, the values formulas need.
@@ -447,6 +454,33 @@ def _row_major(a):
         return a if tuple(strides) == a.strides else np.lib.stride_tricks.as_strided(
             a, a.shape, strides, writeable=True)
     return np.ascontiguousarray(a)
+
+
+def _channels_last(a):
+    """PyTorch's is_channels_last_strides_2d: a 4-D array laid out N, H, W, C in memory (C
+    innermost), as x.permute(0, 3, 1, 2) of an NHWC array is. Such an input's
+    suggest_memory_format() is channels_last: convolutions, pools, pads, cat ... then allocate
+    their results so too. (Ambiguous strides, as size-1 dims make them, count as row-major.)"""
+    if a.ndim != 4 or a.strides[1] == 0:
+        return False
+    low = 0
+    for d in (1, 3, 2, 0):
+        n, st = a.shape[d], a.strides[d]
+        if n == 0 or st < low or (d == 0 and low == a.strides[1]):
+            return False
+        low = st * n if n > 1 else st
+    return True
+
+
+def _suggested_layout(out, channels_last):
+    """A new result laid out in the memory format its kernel picks from the input's
+    suggest_memory_format(): channels-last (N, H, W, C in memory) when the input is so and the
+    result is 4-D, else row-major."""
+    if not (channels_last and out.ndim == 4):
+        return _row_major(out)
+    laid = np.empty(out.transpose(0, 2, 3, 1).shape, out.dtype).transpose(0, 3, 1, 2)
+    laid[...] = out
+    return laid
 
 
 def _iterator_layout(out, inputs):

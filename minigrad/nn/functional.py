@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import derivatives as d
 from ..autograd import grad_mode
-from ..autograd.function import _broadcast_shape, apply_inplace
+from ..autograd.function import _broadcast_shape, _channels_last, apply_inplace
 from ..ops import expand, sigmoid, tanh  # noqa: F401
 
 
@@ -1169,7 +1169,10 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
     dims = tuple(range(input.dim() - len(shape), input.dim()))
     eps = float(np.finfo(input._data.dtype).eps) if eps is None else eps
     result = input * d.add_scalar(input.pow(2).mean(dims, keepdim=True), eps).rsqrt()
-    return result if weight is None else result * weight
+    result = result if weight is None else result * weight
+    # PyTorch's ends with result.contiguous(input.suggest_memory_format()): a transposed input's
+    # result is copied row by row (CloneBackward0); a channels-last one's is already so
+    return result if _channels_last(input._data) else result.contiguous()
 
 
 def prelu(input, weight):
@@ -1509,7 +1512,11 @@ def adaptive_avg_pool2d(input, output_size):
         raise RuntimeError("adaptive_avg_pool2d: elements of output_size must be greater than or "
                            f"equal to 0 but received {{{size[0]}, {size[1]}}}")
     if size == (1, 1):  # one window: PyTorch takes the mean over H and W
-        return input.mean((-1, -2), keepdim=True)
+        out = input.mean((-1, -2), keepdim=True)
+        if _channels_last(input._data):  # (then restrided in place as channels-last)
+            n, c = input.shape[:2]
+            out.as_strided_((n, c, 1, 1), (c, 1, c, c))
+        return out
     _check_adaptive("adaptive_avg_pool2d", input)
     for i in (-2, -1):
         _check_nonempty("adaptive_avg_pool2d", input, i + input.dim())
