@@ -3682,7 +3682,8 @@ def _huber_loss(self, target, reduction, delta):
     z = np.abs(self - target)
     t = z.dtype.type
     loss = np.where(z < t(delta), t(0.5) * z * z, t(delta) * (z - t(0.5) * t(delta)))
-    return _by_reduction(loss.astype(self.dtype, copy=False), reduction)
+    loss = _by_reduction(loss.astype(self.dtype, copy=False), reduction)
+    return _copy_preserving(loss, like=self) if reduction == 0 else loss
 
 
 def _huber_loss_backward(grad_output, self, target, reduction, delta):
@@ -3724,6 +3725,7 @@ huber_loss = Op("HuberLossBackward0",  _huber_loss, promote=False,
                     huber_loss_backward(grad, self, target, reduction, delta),
                 target=lambda grad, self, target, reduction, delta:
                     huber_loss_backward(grad, target, self, reduction, delta))
+huber_loss.keep_layout = True  # (its forward and soft_margin_loss's lay losses out as self is)
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 elu_backward = Op("EluBackwardBackward0", _elu_backward,
                   grad_output=lambda grad, alpha, scale, input_scale, is_result, self_or_result:
@@ -3751,7 +3753,8 @@ huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward, pro
 # --- part loss3: soft_margin_loss (the other new losses are composites in nn/functional.py) -----
 def _soft_margin_loss(self, target, reduction):
     """log(1 + exp(-target * x)), as PyTorch's kernel: neg, mul by target, exp, log1p."""
-    return _by_reduction(_rounded(np.log1p, _rounded(np.exp, -self * target)), reduction)
+    loss = _by_reduction(_rounded(np.log1p, _rounded(np.exp, -self * target)), reduction)
+    return _copy_preserving(loss, like=self) if reduction == 0 else loss  # (into empty_like(self))
 
 
 def _soft_margin_loss_backward(grad_output, self, target, reduction):
@@ -3779,6 +3782,7 @@ def _soft_margin_double_backward_grad_output(grad, grad_output, self, target, re
 soft_margin_loss = Op("SoftMarginLossBackward0", _soft_margin_loss,
                       self=lambda grad, self, target, reduction:
                           soft_margin_loss_backward(grad, self, target, reduction))
+soft_margin_loss.keep_layout = True
 soft_margin_loss_backward = Op("SoftMarginLossBackwardBackward0", _soft_margin_loss_backward,
                                grad_output=lambda grad, grad_output, self, target, reduction:
                                    _soft_margin_double_backward_grad_output(

@@ -937,7 +937,8 @@ def _close(name, input, other, rtol, atol, equal_nan):
 
 def isclose(input, other=_REQUIRED, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Element by element: is input within atol + rtol * |other| of other?"""
-    return Tensor._make(np.asarray(_close("isclose", input, other, rtol, atol, equal_nan)))
+    return Tensor._make(_iterator_layout(np.asarray(_close("isclose", input, other, rtol, atol,
+                                                           equal_nan)), [input._data, other._data]))
 
 
 def allclose(input, other=_REQUIRED, rtol=1e-05, atol=1e-08, equal_nan=False):
@@ -1115,7 +1116,8 @@ def _logical(name, ufunc):
         _tensor_arg(name, "input", 1, input)
         _tensor_arg(name, "other", 2, other)
         _broadcast_shape(input.shape, other.shape)
-        return Tensor._make(np.asarray(ufunc(input._data, other._data)))
+        return Tensor._make(_iterator_layout(np.asarray(ufunc(input._data, other._data)),
+                                             [input._data, other._data]))
     fn.__name__ = name
     return fn
 
