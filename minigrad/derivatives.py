@@ -19,7 +19,7 @@ import numpy as np
 from .autograd import grad_mode
 from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of, _channels_last, _copy_preserving
-from .autograd.function import _suggested_layout
+from .autograd.function import _preserve_layout, _suggested_layout
 from . import _math
 from ._math import _erfc64 as _erfc, _fma, _rounded  # (shared with the special functions)
 from ._topk import topk_order
@@ -28,11 +28,16 @@ from .tensor import Tensor, contiguous_format, _storage, _storage_offset
 
 
 def zeros_like(t):
-    return Tensor._make(np.zeros(t._data.shape, t._data.dtype))
+    """(Laid out as t, as PyTorch's zeros_like: a zero gradient of a transposed grad is too.)"""
+    out = _preserve_layout(t._data)
+    out[...] = 0
+    return Tensor._make(out)
 
 
 def ones_like(t):
-    return Tensor._make(np.ones(t._data.shape, t._data.dtype))
+    out = _preserve_layout(t._data)
+    out[...] = 1
+    return Tensor._make(out)
 
 
 def _unsqueeze_dims(grad, dims, keepdim):
@@ -619,7 +624,7 @@ def _cummaxmin_backward(grad, self, indices, dim):
     scatter_add_ in place)."""
     if self.numel() == 0:
         return self
-    return apply_inplace(scatter_add, zeros_like(self), dim, indices, grad)
+    return apply_inplace(scatter_add, _zeros((self.shape, self._data.dtype)), dim, indices, grad)
 
 
 def _nansum_backward(grad, self, dim, keepdim):
@@ -819,7 +824,7 @@ def _put(self, index, source, accumulate=False):
     """put: source's elements written (added) at flat positions of (a copy of) self."""
     out = self.copy()
     (np.add.at if accumulate else np.put)(out.reshape(-1), index.reshape(-1), source.reshape(-1))
-    return out
+    return _copy_preserving(out, like=self)  # (into PyTorch's clone of self)
 
 
 def _rot90(self, k, dims):
@@ -1263,8 +1268,8 @@ sqrt = Op("SqrtBackward0",             lambda self: np.sqrt(self), floating=True
           self=lambda grad, result: grad / mul_scalar(result, 2))
 abs = Op("AbsBackward0",               lambda self: np.abs(self),
          self=lambda grad, self: grad * self.sgn())
-sgn = Op("SgnBackward0",               lambda self: _sign(self),
-         self=lambda grad, self, result: zeros_like(grad))  # saves both, as PyTorch (checked)
+sgn = Op("SgnBackward0",               lambda self: _sign(self),  # (sgn_backward of real numbers:
+         self=lambda grad, self, result: _zeros((grad.shape, grad._data.dtype)))  # new zeros)
 sign = Op("SignBackward0",             lambda self: _sign(self),    # sgn's twin for real numbers
           self=lambda grad: zeros_like(grad))
 sigmoid = Op("SigmoidBackward0",       lambda self: 1 / (1 + _rounded(np.exp, -self)), floating=True,
@@ -3364,8 +3369,10 @@ index_copy = Op("IndexCopyBackward0",  _index_copy,
                 source=lambda grad, dim, index, source, source_dim:
                     _index_select_as(grad, dim, index, source, source_dim))
 masked_select = Op("MaskedSelectBackward0", _masked_select,
-                   self=lambda grad, self, mask: masked_scatter(Tensor._make(np.zeros(
-                       np.broadcast_shapes(self.shape, mask.shape), grad._data.dtype)), mask, grad))
+                   self=lambda grad, self, mask: apply_inplace(masked_scatter, zeros_like(
+                       Tensor._make(np.broadcast_to(self._data, np.broadcast_shapes(
+                           self.shape, mask.shape)))), mask, grad))  # (PyTorch's masked_scatter_
+# into zeros laid out as self, expanded to mask's shape, is)
 masked_scatter = Op("MaskedScatterBackward0", _masked_scatter,
                     self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
                     source=lambda grad, mask, source_shape:
@@ -3379,6 +3386,7 @@ put = Op("PutBackward0",               _put,
          self=lambda grad, index, source, accumulate:
              grad if accumulate else put(grad, index, zeros_like(source), False),
          source=lambda grad, index, source: take(grad, index).reshape(source.shape))
+put.keep_layout = True  # (_put writes into a copy laid out as self)
 rot90 = Op("Rot90Backward0",           _rot90,
            self=lambda grad, k, dims: rot90(grad, -k, dims))
 # (a src with more dims than self broadcasts to a larger shape: apply_inplace refuses it)
@@ -3790,6 +3798,9 @@ soft_margin_loss_backward = Op("SoftMarginLossBackwardBackward0", _soft_margin_l
                                self=lambda grad, grad_output, self, target, reduction:
                                    _soft_margin_double_backward(grad * grad_output, self, target,
                                                                 reduction))
+for _op in (mse_loss_backward, smooth_l1_loss_backward, huber_loss_backward,
+            soft_margin_loss_backward):
+    _op.contiguous = True  # (into zeros_like(self, LEGACY_CONTIGUOUS_MEMORY_FORMAT), in PyTorch)
 
 # --- part loss3: prelu. PyTorch's _prelu_kernel_backward is one node with two outputs, the
 # input's and the weight's gradients (the weight's has the input's shape: the engine sums it to
@@ -5474,6 +5485,7 @@ glu_backward = Op("GluBackwardBackward0", _glu_backward,
                       _glu_double_backward_grad_output(grad, self, dim),
                   self=lambda grad, grad_output, self, dim:
                       _glu_double_backward(grad, grad_output, self, dim))
+glu_backward.contiguous = True  # (a new row-major tensor in PyTorch)
 # (PyTorch has no formula for hardsigmoid_backward: its node is NotImplemented)
 hardsigmoid_backward = Op("minigrad::autograd::NotImplemented", lambda grad_output, self: np.where(
                               (self > -3) & (self < 3),  # (1/6 as a float32 even for float64)
@@ -6215,15 +6227,20 @@ max_unpool3d = Op("MaxUnpool3DBackward0", _max_unpool, promote=False,  # (part c
 for _op in (im2col, col2im, pixel_shuffle, pixel_unshuffle, max_unpool2d, max_unpool3d):
     _op.contiguous = True  # (new tensors PyTorch's kernels fill)
 # Their kernels allocate in the input's suggested memory format: channels-last results for a
-# channels-last 4-D input (x.permute(0, 3, 1, 2) of NHWC data), or weight for a convolution.
+# channels-last 4-D input (x.permute(0, 3, 1, 2) of NHWC data), or weight for a convolution;
+# their backwards so too, for a channels-last input or gradient.
 for _op in (convolution, max_pool2d_with_indices, avg_pool2d, adaptive_avg_pool2d,
             adaptive_max_pool2d, upsample_nearest2d, _upsample_nearest_exact2d,
             upsample_bilinear2d, upsample_bicubic2d, _upsample_bilinear2d_aa,
             _upsample_bicubic2d_aa, constant_pad_nd, reflection_pad2d, replication_pad2d,
-            pixel_shuffle, native_batch_norm, native_group_norm):
+            pixel_shuffle, pixel_unshuffle, native_batch_norm, native_group_norm,
+            convolution_backward, max_pool2d_with_indices_backward, avg_pool2d_backward,
+            adaptive_avg_pool2d_backward, adaptive_max_pool2d_backward,
+            upsample_nearest2d_backward, _upsample_nearest_exact2d_backward,
+            upsample_bilinear2d_backward, _upsample_bilinear2d_aa_backward,
+            reflection_pad2d_backward, replication_pad2d_backward):  # (not bicubic's backwards)
     _op.contiguous = True
-    _op.suggest_memory_format = ("input", "weight") if _op is convolution else (
-        ("input",) if _op in (native_batch_norm, native_group_norm) else ("self",))
+    _op.suggest_memory_format = ("grad_output", "self", "input", "weight")  # (those it has)
 
 # --- part counting: unique and bincount. PyTorch records them (their values are float) but has no
 # derivative: derivatives.yaml says not_implemented("_unique2") and the like, backward refuses.

@@ -116,8 +116,9 @@ class Op:
         self.differentiable = output_differentiability or (True,) * len(outputs)
         self.contiguous = False  # True: PyTorch allocates the result C-contiguous (see the table)
         self.keep_layout = False  # True: the forward lays its results out as PyTorch does
-        self.suggest_memory_format = ()  # with contiguous: the inputs whose channels-last layout
-        # the result takes instead (PyTorch's kernel allocates by their suggest_memory_format())
+        self.suggest_memory_format = ()  # with contiguous: the tensor parameters whose
+        # channels-last layout the result takes instead (PyTorch's kernel allocates by their
+        # suggest_memory_format()); names the row's forward lacks are skipped
         self._formulas = formulas  # (read by _prepare, the first time the row is used)
         self.not_implemented = node_name.endswith("::NotImplemented")  # (PyTorch has no formula)
         self._save_plans = {}  # which inputs need a gradient (bits) -> what to save
@@ -240,7 +241,7 @@ class Op:
 
     def _channels_last(self, arrays):
         return builtins.any(_channels_last(arrays[self.index[name]])
-                            for name in self.suggest_memory_format)
+                            for name in self.suggest_memory_format if name in self.index)
 
     def record(self, values, result, extras=(), early_edges=None):
         """Put a node for this op on the tape: edges to the inputs, the values formulas need.
@@ -461,8 +462,8 @@ def _channels_last(a):
     innermost), as x.permute(0, 3, 1, 2) of an NHWC array is. Such an input's
     suggest_memory_format() is channels_last: convolutions, pools, pads, cat ... then allocate
     their results so too. (Ambiguous strides, as size-1 dims make them, count as row-major.)"""
-    if a.ndim != 4 or a.strides[1] == 0:
-        return False
+    if a.__class__ is not np.ndarray or a.ndim != 4 or a.strides[1] == 0:
+        return False  # (None: an optional tensor not given)
     low = 0
     for d in (1, 3, 2, 0):
         n, st = a.shape[d], a.strides[d]
