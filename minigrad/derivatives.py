@@ -3315,7 +3315,7 @@ flip = Op("FlipBackward0",             lambda self, dims: np.flip(   # (laid out
 roll = Op("RollBackward0",             lambda self, shifts, dims: _suggested_layout(
                                            np.roll(self, shifts, dims), _channels_last(self))
                                            if dims else  # (flattened, rolled: row-major)
-                                           np.ascontiguousarray(np.roll(self, shifts[0])),
+                                           np.roll(self, shifts[0]),
           self=lambda grad, shifts, dims: roll(grad, tuple(-s for s in shifts), dims))
 repeat = Op("RepeatBackward0",         lambda self, repeats: np.tile(self, repeats),
             self=lambda grad, repeats, self_shape: _repeat_backward(grad, repeats, self_shape))

@@ -4871,7 +4871,7 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
 def count_nonzero(input, dim=None):
     """How many elements are not 0, over dims (all by default): an int64 count, no gradient."""
     dims = None if dim is None else _dims(dim, input.dim())
-    return Tensor._make(np.ascontiguousarray(np.count_nonzero(input._data, axis=dims), np.int64))
+    return Tensor._make(np.array(np.count_nonzero(input._data, axis=dims), np.int64, order="C"))
 # --- end of part reduce2 ---
 
 
