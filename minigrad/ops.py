@@ -5199,6 +5199,15 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
                                f"but got boundary tensor {list(seq.shape)}and got sorter tensor "
                                f"{list(sorter.shape)}")
         seq = np.take_along_axis(seq, sorter._data, -1)
+    if values.size:  # (PyTorch's kernel copies non-contiguous operands, and says so once)
+        for what, t, line in (("input value", input, 32), ("boundary", sorted_sequence, 38)):
+            if isinstance(t, Tensor) and not t.is_contiguous():
+                warn_once(f"minigrad.searchsorted(): {what} tensor is non-contiguous, this will "
+                          "lower the performance due to extra data copy when converting "
+                          f"non-contiguous tensor to contiguous, please use contiguous {what} "
+                          "tensor if possible. This message will only appear once per program. "
+                          "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                          f"BucketizationUtils.h:{line}.)", stacklevel=3)
     side = "right" if right or side == "right" else "left"
     if seq.ndim == 1:
         out = np.searchsorted(seq, values, side)

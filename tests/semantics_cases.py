@@ -20698,3 +20698,9 @@ case(
     "[g(f, T) for f in (torch.sign, torch.round, torch.sgn, lambda x: x.div(x + 10, rounding_mode='floor'), lambda x: x.cummax(-1), lambda x: x.cummin(0), lambda x: x.masked_select(x > 0), lambda x: x.take(torch.tensor([0, 1])), lambda x: F.glu(x, -1))]",
     "[g(f, T) for f in (lambda x: F.mse_loss(x, torch.ones(3, 4), reduction='none'), lambda x: F.smooth_l1_loss(x, torch.ones(3, 4)), lambda x: F.huber_loss(x, torch.ones(3, 4)), lambda x: F.soft_margin_loss(x, torch.ones(3, 4)), lambda x: F.l1_loss(x, torch.ones(3, 4), reduction='none'))]",
 )
+case(
+    "e_layout_searchsorted_non_contiguous_warns_once",
+    "print(torch.searchsorted(torch.arange(4.), torch.ones(6)[::2]))",
+    "print(torch.bucketize(torch.ones(6)[::2], torch.arange(8.)[::2]))",
+    "print(torch.searchsorted(torch.arange(8.)[::2], torch.ones(3)), torch.searchsorted(torch.arange(4.), torch.ones(6)[::2]))",
+)

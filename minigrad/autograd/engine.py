@@ -710,6 +710,8 @@ def _grad_layout(variable, grad, steal):
     its size-1 dims stay its own)."""
     from .function import _dense
     v, g = variable._data, grad._data
+    if v.flags.c_contiguous and g.flags.c_contiguous and 1 not in g.shape:
+        return np.empty(g.shape, g.dtype)  # (the common case: both row-major)
     if not _dense(v):
         return np.empty(g.shape, g.dtype)
     if steal and all(st != 0 if n == 1 else st == vs
