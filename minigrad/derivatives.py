@@ -19,7 +19,7 @@ import numpy as np
 from .autograd import grad_mode
 from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of, _channels_last, _copy_preserving
-from .autograd.function import _preserve_layout, _suggested_layout
+from .autograd.function import _iterator_layout, _preserve_layout, _row_major, _suggested_layout
 from . import _math
 from ._math import _erfc64 as _erfc, _fma, _rounded  # (shared with the special functions)
 from ._topk import topk_order
@@ -116,7 +116,39 @@ def _check_masks(shape, key):
 
 def _index(self, indices):
     _check_masks(self.shape, indices)
-    return self[indices]
+    return _index_layout(self[indices], self, indices)
+
+
+def _index_layout(out, self, indices):
+    """The result laid out as PyTorch's index kernel (a TensorIterator) lays it out: over self
+    with the indexed dims replaced by the index's (stride 0), and the index arrays, in order (so
+    a permuted self keeps its layout in the other dims). Masks count as their nonzero() arrays;
+    index arrays apart move to the front, as self's dims do (transposeToFront)."""
+    if out.ndim < 2 or out.size == 0 or 1 in out.shape:  # (size-1 dims: their strides in NumPy's
+        return _row_major(out)                             # views are not PyTorch's; row-major)
+    keys = []
+    for k in indices:
+        if isinstance(k, np.ndarray) and k.dtype == np.bool_:
+            keys += list(np.nonzero(k))
+        else:
+            keys.append(k)
+    keys += [slice(None)] * (self.ndim - len(keys))
+    at = [i for i, k in enumerate(keys) if isinstance(k, np.ndarray)]
+    if at != list(range(at[0], at[-1] + 1)):  # apart: self's indexed dims go first
+        order = at + [i for i in range(self.ndim) if i not in at]
+        self, keys, at = self.transpose(order), [keys[i] for i in order], list(range(len(at)))
+    arrays = np.broadcast_arrays(*[keys[i] for i in at])
+    before, after = at[0], self.ndim - at[-1] - 1
+    b = arrays[0].shape
+    if out.shape != self.shape[:before] + b + self.shape[self.ndim - after:]:
+        return _row_major(out)
+    strided = np.lib.stride_tricks.as_strided
+    src = strided(self, out.shape, self.strides[:before] + (0,) * len(b) +
+                  self.strides[self.ndim - after:])
+    operands = [src] + [strided(a, out.shape, (0,) * before + a.strides + (0,) * after)
+                        for a in arrays]
+    laid = _iterator_layout(out, operands)
+    return _row_major(out) if laid is out else laid  # (all row-major: so is the result)
 
 
 def _index_put_forward(self, values, indices, accumulate=False):
@@ -3341,6 +3373,7 @@ scatter_add = Op("ScatterAddBackward0", lambda self, dim, index, src: _scatter_f
 index = Op("IndexBackward0",           _index,
            self=lambda grad, self_shape, indices: index_put_impl_(
                Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad, indices, True))
+index.keep_layout = True  # (_index lays its result out as PyTorch's iterator does)
 index_put = Op("IndexPutBackward0",    _index_put_forward, promote=False,
                self=lambda grad, indices, accumulate:
                    grad if accumulate else index_put(grad, 0.0, indices, False),
@@ -5847,7 +5880,7 @@ for _op in (sum_dim, mean_dim, max_dim, min_dim, prod_dim, amax, amin, std, var,
             cumsum, cumprod, median_dim, nanmedian_dim, kthvalue, mode, cummax, cummin, nansum,
             logcumsumexp_scan, norm_p_dim,
             softmax, log_softmax, masked_fill, masked_fill_scalar, topk, mm, bmm,
-            addmm, gather, index, index_select, softmax_backward_data, log_softmax_backward_data,
+            addmm, gather, index_select, softmax_backward_data, log_softmax_backward_data,
             native_layer_norm, native_batch_norm, embedding, embedding_dense_backward,
             convolution, convolution_backward, constant_pad_nd):
     _op.contiguous = True

@@ -20704,3 +20704,10 @@ case(
     "print(torch.bucketize(torch.ones(6)[::2], torch.arange(8.)[::2]))",
     "print(torch.searchsorted(torch.arange(8.)[::2], torch.ones(3)), torch.searchsorted(torch.arange(4.), torch.ones(6)[::2]))",
 )
+case(
+    "e_layout_advanced_index_iterator",
+    "T3 = torch.arange(24.).view(2, 3, 4).permute(2, 0, 1); P = torch.arange(120.).view(2, 4, 5, 3).permute(0, 3, 1, 2); i = torch.tensor([0, 1])",
+    "for x in (T3, P, torch.arange(12.).view(3, 4).t()):\n    print([r.stride() for r in (x[i], x[..., i], x[:, i], x[i, i], x[0, i], x[i, ..., i], x[..., i, :], x[x > 5], x[:, (x > 3)[0]])])",
+    "T3[..., i].view(-1)",
+    "T3[..., i].reshape(-1).grad_fn, T3.requires_grad_()[..., i].reshape(-1).grad_fn",
+)
