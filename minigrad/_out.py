@@ -246,6 +246,12 @@ def call_with_out(fn, signatures, args, kwargs, out):
             if not resize_first:
                 _warn_resized(o, r.shape, factory, name)
             o._data = _resized(o._data, r.shape)
+            rd = r._data
+            if not rd.flags.c_contiguous and _function._dense(rd):  # (a resized out takes the
+                # strides TensorIterator's kernels computed: out= of x.t() + y is transposed too)
+                o._data = np.lib.stride_tricks.as_strided(
+                    o._data, rd.shape, [st // rd.itemsize * o._data.itemsize for st in rd.strides],
+                    writeable=True)
         if name in _COMPOSITE:
             o.copy_(r)
             continue

@@ -18,7 +18,8 @@ import numpy as np
 
 from .autograd import grad_mode
 from .autograd.engine import Node, sum_to
-from .autograd.function import Op, apply_inplace, view_of
+from .autograd.function import Op, apply_inplace, view_of, _channels_last, _copy_preserving
+from .autograd.function import _iterator_layout, _preserve_layout, _row_major, _suggested_layout
 from . import _math
 from ._math import _erfc64 as _erfc, _fma, _rounded  # (shared with the special functions)
 from ._topk import topk_order
@@ -27,11 +28,16 @@ from .tensor import Tensor, contiguous_format, _storage, _storage_offset
 
 
 def zeros_like(t):
-    return Tensor._make(np.zeros(t._data.shape, t._data.dtype))
+    """(Laid out as t, as PyTorch's zeros_like: a zero gradient of a transposed grad is too.)"""
+    out = _preserve_layout(t._data)
+    out[...] = 0
+    return Tensor._make(out)
 
 
 def ones_like(t):
-    return Tensor._make(np.ones(t._data.shape, t._data.dtype))
+    out = _preserve_layout(t._data)
+    out[...] = 1
+    return Tensor._make(out)
 
 
 def _unsqueeze_dims(grad, dims, keepdim):
@@ -110,12 +116,44 @@ def _check_masks(shape, key):
 
 def _index(self, indices):
     _check_masks(self.shape, indices)
-    return self[indices]
+    return _index_layout(self[indices], self, indices)
+
+
+def _index_layout(out, self, indices):
+    """The result laid out as PyTorch's index kernel (a TensorIterator) lays it out: over self
+    with the indexed dims replaced by the index's (stride 0), and the index arrays, in order (so
+    a permuted self keeps its layout in the other dims). Masks count as their nonzero() arrays;
+    index arrays apart move to the front, as self's dims do (transposeToFront)."""
+    if out.ndim < 2 or out.size == 0 or 1 in out.shape:  # (size-1 dims: their strides in NumPy's
+        return _row_major(out)                             # views are not PyTorch's; row-major)
+    keys = []
+    for k in indices:
+        if isinstance(k, np.ndarray) and k.dtype == np.bool_:
+            keys += list(np.nonzero(k))
+        else:
+            keys.append(k)
+    keys += [slice(None)] * (self.ndim - len(keys))
+    at = [i for i, k in enumerate(keys) if isinstance(k, np.ndarray)]
+    if at != list(range(at[0], at[-1] + 1)):  # apart: self's indexed dims go first
+        order = at + [i for i in range(self.ndim) if i not in at]
+        self, keys, at = self.transpose(order), [keys[i] for i in order], list(range(len(at)))
+    arrays = np.broadcast_arrays(*[keys[i] for i in at])
+    before, after = at[0], self.ndim - at[-1] - 1
+    b = arrays[0].shape
+    if out.shape != self.shape[:before] + b + self.shape[self.ndim - after:]:
+        return _row_major(out)
+    strided = np.lib.stride_tricks.as_strided
+    src = strided(self, out.shape, self.strides[:before] + (0,) * len(b) +
+                  self.strides[self.ndim - after:])
+    operands = [src] + [strided(a, out.shape, (0,) * before + a.strides + (0,) * after)
+                        for a in arrays]
+    laid = _iterator_layout(out, operands)
+    return _row_major(out) if laid is out else laid  # (all row-major: so is the result)
 
 
 def _index_put_forward(self, values, indices, accumulate=False):
     _check_masks(self.shape, indices)
-    out = self.copy(order="K")  # (PyTorch's index_put clones self keeping its strides)
+    out = _copy_preserving(self)  # (PyTorch's index_put clones self keeping its layout)
     try:
         if accumulate:
             np.add.at(out, indices, values)
@@ -618,7 +656,7 @@ def _cummaxmin_backward(grad, self, indices, dim):
     scatter_add_ in place)."""
     if self.numel() == 0:
         return self
-    return apply_inplace(scatter_add, zeros_like(self), dim, indices, grad)
+    return apply_inplace(scatter_add, _zeros((self.shape, self._data.dtype)), dim, indices, grad)
 
 
 def _nansum_backward(grad, self, dim, keepdim):
@@ -818,7 +856,7 @@ def _put(self, index, source, accumulate=False):
     """put: source's elements written (added) at flat positions of (a copy of) self."""
     out = self.copy()
     (np.add.at if accumulate else np.put)(out.reshape(-1), index.reshape(-1), source.reshape(-1))
-    return out
+    return _copy_preserving(out, like=self)  # (into PyTorch's clone of self)
 
 
 def _rot90(self, k, dims):
@@ -1162,7 +1200,9 @@ def _bce_with_logits(self, target, weight, pos_weight, reduction):
     if pos_weight is not None:
         log_sig = log_sig * ((pos_weight.astype(self.dtype) - 1) * target + 1)
     loss = (1 - target) * self - log_sig
-    return _by_reduction(loss if weight is None else loss * weight.astype(self.dtype), reduction)
+    loss = _by_reduction(loss if weight is None else loss * weight.astype(self.dtype), reduction)
+    # (PyTorch computes it as (1 - target).mul_(self)...: laid out as target is)
+    return _copy_preserving(loss, like=target) if loss.shape == target.shape else loss
 
 
 def _bce_with_logits_backward(grad, self, target, weight, pos_weight, reduction):
@@ -1260,8 +1300,8 @@ sqrt = Op("SqrtBackward0",             lambda self: np.sqrt(self), floating=True
           self=lambda grad, result: grad / mul_scalar(result, 2))
 abs = Op("AbsBackward0",               lambda self: np.abs(self),
          self=lambda grad, self: grad * self.sgn())
-sgn = Op("SgnBackward0",               lambda self: _sign(self),
-         self=lambda grad, self, result: zeros_like(grad))  # saves both, as PyTorch (checked)
+sgn = Op("SgnBackward0",               lambda self: _sign(self),  # (sgn_backward of real numbers:
+         self=lambda grad, self, result: _zeros((grad.shape, grad._data.dtype)))  # new zeros)
 sign = Op("SignBackward0",             lambda self: _sign(self),    # sgn's twin for real numbers
           self=lambda grad: zeros_like(grad))
 sigmoid = Op("SigmoidBackward0",       lambda self: 1 / (1 + _rounded(np.exp, -self)), floating=True,
@@ -1345,6 +1385,7 @@ tril = Op("TrilBackward0",             lambda self, diagonal=0: np.tril(self, di
           self=lambda grad, diagonal: tril(grad, diagonal))
 triu = Op("TriuBackward0",             lambda self, diagonal=0: np.triu(self, diagonal),
           self=lambda grad, diagonal: triu(grad, diagonal))
+tril.contiguous = triu.contiguous = True  # (new row-major tensors in PyTorch, batched too)
 # --- end of part trig ---
 # --- part elem2: addcmul/addcdiv, in-place comparisons, copysign ... heaviside ---
 addcmul = Op("AddcmulBackward0",       lambda self, tensor1, tensor2, value=1: _addcmul(
@@ -1610,6 +1651,7 @@ polygamma_ = Op("PolygammaBackward1",   _polygamma, floating=True,  # derivative
                 self=lambda grad, n, self: grad * polygamma(self, n + 1))
 mvlgamma = Op("MvlgammaBackward0",     _mvlgamma, floating=True,
               self=_mvlgamma_backward)
+mvlgamma.contiguous = True  # (a sum of lgammas: not elementwise in PyTorch's iterator)
 special_entr = Op("SpecialEntrBackward0", _entr, floating=True,
                   self=lambda grad, self: grad * -add_scalar(log(self), 1))
 special_xlog1py = Op("SpecialXlog1PyBackward0", _xlog1py, floating=True,
@@ -1784,10 +1826,12 @@ where = Op("WhereBackward0",           lambda condition, self, other: np.where(c
            promote=("self", "other"),
            self=lambda grad, condition: where(condition, grad, 0.0),
            other=lambda grad, condition: where(condition, 0.0, grad))
-to_dtype = Op("ToCopyBackward0",       lambda self, dtype: self.astype(dtype.np), promote=False,
+to_dtype = Op("ToCopyBackward0",       lambda self, dtype: _copy_preserving(self, dtype.np),
+              promote=False,
               self=lambda grad: grad)   # the engine casts the gradient back to self's dtype
-clone = Op("CloneBackward0",           lambda self, memory_format=None: self.copy(
-                                           order="C" if memory_format is contiguous_format else "K"),
+clone = Op("CloneBackward0",           lambda self, memory_format=None: self.copy()
+                                           if memory_format is contiguous_format
+                                           else _copy_preserving(self),
            self=lambda grad: grad)
 
 # --- linear algebra -----------------------------------------------------------------------------
@@ -3118,14 +3162,19 @@ def _as_strided_backward(grad, input_geometry, size, stride, storage_offset):
     return as_strided(storage, inp_size, inp_stride, inp_offset)
 
 
-def _as_strided_scatter(self, src, size, stride, storage_offset=None):
-    """src written where as_strided sees, into a copy of self's whole storage seen as self (so
-    offsets mean what they mean for self); an expanded self is first copied row by row."""
+def _clone_preserve_strides(self):
+    """PyTorch's clone_preserve_strides, where the *_scatter ops write: a copy of self's whole
+    storage seen as self (same strides, gaps and all, so offsets mean what they mean for self);
+    an expanded self (elements sharing memory) is cloned as clone() does."""
     if any(n > 1 and st == 0 for n, st in zip(self.shape, self.strides)):
-        out = np.array(self, order="C")
-    else:
-        out = np.lib.stride_tricks.as_strided(_storage(self).copy()[_storage_offset(self):],
-                                              self.shape, self.strides)
+        return _copy_preserving(self)
+    return np.lib.stride_tricks.as_strided(_storage(self).copy()[_storage_offset(self):],
+                                           self.shape, self.strides)
+
+
+def _as_strided_scatter(self, src, size, stride, storage_offset=None):
+    """src written where as_strided sees, into a clone of self that keeps its strides."""
+    out = _clone_preserve_strides(self)
     _as_strided(out, size, stride, storage_offset)[...] = src
     return out
 
@@ -3187,7 +3236,7 @@ set_.not_implemented = set_source_Tensor.not_implemented = False
 # the scatters: the out-of-place twins of writing into a view (`x.select(0, 1).copy_(src)`);
 # src_info is src's shape and dtype only (PyTorch's TypeAndSize: nothing else of src is kept)
 def _scatter_into(self, src, where):
-    out = self.copy()
+    out = _clone_preserve_strides(self)
     where(out)[...] = src
     return out
 
@@ -3211,6 +3260,7 @@ diagonal_scatter = Op("DiagonalScatterBackward0", lambda self, src, offset, dim1
                       self=lambda grad, src_info, offset, dim1, dim2:
                           diagonal_scatter(grad, _zeros(src_info), offset, dim1, dim2),
                       src=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+select_scatter.keep_layout = slice_scatter.keep_layout = diagonal_scatter.keep_layout = True
 
 
 def _zeros(info):
@@ -3294,12 +3344,15 @@ detach_copy = Op("minigrad::autograd::NotImplemented", lambda self: self.copy(),
 flip = Op("FlipBackward0",             lambda self, dims: np.flip(   # (laid out as self)
                                            self, dims if self.ndim else None).copy(order="K"),
           self=lambda grad, dims: flip(grad, dims))
-roll = Op("RollBackward0",             lambda self, shifts, dims: np.roll(self, shifts, dims) if dims
-                                           else np.roll(self, shifts[0]),     # flattened, rolled
+roll = Op("RollBackward0",             lambda self, shifts, dims: _suggested_layout(
+                                           np.roll(self, shifts, dims), _channels_last(self))
+                                           if dims else  # (flattened, rolled: row-major)
+                                           np.roll(self, shifts[0]),
           self=lambda grad, shifts, dims: roll(grad, tuple(-s for s in shifts), dims))
 repeat = Op("RepeatBackward0",         lambda self, repeats: np.tile(self, repeats),
             self=lambda grad, repeats, self_shape: _repeat_backward(grad, repeats, self_shape))
-roll.contiguous = repeat.contiguous = True  # (new row-major tensors in PyTorch)
+roll.keep_layout = True  # (row-major or, rolled along dims, channels-last as a 4-D self is)
+repeat.contiguous = True  # (a new row-major tensor in PyTorch)
 
 # --- gather and scatter: reading and writing at positions given by an index tensor -------------
 gather = Op("GatherBackward0",         lambda self, dim, index, sparse_grad=False:
@@ -3320,6 +3373,7 @@ scatter_add = Op("ScatterAddBackward0", lambda self, dim, index, src: _scatter_f
 index = Op("IndexBackward0",           _index,
            self=lambda grad, self_shape, indices: index_put_impl_(
                Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad, indices, True))
+index.keep_layout = True  # (_index lays its result out as PyTorch's iterator does)
 index_put = Op("IndexPutBackward0",    _index_put_forward, promote=False,
                self=lambda grad, indices, accumulate:
                    grad if accumulate else index_put(grad, 0.0, indices, False),
@@ -3348,8 +3402,10 @@ index_copy = Op("IndexCopyBackward0",  _index_copy,
                 source=lambda grad, dim, index, source, source_dim:
                     _index_select_as(grad, dim, index, source, source_dim))
 masked_select = Op("MaskedSelectBackward0", _masked_select,
-                   self=lambda grad, self, mask: masked_scatter(Tensor._make(np.zeros(
-                       np.broadcast_shapes(self.shape, mask.shape), grad._data.dtype)), mask, grad))
+                   self=lambda grad, self, mask: apply_inplace(masked_scatter, zeros_like(
+                       Tensor._make(np.broadcast_to(self._data, np.broadcast_shapes(
+                           self.shape, mask.shape)))), mask, grad))  # (PyTorch's masked_scatter_
+# into zeros laid out as self, expanded to mask's shape, is)
 masked_scatter = Op("MaskedScatterBackward0", _masked_scatter,
                     self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
                     source=lambda grad, mask, source_shape:
@@ -3363,6 +3419,7 @@ put = Op("PutBackward0",               _put,
          self=lambda grad, index, source, accumulate:
              grad if accumulate else put(grad, index, zeros_like(source), False),
          source=lambda grad, index, source: take(grad, index).reshape(source.shape))
+put.keep_layout = True  # (_put writes into a copy laid out as self)
 rot90 = Op("Rot90Backward0",           _rot90,
            self=lambda grad, k, dims: rot90(grad, -k, dims))
 # (a src with more dims than self broadcasts to a larger shape: apply_inplace refuses it)
@@ -3566,9 +3623,11 @@ bce_with_logits = Op("BinaryCrossEntropyWithLogitsBackward0", _bce_with_logits,
                      target=lambda grad, self, target, weight, pos_weight, reduction:
                          _bce_with_logits_target_backward(grad, self, target, weight, pos_weight,
                                                           reduction))
+bce_with_logits.keep_layout = True  # (_bce_with_logits lays its result out as target is)
 log_sigmoid = Op("LogSigmoidBackward0",  lambda self: (_log_sigmoid(self), _rounded(np.exp, -np.abs(self))),
                  extra=("buffer",),
                  self=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer))
+log_sigmoid.contiguous = True  # (its kernel fills new row-major output and buffer)
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 log_sigmoid_backward = Op("LogSigmoidBackwardBackward0", _log_sigmoid_backward,
                           grad_output=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer),
@@ -3664,7 +3723,8 @@ def _huber_loss(self, target, reduction, delta):
     z = np.abs(self - target)
     t = z.dtype.type
     loss = np.where(z < t(delta), t(0.5) * z * z, t(delta) * (z - t(0.5) * t(delta)))
-    return _by_reduction(loss.astype(self.dtype, copy=False), reduction)
+    loss = _by_reduction(loss.astype(self.dtype, copy=False), reduction)
+    return _copy_preserving(loss, like=self) if reduction == 0 else loss
 
 
 def _huber_loss_backward(grad_output, self, target, reduction, delta):
@@ -3706,6 +3766,7 @@ huber_loss = Op("HuberLossBackward0",  _huber_loss, promote=False,
                     huber_loss_backward(grad, self, target, reduction, delta),
                 target=lambda grad, self, target, reduction, delta:
                     huber_loss_backward(grad, target, self, reduction, delta))
+huber_loss.keep_layout = True  # (its forward and soft_margin_loss's lay losses out as self is)
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 elu_backward = Op("EluBackwardBackward0", _elu_backward,
                   grad_output=lambda grad, alpha, scale, input_scale, is_result, self_or_result:
@@ -3733,7 +3794,8 @@ huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward, pro
 # --- part loss3: soft_margin_loss (the other new losses are composites in nn/functional.py) -----
 def _soft_margin_loss(self, target, reduction):
     """log(1 + exp(-target * x)), as PyTorch's kernel: neg, mul by target, exp, log1p."""
-    return _by_reduction(_rounded(np.log1p, _rounded(np.exp, -self * target)), reduction)
+    loss = _by_reduction(_rounded(np.log1p, _rounded(np.exp, -self * target)), reduction)
+    return _copy_preserving(loss, like=self) if reduction == 0 else loss  # (into empty_like(self))
 
 
 def _soft_margin_loss_backward(grad_output, self, target, reduction):
@@ -3761,6 +3823,7 @@ def _soft_margin_double_backward_grad_output(grad, grad_output, self, target, re
 soft_margin_loss = Op("SoftMarginLossBackward0", _soft_margin_loss,
                       self=lambda grad, self, target, reduction:
                           soft_margin_loss_backward(grad, self, target, reduction))
+soft_margin_loss.keep_layout = True
 soft_margin_loss_backward = Op("SoftMarginLossBackwardBackward0", _soft_margin_loss_backward,
                                grad_output=lambda grad, grad_output, self, target, reduction:
                                    _soft_margin_double_backward_grad_output(
@@ -3768,6 +3831,9 @@ soft_margin_loss_backward = Op("SoftMarginLossBackwardBackward0", _soft_margin_l
                                self=lambda grad, grad_output, self, target, reduction:
                                    _soft_margin_double_backward(grad * grad_output, self, target,
                                                                 reduction))
+for _op in (mse_loss_backward, smooth_l1_loss_backward, huber_loss_backward,
+            soft_margin_loss_backward):
+    _op.contiguous = True  # (into zeros_like(self, LEGACY_CONTIGUOUS_MEMORY_FORMAT), in PyTorch)
 
 # --- part loss3: prelu. PyTorch's _prelu_kernel_backward is one node with two outputs, the
 # input's and the weight's gradients (the weight's has the input's shape: the engine sums it to
@@ -5452,6 +5518,7 @@ glu_backward = Op("GluBackwardBackward0", _glu_backward,
                       _glu_double_backward_grad_output(grad, self, dim),
                   self=lambda grad, grad_output, self, dim:
                       _glu_double_backward(grad, grad_output, self, dim))
+glu_backward.contiguous = True  # (a new row-major tensor in PyTorch)
 # (PyTorch has no formula for hardsigmoid_backward: its node is NotImplemented)
 hardsigmoid_backward = Op("minigrad::autograd::NotImplemented", lambda grad_output, self: np.where(
                               (self > -3) & (self < 3),  # (1/6 as a float32 even for float64)
@@ -5519,13 +5586,30 @@ class BlockDiagBackward0(Node):
         return grads
 
 
+def _channels_last_join(out, dim, forward):
+    """cat's result laid out channels-last; stack's, a view of such a cat along dim (of 4-D
+    inputs: a stack along their last dim is a cat of 5-D ones, row-major)."""
+    if forward is not np.stack:
+        return _suggested_layout(out, True)
+    dim %= out.ndim
+    if dim == 4:
+        return out
+    shape = out.shape[:dim] + (out.shape[dim] * out.shape[dim + 1],) + out.shape[dim + 2:]
+    cat = _suggested_layout(out.reshape(shape), True)
+    st = cat.strides
+    strides = st[:dim] + (st[dim] * out.shape[dim + 1], st[dim]) + st[dim + 1:]
+    return np.lib.stride_tricks.as_strided(cat, out.shape, strides, writeable=True)
+
+
 def join(node_class, tensors, dim, forward):
     """cat/stack: NumPy joins the data (row-major, as PyTorch allocates it; NumPy would follow
     transposed inputs); the node remembers the sizes to split the gradient, and the dim as given
     (shown as `_saved_dim`) and as a dim of the result (where the gradient is split)."""
     dt = result_type(*tensors)
-    out = Tensor._make(np.ascontiguousarray(
-        forward([t._data.astype(dt, copy=False) for t in tensors], axis=dim)))
+    out = np.ascontiguousarray(forward([t._data.astype(dt, copy=False) for t in tensors], axis=dim))
+    if all(_channels_last(t._data) for t in tensors):  # (then PyTorch's cat is channels-last too;
+        out = _channels_last_join(out, dim, forward)  # a stack views a cat of them)
+    out = Tensor._make(out)
     if grad_mode._enabled and dt.kind == "f" and any(t.requires_grad for t in tensors):
         node = node_class(tuple(t._edge() for t in tensors), ((out._data.shape, dt),))
         node.dim, node._args["dim"] = dim % out._data.ndim, dim
@@ -5796,7 +5880,7 @@ for _op in (sum_dim, mean_dim, max_dim, min_dim, prod_dim, amax, amin, std, var,
             cumsum, cumprod, median_dim, nanmedian_dim, kthvalue, mode, cummax, cummin, nansum,
             logcumsumexp_scan, norm_p_dim,
             softmax, log_softmax, masked_fill, masked_fill_scalar, topk, mm, bmm,
-            addmm, gather, index, index_select, softmax_backward_data, log_softmax_backward_data,
+            addmm, gather, index_select, softmax_backward_data, log_softmax_backward_data,
             native_layer_norm, native_batch_norm, embedding, embedding_dense_backward,
             convolution, convolution_backward, constant_pad_nd):
     _op.contiguous = True
@@ -6175,6 +6259,21 @@ max_unpool3d = Op("MaxUnpool3DBackward0", _max_unpool, promote=False,  # (part c
                   self=lambda grad, indices: _max_pool_double_backward(grad, indices, 3))
 for _op in (im2col, col2im, pixel_shuffle, pixel_unshuffle, max_unpool2d, max_unpool3d):
     _op.contiguous = True  # (new tensors PyTorch's kernels fill)
+# Their kernels allocate in the input's suggested memory format: channels-last results for a
+# channels-last 4-D input (x.permute(0, 3, 1, 2) of NHWC data), or weight for a convolution;
+# their backwards so too, for a channels-last input or gradient.
+for _op in (convolution, max_pool2d_with_indices, avg_pool2d, adaptive_avg_pool2d,
+            adaptive_max_pool2d, upsample_nearest2d, _upsample_nearest_exact2d,
+            upsample_bilinear2d, upsample_bicubic2d, _upsample_bilinear2d_aa,
+            _upsample_bicubic2d_aa, constant_pad_nd, reflection_pad2d, replication_pad2d,
+            pixel_shuffle, pixel_unshuffle, native_batch_norm, native_group_norm,
+            convolution_backward, max_pool2d_with_indices_backward, avg_pool2d_backward,
+            adaptive_avg_pool2d_backward, adaptive_max_pool2d_backward,
+            upsample_nearest2d_backward, _upsample_nearest_exact2d_backward,
+            upsample_bilinear2d_backward, _upsample_bilinear2d_aa_backward,
+            reflection_pad2d_backward, replication_pad2d_backward):  # (not bicubic's backwards)
+    _op.contiguous = True
+    _op.suggest_memory_format = ("grad_output", "self", "input", "weight")  # (those it has)
 
 # --- part counting: unique and bincount. PyTorch records them (their values are float) but has no
 # derivative: derivatives.yaml says not_implemented("_unique2") and the like, backward refuses.
@@ -6216,6 +6315,7 @@ bincount = Op("minigrad::autograd::NotImplemented",
 linalg_cross = Op("LinalgCrossBackward0", lambda self, other, dim: np.cross(self, other, axis=dim),
                   self=lambda grad, other, dim: linalg_cross(other, grad, dim),
                   other=lambda grad, self, dim: linalg_cross(grad, self, dim))
+linalg_cross.contiguous = True  # (a new row-major tensor in PyTorch)
 
 
 # --- part rnnseq: a float32 LSTM layer on CPU is one oneDNN kernel (ATen's mkldnn_rnn_layer) ------
@@ -6902,6 +7002,7 @@ def _rrelu_backward_of_result(grad, result, noise, lower, upper, training):
 rrelu_with_noise = Op("RreluWithNoiseBackward0", _rrelu_with_noise,
                       self=lambda grad, self, noise, lower, upper, training:
                           rrelu_with_noise_backward(grad, self, noise, lower, upper, training, False))
+rrelu_with_noise.contiguous = True  # (a new row-major tensor in PyTorch)
 rrelu_with_noise_ = Op("RreluWithNoiseBackward1", _rrelu_with_noise,  # in place: the output stands in
                        self=lambda grad, result, noise, lower, upper, training:
                            _rrelu_backward_of_result(grad, result, noise, lower, upper, training))

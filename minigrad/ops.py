@@ -973,7 +973,8 @@ def _close(name, input, other, rtol, atol, equal_nan):
 
 def isclose(input, other=_REQUIRED, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Element by element: is input within atol + rtol * |other| of other?"""
-    return Tensor._make(np.asarray(_close("isclose", input, other, rtol, atol, equal_nan)))
+    return Tensor._make(_iterator_layout(np.asarray(_close("isclose", input, other, rtol, atol,
+                                                           equal_nan)), [input._data, other._data]))
 
 
 def allclose(input, other=_REQUIRED, rtol=1e-05, atol=1e-08, equal_nan=False):
@@ -1151,7 +1152,8 @@ def _logical(name, ufunc):
         _tensor_arg(name, "input", 1, input)
         _tensor_arg(name, "other", 2, other)
         _broadcast_shape(input.shape, other.shape)
-        return Tensor._make(np.asarray(ufunc(input._data, other._data)))
+        return Tensor._make(_iterator_layout(np.asarray(ufunc(input._data, other._data)),
+                                             [input._data, other._data]))
     fn.__name__ = name
     return fn
 
@@ -3229,19 +3231,27 @@ def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     return _filled("full", _size_tuple("full", size), fill_value, np_dtype, device, requires_grad)
 
 
+def _laid_out_like(input, t):
+    """t (a new tensor of input's shape) laid out in memory as input is: the *_like functions
+    allocate with PyTorch's memory_format=preserve (zeros_like(x.t()) is transposed too)."""
+    t._data = _function._copy_preserving(t._data, like=input._data)  # (t is new: nobody shares it)
+    return t
+
+
 def zeros_like(input, dtype=None, device=None, requires_grad=False):
-    return _filled("zeros_like", (input.shape,), 0, _np_dtype(dtype, input._data.dtype), device,
-                   requires_grad)
+    return _laid_out_like(input, _filled("zeros_like", (input.shape,), 0,
+                                         _np_dtype(dtype, input._data.dtype), device, requires_grad))
 
 
 def ones_like(input, dtype=None, device=None, requires_grad=False):
-    return _filled("ones_like", (input.shape,), 1, _np_dtype(dtype, input._data.dtype), device,
-                   requires_grad)
+    return _laid_out_like(input, _filled("ones_like", (input.shape,), 1,
+                                         _np_dtype(dtype, input._data.dtype), device, requires_grad))
 
 
 def full_like(input, fill_value, dtype=None, device=None, requires_grad=False):
-    return _filled("full_like", (input.shape,), fill_value, _np_dtype(dtype, input._data.dtype),
-                   device, requires_grad)
+    return _laid_out_like(input, _filled("full_like", (input.shape,), fill_value,
+                                         _np_dtype(dtype, input._data.dtype), device,
+                                         requires_grad))
 
 
 def _new_filled(name, self, size, fill_value, dtype, device, requires_grad):
@@ -4595,12 +4605,14 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
 
 def randn_like(input, dtype=None, device=None, requires_grad=False):
     _check_overloads("randn_like", (input,), requires_grad, dtype, device=device)
-    return randn(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    return _laid_out_like(input, randn(*input.shape, dtype=dtype or input.dtype,
+                                       requires_grad=requires_grad))
 
 
 def rand_like(input, dtype=None, device=None, requires_grad=False):
     _check_overloads("rand_like", (input,), requires_grad, dtype, device=device)
-    return rand(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    return _laid_out_like(input, rand(*input.shape, dtype=dtype or input.dtype,
+                                      requires_grad=requires_grad))
 
 
 def _uniform_inplace(self, from_=0, /, to=1, *, generator=None):  # `from` is Python's keyword
@@ -4956,7 +4968,7 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
 def count_nonzero(input, dim=None):
     """How many elements are not 0, over dims (all by default): an int64 count, no gradient."""
     dims = None if dim is None else _dims(dim, input.dim())
-    return Tensor._make(np.asarray(np.count_nonzero(input._data, axis=dims), np.int64))
+    return Tensor._make(np.array(np.count_nonzero(input._data, axis=dims), np.int64, order="C"))
 # --- end of part reduce2 ---
 
 
@@ -5284,6 +5296,15 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
                                f"but got boundary tensor {list(seq.shape)}and got sorter tensor "
                                f"{list(sorter.shape)}")
         seq = np.take_along_axis(seq, sorter._data, -1)
+    if values.size:  # (PyTorch's kernel copies non-contiguous operands, and says so once)
+        for what, t, line in (("input value", input, 32), ("boundary", sorted_sequence, 38)):
+            if isinstance(t, Tensor) and not t.is_contiguous():
+                warn_once(f"minigrad.searchsorted(): {what} tensor is non-contiguous, this will "
+                          "lower the performance due to extra data copy when converting "
+                          f"non-contiguous tensor to contiguous, please use contiguous {what} "
+                          "tensor if possible. This message will only appear once per program. "
+                          "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                          f"BucketizationUtils.h:{line}.)", stacklevel=3)
     side = "right" if right or side == "right" else "left"
     if seq.ndim == 1:
         out = np.searchsorted(seq, values, side)
@@ -6307,8 +6328,8 @@ def randint_like(input, low=_REQUIRED, high=_REQUIRED, *, dtype=None, generator=
     if low is _REQUIRED:
         raise _invalid_combination("randint_like", (input,), {})
     low, high = (0, low) if high is _REQUIRED else (low, high)
-    return randint(low, high, input.shape, dtype=dtype or input.dtype, generator=generator,
-                   requires_grad=requires_grad)
+    return _laid_out_like(input, randint(low, high, input.shape, dtype=dtype or input.dtype,
+                                         generator=generator, requires_grad=requires_grad))
 
 
 def scalar_tensor(s, dtype=None, device=None, requires_grad=False):

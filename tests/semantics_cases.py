@@ -21197,3 +21197,76 @@ case(
     "v.index_put_(i, torch.tensor([1]))",
     "v, v._version, v.index_put_(i, s, True), v._version",
 )
+
+# Memory layouts as PyTorch's for inputs that are not row-major: what stride(), is_contiguous()
+# and a later view() show
+case(
+    "e_layout_grad_follows_leaf",
+    "x = torch.arange(12.).view(3, 4).t().requires_grad_(); (x * 2).sum().backward(); x.grad.stride(), x.grad.is_contiguous(), x.grad",
+    "x = torch.arange(12.).view(3, 4).t().requires_grad_(); (x @ torch.ones(3, 2)).sum().backward(); x.grad.stride()",
+    "x = torch.arange(24.).view(2, 3, 4).permute(2, 0, 1).requires_grad_(); x.exp().sum().backward(); x.grad.stride()",
+    "x = torch.arange(12.).view(3, 4).t().requires_grad_(); g, = torch.autograd.grad((x * x).sum(), x, create_graph=True); g.stride()\nx.sum().backward(create_graph=True); x.grad.stride(), x.grad.grad_fn",
+    "x = torch.arange(3.).view(3, 1).expand(3, 2).requires_grad_(); (x * 2).sum().backward(); x.grad.stride()",
+    "x = torch.arange(6.).view(2, 3).requires_grad_(); (x.t() * 2).sum().backward(); x.grad.stride()\ny = torch.arange(12.).view(3, 4).t().requires_grad_(); (y + 1).backward(torch.ones(3, 4).t()); y.grad.stride()",
+)
+case(
+    "e_layout_like_and_clone_keep_layout",
+    "T = torch.arange(12.).view(3, 4).t(); S = torch.arange(24.).view(4, 6)[:, ::2]; E = torch.arange(4.).view(4, 1).expand(4, 3); P = torch.arange(24.).view(2, 3, 4).permute(2, 0, 1)",
+    "for x in (T, S, E, P, T[::2].t()):\n    print([f(x).stride() for f in (torch.zeros_like, torch.ones_like, torch.empty_like, lambda x: torch.full_like(x, 2.), torch.rand_like, torch.randn_like, lambda x: torch.randint_like(x, 3))])\n    print([f(x).stride() for f in (torch.clone, lambda x: x.double(), lambda x: x.to(torch.int32), lambda x: x.clone(memory_format=torch.contiguous_format))])",
+    "torch.zeros_like(T).view(-1)",
+    "x = torch.arange(12.).view(3, 4).t(); x.double().view(-1)",
+)
+case(
+    "e_layout_keepdim_results_row_major",
+    "x = torch.arange(12.).view(3, 4).t()",
+    "[r.stride() for r in (x.sum(-1, keepdim=True), x.max(-1, keepdim=True)[0], x.max(-1, keepdim=True)[1], x.amax(-1, keepdim=True), x.std(-1, keepdim=True), x.prod(-1, keepdim=True), x.mean(0, keepdim=True), x.sum((0, 1), keepdim=True), x.nansum(-1, keepdim=True))]",
+    "torch.arange(24.).view(2, 3, 4).permute(2, 0, 1).sum((0, 1), keepdim=True).stride(), torch.arange(24.).view(2, 3, 4).permute(2, 0, 1).count_nonzero(-1).stride()",
+)
+case(
+    "e_layout_iterator_operand_order",
+    "T = torch.arange(-6., 6.).view(3, 4).t(); C = torch.arange(-6., 6.).view(4, 3)",
+    "torch.where(T > 0, C, T).stride(), torch.where(C > 0, T, C).stride(), C.where(T > 0, 0.).stride(), T.where(C > 0, 0.).stride()",
+    "torch.logical_xor(T, C).stride(), torch.logical_and(C, T).stride(), torch.isclose(T, C).stride(), torch.isclose(C, T).stride()",
+    "F = torch.nn.functional\n[r.stride() for r in (F.binary_cross_entropy_with_logits(T, C.sigmoid(), reduction='none'), F.binary_cross_entropy_with_logits(C, T.sigmoid(), reduction='none'), F.huber_loss(T, C, reduction='none'), F.huber_loss(C, T, reduction='none'), F.soft_margin_loss(T, C.sign(), reduction='none'), F.soft_margin_loss(C, T.sign(), reduction='none'), F.huber_loss(torch.arange(3.), T, reduction='none'))]",
+    "o = torch.empty(0); torch.add(T, C, out=o); o.stride(), o.is_contiguous()\no2 = torch.empty(0); torch.sin(T, out=o2); o2.stride(), torch.mul(C, T, out=torch.empty(0)).stride()",
+)
+case(
+    "e_layout_new_row_major_results",
+    "T = torch.arange(-6., 6.).view(3, 4).t(); P = torch.arange(24.).view(2, 3, 4).permute(2, 0, 1)",
+    "F = torch.nn.functional\n[r.stride() for r in (P.tril(), P.triu(1), torch.linalg.cross(P[..., :3], P[..., :3]), torch.cross(T[:, :3], T[:, :3], dim=-1), F.logsigmoid(T), F.rrelu(T), T.mvlgamma(1), F.one_hot(torch.tensor([[0, 1], [1, 0]]).t()), F.gumbel_softmax(T, hard=True))]",
+    "F = torch.nn.functional\nx = torch.arange(12.).view(3, 4).t().requires_grad_()\nr = F.rms_norm(x, (3,)); print(r.grad_fn, r.grad_fn.next_functions, r.stride())\nr = F.rms_norm(x, (3,), torch.ones(3)); print(r.grad_fn, r.stride())\nr = F.rms_norm(torch.arange(12.).view(3, 4), (4,)); r.stride()",
+)
+case(
+    "e_layout_channels_last",
+    "P = torch.arange(120.).view(2, 4, 5, 3).permute(0, 3, 1, 2); F = torch.nn.functional\nprint(P.shape, P.stride(), P.is_contiguous())",
+    "w = torch.ones(2, 3, 2, 2)\n[r.stride() for r in (F.conv2d(P, w), F.conv2d(P, w, padding=1), F.conv2d(P.contiguous(), w.permute(0, 2, 3, 1).contiguous().permute(0, 3, 1, 2)), F.conv_transpose2d(P, torch.ones(3, 2, 2, 2)), F.max_pool2d(P, 2), F.max_pool2d(P, 2, return_indices=True)[1], F.avg_pool2d(P, 2), F.adaptive_avg_pool2d(P, 2), F.adaptive_max_pool2d(P, 2)[0], F.lp_pool2d(P, 2, 2))]",
+    "[r.stride() for r in (F.interpolate(P, scale_factor=2), F.interpolate(P, scale_factor=2, mode='bilinear'), F.interpolate(P, scale_factor=2, mode='bicubic'), F.pad(P, (1, 1)), F.pad(P, (1, 1, 1, 1), mode='reflect'), F.pad(P, (1, 1, 1, 1), mode='replicate'), F.pixel_shuffle(torch.arange(64.).view(1, 2, 2, 16).permute(0, 3, 1, 2), 2), F.batch_norm(P, None, None, training=True), F.group_norm(P, 1), F.rms_norm(P, (5,)))]",
+    "[r.stride() for r in (torch.cat([P, P]), torch.cat([P, P], 1), torch.cat([P, P.contiguous()]), torch.stack([P, P]), torch.stack([P, P], 2), torch.stack([P, P], -1), torch.hstack([P, P]), P.roll(1, 1), P.roll(1))]",
+    "x = P.detach().requires_grad_(); r = F.adaptive_avg_pool2d(x, 1); print(r.grad_fn, r.stride(), F.adaptive_avg_pool2d(P.contiguous(), 1).stride())\nr.sum().backward(); x.grad.stride()",
+    "x = P.detach().requires_grad_()\nfor f in (lambda x: F.conv2d(x, torch.ones(2, 3, 2, 2)), lambda x: F.max_pool2d(x, 2), lambda x: F.avg_pool2d(x, 2), lambda x: F.interpolate(x, scale_factor=2), lambda x: F.interpolate(x, scale_factor=2, mode='bicubic'), lambda x: F.pad(x, (1, 1, 1, 1), mode='reflect')):\n    r = f(x); print(r.stride(), torch.autograd.grad(r, x, torch.ones_like(r))[0].stride())",
+)
+case(
+    "e_layout_scatters_keep_strides",
+    "S = torch.arange(24.).view(4, 6)[:, ::2]; T = torch.arange(12.).view(3, 4).t(); E = torch.arange(4.).view(4, 1).expand(4, 3)",
+    "for r in (S.select_scatter(torch.ones(3), 0, 0), S[1:].select_scatter(torch.ones(3), 0, 0), T.slice_scatter(torch.ones(1, 3), 0, 0, 1), T.diagonal_scatter(torch.ones(3)), E.select_scatter(torch.ones(3), 0, 0), torch.as_strided_scatter(E, torch.ones(2), (2,), (1,))):\n    print(r.stride(), r.storage_offset(), r.is_contiguous(), r)",
+    "S.slice_scatter(torch.ones(1, 3), 0, 0, 1).view(-1)",
+)
+case(
+    "e_layout_formula_gradients",
+    "def g(f, x):\n    x = x.detach().requires_grad_(); r = f(x); r = r[0] if isinstance(r, tuple) else r\n    return torch.autograd.grad(r, x, torch.ones_like(r))[0].stride()\nT = torch.arange(-6., 6.).view(4, 3).t(); F = torch.nn.functional",
+    "[g(f, T) for f in (torch.sign, torch.round, torch.sgn, lambda x: x.div(x + 10, rounding_mode='floor'), lambda x: x.cummax(-1), lambda x: x.cummin(0), lambda x: x.masked_select(x > 0), lambda x: x.take(torch.tensor([0, 1])), lambda x: F.glu(x, -1))]",
+    "[g(f, T) for f in (lambda x: F.mse_loss(x, torch.ones(3, 4), reduction='none'), lambda x: F.smooth_l1_loss(x, torch.ones(3, 4)), lambda x: F.huber_loss(x, torch.ones(3, 4)), lambda x: F.soft_margin_loss(x, torch.ones(3, 4)), lambda x: F.l1_loss(x, torch.ones(3, 4), reduction='none'))]",
+)
+case(
+    "e_layout_searchsorted_non_contiguous_warns_once",
+    "print(torch.searchsorted(torch.arange(4.), torch.ones(6)[::2]))",
+    "print(torch.bucketize(torch.ones(6)[::2], torch.arange(8.)[::2]))",
+    "print(torch.searchsorted(torch.arange(8.)[::2], torch.ones(3)), torch.searchsorted(torch.arange(4.), torch.ones(6)[::2]))",
+)
+case(
+    "e_layout_advanced_index_iterator",
+    "T3 = torch.arange(24.).view(2, 3, 4).permute(2, 0, 1); P = torch.arange(120.).view(2, 4, 5, 3).permute(0, 3, 1, 2); i = torch.tensor([0, 1])",
+    "for x in (T3, P, torch.arange(12.).view(3, 4).t()):\n    print([r.stride() for r in (x[i], x[..., i], x[:, i], x[i, i], x[0, i], x[i, ..., i], x[..., i, :], x[x > 5], x[:, (x > 3)[0]])])",
+    "T3[..., i].view(-1)",
+    "T3[..., i].reshape(-1).grad_fn, T3.requires_grad_()[..., i].reshape(-1).grad_fn",
+)

@@ -703,6 +703,26 @@ def _call_post_accumulate_hooks(variable, log):
             raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
 
 
+def _grad_layout(variable, grad, steal):
+    """A new array for the first .grad laid out by PyTorch's "gradient layout contract": like a
+    dense variable (x.t() as a leaf has a transposed .grad), else row-major. A gradient that
+    already follows it is kept as it is (`steal`: PyTorch takes it without a copy; strides of
+    its size-1 dims stay its own)."""
+    from .function import _dense
+    v, g = variable._data, grad._data
+    if v.flags.c_contiguous and g.flags.c_contiguous and 1 not in g.shape:
+        return np.empty(g.shape, g.dtype)  # (the common case: both row-major)
+    if not _dense(v):
+        return np.empty(g.shape, g.dtype)
+    if steal and all(st != 0 if n == 1 else st == vs
+                     for n, st, vs in zip(g.shape, g.strides, v.strides)):
+        strides = g.strides
+    else:
+        strides = v.strides
+    span = 1 + sum((n - 1) * st for n, st in zip(g.shape, strides)) // g.itemsize if g.size else 0
+    return np.lib.stride_tricks.as_strided(np.empty(span, g.dtype), g.shape, strides)
+
+
 def _accumulate(variable, grad, create_graph, step):
     """AccumulateGrad: set or add into .grad (in place, unless building a graph of grads)."""
     before = variable._grad
@@ -710,9 +730,12 @@ def _accumulate(variable, grad, create_graph, step):
         if create_graph:  # a recorded copy (CopyBackwards), so .grad can be differentiated
             from ..derivatives import copy_
             from .function import apply_inplace
-            variable._grad = apply_inplace(copy_, Tensor._make(np.empty_like(grad._data)), grad)
+            variable._grad = apply_inplace(copy_, Tensor._make(_grad_layout(variable, grad, False)),
+                                           grad)
         else:
-            variable._grad = Tensor._make(grad._data.copy())
+            out = _grad_layout(variable, grad, True)
+            out[...] = grad._data
+            variable._grad = Tensor._make(out)
         step.accumulated.append((variable, None, variable._grad))
     elif create_graph:
         variable._grad = before + grad

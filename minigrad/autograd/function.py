@@ -116,6 +116,9 @@ class Op:
         self.differentiable = output_differentiability or (True,) * len(outputs)
         self.contiguous = False  # True: PyTorch allocates the result C-contiguous (see the table)
         self.keep_layout = False  # True: the forward lays its results out as PyTorch does
+        self.suggest_memory_format = ()  # with contiguous: the tensor parameters whose
+        # channels-last layout the result takes instead (PyTorch's kernel allocates by their
+        # suggest_memory_format()); names the row's forward lacks are skipped
         self._formulas = formulas  # (read by _prepare, the first time the row is used)
         self.not_implemented = node_name.endswith("::NotImplemented")  # (PyTorch has no formula)
         self._save_plans = {}  # which inputs need a gradient (bits) -> what to save
@@ -218,11 +221,11 @@ class Op:
         if self.keep_layout:
             pass
         elif self.contiguous:
-            if not out.flags.c_contiguous:
-                out = np.ascontiguousarray(out)
-                extras = [Tensor._make(np.ascontiguousarray(x._data)) for x in extras]
+            cl = self.suggest_memory_format and self._channels_last(arrays)
+            out = _suggested_layout(out, cl)
+            extras = [Tensor._make(_suggested_layout(x._data, cl)) for x in extras]
         elif out.ndim > 1 and not self.view:
-            out = _iterator_layout(out, [arrays[i] for i in self.input_idx + self.other_idx])
+            out = _iterator_layout(out, arrays)
         result = view_of(values[0], out) if self.view else Tensor._make(out)
         return result, extras
 
@@ -231,10 +234,14 @@ class Op:
         if dt is not None and out.dtype != dt and out.dtype.kind == dt.kind:
             out = out.astype(dt)
         if self.contiguous:
-            return out if out.flags.c_contiguous else np.ascontiguousarray(out)
+            return _suggested_layout(out, self.suggest_memory_format and self._channels_last(arrays))
         if out.ndim > 1:
-            return _iterator_layout(out, [arrays[i] for i in self.input_idx + self.other_idx])
+            return _iterator_layout(out, arrays)
         return out
+
+    def _channels_last(self, arrays):
+        return builtins.any(_channels_last(arrays[self.index[name]])
+                            for name in self.suggest_memory_format if name in self.index)
 
     def record(self, values, result, extras=(), early_edges=None):
         """Put a node for this op on the tape: edges to the inputs, the values formulas need.
@@ -433,10 +440,55 @@ def _common_dtype(values, idx):
     return dtypes.result_type(*[values[i] for i in idx])
 
 
+def _row_major(a):
+    """`a` laid out as PyTorch allocates a new tensor: row by row, a size-1 dim's stride too.
+    (NumPy calls a (4, 1) array with strides (1, 4) C-contiguous, as the transposed sum
+    `x.t().sum(1, keepdim=True)` leaves it; PyTorch's result prints stride (1, 1).)"""
+    if a.flags.c_contiguous:
+        if 1 not in a.shape:
+            return a
+        strides, step = [], a.itemsize
+        for n in reversed(a.shape):
+            strides.append(step)
+            step *= builtins.max(n, 1)
+        strides.reverse()
+        return a if tuple(strides) == a.strides else np.lib.stride_tricks.as_strided(
+            a, a.shape, strides, writeable=True)
+    return np.ascontiguousarray(a)
+
+
+def _channels_last(a):
+    """PyTorch's is_channels_last_strides_2d: a 4-D array laid out N, H, W, C in memory (C
+    innermost), as x.permute(0, 3, 1, 2) of an NHWC array is. Such an input's
+    suggest_memory_format() is channels_last: convolutions, pools, pads, cat ... then allocate
+    their results so too. (Ambiguous strides, as size-1 dims make them, count as row-major.)"""
+    if a.__class__ is not np.ndarray or a.ndim != 4 or a.strides[1] == 0:
+        return False  # (None: an optional tensor not given)
+    low = 0
+    for d in (1, 3, 2, 0):
+        n, st = a.shape[d], a.strides[d]
+        if n == 0 or st < low or (d == 0 and low == a.strides[1]):
+            return False
+        low = st * n if n > 1 else st
+    return True
+
+
+def _suggested_layout(out, channels_last):
+    """A new result laid out in the memory format its kernel picks from the input's
+    suggest_memory_format(): channels-last (N, H, W, C in memory) when the input is so and the
+    result is 4-D, else row-major."""
+    if not (channels_last and out.ndim == 4):
+        return _row_major(out)
+    laid = np.empty(out.transpose(0, 2, 3, 1).shape, out.dtype).transpose(0, 3, 1, 2)
+    laid[...] = out
+    return laid
+
+
 def _iterator_layout(out, inputs):
     """An elementwise result laid out in memory as PyTorch's TensorIterator lays it out: its dims
     ordered by the inputs' strides, the first input deciding first (a broadcast dim defers to
-    the next input). NumPy's own choice differs when inputs disagree (x.t() * y): then `view`
+    the next input); the inputs come in the op's parameter order, as its iterator adds them
+    (where's condition first). NumPy's own choice differs when inputs disagree (x.t() * y): then `view`
     and `stride()` would differ from PyTorch's."""
     inputs = [a for a in inputs if a.__class__ is np.ndarray and a.ndim]
     if len(inputs) < 2 or builtins.all(a.flags.c_contiguous for a in inputs):
@@ -725,6 +777,38 @@ def _dense(a):
             return False
         expected *= n
     return True
+
+
+def _preserve_layout(a, dtype=None):
+    """An empty array shaped as `a`, laid out as PyTorch's empty_like(memory_format=preserve)
+    lays out clone(), zeros_like(), x.double() ...: with a's own strides when a is dense, else
+    packed densely in the order of a's strides (a stride-0 dim orders nothing: it stays put)."""
+    dtype = a.dtype if dtype is None else np.dtype(dtype)
+    if a.flags.c_contiguous and 1 not in a.shape:
+        return np.empty(a.shape, dtype)
+    if a.size and _dense(a):
+        span = 1 + builtins.sum((n - 1) * st for n, st in zip(a.shape, a.strides)) // a.itemsize
+        return np.lib.stride_tricks.as_strided(
+            np.empty(span, dtype), a.shape, [st // a.itemsize * dtype.itemsize for st in a.strides])
+    shape, strides = a.shape, a.strides
+
+    def should_swap(d0, d1):
+        s0, s1 = strides[d0], strides[d1]
+        if s0 == 0 or s1 == 0:
+            return 0
+        if s0 != s1:
+            return 1 if s0 > s1 else -1
+        return 1 if shape[d0] > shape[d1] else 0
+
+    order = stride_order(a.ndim, should_swap)
+    return np.empty([shape[d] for d in order], dtype).transpose(np.argsort(order))
+
+
+def _copy_preserving(a, dtype=None, like=None):
+    """A copy of `a` (cast to dtype) laid out as PyTorch's clone() lays out `like` (a itself)."""
+    out = _preserve_layout(a if like is None else like, a.dtype if dtype is None else dtype)
+    out[...] = a
+    return out
 
 
 def _overlapping(a, b):

@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import derivatives as d
 from ..autograd import grad_mode
-from ..autograd.function import _broadcast_shape, apply_inplace
+from ..autograd.function import _broadcast_shape, _channels_last, apply_inplace
 from ..ops import expand, sigmoid, tanh  # noqa: F401
 
 
@@ -578,7 +578,8 @@ def one_hot(tensor, num_classes=-1):
         num_classes = int(tensor._data.max()) + 1
     elif tensor._data.max() >= num_classes:
         raise RuntimeError("Class values must be smaller than num_classes.")
-    return Tensor._make((tensor._data[..., None] == np.arange(num_classes)).astype(np.int64))
+    return Tensor._make(np.ascontiguousarray(tensor._data[..., None] == np.arange(num_classes),
+                                             np.int64))  # (row-major, as PyTorch's)
 
 
 # --- part nnlayers: layer_norm, embedding, batch_norm -------------------------------------------
@@ -1194,7 +1195,10 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
     dims = tuple(range(input.dim() - len(shape), input.dim()))
     eps = float(np.finfo(input._data.dtype).eps) if eps is None else eps
     result = input * d.add_scalar(input.pow(2).mean(dims, keepdim=True), eps).rsqrt()
-    return result if weight is None else result * weight
+    result = result if weight is None else result * weight
+    # PyTorch's ends with result.contiguous(input.suggest_memory_format()): a transposed input's
+    # result is copied row by row (CloneBackward0); a channels-last one's is already so
+    return result if _channels_last(input._data) else result.contiguous()
 
 
 def prelu(input, weight):
@@ -1534,7 +1538,11 @@ def adaptive_avg_pool2d(input, output_size):
         raise RuntimeError("adaptive_avg_pool2d: elements of output_size must be greater than or "
                            f"equal to 0 but received {{{size[0]}, {size[1]}}}")
     if size == (1, 1):  # one window: PyTorch takes the mean over H and W
-        return input.mean((-1, -2), keepdim=True)
+        out = input.mean((-1, -2), keepdim=True)
+        if _channels_last(input._data):  # (then restrided in place as channels-last)
+            n, c = input.shape[:2]
+            out.as_strided_((n, c, 1, 1), (c, 1, c, c))
+        return out
     _check_adaptive("adaptive_avg_pool2d", input)
     for i in (-2, -1):
         _check_nonempty("adaptive_avg_pool2d", input, i + input.dim())
@@ -2728,12 +2736,13 @@ def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
     the straight-through trick)."""
     if eps != 1e-10:
         warnings.warn("`eps` parameter is deprecated and has no effect.", stacklevel=2)
-    gumbels = -_ops.empty_like(logits).exponential_().log()
+    # (PyTorch's noise and y_hard are new row-major tensors: legacy_contiguous_format)
+    gumbels = -_ops.empty(logits.shape, dtype=logits.dtype).exponential_().log()
     y_soft = ((logits + gumbels) / tau).softmax(dim)
     if not hard:
         return y_soft
     index = y_soft.max(dim, keepdim=True)[1]
-    y_hard = _ops.zeros_like(logits).scatter_(dim, index, 1.0)
+    y_hard = _ops.zeros(logits.shape, dtype=logits.dtype).scatter_(dim, index, 1.0)
     return y_hard - y_soft.detach() + y_soft
 
 
