@@ -5166,10 +5166,11 @@ embedding_dense_backward = Op("EmbeddingDenseBackwardBackward0", _embedding_dens
 # --- part nnlayers: batch_norm ------------------------------------------------------------------
 def _batch_stats(input):
     """Each channel's (dim 1's) mean and biased variance over the batch and the other dims, in
-    float64, shaped to broadcast against input."""
-    dims, x = (0, *range(2, input.ndim)), input.astype(np.float64)
-    mean = _mean(x, axis=dims, keepdims=True)
-    return mean, _mean((x - mean) ** 2, axis=dims, keepdims=True)
+    PyTorch's order (_batch_norm_stats) and dtype, as float64 shaped to broadcast against input."""
+    mean, var_sum = _batch_norm_stats(input)
+    var = var_sum / var_sum.dtype.type(input.size // input.shape[1])
+    shape = (-1,) + (1,) * (input.ndim - 2)
+    return mean.astype(np.float64).reshape(shape), var.astype(np.float64).reshape(shape)
 
 
 def _batch_norm_update_stats(input, running_mean, running_var, momentum):
@@ -5191,7 +5192,7 @@ def _native_batch_norm(input, weight, bias, running_mean, running_var, training,
     (torch.native_batch_norm's): the batch's mean and invstd per channel (training), else empty."""
     shape = (-1,) + (1,) * (input.ndim - 2)
     dt = input.dtype
-    if training:  # (the batch statistics in float64, rounded: PyTorch sums in float32)
+    if training:  # (the batch statistics as PyTorch's kernel gets them: _batch_norm_stats)
         mean, var = _batch_stats(input)
         invstd = (1 / np.sqrt(var + eps)).astype(dt)
         mean = mean.astype(dt)
@@ -5882,6 +5883,35 @@ def _norm_in_order(a, layout, ord, dim, keepdim):
     if not keepdim:
         out = out.reshape(tuple(n for d, n in enumerate(a.shape) if d not in dims))
     return np.asarray(out, a.dtype)[()] if np.ndim(out) == 0 else out
+
+
+def _batch_norm_stats(x):
+    """batch_norm_cpu_collect_stats: each channel's (dim 1's) mean and sum of squared deviations
+    from it, in x's dtype, added as PyTorch's kernels add them: in float64, term after term (x,
+    then (x - mean) ** 2 rounded to x's dtype). But with channels last ((N, C) or (N, C, 1...))
+    each thread sums its share of the rows (all of them if there are no more rows than threads)
+    in x's dtype (the squares fused into the sum: rounded once), and the threads' sums are added
+    in float64."""
+    channels = x.shape[1]
+    rows = np.ascontiguousarray(np.moveaxis(x, 1, -1)).reshape(-1, channels)  # (terms, channels)
+    n = len(rows)
+    if all(k == 1 for k in x.shape[2:]):
+        size = -(-n // _THREADS) if n > _THREADS else n
+        parts = [rows[i:i + size] for i in range(0, n, size)]
+        mean = (_running_sum(np.stack([_running_sum(p) for p in parts]).astype(np.float64))
+                / n).astype(x.dtype)
+        sums = []
+        for part in parts:
+            acc = np.zeros(channels, x.dtype)
+            for row in part - mean:
+                acc = _fma_square(row, acc)
+            sums.append(acc)
+        return mean, _running_sum(np.stack(sums).astype(np.float64)).astype(x.dtype)
+    if x.ndim > 2:  # (contiguous: each channel's terms batch by batch, in memory order)
+        rows = np.ascontiguousarray(x.swapaxes(0, 1).reshape(channels, -1).T)
+    mean = (_running_sum(rows.astype(np.float64)) / n).astype(x.dtype)
+    deviations = rows - mean
+    return mean, _running_sum((deviations * deviations).astype(np.float64)).astype(x.dtype)
 
 
 def _mean(a, axis=None, keepdims=False, dtype=None):

@@ -143,3 +143,26 @@ def test_norms_that_use_them():
         e(m.tensor([1, 2, 3, 1, 30]))
         weights.append(e.weight)
     _same(*weights)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_batch_norm_statistics(dtype):
+    """batch_norm's per-channel mean and variance (batch_norm_cpu_collect_stats's order: float64
+    sums, or per-thread sums of rows for channels-last input) and the running statistics."""
+    if torch.get_num_threads() != derivatives._THREADS:
+        pytest.skip("channels-last batch statistics are cut among the threads")
+    rng = np.random.default_rng(8)
+    shapes = [(3, 4), (2, 5), (16, 8), (100, 3), (33, 17), (7, 6, 1)]
+    if dtype == np.float32:  # (float64 with spatial dims: PyTorch fuses x * x + sum, not here)
+        shapes += [(1, 3, 8), (3, 5, 7), (64, 10, 30), (2, 3, 4, 4), (5, 3, 2, 2)]
+    for shape in shapes:
+        xs = [(rng.standard_normal(shape) * 2 + 1).astype(dtype) for _ in range(3)]
+        got = []
+        for m in (torch, minigrad):
+            bn = (m.nn.BatchNorm1d if len(shape) < 4 else m.nn.BatchNorm2d)(shape[1])
+            bn = bn.to(getattr(m, dtype.__name__))
+            ys = [bn(m.tensor(x)) for x in xs]
+            stats = m.batch_norm_update_stats(m.tensor(xs[0]), None, None, 0.1)
+            got.append([bn.running_mean, bn.running_var, *stats] + (ys if dtype == np.float32 else []))
+        for expected, mine in zip(*got):
+            _same(expected, mine)
