@@ -5858,7 +5858,8 @@ def _serial_sum(terms):
     if parts <= 1:
         return _running_sum(np.ascontiguousarray(terms.T))
     size = -(-n // parts)
-    return _running_sum(np.stack([_running_sum(terms[0, i:i + size]) for i in range(0, n, size)]))[None]
+    sums = [_running_sum(terms[0, i:i + size]) for i in range(0, n, size)]
+    return _running_sum(np.stack(sums))[None]
 
 
 def _norm_in_order(a, layout, ord, dim, keepdim):
