@@ -322,17 +322,20 @@ def _reduced_numel(shape, dims):
 
 
 def _norm(self, ord, dim, keepdim, dtype=None):
-    """The vector norm over dim (all of self for None), computed in dtype if one is given."""
+    """The vector norm over dim (all of self for None or ()), computed in dtype if one is given;
+    float sums of |x|, x*x or |x|**ord in PyTorch's order (_norm_in_order: same bits)."""
     a = np.abs(self if dtype is None else self.astype(dtype.np))
-    dim = dim if a.ndim else None  # (a 0-d array's dim, 0 or -1, is all of it)
+    dim = dim if a.ndim and dim != () and dim != [] else None  # (a 0-d array's dim is all of it)
     if ord == 0:  # how many entries are not zero
         return (a != 0).sum(axis=dim, keepdims=keepdim).astype(a.dtype)
-    if ord == 2:
-        return np.sqrt((a * a).sum(axis=dim, keepdims=keepdim))
     if ord == math.inf:
         return a.max(axis=dim, keepdims=keepdim)
     if ord == -math.inf:
         return a.min(axis=dim, keepdims=keepdim)
+    if a.dtype.kind == "f" and a.size:
+        return _norm_in_order(a, self if dtype is None else a, ord, dim, keepdim)
+    if ord == 2:
+        return np.sqrt((a * a).sum(axis=dim, keepdims=keepdim))
     return (a ** ord).sum(axis=dim, keepdims=keepdim) ** (1.0 / ord)
 
 
@@ -5229,10 +5232,11 @@ embedding_dense_backward = Op("EmbeddingDenseBackwardBackward0", _embedding_dens
 # --- part nnlayers: batch_norm ------------------------------------------------------------------
 def _batch_stats(input):
     """Each channel's (dim 1's) mean and biased variance over the batch and the other dims, in
-    float64, shaped to broadcast against input."""
-    dims, x = (0, *range(2, input.ndim)), input.astype(np.float64)
-    mean = _mean(x, axis=dims, keepdims=True)
-    return mean, _mean((x - mean) ** 2, axis=dims, keepdims=True)
+    PyTorch's order (_batch_norm_stats) and dtype, as float64 shaped to broadcast against input."""
+    mean, var_sum = _batch_norm_stats(input)
+    var = var_sum / var_sum.dtype.type(input.size // input.shape[1])
+    shape = (-1,) + (1,) * (input.ndim - 2)
+    return mean.astype(np.float64).reshape(shape), var.astype(np.float64).reshape(shape)
 
 
 def _batch_norm_update_stats(input, running_mean, running_var, momentum):
@@ -5254,7 +5258,7 @@ def _native_batch_norm(input, weight, bias, running_mean, running_var, training,
     (torch.native_batch_norm's): the batch's mean and invstd per channel (training), else empty."""
     shape = (-1,) + (1,) * (input.ndim - 2)
     dt = input.dtype
-    if training:  # (the batch statistics in float64, rounded: PyTorch sums in float32)
+    if training:  # (the batch statistics as PyTorch's kernel gets them: _batch_norm_stats)
         mean, var = _batch_stats(input)
         invstd = (1 / np.sqrt(var + eps)).astype(dt)
         mean = mean.astype(dt)
@@ -5856,6 +5860,143 @@ def _sum(a, axis=None, keepdims=False, dtype=None):
     if keepdims:
         out = np.reshape(out, tuple(1 if d in dims else n for d, n in enumerate(a.shape)))
     return np.asarray(out, a.dtype)[()] if np.ndim(out) == 0 else out
+
+
+# Norms (ReduceOpsKernel.cpp's norm_kernel_tensor_iterator_impl) add in their own order: the p=2
+# norm of rows of dense memory (TensorIterator's "last dim" case) squares them 8 float32 (4
+# float64) lanes at a time, one partial sum per lane, adds the lanes up left to right, then the
+# leftover elements: those in a block of 4 squared then added, the last (up to 3) with a fused
+# multiply-add (x * x + acc rounded once: the compiler's doing, found by testing PyTorch).
+# Any other norm (p=1, other p, p=2 of strided dims) adds |x|**p left to right, in the order
+# TensorIterator walks memory, cut among the threads when one result sums 32768+ elements.
+def _odd_sum(a, b):
+    """a + b rounded "to odd": when inexact, the neighbour whose last bit is 1. A sum rounded so
+    to 2+ more bits than a format rounds to it correctly after all (Boldo and Melquiond)."""
+    s = a + b
+    t = s - a
+    err = (a - (s - t)) + (b - t)  # s + err == a + b exactly (TwoSum)
+    fix = (err != 0) & (s.view(f"i{s.itemsize}") & 1 == 0) & np.isfinite(s)
+    s[fix] = np.nextafter(s[fix], np.where(err[fix] > 0, np.inf, -np.inf))
+    return s
+
+
+def _fma_square(x, acc):
+    """x * x + acc rounded once (a fused multiply-add). float32: the product is exact in float64,
+    the sum rounded to odd there. float64: x * x split exactly into hi + lo (Veltkamp/Dekker),
+    hi + acc too (TwoSum), their small parts added rounded to odd, then all rounded once."""
+    if x.dtype == np.float32:
+        return _odd_sum(x.astype(np.float64) ** 2, acc.astype(np.float64)).astype(np.float32)
+    hi = x * x
+    c = x * 134217729.0  # 2**27 + 1: x == xh + xl, halves of 26 bits whose products are exact
+    xh = c - (c - x)
+    xl = x - xh
+    lo = ((xh * xh - hi) + 2 * xh * xl) + xl * xl
+    s = acc + hi
+    t = s - acc
+    err = (acc - (s - t)) + (hi - t)
+    out = s + _odd_sum(err, lo)
+    plain = ~np.isfinite(out)  # (inf or nan: x * x + acc gives them as well)
+    out[plain] = (acc + hi)[plain]
+    return out
+
+
+def _reduction_rows(a, layout, dims):
+    """a's elements as rows, one per result (the kept dims in C order), each row in the order
+    TensorIterator visits it (reduced dims by their strides in `layout`, the fastest last); and
+    whether those dims are one dense run of memory (TensorIterator coalesces them into one dim
+    of stride 1: is_reduce_lastdim)."""
+    red = sorted((d for d in dims if a.shape[d] != 1), key=lambda d: -layout.strides[d])
+    kept = [d for d in range(a.ndim) if d not in dims]
+    order = kept + red + [d for d in dims if a.shape[d] == 1]
+    rows = a.transpose(order).reshape(math.prod(a.shape[d] for d in kept), -1)
+    step, dense = layout.itemsize, layout.dtype == a.dtype
+    for d in reversed(red):
+        dense, step = dense and layout.strides[d] == step, step * a.shape[d]
+    return rows, dense
+
+
+def _lastdim_sumsq(rows):
+    """The p=2 fast path's sum of squares of each (dense) row: lanes, then the leftovers."""
+    lanes = 32 // rows.itemsize
+    k, n = rows.shape
+    m = n - n % lanes
+    blocks = np.ascontiguousarray(rows[:, :m].reshape(k, -1, lanes).swapaxes(0, 1))
+    acc = _running_sum((blocks * blocks).reshape(-1, k * lanes)).reshape(k, lanes)
+    out = acc[:, 0]
+    for j in range(1, lanes):
+        out = out + acc[:, j]
+    tail = rows[:, m:]
+    fused = (n - m) % 4
+    for j in range(n - m - fused):
+        out = out + tail[:, j] * tail[:, j]
+    for j in range(n - m - fused, n - m):
+        out = _fma_square(tail[:, j], out)
+    return out
+
+
+def _serial_sum(terms):
+    """binary_kernel_reduce: each row of terms added left to right from 0; a single row of
+    32768+ terms cut among the threads, whose sums are then added in thread order."""
+    k, n = terms.shape
+    parts = builtins.min(_THREADS, -(-n // _SPLIT)) if k == 1 else 1
+    if parts <= 1:
+        return _running_sum(np.ascontiguousarray(terms.T))
+    size = -(-n // parts)
+    sums = [_running_sum(terms[0, i:i + size]) for i in range(0, n, size)]
+    return _running_sum(np.stack(sums))[None]
+
+
+def _norm_in_order(a, layout, ord, dim, keepdim):
+    """The ord-norm of a = |x| over dim (None: all), in PyTorch's CPU order (see above); layout:
+    the array whose strides PyTorch's kernel sees (x itself, or a if x was cast). A reduction
+    over dims of size 1 only is |x| itself (linalg_vector_norm's shortcut)."""
+    dims = tuple(range(a.ndim)) if dim is None else \
+        tuple(sorted(d % a.ndim for d in ((dim,) if np.ndim(dim) == 0 else dim)))
+    shape = tuple(1 if d in dims else n for d, n in enumerate(a.shape))
+    if all(a.shape[d] == 1 for d in dims):
+        out = a
+    else:
+        t = a.dtype.type
+        rows, dense = _reduction_rows(a, layout, dims)
+        if ord == 2:
+            out = np.sqrt(_lastdim_sumsq(rows) if dense else _serial_sum(rows * rows))
+        elif ord == 1:
+            out = _serial_sum(rows)
+        else:
+            out = _serial_sum(rows ** t(ord)) ** (t(1) / t(ord))
+        out = out.reshape(shape)
+    if not keepdim:
+        out = out.reshape(tuple(n for d, n in enumerate(a.shape) if d not in dims))
+    return np.asarray(out, a.dtype)[()] if np.ndim(out) == 0 else out
+
+
+def _batch_norm_stats(x):
+    """batch_norm_cpu_collect_stats: each channel's (dim 1's) mean and sum of squared deviations
+    from it, in x's dtype, added as PyTorch's kernels add them: in float64, term after term (x,
+    then (x - mean) ** 2 rounded to x's dtype). But with channels last ((N, C) or (N, C, 1...))
+    each thread sums its share of the rows (all of them if there are no more rows than threads)
+    in x's dtype (the squares fused into the sum: rounded once), and the threads' sums are added
+    in float64."""
+    channels = x.shape[1]
+    rows = np.ascontiguousarray(np.moveaxis(x, 1, -1)).reshape(-1, channels)  # (terms, channels)
+    n = len(rows)
+    if all(k == 1 for k in x.shape[2:]):
+        size = -(-n // _THREADS) if n > _THREADS else n
+        parts = [rows[i:i + size] for i in range(0, n, size)]
+        mean = (_running_sum(np.stack([_running_sum(p) for p in parts]).astype(np.float64))
+                / n).astype(x.dtype)
+        sums = []
+        for part in parts:
+            acc = np.zeros(channels, x.dtype)
+            for row in part - mean:
+                acc = _fma_square(row, acc)
+            sums.append(acc)
+        return mean, _running_sum(np.stack(sums).astype(np.float64)).astype(x.dtype)
+    if x.ndim > 2:  # (contiguous: each channel's terms batch by batch, in memory order)
+        rows = np.ascontiguousarray(x.swapaxes(0, 1).reshape(channels, -1).T)
+    mean = (_running_sum(rows.astype(np.float64)) / n).astype(x.dtype)
+    deviations = rows - mean
+    return mean, _running_sum((deviations * deviations).astype(np.float64)).astype(x.dtype)
 
 
 def _mean(a, axis=None, keepdims=False, dtype=None):
@@ -7304,7 +7445,7 @@ def _embedding_renorm(self, indices, max_norm, norm_type):
     """The rows of self that indices pick whose norm_type-norm exceeds max_norm, scaled by
     max_norm / (norm + 1e-7) (a scale in the tensor's dtype); the other rows as they are."""
     rows = np.unique(indices)
-    norms = np.linalg.norm(self[rows].astype(np.float64), ord=norm_type, axis=1)
+    norms = _norm(self[rows], norm_type, 1, False).astype(np.float64)  # (row.norm(), in float)
     out = self.copy()
     out[rows] = self[rows] * np.where(norms > max_norm, max_norm / (norms + 1e-7),
                                       1.0)[:, None].astype(self.dtype)

@@ -856,14 +856,15 @@ def _update_running_stats(input, running_mean, running_var, momentum):
     """running = (1 - momentum) * running + momentum * batch statistic (the variance unbiased),
     written into the buffers' memory as PyTorch's kernel does: their version does not move.
     (torch.batch_norm_update_stats may be given only one of them.)"""
-    dims = (0, *range(2, input.dim()))
-    x = input._data.astype(np.float64)
-    mean = x.mean(axis=dims)
-    var = ((x - mean.reshape((-1,) + (1,) * (x.ndim - 2))) ** 2).sum(axis=dims) / (
-        x.size // input.shape[1] - 1)
-    for t, new in ((running_mean, mean), (running_var, var)):
-        if t is not None:
-            t._data[...] = (1 - momentum) * t._data + momentum * new
+    x = input._data
+    mean, var_sum = d._batch_norm_stats(x)
+    m = x.dtype.type(momentum)  # (the kernel's momentum_: in the statistics' dtype)
+    with np.errstate(divide="ignore", invalid="ignore"):  # (one value per channel: inf or nan)
+        unbiased = (var_sum / x.dtype.type(x.size // x.shape[1] - 1)).astype(np.float64)
+    if running_mean is not None:
+        running_mean._data[...] = m * mean + (1 - m) * running_mean._data
+    if running_var is not None:
+        running_var._data[...] = np.float64(m) * unbiased + (1 - m) * running_var._data
 
 
 # --- part act2: selu, celu, softplus, softsign, hardsigmoid, hardswish, mish, softmin, shrinks,
