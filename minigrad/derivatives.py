@@ -3475,6 +3475,8 @@ def _draw_bernoulli(self, p, generator):
 
 bernoulli_ = Op("BernoulliBackward2",   _draw_bernoulli, promote=False,
                 self=lambda grad: zeros_like(grad))
+bernoulli_p = Op("minigrad::autograd::NotImplemented", _draw_bernoulli, promote=False,
+                 self=_not_implemented("bernoulli"))  # torch.bernoulli(input, p): no formula there
 bernoulli_tensor_ = Op("BernoulliBackward1", _draw_bernoulli, promote=False,
                        self=lambda grad: zeros_like(grad),
                        p=lambda p_info: _zeros(p_info))

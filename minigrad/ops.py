@@ -4528,9 +4528,16 @@ def randperm(n=_REQUIRED, *, generator=None, dtype=None, device=None, requires_g
     return _new(arr, requires_grad)
 
 
-def bernoulli(input, *, generator=None):
-    """1 where a uniform draw falls below input's probability, else 0 (in input's dtype)."""
+def bernoulli(input, p=None, *, generator=None):
+    """1 where a uniform draw falls below input's probability, else 0 (in input's dtype). With a
+    number p, every element is 1 with probability p: input gives only the shape and dtype."""
     _tensor_arg("bernoulli", "input", 1, input)
+    if p is not None:
+        if not _is_float(p):
+            raise _invalid_combination("bernoulli", (input, p), {})
+        if not 0 <= p <= 1:
+            raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
+        return d.bernoulli_p(input, p, generator or default_generator)
     if not input.is_floating_point():
         raise NotImplementedError(f"\"bernoulli_tensor_cpu_p_\" not implemented for "
                                   f"'{input.dtype._scalar}'")

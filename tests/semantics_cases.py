@@ -21270,3 +21270,10 @@ case(
     "T3[..., i].view(-1)",
     "T3[..., i].reshape(-1).grad_fn, T3.requires_grad_()[..., i].reshape(-1).grad_fn",
 )
+
+# torch.bernoulli(input, p) and x.bernoulli(p): a number p for every element (no formula in
+# PyTorch: a NotImplemented node), its range check in bernoulli_'s words
+case(
+    "k_bernoulli_number_p",
+    "def t(f):\n    try: print(f())\n    except Exception as e: print(type(e).__name__, e)\nx = torch.arange(6.).reshape(2, 3).requires_grad_()\ny = torch.bernoulli(x * 0.1, 0.5); print(y.shape, y.dtype, y.requires_grad, y.grad_fn.name(), y.grad_fn.next_functions, y.is_contiguous())\nt(lambda: y.sum().backward())\ny = torch.bernoulli(x * 0.1); print(y.grad_fn)\nfor a in [(torch.ones(2), 1.5), (torch.ones(2), -0.1), (torch.ones(2), float('nan')), (torch.ones(2), 1), (torch.ones(2), True), (torch.ones(2), 'a')]:\n    t(lambda: torch.bernoulli(*a))\nprint(torch.bernoulli(torch.ones(2, dtype=torch.long), 0.5).dtype, torch.bernoulli(torch.ones(2, dtype=torch.bool), 1.).tolist(), torch.bernoulli(torch.ones(3), 0.).tolist(), torch.ones(2).t().bernoulli(1.).tolist())\nt(lambda: torch.bernoulli(torch.ones(2), 0.5, out=torch.empty(2)))\nprint(x.bernoulli(p=1.).tolist(), x.detach().bernoulli(0.0).tolist(), torch.ones(2, 3).t().bernoulli(1.).stride())\nprint(torch.ones(2).bernoulli(0.5, generator=torch.Generator().manual_seed(0)).shape)",
+)

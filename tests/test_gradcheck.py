@@ -2165,7 +2165,8 @@ def _not_implemented_cases(L):
             *_ldl_cases(L), *_histogram_cases(L),  # (part linalg3; part numfns)
             ("set_", (a * 1).set_(L.ones(2).untyped_storage()), "set_"),  # (storages: PyTorch's
             ("set_source_Tensor", (a * 1).set_(b), "set_"),               # message names no aten::)
-            *_scatter_reduce_cases(L, a, b)]
+            *_scatter_reduce_cases(L, a, b),
+            ("bernoulli_p", L.bernoulli(a, 0.5), "bernoulli")]
 
 
 def _scatter_reduce_cases(L, a, b):
