@@ -20,6 +20,7 @@ from .autograd import grad_mode
 from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of, _channels_last, _copy_preserving
 from .autograd.function import _iterator_layout, _preserve_layout, _row_major, _suggested_layout
+from .autograd.function import _min_storage_size
 from . import _math
 from ._math import _erfc64 as _erfc, _fma, _rounded  # (shared with the special functions)
 from ._topk import topk_order
@@ -3116,12 +3117,6 @@ def _overlapping(sizes, strides):
             return True
         reach += stride * (size - 1)
     return False
-
-
-def _min_storage_size(sizes, strides, offset):
-    if 0 in sizes:
-        return offset
-    return offset + 1 + builtins.sum((n - 1) * st for n, st in zip(sizes, strides))
 
 
 def _as_strided_backward(grad, input_geometry, size, stride, storage_offset):

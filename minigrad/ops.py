@@ -6727,7 +6727,7 @@ def _check_as_strided(name, input, size, stride, storage_offset, storage_numel):
         raise RuntimeError("numel: integer multiplication overflow")
     if 0 not in size:
         itemsize = input.element_size()
-        need = (offset + 1 + builtins.sum((n - 1) * st for n, st in zip(size, stride))) * itemsize
+        need = d._min_storage_size(size, stride, offset) * itemsize
         if need > storage_numel * itemsize:
             raise RuntimeError(f"setStorage: sizes {size}, strides {stride}, storage offset "
                                f"{offset}, and itemsize {itemsize} requiring a storage size of "
@@ -6937,8 +6937,7 @@ def _strided_zeros(name, size, stride, np_dtype, device, requires_grad):
     if builtins.any(st < 0 for st in stride):
         raise RuntimeError(f"Storage size calculation overflowed with sizes={size} and "
                            f"strides={stride}")
-    numel = 0 if 0 in size else 1 + builtins.sum((n - 1) * st for n, st in zip(size, stride))
-    memory = np.zeros(numel, np_dtype)
+    memory = np.zeros(d._min_storage_size(size, stride, 0), np_dtype)
     return _new(np.lib.stride_tricks.as_strided(memory, size, [st * memory.itemsize for st in stride]),
                 requires_grad)
 

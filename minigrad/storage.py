@@ -12,8 +12,7 @@ import numpy as np
 
 from . import dtypes
 from ._warnings import warn_once
-from .autograd.function import stride_order
-from .derivatives import _min_storage_size
+from .autograd.function import _min_storage_size, stride_order
 from .tensor import Tensor, _Device, _check_device, _device_arg, _storage, _storage_root
 
 _CACHE = weakref.WeakValueDictionary()  # id(root array) -> its storage: one object per memory,

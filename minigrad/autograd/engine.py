@@ -708,7 +708,7 @@ def _grad_layout(variable, grad, steal):
     dense variable (x.t() as a leaf has a transposed .grad), else row-major. A gradient that
     already follows it is kept as it is (`steal`: PyTorch takes it without a copy; strides of
     its size-1 dims stay its own)."""
-    from .function import _dense
+    from .function import _dense, _empty_strided
     v, g = variable._data, grad._data
     if v.flags.c_contiguous and g.flags.c_contiguous and 1 not in g.shape:
         return np.empty(g.shape, g.dtype)  # (the common case: both row-major)
@@ -719,8 +719,7 @@ def _grad_layout(variable, grad, steal):
         strides = g.strides
     else:
         strides = v.strides
-    span = 1 + sum((n - 1) * st for n, st in zip(g.shape, strides)) // g.itemsize if g.size else 0
-    return np.lib.stride_tricks.as_strided(np.empty(span, g.dtype), g.shape, strides)
+    return _empty_strided(g.shape, strides, g.dtype)
 
 
 def _accumulate(variable, grad, create_graph, step):

@@ -779,6 +779,22 @@ def _dense(a):
     return True
 
 
+def _min_storage_size(sizes, strides, offset):
+    """How many elements of memory a tensor of these sizes and strides (in elements) reaches,
+    counting from its storage's start."""
+    if 0 in sizes:
+        return offset
+    return offset + 1 + builtins.sum((n - 1) * st for n, st in zip(sizes, strides))
+
+
+def _empty_strided(shape, strides, dtype):
+    """An empty array of `shape` laid out with these strides (bytes of `dtype`): just the memory
+    they reach, seen through them."""
+    dtype = np.dtype(dtype)
+    span = _min_storage_size(shape, [st // dtype.itemsize for st in strides], 0)
+    return np.lib.stride_tricks.as_strided(np.empty(span, dtype), shape, strides)
+
+
 def _preserve_layout(a, dtype=None):
     """An empty array shaped as `a`, laid out as PyTorch's empty_like(memory_format=preserve)
     lays out clone(), zeros_like(), x.double() ...: with a's own strides when a is dense, else
@@ -787,9 +803,8 @@ def _preserve_layout(a, dtype=None):
     if a.flags.c_contiguous and 1 not in a.shape:
         return np.empty(a.shape, dtype)
     if a.size and _dense(a):
-        span = 1 + builtins.sum((n - 1) * st for n, st in zip(a.shape, a.strides)) // a.itemsize
-        return np.lib.stride_tricks.as_strided(
-            np.empty(span, dtype), a.shape, [st // a.itemsize * dtype.itemsize for st in a.strides])
+        return _empty_strided(a.shape, [st // a.itemsize * dtype.itemsize for st in a.strides],
+                              dtype)
     shape, strides = a.shape, a.strides
 
     def should_swap(d0, d1):
