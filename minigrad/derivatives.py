@@ -20,7 +20,7 @@ from .autograd import grad_mode
 from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of, _channels_last, _copy_preserving
 from .autograd.function import _iterator_layout, _preserve_layout, _row_major, _suggested_layout
-from .autograd.function import _min_storage_size
+from .autograd.function import _min_storage_size, delayed_error
 from . import _math
 from ._math import _erfc64 as _erfc, _fma, _rounded  # (shared with the special functions)
 from ._topk import topk_order
@@ -6719,7 +6719,9 @@ def _scatter_reduce_backward(grad, self, dim, index, src, reduce, include_self, 
         grad_src = where(src_single_zero, gather(grad * masked_src_result, dim, index),
                          gather(grad * result, dim, index) / masked_fill_scalar(src, src_zero, 1))
         if grad_mode._enabled and (src_num_zeros._data > 1).any():  # (create_graph only)
-            grad_src = scatter_reduce_double_backward_error(grad_src)
+            grad_src, = delayed_error("scatter_reduce(): Double backward is unsupported for src when "
+                                      ">1 zeros in src are scattered to the same position in self",
+                                      grad_src)
     elif reduce == "mean":
         n = scatter_add(ones_like(grad) if include_self else zeros_like(grad), dim, index, ones_like(src))
         n.masked_fill_(n == 0, 1)
@@ -6751,19 +6753,6 @@ scatter_src_reduce = Op("minigrad::autograd::NotImplemented", _scatter_reduce,
 scatter_value_reduce = Op("minigrad::autograd::NotImplemented", lambda self, dim, index, value, reduce:
                           _scatter_reduce(self, dim, index, np.asarray(value).astype(self.dtype), reduce),
                           promote=False, self=_not_implemented("scatter"))
-
-
-def _delayed_error(message):
-    """PyTorch's DelayedError: the gradient passes on, but backward through it fails."""
-    def formula(grad):
-        raise RuntimeError(message)
-    return formula
-
-
-scatter_reduce_double_backward_error = Op(
-    "minigrad::autograd::Error", lambda self: self.copy(),
-    self=_delayed_error("scatter_reduce(): Double backward is unsupported for src when >1 zeros in "
-                        "src are scattered to the same position in self"))
 
 
 # _trilinear (bilinear's core): each input unsqueezed at its expand dims, the three multiplied
@@ -6983,7 +6972,9 @@ def _index_reduce_backward(grad, self, dim, index, source, reduce, include_self,
         grad_src = where(src_single_zero, index_select(grad * masked_src_result, dim, index),
                          index_select(grad * result, dim, index) / masked_fill_scalar(source, src_zero, 1))
         if grad_mode._enabled and (src_num_zeros._data > 1).any():  # (create_graph only)
-            grad_src = index_reduce_double_backward_error(grad_src)
+            grad_src, = delayed_error("index_reduce(): Double backward is unsupported for source "
+                                      "when >1 zeros in source are scattered to the same position "
+                                      "in self", grad_src)
     elif reduce == "mean":
         n = index_add(ones_like(grad) if include_self else zeros_like(grad), dim, index, ones_like(source))
         n.masked_fill_(n == 0, 1)
@@ -7005,10 +6996,6 @@ index_reduce = Op("IndexReduceBackward0", _index_reduce, **{
                   "self, source": lambda grad, self, dim, index, source, reduce, include_self, result:
                       _index_reduce_backward(grad, self, dim, index, source, reduce, include_self,
                                              result)})
-index_reduce_double_backward_error = Op(
-    "minigrad::autograd::Error", lambda self: self.copy(),
-    self=_delayed_error("index_reduce(): Double backward is unsupported for source when >1 zeros in "
-                        "source are scattered to the same position in self"))
 for _op in (scatter, scatter_value, scatter_add, scatter_reduce, scatter_src_reduce, scatter_value_reduce,
             index_add, index_copy, index_reduce):
     _op.contiguous = True  # (PyTorch's kernels for these fill a new row-major tensor)

@@ -1087,25 +1087,33 @@ def once_differentiable(fn):
         if not (grad_mode._enabled and any(isinstance(a, Tensor) and a.requires_grad for a in args)):
             return outputs
         outputs = outputs if isinstance(outputs, tuple) else (outputs,)
-        # As PyTorch's: each result detached and made a leaf that requires grad, then passed
-        # through the Error node (which needs an input that requires grad to be recorded).
-        leaves = [None if v is None else v.detach().requires_grad_() for v in outputs]
-        node = Error("trying to differentiate twice a function that was marked with "
-                     "@once_differentiable", tuple((None, 0) if v is None else v._edge()
-                                                   for v in leaves),
-                     tuple(None if v is None else (v._data.shape, v._data.dtype) for v in leaves))
-        results = []
-        for k, v in enumerate(leaves):
-            if v is not None:
-                v = Tensor._make(v._data)  # (the same data, a version counter of its own)
-                v._grad_fn, v._output_nr = node, k
-            results.append(v)
-        return tuple(results)
+        # As PyTorch's: each result detached and made a leaf that requires grad (the Error node
+        # needs an input that requires grad to be recorded)
+        return delayed_error("trying to differentiate twice a function that was marked with "
+                             "@once_differentiable",
+                             *[None if v is None else v.detach().requires_grad_() for v in outputs])
     return wrapper
 
 
+def delayed_error(message, *tensors):
+    """PyTorch's DelayedError: `tensors` passed on (same data, a version counter of their own),
+    hanging from an Error node when they are recorded, so that a backward through them fails with
+    `message` rather than giving a silently wrong gradient (scatter_reduce's double backward)."""
+    if not (grad_mode._enabled and any(t is not None and t.requires_grad for t in tensors)):
+        return tensors
+    node = Error(message, tuple((None, 0) if t is None else t._edge() for t in tensors),
+                 tuple(None if t is None else (t._data.shape, t._data.dtype) for t in tensors))
+    results = []
+    for k, t in enumerate(tensors):
+        if t is not None:
+            t = Tensor._make(t._data)
+            t._grad_fn, t._output_nr = node, k
+        results.append(t)
+    return tuple(results)
+
+
 class Error(Node):
-    """PyTorch's DelayedError node: recorded like any op, but backward through it fails."""
+    """PyTorch's Error node (DelayedError's): recorded like any op, but backward through it fails."""
 
     __slots__ = ("message",)
 
