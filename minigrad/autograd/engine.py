@@ -10,7 +10,6 @@ While a node runs, `_graph_task` tells hooks about its pass (checkpoint recomput
 import heapq
 import itertools
 import re
-import weakref
 
 import numpy as np
 
