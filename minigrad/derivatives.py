@@ -5778,14 +5778,19 @@ def _multi_row_sum(x):
     pile up at level 1, piles of `step` of them move up to level 2, then to level 3; at the end the
     rows left over at each level are added up, the lowest first."""
     step = 1 << builtins.max(4, (len(x) - 1).bit_length() // 4 if len(x) > 1 else 0)
-    total = np.zeros(x.shape[1:], x.dtype)
+    # The leftovers, added up as they come; none yet is 0, and a running sum is never -0.0, so
+    # 0 + rest is rest bit for bit: no array of zeros, no additions of empty leftovers.
+    total = None
     for _ in range(3):  # levels 0, 1, 2 (level 3 keeps all it gets)
         if len(x) < step:
-            return total + _running_sum(x)
+            break
         full = len(x) // step * step
-        total = total + _running_sum(x[full:])
+        if full < len(x):
+            rest = _running_sum(x[full:])
+            total = rest if total is None else total + rest
         x = _running_sum(x[:full].reshape((-1, step) + x.shape[1:]).swapaxes(0, 1))
-    return total + _running_sum(x)
+    x = _running_sum(x)
+    return x if total is None else total + x
 
 
 def _row_sum(x):
@@ -5815,6 +5820,8 @@ def _outer_sum(x):
     lanes = 32 // x.dtype.itemsize
     block = 4 * lanes if x.shape[-1] >= lanes else 4
     m = x.shape[-1] // block * block
+    if m == x.shape[-1] or m == 0:  # (all columns one way: no array to put two parts in)
+        return _multi_row_sum(x) if m else _row_sum(x)
     out = np.empty(x.shape[1:], x.dtype)
     if m:
         out[..., :m] = _multi_row_sum(x[..., :m])
