@@ -228,7 +228,7 @@ def _alpha(name, input, other, alpha):
     if not isinstance(alpha, (numbers.Number, np.bool_)):
         raise TypeError(f"{name}(): argument 'alpha' must be Number, not {_type_name(alpha)}")
     if isinstance(input, Tensor) and isinstance(other, Tensor):
-        _broadcast_shape(input.shape, other.shape)
+        _broadcast_shape(input._data.shape, other._data.shape)
     kind = dtypes.result_type(input, other).kind
     if isinstance(alpha, (builtins.bool, np.bool_)) and kind != "b":
         raise RuntimeError("Boolean alpha only supported for Boolean results.")

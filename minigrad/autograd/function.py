@@ -828,8 +828,9 @@ def _copy_preserving(a, dtype=None, like=None):
 
 def _overlapping(a, b):
     """PyTorch's overlap, partial or full: both dense, their memory ranges meet. (Non-dense
-    operands are too hard to tell: allowed.)"""
-    return a.size and b.size and _dense(a) and _dense(b) and np.may_share_memory(a, b)
+    operands are too hard to tell: allowed.) The ranges first: they rarely meet, and comparing
+    two bounds is cheaper than telling dense memory."""
+    return bool(a.size and b.size and np.may_share_memory(a, b) and _dense(a) and _dense(b))
 
 
 def _partly_shared(a, b):
