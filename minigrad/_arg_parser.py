@@ -196,7 +196,8 @@ class Parameter:
         if k in ("std::string", "c10::string_view"):
             return lambda x: isinstance(x, str)
         if k == "Device":
-            return lambda x: isinstance(x, (int, str)) or type(x).__name__ == "device"
+            return lambda x: (isinstance(x, (int, str)) and x.__class__ is not bool  # (checkLong:
+                              or type(x).__name__ == "device")                      # no bool)
         if k == "PyObject*":
             return lambda x: True
         if k == "Storage":

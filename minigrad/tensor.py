@@ -566,25 +566,24 @@ class Tensor:
     def __dlpack_device__(self):
         return self._data.__dlpack_device__()
 
-    def to(self, *args, dtype=None, device=None):
-        """x.to(dtype), x.to(device), x.to(device, dtype), x.to(other): a copy in another dtype
-        (recorded: ToCopyBackward0); the tensor itself when nothing changes, as in PyTorch."""
+    def to(self, *args, **kwargs):
+        """x.to(dtype), x.to(device), x.to(device, dtype), x.to(other), each taking non_blocking
+        and copy after, as PyTorch's three signatures read them: a copy in another dtype
+        (recorded: ToCopyBackward0); the tensor itself when nothing changes, unless copy."""
+        from . import _arg_parser
         from .derivatives import to_dtype
-        for arg in args:
-            if isinstance(arg, Tensor):
-                dtype = arg.dtype
-            elif isinstance(arg, (str, _Device, int)):
-                device = arg
-            else:
-                dtype = arg
-        device = _device_arg("to", device)
+        values = _arg_parser.bind(_arg_parser.method_signatures("to"), args, kwargs)
+        device = _device_arg("to", values.get("device"))
         _check_device(device)
-        if dtype is None:
-            dtype = self.dtype
-        elif not isinstance(dtype, dtypes.dtype):  # a NumPy dtype, as the engine passes
+        other = values.get("tensor")  # (a number stands for a tensor of it, 1.5 for a double's)
+        dtype = (getattr(other, "dtype", type(other)) if "tensor" in values
+                 else values["dtype"] or self.dtype)
+        if not isinstance(dtype, dtypes.dtype):  # (Python's float, int, bool, complex)
             dtype = dtypes.from_numpy_dtype(np.dtype(dtype))
         same_device = device is None or device.index is None  # PyTorch copies for 'cpu:0'
-        return self if dtype.np == self._data.dtype and same_device else to_dtype(self, dtype)
+        if dtype.np == self._data.dtype and same_device and not values["copy"]:
+            return self
+        return to_dtype(self, dtype)
 
     def float(self):
         return self.to(dtypes.float32)
