@@ -752,6 +752,7 @@ SIGNATURES.update({  # indexing, scatters and more (torch.<name>; methods derive
        for n in ("divide", "divide_")},
     **{f"Tensor.{n}": (f"{n}(Tensor exponent)", f"{n}(Scalar exponent)")
        for n in ("pow_", "float_power", "float_power_")},
+    "Tensor.requires_grad_": ("requires_grad_(bool requires_grad=True)",),
     "Tensor.to": tuple(f"to({first}, bool non_blocking=False, bool copy=False, *, "
                        "MemoryFormat? memory_format=None)"
                        for first in ("Device device=None, ScalarType dtype=None",

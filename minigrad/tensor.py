@@ -289,6 +289,8 @@ class Tensor:
             if not isinstance(value, Tensor):
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of "
                                 f"type {type(value).__name__}")
+            if value is self:
+                raise RuntimeError("can't assign Variable as its own grad")
             if value.shape != self.shape:
                 raise RuntimeError(
                     f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
@@ -344,6 +346,9 @@ class Tensor:
     def data(self, value):
         if not isinstance(value, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(value).__name__}")
+        if self.requires_grad and not dtypes.is_float(value._data.dtype):
+            raise RuntimeError("data set to a tensor that requires gradients must be floating "
+                               "point or complex dtype")
         if value._data.dtype != self._data.dtype:  # (a leaf's AccumulateGrad expects the old one)
             self._grad_accumulator = None
         self._data = value._data
@@ -668,6 +673,19 @@ class Tensor:
         if self._data.ndim == 0 and type(self) is Tensor:
             return self.item().__format__(spec)
         return object.__format__(self, spec)
+
+
+def _read_only(name, prop):
+    """A property PyTorch's C tensor has no setter for: setting it fails in CPython's words."""
+    def refuse(self, value):
+        raise AttributeError(f"attribute '{name}' of 'minigrad._C.TensorBase' objects is not "
+                             "writable")
+    return property(prop.fget, refuse, prop.fdel, prop.__doc__)
+
+
+for _name in ("grad_fn", "is_leaf", "_version", "output_nr", "retains_grad", "shape", "dtype",
+              "device", "ndim"):
+    setattr(Tensor, _name, _read_only(_name, vars(Tensor)[_name]))
 
 
 def _wrap_dim(dim, ndim):

@@ -21345,3 +21345,40 @@ case(
     "k_range_warning_order",
     "import warnings\nres = []\nfor args, kw in [((0, 3), dict(out=torch.zeros(2))), ((0, 3), dict(out=torch.zeros(2, 2))), ((0, 3), dict(dtype=torch.int, out=torch.zeros(4))), ((0, 3), dict(requires_grad=True, dtype=torch.long)), ((0,), {}), ((0, 'a'), {}), ((0, 2), dict(dtype=torch.bool)), ((0, 2), dict(device='cuda')), ((0, 2), dict(requires_grad=1)), ((0, torch.tensor(2.)), {}), ((torch.tensor(1), 3, torch.tensor(0.5)), {})]:\n    with warnings.catch_warnings(record=True) as w:\n        warnings.simplefilter('always')\n        try:\n            r = torch.range(*args, **kw)\n        except Exception as e:\n            r = (type(e).__name__, str(e))\n    res.append((r, [(x.category.__name__, str(x.message)[-40:]) for x in w]))\nres",
 )
+
+# Hooks that return what is no gradient: a tensor hook must return a tensor (or None), a node's
+# hook a tuple of them, each checked as a tensor hook's result
+case(
+    "k_hook_results_checked",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.ones(2, requires_grad=True)",
+    "res = []\nfor ret in (lambda g: 5, lambda g: [g], lambda g: g.double(), lambda g: g.sum(), lambda g: (g,)):\n    y = x * 2; y.register_hook(ret); res.append(t(lambda: y.sum().backward()))\nres, x.grad",
+    "res = []\nfor ret in (lambda gi, go: (1, 2), lambda gi, go: [gi[0]], lambda gi, go: (torch.ones(3),), lambda gi, go: (gi[0].double(),), lambda gi, go: (None,), lambda gi, go: gi[0]):\n    y = x * 2; y.grad_fn.register_hook(ret); res.append(t(lambda: y.sum().backward()))\nres, x.grad",
+    "res = []\nfor ret in (lambda go: go[0], lambda go: [go[0] * 3], lambda go: (go[0].sum(),), lambda go: (go[0], go[0]), lambda go: (go[0] * 3,)):\n    y = x * 2; y.grad_fn.register_prehook(ret); res.append(t(lambda: y.sum().backward()))\nres, x.grad",
+    "w = torch.ones(2); y = x * w\ny.grad_fn.register_hook(lambda gi, go: (gi[0], torch.ones(2)))\nt(lambda: y.sum().backward())",
+)
+# backward/grad: as many gradients as outputs (extra ones are dropped by grad's zip, missing ones
+# refused); a number is no sequence of gradients
+case(
+    "k_grad_outputs_count",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.tensor([1., 2.], requires_grad=True)",
+    "y = x * 2; z = x.sum()\n[t(lambda: torch.autograd.grad([y, z], x, [torch.ones(2)])), t(lambda: torch.autograd.grad((z, z), x, grad_outputs=torch.tensor(1.))), t(lambda: torch.autograd.grad(z, x, grad_outputs=[torch.tensor(1.), torch.tensor(5.)])), t(lambda: torch.autograd.backward([y, z], [torch.ones(2)])), t(lambda: torch.autograd.grad(y, x, 1.0)), t(lambda: y.backward(2.0)), t(lambda: torch.autograd.grad([y, z], x, [torch.ones(3)]))]",
+)
+# Custom Functions misused: arguments by name are inputs; backward gets one gradient per output
+# (None for outputs that are no tensors), may return extra Nones, no gradient for a non-tensor
+# input, only tensors or None; ctx's marks and flags checked as PyTorch checks them
+case(
+    "k_function_misuse",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\ndef mk(body, bwd='return g'):\n    ns = {'torch': torch}\n    exec('class F(torch.autograd.Function):\\n    @staticmethod\\n    def forward(ctx, x, *a):\\n' + ''.join('        ' + l + '\\n' for l in body.split(';')) + '    @staticmethod\\n    def backward(ctx, g, *h):\\n        ' + bwd + '\\n', ns)\n    return ns['F']\nx = torch.ones(2, requires_grad=True)",
+    "[t(lambda: mk('ctx.mark_dirty(3);return x*2').apply(x)), t(lambda: mk('ctx.mark_non_differentiable(x*1, 3);return x*2').apply(x)), t(lambda: mk('ctx.mark_non_differentiable(3);return x*2').apply(torch.ones(2))), t(lambda: mk('ctx.set_materialize_grads(1);return x*2').apply(torch.ones(2))), t(lambda: mk('ctx.save_for_backward(x, 3);return x*2').apply(torch.ones(2))), t(lambda: mk('ctx.save_for_backward(3);return x*2').apply(x)), t(lambda: mk('ctx.mark_dirty(x);return x*2').apply(torch.ones(2))), t(lambda: mk('ctx.mark_dirty(x);return x*2').apply(x * 1))]",
+    "[t(lambda: mk('return x*2, 3', 'print(g, h); return g').apply(x)[0].sum().backward()), t(lambda: mk('return x*2, None, x*3', 'print(g, h); return g').apply(x)[0].sum().backward()), x.grad]",
+    "res = []\nfor bwd, arg in [('return g, None', 3), ('return g, None, None', 3), ('return g, 4', 3), ('return g, None, None, 5', 3), ('return 2.0, None', 3), ('return [g], None', 3), ('return g, 2.0', torch.ones(2)), ('return g, None', torch.ones(2))]:\n    x.grad = None\n    res.append((t(lambda: mk('return x*2', bwd).apply(x, arg).sum().backward()), x.grad))\nres",
+    "class G(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x, y=None):\n        return x * 2 if y is None else x * y\n    @staticmethod\n    def backward(ctx, g):\n        print(ctx.needs_input_grad)\n        return (g * 2,) + (None,) * (len(ctx.needs_input_grad) - 1)\nx.grad = None\ny = G.apply(x=x); print(y, len(y.grad_fn.next_functions)); y.sum().backward()\ny = G.apply(x, y=x); print(y, len(y.grad_fn.next_functions)); y.sum().backward(); x.grad",
+)
+# .grad and .data set to what they cannot hold; attributes of the C tensor that are read-only
+case(
+    "k_grad_data_assignment_checks",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.tensor([1., 2.], requires_grad=True); y = x * 2",
+    "[t(lambda: setattr(x, 'grad', x)), t(lambda: setattr(x, 'grad', torch.ones(3))), t(lambda: setattr(x, 'data', torch.ones(2, dtype=torch.long))), x, t(lambda: setattr(y, 'data', torch.ones(2, dtype=torch.int))), y, t(lambda: setattr(x.detach(), 'data', torch.ones(2, dtype=torch.long)))]",
+    "[t(lambda: setattr(v, a, None)) for a in ['shape', 'dtype', 'is_leaf', 'grad_fn', '_version', 'device', 'ndim', 'output_nr', 'retains_grad'] for v in (x, y)]",
+    "[t(lambda: x.requires_grad_(requires_grad='yes')), t(lambda: x.requires_grad_('yes')), t(lambda: x.requires_grad_(True, False)), t(lambda: x.requires_grad_(bogus=True)), x.requires_grad_(requires_grad=False).requires_grad, t(lambda: y.requires_grad_(requires_grad=False))]",
+)

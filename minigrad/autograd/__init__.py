@@ -88,7 +88,9 @@ def _seed(outputs, grad_outputs):
         grad_outputs = [None] * len(outputs)
     elif isinstance(grad_outputs, Tensor):
         grad_outputs = [grad_outputs]
-    grads = _make_grads(outputs, list(grad_outputs))
+    grads = _make_grads(outputs, tuple(grad_outputs))  # (zipped: extra gradients are dropped,
+    if len(grads) != len(outputs):                       # missing ones refused)
+        raise RuntimeError(f"got {len(outputs)} tensors and {len(grads)} gradients")
     return _root_edges(outputs), grads
 
 

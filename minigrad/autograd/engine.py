@@ -14,7 +14,7 @@ import weakref
 
 import numpy as np
 
-from ..dtypes import float64
+from ..dtypes import float64, from_numpy_dtype
 from . import anomaly_mode, grad_mode
 
 _next_sequence_nr = itertools.count()
@@ -442,17 +442,27 @@ def _hook_name(hook):
     return getattr(hook, "__name__", repr(hook))
 
 
-def _check_hook_count(hook, result, expected):
-    """A node hook's new gradients: one per slot, as many as it was given."""
-    if len(result) != expected:
+def _check_hook_count(hook, result, old):
+    """A node hook's new gradients: a tuple, as many as it was given, each checked as a tensor
+    hook's (a None is let through)."""
+    if not isinstance(result, tuple):
+        raise TypeError(f"expected tuple, but hook returned '{type(result).__name__}'")
+    if len(result) != len(old):
         raise RuntimeError(f"hook '{_hook_name(hook)}' has returned an incorrect number of values "
-                           f"(got {len(result)}, but expected {expected})")
+                           f"(got {len(result)}, but expected {len(old)})")
+    for was, new in zip(old, result):
+        if new is not None:
+            if was is None:
+                raise RuntimeError("can't replace a None gradient with a non-None value")
+            _check_hook_result(hook, was, new)
     return list(result)
 
 
 def _check_hook_result(hook, old, new):
     """A hook may replace a gradient, but not change its size or type (PyTorch's checks)."""
     name = _hook_name(hook)
+    if not isinstance(new, Tensor):
+        raise TypeError(f"expected Variable, but hook returned '{type(new).__name__}'")
     if new.type() != old.type():
         raise RuntimeError(
             f"hook '{name}' has changed the type of value (was {old.type()} got {new.type()})")
@@ -505,7 +515,7 @@ def _validate(node, grads):
                     f"{list(g.shape)} but expected shape compatible with {list(shape)}")
             g = sum_to(g, shape)
         if g._data.dtype != dtype:
-            g = g.to(dtype)
+            g = g.to(from_numpy_dtype(dtype))
         out.append(g)
     return out
 
@@ -588,7 +598,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
             dtype = node._input_metadata[nr][1]
             if grad is not None and grad._data.dtype != dtype:  # the seed cast to the output's
                 with grad_mode.set_grad_enabled(create_graph):  # dtype first (a recorded copy)
-                    grad = grad.to(dtype)
+                    grad = grad.to(from_numpy_dtype(dtype))
             deliver(node, nr, grad)
     for node, _ in root_edges:
         if node is not None and dependencies.get(node, 0) == 0 and node in buffers:
@@ -626,7 +636,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                 result = hook(tuple(grads))
                 step.hooks.append(("pre", hook, tuple(grads), result))
                 if result is not None:
-                    grads = _check_hook_count(hook, result, len(grads))
+                    grads = _check_hook_count(hook, result, grads)
         step.grad_outputs = grads
         if node.__class__ is AccumulateGrad:
             if inputs is None and grads[0] is not None:  # (autograd.grad never fills .grad)
@@ -649,7 +659,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                 result = hook(tuple(outputs), tuple(grads))
                 step.hooks.append(("post", hook, (tuple(outputs), tuple(grads)), result))
                 if result is not None:
-                    outputs = _check_hook_count(hook, result, len(outputs))
+                    outputs = _check_hook_count(hook, result, outputs)
         if anomaly_mode._enabled and anomaly_mode._check_nan:
             _check_nan(node, outputs)
         step.grad_inputs = outputs
