@@ -21382,3 +21382,13 @@ case(
     "[t(lambda: setattr(v, a, None)) for a in ['shape', 'dtype', 'is_leaf', 'grad_fn', '_version', 'device', 'ndim', 'output_nr', 'retains_grad'] for v in (x, y)]",
     "[t(lambda: x.requires_grad_(requires_grad='yes')), t(lambda: x.requires_grad_('yes')), t(lambda: x.requires_grad_(True, False)), t(lambda: x.requires_grad_(bogus=True)), x.requires_grad_(requires_grad=False).requires_grad, t(lambda: y.requires_grad_(requires_grad=False))]",
 )
+# autograd.grad(is_grads_batched=True): a batch of grad_outputs along the first dim, gradients
+# batched alike (PyTorch's shape error names the first row's shape without its first dim)
+case(
+    "k_grad_is_grads_batched",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.tensor([1., 2.], requires_grad=True); w = torch.ones(2, requires_grad=True)\ny = x * x",
+    "[t(lambda: torch.autograd.grad(y, x, torch.eye(2), is_grads_batched=True, retain_graph=True)), t(lambda: torch.autograd.grad(y, x, torch.ones(2), is_grads_batched=True)), t(lambda: torch.autograd.grad(y, x, torch.ones(3, 2), is_grads_batched=True, retain_graph=True)), t(lambda: torch.autograd.grad(y, x, torch.ones(3, 3), is_grads_batched=True)), t(lambda: torch.autograd.grad(y.sum(), x, None, is_grads_batched=True)), t(lambda: torch.autograd.grad(y, x, None, is_grads_batched=True))]",
+    "torch.autograd.grad(y, [x, w], torch.eye(2), is_grads_batched=True, allow_unused=True, retain_graph=True), torch.autograd.grad(y, [x, w], torch.eye(2), is_grads_batched=True, materialize_grads=True, retain_graph=True)",
+    "z = x.exp()\ng, = torch.autograd.grad(z, x, torch.eye(2), is_grads_batched=True)\ng, t(lambda: torch.autograd.grad(z, x, torch.eye(2), is_grads_batched=True)), torch.autograd.grad([y, x.sum()], x, [torch.eye(2), torch.ones(2)], is_grads_batched=True)",
+    "J, = torch.autograd.grad(x ** 3, x, torch.eye(2), is_grads_batched=True, create_graph=True)\nJ.requires_grad, torch.autograd.grad(J.sum(), x)",
+)
