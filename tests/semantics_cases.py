@@ -21392,3 +21392,12 @@ case(
     "z = x.exp()\ng, = torch.autograd.grad(z, x, torch.eye(2), is_grads_batched=True)\ng, t(lambda: torch.autograd.grad(z, x, torch.eye(2), is_grads_batched=True)), torch.autograd.grad([y, x.sum()], x, [torch.eye(2), torch.ones(2)], is_grads_batched=True)",
     "J, = torch.autograd.grad(x ** 3, x, torch.eye(2), is_grads_batched=True, create_graph=True)\nJ.requires_grad, torch.autograd.grad(J.sum(), x)",
 )
+# A custom Function that changes a view in place (mark_dirty): the view is rebased as by an
+# in-place op (its base gets CopySlices, the view AsStridedBackward0); a leaf's view is refused
+case(
+    "k_function_mark_dirty_view",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nclass F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n        ctx.mark_dirty(x)\n        return x.mul_(2)\n    @staticmethod\n    def backward(ctx, g):\n        return g * 3\nx = torch.ones(4, requires_grad=True)",
+    "y = x * 1; v = y[1:3]\nr = F.apply(v)\nr is v, r, y, y.grad_fn, y.grad_fn.next_functions, v._version, y._version",
+    "(r * torch.tensor([5., 7.])).sum().backward(retain_graph=True); print(x.grad)\nx.grad = None; (y * torch.arange(4.)).sum().backward(); x.grad",
+    "t(lambda: F.apply(x[:2])), x, t(lambda: F.apply(x.detach()[:2]))",
+)

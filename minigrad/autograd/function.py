@@ -1223,6 +1223,9 @@ class Function(metaclass=FunctionMeta):
                 if out.is_leaf and out.requires_grad:
                     raise RuntimeError("a leaf Variable that requires grad has been used in an "
                                        "in-place operation.")
+                if out._base is not None and out._base.is_leaf and out._base.requires_grad:
+                    raise RuntimeError("a view of a leaf Variable that requires grad is being used "
+                                       "in an in-place operation.")
                 out._version_counter.value += 1  # (PyTorch counts the marking as a change)
             elif any(out is a for a in args):  # an input returned as-is: a new tensor, a view of
                 # the input when differentiable (in-place changes are refused: _view_rule_error)
@@ -1230,11 +1233,16 @@ class Function(metaclass=FunctionMeta):
                                  Tensor._make(out._data, version_counter=out._version_counter))
             metadata.append((out._data.shape, out._data.dtype))
             if out._data.dtype.kind == "f" and differentiable:
+                dirty = any(out is t for t in ctx.dirty_tensors)
                 old, old_nr = out._grad_fn, out._output_nr
-                out._grad_fn, out._output_nr = ctx, len(metadata) - 1
-                if out._base is not None:
-                    out._creation_meta = "custom"
-                if any(out is t for t in ctx.dirty_tensors):
+                if dirty and out._base is not None:  # a view changed in place, as by an
+                    out._refresh_view()               # in-place op: its base gets CopySlices
+                    _rebase_view(out, out._base, ctx)
+                else:
+                    out._grad_fn, out._output_nr = ctx, len(metadata) - 1
+                    if out._base is not None:
+                        out._creation_meta = "custom"
+                if dirty:
                     _new_history(out, old, old_nr)
         ctx._input_metadata = tuple(metadata)
         for i, t in enumerate(ctx.to_save):
