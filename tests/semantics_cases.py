@@ -21401,3 +21401,11 @@ case(
     "(r * torch.tensor([5., 7.])).sum().backward(retain_graph=True); print(x.grad)\nx.grad = None; (y * torch.arange(4.)).sum().backward(); x.grad",
     "t(lambda: F.apply(x[:2])), x, t(lambda: F.apply(x.detach()[:2]))",
 )
+# autograd.grad checks its outputs before its inputs; AccumulateGrad adds in place as add_ does
+# (so .data given another shape meets add_'s broadcast or its error)
+case(
+    "k_grad_check_order_and_accumulate_shape",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.ones(3, requires_grad=True); c = torch.ones(3)",
+    "[t(lambda: torch.autograd.grad(c.sum(), x)), t(lambda: torch.autograd.grad(x.sum(), c)), t(lambda: torch.autograd.grad(c.sum(), c)), t(lambda: torch.autograd.grad(c, c, torch.ones(2))), t(lambda: torch.autograd.grad([x.sum(), c.sum()], [x, c])), t(lambda: torch.autograd.grad(x.sum(), [x, c], allow_unused=True))]",
+    "(x * 2).sum().backward(); x.data = torch.zeros(4)\nprint(t(lambda: (x * 2).sum().backward()), x.grad, x.grad._version)\nx.data = torch.zeros(1); (x * 2).sum().backward(); x.grad, x.grad._version",
+)

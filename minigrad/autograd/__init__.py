@@ -205,10 +205,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     outputs, inputs = _as_tuple(outputs), _inputs_tuple(inputs, "grad")
     if allow_unused is None:
         allow_unused = materialize_grads
+    edges, grads = _seed(outputs, grad_outputs, is_grads_batched)  # (the outputs checked first)
     for t in inputs:
         if not isinstance(t, GradientEdge) and not t.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
-    edges, grads = _seed(outputs, grad_outputs, is_grads_batched)
     retain_graph = create_graph if retain_graph is None else retain_graph
     if is_grads_batched:
         if any(g is not None and g.dim() == 0 for g in grads):

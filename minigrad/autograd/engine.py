@@ -751,8 +751,12 @@ def _accumulate(variable, grad, create_graph, step):
         step.accumulated.append((variable, before, variable._grad))
     else:
         snapshot = Tensor._make(before._data.copy())
-        before._data += grad._data
-        before._version_counter.value += 1
+        if before._data.shape == grad._data.shape:
+            before._data += grad._data
+            before._version_counter.value += 1
+        else:  # (the variable's .data took another shape since: add_'s broadcast, or its error)
+            with grad_mode.no_grad():
+                before.add_(grad)
         step.accumulated.append((variable, snapshot, before))
 
 
