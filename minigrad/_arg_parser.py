@@ -196,7 +196,8 @@ class Parameter:
         if k in ("std::string", "c10::string_view"):
             return lambda x: isinstance(x, str)
         if k == "Device":
-            return lambda x: isinstance(x, (int, str)) or type(x).__name__ == "device"
+            return lambda x: (isinstance(x, (int, str)) and x.__class__ is not bool  # (checkLong:
+                              or type(x).__name__ == "device")                      # no bool)
         if k == "PyObject*":
             return lambda x: True
         if k == "Storage":
@@ -751,6 +752,7 @@ SIGNATURES.update({  # indexing, scatters and more (torch.<name>; methods derive
        for n in ("divide", "divide_")},
     **{f"Tensor.{n}": (f"{n}(Tensor exponent)", f"{n}(Scalar exponent)")
        for n in ("pow_", "float_power", "float_power_")},
+    "Tensor.requires_grad_": ("requires_grad_(bool requires_grad=True)",),
     "Tensor.to": tuple(f"to({first}, bool non_blocking=False, bool copy=False, *, "
                        "MemoryFormat? memory_format=None)"
                        for first in ("Device device=None, ScalarType dtype=None",

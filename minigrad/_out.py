@@ -8,6 +8,7 @@ normal call (no out) never comes here: _arg_parser.parsed sends only calls with 
 """
 import math
 import numbers
+import sys
 import warnings
 
 import numpy as np
@@ -15,7 +16,8 @@ import numpy as np
 from . import _arg_parser, return_types
 from .autograd import function as _function, grad_mode
 from .autograd.function import _OVERLAP, _broadcast_shape
-from .ops import _diag_out, _dims, _resized, can_cast
+from .ops import (_check_index_meta, _check_stack_sizes, _diag_out, _dims, _resized, _wrap_dim,
+                  can_cast, cat)
 from .tensor import Tensor
 
 _RESIZED = (
@@ -199,6 +201,14 @@ def call_with_out(fn, signatures, args, kwargs, out):
                                "but one of the arguments requires grad.")
     if name not in _DTYPE_FIRST:
         check_autograd()
+    if name == "stack":
+        return _stack_out(values["tensors"], values["dim"], out)
+    if name == "scatter":  # (its meta function checks out's dtype before the kernel checks the
+        input, src = values["input"], values.get("src")  # reduce and the index's values)
+        _check_index_meta("scatter", input, _wrap_dim(values["dim"], input.dim()), values["index"],
+                          src if isinstance(src, Tensor) else None)
+        if out.dtype != input.dtype:
+            raise RuntimeError(_EXACT.format(want=input.dtype, got=out.dtype))
     if "dtype" in values and name not in _EXACT_DTYPE:  # reductions and creation functions
         given = values["dtype"]                           # compute in out's dtype
         if given is not None and given != out.dtype:
@@ -234,14 +244,19 @@ def call_with_out(fn, signatures, args, kwargs, out):
             error, text = _CAST_ERROR.get(name, (RuntimeError, "result type {want._scalar} can't "
                                                  "be cast to the desired output type {got._scalar}"))
             raise error(text.format(want=r.dtype, got=o.dtype))
-        if resize_first:
-            _warn_resized(o, r.shape, factory, name)
-        _check_overlap(o, r.shape, _tensors(inputs), values.get(_READ_WHILE_WRITING.get(name)))
+        try:
+            if resize_first:
+                _warn_resized(o, r.shape, factory, name)
+            _check_overlap(o, r.shape, _tensors(inputs), values.get(_READ_WHILE_WRITING.get(name)))
+        except RuntimeError:
+            if resize_first:  # (an out refused for an overlap keeps its new shape)
+                o._data = _resized(o._data, r.shape)
+            raise
     if name in _DTYPE_FIRST:
         check_autograd()
     for r, o in zip(results, outs):
-        if name == "arange" and o.numel() == r.numel():  # (arange fills out of any shape
-            r = r.reshape(o.shape)                        # with as many elements)
+        if name in ("arange", "range") and o.numel() == r.numel():  # (these fill out of any
+            r = r.reshape(o.shape)                                   # shape with as many elements)
         if o.shape != r.shape:
             if not resize_first:
                 _warn_resized(o, r.shape, factory, name)
@@ -269,6 +284,33 @@ def call_with_out(fn, signatures, args, kwargs, out):
     return out
 
 
+def _stack_out(tensors, dim, out):
+    """PyTorch's stack_out, a cat into out. Stacking before the last dim, out is resized to the
+    result's shape first (an out that is one of the tensors changes shape before it is read, and
+    the errors name its new shape), then the tensors are cat into a view of out of the cat's
+    shape, if there is one; else (and stacking after the last dim) their unsqueezed views are
+    cat into out."""
+    _check_stack_sizes(tensors, dim)
+    dim, first = _wrap_dim(dim, tensors[0].dim() + 1), tensors[0]
+    cat_out = lambda tensors, into: call_with_out(cat, _arg_parser.SIGNATURES["cat"],
+                                                  (tensors, dim), {}, into)
+    if dim < first.dim():
+        shape = first.shape[:dim] + (len(tensors),) + first.shape[dim:]
+        if out.shape != shape:
+            _warn_resized(out, shape, False, "stack")
+            out._data = _resized(out._data, shape)
+        try:  # (first's shape now: out may be first)
+            into = out.view(first.shape[:dim] + (first.shape[dim] * len(tensors),)
+                            + first.shape[dim + 1:])
+        except RuntimeError:  # (no view of that shape: the sizes or out's strides forbid it)
+            _check_stack_sizes(tensors, dim)
+        else:
+            cat_out(tensors, into)
+            return out
+    cat_out([t.unsqueeze(dim) for t in tensors], out)
+    return out
+
+
 def _overload(name, values):
     """The name of the ATen overload a call runs, where the tables above tell overloads apart:
     lerp.Tensor (a tensor weight: it casts nothing), scatter.reduce (no derivative: recorded),
@@ -287,8 +329,12 @@ def _warn_resized(out, shape, factory, name):
     """PyTorch's warning when out has elements but not the result's shape (creation functions
     resize silently, but for arange's words)."""
     if out.shape != shape and out.numel() and (not factory or name == "arange"):
+        frame, level = sys._getframe(1), 2  # (the warning names the caller's line: the first
+        while frame.f_globals.get("__name__", "").startswith("minigrad."):  # frame outside)
+            frame, level = frame.f_back, level + 1
         warnings.warn((_RANGE_RESIZED if factory else _RESIZED).format(
-            list(out.shape), out.numel(), math.prod(shape), list(shape)), UserWarning, stacklevel=4)
+            list(out.shape), out.numel(), math.prod(shape), list(shape)), UserWarning,
+            stacklevel=level)
 
 
 def _in_out_dtype(values, out):
@@ -313,11 +359,16 @@ def _with_arg(args, kwargs, name, value):
 def _check_overlap(out, shape, inputs, read=None):
     """PyTorch refuses an out whose elements share memory (an expanded tensor) and one that
     overlaps an input without being that very input, of the result's shape (out=a is fine: a is
-    read, then written), or overlaps the input `read` at all (_READ_WHILE_WRITING)."""
+    read, then written), or overlaps the input `read` at all (_READ_WHILE_WRITING). It looks only
+    where both fill their memory densely (else the question is "too hard": allowed)."""
     data = out._data
     if any(s == 0 and n > 1 for s, n in zip(data.strides, data.shape)):
         raise RuntimeError(_OVERLAP.format("more than one element of the written-to tensor refers"))
+    if not _function._dense(data):
+        return
     for t in inputs:
+        if not _function._dense(t._data):
+            continue
         same = (t._data.__array_interface__["data"][0] == data.__array_interface__["data"][0]
                 and t._data.strides == data.strides and t.shape == out.shape == shape)
         if (not same or t is read) and np.shares_memory(t._data, data):

@@ -1216,14 +1216,27 @@ def _float_power_inplace(self, exponent):
 
 fmax, fmin = _binary("fmax", d.fmax), _binary("fmin", d.fmin)
 logaddexp2 = _binary("logaddexp2", d.logaddexp2, "logaddexp2_cpu")
-ldexp = _binary("ldexp", d.ldexp)
-_ldexp_ = _binary("ldexp_", d.ldexp, inplace=True)
+_ldexp, _ldexp_ = _binary("ldexp", d.ldexp), _binary("ldexp_", d.ldexp, inplace=True)
 sinc = _unary("sinc", d.sinc)
+
+
+def _check_ldexp_exponent(input, other):
+    """A float times 2 ** an integer exponent runs PyTorch's integer-exponent kernel, which has
+    no bool exponents (any other pair computes input * 2 ** other in floats)."""
+    if (isinstance(input, Tensor) and isinstance(other, Tensor) and input.is_floating_point()
+            and other.dtype is dtypes.bool):
+        raise NotImplementedError("\"ldexp_cpu_exp\" not implemented for 'Bool'")
+
+
+def ldexp(input, other=_REQUIRED, *more):
+    _check_ldexp_exponent(input, other)
+    return _ldexp(input, other, *more)
 
 
 def _ldexp_inplace(self, other):
     if not self.is_floating_point():  # (PyTorch's words)
         raise RuntimeError(f"ldexp can't be cast to the desired output type {self.dtype._scalar}")
+    _check_ldexp_exponent(self, other)
     return _ldexp_(self, other)
 signbit = _classify("signbit", np.signbit)
 
@@ -1835,7 +1848,20 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
 
 
 def _check_index(name, input, dim, index, src=None, reduce=None):
-    """PyTorch's checks for gather/scatter, in its order and words."""
+    """PyTorch's checks for gather/scatter, in its order and words: its meta function's, then
+    its kernel's (the reduce, the index's values)."""
+    _check_index_meta(name, input, dim, index, src)
+    if reduce is not None and reduce not in _SCATTER_REDUCE:
+        raise RuntimeError("reduce argument must be either add or multiply.")
+    size = (input.shape if input.dim() else (1,))[dim]
+    bad = (index._data < 0) | (index._data >= size)
+    if bad.any():
+        raise RuntimeError(f"index {index._data[bad].flat[0]} is out of bounds for dimension {dim} "
+                           f"with size {size}")
+
+
+def _check_index_meta(name, input, dim, index, src=None):
+    """The dtypes and shapes gather/scatter take (checked before an out= argument is)."""
     if index._data.dtype not in (np.int32, np.int64):
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
     if name == "scatter" and src is not None and src._data.dtype != input._data.dtype:
@@ -1855,13 +1881,6 @@ def _check_index(name, input, dim, index, src=None, reduce=None):
         raise RuntimeError(f"Expected index {list(index.shape)} to be no larger than self "
                            f"{list(input.shape)} apart from dimension {dim}"
                            + (f" and to be no larger size than src {list(src.shape)}" if src is not None else ""))
-    if reduce is not None and reduce not in _SCATTER_REDUCE:
-        raise RuntimeError("reduce argument must be either add or multiply.")
-    size = sshape[dim]
-    bad = (index._data < 0) | (index._data >= size)
-    if bad.any():
-        raise RuntimeError(f"index {index._data[bad].flat[0]} is out of bounds for dimension {dim} "
-                           f"with size {size}")
 
 
 def gather(input, dim, index, *, sparse_grad=False):
@@ -1875,8 +1894,10 @@ def _scatter_call(input, dim, index, src, value, reduce):
     """The row scatter(dim, index, src) or scatter(dim, index, value) runs, and its arguments,
     after PyTorch's checks: shared by scatter and scatter_. reduce ("add", "multiply") is
     scatter_reduce's "sum" and "prod" (include_self), with no derivative."""
-    if src is None is value:  # (PyTorch has no scatter without either: _arg_parser words it)
-        raise TypeError("scatter() missing its src or value")
+    # (PyTorch has no scatter without src or value, nor one of reduce=None: _arg_parser words it)
+    if src is None is value or reduce is None:
+        raise TypeError("scatter() missing its src or value, or given reduce=None")
+    reduce = None if reduce is _NO_REDUCE else reduce
     if isinstance(src, Tensor) and reduce is not None:
         warn_once("The reduce argument of minigrad.scatter with Tensor src is deprecated and will be "
                   "removed in a future PyTorch release. Use minigrad.scatter_reduce instead for more "
@@ -1896,16 +1917,17 @@ def _scatter_call(input, dim, index, src, value, reduce):
 
 
 _SCATTER_REDUCE = {"add": "sum", "multiply": "prod"}
+_NO_REDUCE = object()  # (reduce not given: PyTorch's overloads without it)
 
 
-def scatter(input, dim, index, src=None, *, value=None, reduce=None):
+def scatter(input, dim, index, src=None, *, value=None, reduce=_NO_REDUCE):
     """Writes src's elements (or one number) at the positions index gives along dim; with
     reduce, adds or multiplies them in instead."""
     op, args = _scatter_call(input, dim, index, src, value, reduce)
     return op(*args)
 
 
-def _scatter_inplace(self, dim, index, src=None, *, value=None, reduce=None):
+def _scatter_inplace(self, dim, index, src=None, *, value=None, reduce=_NO_REDUCE):
     op, args = _scatter_call(self, dim, index, src, value, reduce)
     return apply_inplace(op, *args)
 
@@ -2072,8 +2094,9 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None):
             return linalg.matrix_norm(input, p, list(range(input.dim())) if dim is None else dim,
                                       keepdim, out=out)
         return linalg.vector_norm(input, 2 if p in ("fro", None) else p, dim, keepdim, out=out)
-    if isinstance(p, str) and p != "fro":  # 'nuc' (part svd): a matrix norm over dim, or all dims
-        from .linalg import matrix_norm
+    if isinstance(p, str) and p != "fro":  # 'nuc' (part svd): a matrix norm over dim (one dim
+        from .linalg import matrix_norm      # as a list of it, refused), or over all dims
+        dim = [dim] if isinstance(dim, numbers.Integral) else dim
         return matrix_norm(input, p, list(range(input.dim())) if dim is None else dim, keepdim)
     if p == "fro" and not (dim is None or isinstance(dim, numbers.Integral) or len(dim) <= 2):
         raise RuntimeError("linalg.matrix_norm: dim must be a 2-tuple. Got "
@@ -2321,6 +2344,10 @@ def _check_int_tuple(name, arg, pos, value):
                             f"but found element of type {_type_name(s)} at pos {i}")
 
 
+# Where infer_size raises each of its errors (unflatten's words name the line)
+_INFER_SIZE_LINES = {"only one dimension": 30, "invalid shape dimension": 35, "cannot reshape": 88}
+
+
 def unflatten(input, dim, sizes):
     """Dim `dim` split into dims of `sizes` (one may be -1): flatten's inverse, always a view."""
     _check_int_tuple("unflatten", "sizes", 2, sizes)
@@ -2330,8 +2357,12 @@ def unflatten(input, dim, sizes):
     try:
         inferred = _infer_shape(sizes, input.shape[dim])
     except RuntimeError as e:
-        if "is invalid for input of size" not in str(e):
-            raise
+        if "is invalid for input of size" not in str(e):  # (PyTorch wraps the C++ error whole:
+            line = next(n for k, n in _INFER_SIZE_LINES.items() if str(e).startswith(k))
+            raise RuntimeError(f"unflatten got an unexpected error:\n{e}\nException raised from "
+                               "infer_size_impl at /__w/pytorch/pytorch/aten/src/ATen/InferSize.h:"
+                               f"{line} (most recent call first):") from None  # its C++ stack
+            # frames, which name the machine's own files, are left out)
         raise RuntimeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size "
                            f"of dim {dim} ({input.shape[dim]}) in the input tensor") from None
     return view(input, input.shape[:dim] + inferred + input.shape[dim + 1:])
@@ -2889,18 +2920,20 @@ def getitem(self, key, _for_setitem=False):
     out, dim = self, 0
     for pos, k in enumerate(key):  # PyTorch's error names the position in the key, not the dim
         if k is None:
-            out = d.unsqueeze(out, dim)
+            out = d.unsqueeze(out, _wrap_dim(dim, out.dim() + 1))
             dim += 1
-        elif k is Ellipsis:
-            dim += self.dim() - consuming
-        elif isinstance(k, builtins.slice):
+        elif k is Ellipsis:  # (each `...` of several moves dim on, maybe past the last dim,
+            dim += self.dim() - consuming  # whose size PyTorch reads as 0: an int is out of
+        elif isinstance(k, builtins.slice):  # bounds, a slice from 0 by 1 covers it)
             if k.step is not None and k.step <= 0:
                 raise ValueError("step must be greater than zero")
-            if single or not _covers(k, out.shape[dim]):
+            if dim >= out.dim() and not (k.start in (None, 0) and k.step in (None, 1)):
+                _wrap_dim(dim, out.dim())
+            if dim < out.dim() and (single or not _covers(k, out.shape[dim])):
                 out = d.slicing(out, dim, *_slice_args(k))
             dim += 1
         else:
-            size = out.shape[dim]
+            size = out.shape[dim] if dim < out.dim() else 0
             if not -size <= k < size:
                 raise IndexError(f"index {k} is out of bounds for dimension {pos} with size {size}")
             out = d.select(out, dim, k)
@@ -2949,7 +2982,11 @@ def _index_on_view(self, keys):
             index.append(k)
         else:  # an int: the view selects it, the index has no dim for it
             view_key.append(k)
-    return getitem(self, tuple(view_key), _for_setitem=True), tuple(index)
+    view = getitem(self, tuple(view_key), _for_setitem=True)
+    if builtins.sum(d._key_dims(k) for k in index) > view.dim():  # (several `...`)
+        raise IndexError(f"too many indices for tensor of dimension {view.dim()} (got "
+                         f"{len(index)})")
+    return view, tuple(index)
 
 
 def _check_expandable(shape, target):
@@ -3657,6 +3694,12 @@ def cat(tensors, dim=0):
 
 def stack(tensors, dim=0):
     _check_tensors("stack", tensors, dim)
+    _check_stack_sizes(tensors, dim)
+    return d.join(d.StackBackward0, tensors, dim, np.stack)
+
+
+def _check_stack_sizes(tensors, dim):
+    """stack's checks (also out='s, _out._stack_out): tensors of one shape, dim a place in it."""
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
     _wrap_dim(dim, tensors[0].dim() + 1)
@@ -3664,7 +3707,6 @@ def stack(tensors, dim=0):
         if t.shape != tensors[0].shape:
             raise RuntimeError(f"stack expects each tensor to be equal size, but got "
                                f"{list(tensors[0].shape)} at entry 0 and {list(t.shape)} at entry {i}")
-    return d.join(d.StackBackward0, tensors, dim, np.stack)
 
 
 # --- part shape2: more shape ops; most are other names for, or chains of, the ops above ---------
@@ -6983,21 +7025,22 @@ def row_stack(tensors):
     return vstack(tensors)
 
 
-def _range(start=_REQUIRED, end=_REQUIRED, step=1, *, dtype=None, layout=None, device=None,
-           requires_grad=False, pin_memory=False):
+def _range(*args, **kwargs):
     """torch.range, deprecated: like arange, but the end is included, and the dtype is the
-    default float dtype unless given; values start + i * step, computed in double."""
-    for name, value in (("start", start), ("end", end)):
-        if value is _REQUIRED:
-            raise TypeError(f'range() missing 1 required positional arguments: "{name}"')
-    for pos, (name, x) in enumerate((("start", start), ("end", end), ("step", step)), 1):
-        if not isinstance(x, numbers.Number):
-            raise TypeError(f"range(): argument '{name}' (position {pos}) must be Number, not "
-                            f"{_type_name(x)}")
-    _check_requires_grad("range", requires_grad, device=device)
+    default float dtype unless given. PyTorch binds it by hand: it parses the arguments (its
+    TypeErrors), then warns, then checks the rest (out's dtype, the device) and computes."""
+    _arg_parser.bind(_arg_parser.SIGNATURES["range"], args, kwargs)
     warnings.warn("minigrad.range is deprecated and will be removed in a future release because its "
                   "behavior is inconsistent with Python's range builtin. Instead, use "
                   "minigrad.arange, which produces values in [start, end).", UserWarning, stacklevel=2)
+    return _range_parsed(*args, **kwargs)
+
+
+def _range_values(start, end, step=1, *, dtype=None, layout=None, device=None,
+                  requires_grad=False, pin_memory=False):
+    """range's values start + i * step, computed in double (a 0-d tensor reads as its number)."""
+    start, end, step = (x.item() if isinstance(x, Tensor) else x for x in (start, end, step))
+    _check_requires_grad("range", requires_grad, device=device)
     _no_bool_kernel("range_cpu", dtype)
     if step == 0:
         raise RuntimeError("step must be nonzero")
@@ -7010,7 +7053,10 @@ def _range(start=_REQUIRED, end=_REQUIRED, step=1, *, dtype=None, layout=None, d
     return _new(values.astype(_np_dtype(dtype)), requires_grad)
 
 
+_range_values.__name__ = _range_values.__qualname__ = "range"
+_range_parsed = _arg_parser.parsed(_range_values, _arg_parser.SIGNATURES["range"])
 _range.__name__ = _range.__qualname__ = "range"
+_range._signatures = _range_parsed._signatures  # (parsed already, inside)
 
 
 def _resize_(self, *size, memory_format=None):

@@ -289,6 +289,8 @@ class Tensor:
             if not isinstance(value, Tensor):
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of "
                                 f"type {type(value).__name__}")
+            if value is self:
+                raise RuntimeError("can't assign Variable as its own grad")
             if value.shape != self.shape:
                 raise RuntimeError(
                     f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of "
@@ -344,6 +346,9 @@ class Tensor:
     def data(self, value):
         if not isinstance(value, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(value).__name__}")
+        if self.requires_grad and not dtypes.is_float(value._data.dtype):
+            raise RuntimeError("data set to a tensor that requires gradients must be floating "
+                               "point or complex dtype")
         if value._data.dtype != self._data.dtype:  # (a leaf's AccumulateGrad expects the old one)
             self._grad_accumulator = None
         self._data = value._data
@@ -566,25 +571,24 @@ class Tensor:
     def __dlpack_device__(self):
         return self._data.__dlpack_device__()
 
-    def to(self, *args, dtype=None, device=None):
-        """x.to(dtype), x.to(device), x.to(device, dtype), x.to(other): a copy in another dtype
-        (recorded: ToCopyBackward0); the tensor itself when nothing changes, as in PyTorch."""
+    def to(self, *args, **kwargs):
+        """x.to(dtype), x.to(device), x.to(device, dtype), x.to(other), each taking non_blocking
+        and copy after, as PyTorch's three signatures read them: a copy in another dtype
+        (recorded: ToCopyBackward0); the tensor itself when nothing changes, unless copy."""
+        from . import _arg_parser
         from .derivatives import to_dtype
-        for arg in args:
-            if isinstance(arg, Tensor):
-                dtype = arg.dtype
-            elif isinstance(arg, (str, _Device, int)):
-                device = arg
-            else:
-                dtype = arg
-        device = _device_arg("to", device)
+        values = _arg_parser.bind(_arg_parser.method_signatures("to"), args, kwargs)
+        device = _device_arg("to", values.get("device"))
         _check_device(device)
-        if dtype is None:
-            dtype = self.dtype
-        elif not isinstance(dtype, dtypes.dtype):  # a NumPy dtype, as the engine passes
+        other = values.get("tensor")  # (a number stands for a tensor of it, 1.5 for a double's)
+        dtype = (getattr(other, "dtype", type(other)) if "tensor" in values
+                 else values["dtype"] or self.dtype)
+        if not isinstance(dtype, dtypes.dtype):  # (Python's float, int, bool, complex)
             dtype = dtypes.from_numpy_dtype(np.dtype(dtype))
         same_device = device is None or device.index is None  # PyTorch copies for 'cpu:0'
-        return self if dtype.np == self._data.dtype and same_device else to_dtype(self, dtype)
+        if dtype.np == self._data.dtype and same_device and not values["copy"]:
+            return self
+        return to_dtype(self, dtype)
 
     def float(self):
         return self.to(dtypes.float32)
@@ -669,6 +673,19 @@ class Tensor:
         if self._data.ndim == 0 and type(self) is Tensor:
             return self.item().__format__(spec)
         return object.__format__(self, spec)
+
+
+def _read_only(name, prop):
+    """A property PyTorch's C tensor has no setter for: setting it fails in CPython's words."""
+    def refuse(self, value):
+        raise AttributeError(f"attribute '{name}' of 'minigrad._C.TensorBase' objects is not "
+                             "writable")
+    return property(prop.fget, refuse, prop.fdel, prop.__doc__)
+
+
+for _name in ("grad_fn", "is_leaf", "_version", "output_nr", "retains_grad", "shape", "dtype",
+              "device", "ndim"):
+    setattr(Tensor, _name, _read_only(_name, vars(Tensor)[_name]))
 
 
 def _wrap_dim(dim, ndim):

@@ -21277,3 +21277,135 @@ case(
     "k_bernoulli_number_p",
     "def t(f):\n    try: print(f())\n    except Exception as e: print(type(e).__name__, e)\nx = torch.arange(6.).reshape(2, 3).requires_grad_()\ny = torch.bernoulli(x * 0.1, 0.5); print(y.shape, y.dtype, y.requires_grad, y.grad_fn.name(), y.grad_fn.next_functions, y.is_contiguous())\nt(lambda: y.sum().backward())\ny = torch.bernoulli(x * 0.1); print(y.grad_fn)\nfor a in [(torch.ones(2), 1.5), (torch.ones(2), -0.1), (torch.ones(2), float('nan')), (torch.ones(2), 1), (torch.ones(2), True), (torch.ones(2), 'a')]:\n    t(lambda: torch.bernoulli(*a))\nprint(torch.bernoulli(torch.ones(2, dtype=torch.long), 0.5).dtype, torch.bernoulli(torch.ones(2, dtype=torch.bool), 1.).tolist(), torch.bernoulli(torch.ones(3), 0.).tolist(), torch.ones(2).t().bernoulli(1.).tolist())\nt(lambda: torch.bernoulli(torch.ones(2), 0.5, out=torch.empty(2)))\nprint(x.bernoulli(p=1.).tolist(), x.detach().bernoulli(0.0).tolist(), torch.ones(2, 3).t().bernoulli(1.).stride())\nprint(torch.ones(2).bernoulli(0.5, generator=torch.Generator().manual_seed(0)).shape)",
 )
+
+# stack(out=): PyTorch resizes out before it cats into it (a view of out, or the tensors'
+# unsqueezed views), so an out among the tensors has its new shape when the checks read it
+case(
+    "k_stack_out_resized_first",
+    "def t(f):\n    try: r = f(); return ('ok', r.shape)\n    except Exception as e: return type(e).__name__, str(e)",
+    "res = []\nfor dim in (0, 1, 2, -1):\n    for which in ('a', 'b'):\n        a = torch.zeros(2, 3); b = torch.ones(2, 3)\n        res.append((dim, which, t(lambda: torch.stack([a, b], dim=dim, out=a if which == 'a' else b)), a.shape, b.shape, a._version, b._version))\nres",
+    "a = torch.zeros(2, 3); b = torch.ones(2, 3); o = torch.zeros(4, 3); o2 = torch.zeros(2, 2, 3); o3 = torch.zeros(2, 3, 2)\nt(lambda: torch.stack([o[:2], b], out=o)), o.shape, t(lambda: torch.stack([o2[0], b], out=o2)), t(lambda: torch.stack([o3[..., 0], b], dim=2, out=o3)), o3",
+    "o = torch.zeros(3, 2, 2).permute(1, 2, 0); r = torch.stack([a, b], out=o); print(r is o, o.stride(), o._version)\no = torch.zeros(12); torch.stack([a, b], dim=2, out=o); print(o.stride(), o)",
+    "o1 = torch.zeros(2, 2, 3, dtype=torch.long); o2 = torch.zeros(5, dtype=torch.long); o4 = torch.zeros(1)\n[t(lambda: torch.stack([a, b], out=o1)), t(lambda: torch.stack([a, b.T], out=o1)), t(lambda: torch.stack([a, b], out=o2)), o2.shape, t(lambda: torch.stack([a, b], dim=2, out=o2)), o2.shape, t(lambda: torch.stack([], out=o4)), t(lambda: torch.stack([a, b], dim=3, out=o4)), t(lambda: torch.stack([a.requires_grad_(), b], out=o1))]",
+    "a = torch.zeros(2, 3); c = torch.ones(2, 3)\nt(lambda: torch.cat([a, c], out=a)), a.shape, t(lambda: torch.cat([a[0, ::2], c[0, :1]], out=c[1])), c",
+)
+# out= overlaps: PyTorch looks only where out and the input both fill their memory densely
+case(
+    "k_out_overlap_too_hard",
+    "def t(f):\n    try: r = f(); return ('ok', r.shape)\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.arange(8.)",
+    "[t(lambda: torch.add(x[:4], 1, out=x[1:5])), t(lambda: torch.add(x[::2], 1, out=x[:4])), t(lambda: torch.add(x[:4], 1, out=x[::2])), t(lambda: torch.mul(x[:4], x[4:], out=x[:4])), t(lambda: torch.neg(x.view(2, 4).t(), out=x.view(4, 2))), t(lambda: torch.exp(x[:4], out=x[:4].expand(2, 4))), t(lambda: torch.cat([x[::2], x[1::2]], out=x)), t(lambda: torch.gather(x, 0, torch.tensor([0, 1]), out=x[:2])), t(lambda: torch.gather(x[::2], 0, torch.tensor([0, 1]), out=x[4:6]))]",
+)
+# scatter: reduce=None fits none of PyTorch's overloads; with out=, out's dtype is checked (by the
+# meta function) before the reduce and the index's values (by the kernel)
+case(
+    "k_scatter_reduce_none_and_out_order",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.zeros(3, 2); idx = torch.tensor([[0, 1]]); src = torch.ones(1, 2); o = torch.zeros(3, 2, dtype=torch.long)",
+    "for f in (lambda: x.scatter(0, idx, src, reduce=None), lambda: x.scatter(0, idx, 2.0, reduce=None), lambda: torch.scatter(x, 0, idx, src, reduce=None), lambda: x.scatter_(0, idx, src, reduce=None)):\n    print(t(f))\nx",
+    "[t(lambda: torch.scatter(x, 0, idx.float(), src, reduce='bad', out=o)), t(lambda: torch.scatter(x, 0, idx, src, reduce='bad', out=o)), t(lambda: torch.scatter(x, 0, idx, 2.0, reduce='bad', out=o)), t(lambda: torch.scatter(x, 0, torch.tensor([[5, 1]]), src, out=o)), t(lambda: torch.scatter(x, 0, torch.tensor([[5, 1]]), src, reduce='bad', out=torch.zeros(3, 2))), t(lambda: torch.scatter(x, 0, idx, src.double(), out=o)), t(lambda: torch.scatter(x, 5, idx, src, out=o)), t(lambda: torch.scatter(x, 0, torch.zeros(5, 5).long(), src, out=o)), o]",
+    "o = torch.zeros(3, 2); torch.scatter(x, 0, idx, src, reduce='multiply', out=o), torch.scatter(x, -2, idx, 3., out=o), o",
+)
+# ldexp: a float by bool exponents runs PyTorch's integer-exponent kernel, which has no Bool
+case(
+    "k_ldexp_bool_exponent",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.ones(3); e = torch.tensor([True, False, True])",
+    "[t(lambda: torch.ldexp(x, e)), t(lambda: x.ldexp(e)), t(lambda: x.ldexp_(e)), x, t(lambda: torch.ldexp(x.double(), torch.tensor(True))), t(lambda: torch.ldexp(e, torch.tensor([1, 2, 3]))), t(lambda: torch.ldexp(e, e)), t(lambda: torch.ldexp(torch.tensor([1]), e)), t(lambda: torch.ldexp(x, True))]",
+)
+# unflatten wraps infer_size's errors whole (their C++ stack frames, which name the machine's
+# files, are cut off here)
+case(
+    "k_unflatten_wrapped_errors",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e).split('\\nframe #0')[0]",
+    "x = torch.arange(6.)\n[t(lambda: x.unflatten(0, s)) for s in [(-1, -1), (-2, 3), (2, -2), (-1, -1, -1), (0, -1), (4, -1), (5, 2)]] + [t(lambda: torch.zeros(0).unflatten(0, s)) for s in [(0, -1), (-1, 0)]]",
+)
+# Tensor.to: PyTorch's three signatures (device, dtype; dtype; tensor), each then non_blocking
+# and copy; a number stands for a tensor of it
+case(
+    "k_to_signatures",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.arange(3.)",
+    "[t(lambda: x.to(torch.long, 'cpu')), t(lambda: x.to(torch.long, torch.int)), t(lambda: x.to(x, torch.int)), t(lambda: x.to(torch.float32, non_blocking=1)), t(lambda: x.to(None)), t(lambda: x.to())]",
+    "[x.to(torch.long, False, True), x.to(x, True, True) is x, x.to(x, copy=True) is x, x.to('cpu', torch.float32, False, True) is x, x.to(float), x.to(int), x.to(1.5), x.to(True), x.to(dtype=torch.int), x.to(device='cpu') is x, x.to(torch.device('cpu'), None, copy=True) is x]",
+    "y = torch.arange(3., requires_grad=True).to(torch.float32, copy=True); y.grad_fn, y._base",
+)
+# torch.norm with p='nuc' hands one dim to linalg.matrix_norm as a list of it (refused)
+case(
+    "k_norm_nuc_one_dim",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.arange(6.).reshape(2, 3)",
+    "[t(lambda: torch.norm(x, p='nuc', dim=0)), t(lambda: x.norm(p='nuc', dim=-1)), t(lambda: torch.norm(x, p='nuc', dim=(0,))), t(lambda: torch.norm(x, p='nuc', dim=(0, 1, 1))), t(lambda: torch.norm(x, p='nuc', dim=0, out=torch.zeros(()))), t(lambda: torch.norm(x, p='nuc'))]",
+)
+# Several `...` in a key: each moves the dim on, maybe past the last, whose size PyTorch reads as
+# 0 (an int is out of bounds, a slice from 0 by 1 covers it, others name the dim)
+case(
+    "k_index_several_ellipses",
+    "x = torch.arange(24.).reshape(2, 3, 4)\nr = []\nfor k in [(..., ..., 0), (..., ..., -1), (..., ..., slice(0, 1)), (..., ..., None), (..., ..., None, 0), (..., ...), (..., 0, ..., 0), (0, ..., ...), (..., ..., ..., 0, 0), (..., ..., torch.tensor([0])), (..., ..., [0]), (..., ..., slice(None, None, 2)), (..., ..., slice(1, None)), (..., slice(1, None), ...)]:\n    try: r.append((k, x[k].shape, x[k]._base is x))\n    except Exception as e: r.append((k, type(e).__name__, str(e)))\n    y = x.clone()\n    try:\n        y[k] = -1; r.append(y.sum())\n    except Exception as e: r.append((k, type(e).__name__, str(e), y.sum()))\nr",
+    "x = torch.arange(6.).reshape(2, 3)\n[x[k] for k in [(None, [0]), (None, ..., [0]), (..., None, [1, 0]), (None, 0, [1]), (None, None, torch.tensor([True, False]))]]",
+)
+# torch.range: parsed, then the deprecation warning, then out's and the device's checks; out of
+# as many elements keeps its shape; a 0-d tensor is a Scalar
+case(
+    "k_range_warning_order",
+    "import warnings\nres = []\nfor args, kw in [((0, 3), dict(out=torch.zeros(2))), ((0, 3), dict(out=torch.zeros(2, 2))), ((0, 3), dict(dtype=torch.int, out=torch.zeros(4))), ((0, 3), dict(requires_grad=True, dtype=torch.long)), ((0,), {}), ((0, 'a'), {}), ((0, 2), dict(dtype=torch.bool)), ((0, 2), dict(device='cuda')), ((0, 2), dict(requires_grad=1)), ((0, torch.tensor(2.)), {}), ((torch.tensor(1), 3, torch.tensor(0.5)), {})]:\n    with warnings.catch_warnings(record=True) as w:\n        warnings.simplefilter('always')\n        try:\n            r = torch.range(*args, **kw)\n        except Exception as e:\n            r = (type(e).__name__, str(e))\n    res.append((r, [(x.category.__name__, str(x.message)[-40:]) for x in w]))\nres",
+)
+
+# Hooks that return what is no gradient: a tensor hook must return a tensor (or None), a node's
+# hook a tuple of them, each checked as a tensor hook's result
+case(
+    "k_hook_results_checked",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.ones(2, requires_grad=True)",
+    "res = []\nfor ret in (lambda g: 5, lambda g: [g], lambda g: g.double(), lambda g: g.sum(), lambda g: (g,)):\n    y = x * 2; y.register_hook(ret); res.append(t(lambda: y.sum().backward()))\nres, x.grad",
+    "res = []\nfor ret in (lambda gi, go: (1, 2), lambda gi, go: [gi[0]], lambda gi, go: (torch.ones(3),), lambda gi, go: (gi[0].double(),), lambda gi, go: (None,), lambda gi, go: gi[0]):\n    y = x * 2; y.grad_fn.register_hook(ret); res.append(t(lambda: y.sum().backward()))\nres, x.grad",
+    "res = []\nfor ret in (lambda go: go[0], lambda go: [go[0] * 3], lambda go: (go[0].sum(),), lambda go: (go[0], go[0]), lambda go: (go[0] * 3,)):\n    y = x * 2; y.grad_fn.register_prehook(ret); res.append(t(lambda: y.sum().backward()))\nres, x.grad",
+    "w = torch.ones(2); y = x * w\ny.grad_fn.register_hook(lambda gi, go: (gi[0], torch.ones(2)))\nt(lambda: y.sum().backward())",
+)
+# backward/grad: as many gradients as outputs (extra ones are dropped by grad's zip, missing ones
+# refused); a number is no sequence of gradients
+case(
+    "k_grad_outputs_count",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.tensor([1., 2.], requires_grad=True)",
+    "y = x * 2; z = x.sum()\n[t(lambda: torch.autograd.grad([y, z], x, [torch.ones(2)])), t(lambda: torch.autograd.grad((z, z), x, grad_outputs=torch.tensor(1.))), t(lambda: torch.autograd.grad(z, x, grad_outputs=[torch.tensor(1.), torch.tensor(5.)])), t(lambda: torch.autograd.backward([y, z], [torch.ones(2)])), t(lambda: torch.autograd.grad(y, x, 1.0)), t(lambda: y.backward(2.0)), t(lambda: torch.autograd.grad([y, z], x, [torch.ones(3)]))]",
+)
+# Custom Functions misused: arguments by name are inputs; backward gets one gradient per output
+# (None for outputs that are no tensors), may return extra Nones, no gradient for a non-tensor
+# input, only tensors or None; ctx's marks and flags checked as PyTorch checks them
+case(
+    "k_function_misuse",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\ndef mk(body, bwd='return g'):\n    ns = {'torch': torch}\n    exec('class F(torch.autograd.Function):\\n    @staticmethod\\n    def forward(ctx, x, *a):\\n' + ''.join('        ' + l + '\\n' for l in body.split(';')) + '    @staticmethod\\n    def backward(ctx, g, *h):\\n        ' + bwd + '\\n', ns)\n    return ns['F']\nx = torch.ones(2, requires_grad=True)",
+    "[t(lambda: mk('ctx.mark_dirty(3);return x*2').apply(x)), t(lambda: mk('ctx.mark_non_differentiable(x*1, 3);return x*2').apply(x)), t(lambda: mk('ctx.mark_non_differentiable(3);return x*2').apply(torch.ones(2))), t(lambda: mk('ctx.set_materialize_grads(1);return x*2').apply(torch.ones(2))), t(lambda: mk('ctx.save_for_backward(x, 3);return x*2').apply(torch.ones(2))), t(lambda: mk('ctx.save_for_backward(3);return x*2').apply(x)), t(lambda: mk('ctx.mark_dirty(x);return x*2').apply(torch.ones(2))), t(lambda: mk('ctx.mark_dirty(x);return x*2').apply(x * 1))]",
+    "[t(lambda: mk('return x*2, 3', 'print(g, h); return g').apply(x)[0].sum().backward()), t(lambda: mk('return x*2, None, x*3', 'print(g, h); return g').apply(x)[0].sum().backward()), x.grad]",
+    "res = []\nfor bwd, arg in [('return g, None', 3), ('return g, None, None', 3), ('return g, 4', 3), ('return g, None, None, 5', 3), ('return 2.0, None', 3), ('return [g], None', 3), ('return g, 2.0', torch.ones(2)), ('return g, None', torch.ones(2))]:\n    x.grad = None\n    res.append((t(lambda: mk('return x*2', bwd).apply(x, arg).sum().backward()), x.grad))\nres",
+    "class G(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x, y=None):\n        return x * 2 if y is None else x * y\n    @staticmethod\n    def backward(ctx, g):\n        print(ctx.needs_input_grad)\n        return (g * 2,) + (None,) * (len(ctx.needs_input_grad) - 1)\nx.grad = None\ny = G.apply(x=x); print(y, len(y.grad_fn.next_functions)); y.sum().backward()\ny = G.apply(x, y=x); print(y, len(y.grad_fn.next_functions)); y.sum().backward(); x.grad",
+)
+# .grad and .data set to what they cannot hold; attributes of the C tensor that are read-only
+case(
+    "k_grad_data_assignment_checks",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.tensor([1., 2.], requires_grad=True); y = x * 2",
+    "[t(lambda: setattr(x, 'grad', x)), t(lambda: setattr(x, 'grad', torch.ones(3))), t(lambda: setattr(x, 'data', torch.ones(2, dtype=torch.long))), x, t(lambda: setattr(y, 'data', torch.ones(2, dtype=torch.int))), y, t(lambda: setattr(x.detach(), 'data', torch.ones(2, dtype=torch.long)))]",
+    "[t(lambda: setattr(v, a, None)) for a in ['shape', 'dtype', 'is_leaf', 'grad_fn', '_version', 'device', 'ndim', 'output_nr', 'retains_grad'] for v in (x, y)]",
+    "[t(lambda: x.requires_grad_(requires_grad='yes')), t(lambda: x.requires_grad_('yes')), t(lambda: x.requires_grad_(True, False)), t(lambda: x.requires_grad_(bogus=True)), x.requires_grad_(requires_grad=False).requires_grad, t(lambda: y.requires_grad_(requires_grad=False))]",
+)
+# autograd.grad(is_grads_batched=True): a batch of grad_outputs along the first dim, gradients
+# batched alike (PyTorch's shape error names the first row's shape without its first dim)
+case(
+    "k_grad_is_grads_batched",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.tensor([1., 2.], requires_grad=True); w = torch.ones(2, requires_grad=True)\ny = x * x",
+    "[t(lambda: torch.autograd.grad(y, x, torch.eye(2), is_grads_batched=True, retain_graph=True)), t(lambda: torch.autograd.grad(y, x, torch.ones(2), is_grads_batched=True)), t(lambda: torch.autograd.grad(y, x, torch.ones(3, 2), is_grads_batched=True, retain_graph=True)), t(lambda: torch.autograd.grad(y, x, torch.ones(3, 3), is_grads_batched=True)), t(lambda: torch.autograd.grad(y.sum(), x, None, is_grads_batched=True)), t(lambda: torch.autograd.grad(y, x, None, is_grads_batched=True))]",
+    "torch.autograd.grad(y, [x, w], torch.eye(2), is_grads_batched=True, allow_unused=True, retain_graph=True), torch.autograd.grad(y, [x, w], torch.eye(2), is_grads_batched=True, materialize_grads=True, retain_graph=True)",
+    "z = x.exp()\ng, = torch.autograd.grad(z, x, torch.eye(2), is_grads_batched=True)\ng, t(lambda: torch.autograd.grad(z, x, torch.eye(2), is_grads_batched=True)), torch.autograd.grad([y, x.sum()], x, [torch.eye(2), torch.ones(2)], is_grads_batched=True)",
+    "J, = torch.autograd.grad(x ** 3, x, torch.eye(2), is_grads_batched=True, create_graph=True)\nJ.requires_grad, torch.autograd.grad(J.sum(), x)",
+)
+# A custom Function that changes a view in place (mark_dirty): the view is rebased as by an
+# in-place op (its base gets CopySlices, the view AsStridedBackward0); a leaf's view is refused
+case(
+    "k_function_mark_dirty_view",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nclass F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n        ctx.mark_dirty(x)\n        return x.mul_(2)\n    @staticmethod\n    def backward(ctx, g):\n        return g * 3\nx = torch.ones(4, requires_grad=True)",
+    "y = x * 1; v = y[1:3]\nr = F.apply(v)\nr is v, r, y, y.grad_fn, y.grad_fn.next_functions, v._version, y._version",
+    "(r * torch.tensor([5., 7.])).sum().backward(retain_graph=True); print(x.grad)\nx.grad = None; (y * torch.arange(4.)).sum().backward(); x.grad",
+    "t(lambda: F.apply(x[:2])), x, t(lambda: F.apply(x.detach()[:2]))",
+)
+# autograd.grad checks its outputs before its inputs; AccumulateGrad adds in place as add_ does
+# (so .data given another shape meets add_'s broadcast or its error)
+case(
+    "k_grad_check_order_and_accumulate_shape",
+    "def t(f):\n    try: return f()\n    except Exception as e: return type(e).__name__, str(e)\nx = torch.ones(3, requires_grad=True); c = torch.ones(3)",
+    "[t(lambda: torch.autograd.grad(c.sum(), x)), t(lambda: torch.autograd.grad(x.sum(), c)), t(lambda: torch.autograd.grad(c.sum(), c)), t(lambda: torch.autograd.grad(c, c, torch.ones(2))), t(lambda: torch.autograd.grad([x.sum(), c.sum()], [x, c])), t(lambda: torch.autograd.grad(x.sum(), [x, c], allow_unused=True))]",
+    "(x * 2).sum().backward(); x.data = torch.zeros(4)\nprint(t(lambda: (x * 2).sum().backward()), x.grad, x.grad._version)\nx.data = torch.zeros(1); (x * 2).sum().backward(); x.grad, x.grad._version",
+)

@@ -47,8 +47,9 @@ def _inputs_tuple(inputs, caller):
     return inputs
 
 
-def _make_grads(outputs, grad_outputs):
-    """The seed gradients: given ones, checked for shape, or ones for one-element outputs."""
+def _make_grads(outputs, grad_outputs, is_grads_batched=False):
+    """The seed gradients: given ones, checked for shape (batched: each row), or ones for
+    one-element outputs."""
     grads = []
     for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
         if isinstance(out, GradientEdge):  # the shape and dtype its node expects
@@ -64,7 +65,15 @@ def _make_grads(outputs, grad_outputs):
         elif not isinstance(g, Tensor):
             raise TypeError("gradients can be either Tensors or None, but got "
                             f"{type(g).__name__}")
-        elif g._data.shape != tuple(shape):
+        elif is_grads_batched and (g.dim() == 0 or g.shape[1:] != tuple(shape)):
+            raise RuntimeError(  # (PyTorch names the shape of the first row without its first dim)
+                "If `is_grads_batched=True`, we interpret the first dimension of each grad_output "
+                "as the batch dimension. The sizes of the remaining dimensions are expected to "
+                f"match the shape of corresponding output, but a mismatch was detected: grad_output"
+                f"[{i}] has a shape of {g.shape[1:][1:]} and output[{i}] has a shape of "
+                f"{Size(shape)}. If you only want some tensors in `grad_output` to be considered "
+                "batched, consider using vmap.")
+        elif not is_grads_batched and g._data.shape != tuple(shape):
             raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and "
                                f"output[{i}] has a shape of {Size(shape)}.")
         grads.append(g)
@@ -82,13 +91,16 @@ def _root_edges(outputs):
     return edges
 
 
-def _seed(outputs, grad_outputs):
+def _seed(outputs, grad_outputs, is_grads_batched=False):
     """The root edges and their seed gradients, checked as PyTorch checks them."""
     if grad_outputs is None:
         grad_outputs = [None] * len(outputs)
     elif isinstance(grad_outputs, Tensor):
         grad_outputs = [grad_outputs]
-    grads = _make_grads(outputs, list(grad_outputs))
+    grads = _make_grads(outputs, tuple(grad_outputs), is_grads_batched)  # (zipped: extra
+    # gradients are dropped, missing ones refused)
+    if len(grads) != len(outputs):
+        raise RuntimeError(f"got {len(outputs)} tensors and {len(grads)} gradients")
     return _root_edges(outputs), grads
 
 
@@ -98,6 +110,21 @@ def _capturing(edges, grads, retain_graph, create_graph, inputs, captured):
                                [_edge(t) for t in inputs]):
         captured.update(step.captured)
         yield step
+
+
+def _captured(edges, grads, retain_graph, create_graph, inputs):
+    """One backward run, for autograd.grad: the gradients of `inputs` (index -> gradient)."""
+    captured = {}
+    with _no_gc_passes():
+        for _ in _capturing(edges, grads, retain_graph, create_graph, inputs, captured):
+            pass
+    return captured
+
+
+def _stack(grads):
+    """A batch's rows of one input's gradient (all None when it was unused)."""
+    from ..ops import stack
+    return None if grads[0] is None else stack(grads)
 
 
 def backward_run(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
@@ -161,9 +188,12 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
-         only_inputs=True, allow_unused=None, materialize_grads=False):
+         only_inputs=True, allow_unused=None, is_grads_batched=False, materialize_grads=False):
     """Gradients of `outputs` with respect to `inputs`, returned (never stored in .grad).
-    only_inputs is a leftover PyTorch still accepts: False asks for nothing else now."""
+    only_inputs is a leftover PyTorch still accepts: False asks for nothing else now.
+    is_grads_batched: each grad_output holds a batch of them along its first dim; the gradients
+    come back batched alike (PyTorch maps one backward over the batch with vmap; here it runs
+    once per row, and the rows are stacked)."""
     if not only_inputs:
         warnings.warn("only_inputs argument is deprecated and is ignored now (defaults to True). To "
                       "accumulate gradient for other parts of the graph, please use "
@@ -175,15 +205,22 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     outputs, inputs = _as_tuple(outputs), _inputs_tuple(inputs, "grad")
     if allow_unused is None:
         allow_unused = materialize_grads
+    edges, grads = _seed(outputs, grad_outputs, is_grads_batched)  # (the outputs checked first)
     for t in inputs:
         if not isinstance(t, GradientEdge) and not t.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
-    edges, grads = _seed(outputs, grad_outputs)
     retain_graph = create_graph if retain_graph is None else retain_graph
-    captured = {}
-    with _no_gc_passes():
-        for _ in _capturing(edges, grads, retain_graph, create_graph, inputs, captured):
-            pass
+    if is_grads_batched:
+        if any(g is not None and g.dim() == 0 for g in grads):
+            raise ValueError("vmap(vjp, in_dims=0, ...)(<inputs>): Got in_dim=0 for some input, "
+                             "but that input is a Tensor of dimensionality 0 so expected in_dim "
+                             "to satisfy 0 <= in_dim < 0.")
+        n = grads[0].shape[0] if grads else 0
+        rows = [_captured(edges, [g[b] for g in grads], retain_graph or b < n - 1, create_graph,
+                          inputs) for b in range(n)]
+        captured = {i: _stack([r[i] for r in rows]) for i in rows[0]} if rows else {}
+    else:
+        captured = _captured(edges, grads, retain_graph, create_graph, inputs)
     result = []
     for i, t in enumerate(inputs):
         g = captured.get(i)

@@ -13,7 +13,7 @@ import re
 
 import numpy as np
 
-from ..dtypes import float64
+from ..dtypes import float64, from_numpy_dtype
 from . import anomaly_mode, grad_mode
 
 _next_sequence_nr = itertools.count()
@@ -441,17 +441,27 @@ def _hook_name(hook):
     return getattr(hook, "__name__", repr(hook))
 
 
-def _check_hook_count(hook, result, expected):
-    """A node hook's new gradients: one per slot, as many as it was given."""
-    if len(result) != expected:
+def _check_hook_count(hook, result, old):
+    """A node hook's new gradients: a tuple, as many as it was given, each checked as a tensor
+    hook's (a None is let through)."""
+    if not isinstance(result, tuple):
+        raise TypeError(f"expected tuple, but hook returned '{type(result).__name__}'")
+    if len(result) != len(old):
         raise RuntimeError(f"hook '{_hook_name(hook)}' has returned an incorrect number of values "
-                           f"(got {len(result)}, but expected {expected})")
+                           f"(got {len(result)}, but expected {len(old)})")
+    for was, new in zip(old, result):
+        if new is not None:
+            if was is None:
+                raise RuntimeError("can't replace a None gradient with a non-None value")
+            _check_hook_result(hook, was, new)
     return list(result)
 
 
 def _check_hook_result(hook, old, new):
     """A hook may replace a gradient, but not change its size or type (PyTorch's checks)."""
     name = _hook_name(hook)
+    if not isinstance(new, Tensor):
+        raise TypeError(f"expected Variable, but hook returned '{type(new).__name__}'")
     if new.type() != old.type():
         raise RuntimeError(
             f"hook '{name}' has changed the type of value (was {old.type()} got {new.type()})")
@@ -504,7 +514,7 @@ def _validate(node, grads):
                     f"{list(g.shape)} but expected shape compatible with {list(shape)}")
             g = sum_to(g, shape)
         if g._data.dtype != dtype:
-            g = g.to(dtype)
+            g = g.to(from_numpy_dtype(dtype))
         out.append(g)
     return out
 
@@ -587,7 +597,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
             dtype = node._input_metadata[nr][1]
             if grad is not None and grad._data.dtype != dtype:  # the seed cast to the output's
                 with grad_mode.set_grad_enabled(create_graph):  # dtype first (a recorded copy)
-                    grad = grad.to(dtype)
+                    grad = grad.to(from_numpy_dtype(dtype))
             deliver(node, nr, grad)
     for node, _ in root_edges:
         if node is not None and dependencies.get(node, 0) == 0 and node in buffers:
@@ -625,7 +635,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                 result = hook(tuple(grads))
                 step.hooks.append(("pre", hook, tuple(grads), result))
                 if result is not None:
-                    grads = _check_hook_count(hook, result, len(grads))
+                    grads = _check_hook_count(hook, result, grads)
         step.grad_outputs = grads
         if node.__class__ is AccumulateGrad:
             if inputs is None and grads[0] is not None:  # (autograd.grad never fills .grad)
@@ -648,7 +658,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                 result = hook(tuple(outputs), tuple(grads))
                 step.hooks.append(("post", hook, (tuple(outputs), tuple(grads)), result))
                 if result is not None:
-                    outputs = _check_hook_count(hook, result, len(outputs))
+                    outputs = _check_hook_count(hook, result, outputs)
         if anomaly_mode._enabled and anomaly_mode._check_nan:
             _check_nan(node, outputs)
         step.grad_inputs = outputs
@@ -740,8 +750,12 @@ def _accumulate(variable, grad, create_graph, step):
         step.accumulated.append((variable, before, variable._grad))
     else:
         snapshot = Tensor._make(before._data.copy())
-        before._data += grad._data
-        before._version_counter.value += 1
+        if before._data.shape == grad._data.shape:
+            before._data += grad._data
+            before._version_counter.value += 1
+        else:  # (the variable's .data took another shape since: add_'s broadcast, or its error)
+            with grad_mode.no_grad():
+                before.add_(grad)
         step.accumulated.append((variable, snapshot, before))
 
 

@@ -1019,6 +1019,9 @@ class FunctionCtx:
         self.non_differentiable = tensors
 
     def set_materialize_grads(self, value):
+        if value.__class__ is not bool:  # (a C method in PyTorch: its parser's words)
+            raise TypeError("set_materialize_grads received an invalid combination of arguments - "
+                            "got (), but expected (bool)")
         self.materialize_grads = value
 
 
@@ -1051,7 +1054,8 @@ class BackwardCFunction(Node, FunctionCtx):
     def __dir__(self):
         """A Python class in PyTorch too, which lists its members (the ctx's among them), but
         not minigrad's bookkeeping, as for any node (nor `__call__`: it has none there)."""
-        hidden = {*vars(Node), "__call__", "_num_args", "_tensor_args"} - {
+        hidden = {*vars(Node), "__call__", "_num_args", "_tensor_args", "_num_outputs",
+                  "_tensor_outputs"} - {
             *Node._SHOWN, *dir(object), "__module__", "__weakref__", "apply"} | {"__call__"}
         return [a for a in object.__dir__(self) if a not in hidden]
 
@@ -1064,16 +1068,28 @@ class BackwardCFunction(Node, FunctionCtx):
         if self.materialize_grads:
             grad_outputs = [Tensor._make(np.zeros(shape, dt)) if g is None else g
                             for g, (shape, dt) in zip(grad_outputs, self._input_metadata)]
+        by_output = [None] * self._num_outputs  # (None for the outputs that are no tensors)
+        for k, g in zip(self._tensor_outputs, grad_outputs):
+            by_output[k] = g
         cls = self._forward_cls
         if cls.backward is not Function.backward and cls.vjp is not Function.vjp:
             raise RuntimeError("Implementing both 'backward' and 'vjp' for a custom Function is not "
                                "allowed. You should only implement one of them.")
-        grads = (cls.vjp if cls.vjp is not Function.vjp else cls.backward)(self, *grad_outputs)
+        grads = (cls.vjp if cls.vjp is not Function.vjp else cls.backward)(self, *by_output)
         if not isinstance(grads, tuple):
             grads = (grads,)
+        if len(grads) > self._num_args and all(g is None for g in grads[self._num_args:]):
+            grads = grads[:self._num_args]  # (more Nones than arguments are let pass)
         if len(grads) != self._num_args:  # one per forward argument, None for non-tensors
             raise RuntimeError(f"function {self.name()} returned an incorrect number of gradients "
                                f"(expected {self._num_args}, got {len(grads)})")
+        for i, g in enumerate(grads):
+            if i not in self._tensor_args and g is not None:
+                raise RuntimeError(f"function {self.name()} returned a gradient different than None "
+                                   f"at position {i + 1}, but the corresponding forward input was "
+                                   "not a Variable")
+            if not (g is None or isinstance(g, Tensor)):
+                raise RuntimeError(f"expected Variable or None (got {type(g).__name__})")
         return [grads[i] for i in self._tensor_args]
 
 
@@ -1177,6 +1193,9 @@ class Function(metaclass=FunctionMeta):
             bound = inspect.signature(cls.forward).bind(*args, **kwargs)
             bound.apply_defaults()
             args, kwargs = bound.args, {}
+        elif kwargs:  # (arguments given by name are inputs too, in forward's order)
+            bound = inspect.signature(cls.forward).bind(None, *args, **kwargs)
+            args, kwargs = bound.args[1:], bound.kwargs
         ctx = cls._backward_cls()
         tensor_args = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
@@ -1188,9 +1207,21 @@ class Function(metaclass=FunctionMeta):
                 outputs = cls.forward(ctx, *args, **kwargs)
         single = not isinstance(outputs, tuple)
         outs = [outputs] if single else list(outputs)
+        for name, marked in (("non_differentiable", ctx.non_differentiable),
+                             ("dirty", ctx.dirty_tensors)):
+            if not all(isinstance(t, Tensor) for t in marked):  # (PyTorch's words, cut short)
+                raise RuntimeError("mark_non_differentiable only accepts variable arguments, but "
+                                   "got " if name == "non_differentiable" else
+                                   "mark_dirty can only accept variables, but argument ")
+        if not all(any(t is out for out in outs) for t in ctx.dirty_tensors):
+            raise RuntimeError("Some elements marked as dirty during the forward method were not "
+                               "returned as output. The inputs that are modified inplace must all "
+                               "be outputs of the Function.")
         if not (grad_mode._enabled and any(ctx.needs_input_grad)):
             return outputs
         ctx._tensor_args, ctx._num_args = tensor_args, len(args)
+        ctx._num_outputs = len(outs)
+        ctx._tensor_outputs = [k for k, out in enumerate(outs) if isinstance(out, Tensor)]
         ctx.next_functions = tuple(args[i]._edge() for i in tensor_args)
         metadata = []
         for k, out in enumerate(outs):
@@ -1201,6 +1232,9 @@ class Function(metaclass=FunctionMeta):
                 if out.is_leaf and out.requires_grad:
                     raise RuntimeError("a leaf Variable that requires grad has been used in an "
                                        "in-place operation.")
+                if out._base is not None and out._base.is_leaf and out._base.requires_grad:
+                    raise RuntimeError("a view of a leaf Variable that requires grad is being used "
+                                       "in an in-place operation.")
                 out._version_counter.value += 1  # (PyTorch counts the marking as a change)
             elif any(out is a for a in args):  # an input returned as-is: a new tensor, a view of
                 # the input when differentiable (in-place changes are refused: _view_rule_error)
@@ -1208,11 +1242,16 @@ class Function(metaclass=FunctionMeta):
                                  Tensor._make(out._data, version_counter=out._version_counter))
             metadata.append((out._data.shape, out._data.dtype))
             if out._data.dtype.kind == "f" and differentiable:
+                dirty = any(out is t for t in ctx.dirty_tensors)
                 old, old_nr = out._grad_fn, out._output_nr
-                out._grad_fn, out._output_nr = ctx, len(metadata) - 1
-                if out._base is not None:
-                    out._creation_meta = "custom"
-                if any(out is t for t in ctx.dirty_tensors):
+                if dirty and out._base is not None:  # a view changed in place, as by an
+                    out._refresh_view()               # in-place op: its base gets CopySlices
+                    _rebase_view(out, out._base, ctx)
+                else:
+                    out._grad_fn, out._output_nr = ctx, len(metadata) - 1
+                    if out._base is not None:
+                        out._creation_meta = "custom"
+                if dirty:
                     _new_history(out, old, old_nr)
         ctx._input_metadata = tuple(metadata)
         for i, t in enumerate(ctx.to_save):
