@@ -16,7 +16,7 @@ import warnings
 
 import numpy as np
 
-from .autograd import grad_mode
+from .autograd import function, grad_mode
 from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of, _channels_last, _copy_preserving
 from .autograd.function import _iterator_layout, _preserve_layout, _row_major, _suggested_layout
@@ -981,6 +981,18 @@ def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_inde
     return out
 
 
+def _apply_loss_reduction(loss, reduction):
+    """PyTorch's apply_loss_reduction: a forward derivative of a loss, reduced as the loss is."""
+    return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
+
+
+def _logsumexp_jvp(self, self_t, dim):
+    """PyTorch's logsumexp_jvp (keepdim): sum(exp(x) * x_t) / sum(exp(x)) along dim, with the
+    exp-normalize trick; softmax's and log_softmax's forward derivatives use it."""
+    self_exp = (self - amax(self, (dim,), True)).exp() if self.numel() else self.exp()
+    return (self_exp * self_t).sum(dim, keepdim=True) / self_exp.sum(dim, keepdim=True)
+
+
 def _mse_norm(numel, reduction):
     if reduction != "mean":
         return 2.0
@@ -1249,82 +1261,109 @@ def _log_sigmoid_double_backward(grad, self):
 add = Op("AddBackward0",               lambda self, other, alpha=1: self + other if alpha == 1
                                            else _add_scaled(self, other, alpha),
          self=lambda grad: grad,
-         other=lambda grad, alpha: grad if alpha == 1 else mul_scalar(grad, alpha))
+         other=lambda grad, alpha: grad if alpha == 1 else mul_scalar(grad, alpha),
+         result=lambda self_t, other_t, alpha: self_t + _maybe_multiply(other_t, alpha))
 sub = Op("SubBackward0",               lambda self, other, alpha=1: self - other if alpha == 1
                                            else _add_scaled(self, other, -alpha),
          self=lambda grad: grad,
-         other=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha))
+         other=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha),
+         result=lambda self_t, other_t, alpha: self_t - _maybe_multiply(other_t, alpha))
 sub_scalar = Op("SubBackward1",        lambda self, other: self - other,          # inside formulas
                 promote=("self", "other"),
-                self=lambda grad: grad)
+                self=lambda grad: grad,
+                result="auto_element_wise")
 rsub = Op("RsubBackward1",             lambda self, other, alpha=1: other - self if alpha == 1
                                            else _add_scaled(other, self, -alpha),  # 2 - x
           promote=("self", "other"),
-          self=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha))
+          self=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha),
+          result="auto_element_wise")
 rsub_tensor = Op("RsubBackward0",      lambda self, other, alpha=1: other - self if alpha == 1
                                            else _add_scaled(other, self, -alpha),  # rsub(x, y)
                  self=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha),
-                 other=lambda grad: grad)
+                 other=lambda grad: grad,
+                 result=lambda self_t, other_t, alpha: -_maybe_multiply(self_t, alpha) + other_t)
 mul = Op("MulBackward0",               lambda self, other: self * other,
          self=lambda grad, other: grad * other,
-         other=lambda grad, self: grad * self)
+         other=lambda grad, self: grad * self,
+         result=lambda self_t, other_t, self, other: other_t * self + self_t * other)
 mul_scalar = Op("MulBackward1",        lambda self, other: self * other,          # inside formulas
                 promote=("self", "other"),
-                self=lambda grad, other: mul_scalar(grad, other))
+                self=lambda grad, other: mul_scalar(grad, other),
+                result=lambda self_t, other: mul_scalar(self_t, other))
 div = Op("DivBackward0",               lambda self, other: self / other, floating=True,
          self=lambda grad, other: grad / other,
-         other=lambda grad, self, other: -grad * ((self / other) / other))
+         other=lambda grad, self, other: -grad * ((self / other) / other),
+         result=lambda self_t, other_t, other, result: (self_t - other_t * result) / other)
 div_scalar = Op("DivBackward1",        lambda self, other: self / other, floating=True,
                 promote=("self", "other"),                                  # inside formulas
-                self=lambda grad, other: div_scalar(grad, other))
+                self=lambda grad, other: div_scalar(grad, other),
+                result=lambda self_t, other: div_scalar(self_t, other))
 reciprocal = Op("ReciprocalBackward0", lambda self: 1 / self, floating=True,
-                self=lambda grad, result: -grad * (result * result))
+                self=lambda grad, result: -grad * (result * result),
+                result="auto_element_wise")
 neg = Op("NegBackward0",               lambda self: -self,
-         self=lambda grad: -grad)
+         self=lambda grad: -grad,
+         result="auto_element_wise")
 pow_scalar = Op("PowBackward0",        lambda self, exponent: _rounded(np.power, self, exponent),
                 promote=("self", "exponent"),
                 self=lambda grad, self, exponent:  # (PyTorch's pow_backward: as a double)
                     zeros_like(grad) if exponent == 0
-                    else grad * mul_scalar(self ** (float(exponent) - 1), float(exponent)))
+                    else grad * mul_scalar(self ** (float(exponent) - 1), float(exponent)),
+                result="auto_element_wise")
 pow_tensor = Op("PowBackward1",        lambda self, exponent: _power(self, exponent),
                 self=lambda grad, self, exponent:
                     where(exponent == 0, 0.0, grad * (exponent * self ** sub_scalar(exponent, 1))),
                 exponent=lambda grad, self, exponent, result:
-                    grad * where((self == 0) & (exponent >= 0), 0.0, result * self.log()))
+                    grad * where((self == 0) & (exponent >= 0), 0.0, result * self.log()),
+                result="auto_element_wise")
 rpow = Op("PowBackward2",              lambda self, exponent: _power(self, exponent),
           promote=("self", "exponent"),
           exponent=lambda grad, self, exponent, result:
               grad * where(exponent >= 0, 0.0, mul_scalar(result, -math.inf)) if self == 0
-              else grad * mul_scalar(result, math.log(self)))
+              else grad * mul_scalar(result, math.log(self)),
+          result="auto_element_wise")
 exp = Op("ExpBackward0",               lambda self: _rounded(np.exp, self), floating=True,
-         self=lambda grad, result: grad * result)
+         self=lambda grad, result: grad * result,
+         result="auto_element_wise")
 log = Op("LogBackward0",               lambda self: _rounded(np.log, self), floating=True,
-         self=lambda grad, self: grad / self)
+         self=lambda grad, self: grad / self,
+         result="auto_element_wise")
 sqrt = Op("SqrtBackward0",             lambda self: np.sqrt(self), floating=True,
-          self=lambda grad, result: grad / mul_scalar(result, 2))
+          self=lambda grad, result: grad / mul_scalar(result, 2),
+          result="auto_element_wise")
 abs = Op("AbsBackward0",               lambda self: np.abs(self),
-         self=lambda grad, self: grad * self.sgn())
+         self=lambda grad, self: grad * self.sgn(),
+         result=lambda self_t, self: self_t * self.sgn())
 sgn = Op("SgnBackward0",               lambda self: _sign(self),  # (sgn_backward of real numbers:
          self=lambda grad, self, result: _zeros((grad.shape, grad._data.dtype)))  # new zeros)
 sign = Op("SignBackward0",             lambda self: _sign(self),    # sgn's twin for real numbers
-          self=lambda grad: zeros_like(grad))
+          self=lambda grad: zeros_like(grad),
+          result="auto_element_wise")
 sigmoid = Op("SigmoidBackward0",       lambda self: 1 / (1 + _rounded(np.exp, -self)), floating=True,
-             self=lambda grad, result: sigmoid_backward(grad, result))
+             self=lambda grad, result: sigmoid_backward(grad, result),
+             result="auto_element_wise")
 tanh = Op("TanhBackward0",             lambda self: _rounded(np.tanh, self), floating=True,
-          self=lambda grad, result: tanh_backward(grad, result))
+          self=lambda grad, result: tanh_backward(grad, result),
+          result="auto_element_wise")
 relu = Op("ReluBackward0",             lambda self: np.maximum(self, 0),
-          self=lambda grad, result: threshold_backward(grad, result, 0))
+          self=lambda grad, result: threshold_backward(grad, result, 0),
+          result="auto_element_wise")
 sin = Op("SinBackward0",               lambda self: _rounded(np.sin, self), floating=True,
-         self=lambda grad, self: grad * self.cos())
+         self=lambda grad, self: grad * self.cos(),
+         result="auto_element_wise")
 cos = Op("CosBackward0",               lambda self: _rounded(np.cos, self), floating=True,
-         self=lambda grad, self: grad * -self.sin())
+         self=lambda grad, self: grad * -self.sin(),
+         result="auto_element_wise")
 # --- part trig: more elementwise math (tan ... tril/triu), each row as derivatives.yaml has it ---
 tan = Op("TanBackward0",               lambda self: _rounded(np.tan, self), floating=True,
-         self=lambda grad, result: grad * add_scalar(pow_scalar(result, 2), 1))
+         self=lambda grad, result: grad * add_scalar(pow_scalar(result, 2), 1),
+         result="auto_element_wise")
 sinh = Op("SinhBackward0",             lambda self: _rounded(np.sinh, self), floating=True,
-          self=lambda grad, self: grad * self.cosh())
+          self=lambda grad, self: grad * self.cosh(),
+          result="auto_element_wise")
 cosh = Op("CoshBackward0",             lambda self: _rounded(np.cosh, self), floating=True,
-          self=lambda grad, self: grad * self.sinh())
+          self=lambda grad, self: grad * self.sinh(),
+          result="auto_element_wise")
 asin = Op("AsinBackward0",             lambda self: _rounded(np.arcsin, self), floating=True,
           self=lambda grad, self: grad * add_scalar(-self * self, 1).rsqrt())
 acos = Op("AcosBackward0",             lambda self: _rounded(np.arccos, self), floating=True,
@@ -1782,20 +1821,28 @@ div_rounded = Op("DivBackward2",       _div_rounded,        # saves what PyTorch
                  other=lambda grad, self, other, rounding_mode: zeros_like(grad))
 add_scalar = Op("AddBackward1",        lambda self, other: self + other,          # inside formulas
                 promote=("self", "other"),
-                self=lambda grad: grad)
+                self=lambda grad: grad,
+                result=lambda self_t: clone(self_t))
 # Backward formulas that are ops of their own in PyTorch, so double backward names them:
 sigmoid_backward = Op("SigmoidBackwardBackward0",
                       lambda grad_output, output: grad_output * (1 - output) * output,
                       grad_output=lambda grad, output: sigmoid_backward(grad, output),
-                      output=lambda grad, grad_output, output: grad * grad_output * (1 - 2 * output))
+                      output=lambda grad, grad_output, output: grad * grad_output * (1 - 2 * output),
+                      result=lambda grad_output_t, output_t, grad_output, output:
+                          sigmoid_backward(grad_output_t, output)
+                          + output_t * grad_output * (-2 * output + 1))
 tanh_backward = Op("TanhBackwardBackward0",
                    lambda grad_output, output: grad_output * (1 - output * output),
                    grad_output=lambda grad, output: tanh_backward(grad, output),
-                   output=lambda grad, grad_output, output: -2 * output * grad_output * grad)
+                   output=lambda grad, grad_output, output: -2 * output * grad_output * grad,
+                   result=lambda grad_output_t, output_t, grad_output, output:
+                       tanh_backward(grad_output_t, output) + output_t * (-2 * output * grad_output))
 threshold_backward = Op("ThresholdBackwardBackward0", _threshold_backward,
                         grad_output=lambda grad, self, threshold:
                             threshold_backward(grad, self, threshold),
-                        self=lambda grad: zeros_like(grad))
+                        self=lambda grad: zeros_like(grad),
+                        result=lambda grad_output_t, self_t, self, threshold:
+                            zeros_like(self_t) + threshold_backward(grad_output_t, self, threshold))
 masked_fill = Op("MaskedFillBackward1", lambda self, mask, value: np.where(mask, value, self),
                  self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
                  value=lambda grad, mask: grad[mask.expand(grad.shape)].sum())  # a mask broadcasts
@@ -1829,30 +1876,37 @@ clamp_max_tensor = Op("ClampMaxBackward1", lambda self, max: np.minimum(self, ma
 where = Op("WhereBackward0",           lambda condition, self, other: np.where(condition, self, other),
            promote=("self", "other"),
            self=lambda grad, condition: where(condition, grad, 0.0),
-           other=lambda grad, condition: where(condition, 0.0, grad))
+           other=lambda grad, condition: where(condition, 0.0, grad),
+           result=lambda self_t, other_t, condition: where(condition, self_t, other_t))
 to_dtype = Op("ToCopyBackward0",       lambda self, dtype: _copy_preserving(self, dtype.np),
               promote=False,
-              self=lambda grad: grad)   # the engine casts the gradient back to self's dtype
+              self=lambda grad: grad,
+              result="auto_linear")   # the engine casts the gradient back to self's dtype
 clone = Op("CloneBackward0",           lambda self, memory_format=None: self.copy()
                                            if memory_format is contiguous_format
                                            else _copy_preserving(self),
-           self=lambda grad: grad)
+           self=lambda grad: grad,
+           result="auto_linear")
 
 # --- linear algebra -----------------------------------------------------------------------------
 mm = Op("MmBackward0",                 lambda self, mat2: self @ mat2,
         self=lambda grad, mat2, self_shape, self_strides: (mat2 @ grad.t()).t()
             if _column_major(self_shape, self_strides) else grad @ mat2.t(),
         mat2=lambda grad, self, mat2_shape, mat2_strides: (grad.t() @ self).t()
-            if _column_major(mat2_shape, mat2_strides) else self.t() @ grad)
+            if _column_major(mat2_shape, mat2_strides) else self.t() @ grad,
+        result=lambda self_t, mat2_t, self, mat2: mm(self_t, mat2) + mm(self, mat2_t))
 dot = Op("DotBackward0",               lambda self, tensor: np.dot(self, tensor),
          self=lambda grad, tensor: grad * tensor,
-         tensor=lambda grad, self: grad * self)
+         tensor=lambda grad, self: grad * self,
+         result=lambda self_t, tensor_t, self, tensor: dot(self_t, tensor) + dot(self, tensor_t))
 mv = Op("MvBackward0",                 lambda self, vec: self @ vec,
         self=lambda grad, vec: grad.unsqueeze(1) * vec,
-        vec=lambda grad, self: self.t() @ grad)
+        vec=lambda grad, self: self.t() @ grad,
+        result=lambda self_t, vec_t, self, vec: mv(self_t, vec) + mv(self, vec_t))
 bmm = Op("BmmBackward0",               lambda self, mat2: self @ mat2,         # batches of matrices
          self=lambda grad, mat2: bmm(grad, mat2.transpose(1, 2)),
-         mat2=lambda grad, self: bmm(self.transpose(1, 2), grad))
+         mat2=lambda grad, self: bmm(self.transpose(1, 2), grad),
+         result=lambda self_t, mat2_t, self, mat2: bmm(self_t, mat2) + bmm(self, mat2_t))
 # part nsgap: beta * self + alpha * product (addmv, addr, baddbmm, addbmm; addmm is with linear's
 # rows), and vdot
 def _beta_self_plus(self, product, beta, alpha):
@@ -2909,22 +2963,26 @@ linalg_ldl_factor_ex.keep_layout = linalg_ldl_solve.keep_layout = True
 # (the engine casts the gradient back to the input's dtype)
 sum = Op("SumBackward0",               lambda self, dtype=None: _sum(self, dtype=_acc(self, dtype)),
          promote=False,
-         self=lambda grad, self_shape: expand(grad, self_shape))
+         self=lambda grad, self_shape: expand(grad, self_shape),
+         result="auto_linear")
 sum_dim = Op("SumBackward1",           lambda self, dim, keepdim, dtype=None: _sum(  # dim=():
                                            self, dim or None, keepdim, _acc(self, dtype)),  # all
              promote=False,
              self=lambda grad, self_shape, dim, keepdim:
-                 expand(_unsqueeze_dims(grad, dim, keepdim or not self_shape), self_shape))
+                 expand(_unsqueeze_dims(grad, dim, keepdim or not self_shape), self_shape),
+             result="auto_linear")
 mean = Op("MeanBackward0",             lambda self, dtype=None: _mean(self, None, False, _acc(self, dtype)),
           promote=False,
-          self=lambda grad, self_shape, self_numel: div_scalar(expand(grad, self_shape), self_numel))
+          self=lambda grad, self_shape, self_numel: div_scalar(expand(grad, self_shape), self_numel),
+          result="auto_linear")
 mean_dim = Op("MeanBackward1",         lambda self, dim, keepdim, dtype=None: _mean(
                                            self, dim or None, keepdim, _acc(self, dtype)),
               promote=False,
               self=lambda grad, self_shape, self_numel, dim, keepdim:  # (numel: over all dims)
                   div_scalar(expand(_unsqueeze_dims(grad, dim, keepdim or not self_shape),
                                     self_shape),
-                             _reduced_numel(self_shape, dim) if dim else self_numel))
+                             _reduced_numel(self_shape, dim) if dim else self_numel),
+              result="auto_linear")
 max = Op("MaxBackward1",               lambda self: self.max(),
          self=lambda grad, self, result: _evenly_distribute(grad, self, result))
 min = Op("MinBackward1",               lambda self: self.min(),
@@ -3037,66 +3095,90 @@ norm_p_dim = Op("NormBackward1",       lambda self, p, dim, keepdim: _norm(self,
 
 # --- views: the result shares memory and version counter with `self` ----------------------------
 view = Op("ViewBackward0",             lambda self, shape: self.reshape(shape), view=True,
-          self=lambda grad, self_shape: grad.reshape(self_shape))
+          self=lambda grad, self_shape: grad.reshape(self_shape),
+          result="auto_linear")
 reshape_alias = Op("ReshapeAliasBackward0", lambda self, shape: self.reshape(shape),  # reshape of a
-                   view=True, self=lambda grad, self_shape: grad.reshape(self_shape))  # strided view
+                   view=True, self=lambda grad, self_shape: grad.reshape(self_shape),
+                              result="auto_linear")  # strided view
 unsafe_view = Op("UnsafeViewBackward0", lambda self, shape: self.reshape(shape),  # reshape copied
-                 self=lambda grad, self_shape: grad.reshape(self_shape))
+                 self=lambda grad, self_shape: grad.reshape(self_shape),
+                 result="auto_linear")
 expand = Op("ExpandBackward0",         _expand, view=True,
-            self=lambda grad, self_shape: sum_to(grad, self_shape))
+            self=lambda grad, self_shape: sum_to(grad, self_shape),
+            result="auto_linear")
 transpose = Op("TransposeBackward0",   lambda self, dim0, dim1: self.swapaxes(dim0, dim1)
                                            if self.ndim else self[...], view=True,
-               self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
+               self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1),
+               result="auto_linear")
 t = Op("TBackward0",                   lambda self: self.T, view=True,
-       self=lambda grad: grad.t())
+       self=lambda grad: grad.t(),
+       result="auto_linear")
 permute = Op("PermuteBackward0",       lambda self, dims: self.transpose(dims), view=True,
-             self=lambda grad, dims: grad.permute(tuple(np.argsort([d % len(dims) for d in dims]))))
+             self=lambda grad, dims: grad.permute(tuple(np.argsort([d % len(dims) for d in dims]))),
+             result="auto_linear")
 unsqueeze = Op("UnsqueezeBackward0",   lambda self, dim: np.expand_dims(self, dim), view=True,
-               self=lambda grad, dim: grad.squeeze(dim))
+               self=lambda grad, dim: grad.squeeze(dim),
+               result="auto_linear")
 squeeze = Op("SqueezeBackward0",       lambda self: self.squeeze(), view=True,
-             self=lambda grad, self_shape: _unsqueeze_to(grad, self_shape))
+             self=lambda grad, self_shape: _unsqueeze_to(grad, self_shape),
+             result="auto_linear")
 squeeze_dim = Op("SqueezeBackward1",   lambda self, dim: self.squeeze(dim) if self.ndim
                                            and self.shape[dim] == 1 else self[...], view=True,
-                 self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, (dim,)))
+                 self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, (dim,)),
+                 result="auto_linear")
 squeeze_dims = Op("SqueezeBackward2",  lambda self, dim: self.squeeze(
                                            tuple(d for d in dim if self.shape[d] == 1)) if self.ndim
                                            else self[...], view=True,
-                  self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, dim))
+                  self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, dim),
+                  result="auto_linear")
 squeeze_dims_ = Op("SqueezeBackward4", lambda self, dim: self.squeeze(dim) if self.ndim  # squeeze_
                                            and self.shape[dim] == 1 else self[...], view=True,
-                   self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, (dim,)))
+                   self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, (dim,)),
+                   result="auto_linear")
 # their in-place forms (t_, transpose_, ...): self itself takes the new shape
 t_ = Op("TBackward1",                  lambda self: self.T, view=True,
-        self=lambda grad: grad.t())
+        self=lambda grad: grad.t(),
+        result="auto_linear")
 transpose_ = Op("TransposeBackward1",  lambda self, dim0, dim1: self.swapaxes(dim0, dim1)
                                            if self.ndim else self[...], view=True,
-                self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
+                self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1),
+                result="auto_linear")
 unsqueeze_ = Op("UnsqueezeBackward1",  lambda self, dim: np.expand_dims(self, dim), view=True,
-                self=lambda grad, dim: grad.squeeze(dim))
+                self=lambda grad, dim: grad.squeeze(dim),
+                result="auto_linear")
 squeeze_ = Op("SqueezeBackward3",      lambda self: self.squeeze(), view=True,
-              self=lambda grad, self_shape: _unsqueeze_to(grad, self_shape))
+              self=lambda grad, self_shape: _unsqueeze_to(grad, self_shape),
+              result="auto_linear")
 squeeze_dims_list_ = Op("SqueezeBackward5", lambda self, dim: self.squeeze(
                             tuple(d for d in dim if self.shape[d] == 1)), view=True,
-                        self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, dim))
+                        self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, dim),
+                        result="auto_linear")
 alias = Op("AliasBackward0",           lambda self: self[...], view=True,
-           self=lambda grad: grad)
+           self=lambda grad: grad,
+           result="auto_linear")
+fw_primal = Op("Identity",             lambda self: self[...], view=True,  # unpack_dual's primal:
+               self=lambda grad: grad)                                     # it has no tangent
 select = Op("SelectBackward0",         lambda self, dim, index: self[_dim_key(dim, index)], view=True,
-            self=lambda grad, self_shape, dim, index: select_backward(grad, self_shape, dim, index))
+            self=lambda grad, self_shape, dim, index: select_backward(grad, self_shape, dim, index),
+            result="auto_linear")
 slicing = Op("SliceBackward0",         lambda self, dim, start, end, step:  # (end: INT64_MAX for
                                            self[_dim_key(dim, slice(start, end, step))],  # none)
              view=True,
              self=lambda grad, self_shape, dim, start, end, step:  # (slice_copy's may be None)
                  slice_backward(grad, self_shape, dim, 0 if start is None else start,
-                                INT64_MAX if end is None else end, step))
+                                INT64_MAX if end is None else end, step),
+             result="auto_linear")
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 select_backward = Op("SelectBackwardBackward0", lambda grad_output, input_sizes, dim, index:
                          _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
                                             _dim_key(dim, index)),
-                     grad_output=lambda grad, dim, index: select(grad, dim, index))
+                     grad_output=lambda grad, dim, index: select(grad, dim, index),
+                     result="auto_linear")
 slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, dim, start, end, step:
                         _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
                                            _dim_key(dim, slice(start, end, step))),
-                    grad_output=lambda grad, dim, start, end, step: slicing(grad, dim, start, end, step))
+                    grad_output=lambda grad, dim, start, end, step: slicing(grad, dim, start, end, step),
+                    result="auto_linear")
 
 # --- part views2: as_strided, a view of any geometry on the input's storage ---------------------
 def _as_strided(self, size, stride, storage_offset=None):
@@ -3370,7 +3452,8 @@ scatter_add = Op("ScatterAddBackward0", lambda self, dim, index, src: _scatter_f
 # --- indexing that copies (integer arrays, masks) and writing into tensors ----------------------
 index = Op("IndexBackward0",           _index,
            self=lambda grad, self_shape, indices: index_put_impl_(
-               Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad, indices, True))
+               Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad, indices, True),
+           result="auto_linear")
 index.keep_layout = True  # (_index lays its result out as PyTorch's iterator does)
 index_put = Op("IndexPutBackward0",    _index_put_forward, promote=False,
                self=lambda grad, indices, accumulate:
@@ -3538,16 +3621,22 @@ fill_tensor_ = Op("FillBackward3",     lambda self, value: np.full_like(self, va
 
 # --- neural-network functions -------------------------------------------------------------------
 softmax = Op("SoftmaxBackward0",       _softmax, floating=True,
-             self=lambda grad, result, dim: softmax_backward_data(grad, result, dim))
+             self=lambda grad, result, dim: softmax_backward_data(grad, result, dim),
+             result=lambda self_t, self, result, dim:
+                 result * (self_t - _logsumexp_jvp(self, self_t, dim)))
 log_softmax = Op("LogSoftmaxBackward0", _log_softmax, floating=True,
-                 self=lambda grad, result, dim: log_softmax_backward_data(grad, result, dim))
+                 self=lambda grad, result, dim: log_softmax_backward_data(grad, result, dim),
+                 result=lambda self_t, self, dim: self_t - _logsumexp_jvp(self, self_t, dim))
 mse_loss = Op("MseLossBackward0",      lambda self, target, reduction="mean":
                                            {"mean": _mean, "sum": np.sum}.get(
                                                reduction, lambda a: a)((self - target) ** 2),
               self=lambda grad, self, target, reduction:
                   mse_loss_backward(grad, self, target, reduction),
               target=lambda grad, self, target, reduction:
-                  mse_loss_backward(grad, target, self, reduction))
+                  mse_loss_backward(grad, target, self, reduction),
+              result=lambda self_t, target_t, self, target, reduction: _apply_loss_reduction(
+                  mse_loss_backward(self_t, self, target, "none")
+                  + mse_loss_backward(target_t, target, self, "none"), reduction))
 nll_loss = Op("NllLossBackward0",      _nll_loss_forward, promote=False, extra=("total_weight",),
               self=lambda grad, self, target, weight, reduction, ignore_index, total_weight:
                   nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight))
@@ -3574,7 +3663,12 @@ mse_loss_backward = Op("MseLossBackwardBackward0",  # in self's dtype, even when
                        self=lambda grad, grad_output, self, reduction:
                            _mse_double_backward(grad * grad_output, self, reduction),
                        target=lambda grad, grad_output, target, reduction:
-                           -_mse_double_backward(grad * grad_output, target, reduction))
+                           -_mse_double_backward(grad * grad_output, target, reduction),
+                       result=lambda grad_output_t, self_t, target_t, grad_output, self, target,
+                                     reduction:
+                           _mse_double_backward(self_t * grad_output, self, reduction)
+                           - _mse_double_backward(target_t * grad_output, target, reduction)
+                           + mse_loss_backward(grad_output_t, self, target, reduction))
 nll_loss_backward = Op("NllLossBackwardBackward0", _nll_loss_backward, promote=False,
                        grad_output=lambda grad, target, weight, reduction, ignore_index:
                            nll_loss(grad, target, weight, reduction, ignore_index)[0],
@@ -5611,12 +5705,24 @@ def join(node_class, tensors, dim, forward):
     if all(_channels_last(t._data) for t in tensors):  # (then PyTorch's cat is channels-last too;
         out = _channels_last_join(out, dim, forward)  # a stack views a cat of them)
     out = Tensor._make(out)
+    if function._forward_level is not None and any(t._fw_grad is not None for t in tensors):
+        _join_tangent(out, node_class, tensors, dim, forward)
     if grad_mode._enabled and dt.kind == "f" and any(t.requires_grad for t in tensors):
         node = node_class(tuple(t._edge() for t in tensors), ((out._data.shape, dt),))
         node.dim, node._args["dim"] = dim % out._data.ndim, dim
         node.sizes = [t._data.shape[node.dim] if t._data.ndim > node.dim else 1 for t in tensors]
         out._grad_fn = node
     return out
+
+
+def _join_tangent(out, node_class, tensors, dim, forward):
+    """PyTorch's cat_jvp / stack_jvp: the tangents joined alike, zeros for an input without one
+    (inference mode has no forward AD)."""
+    if grad_mode._inference or out._data.dtype.kind != "f":
+        return
+    tangents = [function._zero_tangent(t) if t._fw_grad is None else t._fw_grad for t in tensors]
+    function._set_fw_grad(out, function._without_forward_ad(join, node_class, tangents, dim,
+                                                            forward))
 
 
 # --- ops with several outputs: views of one input, all outputs of ONE node ----------------------
@@ -5685,13 +5791,18 @@ class UnsafeSplitWithSizesBackward0(SplitWithSizesBackward0):
     __slots__ = ()
 
 
-def views(node_class, self, arrays, **saved):
-    """Several views of `self` made by one op (unbind, split): with autograd, all of them are
-    outputs of one node (output_nr 0, 1, ...); `saved` is what the node keeps."""
-    outs = [view_of(self, a) for a in arrays]
+def views(node_class, self, keys, **saved):
+    """Several views of `self` made by one op (unbind, split), self[key] for each key: with
+    autograd, all of them are outputs of one node (output_nr 0, 1, ...); `saved` is what the
+    node keeps. Forward AD: each view's tangent is the same view of self's (auto_linear)."""
+    outs = [view_of(self, self._data[k]) for k in keys]
     if grad_mode._enabled:
         for out in outs:
             out._creation_meta = "multi"
+    tangent = self._fw_grad
+    if tangent is not None and function._forward_level is not None and not grad_mode._inference:
+        for out, k in zip(outs, keys):
+            function._set_fw_grad(out, view_of(tangent, tangent._data[k]))
     return outputs_of(node_class, self, outs, **saved)
 
 

@@ -9,6 +9,7 @@ generated code does from derivatives.yaml (`self_strides`, `self_numel`, `self_s
 import builtins
 import functools
 import inspect
+import re
 import warnings
 import weakref
 
@@ -22,7 +23,11 @@ from .engine import FREED, FREED_MESSAGE, Node, SavedTensor, _op_name
 
 
 _GIVEN = {"grad", "grads", "grad_input_mask"}  # what backward gives formulas, rather than saved
-_PREPARED = {"params", "defaults", "index", "input_idx", "other_idx", "formulas", "saved_names"}
+# The dual level forward_ad.py entered: the tensors given a tangent in it (weak references, so
+# that leaving it can take their tangents away), or None: then no op looks for tangents.
+_forward_level = None
+_PREPARED = {"params", "defaults", "index", "input_idx", "other_idx", "formulas", "saved_names",
+             "result_names"}
 
 
 class OpNode(Node):
@@ -106,12 +111,19 @@ class Op:
     `grad_input_mask`, which of them need one. `output_differentiability` (derivatives.yaml's):
     outputs marked False (LU's pivots, its permutation P) hang from no node, and `grads` has
     an entry for each of the others only.
+
+    `result` is the forward derivative (forward-mode AD: the result's tangent from the inputs'
+    tangents), derivatives.yaml's `result:` line: "auto_element_wise" (each input's backward
+    formula with its tangent as `grad`, summed), "auto_linear" (the op itself applied to the
+    tangents: views, sums, clone) or a formula taking `self_t`, `other_t`, ... (the tangents),
+    the inputs (their primal values) and `result`. None: no forward derivative (yet).
     """
 
     def __init__(self, node_name, forward, /, *, promote=True, floating=False, view=False, extra=(),
-                 outputs=(), output_differentiability=None, **formulas):
+                 outputs=(), output_differentiability=None, result=None, **formulas):
         self.name, self.forward, self.promote, self.floating, self.view, self.extra = (
             node_name, forward, promote, floating, view, extra)
+        self.result = result  # the forward derivative: see _tangent
         self.outputs = outputs
         self.differentiable = output_differentiability or (True,) * len(outputs)
         self.contiguous = False  # True: PyTorch allocates the result C-contiguous (see the table)
@@ -157,6 +169,7 @@ class Op:
         self.formulas = [(f, _parameters(f)[0], k) for _, f, k in sorted(
             zip(formulas, formulas.values(), ks), key=lambda row: row[0])]
         self.saved_names = frozenset().union(*(names for _, names, _ in self.formulas)) - _GIVEN
+        self.result_names = _parameters(self.result)[0] if callable(self.result) else None
 
     def bind(self, args, kwargs):
         values = list(args)
@@ -177,7 +190,60 @@ class Op:
                         v._base is not None and v._base.requires_grad)):
                     self.record(values, result, extras)
                     break
+        if _forward_level is not None:  # (forward-mode AD: inside a dual level only)
+            self._forward_ad(values, result)
         return (result, *extras) if self.extra else result
+
+    def _forward_ad(self, values, result):
+        """Give the result its tangent, if an input has one. The formula runs with forward AD
+        off, on the inputs' primal values: its own ops make no tangents of tangents (PyTorch's
+        formulas read `self_p`, the primal without its tangent). With grad mode on, they are
+        recorded: the tangent is differentiable in reverse mode too."""
+        tangents = [v._fw_grad if isinstance(v, Tensor) else None
+                    for v in (values[i] for i in self.input_idx)]
+        if grad_mode._inference or builtins.all(t is None for t in tangents):
+            return  # (inference mode turns forward AD off as well, as in PyTorch)
+        if self.result is None or self.outputs or self.not_implemented:
+            raise NotImplementedError(
+                f"Trying to use forward AD with {_aten_name(self.name)} that does not support it "
+                "because it has not been implemented yet.\nPlease file an issue to PyTorch at "
+                "https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so "
+                "that we can prioritize its implementation or submit a PR adding the "
+                "implementation to derivatives.yaml")
+        if result._data.dtype.kind != "f":
+            return  # (an integer result has no derivative)
+        tangent = _without_forward_ad(self._tangent, values, result, tangents)
+        _set_fw_grad(result, tangent)
+        node = result._grad_fn
+        if node is not None and node.__class__.op is self:  # a saved result keeps its tangent
+            for saved in node._saved_tensors.values():       # (forward-over-reverse needs it)
+                if saved.__class__ is SavedTensor and saved.is_output:
+                    saved.fw_grad = tangent
+
+    def _tangent(self, values, result, tangents):
+        """The result's tangent by the row's `result` rule; an input without a tangent counts as
+        zeros (PyTorch's efficient zero tensors)."""
+        given = tangents
+        tangents = [_zero_tangent(values[i]) if t is None else t
+                    for i, t in zip(self.input_idx, tangents)]
+        if self.result == "auto_linear":  # a linear op's derivative is the op itself
+            args = values[:]
+            for i, t in zip(self.input_idx, tangents):
+                args[i] = t
+            return self(*args)
+        env = dict(zip(self.params, values))
+        env["result"] = result
+        if self.result == "auto_element_wise":  # the backward formula, grad = the tangent
+            total = None
+            for formula, names, k in self.formulas:
+                if given[k] is not None:
+                    env["grad"] = given[k]
+                    term = formula(*[env[name] for name in names])
+                    total = term if total is None else total + term
+            return total
+        for i, t in zip(self.input_idx, tangents):
+            env[self.params[i] + "_t"] = t
+        return self.result(*[env[name] for name in self.result_names])
 
     def run(self, values):
         """The forward on NumPy data, with PyTorch's dtype rules; returns (result, extras)."""
@@ -378,6 +444,23 @@ class Op:
             else:
                 raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
         return plan
+
+
+def _set_fw_grad(t, tangent):
+    """Give t a tangent at the current dual level, which takes it away again on exit."""
+    t._fw_grad = tangent
+    _forward_level.append(weakref.ref(t))
+
+
+def _zero_tangent(value):
+    """The tangent of an input that has none: zeros like it (0 for a Python number)."""
+    return Tensor._make(np.zeros_like(value._data)) if isinstance(value, Tensor) else 0
+
+
+def _aten_name(node_name):
+    """The op a node class is named after, as ATen spells it: MseLossBackward0 -> mse_loss."""
+    name = re.sub(r"Backward\d*$", "", node_name.rpartition("::")[2])
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
 def _original_self(before):
@@ -591,6 +674,8 @@ def apply_inplace(op, self, *args, **kwargs):
                                                          "same_kind"):
         raise RuntimeError(f"result type {dtypes.from_numpy_dtype(out.dtype)._scalar} can't be cast "
                            f"to the desired output type {self.dtype._scalar}")
+    if _forward_level is not None:  # (the tangent from self's old values, before the write)
+        op._forward_ad(values, result)
     before = self
     if recording:  # the tape must see self as it was: its old edge and, if saved, its old values
         before = Tensor._make(self._data.copy(order="K"), self._grad_fn, self._output_nr,
@@ -621,7 +706,23 @@ def apply_inplace(op, self, *args, **kwargs):
                 if saved.__class__ is SavedTensor and saved.is_output:  # node while that lives
                     saved.view_grad_fn = weakref.ref(self._grad_fn)
         _new_history(self, old, before._output_nr)
+    if result._fw_grad is not None:
+        _write_tangent(self, result._fw_grad)
     return self
+
+
+def _write_tangent(self, tangent):
+    """Forward AD through an in-place op: as in PyTorch, a tangent self has is written in place
+    (a view's tangent is a view of its base's: the base's changes too); a tensor that has none
+    takes the new one. Left out: a view without a tangent (PyTorch gives its base a zero tangent
+    and the view a view of it)."""
+    if self._fw_grad is None and self._base is not None:
+        raise NotImplementedError("minigrad: forward AD through an in-place op on a view that "
+                                  "has no tangent is not supported")
+    if self._fw_grad is None:
+        _set_fw_grad(self, tangent)
+        return
+    _without_forward_ad(self._fw_grad.copy_, tangent)
 
 
 def rebase_history(self, result):
@@ -703,7 +804,20 @@ def apply_inplace_view(op, self, *args):
         if self._base is not None and not op.view:  # set_, an ordinary in-place op to PyTorch:
             _rebase_view(self, self._base, fn, _geometry(self))  # a view is rebased as by any
         _new_history(self, old, before._output_nr)
-    return self
+    if self._fw_grad is not None and _forward_level is not None and op.view:
+        _without_forward_ad(apply_inplace_view, op, self._fw_grad, *args)  # (t_, ...: the
+    return self                                                 # tangent takes the new shape)
+
+
+def _without_forward_ad(fn, *args):
+    """fn(*args) with forward AD off: the ops that compute or write a tangent make no tangent
+    of their own (PyTorch's formulas read the primals, `self_p`)."""
+    global _forward_level
+    level, _forward_level = _forward_level, None
+    try:
+        return fn(*args)
+    finally:
+        _forward_level = level
 
 
 _OVERLAP = ("unsupported operation: {} to a single memory location. Please clone() the tensor "
