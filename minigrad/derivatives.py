@@ -19,6 +19,7 @@ import numpy as np
 from .autograd import function, grad_mode
 from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of, _channels_last, _copy_preserving
+from .autograd.function import _fw, _fw_sum  # (forward AD: None is a zero tangent)
 from .autograd.function import _iterator_layout, _preserve_layout, _row_major, _suggested_layout
 from .autograd.function import _min_storage_size
 from . import _math
@@ -982,8 +983,11 @@ def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_inde
 
 
 def _apply_loss_reduction(loss, reduction):
-    """PyTorch's apply_loss_reduction: a forward derivative of a loss, reduced as the loss is."""
-    return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
+    """PyTorch's apply_loss_reduction: a forward derivative of a loss, reduced as the loss is
+    (None, a zero tangent, stays None)."""
+    if loss is None or reduction == "none":
+        return loss
+    return loss.mean() if reduction == "mean" else loss.sum()
 
 
 def _logsumexp_jvp(self, self_t, dim):
@@ -991,6 +995,30 @@ def _logsumexp_jvp(self, self_t, dim):
     exp-normalize trick; softmax's and log_softmax's forward derivatives use it."""
     self_exp = (self - amax(self, (dim,), True)).exp() if self.numel() else self.exp()
     return (self_exp * self_t).sum(dim, keepdim=True) / self_exp.sum(dim, keepdim=True)
+
+
+def _softmax_backward_data_jvp(grad_output_t, output_t, grad_output, output, dim):
+    """derivatives.yaml gives _softmax_backward_data (and _log_softmax_backward_data) no
+    forward derivative: PyTorch runs forward AD through their decompositions (torch._decomp),
+    op by op, each op's own rule in turn (mul's other_t * self + self_t * other; None, a zero
+    tangent, drops out). Here: new = grad_output * output; new - output * new.sum(dim)."""
+    new = grad_output * output
+    new_t = _fw_sum(_fw(mul, output_t, grad_output), _fw(mul, grad_output_t, output))
+    product_t = _fw_sum(_fw(mul, _fw(_sum_keepdim, new_t, dim), output),
+                        _fw(mul, output_t, _sum_keepdim(new, dim)))
+    return _fw_sum(new_t, _fw(neg, product_t))
+
+
+def _log_softmax_backward_data_jvp(grad_output_t, output_t, grad_output, output, dim):
+    """The same for grad_output - output.exp() * grad_output.sum(dim)."""
+    exp = output.exp()
+    product_t = _fw_sum(_fw(mul, _fw(_sum_keepdim, grad_output_t, dim), exp),
+                        _fw(mul, _fw(mul, output_t, exp), _sum_keepdim(grad_output, dim)))
+    return _fw_sum(grad_output_t, _fw(neg, product_t))
+
+
+def _sum_keepdim(t, dim):
+    return t.sum(dim, keepdim=True)
 
 
 def _mse_norm(numel, reduction):
@@ -1262,12 +1290,12 @@ add = Op("AddBackward0",               lambda self, other, alpha=1: self + other
                                            else _add_scaled(self, other, alpha),
          self=lambda grad: grad,
          other=lambda grad, alpha: grad if alpha == 1 else mul_scalar(grad, alpha),
-         result=lambda self_t, other_t, alpha: self_t + _maybe_multiply(other_t, alpha))
+         result=(lambda self_t: self_t, lambda other_t, alpha: _maybe_multiply(other_t, alpha)))
 sub = Op("SubBackward0",               lambda self, other, alpha=1: self - other if alpha == 1
                                            else _add_scaled(self, other, -alpha),
          self=lambda grad: grad,
          other=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha),
-         result=lambda self_t, other_t, alpha: self_t - _maybe_multiply(other_t, alpha))
+         result=(lambda self_t: self_t, lambda other_t, alpha: -_maybe_multiply(other_t, alpha)))
 sub_scalar = Op("SubBackward1",        lambda self, other: self - other,          # inside formulas
                 promote=("self", "other"),
                 self=lambda grad: grad,
@@ -1281,11 +1309,11 @@ rsub_tensor = Op("RsubBackward0",      lambda self, other, alpha=1: other - self
                                            else _add_scaled(other, self, -alpha),  # rsub(x, y)
                  self=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha),
                  other=lambda grad: grad,
-                 result=lambda self_t, other_t, alpha: -_maybe_multiply(self_t, alpha) + other_t)
+                 result=(lambda self_t, alpha: -_maybe_multiply(self_t, alpha), lambda other_t: other_t))
 mul = Op("MulBackward0",               lambda self, other: self * other,
          self=lambda grad, other: grad * other,
          other=lambda grad, self: grad * self,
-         result=lambda self_t, other_t, self, other: other_t * self + self_t * other)
+         result=(lambda other_t, self: other_t * self, lambda self_t, other: self_t * other))
 mul_scalar = Op("MulBackward1",        lambda self, other: self * other,          # inside formulas
                 promote=("self", "other"),
                 self=lambda grad, other: mul_scalar(grad, other),
@@ -1293,7 +1321,8 @@ mul_scalar = Op("MulBackward1",        lambda self, other: self * other,        
 div = Op("DivBackward0",               lambda self, other: self / other, floating=True,
          self=lambda grad, other: grad / other,
          other=lambda grad, self, other: -grad * ((self / other) / other),
-         result=lambda self_t, other_t, other, result: (self_t - other_t * result) / other)
+         result=lambda self_t, other_t, other, result:  # (self_t - other_t * result) / other
+             _fw(div, _fw_sum(self_t, _fw(neg, _fw(mul, other_t, result))), other))
 div_scalar = Op("DivBackward1",        lambda self, other: self / other, floating=True,
                 promote=("self", "other"),                                  # inside formulas
                 self=lambda grad, other: div_scalar(grad, other),
@@ -1828,21 +1857,22 @@ sigmoid_backward = Op("SigmoidBackwardBackward0",
                       lambda grad_output, output: grad_output * (1 - output) * output,
                       grad_output=lambda grad, output: sigmoid_backward(grad, output),
                       output=lambda grad, grad_output, output: grad * grad_output * (1 - 2 * output),
-                      result=lambda grad_output_t, output_t, grad_output, output:
-                          sigmoid_backward(grad_output_t, output)
-                          + output_t * grad_output * (-2 * output + 1))
+                      result=(lambda grad_output_t, output: sigmoid_backward(grad_output_t, output),
+                              lambda output_t, grad_output, output:
+                                  output_t * grad_output * (-2 * output + 1)))
 tanh_backward = Op("TanhBackwardBackward0",
                    lambda grad_output, output: grad_output * (1 - output * output),
                    grad_output=lambda grad, output: tanh_backward(grad, output),
                    output=lambda grad, grad_output, output: -2 * output * grad_output * grad,
-                   result=lambda grad_output_t, output_t, grad_output, output:
-                       tanh_backward(grad_output_t, output) + output_t * (-2 * output * grad_output))
+                   result=(lambda grad_output_t, output: tanh_backward(grad_output_t, output),
+                           lambda output_t, grad_output, output:
+                               output_t * (-2 * output * grad_output)))
 threshold_backward = Op("ThresholdBackwardBackward0", _threshold_backward,
                         grad_output=lambda grad, self, threshold:
                             threshold_backward(grad, self, threshold),
                         self=lambda grad: zeros_like(grad),
-                        result=lambda grad_output_t, self_t, self, threshold:
-                            zeros_like(self_t) + threshold_backward(grad_output_t, self, threshold))
+                        result=(lambda grad_output_t, self, threshold:  # (+ zeros for self_t)
+                                    threshold_backward(grad_output_t, self, threshold),))
 masked_fill = Op("MaskedFillBackward1", lambda self, mask, value: np.where(mask, value, self),
                  self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
                  value=lambda grad, mask: grad[mask.expand(grad.shape)].sum())  # a mask broadcasts
@@ -1877,7 +1907,9 @@ where = Op("WhereBackward0",           lambda condition, self, other: np.where(c
            promote=("self", "other"),
            self=lambda grad, condition: where(condition, grad, 0.0),
            other=lambda grad, condition: where(condition, 0.0, grad),
-           result=lambda self_t, other_t, condition: where(condition, self_t, other_t))
+           result=lambda self_t, other_t, condition, self, other:  # (zeros, materialized)
+               where(condition, zeros_like(self) if self_t is None else self_t,
+                     zeros_like(other) if other_t is None else other_t))
 to_dtype = Op("ToCopyBackward0",       lambda self, dtype: _copy_preserving(self, dtype.np),
               promote=False,
               self=lambda grad: grad,
@@ -1894,19 +1926,20 @@ mm = Op("MmBackward0",                 lambda self, mat2: self @ mat2,
             if _column_major(self_shape, self_strides) else grad @ mat2.t(),
         mat2=lambda grad, self, mat2_shape, mat2_strides: (grad.t() @ self).t()
             if _column_major(mat2_shape, mat2_strides) else self.t() @ grad,
-        result=lambda self_t, mat2_t, self, mat2: mm(self_t, mat2) + mm(self, mat2_t))
+        result=(lambda self_t, mat2: mm(self_t, mat2), lambda self, mat2_t: mm(self, mat2_t)))
 dot = Op("DotBackward0",               lambda self, tensor: np.dot(self, tensor),
          self=lambda grad, tensor: grad * tensor,
          tensor=lambda grad, self: grad * self,
-         result=lambda self_t, tensor_t, self, tensor: dot(self_t, tensor) + dot(self, tensor_t))
+         result=(lambda self_t, tensor: dot(self_t, tensor),
+                 lambda self, tensor_t: dot(self, tensor_t)))
 mv = Op("MvBackward0",                 lambda self, vec: self @ vec,
         self=lambda grad, vec: grad.unsqueeze(1) * vec,
         vec=lambda grad, self: self.t() @ grad,
-        result=lambda self_t, vec_t, self, vec: mv(self_t, vec) + mv(self, vec_t))
+        result=(lambda self_t, vec: mv(self_t, vec), lambda self, vec_t: mv(self, vec_t)))
 bmm = Op("BmmBackward0",               lambda self, mat2: self @ mat2,         # batches of matrices
          self=lambda grad, mat2: bmm(grad, mat2.transpose(1, 2)),
          mat2=lambda grad, self: bmm(self.transpose(1, 2), grad),
-         result=lambda self_t, mat2_t, self, mat2: bmm(self_t, mat2) + bmm(self, mat2_t))
+         result=(lambda self_t, mat2: bmm(self_t, mat2), lambda self, mat2_t: bmm(self, mat2_t)))
 # part nsgap: beta * self + alpha * product (addmv, addr, baddbmm, addbmm; addmm is with linear's
 # rows), and vdot
 def _beta_self_plus(self, product, beta, alpha):
@@ -3635,11 +3668,12 @@ mse_loss = Op("MseLossBackward0",      lambda self, target, reduction="mean":
               target=lambda grad, self, target, reduction:
                   mse_loss_backward(grad, target, self, reduction),
               result=lambda self_t, target_t, self, target, reduction: _apply_loss_reduction(
-                  mse_loss_backward(self_t, self, target, "none")
-                  + mse_loss_backward(target_t, target, self, "none"), reduction))
+                  _fw_sum(_fw(mse_loss_backward, self_t, self, target, "none"),
+                          _fw(mse_loss_backward, target_t, target, self, "none")), reduction))
 nll_loss = Op("NllLossBackward0",      _nll_loss_forward, promote=False, extra=("total_weight",),
               self=lambda grad, self, target, weight, reduction, ignore_index, total_weight:
-                  nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight))
+                  nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight),
+              result="auto_linear")
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 softmax_backward_data = Op("SoftmaxBackwardDataBackward0",
                            lambda grad_output, output, dim: (grad_output - (grad_output * output)
@@ -3647,14 +3681,16 @@ softmax_backward_data = Op("SoftmaxBackwardDataBackward0",
                            grad_output=lambda grad, output, dim: softmax_backward_data(grad, output, dim),
                            output=lambda grad, grad_output, output, dim: grad_output * grad
                                - (output * grad_output).sum(dim, keepdim=True) * grad
-                               - grad_output * (output * grad).sum(dim, keepdim=True))
+                               - grad_output * (output * grad).sum(dim, keepdim=True),
+                           result=_softmax_backward_data_jvp)
 log_softmax_backward_data = Op("LogSoftmaxBackwardDataBackward0",
                                lambda grad_output, output, dim: grad_output - _rounded(np.exp, output)
                                    * grad_output.sum(axis=dim, keepdims=True),
                                grad_output=lambda grad, output, dim:
                                    grad - (grad * output.exp()).sum(dim, keepdim=True),
                                output=lambda grad, grad_output, output, dim:
-                                   -grad_output.sum(dim, keepdim=True) * output.exp() * grad)
+                                   -grad_output.sum(dim, keepdim=True) * output.exp() * grad,
+                               result=_log_softmax_backward_data_jvp)
 mse_loss_backward = Op("MseLossBackwardBackward0",  # in self's dtype, even when target's differs
                        lambda grad_output, self, target, reduction: (_mse_norm(self.size, reduction)
                            * (self - target) * grad_output).astype(self.dtype), promote=False,
@@ -3664,15 +3700,22 @@ mse_loss_backward = Op("MseLossBackwardBackward0",  # in self's dtype, even when
                            _mse_double_backward(grad * grad_output, self, reduction),
                        target=lambda grad, grad_output, target, reduction:
                            -_mse_double_backward(grad * grad_output, target, reduction),
-                       result=lambda grad_output_t, self_t, target_t, grad_output, self, target,
-                                     reduction:
-                           _mse_double_backward(self_t * grad_output, self, reduction)
-                           - _mse_double_backward(target_t * grad_output, target, reduction)
-                           + mse_loss_backward(grad_output_t, self, target, reduction))
+                       result=(lambda self_t, grad_output, self, reduction:
+                                   _mse_double_backward(self_t * grad_output, self, reduction),
+                               lambda target_t, grad_output, target, reduction:
+                                   -_mse_double_backward(target_t * grad_output, target, reduction),
+                               lambda grad_output_t, self, target, reduction:
+                                   mse_loss_backward(grad_output_t, self, target, reduction)))
 nll_loss_backward = Op("NllLossBackwardBackward0", _nll_loss_backward, promote=False,
                        grad_output=lambda grad, target, weight, reduction, ignore_index:
                            nll_loss(grad, target, weight, reduction, ignore_index)[0],
-                       self=lambda grad: zeros_like(grad))
+                       self=lambda grad: zeros_like(grad),
+                       # (none in derivatives.yaml: PyTorch's jvp goes through its decomposition,
+                       # linear in grad_output and constant in self)
+                       result=(lambda grad_output_t, self, target, weight, reduction, ignore_index,
+                                      total_weight: nll_loss_backward(
+                           grad_output_t, self, target, weight, reduction, ignore_index,
+                           total_weight),))
 # (N, C, H, W) scores: the same math, PyTorch's 2-D kernel and nodes of its own
 nll_loss2d = Op("NllLoss2DBackward0",  _nll_loss_forward, promote=False, extra=("total_weight",),
                 self=lambda grad, self, target, weight, reduction, ignore_index, total_weight:

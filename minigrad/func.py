@@ -161,10 +161,12 @@ class _Level:
 
 def _detach(t):
     """t.detach(), keeping t's tangent: inside jvp or jacfwd (hessian is jacfwd(jacrev(f))), a
-    transform's fresh inputs and unwrapped results stay dual, as PyTorch's wrappers do."""
+    transform's fresh inputs and unwrapped results stay dual, as PyTorch's wrappers do. The
+    tangent is unwrapped too (its formulas were recorded on this level's inputs)."""
     out = t.detach()
     if t._fw_grad is not None:
-        _set_fw_grad(out, t._fw_grad)
+        tangent = t._fw_grad
+        _set_fw_grad(out, _detach(tangent) if tangent.requires_grad else tangent)
     return out
 
 

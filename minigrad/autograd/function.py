@@ -116,7 +116,9 @@ class Op:
     tangents), derivatives.yaml's `result:` line: "auto_element_wise" (each input's backward
     formula with its tangent as `grad`, summed), "auto_linear" (the op itself applied to the
     tangents: views, sums, clone) or a formula taking `self_t`, `other_t`, ... (the tangents),
-    the inputs (their primal values) and `result`. None: no forward derivative (yet).
+    the inputs (their primal values) and `result`; a tuple of formulas is the yaml's sum of
+    terms, one per tangent (mul's `other_t * self_p + self_t * other_p`). None: no forward
+    derivative (yet).
     """
 
     def __init__(self, node_name, forward, /, *, promote=True, floating=False, view=False, extra=(),
@@ -169,7 +171,9 @@ class Op:
         self.formulas = [(f, _parameters(f)[0], k) for _, f, k in sorted(
             zip(formulas, formulas.values(), ks), key=lambda row: row[0])]
         self.saved_names = frozenset().union(*(names for _, names, _ in self.formulas)) - _GIVEN
-        self.result_names = _parameters(self.result)[0] if callable(self.result) else None
+        self.result_names = (_parameters(self.result)[0] if callable(self.result) else
+                             [_parameters(term)[0] for term in self.result]
+                             if self.result.__class__ is tuple else None)
 
     def bind(self, args, kwargs):
         values = list(args)
@@ -213,6 +217,8 @@ class Op:
         if result._data.dtype.kind != "f":
             return  # (an integer result has no derivative)
         tangent = _without_forward_ad(self._tangent, values, result, tangents)
+        if tangent is None:
+            return  # (a zero tangent: none, as PyTorch's efficient zero shows it)
         _set_fw_grad(result, tangent)
         node = result._grad_fn
         if node is not None and node.__class__.op is self:  # a saved result keeps its tangent
@@ -221,29 +227,41 @@ class Op:
                     saved.fw_grad = tangent
 
     def _tangent(self, values, result, tangents):
-        """The result's tangent by the row's `result` rule; an input without a tangent counts as
-        zeros (PyTorch's efficient zero tensors)."""
-        given = tangents
-        tangents = [_zero_tangent(values[i]) if t is None else t
-                    for i, t in zip(self.input_idx, tangents)]
+        """The result's tangent by the row's `result` rule, or None: zero. An input without a
+        tangent stands for PyTorch's "efficient zero" tensor: auto_linear applies the op to
+        zeros; elsewhere it is None, and the terms it is in drop out (as do the signs of zero
+        they would add: -0. + 0. is 0.)."""
         if self.result == "auto_linear":  # a linear op's derivative is the op itself
             args = values[:]
             for i, t in zip(self.input_idx, tangents):
-                args[i] = t
-            return self(*args)
+                args[i] = _zero_tangent(values[i]) if t is None else t
+            return self(*args)[0] if self.extra else self(*args)
         env = dict(zip(self.params, values))
         env["result"] = result
+        terms = []
         if self.result == "auto_element_wise":  # the backward formula, grad = the tangent
-            total = None
             for formula, names, k in self.formulas:
-                if given[k] is not None:
-                    env["grad"] = given[k]
-                    term = formula(*[env[name] for name in names])
-                    total = term if total is None else total + term
-            return total
-        for i, t in zip(self.input_idx, tangents):
-            env[self.params[i] + "_t"] = t
-        return self.result(*[env[name] for name in self.result_names])
+                if tangents[k] is not None:
+                    env["grad"] = tangents[k]
+                    terms.append(formula(*[env[name] for name in names]))
+        else:
+            for i, t in zip(self.input_idx, tangents):
+                env[self.params[i] + "_t"] = t
+            if self.result.__class__ is not tuple:
+                terms.append(self.result(*[env[name] for name in self.result_names]))
+            else:  # a sum of terms, each linear in one tangent
+                zero = {self.params[i] + "_t" for i, t in zip(self.input_idx, tangents)
+                        if t is None}
+                terms = [term(*[env[name] for name in names])
+                         for term, names in zip(self.result, self.result_names)
+                         if zero.isdisjoint(names)]
+        total = _fw_sum(*terms)
+        if total is None:
+            return None
+        if total._data.shape != result._data.shape:  # (a zero term dropped: still broadcast)
+            return total.expand(result.shape).contiguous()
+        # (a new tensor, not an input's tangent itself)
+        return total.clone() if builtins.any(total is t for t in tangents) else total
 
     def run(self, values):
         """The forward on NumPy data, with PyTorch's dtype rules; returns (result, extras)."""
@@ -444,6 +462,21 @@ class Op:
             else:
                 raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
         return plan
+
+
+def _fw_sum(*terms):
+    """The sum of the terms that are not None (zero tangents), left to right; None if all are."""
+    total = None
+    for term in terms:
+        if term is not None:
+            total = term if total is None else total + term
+    return total
+
+
+def _fw(f, tangent, *args):
+    """f(tangent, *args), None for a zero tangent (None): f is linear in it (PyTorch's ops on
+    efficient zero tensors give one)."""
+    return None if tangent is None else f(tangent, *args)
 
 
 def _set_fw_grad(t, tangent):
