@@ -1394,30 +1394,41 @@ cosh = Op("CoshBackward0",             lambda self: _rounded(np.cosh, self), flo
           self=lambda grad, self: grad * self.sinh(),
           result="auto_element_wise")
 asin = Op("AsinBackward0",             lambda self: _rounded(np.arcsin, self), floating=True,
-          self=lambda grad, self: grad * add_scalar(-self * self, 1).rsqrt())
+          self=lambda grad, self: grad * add_scalar(-self * self, 1).rsqrt(),
+          result="auto_element_wise")
 acos = Op("AcosBackward0",             lambda self: _rounded(np.arccos, self), floating=True,
-          self=lambda grad, self: grad * -add_scalar(-self * self, 1).rsqrt())
+          self=lambda grad, self: grad * -add_scalar(-self * self, 1).rsqrt(),
+          result="auto_element_wise")
 atan = Op("AtanBackward0",             lambda self: _rounded(np.arctan, self), floating=True,
-          self=lambda grad, self: grad / add_scalar(self * self, 1))
+          self=lambda grad, self: grad / add_scalar(self * self, 1),
+          result="auto_element_wise")
 asinh = Op("AsinhBackward0",           lambda self: _rounded(np.arcsinh, self), floating=True,
-           self=lambda grad, self: grad * add_scalar(pow_scalar(self, 2), 1).rsqrt())
+           self=lambda grad, self: grad * add_scalar(pow_scalar(self, 2), 1).rsqrt(),
+           result="auto_element_wise")
 acosh = Op("AcoshBackward0",           lambda self: _rounded(np.arccosh, self), floating=True,
-           self=lambda grad, self: grad * sub_scalar(self * self, 1).rsqrt())
+           self=lambda grad, self: grad * sub_scalar(self * self, 1).rsqrt(),
+           result="auto_element_wise")
 atanh = Op("AtanhBackward0",           lambda self: _rounded(np.arctanh, self), floating=True,
-           self=lambda grad, self: mul_scalar(grad, 1) / _one_minus(pow_scalar(self, 2)))
+           self=lambda grad, self: mul_scalar(grad, 1) / _one_minus(pow_scalar(self, 2)),
+           result="auto_element_wise")
 erf = Op("ErfBackward0",               lambda self: _rounded(_erf, self), floating=True,
-         self=lambda grad, self: mul_scalar(exp(-pow_scalar(self, 2)), 2 / math.sqrt(math.pi)) * grad)
+         self=lambda grad, self: mul_scalar(exp(-pow_scalar(self, 2)), 2 / math.sqrt(math.pi)) * grad,
+         result="auto_element_wise")
 erfc = Op("ErfcBackward0",             lambda self: _rounded(_erfc, self), floating=True,
-          self=lambda grad, self: mul_scalar(exp(-pow_scalar(self, 2)), -2 / math.sqrt(math.pi)) * grad)
+          self=lambda grad, self: mul_scalar(exp(-pow_scalar(self, 2)), -2 / math.sqrt(math.pi)) * grad,
+          result="auto_element_wise")
 erfinv = Op("ErfinvBackward0",         lambda self: _rounded(_erfinv, self), floating=True,
             self=lambda grad, self: mul_scalar(exp(pow_scalar(erfinv(self), 2)),
                                                0.5 * math.sqrt(math.pi)) * grad)
 log2 = Op("Log2Backward0",             lambda self: _rounded(np.log2, self), floating=True,
-          self=lambda grad, self: grad / mul_scalar(self, 0.6931471805599453))
+          self=lambda grad, self: grad / mul_scalar(self, 0.6931471805599453),
+          result="auto_element_wise")
 log10 = Op("Log10Backward0",           lambda self: _rounded(np.log10, self), floating=True,
-           self=lambda grad, self: grad / mul_scalar(self, 2.3025850929940456))
+           self=lambda grad, self: grad / mul_scalar(self, 2.3025850929940456),
+           result="auto_element_wise")
 exp2 = Op("Exp2Backward0",             lambda self: _rounded(np.exp2, self), floating=True,
-          self=lambda grad, result: mul_scalar(grad * result, math.log(2)))
+          self=lambda grad, result: mul_scalar(grad * result, math.log(2)),
+          result="auto_element_wise")
 deg2rad = Op("Deg2RadBackward0",       lambda self: self * self.dtype.type(math.pi / 180), floating=True,
              self=lambda grad: mul_scalar(grad, math.pi / 180))
 rad2deg = Op("Rad2DegBackward0",       lambda self: self * self.dtype.type(180 / math.pi), floating=True,
@@ -1454,9 +1465,11 @@ lerp = Op("LerpBackward1",             lambda self, end, weight: _lerp(self, end
           end=lambda grad, weight: grad * weight,
           weight=lambda grad, self, end: grad * (end - self))
 tril = Op("TrilBackward0",             lambda self, diagonal=0: np.tril(self, diagonal),
-          self=lambda grad, diagonal: tril(grad, diagonal))
+          self=lambda grad, diagonal: tril(grad, diagonal),
+          result="auto_linear")
 triu = Op("TriuBackward0",             lambda self, diagonal=0: np.triu(self, diagonal),
-          self=lambda grad, diagonal: triu(grad, diagonal))
+          self=lambda grad, diagonal: triu(grad, diagonal),
+          result="auto_linear")
 tril.contiguous = triu.contiguous = True  # (new row-major tensors in PyTorch, batched too)
 # --- end of part trig ---
 # --- part elem2: addcmul/addcdiv, in-place comparisons, copysign ... heaviside ---
@@ -1798,21 +1811,27 @@ igammac = Op("IgammacBackward0",       _math.igammac,
 # --- end of part bessel ---
 # rsqrt: 1 / sqrt in float32 is exactly PyTorch's float32 kernel (rounding float64 is not)
 rsqrt = Op("RsqrtBackward0",           lambda self: 1 / np.sqrt(self), floating=True,
-           self=lambda grad, result: mul_scalar(grad, -0.5) * result ** 3)
+           self=lambda grad, result: mul_scalar(grad, -0.5) * result ** 3,
+           result="auto_element_wise")
 log1p = Op("Log1PBackward0",           lambda self: _rounded(np.log1p, self), floating=True,
            self=lambda grad, self: grad / add_scalar(self, 1))
 expm1 = Op("Expm1Backward0",           lambda self: _rounded(np.expm1, self), floating=True,
-           self=lambda grad, result: grad * add_scalar(result, 1))
+           self=lambda grad, result: grad * add_scalar(result, 1),
+           result="auto_element_wise")
 floor = Op("FloorBackward0",           lambda self: _integral(np.floor, self),
-           self=lambda grad: zeros_like(grad))
+           self=lambda grad: zeros_like(grad),
+           result="auto_element_wise")
 ceil = Op("CeilBackward0",             lambda self: _integral(np.ceil, self),
-          self=lambda grad: zeros_like(grad))
+          self=lambda grad: zeros_like(grad),
+          result="auto_element_wise")
 round = Op("RoundBackward0",           lambda self: _integral(np.round, self),   # half to even
-           self=lambda grad: zeros_like(grad))
+           self=lambda grad: zeros_like(grad),
+           result="auto_element_wise")
 round_decimals = Op("RoundBackward1",  _round_decimals,
                     self=lambda grad: zeros_like(grad))
 trunc = Op("TruncBackward0",           lambda self: _integral(np.trunc, self),    # toward zero
-           self=lambda grad: zeros_like(grad))
+           self=lambda grad: zeros_like(grad),
+           result="auto_element_wise")
 frac = Op("FracBackward0",             lambda self: self - np.trunc(self),        # keeps the sign
           self=lambda grad: grad)
 maximum = Op("MaximumBackward0",       lambda self, other: np.maximum(self, other),  # nan wins
@@ -1883,7 +1902,8 @@ clamp = Op("ClampBackward1",           lambda self, min=None, max=None: np.clip(
            promote=("self", "min", "max"),
            self=lambda grad, self, min, max: where(
                (self >= (-math.inf if min is None else min))
-               & (self <= (math.inf if max is None else max)), grad, 0.0))
+               & (self <= (math.inf if max is None else max)), grad, 0.0),
+           result="auto_element_wise")
 clamp_tensor = Op("ClampBackward0",    lambda self, min=None, max=None: np.clip(self, min, max),
                   promote=("self", "min", "max"),
                   self=lambda grad, self, min, max: where(
@@ -1908,8 +1928,8 @@ where = Op("WhereBackward0",           lambda condition, self, other: np.where(c
            self=lambda grad, condition: where(condition, grad, 0.0),
            other=lambda grad, condition: where(condition, 0.0, grad),
            result=lambda self_t, other_t, condition, self, other:  # (zeros, materialized)
-               where(condition, zeros_like(self) if self_t is None else self_t,
-                     zeros_like(other) if other_t is None else other_t))
+               where(condition, function._zero_tangent(self) if self_t is None else self_t,
+                     function._zero_tangent(other) if other_t is None else other_t))
 to_dtype = Op("ToCopyBackward0",       lambda self, dtype: _copy_preserving(self, dtype.np),
               promote=False,
               self=lambda grad: grad,
@@ -3040,7 +3060,8 @@ topk = Op("TopkBackward0",             _topk, extra=("indices",),
           self=lambda grad, self_shape, dim, indices:
               _select_at_indices(grad, self_shape, dim, indices, True))
 trace = Op("TraceBackward0",           lambda self: np.trace(self, dtype=_acc(self)), promote=False,
-           self=lambda grad, self_shape: _trace_backward(grad, self_shape))
+           self=lambda grad, self_shape: _trace_backward(grad, self_shape),
+           result="auto_linear")
 std = Op("StdBackward0",               lambda self, dim, correction, keepdim:
                                            _var(self, dim, correction, keepdim, root=True),
          self=lambda grad, self, result, dim, correction, keepdim:
@@ -3078,7 +3099,8 @@ cumsum = Op("CumsumBackward0",         lambda self, dim, dtype: np.cumsum(
                                            dtype=_acc(self, dtype)).reshape(self.shape),
             promote=False,
             self=lambda grad, dim, self_scalar_type:
-                _cumsum_backward(grad.to(self_scalar_type), dim))
+                _cumsum_backward(grad.to(self_scalar_type), dim),
+            result="auto_linear")
 cumprod = Op("CumprodBackward0",       lambda self, dim, dtype=None: np.cumprod(
                                            self, axis=dim if self.ndim else None,
                                            dtype=_acc(self, dtype)).reshape(self.shape),
@@ -3406,14 +3428,17 @@ def _unfold_backward(grad_in, input_sizes, dim, size, step):
 
 unfold = Op("UnfoldBackward0",         _unfold, view=True,
             self=lambda grad, self_shape, dimension, size, step: unfold_backward(
-                grad, self_shape, dimension, size, step))
+                grad, self_shape, dimension, size, step),
+            result="auto_linear")
 unfold_backward = Op("UnfoldBackwardBackward0", _unfold_backward,
                      grad_in=lambda grad, dim, size, step: unfold(grad, dim, size, step))
 diagonal = Op("DiagonalBackward0",      _diagonal, view=True,
               self=lambda grad, self_shape, offset, dim1, dim2:
-                  diagonal_backward(grad, self_shape, offset, dim1, dim2))
+                  diagonal_backward(grad, self_shape, offset, dim1, dim2),
+              result="auto_linear")
 diag_embed = Op("DiagEmbedBackward0",  _diag_embed,
-                self=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+                self=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2),
+                result="auto_linear")
 diagonal_backward = Op("DiagonalBackwardBackward0", _diagonal_backward,
                        grad_output=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
 # (diag(out=)'s kernels: autograd records their out= with no formula)
@@ -3456,14 +3481,17 @@ detach_copy = Op("minigrad::autograd::NotImplemented", lambda self: self.copy(),
 # --- shape ops that copy -------------------------------------------------------------------------
 flip = Op("FlipBackward0",             lambda self, dims: np.flip(   # (laid out as self)
                                            self, dims if self.ndim else None).copy(order="K"),
-          self=lambda grad, dims: flip(grad, dims))
+          self=lambda grad, dims: flip(grad, dims),
+          result="auto_linear")
 roll = Op("RollBackward0",             lambda self, shifts, dims: _suggested_layout(
                                            np.roll(self, shifts, dims), _channels_last(self))
                                            if dims else  # (flattened, rolled: row-major)
                                            np.roll(self, shifts[0]),
-          self=lambda grad, shifts, dims: roll(grad, tuple(-s for s in shifts), dims))
+          self=lambda grad, shifts, dims: roll(grad, tuple(-s for s in shifts), dims),
+          result="auto_linear")
 repeat = Op("RepeatBackward0",         lambda self, repeats: np.tile(self, repeats),
-            self=lambda grad, repeats, self_shape: _repeat_backward(grad, repeats, self_shape))
+            self=lambda grad, repeats, self_shape: _repeat_backward(grad, repeats, self_shape),
+            result="auto_linear")
 roll.keep_layout = True  # (row-major or, rolled along dims, channels-last as a 4-D self is)
 repeat.contiguous = True  # (a new row-major tensor in PyTorch)
 
@@ -3472,7 +3500,8 @@ gather = Op("GatherBackward0",         lambda self, dim, index, sparse_grad=Fals
                                            self[_along(index, dim)],
             # self itself is saved (checked), as in PyTorch; a gradient is never sparse here
             self=lambda grad, self, dim, index, sparse_grad:
-                scatter_add(Tensor._make(np.zeros(self.shape, grad._data.dtype)), dim, index, grad))
+                scatter_add(Tensor._make(np.zeros(self.shape, grad._data.dtype)), dim, index, grad),
+            result="auto_linear")
 scatter = Op("ScatterBackward0",       _scatter_forward,
              self=lambda grad, dim, index: scatter_value(grad, dim, index, 0.0),
              src=lambda grad, dim, index: gather(grad, dim, index))
@@ -3505,7 +3534,8 @@ index_select = Op("IndexSelectBackward0", lambda self, dim, index: np.take(self,
                                                if self.ndim else self.copy(),  # (0-d: itself)
                   self=lambda grad, self_shape, dim, index: index_add(  # (PyTorch: in place)
                       Tensor._make(np.zeros(self_shape, grad._data.dtype)), dim,
-                      Tensor._make(index._data.reshape(-1)), grad))
+                      Tensor._make(index._data.reshape(-1)), grad),
+                  result="auto_linear")
 # part shape2: index_add, index_copy, masked_select/masked_scatter, rot90
 index_add = Op("IndexAddBackward0",    _index_add,
                self=lambda grad: grad,
@@ -3518,7 +3548,8 @@ index_copy = Op("IndexCopyBackward0",  _index_copy,
 masked_select = Op("MaskedSelectBackward0", _masked_select,
                    self=lambda grad, self, mask: apply_inplace(masked_scatter, zeros_like(
                        Tensor._make(np.broadcast_to(self._data, np.broadcast_shapes(
-                           self.shape, mask.shape)))), mask, grad))  # (PyTorch's masked_scatter_
+                           self.shape, mask.shape)))), mask, grad),
+                   result="auto_linear")  # (PyTorch's masked_scatter_
 # into zeros laid out as self, expanded to mask's shape, is)
 masked_scatter = Op("MaskedScatterBackward0", _masked_scatter,
                     self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
@@ -3528,7 +3559,8 @@ masked_scatter_backward = Op("MaskedScatterBackwardBackward0", _masked_scatter_b
                              grad_output=lambda grad, grad_output, mask: masked_scatter(
                                  zeros_like(grad_output), mask, grad))
 take = Op("TakeBackward0",             lambda self, index: self.reshape(-1)[index],
-          self=lambda grad, self, index: put(zeros_like(self), index, grad, True))
+          self=lambda grad, self, index: put(zeros_like(self), index, grad, True),
+          result="auto_linear")
 put = Op("PutBackward0",               _put,
          self=lambda grad, index, source, accumulate:
              grad if accumulate else put(grad, index, zeros_like(source), False),
@@ -3730,16 +3762,20 @@ nll_loss2d_backward = Op("NllLoss2DBackwardBackward0", _nll_loss_backward, promo
 # part nn.functional (helper nnf): activations, linear's addmm, binary cross entropy
 leaky_relu = Op("LeakyReluBackward0",  lambda self, negative_slope: np.where(
                                            self > 0, self, self * self.dtype.type(negative_slope)),
-                self=lambda grad, self, negative_slope: leaky_relu_backward(grad, self, negative_slope))
+                self=lambda grad, self, negative_slope: leaky_relu_backward(grad, self, negative_slope),
+                result="auto_element_wise")
 hardtanh = Op("HardtanhBackward0",     lambda self, min_val, max_val: np.clip(
                                            self, *np.array([min_val, max_val]).astype(self.dtype)),
               promote=False,
-              self=lambda grad, self, min_val, max_val: hardtanh_backward(grad, self, min_val, max_val))
+              self=lambda grad, self, min_val, max_val: hardtanh_backward(grad, self, min_val, max_val),
+              result="auto_element_wise")
 silu = Op("SiluBackward0",             lambda self: _rounded(lambda x: x / (1 + np.exp(-x)), self),
           self=lambda grad, self: grad * self.sigmoid() * add_scalar(
-              self * sub(Tensor._make(np.array(1.0, self._data.dtype)), self.sigmoid()), 1))
+              self * sub(Tensor._make(np.array(1.0, self._data.dtype)), self.sigmoid()), 1),
+          result="auto_element_wise")
 gelu = Op("GeluBackward0",             _gelu,
-          self=lambda grad, self, approximate: gelu_backward(grad, self, approximate))
+          self=lambda grad, self, approximate: gelu_backward(grad, self, approximate),
+          result="auto_element_wise")
 addmm = Op("AddmmBackward0",           lambda self, mat1, mat2, beta=1, alpha=1: _beta_self_plus(
                                            self, mat1 @ mat2, beta, alpha),
            self=lambda grad, beta: _maybe_multiply(grad, beta),  # (sum_to: engine)
@@ -3753,7 +3789,8 @@ binary_cross_entropy = Op("BinaryCrossEntropyBackward0", _binary_cross_entropy,
                           target=lambda grad, self, target, weight, reduction:
                               _bce_target_backward(grad, self, target, weight, reduction))
 logit = Op("LogitBackward0",           _logit, floating=True,
-           self=lambda grad, self, eps: _logit_backward(grad, self, eps))
+           self=lambda grad, self, eps: _logit_backward(grad, self, eps),
+           result="auto_element_wise")
 bce_with_logits = Op("BinaryCrossEntropyWithLogitsBackward0", _bce_with_logits,
                      self=lambda grad, self, target, weight, pos_weight, reduction:
                          _bce_with_logits_backward(grad, self, target, weight, pos_weight, reduction),
@@ -3889,7 +3926,8 @@ def _loss_double_backward_grad_output(backward, grad, grad_output, self, target,
 
 elu = Op("EluBackward0",               _elu,
          self=lambda grad, self, alpha, scale, input_scale:
-             elu_backward(grad, alpha, scale, input_scale, False, self))
+             elu_backward(grad, alpha, scale, input_scale, False, self),
+         result="auto_element_wise")
 elu_ = Op("EluBackward1",              _elu,      # in place: x is gone, the output stands in
           self=lambda grad, result, alpha, scale, input_scale:
               elu_backward(grad, alpha, scale, input_scale, True, result))
@@ -5355,7 +5393,8 @@ embedding = Op("EmbeddingBackward0",   lambda weight, indices, padding_idx=-1,
                promote=False,
                weight=lambda grad, indices, weight_shape, padding_idx, scale_grad_by_freq, sparse:
                    embedding_dense_backward(grad, indices, weight_shape[0], padding_idx,
-                                            scale_grad_by_freq))
+                                            scale_grad_by_freq),
+               result="auto_linear")
 # its backward formula, an op of its own in PyTorch (so double backward names it):
 embedding_dense_backward = Op("EmbeddingDenseBackwardBackward0", _embedding_dense_backward,
                               promote=False,
@@ -5610,30 +5649,37 @@ def _shrunk(self, lambd):
 celu = Op("CeluBackward0",             lambda self, alpha: _elu(self, alpha, 1, 1 / alpha),
           # (PyTorch's formula takes 1 / alpha with alpha as a C++ float: 1 / 0.3 is 3.3333332...)
           self=lambda grad, self, alpha: elu_backward(grad, alpha, 1, 1 / float(np.float32(alpha)),
-                                                      False, self))
+                                                      False, self),
+          result="auto_element_wise")
 celu_ = Op("CeluBackward1",            lambda self, alpha: _elu(self, alpha, 1, 1 / alpha),
            self=lambda grad, result, alpha: elu_backward(grad, alpha, 1, 1 / float(np.float32(alpha)),
                                                          True, result))
 softplus = Op("SoftplusBackward0",     _softplus,
-              self=lambda grad, self, beta, threshold: softplus_backward(grad, self, beta, threshold))
+              self=lambda grad, self, beta, threshold: softplus_backward(grad, self, beta, threshold),
+              result="auto_element_wise")
 hardsigmoid = Op("HardsigmoidBackward0", lambda self: np.clip(self + self.dtype.type(3), 0, 6)
                                              / self.dtype.type(6),
-                 self=lambda grad, self: hardsigmoid_backward(grad, self))
+                 self=lambda grad, self: hardsigmoid_backward(grad, self),
+                 result="auto_element_wise")
 hardswish = Op("HardswishBackward0",   lambda self: self * np.clip(self + self.dtype.type(3), 0, 6)
                                            / self.dtype.type(6),
-               self=lambda grad, self: hardswish_backward(grad, self))
+               self=lambda grad, self: hardswish_backward(grad, self),
+               result="auto_element_wise")
 mish = Op("MishBackward0",             lambda self: self * _rounded(
                                            np.tanh, _rounded(np.log1p, _rounded(np.exp, self))),
-          self=lambda grad, self: _mish_backward(grad, self))
+          self=lambda grad, self: _mish_backward(grad, self),
+          result="auto_element_wise")
 # (softshrink: x * 0 inside, -0.0 for negative x, as PyTorch's scalar loop, which small tensors
 # and the tail of big ones take; its SIMD loop over whole vectors gives +0.0)
 softshrink = Op("SoftshrinkBackward0", lambda self, lambd: np.where(_shrunk(self, lambd), self * 0,
                                            np.where(self > 0, self - self.dtype.type(lambd),
                                                     self + self.dtype.type(lambd))),
-                self=lambda grad, self, lambd: softshrink_backward(grad, self, lambd))
+                self=lambda grad, self, lambd: softshrink_backward(grad, self, lambd),
+                result="auto_element_wise")
 hardshrink = Op("HardshrinkBackward0", lambda self, lambd: np.where(_shrunk(self, lambd),
                                                                    self.dtype.type(0), self),
-                self=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd))
+                self=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd),
+                result="auto_element_wise")
 leaky_relu_ = Op("LeakyReluBackward1",  leaky_relu.forward,      # in place: the output stands in
                  self=lambda grad, result, negative_slope:
                      _leaky_relu_backward_of_result(grad, result, negative_slope))
@@ -5641,7 +5687,8 @@ glu = Op("GluBackward0",               _glu,
          self=lambda grad, self, dim: glu_backward(grad, self, dim))
 threshold = Op("ThresholdBackward0",   lambda self, threshold, value: np.where(
                                            self <= self.dtype.type(threshold), self.dtype.type(value), self),
-               self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
+               self=lambda grad, self, threshold: threshold_backward(grad, self, threshold),
+               result="auto_element_wise")
 threshold_ = Op("ThresholdBackward1",  lambda self, threshold, value: np.where(    # in place: self is
                                            self <= self.dtype.type(threshold), self.dtype.type(value), self),
                 self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))  # saved first

@@ -21326,6 +21326,10 @@ case(
         t(lambda: fwAD.make_dual(x, torch.ones(2), level=5))
         t(lambda: fwAD.exit_dual_level(level=3))
         t(lambda: torch.special.zeta(d, d))
+        t(lambda: fwAD.unpack_dual(3))
+        t(lambda: fwAD.make_dual(3, 3))
+    t(lambda: fwAD.exit_dual_level())
+    print(fwAD.unpack_dual(3))
     """,
     """
     @fwAD.dual_level()
@@ -21453,5 +21457,39 @@ case(
     t(lambda: jvp(lambda a: a, (x,), (x,), has_aux=True))
     t(lambda: jvp(lambda a: (a, 1), (x,), (x,), has_aux=True))
     t(lambda: jvp(torch.sin, (x,), (torch.ones(2),)))
+    """,
+)
+case(
+    "k_forward_ad_custom_function",
+    """
+    fwAD = torch.autograd.forward_ad
+    class Scale(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y, k):
+            ctx.k = k
+            return x * y * k
+        @staticmethod
+        def backward(ctx, g):
+            return g, g, None
+        @staticmethod
+        def jvp(ctx, x_t, y_t, k_t):
+            print("jvp got", x_t, y_t, k_t)
+            return (x_t + y_t) * ctx.k
+    class NoJvp(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+    with fwAD.dual_level():
+        d = fwAD.make_dual(torch.ones(2), torch.tensor([1., 2.]))
+        print(Scale.apply(d, torch.tensor([3., 4.]), 2))
+        print(Scale.apply(d, d, 3), Scale.apply(torch.ones(2), torch.ones(2), 2))
+        try:
+            NoJvp.apply(d)
+        except NotImplementedError as e:
+            print(e)
+        print(NoJvp.apply(torch.ones(2)))
     """,
 )

@@ -498,8 +498,27 @@ def _forward_ad_more(L, a, b):
             L.func.grad(lambda x: (x * x * b).sum())(a))  # (an input that requires grad: alias)
 
 
+def _forward_ad_elementwise(L, a, p):
+    h = a * 0.5  # (inside (-1, 1): asin, acos, atanh)
+    return (a.expm1(), p.rsqrt(), a.atan(), a.erf(), F(L).gelu(a), F(L).gelu(a, approximate="tanh"),
+            F(L).silu(a), F(L).leaky_relu(a, 0.1), F(L).elu(a), F(L).softplus(a), F(L).hardtanh(a, -0.5, 0.5),
+            a.clamp(-0.5, 0.5), a.clamp(min=0.1), h.asin(), h.acos(), (p + 1).acosh(), a.asinh(), h.atanh(),
+            p.log2(), p.log10(), a.exp2(), a.erfc(), a.floor(), a.ceil(), a.round(), a.trunc(),
+            a.sigmoid().logit(), F(L).threshold(a, 0.1, 2.0), F(L).hardsigmoid(a), F(L).hardswish(a),
+            F(L).mish(a), F(L).celu(a), F(L).softshrink(a, 0.1), F(L).hardshrink(a, 0.1))
+
+
+def _forward_ad_linear(L, a):
+    return (a.flip(0), a.roll(1, 1), a.repeat(2, 1), a.gather(1, L.tensor([[0], [2]])),
+            a.index_select(1, L.tensor([2, 0])), L.diag_embed(a), a[:, :2].trace(), a.tril(), a.triu(1),
+            a.cumsum(1), L.take(a, L.tensor([0, 4])), a.masked_select(a > 0),
+            F(L).embedding(L.tensor([1, 0, 1]), a), a.diagonal(), a.unfold(1, 2, 1))
+
+
 C.add("fw_primal", _fw_primal, A23)
 C.add("forward_ad_more", _forward_ad_more, A23, B23)
+C.add("forward_ad_elementwise", _forward_ad_elementwise, A23, P23)
+C.add("forward_ad_linear", _forward_ad_linear, A23)
 
 
 # --------------------------------------------------------------------------
@@ -2445,7 +2464,8 @@ FORWARD_AD_CASES = [
     "pow_tensor", "rpow", "exp", "log", "sqrt", "abs", "sigmoid", "tanh", "relu", "where", "to_dtype",
     "clone", "mm", "dot", "mv", "matmul_1d_2d", "bmm", "matmul_2d_3d", "sum", "mean", "view",
     "unsafe_view", "expand", "transpose", "squeeze", "softmax", "mse_loss", "cat_stack",
-    "unbind_split_chunk", "softmax_functions", "forward_ad_more"]
+    "unbind_split_chunk", "softmax_functions", "nll_loss", "forward_ad_more", "forward_ad_elementwise",
+    "forward_ad_linear"]
 
 
 def _fwd_over_rev(L, a, t):
@@ -2453,7 +2473,8 @@ def _fwd_over_rev(L, a, t):
     backward formulas run on dual tensors, so their own rows need forward derivatives."""
     return ((a.sigmoid() * a.tanh()).sum() + a.relu().pow(3).sum() + (a.mean(1) * a[:, 0]).sum()
             + a[0, 1:].exp().sum() + a.tan().mean() + (a.sin() * t.cos()).sum()
-            + (a.exp() ** t).sum())
+            + (a.exp() ** t).sum() + (F(L).softmax(a, 0) * t).sum() + (F(L).log_softmax(a, 1) * t).sum()
+            + F(L).cross_entropy(a, L.tensor([2, 0])) + F(L).nll_loss(a * t, L.tensor([1, 0]), reduction="sum"))
 
 
 def _fwd_over_rev_mse(L, a, t):

@@ -13,7 +13,6 @@ pass gives J @ v for one direction v, whatever the number of outputs.
 The tangent lives on the tensor (`_fw_grad`). As in PyTorch only one level at a time is
 supported, and leaving it takes every tangent made in it away.
 """
-import weakref
 from typing import NamedTuple
 
 from ..tensor import Tensor
@@ -45,6 +44,8 @@ def exit_dual_level(*, level=None):
     if level != _current_level:
         raise RuntimeError("Trying to exit a forward AD level that was not the last one that was "
                            "created. This is not supported.")
+    if level < 0:
+        raise RuntimeError("Dual level must be a positive number.")
     for ref in function._forward_level:
         t = ref()
         if t is not None:
@@ -54,8 +55,8 @@ def exit_dual_level(*, level=None):
 
 
 def make_dual(tensor, tangent, *, level=None):
-    """A new tensor aliased to `tensor` (a view: same memory; AliasBackward0 in reverse mode is
-    PyTorch's ViewBackward0 here too) carrying `tangent` as-is. Differentiable backward."""
+    """A new tensor aliased to `tensor` (a view of it, ViewBackward0 in reverse mode, as
+    PyTorch's _make_dual) carrying `tangent` as-is. Differentiable backward."""
     if level is None:
         level = _current_level
     if level < 0:
@@ -98,6 +99,9 @@ def unpack_dual(tensor, *, level=None):
         level = _current_level
     if level < 0:
         return UnpackedDualTensor(tensor, None)
+    if not isinstance(tensor, Tensor):
+        raise TypeError("_unpack_dual(): argument 'dual' (position 1) must be Tensor, not "
+                        f"{type(tensor).__name__}")
     from ..derivatives import fw_primal  # (a view without the tangent; its node is Identity)
     return UnpackedDualTensor(function._without_forward_ad(fw_primal, tensor), tensor._fw_grad)
 

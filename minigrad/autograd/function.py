@@ -115,10 +115,10 @@ class Op:
     `result` is the forward derivative (forward-mode AD: the result's tangent from the inputs'
     tangents), derivatives.yaml's `result:` line: "auto_element_wise" (each input's backward
     formula with its tangent as `grad`, summed), "auto_linear" (the op itself applied to the
-    tangents: views, sums, clone) or a formula taking `self_t`, `other_t`, ... (the tangents),
-    the inputs (their primal values) and `result`; a tuple of formulas is the yaml's sum of
-    terms, one per tangent (mul's `other_t * self_p + self_t * other_p`). None: no forward
-    derivative (yet).
+    tangents: views, sums, clone) or a formula taking `self_t`, `other_t`, ... (the tangents;
+    None for an input that has none, PyTorch's efficient zero: see _fw, _fw_sum), the inputs
+    (their primal values) and `result`; a tuple of formulas is the yaml's sum of terms, one per
+    tangent (mul's `other_t * self_p + self_t * other_p`). None: no forward derivative (yet).
     """
 
     def __init__(self, node_name, forward, /, *, promote=True, floating=False, view=False, extra=(),
@@ -1296,6 +1296,11 @@ class Function(metaclass=FunctionMeta):
 
     vjp = backward  # the same method under its other name: define one of the two
 
+    @staticmethod
+    def jvp(ctx, *grad_inputs):
+        raise NotImplementedError("You must implement the jvp function for custom "
+                                  "autograd.Function to use it with forward mode AD.")
+
     def __init__(self, *args, **kwargs):  # (PyTorch's pre-1.3 style made Function objects)
         warnings.warn(f"{self.__class__} should not be instantiated. Methods on autograd functions "
                       "are all static, so you should invoke them on the class itself. "
@@ -1310,6 +1315,27 @@ class Function(metaclass=FunctionMeta):
 
     @classmethod
     def apply(cls, *args, **kwargs):
+        result, ctx = cls._apply(*args, **kwargs)
+        if _forward_level is not None and any(
+                isinstance(a, Tensor) and a._fw_grad is not None for a in args):
+            cls._forward_ad(ctx, args, result)
+        return result
+
+    @classmethod
+    def _forward_ad(cls, ctx, args, result):
+        """Forward AD through a custom Function: its jvp(ctx, *tangents) gives the outputs'
+        tangents (zeros for a tensor input without one, None for other arguments), as in
+        PyTorch; forward itself ran with forward AD off."""
+        tangents = [(_zero_tangent(a) if a._fw_grad is None else a._fw_grad)
+                    if isinstance(a, Tensor) else None for a in args]
+        out_t = _without_forward_ad(cls.jvp, ctx, *tangents)
+        outs = result if isinstance(result, tuple) else (result,)
+        for out, t in zip(outs, out_t if isinstance(out_t, tuple) else (out_t,)):
+            if isinstance(out, Tensor) and t is not None:
+                _set_fw_grad(out, t)
+
+    @classmethod
+    def _apply(cls, *args, **kwargs):
         split = cls.setup_context is not Function.setup_context
         if split:  # the arguments as setup_context will see them
             bound = inspect.signature(cls.forward).bind(*args, **kwargs)
@@ -1318,16 +1344,16 @@ class Function(metaclass=FunctionMeta):
         ctx = cls._backward_cls()
         tensor_args = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
-        with grad_mode.no_grad():
+        with grad_mode.no_grad():  # (and without forward AD: jvp says the outputs' tangents)
             if split:
-                outputs = cls.forward(*args)
+                outputs = _without_forward_ad(cls.forward, *args)
                 cls.setup_context(ctx, args, outputs)
             else:
-                outputs = cls.forward(ctx, *args, **kwargs)
+                outputs = _without_forward_ad(lambda: cls.forward(ctx, *args, **kwargs))
         single = not isinstance(outputs, tuple)
         outs = [outputs] if single else list(outputs)
         if not (grad_mode._enabled and any(ctx.needs_input_grad)):
-            return outputs
+            return outputs, ctx
         ctx._tensor_args, ctx._num_args = tensor_args, len(args)
         ctx.next_functions = tuple(args[i]._edge() for i in tensor_args)
         metadata = []
@@ -1361,4 +1387,4 @@ class Function(metaclass=FunctionMeta):
             i: None if t is None else SavedTensor(t, is_output=t._grad_fn is ctx)
             for i, t in enumerate(ctx.to_save)}
         ctx.to_save = ()
-        return outs[0] if single else tuple(outs)
+        return (outs[0] if single else tuple(outs)), ctx
