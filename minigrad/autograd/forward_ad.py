@@ -63,9 +63,11 @@ def make_dual(tensor, tangent, *, level=None):
         raise RuntimeError("Trying to create a dual Tensor for forward AD but no level exists, "
                            "make sure to enter_dual_level() first.")
     if not (tensor.is_floating_point() or tensor.is_complex()):
-        raise ValueError(f"Expected primal to be floating point or complex, but got: {tensor.dtype}")
+        raise ValueError("Expected primal to be floating point or complex, but got: "
+                         f"{tensor.dtype}")
     if not (tangent.is_floating_point() or tangent.is_complex()):
-        raise ValueError(f"Expected tangent to be floating point or complex, but got: {tangent.dtype}")
+        raise ValueError("Expected tangent to be floating point or complex, but got: "
+                         f"{tangent.dtype}")
     if level != _current_level:
         raise RuntimeError("Invalid level given to _make_dual")
     if tensor._fw_grad is not None:
