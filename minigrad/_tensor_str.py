@@ -217,12 +217,15 @@ def _add_suffixes(text: str, suffixes: list, indent: int) -> str:
 
 
 def tensor_str(array: np.ndarray, dtype_name: str, *, grad_fn_name: str | None = None,
-               requires_grad: bool = False, default_dtype: str = "float32") -> str:
+               requires_grad: bool = False, default_dtype: str = "float32",
+               tangent=None) -> str:
     """The text of repr(t)/str(t) for a tensor with these contents.
 
     dtype_name is one of 'float32', 'float64', 'int64', 'int32', 'int16', 'int8', 'uint8', 'bool'.
     grad_fn_name e.g. 'AddBackward0' -> suffix 'grad_fn=<AddBackward0>';
     requires_grad=True (and no grad_fn) -> suffix 'requires_grad=True'.
+    tangent (a dual tensor's, forward-mode AD) -> suffix f'tangent={tangent}' (a 0-d one formats
+    as its number, as PyTorch's f-string does).
     Non-default dtypes get 'dtype=minigrad.float64' (the package is named
     minigrad where PyTorch says torch); default_dtype names the float dtype
     that goes without saying (get_default_dtype()).
@@ -251,4 +254,6 @@ def tensor_str(array: np.ndarray, dtype_name: str, *, grad_fn_name: str | None =
         suffixes.append(f"grad_fn=<{grad_fn_name}>")
     elif requires_grad:
         suffixes.append("requires_grad=True")
+    if tangent is not None:
+        suffixes.append(f"tangent={tangent}")
     return _add_suffixes(PREFIX + body, suffixes, indent)

@@ -16,9 +16,10 @@ import warnings
 
 import numpy as np
 
-from .autograd import grad_mode
+from .autograd import function, grad_mode
 from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of, _channels_last, _copy_preserving
+from .autograd.function import _fw, _fw_sum  # (forward AD: None is a zero tangent)
 from .autograd.function import _iterator_layout, _preserve_layout, _row_major, _suggested_layout
 from .autograd.function import _min_storage_size, delayed_error
 from . import _math
@@ -981,6 +982,45 @@ def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_inde
     return out
 
 
+def _apply_loss_reduction(loss, reduction):
+    """PyTorch's apply_loss_reduction: a forward derivative of a loss, reduced as the loss is
+    (None, a zero tangent, stays None)."""
+    if loss is None or reduction == "none":
+        return loss
+    return loss.mean() if reduction == "mean" else loss.sum()
+
+
+def _logsumexp_jvp(self, self_t, dim):
+    """PyTorch's logsumexp_jvp (keepdim): sum(exp(x) * x_t) / sum(exp(x)) along dim, with the
+    exp-normalize trick; softmax's and log_softmax's forward derivatives use it."""
+    self_exp = (self - amax(self, (dim,), True)).exp() if self.numel() else self.exp()
+    return (self_exp * self_t).sum(dim, keepdim=True) / self_exp.sum(dim, keepdim=True)
+
+
+def _softmax_backward_data_jvp(grad_output_t, output_t, grad_output, output, dim):
+    """derivatives.yaml gives _softmax_backward_data (and _log_softmax_backward_data) no
+    forward derivative: PyTorch runs forward AD through their decompositions (torch._decomp),
+    op by op, each op's own rule in turn (mul's other_t * self + self_t * other; None, a zero
+    tangent, drops out). Here: new = grad_output * output; new - output * new.sum(dim)."""
+    new = grad_output * output
+    new_t = _fw_sum(_fw(mul, output_t, grad_output), _fw(mul, grad_output_t, output))
+    product_t = _fw_sum(_fw(mul, _fw(_sum_keepdim, new_t, dim), output),
+                        _fw(mul, output_t, _sum_keepdim(new, dim)))
+    return _fw_sum(new_t, _fw(neg, product_t))
+
+
+def _log_softmax_backward_data_jvp(grad_output_t, output_t, grad_output, output, dim):
+    """The same for grad_output - output.exp() * grad_output.sum(dim)."""
+    exp = output.exp()
+    product_t = _fw_sum(_fw(mul, _fw(_sum_keepdim, grad_output_t, dim), exp),
+                        _fw(mul, _fw(mul, output_t, exp), _sum_keepdim(grad_output, dim)))
+    return _fw_sum(grad_output_t, _fw(neg, product_t))
+
+
+def _sum_keepdim(t, dim):
+    return t.sum(dim, keepdim=True)
+
+
 def _mse_norm(numel, reduction):
     if reduction != "mean":
         return 2.0
@@ -1249,107 +1289,146 @@ def _log_sigmoid_double_backward(grad, self):
 add = Op("AddBackward0",               lambda self, other, alpha=1: self + other if alpha == 1
                                            else _add_scaled(self, other, alpha),
          self=lambda grad: grad,
-         other=lambda grad, alpha: grad if alpha == 1 else mul_scalar(grad, alpha))
+         other=lambda grad, alpha: grad if alpha == 1 else mul_scalar(grad, alpha),
+         result=(lambda self_t: self_t, lambda other_t, alpha: _maybe_multiply(other_t, alpha)))
 sub = Op("SubBackward0",               lambda self, other, alpha=1: self - other if alpha == 1
                                            else _add_scaled(self, other, -alpha),
          self=lambda grad: grad,
-         other=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha))
+         other=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha),
+         result=(lambda self_t: self_t, lambda other_t, alpha: -_maybe_multiply(other_t, alpha)))
 sub_scalar = Op("SubBackward1",        lambda self, other: self - other,          # inside formulas
                 promote=("self", "other"),
-                self=lambda grad: grad)
+                self=lambda grad: grad,
+                result="auto_element_wise")
 rsub = Op("RsubBackward1",             lambda self, other, alpha=1: other - self if alpha == 1
                                            else _add_scaled(other, self, -alpha),  # 2 - x
           promote=("self", "other"),
-          self=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha))
+          self=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha),
+          result="auto_element_wise")
 rsub_tensor = Op("RsubBackward0",      lambda self, other, alpha=1: other - self if alpha == 1
                                            else _add_scaled(other, self, -alpha),  # rsub(x, y)
                  self=lambda grad, alpha: -grad if alpha == 1 else mul_scalar(-grad, alpha),
-                 other=lambda grad: grad)
+                 other=lambda grad: grad,
+                 result=(lambda self_t, alpha: -_maybe_multiply(self_t, alpha), lambda other_t: other_t))
 mul = Op("MulBackward0",               lambda self, other: self * other,
          self=lambda grad, other: grad * other,
-         other=lambda grad, self: grad * self)
+         other=lambda grad, self: grad * self,
+         result=(lambda other_t, self: other_t * self, lambda self_t, other: self_t * other))
 mul_scalar = Op("MulBackward1",        lambda self, other: self * other,          # inside formulas
                 promote=("self", "other"),
-                self=lambda grad, other: mul_scalar(grad, other))
+                self=lambda grad, other: mul_scalar(grad, other),
+                result=lambda self_t, other: mul_scalar(self_t, other))
 div = Op("DivBackward0",               lambda self, other: self / other, floating=True,
          self=lambda grad, other: grad / other,
-         other=lambda grad, self, other: -grad * ((self / other) / other))
+         other=lambda grad, self, other: -grad * ((self / other) / other),
+         result=lambda self_t, other_t, other, result:  # (self_t - other_t * result) / other
+             _fw(div, _fw_sum(self_t, _fw(neg, _fw(mul, other_t, result))), other))
 div_scalar = Op("DivBackward1",        lambda self, other: self / other, floating=True,
                 promote=("self", "other"),                                  # inside formulas
-                self=lambda grad, other: div_scalar(grad, other))
+                self=lambda grad, other: div_scalar(grad, other),
+                result=lambda self_t, other: div_scalar(self_t, other))
 reciprocal = Op("ReciprocalBackward0", lambda self: 1 / self, floating=True,
-                self=lambda grad, result: -grad * (result * result))
+                self=lambda grad, result: -grad * (result * result),
+                result="auto_element_wise")
 neg = Op("NegBackward0",               lambda self: -self,
-         self=lambda grad: -grad)
+         self=lambda grad: -grad,
+         result="auto_element_wise")
 pow_scalar = Op("PowBackward0",        lambda self, exponent: _rounded(np.power, self, exponent),
                 promote=("self", "exponent"),
                 self=lambda grad, self, exponent:  # (PyTorch's pow_backward: as a double)
                     zeros_like(grad) if exponent == 0
-                    else grad * mul_scalar(self ** (float(exponent) - 1), float(exponent)))
+                    else grad * mul_scalar(self ** (float(exponent) - 1), float(exponent)),
+                result="auto_element_wise")
 pow_tensor = Op("PowBackward1",        lambda self, exponent: _power(self, exponent),
                 self=lambda grad, self, exponent:
                     where(exponent == 0, 0.0, grad * (exponent * self ** sub_scalar(exponent, 1))),
                 exponent=lambda grad, self, exponent, result:
-                    grad * where((self == 0) & (exponent >= 0), 0.0, result * self.log()))
+                    grad * where((self == 0) & (exponent >= 0), 0.0, result * self.log()),
+                result="auto_element_wise")
 rpow = Op("PowBackward2",              lambda self, exponent: _power(self, exponent),
           promote=("self", "exponent"),
           exponent=lambda grad, self, exponent, result:
               grad * where(exponent >= 0, 0.0, mul_scalar(result, -math.inf)) if self == 0
-              else grad * mul_scalar(result, math.log(self)))
+              else grad * mul_scalar(result, math.log(self)),
+          result="auto_element_wise")
 exp = Op("ExpBackward0",               lambda self: _rounded(np.exp, self), floating=True,
-         self=lambda grad, result: grad * result)
+         self=lambda grad, result: grad * result,
+         result="auto_element_wise")
 log = Op("LogBackward0",               lambda self: _rounded(np.log, self), floating=True,
-         self=lambda grad, self: grad / self)
+         self=lambda grad, self: grad / self,
+         result="auto_element_wise")
 sqrt = Op("SqrtBackward0",             lambda self: np.sqrt(self), floating=True,
-          self=lambda grad, result: grad / mul_scalar(result, 2))
+          self=lambda grad, result: grad / mul_scalar(result, 2),
+          result="auto_element_wise")
 abs = Op("AbsBackward0",               lambda self: np.abs(self),
-         self=lambda grad, self: grad * self.sgn())
+         self=lambda grad, self: grad * self.sgn(),
+         result=lambda self_t, self: self_t * self.sgn())
 sgn = Op("SgnBackward0",               lambda self: _sign(self),  # (sgn_backward of real numbers:
          self=lambda grad, self, result: _zeros((grad.shape, grad._data.dtype)))  # new zeros)
 sign = Op("SignBackward0",             lambda self: _sign(self),    # sgn's twin for real numbers
-          self=lambda grad: zeros_like(grad))
+          self=lambda grad: zeros_like(grad),
+          result="auto_element_wise")
 sigmoid = Op("SigmoidBackward0",       lambda self: 1 / (1 + _rounded(np.exp, -self)), floating=True,
-             self=lambda grad, result: sigmoid_backward(grad, result))
+             self=lambda grad, result: sigmoid_backward(grad, result),
+             result="auto_element_wise")
 tanh = Op("TanhBackward0",             lambda self: _rounded(np.tanh, self), floating=True,
-          self=lambda grad, result: tanh_backward(grad, result))
+          self=lambda grad, result: tanh_backward(grad, result),
+          result="auto_element_wise")
 relu = Op("ReluBackward0",             lambda self: np.maximum(self, 0),
-          self=lambda grad, result: threshold_backward(grad, result, 0))
+          self=lambda grad, result: threshold_backward(grad, result, 0),
+          result="auto_element_wise")
 sin = Op("SinBackward0",               lambda self: _rounded(np.sin, self), floating=True,
-         self=lambda grad, self: grad * self.cos())
+         self=lambda grad, self: grad * self.cos(),
+         result="auto_element_wise")
 cos = Op("CosBackward0",               lambda self: _rounded(np.cos, self), floating=True,
-         self=lambda grad, self: grad * -self.sin())
+         self=lambda grad, self: grad * -self.sin(),
+         result="auto_element_wise")
 # --- part trig: more elementwise math (tan ... tril/triu), each row as derivatives.yaml has it ---
 tan = Op("TanBackward0",               lambda self: _rounded(np.tan, self), floating=True,
-         self=lambda grad, result: grad * add_scalar(pow_scalar(result, 2), 1))
+         self=lambda grad, result: grad * add_scalar(pow_scalar(result, 2), 1),
+         result="auto_element_wise")
 sinh = Op("SinhBackward0",             lambda self: _rounded(np.sinh, self), floating=True,
-          self=lambda grad, self: grad * self.cosh())
+          self=lambda grad, self: grad * self.cosh(),
+          result="auto_element_wise")
 cosh = Op("CoshBackward0",             lambda self: _rounded(np.cosh, self), floating=True,
-          self=lambda grad, self: grad * self.sinh())
+          self=lambda grad, self: grad * self.sinh(),
+          result="auto_element_wise")
 asin = Op("AsinBackward0",             lambda self: _rounded(np.arcsin, self), floating=True,
-          self=lambda grad, self: grad * add_scalar(-self * self, 1).rsqrt())
+          self=lambda grad, self: grad * add_scalar(-self * self, 1).rsqrt(),
+          result="auto_element_wise")
 acos = Op("AcosBackward0",             lambda self: _rounded(np.arccos, self), floating=True,
-          self=lambda grad, self: grad * -add_scalar(-self * self, 1).rsqrt())
+          self=lambda grad, self: grad * -add_scalar(-self * self, 1).rsqrt(),
+          result="auto_element_wise")
 atan = Op("AtanBackward0",             lambda self: _rounded(np.arctan, self), floating=True,
-          self=lambda grad, self: grad / add_scalar(self * self, 1))
+          self=lambda grad, self: grad / add_scalar(self * self, 1),
+          result="auto_element_wise")
 asinh = Op("AsinhBackward0",           lambda self: _rounded(np.arcsinh, self), floating=True,
-           self=lambda grad, self: grad * add_scalar(pow_scalar(self, 2), 1).rsqrt())
+           self=lambda grad, self: grad * add_scalar(pow_scalar(self, 2), 1).rsqrt(),
+           result="auto_element_wise")
 acosh = Op("AcoshBackward0",           lambda self: _rounded(np.arccosh, self), floating=True,
-           self=lambda grad, self: grad * sub_scalar(self * self, 1).rsqrt())
+           self=lambda grad, self: grad * sub_scalar(self * self, 1).rsqrt(),
+           result="auto_element_wise")
 atanh = Op("AtanhBackward0",           lambda self: _rounded(np.arctanh, self), floating=True,
-           self=lambda grad, self: mul_scalar(grad, 1) / _one_minus(pow_scalar(self, 2)))
+           self=lambda grad, self: mul_scalar(grad, 1) / _one_minus(pow_scalar(self, 2)),
+           result="auto_element_wise")
 erf = Op("ErfBackward0",               lambda self: _rounded(_erf, self), floating=True,
-         self=lambda grad, self: mul_scalar(exp(-pow_scalar(self, 2)), 2 / math.sqrt(math.pi)) * grad)
+         self=lambda grad, self: mul_scalar(exp(-pow_scalar(self, 2)), 2 / math.sqrt(math.pi)) * grad,
+         result="auto_element_wise")
 erfc = Op("ErfcBackward0",             lambda self: _rounded(_erfc, self), floating=True,
-          self=lambda grad, self: mul_scalar(exp(-pow_scalar(self, 2)), -2 / math.sqrt(math.pi)) * grad)
+          self=lambda grad, self: mul_scalar(exp(-pow_scalar(self, 2)), -2 / math.sqrt(math.pi)) * grad,
+          result="auto_element_wise")
 erfinv = Op("ErfinvBackward0",         lambda self: _rounded(_erfinv, self), floating=True,
             self=lambda grad, self: mul_scalar(exp(pow_scalar(erfinv(self), 2)),
                                                0.5 * math.sqrt(math.pi)) * grad)
 log2 = Op("Log2Backward0",             lambda self: _rounded(np.log2, self), floating=True,
-          self=lambda grad, self: grad / mul_scalar(self, 0.6931471805599453))
+          self=lambda grad, self: grad / mul_scalar(self, 0.6931471805599453),
+          result="auto_element_wise")
 log10 = Op("Log10Backward0",           lambda self: _rounded(np.log10, self), floating=True,
-           self=lambda grad, self: grad / mul_scalar(self, 2.3025850929940456))
+           self=lambda grad, self: grad / mul_scalar(self, 2.3025850929940456),
+           result="auto_element_wise")
 exp2 = Op("Exp2Backward0",             lambda self: _rounded(np.exp2, self), floating=True,
-          self=lambda grad, result: mul_scalar(grad * result, math.log(2)))
+          self=lambda grad, result: mul_scalar(grad * result, math.log(2)),
+          result="auto_element_wise")
 deg2rad = Op("Deg2RadBackward0",       lambda self: self * self.dtype.type(math.pi / 180), floating=True,
              self=lambda grad: mul_scalar(grad, math.pi / 180))
 rad2deg = Op("Rad2DegBackward0",       lambda self: self * self.dtype.type(180 / math.pi), floating=True,
@@ -1386,9 +1465,11 @@ lerp = Op("LerpBackward1",             lambda self, end, weight: _lerp(self, end
           end=lambda grad, weight: grad * weight,
           weight=lambda grad, self, end: grad * (end - self))
 tril = Op("TrilBackward0",             lambda self, diagonal=0: np.tril(self, diagonal),
-          self=lambda grad, diagonal: tril(grad, diagonal))
+          self=lambda grad, diagonal: tril(grad, diagonal),
+          result="auto_linear")
 triu = Op("TriuBackward0",             lambda self, diagonal=0: np.triu(self, diagonal),
-          self=lambda grad, diagonal: triu(grad, diagonal))
+          self=lambda grad, diagonal: triu(grad, diagonal),
+          result="auto_linear")
 tril.contiguous = triu.contiguous = True  # (new row-major tensors in PyTorch, batched too)
 # --- end of part trig ---
 # --- part elem2: addcmul/addcdiv, in-place comparisons, copysign ... heaviside ---
@@ -1730,21 +1811,27 @@ igammac = Op("IgammacBackward0",       _math.igammac,
 # --- end of part bessel ---
 # rsqrt: 1 / sqrt in float32 is exactly PyTorch's float32 kernel (rounding float64 is not)
 rsqrt = Op("RsqrtBackward0",           lambda self: 1 / np.sqrt(self), floating=True,
-           self=lambda grad, result: mul_scalar(grad, -0.5) * result ** 3)
+           self=lambda grad, result: mul_scalar(grad, -0.5) * result ** 3,
+           result="auto_element_wise")
 log1p = Op("Log1PBackward0",           lambda self: _rounded(np.log1p, self), floating=True,
            self=lambda grad, self: grad / add_scalar(self, 1))
 expm1 = Op("Expm1Backward0",           lambda self: _rounded(np.expm1, self), floating=True,
-           self=lambda grad, result: grad * add_scalar(result, 1))
+           self=lambda grad, result: grad * add_scalar(result, 1),
+           result="auto_element_wise")
 floor = Op("FloorBackward0",           lambda self: _integral(np.floor, self),
-           self=lambda grad: zeros_like(grad))
+           self=lambda grad: zeros_like(grad),
+           result="auto_element_wise")
 ceil = Op("CeilBackward0",             lambda self: _integral(np.ceil, self),
-          self=lambda grad: zeros_like(grad))
+          self=lambda grad: zeros_like(grad),
+          result="auto_element_wise")
 round = Op("RoundBackward0",           lambda self: _integral(np.round, self),   # half to even
-           self=lambda grad: zeros_like(grad))
+           self=lambda grad: zeros_like(grad),
+           result="auto_element_wise")
 round_decimals = Op("RoundBackward1",  _round_decimals,
                     self=lambda grad: zeros_like(grad))
 trunc = Op("TruncBackward0",           lambda self: _integral(np.trunc, self),    # toward zero
-           self=lambda grad: zeros_like(grad))
+           self=lambda grad: zeros_like(grad),
+           result="auto_element_wise")
 frac = Op("FracBackward0",             lambda self: self - np.trunc(self),        # keeps the sign
           self=lambda grad: grad)
 maximum = Op("MaximumBackward0",       lambda self, other: np.maximum(self, other),  # nan wins
@@ -1782,20 +1869,29 @@ div_rounded = Op("DivBackward2",       _div_rounded,        # saves what PyTorch
                  other=lambda grad, self, other, rounding_mode: zeros_like(grad))
 add_scalar = Op("AddBackward1",        lambda self, other: self + other,          # inside formulas
                 promote=("self", "other"),
-                self=lambda grad: grad)
+                self=lambda grad: grad,
+                result=lambda self_t: clone(self_t))
 # Backward formulas that are ops of their own in PyTorch, so double backward names them:
 sigmoid_backward = Op("SigmoidBackwardBackward0",
                       lambda grad_output, output: grad_output * (1 - output) * output,
                       grad_output=lambda grad, output: sigmoid_backward(grad, output),
-                      output=lambda grad, grad_output, output: grad * grad_output * (1 - 2 * output))
+                      output=lambda grad, grad_output, output: grad * grad_output * (1 - 2 * output),
+                      result=(lambda grad_output_t, output: sigmoid_backward(grad_output_t, output),
+                              lambda output_t, grad_output, output:
+                                  output_t * grad_output * (-2 * output + 1)))
 tanh_backward = Op("TanhBackwardBackward0",
                    lambda grad_output, output: grad_output * (1 - output * output),
                    grad_output=lambda grad, output: tanh_backward(grad, output),
-                   output=lambda grad, grad_output, output: -2 * output * grad_output * grad)
+                   output=lambda grad, grad_output, output: -2 * output * grad_output * grad,
+                   result=(lambda grad_output_t, output: tanh_backward(grad_output_t, output),
+                           lambda output_t, grad_output, output:
+                               output_t * (-2 * output * grad_output)))
 threshold_backward = Op("ThresholdBackwardBackward0", _threshold_backward,
                         grad_output=lambda grad, self, threshold:
                             threshold_backward(grad, self, threshold),
-                        self=lambda grad: zeros_like(grad))
+                        self=lambda grad: zeros_like(grad),
+                        result=(lambda grad_output_t, self, threshold:  # (+ zeros for self_t)
+                                    threshold_backward(grad_output_t, self, threshold),))
 masked_fill = Op("MaskedFillBackward1", lambda self, mask, value: np.where(mask, value, self),
                  self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
                  value=lambda grad, mask: grad[mask.expand(grad.shape)].sum())  # a mask broadcasts
@@ -1806,7 +1902,8 @@ clamp = Op("ClampBackward1",           lambda self, min=None, max=None: np.clip(
            promote=("self", "min", "max"),
            self=lambda grad, self, min, max: where(
                (self >= (-math.inf if min is None else min))
-               & (self <= (math.inf if max is None else max)), grad, 0.0))
+               & (self <= (math.inf if max is None else max)), grad, 0.0),
+           result="auto_element_wise")
 clamp_tensor = Op("ClampBackward0",    lambda self, min=None, max=None: np.clip(self, min, max),
                   promote=("self", "min", "max"),
                   self=lambda grad, self, min, max: where(
@@ -1829,30 +1926,40 @@ clamp_max_tensor = Op("ClampMaxBackward1", lambda self, max: np.minimum(self, ma
 where = Op("WhereBackward0",           lambda condition, self, other: np.where(condition, self, other),
            promote=("self", "other"),
            self=lambda grad, condition: where(condition, grad, 0.0),
-           other=lambda grad, condition: where(condition, 0.0, grad))
+           other=lambda grad, condition: where(condition, 0.0, grad),
+           result=lambda self_t, other_t, condition, self, other:  # (zeros, materialized)
+               where(condition, function._zero_tangent(self) if self_t is None else self_t,
+                     function._zero_tangent(other) if other_t is None else other_t))
 to_dtype = Op("ToCopyBackward0",       lambda self, dtype: _copy_preserving(self, dtype.np),
               promote=False,
-              self=lambda grad: grad)   # the engine casts the gradient back to self's dtype
+              self=lambda grad: grad,
+              result="auto_linear")   # the engine casts the gradient back to self's dtype
 clone = Op("CloneBackward0",           lambda self, memory_format=None: self.copy()
                                            if memory_format is contiguous_format
                                            else _copy_preserving(self),
-           self=lambda grad: grad)
+           self=lambda grad: grad,
+           result="auto_linear")
 
 # --- linear algebra -----------------------------------------------------------------------------
 mm = Op("MmBackward0",                 lambda self, mat2: self @ mat2,
         self=lambda grad, mat2, self_shape, self_strides: (mat2 @ grad.t()).t()
             if _column_major(self_shape, self_strides) else grad @ mat2.t(),
         mat2=lambda grad, self, mat2_shape, mat2_strides: (grad.t() @ self).t()
-            if _column_major(mat2_shape, mat2_strides) else self.t() @ grad)
+            if _column_major(mat2_shape, mat2_strides) else self.t() @ grad,
+        result=(lambda self_t, mat2: mm(self_t, mat2), lambda self, mat2_t: mm(self, mat2_t)))
 dot = Op("DotBackward0",               lambda self, tensor: np.dot(self, tensor),
          self=lambda grad, tensor: grad * tensor,
-         tensor=lambda grad, self: grad * self)
+         tensor=lambda grad, self: grad * self,
+         result=(lambda self_t, tensor: dot(self_t, tensor),
+                 lambda self, tensor_t: dot(self, tensor_t)))
 mv = Op("MvBackward0",                 lambda self, vec: self @ vec,
         self=lambda grad, vec: grad.unsqueeze(1) * vec,
-        vec=lambda grad, self: self.t() @ grad)
+        vec=lambda grad, self: self.t() @ grad,
+        result=(lambda self_t, vec: mv(self_t, vec), lambda self, vec_t: mv(self, vec_t)))
 bmm = Op("BmmBackward0",               lambda self, mat2: self @ mat2,         # batches of matrices
          self=lambda grad, mat2: bmm(grad, mat2.transpose(1, 2)),
-         mat2=lambda grad, self: bmm(self.transpose(1, 2), grad))
+         mat2=lambda grad, self: bmm(self.transpose(1, 2), grad),
+         result=(lambda self_t, mat2: bmm(self_t, mat2), lambda self, mat2_t: bmm(self, mat2_t)))
 # part nsgap: beta * self + alpha * product (addmv, addr, baddbmm, addbmm; addmm is with linear's
 # rows), and vdot
 def _beta_self_plus(self, product, beta, alpha):
@@ -2909,22 +3016,26 @@ linalg_ldl_factor_ex.keep_layout = linalg_ldl_solve.keep_layout = True
 # (the engine casts the gradient back to the input's dtype)
 sum = Op("SumBackward0",               lambda self, dtype=None: _sum(self, dtype=_acc(self, dtype)),
          promote=False,
-         self=lambda grad, self_shape: expand(grad, self_shape))
+         self=lambda grad, self_shape: expand(grad, self_shape),
+         result="auto_linear")
 sum_dim = Op("SumBackward1",           lambda self, dim, keepdim, dtype=None: _sum(  # dim=():
                                            self, dim or None, keepdim, _acc(self, dtype)),  # all
              promote=False,
              self=lambda grad, self_shape, dim, keepdim:
-                 expand(_unsqueeze_dims(grad, dim, keepdim or not self_shape), self_shape))
+                 expand(_unsqueeze_dims(grad, dim, keepdim or not self_shape), self_shape),
+             result="auto_linear")
 mean = Op("MeanBackward0",             lambda self, dtype=None: _mean(self, None, False, _acc(self, dtype)),
           promote=False,
-          self=lambda grad, self_shape, self_numel: div_scalar(expand(grad, self_shape), self_numel))
+          self=lambda grad, self_shape, self_numel: div_scalar(expand(grad, self_shape), self_numel),
+          result="auto_linear")
 mean_dim = Op("MeanBackward1",         lambda self, dim, keepdim, dtype=None: _mean(
                                            self, dim or None, keepdim, _acc(self, dtype)),
               promote=False,
               self=lambda grad, self_shape, self_numel, dim, keepdim:  # (numel: over all dims)
                   div_scalar(expand(_unsqueeze_dims(grad, dim, keepdim or not self_shape),
                                     self_shape),
-                             _reduced_numel(self_shape, dim) if dim else self_numel))
+                             _reduced_numel(self_shape, dim) if dim else self_numel),
+              result="auto_linear")
 max = Op("MaxBackward1",               lambda self: self.max(),
          self=lambda grad, self, result: _evenly_distribute(grad, self, result))
 min = Op("MinBackward1",               lambda self: self.min(),
@@ -2949,7 +3060,8 @@ topk = Op("TopkBackward0",             _topk, extra=("indices",),
           self=lambda grad, self_shape, dim, indices:
               _select_at_indices(grad, self_shape, dim, indices, True))
 trace = Op("TraceBackward0",           lambda self: np.trace(self, dtype=_acc(self)), promote=False,
-           self=lambda grad, self_shape: _trace_backward(grad, self_shape))
+           self=lambda grad, self_shape: _trace_backward(grad, self_shape),
+           result="auto_linear")
 std = Op("StdBackward0",               lambda self, dim, correction, keepdim:
                                            _var(self, dim, correction, keepdim, root=True),
          self=lambda grad, self, result, dim, correction, keepdim:
@@ -2987,7 +3099,8 @@ cumsum = Op("CumsumBackward0",         lambda self, dim, dtype: np.cumsum(
                                            dtype=_acc(self, dtype)).reshape(self.shape),
             promote=False,
             self=lambda grad, dim, self_scalar_type:
-                _cumsum_backward(grad.to(self_scalar_type), dim))
+                _cumsum_backward(grad.to(self_scalar_type), dim),
+            result="auto_linear")
 cumprod = Op("CumprodBackward0",       lambda self, dim, dtype=None: np.cumprod(
                                            self, axis=dim if self.ndim else None,
                                            dtype=_acc(self, dtype)).reshape(self.shape),
@@ -3037,66 +3150,90 @@ norm_p_dim = Op("NormBackward1",       lambda self, p, dim, keepdim: _norm(self,
 
 # --- views: the result shares memory and version counter with `self` ----------------------------
 view = Op("ViewBackward0",             lambda self, shape: self.reshape(shape), view=True,
-          self=lambda grad, self_shape: grad.reshape(self_shape))
+          self=lambda grad, self_shape: grad.reshape(self_shape),
+          result="auto_linear")
 reshape_alias = Op("ReshapeAliasBackward0", lambda self, shape: self.reshape(shape),  # reshape of a
-                   view=True, self=lambda grad, self_shape: grad.reshape(self_shape))  # strided view
+                   view=True, self=lambda grad, self_shape: grad.reshape(self_shape),
+                              result="auto_linear")  # strided view
 unsafe_view = Op("UnsafeViewBackward0", lambda self, shape: self.reshape(shape),  # reshape copied
-                 self=lambda grad, self_shape: grad.reshape(self_shape))
+                 self=lambda grad, self_shape: grad.reshape(self_shape),
+                 result="auto_linear")
 expand = Op("ExpandBackward0",         _expand, view=True,
-            self=lambda grad, self_shape: sum_to(grad, self_shape))
+            self=lambda grad, self_shape: sum_to(grad, self_shape),
+            result="auto_linear")
 transpose = Op("TransposeBackward0",   lambda self, dim0, dim1: self.swapaxes(dim0, dim1)
                                            if self.ndim else self[...], view=True,
-               self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
+               self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1),
+               result="auto_linear")
 t = Op("TBackward0",                   lambda self: self.T, view=True,
-       self=lambda grad: grad.t())
+       self=lambda grad: grad.t(),
+       result="auto_linear")
 permute = Op("PermuteBackward0",       lambda self, dims: self.transpose(dims), view=True,
-             self=lambda grad, dims: grad.permute(tuple(np.argsort([d % len(dims) for d in dims]))))
+             self=lambda grad, dims: grad.permute(tuple(np.argsort([d % len(dims) for d in dims]))),
+             result="auto_linear")
 unsqueeze = Op("UnsqueezeBackward0",   lambda self, dim: np.expand_dims(self, dim), view=True,
-               self=lambda grad, dim: grad.squeeze(dim))
+               self=lambda grad, dim: grad.squeeze(dim),
+               result="auto_linear")
 squeeze = Op("SqueezeBackward0",       lambda self: self.squeeze(), view=True,
-             self=lambda grad, self_shape: _unsqueeze_to(grad, self_shape))
+             self=lambda grad, self_shape: _unsqueeze_to(grad, self_shape),
+             result="auto_linear")
 squeeze_dim = Op("SqueezeBackward1",   lambda self, dim: self.squeeze(dim) if self.ndim
                                            and self.shape[dim] == 1 else self[...], view=True,
-                 self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, (dim,)))
+                 self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, (dim,)),
+                 result="auto_linear")
 squeeze_dims = Op("SqueezeBackward2",  lambda self, dim: self.squeeze(
                                            tuple(d for d in dim if self.shape[d] == 1)) if self.ndim
                                            else self[...], view=True,
-                  self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, dim))
+                  self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, dim),
+                  result="auto_linear")
 squeeze_dims_ = Op("SqueezeBackward4", lambda self, dim: self.squeeze(dim) if self.ndim  # squeeze_
                                            and self.shape[dim] == 1 else self[...], view=True,
-                   self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, (dim,)))
+                   self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, (dim,)),
+                   result="auto_linear")
 # their in-place forms (t_, transpose_, ...): self itself takes the new shape
 t_ = Op("TBackward1",                  lambda self: self.T, view=True,
-        self=lambda grad: grad.t())
+        self=lambda grad: grad.t(),
+        result="auto_linear")
 transpose_ = Op("TransposeBackward1",  lambda self, dim0, dim1: self.swapaxes(dim0, dim1)
                                            if self.ndim else self[...], view=True,
-                self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
+                self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1),
+                result="auto_linear")
 unsqueeze_ = Op("UnsqueezeBackward1",  lambda self, dim: np.expand_dims(self, dim), view=True,
-                self=lambda grad, dim: grad.squeeze(dim))
+                self=lambda grad, dim: grad.squeeze(dim),
+                result="auto_linear")
 squeeze_ = Op("SqueezeBackward3",      lambda self: self.squeeze(), view=True,
-              self=lambda grad, self_shape: _unsqueeze_to(grad, self_shape))
+              self=lambda grad, self_shape: _unsqueeze_to(grad, self_shape),
+              result="auto_linear")
 squeeze_dims_list_ = Op("SqueezeBackward5", lambda self, dim: self.squeeze(
                             tuple(d for d in dim if self.shape[d] == 1)), view=True,
-                        self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, dim))
+                        self=lambda grad, self_shape, dim: _unsqueeze_to(grad, self_shape, dim),
+                        result="auto_linear")
 alias = Op("AliasBackward0",           lambda self: self[...], view=True,
-           self=lambda grad: grad)
+           self=lambda grad: grad,
+           result="auto_linear")
+fw_primal = Op("Identity",             lambda self: self[...], view=True,  # unpack_dual's primal:
+               self=lambda grad: grad)                                     # it has no tangent
 select = Op("SelectBackward0",         lambda self, dim, index: self[_dim_key(dim, index)], view=True,
-            self=lambda grad, self_shape, dim, index: select_backward(grad, self_shape, dim, index))
+            self=lambda grad, self_shape, dim, index: select_backward(grad, self_shape, dim, index),
+            result="auto_linear")
 slicing = Op("SliceBackward0",         lambda self, dim, start, end, step:  # (end: INT64_MAX for
                                            self[_dim_key(dim, slice(start, end, step))],  # none)
              view=True,
              self=lambda grad, self_shape, dim, start, end, step:  # (slice_copy's may be None)
                  slice_backward(grad, self_shape, dim, 0 if start is None else start,
-                                INT64_MAX if end is None else end, step))
+                                INT64_MAX if end is None else end, step),
+             result="auto_linear")
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 select_backward = Op("SelectBackwardBackward0", lambda grad_output, input_sizes, dim, index:
                          _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
                                             _dim_key(dim, index)),
-                     grad_output=lambda grad, dim, index: select(grad, dim, index))
+                     grad_output=lambda grad, dim, index: select(grad, dim, index),
+                     result="auto_linear")
 slice_backward = Op("SliceBackwardBackward0", lambda grad_output, input_sizes, dim, start, end, step:
                         _index_put_forward(np.zeros(input_sizes, grad_output.dtype), grad_output,
                                            _dim_key(dim, slice(start, end, step))),
-                    grad_output=lambda grad, dim, start, end, step: slicing(grad, dim, start, end, step))
+                    grad_output=lambda grad, dim, start, end, step: slicing(grad, dim, start, end, step),
+                    result="auto_linear")
 
 # --- part views2: as_strided, a view of any geometry on the input's storage ---------------------
 def _as_strided(self, size, stride, storage_offset=None):
@@ -3291,14 +3428,17 @@ def _unfold_backward(grad_in, input_sizes, dim, size, step):
 
 unfold = Op("UnfoldBackward0",         _unfold, view=True,
             self=lambda grad, self_shape, dimension, size, step: unfold_backward(
-                grad, self_shape, dimension, size, step))
+                grad, self_shape, dimension, size, step),
+            result="auto_linear")
 unfold_backward = Op("UnfoldBackwardBackward0", _unfold_backward,
                      grad_in=lambda grad, dim, size, step: unfold(grad, dim, size, step))
 diagonal = Op("DiagonalBackward0",      _diagonal, view=True,
               self=lambda grad, self_shape, offset, dim1, dim2:
-                  diagonal_backward(grad, self_shape, offset, dim1, dim2))
+                  diagonal_backward(grad, self_shape, offset, dim1, dim2),
+              result="auto_linear")
 diag_embed = Op("DiagEmbedBackward0",  _diag_embed,
-                self=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+                self=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2),
+                result="auto_linear")
 diagonal_backward = Op("DiagonalBackwardBackward0", _diagonal_backward,
                        grad_output=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
 # (diag(out=)'s kernels: autograd records their out= with no formula)
@@ -3341,14 +3481,17 @@ detach_copy = Op("minigrad::autograd::NotImplemented", lambda self: self.copy(),
 # --- shape ops that copy -------------------------------------------------------------------------
 flip = Op("FlipBackward0",             lambda self, dims: np.flip(   # (laid out as self)
                                            self, dims if self.ndim else None).copy(order="K"),
-          self=lambda grad, dims: flip(grad, dims))
+          self=lambda grad, dims: flip(grad, dims),
+          result="auto_linear")
 roll = Op("RollBackward0",             lambda self, shifts, dims: _suggested_layout(
                                            np.roll(self, shifts, dims), _channels_last(self))
                                            if dims else  # (flattened, rolled: row-major)
                                            np.roll(self, shifts[0]),
-          self=lambda grad, shifts, dims: roll(grad, tuple(-s for s in shifts), dims))
+          self=lambda grad, shifts, dims: roll(grad, tuple(-s for s in shifts), dims),
+          result="auto_linear")
 repeat = Op("RepeatBackward0",         lambda self, repeats: np.tile(self, repeats),
-            self=lambda grad, repeats, self_shape: _repeat_backward(grad, repeats, self_shape))
+            self=lambda grad, repeats, self_shape: _repeat_backward(grad, repeats, self_shape),
+            result="auto_linear")
 roll.keep_layout = True  # (row-major or, rolled along dims, channels-last as a 4-D self is)
 repeat.contiguous = True  # (a new row-major tensor in PyTorch)
 
@@ -3357,7 +3500,8 @@ gather = Op("GatherBackward0",         lambda self, dim, index, sparse_grad=Fals
                                            self[_along(index, dim)],
             # self itself is saved (checked), as in PyTorch; a gradient is never sparse here
             self=lambda grad, self, dim, index, sparse_grad:
-                scatter_add(Tensor._make(np.zeros(self.shape, grad._data.dtype)), dim, index, grad))
+                scatter_add(Tensor._make(np.zeros(self.shape, grad._data.dtype)), dim, index, grad),
+            result="auto_linear")
 scatter = Op("ScatterBackward0",       _scatter_forward,
              self=lambda grad, dim, index: scatter_value(grad, dim, index, 0.0),
              src=lambda grad, dim, index: gather(grad, dim, index))
@@ -3370,7 +3514,8 @@ scatter_add = Op("ScatterAddBackward0", lambda self, dim, index, src: _scatter_f
 # --- indexing that copies (integer arrays, masks) and writing into tensors ----------------------
 index = Op("IndexBackward0",           _index,
            self=lambda grad, self_shape, indices: index_put_impl_(
-               Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad, indices, True))
+               Tensor._make(np.zeros(self_shape, grad._data.dtype)), grad, indices, True),
+           result="auto_linear")
 index.keep_layout = True  # (_index lays its result out as PyTorch's iterator does)
 index_put = Op("IndexPutBackward0",    _index_put_forward, promote=False,
                self=lambda grad, indices, accumulate:
@@ -3389,7 +3534,8 @@ index_select = Op("IndexSelectBackward0", lambda self, dim, index: np.take(self,
                                                if self.ndim else self.copy(),  # (0-d: itself)
                   self=lambda grad, self_shape, dim, index: index_add(  # (PyTorch: in place)
                       Tensor._make(np.zeros(self_shape, grad._data.dtype)), dim,
-                      Tensor._make(index._data.reshape(-1)), grad))
+                      Tensor._make(index._data.reshape(-1)), grad),
+                  result="auto_linear")
 # part shape2: index_add, index_copy, masked_select/masked_scatter, rot90
 index_add = Op("IndexAddBackward0",    _index_add,
                self=lambda grad: grad,
@@ -3402,7 +3548,8 @@ index_copy = Op("IndexCopyBackward0",  _index_copy,
 masked_select = Op("MaskedSelectBackward0", _masked_select,
                    self=lambda grad, self, mask: apply_inplace(masked_scatter, zeros_like(
                        Tensor._make(np.broadcast_to(self._data, np.broadcast_shapes(
-                           self.shape, mask.shape)))), mask, grad))  # (PyTorch's masked_scatter_
+                           self.shape, mask.shape)))), mask, grad),
+                   result="auto_linear")  # (PyTorch's masked_scatter_
 # into zeros laid out as self, expanded to mask's shape, is)
 masked_scatter = Op("MaskedScatterBackward0", _masked_scatter,
                     self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
@@ -3412,7 +3559,8 @@ masked_scatter_backward = Op("MaskedScatterBackwardBackward0", _masked_scatter_b
                              grad_output=lambda grad, grad_output, mask: masked_scatter(
                                  zeros_like(grad_output), mask, grad))
 take = Op("TakeBackward0",             lambda self, index: self.reshape(-1)[index],
-          self=lambda grad, self, index: put(zeros_like(self), index, grad, True))
+          self=lambda grad, self, index: put(zeros_like(self), index, grad, True),
+          result="auto_linear")
 put = Op("PutBackward0",               _put,
          self=lambda grad, index, source, accumulate:
              grad if accumulate else put(grad, index, zeros_like(source), False),
@@ -3538,19 +3686,26 @@ fill_tensor_ = Op("FillBackward3",     lambda self, value: np.full_like(self, va
 
 # --- neural-network functions -------------------------------------------------------------------
 softmax = Op("SoftmaxBackward0",       _softmax, floating=True,
-             self=lambda grad, result, dim: softmax_backward_data(grad, result, dim))
+             self=lambda grad, result, dim: softmax_backward_data(grad, result, dim),
+             result=lambda self_t, self, result, dim:
+                 result * (self_t - _logsumexp_jvp(self, self_t, dim)))
 log_softmax = Op("LogSoftmaxBackward0", _log_softmax, floating=True,
-                 self=lambda grad, result, dim: log_softmax_backward_data(grad, result, dim))
+                 self=lambda grad, result, dim: log_softmax_backward_data(grad, result, dim),
+                 result=lambda self_t, self, dim: self_t - _logsumexp_jvp(self, self_t, dim))
 mse_loss = Op("MseLossBackward0",      lambda self, target, reduction="mean":
                                            {"mean": _mean, "sum": np.sum}.get(
                                                reduction, lambda a: a)((self - target) ** 2),
               self=lambda grad, self, target, reduction:
                   mse_loss_backward(grad, self, target, reduction),
               target=lambda grad, self, target, reduction:
-                  mse_loss_backward(grad, target, self, reduction))
+                  mse_loss_backward(grad, target, self, reduction),
+              result=lambda self_t, target_t, self, target, reduction: _apply_loss_reduction(
+                  _fw_sum(_fw(mse_loss_backward, self_t, self, target, "none"),
+                          _fw(mse_loss_backward, target_t, target, self, "none")), reduction))
 nll_loss = Op("NllLossBackward0",      _nll_loss_forward, promote=False, extra=("total_weight",),
               self=lambda grad, self, target, weight, reduction, ignore_index, total_weight:
-                  nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight))
+                  nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight),
+              result="auto_linear")
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 softmax_backward_data = Op("SoftmaxBackwardDataBackward0",
                            lambda grad_output, output, dim: (grad_output - (grad_output * output)
@@ -3558,14 +3713,16 @@ softmax_backward_data = Op("SoftmaxBackwardDataBackward0",
                            grad_output=lambda grad, output, dim: softmax_backward_data(grad, output, dim),
                            output=lambda grad, grad_output, output, dim: grad_output * grad
                                - (output * grad_output).sum(dim, keepdim=True) * grad
-                               - grad_output * (output * grad).sum(dim, keepdim=True))
+                               - grad_output * (output * grad).sum(dim, keepdim=True),
+                           result=_softmax_backward_data_jvp)
 log_softmax_backward_data = Op("LogSoftmaxBackwardDataBackward0",
                                lambda grad_output, output, dim: grad_output - _rounded(np.exp, output)
                                    * grad_output.sum(axis=dim, keepdims=True),
                                grad_output=lambda grad, output, dim:
                                    grad - (grad * output.exp()).sum(dim, keepdim=True),
                                output=lambda grad, grad_output, output, dim:
-                                   -grad_output.sum(dim, keepdim=True) * output.exp() * grad)
+                                   -grad_output.sum(dim, keepdim=True) * output.exp() * grad,
+                               result=_log_softmax_backward_data_jvp)
 mse_loss_backward = Op("MseLossBackwardBackward0",  # in self's dtype, even when target's differs
                        lambda grad_output, self, target, reduction: (_mse_norm(self.size, reduction)
                            * (self - target) * grad_output).astype(self.dtype), promote=False,
@@ -3574,11 +3731,23 @@ mse_loss_backward = Op("MseLossBackwardBackward0",  # in self's dtype, even when
                        self=lambda grad, grad_output, self, reduction:
                            _mse_double_backward(grad * grad_output, self, reduction),
                        target=lambda grad, grad_output, target, reduction:
-                           -_mse_double_backward(grad * grad_output, target, reduction))
+                           -_mse_double_backward(grad * grad_output, target, reduction),
+                       result=(lambda self_t, grad_output, self, reduction:
+                                   _mse_double_backward(self_t * grad_output, self, reduction),
+                               lambda target_t, grad_output, target, reduction:
+                                   -_mse_double_backward(target_t * grad_output, target, reduction),
+                               lambda grad_output_t, self, target, reduction:
+                                   mse_loss_backward(grad_output_t, self, target, reduction)))
 nll_loss_backward = Op("NllLossBackwardBackward0", _nll_loss_backward, promote=False,
                        grad_output=lambda grad, target, weight, reduction, ignore_index:
                            nll_loss(grad, target, weight, reduction, ignore_index)[0],
-                       self=lambda grad: zeros_like(grad))
+                       self=lambda grad: zeros_like(grad),
+                       # (none in derivatives.yaml: PyTorch's jvp goes through its decomposition,
+                       # linear in grad_output and constant in self)
+                       result=(lambda grad_output_t, self, target, weight, reduction, ignore_index,
+                                      total_weight: nll_loss_backward(
+                           grad_output_t, self, target, weight, reduction, ignore_index,
+                           total_weight),))
 # (N, C, H, W) scores: the same math, PyTorch's 2-D kernel and nodes of its own
 nll_loss2d = Op("NllLoss2DBackward0",  _nll_loss_forward, promote=False, extra=("total_weight",),
                 self=lambda grad, self, target, weight, reduction, ignore_index, total_weight:
@@ -3593,16 +3762,20 @@ nll_loss2d_backward = Op("NllLoss2DBackwardBackward0", _nll_loss_backward, promo
 # part nn.functional (helper nnf): activations, linear's addmm, binary cross entropy
 leaky_relu = Op("LeakyReluBackward0",  lambda self, negative_slope: np.where(
                                            self > 0, self, self * self.dtype.type(negative_slope)),
-                self=lambda grad, self, negative_slope: leaky_relu_backward(grad, self, negative_slope))
+                self=lambda grad, self, negative_slope: leaky_relu_backward(grad, self, negative_slope),
+                result="auto_element_wise")
 hardtanh = Op("HardtanhBackward0",     lambda self, min_val, max_val: np.clip(
                                            self, *np.array([min_val, max_val]).astype(self.dtype)),
               promote=False,
-              self=lambda grad, self, min_val, max_val: hardtanh_backward(grad, self, min_val, max_val))
+              self=lambda grad, self, min_val, max_val: hardtanh_backward(grad, self, min_val, max_val),
+              result="auto_element_wise")
 silu = Op("SiluBackward0",             lambda self: _rounded(lambda x: x / (1 + np.exp(-x)), self),
           self=lambda grad, self: grad * self.sigmoid() * add_scalar(
-              self * sub(Tensor._make(np.array(1.0, self._data.dtype)), self.sigmoid()), 1))
+              self * sub(Tensor._make(np.array(1.0, self._data.dtype)), self.sigmoid()), 1),
+          result="auto_element_wise")
 gelu = Op("GeluBackward0",             _gelu,
-          self=lambda grad, self, approximate: gelu_backward(grad, self, approximate))
+          self=lambda grad, self, approximate: gelu_backward(grad, self, approximate),
+          result="auto_element_wise")
 addmm = Op("AddmmBackward0",           lambda self, mat1, mat2, beta=1, alpha=1: _beta_self_plus(
                                            self, mat1 @ mat2, beta, alpha),
            self=lambda grad, beta: _maybe_multiply(grad, beta),  # (sum_to: engine)
@@ -3616,7 +3789,8 @@ binary_cross_entropy = Op("BinaryCrossEntropyBackward0", _binary_cross_entropy,
                           target=lambda grad, self, target, weight, reduction:
                               _bce_target_backward(grad, self, target, weight, reduction))
 logit = Op("LogitBackward0",           _logit, floating=True,
-           self=lambda grad, self, eps: _logit_backward(grad, self, eps))
+           self=lambda grad, self, eps: _logit_backward(grad, self, eps),
+           result="auto_element_wise")
 bce_with_logits = Op("BinaryCrossEntropyWithLogitsBackward0", _bce_with_logits,
                      self=lambda grad, self, target, weight, pos_weight, reduction:
                          _bce_with_logits_backward(grad, self, target, weight, pos_weight, reduction),
@@ -3752,7 +3926,8 @@ def _loss_double_backward_grad_output(backward, grad, grad_output, self, target,
 
 elu = Op("EluBackward0",               _elu,
          self=lambda grad, self, alpha, scale, input_scale:
-             elu_backward(grad, alpha, scale, input_scale, False, self))
+             elu_backward(grad, alpha, scale, input_scale, False, self),
+         result="auto_element_wise")
 elu_ = Op("EluBackward1",              _elu,      # in place: x is gone, the output stands in
           self=lambda grad, result, alpha, scale, input_scale:
               elu_backward(grad, alpha, scale, input_scale, True, result))
@@ -5218,7 +5393,8 @@ embedding = Op("EmbeddingBackward0",   lambda weight, indices, padding_idx=-1,
                promote=False,
                weight=lambda grad, indices, weight_shape, padding_idx, scale_grad_by_freq, sparse:
                    embedding_dense_backward(grad, indices, weight_shape[0], padding_idx,
-                                            scale_grad_by_freq))
+                                            scale_grad_by_freq),
+               result="auto_linear")
 # its backward formula, an op of its own in PyTorch (so double backward names it):
 embedding_dense_backward = Op("EmbeddingDenseBackwardBackward0", _embedding_dense_backward,
                               promote=False,
@@ -5473,30 +5649,37 @@ def _shrunk(self, lambd):
 celu = Op("CeluBackward0",             lambda self, alpha: _elu(self, alpha, 1, 1 / alpha),
           # (PyTorch's formula takes 1 / alpha with alpha as a C++ float: 1 / 0.3 is 3.3333332...)
           self=lambda grad, self, alpha: elu_backward(grad, alpha, 1, 1 / float(np.float32(alpha)),
-                                                      False, self))
+                                                      False, self),
+          result="auto_element_wise")
 celu_ = Op("CeluBackward1",            lambda self, alpha: _elu(self, alpha, 1, 1 / alpha),
            self=lambda grad, result, alpha: elu_backward(grad, alpha, 1, 1 / float(np.float32(alpha)),
                                                          True, result))
 softplus = Op("SoftplusBackward0",     _softplus,
-              self=lambda grad, self, beta, threshold: softplus_backward(grad, self, beta, threshold))
+              self=lambda grad, self, beta, threshold: softplus_backward(grad, self, beta, threshold),
+              result="auto_element_wise")
 hardsigmoid = Op("HardsigmoidBackward0", lambda self: np.clip(self + self.dtype.type(3), 0, 6)
                                              / self.dtype.type(6),
-                 self=lambda grad, self: hardsigmoid_backward(grad, self))
+                 self=lambda grad, self: hardsigmoid_backward(grad, self),
+                 result="auto_element_wise")
 hardswish = Op("HardswishBackward0",   lambda self: self * np.clip(self + self.dtype.type(3), 0, 6)
                                            / self.dtype.type(6),
-               self=lambda grad, self: hardswish_backward(grad, self))
+               self=lambda grad, self: hardswish_backward(grad, self),
+               result="auto_element_wise")
 mish = Op("MishBackward0",             lambda self: self * _rounded(
                                            np.tanh, _rounded(np.log1p, _rounded(np.exp, self))),
-          self=lambda grad, self: _mish_backward(grad, self))
+          self=lambda grad, self: _mish_backward(grad, self),
+          result="auto_element_wise")
 # (softshrink: x * 0 inside, -0.0 for negative x, as PyTorch's scalar loop, which small tensors
 # and the tail of big ones take; its SIMD loop over whole vectors gives +0.0)
 softshrink = Op("SoftshrinkBackward0", lambda self, lambd: np.where(_shrunk(self, lambd), self * 0,
                                            np.where(self > 0, self - self.dtype.type(lambd),
                                                     self + self.dtype.type(lambd))),
-                self=lambda grad, self, lambd: softshrink_backward(grad, self, lambd))
+                self=lambda grad, self, lambd: softshrink_backward(grad, self, lambd),
+                result="auto_element_wise")
 hardshrink = Op("HardshrinkBackward0", lambda self, lambd: np.where(_shrunk(self, lambd),
                                                                    self.dtype.type(0), self),
-                self=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd))
+                self=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd),
+                result="auto_element_wise")
 leaky_relu_ = Op("LeakyReluBackward1",  leaky_relu.forward,      # in place: the output stands in
                  self=lambda grad, result, negative_slope:
                      _leaky_relu_backward_of_result(grad, result, negative_slope))
@@ -5504,7 +5687,8 @@ glu = Op("GluBackward0",               _glu,
          self=lambda grad, self, dim: glu_backward(grad, self, dim))
 threshold = Op("ThresholdBackward0",   lambda self, threshold, value: np.where(
                                            self <= self.dtype.type(threshold), self.dtype.type(value), self),
-               self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
+               self=lambda grad, self, threshold: threshold_backward(grad, self, threshold),
+               result="auto_element_wise")
 threshold_ = Op("ThresholdBackward1",  lambda self, threshold, value: np.where(    # in place: self is
                                            self <= self.dtype.type(threshold), self.dtype.type(value), self),
                 self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))  # saved first
@@ -5611,12 +5795,24 @@ def join(node_class, tensors, dim, forward):
     if all(_channels_last(t._data) for t in tensors):  # (then PyTorch's cat is channels-last too;
         out = _channels_last_join(out, dim, forward)  # a stack views a cat of them)
     out = Tensor._make(out)
+    if function._forward_level is not None and any(t._fw_grad is not None for t in tensors):
+        _join_tangent(out, node_class, tensors, dim, forward)
     if grad_mode._enabled and dt.kind == "f" and any(t.requires_grad for t in tensors):
         node = node_class(tuple(t._edge() for t in tensors), ((out._data.shape, dt),))
         node.dim, node._args["dim"] = dim % out._data.ndim, dim
         node.sizes = [t._data.shape[node.dim] if t._data.ndim > node.dim else 1 for t in tensors]
         out._grad_fn = node
     return out
+
+
+def _join_tangent(out, node_class, tensors, dim, forward):
+    """PyTorch's cat_jvp / stack_jvp: the tangents joined alike, zeros for an input without one
+    (inference mode has no forward AD)."""
+    if grad_mode._inference or out._data.dtype.kind != "f":
+        return
+    tangents = [function._zero_tangent(t) if t._fw_grad is None else t._fw_grad for t in tensors]
+    function._set_fw_grad(out, function._without_forward_ad(join, node_class, tangents, dim,
+                                                            forward))
 
 
 # --- ops with several outputs: views of one input, all outputs of ONE node ----------------------
@@ -5685,13 +5881,18 @@ class UnsafeSplitWithSizesBackward0(SplitWithSizesBackward0):
     __slots__ = ()
 
 
-def views(node_class, self, arrays, **saved):
-    """Several views of `self` made by one op (unbind, split): with autograd, all of them are
-    outputs of one node (output_nr 0, 1, ...); `saved` is what the node keeps."""
-    outs = [view_of(self, a) for a in arrays]
+def views(node_class, self, keys, **saved):
+    """Several views of `self` made by one op (unbind, split), self[key] for each key: with
+    autograd, all of them are outputs of one node (output_nr 0, 1, ...); `saved` is what the
+    node keeps. Forward AD: each view's tangent is the same view of self's (auto_linear)."""
+    outs = [view_of(self, self._data[k]) for k in keys]
     if grad_mode._enabled:
         for out in outs:
             out._creation_meta = "multi"
+    tangent = self._fw_grad
+    if tangent is not None and function._forward_level is not None and not grad_mode._inference:
+        for out, k in zip(outs, keys):
+            function._set_fw_grad(out, view_of(tangent, tangent._data[k]))
     return outputs_of(node_class, self, outs, **saved)
 
 

@@ -10,17 +10,21 @@ minigrad has one tape, so a transform here
   2. differentiates with create_graph=True (an enclosing transform may differentiate again),
   3. "unwraps": a result whose graph reaches no tensor from outside (only this call's fresh
      inputs) is detached, so it prints without grad_fn as PyTorch's does.
+jvp and jacfwd run forward-mode AD (autograd/forward_ad.py) inside a dual level; minigrad has
+one, so forward-mode transforms do not nest (jvp of jvp, jacfwd of jacfwd raise).
 Not reproduced: level semantics on the tape itself (f calling .backward(), or .grad, inside a
-transform), forward-mode AD (no jacfwd/jvp), and vmap's batching rules (see vmap).
+transform), and vmap's batching rules (see vmap).
 """
 from .derivatives import alias
 from .autograd.engine import AccumulateGrad, _graph
+from .autograd.function import _set_fw_grad
 from .autograd.functional import _autograd_grad
 from .autograd.grad_mode import enable_grad, is_grad_enabled
 from .ops import eye, stack, zeros, zeros_like
 from .tensor import Tensor
 
-__all__ = ["grad", "grad_and_value", "vjp", "jacrev", "hessian", "vmap", "functional_call"]
+__all__ = ["grad", "grad_and_value", "vjp", "jacrev", "jvp", "jacfwd", "hessian", "vmap",
+           "functional_call"]
 
 
 # --------------------------------------------------------------------------------------------
@@ -117,7 +121,7 @@ class _Level:
         self.originals = flat
         with enable_grad():
             self.inputs = [alias(t) if t.requires_grad
-                           else t.detach().requires_grad_() for t in flat]
+                           else _detach(t).requires_grad_() for t in flat]
 
     def diff(self):
         return _tree_unflatten(self.inputs, self.spec)
@@ -148,11 +152,22 @@ class _Level:
                         break
                 else:
                     if t.requires_grad and not (self.outer_grad and self._reaches_outside(t)):
-                        t = t.detach()
+                        t = _detach(t)
             elif strict_tensors:
                 raise RuntimeError(f"Expected tensors, got unsupported type {type(t)}")
             out.append(t)
         return _tree_unflatten(out, spec)
+
+
+def _detach(t):
+    """t.detach(), keeping t's tangent: inside jvp or jacfwd (hessian is jacfwd(jacrev(f))), a
+    transform's fresh inputs and unwrapped results stay dual, as PyTorch's wrappers do. The
+    tangent is unwrapped too (its formulas were recorded on this level's inputs)."""
+    out = t.detach()
+    if t._fw_grad is not None:
+        tangent = t._fw_grad
+        _set_fw_grad(out, _detach(tangent) if tangent.requires_grad else tangent)
+    return out
 
 
 def _with_diff(args, argnums, level):
@@ -308,44 +323,132 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
 
 
 def hessian(func, argnums=0):
-    """The Hessian: the forward-mode Jacobian of jacrev(func, argnums), as in PyTorch
-    (jacfwd(jacrev(func))). minigrad has no forward-mode AD, so the forward Jacobian is computed
-    with the double-vjp trick of autograd.functional.jvp: u -> J^T u is linear in u, so the vjp
-    of that map, seeded with e_k, is J e_k (column k). Forward-over-reverse's values and zero
-    signs, at the cost of one backward pass per input element."""
-    return _jacfwd_double_vjp(jacrev(func, argnums), argnums)
+    """The Hessian, forward-over-reverse as in PyTorch: jacfwd(jacrev(func)). The backward
+    passes of jacrev run on dual tensors, so each gradient gets its tangent: a column of the
+    Hessian per forward pass."""
+    return jacfwd(jacrev(func, argnums), argnums)
 
 
-def _jacfwd_double_vjp(func, argnums):
-    """jacfwd, column by column with the double-vjp trick (not public: PyTorch's jacfwd runs
-    forward-mode AD, whose errors and corner cases this does not reproduce)."""
+# --------------------------------------------------------------------------------------------
+# jvp, jacfwd: forward-mode AD (autograd/forward_ad.py)
+# --------------------------------------------------------------------------------------------
+_JVP = "jvp(f, primals, tangents)"
+
+
+def jvp(func, primals, tangents, *, strict=False, has_aux=False):
+    """(func(*primals), J @ tangents[, aux]): one forward pass on dual tensors, inside a dual
+    level of its own. minigrad has one level: a jvp inside another (or inside a dual_level)
+    raises where PyTorch would nest."""
+    return _jvp(func, primals, tangents, None, strict, has_aux)
+
+
+def _list_of_tensors(flat, argname):
+    if len(flat) == 0:
+        raise RuntimeError(f"{_JVP}: Expected {argname} to contain at least one Tensor.")
+    for t in flat:
+        if not isinstance(t, Tensor):
+            raise RuntimeError(f"{_JVP}: Expected {argname} to only contain Tensors, got {type(t)}")
+
+
+def _jvp(func, primals, tangents, argnums, strict, has_aux):
+    """jvp, with tangents for primals[argnums] only when argnums is given (jacfwd's)."""
+    from .autograd import forward_ad as fwAD
+    if not isinstance(primals, tuple):
+        raise RuntimeError(f"{_JVP}: Expected primals to be a tuple. E.g. it should be valid to "
+                           "call f(*primals).")
+    if argnums is None:
+        diff = primals
+    else:
+        index, diff = _slice_argnums(primals, argnums)
+        diff = diff if isinstance(argnums, tuple) else (diff,)
+    flat_primals, primals_spec = _tree_flatten(diff)
+    flat_tangents, tangents_spec = _tree_flatten(tangents)
+    if primals_spec != tangents_spec:
+        raise RuntimeError(
+            f"{_JVP}: Expected primals and tangents to have the same python structure. For "
+            "example, if primals is a tuple of 3 tensors, tangents also must be. Got primals with "
+            f"structure {_spec_repr(primals_spec)} and tangents with structure "
+            f"{_spec_repr(tangents_spec)}")
+    _list_of_tensors(flat_primals, "primals")
+    _list_of_tensors(flat_tangents, "tangents")
+    with fwAD.dual_level():
+        duals = _tree_unflatten([fwAD.make_dual(p, t) for p, t in zip(flat_primals, flat_tangents)],
+                                primals_spec)
+        if argnums is not None:
+            duals = _with_diff(primals, index, _Given(duals if isinstance(argnums, tuple)
+                                                      else duals[0]))
+        output = func(*duals)
+        output, aux = _split_aux(output, has_aux, _JVP)
+        for t in _tree_flatten(aux)[0] if has_aux else ():
+            if not isinstance(t, Tensor):
+                raise RuntimeError(f"Expected tensors, got unsupported type {type(t)}")
+        flat_out, out_spec = _tree_flatten(output)
+        if (len(flat_out) == 1 and flat_out[0] is None) or len(flat_out) < 1:
+            raise RuntimeError(f"{_JVP}: Expected f to be a function that has non-empty output "
+                               f"(got output = {flat_out})")
+        for o in flat_out:
+            if not isinstance(o, Tensor):
+                raise RuntimeError(f"{_JVP}: expected f(*primals) to return only tensors, got "
+                                   f"unsupported type {type(o)}")
+        primals_out, tangents_out = [], []
+        for o in flat_out:
+            primal, tangent = fwAD.unpack_dual(o)
+            if tangent is None:
+                if strict:
+                    raise RuntimeError(
+                        "jvp(f, primals, tangents, strict=True): The output of f is independent "
+                        "of the inputs. This is not allowed with strict=True.")
+                tangent = zeros_like(primal)
+            primals_out.append(primal)
+            tangents_out.append(tangent)
+    result = _tree_unflatten(primals_out, out_spec), _tree_unflatten(tangents_out, out_spec)
+    return result + (aux,) if has_aux else result
+
+
+class _Given:
+    """Stands in for a _Level in _with_diff: the differentiated arguments, already made."""
+
+    def __init__(self, new):
+        self.new = new
+
+    def diff(self):
+        return self.new
+
+
+def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
+    """A function returning the Jacobian of func w.r.t. args[argnums], by forward mode.
+
+    One jvp per input element, its tangent a standard basis vector (PyTorch vmaps jvp over the
+    basis; here it is a loop): the jvp is column k of the Jacobian. The columns are stacked along
+    a last dim, split per input and unflattened to output.shape + input.shape."""
     def wrapper(*args):
-        index, diff = _slice_argnums(args, argnums)
-        level = _Level(diff)
-        with enable_grad():
-            output = func(*_with_diff(args, index, level))
-            flat_out, out_spec = _tree_flatten(output)
-            u = [zeros_like(o, requires_grad=True) for o in flat_out]  # any value works
-            jtu = _tree_flatten(level.grads(flat_out, u, True, True))[0]  # J^T u, per input
-            columns = [[] for _ in flat_out]  # columns[j]: J_j e_k for every input element k
-            for p, inp in enumerate(level.inputs):
-                one_hot = eye(inp.numel(), dtype=inp.dtype)
-                for k in range(inp.numel()):
-                    seeds = [zeros_like(t) for t in jtu]
-                    seeds[p] = one_hot[k].view(inp.shape)
-                    cols = _autograd_grad(jtu, u, seeds, retain_graph=True, create_graph=True)
-                    for j, (c, o) in enumerate(zip(cols, flat_out)):
-                        columns[j].append(zeros_like(o) if c is None else c)
+        _, diff = _slice_argnums(args, argnums)
+        flat_primals, primals_spec = _tree_flatten(diff if isinstance(argnums, tuple) else (diff,))
+        numels = [p.numel() for p in flat_primals]
+        columns, aux = None, None
+        for p, primal in enumerate(flat_primals):
+            one_hot = eye(numels[p], dtype=primal.dtype)
+            for k in range(numels[p]):
+                basis = [zeros_like(q) for q in flat_primals]
+                basis[p] = one_hot[k].view(primal.shape)
+                basis = _tree_unflatten(basis, primals_spec)
+                out = _jvp(func, args, basis, argnums, False, has_aux)
+                if aux is None and has_aux:
+                    aux = out[2]
+                flat_out, out_spec = _tree_flatten(out[1])
+                columns = [[] for _ in flat_out] if columns is None else columns
+                for column, jvp_out in zip(columns, flat_out):
+                    column.append(jvp_out)
         jac = []
-        for cols, out in zip(columns, flat_out):
-            per_input, start = [], 0
-            for inp in level.inputs:
-                block = stack(cols[start:start + inp.numel()], dim=-1)
-                per_input.append(block.view(tuple(out.shape) + tuple(inp.shape)))
-                start += inp.numel()
-            per_input = _tree_unflatten(per_input, level.spec)
-            jac.append(per_input)
-        return level.unwrap(_tree_unflatten(jac, out_spec))
+        for column in columns:
+            per_input = []
+            for primal, block in zip(flat_primals, stack(column, dim=-1).split(numels, dim=-1)):
+                per_input.append(block.squeeze(-1) if primal.dim() == 0
+                                 else block.unflatten(-1, primal.shape))
+            per_input = _tree_unflatten(per_input, primals_spec)
+            jac.append(per_input[0] if isinstance(argnums, int) else per_input)
+        jac = _tree_unflatten(jac, out_spec)
+        return (jac, aux) if has_aux else jac
     return _named(wrapper, func)
 
 

@@ -2628,8 +2628,8 @@ def unbind(input, dim=0):
     given, dim = dim, _wrap_dim(dim, input.dim())
     if input.dim() == 0:  # (the dim wrapped: PyTorch's message names 0 for -1 too)
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
-    arrays = [input._data[d._dim_key(dim, i)] for i in range(input.shape[dim])]
-    return d.views(d.UnbindBackward0, input, arrays, dim=given)  # (the node shows it as given)
+    keys = [d._dim_key(dim, i) for i in range(input.shape[dim])]
+    return d.views(d.UnbindBackward0, input, keys, dim=given)  # (the node shows it as given)
 
 
 def split(tensor, split_size_or_sections, dim=0):
@@ -2689,8 +2689,8 @@ def _split(tensor, split_size_or_sections, dim):
 
 def _pieces(node_class, input, dim, sizes, **saved):
     starts = np.cumsum([0] + sizes)
-    arrays = [input._data[d._dim_key(dim, slice(a, b))] for a, b in zip(starts, starts[1:])]
-    return d.views(node_class, input, arrays, dim=dim, self_shape=input._data.shape, **saved)
+    keys = [d._dim_key(dim, slice(a, b)) for a, b in zip(starts, starts[1:])]
+    return d.views(node_class, input, keys, dim=dim, self_shape=input._data.shape, **saved)
 
 
 def chunk(input, chunks, dim=0):

@@ -179,7 +179,7 @@ class Tensor:
     __module__ = "minigrad"  # where users meet it: type(x) is <class 'minigrad.Tensor'>, as torch's
     __slots__ = ("_data", "_grad_fn", "_output_nr", "_requires_grad", "_grad", "_vc",
                  "_base", "_view_version", "_creation_meta", "_backward_hooks", "_grad_accumulator",
-                 "_retains_grad", "_post_accumulate_grad_hooks",
+                 "_retains_grad", "_post_accumulate_grad_hooks", "_fw_grad",
                  "__weakref__")
 
     __hash__ = object.__hash__
@@ -209,6 +209,7 @@ class Tensor:
         t._grad_accumulator = None
         t._retains_grad = False
         t._post_accumulate_grad_hooks = None
+        t._fw_grad = None  # the tangent, inside a dual level (autograd/forward_ad.py)
         return t
 
     # --- autograd attributes ------------------------------------------------------------------
@@ -666,7 +667,8 @@ class Tensor:
             grad_fn, name = True, "Invalid"
         return _tensor_str.tensor_str(self._data, self.dtype.name, grad_fn_name=name,
                                       requires_grad=grad_fn is None and self.requires_grad,
-                                      default_dtype=dtypes.get_default_dtype().name)
+                                      default_dtype=dtypes.get_default_dtype().name,
+                                      tangent=self._fw_grad)
 
     def __format__(self, spec):
         """f"{loss:.3f}" formats a 0-d plain Tensor's value (not a Parameter's, as in PyTorch)."""

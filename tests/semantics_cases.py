@@ -21409,3 +21409,219 @@ case(
     "[t(lambda: torch.autograd.grad(c.sum(), x)), t(lambda: torch.autograd.grad(x.sum(), c)), t(lambda: torch.autograd.grad(c.sum(), c)), t(lambda: torch.autograd.grad(c, c, torch.ones(2))), t(lambda: torch.autograd.grad([x.sum(), c.sum()], [x, c])), t(lambda: torch.autograd.grad(x.sum(), [x, c], allow_unused=True))]",
     "(x * 2).sum().backward(); x.data = torch.zeros(4)\nprint(t(lambda: (x * 2).sum().backward()), x.grad, x.grad._version)\nx.data = torch.zeros(1); (x * 2).sum().backward(); x.grad, x.grad._version",
 )
+
+
+# ---------------------------------------------------------------------------
+# k. forward-mode AD: dual tensors (torch.autograd.forward_ad), torch.func.jvp / jacfwd / hessian
+# ---------------------------------------------------------------------------
+case(
+    "k_forward_ad_dual_tensors",
+    # (PyTorch's first make_dual loads its jvp decompositions, which warns about torch.jit: once,
+    # here, and silenced)
+    """
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with torch.autograd.forward_ad.dual_level():
+            torch.autograd.forward_ad.make_dual(torch.ones(1), torch.ones(1))
+    """,
+    """
+    import torch.autograd.forward_ad as fwAD
+    x = torch.tensor([1., 2.]); t = torch.tensor([.5, 1.])
+    try:
+        fwAD.make_dual(x, t)
+    except RuntimeError as e:
+        print(e)
+    with fwAD.dual_level() as level:
+        d = fwAD.make_dual(x, t)
+        print(level, d, d._base is x, d.grad_fn, d.requires_grad)
+        u = fwAD.unpack_dual(d)
+        print(u, type(u).__name__, u._fields, u.tangent is t, u.primal._base is x)
+        print(fwAD.unpack_dual(x), d.sum(), d[0] * 3, d.view(2, 1))
+        print(fwAD.make_dual(x, torch.ones(2, dtype=torch.float64)))
+    print(d, fwAD.unpack_dual(d), fwAD._current_level)
+    """,
+    """
+    def t(f):
+        try:
+            print(f())
+        except Exception as e:
+            print(type(e).__name__, e)
+    x = torch.tensor([1., 2.])
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, torch.ones(2))
+        t(lambda: fwAD.make_dual(x, torch.ones(3)))
+        t(lambda: fwAD.make_dual(x, torch.ones(2, dtype=torch.int64)))
+        t(lambda: fwAD.make_dual(torch.tensor([1, 2]), torch.ones(2)))
+        t(lambda: fwAD.make_dual(d, torch.ones(2)))
+        t(lambda: fwAD.dual_level().__enter__())
+        t(lambda: fwAD.make_dual(x, torch.ones(2), level=5))
+        t(lambda: fwAD.exit_dual_level(level=3))
+        t(lambda: torch.special.zeta(d, d))
+        t(lambda: fwAD.unpack_dual(3))
+        t(lambda: fwAD.make_dual(3, 3))
+    t(lambda: fwAD.exit_dual_level())
+    print(fwAD.unpack_dual(3))
+    """,
+    """
+    @fwAD.dual_level()
+    def f(x):
+        return fwAD.make_dual(x, torch.linspace(-1, 1, 6).view(2, 3)) * 1000
+    y = f(torch.ones(2, 3))
+    print(y)
+    with fwAD.dual_level():
+        y = f.__wrapped__(torch.ones(2, 3))
+        print(y)
+        torch.set_printoptions(linewidth=40)
+        print(y)
+    """,
+)
+case(
+    "k_forward_ad_op_tangents",
+    """
+    import torch.nn.functional as F
+    fwAD = torch.autograd.forward_ad
+    x = torch.tensor([1., 2.]); A = torch.tensor([[1., 2.], [3., 4.]])
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, torch.tensor([.5, 1.]))
+        outs = [A @ d, d @ A, d @ d, torch.softmax(d, 0), torch.log_softmax(d, 0), F.mse_loss(d, x * 3),
+                F.mse_loss(d, x * 3, reduction='none'), F.mse_loss(x * 3, d, reduction='sum'),
+                d.sigmoid(), d.tanh(), d.relu(), (d - 1.5).abs(), d.sqrt(), d ** 2, 2 ** d, d ** d,
+                d ** torch.tensor([2., 3.]), d / 3, 3 / d, d / A, A / d, d - 1, 1 - d, -d, d.log(), d.sin(),
+                d.cos(), d.exp(), d.mean(), d.sum(), d * A, A * d, d + A, A - d, d * 2, d + 2,
+                torch.add(d, A, alpha=2), torch.sub(A, d, alpha=3), d.unsqueeze(0).expand(3, 2).t(),
+                d.reshape(2, 1).squeeze(), d[torch.tensor([1, 0, 1])], d.clone(), d.detach(), d[1], d[:1],
+                d.view(1, 2).transpose(0, 1), A.mm(d.view(2, 1)), A.mv(d), d.dot(x), torch.where(x > 1, d, A[0]),
+                d.sum(0, keepdim=True), d.mean(0), d.to(torch.float64), d.reciprocal(), torch.tan(d),
+                torch.sign(d), d.permute(0), torch.bmm(d.view(1, 1, 2), A.view(1, 2, 2)),
+                torch.matmul(A.expand(3, 2, 2), d), (d * A).sum(1), F.softmax(A * d, dim=1),
+                F.log_softmax(A * d, dim=0), torch.cat([d, x]), torch.stack([d, x], 1), d.expand(2, 2).unbind(1),
+                torch.split(d * A, 1, 1), list(d)]
+    for o in outs:
+        print(o)
+    """,
+)
+case(
+    "k_forward_ad_and_reverse_mode",
+    """
+    fwAD = torch.autograd.forward_ad
+    t = torch.tensor([.5, 1.])
+    with fwAD.dual_level():
+        d = fwAD.make_dual(torch.tensor([1., 2.]), t)
+        with torch.no_grad():
+            print(d * 3)
+        with torch.inference_mode():
+            print(d * 3)
+        print(fwAD.unpack_dual(d.detach()))
+        xr = torch.tensor([1., 2.], requires_grad=True)
+        dr = fwAD.make_dual(xr, t)
+        print(dr, dr.grad_fn.next_functions)
+        o = (dr * dr).sum()
+        print(o)
+        o.backward()
+        print(xr.grad)
+        p, tangent = fwAD.unpack_dual(o)
+        print(p, tangent, p.grad_fn.next_functions, p._base is o)
+        w = torch.tensor([3., 3.], requires_grad=True)
+        z = d * w
+        print(torch.autograd.grad(fwAD.unpack_dual(z.sum()).tangent, w))
+    """,
+)
+case(
+    "k_forward_ad_in_place",
+    """
+    fwAD = torch.autograd.forward_ad
+    with fwAD.dual_level():
+        x = torch.tensor([1., 2.])
+        d = fwAD.make_dual(x, torch.tensor([.5, 1.]))
+        d.mul_(2); print(d, x)
+        e = fwAD.make_dual(torch.tensor([1., 2.]), torch.tensor([1., 1.]))
+        e.add_(torch.tensor([5., 5.])); print(e)
+        e.sub_(d, alpha=2); print(e)
+        e.div_(d); print(e)
+        f = torch.tensor([1., 2.]); f.mul_(d); print(f)
+        b = fwAD.make_dual(torch.ones(2, 2), torch.ones(2, 2)); v = b[0]; v.mul_(d); print(b)
+        c = fwAD.make_dual(torch.ones(2, 3), torch.arange(6.).view(2, 3)); c.t_(); print(c)
+        c.unsqueeze_(0); c.squeeze_(); c.transpose_(0, 1); print(c)
+        h = fwAD.make_dual(torch.ones(2), torch.ones(2)); h.exp_(); h.relu_(); h.sigmoid_(); print(h)
+    """,
+)
+case(
+    "k_func_jvp_jacfwd_hessian",
+    """
+    import torch.nn.functional as F
+    from torch.func import hessian, jacfwd, jacrev, jvp
+    x = torch.tensor([0.5, -1.0, 2.0])
+    print(jvp(torch.sin, (x,), (torch.ones(3),)))
+    print(jvp(lambda a, b: (a * b, a.exp().sum()), (x, x * 2), (torch.ones(3), torch.zeros(3))))
+    print(jvp(lambda a: (a * 2, a + 1), (x,), (torch.ones(3),), has_aux=True))
+    print(jacfwd(torch.sin)(x))
+    print(jacfwd(lambda a, b: a * b.sum(), argnums=(0, 1))(x, x + 1))
+    print(jacfwd(lambda a, b: a @ b, argnums=1)(torch.ones(2, 3), x))
+    print(jacfwd(lambda a: (a.sum(), a * 3))(x))
+    print(jacfwd(lambda a: (a.sin(), a.cos()), has_aux=True)(x))
+    print(jacfwd(lambda a: a.sum())(torch.tensor(3.)))
+    print(hessian(lambda a: a.sin().sum())(x))
+    print(hessian(lambda a: (a.tanh() * a.sigmoid()).sum() + a.relu().pow(3).sum())(x))
+    W = torch.tensor([[0.1, 0.2, 0.3], [0.4, -0.5, 0.6]])
+    print(hessian(lambda a: F.mse_loss(W @ a, torch.ones(2)))(x))
+    print(hessian(lambda a, b: (a * b).exp().sum(), argnums=(0, 1))(x, x))
+    print(jacfwd(jacrev(lambda a: a.log_softmax(0).sum()))(x))
+    X = torch.tensor([[0.5, -1.0, 2.0], [0.1, 0.2, -0.3]])
+    print(hessian(lambda a: F.cross_entropy(a, torch.tensor([1, 2]), weight=torch.tensor([1., 2., 0.5])))(X))
+    print(hessian(lambda a: a.softmax(0)[0])(x), hessian(lambda a: (a ** 3).sum())(x.clone().requires_grad_()))
+    """,
+    """
+    def t(f):
+        try:
+            print(f())
+        except Exception as e:
+            print(type(e).__name__, e)
+    t(lambda: jvp(torch.sin, x, (x,)))
+    t(lambda: jvp(torch.sin, (x,), [x]))
+    t(lambda: jvp(torch.sin, (x,), (x, x)))
+    t(lambda: jvp(torch.sin, (), ()))
+    t(lambda: jvp(torch.sin, (2.0,), (1.0,)))
+    t(lambda: jvp(lambda a: None, (x,), (x,)))
+    t(lambda: jvp(lambda a: 3, (x,), (x,)))
+    t(lambda: jvp(lambda a: torch.ones(2), (x,), (x,), strict=True))
+    t(lambda: jvp(lambda a: torch.ones(2), (x,), (x,)))
+    t(lambda: jvp(lambda a: a, (x,), (x,), has_aux=True))
+    t(lambda: jvp(lambda a: (a, 1), (x,), (x,), has_aux=True))
+    t(lambda: jvp(torch.sin, (x,), (torch.ones(2),)))
+    """,
+)
+case(
+    "k_forward_ad_custom_function",
+    """
+    fwAD = torch.autograd.forward_ad
+    class Scale(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y, k):
+            ctx.k = k
+            return x * y * k
+        @staticmethod
+        def backward(ctx, g):
+            return g, g, None
+        @staticmethod
+        def jvp(ctx, x_t, y_t, k_t):
+            print("jvp got", x_t, y_t, k_t)
+            return (x_t + y_t) * ctx.k
+    class NoJvp(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+    with fwAD.dual_level():
+        d = fwAD.make_dual(torch.ones(2), torch.tensor([1., 2.]))
+        print(Scale.apply(d, torch.tensor([3., 4.]), 2))
+        print(Scale.apply(d, d, 3), Scale.apply(torch.ones(2), torch.ones(2), 2))
+        try:
+            NoJvp.apply(d)
+        except NotImplementedError as e:
+            print(e)
+        print(NoJvp.apply(torch.ones(2)))
+    """,
+)

@@ -481,6 +481,46 @@ def _double_remainder_fmod(L, a, b):
     return tuple(gs)
 
 
+# forward-mode AD (autograd/forward_ad.py): unpack_dual's primal is a view whose node is PyTorch's
+# Identity; the other rows with a forward derivative alone (see FORWARD_AD_CASES at the end)
+def _fw_primal(L, a):
+    fwAD = L.autograd.forward_ad
+    with fwAD.dual_level():
+        return fwAD.unpack_dual(fwAD.make_dual(a, L.ones_like(a))).primal * 2
+
+
+def _forward_ad_more(L, a, b):
+    c = a * 1  # (in-place view ops need a tensor that is not a leaf)
+    return (a.sign() * a, a.tan(), a.sinh(), a.cosh(), L.rsub(a, b), a[0], a[:, 1:],
+            a[L.tensor([1, 0])], a.permute(1, 0), a.unsqueeze(0), a[None].squeeze(0),
+            a[None].squeeze((0,)), 2.5 - a, a * 2, a - 2, c.t_(), c.unsqueeze_(0), c.squeeze_(),
+            c.transpose_(0, 1), c.unsqueeze_(2).squeeze_(2), L.atleast_3d(a * 1).squeeze_((0,)),
+            L.func.grad(lambda x: (x * x * b).sum())(a))  # (an input that requires grad: alias)
+
+
+def _forward_ad_elementwise(L, a, p):
+    h = a * 0.5  # (inside (-1, 1): asin, acos, atanh)
+    return (a.expm1(), p.rsqrt(), a.atan(), a.erf(), F(L).gelu(a), F(L).gelu(a, approximate="tanh"),
+            F(L).silu(a), F(L).leaky_relu(a, 0.1), F(L).elu(a), F(L).softplus(a), F(L).hardtanh(a, -0.5, 0.5),
+            a.clamp(-0.5, 0.5), a.clamp(min=0.1), h.asin(), h.acos(), (p + 1).acosh(), a.asinh(), h.atanh(),
+            p.log2(), p.log10(), a.exp2(), a.erfc(), a.floor(), a.ceil(), a.round(), a.trunc(),
+            a.sigmoid().logit(), F(L).threshold(a, 0.1, 2.0), F(L).hardsigmoid(a), F(L).hardswish(a),
+            F(L).mish(a), F(L).celu(a), F(L).softshrink(a, 0.1), F(L).hardshrink(a, 0.1))
+
+
+def _forward_ad_linear(L, a):
+    return (a.flip(0), a.roll(1, 1), a.repeat(2, 1), a.gather(1, L.tensor([[0], [2]])),
+            a.index_select(1, L.tensor([2, 0])), L.diag_embed(a), a[:, :2].trace(), a.tril(), a.triu(1),
+            a.cumsum(1), L.take(a, L.tensor([0, 4])), a.masked_select(a > 0),
+            F(L).embedding(L.tensor([1, 0, 1]), a), a.diagonal(), a.unfold(1, 2, 1))
+
+
+C.add("fw_primal", _fw_primal, A23)
+C.add("forward_ad_more", _forward_ad_more, A23, B23)
+C.add("forward_ad_elementwise", _forward_ad_elementwise, A23, P23)
+C.add("forward_ad_linear", _forward_ad_linear, A23)
+
+
 # --------------------------------------------------------------------------
 # running a case
 # --------------------------------------------------------------------------
@@ -2413,3 +2453,99 @@ def test_gradcheck_needs_an_input_requiring_grad():
     with pytest.raises(ValueError, match="gradcheck expects at least one input tensor"):
         gradcheck(lambda t: t * 2, (minigrad.tensor(np.array([1.0])),))
 
+
+
+# --------------------------------------------------------------------------
+# forward-mode AD: gradcheck(check_forward_ad=True) checks the rows' `result` rules (derivatives.yaml's
+# result: lines) against finite differences, and their tangents equal PyTorch's
+# --------------------------------------------------------------------------
+FORWARD_AD_CASES = [
+    "add", "add_scalar", "sub", "rsub", "mul", "div", "div_scalar", "reciprocal", "neg", "pow_scalar",
+    "pow_tensor", "rpow", "exp", "log", "sqrt", "abs", "sigmoid", "tanh", "relu", "where", "to_dtype",
+    "clone", "mm", "dot", "mv", "matmul_1d_2d", "bmm", "matmul_2d_3d", "sum", "mean", "view",
+    "unsafe_view", "expand", "transpose", "squeeze", "softmax", "mse_loss", "cat_stack",
+    "unbind_split_chunk", "softmax_functions", "nll_loss", "forward_ad_more", "forward_ad_elementwise",
+    "forward_ad_linear"]
+
+
+def _fwd_over_rev(L, a, t):
+    """Forward over reverse (gradgradcheck's check_fwd_over_rev, hessian's jacfwd(jacrev)): the
+    backward formulas run on dual tensors, so their own rows need forward derivatives."""
+    return ((a.sigmoid() * a.tanh()).sum() + a.relu().pow(3).sum() + (a.mean(1) * a[:, 0]).sum()
+            + a[0, 1:].exp().sum() + a.tan().mean() + (a.sin() * t.cos()).sum()
+            + (a.exp() ** t).sum() + (F(L).softmax(a, 0) * t).sum() + (F(L).log_softmax(a, 1) * t).sum()
+            + F(L).cross_entropy(a, L.tensor([2, 0])) + F(L).nll_loss(a * t, L.tensor([1, 0]), reduction="sum"))
+
+
+def _fwd_over_rev_mse(L, a, t):
+    """mse_loss_backward's forward derivative (PyTorch's own check of this one fails: "ZeroTensors
+    are immutable", a zero tangent written in place)."""
+    return F(L).mse_loss(a, t) + F(L).mse_loss(a * t, a, reduction="sum")
+
+
+@pytest.mark.parametrize("name", FORWARD_AD_CASES)
+def test_forward_ad_gradcheck_passes(name):
+    fn, arrays, kwargs = C.cases[name]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert gradcheck(lambda *xs: fn(minigrad, *xs), _inputs(minigrad, arrays),
+                         check_forward_ad=True, **kwargs) is True
+
+
+def _tangents_out(L, name):
+    """The outputs' tangents for one random direction (fixed per case)."""
+    fn, arrays, _ = C.cases[name]
+    rng = np.random.default_rng(len(name))
+    fwAD = L.autograd.forward_ad
+    with fwAD.dual_level():
+        duals = [fwAD.make_dual(x.detach(), L.tensor(rng.uniform(-1, 1, np.shape(a)), dtype=L.float64))
+                 for x, a in zip(_inputs(L, arrays), arrays)]
+        tangents = [fwAD.unpack_dual(o).tangent for o in _outs(fn(L, *duals))]
+    return [t if t is None else np.asarray(t.detach().numpy() if L is torch else t._data) for t in tangents]
+
+
+@needs_torch
+@pytest.mark.filterwarnings("ignore:`torch.jit.script` is deprecated")  # (torch loads its jvp decompositions)
+@pytest.mark.parametrize("name", FORWARD_AD_CASES)
+def test_forward_ad_tangents_match_torch(name):
+    expected, got = _tangents_out(torch, name), _tangents_out(minigrad, name)
+    assert len(got) == len(expected)
+    for k, (m, t) in enumerate(zip(got, expected)):
+        assert (m is None) == (t is None), (name, k)
+        assert m is None or m.shape == t.shape and np.allclose(m, t, rtol=1e-10, atol=1e-12), (name, k, m, t)
+
+
+@pytest.mark.parametrize("f", [_fwd_over_rev, _fwd_over_rev_mse])
+def test_forward_over_reverse_gradgradcheck_passes(f):
+    assert minigrad.autograd.gradgradcheck(lambda a, t: f(minigrad, a, t),
+                                           _inputs(minigrad, (A23, B23)), check_fwd_over_rev=True)
+
+
+@needs_torch
+def test_forward_over_reverse_torch_accepts_case():
+    assert torch.autograd.gradgradcheck(lambda a, t: _fwd_over_rev(torch, a, t), _inputs(torch, (A23, B23)),
+                                        check_fwd_over_rev=True)
+
+
+def test_every_forward_derivative_is_covered():
+    """Every row with a `result` rule is in a FORWARD_AD_CASES graph, or in the graph of the
+    gradients the forward-over-reverse checks run forward mode through."""
+    covered = set()
+    for name in FORWARD_AD_CASES:
+        covered |= _classes_of_case(name)
+    a, t = _inputs(minigrad, (A23, B23))
+    for f in (_fwd_over_rev, _fwd_over_rev_mse):
+        covered |= _node_classes(minigrad.autograd.grad(f(minigrad, a, t), (a, t), create_graph=True))
+    missing = sorted(name for name, op in TABLE.items() if op.result is not None and op.node_class not in covered)
+    assert not missing, f"rows with a forward derivative but no forward-AD case: {missing}"
+
+
+def test_forward_ad_gradcheck_detects_a_wrong_rule(monkeypatch):
+    derivatives.exp.formulas  # (prepared first: the rule's names are read then)
+    monkeypatch.setattr(derivatives.exp, "result", lambda self_t, result: self_t * result * 2)
+    monkeypatch.setattr(derivatives.exp, "result_names", ["self_t", "result"])
+    x = minigrad.tensor(np.array([0.5, -1.0])).requires_grad_()
+    assert gradcheck(lambda t: t.exp(), (x,)) is True  # (reverse mode is right)
+    with pytest.raises(GradcheckError, match="Jacobian computed with forward mode mismatch for output 0 "
+                                             "with respect to input 0"):
+        gradcheck(lambda t: t.exp(), (x,), check_forward_ad=True)

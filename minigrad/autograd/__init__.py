@@ -240,3 +240,12 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
 
 
 from . import functional  # noqa: E402  (built on grad above)
+
+
+def __getattr__(name):
+    """autograd.forward_ad (dual tensors) is read on first use (PEP 562), as minigrad.func is:
+    `import minigrad` need not read it."""
+    if name == "forward_ad":
+        import importlib
+        return importlib.import_module(".forward_ad", __name__)
+    raise AttributeError(f"module 'minigrad.autograd' has no attribute '{name}'")

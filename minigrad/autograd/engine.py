@@ -254,7 +254,7 @@ class SavedTensor:
 
     __module__ = "minigrad._C._autograd"  # where PyTorch's lives (its repr shows it)
     __slots__ = ("tensor", "array", "version_counter", "saved_version", "is_output", "output_nr",
-                 "packed", "history", "view_grad_fn")
+                 "packed", "history", "view_grad_fn", "fw_grad")
 
     def __init__(self, tensor, is_output=False):
         if tensor.is_inference():  # it has no version counter to check the saved value against
@@ -272,6 +272,7 @@ class SavedTensor:
             self.tensor = None
             self.array, self.version_counter = tensor._data, tensor._version_counter
             self.output_nr = tensor._output_nr
+            self.fw_grad = None  # its tangent, if it gets one (see Op._forward_ad)
         else:
             self.tensor = tensor
 
@@ -352,6 +353,10 @@ class SavedTensor:
                     "Trying to use a saved tensor that has been detached in-place, i.e. with "
                     ".detach_().This is not supported, please use out-of-place `.detach()` instead")
             tensor = Tensor._make(self.array, owner, self.output_nr, self.version_counter)
+            if self.fw_grad is not None:  # (inside the dual level it was saved in)
+                from . import function
+                if function._forward_level is not None:
+                    function._set_fw_grad(tensor, self.fw_grad)
         elif not isinstance(tensor, Tensor):  # (a stand-in, see _stand_in)
             if tensor is FREED:
                 raise RuntimeError(FREED_MESSAGE)

@@ -9,6 +9,7 @@ generated code does from derivatives.yaml (`self_strides`, `self_numel`, `self_s
 import builtins
 import functools
 import inspect
+import re
 import warnings
 import weakref
 
@@ -22,7 +23,11 @@ from .engine import FREED, FREED_MESSAGE, Node, SavedTensor, _op_name
 
 
 _GIVEN = {"grad", "grads", "grad_input_mask"}  # what backward gives formulas, rather than saved
-_PREPARED = {"params", "defaults", "index", "input_idx", "other_idx", "formulas", "saved_names"}
+# The dual level forward_ad.py entered: the tensors given a tangent in it (weak references, so
+# that leaving it can take their tangents away), or None: then no op looks for tangents.
+_forward_level = None
+_PREPARED = {"params", "defaults", "index", "input_idx", "other_idx", "formulas", "saved_names",
+             "result_names"}
 
 
 class OpNode(Node):
@@ -106,12 +111,21 @@ class Op:
     `grad_input_mask`, which of them need one. `output_differentiability` (derivatives.yaml's):
     outputs marked False (LU's pivots, its permutation P) hang from no node, and `grads` has
     an entry for each of the others only.
+
+    `result` is the forward derivative (forward-mode AD: the result's tangent from the inputs'
+    tangents), derivatives.yaml's `result:` line: "auto_element_wise" (each input's backward
+    formula with its tangent as `grad`, summed), "auto_linear" (the op itself applied to the
+    tangents: views, sums, clone) or a formula taking `self_t`, `other_t`, ... (the tangents;
+    None for an input that has none, PyTorch's efficient zero: see _fw, _fw_sum), the inputs
+    (their primal values) and `result`; a tuple of formulas is the yaml's sum of terms, one per
+    tangent (mul's `other_t * self_p + self_t * other_p`). None: no forward derivative (yet).
     """
 
     def __init__(self, node_name, forward, /, *, promote=True, floating=False, view=False, extra=(),
-                 outputs=(), output_differentiability=None, **formulas):
+                 outputs=(), output_differentiability=None, result=None, **formulas):
         self.name, self.forward, self.promote, self.floating, self.view, self.extra = (
             node_name, forward, promote, floating, view, extra)
+        self.result = result  # the forward derivative: see _tangent
         self.outputs = outputs
         self.differentiable = output_differentiability or (True,) * len(outputs)
         self.contiguous = False  # True: PyTorch allocates the result C-contiguous (see the table)
@@ -157,6 +171,9 @@ class Op:
         self.formulas = [(f, _parameters(f)[0], k) for _, f, k in sorted(
             zip(formulas, formulas.values(), ks), key=lambda row: row[0])]
         self.saved_names = frozenset().union(*(names for _, names, _ in self.formulas)) - _GIVEN
+        self.result_names = (_parameters(self.result)[0] if callable(self.result) else
+                             [_parameters(term)[0] for term in self.result]
+                             if self.result.__class__ is tuple else None)
 
     def bind(self, args, kwargs):
         values = list(args)
@@ -177,7 +194,74 @@ class Op:
                         v._base is not None and v._base.requires_grad)):
                     self.record(values, result, extras)
                     break
+        if _forward_level is not None:  # (forward-mode AD: inside a dual level only)
+            self._forward_ad(values, result)
         return (result, *extras) if self.extra else result
+
+    def _forward_ad(self, values, result):
+        """Give the result its tangent, if an input has one. The formula runs with forward AD
+        off, on the inputs' primal values: its own ops make no tangents of tangents (PyTorch's
+        formulas read `self_p`, the primal without its tangent). With grad mode on, they are
+        recorded: the tangent is differentiable in reverse mode too."""
+        tangents = [v._fw_grad if isinstance(v, Tensor) else None
+                    for v in (values[i] for i in self.input_idx)]
+        if grad_mode._inference or builtins.all(t is None for t in tangents):
+            return  # (inference mode turns forward AD off as well, as in PyTorch)
+        if self.result is None or self.outputs or self.not_implemented:
+            raise NotImplementedError(
+                f"Trying to use forward AD with {_aten_name(self.name)} that does not support it "
+                "because it has not been implemented yet.\nPlease file an issue to PyTorch at "
+                "https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so "
+                "that we can prioritize its implementation or submit a PR adding the "
+                "implementation to derivatives.yaml")
+        if result._data.dtype.kind != "f":
+            return  # (an integer result has no derivative)
+        tangent = _without_forward_ad(self._tangent, values, result, tangents)
+        if tangent is None:
+            return  # (a zero tangent: none, as PyTorch's efficient zero shows it)
+        _set_fw_grad(result, tangent)
+        node = result._grad_fn
+        if node is not None and node.__class__.op is self:  # a saved result keeps its tangent
+            for saved in node._saved_tensors.values():       # (forward-over-reverse needs it)
+                if saved.__class__ is SavedTensor and saved.is_output:
+                    saved.fw_grad = tangent
+
+    def _tangent(self, values, result, tangents):
+        """The result's tangent by the row's `result` rule, or None: zero. An input without a
+        tangent stands for PyTorch's "efficient zero" tensor: auto_linear applies the op to
+        zeros; elsewhere it is None, and the terms it is in drop out (as do the signs of zero
+        they would add: -0. + 0. is 0.)."""
+        if self.result == "auto_linear":  # a linear op's derivative is the op itself
+            args = values[:]
+            for i, t in zip(self.input_idx, tangents):
+                args[i] = _zero_tangent(values[i]) if t is None else t
+            return self(*args)[0] if self.extra else self(*args)
+        env = dict(zip(self.params, values))
+        env["result"] = result
+        terms = []
+        if self.result == "auto_element_wise":  # the backward formula, grad = the tangent
+            for formula, names, k in self.formulas:
+                if tangents[k] is not None:
+                    env["grad"] = tangents[k]
+                    terms.append(formula(*[env[name] for name in names]))
+        else:
+            for i, t in zip(self.input_idx, tangents):
+                env[self.params[i] + "_t"] = t
+            if self.result.__class__ is not tuple:
+                terms.append(self.result(*[env[name] for name in self.result_names]))
+            else:  # a sum of terms, each linear in one tangent
+                zero = {self.params[i] + "_t" for i, t in zip(self.input_idx, tangents)
+                        if t is None}
+                terms = [term(*[env[name] for name in names])
+                         for term, names in zip(self.result, self.result_names)
+                         if zero.isdisjoint(names)]
+        total = _fw_sum(*terms)
+        if total is None:
+            return None
+        if total._data.shape != result._data.shape:  # (a zero term dropped: still broadcast)
+            return total.expand(result.shape).contiguous()
+        # (a new tensor, not an input's tangent itself)
+        return total.clone() if builtins.any(total is t for t in tangents) else total
 
     def run(self, values):
         """The forward on NumPy data, with PyTorch's dtype rules; returns (result, extras)."""
@@ -378,6 +462,38 @@ class Op:
             else:
                 raise TypeError(f"{self.name}: a formula asks for unknown name '{name}'")
         return plan
+
+
+def _fw_sum(*terms):
+    """The sum of the terms that are not None (zero tangents), left to right; None if all are."""
+    total = None
+    for term in terms:
+        if term is not None:
+            total = term if total is None else total + term
+    return total
+
+
+def _fw(f, tangent, *args):
+    """f(tangent, *args), None for a zero tangent (None): f is linear in it (PyTorch's ops on
+    efficient zero tensors give one)."""
+    return None if tangent is None else f(tangent, *args)
+
+
+def _set_fw_grad(t, tangent):
+    """Give t a tangent at the current dual level, which takes it away again on exit."""
+    t._fw_grad = tangent
+    _forward_level.append(weakref.ref(t))
+
+
+def _zero_tangent(value):
+    """The tangent of an input that has none: zeros like it (0 for a Python number)."""
+    return Tensor._make(np.zeros_like(value._data)) if isinstance(value, Tensor) else 0
+
+
+def _aten_name(node_name):
+    """The op a node class is named after, as ATen spells it: MseLossBackward0 -> mse_loss."""
+    name = re.sub(r"Backward\d*$", "", node_name.rpartition("::")[2])
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
 def _original_self(before):
@@ -591,6 +707,8 @@ def apply_inplace(op, self, *args, **kwargs):
                                                          "same_kind"):
         raise RuntimeError(f"result type {dtypes.from_numpy_dtype(out.dtype)._scalar} can't be cast "
                            f"to the desired output type {self.dtype._scalar}")
+    if _forward_level is not None:  # (the tangent from self's old values, before the write)
+        op._forward_ad(values, result)
     before = self
     if recording:  # the tape must see self as it was: its old edge and, if saved, its old values
         before = Tensor._make(self._data.copy(order="K"), self._grad_fn, self._output_nr,
@@ -621,7 +739,23 @@ def apply_inplace(op, self, *args, **kwargs):
                 if saved.__class__ is SavedTensor and saved.is_output:  # node while that lives
                     saved.view_grad_fn = weakref.ref(self._grad_fn)
         _new_history(self, old, before._output_nr)
+    if result._fw_grad is not None:
+        _write_tangent(self, result._fw_grad)
     return self
+
+
+def _write_tangent(self, tangent):
+    """Forward AD through an in-place op: as in PyTorch, a tangent self has is written in place
+    (a view's tangent is a view of its base's: the base's changes too); a tensor that has none
+    takes the new one. Left out: a view without a tangent (PyTorch gives its base a zero tangent
+    and the view a view of it)."""
+    if self._fw_grad is None and self._base is not None:
+        raise NotImplementedError("minigrad: forward AD through an in-place op on a view that "
+                                  "has no tangent is not supported")
+    if self._fw_grad is None:
+        _set_fw_grad(self, tangent)
+        return
+    _without_forward_ad(self._fw_grad.copy_, tangent)
 
 
 def rebase_history(self, result):
@@ -703,7 +837,20 @@ def apply_inplace_view(op, self, *args):
         if self._base is not None and not op.view:  # set_, an ordinary in-place op to PyTorch:
             _rebase_view(self, self._base, fn, _geometry(self))  # a view is rebased as by any
         _new_history(self, old, before._output_nr)
-    return self
+    if self._fw_grad is not None and _forward_level is not None and op.view:
+        _without_forward_ad(apply_inplace_view, op, self._fw_grad, *args)  # (t_, ...: the
+    return self                                                 # tangent takes the new shape)
+
+
+def _without_forward_ad(fn, *args):
+    """fn(*args) with forward AD off: the ops that compute or write a tangent make no tangent
+    of their own (PyTorch's formulas read the primals, `self_p`)."""
+    global _forward_level
+    level, _forward_level = _forward_level, None
+    try:
+        return fn(*args)
+    finally:
+        _forward_level = level
 
 
 _OVERLAP = ("unsupported operation: {} to a single memory location. Please clone() the tensor "
@@ -1174,6 +1321,11 @@ class Function(metaclass=FunctionMeta):
 
     vjp = backward  # the same method under its other name: define one of the two
 
+    @staticmethod
+    def jvp(ctx, *grad_inputs):
+        raise NotImplementedError("You must implement the jvp function for custom "
+                                  "autograd.Function to use it with forward mode AD.")
+
     def __init__(self, *args, **kwargs):  # (PyTorch's pre-1.3 style made Function objects)
         warnings.warn(f"{self.__class__} should not be instantiated. Methods on autograd functions "
                       "are all static, so you should invoke them on the class itself. "
@@ -1188,6 +1340,27 @@ class Function(metaclass=FunctionMeta):
 
     @classmethod
     def apply(cls, *args, **kwargs):
+        result, ctx = cls._apply(*args, **kwargs)
+        if _forward_level is not None and any(
+                isinstance(a, Tensor) and a._fw_grad is not None for a in args):
+            cls._forward_ad(ctx, args, result)
+        return result
+
+    @classmethod
+    def _forward_ad(cls, ctx, args, result):
+        """Forward AD through a custom Function: its jvp(ctx, *tangents) gives the outputs'
+        tangents (zeros for a tensor input without one, None for other arguments), as in
+        PyTorch; forward itself ran with forward AD off."""
+        tangents = [(_zero_tangent(a) if a._fw_grad is None else a._fw_grad)
+                    if isinstance(a, Tensor) else None for a in args]
+        out_t = _without_forward_ad(cls.jvp, ctx, *tangents)
+        outs = result if isinstance(result, tuple) else (result,)
+        for out, t in zip(outs, out_t if isinstance(out_t, tuple) else (out_t,)):
+            if isinstance(out, Tensor) and t is not None:
+                _set_fw_grad(out, t)
+
+    @classmethod
+    def _apply(cls, *args, **kwargs):
         split = cls.setup_context is not Function.setup_context
         if split:  # the arguments as setup_context will see them
             bound = inspect.signature(cls.forward).bind(*args, **kwargs)
@@ -1199,12 +1372,12 @@ class Function(metaclass=FunctionMeta):
         ctx = cls._backward_cls()
         tensor_args = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
-        with grad_mode.no_grad():
+        with grad_mode.no_grad():  # (and without forward AD: jvp says the outputs' tangents)
             if split:
-                outputs = cls.forward(*args)
+                outputs = _without_forward_ad(cls.forward, *args)
                 cls.setup_context(ctx, args, outputs)
             else:
-                outputs = cls.forward(ctx, *args, **kwargs)
+                outputs = _without_forward_ad(lambda: cls.forward(ctx, *args, **kwargs))
         single = not isinstance(outputs, tuple)
         outs = [outputs] if single else list(outputs)
         for name, marked in (("non_differentiable", ctx.non_differentiable),
@@ -1218,7 +1391,7 @@ class Function(metaclass=FunctionMeta):
                                "returned as output. The inputs that are modified inplace must all "
                                "be outputs of the Function.")
         if not (grad_mode._enabled and any(ctx.needs_input_grad)):
-            return outputs
+            return outputs, ctx
         ctx._tensor_args, ctx._num_args = tensor_args, len(args)
         ctx._num_outputs = len(outs)
         ctx._tensor_outputs = [k for k, out in enumerate(outs) if isinstance(out, Tensor)]
@@ -1262,4 +1435,4 @@ class Function(metaclass=FunctionMeta):
             i: None if t is None else SavedTensor(t, is_output=t._grad_fn is ctx)
             for i, t in enumerate(ctx.to_save)}
         ctx.to_save = ()
-        return outs[0] if single else tuple(outs)
+        return (outs[0] if single else tuple(outs)), ctx

@@ -60,6 +60,31 @@ def _analytical_jacobians(func, inputs):
     return jac
 
 
+def _forward_jacobians(func, inputs):
+    """Forward mode: one pass per input element, on dual tensors whose tangent is that element's
+    one-hot (the inputs detached, as PyTorch's check does): the outputs' tangents are column j of
+    the Jacobian. An output that gets no tangent does not depend on the inputs: zeros."""
+    from . import forward_ad as fwAD
+    diff = _differentiable_inputs(inputs)
+    outs = _outputs(func, inputs)
+    jac = [[np.zeros((t.numel(), o.numel()), o._data.dtype) for _, t in diff] for o in outs]
+    for n, (i, t) in enumerate(diff):
+        for j in range(t.numel()):
+            with fwAD.dual_level():
+                args = list(inputs)
+                for m, (k, u) in enumerate(diff):
+                    tangent = np.zeros(u._data.size, u._data.dtype)
+                    if m == n:
+                        tangent[j] = 1
+                    args[k] = fwAD.make_dual(u.detach(), Tensor._make(
+                        tangent.reshape(u._data.shape)))
+                for k, o in enumerate(_outputs(func, args)):
+                    tangent = fwAD.unpack_dual(o).tangent
+                    if tangent is not None:
+                        jac[k][n][j] = tangent._data.reshape(-1)
+    return jac
+
+
 def _fmt(a):
     from .. import ops
     return repr(ops.tensor(a))
@@ -83,6 +108,8 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
                 "precision floating point or complex. ", UserWarning, stacklevel=2)
     try:
         _check_jacobians(func, inputs, diff, eps, atol, rtol)
+        if check_forward_ad:
+            _check_forward_jacobians(func, inputs, diff, eps, atol, rtol)
     except GradcheckError:
         if raise_exception:
             raise
@@ -106,6 +133,18 @@ def _check_jacobians(func, inputs, diff, eps, atol, rtol):
                 raise GradcheckError(
                     f"Jacobian mismatch for output {k} with respect to input {diff[n][0]},\n"
                     f"numerical:{_fmt(num)}\nanalytical:{_fmt(ana)}\n")
+
+
+def _check_forward_jacobians(func, inputs, diff, eps, atol, rtol):
+    """check_forward_ad: forward mode's Jacobian (the rows' `result` rules) against the numerical
+    one, with PyTorch's words for a mismatch."""
+    numerical = _numerical_jacobians(func, inputs, eps)
+    for k, (num_k, fw_k) in enumerate(zip(numerical, _forward_jacobians(func, inputs))):
+        for n, (num, fw) in enumerate(zip(num_k, fw_k)):
+            if not np.allclose(fw, num, rtol=rtol, atol=atol):
+                raise GradcheckError(
+                    f"Jacobian computed with forward mode mismatch for output {k} with respect "
+                    f"to input {diff[n][0]},\nnumerical:{_fmt(num)}\nanalytical:{_fmt(fw)}\n")
 
 
 def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=1e-3,
@@ -138,6 +177,8 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
 
     def new_func(*args):
         xs, gs = args[:-n_out], args[-n_out:]
+        # (forward over reverse: the forward check passes the inputs detached, as dual tensors)
+        xs = tuple(x.requires_grad_() if i in diff_inputs else x for i, x in enumerate(xs))
         outs = [o for o in _outputs(func, xs) if o.requires_grad]
         grads = grad(outs, [x for i, x in enumerate(xs) if i in diff_inputs], list(gs),
                      create_graph=True, allow_unused=True)
