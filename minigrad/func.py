@@ -323,10 +323,47 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
 
 
 def hessian(func, argnums=0):
-    """The Hessian, forward-over-reverse as in PyTorch: jacfwd(jacrev(func)). The backward
-    passes of jacrev run on dual tensors, so each gradient gets its tangent: a column of the
-    Hessian per forward pass."""
-    return jacfwd(jacrev(func, argnums), argnums)
+    """The Hessian: the forward-mode Jacobian of jacrev(func, argnums), as in PyTorch
+    (jacfwd(jacrev(func))). Its forward Jacobian is computed with the double-vjp trick of
+    autograd.functional.jvp, not with jacfwd: u -> J^T u is linear in u, so the vjp of that map,
+    seeded with e_k, is J e_k (column k). Every op with a twice-differentiable backward works
+    so, while jacfwd needs each op's forward derivative, which only some rows have yet (see
+    derivatives.py's `result=`). Forward-over-reverse's values and zero signs, at the cost of
+    one backward pass per input element."""
+    return _jacfwd_double_vjp(jacrev(func, argnums), argnums)
+
+
+def _jacfwd_double_vjp(func, argnums):
+    """jacfwd, column by column with the double-vjp trick (not public: PyTorch's jacfwd runs
+    forward-mode AD, whose errors and corner cases this does not reproduce)."""
+    def wrapper(*args):
+        index, diff = _slice_argnums(args, argnums)
+        level = _Level(diff)
+        with enable_grad():
+            output = func(*_with_diff(args, index, level))
+            flat_out, out_spec = _tree_flatten(output)
+            u = [zeros_like(o, requires_grad=True) for o in flat_out]  # any value works
+            jtu = _tree_flatten(level.grads(flat_out, u, True, True))[0]  # J^T u, per input
+            columns = [[] for _ in flat_out]  # columns[j]: J_j e_k for every input element k
+            for p, inp in enumerate(level.inputs):
+                one_hot = eye(inp.numel(), dtype=inp.dtype)
+                for k in range(inp.numel()):
+                    seeds = [zeros_like(t) for t in jtu]
+                    seeds[p] = one_hot[k].view(inp.shape)
+                    cols = _autograd_grad(jtu, u, seeds, retain_graph=True, create_graph=True)
+                    for j, (c, o) in enumerate(zip(cols, flat_out)):
+                        columns[j].append(zeros_like(o) if c is None else c)
+        jac = []
+        for cols, out in zip(columns, flat_out):
+            per_input, start = [], 0
+            for inp in level.inputs:
+                block = stack(cols[start:start + inp.numel()], dim=-1)
+                per_input.append(block.view(tuple(out.shape) + tuple(inp.shape)))
+                start += inp.numel()
+            per_input = _tree_unflatten(per_input, level.spec)
+            jac.append(per_input)
+        return level.unwrap(_tree_unflatten(jac, out_spec))
+    return _named(wrapper, func)
 
 
 # --------------------------------------------------------------------------------------------
