@@ -22,8 +22,7 @@ from .grad_mode import context_decorator
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual",
            "unpack_dual", "dual_level"]
 
-# Global variable used to make the python API simpler to use
-_current_level = -1
+_current_level = -1  # the level make_dual and unpack_dual use when given none (-1: none entered)
 
 
 def enter_dual_level():
@@ -85,10 +84,7 @@ def make_dual(tensor, tangent, *, level=None):
 
 
 class UnpackedDualTensor(NamedTuple):
-    r"""Namedtuple returned by :func:`unpack_dual` containing the primal and tangent components of the dual tensor.
-
-    See :func:`unpack_dual` for more details.
-    """
+    """What unpack_dual returns: the value and its tangent, by name or as a pair."""
 
     primal: Tensor
     tangent: Tensor | None
