@@ -182,6 +182,40 @@ def _round_decimals(self, decimals):
     return np.round(self * scale) / scale if decimals >= 0 else np.round(self / scale) * scale
 
 
+def _maximum_jvp(self_t, other_t, self, other, result, wins):
+    """maximum/minimum's forward derivative: other_t + w * (self_t - other_t), w 1 where self
+    wins, 1/2 on a tie."""
+    w = where(self == other, 0.5, wins.to(result.dtype))
+    return _fw_sum(other_t, _fw(mul, _fw_sum(self_t, _fw(neg, other_t)), w))
+
+
+def _materialized(t, like):
+    """A tangent, or zeros like its primal for one that has none (where's operands)."""
+    return function._zero_tangent(like) if t is None else t
+
+
+def _clamp_jvp(self, self_t, min, min_t, max, max_t):
+    """PyTorch's clamp_jvp: the tangent of whichever bound (or self) the value came from."""
+    self_t = _materialized(self_t, self)
+    if min is not None and max is not None:
+        min_t, max_t = _materialized(min_t, min), _materialized(max_t, max)
+        return where(min > max, max_t, where(self < min, min_t, where(self > max, max_t, self_t)))
+    if min is not None:
+        return where(self > min, self_t, _materialized(min_t, min))
+    return where(self < max, self_t, _materialized(max_t, max))
+
+
+def _addcdiv_jvp(self_t, tensor1_t, tensor2_t, tensor1, tensor2, value, result):
+    """addcdiv's forward derivative, PyTorch's self_t + value t1_t / t2 - value t2_t t1 / t2^2:
+    the last term subtracted, from zeros if the others are zero tangents."""
+    first = _fw_sum(self_t, _fw(lambda t: _maybe_multiply(t / tensor2, value), tensor1_t))
+    if tensor2_t is None:
+        return first
+    if first is None:
+        first = function._zero_tangent(result)
+    return first - _maybe_multiply(tensor2_t * (tensor1 / tensor2) / tensor2, value)
+
+
 def _split_ties(grad, self, other, loses):
     """maximum/minimum: the gradient goes to the input that was picked, half to each on a tie
     (PyTorch's where(self == other, grad / 2, grad).masked_fill_(loses, 0))."""
@@ -366,6 +400,32 @@ def _norm_backward(grad, self, result, ord, dim, keepdim):
     return scaled * apply_inplace(masked_fill_scalar, grad / result ** (p - 1), zero, 0)
 
 
+def _norm_jvp(self, self_t, p, norm, dim, keepdim):
+    """PyTorch's norm_jvp: the derivative of the p-norm along self_t, case by case as
+    _norm_backward (0 where the norm is 0)."""
+    dims = dim or tuple(range(self.dim()))
+    if p == 0:
+        return zeros_like(norm)
+    if p == 1:
+        return (self.sgn() * self_t).sum(dims, keepdim=keepdim)
+    if p == 2:
+        return apply_inplace(masked_fill_scalar, (self * self_t).sum(dims, keepdim=keepdim) / norm,
+                             norm == 0, 0)
+    if math.isinf(p):  # the tangent at the largest (smallest) |self|, averaged over ties
+        if not keepdim and self.dim() and dim is not None:
+            norm = _unsqueeze_dims(norm, dim, False)
+        is_eq_max = ((self.abs() == norm) | (self.isnan() & norm.isnan())).to(norm.dtype)
+        return ((self.sgn() * self_t) * is_eq_max / is_eq_max.sum(dims, keepdim=True)).sum(
+            dims, keepdim=keepdim)
+    if p < 1:
+        sumpow_t = (apply_inplace(masked_fill_scalar, self.abs().pow(p - 1), self == 0, 0)
+                    * (self.sgn() * self_t)).sum(dims, keepdim=keepdim)
+        return sumpow_t * norm.pow(1 - p)
+    sumpow_t = (self.abs().pow(p - 1) * (self.sgn() * self_t) if p < 2
+                else self.abs().pow(p - 2) * (self * self_t)).sum(dims, keepdim=keepdim)
+    return apply_inplace(masked_fill_scalar, sumpow_t / norm.pow(p - 1), norm == 0, 0)
+
+
 def _var(self, dim, correction, keepdim, root=False):
     """NumPy's var (std with root=True): as PyTorch, n - correction <= 0 gives inf or nan, minus
     NumPy's own warnings about it: ops.var/std has already warned PyTorch's."""
@@ -388,6 +448,12 @@ def _var_backward(grad, self, dim, correction, keepdim):
     return mul_scalar(grad, 2.0 / dof if dof else math.inf) * (self - self.mean(tuple(dim), keepdim=True))
 
 
+def _var_jvp(self_t, self, dim, correction, keepdim):
+    """var's forward derivative, PyTorch's: var_backward with the tangent as grad (keepdim),
+    summed over the reduced dims."""
+    return _var_backward(self_t, self, dim, correction, True).sum(dim or (), keepdim=keepdim)
+
+
 def _std_backward(grad, self, result, dim, correction, keepdim):
     """PyTorch's std_backward: the variance's gradient of grad / (2 std), with 0 where std is 0."""
     grad = apply_inplace(masked_fill_scalar, grad / mul_scalar(result, 2), result == 0, 0)
@@ -402,6 +468,13 @@ def _restore_reduced_dims(output, dims, keepdim):
     for d in sorted(d % (len(shape) + len(dims)) for d in dims):
         shape.insert(d, 1)
     return output.reshape(tuple(shape))
+
+
+def _amaxamin_jvp(self, self_t, result, dim, keepdim):
+    """amax/amin's forward derivative: the tangent averaged over the ties, as the gradient is
+    shared among them."""
+    mask = self == _restore_reduced_dims(result, dim, keepdim)
+    return where(mask, self_t, 0.0).sum(dim, keepdim=keepdim) / mask.sum(dim, keepdim=keepdim)
 
 
 def _amax_backward(grad, self, result, dim, keepdim):
@@ -468,6 +541,23 @@ def _prod_safe_zeros_backward(grad, inp, dim):
     return grad * (normal * reverse)
 
 
+def _ones_expanded(result):
+    """A 1 expanded to result's shape (prod's forward derivative: its backward's grad)."""
+    return expand(Tensor._make(np.ones((), result._data.dtype)), result.shape)
+
+
+def _cumprod_jvp(self_t, self, result, dim):
+    """PyTorch's cumprod_jvp: cumsum(t / x) * result, and where that divides by a zero, from
+    the first zero on, the cumulative product with the zero's tangent in the zero's place."""
+    gradient = (self_t / self).cumsum(dim) * result
+    if self.dim() == 0:
+        return apply_inplace(masked_fill, gradient, self == 0, self_t)
+    mask_zeros = self == 0
+    mask_first_zero = mask_zeros & (mask_zeros.cumsum(dim) == 1)
+    new_grad = where(mask_first_zero, self_t, self).cumprod(dim)
+    return where(mask_first_zero.cumsum(dim) != 0, new_grad, gradient)
+
+
 def _cumprod_backward(grad, self, dim, result):
     """PyTorch's cumprod_backward: without zeros in self, reversed cumsum(result * grad) / self;
     with zeros, for each k the sum over j >= k of grad_j times the product of self_1..self_j but
@@ -514,6 +604,21 @@ def _repeat_backward(grad, repeats, self_shape):
     if sum_dims:
         grad = sum_dim(grad.reshape(tuple(grad_size)), tuple(sum_dims), False)
     return grad
+
+
+def _evenly_read_jvp(fw_grad, self, value):
+    """max()/min()'s forward derivative: the mean of the tangent over the positions of the
+    value (a nan value matches none: nan, as in PyTorch)."""
+    mask = self == value
+    return (mask * (fw_grad / mask.sum())).sum()
+
+
+def _gather_with_keepdimed_indices(self_t, dim, indices, keepdim):
+    """max(dim)/min(dim)'s forward derivative: the tangent at the positions picked."""
+    if not keepdim:
+        indices = indices.unsqueeze(dim)
+    out = gather(self_t, dim, indices)
+    return out if keepdim else out.squeeze(dim)
 
 
 def _evenly_distribute(grad, self, result):
@@ -985,16 +1090,17 @@ def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_inde
 def _apply_loss_reduction(loss, reduction):
     """PyTorch's apply_loss_reduction: a forward derivative of a loss, reduced as the loss is
     (None, a zero tangent, stays None)."""
-    if loss is None or reduction == "none":
+    if loss is None or reduction in ("none", 0):  # (PyTorch's Reduction enum: 0, 1, 2)
         return loss
-    return loss.mean() if reduction == "mean" else loss.sum()
+    return loss.mean() if reduction in ("mean", 1) else loss.sum()
 
 
-def _logsumexp_jvp(self, self_t, dim):
-    """PyTorch's logsumexp_jvp (keepdim): sum(exp(x) * x_t) / sum(exp(x)) along dim, with the
-    exp-normalize trick; softmax's and log_softmax's forward derivatives use it."""
-    self_exp = (self - amax(self, (dim,), True)).exp() if self.numel() else self.exp()
-    return (self_exp * self_t).sum(dim, keepdim=True) / self_exp.sum(dim, keepdim=True)
+def _logsumexp_jvp(self, self_t, dim, keepdim=True):
+    """PyTorch's logsumexp_jvp: sum(exp(x) * x_t) / sum(exp(x)) along dim (one or a tuple),
+    with the exp-normalize trick; softmax's and log_softmax's forward derivatives use it."""
+    dim = dim if dim.__class__ is tuple else (dim,)
+    self_exp = (self - amax(self, dim, True)).exp() if self.numel() else self.exp()
+    return (self_exp * self_t).sum(dim, keepdim=keepdim) / self_exp.sum(dim, keepdim=keepdim)
 
 
 def _softmax_backward_data_jvp(grad_output_t, output_t, grad_output, output, dim):
@@ -1438,7 +1544,9 @@ nan_to_num = Op("NanToNumBackward0",   lambda self, nan=None, posinf=None, negin
                 self=lambda grad, self: grad * self.isfinite())
 atan2 = Op("Atan2Backward0",           lambda self, other: _rounded(np.arctan2, self, other), floating=True,
            self=lambda grad, self, other: grad * other * _atan2_recip(self, other),
-           other=lambda grad, self, other: grad * -self * _atan2_recip(self, other))
+           other=lambda grad, self, other: grad * -self * _atan2_recip(self, other),
+           result=lambda self_t, other_t, self, other: _fw_sum(
+               _fw(mul, other_t, -self), _fw(mul, self_t, other)) / (self.pow(2) + other.pow(2)))
 xlogy = Op("XlogyBackward0",           lambda self, other: _xlogy(self, other), floating=True,
            self=lambda grad, self, other: masked_fill_scalar(
                xlogy(grad, other), (self == 0.0) & (other <= 0.0), 0.0),
@@ -1459,11 +1567,15 @@ logaddexp = Op("LogaddexpBackward0",   _logaddexp,
 lerp_scalar = Op("LerpBackward0",      lambda self, end, weight: _lerp(self, end, self.dtype.type(weight)),
                  promote=False,
                  self=lambda grad, weight: mul_scalar(grad, 1 - weight),
-                 end=lambda grad, weight: mul_scalar(grad, weight))
+                 end=lambda grad, weight: mul_scalar(grad, weight),
+                 result="auto_linear")
 lerp = Op("LerpBackward1",             lambda self, end, weight: _lerp(self, end, weight), promote=False,
           self=lambda grad, weight: grad * _one_minus(weight),
           end=lambda grad, weight: grad * weight,
-          weight=lambda grad, self, end: grad * (end - self))
+          weight=lambda grad, self, end: grad * (end - self),
+          result=lambda self_t, end_t, weight_t, self, end, weight: _fw_sum(
+              lerp(_materialized(self_t, self), _materialized(end_t, end), weight),
+              _fw(mul, weight_t, end - self)))
 tril = Op("TrilBackward0",             lambda self, diagonal=0: np.tril(self, diagonal),
           self=lambda grad, diagonal: tril(grad, diagonal),
           result="auto_linear")
@@ -1477,13 +1589,17 @@ addcmul = Op("AddcmulBackward0",       lambda self, tensor1, tensor2, value=1: _
                                            self, self.dtype.type(value) * tensor1, tensor2),
              self=lambda grad: grad,
              tensor1=lambda grad, tensor2, value: grad * mul_scalar(tensor2, value),
-             tensor2=lambda grad, tensor1, value: grad * mul_scalar(tensor1, value))
+             tensor2=lambda grad, tensor1, value: grad * mul_scalar(tensor1, value),
+             result=(lambda self_t: self_t,
+                     lambda tensor1_t, tensor2, value: _maybe_multiply(tensor1_t * tensor2, value),
+                     lambda tensor2_t, tensor1, value: _maybe_multiply(tensor2_t * tensor1, value)))
 addcdiv = Op("AddcdivBackward0",       lambda self, tensor1, tensor2, value=1:
                                            self + self.dtype.type(value) * tensor1 / tensor2,
              self=lambda grad: grad,
              tensor1=lambda grad, tensor2, value: grad * div(value, tensor2),
              tensor2=lambda grad, tensor1, tensor2, value:
-                 -grad * div(mul_scalar(tensor1, value), tensor2 * tensor2))
+                 -grad * div(mul_scalar(tensor1, value), tensor2 * tensor2),
+             result=_addcdiv_jvp)
 
 eq_, eq_tensor_ = _comparison_rows("Eq", np.equal)
 ne_, ne_tensor_ = _comparison_rows("Ne", np.not_equal)
@@ -1814,7 +1930,8 @@ rsqrt = Op("RsqrtBackward0",           lambda self: 1 / np.sqrt(self), floating=
            self=lambda grad, result: mul_scalar(grad, -0.5) * result ** 3,
            result="auto_element_wise")
 log1p = Op("Log1PBackward0",           lambda self: _rounded(np.log1p, self), floating=True,
-           self=lambda grad, self: grad / add_scalar(self, 1))
+           self=lambda grad, self: grad / add_scalar(self, 1),
+           result="auto_element_wise")
 expm1 = Op("Expm1Backward0",           lambda self: _rounded(np.expm1, self), floating=True,
            self=lambda grad, result: grad * add_scalar(result, 1),
            result="auto_element_wise")
@@ -1836,10 +1953,14 @@ frac = Op("FracBackward0",             lambda self: self - np.trunc(self),      
           self=lambda grad: grad)
 maximum = Op("MaximumBackward0",       lambda self, other: np.maximum(self, other),  # nan wins
              self=lambda grad, self, other: _split_ties(grad, self, other, self < other),
-             other=lambda grad, self, other: _split_ties(grad, self, other, self > other))
+             other=lambda grad, self, other: _split_ties(grad, self, other, self > other),
+             result=lambda self_t, other_t, self, other, result:
+                 _maximum_jvp(self_t, other_t, self, other, result, self > other))
 minimum = Op("MinimumBackward0",       lambda self, other: np.minimum(self, other),
              self=lambda grad, self, other: _split_ties(grad, self, other, self > other),
-             other=lambda grad, self, other: _split_ties(grad, self, other, self < other))
+             other=lambda grad, self, other: _split_ties(grad, self, other, self < other),
+             result=lambda self_t, other_t, self, other, result:
+                 _maximum_jvp(self_t, other_t, self, other, result, self < other))
 # division rounded to integers: the quotient is piecewise constant, the remainder has slope 1 in
 # self and -quotient in other (PyTorch records floor_divide, but has no formula for it)
 floor_divide = Op("minigrad::autograd::NotImplemented", _floor_divide,
@@ -1894,10 +2015,12 @@ threshold_backward = Op("ThresholdBackwardBackward0", _threshold_backward,
                                     threshold_backward(grad_output_t, self, threshold),))
 masked_fill = Op("MaskedFillBackward1", lambda self, mask, value: np.where(mask, value, self),
                  self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
-                 value=lambda grad, mask: grad[mask.expand(grad.shape)].sum())  # a mask broadcasts
+                 value=lambda grad, mask: grad[mask.expand(grad.shape)].sum(),  # a mask broadcasts
+                 result="auto_linear")
 masked_fill_scalar = Op("MaskedFillBackward0", lambda self, mask, value: np.where(mask, value, self),
                         promote=("self", "value"),
-                        self=lambda grad, mask: masked_fill_scalar(grad, mask, 0))
+                        self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
+                        result=lambda self_t, mask: masked_fill_scalar(self_t, mask, 0))
 clamp = Op("ClampBackward1",           lambda self, min=None, max=None: np.clip(self, min, max),
            promote=("self", "min", "max"),
            self=lambda grad, self, min, max: where(
@@ -1912,17 +2035,25 @@ clamp_tensor = Op("ClampBackward0",    lambda self, min=None, max=None: np.clip(
                   min=lambda grad, self, min, max: where(  # min > max: max wins, min gets none
                       (self < min) & (min < max) if max is not None else self < min, grad, 0.0),
                   max=lambda grad, self, min, max: where(
-                      (self > max) | (max < min) if min is not None else self > max, grad, 0.0))
+                      (self > max) | (max < min) if min is not None else self > max, grad, 0.0),
+                  result=lambda self_t, min_t, max_t, self, min, max:
+                      _clamp_jvp(self, self_t, min, min_t, max, max_t))
 clamp_min = Op("ClampMinBackward0",    lambda self, min: np.maximum(self, min), promote=("self", "min"),
-               self=lambda grad, self, min: where(self >= min, grad, 0.0))
+               self=lambda grad, self, min: where(self >= min, grad, 0.0),
+               result="auto_element_wise")
 clamp_max = Op("ClampMaxBackward0",    lambda self, max: np.minimum(self, max), promote=("self", "max"),
-               self=lambda grad, self, max: where(self <= max, grad, 0.0))
+               self=lambda grad, self, max: where(self <= max, grad, 0.0),
+               result="auto_element_wise")
 clamp_min_tensor = Op("ClampMinBackward1", lambda self, min: np.maximum(self, min),
                       self=lambda grad, self, min: where(self >= min, grad, 0.0),
-                      min=lambda grad, self, min: where(self < min, grad, 0.0))
+                      min=lambda grad, self, min: where(self < min, grad, 0.0),
+                      result=lambda self_t, min_t, self, min:
+                          where(self >= min, _materialized(self_t, self), _materialized(min_t, min)))
 clamp_max_tensor = Op("ClampMaxBackward1", lambda self, max: np.minimum(self, max),
                       self=lambda grad, self, max: where(self <= max, grad, 0.0),
-                      max=lambda grad, self, max: where(self > max, grad, 0.0))
+                      max=lambda grad, self, max: where(self > max, grad, 0.0),
+                      result=lambda self_t, max_t, self, max:
+                          where(self <= max, _materialized(self_t, self), _materialized(max_t, max)))
 where = Op("WhereBackward0",           lambda condition, self, other: np.where(condition, self, other),
            promote=("self", "other"),
            self=lambda grad, condition: where(condition, grad, 0.0),
@@ -1990,7 +2121,10 @@ addmv = Op("AddmvBackward0",           lambda self, mat, vec, beta=1, alpha=1: _
                                            self, mat @ vec, beta, alpha),
            self=lambda grad, beta: _maybe_multiply(grad, beta),  # (sum_to: engine)
            mat=lambda grad, vec, alpha: _maybe_multiply(grad.reshape(grad.shape[0], 1) * vec, alpha),
-           vec=lambda grad, mat, alpha: _maybe_multiply(mv(mat.t(), grad), alpha))
+           vec=lambda grad, mat, alpha: _maybe_multiply(mv(mat.t(), grad), alpha),
+           result=(lambda self_t, beta: _maybe_multiply(self_t, beta),
+                   lambda mat_t, vec, alpha: _maybe_multiply(mv(mat_t, vec), alpha),
+                   lambda mat, vec_t, alpha: _maybe_multiply(mv(mat, vec_t), alpha)))
 addr = Op("AddrBackward0",             lambda self, vec1, vec2, beta=1, alpha=1: _beta_self_plus(
                                            self, np.outer(vec1, vec2), beta, alpha),
           self=lambda grad, beta: _maybe_multiply(grad, beta),
@@ -2002,7 +2136,10 @@ baddbmm = Op("BaddbmmBackward0",       lambda self, batch1, batch2, beta=1, alph
              batch1=lambda grad, batch2, alpha: _maybe_multiply(
                  bmm(grad, batch2.transpose(1, 2)), alpha),
              batch2=lambda grad, batch1, alpha: _maybe_multiply(
-                 bmm(batch1.transpose(1, 2), grad), alpha))
+                 bmm(batch1.transpose(1, 2), grad), alpha),
+             result=(lambda self_t, beta: _maybe_multiply(self_t, beta),
+                     lambda batch1_t, batch2, alpha: _maybe_multiply(bmm(batch1_t, batch2), alpha),
+                     lambda batch1, batch2_t, alpha: _maybe_multiply(bmm(batch1, batch2_t), alpha)))
 addbmm = Op("AddbmmBackward0",         _addbmm,
             self=lambda grad, beta: _maybe_multiply(grad, beta),
             batch1=lambda grad, batch2, batch1_shape, batch2_shape, alpha: _maybe_multiply(
@@ -3037,17 +3174,23 @@ mean_dim = Op("MeanBackward1",         lambda self, dim, keepdim, dtype=None: _m
                              _reduced_numel(self_shape, dim) if dim else self_numel),
               result="auto_linear")
 max = Op("MaxBackward1",               lambda self: self.max(),
-         self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+         self=lambda grad, self, result: _evenly_distribute(grad, self, result),
+         result=lambda self_t, self, result: _evenly_read_jvp(self_t, self, result))
 min = Op("MinBackward1",               lambda self: self.min(),
-         self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+         self=lambda grad, self, result: _evenly_distribute(grad, self, result),
+         result=lambda self_t, self, result: _evenly_read_jvp(self_t, self, result))
 max_dim = Op("MaxBackward0",           lambda self, dim, keepdim: _extreme_at(self, dim, keepdim, np.max, np.argmax),
              extra=("indices",),
              self=lambda grad, self_shape, dim, indices, keepdim:
-                 _select_at_indices(grad, self_shape, dim, indices, keepdim))
+                 _select_at_indices(grad, self_shape, dim, indices, keepdim),
+             result=lambda self_t, dim, indices, keepdim:
+                 _gather_with_keepdimed_indices(self_t, dim, indices, keepdim))
 min_dim = Op("MinBackward0",           lambda self, dim, keepdim: _extreme_at(self, dim, keepdim, np.min, np.argmin),
              extra=("indices",),
              self=lambda grad, self_shape, dim, indices, keepdim:
-                 _select_at_indices(grad, self_shape, dim, indices, keepdim))
+                 _select_at_indices(grad, self_shape, dim, indices, keepdim),
+             result=lambda self_t, dim, indices, keepdim:
+                 _gather_with_keepdimed_indices(self_t, dim, indices, keepdim))
 sort = Op("SortBackward0",             _sort, extra=("indices",),
           self=lambda grad, self_shape, dim, indices:
               _select_at_indices(grad, self_shape, dim, indices, True))
@@ -3065,35 +3208,52 @@ trace = Op("TraceBackward0",           lambda self: np.trace(self, dtype=_acc(se
 std = Op("StdBackward0",               lambda self, dim, correction, keepdim:
                                            _var(self, dim, correction, keepdim, root=True),
          self=lambda grad, self, result, dim, correction, keepdim:
-             _std_backward(grad, self, result, dim, correction, keepdim))
+             _std_backward(grad, self, result, dim, correction, keepdim),
+         result=lambda self_t, self, result, dim, correction, keepdim: apply_inplace(
+             masked_fill_scalar, _var_jvp(self_t, self, dim, correction, keepdim)
+             / mul_scalar(result, 2.0), result == 0, 0))
 norm = Op("LinalgVectorNormBackward0", _norm, promote=False,
           self=lambda grad, self, result, ord, dim, keepdim:
-              _norm_backward(grad, self, result, ord, dim, keepdim))
+              _norm_backward(grad, self, result, ord, dim, keepdim),
+          result=lambda self_t, self, result, ord, dim, keepdim:
+              _norm_jvp(self, self_t, ord, result, dim, keepdim))
 var = Op("VarBackward0",               _var,
          self=lambda grad, self, dim, correction, keepdim:
-             _var_backward(grad, self, dim, correction, keepdim))
+             _var_backward(grad, self, dim, correction, keepdim),
+         result=lambda self_t, self, dim, correction, keepdim:
+             _var_jvp(self_t, self, dim, correction, keepdim))
 prod = Op("ProdBackward0",             lambda self, dtype=None: self.prod(dtype=_acc(self, dtype)),
           promote=False,
-          self=lambda grad, self, result: _prod_backward(grad, self.to(grad.dtype), result))
+          self=lambda grad, self, result: _prod_backward(grad, self.to(grad.dtype), result),
+          result=lambda self_t, self, result: (_prod_backward(
+              _ones_expanded(result), self.to(result.dtype), result) * self_t).sum())
 prod_dim = Op("ProdBackward1",         lambda self, dim, keepdim, dtype=None: self.prod(
                                            axis=dim if self.ndim else None, keepdims=keepdim,
                                            dtype=_acc(self, dtype)),
               promote=False,
               self=lambda grad, self, result, dim, keepdim:
-                  _prod_backward(grad, self.to(grad.dtype), result, dim, keepdim))
+                  _prod_backward(grad, self.to(grad.dtype), result, dim, keepdim),
+              result=lambda self_t, self, result, dim, keepdim: (_prod_backward(
+                  _ones_expanded(result), self.to(result.dtype), result, dim, keepdim)
+                  * self_t).sum(dim, keepdim=keepdim))
 amax = Op("AmaxBackward0",             lambda self, dim, keepdim: self.max(
                                            axis=dim or None if self.ndim else None,
                                            keepdims=keepdim),
           self=lambda grad, self, result, dim, keepdim:
-              _amax_backward(grad, self, result, dim, keepdim))
+              _amax_backward(grad, self, result, dim, keepdim),
+          result=lambda self_t, self, result, dim, keepdim:
+              _amaxamin_jvp(self, self_t, result, dim, keepdim))
 amin = Op("AminBackward0",             lambda self, dim, keepdim: self.min(
                                            axis=dim or None if self.ndim else None,
                                            keepdims=keepdim),
           self=lambda grad, self, result, dim, keepdim:
-              _amax_backward(grad, self, result, dim, keepdim))
+              _amax_backward(grad, self, result, dim, keepdim),
+          result=lambda self_t, self, result, dim, keepdim:
+              _amaxamin_jvp(self, self_t, result, dim, keepdim))
 logsumexp = Op("LogsumexpBackward0",   _logsumexp, floating=True,
                self=lambda grad, self, result, dim, keepdim:
-                   _logsumexp_backward(grad, self, result, dim, keepdim))
+                   _logsumexp_backward(grad, self, result, dim, keepdim),
+               result=lambda self_t, self, dim, keepdim: _logsumexp_jvp(self, self_t, dim, keepdim))
 cumsum = Op("CumsumBackward0",         lambda self, dim, dtype: np.cumsum(
                                            self, axis=dim if self.ndim else None,
                                            dtype=_acc(self, dtype)).reshape(self.shape),
@@ -3106,7 +3266,9 @@ cumprod = Op("CumprodBackward0",       lambda self, dim, dtype=None: np.cumprod(
                                            dtype=_acc(self, dtype)).reshape(self.shape),
              promote=False,
              self=lambda grad, self, dim, result, self_scalar_type:
-                 _cumprod_backward(grad.to(self_scalar_type), self, dim, result))
+                 _cumprod_backward(grad.to(self_scalar_type), self, dim, result),
+             result=lambda self_t, self, result, dim, dtype:
+                 _cumprod_jvp(self_t, self, result, dim).to(dtype or self.dtype))
 
 # part reduce2: median, nanmedian, kthvalue, mode, cummax, cummin, nansum
 median = Op("MedianBackward0",         lambda self: _median_all(self),
@@ -3143,9 +3305,13 @@ logcumsumexp_scan = Op("LogcumsumexpBackward0", _logcumsumexp,
 # distances: dist is one node; pairwise_distance is at::norm(x1 - x2 + eps, p, dim), its own row
 dist = Op("DistBackward0",             lambda self, other, p: _norm(self - other, p, None, False),
           self=lambda grad, self, other, p, result: _norm_backward(grad, self - other, result, p, None, False),
-          other=lambda grad, self, other, p, result: -_norm_backward(grad, self - other, result, p, None, False))
+          other=lambda grad, self, other, p, result: -_norm_backward(grad, self - other, result, p, None, False),
+          result=lambda self_t, other_t, self, other, p, result: _norm_jvp(
+              self - other, _fw_sum(self_t, _fw(neg, other_t)), p, result, None, False))
 norm_p_dim = Op("NormBackward1",       lambda self, p, dim, keepdim: _norm(self, p, dim, keepdim), promote=False,
-                self=lambda grad, self, result, p, dim, keepdim: _norm_backward(grad, self, result, p, dim, keepdim))
+                self=lambda grad, self, result, p, dim, keepdim: _norm_backward(grad, self, result, p, dim, keepdim),
+                result=lambda self_t, self, result, p, dim, keepdim:
+                    _norm_jvp(self, self_t, p, result, dim, keepdim))
 # --- end of part reduce2 rows ---
 
 # --- views: the result shares memory and version counter with `self` ----------------------------
@@ -3520,11 +3686,13 @@ index.keep_layout = True  # (_index lays its result out as PyTorch's iterator do
 index_put = Op("IndexPutBackward0",    _index_put_forward, promote=False,
                self=lambda grad, indices, accumulate:
                    grad if accumulate else index_put(grad, 0.0, indices, False),
-               values=lambda grad, indices: grad[indices])
+               values=lambda grad, indices: grad[indices],
+               result="auto_linear")
 index_put_impl_ = Op("IndexPutImplBackward0", _index_put_forward, promote=False,  # index's backward
                      self=lambda grad, indices, accumulate:
                          grad if accumulate else index_put(grad, 0.0, indices, False),
-                     values=lambda grad, indices: grad[indices])
+                     values=lambda grad, indices: grad[indices],
+                     result="auto_linear")
 index_fill = Op("IndexFillBackward1",  _index_fill, promote=False,                # trace's backward
                 self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0),
                 value=lambda grad, dim, index: index_select(grad, dim, index).sum())
@@ -3574,13 +3742,18 @@ copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_t
                                            np.broadcast_shapes(self.shape, np.shape(src))),
            promote=False,
            self=lambda grad: zeros_like(grad),
-           src=lambda grad: grad)
+           src=lambda grad: grad,
+           result=lambda self_t, src_t, self:  # (see _write_tangent: into self's, if it has one)
+               zeros_like(self) if src_t is None
+               else src_t if src_t.shape == self.shape and src_t.dtype == self.dtype  # (cloned)
+               else apply_inplace(copy_, function._zero_tangent(self), src_t))
 conj_physical_ = Op("ConjPhysicalBackward1", lambda self: self.copy(),  # (real:
                     self=lambda grad: grad)                             # its own conjugate)
 zero_ = Op("ZeroBackward0",            lambda self: np.zeros_like(self),
            self=lambda grad: zeros_like(grad))
 fill_ = Op("FillBackward2",            lambda self, value: np.full_like(self, value),
-           self=lambda grad: zeros_like(grad))
+           self=lambda grad: zeros_like(grad),
+           result=lambda self_t: fill_(self_t, 0))
 uniform_ = Op("UniformBackward0",      lambda self, from_, to, generator: (
                                            from_ + (to - from_) * generator._rng.random(self.shape))
                                            .astype(self.dtype),
@@ -3675,14 +3848,17 @@ geometric_ = Op("GeometricBackward0",   lambda self, p, generator: generator._rn
                                             p, self.shape).astype(self.dtype),
                 self=lambda grad: zeros_like(grad))
 fill = Op("FillBackward0",              lambda self, value: np.full_like(self, value),  # part nsgap:
-          self=lambda grad: zeros_like(grad))                                   # torch.fill
+          self=lambda grad: zeros_like(grad),                                   # torch.fill
+          result=lambda self_t: fill(self_t, 0))                                   # torch.fill
 fill_tensor = Op("FillBackward1",      lambda self, value: np.full_like(self, value), promote=False,
                  self=lambda grad: zeros_like(grad),
-                 value=lambda grad: grad.sum())
+                 value=lambda grad: grad.sum(),
+                 result="auto_linear")
 fill_tensor_ = Op("FillBackward3",     lambda self, value: np.full_like(self, value),  # t[:] = 0.
                   promote=False,
                   self=lambda grad: zeros_like(grad),
-                  value=lambda grad: grad.sum())
+                  value=lambda grad: grad.sum(),
+                  result="auto_linear")
 
 # --- neural-network functions -------------------------------------------------------------------
 softmax = Op("SoftmaxBackward0",       _softmax, floating=True,
@@ -3782,12 +3958,20 @@ addmm = Op("AddmmBackward0",           lambda self, mat1, mat2, beta=1, alpha=1:
            mat1=lambda grad, mat2, mat1_shape, mat1_strides, alpha: mm_mat1_backward(
                grad, mat2, mat1_shape, mat1_strides, alpha),
            mat2=lambda grad, mat1, mat2_shape, mat2_strides, alpha: mm_mat2_backward(
-               grad, mat1, mat2_shape, mat2_strides, alpha))
+               grad, mat1, mat2_shape, mat2_strides, alpha),
+           result=(lambda self_t, beta: _maybe_multiply(self_t, beta),
+                   lambda mat1_t, mat2, alpha: _maybe_multiply(mm(mat1_t, mat2), alpha),
+                   lambda mat1, mat2_t, alpha: _maybe_multiply(mm(mat1, mat2_t), alpha)))
 binary_cross_entropy = Op("BinaryCrossEntropyBackward0", _binary_cross_entropy,
                           self=lambda grad, self, target, weight, reduction:
                               binary_cross_entropy_backward(grad, self, target, weight, reduction),
                           target=lambda grad, self, target, weight, reduction:
-                              _bce_target_backward(grad, self, target, weight, reduction))
+                              _bce_target_backward(grad, self, target, weight, reduction),
+                          result=lambda self_t, target_t, self, target, weight, reduction:
+                              _apply_loss_reduction(_fw_sum(
+                                  _fw(binary_cross_entropy_backward, self_t, self, target, weight, 0),
+                                  _fw(_bce_target_backward, target_t, self, target, weight, 0)),
+                                  reduction))
 logit = Op("LogitBackward0",           _logit, floating=True,
            self=lambda grad, self, eps: _logit_backward(grad, self, eps),
            result="auto_element_wise")
@@ -3796,11 +3980,18 @@ bce_with_logits = Op("BinaryCrossEntropyWithLogitsBackward0", _bce_with_logits,
                          _bce_with_logits_backward(grad, self, target, weight, pos_weight, reduction),
                      target=lambda grad, self, target, weight, pos_weight, reduction:
                          _bce_with_logits_target_backward(grad, self, target, weight, pos_weight,
-                                                          reduction))
+                                                          reduction),
+                     result=lambda self_t, target_t, self, target, weight, pos_weight, reduction:
+                         _apply_loss_reduction(_fw_sum(
+                             _fw(_bce_with_logits_backward, self_t, self, target, weight, pos_weight,
+                                 0),
+                             _fw(_bce_with_logits_target_backward, target_t, self, target, weight,
+                                 pos_weight, 0)), reduction))
 bce_with_logits.keep_layout = True  # (_bce_with_logits lays its result out as target is)
 log_sigmoid = Op("LogSigmoidBackward0",  lambda self: (_log_sigmoid(self), _rounded(np.exp, -np.abs(self))),
                  extra=("buffer",),
-                 self=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer))
+                 self=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer),
+                 result=lambda self_t, self, buffer: log_sigmoid_backward(self_t, self, buffer))
 log_sigmoid.contiguous = True  # (its kernel fills new row-major output and buffer)
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 log_sigmoid_backward = Op("LogSigmoidBackwardBackward0", _log_sigmoid_backward,
@@ -3935,12 +4126,22 @@ smooth_l1_loss = Op("SmoothL1LossBackward0", _smooth_l1_loss,
                     self=lambda grad, self, target, reduction, beta:
                         smooth_l1_loss_backward(grad, self, target, reduction, beta),
                     target=lambda grad, self, target, reduction, beta:
-                        smooth_l1_loss_backward(grad, target, self, reduction, beta))
+                        smooth_l1_loss_backward(grad, target, self, reduction, beta),
+                    result=lambda self_t, target_t, self, target, reduction, beta:
+                        _apply_loss_reduction(_fw_sum(
+                            _fw(smooth_l1_loss_backward, self_t, self, target, 0, beta),
+                            _fw(smooth_l1_loss_backward, target_t, target, self, 0, beta)),
+                            reduction))
 huber_loss = Op("HuberLossBackward0",  _huber_loss, promote=False,
                 self=lambda grad, self, target, reduction, delta:
                     huber_loss_backward(grad, self, target, reduction, delta),
                 target=lambda grad, self, target, reduction, delta:
-                    huber_loss_backward(grad, target, self, reduction, delta))
+                    huber_loss_backward(grad, target, self, reduction, delta),
+                result=lambda self_t, target_t, self, target, reduction, delta:
+                    _apply_loss_reduction(_fw_sum(
+                        _fw(huber_loss_backward, self_t, self, target, 0, delta),
+                        _fw(huber_loss_backward, target_t, target, self, 0, delta)),
+                        reduction))
 huber_loss.keep_layout = True  # (its forward and soft_margin_loss's lay losses out as self is)
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 elu_backward = Op("EluBackwardBackward0", _elu_backward,
@@ -7305,7 +7506,9 @@ native_dropout = Op("NativeDropoutBackward0", _native_dropout, promote=False, ex
 
 # at::norm(self, p) over every element: norm_p_dim's twin without dims (norm_except_dim's dim -1)
 norm_p = Op("NormBackward0",           lambda self, p: _norm(self, p, None, False), promote=False,
-            self=lambda grad, self, result, p: _norm_backward(grad, self, result, p, None, False))
+            self=lambda grad, self, result, p: _norm_backward(grad, self, result, p, None, False),
+            result=lambda self_t, self, result, p:  # (PyTorch's keepdim: see _tangent)
+                _norm_jvp(self, self_t, p, result, None, True))
 
 
 # --- part decoder: rrelu (randomized leaky ReLU) as ATen's rrelu_with_noise -------------------

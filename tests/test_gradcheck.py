@@ -515,6 +515,47 @@ def _forward_ad_linear(L, a):
             F(L).embedding(L.tensor([1, 0, 1]), a), a.diagonal(), a.unfold(1, 2, 1))
 
 
+def _forward_ad_reductions(L, a, b):
+    c = L.cat([a[:1], a[:1] * 0, a])  # (a zero in each column: prod's and cumprod's other branch)
+    return (a.prod(), a.prod(1), c.prod(0, keepdim=True), c.prod(), a.max(), a.min(), a.max(1).values,
+            a.min(0, keepdim=True).values, a.amax(1), a.amin((0, 1)), L.linalg.vector_norm(a),
+            L.linalg.vector_norm(a, 1, 1), L.linalg.vector_norm(a, 3, 0, keepdim=True),
+            L.linalg.vector_norm(a, float("inf"), 1), L.linalg.vector_norm(a, 1.5), L.linalg.vector_norm(a, 0.5),
+            L.dist(a, b), L.dist(a, b, 3), a.var(), a.var(1, keepdim=True), a.std(), a.std(0), a.logsumexp(1),
+            a.logsumexp((0, 1), keepdim=True), a.cumprod(1), c.cumprod(0), F(L).pairwise_distance(a, b, 3),
+            L.norm_except_dim(a[0, 0], 3, -1))  # (a 0-d one: PyTorch's rule keeps 2-d dims and fails)
+
+
+def _forward_ad_binary(L, a, b):
+    return (a.masked_fill(a > 0, 2.0), a.masked_fill(b > 0, b[0, 0]), L.maximum(a, b), L.minimum(a, b[0]),
+            (a * a).log1p(), a.clamp(b[0] - 0.5, b[:, :1] + 0.5), a.clamp(min=b), a.clamp(max=b[0]),
+            a.clamp_min(0.1), a.clamp_max(0.1), a.clamp_min(b), a.clamp_max(b), L.atan2(a, b), L.lerp(a, b, 0.3),
+            L.lerp(a, b, b.sigmoid()), L.addcmul(a, a, b, value=0.5), L.addcdiv(a, b, a * a + 1, value=2),
+            L.addmm(b[0, :2], a, b.t()), L.addmm(a, a, L.eye(3, dtype=a.dtype), beta=0.5, alpha=2),
+            L.addmv(a[:, 0], a, b[0], alpha=3), L.baddbmm(a[None, :, :2], a[None], (b.t() * b[0, :, None])[None], beta=2),
+            F(L).logsigmoid(a), F(L).binary_cross_entropy(a.sigmoid(), b.sigmoid()),
+            F(L).binary_cross_entropy(a.sigmoid(), b.sigmoid(), weight=L.tensor([1.0, 2.0, 3.0], dtype=a.dtype), reduction="none"),
+            F(L).binary_cross_entropy_with_logits(a, b.sigmoid()),
+            F(L).binary_cross_entropy_with_logits(a, b.sigmoid(), pos_weight=L.tensor([1.0, 2.0, 3.0], dtype=a.dtype),
+                                                 reduction="sum"),
+            F(L).smooth_l1_loss(a, b), F(L).smooth_l1_loss(a, b, beta=0.5, reduction="none"),
+            F(L).huber_loss(a, b, delta=0.5), F(L).huber_loss(a, b, reduction="sum"))
+
+
+def _forward_ad_writes(L, a, b):
+    c, d, e, g = a * 1, a * 1, a * 1, L.zeros(4, 3, dtype=a.dtype)
+    c[0] = b[1]  # (a view's copy_: CopySlices)
+    d.fill_(2.0)[1].fill_(b[0, 0])
+    e[L.tensor([0, 1]), L.tensor([2, 0])] = b[0, :2]
+    g[1:3] = a  # (g has no tangent: its view's comes from its own, zeros)
+    return (c, d, e, g, L.fill(a, 3.0), L.fill(a, b[0, 0]), a.index_put((L.tensor([1]),), b[0, :1], accumulate=True),
+            L.zeros(3, dtype=a.dtype).copy_(b[0]),
+            L.func.grad(lambda x: (x[L.tensor([1, 0])] ** 2 * b).sum())(a))  # (index's backward: index_put_)
+
+
+C.add("forward_ad_reductions", _forward_ad_reductions, A23, B23)
+C.add("forward_ad_binary", _forward_ad_binary, A23, B23)
+C.add("forward_ad_writes", _forward_ad_writes, A23, B23)
 C.add("fw_primal", _fw_primal, A23)
 C.add("forward_ad_more", _forward_ad_more, A23, B23)
 C.add("forward_ad_elementwise", _forward_ad_elementwise, A23, P23)
@@ -2465,7 +2506,7 @@ FORWARD_AD_CASES = [
     "clone", "mm", "dot", "mv", "matmul_1d_2d", "bmm", "matmul_2d_3d", "sum", "mean", "view",
     "unsafe_view", "expand", "transpose", "squeeze", "softmax", "mse_loss", "cat_stack",
     "unbind_split_chunk", "softmax_functions", "nll_loss", "forward_ad_more", "forward_ad_elementwise",
-    "forward_ad_linear"]
+    "forward_ad_linear", "forward_ad_reductions", "forward_ad_binary", "forward_ad_writes"]
 
 
 def _fwd_over_rev(L, a, t):

@@ -195,10 +195,10 @@ class Op:
                     self.record(values, result, extras)
                     break
         if _forward_level is not None:  # (forward-mode AD: inside a dual level only)
-            self._forward_ad(values, result)
+            self._forward_ad(values, result, extras)
         return (result, *extras) if self.extra else result
 
-    def _forward_ad(self, values, result):
+    def _forward_ad(self, values, result, extras=()):
         """Give the result its tangent, if an input has one. The formula runs with forward AD
         off, on the inputs' primal values: its own ops make no tangents of tangents (PyTorch's
         formulas read `self_p`, the primal without its tangent). With grad mode on, they are
@@ -216,7 +216,7 @@ class Op:
                 "implementation to derivatives.yaml")
         if result._data.dtype.kind != "f":
             return  # (an integer result has no derivative)
-        tangent = _without_forward_ad(self._tangent, values, result, tangents)
+        tangent = _without_forward_ad(self._tangent, values, result, tangents, extras)
         if tangent is None:
             return  # (a zero tangent: none, as PyTorch's efficient zero shows it)
         _set_fw_grad(result, tangent)
@@ -226,17 +226,18 @@ class Op:
                 if saved.__class__ is SavedTensor and saved.is_output:
                     saved.fw_grad = tangent
 
-    def _tangent(self, values, result, tangents):
+    def _tangent(self, values, result, tangents, extras=()):
         """The result's tangent by the row's `result` rule, or None: zero. An input without a
         tangent stands for PyTorch's "efficient zero" tensor: auto_linear applies the op to
         zeros; elsewhere it is None, and the terms it is in drop out (as do the signs of zero
-        they would add: -0. + 0. is 0.)."""
+        they would add: -0. + 0. is 0.). The extra outputs are there by name (max's indices)."""
         if self.result == "auto_linear":  # a linear op's derivative is the op itself
             args = values[:]
             for i, t in zip(self.input_idx, tangents):
                 args[i] = _zero_tangent(values[i]) if t is None else t
             return self(*args)[0] if self.extra else self(*args)
         env = dict(zip(self.params, values))
+        env.update(zip(self.extra, extras))
         env["result"] = result
         terms = []
         if self.result == "auto_element_wise":  # the backward formula, grad = the tangent
@@ -258,6 +259,11 @@ class Op:
         total = _fw_sum(*terms)
         if total is None:
             return None
+        if total.dim() > result.dim():  # (PyTorch's check of every tangent: norm.Scalar's rule
+            raise RuntimeError(        # keeps the dims it reduced, and fails so)
+                "Trying to set a forward gradient that has a different size than that of the "
+                f"original Tensor, this is not supported. Tensor is of size {list(result.shape)} "
+                f"while the given forward gradient is of size {list(total.shape)}.")
         if total._data.shape != result._data.shape:  # (a zero term dropped: still broadcast)
             return total.expand(result.shape).contiguous()
         # (a new tensor, not an input's tangent itself)
@@ -698,7 +704,7 @@ def apply_inplace(op, self, *args, **kwargs):
     check_inplace(self, recording)
     base = self._base
     _check_overlap(op, values)
-    result, _ = op.run(values)
+    result, extras = op.run(values)
     out = result._data
     if out.shape != self._data.shape:  # (PyTorch's TensorIterator: shapes first, then dtypes)
         raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
@@ -708,7 +714,7 @@ def apply_inplace(op, self, *args, **kwargs):
         raise RuntimeError(f"result type {dtypes.from_numpy_dtype(out.dtype)._scalar} can't be cast "
                            f"to the desired output type {self.dtype._scalar}")
     if _forward_level is not None:  # (the tangent from self's old values, before the write)
-        op._forward_ad(values, result)
+        op._forward_ad(values, result, extras)
     before = self
     if recording:  # the tape must see self as it was: its old edge and, if saved, its old values
         before = Tensor._make(self._data.copy(order="K"), self._grad_fn, self._output_nr,
@@ -747,11 +753,19 @@ def apply_inplace(op, self, *args, **kwargs):
 def _write_tangent(self, tangent):
     """Forward AD through an in-place op: as in PyTorch, a tangent self has is written in place
     (a view's tangent is a view of its base's: the base's changes too); a tensor that has none
-    takes the new one. Left out: a view without a tangent (PyTorch gives its base a zero tangent
-    and the view a view of it)."""
+    takes the new one. A view without one (`g[0] = dual`) first gets the same region of its
+    base's tangent, zeros if the base has none: the write then shows in the base's tangent."""
     if self._fw_grad is None and self._base is not None:
-        raise NotImplementedError("minigrad: forward AD through an in-place op on a view that "
-                                  "has no tangent is not supported")
+        base = self._base
+        if base._fw_grad is None:
+            _set_fw_grad(base, _zero_tangent(base))
+        if base._fw_grad.stride() != base.stride():
+            raise NotImplementedError("minigrad: forward AD through an in-place op on a view "
+                                      "whose base's tangent is laid out otherwise")
+        from ..ops import as_strided
+        _set_fw_grad(self, _without_forward_ad(
+            as_strided, base._fw_grad, self.shape, self.stride(),
+            base._fw_grad.storage_offset() + self.storage_offset() - base.storage_offset()))
     if self._fw_grad is None:
         _set_fw_grad(self, tangent)
         return
