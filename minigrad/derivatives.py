@@ -182,11 +182,17 @@ def _round_decimals(self, decimals):
     return np.round(self * scale) / scale if decimals >= 0 else np.round(self / scale) * scale
 
 
-def _maximum_jvp(self_t, other_t, self, other, result, wins):
-    """maximum/minimum's forward derivative: other_t + w * (self_t - other_t), w 1 where self
-    wins, 1/2 on a tie."""
-    w = where(self == other, 0.5, wins.to(result.dtype))
+def _maximum_jvp(self_t, other_t, w):
+    """maximum/minimum's (fmax/fmin's) forward derivative: other_t + w * (self_t - other_t), w
+    1 where self wins (1/2 on a tie for maximum/minimum)."""
     return _fw_sum(other_t, _fw(mul, _fw_sum(self_t, _fw(neg, other_t)), w))
+
+
+def _fw_sub(a_t, b_t, result):
+    """a_t - b_t for tangents (None: zero), as PyTorch subtracts: from zeros if a_t is one."""
+    if b_t is None:
+        return a_t
+    return (function._zero_tangent(result) if a_t is None else a_t) - b_t
 
 
 def _materialized(t, like):
@@ -208,12 +214,9 @@ def _clamp_jvp(self, self_t, min, min_t, max, max_t):
 def _addcdiv_jvp(self_t, tensor1_t, tensor2_t, tensor1, tensor2, value, result):
     """addcdiv's forward derivative, PyTorch's self_t + value t1_t / t2 - value t2_t t1 / t2^2:
     the last term subtracted, from zeros if the others are zero tangents."""
-    first = _fw_sum(self_t, _fw(lambda t: _maybe_multiply(t / tensor2, value), tensor1_t))
-    if tensor2_t is None:
-        return first
-    if first is None:
-        first = function._zero_tangent(result)
-    return first - _maybe_multiply(tensor2_t * (tensor1 / tensor2) / tensor2, value)
+    return _fw_sub(_fw_sum(self_t, _fw(lambda t: _maybe_multiply(t / tensor2, value), tensor1_t)),
+                   _fw(lambda t: _maybe_multiply(t * (tensor1 / tensor2) / tensor2, value), tensor2_t),
+                   result)
 
 
 def _split_ties(grad, self, other, loses):
@@ -1525,7 +1528,8 @@ erfc = Op("ErfcBackward0",             lambda self: _rounded(_erfc, self), float
           result="auto_element_wise")
 erfinv = Op("ErfinvBackward0",         lambda self: _rounded(_erfinv, self), floating=True,
             self=lambda grad, self: mul_scalar(exp(pow_scalar(erfinv(self), 2)),
-                                               0.5 * math.sqrt(math.pi)) * grad)
+                                               0.5 * math.sqrt(math.pi)) * grad,
+            result="auto_element_wise")
 log2 = Op("Log2Backward0",             lambda self: _rounded(np.log2, self), floating=True,
           self=lambda grad, self: grad / mul_scalar(self, 0.6931471805599453),
           result="auto_element_wise")
@@ -1536,12 +1540,15 @@ exp2 = Op("Exp2Backward0",             lambda self: _rounded(np.exp2, self), flo
           self=lambda grad, result: mul_scalar(grad * result, math.log(2)),
           result="auto_element_wise")
 deg2rad = Op("Deg2RadBackward0",       lambda self: self * self.dtype.type(math.pi / 180), floating=True,
-             self=lambda grad: mul_scalar(grad, math.pi / 180))
+             self=lambda grad: mul_scalar(grad, math.pi / 180),
+             result="auto_element_wise")
 rad2deg = Op("Rad2DegBackward0",       lambda self: self * self.dtype.type(180 / math.pi), floating=True,
-             self=lambda grad: mul_scalar(grad, 180 / math.pi))
+             self=lambda grad: mul_scalar(grad, 180 / math.pi),
+             result="auto_element_wise")
 nan_to_num = Op("NanToNumBackward0",   lambda self, nan=None, posinf=None, neginf=None: np.nan_to_num(
                                            self, nan=nan or 0.0, posinf=posinf, neginf=neginf),
-                self=lambda grad, self: grad * self.isfinite())
+                self=lambda grad, self: grad * self.isfinite(),
+                result="auto_element_wise")
 atan2 = Op("Atan2Backward0",           lambda self, other: _rounded(np.arctan2, self, other), floating=True,
            self=lambda grad, self, other: grad * other * _atan2_recip(self, other),
            other=lambda grad, self, other: grad * -self * _atan2_recip(self, other),
@@ -1550,20 +1557,30 @@ atan2 = Op("Atan2Backward0",           lambda self, other: _rounded(np.arctan2, 
 xlogy = Op("XlogyBackward0",           lambda self, other: _xlogy(self, other), floating=True,
            self=lambda grad, self, other: masked_fill_scalar(
                xlogy(grad, other), (self == 0.0) & (other <= 0.0), 0.0),
-           other=lambda grad, self, other: grad * self / other)
+           other=lambda grad, self, other: grad * self / other,
+           result=lambda self_t, other_t, self, other: _fw_sum(  # (PyTorch's xlogy of a zero
+               masked_fill_scalar(xlogy(_materialized(self_t, self), other),  # tangent: zeros)
+                                  (self == 0.0) & (other <= 0.0), 0.0),
+               _fw(lambda t: t * self / other, other_t)))
 xlogy_scalar_self = Op("XlogyBackward1", lambda self, other: _xlogy(self, other), floating=True,
                        promote=("self", "other"),                                   # xlogy(2, y)
-                       other=lambda grad, self, other: mul_scalar(grad, self) / other)
+                       other=lambda grad, self, other: mul_scalar(grad, self) / other,
+                       result="auto_element_wise")
 xlogy_scalar_other = Op("XlogyBackward2", lambda self, other: _xlogy(self, other), floating=True,
                         promote=("self", "other"),                                  # xlogy(x, 2)
                         self=lambda grad, self, other: xlogy_scalar_other(grad, other) if other > 0
-                            else masked_fill_scalar(xlogy_scalar_other(grad, other), self == 0.0, 0.0))
+                            else masked_fill_scalar(xlogy_scalar_other(grad, other), self == 0.0, 0.0),
+                        result="auto_element_wise")
 hypot = Op("HypotBackward0",           lambda self, other: _rounded(np.hypot, self, other),
            self=lambda grad, self, result: grad * self / result,
-           other=lambda grad, other, result: grad * other / result)
+           other=lambda grad, other, result: grad * other / result,
+           result=(lambda self_t, self, result: self_t * self / result,
+                          lambda other_t, other, result: other_t * other / result))
 logaddexp = Op("LogaddexpBackward0",   _logaddexp,
                self=lambda grad, self, other: grad / add_scalar(exp(other - self), 1),
-               other=lambda grad, self, other: grad / add_scalar(exp(self - other), 1))
+               other=lambda grad, self, other: grad / add_scalar(exp(self - other), 1),
+               result=(lambda self_t, self, other: self_t / add_scalar(exp(other - self), 1),
+                              lambda other_t, self, other: other_t / add_scalar(exp(self - other), 1)))
 lerp_scalar = Op("LerpBackward0",      lambda self, end, weight: _lerp(self, end, self.dtype.type(weight)),
                  promote=False,
                  self=lambda grad, weight: mul_scalar(grad, 1 - weight),
@@ -1617,20 +1634,26 @@ angle = Op("AngleBackward0",           lambda self: np.where(np.isnan(self), sel
            self=lambda grad, self: zeros_like(self))  # (a real tensor's angle is piecewise constant)
 copysign = Op("CopysignBackward0",     lambda self, other: np.copysign(self, other), floating=True,
               self=lambda grad, self, result: grad * _copysign_ratio(self, result),
-              other=lambda grad: zeros_like(grad))
+              other=lambda grad: zeros_like(grad),
+              result=lambda self_t, self, result: self_t * _copysign_ratio(self, result))
 copysign_scalar = Op("CopysignBackward1", lambda self, other: np.copysign(self, other),
                      floating=True, promote=("self", "other"),
-                     self=lambda grad, self, result: grad * _copysign_ratio(self, result))
+                     self=lambda grad, self, result: grad * _copysign_ratio(self, result),
+                     result="auto_element_wise")
 fmax = Op("FmaxBackward0",             lambda self, other: np.fmax(self, other),   # nan loses
           self=lambda grad, self, other: masked_fill_scalar(
               grad, (self >= other).logical_or_(other.isnan()).logical_not_(), 0),
           other=lambda grad, self, other: masked_fill_scalar(
-              grad, (self >= other).logical_or_(other.isnan()), 0))
+              grad, (self >= other).logical_or_(other.isnan()), 0),
+          result=lambda self_t, other_t, self, other:
+                     _maximum_jvp(self_t, other_t, (self > other) | other.isnan()))
 fmin = Op("FminBackward0",             lambda self, other: np.fmin(self, other),
           self=lambda grad, self, other: masked_fill_scalar(
               grad, (self <= other).logical_or_(other.isnan()).logical_not_(), 0),
           other=lambda grad, self, other: masked_fill_scalar(
-              grad, (self <= other).logical_or_(other.isnan()), 0))
+              grad, (self <= other).logical_or_(other.isnan()), 0),
+          result=lambda self_t, other_t, self, other:
+                     _maximum_jvp(self_t, other_t, (self <= other) | other.isnan()))
 logaddexp2 = Op("Logaddexp2Backward0", _logaddexp2,
                 self=lambda grad, self, other: grad / add_scalar(rpow(2, other - self), 1),
                 other=lambda grad, self, other: grad / add_scalar(rpow(2, self - other), 1))
@@ -1843,9 +1866,11 @@ def _not_derived(op_name):
 
 
 lgamma = Op("LgammaBackward0",         lambda self: _rounded(_lgamma, self), floating=True,
-            self=lambda grad, self: grad * digamma(self))
+            self=lambda grad, self: grad * digamma(self),
+            result="auto_element_wise")
 digamma = Op("DigammaBackward0",       lambda self: _digamma(self), floating=True,
-             self=lambda grad, self: grad * polygamma(self, 1))
+             self=lambda grad, self: grad * polygamma(self, 1),
+             result="auto_element_wise")
 polygamma = Op("PolygammaBackward0",   _polygamma, floating=True,
                self=lambda grad, n, self: grad * polygamma(self, n + 1))
 polygamma_ = Op("PolygammaBackward1",   _polygamma, floating=True,  # derivatives.yaml: polygamma_
@@ -1950,17 +1975,18 @@ trunc = Op("TruncBackward0",           lambda self: _integral(np.trunc, self),  
            self=lambda grad: zeros_like(grad),
            result="auto_element_wise")
 frac = Op("FracBackward0",             lambda self: self - np.trunc(self),        # keeps the sign
-          self=lambda grad: grad)
+          self=lambda grad: grad,
+          result=lambda self_t: self_t)
 maximum = Op("MaximumBackward0",       lambda self, other: np.maximum(self, other),  # nan wins
              self=lambda grad, self, other: _split_ties(grad, self, other, self < other),
              other=lambda grad, self, other: _split_ties(grad, self, other, self > other),
              result=lambda self_t, other_t, self, other, result:
-                 _maximum_jvp(self_t, other_t, self, other, result, self > other))
+                 _maximum_jvp(self_t, other_t, where(self == other, 0.5, (self > other).to(result.dtype))))
 minimum = Op("MinimumBackward0",       lambda self, other: np.minimum(self, other),
              self=lambda grad, self, other: _split_ties(grad, self, other, self > other),
              other=lambda grad, self, other: _split_ties(grad, self, other, self < other),
              result=lambda self_t, other_t, self, other, result:
-                 _maximum_jvp(self_t, other_t, self, other, result, self < other))
+                 _maximum_jvp(self_t, other_t, where(self == other, 0.5, (self < other).to(result.dtype))))
 # division rounded to integers: the quotient is piecewise constant, the remainder has slope 1 in
 # self and -quotient in other (PyTorch records floor_divide, but has no formula for it)
 floor_divide = Op("minigrad::autograd::NotImplemented", _floor_divide,
@@ -1975,16 +2001,22 @@ rfloor_divide = Op("minigrad::autograd::NotImplemented", lambda self, other: _fl
                    promote=("self", "other"), self=_not_implemented("floor_divide"))   # 2 // x
 remainder = Op("RemainderBackward1",   _remainder,
                self=lambda grad: grad,
-               other=lambda grad, self, other: -grad * div_rounded(self, other, "floor"))
+               other=lambda grad, self, other: -grad * div_rounded(self, other, "floor"),
+               result=lambda self_t, other_t, self, other, result:
+                          _fw_sub(self_t, _fw(mul, other_t, div_rounded(self, other, "floor")), result))
 remainder_scalar = Op("RemainderBackward0", _remainder, promote=("self", "other"),
-                      self=lambda grad: grad)
+                      self=lambda grad: grad,
+                      result="auto_element_wise")
 rremainder = Op("minigrad::autograd::NotImplemented", lambda self, other: _remainder(other, self),
                 promote=("self", "other"), self=_not_implemented("remainder"))     # 2 % x
 fmod = Op("FmodBackward1",             _fmod,
           self=lambda grad: grad,
-          other=lambda grad, self, other: -grad * div_rounded(self, other, "trunc"))
+          other=lambda grad, self, other: -grad * div_rounded(self, other, "trunc"),
+          result=lambda self_t, other_t, self, other, result:
+                     _fw_sub(self_t, _fw(mul, other_t, div_rounded(self, other, "trunc")), result))
 fmod_scalar = Op("FmodBackward0",      _fmod, promote=("self", "other"),
-                 self=lambda grad: grad)
+                 self=lambda grad: grad,
+                 result="auto_element_wise")
 div_rounded = Op("DivBackward2",       _div_rounded,        # saves what PyTorch's formulas name
                  self=lambda grad, other, rounding_mode: zeros_like(grad),
                  other=lambda grad, self, other, rounding_mode: zeros_like(grad))
@@ -2129,7 +2161,10 @@ addr = Op("AddrBackward0",             lambda self, vec1, vec2, beta=1, alpha=1:
                                            self, np.outer(vec1, vec2), beta, alpha),
           self=lambda grad, beta: _maybe_multiply(grad, beta),
           vec1=lambda grad, vec2, alpha: _maybe_multiply(mv(grad, vec2), alpha),
-          vec2=lambda grad, vec1, alpha: _maybe_multiply(mv(grad.t(), vec1), alpha))
+          vec2=lambda grad, vec1, alpha: _maybe_multiply(mv(grad.t(), vec1), alpha),
+          result=(lambda self_t, beta: _maybe_multiply(self_t, beta),
+                         lambda vec1_t, vec2, alpha: _maybe_multiply(vec1_t.outer(vec2), alpha),
+                         lambda vec1, vec2_t, alpha: _maybe_multiply(vec1.outer(vec2_t), alpha)))
 baddbmm = Op("BaddbmmBackward0",       lambda self, batch1, batch2, beta=1, alpha=1: _beta_self_plus(
                                            self, batch1 @ batch2, beta, alpha),
              self=lambda grad, beta: _maybe_multiply(grad, beta),
@@ -3193,15 +3228,18 @@ min_dim = Op("MinBackward0",           lambda self, dim, keepdim: _extreme_at(se
                  _gather_with_keepdimed_indices(self_t, dim, indices, keepdim))
 sort = Op("SortBackward0",             _sort, extra=("indices",),
           self=lambda grad, self_shape, dim, indices:
-              _select_at_indices(grad, self_shape, dim, indices, True))
+              _select_at_indices(grad, self_shape, dim, indices, True),
+          result=lambda self_t, dim, indices: _gather_with_keepdimed_indices(self_t, dim, indices, True))
 sort_stable = Op("SortBackward1",      lambda self, stable, dim, descending:       # sort(stable=...)
                                            _sort(self, dim, descending),
                  extra=("indices",),
                  self=lambda grad, self_shape, dim, indices:
-                     _select_at_indices(grad, self_shape, dim, indices, True))
+                     _select_at_indices(grad, self_shape, dim, indices, True),
+                 result=lambda self_t, dim, indices: _gather_with_keepdimed_indices(self_t, dim, indices, True))
 topk = Op("TopkBackward0",             _topk, extra=("indices",),
           self=lambda grad, self_shape, dim, indices:
-              _select_at_indices(grad, self_shape, dim, indices, True))
+              _select_at_indices(grad, self_shape, dim, indices, True),
+          result=lambda self_t, dim, indices: gather(self_t, dim, indices))
 trace = Op("TraceBackward0",           lambda self: np.trace(self, dtype=_acc(self)), promote=False,
            self=lambda grad, self_shape: _trace_backward(grad, self_shape),
            result="auto_linear")
@@ -3290,10 +3328,12 @@ mode = Op("ModeBackward0",             _mode, extra=("indices",),
               _select_at_indices(grad, self_shape, dim, indices, keepdim))
 cummax = Op("CummaxBackward0",         lambda self, dim: _cummaxmin(self, dim, np.greater_equal),
             extra=("indices",),
-            self=lambda grad, self, indices, dim: _cummaxmin_backward(grad, self, indices, dim))
+            self=lambda grad, self, indices, dim: _cummaxmin_backward(grad, self, indices, dim),
+            result=lambda self_t, dim, indices: gather(self_t, dim, indices))
 cummin = Op("CumminBackward0",         lambda self, dim: _cummaxmin(self, dim, np.less_equal),
             extra=("indices",),
-            self=lambda grad, self, indices, dim: _cummaxmin_backward(grad, self, indices, dim))
+            self=lambda grad, self, indices, dim: _cummaxmin_backward(grad, self, indices, dim),
+            result=lambda self_t, dim, indices: gather(self_t, dim, indices))
 nansum = Op("NansumBackward0",         lambda self, dim, keepdim, dtype=None: _sum(
                                            np.where(self != self, 0, self), dim, keepdim,
                                            _acc(self, dtype)),
@@ -3670,12 +3710,15 @@ gather = Op("GatherBackward0",         lambda self, dim, index, sparse_grad=Fals
             result="auto_linear")
 scatter = Op("ScatterBackward0",       _scatter_forward,
              self=lambda grad, dim, index: scatter_value(grad, dim, index, 0.0),
-             src=lambda grad, dim, index: gather(grad, dim, index))
+             src=lambda grad, dim, index: gather(grad, dim, index),
+             result="auto_linear")
 scatter_value = Op("ScatterBackward1", _scatter_forward, promote=False,
-                   self=lambda grad, dim, index: scatter_value(grad, dim, index, 0.0))
+                   self=lambda grad, dim, index: scatter_value(grad, dim, index, 0.0),
+                   result=lambda self_t, dim, index: scatter_value(self_t, dim, index, 0))
 scatter_add = Op("ScatterAddBackward0", lambda self, dim, index, src: _scatter_forward(self, dim, index, src, True),
                  self=lambda grad: grad,
-                 src=lambda grad, dim, index: gather(grad, dim, index))
+                 src=lambda grad, dim, index: gather(grad, dim, index),
+                 result="auto_linear")
 
 # --- indexing that copies (integer arrays, masks) and writing into tensors ----------------------
 index = Op("IndexBackward0",           _index,
@@ -3695,9 +3738,11 @@ index_put_impl_ = Op("IndexPutImplBackward0", _index_put_forward, promote=False,
                      result="auto_linear")
 index_fill = Op("IndexFillBackward1",  _index_fill, promote=False,                # trace's backward
                 self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0),
-                value=lambda grad, dim, index: index_select(grad, dim, index).sum())
+                value=lambda grad, dim, index: index_select(grad, dim, index).sum(),
+                result="auto_linear")
 index_fill_scalar = Op("IndexFillBackward0", _index_fill, promote=False,
-                       self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0))
+                       self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0),
+                       result=lambda self_t, dim, index: index_fill_scalar(self_t, dim, index, 0))
 index_select = Op("IndexSelectBackward0", lambda self, dim, index: np.take(self, index.reshape(-1), dim)
                                                if self.ndim else self.copy(),  # (0-d: itself)
                   self=lambda grad, self_shape, dim, index: index_add(  # (PyTorch: in place)
@@ -3708,11 +3753,13 @@ index_select = Op("IndexSelectBackward0", lambda self, dim, index: np.take(self,
 index_add = Op("IndexAddBackward0",    _index_add,
                self=lambda grad: grad,
                source=lambda grad, dim, index, source, source_dim, alpha: _maybe_multiply(
-                   _index_select_as(grad, dim, index, source, source_dim), alpha))
+                   _index_select_as(grad, dim, index, source, source_dim), alpha),
+               result="auto_linear")
 index_copy = Op("IndexCopyBackward0",  _index_copy,
                 self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0),
                 source=lambda grad, dim, index, source, source_dim:
-                    _index_select_as(grad, dim, index, source, source_dim))
+                    _index_select_as(grad, dim, index, source, source_dim),
+                result="auto_linear")
 masked_select = Op("MaskedSelectBackward0", _masked_select,
                    self=lambda grad, self, mask: apply_inplace(masked_scatter, zeros_like(
                        Tensor._make(np.broadcast_to(self._data, np.broadcast_shapes(
@@ -3722,7 +3769,8 @@ masked_select = Op("MaskedSelectBackward0", _masked_select,
 masked_scatter = Op("MaskedScatterBackward0", _masked_scatter,
                     self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
                     source=lambda grad, mask, source_shape:
-                        masked_scatter_backward(grad, mask, source_shape))
+                        masked_scatter_backward(grad, mask, source_shape),
+                    result="auto_linear")
 masked_scatter_backward = Op("MaskedScatterBackwardBackward0", _masked_scatter_backward,
                              grad_output=lambda grad, grad_output, mask: masked_scatter(
                                  zeros_like(grad_output), mask, grad))
@@ -3732,10 +3780,12 @@ take = Op("TakeBackward0",             lambda self, index: self.reshape(-1)[inde
 put = Op("PutBackward0",               _put,
          self=lambda grad, index, source, accumulate:
              grad if accumulate else put(grad, index, zeros_like(source), False),
-         source=lambda grad, index, source: take(grad, index).reshape(source.shape))
+         source=lambda grad, index, source: take(grad, index).reshape(source.shape),
+         result="auto_linear")
 put.keep_layout = True  # (_put writes into a copy laid out as self)
 rot90 = Op("Rot90Backward0",           _rot90,
-           self=lambda grad, k, dims: rot90(grad, -k, dims))
+           self=lambda grad, k, dims: rot90(grad, -k, dims),
+           result="auto_linear")
 # (a src with more dims than self broadcasts to a larger shape: apply_inplace refuses it)
 copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_to(
                                            np.asarray(src, dtype=self.dtype),
@@ -3750,7 +3800,8 @@ copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_t
 conj_physical_ = Op("ConjPhysicalBackward1", lambda self: self.copy(),  # (real:
                     self=lambda grad: grad)                             # its own conjugate)
 zero_ = Op("ZeroBackward0",            lambda self: np.zeros_like(self),
-           self=lambda grad: zeros_like(grad))
+           self=lambda grad: zeros_like(grad),
+           result="auto_linear")
 fill_ = Op("FillBackward2",            lambda self, value: np.full_like(self, value),
            self=lambda grad: zeros_like(grad),
            result=lambda self_t: fill_(self_t, 0))
@@ -4382,11 +4433,23 @@ def _convolution_double_backward(ggI, ggW, ggb, gO, weight, input, stride, paddi
     return ggO, gI, gW
 
 
+def _convolution_jvp(input, input_t, weight, weight_t, bias, bias_t, *args):
+    """PyTorch's convolution_jvp: linear in input and in weight, so conv(input_t, weight) +
+    conv(input, weight_t) + bias_t (a missing tangent: zeros, as PyTorch's generated code)."""
+    return convolution(_materialized(input_t, input), weight, None, *args) + convolution(
+        input, _materialized(weight_t, weight), None if bias is None else _materialized(bias_t, bias),
+        *args)
+
+
 convolution = Op("ConvolutionBackward0", _convolution, promote=False, **{
     "input, weight, bias": lambda grad, input, weight, bias_shape_opt, stride, padding, dilation,
     transposed, output_padding, groups, grad_input_mask: convolution_backward(
         grad, input, weight, bias_shape_opt, stride, padding, dilation, transposed,
-        output_padding, groups, grad_input_mask)})
+        output_padding, groups, grad_input_mask)},
+    result=lambda input_t, weight_t, bias_t, input, weight, bias, stride, padding, dilation,
+    transposed, output_padding, groups: _convolution_jvp(
+        input, input_t, weight, weight_t, bias, bias_t, stride, padding, dilation, transposed,
+        output_padding, groups))
 convolution_backward = Op(
     "ConvolutionBackwardBackward0", _convolution_backward, promote=False,
     outputs=("result0", "result1", "result2"), **{
@@ -4407,7 +4470,8 @@ def _constant_pad_nd(self, pad, value=0):
 
 
 constant_pad_nd = Op("ConstantPadNdBackward0", _constant_pad_nd, promote=False,
-                     self=lambda grad, pad: constant_pad_nd(grad, tuple(-p for p in pad)))
+                     self=lambda grad, pad: constant_pad_nd(grad, tuple(-p for p in pad)),
+                     result=lambda self_t, pad: constant_pad_nd(self_t, pad, 0))
 
 
 # --- part pad2: reflection and replication padding ---------------------------------------------
@@ -5374,6 +5438,23 @@ grid_sampler_3d_backward = Op(
 
 
 # --- part nnlayers: layer_norm ------------------------------------------------------------------
+def _layer_norm_jvp(input, input_t, weight, weight_t, bias, bias_t, mean, rstd, normalized_shape):
+    """PyTorch's layer_norm_jvp: x_hat = (x - mean) * rstd moves by (x_t - mean_t) * rstd +
+    (x - mean) * rstd_t, rstd_t = -rstd^3 mean((x_t - mean_t)(x - mean)); then weight and bias
+    (a weight or bias without a tangent adds zeros, as PyTorch's generated code gives it)."""
+    input_t = _materialized(input_t, input)
+    dims = tuple(range(input.dim() - len(normalized_shape), input.dim()))
+    centered, mean_t = input - mean, input_t.mean(dims, keepdim=True)
+    rstd_t = -rstd.pow(3) * div_scalar(((input_t - mean_t) * centered).sum(dims, keepdim=True),
+                                       _reduced_numel(input.shape, dims))
+    out = (input_t - mean_t) * rstd + centered * rstd_t
+    if weight is not None:
+        out = out * weight
+    if weight is not None:
+        out = out + centered * rstd * _materialized(weight_t, weight)
+    return out if bias is None else out + _materialized(bias_t, bias)
+
+
 def _native_layer_norm(input, normalized_shape, weight, bias, eps):
     """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted,
     in PyTorch's kernel's order: x_hat = (x - mean) * rstd, then x_hat * weight + bias fused
@@ -5480,7 +5561,10 @@ native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=F
                            "input, weight, bias": lambda grad, input, normalized_shape, result1,
                            result2, weight, bias, grad_input_mask: native_layer_norm_backward(
                                grad, input, normalized_shape, result1, result2, weight, bias,
-                               grad_input_mask)})
+                               grad_input_mask)},
+                       result=lambda input_t, weight_t, bias_t, input, weight, bias, normalized_shape,
+                           result1, result2: _layer_norm_jvp(input, input_t, weight, weight_t, bias,
+                                                             bias_t, result1, result2, normalized_shape))
 # its backward, an op of its own in PyTorch (so double backward names it); the saved mean and
 # rstd get no gradient (derivatives.yaml's not_implemented), nor does bias (it only says
 # whether to compute grad_bias)
@@ -6586,18 +6670,24 @@ max_pool2d_with_indices = Op("MaxPool2DWithIndicesBackward0", _max_pool, extra=(
                              self=lambda grad, self, kernel_size, stride, padding, dilation,
                              ceil_mode, result1: max_pool2d_with_indices_backward(
                                  grad, self, kernel_size, stride, padding, dilation, ceil_mode,
-                                 result1))
+                                 result1),
+                             result=lambda self_t, result1:  # (the tangent at each window's max)
+                                        gather(self_t.flatten(-2), -1, result1.flatten(-2)).view_as(result1))
 avg_pool2d = Op("AvgPool2DBackward0",  _avg_pool,
                 self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
                 divisor_override: avg_pool2d_backward(grad, self, kernel_size, stride, padding,
-                                                      ceil_mode, count_include_pad, divisor_override))
+                                                      ceil_mode, count_include_pad, divisor_override),
+                result="auto_linear")
 adaptive_avg_pool2d = Op("AdaptiveAvgPool2DBackward0", _adaptive_avg_pool,
-                         self=lambda grad, self: adaptive_avg_pool2d_backward(grad, self))
+                         self=lambda grad, self: adaptive_avg_pool2d_backward(grad, self),
+                         result="auto_linear")
 adaptive_max_pool2d = Op("AdaptiveMaxPool2DBackward0", lambda self, output_size: _max_window(
                              self, _adaptive_sizes(self, output_size)[0]),
                          extra=("result1",),
                          self=lambda grad, self, result1: adaptive_max_pool2d_backward(
-                             grad, self, result1))
+                             grad, self, result1),
+                         result=lambda self_t, result1:
+                                    gather(self_t.flatten(-2), -1, result1.flatten(-2)).view_as(result1))
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 max_pool2d_with_indices_backward = Op(
     "MaxPool2DWithIndicesBackwardBackward0",
@@ -6797,9 +6887,11 @@ col2im = Op("Col2ImBackward0", _col2im,
             self=lambda grad, kernel_size, dilation, padding, stride: im2col(
                 grad, kernel_size, dilation, padding, stride))
 pixel_shuffle = Op("PixelShuffleBackward0", _pixel_shuffle,
-                   self=lambda grad, upscale_factor: pixel_unshuffle(grad, upscale_factor))
+                   self=lambda grad, upscale_factor: pixel_unshuffle(grad, upscale_factor),
+                   result="auto_linear")
 pixel_unshuffle = Op("PixelUnshuffleBackward0", _pixel_unshuffle,
-                     self=lambda grad, downscale_factor: pixel_shuffle(grad, downscale_factor))
+                     self=lambda grad, downscale_factor: pixel_shuffle(grad, downscale_factor),
+                     result="auto_linear")
 max_unpool2d = Op("MaxUnpool2DBackward0", _max_unpool, promote=False,
                   self=lambda grad, indices: _max_pool_double_backward(grad, indices, 2))
 max_unpool3d = Op("MaxUnpool3DBackward0", _max_unpool, promote=False,  # (part conv3d)

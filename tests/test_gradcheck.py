@@ -553,6 +553,27 @@ def _forward_ad_writes(L, a, b):
             L.func.grad(lambda x: (x[L.tensor([1, 0])] ** 2 * b).sum())(a))  # (index's backward: index_put_)
 
 
+def _forward_ad_misc(L, a, b):
+    x, y = a.reshape(1, 1, 2, 3), b[:, :2].reshape(1, 1, 2, 2)
+    i = L.tensor([[2, 2], [0, 1]])
+    return (L.deg2rad(a), L.rad2deg(a), a.nan_to_num(), (a * 0.5).erfinv(), (a.exp() + 0.5).lgamma(),
+            (a.exp() + 0.5).digamma(), a % 0.3, L.fmod(a, 0.3), L.copysign(a, -1.0), L.xlogy(2.0, a.exp()),
+            L.xlogy(a, 2.0), a.frac(), L.hypot(a, b), L.logaddexp(a, b), L.xlogy(a, b.exp()), L.copysign(a, b),
+            L.remainder(a * 0.1, b.abs() + 2), L.fmod(a, b.abs() + 2), L.fmax(a, b), L.fmin(a, b[0]),
+            a.sort(1).values, a.sort(stable=True, dim=0, descending=True).values, a.topk(2, 1).values,
+            a.cummax(1).values, a.cummin(0).values, a.index_fill(1, L.tensor([0, 2]), b[0, 0]),
+            a.index_fill(1, L.tensor([0, 2]), 1.5), a.index_add(0, L.tensor([1, 1]), b, alpha=2),
+            a.index_copy(1, L.tensor([2, 0]), b[:, :2]), a.masked_scatter(b > 0, b * 2),
+            a.scatter(1, L.tensor([[2, 0], [0, 1]]), b[:, :2]), a.scatter(1, i, 1.5), a.scatter_add(1, i, b[:, :2]),
+            a.put(L.tensor([4, 0]), b[0, :2]), a.rot90(1, (0, 1)), (a * 1).zero_(), F(L).pad(a, (1, 2), value=3.0),
+            F(L).pixel_shuffle(L.cat([a, b]).reshape(1, 4, 1, 3), 2),
+            F(L).pixel_unshuffle(L.cat([a, b], 1)[:, :4].reshape(1, 1, 2, 4), 2), F(L).avg_pool2d(x, 2, 1),
+            F(L).adaptive_avg_pool2d(x, (1, 2)), F(L).max_pool2d(x, (1, 2), 1), F(L).adaptive_max_pool2d(x, 2),
+            L.addr(a, b[:, 0], b[0], beta=2), F(L).conv2d(x, y, b[0, :1], padding=1), F(L).conv_transpose2d(x, y),
+            F(L).layer_norm(a, (3,), b[0], b[1]), F(L).layer_norm(a, (2, 3)))
+
+
+C.add("forward_ad_misc", _forward_ad_misc, A23, B23)
 C.add("forward_ad_reductions", _forward_ad_reductions, A23, B23)
 C.add("forward_ad_binary", _forward_ad_binary, A23, B23)
 C.add("forward_ad_writes", _forward_ad_writes, A23, B23)
@@ -2506,7 +2527,8 @@ FORWARD_AD_CASES = [
     "clone", "mm", "dot", "mv", "matmul_1d_2d", "bmm", "matmul_2d_3d", "sum", "mean", "view",
     "unsafe_view", "expand", "transpose", "squeeze", "softmax", "mse_loss", "cat_stack",
     "unbind_split_chunk", "softmax_functions", "nll_loss", "forward_ad_more", "forward_ad_elementwise",
-    "forward_ad_linear", "forward_ad_reductions", "forward_ad_binary", "forward_ad_writes"]
+    "forward_ad_linear", "forward_ad_reductions", "forward_ad_binary", "forward_ad_writes",
+    "forward_ad_misc"]
 
 
 def _fwd_over_rev(L, a, t):
