@@ -189,10 +189,13 @@ def _maximum_jvp(self_t, other_t, w):
 
 
 def _fw_sub(a_t, b_t, result):
-    """a_t - b_t for tangents (None: zero), as PyTorch subtracts: from zeros if a_t is one."""
+    """a_t - b_t for tangents (None: zero), as PyTorch subtracts: from zeros if a_t is one,
+    -0. ones, so that 0 - b is -b to the sign of zero, as PyTorch's efficient zero gives it."""
     if b_t is None:
         return a_t
-    return (function._zero_tangent(result) if a_t is None else a_t) - b_t
+    if a_t is None:
+        a_t = Tensor._make(np.full(result.shape, -0.0, result._data.dtype))
+    return a_t - b_t
 
 
 def _materialized(t, like):
