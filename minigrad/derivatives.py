@@ -1630,7 +1630,8 @@ ge_, ge_tensor_ = _comparison_rows("Ge", np.greater_equal)
 nextafter = Op("NextafterBackward0",    lambda self, other: np.nextafter(self, other),
                self=lambda grad, self, other: where(Tensor._make(self._data != other._data), grad,
                                                     Tensor._make(np.zeros((), grad._data.dtype))),
-               other=lambda grad, other: zeros_like(other))
+               other=lambda grad, other: zeros_like(other),
+               result=lambda self_t, self, other: where(self != other, self_t, 0.0))
 angle = Op("AngleBackward0",           lambda self: np.where(np.isnan(self), self,
                                                              np.where(self < 0, np.pi, 0.0)),
            floating=True,
@@ -1659,13 +1660,18 @@ fmin = Op("FminBackward0",             lambda self, other: np.fmin(self, other),
                      _maximum_jvp(self_t, other_t, (self <= other) | other.isnan()))
 logaddexp2 = Op("Logaddexp2Backward0", _logaddexp2,
                 self=lambda grad, self, other: grad / add_scalar(rpow(2, other - self), 1),
-                other=lambda grad, self, other: grad / add_scalar(rpow(2, self - other), 1))
+                other=lambda grad, self, other: grad / add_scalar(rpow(2, self - other), 1),
+                result=(lambda self_t, self, other: self_t / add_scalar(rpow(2, other - self), 1),
+                               lambda other_t, self, other: other_t / add_scalar(rpow(2, self - other), 1)))
 sinc = Op("SincBackward0",             _sinc, floating=True,
-          self=lambda grad, self: _sinc_backward(grad, self))
+          self=lambda grad, self: _sinc_backward(grad, self),
+          result="auto_element_wise")
 ldexp = Op("LdexpBackward0",           lambda self, other: self * _rounded(np.exp2, other),
            floating=True,
            self=lambda grad, other: grad * rpow(2, other),
-           other=lambda grad, result: mul_scalar(grad * result, math.log(2)))
+           other=lambda grad, result: mul_scalar(grad * result, math.log(2)),
+           result=(lambda self_t, other: self_t * rpow(2, other),
+                          lambda other_t, result: mul_scalar(other_t * result, math.log(2))))
 frexp = Op("FrexpBackward0",           lambda self: _frexp(self), extra=("exponent",),
            self=lambda grad, exponent: grad / exponent.exp2())
 heaviside = Op("minigrad::autograd::NotImplemented", lambda self, values:
@@ -1875,28 +1881,37 @@ digamma = Op("DigammaBackward0",       lambda self: _digamma(self), floating=Tru
              self=lambda grad, self: grad * polygamma(self, 1),
              result="auto_element_wise")
 polygamma = Op("PolygammaBackward0",   _polygamma, floating=True,
-               self=lambda grad, n, self: grad * polygamma(self, n + 1))
+               self=lambda grad, n, self: grad * polygamma(self, n + 1),
+               result="auto_element_wise")
 polygamma_ = Op("PolygammaBackward1",   _polygamma, floating=True,  # derivatives.yaml: polygamma_
                 self=lambda grad, n, self: grad * polygamma(self, n + 1))
 mvlgamma = Op("MvlgammaBackward0",     _mvlgamma, floating=True,
-              self=_mvlgamma_backward)
+              self=_mvlgamma_backward,
+              result="auto_element_wise")
 mvlgamma.contiguous = True  # (a sum of lgammas: not elementwise in PyTorch's iterator)
 special_entr = Op("SpecialEntrBackward0", _entr, floating=True,
-                  self=lambda grad, self: grad * -add_scalar(log(self), 1))
+                  self=lambda grad, self: grad * -add_scalar(log(self), 1),
+                  result="auto_element_wise")
 special_xlog1py = Op("SpecialXlog1PyBackward0", _xlog1py, floating=True,
                      self=lambda grad, self, other: masked_fill_scalar(
                          special_xlog1py(grad, other), (self == 0.0) & (other <= -1.0), 0.0),
-                     other=lambda grad, self, other: grad * self / add_scalar(other, 1))
+                     other=lambda grad, self, other: grad * self / add_scalar(other, 1),
+                     result=lambda self_t, other_t, self, other: _fw_sum(
+                                masked_fill_scalar(special_xlog1py(_materialized(self_t, self), other),
+                                                   (self == 0.0) & (other <= -1.0), 0.0),
+                                _fw(lambda t: t * self / add_scalar(other, 1), other_t)))
 special_xlog1py_scalar_self = Op("SpecialXlog1PyBackward1", _xlog1py, floating=True,
                                  promote=("self", "other"),                   # xlog1py(2, y)
                                  other=lambda grad, self, other:
-                                     mul_scalar(grad, self) / add_scalar(other, 1))
+                                     mul_scalar(grad, self) / add_scalar(other, 1),
+                                 result="auto_element_wise")
 special_xlog1py_scalar_other = Op("SpecialXlog1PyBackward2", _xlog1py, floating=True,
                                   promote=("self", "other"),                  # xlog1py(x, 2)
                                   self=lambda grad, self, other:
                                       special_xlog1py_scalar_other(grad, other) if other > -1
                                       else masked_fill_scalar(special_xlog1py_scalar_other(
-                                          grad, other), self == 0.0, 0.0))
+                                          grad, other), self == 0.0, 0.0),
+                                  result="auto_element_wise")
 special_zeta = Op("SpecialZetaBackward0", lambda self, other: _zeta(self, other),  # zeta(x, q)
                   floating=True,
                   self=_not_derived("zeta"),
@@ -1911,14 +1926,17 @@ special_zeta_scalar_other = Op("SpecialZetaBackward2", lambda self, other: _zeta
                                self=_not_derived("zeta"))
 special_erfcx = Op("SpecialErfcxBackward0", lambda self: _rounded(_erfcx64, self), floating=True,
                    self=lambda grad, self, result: sub_scalar(mul_scalar(self, 2.0) * result,
-                                                              2.0 / math.sqrt(math.pi)) * grad)
+                                                              2.0 / math.sqrt(math.pi)) * grad,
+                   result="auto_element_wise")
 special_ndtri = Op("SpecialNdtriBackward0", lambda self: _rounded(_ndtri64, self), floating=True,
                    self=lambda grad, result: mul_scalar(grad, math.sqrt(2 * math.pi)) *
-                       exp(div_scalar(pow_scalar(result, 2), 2)))
+                       exp(div_scalar(pow_scalar(result, 2), 2)),
+                   result="auto_element_wise")
 special_log_ndtr = Op("SpecialLogNdtrBackward0", lambda self: _rounded(_log_ndtr64, self),
                       floating=True,
                       self=lambda grad, self, result: div_scalar(grad, math.sqrt(2 * math.pi)) *
-                          exp(-(result + div_scalar(pow_scalar(self, 2), 2))))
+                          exp(-(result + div_scalar(pow_scalar(self, 2), 2))),
+                      result="auto_element_wise")
 # --- end of part special ---
 # --- part bessel: the modified Bessel functions I0, I1 (and e^-|x| times them), the regularized
 # incomplete gamma functions; forwards in _math.py (Math.h's kernels, step by step in the dtype)
@@ -1932,16 +1950,20 @@ def _divided_by_x_backward(grad, self, result, slope):
 
 
 i0 = Op("I0Backward0",                 _math.i0, floating=True,
-        self=lambda grad, self: grad * special_i1(self))
+        self=lambda grad, self: grad * special_i1(self),
+        result="auto_element_wise")
 special_i0e = Op("SpecialI0EBackward0", _math.i0e, floating=True,
-                 self=lambda grad, self, result: grad * (special_i1e(self) - sgn(self) * result))
+                 self=lambda grad, self, result: grad * (special_i1e(self) - sgn(self) * result),
+                 result="auto_element_wise")
 special_i1 = Op("SpecialI1Backward0",  _math.i1, floating=True,
                 self=lambda grad, self, result: _divided_by_x_backward(
-                    grad, self, result, lambda x, result: i0(x) - result * reciprocal(x)))
+                    grad, self, result, lambda x, result: i0(x) - result * reciprocal(x)),
+                result="auto_element_wise")
 special_i1e = Op("SpecialI1EBackward0", _math.i1e, floating=True,
                  self=lambda grad, self, result: _divided_by_x_backward(
                      grad, self, result,
-                     lambda x, result: special_i0e(x) - result * (sgn(x) + reciprocal(x))))
+                     lambda x, result: special_i0e(x) - result * (sgn(x) + reciprocal(x))),
+                 result="auto_element_wise")
 # igamma(a, x): the integral of t^(a-1) e^-t over [0, x] / Gamma(a); igammac its complement. In x
 # the derivative is the integrand; in a PyTorch has none (not_implemented, as zeta's first input).
 igamma = Op("IgammaBackward0",         _math.igamma,
@@ -2183,10 +2205,14 @@ addbmm = Op("AddbmmBackward0",         _addbmm,
             batch1=lambda grad, batch2, batch1_shape, batch2_shape, alpha: _maybe_multiply(
                 bmm(_bmm_of_expanded(grad, batch1_shape, batch2_shape), batch2.transpose(1, 2)), alpha),
             batch2=lambda grad, batch1, batch1_shape, batch2_shape, alpha: _maybe_multiply(
-                bmm(batch1.transpose(1, 2), _bmm_of_expanded(grad, batch1_shape, batch2_shape)), alpha))
+                bmm(batch1.transpose(1, 2), _bmm_of_expanded(grad, batch1_shape, batch2_shape)), alpha),
+            result=(lambda self_t, beta: _maybe_multiply(self_t, beta),
+                           lambda batch1_t, batch2, alpha: _maybe_multiply(bmm(batch1_t, batch2).sum(0), alpha),
+                           lambda batch1, batch2_t, alpha: _maybe_multiply(bmm(batch1, batch2_t).sum(0), alpha)))
 vdot = Op("VdotBackward0",             lambda self, other: np.dot(self, other),
           self=lambda grad, other: grad * other,
-          other=lambda grad, self: grad * self)
+          other=lambda grad, self: grad * self,
+          result=(lambda self_t, other: vdot(self_t, other), lambda self, other_t: vdot(self, other_t)))
 def _lapack_layout(a):
     """a laid out as LAPACK writes a result and PyTorch returns it: each matrix column by column
     (stride() (1, m)), the batch dims outermost."""
@@ -3313,22 +3339,32 @@ cumprod = Op("CumprodBackward0",       lambda self, dim, dtype=None: np.cumprod(
 
 # part reduce2: median, nanmedian, kthvalue, mode, cummax, cummin, nansum
 median = Op("MedianBackward0",         lambda self: _median_all(self),
-            self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+            self=lambda grad, self, result: _evenly_distribute(grad, self, result),
+            result=lambda self_t, self, result: _evenly_read_jvp(self_t, self, result))
 nanmedian = Op("NanmedianBackward0",   lambda self: _median_all(self, ignore_nan=True),
-               self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+               self=lambda grad, self, result: _evenly_distribute(grad, self, result),
+               result=lambda self_t, self, result: _evenly_read_jvp(self_t, self, result))
 median_dim = Op("MedianBackward1",     _median, extra=("indices",),
                 self=lambda grad, self_shape, dim, indices, keepdim:
-                    _select_at_indices(grad, self_shape, dim, indices, keepdim))
+                    _select_at_indices(grad, self_shape, dim, indices, keepdim),
+                result=lambda self_t, dim, indices, keepdim:
+                           _gather_with_keepdimed_indices(self_t, dim, indices, keepdim))
 nanmedian_dim = Op("NanmedianBackward1", lambda self, dim, keepdim: _median(self, dim, keepdim, True),
                    extra=("indices",),
                    self=lambda grad, self_shape, dim, indices, keepdim:
-                       _select_at_indices(grad, self_shape, dim, indices, keepdim))
+                       _select_at_indices(grad, self_shape, dim, indices, keepdim),
+                   result=lambda self_t, dim, indices, keepdim:
+                              _gather_with_keepdimed_indices(self_t, dim, indices, keepdim))
 kthvalue = Op("KthvalueBackward0",     _kthvalue, extra=("indices",),
               self=lambda grad, self_shape, dim, indices, keepdim:
-                  _select_at_indices(grad, self_shape, dim, indices, keepdim))
+                  _select_at_indices(grad, self_shape, dim, indices, keepdim),
+              result=lambda self_t, dim, indices, keepdim:
+                         _gather_with_keepdimed_indices(self_t, dim, indices, keepdim))
 mode = Op("ModeBackward0",             _mode, extra=("indices",),
           self=lambda grad, self_shape, dim, indices, keepdim:
-              _select_at_indices(grad, self_shape, dim, indices, keepdim))
+              _select_at_indices(grad, self_shape, dim, indices, keepdim),
+          result=lambda self_t, dim, indices, keepdim:
+                     _gather_with_keepdimed_indices(self_t, dim, indices, keepdim))
 cummax = Op("CummaxBackward0",         lambda self, dim: _cummaxmin(self, dim, np.greater_equal),
             extra=("indices",),
             self=lambda grad, self, indices, dim: _cummaxmin_backward(grad, self, indices, dim),
@@ -3342,7 +3378,9 @@ nansum = Op("NansumBackward0",         lambda self, dim, keepdim, dtype=None: _s
                                            _acc(self, dtype)),
             promote=False,
             self=lambda grad, self, dim, keepdim, self_scalar_type:
-                _nansum_backward(grad.to(self_scalar_type), self, dim, keepdim))
+                _nansum_backward(grad.to(self_scalar_type), self, dim, keepdim),
+            result=lambda self_t, self, dim, keepdim, dtype:
+                       sum_dim(where(self.isnan(), 0.0, self_t), dim or (), keepdim, dtype))
 logcumsumexp_scan = Op("LogcumsumexpBackward0", _logcumsumexp,
                        self=lambda grad, self, result, dim: _logcumsumexp_backward(grad, self, result, dim))
 # distances: dist is one node; pairwise_distance is at::norm(x1 - x2 + eps, p, dim), its own row
@@ -3589,7 +3627,8 @@ select_scatter = Op("SelectScatterBackward0", lambda self, src, dim, index: _sca
                         self, src, lambda out: out[_dim_key(dim, index)]), promote=False,
                     self=lambda grad, src_info, dim, index:
                         select_scatter(grad, _zeros(src_info), dim, index),
-                    src=lambda grad, dim, index: select(grad, dim, index))
+                    src=lambda grad, dim, index: select(grad, dim, index),
+                    result="auto_linear")
 slice_scatter = Op("SliceScatterBackward0", lambda self, src, dim, start, end, step: _scatter_into(
                        self, src, lambda out: out[_dim_key(dim, slice(start, end, step))]),
                    promote=False,
@@ -3597,13 +3636,15 @@ slice_scatter = Op("SliceScatterBackward0", lambda self, src, dim, start, end, s
                        slice_scatter(grad, _zeros(src_info), dim, start, end, step),
                    src=lambda grad, dim, start, end, step: slicing(
                        grad, dim, 0 if start is None else start, INT64_MAX if end is None else end,
-                       step))
+                       step),
+                   result="auto_linear")
 diagonal_scatter = Op("DiagonalScatterBackward0", lambda self, src, offset, dim1, dim2:
                           _scatter_into(self, src, lambda out: _diagonal(out, offset, dim1, dim2)),
                       promote=False,
                       self=lambda grad, src_info, offset, dim1, dim2:
                           diagonal_scatter(grad, _zeros(src_info), offset, dim1, dim2),
-                      src=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+                      src=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2),
+                      result="auto_linear")
 select_scatter.keep_layout = slice_scatter.keep_layout = diagonal_scatter.keep_layout = True
 
 
@@ -3640,7 +3681,8 @@ unfold = Op("UnfoldBackward0",         _unfold, view=True,
                 grad, self_shape, dimension, size, step),
             result="auto_linear")
 unfold_backward = Op("UnfoldBackwardBackward0", _unfold_backward,
-                     grad_in=lambda grad, dim, size, step: unfold(grad, dim, size, step))
+                     grad_in=lambda grad, dim, size, step: unfold(grad, dim, size, step),
+                     result="auto_linear")
 diagonal = Op("DiagonalBackward0",      _diagonal, view=True,
               self=lambda grad, self_shape, offset, dim1, dim2:
                   diagonal_backward(grad, self_shape, offset, dim1, dim2),
@@ -3649,7 +3691,8 @@ diag_embed = Op("DiagEmbedBackward0",  _diag_embed,
                 self=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2),
                 result="auto_linear")
 diagonal_backward = Op("DiagonalBackwardBackward0", _diagonal_backward,
-                       grad_output=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+                       grad_output=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2),
+                       result="auto_linear")
 # (diag(out=)'s kernels: autograd records their out= with no formula)
 diag_embed_out = Op("minigrad::autograd::NotImplemented", _diag_embed,
                     self=_not_implemented("diag_embed"))
@@ -3662,7 +3705,7 @@ diagonal_copy_out = Op("minigrad::autograd::NotImplemented", lambda self, offset
 def _copy_of(row):
     """The `*_copy` twin of a view row: the same forward and formulas (PyTorch names its node
     `<view node>_copy`), but the result is new memory, row-major, not a view."""
-    twin = Op(row.name + "_copy", row.forward, **row.__dict__["_formulas"])
+    twin = Op(row.name + "_copy", row.forward, result=row.result, **row.__dict__["_formulas"])
     twin._prepare()  # (the parameters are read off the view's forward, before it is wrapped)
     twin.forward = lambda *args: np.array(row.forward(*args), order="C")
     twin.contiguous = True
@@ -3681,7 +3724,8 @@ def _narrow_copy(self, dim, start, length):
 
 narrow_copy = Op("NarrowCopyBackward0", _narrow_copy,  # (its formula takes start as given)
                  self=lambda grad, self_shape, dim, start, length:
-                     slice_backward(grad, self_shape, dim, start, start + length, 1))
+                     slice_backward(grad, self_shape, dim, start, start + length, 1),
+                 result="auto_linear")
 detach_copy = Op("minigrad::autograd::NotImplemented", lambda self: self.copy(),
                  self=_not_implemented("detach_copy"))
 
@@ -3811,11 +3855,13 @@ fill_ = Op("FillBackward2",            lambda self, value: np.full_like(self, va
 uniform_ = Op("UniformBackward0",      lambda self, from_, to, generator: (
                                            from_ + (to - from_) * generator._rng.random(self.shape))
                                            .astype(self.dtype),
-              self=lambda grad: zeros_like(grad))   # random numbers: no gradient flows back
+              self=lambda grad: zeros_like(grad),
+              result=lambda self_t: zero_(self_t))   # random numbers: no gradient flows back
 normal_ = Op("NormalBackward0",        lambda self, mean, std, generator: (
                                            mean + std * generator._rng.standard_normal(self.shape))
                                            .astype(self.dtype),
-             self=lambda grad: zeros_like(grad))
+             self=lambda grad: zeros_like(grad),
+             result=lambda self_t: zero_(self_t))
 # part nsgap: torch.normal with tensor mean and/or std: random numbers, no gradient flows back
 def _normal(mean, std, generator):
     """mean + std * N(0, 1), in the tensor argument's dtype (mean's if both are tensors)."""
@@ -3844,7 +3890,8 @@ def _draw_bernoulli(self, p, generator):
 
 
 bernoulli_ = Op("BernoulliBackward2",   _draw_bernoulli, promote=False,
-                self=lambda grad: zeros_like(grad))
+                self=lambda grad: zeros_like(grad),
+                result=lambda self_t: zero_(self_t))
 bernoulli_p = Op("minigrad::autograd::NotImplemented", _draw_bernoulli, promote=False,
                  self=_not_implemented("bernoulli"))  # torch.bernoulli(input, p): no formula there
 bernoulli_tensor_ = Op("BernoulliBackward1", _draw_bernoulli, promote=False,
@@ -3882,25 +3929,31 @@ binomial = Op("minigrad::autograd::NotImplemented", _draw_binomial, promote=Fals
 poisson.contiguous = binomial.contiguous = True
 random_from_ = Op("RandomBackward0",    lambda self, from_, to, generator: generator._rng.integers(
                                             from_, to, self.shape, endpoint=True).astype(self.dtype),
-                  self=lambda grad: zeros_like(grad))     # (here `to` is the last value drawn)
+                  self=lambda grad: zeros_like(grad),
+                  result=lambda self_t: zero_(self_t))     # (here `to` is the last value drawn)
 def _draw_up_to(self, to, generator):
     return generator._rng.integers(0, to, self.shape, endpoint=True).astype(self.dtype)
 
 
-random_to_ = Op("RandomBackward1",      _draw_up_to, self=lambda grad: zeros_like(grad))
-random_ = Op("RandomBackward2",         _draw_up_to, self=lambda grad: zeros_like(grad))  # (no bound:
+random_to_ = Op("RandomBackward1",      _draw_up_to, self=lambda grad: zeros_like(grad),
+                result=lambda self_t: zero_(self_t))
+random_ = Op("RandomBackward2",         _draw_up_to, self=lambda grad: zeros_like(grad),
+             result=lambda self_t: zero_(self_t))  # (no bound:
                                                                     # `to` is the dtype's largest)
 cauchy_ = Op("CauchyBackward0",         lambda self, median, sigma, generator: (median + sigma * np.tan(
                                             np.pi * (generator._rng.random(self.shape) - 0.5)))
                                             .astype(self.dtype),
-             self=lambda grad: zeros_like(grad))
+             self=lambda grad: zeros_like(grad),
+             result=lambda self_t: zero_(self_t))
 log_normal_ = Op("LogNormalBackward0",  lambda self, mean, std, generator: np.exp(
                                             mean + std * generator._rng.standard_normal(self.shape))
                                             .astype(self.dtype),
-                 self=lambda grad: zeros_like(grad))
+                 self=lambda grad: zeros_like(grad),
+                 result=lambda self_t: zero_(self_t))
 geometric_ = Op("GeometricBackward0",   lambda self, p, generator: generator._rng.geometric(
                                             p, self.shape).astype(self.dtype),
-                self=lambda grad: zeros_like(grad))
+                self=lambda grad: zeros_like(grad),
+                result=lambda self_t: zero_(self_t))
 fill = Op("FillBackward0",              lambda self, value: np.full_like(self, value),  # part nsgap:
           self=lambda grad: zeros_like(grad),                                   # torch.fill
           result=lambda self_t: fill(self_t, 0))                                   # torch.fill
@@ -3982,7 +4035,8 @@ nll_loss_backward = Op("NllLossBackwardBackward0", _nll_loss_backward, promote=F
 nll_loss2d = Op("NllLoss2DBackward0",  _nll_loss_forward, promote=False, extra=("total_weight",),
                 self=lambda grad, self, target, weight, reduction, ignore_index, total_weight:
                     nll_loss2d_backward(grad, self, target, weight, reduction, ignore_index,
-                                        total_weight))
+                                        total_weight),
+                result="auto_linear")
 nll_loss2d_backward = Op("NllLoss2DBackwardBackward0", _nll_loss_backward, promote=False,
                          grad_output=lambda grad, target, weight, reduction, ignore_index:
                              nll_loss2d(grad, target, weight, reduction, ignore_index)[0],
@@ -4510,12 +4564,15 @@ def _pad_rows(name, mode):
     gradient for grad_output pads again; for self, zeros)."""
     pad = Op(f"{name}Backward0", lambda self, padding: _pad_forward(self, padding, mode),
              promote=False,
-             self=lambda grad, self, padding: pad_backward(grad, self, padding))
+             self=lambda grad, self, padding: pad_backward(grad, self, padding),
+             result="auto_linear")
     pad_backward = Op(f"{name}BackwardBackward0", lambda grad_output, self, padding:
                       _pad_backward(grad_output, self, padding, mode), promote=False,
                       grad_output=lambda grad, padding: pad(grad, padding),
                       self=lambda grad, self_shape: Tensor._make(np.zeros(self_shape,
-                                                                          grad._data.dtype)))
+                                                                          grad._data.dtype)),
+                      result=(lambda grad_output_t, self, padding:  # (constant in self)
+                                  pad_backward(grad_output_t, self, padding),))
     pad.contiguous = pad_backward.contiguous = True
     return pad, pad_backward
 
@@ -4668,51 +4725,59 @@ upsample_nearest1d = Op(
     "UpsampleNearest1DBackward0",
     lambda self, output_size, scales=None: _upsample_nearest(self, output_size, scales),
     promote=False, self=lambda grad, output_size, self_shape, scales:
-        upsample_nearest1d_backward(grad, output_size, self_shape, scales))
+        upsample_nearest1d_backward(grad, output_size, self_shape, scales),
+    result="auto_linear")
 upsample_nearest1d_backward = Op(
     "UpsampleNearest1DBackwardBackward0",
     lambda grad_output, output_size, input_size, scales=None:
         _upsample_nearest_backward(grad_output, output_size, input_size, scales),
     promote=False, grad_output=lambda grad, output_size, scales:
-        upsample_nearest1d(grad, output_size, scales))
+        upsample_nearest1d(grad, output_size, scales),
+    result="auto_linear")
 upsample_nearest2d = Op(
     "UpsampleNearest2DBackward0",
     lambda self, output_size, scales_h=None, scales_w=None:
         _upsample_nearest(self, output_size, scales_h, scales_w),
     promote=False, self=lambda grad, output_size, self_shape, scales_h, scales_w:
-        upsample_nearest2d_backward(grad, output_size, self_shape, scales_h, scales_w))
+        upsample_nearest2d_backward(grad, output_size, self_shape, scales_h, scales_w),
+    result="auto_linear")
 upsample_nearest2d_backward = Op(
     "UpsampleNearest2DBackwardBackward0",
     lambda grad_output, output_size, input_size, scales_h=None, scales_w=None:
         _upsample_nearest_backward(grad_output, output_size, input_size, scales_h, scales_w),
     promote=False, grad_output=lambda grad, output_size, scales_h, scales_w:
-        upsample_nearest2d(grad, output_size, scales_h, scales_w))
+        upsample_nearest2d(grad, output_size, scales_h, scales_w),
+    result="auto_linear")
 upsample_linear1d = Op(
     "UpsampleLinear1DBackward0",
     lambda self, output_size, align_corners, scales=None:
         _upsample_linear(self, output_size, align_corners, scales),
     promote=False, self=lambda grad, output_size, self_shape, align_corners, scales:
-        upsample_linear1d_backward(grad, output_size, self_shape, align_corners, scales))
+        upsample_linear1d_backward(grad, output_size, self_shape, align_corners, scales),
+    result="auto_linear")
 upsample_linear1d_backward = Op(
     "UpsampleLinear1DBackwardBackward0",
     lambda grad_output, output_size, input_size, align_corners, scales=None:
         _upsample_linear_backward(grad_output, output_size, input_size, align_corners, scales),
     promote=False, grad_output=lambda grad, output_size, align_corners, scales:
-        upsample_linear1d(grad, output_size, align_corners, scales))
+        upsample_linear1d(grad, output_size, align_corners, scales),
+    result="auto_linear")
 upsample_bilinear2d = Op(
     "UpsampleBilinear2DBackward0",
     lambda self, output_size, align_corners, scales_h=None, scales_w=None:
         _upsample_linear(self, output_size, align_corners, scales_h, scales_w),
     promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
         upsample_bilinear2d_backward(grad, output_size, self_shape, align_corners, scales_h,
-                                     scales_w))
+                                     scales_w),
+    result="auto_linear")
 upsample_bilinear2d_backward = Op(
     "UpsampleBilinear2DBackwardBackward0",
     lambda grad_output, output_size, input_size, align_corners, scales_h=None, scales_w=None:
         _upsample_linear_backward(grad_output, output_size, input_size, align_corners, scales_h,
                                   scales_w),
     promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
-        upsample_bilinear2d(grad, output_size, align_corners, scales_h, scales_w))
+        upsample_bilinear2d(grad, output_size, align_corners, scales_h, scales_w),
+    result="auto_linear")
 
 
 # --- part vision: nearest 3-d, nearest-exact 1-3-d, trilinear and bicubic upsampling ------------
@@ -4850,102 +4915,118 @@ _upsample_bilinear2d_aa = Op(
         _upsample_aa(self, output_size, align_corners, scales_h, scales_w, cubic=False),
     promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
         _upsample_bilinear2d_aa_backward(grad, output_size, self_shape, align_corners, scales_h,
-                                         scales_w))
+                                         scales_w),
+    result="auto_linear")
 _upsample_bilinear2d_aa_backward = Op(
     "UpsampleBilinear2DAaBackwardBackward0",
     lambda grad_output, output_size, input_size, align_corners, scales_h=None, scales_w=None:
         _upsample_aa_backward(grad_output, output_size, input_size, align_corners, scales_h,
                               scales_w, cubic=False),
     promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
-        _upsample_bilinear2d_aa(grad, output_size, align_corners, scales_h, scales_w))
+        _upsample_bilinear2d_aa(grad, output_size, align_corners, scales_h, scales_w),
+    result="auto_linear")
 _upsample_bicubic2d_aa = Op(
     "UpsampleBicubic2DAaBackward0",
     lambda self, output_size, align_corners, scales_h=None, scales_w=None:
         _upsample_aa(self, output_size, align_corners, scales_h, scales_w, cubic=True),
     promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
         _upsample_bicubic2d_aa_backward(grad, output_size, self_shape, align_corners, scales_h,
-                                        scales_w))
+                                        scales_w),
+    result="auto_linear")
 _upsample_bicubic2d_aa_backward = Op(
     "UpsampleBicubic2DAaBackwardBackward0",
     lambda grad_output, output_size, input_size, align_corners, scales_h=None, scales_w=None:
         _upsample_aa_backward(grad_output, output_size, input_size, align_corners, scales_h,
                               scales_w, cubic=True),
     promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
-        _upsample_bicubic2d_aa(grad, output_size, align_corners, scales_h, scales_w))
+        _upsample_bicubic2d_aa(grad, output_size, align_corners, scales_h, scales_w),
+    result="auto_linear")
 upsample_nearest3d = Op(
     "UpsampleNearest3DBackward0",
     lambda self, output_size, scales_d=None, scales_h=None, scales_w=None:
         _upsample_nearest(self, output_size, scales_d, scales_h, scales_w),
     promote=False, self=lambda grad, output_size, self_shape, scales_d, scales_h, scales_w:
-        upsample_nearest3d_backward(grad, output_size, self_shape, scales_d, scales_h, scales_w))
+        upsample_nearest3d_backward(grad, output_size, self_shape, scales_d, scales_h, scales_w),
+    result="auto_linear")
 upsample_nearest3d_backward = Op(
     "UpsampleNearest3DBackwardBackward0",
     lambda grad_output, output_size, input_size, scales_d=None, scales_h=None, scales_w=None:
         _upsample_nearest_backward(grad_output, output_size, input_size, scales_d, scales_h,
                                    scales_w),
     promote=False, grad_output=lambda grad, output_size, scales_d, scales_h, scales_w:
-        upsample_nearest3d(grad, output_size, scales_d, scales_h, scales_w))
+        upsample_nearest3d(grad, output_size, scales_d, scales_h, scales_w),
+    result="auto_linear")
 _upsample_nearest_exact1d = Op(
     "UpsampleNearestExact1DBackward0",
     lambda self, output_size, scales=None: _upsample_nearest(self, output_size, scales, exact=True),
     promote=False, self=lambda grad, output_size, self_shape, scales:
-        _upsample_nearest_exact1d_backward(grad, output_size, self_shape, scales))
+        _upsample_nearest_exact1d_backward(grad, output_size, self_shape, scales),
+    result="auto_linear")
 _upsample_nearest_exact1d_backward = Op(
     "UpsampleNearestExact1DBackwardBackward0",
     lambda grad_output, output_size, input_size, scales=None:
         _upsample_nearest_backward(grad_output, output_size, input_size, scales, exact=True),
     promote=False, grad_output=lambda grad, output_size, scales:
-        _upsample_nearest_exact1d(grad, output_size, scales))
+        _upsample_nearest_exact1d(grad, output_size, scales),
+    result="auto_linear")
 _upsample_nearest_exact2d = Op(
     "UpsampleNearestExact2DBackward0",
     lambda self, output_size, scales_h=None, scales_w=None:
         _upsample_nearest(self, output_size, scales_h, scales_w, exact=True),
     promote=False, self=lambda grad, output_size, self_shape, scales_h, scales_w:
-        _upsample_nearest_exact2d_backward(grad, output_size, self_shape, scales_h, scales_w))
+        _upsample_nearest_exact2d_backward(grad, output_size, self_shape, scales_h, scales_w),
+    result="auto_linear")
 _upsample_nearest_exact2d_backward = Op(
     "UpsampleNearestExact2DBackwardBackward0",
     lambda grad_output, output_size, input_size, scales_h=None, scales_w=None:
         _upsample_nearest_backward(grad_output, output_size, input_size, scales_h, scales_w,
                                    exact=True),
     promote=False, grad_output=lambda grad, output_size, scales_h, scales_w:
-        _upsample_nearest_exact2d(grad, output_size, scales_h, scales_w))
+        _upsample_nearest_exact2d(grad, output_size, scales_h, scales_w),
+    result="auto_linear")
 _upsample_nearest_exact3d = Op(
     "UpsampleNearestExact3DBackward0",
     lambda self, output_size, scales_d=None, scales_h=None, scales_w=None:
         _upsample_nearest(self, output_size, scales_d, scales_h, scales_w, exact=True),
     promote=False, self=lambda grad, output_size, self_shape, scales_d, scales_h, scales_w:
         _upsample_nearest_exact3d_backward(grad, output_size, self_shape, scales_d, scales_h,
-                                           scales_w))
+                                           scales_w),
+    result="auto_linear")
 _upsample_nearest_exact3d_backward = Op(
     "UpsampleNearestExact3DBackwardBackward0",
     lambda grad_output, output_size, input_size, scales_d=None, scales_h=None, scales_w=None:
         _upsample_nearest_backward(grad_output, output_size, input_size, scales_d, scales_h,
                                    scales_w, exact=True),
     promote=False, grad_output=lambda grad, output_size, scales_d, scales_h, scales_w:
-        _upsample_nearest_exact3d(grad, output_size, scales_d, scales_h, scales_w))
+        _upsample_nearest_exact3d(grad, output_size, scales_d, scales_h, scales_w),
+    result="auto_linear")
 upsample_trilinear3d = Op(
     "UpsampleTrilinear3DBackward0",
     lambda self, output_size, align_corners, scales_d=None, scales_h=None, scales_w=None:
         _upsample_linear(self, output_size, align_corners, scales_d, scales_h, scales_w),
     promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_d, scales_h,
     scales_w: upsample_trilinear3d_backward(grad, output_size, self_shape, align_corners,
-                                            scales_d, scales_h, scales_w))
+                                            scales_d, scales_h, scales_w),
+    result="auto_linear")
 upsample_trilinear3d_backward = Op(
     "UpsampleTrilinear3DBackwardBackward0",
     lambda grad_output, output_size, input_size, align_corners, scales_d=None, scales_h=None,
     scales_w=None: _upsample_linear_backward(grad_output, output_size, input_size, align_corners,
                                              scales_d, scales_h, scales_w),
     promote=False, grad_output=lambda grad, output_size, align_corners, scales_d, scales_h,
-    scales_w: upsample_trilinear3d(grad, output_size, align_corners, scales_d, scales_h, scales_w))
+    scales_w: upsample_trilinear3d(grad, output_size, align_corners, scales_d, scales_h, scales_w),
+    result="auto_linear")
 upsample_bicubic2d = Op(
     "UpsampleBicubic2DBackward0", _upsample_bicubic,
     promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
         upsample_bicubic2d_backward(grad, output_size, self_shape, align_corners, scales_h,
-                                    scales_w))
+                                    scales_w),
+    result="auto_linear")
 upsample_bicubic2d_backward = Op(
     "UpsampleBicubic2DBackwardBackward0", _upsample_bicubic_backward,
     promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
-        upsample_bicubic2d(grad, output_size, align_corners, scales_h, scales_w))
+        upsample_bicubic2d(grad, output_size, align_corners, scales_h, scales_w),
+    result="auto_linear")
 for _op in (upsample_nearest1d, upsample_nearest1d_backward, upsample_nearest2d,
             upsample_nearest2d_backward, upsample_linear1d, upsample_linear1d_backward,
             upsample_bilinear2d, upsample_bilinear2d_backward, upsample_nearest3d,
@@ -5441,21 +5522,53 @@ grid_sampler_3d_backward = Op(
 
 
 # --- part nnlayers: layer_norm ------------------------------------------------------------------
+def _affine_jvp(input, input_t, mean, mean_t, rstd, rstd_t, weight, weight_t, bias, bias_t):
+    """PyTorch's _affine_jvp: x_hat = (x - mean) * rstd moves by (x_t - mean_t) * rstd +
+    (x - mean) * rstd_t (mean_t, rstd_t None: constant statistics); then out = x_hat * weight +
+    bias (a weight or bias without a tangent adds zeros, as PyTorch's generated code gives it)."""
+    centered = input - mean
+    out = (input_t if mean_t is None else input_t - mean_t) * rstd
+    if rstd_t is not None:
+        out = out + centered * rstd_t
+    if weight is not None:
+        out = out * weight + centered * rstd * _materialized(weight_t, weight)
+    return out if bias is None else out + _materialized(bias_t, bias)
+
+
+def _normalized_stats_jvp(input, input_t, mean, rstd, dims):
+    """The tangents of the mean and 1/std over dims: mean(x_t), -rstd^3 mean((x_t - mean_t)(x - mean))."""
+    mean_t = input_t.mean(dims, keepdim=True)
+    rstd_t = -rstd.pow(3) * div_scalar(((input_t - mean_t) * (input - mean)).sum(dims, keepdim=True),
+                                       _reduced_numel(input.shape, dims))
+    return mean_t, rstd_t
+
+
 def _layer_norm_jvp(input, input_t, weight, weight_t, bias, bias_t, mean, rstd, normalized_shape):
-    """PyTorch's layer_norm_jvp: x_hat = (x - mean) * rstd moves by (x_t - mean_t) * rstd +
-    (x - mean) * rstd_t, rstd_t = -rstd^3 mean((x_t - mean_t)(x - mean)); then weight and bias
-    (a weight or bias without a tangent adds zeros, as PyTorch's generated code gives it)."""
+    """PyTorch's layer_norm_jvp: each sample's statistics over its last dims move with it."""
     input_t = _materialized(input_t, input)
     dims = tuple(range(input.dim() - len(normalized_shape), input.dim()))
-    centered, mean_t = input - mean, input_t.mean(dims, keepdim=True)
-    rstd_t = -rstd.pow(3) * div_scalar(((input_t - mean_t) * centered).sum(dims, keepdim=True),
-                                       _reduced_numel(input.shape, dims))
-    out = (input_t - mean_t) * rstd + centered * rstd_t
-    if weight is not None:
-        out = out * weight
-    if weight is not None:
-        out = out + centered * rstd * _materialized(weight_t, weight)
-    return out if bias is None else out + _materialized(bias_t, bias)
+    mean_t, rstd_t = _normalized_stats_jvp(input, input_t, mean, rstd, dims)
+    return _affine_jvp(input, input_t, mean, mean_t, rstd, rstd_t, weight, weight_t, bias, bias_t)
+
+
+def _batch_norm_jvp(input, input_t, weight, weight_t, bias, bias_t, running_mean, running_var,
+                    save_mean, save_invstd, training, eps):
+    """PyTorch's batch_norm_jvp: in training the batch statistics (over every dim but the
+    channels) move with the input; in eval the running ones are constants."""
+    input_t = _materialized(input_t, input)
+    shape = [1] * input.dim()
+    shape[1] = input.shape[1]
+    shape = tuple(shape)
+    channel = lambda t: None if t is None else t.view(shape)
+    if training:
+        dims = tuple(d for d in range(input.dim()) if d != 1)
+        mean, rstd = save_mean.view(shape), save_invstd.view(shape)
+        mean_t, rstd_t = _normalized_stats_jvp(input, input_t, mean, rstd, dims)
+    else:
+        mean, rstd = running_mean.view(shape), add_scalar(running_var, eps).sqrt().reciprocal().view(shape)
+        mean_t = rstd_t = None
+    return _affine_jvp(input, input_t, mean, mean_t, rstd, rstd_t, channel(weight), channel(weight_t),
+                       channel(bias), channel(bias_t))
 
 
 def _native_layer_norm(input, normalized_shape, weight, bias, eps):
@@ -5824,7 +5937,11 @@ native_batch_norm = Op("NativeBatchNormBackward0", _native_batch_norm, promote=F
                            running_var, result1, result2, training, eps, grad_input_mask:
                            native_batch_norm_backward(grad, input, weight, running_mean,
                                                       running_var, result1, result2, training,
-                                                      eps, grad_input_mask)})
+                                                      eps, grad_input_mask)},
+                       result=lambda input_t, weight_t, bias_t, input, weight, bias, running_mean,
+                                  running_var, result1, result2, training, eps: _batch_norm_jvp(
+                                      input, input_t, weight, weight_t, bias, bias_t, running_mean, running_var, result1,
+                                      result2, training, eps))
 # its backward, an op of its own in PyTorch (so double backward names it); the saved statistics
 # get no gradient (derivatives.yaml's not_implemented)
 native_batch_norm_backward = Op(
@@ -6724,14 +6841,19 @@ max_pool3d_with_indices = Op("MaxPool3DWithIndicesBackward0", _max_pool, extra=(
                              self=lambda grad, self, kernel_size, stride, padding, dilation,
                              ceil_mode, result1: max_pool3d_with_indices_backward(
                                  grad, self, kernel_size, stride, padding, dilation, ceil_mode,
-                                 result1))
+                                 result1),
+                             result=lambda self_t, result1:
+                                        gather(self_t.flatten(-3), -1, result1.flatten(-3)).view_as(result1))
 adaptive_avg_pool3d = Op("AdaptiveAvgPool3DBackward0", _adaptive_avg_pool,
-                         self=lambda grad, self: adaptive_avg_pool3d_backward(grad, self))
+                         self=lambda grad, self: adaptive_avg_pool3d_backward(grad, self),
+                         result="auto_linear")
 adaptive_max_pool3d = Op("AdaptiveMaxPool3DBackward0", lambda self, output_size: _max_window(
                              self, _adaptive_sizes(self, output_size)[0]),
                          extra=("result1",),
                          self=lambda grad, self, result1: adaptive_max_pool3d_backward(
-                             grad, self, result1))
+                             grad, self, result1),
+                         result=lambda self_t, result1:
+                                    gather(self_t.flatten(-3), -1, result1.flatten(-3)).view_as(result1))
 max_pool3d_with_indices_backward = Op(
     "MaxPool3DWithIndicesBackwardBackward0",
     lambda grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices:
@@ -6885,10 +7007,12 @@ def _max_unpool(self, indices, output_size, stride=None, padding=None):
 im2col = Op("Im2ColBackward0", _im2col_rows,
             self=lambda grad, self_sym_argsize_minus_2, self_sym_argsize_minus_1, kernel_size,
             dilation, padding, stride: col2im(grad, (self_sym_argsize_minus_2, self_sym_argsize_minus_1),
-                                              kernel_size, dilation, padding, stride))
+                                              kernel_size, dilation, padding, stride),
+            result="auto_linear")
 col2im = Op("Col2ImBackward0", _col2im,
             self=lambda grad, kernel_size, dilation, padding, stride: im2col(
-                grad, kernel_size, dilation, padding, stride))
+                grad, kernel_size, dilation, padding, stride),
+            result="auto_linear")
 pixel_shuffle = Op("PixelShuffleBackward0", _pixel_shuffle,
                    self=lambda grad, upscale_factor: pixel_unshuffle(grad, upscale_factor),
                    result="auto_linear")
@@ -6896,9 +7020,11 @@ pixel_unshuffle = Op("PixelUnshuffleBackward0", _pixel_unshuffle,
                      self=lambda grad, downscale_factor: pixel_shuffle(grad, downscale_factor),
                      result="auto_linear")
 max_unpool2d = Op("MaxUnpool2DBackward0", _max_unpool, promote=False,
-                  self=lambda grad, indices: _max_pool_double_backward(grad, indices, 2))
+                  self=lambda grad, indices: _max_pool_double_backward(grad, indices, 2),
+                  result="auto_linear")
 max_unpool3d = Op("MaxUnpool3DBackward0", _max_unpool, promote=False,  # (part conv3d)
-                  self=lambda grad, indices: _max_pool_double_backward(grad, indices, 3))
+                  self=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
+                  result="auto_linear")
 for _op in (im2col, col2im, pixel_shuffle, pixel_unshuffle, max_unpool2d, max_unpool3d):
     _op.contiguous = True  # (new tensors PyTorch's kernels fill)
 # Their kernels allocate in the input's suggested memory format: channels-last results for a
@@ -6956,7 +7082,9 @@ bincount = Op("minigrad::autograd::NotImplemented",
 # the cross product along dim (its other dims broadcast); each gradient is a cross product again
 linalg_cross = Op("LinalgCrossBackward0", lambda self, other, dim: np.cross(self, other, axis=dim),
                   self=lambda grad, other, dim: linalg_cross(other, grad, dim),
-                  other=lambda grad, self, dim: linalg_cross(grad, self, dim))
+                  other=lambda grad, self, dim: linalg_cross(grad, self, dim),
+                  result=(lambda self_t, other, dim: linalg_cross(self_t, other, dim),
+                                 lambda self, other_t, dim: linalg_cross(self, other_t, dim)))
 linalg_cross.contiguous = True  # (a new row-major tensor in PyTorch)
 
 
@@ -7438,7 +7566,8 @@ native_channel_shuffle.contiguous = True
 avg_pool3d = Op("AvgPool3DBackward0",  _avg_pool,
                 self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
                 divisor_override: avg_pool3d_backward(grad, self, kernel_size, stride, padding,
-                                                      ceil_mode, count_include_pad, divisor_override))
+                                                      ceil_mode, count_include_pad, divisor_override),
+                result="auto_linear")
 avg_pool3d_backward = Op("AvgPool3DBackwardBackward0", _avg_pool_backward, promote=("grad_output",),
                          grad_output=lambda grad, kernel_size, stride, padding, ceil_mode,
                          count_include_pad, divisor_override: avg_pool3d(
@@ -7450,7 +7579,8 @@ avg_pool3d.contiguous = avg_pool3d_backward.contiguous = True
 # exponential_: random numbers -log(1 - U) / lambd (gumbel_softmax's noise); no gradient flows back
 exponential_ = Op("ExponentialBackward0", lambda self, lambd, generator: (
                       -np.log1p(-generator._rng.random(self.shape)) / lambd).astype(self.dtype),
-                  self=lambda grad: zeros_like(grad))
+                  self=lambda grad: zeros_like(grad),
+                  result=lambda self_t: zero_(self_t))
 
 
 # index_reduce: source's slices reduced into self's slices index lists along dim (prod, mean,
@@ -7596,7 +7726,9 @@ native_dropout = Op("NativeDropoutBackward0", _native_dropout, promote=False, ex
                     # (derivatives.yaml's scale is 1 unless train is True: for train=None, which
                     # drops and scales, too, the gradient is not scaled, as in PyTorch)
                     input=lambda grad, result1, p, train: grad * (
-                        result1.to(grad.dtype) * (1.0 if not train else 0.0 if p == 1 else 1 / (1 - p))))
+                        result1.to(grad.dtype) * (1.0 if not train else 0.0 if p == 1 else 1 / (1 - p))),
+                    result=lambda input_t, result1, p, train: input_t if train is False else mul_scalar(
+                               input_t, 0.0 if p == 1 else 1 / (1 - p)) * result1)
 
 
 # at::norm(self, p) over every element: norm_p_dim's twin without dims (norm_except_dim's dim -1)

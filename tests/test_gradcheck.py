@@ -573,6 +573,52 @@ def _forward_ad_misc(L, a, b):
             F(L).layer_norm(a, (3,), b[0], b[1]), F(L).layer_norm(a, (2, 3)))
 
 
+def _forward_ad_nn(L, a, b):
+    f, x, x5 = F(L), a.reshape(1, 1, 2, 3), a.reshape(1, 1, 1, 2, 3)
+    modes = [(a[None], "nearest"), (a[None], "linear"), (a[None], "nearest-exact"), (x, "nearest"),
+             (x, "bilinear"), (x, "bicubic"), (x, "nearest-exact"), (x5, "nearest"), (x5, "trilinear"),
+             (x5, "nearest-exact")]
+    ups = [f.interpolate(t, scale_factor=2, mode=m) for t, m in modes] + [
+        f.interpolate(x, scale_factor=2, mode=m, antialias=True) for m in ("bilinear", "bicubic")]
+    pads = [f.pad(t, ((1, 1) * 2 + (0, 0))[:2 * t.dim() - 4], mode=m) for t in (a[None], x, x5) for m in ("reflect", "replicate")]
+    cols = f.unfold(x, (1, 2))
+    drop = L.native_dropout(a, 0.0, True)[0], L.native_dropout(a, 0.5, False)[0]
+    draws = [(a * 1).uniform_(), (a * 1).normal_(), (a * 1).bernoulli_(0.5), (a * 1).exponential_(),
+             (a * 1).cauchy_(), (a * 1).geometric_(0.5), (a * 1).log_normal_(), (a * 1).random_(),
+             (a * 1).random_(0, 5), (a * 1).random_(5)]
+    return (*ups, *pads, *drop, *[d * 0 for d in draws],  # (random values: their tangents are 0)
+            f.batch_norm(a, None, None, training=True), f.batch_norm(a, None, None, b[0], b[1], training=True),
+            f.batch_norm(a, L.zeros(3, dtype=a.dtype), L.ones(3, dtype=a.dtype), b[0], b[1]),
+            a.median(), a.nanmedian(), a.median(1).values, a.nanmedian(0).values, a.kthvalue(2, 1).values,
+            a.mode(1).values, a.nansum(), a.nansum(1), L.special.xlog1py(a, b.abs()),
+            L.special.xlog1py(2.0, b.abs()), L.special.xlog1py(a, 2.0), L.ldexp(a, b), L.logaddexp2(a, b),
+            L.nextafter(a, b), L.vdot(a[0], b[0]), L.linalg.cross(a, b), L.addbmm(a[:, :2], a[None], b.t()[None]),
+            L.polygamma(1, a.exp()), L.mvlgamma(a.exp() + 1, 2), L.i0(a), L.special.i0e(a), L.special.i1(a),
+            L.special.i1e(a), L.special.entr(a.exp()), L.special.ndtri(a.sigmoid()), L.special.log_ndtr(a),
+            L.special.erfcx(a), L.sinc(a), f.avg_pool3d(x5, (1, 2, 2), 1), f.adaptive_avg_pool3d(x5, (1, 1, 2)),
+            f.max_pool3d(x5, (1, 1, 2), 1), f.adaptive_max_pool3d(x5, (1, 2, 2)),
+            f.max_unpool2d(x, L.tensor([[[[0, 2, 4], [6, 8, 10]]]]), 2),
+            f.max_unpool3d(x5, L.tensor([0, 2, 4, 6, 8, 10]).reshape(1, 1, 1, 2, 3), 2), cols,
+            f.fold(cols, (2, 3), (1, 2)), f.nll_loss(a.reshape(1, 2, 3, 1), L.tensor([[[0], [1], [1]]])),
+            L.slice_scatter(a, b[:, :1], 1, 0, 1), L.select_scatter(a, b[0], 0, 1), L.diagonal_scatter(a, b[0, :2]),
+            L.alias_copy(a), L.diagonal_copy(a), L.expand_copy(a, (2, 2, 3)), L.permute_copy(a, (1, 0)),
+            L.select_copy(a, 0, 1), L.slice_copy(a, 1, 0, 2), L.squeeze_copy(a[None]), L.squeeze_copy(a[None], 0),
+            L.squeeze_copy(a[None], (0,)), L.t_copy(a), L.transpose_copy(a, 0, 1), L.unfold_copy(a, 1, 2, 1),
+            L.unsqueeze_copy(a, 0), L.view_copy(a, (3, 2)), L.narrow_copy(a, 1, 0, 2),
+            L.func.grad(lambda t: (t.unfold(1, 2, 1) ** 2).sum() + (t.diagonal() ** 3).sum()
+                        + sum((f.interpolate(t.reshape(s), scale_factor=2, mode=m) ** 2).sum()
+                              for s, m in [((1, 2, 3), "nearest"), ((1, 2, 3), "linear"), ((1, 2, 3), "nearest-exact"),
+                                           ((1, 1, 2, 3), "nearest"), ((1, 1, 2, 3), "bilinear"),
+                                           ((1, 1, 2, 3), "bicubic"), ((1, 1, 2, 3), "nearest-exact"),
+                                           ((1, 1, 1, 2, 3), "nearest"), ((1, 1, 1, 2, 3), "trilinear"),
+                                           ((1, 1, 1, 2, 3), "nearest-exact")])
+                        + sum((f.interpolate(t.reshape(1, 1, 2, 3), scale_factor=2, mode=m, antialias=True) ** 2).sum()
+                              for m in ("bilinear", "bicubic"))
+                        + sum((f.pad(t.reshape(s), ((1, 1) * 2 + (0, 0))[:2 * len(s) - 4], mode=m) ** 3).sum()
+                              for s in ((1, 2, 3), (1, 1, 2, 3), (1, 1, 1, 2, 3)) for m in ("reflect", "replicate")))(a))
+
+
+C.add("forward_ad_nn", _forward_ad_nn, A23, B23)
 C.add("forward_ad_misc", _forward_ad_misc, A23, B23)
 C.add("forward_ad_reductions", _forward_ad_reductions, A23, B23)
 C.add("forward_ad_binary", _forward_ad_binary, A23, B23)
@@ -2528,7 +2574,7 @@ FORWARD_AD_CASES = [
     "unsafe_view", "expand", "transpose", "squeeze", "softmax", "mse_loss", "cat_stack",
     "unbind_split_chunk", "softmax_functions", "nll_loss", "forward_ad_more", "forward_ad_elementwise",
     "forward_ad_linear", "forward_ad_reductions", "forward_ad_binary", "forward_ad_writes",
-    "forward_ad_misc"]
+    "forward_ad_misc", "forward_ad_nn"]
 
 
 def _fwd_over_rev(L, a, t):
