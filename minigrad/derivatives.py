@@ -4105,23 +4105,32 @@ log_sigmoid.contiguous = True  # (its kernel fills new row-major output and buff
 log_sigmoid_backward = Op("LogSigmoidBackwardBackward0", _log_sigmoid_backward,
                           grad_output=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer),
                           self=lambda grad, grad_output, self:
-                              _log_sigmoid_double_backward(grad * grad_output, self))
+                              _log_sigmoid_double_backward(grad * grad_output, self),
+                          result=(lambda grad_output_t, self, buffer: log_sigmoid_backward(grad_output_t, self, buffer),
+                                         lambda self_t, grad_output, self: _log_sigmoid_double_backward(self_t * grad_output, self)))
 leaky_relu_backward = Op("LeakyReluBackwardBackward0", lambda grad_output, self, negative_slope:
                              np.where(self > 0, grad_output, grad_output * grad_output.dtype.type(
                                  negative_slope)),
                          grad_output=lambda grad, self, negative_slope:
                              leaky_relu_backward(grad, self, negative_slope),
-                         self=lambda grad: zeros_like(grad))
+                         self=lambda grad: zeros_like(grad),
+                         result=(lambda grad_output_t, self, negative_slope:  # (constant in self)
+                                            leaky_relu_backward(grad_output_t, self, negative_slope),))
 hardtanh_backward = Op("HardtanhBackwardBackward0", lambda grad_output, self, min_val, max_val:
                            np.where((self > min_val) & (self < max_val), grad_output, 0),
                        promote=("grad_output",),
                        grad_output=lambda grad, self, min_val, max_val:
                            hardtanh_backward(grad, self, min_val, max_val),
-                       self=lambda grad: zeros_like(grad))
+                       self=lambda grad: zeros_like(grad),
+                       result=(lambda grad_output_t, self, min_val, max_val:  # (constant in self)
+                                          where((self > min_val) & (self < max_val), grad_output_t, 0.0),))
 gelu_backward = Op("GeluBackwardBackward0", _gelu_backward,
                    grad_output=lambda grad, self, approximate: gelu_backward(grad, self, approximate),
                    self=lambda grad, grad_output, self, approximate:
-                       _gelu_double_backward(grad, grad_output, self, approximate))
+                       _gelu_double_backward(grad, grad_output, self, approximate),
+                   result=(lambda grad_output_t, self, approximate: gelu_backward(grad_output_t, self, approximate),
+                                  lambda self_t, grad_output, self, approximate:
+                                      _gelu_double_backward(self_t, grad_output, self, approximate)))
 binary_cross_entropy_backward = Op("BinaryCrossEntropyBackwardBackward0", _binary_cross_entropy_backward,
                                    grad_output=lambda grad, self, target, weight, reduction:
                                        _bce_double_backward_grad_output(grad, self, target, weight,
@@ -4131,7 +4140,13 @@ binary_cross_entropy_backward = Op("BinaryCrossEntropyBackwardBackward0", _binar
                                                             reduction),
                                    target=lambda grad, grad_output, self, target, weight, reduction:
                                        _bce_double_backward_target(grad, grad_output, self, target,
-                                                                   weight, reduction))
+                                                                   weight, reduction),
+                                   result=(lambda self_t, grad_output, self, target, weight, reduction:
+                                                      _bce_double_backward(grad_output, self_t, self, target, weight, reduction),
+                                                  lambda target_t, grad_output, self, target, weight, reduction:
+                                                      _bce_double_backward_target(target_t, grad_output, self, target, weight, reduction),
+                                                  lambda grad_output_t, self, target, weight, reduction:
+                                                      _bce_double_backward_grad_output(grad_output_t, self, target, weight, reduction)))
 
 
 # part misc3: elu, smooth_l1_loss, huber_loss. Losses take PyTorch's reduction enum (0 none,
@@ -4257,7 +4272,12 @@ elu_backward = Op("EluBackwardBackward0", _elu_backward,
                       elu_backward(grad, alpha, scale, input_scale, is_result, self_or_result),
                   self_or_result=lambda grad, grad_output, alpha, scale, input_scale, is_result,
                       self_or_result: _elu_double_backward(grad, grad_output, alpha, scale,
-                                                           input_scale, is_result, self_or_result))
+                                                           input_scale, is_result, self_or_result),
+                  result=(lambda grad_output_t, alpha, scale, input_scale, is_result, self_or_result:
+                                     elu_backward(grad_output_t, alpha, scale, input_scale, is_result, self_or_result),
+                                 lambda self_or_result_t, grad_output, alpha, scale, input_scale, is_result, self_or_result:
+                                     _elu_double_backward(self_or_result_t, grad_output, alpha, scale, input_scale,
+                                                          is_result, self_or_result)))
 smooth_l1_loss_backward = Op("SmoothL1LossBackwardBackward0", _smooth_l1_loss_backward, promote=False,
                              grad_output=lambda grad, grad_output, self, target, reduction, beta:
                                  _loss_double_backward_grad_output(smooth_l1_loss_backward, grad,
@@ -4265,7 +4285,13 @@ smooth_l1_loss_backward = Op("SmoothL1LossBackwardBackward0", _smooth_l1_loss_ba
                              self=lambda grad, grad_output, self, target, reduction, beta:
                                  _smooth_l1_double_backward(grad * grad_output, self, target, reduction, beta),
                              target=lambda grad, grad_output, self, target, reduction, beta:
-                                 -_smooth_l1_double_backward(grad * grad_output, self, target, reduction, beta))
+                                 -_smooth_l1_double_backward(grad * grad_output, self, target, reduction, beta),
+                             result=(lambda self_t, grad_output, self, target, reduction, beta:
+                                                _smooth_l1_double_backward(self_t * grad_output, self, target, reduction, beta),
+                                            lambda target_t, grad_output, self, target, reduction, beta:
+                                                -_smooth_l1_double_backward(target_t * grad_output, self, target, reduction, beta),
+                                            lambda grad_output_t, self, target, reduction, beta:
+                                                smooth_l1_loss_backward(grad_output_t, self, target, reduction, beta)))
 huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward, promote=False,
                          grad_output=lambda grad, grad_output, self, target, reduction, delta:
                              _loss_double_backward_grad_output(huber_loss_backward, grad,
@@ -6102,7 +6128,11 @@ softplus_backward = Op("SoftplusBackwardBackward0", _softplus_backward,
                        grad_output=lambda grad, self, beta, threshold:
                            softplus_backward(grad, self, beta, threshold),
                        self=lambda grad, grad_output, self, beta, threshold:
-                           _softplus_double_backward(grad * grad_output, self, beta, threshold))
+                           _softplus_double_backward(grad * grad_output, self, beta, threshold),
+                       result=(lambda grad_output_t, self, beta, threshold:
+                                          softplus_backward(grad_output_t, self, beta, threshold),
+                                      lambda self_t, grad_output, self, beta, threshold:
+                                          _softplus_double_backward(self_t * grad_output, self, beta, threshold)))
 glu_backward = Op("GluBackwardBackward0", _glu_backward,
                   grad_output=lambda grad, self, dim:
                       _glu_double_backward_grad_output(grad, self, dim),
@@ -6120,15 +6150,23 @@ hardswish_backward = Op("HardswishBackwardBackward0", _hardswish_backward,
                         grad_output=lambda grad, self: hardswish_backward(grad, self),
                         self=lambda grad, grad_output, self: where(
                             (self > -3.0) & (self < 3.0), div_scalar(grad * grad_output, 3.0),
-                            Tensor._make(np.zeros((), self._data.dtype))))
+                            Tensor._make(np.zeros((), self._data.dtype))),
+                        result=(lambda grad_output_t, self: hardswish_backward(grad_output_t, self),
+                                       lambda self_t, grad_output, self: where(
+                                           (self > -3.0) & (self < 3.0), div_scalar(self_t * grad_output, 3.0),
+                                           Tensor._make(np.zeros((), self._data.dtype)))))
 softshrink_backward = Op("SoftshrinkBackwardBackward0", lambda grad_output, self, lambd:
                              np.where(_shrunk(self, lambd), 0, grad_output), promote=("grad_output",),
                          grad_output=lambda grad, self, lambd: softshrink_backward(grad, self, lambd),
-                         self=lambda grad: zeros_like(grad))
+                         self=lambda grad: zeros_like(grad),
+                         result=(lambda grad_output_t, self, lambd:  # (constant in self)
+                                            where((self > lambd) | (self < -lambd), grad_output_t, 0.0),))
 hardshrink_backward = Op("HardshrinkBackwardBackward0", lambda grad_out, self, lambd:
                              np.where(_shrunk(self, lambd), 0, grad_out), promote=("grad_out",),
                          grad_out=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd),
-                         self=lambda grad: zeros_like(grad))
+                         self=lambda grad: zeros_like(grad),
+                         result=(lambda grad_out_t, self, lambd:
+                                            where((self > lambd) | (self < -lambd), grad_out_t, 0.0),))
 
 
 # --- ops over a list of tensors: a node class each, since a row has a fixed set of inputs ------

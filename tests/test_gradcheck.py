@@ -618,6 +618,15 @@ def _forward_ad_nn(L, a, b):
                               for s in ((1, 2, 3), (1, 1, 2, 3), (1, 1, 1, 2, 3)) for m in ("reflect", "replicate")))(a))
 
 
+def _forward_ad_over_reverse(L, a, b):
+    f = F(L)
+    return L.func.grad(lambda t: sum((g(t) ** 2).sum() for g in (
+        lambda t: f.hardtanh(t, -0.5, 0.5), lambda t: f.leaky_relu(t, 0.1), f.logsigmoid, f.softplus, f.gelu,
+        f.elu, lambda t: f.softshrink(t, 0.3), lambda t: f.hardshrink(t, 0.3), f.hardswish))
+        + f.smooth_l1_loss(t * b, b, beta=0.5) + f.binary_cross_entropy(t.sigmoid(), (b * t).sigmoid()))(a)
+
+
+C.add("forward_ad_over_reverse", _forward_ad_over_reverse, A23, B23)
 C.add("forward_ad_nn", _forward_ad_nn, A23, B23)
 C.add("forward_ad_misc", _forward_ad_misc, A23, B23)
 C.add("forward_ad_reductions", _forward_ad_reductions, A23, B23)
@@ -2574,7 +2583,7 @@ FORWARD_AD_CASES = [
     "unsafe_view", "expand", "transpose", "squeeze", "softmax", "mse_loss", "cat_stack",
     "unbind_split_chunk", "softmax_functions", "nll_loss", "forward_ad_more", "forward_ad_elementwise",
     "forward_ad_linear", "forward_ad_reductions", "forward_ad_binary", "forward_ad_writes",
-    "forward_ad_misc", "forward_ad_nn"]
+    "forward_ad_misc", "forward_ad_nn", "forward_ad_over_reverse"]
 
 
 def _fwd_over_rev(L, a, t):
