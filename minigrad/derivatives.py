@@ -6385,15 +6385,26 @@ var_mean = Op("VarMeanBackward0", lambda self, dim, correction, keepdim: (
                   _var(self, dim, correction, keepdim), _mean(self, dim, keepdim)),
               outputs=("result0", "result1"),
               self=lambda grads, self, dim, correction, keepdim:
-                  _var_mean_backward(grads, self, dim, correction, keepdim))
+                  _var_mean_backward(grads, self, dim, correction, keepdim),
+              result={"result0": lambda self_t, self, dim, correction, keepdim:
+                          _var_jvp(self_t, self, dim, correction, keepdim),
+                      "result1": lambda self_t, dim, keepdim: self_t.mean(dim or (), keepdim=keepdim)})
 std_mean = Op("StdMeanBackward0", lambda self, dim, correction, keepdim: (
                   _var(self, dim, correction, keepdim, root=True), _mean(self, dim, keepdim)),
               outputs=("result0", "result1"),
               self=lambda grads, self, result0, dim, correction, keepdim:
-                  _var_mean_backward(grads, self, dim, correction, keepdim, result0))
+                  _var_mean_backward(grads, self, dim, correction, keepdim, result0),
+              result={"result0": lambda self_t, self, result0, dim, correction, keepdim: apply_inplace(
+                          masked_fill_scalar, _var_jvp(self_t, self, dim, correction, keepdim)
+                          / mul_scalar(result0, 2.0), result0 == 0, 0),
+                      "result1": lambda self_t, dim, keepdim: self_t.mean(dim or (), keepdim=keepdim)})
 aminmax = Op("AminmaxBackward0", _aminmax, outputs=("min", "max"),
              self=lambda grads, self, min, max, dim, keepdim:
-                 _aminmax_backward(grads, self, min, max, dim, keepdim))
+                 _aminmax_backward(grads, self, min, max, dim, keepdim),
+             result={"min": lambda self_t, self, min, dim, keepdim: _amaxamin_jvp(
+                         self, self_t, min, () if dim is None else (dim,), keepdim),
+                     "max": lambda self_t, self, max, dim, keepdim: _amaxamin_jvp(
+                         self, self_t, max, () if dim is None else (dim,), keepdim)})
 for _op in (var_mean, std_mean, aminmax):
     _op.contiguous = True  # reductions: PyTorch allocates them C-contiguous
 

@@ -523,7 +523,8 @@ def _forward_ad_reductions(L, a, b):
             L.linalg.vector_norm(a, float("inf"), 1), L.linalg.vector_norm(a, 1.5), L.linalg.vector_norm(a, 0.5),
             L.dist(a, b), L.dist(a, b, 3), a.var(), a.var(1, keepdim=True), a.std(), a.std(0), a.logsumexp(1),
             a.logsumexp((0, 1), keepdim=True), a.cumprod(1), c.cumprod(0), F(L).pairwise_distance(a, b, 3),
-            L.norm_except_dim(a[0, 0], 3, -1))  # (a 0-d one: PyTorch's rule keeps 2-d dims and fails)
+            L.norm_except_dim(a[0, 0], 3, -1),  # (a 0-d one: PyTorch's rule keeps 2-d dims and fails)
+            *L.var_mean(a, 1), *L.std_mean(a, 0, keepdim=True), *L.aminmax(a), *L.aminmax(a, dim=1))
 
 
 def _forward_ad_binary(L, a, b):
