@@ -5722,6 +5722,27 @@ native_layer_norm_backward = Op(
 
 
 # --- part loss3: group_norm ---------------------------------------------------------------------
+def _group_stats_jvp(input, input_t, mean, rstd, N, group):
+    """Group norm's samples as (N, group, rest) and the tangents of their statistics:
+    (x, x_t, mean, mean_t, rstd, rstd_t), PyTorch's group_norm_mean_jvp and _invstd_jvp."""
+    x, x_t = input.reshape(N, group, -1), _materialized(input_t, input).reshape(N, group, -1)
+    mean, rstd = mean.reshape(N, group, 1), rstd.reshape(N, group, 1)
+    return (x, x_t, mean, *_normalized_stats_jvp(x, x_t, mean, rstd, (2,))[:1], rstd,
+            _normalized_stats_jvp(x, x_t, mean, rstd, (2,))[1])
+
+
+def _group_norm_jvp(input_t, weight_t, bias_t, input, weight, bias, result1, result2, N, C, group):
+    """PyTorch's group_norm_jvp: each group normalized as a layer norm over (its channels,
+    positions), then scaled and shifted per channel."""
+    x, x_t, mean, mean_t, rstd, rstd_t = _group_stats_jvp(input, input_t, result1, result2, N, group)
+    out = _affine_jvp(x, x_t, mean, mean_t, rstd, rstd_t, None, None, None, None).reshape(input.shape)
+    shape = (1, C) + (1,) * (input.dim() - 2)
+    if weight is not None:
+        out = (out * weight.reshape(shape) + ((x - mean) * rstd).reshape(input.shape)
+               * _materialized(weight_t, weight).reshape(shape))
+    return out if bias is None else out + _materialized(bias_t, bias).reshape(shape)
+
+
 def _native_group_norm(input, weight, bias, N, C, HxW, group, eps):
     """Each sample's channels split into `group` groups, each group normalized (over its channels
     and positions) to mean 0 and variance 1, then scaled and shifted per channel. The statistics
@@ -5789,7 +5810,14 @@ native_group_norm = Op("NativeGroupNormBackward0", _native_group_norm, promote=F
                            "input, weight, bias": lambda grads, input, result1, result2, weight,
                            N, C, HxW, group, eps, grad_input_mask: _group_norm_backward(
                                grads, input, result1, result2, weight, N, C, HxW, group, eps,
-                               grad_input_mask)})
+                               grad_input_mask)},
+                       result={"result0": _group_norm_jvp,
+                               "result1": lambda input_t, input, result1, result2, N, group:
+                                   _group_stats_jvp(input, input_t, result1, result2, N, group)[3]
+                                   .reshape(N, group),
+                               "result2": lambda input_t, input, result1, result2, N, group:
+                                   _group_stats_jvp(input, input_t, result1, result2, N, group)[5]
+                                   .reshape(N, group)})
 
 
 # --- part nnlayers: embedding -------------------------------------------------------------------

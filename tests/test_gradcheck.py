@@ -590,6 +590,7 @@ def _forward_ad_nn(L, a, b):
     return (*ups, *pads, *drop, *[d * 0 for d in draws],  # (random values: their tangents are 0)
             f.batch_norm(a, None, None, training=True), f.batch_norm(a, None, None, b[0], b[1], training=True),
             f.batch_norm(a, L.zeros(3, dtype=a.dtype), L.ones(3, dtype=a.dtype), b[0], b[1]),
+            f.group_norm(L.stack([a, b], 1), 2, b[0, :2], b[1, :2]), f.group_norm(a[None], 1),
             a.median(), a.nanmedian(), a.median(1).values, a.nanmedian(0).values, a.kthvalue(2, 1).values,
             a.mode(1).values, a.nansum(), a.nansum(1), L.special.xlog1py(a, b.abs()),
             L.special.xlog1py(2.0, b.abs()), L.special.xlog1py(a, 2.0), L.ldexp(a, b), L.logaddexp2(a, b),
