@@ -21670,6 +21670,17 @@ case(
         print(tangent, torch.autograd.grad(tangent.sum(), t)[0])
     """,
     """
+    # several outputs, a tangent each (native_group_norm's mean and rstd too); batch norm, train and eval
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, v)
+        g = d.reshape(1, 2, 3)
+        for out in (torch.var_mean(d, 1), torch.std_mean(d), torch.aminmax(d, dim=0),
+                    torch.native_group_norm(g, None, None, 1, 2, 3, 1, 1e-5),
+                    (torch.nn.functional.batch_norm(d.t(), None, None, training=True),
+                     torch.nn.functional.batch_norm(d, torch.zeros(3), torch.ones(3), y[0], y[1]))):
+            print([fwAD.unpack_dual(o).tangent for o in out])
+    """,
+    """
     # norm.Scalar's rule keeps the dims it reduced: its tangent has the wrong size (PyTorch's error)
     with fwAD.dual_level():
         try:
