@@ -182,6 +182,46 @@ def _round_decimals(self, decimals):
     return np.round(self * scale) / scale if decimals >= 0 else np.round(self / scale) * scale
 
 
+def _maximum_jvp(self_t, other_t, w):
+    """maximum/minimum's (fmax/fmin's) forward derivative: other_t + w * (self_t - other_t), w
+    1 where self wins (1/2 on a tie for maximum/minimum)."""
+    return _fw_sum(other_t, _fw(mul, _fw_sum(self_t, _fw(neg, other_t)), w))
+
+
+def _fw_sub(a_t, b_t, result):
+    """a_t - b_t for tangents (None: zero), as PyTorch subtracts: from zeros if a_t is one,
+    -0. ones, so that 0 - b is -b to the sign of zero, as PyTorch's efficient zero gives it."""
+    if b_t is None:
+        return a_t
+    if a_t is None:
+        a_t = Tensor._make(np.full(result.shape, -0.0, result._data.dtype))
+    return a_t - b_t
+
+
+def _materialized(t, like):
+    """A tangent, or zeros like its primal for one that has none (where's operands)."""
+    return function._zero_tangent(like) if t is None else t
+
+
+def _clamp_jvp(self, self_t, min, min_t, max, max_t):
+    """PyTorch's clamp_jvp: the tangent of whichever bound (or self) the value came from."""
+    self_t = _materialized(self_t, self)
+    if min is not None and max is not None:
+        min_t, max_t = _materialized(min_t, min), _materialized(max_t, max)
+        return where(min > max, max_t, where(self < min, min_t, where(self > max, max_t, self_t)))
+    if min is not None:
+        return where(self > min, self_t, _materialized(min_t, min))
+    return where(self < max, self_t, _materialized(max_t, max))
+
+
+def _addcdiv_jvp(self_t, tensor1_t, tensor2_t, tensor1, tensor2, value, result):
+    """addcdiv's forward derivative, PyTorch's self_t + value t1_t / t2 - value t2_t t1 / t2^2:
+    the last term subtracted, from zeros if the others are zero tangents."""
+    return _fw_sub(_fw_sum(self_t, _fw(lambda t: _maybe_multiply(t / tensor2, value), tensor1_t)),
+                   _fw(lambda t: _maybe_multiply(t * (tensor1 / tensor2) / tensor2, value), tensor2_t),
+                   result)
+
+
 def _split_ties(grad, self, other, loses):
     """maximum/minimum: the gradient goes to the input that was picked, half to each on a tie
     (PyTorch's where(self == other, grad / 2, grad).masked_fill_(loses, 0))."""
@@ -366,6 +406,32 @@ def _norm_backward(grad, self, result, ord, dim, keepdim):
     return scaled * apply_inplace(masked_fill_scalar, grad / result ** (p - 1), zero, 0)
 
 
+def _norm_jvp(self, self_t, p, norm, dim, keepdim):
+    """PyTorch's norm_jvp: the derivative of the p-norm along self_t, case by case as
+    _norm_backward (0 where the norm is 0)."""
+    dims = dim or tuple(range(self.dim()))
+    if p == 0:
+        return zeros_like(norm)
+    if p == 1:
+        return (self.sgn() * self_t).sum(dims, keepdim=keepdim)
+    if p == 2:
+        return apply_inplace(masked_fill_scalar, (self * self_t).sum(dims, keepdim=keepdim) / norm,
+                             norm == 0, 0)
+    if math.isinf(p):  # the tangent at the largest (smallest) |self|, averaged over ties
+        if not keepdim and self.dim() and dim is not None:
+            norm = _unsqueeze_dims(norm, dim, False)
+        is_eq_max = ((self.abs() == norm) | (self.isnan() & norm.isnan())).to(norm.dtype)
+        return ((self.sgn() * self_t) * is_eq_max / is_eq_max.sum(dims, keepdim=True)).sum(
+            dims, keepdim=keepdim)
+    if p < 1:
+        sumpow_t = (apply_inplace(masked_fill_scalar, self.abs().pow(p - 1), self == 0, 0)
+                    * (self.sgn() * self_t)).sum(dims, keepdim=keepdim)
+        return sumpow_t * norm.pow(1 - p)
+    sumpow_t = (self.abs().pow(p - 1) * (self.sgn() * self_t) if p < 2
+                else self.abs().pow(p - 2) * (self * self_t)).sum(dims, keepdim=keepdim)
+    return apply_inplace(masked_fill_scalar, sumpow_t / norm.pow(p - 1), norm == 0, 0)
+
+
 def _var(self, dim, correction, keepdim, root=False):
     """NumPy's var (std with root=True): as PyTorch, n - correction <= 0 gives inf or nan, minus
     NumPy's own warnings about it: ops.var/std has already warned PyTorch's."""
@@ -388,6 +454,12 @@ def _var_backward(grad, self, dim, correction, keepdim):
     return mul_scalar(grad, 2.0 / dof if dof else math.inf) * (self - self.mean(tuple(dim), keepdim=True))
 
 
+def _var_jvp(self_t, self, dim, correction, keepdim):
+    """var's forward derivative, PyTorch's: var_backward with the tangent as grad (keepdim),
+    summed over the reduced dims."""
+    return _var_backward(self_t, self, dim, correction, True).sum(dim or (), keepdim=keepdim)
+
+
 def _std_backward(grad, self, result, dim, correction, keepdim):
     """PyTorch's std_backward: the variance's gradient of grad / (2 std), with 0 where std is 0."""
     grad = apply_inplace(masked_fill_scalar, grad / mul_scalar(result, 2), result == 0, 0)
@@ -402,6 +474,13 @@ def _restore_reduced_dims(output, dims, keepdim):
     for d in sorted(d % (len(shape) + len(dims)) for d in dims):
         shape.insert(d, 1)
     return output.reshape(tuple(shape))
+
+
+def _amaxamin_jvp(self, self_t, result, dim, keepdim):
+    """amax/amin's forward derivative: the tangent averaged over the ties, as the gradient is
+    shared among them."""
+    mask = self == _restore_reduced_dims(result, dim, keepdim)
+    return where(mask, self_t, 0.0).sum(dim, keepdim=keepdim) / mask.sum(dim, keepdim=keepdim)
 
 
 def _amax_backward(grad, self, result, dim, keepdim):
@@ -468,6 +547,23 @@ def _prod_safe_zeros_backward(grad, inp, dim):
     return grad * (normal * reverse)
 
 
+def _ones_expanded(result):
+    """A 1 expanded to result's shape (prod's forward derivative: its backward's grad)."""
+    return expand(Tensor._make(np.ones((), result._data.dtype)), result.shape)
+
+
+def _cumprod_jvp(self_t, self, result, dim):
+    """PyTorch's cumprod_jvp: cumsum(t / x) * result, and where that divides by a zero, from
+    the first zero on, the cumulative product with the zero's tangent in the zero's place."""
+    gradient = (self_t / self).cumsum(dim) * result
+    if self.dim() == 0:
+        return apply_inplace(masked_fill, gradient, self == 0, self_t)
+    mask_zeros = self == 0
+    mask_first_zero = mask_zeros & (mask_zeros.cumsum(dim) == 1)
+    new_grad = where(mask_first_zero, self_t, self).cumprod(dim)
+    return where(mask_first_zero.cumsum(dim) != 0, new_grad, gradient)
+
+
 def _cumprod_backward(grad, self, dim, result):
     """PyTorch's cumprod_backward: without zeros in self, reversed cumsum(result * grad) / self;
     with zeros, for each k the sum over j >= k of grad_j times the product of self_1..self_j but
@@ -514,6 +610,21 @@ def _repeat_backward(grad, repeats, self_shape):
     if sum_dims:
         grad = sum_dim(grad.reshape(tuple(grad_size)), tuple(sum_dims), False)
     return grad
+
+
+def _evenly_read_jvp(fw_grad, self, value):
+    """max()/min()'s forward derivative: the mean of the tangent over the positions of the
+    value (a nan value matches none: nan, as in PyTorch)."""
+    mask = self == value
+    return (mask * (fw_grad / mask.sum())).sum()
+
+
+def _gather_with_keepdimed_indices(self_t, dim, indices, keepdim):
+    """max(dim)/min(dim)'s forward derivative: the tangent at the positions picked."""
+    if not keepdim:
+        indices = indices.unsqueeze(dim)
+    out = gather(self_t, dim, indices)
+    return out if keepdim else out.squeeze(dim)
 
 
 def _evenly_distribute(grad, self, result):
@@ -985,16 +1096,17 @@ def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_inde
 def _apply_loss_reduction(loss, reduction):
     """PyTorch's apply_loss_reduction: a forward derivative of a loss, reduced as the loss is
     (None, a zero tangent, stays None)."""
-    if loss is None or reduction == "none":
+    if loss is None or reduction in ("none", 0):  # (PyTorch's Reduction enum: 0, 1, 2)
         return loss
-    return loss.mean() if reduction == "mean" else loss.sum()
+    return loss.mean() if reduction in ("mean", 1) else loss.sum()
 
 
-def _logsumexp_jvp(self, self_t, dim):
-    """PyTorch's logsumexp_jvp (keepdim): sum(exp(x) * x_t) / sum(exp(x)) along dim, with the
-    exp-normalize trick; softmax's and log_softmax's forward derivatives use it."""
-    self_exp = (self - amax(self, (dim,), True)).exp() if self.numel() else self.exp()
-    return (self_exp * self_t).sum(dim, keepdim=True) / self_exp.sum(dim, keepdim=True)
+def _logsumexp_jvp(self, self_t, dim, keepdim=True):
+    """PyTorch's logsumexp_jvp: sum(exp(x) * x_t) / sum(exp(x)) along dim (one or a tuple),
+    with the exp-normalize trick; softmax's and log_softmax's forward derivatives use it."""
+    dim = dim if dim.__class__ is tuple else (dim,)
+    self_exp = (self - amax(self, dim, True)).exp() if self.numel() else self.exp()
+    return (self_exp * self_t).sum(dim, keepdim=keepdim) / self_exp.sum(dim, keepdim=keepdim)
 
 
 def _softmax_backward_data_jvp(grad_output_t, output_t, grad_output, output, dim):
@@ -1419,7 +1531,8 @@ erfc = Op("ErfcBackward0",             lambda self: _rounded(_erfc, self), float
           result="auto_element_wise")
 erfinv = Op("ErfinvBackward0",         lambda self: _rounded(_erfinv, self), floating=True,
             self=lambda grad, self: mul_scalar(exp(pow_scalar(erfinv(self), 2)),
-                                               0.5 * math.sqrt(math.pi)) * grad)
+                                               0.5 * math.sqrt(math.pi)) * grad,
+            result="auto_element_wise")
 log2 = Op("Log2Backward0",             lambda self: _rounded(np.log2, self), floating=True,
           self=lambda grad, self: grad / mul_scalar(self, 0.6931471805599453),
           result="auto_element_wise")
@@ -1430,40 +1543,59 @@ exp2 = Op("Exp2Backward0",             lambda self: _rounded(np.exp2, self), flo
           self=lambda grad, result: mul_scalar(grad * result, math.log(2)),
           result="auto_element_wise")
 deg2rad = Op("Deg2RadBackward0",       lambda self: self * self.dtype.type(math.pi / 180), floating=True,
-             self=lambda grad: mul_scalar(grad, math.pi / 180))
+             self=lambda grad: mul_scalar(grad, math.pi / 180),
+             result="auto_element_wise")
 rad2deg = Op("Rad2DegBackward0",       lambda self: self * self.dtype.type(180 / math.pi), floating=True,
-             self=lambda grad: mul_scalar(grad, 180 / math.pi))
+             self=lambda grad: mul_scalar(grad, 180 / math.pi),
+             result="auto_element_wise")
 nan_to_num = Op("NanToNumBackward0",   lambda self, nan=None, posinf=None, neginf=None: np.nan_to_num(
                                            self, nan=nan or 0.0, posinf=posinf, neginf=neginf),
-                self=lambda grad, self: grad * self.isfinite())
+                self=lambda grad, self: grad * self.isfinite(),
+                result="auto_element_wise")
 atan2 = Op("Atan2Backward0",           lambda self, other: _rounded(np.arctan2, self, other), floating=True,
            self=lambda grad, self, other: grad * other * _atan2_recip(self, other),
-           other=lambda grad, self, other: grad * -self * _atan2_recip(self, other))
+           other=lambda grad, self, other: grad * -self * _atan2_recip(self, other),
+           result=lambda self_t, other_t, self, other: _fw_sum(
+               _fw(mul, other_t, -self), _fw(mul, self_t, other)) / (self.pow(2) + other.pow(2)))
 xlogy = Op("XlogyBackward0",           lambda self, other: _xlogy(self, other), floating=True,
            self=lambda grad, self, other: masked_fill_scalar(
                xlogy(grad, other), (self == 0.0) & (other <= 0.0), 0.0),
-           other=lambda grad, self, other: grad * self / other)
+           other=lambda grad, self, other: grad * self / other,
+           result=lambda self_t, other_t, self, other: _fw_sum(  # (PyTorch's xlogy of a zero
+               masked_fill_scalar(xlogy(_materialized(self_t, self), other),  # tangent: zeros)
+                                  (self == 0.0) & (other <= 0.0), 0.0),
+               _fw(lambda t: t * self / other, other_t)))
 xlogy_scalar_self = Op("XlogyBackward1", lambda self, other: _xlogy(self, other), floating=True,
                        promote=("self", "other"),                                   # xlogy(2, y)
-                       other=lambda grad, self, other: mul_scalar(grad, self) / other)
+                       other=lambda grad, self, other: mul_scalar(grad, self) / other,
+                       result="auto_element_wise")
 xlogy_scalar_other = Op("XlogyBackward2", lambda self, other: _xlogy(self, other), floating=True,
                         promote=("self", "other"),                                  # xlogy(x, 2)
                         self=lambda grad, self, other: xlogy_scalar_other(grad, other) if other > 0
-                            else masked_fill_scalar(xlogy_scalar_other(grad, other), self == 0.0, 0.0))
+                            else masked_fill_scalar(xlogy_scalar_other(grad, other), self == 0.0, 0.0),
+                        result="auto_element_wise")
 hypot = Op("HypotBackward0",           lambda self, other: _rounded(np.hypot, self, other),
            self=lambda grad, self, result: grad * self / result,
-           other=lambda grad, other, result: grad * other / result)
+           other=lambda grad, other, result: grad * other / result,
+           result=(lambda self_t, self, result: self_t * self / result,
+                          lambda other_t, other, result: other_t * other / result))
 logaddexp = Op("LogaddexpBackward0",   _logaddexp,
                self=lambda grad, self, other: grad / add_scalar(exp(other - self), 1),
-               other=lambda grad, self, other: grad / add_scalar(exp(self - other), 1))
+               other=lambda grad, self, other: grad / add_scalar(exp(self - other), 1),
+               result=(lambda self_t, self, other: self_t / add_scalar(exp(other - self), 1),
+                              lambda other_t, self, other: other_t / add_scalar(exp(self - other), 1)))
 lerp_scalar = Op("LerpBackward0",      lambda self, end, weight: _lerp(self, end, self.dtype.type(weight)),
                  promote=False,
                  self=lambda grad, weight: mul_scalar(grad, 1 - weight),
-                 end=lambda grad, weight: mul_scalar(grad, weight))
+                 end=lambda grad, weight: mul_scalar(grad, weight),
+                 result="auto_linear")
 lerp = Op("LerpBackward1",             lambda self, end, weight: _lerp(self, end, weight), promote=False,
           self=lambda grad, weight: grad * _one_minus(weight),
           end=lambda grad, weight: grad * weight,
-          weight=lambda grad, self, end: grad * (end - self))
+          weight=lambda grad, self, end: grad * (end - self),
+          result=lambda self_t, end_t, weight_t, self, end, weight: _fw_sum(
+              lerp(_materialized(self_t, self), _materialized(end_t, end), weight),
+              _fw(mul, weight_t, end - self)))
 tril = Op("TrilBackward0",             lambda self, diagonal=0: np.tril(self, diagonal),
           self=lambda grad, diagonal: tril(grad, diagonal),
           result="auto_linear")
@@ -1477,13 +1609,17 @@ addcmul = Op("AddcmulBackward0",       lambda self, tensor1, tensor2, value=1: _
                                            self, self.dtype.type(value) * tensor1, tensor2),
              self=lambda grad: grad,
              tensor1=lambda grad, tensor2, value: grad * mul_scalar(tensor2, value),
-             tensor2=lambda grad, tensor1, value: grad * mul_scalar(tensor1, value))
+             tensor2=lambda grad, tensor1, value: grad * mul_scalar(tensor1, value),
+             result=(lambda self_t: self_t,
+                     lambda tensor1_t, tensor2, value: _maybe_multiply(tensor1_t * tensor2, value),
+                     lambda tensor2_t, tensor1, value: _maybe_multiply(tensor2_t * tensor1, value)))
 addcdiv = Op("AddcdivBackward0",       lambda self, tensor1, tensor2, value=1:
                                            self + self.dtype.type(value) * tensor1 / tensor2,
              self=lambda grad: grad,
              tensor1=lambda grad, tensor2, value: grad * div(value, tensor2),
              tensor2=lambda grad, tensor1, tensor2, value:
-                 -grad * div(mul_scalar(tensor1, value), tensor2 * tensor2))
+                 -grad * div(mul_scalar(tensor1, value), tensor2 * tensor2),
+             result=_addcdiv_jvp)
 
 eq_, eq_tensor_ = _comparison_rows("Eq", np.equal)
 ne_, ne_tensor_ = _comparison_rows("Ne", np.not_equal)
@@ -1494,36 +1630,48 @@ ge_, ge_tensor_ = _comparison_rows("Ge", np.greater_equal)
 nextafter = Op("NextafterBackward0",    lambda self, other: np.nextafter(self, other),
                self=lambda grad, self, other: where(Tensor._make(self._data != other._data), grad,
                                                     Tensor._make(np.zeros((), grad._data.dtype))),
-               other=lambda grad, other: zeros_like(other))
+               other=lambda grad, other: zeros_like(other),
+               result=lambda self_t, self, other: where(self != other, self_t, 0.0))
 angle = Op("AngleBackward0",           lambda self: np.where(np.isnan(self), self,
                                                              np.where(self < 0, np.pi, 0.0)),
            floating=True,
            self=lambda grad, self: zeros_like(self))  # (a real tensor's angle is piecewise constant)
 copysign = Op("CopysignBackward0",     lambda self, other: np.copysign(self, other), floating=True,
               self=lambda grad, self, result: grad * _copysign_ratio(self, result),
-              other=lambda grad: zeros_like(grad))
+              other=lambda grad: zeros_like(grad),
+              result=lambda self_t, self, result: self_t * _copysign_ratio(self, result))
 copysign_scalar = Op("CopysignBackward1", lambda self, other: np.copysign(self, other),
                      floating=True, promote=("self", "other"),
-                     self=lambda grad, self, result: grad * _copysign_ratio(self, result))
+                     self=lambda grad, self, result: grad * _copysign_ratio(self, result),
+                     result="auto_element_wise")
 fmax = Op("FmaxBackward0",             lambda self, other: np.fmax(self, other),   # nan loses
           self=lambda grad, self, other: masked_fill_scalar(
               grad, (self >= other).logical_or_(other.isnan()).logical_not_(), 0),
           other=lambda grad, self, other: masked_fill_scalar(
-              grad, (self >= other).logical_or_(other.isnan()), 0))
+              grad, (self >= other).logical_or_(other.isnan()), 0),
+          result=lambda self_t, other_t, self, other:
+                     _maximum_jvp(self_t, other_t, (self > other) | other.isnan()))
 fmin = Op("FminBackward0",             lambda self, other: np.fmin(self, other),
           self=lambda grad, self, other: masked_fill_scalar(
               grad, (self <= other).logical_or_(other.isnan()).logical_not_(), 0),
           other=lambda grad, self, other: masked_fill_scalar(
-              grad, (self <= other).logical_or_(other.isnan()), 0))
+              grad, (self <= other).logical_or_(other.isnan()), 0),
+          result=lambda self_t, other_t, self, other:
+                     _maximum_jvp(self_t, other_t, (self <= other) | other.isnan()))
 logaddexp2 = Op("Logaddexp2Backward0", _logaddexp2,
                 self=lambda grad, self, other: grad / add_scalar(rpow(2, other - self), 1),
-                other=lambda grad, self, other: grad / add_scalar(rpow(2, self - other), 1))
+                other=lambda grad, self, other: grad / add_scalar(rpow(2, self - other), 1),
+                result=(lambda self_t, self, other: self_t / add_scalar(rpow(2, other - self), 1),
+                               lambda other_t, self, other: other_t / add_scalar(rpow(2, self - other), 1)))
 sinc = Op("SincBackward0",             _sinc, floating=True,
-          self=lambda grad, self: _sinc_backward(grad, self))
+          self=lambda grad, self: _sinc_backward(grad, self),
+          result="auto_element_wise")
 ldexp = Op("LdexpBackward0",           lambda self, other: self * _rounded(np.exp2, other),
            floating=True,
            self=lambda grad, other: grad * rpow(2, other),
-           other=lambda grad, result: mul_scalar(grad * result, math.log(2)))
+           other=lambda grad, result: mul_scalar(grad * result, math.log(2)),
+           result=(lambda self_t, other: self_t * rpow(2, other),
+                          lambda other_t, result: mul_scalar(other_t * result, math.log(2))))
 frexp = Op("FrexpBackward0",           lambda self: _frexp(self), extra=("exponent",),
            self=lambda grad, exponent: grad / exponent.exp2())
 heaviside = Op("minigrad::autograd::NotImplemented", lambda self, values:
@@ -1727,32 +1875,43 @@ def _not_derived(op_name):
 
 
 lgamma = Op("LgammaBackward0",         lambda self: _rounded(_lgamma, self), floating=True,
-            self=lambda grad, self: grad * digamma(self))
+            self=lambda grad, self: grad * digamma(self),
+            result="auto_element_wise")
 digamma = Op("DigammaBackward0",       lambda self: _digamma(self), floating=True,
-             self=lambda grad, self: grad * polygamma(self, 1))
+             self=lambda grad, self: grad * polygamma(self, 1),
+             result="auto_element_wise")
 polygamma = Op("PolygammaBackward0",   _polygamma, floating=True,
-               self=lambda grad, n, self: grad * polygamma(self, n + 1))
+               self=lambda grad, n, self: grad * polygamma(self, n + 1),
+               result="auto_element_wise")
 polygamma_ = Op("PolygammaBackward1",   _polygamma, floating=True,  # derivatives.yaml: polygamma_
                 self=lambda grad, n, self: grad * polygamma(self, n + 1))
 mvlgamma = Op("MvlgammaBackward0",     _mvlgamma, floating=True,
-              self=_mvlgamma_backward)
+              self=_mvlgamma_backward,
+              result="auto_element_wise")
 mvlgamma.contiguous = True  # (a sum of lgammas: not elementwise in PyTorch's iterator)
 special_entr = Op("SpecialEntrBackward0", _entr, floating=True,
-                  self=lambda grad, self: grad * -add_scalar(log(self), 1))
+                  self=lambda grad, self: grad * -add_scalar(log(self), 1),
+                  result="auto_element_wise")
 special_xlog1py = Op("SpecialXlog1PyBackward0", _xlog1py, floating=True,
                      self=lambda grad, self, other: masked_fill_scalar(
                          special_xlog1py(grad, other), (self == 0.0) & (other <= -1.0), 0.0),
-                     other=lambda grad, self, other: grad * self / add_scalar(other, 1))
+                     other=lambda grad, self, other: grad * self / add_scalar(other, 1),
+                     result=lambda self_t, other_t, self, other: _fw_sum(
+                                masked_fill_scalar(special_xlog1py(_materialized(self_t, self), other),
+                                                   (self == 0.0) & (other <= -1.0), 0.0),
+                                _fw(lambda t: t * self / add_scalar(other, 1), other_t)))
 special_xlog1py_scalar_self = Op("SpecialXlog1PyBackward1", _xlog1py, floating=True,
                                  promote=("self", "other"),                   # xlog1py(2, y)
                                  other=lambda grad, self, other:
-                                     mul_scalar(grad, self) / add_scalar(other, 1))
+                                     mul_scalar(grad, self) / add_scalar(other, 1),
+                                 result="auto_element_wise")
 special_xlog1py_scalar_other = Op("SpecialXlog1PyBackward2", _xlog1py, floating=True,
                                   promote=("self", "other"),                  # xlog1py(x, 2)
                                   self=lambda grad, self, other:
                                       special_xlog1py_scalar_other(grad, other) if other > -1
                                       else masked_fill_scalar(special_xlog1py_scalar_other(
-                                          grad, other), self == 0.0, 0.0))
+                                          grad, other), self == 0.0, 0.0),
+                                  result="auto_element_wise")
 special_zeta = Op("SpecialZetaBackward0", lambda self, other: _zeta(self, other),  # zeta(x, q)
                   floating=True,
                   self=_not_derived("zeta"),
@@ -1767,14 +1926,17 @@ special_zeta_scalar_other = Op("SpecialZetaBackward2", lambda self, other: _zeta
                                self=_not_derived("zeta"))
 special_erfcx = Op("SpecialErfcxBackward0", lambda self: _rounded(_erfcx64, self), floating=True,
                    self=lambda grad, self, result: sub_scalar(mul_scalar(self, 2.0) * result,
-                                                              2.0 / math.sqrt(math.pi)) * grad)
+                                                              2.0 / math.sqrt(math.pi)) * grad,
+                   result="auto_element_wise")
 special_ndtri = Op("SpecialNdtriBackward0", lambda self: _rounded(_ndtri64, self), floating=True,
                    self=lambda grad, result: mul_scalar(grad, math.sqrt(2 * math.pi)) *
-                       exp(div_scalar(pow_scalar(result, 2), 2)))
+                       exp(div_scalar(pow_scalar(result, 2), 2)),
+                   result="auto_element_wise")
 special_log_ndtr = Op("SpecialLogNdtrBackward0", lambda self: _rounded(_log_ndtr64, self),
                       floating=True,
                       self=lambda grad, self, result: div_scalar(grad, math.sqrt(2 * math.pi)) *
-                          exp(-(result + div_scalar(pow_scalar(self, 2), 2))))
+                          exp(-(result + div_scalar(pow_scalar(self, 2), 2))),
+                      result="auto_element_wise")
 # --- end of part special ---
 # --- part bessel: the modified Bessel functions I0, I1 (and e^-|x| times them), the regularized
 # incomplete gamma functions; forwards in _math.py (Math.h's kernels, step by step in the dtype)
@@ -1788,16 +1950,20 @@ def _divided_by_x_backward(grad, self, result, slope):
 
 
 i0 = Op("I0Backward0",                 _math.i0, floating=True,
-        self=lambda grad, self: grad * special_i1(self))
+        self=lambda grad, self: grad * special_i1(self),
+        result="auto_element_wise")
 special_i0e = Op("SpecialI0EBackward0", _math.i0e, floating=True,
-                 self=lambda grad, self, result: grad * (special_i1e(self) - sgn(self) * result))
+                 self=lambda grad, self, result: grad * (special_i1e(self) - sgn(self) * result),
+                 result="auto_element_wise")
 special_i1 = Op("SpecialI1Backward0",  _math.i1, floating=True,
                 self=lambda grad, self, result: _divided_by_x_backward(
-                    grad, self, result, lambda x, result: i0(x) - result * reciprocal(x)))
+                    grad, self, result, lambda x, result: i0(x) - result * reciprocal(x)),
+                result="auto_element_wise")
 special_i1e = Op("SpecialI1EBackward0", _math.i1e, floating=True,
                  self=lambda grad, self, result: _divided_by_x_backward(
                      grad, self, result,
-                     lambda x, result: special_i0e(x) - result * (sgn(x) + reciprocal(x))))
+                     lambda x, result: special_i0e(x) - result * (sgn(x) + reciprocal(x))),
+                 result="auto_element_wise")
 # igamma(a, x): the integral of t^(a-1) e^-t over [0, x] / Gamma(a); igammac its complement. In x
 # the derivative is the integrand; in a PyTorch has none (not_implemented, as zeta's first input).
 igamma = Op("IgammaBackward0",         _math.igamma,
@@ -1814,7 +1980,8 @@ rsqrt = Op("RsqrtBackward0",           lambda self: 1 / np.sqrt(self), floating=
            self=lambda grad, result: mul_scalar(grad, -0.5) * result ** 3,
            result="auto_element_wise")
 log1p = Op("Log1PBackward0",           lambda self: _rounded(np.log1p, self), floating=True,
-           self=lambda grad, self: grad / add_scalar(self, 1))
+           self=lambda grad, self: grad / add_scalar(self, 1),
+           result="auto_element_wise")
 expm1 = Op("Expm1Backward0",           lambda self: _rounded(np.expm1, self), floating=True,
            self=lambda grad, result: grad * add_scalar(result, 1),
            result="auto_element_wise")
@@ -1833,13 +2000,18 @@ trunc = Op("TruncBackward0",           lambda self: _integral(np.trunc, self),  
            self=lambda grad: zeros_like(grad),
            result="auto_element_wise")
 frac = Op("FracBackward0",             lambda self: self - np.trunc(self),        # keeps the sign
-          self=lambda grad: grad)
+          self=lambda grad: grad,
+          result=lambda self_t: self_t)
 maximum = Op("MaximumBackward0",       lambda self, other: np.maximum(self, other),  # nan wins
              self=lambda grad, self, other: _split_ties(grad, self, other, self < other),
-             other=lambda grad, self, other: _split_ties(grad, self, other, self > other))
+             other=lambda grad, self, other: _split_ties(grad, self, other, self > other),
+             result=lambda self_t, other_t, self, other, result:
+                 _maximum_jvp(self_t, other_t, where(self == other, 0.5, (self > other).to(result.dtype))))
 minimum = Op("MinimumBackward0",       lambda self, other: np.minimum(self, other),
              self=lambda grad, self, other: _split_ties(grad, self, other, self > other),
-             other=lambda grad, self, other: _split_ties(grad, self, other, self < other))
+             other=lambda grad, self, other: _split_ties(grad, self, other, self < other),
+             result=lambda self_t, other_t, self, other, result:
+                 _maximum_jvp(self_t, other_t, where(self == other, 0.5, (self < other).to(result.dtype))))
 # division rounded to integers: the quotient is piecewise constant, the remainder has slope 1 in
 # self and -quotient in other (PyTorch records floor_divide, but has no formula for it)
 floor_divide = Op("minigrad::autograd::NotImplemented", _floor_divide,
@@ -1854,16 +2026,22 @@ rfloor_divide = Op("minigrad::autograd::NotImplemented", lambda self, other: _fl
                    promote=("self", "other"), self=_not_implemented("floor_divide"))   # 2 // x
 remainder = Op("RemainderBackward1",   _remainder,
                self=lambda grad: grad,
-               other=lambda grad, self, other: -grad * div_rounded(self, other, "floor"))
+               other=lambda grad, self, other: -grad * div_rounded(self, other, "floor"),
+               result=lambda self_t, other_t, self, other, result:
+                          _fw_sub(self_t, _fw(mul, other_t, div_rounded(self, other, "floor")), result))
 remainder_scalar = Op("RemainderBackward0", _remainder, promote=("self", "other"),
-                      self=lambda grad: grad)
+                      self=lambda grad: grad,
+                      result="auto_element_wise")
 rremainder = Op("minigrad::autograd::NotImplemented", lambda self, other: _remainder(other, self),
                 promote=("self", "other"), self=_not_implemented("remainder"))     # 2 % x
 fmod = Op("FmodBackward1",             _fmod,
           self=lambda grad: grad,
-          other=lambda grad, self, other: -grad * div_rounded(self, other, "trunc"))
+          other=lambda grad, self, other: -grad * div_rounded(self, other, "trunc"),
+          result=lambda self_t, other_t, self, other, result:
+                     _fw_sub(self_t, _fw(mul, other_t, div_rounded(self, other, "trunc")), result))
 fmod_scalar = Op("FmodBackward0",      _fmod, promote=("self", "other"),
-                 self=lambda grad: grad)
+                 self=lambda grad: grad,
+                 result="auto_element_wise")
 div_rounded = Op("DivBackward2",       _div_rounded,        # saves what PyTorch's formulas name
                  self=lambda grad, other, rounding_mode: zeros_like(grad),
                  other=lambda grad, self, other, rounding_mode: zeros_like(grad))
@@ -1894,10 +2072,12 @@ threshold_backward = Op("ThresholdBackwardBackward0", _threshold_backward,
                                     threshold_backward(grad_output_t, self, threshold),))
 masked_fill = Op("MaskedFillBackward1", lambda self, mask, value: np.where(mask, value, self),
                  self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
-                 value=lambda grad, mask: grad[mask.expand(grad.shape)].sum())  # a mask broadcasts
+                 value=lambda grad, mask: grad[mask.expand(grad.shape)].sum(),  # a mask broadcasts
+                 result="auto_linear")
 masked_fill_scalar = Op("MaskedFillBackward0", lambda self, mask, value: np.where(mask, value, self),
                         promote=("self", "value"),
-                        self=lambda grad, mask: masked_fill_scalar(grad, mask, 0))
+                        self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
+                        result=lambda self_t, mask: masked_fill_scalar(self_t, mask, 0))
 clamp = Op("ClampBackward1",           lambda self, min=None, max=None: np.clip(self, min, max),
            promote=("self", "min", "max"),
            self=lambda grad, self, min, max: where(
@@ -1912,17 +2092,25 @@ clamp_tensor = Op("ClampBackward0",    lambda self, min=None, max=None: np.clip(
                   min=lambda grad, self, min, max: where(  # min > max: max wins, min gets none
                       (self < min) & (min < max) if max is not None else self < min, grad, 0.0),
                   max=lambda grad, self, min, max: where(
-                      (self > max) | (max < min) if min is not None else self > max, grad, 0.0))
+                      (self > max) | (max < min) if min is not None else self > max, grad, 0.0),
+                  result=lambda self_t, min_t, max_t, self, min, max:
+                      _clamp_jvp(self, self_t, min, min_t, max, max_t))
 clamp_min = Op("ClampMinBackward0",    lambda self, min: np.maximum(self, min), promote=("self", "min"),
-               self=lambda grad, self, min: where(self >= min, grad, 0.0))
+               self=lambda grad, self, min: where(self >= min, grad, 0.0),
+               result="auto_element_wise")
 clamp_max = Op("ClampMaxBackward0",    lambda self, max: np.minimum(self, max), promote=("self", "max"),
-               self=lambda grad, self, max: where(self <= max, grad, 0.0))
+               self=lambda grad, self, max: where(self <= max, grad, 0.0),
+               result="auto_element_wise")
 clamp_min_tensor = Op("ClampMinBackward1", lambda self, min: np.maximum(self, min),
                       self=lambda grad, self, min: where(self >= min, grad, 0.0),
-                      min=lambda grad, self, min: where(self < min, grad, 0.0))
+                      min=lambda grad, self, min: where(self < min, grad, 0.0),
+                      result=lambda self_t, min_t, self, min:
+                          where(self >= min, _materialized(self_t, self), _materialized(min_t, min)))
 clamp_max_tensor = Op("ClampMaxBackward1", lambda self, max: np.minimum(self, max),
                       self=lambda grad, self, max: where(self <= max, grad, 0.0),
-                      max=lambda grad, self, max: where(self > max, grad, 0.0))
+                      max=lambda grad, self, max: where(self > max, grad, 0.0),
+                      result=lambda self_t, max_t, self, max:
+                          where(self <= max, _materialized(self_t, self), _materialized(max_t, max)))
 where = Op("WhereBackward0",           lambda condition, self, other: np.where(condition, self, other),
            promote=("self", "other"),
            self=lambda grad, condition: where(condition, grad, 0.0),
@@ -1990,28 +2178,41 @@ addmv = Op("AddmvBackward0",           lambda self, mat, vec, beta=1, alpha=1: _
                                            self, mat @ vec, beta, alpha),
            self=lambda grad, beta: _maybe_multiply(grad, beta),  # (sum_to: engine)
            mat=lambda grad, vec, alpha: _maybe_multiply(grad.reshape(grad.shape[0], 1) * vec, alpha),
-           vec=lambda grad, mat, alpha: _maybe_multiply(mv(mat.t(), grad), alpha))
+           vec=lambda grad, mat, alpha: _maybe_multiply(mv(mat.t(), grad), alpha),
+           result=(lambda self_t, beta: _maybe_multiply(self_t, beta),
+                   lambda mat_t, vec, alpha: _maybe_multiply(mv(mat_t, vec), alpha),
+                   lambda mat, vec_t, alpha: _maybe_multiply(mv(mat, vec_t), alpha)))
 addr = Op("AddrBackward0",             lambda self, vec1, vec2, beta=1, alpha=1: _beta_self_plus(
                                            self, np.outer(vec1, vec2), beta, alpha),
           self=lambda grad, beta: _maybe_multiply(grad, beta),
           vec1=lambda grad, vec2, alpha: _maybe_multiply(mv(grad, vec2), alpha),
-          vec2=lambda grad, vec1, alpha: _maybe_multiply(mv(grad.t(), vec1), alpha))
+          vec2=lambda grad, vec1, alpha: _maybe_multiply(mv(grad.t(), vec1), alpha),
+          result=(lambda self_t, beta: _maybe_multiply(self_t, beta),
+                         lambda vec1_t, vec2, alpha: _maybe_multiply(vec1_t.outer(vec2), alpha),
+                         lambda vec1, vec2_t, alpha: _maybe_multiply(vec1.outer(vec2_t), alpha)))
 baddbmm = Op("BaddbmmBackward0",       lambda self, batch1, batch2, beta=1, alpha=1: _beta_self_plus(
                                            self, batch1 @ batch2, beta, alpha),
              self=lambda grad, beta: _maybe_multiply(grad, beta),
              batch1=lambda grad, batch2, alpha: _maybe_multiply(
                  bmm(grad, batch2.transpose(1, 2)), alpha),
              batch2=lambda grad, batch1, alpha: _maybe_multiply(
-                 bmm(batch1.transpose(1, 2), grad), alpha))
+                 bmm(batch1.transpose(1, 2), grad), alpha),
+             result=(lambda self_t, beta: _maybe_multiply(self_t, beta),
+                     lambda batch1_t, batch2, alpha: _maybe_multiply(bmm(batch1_t, batch2), alpha),
+                     lambda batch1, batch2_t, alpha: _maybe_multiply(bmm(batch1, batch2_t), alpha)))
 addbmm = Op("AddbmmBackward0",         _addbmm,
             self=lambda grad, beta: _maybe_multiply(grad, beta),
             batch1=lambda grad, batch2, batch1_shape, batch2_shape, alpha: _maybe_multiply(
                 bmm(_bmm_of_expanded(grad, batch1_shape, batch2_shape), batch2.transpose(1, 2)), alpha),
             batch2=lambda grad, batch1, batch1_shape, batch2_shape, alpha: _maybe_multiply(
-                bmm(batch1.transpose(1, 2), _bmm_of_expanded(grad, batch1_shape, batch2_shape)), alpha))
+                bmm(batch1.transpose(1, 2), _bmm_of_expanded(grad, batch1_shape, batch2_shape)), alpha),
+            result=(lambda self_t, beta: _maybe_multiply(self_t, beta),
+                           lambda batch1_t, batch2, alpha: _maybe_multiply(bmm(batch1_t, batch2).sum(0), alpha),
+                           lambda batch1, batch2_t, alpha: _maybe_multiply(bmm(batch1, batch2_t).sum(0), alpha)))
 vdot = Op("VdotBackward0",             lambda self, other: np.dot(self, other),
           self=lambda grad, other: grad * other,
-          other=lambda grad, self: grad * self)
+          other=lambda grad, self: grad * self,
+          result=(lambda self_t, other: vdot(self_t, other), lambda self, other_t: vdot(self, other_t)))
 def _lapack_layout(a):
     """a laid out as LAPACK writes a result and PyTorch returns it: each matrix column by column
     (stride() (1, m)), the batch dims outermost."""
@@ -3037,63 +3238,89 @@ mean_dim = Op("MeanBackward1",         lambda self, dim, keepdim, dtype=None: _m
                              _reduced_numel(self_shape, dim) if dim else self_numel),
               result="auto_linear")
 max = Op("MaxBackward1",               lambda self: self.max(),
-         self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+         self=lambda grad, self, result: _evenly_distribute(grad, self, result),
+         result=lambda self_t, self, result: _evenly_read_jvp(self_t, self, result))
 min = Op("MinBackward1",               lambda self: self.min(),
-         self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+         self=lambda grad, self, result: _evenly_distribute(grad, self, result),
+         result=lambda self_t, self, result: _evenly_read_jvp(self_t, self, result))
 max_dim = Op("MaxBackward0",           lambda self, dim, keepdim: _extreme_at(self, dim, keepdim, np.max, np.argmax),
              extra=("indices",),
              self=lambda grad, self_shape, dim, indices, keepdim:
-                 _select_at_indices(grad, self_shape, dim, indices, keepdim))
+                 _select_at_indices(grad, self_shape, dim, indices, keepdim),
+             result=lambda self_t, dim, indices, keepdim:
+                 _gather_with_keepdimed_indices(self_t, dim, indices, keepdim))
 min_dim = Op("MinBackward0",           lambda self, dim, keepdim: _extreme_at(self, dim, keepdim, np.min, np.argmin),
              extra=("indices",),
              self=lambda grad, self_shape, dim, indices, keepdim:
-                 _select_at_indices(grad, self_shape, dim, indices, keepdim))
+                 _select_at_indices(grad, self_shape, dim, indices, keepdim),
+             result=lambda self_t, dim, indices, keepdim:
+                 _gather_with_keepdimed_indices(self_t, dim, indices, keepdim))
 sort = Op("SortBackward0",             _sort, extra=("indices",),
           self=lambda grad, self_shape, dim, indices:
-              _select_at_indices(grad, self_shape, dim, indices, True))
+              _select_at_indices(grad, self_shape, dim, indices, True),
+          result=lambda self_t, dim, indices: _gather_with_keepdimed_indices(self_t, dim, indices, True))
 sort_stable = Op("SortBackward1",      lambda self, stable, dim, descending:       # sort(stable=...)
                                            _sort(self, dim, descending),
                  extra=("indices",),
                  self=lambda grad, self_shape, dim, indices:
-                     _select_at_indices(grad, self_shape, dim, indices, True))
+                     _select_at_indices(grad, self_shape, dim, indices, True),
+                 result=lambda self_t, dim, indices: _gather_with_keepdimed_indices(self_t, dim, indices, True))
 topk = Op("TopkBackward0",             _topk, extra=("indices",),
           self=lambda grad, self_shape, dim, indices:
-              _select_at_indices(grad, self_shape, dim, indices, True))
+              _select_at_indices(grad, self_shape, dim, indices, True),
+          result=lambda self_t, dim, indices: gather(self_t, dim, indices))
 trace = Op("TraceBackward0",           lambda self: np.trace(self, dtype=_acc(self)), promote=False,
            self=lambda grad, self_shape: _trace_backward(grad, self_shape),
            result="auto_linear")
 std = Op("StdBackward0",               lambda self, dim, correction, keepdim:
                                            _var(self, dim, correction, keepdim, root=True),
          self=lambda grad, self, result, dim, correction, keepdim:
-             _std_backward(grad, self, result, dim, correction, keepdim))
+             _std_backward(grad, self, result, dim, correction, keepdim),
+         result=lambda self_t, self, result, dim, correction, keepdim: apply_inplace(
+             masked_fill_scalar, _var_jvp(self_t, self, dim, correction, keepdim)
+             / mul_scalar(result, 2.0), result == 0, 0))
 norm = Op("LinalgVectorNormBackward0", _norm, promote=False,
           self=lambda grad, self, result, ord, dim, keepdim:
-              _norm_backward(grad, self, result, ord, dim, keepdim))
+              _norm_backward(grad, self, result, ord, dim, keepdim),
+          result=lambda self_t, self, result, ord, dim, keepdim:
+              _norm_jvp(self, self_t, ord, result, dim, keepdim))
 var = Op("VarBackward0",               _var,
          self=lambda grad, self, dim, correction, keepdim:
-             _var_backward(grad, self, dim, correction, keepdim))
+             _var_backward(grad, self, dim, correction, keepdim),
+         result=lambda self_t, self, dim, correction, keepdim:
+             _var_jvp(self_t, self, dim, correction, keepdim))
 prod = Op("ProdBackward0",             lambda self, dtype=None: self.prod(dtype=_acc(self, dtype)),
           promote=False,
-          self=lambda grad, self, result: _prod_backward(grad, self.to(grad.dtype), result))
+          self=lambda grad, self, result: _prod_backward(grad, self.to(grad.dtype), result),
+          result=lambda self_t, self, result: (_prod_backward(
+              _ones_expanded(result), self.to(result.dtype), result) * self_t).sum())
 prod_dim = Op("ProdBackward1",         lambda self, dim, keepdim, dtype=None: self.prod(
                                            axis=dim if self.ndim else None, keepdims=keepdim,
                                            dtype=_acc(self, dtype)),
               promote=False,
               self=lambda grad, self, result, dim, keepdim:
-                  _prod_backward(grad, self.to(grad.dtype), result, dim, keepdim))
+                  _prod_backward(grad, self.to(grad.dtype), result, dim, keepdim),
+              result=lambda self_t, self, result, dim, keepdim: (_prod_backward(
+                  _ones_expanded(result), self.to(result.dtype), result, dim, keepdim)
+                  * self_t).sum(dim, keepdim=keepdim))
 amax = Op("AmaxBackward0",             lambda self, dim, keepdim: self.max(
                                            axis=dim or None if self.ndim else None,
                                            keepdims=keepdim),
           self=lambda grad, self, result, dim, keepdim:
-              _amax_backward(grad, self, result, dim, keepdim))
+              _amax_backward(grad, self, result, dim, keepdim),
+          result=lambda self_t, self, result, dim, keepdim:
+              _amaxamin_jvp(self, self_t, result, dim, keepdim))
 amin = Op("AminBackward0",             lambda self, dim, keepdim: self.min(
                                            axis=dim or None if self.ndim else None,
                                            keepdims=keepdim),
           self=lambda grad, self, result, dim, keepdim:
-              _amax_backward(grad, self, result, dim, keepdim))
+              _amax_backward(grad, self, result, dim, keepdim),
+          result=lambda self_t, self, result, dim, keepdim:
+              _amaxamin_jvp(self, self_t, result, dim, keepdim))
 logsumexp = Op("LogsumexpBackward0",   _logsumexp, floating=True,
                self=lambda grad, self, result, dim, keepdim:
-                   _logsumexp_backward(grad, self, result, dim, keepdim))
+                   _logsumexp_backward(grad, self, result, dim, keepdim),
+               result=lambda self_t, self, dim, keepdim: _logsumexp_jvp(self, self_t, dim, keepdim))
 cumsum = Op("CumsumBackward0",         lambda self, dim, dtype: np.cumsum(
                                            self, axis=dim if self.ndim else None,
                                            dtype=_acc(self, dtype)).reshape(self.shape),
@@ -3106,46 +3333,66 @@ cumprod = Op("CumprodBackward0",       lambda self, dim, dtype=None: np.cumprod(
                                            dtype=_acc(self, dtype)).reshape(self.shape),
              promote=False,
              self=lambda grad, self, dim, result, self_scalar_type:
-                 _cumprod_backward(grad.to(self_scalar_type), self, dim, result))
+                 _cumprod_backward(grad.to(self_scalar_type), self, dim, result),
+             result=lambda self_t, self, result, dim, dtype:
+                 _cumprod_jvp(self_t, self, result, dim).to(dtype or self.dtype))
 
 # part reduce2: median, nanmedian, kthvalue, mode, cummax, cummin, nansum
 median = Op("MedianBackward0",         lambda self: _median_all(self),
-            self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+            self=lambda grad, self, result: _evenly_distribute(grad, self, result),
+            result=lambda self_t, self, result: _evenly_read_jvp(self_t, self, result))
 nanmedian = Op("NanmedianBackward0",   lambda self: _median_all(self, ignore_nan=True),
-               self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+               self=lambda grad, self, result: _evenly_distribute(grad, self, result),
+               result=lambda self_t, self, result: _evenly_read_jvp(self_t, self, result))
 median_dim = Op("MedianBackward1",     _median, extra=("indices",),
                 self=lambda grad, self_shape, dim, indices, keepdim:
-                    _select_at_indices(grad, self_shape, dim, indices, keepdim))
+                    _select_at_indices(grad, self_shape, dim, indices, keepdim),
+                result=lambda self_t, dim, indices, keepdim:
+                           _gather_with_keepdimed_indices(self_t, dim, indices, keepdim))
 nanmedian_dim = Op("NanmedianBackward1", lambda self, dim, keepdim: _median(self, dim, keepdim, True),
                    extra=("indices",),
                    self=lambda grad, self_shape, dim, indices, keepdim:
-                       _select_at_indices(grad, self_shape, dim, indices, keepdim))
+                       _select_at_indices(grad, self_shape, dim, indices, keepdim),
+                   result=lambda self_t, dim, indices, keepdim:
+                              _gather_with_keepdimed_indices(self_t, dim, indices, keepdim))
 kthvalue = Op("KthvalueBackward0",     _kthvalue, extra=("indices",),
               self=lambda grad, self_shape, dim, indices, keepdim:
-                  _select_at_indices(grad, self_shape, dim, indices, keepdim))
+                  _select_at_indices(grad, self_shape, dim, indices, keepdim),
+              result=lambda self_t, dim, indices, keepdim:
+                         _gather_with_keepdimed_indices(self_t, dim, indices, keepdim))
 mode = Op("ModeBackward0",             _mode, extra=("indices",),
           self=lambda grad, self_shape, dim, indices, keepdim:
-              _select_at_indices(grad, self_shape, dim, indices, keepdim))
+              _select_at_indices(grad, self_shape, dim, indices, keepdim),
+          result=lambda self_t, dim, indices, keepdim:
+                     _gather_with_keepdimed_indices(self_t, dim, indices, keepdim))
 cummax = Op("CummaxBackward0",         lambda self, dim: _cummaxmin(self, dim, np.greater_equal),
             extra=("indices",),
-            self=lambda grad, self, indices, dim: _cummaxmin_backward(grad, self, indices, dim))
+            self=lambda grad, self, indices, dim: _cummaxmin_backward(grad, self, indices, dim),
+            result=lambda self_t, dim, indices: gather(self_t, dim, indices))
 cummin = Op("CumminBackward0",         lambda self, dim: _cummaxmin(self, dim, np.less_equal),
             extra=("indices",),
-            self=lambda grad, self, indices, dim: _cummaxmin_backward(grad, self, indices, dim))
+            self=lambda grad, self, indices, dim: _cummaxmin_backward(grad, self, indices, dim),
+            result=lambda self_t, dim, indices: gather(self_t, dim, indices))
 nansum = Op("NansumBackward0",         lambda self, dim, keepdim, dtype=None: _sum(
                                            np.where(self != self, 0, self), dim, keepdim,
                                            _acc(self, dtype)),
             promote=False,
             self=lambda grad, self, dim, keepdim, self_scalar_type:
-                _nansum_backward(grad.to(self_scalar_type), self, dim, keepdim))
+                _nansum_backward(grad.to(self_scalar_type), self, dim, keepdim),
+            result=lambda self_t, self, dim, keepdim, dtype:
+                       sum_dim(where(self.isnan(), 0.0, self_t), dim or (), keepdim, dtype))
 logcumsumexp_scan = Op("LogcumsumexpBackward0", _logcumsumexp,
                        self=lambda grad, self, result, dim: _logcumsumexp_backward(grad, self, result, dim))
 # distances: dist is one node; pairwise_distance is at::norm(x1 - x2 + eps, p, dim), its own row
 dist = Op("DistBackward0",             lambda self, other, p: _norm(self - other, p, None, False),
           self=lambda grad, self, other, p, result: _norm_backward(grad, self - other, result, p, None, False),
-          other=lambda grad, self, other, p, result: -_norm_backward(grad, self - other, result, p, None, False))
+          other=lambda grad, self, other, p, result: -_norm_backward(grad, self - other, result, p, None, False),
+          result=lambda self_t, other_t, self, other, p, result: _norm_jvp(
+              self - other, _fw_sum(self_t, _fw(neg, other_t)), p, result, None, False))
 norm_p_dim = Op("NormBackward1",       lambda self, p, dim, keepdim: _norm(self, p, dim, keepdim), promote=False,
-                self=lambda grad, self, result, p, dim, keepdim: _norm_backward(grad, self, result, p, dim, keepdim))
+                self=lambda grad, self, result, p, dim, keepdim: _norm_backward(grad, self, result, p, dim, keepdim),
+                result=lambda self_t, self, result, p, dim, keepdim:
+                    _norm_jvp(self, self_t, p, result, dim, keepdim))
 # --- end of part reduce2 rows ---
 
 # --- views: the result shares memory and version counter with `self` ----------------------------
@@ -3380,7 +3627,8 @@ select_scatter = Op("SelectScatterBackward0", lambda self, src, dim, index: _sca
                         self, src, lambda out: out[_dim_key(dim, index)]), promote=False,
                     self=lambda grad, src_info, dim, index:
                         select_scatter(grad, _zeros(src_info), dim, index),
-                    src=lambda grad, dim, index: select(grad, dim, index))
+                    src=lambda grad, dim, index: select(grad, dim, index),
+                    result="auto_linear")
 slice_scatter = Op("SliceScatterBackward0", lambda self, src, dim, start, end, step: _scatter_into(
                        self, src, lambda out: out[_dim_key(dim, slice(start, end, step))]),
                    promote=False,
@@ -3388,13 +3636,15 @@ slice_scatter = Op("SliceScatterBackward0", lambda self, src, dim, start, end, s
                        slice_scatter(grad, _zeros(src_info), dim, start, end, step),
                    src=lambda grad, dim, start, end, step: slicing(
                        grad, dim, 0 if start is None else start, INT64_MAX if end is None else end,
-                       step))
+                       step),
+                   result="auto_linear")
 diagonal_scatter = Op("DiagonalScatterBackward0", lambda self, src, offset, dim1, dim2:
                           _scatter_into(self, src, lambda out: _diagonal(out, offset, dim1, dim2)),
                       promote=False,
                       self=lambda grad, src_info, offset, dim1, dim2:
                           diagonal_scatter(grad, _zeros(src_info), offset, dim1, dim2),
-                      src=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+                      src=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2),
+                      result="auto_linear")
 select_scatter.keep_layout = slice_scatter.keep_layout = diagonal_scatter.keep_layout = True
 
 
@@ -3431,7 +3681,8 @@ unfold = Op("UnfoldBackward0",         _unfold, view=True,
                 grad, self_shape, dimension, size, step),
             result="auto_linear")
 unfold_backward = Op("UnfoldBackwardBackward0", _unfold_backward,
-                     grad_in=lambda grad, dim, size, step: unfold(grad, dim, size, step))
+                     grad_in=lambda grad, dim, size, step: unfold(grad, dim, size, step),
+                     result="auto_linear")
 diagonal = Op("DiagonalBackward0",      _diagonal, view=True,
               self=lambda grad, self_shape, offset, dim1, dim2:
                   diagonal_backward(grad, self_shape, offset, dim1, dim2),
@@ -3440,7 +3691,8 @@ diag_embed = Op("DiagEmbedBackward0",  _diag_embed,
                 self=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2),
                 result="auto_linear")
 diagonal_backward = Op("DiagonalBackwardBackward0", _diagonal_backward,
-                       grad_output=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2))
+                       grad_output=lambda grad, offset, dim1, dim2: diagonal(grad, offset, dim1, dim2),
+                       result="auto_linear")
 # (diag(out=)'s kernels: autograd records their out= with no formula)
 diag_embed_out = Op("minigrad::autograd::NotImplemented", _diag_embed,
                     self=_not_implemented("diag_embed"))
@@ -3453,7 +3705,7 @@ diagonal_copy_out = Op("minigrad::autograd::NotImplemented", lambda self, offset
 def _copy_of(row):
     """The `*_copy` twin of a view row: the same forward and formulas (PyTorch names its node
     `<view node>_copy`), but the result is new memory, row-major, not a view."""
-    twin = Op(row.name + "_copy", row.forward, **row.__dict__["_formulas"])
+    twin = Op(row.name + "_copy", row.forward, result=row.result, **row.__dict__["_formulas"])
     twin._prepare()  # (the parameters are read off the view's forward, before it is wrapped)
     twin.forward = lambda *args: np.array(row.forward(*args), order="C")
     twin.contiguous = True
@@ -3472,7 +3724,8 @@ def _narrow_copy(self, dim, start, length):
 
 narrow_copy = Op("NarrowCopyBackward0", _narrow_copy,  # (its formula takes start as given)
                  self=lambda grad, self_shape, dim, start, length:
-                     slice_backward(grad, self_shape, dim, start, start + length, 1))
+                     slice_backward(grad, self_shape, dim, start, start + length, 1),
+                 result="auto_linear")
 detach_copy = Op("minigrad::autograd::NotImplemented", lambda self: self.copy(),
                  self=_not_implemented("detach_copy"))
 
@@ -3504,12 +3757,15 @@ gather = Op("GatherBackward0",         lambda self, dim, index, sparse_grad=Fals
             result="auto_linear")
 scatter = Op("ScatterBackward0",       _scatter_forward,
              self=lambda grad, dim, index: scatter_value(grad, dim, index, 0.0),
-             src=lambda grad, dim, index: gather(grad, dim, index))
+             src=lambda grad, dim, index: gather(grad, dim, index),
+             result="auto_linear")
 scatter_value = Op("ScatterBackward1", _scatter_forward, promote=False,
-                   self=lambda grad, dim, index: scatter_value(grad, dim, index, 0.0))
+                   self=lambda grad, dim, index: scatter_value(grad, dim, index, 0.0),
+                   result=lambda self_t, dim, index: scatter_value(self_t, dim, index, 0))
 scatter_add = Op("ScatterAddBackward0", lambda self, dim, index, src: _scatter_forward(self, dim, index, src, True),
                  self=lambda grad: grad,
-                 src=lambda grad, dim, index: gather(grad, dim, index))
+                 src=lambda grad, dim, index: gather(grad, dim, index),
+                 result="auto_linear")
 
 # --- indexing that copies (integer arrays, masks) and writing into tensors ----------------------
 index = Op("IndexBackward0",           _index,
@@ -3520,16 +3776,20 @@ index.keep_layout = True  # (_index lays its result out as PyTorch's iterator do
 index_put = Op("IndexPutBackward0",    _index_put_forward, promote=False,
                self=lambda grad, indices, accumulate:
                    grad if accumulate else index_put(grad, 0.0, indices, False),
-               values=lambda grad, indices: grad[indices])
+               values=lambda grad, indices: grad[indices],
+               result="auto_linear")
 index_put_impl_ = Op("IndexPutImplBackward0", _index_put_forward, promote=False,  # index's backward
                      self=lambda grad, indices, accumulate:
                          grad if accumulate else index_put(grad, 0.0, indices, False),
-                     values=lambda grad, indices: grad[indices])
+                     values=lambda grad, indices: grad[indices],
+                     result="auto_linear")
 index_fill = Op("IndexFillBackward1",  _index_fill, promote=False,                # trace's backward
                 self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0),
-                value=lambda grad, dim, index: index_select(grad, dim, index).sum())
+                value=lambda grad, dim, index: index_select(grad, dim, index).sum(),
+                result="auto_linear")
 index_fill_scalar = Op("IndexFillBackward0", _index_fill, promote=False,
-                       self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0))
+                       self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0),
+                       result=lambda self_t, dim, index: index_fill_scalar(self_t, dim, index, 0))
 index_select = Op("IndexSelectBackward0", lambda self, dim, index: np.take(self, index.reshape(-1), dim)
                                                if self.ndim else self.copy(),  # (0-d: itself)
                   self=lambda grad, self_shape, dim, index: index_add(  # (PyTorch: in place)
@@ -3540,11 +3800,13 @@ index_select = Op("IndexSelectBackward0", lambda self, dim, index: np.take(self,
 index_add = Op("IndexAddBackward0",    _index_add,
                self=lambda grad: grad,
                source=lambda grad, dim, index, source, source_dim, alpha: _maybe_multiply(
-                   _index_select_as(grad, dim, index, source, source_dim), alpha))
+                   _index_select_as(grad, dim, index, source, source_dim), alpha),
+               result="auto_linear")
 index_copy = Op("IndexCopyBackward0",  _index_copy,
                 self=lambda grad, dim, index: index_fill_scalar(grad, dim, index, 0),
                 source=lambda grad, dim, index, source, source_dim:
-                    _index_select_as(grad, dim, index, source, source_dim))
+                    _index_select_as(grad, dim, index, source, source_dim),
+                result="auto_linear")
 masked_select = Op("MaskedSelectBackward0", _masked_select,
                    self=lambda grad, self, mask: apply_inplace(masked_scatter, zeros_like(
                        Tensor._make(np.broadcast_to(self._data, np.broadcast_shapes(
@@ -3554,7 +3816,8 @@ masked_select = Op("MaskedSelectBackward0", _masked_select,
 masked_scatter = Op("MaskedScatterBackward0", _masked_scatter,
                     self=lambda grad, mask: masked_fill_scalar(grad, mask, 0),
                     source=lambda grad, mask, source_shape:
-                        masked_scatter_backward(grad, mask, source_shape))
+                        masked_scatter_backward(grad, mask, source_shape),
+                    result="auto_linear")
 masked_scatter_backward = Op("MaskedScatterBackwardBackward0", _masked_scatter_backward,
                              grad_output=lambda grad, grad_output, mask: masked_scatter(
                                  zeros_like(grad_output), mask, grad))
@@ -3564,31 +3827,41 @@ take = Op("TakeBackward0",             lambda self, index: self.reshape(-1)[inde
 put = Op("PutBackward0",               _put,
          self=lambda grad, index, source, accumulate:
              grad if accumulate else put(grad, index, zeros_like(source), False),
-         source=lambda grad, index, source: take(grad, index).reshape(source.shape))
+         source=lambda grad, index, source: take(grad, index).reshape(source.shape),
+         result="auto_linear")
 put.keep_layout = True  # (_put writes into a copy laid out as self)
 rot90 = Op("Rot90Backward0",           _rot90,
-           self=lambda grad, k, dims: rot90(grad, -k, dims))
+           self=lambda grad, k, dims: rot90(grad, -k, dims),
+           result="auto_linear")
 # (a src with more dims than self broadcasts to a larger shape: apply_inplace refuses it)
 copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_to(
                                            np.asarray(src, dtype=self.dtype),
                                            np.broadcast_shapes(self.shape, np.shape(src))),
            promote=False,
            self=lambda grad: zeros_like(grad),
-           src=lambda grad: grad)
+           src=lambda grad: grad,
+           result=lambda self_t, src_t, self:  # (see _write_tangent: into self's, if it has one)
+               zeros_like(self) if src_t is None
+               else src_t if src_t.shape == self.shape and src_t.dtype == self.dtype  # (cloned)
+               else apply_inplace(copy_, function._zero_tangent(self), src_t))
 conj_physical_ = Op("ConjPhysicalBackward1", lambda self: self.copy(),  # (real:
                     self=lambda grad: grad)                             # its own conjugate)
 zero_ = Op("ZeroBackward0",            lambda self: np.zeros_like(self),
-           self=lambda grad: zeros_like(grad))
+           self=lambda grad: zeros_like(grad),
+           result="auto_linear")
 fill_ = Op("FillBackward2",            lambda self, value: np.full_like(self, value),
-           self=lambda grad: zeros_like(grad))
+           self=lambda grad: zeros_like(grad),
+           result=lambda self_t: fill_(self_t, 0))
 uniform_ = Op("UniformBackward0",      lambda self, from_, to, generator: (
                                            from_ + (to - from_) * generator._rng.random(self.shape))
                                            .astype(self.dtype),
-              self=lambda grad: zeros_like(grad))   # random numbers: no gradient flows back
+              self=lambda grad: zeros_like(grad),
+              result=lambda self_t: zero_(self_t))   # random numbers: no gradient flows back
 normal_ = Op("NormalBackward0",        lambda self, mean, std, generator: (
                                            mean + std * generator._rng.standard_normal(self.shape))
                                            .astype(self.dtype),
-             self=lambda grad: zeros_like(grad))
+             self=lambda grad: zeros_like(grad),
+             result=lambda self_t: zero_(self_t))
 # part nsgap: torch.normal with tensor mean and/or std: random numbers, no gradient flows back
 def _normal(mean, std, generator):
     """mean + std * N(0, 1), in the tensor argument's dtype (mean's if both are tensors)."""
@@ -3617,7 +3890,8 @@ def _draw_bernoulli(self, p, generator):
 
 
 bernoulli_ = Op("BernoulliBackward2",   _draw_bernoulli, promote=False,
-                self=lambda grad: zeros_like(grad))
+                self=lambda grad: zeros_like(grad),
+                result=lambda self_t: zero_(self_t))
 bernoulli_p = Op("minigrad::autograd::NotImplemented", _draw_bernoulli, promote=False,
                  self=_not_implemented("bernoulli"))  # torch.bernoulli(input, p): no formula there
 bernoulli_tensor_ = Op("BernoulliBackward1", _draw_bernoulli, promote=False,
@@ -3655,34 +3929,43 @@ binomial = Op("minigrad::autograd::NotImplemented", _draw_binomial, promote=Fals
 poisson.contiguous = binomial.contiguous = True
 random_from_ = Op("RandomBackward0",    lambda self, from_, to, generator: generator._rng.integers(
                                             from_, to, self.shape, endpoint=True).astype(self.dtype),
-                  self=lambda grad: zeros_like(grad))     # (here `to` is the last value drawn)
+                  self=lambda grad: zeros_like(grad),
+                  result=lambda self_t: zero_(self_t))     # (here `to` is the last value drawn)
 def _draw_up_to(self, to, generator):
     return generator._rng.integers(0, to, self.shape, endpoint=True).astype(self.dtype)
 
 
-random_to_ = Op("RandomBackward1",      _draw_up_to, self=lambda grad: zeros_like(grad))
-random_ = Op("RandomBackward2",         _draw_up_to, self=lambda grad: zeros_like(grad))  # (no bound:
+random_to_ = Op("RandomBackward1",      _draw_up_to, self=lambda grad: zeros_like(grad),
+                result=lambda self_t: zero_(self_t))
+random_ = Op("RandomBackward2",         _draw_up_to, self=lambda grad: zeros_like(grad),
+             result=lambda self_t: zero_(self_t))  # (no bound:
                                                                     # `to` is the dtype's largest)
 cauchy_ = Op("CauchyBackward0",         lambda self, median, sigma, generator: (median + sigma * np.tan(
                                             np.pi * (generator._rng.random(self.shape) - 0.5)))
                                             .astype(self.dtype),
-             self=lambda grad: zeros_like(grad))
+             self=lambda grad: zeros_like(grad),
+             result=lambda self_t: zero_(self_t))
 log_normal_ = Op("LogNormalBackward0",  lambda self, mean, std, generator: np.exp(
                                             mean + std * generator._rng.standard_normal(self.shape))
                                             .astype(self.dtype),
-                 self=lambda grad: zeros_like(grad))
+                 self=lambda grad: zeros_like(grad),
+                 result=lambda self_t: zero_(self_t))
 geometric_ = Op("GeometricBackward0",   lambda self, p, generator: generator._rng.geometric(
                                             p, self.shape).astype(self.dtype),
-                self=lambda grad: zeros_like(grad))
+                self=lambda grad: zeros_like(grad),
+                result=lambda self_t: zero_(self_t))
 fill = Op("FillBackward0",              lambda self, value: np.full_like(self, value),  # part nsgap:
-          self=lambda grad: zeros_like(grad))                                   # torch.fill
+          self=lambda grad: zeros_like(grad),                                   # torch.fill
+          result=lambda self_t: fill(self_t, 0))                                   # torch.fill
 fill_tensor = Op("FillBackward1",      lambda self, value: np.full_like(self, value), promote=False,
                  self=lambda grad: zeros_like(grad),
-                 value=lambda grad: grad.sum())
+                 value=lambda grad: grad.sum(),
+                 result="auto_linear")
 fill_tensor_ = Op("FillBackward3",     lambda self, value: np.full_like(self, value),  # t[:] = 0.
                   promote=False,
                   self=lambda grad: zeros_like(grad),
-                  value=lambda grad: grad.sum())
+                  value=lambda grad: grad.sum(),
+                  result="auto_linear")
 
 # --- neural-network functions -------------------------------------------------------------------
 softmax = Op("SoftmaxBackward0",       _softmax, floating=True,
@@ -3752,7 +4035,8 @@ nll_loss_backward = Op("NllLossBackwardBackward0", _nll_loss_backward, promote=F
 nll_loss2d = Op("NllLoss2DBackward0",  _nll_loss_forward, promote=False, extra=("total_weight",),
                 self=lambda grad, self, target, weight, reduction, ignore_index, total_weight:
                     nll_loss2d_backward(grad, self, target, weight, reduction, ignore_index,
-                                        total_weight))
+                                        total_weight),
+                result="auto_linear")
 nll_loss2d_backward = Op("NllLoss2DBackwardBackward0", _nll_loss_backward, promote=False,
                          grad_output=lambda grad, target, weight, reduction, ignore_index:
                              nll_loss2d(grad, target, weight, reduction, ignore_index)[0],
@@ -3782,12 +4066,20 @@ addmm = Op("AddmmBackward0",           lambda self, mat1, mat2, beta=1, alpha=1:
            mat1=lambda grad, mat2, mat1_shape, mat1_strides, alpha: mm_mat1_backward(
                grad, mat2, mat1_shape, mat1_strides, alpha),
            mat2=lambda grad, mat1, mat2_shape, mat2_strides, alpha: mm_mat2_backward(
-               grad, mat1, mat2_shape, mat2_strides, alpha))
+               grad, mat1, mat2_shape, mat2_strides, alpha),
+           result=(lambda self_t, beta: _maybe_multiply(self_t, beta),
+                   lambda mat1_t, mat2, alpha: _maybe_multiply(mm(mat1_t, mat2), alpha),
+                   lambda mat1, mat2_t, alpha: _maybe_multiply(mm(mat1, mat2_t), alpha)))
 binary_cross_entropy = Op("BinaryCrossEntropyBackward0", _binary_cross_entropy,
                           self=lambda grad, self, target, weight, reduction:
                               binary_cross_entropy_backward(grad, self, target, weight, reduction),
                           target=lambda grad, self, target, weight, reduction:
-                              _bce_target_backward(grad, self, target, weight, reduction))
+                              _bce_target_backward(grad, self, target, weight, reduction),
+                          result=lambda self_t, target_t, self, target, weight, reduction:
+                              _apply_loss_reduction(_fw_sum(
+                                  _fw(binary_cross_entropy_backward, self_t, self, target, weight, 0),
+                                  _fw(_bce_target_backward, target_t, self, target, weight, 0)),
+                                  reduction))
 logit = Op("LogitBackward0",           _logit, floating=True,
            self=lambda grad, self, eps: _logit_backward(grad, self, eps),
            result="auto_element_wise")
@@ -3796,33 +4088,49 @@ bce_with_logits = Op("BinaryCrossEntropyWithLogitsBackward0", _bce_with_logits,
                          _bce_with_logits_backward(grad, self, target, weight, pos_weight, reduction),
                      target=lambda grad, self, target, weight, pos_weight, reduction:
                          _bce_with_logits_target_backward(grad, self, target, weight, pos_weight,
-                                                          reduction))
+                                                          reduction),
+                     result=lambda self_t, target_t, self, target, weight, pos_weight, reduction:
+                         _apply_loss_reduction(_fw_sum(
+                             _fw(_bce_with_logits_backward, self_t, self, target, weight, pos_weight,
+                                 0),
+                             _fw(_bce_with_logits_target_backward, target_t, self, target, weight,
+                                 pos_weight, 0)), reduction))
 bce_with_logits.keep_layout = True  # (_bce_with_logits lays its result out as target is)
 log_sigmoid = Op("LogSigmoidBackward0",  lambda self: (_log_sigmoid(self), _rounded(np.exp, -np.abs(self))),
                  extra=("buffer",),
-                 self=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer))
+                 self=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer),
+                 result=lambda self_t, self, buffer: log_sigmoid_backward(self_t, self, buffer))
 log_sigmoid.contiguous = True  # (its kernel fills new row-major output and buffer)
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 log_sigmoid_backward = Op("LogSigmoidBackwardBackward0", _log_sigmoid_backward,
                           grad_output=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer),
                           self=lambda grad, grad_output, self:
-                              _log_sigmoid_double_backward(grad * grad_output, self))
+                              _log_sigmoid_double_backward(grad * grad_output, self),
+                          result=(lambda grad_output_t, self, buffer: log_sigmoid_backward(grad_output_t, self, buffer),
+                                         lambda self_t, grad_output, self: _log_sigmoid_double_backward(self_t * grad_output, self)))
 leaky_relu_backward = Op("LeakyReluBackwardBackward0", lambda grad_output, self, negative_slope:
                              np.where(self > 0, grad_output, grad_output * grad_output.dtype.type(
                                  negative_slope)),
                          grad_output=lambda grad, self, negative_slope:
                              leaky_relu_backward(grad, self, negative_slope),
-                         self=lambda grad: zeros_like(grad))
+                         self=lambda grad: zeros_like(grad),
+                         result=(lambda grad_output_t, self, negative_slope:  # (constant in self)
+                                            leaky_relu_backward(grad_output_t, self, negative_slope),))
 hardtanh_backward = Op("HardtanhBackwardBackward0", lambda grad_output, self, min_val, max_val:
                            np.where((self > min_val) & (self < max_val), grad_output, 0),
                        promote=("grad_output",),
                        grad_output=lambda grad, self, min_val, max_val:
                            hardtanh_backward(grad, self, min_val, max_val),
-                       self=lambda grad: zeros_like(grad))
+                       self=lambda grad: zeros_like(grad),
+                       result=(lambda grad_output_t, self, min_val, max_val:  # (constant in self)
+                                          where((self > min_val) & (self < max_val), grad_output_t, 0.0),))
 gelu_backward = Op("GeluBackwardBackward0", _gelu_backward,
                    grad_output=lambda grad, self, approximate: gelu_backward(grad, self, approximate),
                    self=lambda grad, grad_output, self, approximate:
-                       _gelu_double_backward(grad, grad_output, self, approximate))
+                       _gelu_double_backward(grad, grad_output, self, approximate),
+                   result=(lambda grad_output_t, self, approximate: gelu_backward(grad_output_t, self, approximate),
+                                  lambda self_t, grad_output, self, approximate:
+                                      _gelu_double_backward(self_t, grad_output, self, approximate)))
 binary_cross_entropy_backward = Op("BinaryCrossEntropyBackwardBackward0", _binary_cross_entropy_backward,
                                    grad_output=lambda grad, self, target, weight, reduction:
                                        _bce_double_backward_grad_output(grad, self, target, weight,
@@ -3832,7 +4140,13 @@ binary_cross_entropy_backward = Op("BinaryCrossEntropyBackwardBackward0", _binar
                                                             reduction),
                                    target=lambda grad, grad_output, self, target, weight, reduction:
                                        _bce_double_backward_target(grad, grad_output, self, target,
-                                                                   weight, reduction))
+                                                                   weight, reduction),
+                                   result=(lambda self_t, grad_output, self, target, weight, reduction:
+                                                      _bce_double_backward(grad_output, self_t, self, target, weight, reduction),
+                                                  lambda target_t, grad_output, self, target, weight, reduction:
+                                                      _bce_double_backward_target(target_t, grad_output, self, target, weight, reduction),
+                                                  lambda grad_output_t, self, target, weight, reduction:
+                                                      _bce_double_backward_grad_output(grad_output_t, self, target, weight, reduction)))
 
 
 # part misc3: elu, smooth_l1_loss, huber_loss. Losses take PyTorch's reduction enum (0 none,
@@ -3935,12 +4249,22 @@ smooth_l1_loss = Op("SmoothL1LossBackward0", _smooth_l1_loss,
                     self=lambda grad, self, target, reduction, beta:
                         smooth_l1_loss_backward(grad, self, target, reduction, beta),
                     target=lambda grad, self, target, reduction, beta:
-                        smooth_l1_loss_backward(grad, target, self, reduction, beta))
+                        smooth_l1_loss_backward(grad, target, self, reduction, beta),
+                    result=lambda self_t, target_t, self, target, reduction, beta:
+                        _apply_loss_reduction(_fw_sum(
+                            _fw(smooth_l1_loss_backward, self_t, self, target, 0, beta),
+                            _fw(smooth_l1_loss_backward, target_t, target, self, 0, beta)),
+                            reduction))
 huber_loss = Op("HuberLossBackward0",  _huber_loss, promote=False,
                 self=lambda grad, self, target, reduction, delta:
                     huber_loss_backward(grad, self, target, reduction, delta),
                 target=lambda grad, self, target, reduction, delta:
-                    huber_loss_backward(grad, target, self, reduction, delta))
+                    huber_loss_backward(grad, target, self, reduction, delta),
+                result=lambda self_t, target_t, self, target, reduction, delta:
+                    _apply_loss_reduction(_fw_sum(
+                        _fw(huber_loss_backward, self_t, self, target, 0, delta),
+                        _fw(huber_loss_backward, target_t, target, self, 0, delta)),
+                        reduction))
 huber_loss.keep_layout = True  # (its forward and soft_margin_loss's lay losses out as self is)
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 elu_backward = Op("EluBackwardBackward0", _elu_backward,
@@ -3948,7 +4272,12 @@ elu_backward = Op("EluBackwardBackward0", _elu_backward,
                       elu_backward(grad, alpha, scale, input_scale, is_result, self_or_result),
                   self_or_result=lambda grad, grad_output, alpha, scale, input_scale, is_result,
                       self_or_result: _elu_double_backward(grad, grad_output, alpha, scale,
-                                                           input_scale, is_result, self_or_result))
+                                                           input_scale, is_result, self_or_result),
+                  result=(lambda grad_output_t, alpha, scale, input_scale, is_result, self_or_result:
+                                     elu_backward(grad_output_t, alpha, scale, input_scale, is_result, self_or_result),
+                                 lambda self_or_result_t, grad_output, alpha, scale, input_scale, is_result, self_or_result:
+                                     _elu_double_backward(self_or_result_t, grad_output, alpha, scale, input_scale,
+                                                          is_result, self_or_result)))
 smooth_l1_loss_backward = Op("SmoothL1LossBackwardBackward0", _smooth_l1_loss_backward, promote=False,
                              grad_output=lambda grad, grad_output, self, target, reduction, beta:
                                  _loss_double_backward_grad_output(smooth_l1_loss_backward, grad,
@@ -3956,7 +4285,13 @@ smooth_l1_loss_backward = Op("SmoothL1LossBackwardBackward0", _smooth_l1_loss_ba
                              self=lambda grad, grad_output, self, target, reduction, beta:
                                  _smooth_l1_double_backward(grad * grad_output, self, target, reduction, beta),
                              target=lambda grad, grad_output, self, target, reduction, beta:
-                                 -_smooth_l1_double_backward(grad * grad_output, self, target, reduction, beta))
+                                 -_smooth_l1_double_backward(grad * grad_output, self, target, reduction, beta),
+                             result=(lambda self_t, grad_output, self, target, reduction, beta:
+                                                _smooth_l1_double_backward(self_t * grad_output, self, target, reduction, beta),
+                                            lambda target_t, grad_output, self, target, reduction, beta:
+                                                -_smooth_l1_double_backward(target_t * grad_output, self, target, reduction, beta),
+                                            lambda grad_output_t, self, target, reduction, beta:
+                                                smooth_l1_loss_backward(grad_output_t, self, target, reduction, beta)))
 huber_loss_backward = Op("HuberLossBackwardBackward0", _huber_loss_backward, promote=False,
                          grad_output=lambda grad, grad_output, self, target, reduction, delta:
                              _loss_double_backward_grad_output(huber_loss_backward, grad,
@@ -4181,11 +4516,23 @@ def _convolution_double_backward(ggI, ggW, ggb, gO, weight, input, stride, paddi
     return ggO, gI, gW
 
 
+def _convolution_jvp(input, input_t, weight, weight_t, bias, bias_t, *args):
+    """PyTorch's convolution_jvp: linear in input and in weight, so conv(input_t, weight) +
+    conv(input, weight_t) + bias_t (a missing tangent: zeros, as PyTorch's generated code)."""
+    return convolution(_materialized(input_t, input), weight, None, *args) + convolution(
+        input, _materialized(weight_t, weight), None if bias is None else _materialized(bias_t, bias),
+        *args)
+
+
 convolution = Op("ConvolutionBackward0", _convolution, promote=False, **{
     "input, weight, bias": lambda grad, input, weight, bias_shape_opt, stride, padding, dilation,
     transposed, output_padding, groups, grad_input_mask: convolution_backward(
         grad, input, weight, bias_shape_opt, stride, padding, dilation, transposed,
-        output_padding, groups, grad_input_mask)})
+        output_padding, groups, grad_input_mask)},
+    result=lambda input_t, weight_t, bias_t, input, weight, bias, stride, padding, dilation,
+    transposed, output_padding, groups: _convolution_jvp(
+        input, input_t, weight, weight_t, bias, bias_t, stride, padding, dilation, transposed,
+        output_padding, groups))
 convolution_backward = Op(
     "ConvolutionBackwardBackward0", _convolution_backward, promote=False,
     outputs=("result0", "result1", "result2"), **{
@@ -4206,7 +4553,8 @@ def _constant_pad_nd(self, pad, value=0):
 
 
 constant_pad_nd = Op("ConstantPadNdBackward0", _constant_pad_nd, promote=False,
-                     self=lambda grad, pad: constant_pad_nd(grad, tuple(-p for p in pad)))
+                     self=lambda grad, pad: constant_pad_nd(grad, tuple(-p for p in pad)),
+                     result=lambda self_t, pad: constant_pad_nd(self_t, pad, 0))
 
 
 # --- part pad2: reflection and replication padding ---------------------------------------------
@@ -4242,12 +4590,15 @@ def _pad_rows(name, mode):
     gradient for grad_output pads again; for self, zeros)."""
     pad = Op(f"{name}Backward0", lambda self, padding: _pad_forward(self, padding, mode),
              promote=False,
-             self=lambda grad, self, padding: pad_backward(grad, self, padding))
+             self=lambda grad, self, padding: pad_backward(grad, self, padding),
+             result="auto_linear")
     pad_backward = Op(f"{name}BackwardBackward0", lambda grad_output, self, padding:
                       _pad_backward(grad_output, self, padding, mode), promote=False,
                       grad_output=lambda grad, padding: pad(grad, padding),
                       self=lambda grad, self_shape: Tensor._make(np.zeros(self_shape,
-                                                                          grad._data.dtype)))
+                                                                          grad._data.dtype)),
+                      result=(lambda grad_output_t, self, padding:  # (constant in self)
+                                  pad_backward(grad_output_t, self, padding),))
     pad.contiguous = pad_backward.contiguous = True
     return pad, pad_backward
 
@@ -4400,51 +4751,59 @@ upsample_nearest1d = Op(
     "UpsampleNearest1DBackward0",
     lambda self, output_size, scales=None: _upsample_nearest(self, output_size, scales),
     promote=False, self=lambda grad, output_size, self_shape, scales:
-        upsample_nearest1d_backward(grad, output_size, self_shape, scales))
+        upsample_nearest1d_backward(grad, output_size, self_shape, scales),
+    result="auto_linear")
 upsample_nearest1d_backward = Op(
     "UpsampleNearest1DBackwardBackward0",
     lambda grad_output, output_size, input_size, scales=None:
         _upsample_nearest_backward(grad_output, output_size, input_size, scales),
     promote=False, grad_output=lambda grad, output_size, scales:
-        upsample_nearest1d(grad, output_size, scales))
+        upsample_nearest1d(grad, output_size, scales),
+    result="auto_linear")
 upsample_nearest2d = Op(
     "UpsampleNearest2DBackward0",
     lambda self, output_size, scales_h=None, scales_w=None:
         _upsample_nearest(self, output_size, scales_h, scales_w),
     promote=False, self=lambda grad, output_size, self_shape, scales_h, scales_w:
-        upsample_nearest2d_backward(grad, output_size, self_shape, scales_h, scales_w))
+        upsample_nearest2d_backward(grad, output_size, self_shape, scales_h, scales_w),
+    result="auto_linear")
 upsample_nearest2d_backward = Op(
     "UpsampleNearest2DBackwardBackward0",
     lambda grad_output, output_size, input_size, scales_h=None, scales_w=None:
         _upsample_nearest_backward(grad_output, output_size, input_size, scales_h, scales_w),
     promote=False, grad_output=lambda grad, output_size, scales_h, scales_w:
-        upsample_nearest2d(grad, output_size, scales_h, scales_w))
+        upsample_nearest2d(grad, output_size, scales_h, scales_w),
+    result="auto_linear")
 upsample_linear1d = Op(
     "UpsampleLinear1DBackward0",
     lambda self, output_size, align_corners, scales=None:
         _upsample_linear(self, output_size, align_corners, scales),
     promote=False, self=lambda grad, output_size, self_shape, align_corners, scales:
-        upsample_linear1d_backward(grad, output_size, self_shape, align_corners, scales))
+        upsample_linear1d_backward(grad, output_size, self_shape, align_corners, scales),
+    result="auto_linear")
 upsample_linear1d_backward = Op(
     "UpsampleLinear1DBackwardBackward0",
     lambda grad_output, output_size, input_size, align_corners, scales=None:
         _upsample_linear_backward(grad_output, output_size, input_size, align_corners, scales),
     promote=False, grad_output=lambda grad, output_size, align_corners, scales:
-        upsample_linear1d(grad, output_size, align_corners, scales))
+        upsample_linear1d(grad, output_size, align_corners, scales),
+    result="auto_linear")
 upsample_bilinear2d = Op(
     "UpsampleBilinear2DBackward0",
     lambda self, output_size, align_corners, scales_h=None, scales_w=None:
         _upsample_linear(self, output_size, align_corners, scales_h, scales_w),
     promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
         upsample_bilinear2d_backward(grad, output_size, self_shape, align_corners, scales_h,
-                                     scales_w))
+                                     scales_w),
+    result="auto_linear")
 upsample_bilinear2d_backward = Op(
     "UpsampleBilinear2DBackwardBackward0",
     lambda grad_output, output_size, input_size, align_corners, scales_h=None, scales_w=None:
         _upsample_linear_backward(grad_output, output_size, input_size, align_corners, scales_h,
                                   scales_w),
     promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
-        upsample_bilinear2d(grad, output_size, align_corners, scales_h, scales_w))
+        upsample_bilinear2d(grad, output_size, align_corners, scales_h, scales_w),
+    result="auto_linear")
 
 
 # --- part vision: nearest 3-d, nearest-exact 1-3-d, trilinear and bicubic upsampling ------------
@@ -4582,102 +4941,118 @@ _upsample_bilinear2d_aa = Op(
         _upsample_aa(self, output_size, align_corners, scales_h, scales_w, cubic=False),
     promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
         _upsample_bilinear2d_aa_backward(grad, output_size, self_shape, align_corners, scales_h,
-                                         scales_w))
+                                         scales_w),
+    result="auto_linear")
 _upsample_bilinear2d_aa_backward = Op(
     "UpsampleBilinear2DAaBackwardBackward0",
     lambda grad_output, output_size, input_size, align_corners, scales_h=None, scales_w=None:
         _upsample_aa_backward(grad_output, output_size, input_size, align_corners, scales_h,
                               scales_w, cubic=False),
     promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
-        _upsample_bilinear2d_aa(grad, output_size, align_corners, scales_h, scales_w))
+        _upsample_bilinear2d_aa(grad, output_size, align_corners, scales_h, scales_w),
+    result="auto_linear")
 _upsample_bicubic2d_aa = Op(
     "UpsampleBicubic2DAaBackward0",
     lambda self, output_size, align_corners, scales_h=None, scales_w=None:
         _upsample_aa(self, output_size, align_corners, scales_h, scales_w, cubic=True),
     promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
         _upsample_bicubic2d_aa_backward(grad, output_size, self_shape, align_corners, scales_h,
-                                        scales_w))
+                                        scales_w),
+    result="auto_linear")
 _upsample_bicubic2d_aa_backward = Op(
     "UpsampleBicubic2DAaBackwardBackward0",
     lambda grad_output, output_size, input_size, align_corners, scales_h=None, scales_w=None:
         _upsample_aa_backward(grad_output, output_size, input_size, align_corners, scales_h,
                               scales_w, cubic=True),
     promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
-        _upsample_bicubic2d_aa(grad, output_size, align_corners, scales_h, scales_w))
+        _upsample_bicubic2d_aa(grad, output_size, align_corners, scales_h, scales_w),
+    result="auto_linear")
 upsample_nearest3d = Op(
     "UpsampleNearest3DBackward0",
     lambda self, output_size, scales_d=None, scales_h=None, scales_w=None:
         _upsample_nearest(self, output_size, scales_d, scales_h, scales_w),
     promote=False, self=lambda grad, output_size, self_shape, scales_d, scales_h, scales_w:
-        upsample_nearest3d_backward(grad, output_size, self_shape, scales_d, scales_h, scales_w))
+        upsample_nearest3d_backward(grad, output_size, self_shape, scales_d, scales_h, scales_w),
+    result="auto_linear")
 upsample_nearest3d_backward = Op(
     "UpsampleNearest3DBackwardBackward0",
     lambda grad_output, output_size, input_size, scales_d=None, scales_h=None, scales_w=None:
         _upsample_nearest_backward(grad_output, output_size, input_size, scales_d, scales_h,
                                    scales_w),
     promote=False, grad_output=lambda grad, output_size, scales_d, scales_h, scales_w:
-        upsample_nearest3d(grad, output_size, scales_d, scales_h, scales_w))
+        upsample_nearest3d(grad, output_size, scales_d, scales_h, scales_w),
+    result="auto_linear")
 _upsample_nearest_exact1d = Op(
     "UpsampleNearestExact1DBackward0",
     lambda self, output_size, scales=None: _upsample_nearest(self, output_size, scales, exact=True),
     promote=False, self=lambda grad, output_size, self_shape, scales:
-        _upsample_nearest_exact1d_backward(grad, output_size, self_shape, scales))
+        _upsample_nearest_exact1d_backward(grad, output_size, self_shape, scales),
+    result="auto_linear")
 _upsample_nearest_exact1d_backward = Op(
     "UpsampleNearestExact1DBackwardBackward0",
     lambda grad_output, output_size, input_size, scales=None:
         _upsample_nearest_backward(grad_output, output_size, input_size, scales, exact=True),
     promote=False, grad_output=lambda grad, output_size, scales:
-        _upsample_nearest_exact1d(grad, output_size, scales))
+        _upsample_nearest_exact1d(grad, output_size, scales),
+    result="auto_linear")
 _upsample_nearest_exact2d = Op(
     "UpsampleNearestExact2DBackward0",
     lambda self, output_size, scales_h=None, scales_w=None:
         _upsample_nearest(self, output_size, scales_h, scales_w, exact=True),
     promote=False, self=lambda grad, output_size, self_shape, scales_h, scales_w:
-        _upsample_nearest_exact2d_backward(grad, output_size, self_shape, scales_h, scales_w))
+        _upsample_nearest_exact2d_backward(grad, output_size, self_shape, scales_h, scales_w),
+    result="auto_linear")
 _upsample_nearest_exact2d_backward = Op(
     "UpsampleNearestExact2DBackwardBackward0",
     lambda grad_output, output_size, input_size, scales_h=None, scales_w=None:
         _upsample_nearest_backward(grad_output, output_size, input_size, scales_h, scales_w,
                                    exact=True),
     promote=False, grad_output=lambda grad, output_size, scales_h, scales_w:
-        _upsample_nearest_exact2d(grad, output_size, scales_h, scales_w))
+        _upsample_nearest_exact2d(grad, output_size, scales_h, scales_w),
+    result="auto_linear")
 _upsample_nearest_exact3d = Op(
     "UpsampleNearestExact3DBackward0",
     lambda self, output_size, scales_d=None, scales_h=None, scales_w=None:
         _upsample_nearest(self, output_size, scales_d, scales_h, scales_w, exact=True),
     promote=False, self=lambda grad, output_size, self_shape, scales_d, scales_h, scales_w:
         _upsample_nearest_exact3d_backward(grad, output_size, self_shape, scales_d, scales_h,
-                                           scales_w))
+                                           scales_w),
+    result="auto_linear")
 _upsample_nearest_exact3d_backward = Op(
     "UpsampleNearestExact3DBackwardBackward0",
     lambda grad_output, output_size, input_size, scales_d=None, scales_h=None, scales_w=None:
         _upsample_nearest_backward(grad_output, output_size, input_size, scales_d, scales_h,
                                    scales_w, exact=True),
     promote=False, grad_output=lambda grad, output_size, scales_d, scales_h, scales_w:
-        _upsample_nearest_exact3d(grad, output_size, scales_d, scales_h, scales_w))
+        _upsample_nearest_exact3d(grad, output_size, scales_d, scales_h, scales_w),
+    result="auto_linear")
 upsample_trilinear3d = Op(
     "UpsampleTrilinear3DBackward0",
     lambda self, output_size, align_corners, scales_d=None, scales_h=None, scales_w=None:
         _upsample_linear(self, output_size, align_corners, scales_d, scales_h, scales_w),
     promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_d, scales_h,
     scales_w: upsample_trilinear3d_backward(grad, output_size, self_shape, align_corners,
-                                            scales_d, scales_h, scales_w))
+                                            scales_d, scales_h, scales_w),
+    result="auto_linear")
 upsample_trilinear3d_backward = Op(
     "UpsampleTrilinear3DBackwardBackward0",
     lambda grad_output, output_size, input_size, align_corners, scales_d=None, scales_h=None,
     scales_w=None: _upsample_linear_backward(grad_output, output_size, input_size, align_corners,
                                              scales_d, scales_h, scales_w),
     promote=False, grad_output=lambda grad, output_size, align_corners, scales_d, scales_h,
-    scales_w: upsample_trilinear3d(grad, output_size, align_corners, scales_d, scales_h, scales_w))
+    scales_w: upsample_trilinear3d(grad, output_size, align_corners, scales_d, scales_h, scales_w),
+    result="auto_linear")
 upsample_bicubic2d = Op(
     "UpsampleBicubic2DBackward0", _upsample_bicubic,
     promote=False, self=lambda grad, output_size, self_shape, align_corners, scales_h, scales_w:
         upsample_bicubic2d_backward(grad, output_size, self_shape, align_corners, scales_h,
-                                    scales_w))
+                                    scales_w),
+    result="auto_linear")
 upsample_bicubic2d_backward = Op(
     "UpsampleBicubic2DBackwardBackward0", _upsample_bicubic_backward,
     promote=False, grad_output=lambda grad, output_size, align_corners, scales_h, scales_w:
-        upsample_bicubic2d(grad, output_size, align_corners, scales_h, scales_w))
+        upsample_bicubic2d(grad, output_size, align_corners, scales_h, scales_w),
+    result="auto_linear")
 for _op in (upsample_nearest1d, upsample_nearest1d_backward, upsample_nearest2d,
             upsample_nearest2d_backward, upsample_linear1d, upsample_linear1d_backward,
             upsample_bilinear2d, upsample_bilinear2d_backward, upsample_nearest3d,
@@ -5173,6 +5548,55 @@ grid_sampler_3d_backward = Op(
 
 
 # --- part nnlayers: layer_norm ------------------------------------------------------------------
+def _affine_jvp(input, input_t, mean, mean_t, rstd, rstd_t, weight, weight_t, bias, bias_t):
+    """PyTorch's _affine_jvp: x_hat = (x - mean) * rstd moves by (x_t - mean_t) * rstd +
+    (x - mean) * rstd_t (mean_t, rstd_t None: constant statistics); then out = x_hat * weight +
+    bias (a weight or bias without a tangent adds zeros, as PyTorch's generated code gives it)."""
+    centered = input - mean
+    out = (input_t if mean_t is None else input_t - mean_t) * rstd
+    if rstd_t is not None:
+        out = out + centered * rstd_t
+    if weight is not None:
+        out = out * weight + centered * rstd * _materialized(weight_t, weight)
+    return out if bias is None else out + _materialized(bias_t, bias)
+
+
+def _normalized_stats_jvp(input, input_t, mean, rstd, dims):
+    """The tangents of the mean and 1/std over dims: mean(x_t), -rstd^3 mean((x_t - mean_t)(x - mean))."""
+    mean_t = input_t.mean(dims, keepdim=True)
+    rstd_t = -rstd.pow(3) * div_scalar(((input_t - mean_t) * (input - mean)).sum(dims, keepdim=True),
+                                       _reduced_numel(input.shape, dims))
+    return mean_t, rstd_t
+
+
+def _layer_norm_jvp(input, input_t, weight, weight_t, bias, bias_t, mean, rstd, normalized_shape):
+    """PyTorch's layer_norm_jvp: each sample's statistics over its last dims move with it."""
+    input_t = _materialized(input_t, input)
+    dims = tuple(range(input.dim() - len(normalized_shape), input.dim()))
+    mean_t, rstd_t = _normalized_stats_jvp(input, input_t, mean, rstd, dims)
+    return _affine_jvp(input, input_t, mean, mean_t, rstd, rstd_t, weight, weight_t, bias, bias_t)
+
+
+def _batch_norm_jvp(input, input_t, weight, weight_t, bias, bias_t, running_mean, running_var,
+                    save_mean, save_invstd, training, eps):
+    """PyTorch's batch_norm_jvp: in training the batch statistics (over every dim but the
+    channels) move with the input; in eval the running ones are constants."""
+    input_t = _materialized(input_t, input)
+    shape = [1] * input.dim()
+    shape[1] = input.shape[1]
+    shape = tuple(shape)
+    channel = lambda t: None if t is None else t.view(shape)
+    if training:
+        dims = tuple(d for d in range(input.dim()) if d != 1)
+        mean, rstd = save_mean.view(shape), save_invstd.view(shape)
+        mean_t, rstd_t = _normalized_stats_jvp(input, input_t, mean, rstd, dims)
+    else:
+        mean, rstd = running_mean.view(shape), add_scalar(running_var, eps).sqrt().reciprocal().view(shape)
+        mean_t = rstd_t = None
+    return _affine_jvp(input, input_t, mean, mean_t, rstd, rstd_t, channel(weight), channel(weight_t),
+                       channel(bias), channel(bias_t))
+
+
 def _native_layer_norm(input, normalized_shape, weight, bias, eps):
     """Each sample normalized over its last len(normalized_shape) dims, then scaled and shifted,
     in PyTorch's kernel's order: x_hat = (x - mean) * rstd, then x_hat * weight + bias fused
@@ -5279,7 +5703,10 @@ native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=F
                            "input, weight, bias": lambda grad, input, normalized_shape, result1,
                            result2, weight, bias, grad_input_mask: native_layer_norm_backward(
                                grad, input, normalized_shape, result1, result2, weight, bias,
-                               grad_input_mask)})
+                               grad_input_mask)},
+                       result=lambda input_t, weight_t, bias_t, input, weight, bias, normalized_shape,
+                           result1, result2: _layer_norm_jvp(input, input_t, weight, weight_t, bias,
+                                                             bias_t, result1, result2, normalized_shape))
 # its backward, an op of its own in PyTorch (so double backward names it); the saved mean and
 # rstd get no gradient (derivatives.yaml's not_implemented), nor does bias (it only says
 # whether to compute grad_bias)
@@ -5295,6 +5722,27 @@ native_layer_norm_backward = Op(
 
 
 # --- part loss3: group_norm ---------------------------------------------------------------------
+def _group_stats_jvp(input, input_t, mean, rstd, N, group):
+    """Group norm's samples as (N, group, rest) and the tangents of their statistics:
+    (x, x_t, mean, mean_t, rstd, rstd_t), PyTorch's group_norm_mean_jvp and _invstd_jvp."""
+    x, x_t = input.reshape(N, group, -1), _materialized(input_t, input).reshape(N, group, -1)
+    mean, rstd = mean.reshape(N, group, 1), rstd.reshape(N, group, 1)
+    return (x, x_t, mean, *_normalized_stats_jvp(x, x_t, mean, rstd, (2,))[:1], rstd,
+            _normalized_stats_jvp(x, x_t, mean, rstd, (2,))[1])
+
+
+def _group_norm_jvp(input_t, weight_t, bias_t, input, weight, bias, result1, result2, N, C, group):
+    """PyTorch's group_norm_jvp: each group normalized as a layer norm over (its channels,
+    positions), then scaled and shifted per channel."""
+    x, x_t, mean, mean_t, rstd, rstd_t = _group_stats_jvp(input, input_t, result1, result2, N, group)
+    out = _affine_jvp(x, x_t, mean, mean_t, rstd, rstd_t, None, None, None, None).reshape(input.shape)
+    shape = (1, C) + (1,) * (input.dim() - 2)
+    if weight is not None:
+        out = (out * weight.reshape(shape) + ((x - mean) * rstd).reshape(input.shape)
+               * _materialized(weight_t, weight).reshape(shape))
+    return out if bias is None else out + _materialized(bias_t, bias).reshape(shape)
+
+
 def _native_group_norm(input, weight, bias, N, C, HxW, group, eps):
     """Each sample's channels split into `group` groups, each group normalized (over its channels
     and positions) to mean 0 and variance 1, then scaled and shifted per channel. The statistics
@@ -5362,7 +5810,14 @@ native_group_norm = Op("NativeGroupNormBackward0", _native_group_norm, promote=F
                            "input, weight, bias": lambda grads, input, result1, result2, weight,
                            N, C, HxW, group, eps, grad_input_mask: _group_norm_backward(
                                grads, input, result1, result2, weight, N, C, HxW, group, eps,
-                               grad_input_mask)})
+                               grad_input_mask)},
+                       result={"result0": _group_norm_jvp,
+                               "result1": lambda input_t, input, result1, result2, N, group:
+                                   _group_stats_jvp(input, input_t, result1, result2, N, group)[3]
+                                   .reshape(N, group),
+                               "result2": lambda input_t, input, result1, result2, N, group:
+                                   _group_stats_jvp(input, input_t, result1, result2, N, group)[5]
+                                   .reshape(N, group)})
 
 
 # --- part nnlayers: embedding -------------------------------------------------------------------
@@ -5536,7 +5991,11 @@ native_batch_norm = Op("NativeBatchNormBackward0", _native_batch_norm, promote=F
                            running_var, result1, result2, training, eps, grad_input_mask:
                            native_batch_norm_backward(grad, input, weight, running_mean,
                                                       running_var, result1, result2, training,
-                                                      eps, grad_input_mask)})
+                                                      eps, grad_input_mask)},
+                       result=lambda input_t, weight_t, bias_t, input, weight, bias, running_mean,
+                                  running_var, result1, result2, training, eps: _batch_norm_jvp(
+                                      input, input_t, weight, weight_t, bias, bias_t, running_mean, running_var, result1,
+                                      result2, training, eps))
 # its backward, an op of its own in PyTorch (so double backward names it); the saved statistics
 # get no gradient (derivatives.yaml's not_implemented)
 native_batch_norm_backward = Op(
@@ -5697,7 +6156,11 @@ softplus_backward = Op("SoftplusBackwardBackward0", _softplus_backward,
                        grad_output=lambda grad, self, beta, threshold:
                            softplus_backward(grad, self, beta, threshold),
                        self=lambda grad, grad_output, self, beta, threshold:
-                           _softplus_double_backward(grad * grad_output, self, beta, threshold))
+                           _softplus_double_backward(grad * grad_output, self, beta, threshold),
+                       result=(lambda grad_output_t, self, beta, threshold:
+                                          softplus_backward(grad_output_t, self, beta, threshold),
+                                      lambda self_t, grad_output, self, beta, threshold:
+                                          _softplus_double_backward(self_t * grad_output, self, beta, threshold)))
 glu_backward = Op("GluBackwardBackward0", _glu_backward,
                   grad_output=lambda grad, self, dim:
                       _glu_double_backward_grad_output(grad, self, dim),
@@ -5715,15 +6178,23 @@ hardswish_backward = Op("HardswishBackwardBackward0", _hardswish_backward,
                         grad_output=lambda grad, self: hardswish_backward(grad, self),
                         self=lambda grad, grad_output, self: where(
                             (self > -3.0) & (self < 3.0), div_scalar(grad * grad_output, 3.0),
-                            Tensor._make(np.zeros((), self._data.dtype))))
+                            Tensor._make(np.zeros((), self._data.dtype))),
+                        result=(lambda grad_output_t, self: hardswish_backward(grad_output_t, self),
+                                       lambda self_t, grad_output, self: where(
+                                           (self > -3.0) & (self < 3.0), div_scalar(self_t * grad_output, 3.0),
+                                           Tensor._make(np.zeros((), self._data.dtype)))))
 softshrink_backward = Op("SoftshrinkBackwardBackward0", lambda grad_output, self, lambd:
                              np.where(_shrunk(self, lambd), 0, grad_output), promote=("grad_output",),
                          grad_output=lambda grad, self, lambd: softshrink_backward(grad, self, lambd),
-                         self=lambda grad: zeros_like(grad))
+                         self=lambda grad: zeros_like(grad),
+                         result=(lambda grad_output_t, self, lambd:  # (constant in self)
+                                            where((self > lambd) | (self < -lambd), grad_output_t, 0.0),))
 hardshrink_backward = Op("HardshrinkBackwardBackward0", lambda grad_out, self, lambd:
                              np.where(_shrunk(self, lambd), 0, grad_out), promote=("grad_out",),
                          grad_out=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd),
-                         self=lambda grad: zeros_like(grad))
+                         self=lambda grad: zeros_like(grad),
+                         result=(lambda grad_out_t, self, lambd:
+                                            where((self > lambd) | (self < -lambd), grad_out_t, 0.0),))
 
 
 # --- ops over a list of tensors: a node class each, since a row has a fixed set of inputs ------
@@ -5942,15 +6413,26 @@ var_mean = Op("VarMeanBackward0", lambda self, dim, correction, keepdim: (
                   _var(self, dim, correction, keepdim), _mean(self, dim, keepdim)),
               outputs=("result0", "result1"),
               self=lambda grads, self, dim, correction, keepdim:
-                  _var_mean_backward(grads, self, dim, correction, keepdim))
+                  _var_mean_backward(grads, self, dim, correction, keepdim),
+              result={"result0": lambda self_t, self, dim, correction, keepdim:
+                          _var_jvp(self_t, self, dim, correction, keepdim),
+                      "result1": lambda self_t, dim, keepdim: self_t.mean(dim or (), keepdim=keepdim)})
 std_mean = Op("StdMeanBackward0", lambda self, dim, correction, keepdim: (
                   _var(self, dim, correction, keepdim, root=True), _mean(self, dim, keepdim)),
               outputs=("result0", "result1"),
               self=lambda grads, self, result0, dim, correction, keepdim:
-                  _var_mean_backward(grads, self, dim, correction, keepdim, result0))
+                  _var_mean_backward(grads, self, dim, correction, keepdim, result0),
+              result={"result0": lambda self_t, self, result0, dim, correction, keepdim: apply_inplace(
+                          masked_fill_scalar, _var_jvp(self_t, self, dim, correction, keepdim)
+                          / mul_scalar(result0, 2.0), result0 == 0, 0),
+                      "result1": lambda self_t, dim, keepdim: self_t.mean(dim or (), keepdim=keepdim)})
 aminmax = Op("AminmaxBackward0", _aminmax, outputs=("min", "max"),
              self=lambda grads, self, min, max, dim, keepdim:
-                 _aminmax_backward(grads, self, min, max, dim, keepdim))
+                 _aminmax_backward(grads, self, min, max, dim, keepdim),
+             result={"min": lambda self_t, self, min, dim, keepdim: _amaxamin_jvp(
+                         self, self_t, min, () if dim is None else (dim,), keepdim),
+                     "max": lambda self_t, self, max, dim, keepdim: _amaxamin_jvp(
+                         self, self_t, max, () if dim is None else (dim,), keepdim)})
 for _op in (var_mean, std_mean, aminmax):
     _op.contiguous = True  # reductions: PyTorch allocates them C-contiguous
 
@@ -6385,18 +6867,24 @@ max_pool2d_with_indices = Op("MaxPool2DWithIndicesBackward0", _max_pool, extra=(
                              self=lambda grad, self, kernel_size, stride, padding, dilation,
                              ceil_mode, result1: max_pool2d_with_indices_backward(
                                  grad, self, kernel_size, stride, padding, dilation, ceil_mode,
-                                 result1))
+                                 result1),
+                             result=lambda self_t, result1:  # (the tangent at each window's max)
+                                        gather(self_t.flatten(-2), -1, result1.flatten(-2)).view_as(result1))
 avg_pool2d = Op("AvgPool2DBackward0",  _avg_pool,
                 self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
                 divisor_override: avg_pool2d_backward(grad, self, kernel_size, stride, padding,
-                                                      ceil_mode, count_include_pad, divisor_override))
+                                                      ceil_mode, count_include_pad, divisor_override),
+                result="auto_linear")
 adaptive_avg_pool2d = Op("AdaptiveAvgPool2DBackward0", _adaptive_avg_pool,
-                         self=lambda grad, self: adaptive_avg_pool2d_backward(grad, self))
+                         self=lambda grad, self: adaptive_avg_pool2d_backward(grad, self),
+                         result="auto_linear")
 adaptive_max_pool2d = Op("AdaptiveMaxPool2DBackward0", lambda self, output_size: _max_window(
                              self, _adaptive_sizes(self, output_size)[0]),
                          extra=("result1",),
                          self=lambda grad, self, result1: adaptive_max_pool2d_backward(
-                             grad, self, result1))
+                             grad, self, result1),
+                         result=lambda self_t, result1:
+                                    gather(self_t.flatten(-2), -1, result1.flatten(-2)).view_as(result1))
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 max_pool2d_with_indices_backward = Op(
     "MaxPool2DWithIndicesBackwardBackward0",
@@ -6430,14 +6918,19 @@ max_pool3d_with_indices = Op("MaxPool3DWithIndicesBackward0", _max_pool, extra=(
                              self=lambda grad, self, kernel_size, stride, padding, dilation,
                              ceil_mode, result1: max_pool3d_with_indices_backward(
                                  grad, self, kernel_size, stride, padding, dilation, ceil_mode,
-                                 result1))
+                                 result1),
+                             result=lambda self_t, result1:
+                                        gather(self_t.flatten(-3), -1, result1.flatten(-3)).view_as(result1))
 adaptive_avg_pool3d = Op("AdaptiveAvgPool3DBackward0", _adaptive_avg_pool,
-                         self=lambda grad, self: adaptive_avg_pool3d_backward(grad, self))
+                         self=lambda grad, self: adaptive_avg_pool3d_backward(grad, self),
+                         result="auto_linear")
 adaptive_max_pool3d = Op("AdaptiveMaxPool3DBackward0", lambda self, output_size: _max_window(
                              self, _adaptive_sizes(self, output_size)[0]),
                          extra=("result1",),
                          self=lambda grad, self, result1: adaptive_max_pool3d_backward(
-                             grad, self, result1))
+                             grad, self, result1),
+                         result=lambda self_t, result1:
+                                    gather(self_t.flatten(-3), -1, result1.flatten(-3)).view_as(result1))
 max_pool3d_with_indices_backward = Op(
     "MaxPool3DWithIndicesBackwardBackward0",
     lambda grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices:
@@ -6591,18 +7084,24 @@ def _max_unpool(self, indices, output_size, stride=None, padding=None):
 im2col = Op("Im2ColBackward0", _im2col_rows,
             self=lambda grad, self_sym_argsize_minus_2, self_sym_argsize_minus_1, kernel_size,
             dilation, padding, stride: col2im(grad, (self_sym_argsize_minus_2, self_sym_argsize_minus_1),
-                                              kernel_size, dilation, padding, stride))
+                                              kernel_size, dilation, padding, stride),
+            result="auto_linear")
 col2im = Op("Col2ImBackward0", _col2im,
             self=lambda grad, kernel_size, dilation, padding, stride: im2col(
-                grad, kernel_size, dilation, padding, stride))
+                grad, kernel_size, dilation, padding, stride),
+            result="auto_linear")
 pixel_shuffle = Op("PixelShuffleBackward0", _pixel_shuffle,
-                   self=lambda grad, upscale_factor: pixel_unshuffle(grad, upscale_factor))
+                   self=lambda grad, upscale_factor: pixel_unshuffle(grad, upscale_factor),
+                   result="auto_linear")
 pixel_unshuffle = Op("PixelUnshuffleBackward0", _pixel_unshuffle,
-                     self=lambda grad, downscale_factor: pixel_shuffle(grad, downscale_factor))
+                     self=lambda grad, downscale_factor: pixel_shuffle(grad, downscale_factor),
+                     result="auto_linear")
 max_unpool2d = Op("MaxUnpool2DBackward0", _max_unpool, promote=False,
-                  self=lambda grad, indices: _max_pool_double_backward(grad, indices, 2))
+                  self=lambda grad, indices: _max_pool_double_backward(grad, indices, 2),
+                  result="auto_linear")
 max_unpool3d = Op("MaxUnpool3DBackward0", _max_unpool, promote=False,  # (part conv3d)
-                  self=lambda grad, indices: _max_pool_double_backward(grad, indices, 3))
+                  self=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
+                  result="auto_linear")
 for _op in (im2col, col2im, pixel_shuffle, pixel_unshuffle, max_unpool2d, max_unpool3d):
     _op.contiguous = True  # (new tensors PyTorch's kernels fill)
 # Their kernels allocate in the input's suggested memory format: channels-last results for a
@@ -6660,7 +7159,9 @@ bincount = Op("minigrad::autograd::NotImplemented",
 # the cross product along dim (its other dims broadcast); each gradient is a cross product again
 linalg_cross = Op("LinalgCrossBackward0", lambda self, other, dim: np.cross(self, other, axis=dim),
                   self=lambda grad, other, dim: linalg_cross(other, grad, dim),
-                  other=lambda grad, self, dim: linalg_cross(grad, self, dim))
+                  other=lambda grad, self, dim: linalg_cross(grad, self, dim),
+                  result=(lambda self_t, other, dim: linalg_cross(self_t, other, dim),
+                                 lambda self, other_t, dim: linalg_cross(self, other_t, dim)))
 linalg_cross.contiguous = True  # (a new row-major tensor in PyTorch)
 
 
@@ -7142,7 +7643,8 @@ native_channel_shuffle.contiguous = True
 avg_pool3d = Op("AvgPool3DBackward0",  _avg_pool,
                 self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
                 divisor_override: avg_pool3d_backward(grad, self, kernel_size, stride, padding,
-                                                      ceil_mode, count_include_pad, divisor_override))
+                                                      ceil_mode, count_include_pad, divisor_override),
+                result="auto_linear")
 avg_pool3d_backward = Op("AvgPool3DBackwardBackward0", _avg_pool_backward, promote=("grad_output",),
                          grad_output=lambda grad, kernel_size, stride, padding, ceil_mode,
                          count_include_pad, divisor_override: avg_pool3d(
@@ -7154,7 +7656,8 @@ avg_pool3d.contiguous = avg_pool3d_backward.contiguous = True
 # exponential_: random numbers -log(1 - U) / lambd (gumbel_softmax's noise); no gradient flows back
 exponential_ = Op("ExponentialBackward0", lambda self, lambd, generator: (
                       -np.log1p(-generator._rng.random(self.shape)) / lambd).astype(self.dtype),
-                  self=lambda grad: zeros_like(grad))
+                  self=lambda grad: zeros_like(grad),
+                  result=lambda self_t: zero_(self_t))
 
 
 # index_reduce: source's slices reduced into self's slices index lists along dim (prod, mean,
@@ -7300,12 +7803,16 @@ native_dropout = Op("NativeDropoutBackward0", _native_dropout, promote=False, ex
                     # (derivatives.yaml's scale is 1 unless train is True: for train=None, which
                     # drops and scales, too, the gradient is not scaled, as in PyTorch)
                     input=lambda grad, result1, p, train: grad * (
-                        result1.to(grad.dtype) * (1.0 if not train else 0.0 if p == 1 else 1 / (1 - p))))
+                        result1.to(grad.dtype) * (1.0 if not train else 0.0 if p == 1 else 1 / (1 - p))),
+                    result=lambda input_t, result1, p, train: input_t if train is False else mul_scalar(
+                               input_t, 0.0 if p == 1 else 1 / (1 - p)) * result1)
 
 
 # at::norm(self, p) over every element: norm_p_dim's twin without dims (norm_except_dim's dim -1)
 norm_p = Op("NormBackward0",           lambda self, p: _norm(self, p, None, False), promote=False,
-            self=lambda grad, self, result, p: _norm_backward(grad, self, result, p, None, False))
+            self=lambda grad, self, result, p: _norm_backward(grad, self, result, p, None, False),
+            result=lambda self_t, self, result, p:  # (PyTorch's keepdim: see _tangent)
+                _norm_jvp(self, self_t, p, result, None, True))
 
 
 # --- part decoder: rrelu (randomized leaky ReLU) as ATen's rrelu_with_noise -------------------

@@ -21625,3 +21625,67 @@ case(
         print(NoJvp.apply(torch.ones(2)))
     """,
 )
+case(
+    "k_forward_ad_more_rows",
+    """
+    fwAD = torch.autograd.forward_ad
+    x = torch.tensor([[1.5, -2., 0.5], [0., 3., -1.]])
+    y = torch.tensor([[0.5, -1., 2.], [0., 1., -3.]])
+    v = torch.tensor([[1., 2., -1.], [0.5, -0.5, 2.]])
+    with fwAD.dual_level():
+        d, e = fwAD.make_dual(x, v), fwAD.make_dual(y, -v)
+        for out in (d.prod(), d.prod(1), d.max(), d.max(1), d.amin(0), torch.linalg.vector_norm(d, 3, 1),
+                    d.norm(float("inf")), d.var(1), d.std(), d.logsumexp(1), d.masked_fill(d > 0, 2.),
+                    torch.maximum(d, y), torch.minimum(d, e), d.clamp(-1, 1), d.clamp(min=e),
+                    torch.atan2(d, e), torch.lerp(d, y, 0.25), torch.addcmul(d, d, e, value=2),
+                    torch.addcdiv(y, d, e.abs() + 1), torch.addmm(y[0, :2], d, e.t()),
+                    torch.nn.functional.logsigmoid(d), torch.nn.functional.smooth_l1_loss(d, y),
+                    torch.nn.functional.binary_cross_entropy(d.sigmoid(), e.sigmoid(), reduction="none"),
+                    d.cumprod(1), torch.nn.functional.layer_norm(d, (3,)), d.sort(1), d.cummax(1),
+                    torch.nn.functional.max_pool2d(d[None], (1, 2)),
+                    torch.nn.functional.conv1d(d[None], e[:, None, :2], groups=2)):
+            print(type(out).__name__, fwAD.unpack_dual(out[0] if isinstance(out, tuple) else out).tangent)
+    """,
+    """
+    # a view without a tangent, written with one: its base gets a zero tangent, the view a view of it
+    with fwAD.dual_level():
+        g = torch.zeros(2, 3)
+        g[0] = fwAD.make_dual(torch.ones(3), torch.tensor([1., -2., 3.]))
+        h = torch.zeros(2, 3)
+        h[:, 1:].copy_(fwAD.make_dual(torch.ones(2), torch.tensor([5., -0.])))
+        k = fwAD.make_dual(torch.ones(2, 3), torch.ones(2, 3))
+        k[1].fill_(4.)
+        print(fwAD.unpack_dual(g).tangent, fwAD.unpack_dual(h).tangent, fwAD.unpack_dual(k).tangent)
+        print(fwAD.unpack_dual(g[0]).tangent, g._version, g.grad_fn)
+    """,
+    """
+    # through create_graph: the tangent is itself differentiable
+    t = torch.tensor([[1., 2., -1.], [0.5, -0.5, 2.]], requires_grad=True)
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, t)
+        tangents = [fwAD.unpack_dual(out).tangent for out in (
+            d.prod(1), d.amax(1), torch.linalg.vector_norm(d), d.var(), torch.maximum(d, d * 0.5),
+            d.clamp(min=y), torch.atan2(d, y), d.cumprod(1), torch.addcdiv(y, y, d + 4))]
+    for tangent in tangents:  # (their gradients outside the level: reverse mode alone)
+        print(tangent, torch.autograd.grad(tangent.sum(), t)[0])
+    """,
+    """
+    # several outputs, a tangent each (native_group_norm's mean and rstd too); batch norm, train and eval
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, v)
+        g = d.reshape(1, 2, 3)
+        for out in (torch.var_mean(d, 1), torch.std_mean(d), torch.aminmax(d, dim=0),
+                    torch.native_group_norm(g, None, None, 1, 2, 3, 1, 1e-5),
+                    (torch.nn.functional.batch_norm(d.t(), None, None, training=True),
+                     torch.nn.functional.batch_norm(d, torch.zeros(3), torch.ones(3), y[0], y[1]))):
+            print([fwAD.unpack_dual(o).tangent for o in out])
+    """,
+    """
+    # norm.Scalar's rule keeps the dims it reduced: its tangent has the wrong size (PyTorch's error)
+    with fwAD.dual_level():
+        try:
+            torch.norm_except_dim(fwAD.make_dual(x, v), 2, -1)
+        except RuntimeError as err:
+            print(err)
+    """,
+)

@@ -515,6 +515,125 @@ def _forward_ad_linear(L, a):
             F(L).embedding(L.tensor([1, 0, 1]), a), a.diagonal(), a.unfold(1, 2, 1))
 
 
+def _forward_ad_reductions(L, a, b):
+    c = L.cat([a[:1], a[:1] * 0, a])  # (a zero in each column: prod's and cumprod's other branch)
+    return (a.prod(), a.prod(1), c.prod(0, keepdim=True), c.prod(), a.max(), a.min(), a.max(1).values,
+            a.min(0, keepdim=True).values, a.amax(1), a.amin((0, 1)), L.linalg.vector_norm(a),
+            L.linalg.vector_norm(a, 1, 1), L.linalg.vector_norm(a, 3, 0, keepdim=True),
+            L.linalg.vector_norm(a, float("inf"), 1), L.linalg.vector_norm(a, 1.5), L.linalg.vector_norm(a, 0.5),
+            L.dist(a, b), L.dist(a, b, 3), a.var(), a.var(1, keepdim=True), a.std(), a.std(0), a.logsumexp(1),
+            a.logsumexp((0, 1), keepdim=True), a.cumprod(1), c.cumprod(0), F(L).pairwise_distance(a, b, 3),
+            L.norm_except_dim(a[0, 0], 3, -1),  # (a 0-d one: PyTorch's rule keeps 2-d dims and fails)
+            *L.var_mean(a, 1), *L.std_mean(a, 0, keepdim=True), *L.aminmax(a), *L.aminmax(a, dim=1))
+
+
+def _forward_ad_binary(L, a, b):
+    return (a.masked_fill(a > 0, 2.0), a.masked_fill(b > 0, b[0, 0]), L.maximum(a, b), L.minimum(a, b[0]),
+            (a * a).log1p(), a.clamp(b[0] - 0.5, b[:, :1] + 0.5), a.clamp(min=b), a.clamp(max=b[0]),
+            a.clamp_min(0.1), a.clamp_max(0.1), a.clamp_min(b), a.clamp_max(b), L.atan2(a, b), L.lerp(a, b, 0.3),
+            L.lerp(a, b, b.sigmoid()), L.addcmul(a, a, b, value=0.5), L.addcdiv(a, b, a * a + 1, value=2),
+            L.addmm(b[0, :2], a, b.t()), L.addmm(a, a, L.eye(3, dtype=a.dtype), beta=0.5, alpha=2),
+            L.addmv(a[:, 0], a, b[0], alpha=3), L.baddbmm(a[None, :, :2], a[None], (b.t() * b[0, :, None])[None], beta=2),
+            F(L).logsigmoid(a), F(L).binary_cross_entropy(a.sigmoid(), b.sigmoid()),
+            F(L).binary_cross_entropy(a.sigmoid(), b.sigmoid(), weight=L.tensor([1.0, 2.0, 3.0], dtype=a.dtype), reduction="none"),
+            F(L).binary_cross_entropy_with_logits(a, b.sigmoid()),
+            F(L).binary_cross_entropy_with_logits(a, b.sigmoid(), pos_weight=L.tensor([1.0, 2.0, 3.0], dtype=a.dtype),
+                                                 reduction="sum"),
+            F(L).smooth_l1_loss(a, b), F(L).smooth_l1_loss(a, b, beta=0.5, reduction="none"),
+            F(L).huber_loss(a, b, delta=0.5), F(L).huber_loss(a, b, reduction="sum"))
+
+
+def _forward_ad_writes(L, a, b):
+    c, d, e, g = a * 1, a * 1, a * 1, L.zeros(4, 3, dtype=a.dtype)
+    c[0] = b[1]  # (a view's copy_: CopySlices)
+    d.fill_(2.0)[1].fill_(b[0, 0])
+    e[L.tensor([0, 1]), L.tensor([2, 0])] = b[0, :2]
+    g[1:3] = a  # (g has no tangent: its view's comes from its own, zeros)
+    return (c, d, e, g, L.fill(a, 3.0), L.fill(a, b[0, 0]), a.index_put((L.tensor([1]),), b[0, :1], accumulate=True),
+            L.zeros(3, dtype=a.dtype).copy_(b[0]),
+            L.func.grad(lambda x: (x[L.tensor([1, 0])] ** 2 * b).sum())(a))  # (index's backward: index_put_)
+
+
+def _forward_ad_misc(L, a, b):
+    x, y = a.reshape(1, 1, 2, 3), b[:, :2].reshape(1, 1, 2, 2)
+    i = L.tensor([[2, 2], [0, 1]])
+    return (L.deg2rad(a), L.rad2deg(a), a.nan_to_num(), (a * 0.5).erfinv(), (a.exp() + 0.5).lgamma(),
+            (a.exp() + 0.5).digamma(), a % 0.3, L.fmod(a, 0.3), L.copysign(a, -1.0), L.xlogy(2.0, a.exp()),
+            L.xlogy(a, 2.0), a.frac(), L.hypot(a, b), L.logaddexp(a, b), L.xlogy(a, b.exp()), L.copysign(a, b),
+            L.remainder(a * 0.1, b.abs() + 2), L.fmod(a, b.abs() + 2), L.fmax(a, b), L.fmin(a, b[0]),
+            a.sort(1).values, a.sort(stable=True, dim=0, descending=True).values, a.topk(2, 1).values,
+            a.cummax(1).values, a.cummin(0).values, a.index_fill(1, L.tensor([0, 2]), b[0, 0]),
+            a.index_fill(1, L.tensor([0, 2]), 1.5), a.index_add(0, L.tensor([1, 1]), b, alpha=2),
+            a.index_copy(1, L.tensor([2, 0]), b[:, :2]), a.masked_scatter(b > 0, b * 2),
+            a.scatter(1, L.tensor([[2, 0], [0, 1]]), b[:, :2]), a.scatter(1, i, 1.5), a.scatter_add(1, i, b[:, :2]),
+            a.put(L.tensor([4, 0]), b[0, :2]), a.rot90(1, (0, 1)), (a * 1).zero_(), F(L).pad(a, (1, 2), value=3.0),
+            F(L).pixel_shuffle(L.cat([a, b]).reshape(1, 4, 1, 3), 2),
+            F(L).pixel_unshuffle(L.cat([a, b], 1)[:, :4].reshape(1, 1, 2, 4), 2), F(L).avg_pool2d(x, 2, 1),
+            F(L).adaptive_avg_pool2d(x, (1, 2)), F(L).max_pool2d(x, (1, 2), 1), F(L).adaptive_max_pool2d(x, 2),
+            L.addr(a, b[:, 0], b[0], beta=2), F(L).conv2d(x, y, b[0, :1], padding=1), F(L).conv_transpose2d(x, y),
+            F(L).layer_norm(a, (3,), b[0], b[1]), F(L).layer_norm(a, (2, 3)))
+
+
+def _forward_ad_nn(L, a, b):
+    f, x, x5 = F(L), a.reshape(1, 1, 2, 3), a.reshape(1, 1, 1, 2, 3)
+    modes = [(a[None], "nearest"), (a[None], "linear"), (a[None], "nearest-exact"), (x, "nearest"),
+             (x, "bilinear"), (x, "bicubic"), (x, "nearest-exact"), (x5, "nearest"), (x5, "trilinear"),
+             (x5, "nearest-exact")]
+    ups = [f.interpolate(t, scale_factor=2, mode=m) for t, m in modes] + [
+        f.interpolate(x, scale_factor=2, mode=m, antialias=True) for m in ("bilinear", "bicubic")]
+    pads = [f.pad(t, ((1, 1) * 2 + (0, 0))[:2 * t.dim() - 4], mode=m) for t in (a[None], x, x5) for m in ("reflect", "replicate")]
+    cols = f.unfold(x, (1, 2))
+    drop = L.native_dropout(a, 0.0, True)[0], L.native_dropout(a, 0.5, False)[0]
+    draws = [(a * 1).uniform_(), (a * 1).normal_(), (a * 1).bernoulli_(0.5), (a * 1).exponential_(),
+             (a * 1).cauchy_(), (a * 1).geometric_(0.5), (a * 1).log_normal_(), (a * 1).random_(),
+             (a * 1).random_(0, 5), (a * 1).random_(5)]
+    return (*ups, *pads, *drop, *[d * 0 for d in draws],  # (random values: their tangents are 0)
+            f.batch_norm(a, None, None, training=True), f.batch_norm(a, None, None, b[0], b[1], training=True),
+            f.batch_norm(a, L.zeros(3, dtype=a.dtype), L.ones(3, dtype=a.dtype), b[0], b[1]),
+            f.group_norm(L.stack([a, b], 1), 2, b[0, :2], b[1, :2]), f.group_norm(a[None], 1),
+            a.median(), a.nanmedian(), a.median(1).values, a.nanmedian(0).values, a.kthvalue(2, 1).values,
+            a.mode(1).values, a.nansum(), a.nansum(1), L.special.xlog1py(a, b.abs()),
+            L.special.xlog1py(2.0, b.abs()), L.special.xlog1py(a, 2.0), L.ldexp(a, b), L.logaddexp2(a, b),
+            L.nextafter(a, b), L.vdot(a[0], b[0]), L.linalg.cross(a, b), L.addbmm(a[:, :2], a[None], b.t()[None]),
+            L.polygamma(1, a.exp()), L.mvlgamma(a.exp() + 1, 2), L.i0(a), L.special.i0e(a), L.special.i1(a),
+            L.special.i1e(a), L.special.entr(a.exp()), L.special.ndtri(a.sigmoid()), L.special.log_ndtr(a),
+            L.special.erfcx(a), L.sinc(a), f.avg_pool3d(x5, (1, 2, 2), 1), f.adaptive_avg_pool3d(x5, (1, 1, 2)),
+            f.max_pool3d(x5, (1, 1, 2), 1), f.adaptive_max_pool3d(x5, (1, 2, 2)),
+            f.max_unpool2d(x, L.tensor([[[[0, 2, 4], [6, 8, 10]]]]), 2),
+            f.max_unpool3d(x5, L.tensor([0, 2, 4, 6, 8, 10]).reshape(1, 1, 1, 2, 3), 2), cols,
+            f.fold(cols, (2, 3), (1, 2)), f.nll_loss(a.reshape(1, 2, 3, 1), L.tensor([[[0], [1], [1]]])),
+            L.slice_scatter(a, b[:, :1], 1, 0, 1), L.select_scatter(a, b[0], 0, 1), L.diagonal_scatter(a, b[0, :2]),
+            L.alias_copy(a), L.diagonal_copy(a), L.expand_copy(a, (2, 2, 3)), L.permute_copy(a, (1, 0)),
+            L.select_copy(a, 0, 1), L.slice_copy(a, 1, 0, 2), L.squeeze_copy(a[None]), L.squeeze_copy(a[None], 0),
+            L.squeeze_copy(a[None], (0,)), L.t_copy(a), L.transpose_copy(a, 0, 1), L.unfold_copy(a, 1, 2, 1),
+            L.unsqueeze_copy(a, 0), L.view_copy(a, (3, 2)), L.narrow_copy(a, 1, 0, 2),
+            L.func.grad(lambda t: (t.unfold(1, 2, 1) ** 2).sum() + (t.diagonal() ** 3).sum()
+                        + sum((f.interpolate(t.reshape(s), scale_factor=2, mode=m) ** 2).sum()
+                              for s, m in [((1, 2, 3), "nearest"), ((1, 2, 3), "linear"), ((1, 2, 3), "nearest-exact"),
+                                           ((1, 1, 2, 3), "nearest"), ((1, 1, 2, 3), "bilinear"),
+                                           ((1, 1, 2, 3), "bicubic"), ((1, 1, 2, 3), "nearest-exact"),
+                                           ((1, 1, 1, 2, 3), "nearest"), ((1, 1, 1, 2, 3), "trilinear"),
+                                           ((1, 1, 1, 2, 3), "nearest-exact")])
+                        + sum((f.interpolate(t.reshape(1, 1, 2, 3), scale_factor=2, mode=m, antialias=True) ** 2).sum()
+                              for m in ("bilinear", "bicubic"))
+                        + sum((f.pad(t.reshape(s), ((1, 1) * 2 + (0, 0))[:2 * len(s) - 4], mode=m) ** 3).sum()
+                              for s in ((1, 2, 3), (1, 1, 2, 3), (1, 1, 1, 2, 3)) for m in ("reflect", "replicate")))(a))
+
+
+def _forward_ad_over_reverse(L, a, b):
+    f = F(L)
+    return L.func.grad(lambda t: sum((g(t) ** 2).sum() for g in (
+        lambda t: f.hardtanh(t, -0.5, 0.5), lambda t: f.leaky_relu(t, 0.1), f.logsigmoid, f.softplus, f.gelu,
+        f.elu, lambda t: f.softshrink(t, 0.3), lambda t: f.hardshrink(t, 0.3), f.hardswish))
+        + f.smooth_l1_loss(t * b, b, beta=0.5) + f.binary_cross_entropy(t.sigmoid(), (b * t).sigmoid()))(a)
+
+
+C.add("forward_ad_over_reverse", _forward_ad_over_reverse, A23, B23)
+C.add("forward_ad_nn", _forward_ad_nn, A23, B23)
+C.add("forward_ad_misc", _forward_ad_misc, A23, B23)
+C.add("forward_ad_reductions", _forward_ad_reductions, A23, B23)
+C.add("forward_ad_binary", _forward_ad_binary, A23, B23)
+C.add("forward_ad_writes", _forward_ad_writes, A23, B23)
 C.add("fw_primal", _fw_primal, A23)
 C.add("forward_ad_more", _forward_ad_more, A23, B23)
 C.add("forward_ad_elementwise", _forward_ad_elementwise, A23, P23)
@@ -2465,7 +2584,8 @@ FORWARD_AD_CASES = [
     "clone", "mm", "dot", "mv", "matmul_1d_2d", "bmm", "matmul_2d_3d", "sum", "mean", "view",
     "unsafe_view", "expand", "transpose", "squeeze", "softmax", "mse_loss", "cat_stack",
     "unbind_split_chunk", "softmax_functions", "nll_loss", "forward_ad_more", "forward_ad_elementwise",
-    "forward_ad_linear"]
+    "forward_ad_linear", "forward_ad_reductions", "forward_ad_binary", "forward_ad_writes",
+    "forward_ad_misc", "forward_ad_nn", "forward_ad_over_reverse"]
 
 
 def _fwd_over_rev(L, a, t):

@@ -118,7 +118,8 @@ class Op:
     tangents: views, sums, clone) or a formula taking `self_t`, `other_t`, ... (the tangents;
     None for an input that has none, PyTorch's efficient zero: see _fw, _fw_sum), the inputs
     (their primal values) and `result`; a tuple of formulas is the yaml's sum of terms, one per
-    tangent (mul's `other_t * self_p + self_t * other_p`). None: no forward derivative (yet).
+    tangent (mul's `other_t * self_p + self_t * other_p`); with several outputs, a dict of rules
+    by output name (var_mean's result0 and result1). None: no forward derivative (yet).
     """
 
     def __init__(self, node_name, forward, /, *, promote=True, floating=False, view=False, extra=(),
@@ -171,9 +172,11 @@ class Op:
         self.formulas = [(f, _parameters(f)[0], k) for _, f, k in sorted(
             zip(formulas, formulas.values(), ks), key=lambda row: row[0])]
         self.saved_names = frozenset().union(*(names for _, names, _ in self.formulas)) - _GIVEN
-        self.result_names = (_parameters(self.result)[0] if callable(self.result) else
-                             [_parameters(term)[0] for term in self.result]
-                             if self.result.__class__ is tuple else None)
+        names = lambda rule: (_parameters(rule)[0] if callable(rule) else
+                              [_parameters(term)[0] for term in rule] if rule.__class__ is tuple
+                              else None)
+        self.result_names = ({k: names(rule) for k, rule in self.result.items()}
+                             if self.result.__class__ is dict else names(self.result))
 
     def bind(self, args, kwargs):
         values = list(args)
@@ -195,10 +198,10 @@ class Op:
                     self.record(values, result, extras)
                     break
         if _forward_level is not None:  # (forward-mode AD: inside a dual level only)
-            self._forward_ad(values, result)
+            self._forward_ad(values, result, extras)
         return (result, *extras) if self.extra else result
 
-    def _forward_ad(self, values, result):
+    def _forward_ad(self, values, result, extras=()):
         """Give the result its tangent, if an input has one. The formula runs with forward AD
         off, on the inputs' primal values: its own ops make no tangents of tangents (PyTorch's
         formulas read `self_p`, the primal without its tangent). With grad mode on, they are
@@ -207,39 +210,54 @@ class Op:
                     for v in (values[i] for i in self.input_idx)]
         if grad_mode._inference or builtins.all(t is None for t in tangents):
             return  # (inference mode turns forward AD off as well, as in PyTorch)
-        if self.result is None or self.outputs or self.not_implemented:
+        if self.result is None or self.not_implemented:
             raise NotImplementedError(
                 f"Trying to use forward AD with {_aten_name(self.name)} that does not support it "
                 "because it has not been implemented yet.\nPlease file an issue to PyTorch at "
                 "https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so "
                 "that we can prioritize its implementation or submit a PR adding the "
                 "implementation to derivatives.yaml")
+        if not self.outputs:
+            self._give_tangent(values, result, tangents, extras)
+            return
+        for name, out in zip(self.outputs, result):  # (several outputs: a rule each, by name)
+            if out is not None and name in self.result:
+                self._give_tangent(values, out, tangents, result, name)
+
+    def _give_tangent(self, values, result, tangents, extras, output=None):
+        """Set one result's tangent (of `output`, for a row with several)."""
         if result._data.dtype.kind != "f":
             return  # (an integer result has no derivative)
-        tangent = _without_forward_ad(self._tangent, values, result, tangents)
+        tangent = _without_forward_ad(self._tangent, values, result, tangents, extras, output)
         if tangent is None:
             return  # (a zero tangent: none, as PyTorch's efficient zero shows it)
         _set_fw_grad(result, tangent)
         node = result._grad_fn
         if node is not None and node.__class__.op is self:  # a saved result keeps its tangent
             for saved in node._saved_tensors.values():       # (forward-over-reverse needs it)
-                if saved.__class__ is SavedTensor and saved.is_output:
+                if (saved.__class__ is SavedTensor and saved.is_output
+                        and getattr(saved, "output_nr", result._output_nr) == result._output_nr):
                     saved.fw_grad = tangent
 
-    def _tangent(self, values, result, tangents):
+    def _tangent(self, values, result, tangents, extras=(), output=None):
         """The result's tangent by the row's `result` rule, or None: zero. An input without a
         tangent stands for PyTorch's "efficient zero" tensor: auto_linear applies the op to
         zeros; elsewhere it is None, and the terms it is in drop out (as do the signs of zero
-        they would add: -0. + 0. is 0.)."""
-        if self.result == "auto_linear":  # a linear op's derivative is the op itself
+        they would add: -0. + 0. is 0.). The extra outputs are there by name (max's indices), as
+        are the outputs of a row with several (`output` names the one whose tangent this is)."""
+        rule, rule_names = self.result, self.result_names
+        if output is not None:
+            rule, rule_names = rule[output], rule_names[output]
+        if rule == "auto_linear":  # a linear op's derivative is the op itself
             args = values[:]
             for i, t in zip(self.input_idx, tangents):
                 args[i] = _zero_tangent(values[i]) if t is None else t
             return self(*args)[0] if self.extra else self(*args)
         env = dict(zip(self.params, values))
+        env.update(zip(self.extra or self.outputs, extras))
         env["result"] = result
         terms = []
-        if self.result == "auto_element_wise":  # the backward formula, grad = the tangent
+        if rule == "auto_element_wise":  # the backward formula, grad = the tangent
             for formula, names, k in self.formulas:
                 if tangents[k] is not None:
                     env["grad"] = tangents[k]
@@ -247,17 +265,21 @@ class Op:
         else:
             for i, t in zip(self.input_idx, tangents):
                 env[self.params[i] + "_t"] = t
-            if self.result.__class__ is not tuple:
-                terms.append(self.result(*[env[name] for name in self.result_names]))
+            if rule.__class__ is not tuple:
+                terms.append(rule(*[env[name] for name in rule_names]))
             else:  # a sum of terms, each linear in one tangent
                 zero = {self.params[i] + "_t" for i, t in zip(self.input_idx, tangents)
                         if t is None}
                 terms = [term(*[env[name] for name in names])
-                         for term, names in zip(self.result, self.result_names)
-                         if zero.isdisjoint(names)]
+                         for term, names in zip(rule, rule_names) if zero.isdisjoint(names)]
         total = _fw_sum(*terms)
         if total is None:
             return None
+        if total.dim() > result.dim():  # (PyTorch's check of every tangent: norm.Scalar's rule
+            raise RuntimeError(        # keeps the dims it reduced, and fails so)
+                "Trying to set a forward gradient that has a different size than that of the "
+                f"original Tensor, this is not supported. Tensor is of size {list(result.shape)} "
+                f"while the given forward gradient is of size {list(total.shape)}.")
         if total._data.shape != result._data.shape:  # (a zero term dropped: still broadcast)
             return total.expand(result.shape).contiguous()
         # (a new tensor, not an input's tangent itself)
@@ -698,7 +720,7 @@ def apply_inplace(op, self, *args, **kwargs):
     check_inplace(self, recording)
     base = self._base
     _check_overlap(op, values)
-    result, _ = op.run(values)
+    result, extras = op.run(values)
     out = result._data
     if out.shape != self._data.shape:  # (PyTorch's TensorIterator: shapes first, then dtypes)
         raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
@@ -708,7 +730,7 @@ def apply_inplace(op, self, *args, **kwargs):
         raise RuntimeError(f"result type {dtypes.from_numpy_dtype(out.dtype)._scalar} can't be cast "
                            f"to the desired output type {self.dtype._scalar}")
     if _forward_level is not None:  # (the tangent from self's old values, before the write)
-        op._forward_ad(values, result)
+        op._forward_ad(values, result, extras)
     before = self
     if recording:  # the tape must see self as it was: its old edge and, if saved, its old values
         before = Tensor._make(self._data.copy(order="K"), self._grad_fn, self._output_nr,
@@ -747,11 +769,19 @@ def apply_inplace(op, self, *args, **kwargs):
 def _write_tangent(self, tangent):
     """Forward AD through an in-place op: as in PyTorch, a tangent self has is written in place
     (a view's tangent is a view of its base's: the base's changes too); a tensor that has none
-    takes the new one. Left out: a view without a tangent (PyTorch gives its base a zero tangent
-    and the view a view of it)."""
+    takes the new one. A view without one (`g[0] = dual`) first gets the same region of its
+    base's tangent, zeros if the base has none: the write then shows in the base's tangent."""
     if self._fw_grad is None and self._base is not None:
-        raise NotImplementedError("minigrad: forward AD through an in-place op on a view that "
-                                  "has no tangent is not supported")
+        base = self._base
+        if base._fw_grad is None:
+            _set_fw_grad(base, _zero_tangent(base))
+        if base._fw_grad.stride() != base.stride():
+            raise NotImplementedError("minigrad: forward AD through an in-place op on a view "
+                                      "whose base's tangent is laid out otherwise")
+        from ..ops import as_strided
+        _set_fw_grad(self, _without_forward_ad(
+            as_strided, base._fw_grad, self.shape, self.stride(),
+            base._fw_grad.storage_offset() + self.storage_offset() - base.storage_offset()))
     if self._fw_grad is None:
         _set_fw_grad(self, tangent)
         return
