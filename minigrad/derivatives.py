@@ -2389,10 +2389,28 @@ linalg_slogdet = Op("LinalgSlogdetBackward0", _slogdet, outputs=("sign", "logabs
 
 # part svd: the singular value and symmetric eigenvalue decompositions, as LAPACK gives them
 # (NumPy calls gesdd and syevd, as PyTorch does). A^H is A^T here (minigrad's tensors are real).
+def _gesdd(A, full_matrices=False, compute_uv=True):
+    """np.linalg.svd, which calls LAPACK's gesdd as PyTorch does. A matrix holding inf or nan
+    gets nan singular values from LAPACK, and PyTorch passes them on; NumPy 2.5 and later refuse
+    such a matrix ("SVD did not converge"). Then the others are decomposed alone and the refused
+    ones get nan throughout (LAPACK's vectors for them are not reproduced)."""
+    try:
+        return np.linalg.svd(A, full_matrices=full_matrices, compute_uv=compute_uv)
+    except np.linalg.LinAlgError:
+        bad = ~np.isfinite(A).all(axis=(-2, -1))
+        if not bad.any():
+            raise
+        out = np.linalg.svd(np.where(bad[..., None, None], 0, A), full_matrices=full_matrices,
+                            compute_uv=compute_uv)
+        for part in (out if compute_uv else (out,)):
+            part[bad] = np.nan
+        return out
+
+
 def _linalg_svd(A, full_matrices, compute_uv=True):
     if not compute_uv:  # (gesdd without vectors: PyTorch's svdvals when no gradient is needed)
-        return None, np.linalg.svd(A, compute_uv=False), None
-    U, S, Vh = np.linalg.svd(A, full_matrices=full_matrices)
+        return None, _gesdd(A, compute_uv=False), None
+    U, S, Vh = _gesdd(A, full_matrices)
     return _lapack_layout(U), S, _lapack_layout(Vh)
 
 
@@ -2655,7 +2673,7 @@ def _pinv(self, atol=None, rtol=None, hermitian=False):
         tol = np.maximum(atol or 0.0, rtol * np.abs(S).max(-1, keepdims=True, initial=0.0))
         Sinv = np.where(np.abs(S) > tol, 1 / S, 0).astype(self.dtype)
         return (U * Sinv[..., None, :]) @ U.swapaxes(-1, -2)
-    U, S, Vh = np.linalg.svd(self, full_matrices=False)
+    U, S, Vh = _gesdd(self)
     tol = np.maximum(atol or 0.0, rtol * S[..., :1])
     Sinv = np.where(S > tol, 1 / S, 0).astype(self.dtype)
     return (Vh.swapaxes(-1, -2) * Sinv[..., None, :]) @ U.swapaxes(-1, -2)
@@ -2912,7 +2930,7 @@ def _lstsq(self, b, rcond=None, driver=None):
     vector = b.ndim == self.ndim - 1
     B = b[..., None] if vector else b
     m, n = self.shape[-2:]
-    U, S, Vh = np.linalg.svd(self, full_matrices=False)
+    U, S, Vh = _gesdd(self)
     if rcond is None:
         rcond = np.finfo(self.dtype).eps * builtins.max(m, n)
     kept = S > rcond * S[..., :1]
