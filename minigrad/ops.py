@@ -22,7 +22,7 @@ from .dtypes import get_default_dtype  # noqa: F401  (optim imports it from here
 from .autograd import function as _function, grad_mode
 from ._warnings import warn_once
 from .autograd.function import _broadcast_shape, _iterator_layout, apply_inplace, apply_inplace_view
-from .autograd.function import check_inplace
+from .autograd.function import _check_output_shape, check_inplace
 from .tensor import Tensor, _Device, _check_device, _device_arg, _wrap_dim, contiguous_format
 from .tensor import _storage, _storage_offset, _storage_root
 from .storage import STORAGE_METHODS, TypedStorage, UntypedStorage
@@ -1173,9 +1173,7 @@ def _logical_inplace(fn):
     node, not even a check for leaves that require grad): only the version moves."""
     def method(self, *args):
         out = fn(self, *args)._data
-        if out.shape != self._data.shape:
-            raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
-                               f"broadcast shape {list(out.shape)}")
+        _check_output_shape(self._data.shape, out.shape)
         _function.write_untracked(self, out)
         return self
     method.__name__ = f"{fn.__name__}_"
@@ -2074,8 +2072,7 @@ def logsumexp(input, dim=None, keepdim=False):
         if keepdim or not input.dim():
             dim = tuple(range(input.dim()))
         else:
-            raise RuntimeError(f"output with shape [] doesn't match the broadcast shape "
-                               f"{[1] * input.dim()}")
+            _check_output_shape((), (1,) * input.dim())
     return d.logsumexp(input, _given_dims(dim, input.dim()), keepdim)
 
 
@@ -5693,10 +5690,8 @@ def _integer_inplace(fn):
 
     def method(self, *args):
         if args and isinstance(args[0], (Tensor, numbers.Number)):
-            shape = _broadcast_shape(self.shape, getattr(args[0], "shape", ()))
-            if shape != self.shape:  # (shapes are checked before dtypes)
-                raise RuntimeError(f"output with shape {list(self.shape)} doesn't match the "
-                                   f"broadcast shape {list(shape)}")
+            _check_output_shape(self.shape, _broadcast_shape(  # (shapes before dtypes)
+                self.shape, getattr(args[0], "shape", ())))
             dt = dtypes.result_type(self, args[0])
             if not np.can_cast(dt, self._data.dtype, "same_kind"):
                 raise RuntimeError(f"result type {dtypes.from_numpy_dtype(dt)._scalar} can't be "

@@ -691,6 +691,14 @@ def _broadcast_shape(sa, sb):
     return tuple(max(x, y) if x and y else 0 for x, y in zip(sa, sb))
 
 
+def _check_output_shape(have, want):
+    """TensorIterator's refusal to write a result of the broadcast shape `want` into an output
+    (self of an in-place op, a loss kernel's buffer) of shape `have`."""
+    if tuple(have) != tuple(want):
+        raise RuntimeError(f"output with shape {list(have)} doesn't match the broadcast shape "
+                           f"{list(want)}")
+
+
 def _torch_error(error, inputs):
     """Turn NumPy's broadcasting ValueError into PyTorch's RuntimeError text (the inputs'
     shapes broadcast in their order, as TensorIterator does: clamp's self, min, max)."""
@@ -722,9 +730,7 @@ def apply_inplace(op, self, *args, **kwargs):
     _check_overlap(op, values)
     result, extras = op.run(values)
     out = result._data
-    if out.shape != self._data.shape:  # (PyTorch's TensorIterator: shapes first, then dtypes)
-        raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
-                           f"broadcast shape {list(out.shape)}")
+    _check_output_shape(self._data.shape, out.shape)  # (TensorIterator: shapes, then dtypes)
     if out.dtype != self._data.dtype and not np.can_cast(out.dtype, self._data.dtype,
                                                          "same_kind"):
         raise RuntimeError(f"result type {dtypes.from_numpy_dtype(out.dtype)._scalar} can't be cast "

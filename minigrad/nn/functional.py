@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import derivatives as d
 from ..autograd import grad_mode
-from ..autograd.function import _broadcast_shape, _channels_last, apply_inplace
+from ..autograd.function import _broadcast_shape, _channels_last, _check_output_shape, apply_inplace
 from ..ops import expand, sigmoid, tanh  # noqa: F401
 
 
@@ -410,11 +410,10 @@ def _binary_cross_entropy_with_logits(input, target, weight, pos_weight, reducti
     """torch.binary_cross_entropy_with_logits (ATen's): reduction is the enum."""
     _not_differentiable("binary_cross_entropy_with_logits", "weight", weight)
     _not_differentiable("binary_cross_entropy_with_logits", "pos_weight", pos_weight)
-    def in_place(out, other):  # (ATen's steps: log_sigmoid(input) *= (pos_weight - 1) * target
-        shape = _broadcast_shape(out, other)  # + 1; loss = (1 - target) *= input, -= that;
-        if shape != tuple(out):  # loss *= weight: each keeps its shape)
-            raise RuntimeError(f"output with shape {list(out)} doesn't match the broadcast shape "
-                               f"{list(shape)}")
+    def in_place(out, other):
+        """ATen's steps write in place: log_sigmoid(input) *= (pos_weight - 1) * target + 1;
+        loss = (1 - target) *= input, -= that; loss *= weight: each keeps its shape."""
+        _check_output_shape(out, _broadcast_shape(out, other))
     _floating_only("log_sigmoid_cpu", input)  # (log_sigmoid(input) comes first)
     if pos_weight is not None:
         in_place(input.shape, _broadcast_shape(pos_weight.shape, target.shape))
@@ -1174,10 +1173,8 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
     hinge. One node of its own (SoftMarginLossBackward0); target gets no gradient."""
     enum = _reduction_arg(size_average, reduce, reduction)
     _not_differentiable("soft_margin_loss", "target", target)
-    shape = _broadcast_shape(input.shape, target.shape)  # (its kernel writes into input's shape)
-    if shape != input.shape:
-        raise RuntimeError(f"output with shape {_size_list(input.shape)} doesn't match the "
-                           f"broadcast shape {_size_list(shape)}")
+    # (its kernel writes into input's shape)
+    _check_output_shape(input.shape, _broadcast_shape(input.shape, target.shape))
     if not input.is_floating_point():
         result = target.dtype if target.is_floating_point() else dtypes.float32
         raise RuntimeError(f"result type {result._scalar} can't be cast to the desired output "

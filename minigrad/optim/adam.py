@@ -3,7 +3,7 @@ import numpy as np
 
 from .. import derivatives as d
 from ..autograd import function
-from ..autograd.function import _broadcast_shape
+from ..autograd.function import _broadcast_shape, _check_output_shape
 from ..ops import zeros_like
 from ..tensor import Tensor
 from .optimizer import Optimizer, _step_tensor
@@ -28,9 +28,7 @@ def _check_adam_args(name, lr, betas, eps, weight_decay):
 def _write(t, value):
     """Store a NumPy result in t's memory: one in-place op in PyTorch, so one version bump (and
     its error if the result, broadcast, is larger than t)."""
-    if value.shape != t._data.shape:
-        raise RuntimeError(f"output with shape {list(t.shape)} doesn't match the broadcast shape "
-                           f"{list(value.shape)}")
+    _check_output_shape(t._data.shape, value.shape)
     function.write_untracked(t, value)
 
 
