@@ -19,7 +19,7 @@ import numpy as np
 from .autograd import function, grad_mode
 from .autograd.engine import Node, sum_to
 from .autograd.function import Op, apply_inplace, view_of, _channels_last, _copy_preserving
-from .autograd.function import _fw, _fw_sum  # (forward AD: None is a zero tangent)
+from .autograd.function import _fw, _fw_sum, _materialized  # (forward AD: None is a zero tangent)
 from .autograd.function import _iterator_layout, _preserve_layout, _row_major, _suggested_layout
 from .autograd.function import _min_storage_size, delayed_error
 from . import _math
@@ -196,11 +196,6 @@ def _fw_sub(a_t, b_t, result):
     if a_t is None:
         a_t = Tensor._make(np.full(result.shape, -0.0, result._data.dtype))
     return a_t - b_t
-
-
-def _materialized(t, like):
-    """A tangent, or zeros like its primal for one that has none (where's operands)."""
-    return function._zero_tangent(like) if t is None else t
 
 
 def _clamp_jvp(self, self_t, min, min_t, max, max_t):
@@ -2116,8 +2111,7 @@ where = Op("WhereBackward0",           lambda condition, self, other: np.where(c
            self=lambda grad, condition: where(condition, grad, 0.0),
            other=lambda grad, condition: where(condition, 0.0, grad),
            result=lambda self_t, other_t, condition, self, other:  # (zeros, materialized)
-               where(condition, function._zero_tangent(self) if self_t is None else self_t,
-                     function._zero_tangent(other) if other_t is None else other_t))
+               where(condition, _materialized(self_t, self), _materialized(other_t, other)))
 to_dtype = Op("ToCopyBackward0",       lambda self, dtype: _copy_preserving(self, dtype.np),
               promote=False,
               self=lambda grad: grad,
@@ -6299,7 +6293,7 @@ def _join_tangent(out, node_class, tensors, dim, forward):
     (inference mode has no forward AD)."""
     if grad_mode._inference or out._data.dtype.kind != "f":
         return
-    tangents = [function._zero_tangent(t) if t._fw_grad is None else t._fw_grad for t in tensors]
+    tangents = [_materialized(t._fw_grad, t) for t in tensors]
     function._set_fw_grad(out, function._without_forward_ad(join, node_class, tangents, dim,
                                                             forward))
 

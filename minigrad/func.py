@@ -160,7 +160,7 @@ class _Level:
 
 
 def _detach(t):
-    """t.detach(), keeping t's tangent: inside jvp or jacfwd (hessian is jacfwd(jacrev(f))), a
+    """t.detach(), keeping t's tangent: inside jvp or jacfwd (jacfwd(jacrev(f)), say), a
     transform's fresh inputs and unwrapped results stay dual, as PyTorch's wrappers do. The
     tangent is unwrapped too (its formulas were recorded on this level's inputs)."""
     out = t.detach()

@@ -251,7 +251,7 @@ class Op:
         if rule == "auto_linear":  # a linear op's derivative is the op itself
             args = values[:]
             for i, t in zip(self.input_idx, tangents):
-                args[i] = _zero_tangent(values[i]) if t is None else t
+                args[i] = _materialized(t, values[i])
             return self(*args)[0] if self.extra else self(*args)
         env = dict(zip(self.params, values))
         env.update(zip(self.extra or self.outputs, extras))
@@ -510,6 +510,12 @@ def _set_fw_grad(t, tangent):
 def _zero_tangent(value):
     """The tangent of an input that has none: zeros like it (0 for a Python number)."""
     return Tensor._make(np.zeros_like(value._data)) if isinstance(value, Tensor) else 0
+
+
+def _materialized(tangent, like):
+    """A tangent, or zeros like its primal `like` for one that has none (None: PyTorch's
+    efficient zero), where a formula needs a real tensor."""
+    return _zero_tangent(like) if tangent is None else tangent
 
 
 def _aten_name(node_name):
@@ -1387,7 +1393,7 @@ class Function(metaclass=FunctionMeta):
         """Forward AD through a custom Function: its jvp(ctx, *tangents) gives the outputs'
         tangents (zeros for a tensor input without one, None for other arguments), as in
         PyTorch; forward itself ran with forward AD off."""
-        tangents = [(_zero_tangent(a) if a._fw_grad is None else a._fw_grad)
+        tangents = [_materialized(a._fw_grad, a)
                     if isinstance(a, Tensor) else None for a in args]
         out_t = _without_forward_ad(cls.jvp, ctx, *tangents)
         outs = result if isinstance(result, tuple) else (result,)
