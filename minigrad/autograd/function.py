@@ -1443,7 +1443,8 @@ class Function(metaclass=FunctionMeta):
             if not isinstance(out, Tensor):
                 continue
             differentiable = not any(out is t for t in ctx.non_differentiable)
-            if any(out is t for t in ctx.dirty_tensors):
+            dirty = any(out is t for t in ctx.dirty_tensors)
+            if dirty:
                 if out.is_leaf and out.requires_grad:
                     raise RuntimeError("a leaf Variable that requires grad has been used in an "
                                        "in-place operation.")
@@ -1457,7 +1458,6 @@ class Function(metaclass=FunctionMeta):
                                  Tensor._make(out._data, version_counter=out._version_counter))
             metadata.append((out._data.shape, out._data.dtype))
             if out._data.dtype.kind == "f" and differentiable:
-                dirty = any(out is t for t in ctx.dirty_tensors)
                 old, old_nr = out._grad_fn, out._output_nr
                 if dirty and out._base is not None:  # a view changed in place, as by an
                     out._refresh_view()               # in-place op: its base gets CopySlices
