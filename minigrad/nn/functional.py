@@ -31,9 +31,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     if weight is not None:
         return _weighted_loss((input - target).pow(2), weight, input, reduction, by_weights=True)
     _check_reduction(reduction)
-    common = dtypes.from_numpy_dtype(dtypes.result_type(input, target))
-    if not common.is_floating_point:
-        raise NotImplementedError(f'"mse_cpu" not implemented for \'{common._scalar}\'')
+    _floating_only("mse_cpu", input, target)
     return d.mse_loss(input, target, reduction)
 
 
@@ -218,9 +216,14 @@ def _implicit_dim(name, ndim):
     return 0 if ndim in (0, 1, 3) else 1
 
 
-def _floating_only(kernel, input):
-    if not input.is_floating_point():
-        raise NotImplementedError(f'"{kernel}" not implemented for \'{input.dtype._scalar}\'')
+def _floating_only(kernel, *tensors):
+    """A kernel dispatched on its tensors' common dtype, which has float versions only: that
+    dtype, or the dispatch error naming it."""
+    common = (tensors[0].dtype if len(tensors) == 1  # (most kernels: input's own dtype)
+              else dtypes.from_numpy_dtype(dtypes.result_type(*tensors)))
+    if not common.is_floating_point:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{common._scalar}\'')
+    return common
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
@@ -460,9 +463,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     beta = _number_arg("smooth_l1_loss", "beta", 4, beta, "float")
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
-    common = dtypes.from_numpy_dtype(dtypes.result_type(input, target))
-    if not common.is_floating_point:  # (the kernel runs in input and target's common dtype)
-        raise NotImplementedError(f'"smooth_l1_cpu" not implemented for \'{common._scalar}\'')
+    _floating_only("smooth_l1_cpu", input, target)
     return d.smooth_l1_loss(input, target, reduction, beta)
 
 
@@ -479,9 +480,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     delta = _number_arg("huber_loss", "delta", 4, delta, "float")
     if delta <= 0:
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
-    common = dtypes.from_numpy_dtype(dtypes.result_type(input, target))
-    if not common.is_floating_point:
-        raise NotImplementedError(f'"huber_cpu" not implemented for \'{common._scalar}\'')
+    common = _floating_only("huber_cpu", input, target)
     if not input.is_floating_point():  # (its output is made like input, then written)
         raise RuntimeError(f"result type {common._scalar} can't be cast to the desired output "
                            f"type {input.dtype._scalar}")
