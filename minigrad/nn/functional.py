@@ -1518,8 +1518,7 @@ def _adaptive_size(name, input, output_size):
 
 
 def _check_adaptive(kernel, input, sep=""):
-    if input._data.dtype.kind != "f":
-        raise NotImplementedError(f'"{kernel}" not implemented for \'{input.dtype._scalar}\'')
+    _floating_only(kernel, input)
     if input.dim() not in (3, 4):
         raise RuntimeError(f"{kernel}(): Expected 3D or 4D tensor, but got{sep} "
                            f"{_size_list(input.shape)}")
@@ -1662,7 +1661,7 @@ def adaptive_avg_pool3d(input, output_size):
     if size == (1, 1, 1):  # one window: PyTorch takes the mean over D, H and W
         return input.mean((-1, -2, -3), keepdim=True)
     _check_adaptive3d("adaptive_avg_pool3d", input)
-    _check_floating("adaptive_avg_pool3d_cpu", input)
+    _floating_only("adaptive_avg_pool3d_cpu", input)
     return d.adaptive_avg_pool3d(input, size)
 
 
@@ -1676,7 +1675,7 @@ def _adaptive_max_pool3d(input, output_size, return_indices=False):
         raise RuntimeError(f"Trying to create tensor with negative dimension "
                            f"{next(v for v in size if v < 0)}: "
                            f"{list(input.shape[:-3]) + list(size)}")
-    _check_floating("adaptive_max_pool3d_cpu", input)
+    _floating_only("adaptive_max_pool3d_cpu", input)
     output, indices = d.adaptive_max_pool3d(input, size)
     return (output, indices) if return_indices else output
 
@@ -2105,11 +2104,6 @@ def _check_padding(padding):
                            f"pad_width: {padding[1]}")
 
 
-def _check_floating(kernel, input):
-    if input._data.dtype.kind not in "fc":
-        raise NotImplementedError(f'"{kernel}" not implemented for \'{input.dtype._scalar}\'')
-
-
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     """im2col: every kernel_size window of a batch (N, C, H, W) as one column of the result
     (N, C * kH * kW, L), L windows in all. A convolution is then a matrix product:
@@ -2136,7 +2130,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
                            f"{padding[0]}, {padding[1]}), calculated shape of the array of sliding "
                            f"blocks as ({blocks[0]}, {blocks[1]}), but its components must be at "
                            "least one.")
-    _check_floating("im2col_out_cpu", input)
+    _floating_only("im2col_out_cpu", input)
     return d.im2col(input, kernel_size, dilation, padding, stride)
 
 
@@ -2173,7 +2167,7 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     if min(output_size) < 1:
         raise RuntimeError("Expected output spatial size to be positive, but got: output_size=("
                            f"{output_size[0]}, {output_size[1]}).")
-    _check_floating("col2im_out_cpu", input)
+    _floating_only("col2im_out_cpu", input)
     return d.col2im(input, output_size, kernel_size, dilation, padding, stride)
 
 
@@ -2371,7 +2365,7 @@ def _max_unpool2d(input, indices, output_size):
         raise RuntimeError("Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor "
                            f"with {input.dim()} dimensions.")
     _check_unpool_input("max_unpooling2d", input, indices)
-    _check_floating("max_unpool2d", input)
+    _floating_only("max_unpool2d", input)
     oh, ow = output_size
     bad = indices._data[(indices._data < 0) | (indices._data >= oh * ow)]
     if bad.size:  # (the last one met, as PyTorch's kernel reports it)
@@ -2434,7 +2428,7 @@ def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_siz
     _check_unpool_input("max_unpooling3d", input, indices)
     if min(stride) <= 0:
         raise RuntimeError(f"strides should be greater than zero, but got stride: {list(stride)}")
-    _check_floating("max_unpool3d", input)
+    _floating_only("max_unpool3d", input)
     bad = indices._data[(indices._data < 0) | (indices._data >= math.prod(size))]
     if bad.size:  # (the last one met, as PyTorch's kernel reports it)
         raise RuntimeError(f"Found an invalid max index: {bad[-1]} (output volumes are of size "
@@ -2647,8 +2641,7 @@ def _check_margin_input(input):
 
 
 def _check_margin_dtypes(kernel, input, target, weight=None):
-    if not input.is_floating_point():
-        raise NotImplementedError(f'"{kernel}" not implemented for \'{input.dtype._scalar}\'')
+    _floating_only(kernel, input)
     for t, dtype in ((target, dtypes.int64), (weight, input.dtype)):
         if t is not None and t.dtype != dtype:
             raise RuntimeError(f"expected scalar type {dtype._scalar} but found {t.dtype._scalar}")
