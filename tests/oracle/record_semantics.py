@@ -44,7 +44,8 @@ def run_all(backend: str) -> dict:
 
 def record() -> dict:
     version = harness.reference_torch_version()
-    return {"torch_version": version, "cases": run_all("torch")}
+    python = "{}.{}".format(*sys.version_info)  # (some cases show Python's own text: PYTHON_TEXT)
+    return {"torch_version": version, "python_version": python, "cases": run_all("torch")}
 
 
 def main(argv=None) -> int:
