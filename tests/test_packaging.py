@@ -1,9 +1,12 @@
 """The install story stays true: one source of dependencies, a light import, CI runs the README."""
 import io
+import json
 import re
+import shlex
 import subprocess
 import sys
 import tokenize
+import urllib.request
 from pathlib import Path
 
 import yaml
@@ -73,6 +76,29 @@ def readme_test_command():
     assert len(commands) == 1, f"expected one test command in the README, found {commands}"
     assert "\n" not in commands[0]
     return commands[0]
+
+
+def readme_kit_command():
+    """The README's first command, the one that sets up and starts the kit."""
+    blocks = re.findall(r"^```[a-z]*\n(.*?)^```", (ROOT / "README.md").read_text(), re.M | re.S)
+    command = blocks[0].strip()
+    assert "\n" not in command and "jupyter lab" in command, command
+    return command
+
+
+def test_readme_kit_command_serves_the_lessons(jupyterlab):
+    """The README's kit command, after its setup, as a student runs it (CI is root, as in a
+    container: JupyterLab refuses root unless told): its lab serves notebooks/."""
+    command = readme_kit_command()
+    setup, _, start = command.rpartition(" && ")
+    assert setup == "python3 -m venv .venv && .venv/bin/pip install -q -e '.[kit]'"
+    program, *args = shlex.split(start)
+    assert program == ".venv/bin/jupyter" and args[:2] == ["lab", "notebooks/"], start
+    url = jupyterlab(args[1:], cwd=ROOT)
+    with urllib.request.urlopen(f"{url}/api/contents") as answer:
+        served = {item["name"] for item in json.load(answer)["content"]}
+    lessons = {path.name for path in (ROOT / "notebooks").glob("*.ipynb")}
+    assert len(lessons) >= 9 and lessons <= served
 
 
 def test_ci_runs_the_readme_test_command():

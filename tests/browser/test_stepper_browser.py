@@ -6,15 +6,8 @@ It uses Debian's `chromium` (Playwright cannot download its own browser on a clo
 without it, or without playwright, the test skips and says why. CI (`.ci/run`) installs it.
 A screenshot is kept in test-artifacts/ (ignored by git).
 """
-import contextlib
 import json
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -48,52 +41,6 @@ HIGHLIGHTED_JS = """() => {
 PANEL_JS = "() => document.querySelector('.mg-panel') ? document.querySelector('.mg-panel').innerText : null"
 
 
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextlib.contextmanager
-def jupyterlab(root_dir):
-    """A JupyterLab server on a free port, token off, in its own process group (for cleanup)."""
-    port = _free_port()
-    settings = root_dir / "settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
-    env = dict(os.environ, HOME=str(root_dir), PYTHONPATH=str(ROOT), JUPYTER_PLATFORM_DIRS="1",
-               JUPYTERLAB_SETTINGS_DIR=str(root_dir / "settings"))
-    log = open(root_dir / "jupyterlab.log", "w")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--port={port}",
-         "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
-         "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root_dir}",
-         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        cwd=root_dir, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/api/status", timeout=2):
-                    break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("JupyterLab did not start:\n"
-                                       + (root_dir / "jupyterlab.log").read_text()[-3000:])
-                time.sleep(0.3)
-        yield url
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(server.pid, signal.SIGTERM)  # the server and the kernels it started
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
-        log.close()
-
-
 def run_and_step(page, notebook_url, steps):
     """Open the notebook, run all cells, click "step" `steps` times; after each click wait for
     the panel and the highlight to change. Then "back" must show the previous state again.
@@ -123,13 +70,12 @@ def run_and_step(page, notebook_url, steps):
     return shown
 
 
-def test_stepping_in_jupyterlab_changes_the_picture_and_the_panel(tmp_path):
+def test_stepping_in_jupyterlab_changes_the_picture_and_the_panel(tmp_path, jupyterlab):
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"Chromium not found at {CHROMIUM} (Debian: apt-get install chromium); "
                     ".ci/run installs it")
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     nbformat = pytest.importorskip("nbformat")
-    pytest.importorskip("jupyterlab")
 
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in NOTEBOOK_CELLS])
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
@@ -139,7 +85,9 @@ def test_stepping_in_jupyterlab_changes_the_picture_and_the_panel(tmp_path):
     screenshot = ARTIFACTS / "stepper-jupyterlab.png"
     (ARTIFACTS / "stepper-jupyterlab-failure.png").unlink(missing_ok=True)
 
-    with jupyterlab(tmp_path) as url, sync_api.sync_playwright() as playwright:
+    url = jupyterlab(["--allow-root", "--ServerApp.disable_check_xsrf=True",
+                      f"--ServerApp.root_dir={tmp_path}"], cwd=tmp_path)
+    with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(30_000)
