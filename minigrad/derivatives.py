@@ -320,11 +320,15 @@ def _frexp(self):
 
 def _comparison_rows(name, ufunc):
     """x.eq_(y) and the like: self becomes 0 or 1 in its own dtype, a step function of both
-    inputs, so their gradients are zero (...Backward0 against a number, ...Backward1 a tensor)."""
+    inputs, so their gradients are zero (...Backward0 against a number, ...Backward1 a tensor).
+    Forward AD zeroes self's tangent (PyTorch's self_t.zero_()); a tangent of other alone
+    leaves self without one."""
     return (Op(f"{name}Backward0", lambda self, other: ufunc(self, other),
-               promote=("self", "other"), self=lambda grad: zeros_like(grad)),
+               promote=("self", "other"), self=lambda grad: zeros_like(grad),
+               result=lambda self_t: _fw(zero_, self_t)),
             Op(f"{name}Backward1", lambda self, other: ufunc(self, other),
-               self=lambda grad: zeros_like(grad), other=lambda grad: zeros_like(grad)))
+               self=lambda grad: zeros_like(grad), other=lambda grad: zeros_like(grad),
+               result=lambda self_t: _fw(zero_, self_t)))
 
 
 def _add_scaled(self, other, alpha):
@@ -790,6 +794,13 @@ def _logcumsumexp(self, dim):
             step = np.log1p(np.exp(low - high)) + high
             out[i] = np.where((low != high) | np.isfinite(low), step, new)
     return np.moveaxis(out, 0, dim).astype(self.dtype)
+
+
+def _logcumsumexp_jvp(self, self_t, dim):
+    """PyTorch's logcumsumexp_jvp: cumsum(exp(x) x_t) / cumsum(exp(x)), the running softmax
+    weights of the tangent, with the exp-normalize trick (and 1e-13 against 0 / 0)."""
+    self_exp = (self - self.max(dim, True)[0]).exp()
+    return (self_exp * self_t).cumsum(dim) / add_scalar(self_exp.cumsum(dim), 1e-13)
 
 
 def _logcumsumexp_backward(grad, self, result, dim):
@@ -1471,7 +1482,8 @@ abs = Op("AbsBackward0",               lambda self: np.abs(self),
          self=lambda grad, self: grad * self.sgn(),
          result=lambda self_t, self: self_t * self.sgn())
 sgn = Op("SgnBackward0",               lambda self: _sign(self),  # (sgn_backward of real numbers:
-         self=lambda grad, self, result: _zeros((grad.shape, grad._data.dtype)))  # new zeros)
+         self=lambda grad, self, result: _zeros((grad.shape, grad._data.dtype)),  # new zeros)
+         result=lambda self_t: _zeros((self_t.shape, self_t._data.dtype)))
 sign = Op("SignBackward0",             lambda self: _sign(self),    # sgn's twin for real numbers
           self=lambda grad: zeros_like(grad),
           result="auto_element_wise")
@@ -1630,7 +1642,8 @@ nextafter = Op("NextafterBackward0",    lambda self, other: np.nextafter(self, o
 angle = Op("AngleBackward0",           lambda self: np.where(np.isnan(self), self,
                                                              np.where(self < 0, np.pi, 0.0)),
            floating=True,
-           self=lambda grad, self: zeros_like(self))  # (a real tensor's angle is piecewise constant)
+           self=lambda grad, self: zeros_like(self),  # (a real tensor's angle is piecewise constant)
+           result=lambda self: zeros_like(self))
 copysign = Op("CopysignBackward0",     lambda self, other: np.copysign(self, other), floating=True,
               self=lambda grad, self, result: grad * _copysign_ratio(self, result),
               other=lambda grad: zeros_like(grad),
@@ -1668,7 +1681,8 @@ ldexp = Op("LdexpBackward0",           lambda self, other: self * _rounded(np.ex
            result=(lambda self_t, other: self_t * rpow(2, other),
                           lambda other_t, result: mul_scalar(other_t * result, math.log(2))))
 frexp = Op("FrexpBackward0",           lambda self: _frexp(self), extra=("exponent",),
-           self=lambda grad, exponent: grad / exponent.exp2())
+           self=lambda grad, exponent: grad / exponent.exp2(),
+           result=lambda self_t, exponent: self_t / exponent.exp2())
 heaviside = Op("minigrad::autograd::NotImplemented", lambda self, values:
                                            np.where(self == 0, values, self > 0).astype(self.dtype),
                self=_not_implemented("heaviside"), values=_not_implemented("heaviside"))
@@ -1879,7 +1893,8 @@ polygamma = Op("PolygammaBackward0",   _polygamma, floating=True,
                self=lambda grad, n, self: grad * polygamma(self, n + 1),
                result="auto_element_wise")
 polygamma_ = Op("PolygammaBackward1",   _polygamma, floating=True,  # derivatives.yaml: polygamma_
-                self=lambda grad, n, self: grad * polygamma(self, n + 1))
+                self=lambda grad, n, self: grad * polygamma(self, n + 1),
+                result="auto_element_wise")  # (self: original_self_p, before the write)
 mvlgamma = Op("MvlgammaBackward0",     _mvlgamma, floating=True,
               self=_mvlgamma_backward,
               result="auto_element_wise")
@@ -1990,7 +2005,8 @@ round = Op("RoundBackward0",           lambda self: _integral(np.round, self),  
            self=lambda grad: zeros_like(grad),
            result="auto_element_wise")
 round_decimals = Op("RoundBackward1",  _round_decimals,
-                    self=lambda grad: zeros_like(grad))
+                    self=lambda grad: zeros_like(grad),
+                    result="auto_element_wise")
 trunc = Op("TruncBackward0",           lambda self: _integral(np.trunc, self),    # toward zero
            self=lambda grad: zeros_like(grad),
            result="auto_element_wise")
@@ -2039,7 +2055,8 @@ fmod_scalar = Op("FmodBackward0",      _fmod, promote=("self", "other"),
                  result="auto_element_wise")
 div_rounded = Op("DivBackward2",       _div_rounded,        # saves what PyTorch's formulas name
                  self=lambda grad, other, rounding_mode: zeros_like(grad),
-                 other=lambda grad, self, other, rounding_mode: zeros_like(grad))
+                 other=lambda grad, self, other, rounding_mode: zeros_like(grad),
+                 result=lambda result: zeros_like(result))  # (a step function: new zeros)
 add_scalar = Op("AddBackward1",        lambda self, other: self + other,          # inside formulas
                 promote=("self", "other"),
                 self=lambda grad: grad,
@@ -3394,7 +3411,8 @@ nansum = Op("NansumBackward0",         lambda self, dim, keepdim, dtype=None: _s
             result=lambda self_t, self, dim, keepdim, dtype:
                        sum_dim(where(self.isnan(), 0.0, self_t), dim or (), keepdim, dtype))
 logcumsumexp_scan = Op("LogcumsumexpBackward0", _logcumsumexp,
-                       self=lambda grad, self, result, dim: _logcumsumexp_backward(grad, self, result, dim))
+                       self=lambda grad, self, result, dim: _logcumsumexp_backward(grad, self, result, dim),
+                       result=lambda self_t, self, dim: _logcumsumexp_jvp(self, self_t, dim))
 # distances: dist is one node; pairwise_distance is at::norm(x1 - x2 + eps, p, dim), its own row
 dist = Op("DistBackward0",             lambda self, other, p: _norm(self - other, p, None, False),
           self=lambda grad, self, other, p, result: _norm_backward(grad, self - other, result, p, None, False),
@@ -3585,16 +3603,19 @@ def _as_strided_scatter_backward(grad, input_geometry, size, stride, storage_off
 
 as_strided = Op("AsStridedBackward0",  _as_strided, view=True,
                 self=lambda grad, self_geometry, size, stride, storage_offset:
-                    _as_strided_backward(grad, self_geometry, size, stride, storage_offset))
+                    _as_strided_backward(grad, self_geometry, size, stride, storage_offset),
+                result="auto_linear")
 as_strided_ = Op("AsStridedBackward1", _as_strided, view=True,
                  self=lambda grad, self_geometry, size, stride, storage_offset:
-                     _as_strided_backward(grad, self_geometry, size, stride, storage_offset))
+                     _as_strided_backward(grad, self_geometry, size, stride, storage_offset),
+                 result="auto_linear")
 as_strided_scatter = Op("AsStridedScatterBackward0", _as_strided_scatter, promote=False,
                         self=lambda grad, self_geometry, size, stride, storage_offset:
                             _as_strided_scatter_backward(grad, self_geometry, size, stride,
                                                          storage_offset),
                         src=lambda grad, size, stride, storage_offset:
-                            as_strided(grad.contiguous(), size, stride, storage_offset))
+                            as_strided(grad.contiguous(), size, stride, storage_offset),
+                        result="auto_linear")
 as_strided_scatter.keep_layout = True  # (its result is seen as self is)
 # --- end of part views2 ---
 
@@ -3832,7 +3853,8 @@ masked_scatter = Op("MaskedScatterBackward0", _masked_scatter,
                     result="auto_linear")
 masked_scatter_backward = Op("MaskedScatterBackwardBackward0", _masked_scatter_backward,
                              grad_output=lambda grad, grad_output, mask: masked_scatter(
-                                 zeros_like(grad_output), mask, grad))
+                                 zeros_like(grad_output), mask, grad),
+                             result="auto_linear")
 take = Op("TakeBackward0",             lambda self, index: self.reshape(-1)[index],
           self=lambda grad, self, index: put(zeros_like(self), index, grad, True),
           result="auto_linear")
@@ -4052,7 +4074,8 @@ nll_loss2d = Op("NllLoss2DBackward0",  _nll_loss_forward, promote=False, extra=(
 nll_loss2d_backward = Op("NllLoss2DBackwardBackward0", _nll_loss_backward, promote=False,
                          grad_output=lambda grad, target, weight, reduction, ignore_index:
                              nll_loss2d(grad, target, weight, reduction, ignore_index)[0],
-                         self=lambda grad: zeros_like(grad))
+                         self=lambda grad: zeros_like(grad),
+                         result="auto_linear")  # (PyTorch: through its decomposition, linear)
 
 
 # part nn.functional (helper nnf): activations, linear's addmm, binary cross entropy
@@ -4256,7 +4279,8 @@ elu = Op("EluBackward0",               _elu,
          result="auto_element_wise")
 elu_ = Op("EluBackward1",              _elu,      # in place: x is gone, the output stands in
           self=lambda grad, result, alpha, scale, input_scale:
-              elu_backward(grad, alpha, scale, input_scale, True, result))
+              elu_backward(grad, alpha, scale, input_scale, True, result),
+          result="auto_element_wise")  # (self_t is the tangent self had: original_self_t)
 smooth_l1_loss = Op("SmoothL1LossBackward0", _smooth_l1_loss,
                     self=lambda grad, self, target, reduction, beta:
                         smooth_l1_loss_backward(grad, self, target, reduction, beta),
@@ -4342,9 +4366,18 @@ def _soft_margin_double_backward_grad_output(grad, grad_output, self, target, re
     return (soft_margin_loss_backward(ones_like(grad_output), self, target, reduction) * grad).sum()
 
 
+def _soft_margin_loss_jvp(self_t, self, target, reduction):
+    """apply_loss_reduction(soft_margin_loss_backward(self_t, ...)). PyTorch writes a reduced
+    loss into the elementwise losses' memory, shrunk to one number: a tangent laid out otherwise
+    than its primal is copied into new zeros (CopyBackwards, with create_graph)."""
+    t = _apply_loss_reduction(soft_margin_loss_backward(self_t, self, target, 0), reduction)
+    return t if reduction == 0 else zeros_like(t).copy_(t)
+
+
 soft_margin_loss = Op("SoftMarginLossBackward0", _soft_margin_loss,
                       self=lambda grad, self, target, reduction:
-                          soft_margin_loss_backward(grad, self, target, reduction))
+                          soft_margin_loss_backward(grad, self, target, reduction),
+                      result=_soft_margin_loss_jvp)
 soft_margin_loss.keep_layout = True
 soft_margin_loss_backward = Op("SoftMarginLossBackwardBackward0", _soft_margin_loss_backward,
                                grad_output=lambda grad, grad_output, self, target, reduction:
@@ -4377,14 +4410,23 @@ def _prelu_double_backward_grad_output(grads, self, weight):
 
 prelu_kernel = Op("PreluKernelBackward0", lambda self, weight: np.where(self > 0, self, weight * self),
                   **{"self, weight": lambda grad, self, weight:
-                     prelu_kernel_backward(grad, self, weight)})
+                     prelu_kernel_backward(grad, self, weight)},
+                  result=lambda self_t, weight_t, self, weight: where(
+                      self >= 0, _materialized(self_t, self),
+                      _fw_sum(_fw(mul, self_t, weight), _fw(mul, weight_t, self))))
 prelu_kernel_backward = Op(
     "PreluKernelBackwardBackward0", _prelu_kernel_backward, outputs=("result0", "result1"),
     grad_output=lambda grads, self, weight: _prelu_double_backward_grad_output(grads, self, weight),
     self=lambda grads, grad_output, self: zeros_like(self) if grads[1] is None else
         where(self >= 0, zeros_like(grads[1]), grad_output * grads[1]),
     weight=lambda grads, grad_output, self: zeros_like(self) if grads[0] is None else
-        where(self >= 0, zeros_like(grads[0]), grad_output * grads[0]))
+        where(self >= 0, zeros_like(grads[0]), grad_output * grads[0]),
+    result={"result0": lambda grad_output_t, weight_t, grad_output, self, weight: where(
+                self >= 0, _materialized(grad_output_t, grad_output),
+                _fw_sum(_fw(mul, grad_output_t, weight), _fw(mul, weight_t, grad_output))),
+            "result1": lambda grad_output_t, self_t, grad_output, self: where(
+                self >= 0, 0.0, _materialized(_fw_sum(_fw(mul, self_t, grad_output),
+                                                      _fw(mul, grad_output_t, self)), self))})
 
 
 # --- part conv: convolution, its backward, constant_pad_nd ------------------------------------
@@ -5866,7 +5908,8 @@ embedding = Op("EmbeddingBackward0",   lambda weight, indices, padding_idx=-1,
 embedding_dense_backward = Op("EmbeddingDenseBackwardBackward0", _embedding_dense_backward,
                               promote=False,
                               grad_output=lambda grad, indices, padding_idx:
-                                  _embedding_double_backward(grad, indices, padding_idx))
+                                  _embedding_double_backward(grad, indices, padding_idx),
+                              result="auto_linear")
 
 
 # --- part nnlayers: batch_norm ------------------------------------------------------------------
@@ -6078,6 +6121,21 @@ def _halves(t, dim):
     return slicing(t, dim, 0, h, 1), slicing(t, dim, h, 2 * h, 1)
 
 
+def _glu_backward_jvp(grad_x, grad_glu, self, grad_glu_t, self_t, dim):
+    """PyTorch's glu_backward_jvp: glu_backward's result (grad_x, both halves) differentiated
+    in grad_glu and self along their tangents (a missing one is zeros, as PyTorch's)."""
+    grad_glu_t, self_t = _materialized(grad_glu_t, grad_glu), _materialized(self_t, self)
+    a, b = _halves(self, dim)
+    da, db = _halves(self_t, dim)
+    grad_x_a = _halves(grad_x, dim)[0]
+    sig_b = b.sigmoid()
+    glu = a * sig_b
+    db_neg_sig_b = db - db * sig_b
+    dgrad_x_a = grad_glu_t * sig_b + grad_x_a * db_neg_sig_b
+    dgrad_x_b = dgrad_x_a * (a - glu) + grad_x_a * (da - da * sig_b - glu * db_neg_sig_b)
+    return join(CatBackward0, [dgrad_x_a, dgrad_x_b], dim, np.concatenate)
+
+
 def _glu_double_backward_grad_output(grad, self, dim):
     """PyTorch's glu_double_backward_grad_output: glu_backward is linear in grad_output, so its
     derivative is glu_backward of ones, times grad, with the two halves summed."""
@@ -6124,7 +6182,8 @@ celu = Op("CeluBackward0",             lambda self, alpha: _elu(self, alpha, 1, 
           result="auto_element_wise")
 celu_ = Op("CeluBackward1",            lambda self, alpha: _elu(self, alpha, 1, 1 / alpha),
            self=lambda grad, result, alpha: elu_backward(grad, alpha, 1, 1 / float(np.float32(alpha)),
-                                                         True, result))
+                                                         True, result),
+           result="auto_element_wise")
 softplus = Op("SoftplusBackward0",     _softplus,
               self=lambda grad, self, beta, threshold: softplus_backward(grad, self, beta, threshold),
               result="auto_element_wise")
@@ -6153,16 +6212,19 @@ hardshrink = Op("HardshrinkBackward0", lambda self, lambd: np.where(_shrunk(self
                 result="auto_element_wise")
 leaky_relu_ = Op("LeakyReluBackward1",  leaky_relu.forward,      # in place: the output stands in
                  self=lambda grad, result, negative_slope:
-                     _leaky_relu_backward_of_result(grad, result, negative_slope))
+                     _leaky_relu_backward_of_result(grad, result, negative_slope),
+                 result="auto_element_wise")
 glu = Op("GluBackward0",               _glu,
-         self=lambda grad, self, dim: glu_backward(grad, self, dim))
+         self=lambda grad, self, dim: glu_backward(grad, self, dim),
+         result=lambda self_t, self, dim, result: glu_jvp(result, self, self_t, dim))
 threshold = Op("ThresholdBackward0",   lambda self, threshold, value: np.where(
                                            self <= self.dtype.type(threshold), self.dtype.type(value), self),
                self=lambda grad, self, threshold: threshold_backward(grad, self, threshold),
                result="auto_element_wise")
 threshold_ = Op("ThresholdBackward1",  lambda self, threshold, value: np.where(    # in place: self is
                                            self <= self.dtype.type(threshold), self.dtype.type(value), self),
-                self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))  # saved first
+                self=lambda grad, self, threshold: threshold_backward(grad, self, threshold),  # saved first
+                result="auto_element_wise")  # (self: original_self_p, the values before the write)
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 softplus_backward = Op("SoftplusBackwardBackward0", _softplus_backward,
                        grad_output=lambda grad, self, beta, threshold:
@@ -6173,11 +6235,23 @@ softplus_backward = Op("SoftplusBackwardBackward0", _softplus_backward,
                                           softplus_backward(grad_output_t, self, beta, threshold),
                                       lambda self_t, grad_output, self, beta, threshold:
                                           _softplus_double_backward(self_t * grad_output, self, beta, threshold)))
+def _glu_jvp(glu, x, dx, dim):
+    """d(a sigmoid(b)) = da sigmoid(b) + glu (db - sigmoid(b) db), a kernel of its own."""
+    da, db = np.split(dx, 2, axis=dim)
+    sig_b = 1 / (1 + _rounded(np.exp, -np.split(x, 2, axis=dim)[1]))
+    return da * sig_b + glu * (db - sig_b * db)
+
+
+# (glu's forward derivative is an ATen kernel with no derivative of its own: NotImplemented)
+glu_jvp = Op("minigrad::autograd::NotImplemented", _glu_jvp, glu=_not_implemented("glu_jvp"),
+             x=_not_implemented("glu_jvp"), dx=_not_implemented("glu_jvp"))
 glu_backward = Op("GluBackwardBackward0", _glu_backward,
                   grad_output=lambda grad, self, dim:
                       _glu_double_backward_grad_output(grad, self, dim),
                   self=lambda grad, grad_output, self, dim:
-                      _glu_double_backward(grad, grad_output, self, dim))
+                      _glu_double_backward(grad, grad_output, self, dim),
+                  result=lambda grad_output_t, self_t, grad_output, self, dim, result:
+                      _glu_backward_jvp(result, grad_output, self, grad_output_t, self_t, dim))
 glu_backward.contiguous = True  # (a new row-major tensor in PyTorch)
 # (PyTorch has no formula for hardsigmoid_backward: its node is NotImplemented)
 hardsigmoid_backward = Op("minigrad::autograd::NotImplemented", lambda grad_output, self: np.where(
@@ -6903,13 +6977,15 @@ max_pool2d_with_indices_backward = Op(
     lambda grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices:
         _add_at(self.shape, indices, grad_output, 2), promote=("grad_output",),
     grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 2),
-    self=lambda grad: zeros_like(grad))
+    self=lambda grad: zeros_like(grad),
+    result="auto_linear")
 avg_pool2d_backward = Op("AvgPool2DBackwardBackward0", _avg_pool_backward, promote=("grad_output",),
                          grad_output=lambda grad, kernel_size, stride, padding, ceil_mode,
                          count_include_pad, divisor_override: avg_pool2d(
                              grad, kernel_size, stride, padding, ceil_mode, count_include_pad,
                              divisor_override),
-                         self=lambda grad: zeros_like(grad))
+                         self=lambda grad: zeros_like(grad),
+                         result="auto_linear")
 adaptive_avg_pool2d_backward = Op("AdaptiveAvgPool2DBackwardBackward0",
                                   lambda grad_output, self: _adaptive_avg_pool_backward(
                                       grad_output, self, 2),
@@ -6918,13 +6994,15 @@ adaptive_avg_pool2d_backward = Op("AdaptiveAvgPool2DBackwardBackward0",
                                   grad_output_sym_argsize_minus_1: adaptive_avg_pool2d(
                                       grad, (grad_output_sym_argsize_minus_2,
                                              grad_output_sym_argsize_minus_1)),
-                                  self=lambda grad: zeros_like(grad))
+                                  self=lambda grad: zeros_like(grad),
+                                  result="auto_linear")
 adaptive_max_pool2d_backward = Op(
     "AdaptiveMaxPool2DBackwardBackward0",
     lambda grad_output, self, indices: _add_at(self.shape, indices, grad_output, 2),
     promote=("grad_output",),
     grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 2),
-    self=lambda grad: zeros_like(grad))
+    self=lambda grad: zeros_like(grad),
+    result="auto_linear")
 # the same pools over three dims (volumes), rows of their own as in derivatives.yaml
 max_pool3d_with_indices = Op("MaxPool3DWithIndicesBackward0", _max_pool, extra=("result1",),
                              self=lambda grad, self, kernel_size, stride, padding, dilation,
@@ -6948,7 +7026,8 @@ max_pool3d_with_indices_backward = Op(
     lambda grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices:
         _add_at(self.shape, indices, grad_output, 3), promote=("grad_output",),
     grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
-    self=lambda grad: zeros_like(grad))
+    self=lambda grad: zeros_like(grad),
+    result="auto_linear")
 adaptive_avg_pool3d_backward = Op("AdaptiveAvgPool3DBackwardBackward0",
                                   lambda grad_output, self: _adaptive_avg_pool_backward(
                                       grad_output, self, 3),
@@ -6958,13 +7037,15 @@ adaptive_avg_pool3d_backward = Op("AdaptiveAvgPool3DBackwardBackward0",
                                   adaptive_avg_pool3d(grad, (grad_output_sym_argsize_minus_3,
                                                              grad_output_sym_argsize_minus_2,
                                                              grad_output_sym_argsize_minus_1)),
-                                  self=lambda grad: zeros_like(grad))
+                                  self=lambda grad: zeros_like(grad),
+                                  result="auto_linear")
 adaptive_max_pool3d_backward = Op(
     "AdaptiveMaxPool3DBackwardBackward0",
     lambda grad_output, self, indices: _add_at(self.shape, indices, grad_output, 3),
     promote=("grad_output",),
     grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
-    self=lambda grad: zeros_like(grad))
+    self=lambda grad: zeros_like(grad),
+    result="auto_linear")
 
 
 # --- part gridsample: fractional max pooling (PyTorch's FractionalMaxPool2d/3d.cpp) ------------
@@ -7630,8 +7711,20 @@ def _renorm_backward(grad, self, p, dim, maxnorm):
     return where(norm_ > maxnorm, grad_norm.to(grad.dtype), grad)
 
 
+def _renorm_jvp(self, self_t, p, dim, maxnorm):
+    """PyTorch's renorm_jvp: where a slice was scaled by maxnorm / norm, the tangent is scaled
+    too, less the change of the norm itself (norm_jvp) along the slice."""
+    dims = _renorm_dims(self.dim(), dim)
+    norm_ = norm(self, p, dims, True)
+    invnorm = reciprocal(add_scalar(norm_, 1e-7))
+    scaled = mul_scalar(invnorm, maxnorm) * (
+        self_t - self * invnorm * _norm_jvp(self, self_t, p, norm_, dims, True))
+    return where(norm_ > maxnorm, scaled, self_t)
+
+
 renorm = Op("RenormBackward0",         _renorm,
-            self=lambda grad, self, p, dim, maxnorm: _renorm_backward(grad, self, p, dim, maxnorm))
+            self=lambda grad, self, p, dim, maxnorm: _renorm_backward(grad, self, p, dim, maxnorm),
+            result=lambda self_t, self, p, dim, maxnorm: _renorm_jvp(self, self_t, p, dim, maxnorm))
 renorm.contiguous = True  # (a new row-major tensor in PyTorch)
 
 
@@ -7643,7 +7736,8 @@ def _channel_shuffle(self, groups):
 
 
 channel_shuffle = Op("ChannelShuffleBackward0", _channel_shuffle,
-                     self=lambda grad, groups: channel_shuffle(grad, grad.shape[1] // groups))
+                     self=lambda grad, groups: channel_shuffle(grad, grad.shape[1] // groups),
+                     result="auto_linear")
 channel_shuffle.contiguous = True
 # its kernel under its own name (part nnalias), which PyTorch records with no derivative
 native_channel_shuffle = Op("minigrad::autograd::NotImplemented", _channel_shuffle,
@@ -7662,7 +7756,8 @@ avg_pool3d_backward = Op("AvgPool3DBackwardBackward0", _avg_pool_backward, promo
                          count_include_pad, divisor_override: avg_pool3d(
                              grad, kernel_size, stride, padding, ceil_mode, count_include_pad,
                              divisor_override),
-                         self=lambda grad: zeros_like(grad))
+                         self=lambda grad: zeros_like(grad),
+                         result="auto_linear")
 avg_pool3d.contiguous = avg_pool3d_backward.contiguous = True
 
 # exponential_: random numbers -log(1 - U) / lambd (gumbel_softmax's noise); no gradient flows back
@@ -7736,7 +7831,14 @@ def _safe_softmax(self, dim):
 
 
 safe_softmax = Op("SafeSoftmaxBackward0", _safe_softmax, floating=True,
-                  self=lambda grad, result, dim: softmax_backward_data(grad, result, dim))
+                  self=lambda grad, result, dim: softmax_backward_data(grad, result, dim),
+                  result=lambda self_t, self, result, dim:
+                      result * (self_t - _safe_logsumexp_jvp(self, self_t, dim)))
+
+
+def _safe_logsumexp_jvp(self, self_t, dim):
+    """logsumexp_jvp, but 0 along a row that is all -inf (whose softmax is 0, not nan)."""
+    return where((self == -math.inf).all(dim, True), 0.0, _logsumexp_jvp(self, self_t, dim))
 
 
 def _attention_scores(query, key, is_causal, attn_mask, scale):

@@ -518,8 +518,17 @@ def _materialized(tangent, like):
     return _zero_tangent(like) if tangent is None else tangent
 
 
+# nodes named otherwise than the ATen op that records them (torch.cdist records _cdist_forward)
+_ATEN_NAMES = {"CdistBackward0": "_cdist_forward", "PdistBackward0": "_pdist_forward",
+               "EuclideanDistBackward0": "_euclidean_dist", "Unique2Backward0": "_unique2",
+               "MultilabelMarginLossBackward0": "multilabel_margin_loss_forward",
+               "EmbeddingBagBackward0": "_embedding_bag"}
+
+
 def _aten_name(node_name):
     """The op a node class is named after, as ATen spells it: MseLossBackward0 -> mse_loss."""
+    if node_name in _ATEN_NAMES:
+        return _ATEN_NAMES[node_name]
     name = re.sub(r"Backward\d*$", "", node_name.rpartition("::")[2])
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
@@ -742,6 +751,8 @@ def apply_inplace(op, self, *args, **kwargs):
         raise RuntimeError(f"result type {dtypes.from_numpy_dtype(out.dtype)._scalar} can't be cast "
                            f"to the desired output type {self.dtype._scalar}")
     if _forward_level is not None:  # (the tangent from self's old values, before the write)
+        if out.dtype.kind == "b" and self._data.dtype.kind == "f":  # (x.eq_(y): the result is
+            result = Tensor._make(out.astype(self._data.dtype))     # self, a float tensor)
         op._forward_ad(values, result, extras)
     before = self
     if recording:  # the tape must see self as it was: its old edge and, if saved, its old values
