@@ -4075,7 +4075,10 @@ nll_loss2d_backward = Op("NllLoss2DBackwardBackward0", _nll_loss_backward, promo
                          grad_output=lambda grad, target, weight, reduction, ignore_index:
                              nll_loss2d(grad, target, weight, reduction, ignore_index)[0],
                          self=lambda grad: zeros_like(grad),
-                         result="auto_linear")  # (PyTorch: through its decomposition, linear)
+                         result=(lambda grad_output_t, self, target, weight, reduction,  # (as
+                                        ignore_index, total_weight: nll_loss2d_backward(  # above)
+                             grad_output_t, self, target, weight, reduction, ignore_index,
+                             total_weight),))
 
 
 # part nn.functional (helper nnf): activations, linear's addmm, binary cross entropy
@@ -4593,7 +4596,28 @@ convolution_backward = Op(
         "grad_output, input, weight": lambda grads, grad_output, input, weight, stride, padding,
         dilation, transposed, output_padding, groups, grad_input_mask:
         _convolution_double_backward(*grads, grad_output, weight, input, stride, padding,
-                                     dilation, transposed, output_padding, groups, grad_input_mask)})
+                                     dilation, transposed, output_padding, groups, grad_input_mask)},
+    result={"result0": lambda grad_output_t, weight_t, grad_output, input, weight, bias_sizes, stride,
+            padding, dilation, transposed, output_padding, groups: _convolution_backward_jvp(
+                0, grad_output_t, weight_t, grad_output, input, weight, (
+                    bias_sizes, stride, padding, dilation, transposed, output_padding, groups)),
+            "result1": lambda grad_output_t, input_t, grad_output, input, weight, bias_sizes, stride,
+            padding, dilation, transposed, output_padding, groups: _convolution_backward_jvp(
+                1, grad_output_t, input_t, grad_output, input, weight, (
+                    bias_sizes, stride, padding, dilation, transposed, output_padding, groups)),
+            "result2": lambda grad_output_t, grad_output: _materialized(grad_output_t, grad_output).sum(
+                (0, *range(2, grad_output.dim())))})
+
+
+def _convolution_backward_jvp(k, grad_output_t, other_t, grad_output, input, weight, conv):
+    """derivatives.yaml's result0 and result1 of convolution_backward: the input's gradient is
+    bilinear in (grad_output, weight), the weight's in (grad_output, input), so its tangent is
+    the backward with one of them replaced by its tangent, plus the other (a missing tangent is
+    zeros, as PyTorch's efficient zero runs through the kernel)."""
+    conv = (*conv, (k == 0, k == 1, False))  # (convolution_backward's other arguments, its mask)
+    a, b = (input, _materialized(other_t, weight)) if k == 0 else (_materialized(other_t, input), weight)
+    return (convolution_backward(grad_output, a, b, *conv)[k]
+            + convolution_backward(_materialized(grad_output_t, grad_output), input, weight, *conv)[k])
 
 
 def _constant_pad_nd(self, pad, value=0):
@@ -5764,6 +5788,34 @@ native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=F
 # its backward, an op of its own in PyTorch (so double backward names it); the saved mean and
 # rstd get no gradient (derivatives.yaml's not_implemented), nor does bias (it only says
 # whether to compute grad_bias)
+def _layer_norm_backward_jvp(grad_out_t, input_t, weight_t, grad_out, input, weight, mean, rstd,
+                             normalized_shape):
+    """derivatives.yaml gives native_layer_norm_backward no forward derivative: PyTorch runs
+    forward AD through its decomposition (torch._decomp's for jvp), op by op. There mean and
+    rstd are recomputed from input (the saved ones' tangents do not reach the results):
+    x_hat = (x - mean) rstd, g = grad_out weight; input: rstd / N (N g - sum(g) - x_hat
+    sum(g x_hat)); weight: sum over the samples of grad_out x_hat; bias: of grad_out. The
+    tangents of the three, by the product rule (a missing tangent is zeros)."""
+    axis = input.dim() - len(normalized_shape)
+    inner, outer = tuple(range(axis, input.dim())), tuple(range(axis))
+    N = math.prod(input.shape[axis:])
+    input_t, grad_out_t = _materialized(input_t, input), _materialized(grad_out_t, grad_out)
+    mean_t, rstd_t = _normalized_stats_jvp(input, input_t, mean, rstd, inner)
+    x_hat = (input - mean) * rstd
+    x_hat_t = (input_t - mean_t) * rstd + (input - mean) * rstd_t
+    g, g_t = grad_out, grad_out_t
+    if weight is not None:
+        g, g_t = grad_out * weight, grad_out_t * weight + grad_out * _materialized(weight_t, weight)
+    c2 = (g * x_hat).sum(inner, keepdim=True)
+    c2_t = (g_t * x_hat + g * x_hat_t).sum(inner, keepdim=True)
+    inner_p = mul_scalar(g, N) - g.sum(inner, keepdim=True) - x_hat * c2
+    inner_t = mul_scalar(g_t, N) - g_t.sum(inner, keepdim=True) - (x_hat_t * c2 + x_hat * c2_t)
+    d_input_t = div_scalar(rstd_t, N) * inner_p + div_scalar(rstd, N) * inner_t
+    d_weight_t = grad_out_t * x_hat + grad_out * x_hat_t
+    return (d_input_t, d_weight_t.sum(outer) if outer else d_weight_t,
+            grad_out_t.sum(outer) if outer else grad_out_t.clone())
+
+
 native_layer_norm_backward = Op(
     "NativeLayerNormBackwardBackward0", _native_layer_norm_backward, promote=False,
     outputs=("result0", "result1", "result2"),
@@ -5772,7 +5824,11 @@ native_layer_norm_backward = Op(
     rstd=_not_derived("native_layer_norm_backward rstd"), **{
         "input, weight, grad_out": lambda grads, input, weight, grad_out, mean, rstd,
         normalized_shape: _layer_norm_double_backward(grads, input, weight, grad_out, mean, rstd,
-                                                      normalized_shape)})
+                                                      normalized_shape)},
+    result={f"result{k}": (lambda k: lambda grad_out_t, input_t, weight_t, grad_out, input, weight,
+                           mean, rstd, normalized_shape: _layer_norm_backward_jvp(
+                               grad_out_t, input_t, weight_t, grad_out, input, weight, mean, rstd,
+                               normalized_shape)[k])(k) for k in range(3)})
 
 
 # --- part loss3: group_norm ---------------------------------------------------------------------
@@ -6053,6 +6109,43 @@ native_batch_norm = Op("NativeBatchNormBackward0", _native_batch_norm, promote=F
                                       result2, training, eps))
 # its backward, an op of its own in PyTorch (so double backward names it); the saved statistics
 # get no gradient (derivatives.yaml's not_implemented)
+def _batch_norm_backward_jvp(grad_out_t, input_t, weight_t, grad_out, input, weight, running_mean,
+                             running_var, save_mean, save_invstd, train, eps):
+    """As for layer norm (above), PyTorch's forward AD runs through native_batch_norm_backward's
+    decomposition: per channel, mean and invstd (recomputed from input in training, the running
+    ones in eval), dot_p = sum(grad_out (x - mean)); input: (grad_out - (x - mean) dot_p / n
+    invstd^2 - mean(grad_out)) invstd weight in training, grad_out invstd weight in eval;
+    weight: dot_p invstd; bias: sum(grad_out). The tangents of the three by the product rule
+    (a missing tangent is zeros; the statistics are constants in eval)."""
+    dims, shape = (0, *range(2, input.dim())), (1, -1) + (1,) * (input.dim() - 2)
+    n = input.numel() // input.shape[1]
+    input_t, grad_out_t = _materialized(input_t, input), _materialized(grad_out_t, grad_out)
+    if train:
+        mean, invstd = save_mean.reshape(shape), save_invstd.reshape(shape)
+        mean_t, invstd_t = _normalized_stats_jvp(input, input_t, mean, invstd, dims)
+    else:
+        mean, invstd = running_mean.reshape(shape), add_scalar(running_var, eps).rsqrt().reshape(shape)
+        mean_t = invstd_t = zeros_like(mean)
+    x_mu, x_mu_t = input - mean, input_t - mean_t
+    sum_t = grad_out_t.sum(dims, keepdim=True)
+    dot_p = (grad_out * x_mu).sum(dims, keepdim=True)
+    dot_p_t = (grad_out_t * x_mu + grad_out * x_mu_t).sum(dims, keepdim=True)
+    scale, scale_t = invstd, invstd_t
+    if weight is not None:
+        w, w_t = weight.reshape(shape), _materialized(weight_t, weight).reshape(shape)
+        scale, scale_t = invstd * w, invstd_t * w + invstd * w_t
+    if train:
+        proj_scale = div_scalar(dot_p, n) * invstd * invstd
+        proj_scale_t = div_scalar(dot_p_t, n) * invstd * invstd + mul_scalar(
+            div_scalar(dot_p, n) * invstd * invstd_t, 2)
+        g = grad_out - x_mu * proj_scale - div_scalar(grad_out.sum(dims, keepdim=True), n)
+        g_t = grad_out_t - (x_mu_t * proj_scale + x_mu * proj_scale_t) - div_scalar(sum_t, n)
+    else:
+        g, g_t = grad_out, grad_out_t
+    return (g_t * scale + g * scale_t, (dot_p_t * invstd + dot_p * invstd_t).reshape(-1),
+            sum_t.reshape(-1))
+
+
 native_batch_norm_backward = Op(
     "NativeBatchNormBackwardBackward0", _native_batch_norm_backward, promote=False,
     outputs=("result0", "result1", "result2"),
@@ -6061,7 +6154,12 @@ native_batch_norm_backward = Op(
         "input, weight, grad_out": lambda grads, input, weight, grad_out, running_mean,
         running_var, train, eps, save_mean, save_invstd: _batchnorm_double_backward(
             grads, input, weight, grad_out, running_mean, running_var, train, eps, save_mean,
-            save_invstd)})
+            save_invstd)},
+    result={f"result{k}": (lambda k: lambda grad_out_t, input_t, weight_t, grad_out, input, weight,
+                           running_mean, running_var, save_mean, save_invstd, train, eps:
+                           _batch_norm_backward_jvp(grad_out_t, input_t, weight_t, grad_out, input,
+                                                    weight, running_mean, running_var, save_mean,
+                                                    save_invstd, train, eps)[k])(k) for k in range(3)})
 
 
 # --- part act2: celu, leaky_relu_, softplus, hardsigmoid, hardswish, mish, shrinks, threshold, glu
