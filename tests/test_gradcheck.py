@@ -2697,7 +2697,12 @@ def _forward_ad_rows(L, a, b):
                             lambda u: f.adaptive_avg_pool3d(u, (1, 1, 2)), lambda u: f.adaptive_max_pool3d(u, (1, 2, 2))))
                         + (t.masked_scatter(mask, b * t) ** 2).sum() + (f.embedding(L.tensor([1, 0, 1]), t) ** 3).sum()
                         + (f.prelu(t.reshape(1, 2, 3), t[:, 0] * b[:, 0]) ** 2).sum()
-                        + f.nll_loss(t.reshape(1, 2, 3, 1) * b.reshape(1, 2, 3, 1), L.tensor([[[0], [1], [1]]])))(a))
+                        + f.nll_loss(t.reshape(1, 2, 3, 1) * b.reshape(1, 2, 3, 1), L.tensor([[[0], [1], [1]]]))
+                        + (f.layer_norm(t, (3,), t[0] * b[1], b[0]) ** 3 * b).sum() + (f.layer_norm(t, (2, 3)) ** 3).sum()
+                        + (f.batch_norm(L.cat([t, b]), None, None, t[1] * b[0], b[1], training=True) ** 3).sum()
+                        + (f.batch_norm(t * b, L.tensor([0.1, -0.2, 0.3], dtype=t.dtype), L.tensor([1.5, 0.5, 2.0], dtype=t.dtype), t[0]) ** 3).sum()
+                        + (f.conv1d(t[None], L.stack([t, b]), t[0, :2], padding=1) ** 3).sum()
+                        + (f.conv_transpose1d(t[None], b.reshape(2, 1, 3), stride=2) ** 2 * 0.5).sum())(a))
 
 
 C.add("forward_ad_rows", _forward_ad_rows, A23, B23)
