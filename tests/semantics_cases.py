@@ -21748,6 +21748,20 @@ case(
     print(torch.func.jvp(torch.func.grad(f), (x,), (v,)))
     """,
     """
+    # forward over reverse through the norms' and convolution's backward rows (PyTorch runs the
+    # first two through their decompositions)
+    x64, y64, v64 = x.double(), y.double(), v.double()
+    def grads(a, w):
+        loss = ((F.layer_norm(a, (4,), w, y64[0]) ** 3).sum()
+                + (F.batch_norm(a.t(), None, None, w[:2], training=True) ** 3).sum()
+                + (F.conv1d(a[None], w.reshape(1, 2, 2), padding=1) ** 3).sum())
+        return torch.autograd.grad(loss, (a, w), create_graph=True)
+    with fwAD.dual_level():
+        a, w = fwAD.make_dual(x64, v64).requires_grad_(), fwAD.make_dual(y64[1] + 2, v64[0]).requires_grad_()
+        for g in grads(a, w):
+            print(fwAD.unpack_dual(g).tangent)
+    """,
+    """
     # PyTorch has no forward derivative for these: the error names the ATen op
     for f in (lambda t: torch.cdist(t, y), F.pdist, lambda t: F.multi_margin_loss(t, torch.tensor([1, 3])),
               lambda t: F.multilabel_margin_loss(t, torch.tensor([[1, -1, 0, 0], [3, 0, -1, 0]])),
