@@ -3879,7 +3879,8 @@ copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_t
                else src_t if src_t.shape == self.shape and src_t.dtype == self.dtype  # (cloned)
                else apply_inplace(copy_, function._zero_tangent(self), src_t))
 conj_physical_ = Op("ConjPhysicalBackward1", lambda self: self.copy(),  # (real:
-                    self=lambda grad: grad)                             # its own conjugate)
+                    self=lambda grad: grad,                             # its own conjugate)
+                    result="auto_element_wise")
 zero_ = Op("ZeroBackward0",            lambda self: np.zeros_like(self),
            self=lambda grad: zeros_like(grad),
            result="auto_linear")
@@ -3909,15 +3910,19 @@ def _no_gradient(grad, shape):
 
 
 normal_tensor_float = Op("NormalBackward1", _normal, promote=False,
-                         mean=lambda grad, mean_shape: _no_gradient(grad, mean_shape))
+                         mean=lambda grad, mean_shape: _no_gradient(grad, mean_shape),
+                         result=lambda mean_t: zeros_like(mean_t))
 normal_float_tensor = Op("NormalBackward2", _normal, promote=False,
-                         std=lambda grad, std_shape: _no_gradient(grad, std_shape))
+                         std=lambda grad, std_shape: _no_gradient(grad, std_shape),
+                         result=lambda std_t: zeros_like(std_t))
 normal_tensor_tensor = Op("NormalBackward3", _normal, promote=False,
                           mean=lambda grad, mean_shape: _no_gradient(grad, mean_shape),
-                          std=lambda grad, std_shape: _no_gradient(grad, std_shape))
+                          std=lambda grad, std_shape: _no_gradient(grad, std_shape),
+                          result=lambda mean_t, mean: zeros_like(_materialized(mean_t, mean)))
 bernoulli = Op("BernoulliBackward0",    lambda self, generator: (generator._rng.random(self.shape)
                                                               < self).astype(self.dtype),
-               self=lambda grad: zeros_like(grad))   # 1 with probability self: no gradient
+               self=lambda grad: zeros_like(grad),   # 1 with probability self: no gradient
+               result="auto_element_wise")
 # the other in-place samplers: random numbers again, so no gradient flows back through them
 def _draw_bernoulli(self, p, generator):
     return (generator._rng.random(self.shape) < p).astype(self.dtype)
@@ -3930,7 +3935,8 @@ bernoulli_p = Op("minigrad::autograd::NotImplemented", _draw_bernoulli, promote=
                  self=_not_implemented("bernoulli"))  # torch.bernoulli(input, p): no formula there
 bernoulli_tensor_ = Op("BernoulliBackward1", _draw_bernoulli, promote=False,
                        self=lambda grad: zeros_like(grad),
-                       p=lambda p_info: _zeros(p_info))
+                       p=lambda p_info: _zeros(p_info),
+                       result=lambda self_t: _fw(zero_, self_t))  # (as the comparisons': zeroed)
 # part newfns2: torch.poisson and torch.binomial, drawn element by element (new, C-contiguous)
 _POISSON_LAM_MAX = 2.0**63 - 2.0**32 * 10  # (NumPy's largest rate, about its int64's largest)
 
@@ -3957,7 +3963,8 @@ def _draw_binomial(count, prob, generator):
 
 
 poisson = Op("PoissonBackward0",       _draw_poisson, promote=False,
-             self=lambda grad: zeros_like(grad))       # random counts: no gradient flows back
+             self=lambda grad: zeros_like(grad),       # random counts: no gradient flows back
+             result="auto_element_wise")
 binomial = Op("minigrad::autograd::NotImplemented", _draw_binomial, promote=False,
               count=_not_implemented("binomial"), prob=_not_implemented("binomial"))
 poisson.contiguous = binomial.contiguous = True
@@ -5192,7 +5199,8 @@ def _affine_grid_generator_backward(grad, size, align_corners):
 
 affine_grid_generator = Op("AffineGridGeneratorBackward0", _affine_grid_generator,
                            theta=lambda grad, size, align_corners:
-                               _affine_grid_generator_backward(grad, size, align_corners))
+                               _affine_grid_generator_backward(grad, size, align_corners),
+                           result="auto_linear")
 
 
 # --- part gridsample: grid_sampler_2d/3d (F.grid_sample) ---------------------------------------
@@ -7196,23 +7204,27 @@ def _fractional_max_pool(self, kernel_size, output_size, random_samples):
 fractional_max_pool2d = Op(
     "FractionalMaxPool2DBackward0", _fractional_max_pool, extra=("result1",),
     self=lambda grad, self, kernel_size, output_size, result1: fractional_max_pool2d_backward(
-        grad, self, kernel_size, output_size, result1))
+        grad, self, kernel_size, output_size, result1),
+    result=lambda self_t, result1: gather(self_t.flatten(-2), -1, result1.flatten(-2)).view_as(result1))
 fractional_max_pool3d = Op(
     "FractionalMaxPool3DBackward0", _fractional_max_pool, extra=("result1",),
     self=lambda grad, self, kernel_size, output_size, result1: fractional_max_pool3d_backward(
-        grad, self, kernel_size, output_size, result1))
+        grad, self, kernel_size, output_size, result1),
+    result=lambda self_t, result1: gather(self_t.flatten(-3), -1, result1.flatten(-3)).view_as(result1))
 fractional_max_pool2d_backward = Op(
     "FractionalMaxPool2DBackwardBackward0",
     lambda grad_output, self, kernel_size, output_size, indices:
         _add_at(self.shape, indices, grad_output, 2), promote=("grad_output",),
     grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 2),
-    self=lambda grad: zeros_like(grad))
+    self=lambda grad: zeros_like(grad),
+    result="auto_linear")
 fractional_max_pool3d_backward = Op(
     "FractionalMaxPool3DBackwardBackward0",
     lambda grad_output, self, kernel_size, output_size, indices:
         _add_at(self.shape, indices, grad_output, 3), promote=("grad_output",),
     grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
-    self=lambda grad: zeros_like(grad))
+    self=lambda grad: zeros_like(grad),
+    result="auto_linear")
 
 
 # --- part nnmore: im2col/col2im (F.unfold/F.fold), pixel (un)shuffle, max_unpool2d -------------
@@ -7676,7 +7688,13 @@ def _trilinear_backward(grad, i1, i2, i3, expand1, expand2, expand3, sumdim, gra
 trilinear = Op("TrilinearBackward0",   _trilinear, **{
                "i1, i2, i3": lambda grad, i1, i2, i3, expand1, expand2, expand3, sumdim, grad_input_mask:
                    _trilinear_backward(grad, i1, i2, i3, expand1, expand2, expand3, sumdim,
-                                       grad_input_mask)})
+                                       grad_input_mask)},
+               result=(lambda i1_t, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim:  # (each
+                           trilinear(i1_t, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim),
+                       lambda i2_t, i1, i3, expand1, expand2, expand3, sumdim, unroll_dim:  # input's
+                           trilinear(i1, i2_t, i3, expand1, expand2, expand3, sumdim, unroll_dim),
+                       lambda i3_t, i1, i2, expand1, expand2, expand3, sumdim, unroll_dim:  # share)
+                           trilinear(i1, i2, i3_t, expand1, expand2, expand3, sumdim, unroll_dim)))
 trilinear.contiguous = True
 
 
@@ -8053,7 +8071,8 @@ def _rrelu_backward_of_result(grad, result, noise, lower, upper, training):
 
 rrelu_with_noise = Op("RreluWithNoiseBackward0", _rrelu_with_noise,
                       self=lambda grad, self, noise, lower, upper, training:
-                          rrelu_with_noise_backward(grad, self, noise, lower, upper, training, False))
+                          rrelu_with_noise_backward(grad, self, noise, lower, upper, training, False),
+                      result="auto_element_wise")
 rrelu_with_noise.contiguous = True  # (a new row-major tensor in PyTorch)
 rrelu_with_noise_ = Op("RreluWithNoiseBackward1", _rrelu_with_noise,  # in place: the output stands in
                        self=lambda grad, result, noise, lower, upper, training:
@@ -8062,7 +8081,10 @@ rrelu_with_noise_backward = Op("RreluWithNoiseBackwardBackward0", _rrelu_with_no
                                grad_output=lambda grad, self, noise, lower, upper, training:
                                    rrelu_with_noise_backward(grad, self, noise, lower, upper,
                                                              training, False),
-                               self=lambda grad: zeros_like(grad))
+                               self=lambda grad: zeros_like(grad),
+                               result=lambda grad_output_t, self, noise, lower, upper, training:
+                                   _fw(rrelu_with_noise_backward, grad_output_t, self, noise, lower,
+                                       upper, training, False))
 
 
 # --- part decoder: embedding_bag: each bag (a run of indices) reduced to one row ---------------

@@ -2688,6 +2688,13 @@ def _forward_ad_rows(L, a, b):
             f.channel_shuffle(c.reshape(1, 4, 3), 2), f.prelu(a.reshape(1, 2, 3), b[:, 0]), f.prelu(a, b[0, :1]),
             L.renorm(a, 2, 0, 1.0), L.renorm(a, 1, 1, 0.5), a.frexp().mantissa, a.as_strided((2, 2), (1, 2), 1),
             L.as_strided_copy(a, (3,), (2,)), (a * 1).as_strided_((2,), (3,)), L.as_strided_scatter(b * 0, a[0, :2] * b[0, :2], (2,), (1,), 1),
+            f.bilinear(a[:, :2], b[:, 1:], L.stack([a[:, 1:], b[:, :2]]), a[0, :2]), f.affine_grid(c.reshape(1, 2, 6)[:, :, :3], (1, 1, 2, 2), align_corners=False),
+            f.fractional_max_pool2d(x, (1, 2), output_size=(2, 2), _random_samples=L.tensor([[[0.3, 0.7]]], dtype=a.dtype)),
+            f.fractional_max_pool3d(c.reshape(1, 1, 2, 2, 3), (1, 1, 2), output_size=(1, 1, 1),
+                                    _random_samples=L.tensor([[[0.3, 0.7, 0.2]]], dtype=a.dtype)),
+            f.rrelu(a), (a * 1).conj_physical_(), *[d * 0 for d in (L.bernoulli(a.sigmoid()), (a * 1).bernoulli_(b.sigmoid()),
+                                                                    L.normal(a, 1.0), L.normal(0.5, b.abs()), L.normal(a, b.abs()),
+                                                                    L.poisson(a.abs()))],
             L.func.grad(lambda t: (f.glu(L.cat([t, b], 1)) ** 2 * b).sum()
                         + sum((g(t.reshape(1, 1, 2, 3)) ** 2).sum() for g in (
                             lambda u: f.avg_pool2d(u, (1, 2), 1), lambda u: f.max_pool2d(u, (1, 2), 1),
@@ -2702,7 +2709,12 @@ def _forward_ad_rows(L, a, b):
                         + (f.batch_norm(L.cat([t, b]), None, None, t[1] * b[0], b[1], training=True) ** 3).sum()
                         + (f.batch_norm(t * b, L.tensor([0.1, -0.2, 0.3], dtype=t.dtype), L.tensor([1.5, 0.5, 2.0], dtype=t.dtype), t[0]) ** 3).sum()
                         + (f.conv1d(t[None], L.stack([t, b]), t[0, :2], padding=1) ** 3).sum()
-                        + (f.conv_transpose1d(t[None], b.reshape(2, 1, 3), stride=2) ** 2 * 0.5).sum())(a))
+                        + (f.conv_transpose1d(t[None], b.reshape(2, 1, 3), stride=2) ** 2 * 0.5).sum()
+                        + (f.rrelu(t * b) ** 2).sum() + (f.fractional_max_pool2d(
+                            t.reshape(1, 1, 2, 3), (1, 2), output_size=(2, 2),
+                            _random_samples=L.tensor([[[0.3, 0.7]]], dtype=a.dtype)) ** 2).sum()
+                        + (f.fractional_max_pool3d(L.cat([t, b], 1).reshape(1, 1, 2, 2, 3), (1, 1, 2), output_size=(1, 1, 1),
+                                                   _random_samples=L.tensor([[[0.3, 0.7, 0.2]]], dtype=a.dtype)) ** 2).sum())(a))
 
 
 C.add("forward_ad_rows", _forward_ad_rows, A23, B23)
