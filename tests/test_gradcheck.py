@@ -2294,7 +2294,7 @@ def _not_implemented_cases(L):
     return [("floor_divide", a // b, "floor_divide"), ("floor_divide_scalar", a // 2, "floor_divide"),
             ("rfloor_divide", 2.5 // a, "floor_divide"), ("rremainder", 2.5 % a, "remainder"),
             ("floor_divide_", z, "floor_divide_"), ("floor_divide_scalar_", y, "floor_divide_"),
-            ("hardsigmoid_backward", g, "hardsigmoid_backward"),
+            ("hardsigmoid_backward", g, "hardsigmoid_backward"), ("glu_jvp", _glu_jvp_tangent(L), "glu_jvp"),
             ("heaviside", L.heaviside(a, b), "heaviside"),  # (part elem2)
             ("detach_copy", L.detach_copy(a), "detach_copy"),  # (part views2)
             ("bincount", L.bincount(L.tensor([0, 2, 2]), a), "bincount"),  # (part counting)
@@ -2719,3 +2719,11 @@ def _forward_ad_rows(L, a, b):
 
 C.add("forward_ad_rows", _forward_ad_rows, A23, B23)
 FORWARD_AD_CASES.append("forward_ad_rows")  # (read when the tests above are collected)
+
+
+def _glu_jvp_tangent(L):
+    """glu's tangent through create_graph: the node of its own kernel, glu_jvp (no derivative)."""
+    fwAD = L.autograd.forward_ad
+    t = L.tensor([[1.0, -2.0], [0.5, 3.0]], requires_grad=True)
+    with fwAD.dual_level():
+        return fwAD.unpack_dual(F(L).glu(fwAD.make_dual(L.tensor([[0.5, -1.0], [2.0, 1.5]]), t))).tangent
