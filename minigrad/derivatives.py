@@ -320,11 +320,15 @@ def _frexp(self):
 
 def _comparison_rows(name, ufunc):
     """x.eq_(y) and the like: self becomes 0 or 1 in its own dtype, a step function of both
-    inputs, so their gradients are zero (...Backward0 against a number, ...Backward1 a tensor)."""
+    inputs, so their gradients are zero (...Backward0 against a number, ...Backward1 a tensor).
+    Forward AD zeroes self's tangent (PyTorch's self_t.zero_()); a tangent of other alone
+    leaves self without one."""
     return (Op(f"{name}Backward0", lambda self, other: ufunc(self, other),
-               promote=("self", "other"), self=lambda grad: zeros_like(grad)),
+               promote=("self", "other"), self=lambda grad: zeros_like(grad),
+               result=lambda self_t: _fw(zero_, self_t)),
             Op(f"{name}Backward1", lambda self, other: ufunc(self, other),
-               self=lambda grad: zeros_like(grad), other=lambda grad: zeros_like(grad)))
+               self=lambda grad: zeros_like(grad), other=lambda grad: zeros_like(grad),
+               result=lambda self_t: _fw(zero_, self_t)))
 
 
 def _add_scaled(self, other, alpha):
@@ -790,6 +794,13 @@ def _logcumsumexp(self, dim):
             step = np.log1p(np.exp(low - high)) + high
             out[i] = np.where((low != high) | np.isfinite(low), step, new)
     return np.moveaxis(out, 0, dim).astype(self.dtype)
+
+
+def _logcumsumexp_jvp(self, self_t, dim):
+    """PyTorch's logcumsumexp_jvp: cumsum(exp(x) x_t) / cumsum(exp(x)), the running softmax
+    weights of the tangent, with the exp-normalize trick (and 1e-13 against 0 / 0)."""
+    self_exp = (self - self.max(dim, True)[0]).exp()
+    return (self_exp * self_t).cumsum(dim) / add_scalar(self_exp.cumsum(dim), 1e-13)
 
 
 def _logcumsumexp_backward(grad, self, result, dim):
@@ -1471,7 +1482,8 @@ abs = Op("AbsBackward0",               lambda self: np.abs(self),
          self=lambda grad, self: grad * self.sgn(),
          result=lambda self_t, self: self_t * self.sgn())
 sgn = Op("SgnBackward0",               lambda self: _sign(self),  # (sgn_backward of real numbers:
-         self=lambda grad, self, result: _zeros((grad.shape, grad._data.dtype)))  # new zeros)
+         self=lambda grad, self, result: _zeros((grad.shape, grad._data.dtype)),  # new zeros)
+         result=lambda self_t: _zeros((self_t.shape, self_t._data.dtype)))
 sign = Op("SignBackward0",             lambda self: _sign(self),    # sgn's twin for real numbers
           self=lambda grad: zeros_like(grad),
           result="auto_element_wise")
@@ -1630,7 +1642,8 @@ nextafter = Op("NextafterBackward0",    lambda self, other: np.nextafter(self, o
 angle = Op("AngleBackward0",           lambda self: np.where(np.isnan(self), self,
                                                              np.where(self < 0, np.pi, 0.0)),
            floating=True,
-           self=lambda grad, self: zeros_like(self))  # (a real tensor's angle is piecewise constant)
+           self=lambda grad, self: zeros_like(self),  # (a real tensor's angle is piecewise constant)
+           result=lambda self: zeros_like(self))
 copysign = Op("CopysignBackward0",     lambda self, other: np.copysign(self, other), floating=True,
               self=lambda grad, self, result: grad * _copysign_ratio(self, result),
               other=lambda grad: zeros_like(grad),
@@ -1668,7 +1681,8 @@ ldexp = Op("LdexpBackward0",           lambda self, other: self * _rounded(np.ex
            result=(lambda self_t, other: self_t * rpow(2, other),
                           lambda other_t, result: mul_scalar(other_t * result, math.log(2))))
 frexp = Op("FrexpBackward0",           lambda self: _frexp(self), extra=("exponent",),
-           self=lambda grad, exponent: grad / exponent.exp2())
+           self=lambda grad, exponent: grad / exponent.exp2(),
+           result=lambda self_t, exponent: self_t / exponent.exp2())
 heaviside = Op("minigrad::autograd::NotImplemented", lambda self, values:
                                            np.where(self == 0, values, self > 0).astype(self.dtype),
                self=_not_implemented("heaviside"), values=_not_implemented("heaviside"))
@@ -1879,7 +1893,8 @@ polygamma = Op("PolygammaBackward0",   _polygamma, floating=True,
                self=lambda grad, n, self: grad * polygamma(self, n + 1),
                result="auto_element_wise")
 polygamma_ = Op("PolygammaBackward1",   _polygamma, floating=True,  # derivatives.yaml: polygamma_
-                self=lambda grad, n, self: grad * polygamma(self, n + 1))
+                self=lambda grad, n, self: grad * polygamma(self, n + 1),
+                result="auto_element_wise")  # (self: original_self_p, before the write)
 mvlgamma = Op("MvlgammaBackward0",     _mvlgamma, floating=True,
               self=_mvlgamma_backward,
               result="auto_element_wise")
@@ -1990,7 +2005,8 @@ round = Op("RoundBackward0",           lambda self: _integral(np.round, self),  
            self=lambda grad: zeros_like(grad),
            result="auto_element_wise")
 round_decimals = Op("RoundBackward1",  _round_decimals,
-                    self=lambda grad: zeros_like(grad))
+                    self=lambda grad: zeros_like(grad),
+                    result="auto_element_wise")
 trunc = Op("TruncBackward0",           lambda self: _integral(np.trunc, self),    # toward zero
            self=lambda grad: zeros_like(grad),
            result="auto_element_wise")
@@ -2039,7 +2055,8 @@ fmod_scalar = Op("FmodBackward0",      _fmod, promote=("self", "other"),
                  result="auto_element_wise")
 div_rounded = Op("DivBackward2",       _div_rounded,        # saves what PyTorch's formulas name
                  self=lambda grad, other, rounding_mode: zeros_like(grad),
-                 other=lambda grad, self, other, rounding_mode: zeros_like(grad))
+                 other=lambda grad, self, other, rounding_mode: zeros_like(grad),
+                 result=lambda result: zeros_like(result))  # (a step function: new zeros)
 add_scalar = Op("AddBackward1",        lambda self, other: self + other,          # inside formulas
                 promote=("self", "other"),
                 self=lambda grad: grad,
@@ -3394,7 +3411,8 @@ nansum = Op("NansumBackward0",         lambda self, dim, keepdim, dtype=None: _s
             result=lambda self_t, self, dim, keepdim, dtype:
                        sum_dim(where(self.isnan(), 0.0, self_t), dim or (), keepdim, dtype))
 logcumsumexp_scan = Op("LogcumsumexpBackward0", _logcumsumexp,
-                       self=lambda grad, self, result, dim: _logcumsumexp_backward(grad, self, result, dim))
+                       self=lambda grad, self, result, dim: _logcumsumexp_backward(grad, self, result, dim),
+                       result=lambda self_t, self, dim: _logcumsumexp_jvp(self, self_t, dim))
 # distances: dist is one node; pairwise_distance is at::norm(x1 - x2 + eps, p, dim), its own row
 dist = Op("DistBackward0",             lambda self, other, p: _norm(self - other, p, None, False),
           self=lambda grad, self, other, p, result: _norm_backward(grad, self - other, result, p, None, False),
@@ -3585,16 +3603,19 @@ def _as_strided_scatter_backward(grad, input_geometry, size, stride, storage_off
 
 as_strided = Op("AsStridedBackward0",  _as_strided, view=True,
                 self=lambda grad, self_geometry, size, stride, storage_offset:
-                    _as_strided_backward(grad, self_geometry, size, stride, storage_offset))
+                    _as_strided_backward(grad, self_geometry, size, stride, storage_offset),
+                result="auto_linear")
 as_strided_ = Op("AsStridedBackward1", _as_strided, view=True,
                  self=lambda grad, self_geometry, size, stride, storage_offset:
-                     _as_strided_backward(grad, self_geometry, size, stride, storage_offset))
+                     _as_strided_backward(grad, self_geometry, size, stride, storage_offset),
+                 result="auto_linear")
 as_strided_scatter = Op("AsStridedScatterBackward0", _as_strided_scatter, promote=False,
                         self=lambda grad, self_geometry, size, stride, storage_offset:
                             _as_strided_scatter_backward(grad, self_geometry, size, stride,
                                                          storage_offset),
                         src=lambda grad, size, stride, storage_offset:
-                            as_strided(grad.contiguous(), size, stride, storage_offset))
+                            as_strided(grad.contiguous(), size, stride, storage_offset),
+                        result="auto_linear")
 as_strided_scatter.keep_layout = True  # (its result is seen as self is)
 # --- end of part views2 ---
 
@@ -3832,7 +3853,8 @@ masked_scatter = Op("MaskedScatterBackward0", _masked_scatter,
                     result="auto_linear")
 masked_scatter_backward = Op("MaskedScatterBackwardBackward0", _masked_scatter_backward,
                              grad_output=lambda grad, grad_output, mask: masked_scatter(
-                                 zeros_like(grad_output), mask, grad))
+                                 zeros_like(grad_output), mask, grad),
+                             result="auto_linear")
 take = Op("TakeBackward0",             lambda self, index: self.reshape(-1)[index],
           self=lambda grad, self, index: put(zeros_like(self), index, grad, True),
           result="auto_linear")
@@ -3857,7 +3879,8 @@ copy_ = Op("minigrad::autograd::CopyBackwards", lambda self, src: np.broadcast_t
                else src_t if src_t.shape == self.shape and src_t.dtype == self.dtype  # (cloned)
                else apply_inplace(copy_, function._zero_tangent(self), src_t))
 conj_physical_ = Op("ConjPhysicalBackward1", lambda self: self.copy(),  # (real:
-                    self=lambda grad: grad)                             # its own conjugate)
+                    self=lambda grad: grad,                             # its own conjugate)
+                    result="auto_element_wise")
 zero_ = Op("ZeroBackward0",            lambda self: np.zeros_like(self),
            self=lambda grad: zeros_like(grad),
            result="auto_linear")
@@ -3887,15 +3910,19 @@ def _no_gradient(grad, shape):
 
 
 normal_tensor_float = Op("NormalBackward1", _normal, promote=False,
-                         mean=lambda grad, mean_shape: _no_gradient(grad, mean_shape))
+                         mean=lambda grad, mean_shape: _no_gradient(grad, mean_shape),
+                         result=lambda mean_t: zeros_like(mean_t))
 normal_float_tensor = Op("NormalBackward2", _normal, promote=False,
-                         std=lambda grad, std_shape: _no_gradient(grad, std_shape))
+                         std=lambda grad, std_shape: _no_gradient(grad, std_shape),
+                         result=lambda std_t: zeros_like(std_t))
 normal_tensor_tensor = Op("NormalBackward3", _normal, promote=False,
                           mean=lambda grad, mean_shape: _no_gradient(grad, mean_shape),
-                          std=lambda grad, std_shape: _no_gradient(grad, std_shape))
+                          std=lambda grad, std_shape: _no_gradient(grad, std_shape),
+                          result=lambda mean_t, mean: zeros_like(_materialized(mean_t, mean)))
 bernoulli = Op("BernoulliBackward0",    lambda self, generator: (generator._rng.random(self.shape)
                                                               < self).astype(self.dtype),
-               self=lambda grad: zeros_like(grad))   # 1 with probability self: no gradient
+               self=lambda grad: zeros_like(grad),   # 1 with probability self: no gradient
+               result="auto_element_wise")
 # the other in-place samplers: random numbers again, so no gradient flows back through them
 def _draw_bernoulli(self, p, generator):
     return (generator._rng.random(self.shape) < p).astype(self.dtype)
@@ -3908,7 +3935,8 @@ bernoulli_p = Op("minigrad::autograd::NotImplemented", _draw_bernoulli, promote=
                  self=_not_implemented("bernoulli"))  # torch.bernoulli(input, p): no formula there
 bernoulli_tensor_ = Op("BernoulliBackward1", _draw_bernoulli, promote=False,
                        self=lambda grad: zeros_like(grad),
-                       p=lambda p_info: _zeros(p_info))
+                       p=lambda p_info: _zeros(p_info),
+                       result=lambda self_t: _fw(zero_, self_t))  # (as the comparisons': zeroed)
 # part newfns2: torch.poisson and torch.binomial, drawn element by element (new, C-contiguous)
 _POISSON_LAM_MAX = 2.0**63 - 2.0**32 * 10  # (NumPy's largest rate, about its int64's largest)
 
@@ -3935,7 +3963,8 @@ def _draw_binomial(count, prob, generator):
 
 
 poisson = Op("PoissonBackward0",       _draw_poisson, promote=False,
-             self=lambda grad: zeros_like(grad))       # random counts: no gradient flows back
+             self=lambda grad: zeros_like(grad),       # random counts: no gradient flows back
+             result="auto_element_wise")
 binomial = Op("minigrad::autograd::NotImplemented", _draw_binomial, promote=False,
               count=_not_implemented("binomial"), prob=_not_implemented("binomial"))
 poisson.contiguous = binomial.contiguous = True
@@ -4052,7 +4081,11 @@ nll_loss2d = Op("NllLoss2DBackward0",  _nll_loss_forward, promote=False, extra=(
 nll_loss2d_backward = Op("NllLoss2DBackwardBackward0", _nll_loss_backward, promote=False,
                          grad_output=lambda grad, target, weight, reduction, ignore_index:
                              nll_loss2d(grad, target, weight, reduction, ignore_index)[0],
-                         self=lambda grad: zeros_like(grad))
+                         self=lambda grad: zeros_like(grad),
+                         result=(lambda grad_output_t, self, target, weight, reduction,  # (as
+                                        ignore_index, total_weight: nll_loss2d_backward(  # above)
+                             grad_output_t, self, target, weight, reduction, ignore_index,
+                             total_weight),))
 
 
 # part nn.functional (helper nnf): activations, linear's addmm, binary cross entropy
@@ -4256,7 +4289,8 @@ elu = Op("EluBackward0",               _elu,
          result="auto_element_wise")
 elu_ = Op("EluBackward1",              _elu,      # in place: x is gone, the output stands in
           self=lambda grad, result, alpha, scale, input_scale:
-              elu_backward(grad, alpha, scale, input_scale, True, result))
+              elu_backward(grad, alpha, scale, input_scale, True, result),
+          result="auto_element_wise")  # (self_t is the tangent self had: original_self_t)
 smooth_l1_loss = Op("SmoothL1LossBackward0", _smooth_l1_loss,
                     self=lambda grad, self, target, reduction, beta:
                         smooth_l1_loss_backward(grad, self, target, reduction, beta),
@@ -4342,9 +4376,18 @@ def _soft_margin_double_backward_grad_output(grad, grad_output, self, target, re
     return (soft_margin_loss_backward(ones_like(grad_output), self, target, reduction) * grad).sum()
 
 
+def _soft_margin_loss_jvp(self_t, self, target, reduction):
+    """apply_loss_reduction(soft_margin_loss_backward(self_t, ...)). PyTorch writes a reduced
+    loss into the elementwise losses' memory, shrunk to one number: a tangent laid out otherwise
+    than its primal is copied into new zeros (CopyBackwards, with create_graph)."""
+    t = _apply_loss_reduction(soft_margin_loss_backward(self_t, self, target, 0), reduction)
+    return t if reduction == 0 else zeros_like(t).copy_(t)
+
+
 soft_margin_loss = Op("SoftMarginLossBackward0", _soft_margin_loss,
                       self=lambda grad, self, target, reduction:
-                          soft_margin_loss_backward(grad, self, target, reduction))
+                          soft_margin_loss_backward(grad, self, target, reduction),
+                      result=_soft_margin_loss_jvp)
 soft_margin_loss.keep_layout = True
 soft_margin_loss_backward = Op("SoftMarginLossBackwardBackward0", _soft_margin_loss_backward,
                                grad_output=lambda grad, grad_output, self, target, reduction:
@@ -4377,14 +4420,23 @@ def _prelu_double_backward_grad_output(grads, self, weight):
 
 prelu_kernel = Op("PreluKernelBackward0", lambda self, weight: np.where(self > 0, self, weight * self),
                   **{"self, weight": lambda grad, self, weight:
-                     prelu_kernel_backward(grad, self, weight)})
+                     prelu_kernel_backward(grad, self, weight)},
+                  result=lambda self_t, weight_t, self, weight: where(
+                      self >= 0, _materialized(self_t, self),
+                      _fw_sum(_fw(mul, self_t, weight), _fw(mul, weight_t, self))))
 prelu_kernel_backward = Op(
     "PreluKernelBackwardBackward0", _prelu_kernel_backward, outputs=("result0", "result1"),
     grad_output=lambda grads, self, weight: _prelu_double_backward_grad_output(grads, self, weight),
     self=lambda grads, grad_output, self: zeros_like(self) if grads[1] is None else
         where(self >= 0, zeros_like(grads[1]), grad_output * grads[1]),
     weight=lambda grads, grad_output, self: zeros_like(self) if grads[0] is None else
-        where(self >= 0, zeros_like(grads[0]), grad_output * grads[0]))
+        where(self >= 0, zeros_like(grads[0]), grad_output * grads[0]),
+    result={"result0": lambda grad_output_t, weight_t, grad_output, self, weight: where(
+                self >= 0, _materialized(grad_output_t, grad_output),
+                _fw_sum(_fw(mul, grad_output_t, weight), _fw(mul, weight_t, grad_output))),
+            "result1": lambda grad_output_t, self_t, grad_output, self: where(
+                self >= 0, 0.0, _materialized(_fw_sum(_fw(mul, self_t, grad_output),
+                                                      _fw(mul, grad_output_t, self)), self))})
 
 
 # --- part conv: convolution, its backward, constant_pad_nd ------------------------------------
@@ -4551,7 +4603,28 @@ convolution_backward = Op(
         "grad_output, input, weight": lambda grads, grad_output, input, weight, stride, padding,
         dilation, transposed, output_padding, groups, grad_input_mask:
         _convolution_double_backward(*grads, grad_output, weight, input, stride, padding,
-                                     dilation, transposed, output_padding, groups, grad_input_mask)})
+                                     dilation, transposed, output_padding, groups, grad_input_mask)},
+    result={"result0": lambda grad_output_t, weight_t, grad_output, input, weight, bias_sizes, stride,
+            padding, dilation, transposed, output_padding, groups: _convolution_backward_jvp(
+                0, grad_output_t, weight_t, grad_output, input, weight, (
+                    bias_sizes, stride, padding, dilation, transposed, output_padding, groups)),
+            "result1": lambda grad_output_t, input_t, grad_output, input, weight, bias_sizes, stride,
+            padding, dilation, transposed, output_padding, groups: _convolution_backward_jvp(
+                1, grad_output_t, input_t, grad_output, input, weight, (
+                    bias_sizes, stride, padding, dilation, transposed, output_padding, groups)),
+            "result2": lambda grad_output_t, grad_output: _materialized(grad_output_t, grad_output).sum(
+                (0, *range(2, grad_output.dim())))})
+
+
+def _convolution_backward_jvp(k, grad_output_t, other_t, grad_output, input, weight, conv):
+    """derivatives.yaml's result0 and result1 of convolution_backward: the input's gradient is
+    bilinear in (grad_output, weight), the weight's in (grad_output, input), so its tangent is
+    the backward with one of them replaced by its tangent, plus the other (a missing tangent is
+    zeros, as PyTorch's efficient zero runs through the kernel)."""
+    conv = (*conv, (k == 0, k == 1, False))  # (convolution_backward's other arguments, its mask)
+    a, b = (input, _materialized(other_t, weight)) if k == 0 else (_materialized(other_t, input), weight)
+    return (convolution_backward(grad_output, a, b, *conv)[k]
+            + convolution_backward(_materialized(grad_output_t, grad_output), input, weight, *conv)[k])
 
 
 def _constant_pad_nd(self, pad, value=0):
@@ -5126,7 +5199,8 @@ def _affine_grid_generator_backward(grad, size, align_corners):
 
 affine_grid_generator = Op("AffineGridGeneratorBackward0", _affine_grid_generator,
                            theta=lambda grad, size, align_corners:
-                               _affine_grid_generator_backward(grad, size, align_corners))
+                               _affine_grid_generator_backward(grad, size, align_corners),
+                           result="auto_linear")
 
 
 # --- part gridsample: grid_sampler_2d/3d (F.grid_sample) ---------------------------------------
@@ -5722,6 +5796,34 @@ native_layer_norm = Op("NativeLayerNormBackward0", _native_layer_norm, promote=F
 # its backward, an op of its own in PyTorch (so double backward names it); the saved mean and
 # rstd get no gradient (derivatives.yaml's not_implemented), nor does bias (it only says
 # whether to compute grad_bias)
+def _layer_norm_backward_jvp(grad_out_t, input_t, weight_t, grad_out, input, weight, mean, rstd,
+                             normalized_shape):
+    """derivatives.yaml gives native_layer_norm_backward no forward derivative: PyTorch runs
+    forward AD through its decomposition (torch._decomp's for jvp), op by op. There mean and
+    rstd are recomputed from input (the saved ones' tangents do not reach the results):
+    x_hat = (x - mean) rstd, g = grad_out weight; input: rstd / N (N g - sum(g) - x_hat
+    sum(g x_hat)); weight: sum over the samples of grad_out x_hat; bias: of grad_out. The
+    tangents of the three, by the product rule (a missing tangent is zeros)."""
+    axis = input.dim() - len(normalized_shape)
+    inner, outer = tuple(range(axis, input.dim())), tuple(range(axis))
+    N = math.prod(input.shape[axis:])
+    input_t, grad_out_t = _materialized(input_t, input), _materialized(grad_out_t, grad_out)
+    mean_t, rstd_t = _normalized_stats_jvp(input, input_t, mean, rstd, inner)
+    x_hat = (input - mean) * rstd
+    x_hat_t = (input_t - mean_t) * rstd + (input - mean) * rstd_t
+    g, g_t = grad_out, grad_out_t
+    if weight is not None:
+        g, g_t = grad_out * weight, grad_out_t * weight + grad_out * _materialized(weight_t, weight)
+    c2 = (g * x_hat).sum(inner, keepdim=True)
+    c2_t = (g_t * x_hat + g * x_hat_t).sum(inner, keepdim=True)
+    inner_p = mul_scalar(g, N) - g.sum(inner, keepdim=True) - x_hat * c2
+    inner_t = mul_scalar(g_t, N) - g_t.sum(inner, keepdim=True) - (x_hat_t * c2 + x_hat * c2_t)
+    d_input_t = div_scalar(rstd_t, N) * inner_p + div_scalar(rstd, N) * inner_t
+    d_weight_t = grad_out_t * x_hat + grad_out * x_hat_t
+    return (d_input_t, d_weight_t.sum(outer) if outer else d_weight_t,
+            grad_out_t.sum(outer) if outer else grad_out_t.clone())
+
+
 native_layer_norm_backward = Op(
     "NativeLayerNormBackwardBackward0", _native_layer_norm_backward, promote=False,
     outputs=("result0", "result1", "result2"),
@@ -5730,7 +5832,11 @@ native_layer_norm_backward = Op(
     rstd=_not_derived("native_layer_norm_backward rstd"), **{
         "input, weight, grad_out": lambda grads, input, weight, grad_out, mean, rstd,
         normalized_shape: _layer_norm_double_backward(grads, input, weight, grad_out, mean, rstd,
-                                                      normalized_shape)})
+                                                      normalized_shape)},
+    result={f"result{k}": (lambda k: lambda grad_out_t, input_t, weight_t, grad_out, input, weight,
+                           mean, rstd, normalized_shape: _layer_norm_backward_jvp(
+                               grad_out_t, input_t, weight_t, grad_out, input, weight, mean, rstd,
+                               normalized_shape)[k])(k) for k in range(3)})
 
 
 # --- part loss3: group_norm ---------------------------------------------------------------------
@@ -5866,7 +5972,8 @@ embedding = Op("EmbeddingBackward0",   lambda weight, indices, padding_idx=-1,
 embedding_dense_backward = Op("EmbeddingDenseBackwardBackward0", _embedding_dense_backward,
                               promote=False,
                               grad_output=lambda grad, indices, padding_idx:
-                                  _embedding_double_backward(grad, indices, padding_idx))
+                                  _embedding_double_backward(grad, indices, padding_idx),
+                              result="auto_linear")
 
 
 # --- part nnlayers: batch_norm ------------------------------------------------------------------
@@ -6010,6 +6117,43 @@ native_batch_norm = Op("NativeBatchNormBackward0", _native_batch_norm, promote=F
                                       result2, training, eps))
 # its backward, an op of its own in PyTorch (so double backward names it); the saved statistics
 # get no gradient (derivatives.yaml's not_implemented)
+def _batch_norm_backward_jvp(grad_out_t, input_t, weight_t, grad_out, input, weight, running_mean,
+                             running_var, save_mean, save_invstd, train, eps):
+    """As for layer norm (above), PyTorch's forward AD runs through native_batch_norm_backward's
+    decomposition: per channel, mean and invstd (recomputed from input in training, the running
+    ones in eval), dot_p = sum(grad_out (x - mean)); input: (grad_out - (x - mean) dot_p / n
+    invstd^2 - mean(grad_out)) invstd weight in training, grad_out invstd weight in eval;
+    weight: dot_p invstd; bias: sum(grad_out). The tangents of the three by the product rule
+    (a missing tangent is zeros; the statistics are constants in eval)."""
+    dims, shape = (0, *range(2, input.dim())), (1, -1) + (1,) * (input.dim() - 2)
+    n = input.numel() // input.shape[1]
+    input_t, grad_out_t = _materialized(input_t, input), _materialized(grad_out_t, grad_out)
+    if train:
+        mean, invstd = save_mean.reshape(shape), save_invstd.reshape(shape)
+        mean_t, invstd_t = _normalized_stats_jvp(input, input_t, mean, invstd, dims)
+    else:
+        mean, invstd = running_mean.reshape(shape), add_scalar(running_var, eps).rsqrt().reshape(shape)
+        mean_t = invstd_t = zeros_like(mean)
+    x_mu, x_mu_t = input - mean, input_t - mean_t
+    sum_t = grad_out_t.sum(dims, keepdim=True)
+    dot_p = (grad_out * x_mu).sum(dims, keepdim=True)
+    dot_p_t = (grad_out_t * x_mu + grad_out * x_mu_t).sum(dims, keepdim=True)
+    scale, scale_t = invstd, invstd_t
+    if weight is not None:
+        w, w_t = weight.reshape(shape), _materialized(weight_t, weight).reshape(shape)
+        scale, scale_t = invstd * w, invstd_t * w + invstd * w_t
+    if train:
+        proj_scale = div_scalar(dot_p, n) * invstd * invstd
+        proj_scale_t = div_scalar(dot_p_t, n) * invstd * invstd + mul_scalar(
+            div_scalar(dot_p, n) * invstd * invstd_t, 2)
+        g = grad_out - x_mu * proj_scale - div_scalar(grad_out.sum(dims, keepdim=True), n)
+        g_t = grad_out_t - (x_mu_t * proj_scale + x_mu * proj_scale_t) - div_scalar(sum_t, n)
+    else:
+        g, g_t = grad_out, grad_out_t
+    return (g_t * scale + g * scale_t, (dot_p_t * invstd + dot_p * invstd_t).reshape(-1),
+            sum_t.reshape(-1))
+
+
 native_batch_norm_backward = Op(
     "NativeBatchNormBackwardBackward0", _native_batch_norm_backward, promote=False,
     outputs=("result0", "result1", "result2"),
@@ -6018,7 +6162,12 @@ native_batch_norm_backward = Op(
         "input, weight, grad_out": lambda grads, input, weight, grad_out, running_mean,
         running_var, train, eps, save_mean, save_invstd: _batchnorm_double_backward(
             grads, input, weight, grad_out, running_mean, running_var, train, eps, save_mean,
-            save_invstd)})
+            save_invstd)},
+    result={f"result{k}": (lambda k: lambda grad_out_t, input_t, weight_t, grad_out, input, weight,
+                           running_mean, running_var, save_mean, save_invstd, train, eps:
+                           _batch_norm_backward_jvp(grad_out_t, input_t, weight_t, grad_out, input,
+                                                    weight, running_mean, running_var, save_mean,
+                                                    save_invstd, train, eps)[k])(k) for k in range(3)})
 
 
 # --- part act2: celu, leaky_relu_, softplus, hardsigmoid, hardswish, mish, shrinks, threshold, glu
@@ -6078,6 +6227,21 @@ def _halves(t, dim):
     return slicing(t, dim, 0, h, 1), slicing(t, dim, h, 2 * h, 1)
 
 
+def _glu_backward_jvp(grad_x, grad_glu, self, grad_glu_t, self_t, dim):
+    """PyTorch's glu_backward_jvp: glu_backward's result (grad_x, both halves) differentiated
+    in grad_glu and self along their tangents (a missing one is zeros, as PyTorch's)."""
+    grad_glu_t, self_t = _materialized(grad_glu_t, grad_glu), _materialized(self_t, self)
+    a, b = _halves(self, dim)
+    da, db = _halves(self_t, dim)
+    grad_x_a = _halves(grad_x, dim)[0]
+    sig_b = b.sigmoid()
+    glu = a * sig_b
+    db_neg_sig_b = db - db * sig_b
+    dgrad_x_a = grad_glu_t * sig_b + grad_x_a * db_neg_sig_b
+    dgrad_x_b = dgrad_x_a * (a - glu) + grad_x_a * (da - da * sig_b - glu * db_neg_sig_b)
+    return join(CatBackward0, [dgrad_x_a, dgrad_x_b], dim, np.concatenate)
+
+
 def _glu_double_backward_grad_output(grad, self, dim):
     """PyTorch's glu_double_backward_grad_output: glu_backward is linear in grad_output, so its
     derivative is glu_backward of ones, times grad, with the two halves summed."""
@@ -6124,7 +6288,8 @@ celu = Op("CeluBackward0",             lambda self, alpha: _elu(self, alpha, 1, 
           result="auto_element_wise")
 celu_ = Op("CeluBackward1",            lambda self, alpha: _elu(self, alpha, 1, 1 / alpha),
            self=lambda grad, result, alpha: elu_backward(grad, alpha, 1, 1 / float(np.float32(alpha)),
-                                                         True, result))
+                                                         True, result),
+           result="auto_element_wise")
 softplus = Op("SoftplusBackward0",     _softplus,
               self=lambda grad, self, beta, threshold: softplus_backward(grad, self, beta, threshold),
               result="auto_element_wise")
@@ -6153,16 +6318,19 @@ hardshrink = Op("HardshrinkBackward0", lambda self, lambd: np.where(_shrunk(self
                 result="auto_element_wise")
 leaky_relu_ = Op("LeakyReluBackward1",  leaky_relu.forward,      # in place: the output stands in
                  self=lambda grad, result, negative_slope:
-                     _leaky_relu_backward_of_result(grad, result, negative_slope))
+                     _leaky_relu_backward_of_result(grad, result, negative_slope),
+                 result="auto_element_wise")
 glu = Op("GluBackward0",               _glu,
-         self=lambda grad, self, dim: glu_backward(grad, self, dim))
+         self=lambda grad, self, dim: glu_backward(grad, self, dim),
+         result=lambda self_t, self, dim, result: glu_jvp(result, self, self_t, dim))
 threshold = Op("ThresholdBackward0",   lambda self, threshold, value: np.where(
                                            self <= self.dtype.type(threshold), self.dtype.type(value), self),
                self=lambda grad, self, threshold: threshold_backward(grad, self, threshold),
                result="auto_element_wise")
 threshold_ = Op("ThresholdBackward1",  lambda self, threshold, value: np.where(    # in place: self is
                                            self <= self.dtype.type(threshold), self.dtype.type(value), self),
-                self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))  # saved first
+                self=lambda grad, self, threshold: threshold_backward(grad, self, threshold),  # saved first
+                result="auto_element_wise")  # (self: original_self_p, the values before the write)
 # their backward formulas, ops of their own in PyTorch (so double backward names them):
 softplus_backward = Op("SoftplusBackwardBackward0", _softplus_backward,
                        grad_output=lambda grad, self, beta, threshold:
@@ -6173,11 +6341,23 @@ softplus_backward = Op("SoftplusBackwardBackward0", _softplus_backward,
                                           softplus_backward(grad_output_t, self, beta, threshold),
                                       lambda self_t, grad_output, self, beta, threshold:
                                           _softplus_double_backward(self_t * grad_output, self, beta, threshold)))
+def _glu_jvp(glu, x, dx, dim):
+    """d(a sigmoid(b)) = da sigmoid(b) + glu (db - sigmoid(b) db), a kernel of its own."""
+    da, db = np.split(dx, 2, axis=dim)
+    sig_b = 1 / (1 + _rounded(np.exp, -np.split(x, 2, axis=dim)[1]))
+    return da * sig_b + glu * (db - sig_b * db)
+
+
+# (glu's forward derivative is an ATen kernel with no derivative of its own: NotImplemented)
+glu_jvp = Op("minigrad::autograd::NotImplemented", _glu_jvp, glu=_not_implemented("glu_jvp"),
+             x=_not_implemented("glu_jvp"), dx=_not_implemented("glu_jvp"))
 glu_backward = Op("GluBackwardBackward0", _glu_backward,
                   grad_output=lambda grad, self, dim:
                       _glu_double_backward_grad_output(grad, self, dim),
                   self=lambda grad, grad_output, self, dim:
-                      _glu_double_backward(grad, grad_output, self, dim))
+                      _glu_double_backward(grad, grad_output, self, dim),
+                  result=lambda grad_output_t, self_t, grad_output, self, dim, result:
+                      _glu_backward_jvp(result, grad_output, self, grad_output_t, self_t, dim))
 glu_backward.contiguous = True  # (a new row-major tensor in PyTorch)
 # (PyTorch has no formula for hardsigmoid_backward: its node is NotImplemented)
 hardsigmoid_backward = Op("minigrad::autograd::NotImplemented", lambda grad_output, self: np.where(
@@ -6903,13 +7083,15 @@ max_pool2d_with_indices_backward = Op(
     lambda grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices:
         _add_at(self.shape, indices, grad_output, 2), promote=("grad_output",),
     grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 2),
-    self=lambda grad: zeros_like(grad))
+    self=lambda grad: zeros_like(grad),
+    result="auto_linear")
 avg_pool2d_backward = Op("AvgPool2DBackwardBackward0", _avg_pool_backward, promote=("grad_output",),
                          grad_output=lambda grad, kernel_size, stride, padding, ceil_mode,
                          count_include_pad, divisor_override: avg_pool2d(
                              grad, kernel_size, stride, padding, ceil_mode, count_include_pad,
                              divisor_override),
-                         self=lambda grad: zeros_like(grad))
+                         self=lambda grad: zeros_like(grad),
+                         result="auto_linear")
 adaptive_avg_pool2d_backward = Op("AdaptiveAvgPool2DBackwardBackward0",
                                   lambda grad_output, self: _adaptive_avg_pool_backward(
                                       grad_output, self, 2),
@@ -6918,13 +7100,15 @@ adaptive_avg_pool2d_backward = Op("AdaptiveAvgPool2DBackwardBackward0",
                                   grad_output_sym_argsize_minus_1: adaptive_avg_pool2d(
                                       grad, (grad_output_sym_argsize_minus_2,
                                              grad_output_sym_argsize_minus_1)),
-                                  self=lambda grad: zeros_like(grad))
+                                  self=lambda grad: zeros_like(grad),
+                                  result="auto_linear")
 adaptive_max_pool2d_backward = Op(
     "AdaptiveMaxPool2DBackwardBackward0",
     lambda grad_output, self, indices: _add_at(self.shape, indices, grad_output, 2),
     promote=("grad_output",),
     grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 2),
-    self=lambda grad: zeros_like(grad))
+    self=lambda grad: zeros_like(grad),
+    result="auto_linear")
 # the same pools over three dims (volumes), rows of their own as in derivatives.yaml
 max_pool3d_with_indices = Op("MaxPool3DWithIndicesBackward0", _max_pool, extra=("result1",),
                              self=lambda grad, self, kernel_size, stride, padding, dilation,
@@ -6948,7 +7132,8 @@ max_pool3d_with_indices_backward = Op(
     lambda grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices:
         _add_at(self.shape, indices, grad_output, 3), promote=("grad_output",),
     grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
-    self=lambda grad: zeros_like(grad))
+    self=lambda grad: zeros_like(grad),
+    result="auto_linear")
 adaptive_avg_pool3d_backward = Op("AdaptiveAvgPool3DBackwardBackward0",
                                   lambda grad_output, self: _adaptive_avg_pool_backward(
                                       grad_output, self, 3),
@@ -6958,13 +7143,15 @@ adaptive_avg_pool3d_backward = Op("AdaptiveAvgPool3DBackwardBackward0",
                                   adaptive_avg_pool3d(grad, (grad_output_sym_argsize_minus_3,
                                                              grad_output_sym_argsize_minus_2,
                                                              grad_output_sym_argsize_minus_1)),
-                                  self=lambda grad: zeros_like(grad))
+                                  self=lambda grad: zeros_like(grad),
+                                  result="auto_linear")
 adaptive_max_pool3d_backward = Op(
     "AdaptiveMaxPool3DBackwardBackward0",
     lambda grad_output, self, indices: _add_at(self.shape, indices, grad_output, 3),
     promote=("grad_output",),
     grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
-    self=lambda grad: zeros_like(grad))
+    self=lambda grad: zeros_like(grad),
+    result="auto_linear")
 
 
 # --- part gridsample: fractional max pooling (PyTorch's FractionalMaxPool2d/3d.cpp) ------------
@@ -7017,23 +7204,27 @@ def _fractional_max_pool(self, kernel_size, output_size, random_samples):
 fractional_max_pool2d = Op(
     "FractionalMaxPool2DBackward0", _fractional_max_pool, extra=("result1",),
     self=lambda grad, self, kernel_size, output_size, result1: fractional_max_pool2d_backward(
-        grad, self, kernel_size, output_size, result1))
+        grad, self, kernel_size, output_size, result1),
+    result=lambda self_t, result1: gather(self_t.flatten(-2), -1, result1.flatten(-2)).view_as(result1))
 fractional_max_pool3d = Op(
     "FractionalMaxPool3DBackward0", _fractional_max_pool, extra=("result1",),
     self=lambda grad, self, kernel_size, output_size, result1: fractional_max_pool3d_backward(
-        grad, self, kernel_size, output_size, result1))
+        grad, self, kernel_size, output_size, result1),
+    result=lambda self_t, result1: gather(self_t.flatten(-3), -1, result1.flatten(-3)).view_as(result1))
 fractional_max_pool2d_backward = Op(
     "FractionalMaxPool2DBackwardBackward0",
     lambda grad_output, self, kernel_size, output_size, indices:
         _add_at(self.shape, indices, grad_output, 2), promote=("grad_output",),
     grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 2),
-    self=lambda grad: zeros_like(grad))
+    self=lambda grad: zeros_like(grad),
+    result="auto_linear")
 fractional_max_pool3d_backward = Op(
     "FractionalMaxPool3DBackwardBackward0",
     lambda grad_output, self, kernel_size, output_size, indices:
         _add_at(self.shape, indices, grad_output, 3), promote=("grad_output",),
     grad_output=lambda grad, indices: _max_pool_double_backward(grad, indices, 3),
-    self=lambda grad: zeros_like(grad))
+    self=lambda grad: zeros_like(grad),
+    result="auto_linear")
 
 
 # --- part nnmore: im2col/col2im (F.unfold/F.fold), pixel (un)shuffle, max_unpool2d -------------
@@ -7497,7 +7688,13 @@ def _trilinear_backward(grad, i1, i2, i3, expand1, expand2, expand3, sumdim, gra
 trilinear = Op("TrilinearBackward0",   _trilinear, **{
                "i1, i2, i3": lambda grad, i1, i2, i3, expand1, expand2, expand3, sumdim, grad_input_mask:
                    _trilinear_backward(grad, i1, i2, i3, expand1, expand2, expand3, sumdim,
-                                       grad_input_mask)})
+                                       grad_input_mask)},
+               result=(lambda i1_t, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim:  # (each
+                           trilinear(i1_t, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim),
+                       lambda i2_t, i1, i3, expand1, expand2, expand3, sumdim, unroll_dim:  # input's
+                           trilinear(i1, i2_t, i3, expand1, expand2, expand3, sumdim, unroll_dim),
+                       lambda i3_t, i1, i2, expand1, expand2, expand3, sumdim, unroll_dim:  # share)
+                           trilinear(i1, i2, i3_t, expand1, expand2, expand3, sumdim, unroll_dim)))
 trilinear.contiguous = True
 
 
@@ -7630,8 +7827,20 @@ def _renorm_backward(grad, self, p, dim, maxnorm):
     return where(norm_ > maxnorm, grad_norm.to(grad.dtype), grad)
 
 
+def _renorm_jvp(self, self_t, p, dim, maxnorm):
+    """PyTorch's renorm_jvp: where a slice was scaled by maxnorm / norm, the tangent is scaled
+    too, less the change of the norm itself (norm_jvp) along the slice."""
+    dims = _renorm_dims(self.dim(), dim)
+    norm_ = norm(self, p, dims, True)
+    invnorm = reciprocal(add_scalar(norm_, 1e-7))
+    scaled = mul_scalar(invnorm, maxnorm) * (
+        self_t - self * invnorm * _norm_jvp(self, self_t, p, norm_, dims, True))
+    return where(norm_ > maxnorm, scaled, self_t)
+
+
 renorm = Op("RenormBackward0",         _renorm,
-            self=lambda grad, self, p, dim, maxnorm: _renorm_backward(grad, self, p, dim, maxnorm))
+            self=lambda grad, self, p, dim, maxnorm: _renorm_backward(grad, self, p, dim, maxnorm),
+            result=lambda self_t, self, p, dim, maxnorm: _renorm_jvp(self, self_t, p, dim, maxnorm))
 renorm.contiguous = True  # (a new row-major tensor in PyTorch)
 
 
@@ -7643,7 +7852,8 @@ def _channel_shuffle(self, groups):
 
 
 channel_shuffle = Op("ChannelShuffleBackward0", _channel_shuffle,
-                     self=lambda grad, groups: channel_shuffle(grad, grad.shape[1] // groups))
+                     self=lambda grad, groups: channel_shuffle(grad, grad.shape[1] // groups),
+                     result="auto_linear")
 channel_shuffle.contiguous = True
 # its kernel under its own name (part nnalias), which PyTorch records with no derivative
 native_channel_shuffle = Op("minigrad::autograd::NotImplemented", _channel_shuffle,
@@ -7662,7 +7872,8 @@ avg_pool3d_backward = Op("AvgPool3DBackwardBackward0", _avg_pool_backward, promo
                          count_include_pad, divisor_override: avg_pool3d(
                              grad, kernel_size, stride, padding, ceil_mode, count_include_pad,
                              divisor_override),
-                         self=lambda grad: zeros_like(grad))
+                         self=lambda grad: zeros_like(grad),
+                         result="auto_linear")
 avg_pool3d.contiguous = avg_pool3d_backward.contiguous = True
 
 # exponential_: random numbers -log(1 - U) / lambd (gumbel_softmax's noise); no gradient flows back
@@ -7736,7 +7947,14 @@ def _safe_softmax(self, dim):
 
 
 safe_softmax = Op("SafeSoftmaxBackward0", _safe_softmax, floating=True,
-                  self=lambda grad, result, dim: softmax_backward_data(grad, result, dim))
+                  self=lambda grad, result, dim: softmax_backward_data(grad, result, dim),
+                  result=lambda self_t, self, result, dim:
+                      result * (self_t - _safe_logsumexp_jvp(self, self_t, dim)))
+
+
+def _safe_logsumexp_jvp(self, self_t, dim):
+    """logsumexp_jvp, but 0 along a row that is all -inf (whose softmax is 0, not nan)."""
+    return where((self == -math.inf).all(dim, True), 0.0, _logsumexp_jvp(self, self_t, dim))
 
 
 def _attention_scores(query, key, is_causal, attn_mask, scale):
@@ -7853,7 +8071,8 @@ def _rrelu_backward_of_result(grad, result, noise, lower, upper, training):
 
 rrelu_with_noise = Op("RreluWithNoiseBackward0", _rrelu_with_noise,
                       self=lambda grad, self, noise, lower, upper, training:
-                          rrelu_with_noise_backward(grad, self, noise, lower, upper, training, False))
+                          rrelu_with_noise_backward(grad, self, noise, lower, upper, training, False),
+                      result="auto_element_wise")
 rrelu_with_noise.contiguous = True  # (a new row-major tensor in PyTorch)
 rrelu_with_noise_ = Op("RreluWithNoiseBackward1", _rrelu_with_noise,  # in place: the output stands in
                        self=lambda grad, result, noise, lower, upper, training:
@@ -7862,7 +8081,10 @@ rrelu_with_noise_backward = Op("RreluWithNoiseBackwardBackward0", _rrelu_with_no
                                grad_output=lambda grad, self, noise, lower, upper, training:
                                    rrelu_with_noise_backward(grad, self, noise, lower, upper,
                                                              training, False),
-                               self=lambda grad: zeros_like(grad))
+                               self=lambda grad: zeros_like(grad),
+                               result=lambda grad_output_t, self, noise, lower, upper, training:
+                                   _fw(rrelu_with_noise_backward, grad_output_t, self, noise, lower,
+                                       upper, training, False))
 
 
 # --- part decoder: embedding_bag: each bag (a run of indices) reduced to one row ---------------

@@ -21707,3 +21707,87 @@ case(
             print(err)
     """,
 )
+
+
+case(
+    "k_forward_ad_inplace_and_nn_rows",
+    """
+    fwAD = torch.autograd.forward_ad
+    F = torch.nn.functional
+    x = torch.tensor([[1.5, -2., 0.5, 0.], [0.25, 3., -1., -0.75]])
+    y = torch.tensor([[0.5, -1., 2., 1.], [0., 1., -3., 0.25]])
+    v = torch.tensor([[1., 2., -1., 0.5], [0.5, -0.5, 2., -1.]])
+    """,
+    """
+    # in place: the tangent self had goes in (original_self_t), self's tangent is written over;
+    # a comparison zeroes self's tangent, and gives none to a self that had none
+    with fwAD.dual_level():
+        for f in (F.elu_, lambda t: F.celu_(t, 0.5), lambda t: F.leaky_relu_(t, 0.2),
+                  lambda t: F.threshold_(t, 0.3, -1.), lambda t: t.polygamma_(1), lambda t: t.lt_(0.5),
+                  lambda t: t.ge_(fwAD.make_dual(y, v))):
+            d = fwAD.make_dual(x, v) * 1
+            print(f(d) is d, fwAD.unpack_dual(d).tangent)
+        e = y.clone()
+        e.eq_(fwAD.make_dual(x, v))
+        print(fwAD.unpack_dual(e).tangent)
+    """,
+    """
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, v)
+        for out in (F.glu(d), F.glu(d, 0), d.logcumsumexp(1), d.sgn(), d.angle(), d.round(decimals=1),
+                    torch.div(d, 0.7, rounding_mode="floor"), F.soft_margin_loss(d, y.sign()),
+                    F.soft_margin_loss(d, y.sign(), reduction="none"),
+                    F.scaled_dot_product_attention(d[None], y[None], d[None],
+                                                   attn_mask=torch.tensor([[False, False], [True, False]])),
+                    F.channel_shuffle(d.reshape(1, 4, 2), 2), F.prelu(d.reshape(1, 2, 4), y[:, 0]),
+                    F.prelu(y, d[0, :1]), torch.renorm(d, 2, 0, 2.), torch.renorm(d, 1, 1, 1.),
+                    d.frexp().mantissa, d.as_strided((2, 2), (1, 2), 1), torch.as_strided_copy(d, (3,), (2,)),
+                    torch.as_strided_scatter(y, d[0, :2], (2,), (1,), 1)):
+            print(fwAD.unpack_dual(out).tangent)
+    """,
+    """
+    # through create_graph: glu's forward derivative is a kernel of its own (no derivative), and a
+    # reduced soft_margin_loss's tangent is copied into its result's layout
+    t = v.clone().requires_grad_()
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, t)
+        for out in (F.glu(d), d.logcumsumexp(1), F.soft_margin_loss(d, y.sign()), F.elu_(d.clone()),
+                    torch.renorm(d, 2, 0, 2.), F.prelu(d.reshape(1, 2, 4), d[:, 0])):
+            tangent = fwAD.unpack_dual(out).tangent
+            print(tangent.grad_fn, tangent.grad_fn.next_functions)
+    """,
+    """
+    # forward over reverse: the backward formulas' own rows (pooling, glu, prelu, embedding, ...)
+    f = lambda t: ((F.glu(t) ** 2).sum() + (F.avg_pool2d(t[None, None], (1, 2)) ** 2).sum()
+                   + (F.adaptive_max_pool2d(t[None, None], (1, 2)) ** 3).sum()
+                   + (F.max_pool2d(t[None, None], (2, 2), 1) ** 2).sum()
+                   + (F.prelu(t.reshape(1, 2, 4), t[:, 0]) ** 2).sum()
+                   + (F.embedding(torch.tensor([1, 0, 1]), t) ** 3).sum())
+    print(torch.func.jvp(torch.func.grad(f), (x,), (v,)))
+    """,
+    """
+    # forward over reverse through the norms' and convolution's backward rows (PyTorch runs the
+    # first two through their decompositions)
+    x64, y64, v64 = x.double(), y.double(), v.double()
+    def grads(a, w):
+        loss = ((F.layer_norm(a, (4,), w, y64[0]) ** 3).sum()
+                + (F.batch_norm(a.t(), None, None, w[:2], training=True) ** 3).sum()
+                + (F.conv1d(a[None], w.reshape(1, 2, 2), padding=1) ** 3).sum())
+        return torch.autograd.grad(loss, (a, w), create_graph=True)
+    with fwAD.dual_level():
+        a, w = fwAD.make_dual(x64, v64).requires_grad_(), fwAD.make_dual(y64[1] + 2, v64[0]).requires_grad_()
+        for g in grads(a, w):
+            print(fwAD.unpack_dual(g).tangent)
+    """,
+    """
+    # PyTorch has no forward derivative for these: the error names the ATen op
+    for f in (lambda t: torch.cdist(t, y), F.pdist, lambda t: F.multi_margin_loss(t, torch.tensor([1, 3])),
+              lambda t: F.multilabel_margin_loss(t, torch.tensor([[1, -1, 0, 0], [3, 0, -1, 0]])),
+              lambda t: torch.func.grad(lambda u: F.huber_loss(u, y))(t), lambda t: F.rrelu_(t * 1),
+              lambda t: F.grid_sample(t[None, None], torch.zeros(1, 1, 1, 2), align_corners=False)):
+        try:
+            torch.func.jvp(f, (x,), (v,))
+        except NotImplementedError as err:
+            print(err)  # (an in-place op's words it a little differently)
+    """,
+)

@@ -2294,7 +2294,7 @@ def _not_implemented_cases(L):
     return [("floor_divide", a // b, "floor_divide"), ("floor_divide_scalar", a // 2, "floor_divide"),
             ("rfloor_divide", 2.5 // a, "floor_divide"), ("rremainder", 2.5 % a, "remainder"),
             ("floor_divide_", z, "floor_divide_"), ("floor_divide_scalar_", y, "floor_divide_"),
-            ("hardsigmoid_backward", g, "hardsigmoid_backward"),
+            ("hardsigmoid_backward", g, "hardsigmoid_backward"), ("glu_jvp", _glu_jvp_tangent(L), "glu_jvp"),
             ("heaviside", L.heaviside(a, b), "heaviside"),  # (part elem2)
             ("detach_copy", L.detach_copy(a), "detach_copy"),  # (part views2)
             ("bincount", L.bincount(L.tensor([0, 2, 2]), a), "bincount"),  # (part counting)
@@ -2669,3 +2669,61 @@ def test_forward_ad_gradcheck_detects_a_wrong_rule(monkeypatch):
     with pytest.raises(GradcheckError, match="Jacobian computed with forward mode mismatch for output 0 "
                                              "with respect to input 0"):
         gradcheck(lambda t: t.exp(), (x,), check_forward_ad=True)
+
+
+# forward AD of the in-place activations and comparisons, glu ... renorm, as_strided, and (forward
+# over reverse) of the pooling backwards, glu_backward, _prelu_kernel_backward and the like. (as_strided_scatter
+# with a self that requires grad fails gradcheck in PyTorch too: its backward keeps the scattered
+# part of grad for self)
+def _forward_ad_rows(L, a, b):
+    f, c, x = F(L), L.cat([a, b], 1), a.reshape(1, 1, 2, 3)
+    mask = L.tensor([[True, False, True], [False, True, True]])
+    return (f.elu_(a * 1), f.celu_(a * 1, 0.5), f.leaky_relu_(a * 1, 0.2), f.threshold_(a * 1, 0.1, 2.0),
+            *[getattr(a * 1, op)(other) for op in ("eq_", "ne_", "lt_", "le_", "gt_", "ge_") for other in (0.1, b)],
+            f.glu(c), f.glu(L.cat([a, b]), 0), a.logcumsumexp(1), a.logcumsumexp(0), a.sgn(), a.angle(),
+            a.round(decimals=1), L.div(a, b.abs() + 1, rounding_mode="floor"), L.div(a, 0.7, rounding_mode="trunc"),
+            (a.exp() * 1).polygamma_(1), f.soft_margin_loss(a, b.sign().detach()),
+            f.soft_margin_loss(a, b.sign().detach(), reduction="none"),
+            f.scaled_dot_product_attention(a[None], b[None], a[None], attn_mask=mask[:, 1:]),
+            f.channel_shuffle(c.reshape(1, 4, 3), 2), f.prelu(a.reshape(1, 2, 3), b[:, 0]), f.prelu(a, b[0, :1]),
+            L.renorm(a, 2, 0, 1.0), L.renorm(a, 1, 1, 0.5), a.frexp().mantissa, a.as_strided((2, 2), (1, 2), 1),
+            L.as_strided_copy(a, (3,), (2,)), (a * 1).as_strided_((2,), (3,)), L.as_strided_scatter(b * 0, a[0, :2] * b[0, :2], (2,), (1,), 1),
+            f.bilinear(a[:, :2], b[:, 1:], L.stack([a[:, 1:], b[:, :2]]), a[0, :2]), f.affine_grid(c.reshape(1, 2, 6)[:, :, :3], (1, 1, 2, 2), align_corners=False),
+            f.fractional_max_pool2d(x, (1, 2), output_size=(2, 2), _random_samples=L.tensor([[[0.3, 0.7]]], dtype=a.dtype)),
+            f.fractional_max_pool3d(c.reshape(1, 1, 2, 2, 3), (1, 1, 2), output_size=(1, 1, 1),
+                                    _random_samples=L.tensor([[[0.3, 0.7, 0.2]]], dtype=a.dtype)),
+            f.rrelu(a), (a * 1).conj_physical_(), *[d * 0 for d in (L.bernoulli(a.sigmoid()), (a * 1).bernoulli_(b.sigmoid()),
+                                                                    L.normal(a, 1.0), L.normal(0.5, b.abs()), L.normal(a, b.abs()),
+                                                                    L.poisson(a.abs()))],
+            L.func.grad(lambda t: (f.glu(L.cat([t, b], 1)) ** 2 * b).sum()
+                        + sum((g(t.reshape(1, 1, 2, 3)) ** 2).sum() for g in (
+                            lambda u: f.avg_pool2d(u, (1, 2), 1), lambda u: f.max_pool2d(u, (1, 2), 1),
+                            lambda u: f.adaptive_avg_pool2d(u, (1, 2)), lambda u: f.adaptive_max_pool2d(u, 2)))
+                        + sum((g(t.reshape(1, 1, 1, 2, 3)) ** 2).sum() for g in (
+                            lambda u: f.avg_pool3d(u, (1, 2, 2), 1), lambda u: f.max_pool3d(u, (1, 1, 2), 1),
+                            lambda u: f.adaptive_avg_pool3d(u, (1, 1, 2)), lambda u: f.adaptive_max_pool3d(u, (1, 2, 2))))
+                        + (t.masked_scatter(mask, b * t) ** 2).sum() + (f.embedding(L.tensor([1, 0, 1]), t) ** 3).sum()
+                        + (f.prelu(t.reshape(1, 2, 3), t[:, 0] * b[:, 0]) ** 2).sum()
+                        + f.nll_loss(t.reshape(1, 2, 3, 1) * b.reshape(1, 2, 3, 1), L.tensor([[[0], [1], [1]]]))
+                        + (f.layer_norm(t, (3,), t[0] * b[1], b[0]) ** 3 * b).sum() + (f.layer_norm(t, (2, 3)) ** 3).sum()
+                        + (f.batch_norm(L.cat([t, b]), None, None, t[1] * b[0], b[1], training=True) ** 3).sum()
+                        + (f.batch_norm(t * b, L.tensor([0.1, -0.2, 0.3], dtype=t.dtype), L.tensor([1.5, 0.5, 2.0], dtype=t.dtype), t[0]) ** 3).sum()
+                        + (f.conv1d(t[None], L.stack([t, b]), t[0, :2], padding=1) ** 3).sum()
+                        + (f.conv_transpose1d(t[None], b.reshape(2, 1, 3), stride=2) ** 2 * 0.5).sum()
+                        + (f.rrelu(t * b) ** 2).sum() + (f.fractional_max_pool2d(
+                            t.reshape(1, 1, 2, 3), (1, 2), output_size=(2, 2),
+                            _random_samples=L.tensor([[[0.3, 0.7]]], dtype=a.dtype)) ** 2).sum()
+                        + (f.fractional_max_pool3d(L.cat([t, b], 1).reshape(1, 1, 2, 2, 3), (1, 1, 2), output_size=(1, 1, 1),
+                                                   _random_samples=L.tensor([[[0.3, 0.7, 0.2]]], dtype=a.dtype)) ** 2).sum())(a))
+
+
+C.add("forward_ad_rows", _forward_ad_rows, A23, B23)
+FORWARD_AD_CASES.append("forward_ad_rows")  # (read when the tests above are collected)
+
+
+def _glu_jvp_tangent(L):
+    """glu's tangent through create_graph: the node of its own kernel, glu_jvp (no derivative)."""
+    fwAD = L.autograd.forward_ad
+    t = L.tensor([[1.0, -2.0], [0.5, 3.0]], requires_grad=True)
+    with fwAD.dual_level():
+        return fwAD.unpack_dual(F(L).glu(fwAD.make_dual(L.tensor([[0.5, -1.0], [2.0, 1.5]]), t))).tangent

@@ -201,22 +201,23 @@ class Op:
             self._forward_ad(values, result, extras)
         return (result, *extras) if self.extra else result
 
-    def _forward_ad(self, values, result, extras=()):
+    def _forward_ad(self, values, result, extras=(), inplace=False):
         """Give the result its tangent, if an input has one. The formula runs with forward AD
         off, on the inputs' primal values: its own ops make no tangents of tangents (PyTorch's
         formulas read `self_p`, the primal without its tangent). With grad mode on, they are
-        recorded: the tangent is differentiable in reverse mode too."""
+        recorded: the tangent is differentiable in reverse mode too. (`inplace`: an in-place
+        op's, whose error PyTorch words a little differently.)"""
         tangents = [v._fw_grad if isinstance(v, Tensor) else None
                     for v in (values[i] for i in self.input_idx)]
         if grad_mode._inference or builtins.all(t is None for t in tangents):
             return  # (inference mode turns forward AD off as well, as in PyTorch)
         if self.result is None or self.not_implemented:
             raise NotImplementedError(
-                f"Trying to use forward AD with {_aten_name(self.name)} that does not support it "
-                "because it has not been implemented yet.\nPlease file an issue to PyTorch at "
-                "https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so "
-                "that we can prioritize its implementation or submit a PR adding the "
-                "implementation to derivatives.yaml")
+                f"Trying to use forward AD with {_aten_name(self.name)}{'_' * inplace} that does "
+                "not support it because it has not been implemented yet.\nPlease file an issue to "
+                "PyTorch at https://github.com/pytorch/pytorch/issues/new?template=feature-"
+                "request.yml so that we can prioritize its implementation" + ("." if inplace else
+                " or submit a PR adding the implementation to derivatives.yaml"))
         if not self.outputs:
             self._give_tangent(values, result, tangents, extras)
             return
@@ -518,8 +519,18 @@ def _materialized(tangent, like):
     return _zero_tangent(like) if tangent is None else tangent
 
 
+# nodes named otherwise than the ATen op that records them (torch.cdist records _cdist_forward)
+_ATEN_NAMES = {"CdistBackward0": "_cdist_forward", "PdistBackward0": "_pdist_forward",
+               "EuclideanDistBackward0": "_euclidean_dist", "Unique2Backward0": "_unique2",
+               "MultilabelMarginLossBackward0": "multilabel_margin_loss_forward",
+               "EmbeddingBagBackward0": "_embedding_bag", "CtcLossBackward0": "_ctc_loss",
+               "GridSampler2DBackward0": "grid_sampler_2d", "GridSampler3DBackward0": "grid_sampler_3d"}
+
+
 def _aten_name(node_name):
     """The op a node class is named after, as ATen spells it: MseLossBackward0 -> mse_loss."""
+    if node_name in _ATEN_NAMES:
+        return _ATEN_NAMES[node_name]
     name = re.sub(r"Backward\d*$", "", node_name.rpartition("::")[2])
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
@@ -742,7 +753,9 @@ def apply_inplace(op, self, *args, **kwargs):
         raise RuntimeError(f"result type {dtypes.from_numpy_dtype(out.dtype)._scalar} can't be cast "
                            f"to the desired output type {self.dtype._scalar}")
     if _forward_level is not None:  # (the tangent from self's old values, before the write)
-        op._forward_ad(values, result, extras)
+        if out.dtype.kind == "b" and self._data.dtype.kind == "f":  # (x.eq_(y): the result is
+            result = Tensor._make(out.astype(self._data.dtype))     # self, a float tensor)
+        op._forward_ad(values, result, extras, inplace=True)
     before = self
     if recording:  # the tape must see self as it was: its old edge and, if saved, its old values
         before = Tensor._make(self._data.copy(order="K"), self._grad_fn, self._output_nr,
