@@ -2518,8 +2518,9 @@ def _svd_jvp(A_t, U, S, Vh, full_matrices):
 linalg_svd = Op("LinalgSvdBackward0", _linalg_svd, outputs=("U", "S", "Vh"),
                 A=lambda grads, U, S, Vh, full_matrices, S_sym_argsize_minus_1: _svd_backward(
                     grads, U, S, Vh, full_matrices, S_sym_argsize_minus_1),
-                result={name: (lambda i: lambda A_t, U, S, Vh, full_matrices: _svd_jvp(
-                    A_t, U, S, Vh, full_matrices)[i])(i) for i, name in enumerate(("U", "S", "Vh"))})
+                result={"U": lambda A_t, U, S, Vh, full_matrices: _svd_jvp(A_t, U, S, Vh, full_matrices)[0],
+                        "S": lambda A_t, U, S, Vh, full_matrices: _svd_jvp(A_t, U, S, Vh, full_matrices)[1],
+                        "Vh": lambda A_t, U, S, Vh, full_matrices: _svd_jvp(A_t, U, S, Vh, full_matrices)[2]})
 
 
 def _linalg_eigh(A, UPLO, compute_v=True):
