@@ -2246,7 +2246,8 @@ def _linalg_inv_ex(A):
 
 linalg_inv = Op("LinalgInvExBackward0", _linalg_inv_ex, outputs=("inverse", "info"),
                 output_differentiability=(True, False),  # d(A^-1) = -A^-1 dA A^-1
-                A=lambda grads, inverse: -(inverse.mT @ (grads[0] @ inverse.mT)))
+                A=lambda grads, inverse: -(inverse.mT @ (grads[0] @ inverse.mT)),
+                result={"inverse": lambda A_t, inverse: -((inverse @ A_t) @ inverse)})
 # part einsum (linalg): solve and det. A^H is A^T here (minigrad's tensors are real)
 def _is_vector_rhs(A_shape, B_shape):
     """linalg.solve takes B as one column when it is 1-D, or A's shape without the last dim."""
@@ -2283,6 +2284,27 @@ def _linalg_solve_backward(grad, A, result, LU, pivots, left, grad_input_mask):
         X = result.unsqueeze(-1) if vector else result
         gA = -(gB @ X.mT) if left else -(X.mT @ gB)
     return gA, (gB.squeeze(-1) if vector else gB) if grad_input_mask[1] else None
+
+
+def _linalg_solve_jvp(A_t, B_t, A, B, result, LU, pivots, left):
+    """PyTorch's linalg_solve_jvp: from A X = B, dX = A^-1 (dB - dA X) (X A = B: (dB - X dA)
+    A^-1), one more solve with the saved LU."""
+    vector = _is_vector_rhs(A.shape, B.shape)
+    X = result.unsqueeze(-1) if vector else result
+    dB = None if B_t is None else B_t.unsqueeze(-1) if vector else B_t
+    R = None if A_t is None else A_t @ X if left else X @ A_t
+    dX = linalg_lu_solve(LU, pivots, _fw_sub(dB, R, X), left, False)
+    return dX.squeeze(-1) if vector else dX
+
+
+def _trace_of_solve(LU, pivots, A_t):
+    """tr(A^-1 dA), with LU of A^T as det and slogdet save it (adjoint: solve with A). A zero
+    pivot is taken as eps, PyTorch's way of giving singular matrices a finite tangent."""
+    d = LU._data.diagonal(0, -2, -1)
+    if (d == 0).any():
+        eps = np.finfo(d.dtype).eps
+        LU = LU + diag_embed(Tensor._make(np.where(d == 0, eps, 0.0).astype(d.dtype)), 0, -2, -1)
+    return linalg_lu_solve(LU, pivots, A_t, True, True).diagonal(0, -2, -1).sum(-1)
 
 
 def _linalg_det_backward(grad, det, A):
@@ -2375,10 +2397,14 @@ linalg_solve = Op("LinalgSolveExBackward0", _linalg_solve,  # X = A^-1 B (left) 
                   outputs=("result", "LU", "pivots", "info"),
                   output_differentiability=(True, False, False, False),
                   **{"A, B": lambda grads, A, result, LU, pivots, left, grad_input_mask:
-                     _linalg_solve_backward(grads[0], A, result, LU, pivots, left, grad_input_mask)})
+                     _linalg_solve_backward(grads[0], A, result, LU, pivots, left, grad_input_mask)},
+                  result={"result": _linalg_solve_jvp})
 linalg_det = Op("LinalgDetBackward0", _det, outputs=("result", "LU", "pivots"),
                 output_differentiability=(True, False, False),  # (PyTorch's _linalg_det)
-                A=lambda grads, result, A, LU, pivots: _linalg_det_backward(grads[0], result, A))
+                A=lambda grads, result, A, LU, pivots: _linalg_det_backward(grads[0], result, A),
+                # d det(A) = det(A) tr(A^-1 dA)
+                result={"result": lambda A_t, result, LU, pivots: _trace_of_solve(
+                    LU, pivots, A_t) * result})
 
 
 def _slogdet_backward(grads, A):
@@ -2395,7 +2421,10 @@ linalg_slogdet = Op("LinalgSlogdetBackward0", _slogdet, outputs=("sign", "logabs
                     output_differentiability=(True, True, False, False),
                     # (sign, LU and pivots are saved, as PyTorch's node saves them, though the
                     # formula needs only A)
-                    A=lambda grads, A, sign, LU, pivots: _slogdet_backward(grads, A))
+                    A=lambda grads, A, sign, LU, pivots: _slogdet_backward(grads, A),
+                    # (the sign is piecewise constant: its tangent is zeros)
+                    result={"sign": lambda sign: zeros_like(sign),
+                            "logabsdet": lambda A_t, LU, pivots: _trace_of_solve(LU, pivots, A_t)})
 
 
 # part svd: the singular value and symmetric eigenvalue decompositions, as LAPACK gives them
@@ -2471,9 +2500,44 @@ def _svd_backward(grads, U, S, Vh, full_matrices, k):
     return U @ (gA @ Vh) if m >= n else (U @ gA) @ Vh
 
 
+def _svd_jvp(A_t, U, S, Vh, full_matrices):
+    """PyTorch's linalg_svd_jvp, for distinct singular values. With dP = U^T dA V: dS = diag(dP);
+    U^T dU and V^T dV are skew, sym(dP S) / E and sym(S dP) / E off the diagonal (sym(X) =
+    X + X^T, E_jk = S_k^2 - S_j^2); a tall (wide) A adds to dU (dVh) the part of dA V S^-1
+    (S^-1 U^T dA) outside U's (V's) span. The extra columns of a full U (rows of Vh) get 0."""
+    m, n, k = A_t.shape[-2], A_t.shape[-1], S.shape[-1]
+    if full_matrices:
+        U, Vh = U.narrow(-1, 0, k), Vh.narrow(-2, 0, k)
+    V = Vh.mT
+    dP = U.mT @ (A_t @ V) if m >= n else (U.mT @ A_t) @ V
+    dS = dP.diagonal(0, -2, -1)
+    dP = dP - diag_embed(dS, 0, -2, -1)
+    S2 = S * S
+    E = S2.unsqueeze(-2) - S2.unsqueeze(-1)
+    E.diagonal(0, -2, -1).fill_(1)  # (any a != 0: the diagonal computes 0 / a)
+    dU = U @ ((dP * S.unsqueeze(-2) + (dP * S.unsqueeze(-2)).mT) / E)
+    dVh = -((dP * S.unsqueeze(-1) + (dP * S.unsqueeze(-1)).mT) / E) @ Vh
+    if m > n:
+        dAVSinv = A_t @ (V / S.unsqueeze(-2))
+        dU = dU + dAVSinv - U @ (U.mT @ dAVSinv)
+        if full_matrices:
+            dU = join(CatBackward0, [dU, Tensor._make(np.zeros(dU.shape[:-1] + (m - n,), dU._data.dtype))],
+                      -1, np.concatenate)
+    elif m < n:
+        UtdASinv = (U.mT / S.unsqueeze(-1)) @ A_t
+        dVh = dVh + UtdASinv - (UtdASinv @ V) @ Vh
+        if full_matrices:
+            dVh = join(CatBackward0, [dVh, Tensor._make(np.zeros(dVh.shape[:-2] + (n - m, n),
+                                                                 dVh._data.dtype))], -2, np.concatenate)
+    return dU, dS, dVh
+
+
 linalg_svd = Op("LinalgSvdBackward0", _linalg_svd, outputs=("U", "S", "Vh"),
                 A=lambda grads, U, S, Vh, full_matrices, S_sym_argsize_minus_1: _svd_backward(
-                    grads, U, S, Vh, full_matrices, S_sym_argsize_minus_1))
+                    grads, U, S, Vh, full_matrices, S_sym_argsize_minus_1),
+                result={"U": lambda A_t, U, S, Vh, full_matrices: _svd_jvp(A_t, U, S, Vh, full_matrices)[0],
+                        "S": lambda A_t, U, S, Vh, full_matrices: _svd_jvp(A_t, U, S, Vh, full_matrices)[1],
+                        "Vh": lambda A_t, U, S, Vh, full_matrices: _svd_jvp(A_t, U, S, Vh, full_matrices)[2]})
 
 
 def _linalg_eigh(A, UPLO, compute_v=True):
@@ -2500,9 +2564,25 @@ def _eigh_backward(grads, L, V):
     return V @ (ret @ V.mT)
 
 
+def _eigh_jvp(A_t, L, V):
+    """PyTorch's linalg_eig_jvp for a symmetric A = V diag(L) V^T, with dP = V^T dA V:
+    dL = diag(dP), dV = V (dP / E) with E_ij = L_j - L_i, and 0 on the diagonal (V stays
+    orthonormal)."""
+    dP = V.mT @ (A_t @ V)
+    E = L.unsqueeze(-2) - L.unsqueeze(-1)
+    E.diagonal(0, -2, -1).fill_(1)
+    dV = dP / E
+    dV.diagonal(0, -2, -1).fill_(0)
+    return dP.diagonal(0, -2, -1), V @ dV
+
+
 linalg_eigh = Op("LinalgEighBackward0", _linalg_eigh, outputs=("eigenvalues", "eigenvectors"),
                  A=lambda grads, eigenvalues, eigenvectors: _eigh_backward(grads, eigenvalues,
-                                                                           eigenvectors))
+                                                                           eigenvectors),
+                 result={"eigenvalues": lambda A_t, eigenvalues, eigenvectors: _eigh_jvp(
+                             A_t, eigenvalues, eigenvectors)[0],
+                         "eigenvectors": lambda A_t, eigenvalues, eigenvectors: _eigh_jvp(
+                             A_t, eigenvalues, eigenvectors)[1]})
 
 
 def _solve_triangular(self, B, upper, left=True, unitriangular=False):
@@ -2532,10 +2612,21 @@ def _solve_triangular_backward(grad, self, result, upper, left, unitriangular, g
     return gA, gB if grad_input_mask[1] else None
 
 
+def _solve_triangular_jvp(self_t, B_t, self, result, upper, left, unitriangular):
+    """PyTorch's linalg_solve_triangular_forward_AD: dX = A^-1 (dB - dA X) (left; else
+    (dB - X dA) A^-1), dA kept to the triangle the solve reads."""
+    R = None
+    if self_t is not None:
+        dA = self_t.triu(int(unitriangular)) if upper else self_t.tril(-int(unitriangular))
+        R = dA @ result if left else result @ dA
+    return linalg_solve_triangular(self, _fw_sub(B_t, R, result), upper, left, unitriangular)
+
+
 linalg_solve_triangular = Op(
     "LinalgSolveTriangularBackward0", _solve_triangular,
     **{"self, B": lambda grad, self, result, upper, left, unitriangular, grad_input_mask:
-       _solve_triangular_backward(grad, self, result, upper, left, unitriangular, grad_input_mask)})
+       _solve_triangular_backward(grad, self, result, upper, left, unitriangular, grad_input_mask)},
+    result=_solve_triangular_jvp)
 
 
 def _triangular_solve(self, A, upper=True, transpose=False, unitriangular=False):
@@ -2564,11 +2655,23 @@ def _triangular_solve_backward(grads, self, A, solution, upper, transpose, unitr
     return gb if grad_input_mask[0] else None, gA
 
 
+def _triangular_solve_jvp(self_t, A_t, A, solution, upper, transpose, unitriangular):
+    """op(A) X = b gives dX = op(A)^-1 (db - op(dA) X), dA kept to the triangle the solve reads,
+    one more triangular_solve. (PyTorch's triangular_solve_jvp takes the whole of dA, and dA
+    for op(dA): its tangents fail gradcheck unless dA is triangular and transpose=False.)"""
+    R = None
+    if A_t is not None:
+        dA = A_t.triu(int(unitriangular)) if upper else A_t.tril(-int(unitriangular))
+        R = (dA.mT if transpose else dA) @ solution
+    return triangular_solve(_fw_sub(self_t, R, solution), A, upper, transpose, unitriangular)[0]
+
+
 triangular_solve = Op(
     "TriangularSolveBackward0", _triangular_solve, outputs=("solution", "cloned_coefficient"),
     **{"self, A": lambda grads, self, A, solution, upper, transpose, unitriangular, grad_input_mask:
        _triangular_solve_backward(grads, self, A, solution, upper, transpose, unitriangular,
-                                  grad_input_mask)})
+                                  grad_input_mask)},
+    result={"solution": _triangular_solve_jvp, "cloned_coefficient": lambda A_t: A_t})
 
 
 def _cholesky(self, upper=False):
@@ -2619,9 +2722,22 @@ def _linalg_cholesky_ex(self, upper=False):
     return _lapack_layout(L.swapaxes(-1, -2) if upper else L), info
 
 
+def _cholesky_jvp(A_t, L, upper):
+    """PyTorch's cholesky_jvp: from dA = dL L^T + L dL^T, dL = L Pi(L^-1 dA L^-T), Pi(X) = the
+    lower triangle with half the diagonal; the inverses are triangular solves."""
+    if upper:
+        L = L.mT
+    dL = linalg_solve_triangular(L, A_t, False, True)
+    dL = linalg_solve_triangular(L.mT, dL, True, False)
+    dL = dL.tril() - diag_embed(dL.diagonal(0, -2, -1) * 0.5, 0, -2, -1)
+    dL = L @ dL
+    return dL.mT if upper else dL
+
+
 linalg_cholesky = Op("LinalgCholeskyExBackward0", _linalg_cholesky_ex, outputs=("L", "info"),
                      output_differentiability=(True, False),
-                     self=lambda grads, upper, L: _cholesky_backward(grads[0], upper, L))
+                     self=lambda grads, upper, L: _cholesky_backward(grads[0], upper, L),
+                     result={"L": lambda self_t, L, upper: _cholesky_jvp(self_t, L, upper)})
 cholesky = Op("CholeskyBackward0", _cholesky,  # torch.cholesky, the older name
               self=lambda grad, upper, result: _cholesky_backward(grad, upper, result))
 
@@ -2667,8 +2783,35 @@ def _qr_backward(grads, Q, R, mode):
     return gA + Q @ gR if gR is not None else gA
 
 
+def _qr_jvp(A_t, Q, R, mode):
+    """PyTorch's linalg_qr_jvp. Tall or square A = QR: C = Q^T dA R^-1 = Q^T dQ + dR R^-1, a skew
+    part plus an upper triangular one, so Q^T dQ = skew(C's strict lower triangle) and
+    dR = (C - Q^T dQ) R, dQ = dA R^-1 - Q dR R^-1. Wide A = Q [R1 R2]: the square part's
+    derivatives, then dR2 = Q^T (dA2 - dQ R2)."""
+    if mode == "r":
+        raise RuntimeError("The derivative of linalg.qr depends on Q, which is not computed when "
+                           "mode='r'. Please use linalg.qr(A, mode='reduced') if you are going to "
+                           "differentiate through linalg.qr.")
+    m, n = A_t.shape[-2:]
+    if mode == "complete" and m > n:
+        raise RuntimeError("The QR decomposition is not differentiable when mode='complete' and "
+                           "nrows > ncols.")
+    if m < n:
+        dQ, dR1 = _qr_jvp(A_t.narrow(-1, 0, m), Q, R.narrow(-1, 0, m), mode)
+        dR2 = Q.mT @ (A_t.narrow(-1, m, n - m) - dQ @ R.narrow(-1, m, n - m))
+        return dQ, join(CatBackward0, [dR1, dR2], -1, np.concatenate)
+    dAR = linalg_solve_triangular(R, A_t, True, False)  # dA R^-1
+    C = Q.mT @ dAR
+    skew = C.tril(-1) - C.tril(-1).mT  # (Q^T dQ)
+    dR = (C - skew) @ R
+    dQ = dAR - Q @ (C - skew)
+    return dQ, dR
+
+
 linalg_qr = Op("LinalgQrBackward0", _linalg_qr, outputs=("Q", "R"),
-               A=lambda grads, Q, R, mode: _qr_backward(grads, Q, R, mode))
+               A=lambda grads, Q, R, mode: _qr_backward(grads, Q, R, mode),
+               result={"Q": lambda A_t, Q, R, mode: _qr_jvp(A_t, Q, R, mode)[0],
+                       "R": lambda A_t, Q, R, mode: _qr_jvp(A_t, Q, R, mode)[1]})
 
 
 def _pinv(self, atol=None, rtol=None, hermitian=False):
@@ -2705,8 +2848,24 @@ def _pinv_backward(grad, pinvA, A):
             - (pinvAhK @ pinvA) @ A)
 
 
+def _pinv_jvp(A, pinvA, dA):
+    """PyTorch's pinv_jvp (Golub and Pereyra): d(A+) = -A+ dA A+ + A+ A+^T dA^T (I - A A+)
+    + (I - A+ A) dA^T A+^T A+, products arranged for the smaller side."""
+    m, n = A.shape[-2:]
+    dAh, pinvAh = dA.mT, pinvA.mT
+    if m <= n:
+        K = pinvAh @ dAh
+        return (pinvA @ (K - K.mT - K @ (A @ pinvA))
+                + (dAh - pinvA @ (A @ dAh)) @ (pinvAh @ pinvA))
+    K = pinvA @ dA
+    Kh = K.mT
+    return ((Kh - K - (pinvA @ A) @ Kh) @ pinvA
+            + (pinvA @ pinvAh) @ (dAh - (dAh @ A) @ pinvA))
+
+
 linalg_pinv = Op("LinalgPinvBackward0", _pinv,
-                 self=lambda grad, result, self: _pinv_backward(grad, result, self))
+                 self=lambda grad, result, self: _pinv_backward(grad, result, self),
+                 result=lambda self_t, self, result: _pinv_jvp(self, result, self_t))
 
 
 # part linalg2: the LU factorization, as PyTorch calls LAPACK's getrf (partial pivoting), and
@@ -2736,6 +2895,14 @@ def _lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
     L = np.tril(LU_data[..., :k], -1)
     L[..., range(k), range(k)] = 1  # (written, not added: a -0.0 below the diagonal stays)
     return P, L, np.triu(LU_data[..., :k, :])
+
+
+def _lu_unpack_jvp(LU_t):
+    """L is LU's strict lower triangle (its first m columns when wide), U its upper one (its
+    first n rows when tall): so are their tangents."""
+    m, n = LU_t.shape[-2:]
+    return (LU_t.tril(-1) if m >= n else LU_t.narrow(-1, 0, m).tril(-1),
+            LU_t.triu() if n >= m else LU_t.narrow(-2, 0, n).triu())
 
 
 def _lu_factor_ex(A, pivot=True):
@@ -2845,22 +3012,79 @@ def _lu_solve_LU_backward(gX, LU, pivots, X, left, adjoint):
     return gR.tril(-1) + gU
 
 
+def _linalg_lu_jvp(A_t, P, L, U, pivot):
+    """PyTorch's linalg_lu_jvp. Square A = P L U: dK = L^-1 P^T dA U^-1 = L^-1 dL + dU U^-1 is a
+    strictly lower plus an upper triangle, so dL = L tril(dK, -1) and dU = triu(dK) U. A wide A
+    (U = [U1 U2]) adds dU2 = L^-1 P^T dA2 - tril(dK, -1) U2; a tall one (L = [L1; L2]) adds
+    dL2 = P^T dA2 U^-1 - L2 triu(dK). Returns (dL, dU)."""
+    m, n = A_t.shape[-2:]
+    k = builtins.min(m, n)
+    PdA = P.mT @ A_t if pivot else A_t
+    L1, U1 = L.narrow(-2, 0, k), U.narrow(-1, 0, k)
+    dK = linalg_solve_triangular(L1, PdA.narrow(-2, 0, k).narrow(-1, 0, k), False, True, True)
+    dK = linalg_solve_triangular(U1, dK, True, False)
+    dL1, dU1 = L1 @ dK.tril(-1), dK.triu() @ U1
+    if m < n:  # (dU2 = L^-1 (P^T dA2 - dL U2))
+        dU2 = linalg_solve_triangular(L, PdA.narrow(-1, k, n - k), False, True, True)
+        dU2 = dU2 - dK.tril(-1) @ U.narrow(-1, k, n - k)
+        return dL1, join(CatBackward0, [dU1, dU2], -1, np.concatenate)
+    if m > n:  # (dL2 = (P^T dA2 - L2 dU) U^-1)
+        dL2 = linalg_solve_triangular(U, PdA.narrow(-2, k, m - k), True, False)
+        dL2 = dL2 - L.narrow(-2, k, m - k) @ dK.triu()
+        return join(CatBackward0, [dL1, dL2], -2, np.concatenate), dU1
+    return dL1, dU1
+
+
+def _lu_factor_ex_jvp(A_t, LU, pivots, pivot):
+    """PyTorch's lu_factor_ex_jvp: unpack, take linalg.lu's tangents and pack them again (dL's
+    diagonal is 0: L's unit diagonal does not move)."""
+    P, L, U = lu_unpack(LU, pivots, True, pivot)
+    dL, dU = _linalg_lu_jvp(A_t, P, L, U, pivot)
+    m, n = A_t.shape[-2:]
+    if m >= n:
+        dL.narrow(-2, 0, n).add_(dU)
+        return dL
+    dU.narrow(-1, 0, m).add_(dL)
+    return dU
+
+
+def _lu_solve_jvp(LU_t, B_t, LU, pivots, result, left, adjoint):
+    """PyTorch's linalg_lu_solve_jvp: with A = P L U and dA = P (dL U + L dU) (dL, dU: LU_t's
+    strict lower and upper triangles), op(A) X = B gives dX = op(A)^-1 (dB - op(dA) X)
+    (X op(A) = B: (dB - X op(dA)) op(A)^-1), one more lu_solve."""
+    R = None
+    if LU_t is not None:
+        P, L, U = lu_unpack(LU, pivots)
+        k = builtins.min(LU.shape[-2:])
+        dA = P @ (LU_t.narrow(-1, 0, k).tril(-1) @ U + L @ LU_t.narrow(-2, 0, k).triu())
+        dA = dA.mT if adjoint else dA
+        R = dA @ result if left else result @ dA
+    return linalg_lu_solve(LU, pivots, _fw_sub(B_t, R, result), left, adjoint)
+
+
 linalg_lu_factor_ex = Op("LinalgLuFactorExBackward0", _lu_factor_ex,
                          outputs=("LU", "pivots", "info"), output_differentiability=(True, False, False),
-                         A=lambda grads, LU, pivots, pivot: _lu_factor_ex_backward(grads[0], LU, pivots, pivot))
+                         A=lambda grads, LU, pivots, pivot: _lu_factor_ex_backward(grads[0], LU, pivots, pivot),
+                         result={"LU": lambda A_t, LU, pivots, pivot: _lu_factor_ex_jvp(A_t, LU, pivots, pivot)})
 linalg_lu = Op("LinalgLuBackward0", _linalg_lu, outputs=("P", "L", "U"),
                output_differentiability=(False, True, True),
-               A=lambda grads, P, L, U, pivot: _linalg_lu_backward(grads[0], grads[1], P, L, U, pivot))
+               A=lambda grads, P, L, U, pivot: _linalg_lu_backward(grads[0], grads[1], P, L, U, pivot),
+               result={"L": lambda A_t, P, L, U, pivot: _linalg_lu_jvp(A_t, P, L, U, pivot)[0],
+                       "U": lambda A_t, P, L, U, pivot: _linalg_lu_jvp(A_t, P, L, U, pivot)[1]})
 lu_unpack = Op("LuUnpackBackward0", _lu_unpack, outputs=("P", "L", "U"),
                output_differentiability=(False, True, True),
                LU_data=lambda grads, LU_data_sym_argsize_minus_1, LU_data_sym_argsize_minus_2:
                    _lu_unpack_backward(grads[0], grads[1], LU_data_sym_argsize_minus_2,
-                                       LU_data_sym_argsize_minus_1))
+                                       LU_data_sym_argsize_minus_1),
+               # (L is LU's strict lower triangle, U its upper one: so are their tangents)
+               result={"L": lambda LU_data_t: _lu_unpack_jvp(LU_data_t)[0],
+                       "U": lambda LU_data_t: _lu_unpack_jvp(LU_data_t)[1]})
 linalg_lu_solve = Op("LinalgLuSolveBackward0", _lu_solve,
                      LU=lambda grad, LU, pivots, result, left, adjoint: _lu_solve_LU_backward(
                          grad, LU, pivots, result, left, adjoint),
                      B=lambda grad, LU, pivots, left, adjoint: linalg_lu_solve(
-                         LU, pivots, grad, left, not adjoint))
+                         LU, pivots, grad, left, not adjoint),
+                     result=_lu_solve_jvp)
 
 
 # part linalg2: solves with a Cholesky factor, and the matrix exponential
@@ -2911,25 +3135,48 @@ def _matrix_exp(self):
     return result.astype(self.dtype)
 
 
-def _matrix_exp_backward(self, grad):
-    """PyTorch's linalg_matrix_exp_differential (adjoint): exp([[A^T, g], [0, A^T]]) holds the
-    gradient in its upper right block (Mathias's chain rule for matrix functions)."""
-    A, n = self.mT, self.shape[-1]
-    meta = Tensor._make(np.zeros(self.shape[:-2] + (2 * n, 2 * n), grad._data.dtype))
+def _matrix_exp_differential(A, E):
+    """PyTorch's linalg_matrix_exp_differential: exp([[A, E], [0, A]]) holds the derivative of
+    exp at A in the direction E in its upper right block (Mathias's chain rule for matrix
+    functions). With A^T and the gradient for E, the same block is the gradient (its adjoint)."""
+    n = A.shape[-1]
+    meta = Tensor._make(np.zeros(A.shape[:-2] + (2 * n, 2 * n), E._data.dtype))
     meta.narrow(-2, 0, n).narrow(-1, 0, n).copy_(A)
     meta.narrow(-2, n, n).narrow(-1, n, n).copy_(A)
-    meta.narrow(-2, 0, n).narrow(-1, n, n).copy_(grad)
+    meta.narrow(-2, 0, n).narrow(-1, n, n).copy_(E)
     return linalg_matrix_exp(meta).narrow(-2, 0, n).narrow(-1, n, n)
+
+
+def _cholesky_solve_jvp(self_t, input2_t, self, input2, result, upper):
+    """PyTorch's cholesky_solve_jvp: A = L L^T (U^T U) gives dA = dK + dK^T, dK = dL L^T
+    (dU^T U), and A X = B gives dX = A^-1 (dB - dA X), one more cholesky_solve."""
+    R = None
+    if input2_t is not None:
+        dK = input2_t.mT @ input2 if upper else input2_t @ input2.mT
+        R = (dK + dK.mT) @ result
+    return cholesky_solve(_materialized(self_t, self) - R if R is not None else self_t, input2, upper)
+
+
+def _cholesky_inverse_jvp(self_t, self, result, upper):
+    """X = (L L^T)^-1 gives dX = -X (dL L^T + L dL^T) X, a matrix plus its transpose (L = U^T
+    when upper). (PyTorch's cholesky_inverse_jvp computes -X dL X L + its transpose instead,
+    which fails gradcheck: its tangents differ from these.)"""
+    L, dL = (self.mT, self_t.mT) if upper else (self, self_t)
+    partial = -(((result @ dL) @ L.mT) @ result)
+    return partial + partial.mT
 
 
 cholesky_solve = Op("CholeskySolveBackward0", _cholesky_solve,
                     **{"self, input2": lambda grad, self, input2, result, upper, grad_input_mask:
-                       _cholesky_solve_backward(grad, self, input2, result, upper, grad_input_mask)})
+                       _cholesky_solve_backward(grad, self, input2, result, upper, grad_input_mask)},
+                    result=_cholesky_solve_jvp)
 cholesky_inverse = Op("CholeskyInverseBackward0", _cholesky_inverse,
                       self=lambda grad, self, upper, result: _cholesky_inverse_backward(
-                          grad, self, upper, result))
+                          grad, self, upper, result),
+                      result=_cholesky_inverse_jvp)
 linalg_matrix_exp = Op("LinalgMatrixExpBackward0", _matrix_exp,
-                       self=lambda grad, self: _matrix_exp_backward(self, grad))
+                       self=lambda grad, self: _matrix_exp_differential(self.mT, grad),
+                       result=lambda self_t, self: _matrix_exp_differential(self, self_t))
 
 
 def _lstsq(self, b, rcond=None, driver=None):
@@ -2993,11 +3240,42 @@ def _lstsq_backward(gX, gL, A, B, X, grad_input_mask):
     return gA, gB
 
 
+def _lstsq_solution_jvp(self, b, self_t, b_t):
+    """PyTorch's linalg_lstsq_solution_jvp: X = pinv(A) B, so dX = d(pinv(A)) B + pinv(A) dB."""
+    vector = _is_vector_rhs(self.shape, b.shape)
+    B = b.unsqueeze(-1) if vector else b
+    pinvA = linalg_pinv(self)
+    dX = _fw_sum(_fw(lambda t: _pinv_jvp(self, pinvA, t) @ B, self_t),
+                 _fw(lambda t: pinvA @ (t.unsqueeze(-1) if vector else t), b_t))
+    return dX.squeeze(-1) if vector else dX
+
+
+def _lstsq_residuals_jvp(self, b, self_t, b_t, solution, residuals):
+    """PyTorch's linalg_lstsq_residuals_jvp: the residuals |r|^2, r = A X - B, change by
+    2 r . dr, dr = dA X + A dX - dB (none computed: an empty tangent)."""
+    if not residuals.numel():
+        return residuals.clone()
+    vector = _is_vector_rhs(self.shape, b.shape)
+    X = solution.unsqueeze(-1) if vector else solution
+    B = b.unsqueeze(-1) if vector else b
+    dX = _lstsq_solution_jvp(self, b, self_t, b_t)
+    dX = dX.unsqueeze(-1) if vector else dX
+    dr = self @ dX
+    if self_t is not None:
+        dr = dr + self_t @ X
+    if b_t is not None:
+        dr = dr - (b_t.unsqueeze(-1) if vector else b_t)
+    return 2 * ((self @ X - B) * dr).sum(-2)
+
+
 linalg_lstsq = Op("LinalgLstsqBackward0", _lstsq,
                   outputs=("solution", "residuals", "rank", "singular_values"),
                   output_differentiability=(True, True, False, False),
                   **{"self, b": lambda grads, self, b, solution, grad_input_mask: _lstsq_backward(
-                      grads[0], grads[1], self, b, solution, grad_input_mask)})
+                      grads[0], grads[1], self, b, solution, grad_input_mask)},
+                  result={"solution": lambda self, b, self_t, b_t: _lstsq_solution_jvp(
+                              self, b, self_t, b_t),
+                          "residuals": _lstsq_residuals_jvp})
 
 for _op in (linalg_inv, linalg_solve, linalg_cholesky, cholesky, linalg_lu_factor_ex, linalg_lu_solve,
             cholesky_solve, cholesky_inverse, linalg_lstsq, linalg_svd, linalg_eigh, linalg_qr):
@@ -3072,6 +3350,34 @@ def _householder_product_backward(grad, result, input, tau, flip_order=False):
     return input_grad.tril_(-1), tau_grad
 
 
+def _householder_product_jvp(input_t, tau_t, input, tau):
+    """PyTorch's householder_product_jvp: Q = H_1 ... H_k (its first n columns) moves by
+    sum_i H_1 ... H_{i-1} dH_i H_{i+1} ... H_k, dH_i = -dt_i v_i v_i^T - t_i (dv_i v_i^T +
+    v_i dv_i^T); v_i's 1 on the diagonal (and its zeros above) are fixed: dv_i is input_t's
+    column i below the diagonal."""
+    m, n = input.shape[-2:]
+    k = tau.shape[-1]
+    dt = input._data.dtype
+    eye = Tensor._make(np.eye(m, dtype=dt))
+    V = input.tril(-1) + Tensor._make(np.eye(m, n, dtype=dt))
+    dV = None if input_t is None else input_t.tril(-1)
+    H = [eye - tau.narrow(-1, i, 1).unsqueeze(-1) * (V.narrow(-1, i, 1) @ V.narrow(-1, i, 1).mT)
+         for i in range(k)]
+    before, after = [eye], [eye]  # (H_1 ... H_{i-1}; H_{i+1} ... H_k, from the last)
+    for i in range(k - 1):
+        before.append(before[-1] @ H[i])
+        after.append(H[k - 1 - i] @ after[-1])
+    dQ = None
+    for i in range(k):
+        v = V.narrow(-1, i, 1)
+        dH = _fw_sum(_fw(lambda t: -t.narrow(-1, i, 1).unsqueeze(-1) * (v @ v.mT), tau_t),
+                     _fw(lambda d: -tau.narrow(-1, i, 1).unsqueeze(-1) * (
+                         d.narrow(-1, i, 1) @ v.mT + v @ d.narrow(-1, i, 1).mT), dV))
+        term = before[i] @ (dH @ after[k - 1 - i])
+        dQ = term if dQ is None else dQ + term
+    return dQ.narrow(-1, 0, n)
+
+
 def _ormqr(self, input2, input3, left=True, transpose=False):
     """op(Q) C (C op(Q) when not left) for Q = H_1 ... H_k given as geqrf leaves it (self: the
     reflectors, input2: tau), C = input3, without forming Q: one reflector after the other, as
@@ -3109,7 +3415,8 @@ geqrf = Op("GeqrfBackward0", _geqrf, outputs=("a", "tau"), self=_not_derived("ge
 linalg_householder_product = Op(
     "LinalgHouseholderProductBackward0", _householder_product,
     **{"input, tau": lambda grad, result, input, tau: _householder_product_backward(
-        grad, result, input, tau)})
+        grad, result, input, tau)},
+    result=_householder_product_jvp)
 ormqr = Op("OrmqrBackward0", _ormqr,
            **{"self, input2, input3": lambda grad, result, self, input2, input3, left, transpose,
               grad_input_mask: _ormqr_backward(grad, result, self, input2, input3, left, transpose,

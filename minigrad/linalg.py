@@ -288,7 +288,8 @@ def svdvals(A, *, driver=None):
     gradient U diag(gS) Vh needs them): output 1 of LinalgSvdBackward0."""
     _tensor_arg("linalg_svdvals", "A", 1, A)
     _check_matrix("linalg.svd", A)
-    if d.grad_mode._enabled and A.requires_grad:  # (nan or inf give nan here: no error)
+    # (nan or inf give nan here: no error; a tangent needs U and Vh as a gradient does)
+    if d.grad_mode._enabled and A.requires_grad or A._fw_grad is not None:
         return d.linalg_svd(A, False)[1]
     return d.linalg_svd(A, False, False)[1]
 
@@ -332,7 +333,7 @@ def eigvalsh(A, UPLO="L"):
     _tensor_arg("linalg_eigvalsh", "input", 1, A)
     _check_symmetric("linalg.eigh", A)
     UPLO = _check_uplo(UPLO)
-    if d.grad_mode._enabled and A.requires_grad:
+    if d.grad_mode._enabled and A.requires_grad or A._fw_grad is not None:  # (or a tangent)
         return d.linalg_eigh(A, UPLO)[0]
     return d.linalg_eigh(A, UPLO, False)[0]
 

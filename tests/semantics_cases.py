@@ -21789,5 +21789,51 @@ case(
             torch.func.jvp(f, (x,), (v,))
         except NotImplementedError as err:
             print(err)  # (an in-place op's words it a little differently)
+
+
+case(
+    "k_forward_ad_linalg",
+    """
+    # the linalg rows' tangents: decompositions, solves, factorizations (float64)
+    fwAD = torch.autograd.forward_ad
+    A = torch.tensor([[2.1, 0.53, 0.17], [0.31, 1.47, -0.43], [0.23, -0.11, 1.79]], dtype=torch.float64)
+    T = torch.tensor([[0.13, -0.21, 0.34], [0.42, 0.57, -0.61], [0.73, -0.86, 0.95]], dtype=torch.float64)
+    B = torch.tensor([[1., 2.], [3., -1.], [0.5, 0.25]], dtype=torch.float64)
+    S = A @ A.mT
+    with fwAD.dual_level():
+        d, s = fwAD.make_dual(A, T), fwAD.make_dual(S, T + T.mT)
+        db = fwAD.make_dual(B, B.flip(0))
+        lam, V = torch.linalg.eigh(s)
+        LU, piv = torch.linalg.lu_factor(d)
+        for out in (torch.linalg.det(d), torch.linalg.slogdet(d), torch.linalg.inv(d), torch.linalg.solve(d, db),
+                    torch.linalg.cholesky(s), lam, V * V, torch.linalg.svdvals(d), torch.linalg.qr(d[:, :2]),
+                    torch.linalg.solve_triangular(d.triu(), db, upper=True), torch.cholesky_solve(db, d.tril()),
+                    torch.linalg.pinv(d[:2]), torch.linalg.lstsq(d, db).solution, LU, torch.linalg.lu(d)[1:],
+                    torch.linalg.lu_solve(LU, piv, db, adjoint=True), torch.linalg.matrix_exp(d),
+                    # (column 0's first entry: 0 up to rounding, which differs)
+                    torch.linalg.householder_product(d, torch.tensor([1.3, 0.7, 0.2], dtype=torch.float64))[:, 1:]):
+            print([fwAD.unpack_dual(o).tangent for o in out] if isinstance(out, tuple) else
+                  fwAD.unpack_dual(out).tangent)
+    """,
+    """
+    # torch.func through them, and a tangent that requires grad (create_graph): differentiable
+    print(torch.func.jvp(torch.linalg.inv, (A,), (T,))[1])
+    print(torch.func.jacfwd(lambda a: torch.linalg.slogdet(a).logabsdet)(A))
+    Ag, Tg = A.clone().requires_grad_(), T.clone().requires_grad_()
+    with fwAD.dual_level():
+        t = fwAD.unpack_dual(torch.linalg.solve(fwAD.make_dual(Ag, Tg), B)).tangent
+        u = fwAD.unpack_dual(torch.linalg.det(fwAD.make_dual(Ag, Tg))).tangent
+    print(t.grad_fn, u.grad_fn, torch.autograd.grad(t.sum() + u, (Ag, Tg)))
+    """,
+    """
+    # no forward derivative in PyTorch: geqrf, ormqr (torch.cholesky too); and linalg.qr's own errors
+    with fwAD.dual_level():
+        d = fwAD.make_dual(A, T)
+        for f in (lambda x: torch.geqrf(x), lambda x: torch.ormqr(x, torch.ones(3, dtype=torch.float64), B),
+                  lambda x: torch.linalg.qr(x, mode="r"), lambda x: torch.linalg.qr(x[:, :2], mode="complete")):
+            try:
+                f(d)
+            except (RuntimeError, NotImplementedError) as err:
+                print(type(err).__name__, str(err).splitlines()[0])
     """,
 )

@@ -2585,7 +2585,8 @@ FORWARD_AD_CASES = [
     "unsafe_view", "expand", "transpose", "squeeze", "softmax", "mse_loss", "cat_stack",
     "unbind_split_chunk", "softmax_functions", "nll_loss", "forward_ad_more", "forward_ad_elementwise",
     "forward_ad_linear", "forward_ad_reductions", "forward_ad_binary", "forward_ad_writes",
-    "forward_ad_misc", "forward_ad_nn", "forward_ad_over_reverse"]
+    "forward_ad_misc", "forward_ad_nn", "forward_ad_over_reverse",
+    "forward_ad_linalg", "forward_ad_linalg_solves"]
 
 
 def _fwd_over_rev(L, a, t):
@@ -2727,3 +2728,74 @@ def _glu_jvp_tangent(L):
     t = L.tensor([[1.0, -2.0], [0.5, 3.0]], requires_grad=True)
     with fwAD.dual_level():
         return fwAD.unpack_dual(F(L).glu(fwAD.make_dual(L.tensor([[0.5, -1.0], [2.0, 1.5]]), t))).tangent
+
+
+# forward-mode AD of the linalg rows: their `result` rules checked by gradcheck and against
+# PyTorch's tangents. Eigenvectors and singular vectors enter squared (U * U): their signs are
+# LAPACK's choice and may differ from PyTorch's, U * U's tangent does not.
+B32 = np.array([[0.6, -0.3], [0.2, 0.9], [-0.5, 0.4]])
+TAU3 = np.array([1.2, 1.5, 0.4])
+
+
+def _forward_ad_linalg(L, s, a):
+    t = (s + s.mT) / 2  # (cholesky and eigh read one triangle: a symmetric change)
+    lam, V = L.linalg.eigh(t)
+    U, S, Vh = L.linalg.svd(a, full_matrices=False)
+    U2, S2, Vh2 = L.linalg.svd(a.mT, full_matrices=False)
+    U3, _, Vh3 = L.linalg.svd(s, full_matrices=True)
+    r = L.linalg.lstsq(a, a[:, :2] * a[:, 1:], driver="gelsd")
+    return (L.linalg.inv(s), L.linalg.det(s), L.linalg.slogdet(s)[1], L.linalg.inv_ex(s).inverse,
+            L.linalg.cholesky(t), L.linalg.cholesky(t, upper=True), lam, V * V, L.linalg.eigvalsh(t),
+            U * U, S, Vh * Vh, U2 * U2, S2, Vh2 * Vh2, U3 * U3, Vh3 * Vh3, L.linalg.svdvals(a),
+            L.linalg.matrix_norm(a, "nuc"), *L.linalg.qr(a), *L.linalg.qr(a.mT), *L.linalg.qr(a.mT, mode="complete"),
+            L.linalg.pinv(a), L.linalg.pinv(a.mT), L.linalg.matrix_exp(s * 0.3), r.solution, r.residuals,
+            L.linalg.lstsq(a.mT, a[:3, :2]).solution, L.linalg.lstsq(a, a[:, 0] * 2).solution)
+
+
+def _forward_ad_linalg_solves(L, m, w, b, tau):
+    t = m.mT @ m + L.eye(3, dtype=m.dtype)
+    F = L.linalg.cholesky(t)
+    # (a factor that is diagonal at m = LU33, with a lower triangular tangent: there PyTorch's
+    # cholesky_inverse_jvp is right too, see test_forward_ad_linalg_differs_from_pytorch)
+    D = (m - L.tensor(LU33)).tril(-1) + L.diag_embed(m.diagonal().abs() + 1)
+    LU, piv = L.linalg.lu_factor(m)
+    with warnings.catch_warnings():  # (triangular_solve's deprecation warning, once a process)
+        warnings.filterwarnings("ignore", message=r"\w+\.triangular_solve is deprecated")
+        tri = [*L.triangular_solve(b, m.triu()), L.triangular_solve(b, m.tril(), upper=False)[0]]
+    outs = [L.linalg.solve(m, b), L.linalg.solve(m, b[:, 0]), L.linalg.solve(m, b.mT, left=False),
+            L.linalg.solve_triangular(m.triu(), b, upper=True),
+            L.linalg.solve_triangular(m.tril(), b.mT, upper=False, left=False, unitriangular=True), *tri,
+            L.cholesky_solve(b, F), L.cholesky_solve(b, F.mT, upper=True), L.cholesky_inverse(D),
+            L.cholesky_inverse(D.mT, upper=True), LU, *L.lu_unpack(LU, piv)[1:]]
+    for x in (w, w.mT):
+        outs += [L.linalg.lu_factor(x)[0], *L.linalg.lu(x)[1:]]
+    outs += [L.linalg.lu_solve(LU, piv, x, left=left, adjoint=adjoint)
+             for left in (True, False) for adjoint in (False, True) for x in ((b,) if left else (b.mT,))]
+    A = L.geqrf(L.tensor(WIDE34).mT)[0] + w.mT * 0.1  # (geqrf: no forward derivative, as in PyTorch)
+    return (*outs, L.linalg.householder_product(A, tau), L.linalg.householder_product(A[:, :2], tau[:2]))
+
+
+C.add("forward_ad_linalg", _forward_ad_linalg, SPD33, TALL43)
+C.add("forward_ad_linalg_solves", _forward_ad_linalg_solves, LU33, WIDE34, B32, TAU3)
+
+
+def _differing_from_pytorch(L, s, b):
+    """Rules whose tangents are the derivatives where PyTorch's are not: cholesky_inverse_jvp
+    (-X dL X L + its transpose) and triangular_solve_jvp (dA whole, not kept to its triangle nor
+    transposed with A)."""
+    F = L.linalg.cholesky((s + s.mT) / 2)
+    return [L.cholesky_inverse(F), L.cholesky_inverse(F.mT, upper=True)] + [
+        L.triangular_solve(b, s, u, tr, un)[0] for u in (True, False) for tr in (True, False)
+        for un in (True, False)]
+
+
+@pytest.mark.filterwarnings("ignore:.*triangular_solve is deprecated")
+@pytest.mark.filterwarnings("ignore:`torch.jit.script` is deprecated")
+def test_forward_ad_linalg_differs_from_pytorch():
+    for k in range(10):
+        f = lambda s, b: _differing_from_pytorch(minigrad, s, b)[k]
+        assert gradcheck(f, _inputs(minigrad, (SPD33, B32)), check_forward_ad=True) is True
+        if torch is not None:
+            f = lambda s, b: _differing_from_pytorch(torch, s, b)[k]
+            assert not torch.autograd.gradcheck(f, _inputs(torch, (SPD33, B32)), check_forward_ad=True,
+                                                raise_exception=False), k
