@@ -21789,6 +21789,8 @@ case(
             torch.func.jvp(f, (x,), (v,))
         except NotImplementedError as err:
             print(err)  # (an in-place op's words it a little differently)
+    """,
+)
 
 
 case(
