@@ -5624,6 +5624,10 @@ def block_diag(*tensors):
         out[row:row + b.shape[0], col:col + b.shape[1]] = b
         row, col = row + b.shape[0], col + b.shape[1]
     result = Tensor._make(out)
+    if (_function._forward_level is not None and not grad_mode._inference and dt.kind == "f"
+            and builtins.any(t._fw_grad is not None for t in tensors)):  # (linear: the tangents'
+        tangents = [_function._materialized(t._fw_grad, t) for t in tensors]  # own block_diag)
+        _function._set_fw_grad(result, _function._without_forward_ad(block_diag, *tangents))
     if grad_mode._enabled and dt.kind == "f" and builtins.any(t.requires_grad for t in tensors):
         node = d.BlockDiagBackward0(tuple(t._edge() for t in tensors), ((out.shape, dt),))
         node.shapes = [t.shape for t in tensors]

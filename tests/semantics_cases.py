@@ -21839,3 +21839,21 @@ case(
                 print(type(err).__name__, str(err).splitlines()[0])
     """,
 )
+
+
+case(
+    "k_forward_ad_block_diag",
+    """
+    # block_diag builds its node by hand, outside the derivative table: its tangent is the
+    # tangents' own block_diag (it was silently none)
+    fwAD = torch.autograd.forward_ad
+    x = torch.tensor([[1., 2.], [3., 4.]]); v = torch.tensor([[0.5, -1.], [2., 0.]], requires_grad=True)
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, v)
+        print(fwAD.unpack_dual(torch.block_diag(d, torch.tensor([7.]), d[0])))
+        t = fwAD.unpack_dual(torch.block_diag(torch.tensor([7.], dtype=torch.float64), d)).tangent
+        print(t.dtype, t.grad_fn, t.grad_fn.next_functions)
+    """,
+    "torch.func.jvp(lambda x: torch.block_diag(x, x * 2).sum() ** 2, (x,), (torch.ones(2, 2),))",
+    "torch.func.jacfwd(lambda x: torch.block_diag(x, x).sum() ** 2)(x)",
+)
