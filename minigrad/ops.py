@@ -2708,13 +2708,25 @@ def unsafe_split(input, split_size, dim=0):
     if not isinstance(split_size, numbers.Integral):  # (split would take a list of sizes)
         raise TypeError("unsafe_split(): argument 'split_size' (position 2) must be int, not "
                         f"{type(split_size).__name__}")
-    return _unsafe_pieces(input, split(input, split_size, dim), dim, int(split_size))
+    return _with_tangents(_unsafe_pieces(input, split(input, split_size, dim), dim, int(split_size)),
+                          unsafe_split, input, split_size, dim)
 
 
 def unsafe_chunk(input, chunks, dim=0):
     """chunk, its pieces made as unsafe_split makes them."""
     pieces = chunk(input, chunks, dim)
-    return _unsafe_pieces(input, pieces, dim, pieces[0].shape[_wrap_dim(dim, input.dim())])
+    return _with_tangents(_unsafe_pieces(input, pieces, dim, pieces[0].shape[_wrap_dim(dim, input.dim())]),
+                          unsafe_chunk, input, chunks, dim)
+
+
+def _with_tangents(outs, fn, input, *args):
+    """Forward AD for the functions that make their outputs' node by hand (the table's rows get
+    it from their `result=` rule): fn is linear, so each output's tangent is fn of input's."""
+    tangent = input._fw_grad
+    if tangent is not None and _function._forward_level is not None and not grad_mode._inference:
+        for out, t in zip(outs, _function._without_forward_ad(fn, tangent, *args)):
+            _function._set_fw_grad(out, t)
+    return outs
 
 
 def _unsafe_pieces(input, pieces, dim, split_size):
@@ -6942,20 +6954,24 @@ def _copies(node_class, input, views, **saved):
 def split_copy(input, split_size, dim=0):
     _tensor_arg("split_copy", "input", 1, input)
     views = split(input.detach(), split_size, dim)
-    return _copies(d.SplitBackward0_copy, input, views, dim=dim, self_shape=input._data.shape,
-                   split_size=int(split_size))
+    return _with_tangents(_copies(d.SplitBackward0_copy, input, views, dim=dim,
+                                  self_shape=input._data.shape, split_size=int(split_size)),
+                          split_copy, input, split_size, dim)
 
 
 def split_with_sizes_copy(input, split_sizes, dim=0):
     _tensor_arg("split_with_sizes_copy", "input", 1, input)
     views = split(input.detach(), list(split_sizes), dim)
-    return _copies(d.SplitWithSizesBackward0_copy, input, views, dim=dim,
-                   self_shape=input._data.shape, split_sizes=tuple(int(n) for n in split_sizes))
+    return _with_tangents(_copies(d.SplitWithSizesBackward0_copy, input, views, dim=dim,
+                                  self_shape=input._data.shape,
+                                  split_sizes=tuple(int(n) for n in split_sizes)),
+                          split_with_sizes_copy, input, split_sizes, dim)
 
 
 def unbind_copy(input, dim=0):
     _tensor_arg("unbind_copy", "input", 1, input)
-    return _copies(d.UnbindBackward0_copy, input, unbind(input.detach(), dim), dim=dim)
+    return _with_tangents(_copies(d.UnbindBackward0_copy, input, unbind(input.detach(), dim), dim=dim),
+                          unbind_copy, input, dim)
 
 
 _METHODS.update(narrow_copy=_as_method(narrow_copy))
@@ -7772,8 +7788,10 @@ def unsafe_split_with_sizes(input, split_sizes, dim=0):
         split_sizes = _int_sizes("unsafe_split_with_sizes", (split_sizes,), "split_sizes")
     _check_int_tuple("unsafe_split_with_sizes", "split_sizes", 2, split_sizes)
     outs = [Tensor._make(p._data) for p in split(input, list(split_sizes), dim)]
-    return d.outputs_of(d.UnsafeSplitWithSizesBackward0, input, outs, dim=dim,
-                        self_shape=input._data.shape, split_sizes=tuple(map(int, split_sizes)))
+    return _with_tangents(d.outputs_of(d.UnsafeSplitWithSizesBackward0, input, outs, dim=dim,
+                                       self_shape=input._data.shape,
+                                       split_sizes=tuple(map(int, split_sizes))),
+                          unsafe_split_with_sizes, input, split_sizes, dim)
 
 
 def conj_physical_(input):

@@ -21857,3 +21857,25 @@ case(
     "torch.func.jvp(lambda x: torch.block_diag(x, x * 2).sum() ** 2, (x,), (torch.ones(2, 2),))",
     "torch.func.jacfwd(lambda x: torch.block_diag(x, x).sum() ** 2)(x)",
 )
+
+
+case(
+    "k_forward_ad_unsafe_and_copy_splits",
+    """
+    # the unsafe splits (LSTM and GRU cells chunk their gates so) and the *_copy splits make their
+    # node by hand: their pieces' tangents are the tangent's pieces (they were silently none)
+    x = torch.tensor([1., 2., 3., 4., 5.]); v = torch.tensor([0.5, 1., 2., 3., 4.])
+    for f in (lambda x: torch.unsafe_chunk(x, 2), lambda x: torch.unsafe_split(x, 2),
+              lambda x: torch.unsafe_split_with_sizes(x, [2, 3]), lambda x: torch.split_copy(x, 3),
+              lambda x: torch.split_with_sizes_copy(x, [1, 4]), lambda x: torch.unbind_copy(x[:4].view(2, 2), 1)):
+        print(torch.func.jvp(lambda x: [p * 1 for p in f(x)], (x,), (v,))[1])
+    """,
+    """
+    fwAD = torch.autograd.forward_ad
+    w = torch.tensor([0.5, 1., 2., 3.], requires_grad=True)
+    with fwAD.dual_level():
+        t = [fwAD.unpack_dual(p).tangent for p in torch.unsafe_chunk(fwAD.make_dual(x[:4], w), 2)]
+        print(t, t[0]._base is None)
+    """,
+    "h = torch.tensor([[0.5, -1.], [2., 0.25]]); torch.func.jvp(lambda h: torch.lstm_cell(h, (h, h), h.repeat(4, 1), h.repeat(4, 1))[1], (h,), (torch.ones(2, 2),))",
+)
