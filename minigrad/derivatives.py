@@ -7961,10 +7961,27 @@ def _scatter_reduce_backward(grad, self, dim, index, src, reduce, include_self, 
     return grad_self, grad_src
 
 
+def _scatter_reduce_jvp(self_t, src_t, self, dim, index, src, reduce, include_self, result):
+    """PyTorch's scatter_reduce_jvp: sum and mean are linear (the op on the tangents); amax and
+    amin average the tangents of the values equal to the result, as their gradient shares it.
+    prod has no forward derivative there: its result gets no tangent (PyTorch's undefined)."""
+    if reduce == "prod":
+        return None
+    self_t, src_t = _materialized(self_t, self), _materialized(src_t, src)
+    if reduce in ("sum", "mean"):
+        return scatter_reduce(self_t, dim, index, src_t, reduce, include_self)
+    self_is_result, src_is_result = self == result, src == gather(result, dim, index)
+    count = scatter_reduce(self_is_result.to(self.dtype), dim, index, src_is_result.to(self.dtype),
+                           "sum", include_self)
+    return scatter_reduce(where(self_is_result, self_t, 0.0), dim, index,
+                          where(src_is_result, src_t, 0.0), "sum", include_self) / count
+
+
 scatter_reduce = Op("ScatterReduceBackward0", _scatter_reduce, **{
                     "self, src": lambda grad, self, dim, index, src, reduce, include_self, result:
                         _scatter_reduce_backward(grad, self, dim, index, src, reduce, include_self,
-                                                 result)})
+                                                 result)},
+                    result=_scatter_reduce_jvp)
 # scatter(..., reduce="add" or "multiply"), deprecated for scatter_reduce's "sum" and "prod" (the
 # names the ops below get): PyTorch has no derivative for it
 scatter_src_reduce = Op("minigrad::autograd::NotImplemented", _scatter_reduce,

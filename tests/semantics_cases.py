@@ -21879,3 +21879,26 @@ case(
     """,
     "h = torch.tensor([[0.5, -1.], [2., 0.25]]); torch.func.jvp(lambda h: torch.lstm_cell(h, (h, h), h.repeat(4, 1), h.repeat(4, 1))[1], (h,), (torch.ones(2, 2),))",
 )
+
+
+case(
+    "k_forward_ad_scatter_reduce",
+    """
+    # scatter_reduce's tangent: the op on the tangents for sum and mean; amax and amin average
+    # the tangents of the values equal to the result (5 and 5 tie at position 1); prod gives none
+    fwAD = torch.autograd.forward_ad
+    s = torch.tensor([1., 5., 3., 2.]); src = torch.tensor([4., 5., 2., 7., 1.]); idx = torch.tensor([0, 1, 0, 3, 3])
+    v = torch.tensor([0.5, -1., 2., 0.25], requires_grad=True)
+    with fwAD.dual_level():
+        for red in ("sum", "mean", "amax", "amin", "prod"):
+            for include_self in (True, False):
+                r = torch.scatter_reduce(fwAD.make_dual(s, v), 0, idx, fwAD.make_dual(src, torch.ones(5)), red,
+                                         include_self=include_self)
+                t = fwAD.unpack_dual(r).tangent
+                print(red, include_self, t, None if t is None else t.grad_fn)
+        d = fwAD.make_dual(s.clone(), v)
+        d.scatter_reduce_(0, idx, src, "amin", include_self=False)
+        print(fwAD.unpack_dual(d))
+    """,
+    "x = torch.tensor([1., 5., 3., 2.]); torch.func.jacfwd(lambda x: x.scatter_reduce(0, torch.tensor([0, 0, 2, 2]), x * 2, 'amax'))(x)",
+)

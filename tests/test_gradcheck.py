@@ -2799,3 +2799,17 @@ def test_forward_ad_linalg_differs_from_pytorch():
             f = lambda s, b: _differing_from_pytorch(torch, s, b)[k]
             assert not torch.autograd.gradcheck(f, _inputs(torch, (SPD33, B32)), check_forward_ad=True,
                                                 raise_exception=False), k
+
+
+# scatter_reduce's forward derivative: sum and mean apply the op to the tangents, amax and amin
+# take the tangent of the value that won (ties, which average, are in a semantics case: finite
+# differences cannot check them); prod has none, as in PyTorch
+def _forward_ad_scatter_reduce(L, s, src):
+    index = L.tensor([0, 1, 0, 3, 3])
+    return tuple(L.scatter_reduce(s, 0, index, src, reduce, include_self=include_self)
+                 for reduce in ("sum", "mean", "amax", "amin") for include_self in (True, False))
+
+
+C.add("forward_ad_scatter_reduce", _forward_ad_scatter_reduce, np.array([1.0, 5.5, 3.0, 2.0]),
+      np.array([4.0, 5.0, 2.0, 7.0, 1.0]))
+FORWARD_AD_CASES.append("forward_ad_scatter_reduce")
