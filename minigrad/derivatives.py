@@ -6764,25 +6764,14 @@ def join(node_class, tensors, dim, forward):
     out = np.ascontiguousarray(forward([t._data.astype(dt, copy=False) for t in tensors], axis=dim))
     if all(_channels_last(t._data) for t in tensors):  # (then PyTorch's cat is channels-last too;
         out = _channels_last_join(out, dim, forward)  # a stack views a cat of them)
-    out = Tensor._make(out)
-    if function._forward_level is not None and any(t._fw_grad is not None for t in tensors):
-        _join_tangent(out, node_class, tensors, dim, forward)
+    out = function._linear_tangents(Tensor._make(out), lambda *tangents: join(  # (cat_jvp,
+        node_class, list(tangents), dim, forward), tensors)                      # stack_jvp)
     if grad_mode._enabled and dt.kind == "f" and any(t.requires_grad for t in tensors):
         node = node_class(tuple(t._edge() for t in tensors), ((out._data.shape, dt),))
         node.dim, node._args["dim"] = dim % out._data.ndim, dim
         node.sizes = [t._data.shape[node.dim] if t._data.ndim > node.dim else 1 for t in tensors]
         out._grad_fn = node
     return out
-
-
-def _join_tangent(out, node_class, tensors, dim, forward):
-    """PyTorch's cat_jvp / stack_jvp: the tangents joined alike, zeros for an input without one
-    (inference mode has no forward AD)."""
-    if grad_mode._inference or out._data.dtype.kind != "f":
-        return
-    tangents = [_materialized(t._fw_grad, t) for t in tensors]
-    function._set_fw_grad(out, function._without_forward_ad(join, node_class, tangents, dim,
-                                                            forward))
 
 
 # --- ops with several outputs: views of one input, all outputs of ONE node ----------------------

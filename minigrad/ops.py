@@ -22,7 +22,7 @@ from .dtypes import get_default_dtype  # noqa: F401  (optim imports it from here
 from .autograd import function as _function, grad_mode
 from ._warnings import warn_once
 from .autograd.function import _broadcast_shape, _iterator_layout, apply_inplace, apply_inplace_view
-from .autograd.function import _check_output_shape, check_inplace
+from .autograd.function import _check_output_shape, _linear_tangents, check_inplace
 from .tensor import Tensor, _Device, _check_device, _device_arg, _wrap_dim, contiguous_format
 from .tensor import _storage, _storage_offset, _storage_root
 from .storage import STORAGE_METHODS, TypedStorage, UntypedStorage
@@ -2708,25 +2708,15 @@ def unsafe_split(input, split_size, dim=0):
     if not isinstance(split_size, numbers.Integral):  # (split would take a list of sizes)
         raise TypeError("unsafe_split(): argument 'split_size' (position 2) must be int, not "
                         f"{type(split_size).__name__}")
-    return _with_tangents(_unsafe_pieces(input, split(input, split_size, dim), dim, int(split_size)),
-                          unsafe_split, input, split_size, dim)
+    return _linear_tangents(_unsafe_pieces(input, split(input, split_size, dim), dim, int(split_size)),
+                            unsafe_split, (input,), split_size, dim)
 
 
 def unsafe_chunk(input, chunks, dim=0):
     """chunk, its pieces made as unsafe_split makes them."""
     pieces = chunk(input, chunks, dim)
-    return _with_tangents(_unsafe_pieces(input, pieces, dim, pieces[0].shape[_wrap_dim(dim, input.dim())]),
-                          unsafe_chunk, input, chunks, dim)
-
-
-def _with_tangents(outs, fn, input, *args):
-    """Forward AD for the functions that make their outputs' node by hand (the table's rows get
-    it from their `result=` rule): fn is linear, so each output's tangent is fn of input's."""
-    tangent = input._fw_grad
-    if tangent is not None and _function._forward_level is not None and not grad_mode._inference:
-        for out, t in zip(outs, _function._without_forward_ad(fn, tangent, *args)):
-            _function._set_fw_grad(out, t)
-    return outs
+    return _linear_tangents(_unsafe_pieces(input, pieces, dim, pieces[0].shape[_wrap_dim(dim, input.dim())]),
+                            unsafe_chunk, (input,), chunks, dim)
 
 
 def _unsafe_pieces(input, pieces, dim, split_size):
@@ -5635,11 +5625,7 @@ def block_diag(*tensors):
     for b in blocks:
         out[row:row + b.shape[0], col:col + b.shape[1]] = b
         row, col = row + b.shape[0], col + b.shape[1]
-    result = Tensor._make(out)
-    if (_function._forward_level is not None and not grad_mode._inference and dt.kind == "f"
-            and builtins.any(t._fw_grad is not None for t in tensors)):  # (linear: the tangents'
-        tangents = [_function._materialized(t._fw_grad, t) for t in tensors]  # own block_diag)
-        _function._set_fw_grad(result, _function._without_forward_ad(block_diag, *tangents))
+    result = _linear_tangents(Tensor._make(out), block_diag, tensors)
     if grad_mode._enabled and dt.kind == "f" and builtins.any(t.requires_grad for t in tensors):
         node = d.BlockDiagBackward0(tuple(t._edge() for t in tensors), ((out.shape, dt),))
         node.shapes = [t.shape for t in tensors]
@@ -6954,24 +6940,24 @@ def _copies(node_class, input, views, **saved):
 def split_copy(input, split_size, dim=0):
     _tensor_arg("split_copy", "input", 1, input)
     views = split(input.detach(), split_size, dim)
-    return _with_tangents(_copies(d.SplitBackward0_copy, input, views, dim=dim,
-                                  self_shape=input._data.shape, split_size=int(split_size)),
-                          split_copy, input, split_size, dim)
+    return _linear_tangents(_copies(d.SplitBackward0_copy, input, views, dim=dim,
+                                    self_shape=input._data.shape, split_size=int(split_size)),
+                            split_copy, (input,), split_size, dim)
 
 
 def split_with_sizes_copy(input, split_sizes, dim=0):
     _tensor_arg("split_with_sizes_copy", "input", 1, input)
     views = split(input.detach(), list(split_sizes), dim)
-    return _with_tangents(_copies(d.SplitWithSizesBackward0_copy, input, views, dim=dim,
-                                  self_shape=input._data.shape,
-                                  split_sizes=tuple(int(n) for n in split_sizes)),
-                          split_with_sizes_copy, input, split_sizes, dim)
+    return _linear_tangents(_copies(d.SplitWithSizesBackward0_copy, input, views, dim=dim,
+                                    self_shape=input._data.shape,
+                                    split_sizes=tuple(int(n) for n in split_sizes)),
+                            split_with_sizes_copy, (input,), split_sizes, dim)
 
 
 def unbind_copy(input, dim=0):
     _tensor_arg("unbind_copy", "input", 1, input)
-    return _with_tangents(_copies(d.UnbindBackward0_copy, input, unbind(input.detach(), dim), dim=dim),
-                          unbind_copy, input, dim)
+    return _linear_tangents(_copies(d.UnbindBackward0_copy, input, unbind(input.detach(), dim), dim=dim),
+                            unbind_copy, (input,), dim)
 
 
 _METHODS.update(narrow_copy=_as_method(narrow_copy))
@@ -7788,10 +7774,10 @@ def unsafe_split_with_sizes(input, split_sizes, dim=0):
         split_sizes = _int_sizes("unsafe_split_with_sizes", (split_sizes,), "split_sizes")
     _check_int_tuple("unsafe_split_with_sizes", "split_sizes", 2, split_sizes)
     outs = [Tensor._make(p._data) for p in split(input, list(split_sizes), dim)]
-    return _with_tangents(d.outputs_of(d.UnsafeSplitWithSizesBackward0, input, outs, dim=dim,
-                                       self_shape=input._data.shape,
-                                       split_sizes=tuple(map(int, split_sizes))),
-                          unsafe_split_with_sizes, input, split_sizes, dim)
+    return _linear_tangents(d.outputs_of(d.UnsafeSplitWithSizesBackward0, input, outs, dim=dim,
+                                         self_shape=input._data.shape,
+                                         split_sizes=tuple(map(int, split_sizes))),
+                            unsafe_split_with_sizes, (input,), split_sizes, dim)
 
 
 def conj_physical_(input):

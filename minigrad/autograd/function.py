@@ -519,6 +519,21 @@ def _materialized(tangent, like):
     return _zero_tangent(like) if tangent is None else tangent
 
 
+def _linear_tangents(outs, fn, inputs, *args):
+    """Forward AD for the ops that build their node by hand (the table's rows get it from their
+    `result=` rule): fn is linear in `inputs`, so the outputs' tangents are fn of the inputs'
+    tangents, zeros for an input without one. `outs`: one tensor or several; returned."""
+    if (_forward_level is None or grad_mode._inference
+            or builtins.all(t._fw_grad is None for t in inputs)):
+        return outs
+    tangents = _without_forward_ad(fn, *[_materialized(t._fw_grad, t) for t in inputs], *args)
+    single = isinstance(outs, Tensor)
+    for out, t in zip((outs,) if single else outs, (tangents,) if single else tangents):
+        if out._data.dtype.kind == "f":  # (an integer result has no derivative)
+            _set_fw_grad(out, t)
+    return outs
+
+
 # nodes named otherwise than the ATen op that records them (torch.cdist records _cdist_forward)
 _ATEN_NAMES = {"CdistBackward0": "_cdist_forward", "PdistBackward0": "_pdist_forward",
                "EuclideanDistBackward0": "_euclidean_dist", "Unique2Backward0": "_unique2",
