@@ -69,10 +69,15 @@ def test_import_stays_light():
     assert out.stdout.strip() == "[]"
 
 
+def readme_commands():
+    """The README's code blocks, stripped, in order."""
+    text = (ROOT / "README.md").read_text()
+    return [b.strip() for b in re.findall(r"^```[a-z]*\n(.*?)^```", text, re.M | re.S)]
+
+
 def readme_test_command():
     """The one-line command of the README code block that runs pytest."""
-    blocks = re.findall(r"^```[a-z]*\n(.*?)^```", (ROOT / "README.md").read_text(), re.M | re.S)
-    commands = [b.strip() for b in blocks if "pytest" in b]
+    commands = [b for b in readme_commands() if "pytest" in b]
     assert len(commands) == 1, f"expected one test command in the README, found {commands}"
     assert "\n" not in commands[0]
     return commands[0]
@@ -80,8 +85,7 @@ def readme_test_command():
 
 def readme_kit_command():
     """The README's first command, the one that sets up and starts the kit."""
-    blocks = re.findall(r"^```[a-z]*\n(.*?)^```", (ROOT / "README.md").read_text(), re.M | re.S)
-    command = blocks[0].strip()
+    command = readme_commands()[0]
     assert "\n" not in command and "jupyter lab" in command, command
     return command
 
