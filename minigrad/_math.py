@@ -991,30 +991,33 @@ def _orthogonal(x, n, first, step, cases):
 
 
 @functools.lru_cache(maxsize=None)
-def _c_function(name, dtype):
-    """C's own cos, sin, acos (glibc's, which PyTorch's scalar kernels call): NumPy's differ in the
-    last bit, and glibc's float acosf and cosf are not the correctly rounded values either. Outside
-    the domain C gives nan. Made on first use: finding the C library takes a while."""
+def _c_function(name, dtype, arity=1):
+    """C's own cos, sin, acos, pow (glibc's, which PyTorch's scalar kernels call): NumPy's differ
+    in the last bit (on AVX-512 machines its pow is SVML's), and glibc's float acosf, cosf and
+    powf are not the correctly rounded values either. Outside the domain C gives nan, past the
+    largest float inf. Made on first use: finding the C library takes a while."""
     f = getattr(math, name)  # (float64: Python's math calls C's)
     if dtype == np.float32:
         import ctypes
         import ctypes.util
         try:
             f = getattr(ctypes.CDLL(ctypes.util.find_library("m")), name + "f")
-            f.restype, f.argtypes = ctypes.c_float, [ctypes.c_float]
+            f.restype, f.argtypes = ctypes.c_float, [ctypes.c_float] * arity
         except (OSError, AttributeError, TypeError):  # (no C library found: round the double's)
             pass
 
-    def safe(v):
+    def safe(*v):
         try:
-            return f(v)
+            return f(*v)
         except ValueError:
             return math.nan
+        except OverflowError:  # (Python's math raises where C returns inf, signed as NumPy's)
+            return getattr(np, name)(*np.asarray(v, np.float64))
     return np.vectorize(safe, otypes=[dtype])
 
 
-def _c(name, x):
-    return _c_function(name, x.dtype)(x)
+def _c(name, x, *args):
+    return _c_function(name, x.dtype, 1 + len(args))(x, *args)
 
 
 def _odd_sign(k, v):

@@ -7138,7 +7138,7 @@ def _norm_in_order(a, layout, ord, dim, keepdim):
         elif ord == 1:
             out = _serial_sum(rows)
         else:
-            out = _serial_sum(rows ** t(ord)) ** (t(1) / t(ord))
+            out = _math._c("pow", _serial_sum(_math._c("pow", rows, t(ord))), t(1) / t(ord))
         out = out.reshape(shape)
     if not keepdim:
         out = out.reshape(tuple(n for d, n in enumerate(a.shape) if d not in dims))
