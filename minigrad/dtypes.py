@@ -79,9 +79,35 @@ def from_numpy_dtype(np_dtype):
     return _BY_NUMPY[np_dtype]
 
 
+NO_COMPLEX = ("minigrad has no complex dtypes (PyTorch's complex64 and complex128): it cannot "
+              "hold complex numbers")
+
+
+def check_numpy_dtype(np_dtype):
+    """PyTorch's error for NumPy data no tensor can hold (strings, objects, dates, long double)."""
+    if np_dtype.kind not in "fiubc" or np_dtype.itemsize > 8 and np_dtype.kind == "f":
+        raise TypeError(f"can't convert np.ndarray of type numpy.{np_dtype.type.__name__}. The "
+                        "only supported types are: float64, float32, float16, complex64, "
+                        "complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, "
+                        "and bool.")
+
+
+def check_byte_order(np_dtype):
+    """PyTorch reads NumPy data in the machine's byte order only."""
+    if not np_dtype.isnative:
+        raise ValueError("given numpy array has byte order different from the native byte order. "
+                         "Conversion between byte orders is currently not supported.")
+
+
 def storage_dtype(np_dtype):
     """The NumPy dtype minigrad keeps for data of `np_dtype` (float64 stays, float16 -> float32)."""
-    return np_dtype if np_dtype in _BY_NUMPY else _STORAGE[np_dtype.kind]
+    if np_dtype in _BY_NUMPY:
+        return np_dtype
+    check_numpy_dtype(np_dtype)
+    check_byte_order(np_dtype)
+    if np_dtype.kind == "c":
+        raise TypeError(NO_COMPLEX)
+    return _STORAGE[np_dtype.kind]
 
 
 class Size(tuple):
@@ -134,6 +160,8 @@ _KIND_RANK = {"b": 0, "i": 1, "u": 1, "f": 2}
 
 
 def _rank_of_scalar(x):
+    if isinstance(x, (complex, np.complexfloating)):
+        raise TypeError(NO_COMPLEX)
     if isinstance(x, (builtins.bool, np.bool_)):
         return 0
     if isinstance(x, (builtins.int, np.integer)):

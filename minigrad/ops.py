@@ -843,7 +843,9 @@ def masked_fill(input, mask, value):
     _check_fill_value(value)
     _broadcast_shape(mask.shape, input.shape)  # PyTorch expands the mask and self first
     _check_mask(mask)
-    return (d.masked_fill if isinstance(value, Tensor) else d.masked_fill_scalar)(input, mask, value)
+    if isinstance(value, Tensor):
+        return d.masked_fill(input, mask, value)
+    return d.masked_fill_scalar(input, mask, _real_fill(value, input._data.dtype))
 
 
 def _masked_fill_inplace(self, mask, value):
@@ -854,6 +856,7 @@ def _masked_fill_inplace(self, mask, value):
     _broadcast_shape(self.shape, mask.shape)
     if isinstance(value, Tensor):
         return apply_inplace(d.masked_fill, self, mask, value)
+    value = _real_fill(value, self._data.dtype)
     if not self.is_floating_point():
         value = self._data.dtype.type(value).item()
     return apply_inplace(d.masked_fill_scalar, self, mask, value)
@@ -3125,6 +3128,9 @@ def _tensor(data, dtype, requires_grad):
     choose the dtype (Python floats give the default dtype, ints int64)."""
     if isinstance(data, (list, tuple)):
         data = _tensor_items(data, _nesting(data), dtype)
+    elif isinstance(data, np.ndarray):
+        dtypes.check_numpy_dtype(data.dtype)
+        dtypes.check_byte_order(data.dtype)
     try:
         if dtype is not None:  # straight to the asked dtype: no rounding on the way
             arr = np.array(data, dtype=dtype.np)
@@ -3242,7 +3248,25 @@ def _size_tuple(name, size):
 def _filled(name, size, fill_value, np_dtype, device, requires_grad):
     """zeros, ones, empty, full and the Tensor methods new_*: a new tensor of one value."""
     _check_requires_grad(name, requires_grad, device=device)
-    return _new(np.full(_new_shape(name, size), fill_value, np_dtype), requires_grad)
+    return _new(np.full(_new_shape(name, size), _real_fill(fill_value, np_dtype), np_dtype),
+                requires_grad)
+
+
+_C_TYPE_NAMES = {"float32": "float", "float64": "double", "int64": "int64_t", "int32": "int",
+                 "int16": "int16_t", "int8": "int8_t", "uint8": "uint8_t"}
+
+
+def _real_fill(value, np_dtype):
+    """A complex fill value for a tensor of real numbers: its real part, if it has no imaginary
+    part (PyTorch's checked_convert; a bool tensor takes any nonzero number as True)."""
+    if not isinstance(value, (complex, np.complexfloating)):
+        return value
+    if np_dtype == np.bool_:
+        return builtins.bool(value)
+    if value.imag != 0:
+        name = _C_TYPE_NAMES[np.dtype(np_dtype).name]
+        raise RuntimeError(f"value cannot be converted to type {name} without overflow")
+    return value.real
 
 
 def zeros(*size, dtype=None, device=None, requires_grad=False):
@@ -3260,6 +3284,8 @@ def empty(*size, dtype=None, device=None, requires_grad=False):
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     if dtype is None:  # like PyTorch, the fill value decides: bool, int64 or the default dtype
+        if isinstance(fill_value, (complex, np.complexfloating)):
+            raise TypeError(dtypes.NO_COMPLEX)
         np_dtype = (np.bool_ if isinstance(fill_value, builtins.bool) else
                     np.int64 if isinstance(fill_value, numbers.Integral) else _np_dtype(None))
     else:
@@ -3656,6 +3682,23 @@ def to_dlpack(tensor=_REQUIRED):
 
 
 def from_numpy(array):
+    """A tensor over `array`'s own memory: a change on either side shows on the other."""
+    if not isinstance(array, np.ndarray):
+        kind = type(array)  # (named as C names a type: NumPy's scalars as numpy.float64)
+        name = f"numpy.{kind.__name__}" if kind.__module__ == "numpy" else kind.__name__
+        raise TypeError(f"expected np.ndarray (got {name})")
+    dtypes.check_numpy_dtype(array.dtype)
+    if builtins.any(st < 0 for st in array.strides):
+        raise ValueError("At least one stride in the given numpy array is negative, and tensors "
+                         "with negative strides are not currently supported. (You can probably "
+                         "work around this by making a copy of your array  with array.copy().) ")
+    dtypes.check_byte_order(array.dtype)
+    if array.dtype not in dtypes._BY_NUMPY:  # (tensor() would copy it into the nearest dtype)
+        if array.dtype.kind == "c":
+            raise TypeError(dtypes.NO_COMPLEX)
+        raise TypeError(f"minigrad has no {array.dtype.name} dtype, so from_numpy() cannot share "
+                        f"this array's memory: convert it first (array.astype(numpy."
+                        f"{dtypes.storage_dtype(array.dtype).name})), or copy it with tensor()")
     return Tensor._make(array)
 
 
@@ -4711,7 +4754,7 @@ def _fill_inplace(self, *args, **kwargs):
             raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor with "
                                f"{value.dim()} dimensions.")
         return apply_inplace(d.fill_tensor_, self, value)
-    return apply_inplace(d.fill_, self, value)
+    return apply_inplace(d.fill_, self, _real_fill(value, self._data.dtype))
 
 
 

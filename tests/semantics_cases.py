@@ -3286,6 +3286,70 @@ case(
 )
 
 case(
+    "k_create_numpy_types_refused",
+    # NumPy data no tensor holds (strings, objects, dates, long double) and data in the other
+    # byte order: PyTorch refuses both, with or without a dtype to convert to.
+    "import numpy as np",
+    "torch.tensor(np.array(['a']))",
+    "torch.tensor(np.array([b'a']))",
+    "torch.tensor(np.array([1], dtype=object))",
+    "torch.tensor(np.array([1.], dtype=np.longdouble))",
+    "torch.tensor(np.array([1], dtype='m8[s]'))",
+    "torch.tensor(np.zeros(2, dtype=[('a', 'i4')]))",
+    "torch.tensor(np.array(['a']), dtype=torch.float32)",
+    "torch.as_tensor(np.array(['a']))",
+    "torch.tensor(np.ones(3, dtype='>f8'))",
+    "torch.as_tensor(np.ones(3, dtype='>f8'))",
+    "torch.tensor(np.ones(3, dtype='>f8'), dtype=torch.float32)",
+    "torch.tensor(np.array(['a'], dtype='>U1'))",
+)
+
+case(
+    "k_from_numpy_refusals",
+    # from_numpy shares the array's memory: only an ndarray, no negative strides, the machine's
+    # byte order (checked in that order after the element type).
+    "import numpy as np",
+    "torch.from_numpy([1, 2])",
+    "torch.from_numpy(None)",
+    "torch.from_numpy(np.float64(1.0))",
+    "torch.from_numpy(torch.ones(2))",
+    "torch.from_numpy(np.array(['a']))",
+    "torch.from_numpy(np.array(['a'])[::-1])",
+    "torch.from_numpy(np.ones(3)[::-1])",
+    "torch.from_numpy(np.ones((2, 2))[:, ::-1])",
+    "torch.from_numpy(np.ones(3, dtype='>f8'))",
+    "torch.from_numpy(np.ones(3, dtype='>f8')[::-1])",
+    "torch.from_numpy(np.ones((2, 3)).T)",
+    "a = np.array([1., 2.]); t = torch.from_numpy(a); a[0] = 5; t[1] = 7; print(t, a)",
+)
+
+case(
+    "k_fill_complex_values",
+    # A complex number fills a tensor of real numbers only without an imaginary part (a bool
+    # tensor takes any nonzero number as True); the error leaves the tensor as it was.
+    "x = torch.tensor([1., 2.])",
+    "x.fill_(1j)",
+    "x",
+    "x.fill_(3+0j)",
+    "torch.zeros(2, dtype=torch.float64).fill_(1j)",
+    "torch.zeros(2, dtype=torch.int64).fill_(1j)",
+    "torch.zeros(2, dtype=torch.int32).fill_(1j)",
+    "torch.zeros(2, dtype=torch.int16).fill_(1j)",
+    "torch.zeros(2, dtype=torch.int8).fill_(1j)",
+    "torch.zeros(2, dtype=torch.uint8).fill_(1j)",
+    "torch.zeros(2, dtype=torch.bool).fill_(1j)",
+    "torch.zeros(2, dtype=torch.int64).fill_(2+0j)",
+    "torch.full((2,), 1j, dtype=torch.float32)",
+    "torch.full((2,), 2+0j, dtype=torch.int64)",
+    "x.new_full((2,), 1j)",
+    "x.new_full((2,), 4+0j)",
+    "x.masked_fill(torch.tensor([True, False]), 1j)",
+    "x.masked_fill_(torch.tensor([True, False]), 1j)",
+    "x",
+    "x.masked_fill_(torch.tensor([True, False]), 5+0j)",
+)
+
+case(
     "k_create_eye_linspace_randint_empty",
     """
     print(torch.eye(3), torch.eye(2, 3, dtype=torch.int64), torch.linspace(0, 1, 5))
