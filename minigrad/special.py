@@ -162,12 +162,13 @@ def _polynomial(name, forward):
         if (len(args) > 2 or set(given) != {"x", "n"} or not (isinstance(x, Tensor) and isinstance(
                 n, (Tensor, *number)) or isinstance(x, number) and isinstance(n, Tensor))):
             raise _invalid_combination(name, args, kwargs)
+        if isinstance(x, complex) or isinstance(n, complex):  # PyTorch's refusal, before ours
+            real = dtypes.result_type(*[1. if isinstance(v, complex) else v for v in (x, n)])
+            raise NotImplementedError(f'"{name[8:]}_cpu" not implemented for '
+                                      f"'{'ComplexDouble' if real == np.float64 else 'ComplexFloat'}'")
         dt = dtypes.result_type(x, n)
         if dt.kind != "f":
             dt = dtypes.get_default_dtype().np
-        if isinstance(x, complex) or isinstance(n, complex):  # (minigrad has no complex dtypes)
-            raise NotImplementedError(f'"{name[8:]}_cpu" not implemented for '
-                                      f"'{'ComplexDouble' if dt == np.float64 else 'ComplexFloat'}'")
         x, n = (np.asarray(v._data if isinstance(v, Tensor) else v, dt) for v in (x, n))
         _broadcast_shape(x.shape, n.shape)
         out = forward(*np.broadcast_arrays(x, n))
