@@ -1205,6 +1205,7 @@ def _not_implemented(op_name):
     tape like any other, and backward through it fails."""
     def formula(grad):
         raise RuntimeError(f"derivative for aten::{op_name} is not implemented")
+    formula.op_name = op_name  # (forward AD names it in its error)
     return formula
 
 

@@ -21966,3 +21966,105 @@ case(
     """,
     "x = torch.tensor([1., 5., 3., 2.]); torch.func.jacfwd(lambda x: x.scatter_reduce(0, torch.tensor([0, 0, 2, 2]), x * 2, 'amax'))(x)",
 )
+
+
+case(
+    "h_functional_jacobian_vectorized",
+    # vectorize=True: one grad call seeded with every row of the identity at once (PyTorch batches
+    # the backward with vmap). Same values and structure as row by row; an input no output uses
+    # gets expanded zeros; an empty output leaves an empty batch, which PyTorch's grad refuses.
+    """
+    from torch.autograd.functional import jacobian
+    x = torch.tensor([[1., 2.], [3., 4.]]); y = torch.tensor([0.5, -1.])
+    """,
+    "jacobian(lambda a: a.exp().sum(dim=1), x, vectorize=True)",
+    "jacobian(lambda a, b: a @ b, (x, y), vectorize=True)",
+    "jacobian(lambda a: (a * 2, a.sum()), y, vectorize=True)",
+    "j = jacobian(lambda a, b: (a.sum(), b * a[0]), (x, y), vectorize=True); print(type(j).__name__, type(j[0]).__name__, [[t.shape for t in r] for r in j]); j",
+    "jacobian(lambda a: a.sum(), torch.tensor(3.), vectorize=True)",
+    "jacobian(lambda a, b: (a.sin(), torch.ones(2)), (y, x), vectorize=True)",
+    "j = jacobian(lambda a, b: a * 2, (y, x), vectorize=True); print(j[1].shape, j[1].stride()); j",
+    "jacobian(lambda a: a.double() ** 2, y, vectorize=True)",
+    "jacobian(lambda a: a * a.sum(), torch.tensor([1., 2.], dtype=torch.float64), vectorize=True)",
+    "jacobian(lambda a, b: (a * 2, a[:0]), (y, x), vectorize=True)",
+    "jacobian(lambda a: a[:0], y, vectorize=True)",
+    "jacobian(lambda a: (), y, vectorize=True)",
+    "jacobian(lambda a: 3, y, vectorize=True)",
+    "jacobian(lambda a, b: a * 2, (y, y), vectorize=True, strict=True)",
+    "jacobian(lambda a: a.detach(), y, vectorize=True, strict=True)",
+)
+
+case(
+    "h_functional_jacobian_create_graph_vectorized",
+    # create_graph=True keeps the Jacobian differentiable (a view of the batched gradients);
+    # without it, or where it does not depend on the inputs, it has no grad_fn.
+    """
+    from torch.autograd.functional import jacobian
+    xr = torch.tensor([0.5, -1., 2.], requires_grad=True); y = torch.tensor([1., 2., 3.])
+    """,
+    "j = jacobian(lambda a: a ** 3, xr, vectorize=True, create_graph=True); print(j.requires_grad, j.grad_fn.name()); j",
+    "torch.autograd.grad(jacobian(lambda a: a ** 3, xr, vectorize=True, create_graph=True).trace(), xr)",
+    "j = jacobian(lambda a: a ** 3, xr, vectorize=True); print(j.requires_grad, j.grad_fn)",
+    "j = jacobian(lambda a: a * 2, xr, vectorize=True, create_graph=True); print(j.requires_grad, j.grad_fn)",
+    "j = jacobian(lambda a: a ** 3, y, vectorize=True, create_graph=True); print(j.requires_grad, j.grad_fn.name())",
+    "j = jacobian(lambda a, b: (a * b, b.exp()), (xr, y), vectorize=True, create_graph=True); print([[(t.requires_grad, t.grad_fn and t.grad_fn.name()) for t in r] for r in j]); j",
+)
+
+case(
+    "h_functional_jacobian_forward_vectorized",
+    # strategy="forward-mode": one jvp per input element on dual tensors (a column each). The
+    # nesting is lists, not tuples; nothing is detached (an input that requires grad gives a
+    # Jacobian with a grad_fn); an output without a tangent gives zeros of its own dtype.
+    """
+    from torch.autograd.functional import jacobian
+    x = torch.tensor([[1., 2.], [3., 4.]]); y = torch.tensor([0.5, -1.])
+    """,
+    "jacobian(lambda a: a.sin() * a, y, strategy='forward-mode', vectorize=True)",
+    "j = jacobian(lambda a, b: a @ b, (x, y), strategy='forward-mode', vectorize=True); print(type(j).__name__); j",
+    "jacobian(lambda a: a.exp().sum(dim=1), x, strategy='forward-mode', vectorize=True)",
+    "jacobian(lambda a: a.view(2, 1) * y, y, strategy='forward-mode', vectorize=True)",
+    "j = jacobian(lambda a: (a * 2, a.sum()), y, strategy='forward-mode', vectorize=True); print(type(j).__name__); j",
+    "j = jacobian(lambda a, b: (a.sum(), b * a[0]), (x, y), strategy='forward-mode', vectorize=True); print(type(j).__name__, type(j[0]).__name__, [[t.shape for t in r] for r in j]); j",
+    "jacobian(lambda a, b: (a.sin(), torch.ones(2)), (y, x), strategy='forward-mode', vectorize=True)",
+    "jacobian(lambda a: a.sum(), torch.tensor(3.), strategy='forward-mode', vectorize=True)",
+    "jacobian(lambda a: a.long(), y, strategy='forward-mode', vectorize=True)",
+    "jacobian(lambda a: a.double() ** 2, y, strategy='forward-mode', vectorize=True)",
+    "jacobian(lambda a: a.cumprod(0) * a.sum(), torch.tensor([1., 2., 3.], dtype=torch.float64), strategy='forward-mode', vectorize=True)",
+    "jacobian(lambda a: (a * 2, a[:0]), y, strategy='forward-mode', vectorize=True)",
+    "xr = y.clone().requires_grad_(); j = jacobian(lambda a: a.sin(), xr, strategy='forward-mode', vectorize=True); print(j.requires_grad, j.grad_fn.name()); j",
+    "jacobian(lambda a: torch.heaviside(a, a), y, strategy='forward-mode', vectorize=True)",
+    "jacobian(lambda a: torch.igamma(a, a), y, strategy='forward-mode', vectorize=True)",
+    "jacobian(lambda a: 3, y, strategy='forward-mode', vectorize=True)",
+    "jacobian(lambda a: (a, [a]), y, strategy='forward-mode', vectorize=True)",
+    "jacobian(lambda a: a * 2, torch.tensor([1, 2]), strategy='forward-mode', vectorize=True)",
+    "jacobian(lambda: y, (), strategy='forward-mode', vectorize=True)",
+    "jacobian(lambda a: a * 2, y, strategy='forward-mode', vectorize=True, strict=True)",
+    "jacobian(lambda a: a * 2, y, strategy='forward-mode', vectorize=True, create_graph=True)",
+)
+
+case(
+    "h_functional_hessian_vectorized",
+    # vectorize=True with both outer strategies: reverse over reverse (detached unless
+    # create_graph), or forward over reverse (the gradient's tangents: lists, and a grad_fn,
+    # since the dual inputs are made to require grad).
+    """
+    from torch.autograd.functional import hessian
+    x = torch.tensor([1., 2., 3.]); y = torch.tensor([[0.5, -1.]])
+    f = lambda a, b: (a.pow(2).sum() * b.sum()) + b.pow(3).sum()
+    """,
+    "hessian(lambda a: a.pow(3).sum(), x, vectorize=True)",
+    "hessian(lambda a: a.pow(3).sum(), x, vectorize=True, outer_jacobian_strategy='forward-mode')",
+    "hessian(lambda a: a.sin().prod(), x, vectorize=True)",
+    "hessian(lambda a: a.sin().prod(), x, vectorize=True, outer_jacobian_strategy='forward-mode')",
+    "h = hessian(f, (x, y), vectorize=True); print(type(h).__name__, [[t.shape for t in r] for r in h]); h",
+    "h = hessian(f, (x, y), vectorize=True, outer_jacobian_strategy='forward-mode'); print(type(h).__name__, type(h[0]).__name__); h",
+    "hessian(lambda a: (a * 2).sum(), x, vectorize=True)",
+    "hessian(lambda a: (a * 2).sum(), x, vectorize=True, outer_jacobian_strategy='forward-mode')",
+    "hessian(lambda a: a.exp().sum(), torch.tensor([0., 1.], dtype=torch.float64), vectorize=True, outer_jacobian_strategy='forward-mode')",
+    "h = hessian(lambda a: a.pow(3).sum(), x.clone().requires_grad_(), vectorize=True, create_graph=True); print(h.requires_grad, h.grad_fn.name())",
+    "h = hessian(lambda a: a.pow(3).sum(), x.clone().requires_grad_(), vectorize=True); print(h.requires_grad, h.grad_fn)",
+    "hessian(lambda a: a.pow(3).sum(), x, vectorize=True, create_graph=True, outer_jacobian_strategy='forward-mode')",
+    "hessian(lambda a: a.pow(3).sum(), x, outer_jacobian_strategy='forward-mode')",
+    "hessian(lambda a: a.pow(3).sum(), x, vectorize=True, strict=True, outer_jacobian_strategy='forward-mode')",
+    "hessian(lambda a: a.pow(3), x, vectorize=True, outer_jacobian_strategy='forward-mode')",
+)

@@ -65,8 +65,8 @@ def _make_grads(outputs, grad_outputs, is_grads_batched=False):
         elif not isinstance(g, Tensor):
             raise TypeError("gradients can be either Tensors or None, but got "
                             f"{type(g).__name__}")
-        elif is_grads_batched and (g.dim() == 0 or g.shape[1:] != tuple(shape)):
-            raise RuntimeError(  # (PyTorch names the shape of the first row without its first dim)
+        elif is_grads_batched and g[0].shape != tuple(shape):  # (an empty batch fails here, as
+            raise RuntimeError(  # PyTorch's g[0]; it names the first row's shape less a dim)
                 "If `is_grads_batched=True`, we interpret the first dimension of each grad_output "
                 "as the batch dimension. The sizes of the remaining dimensions are expected to "
                 f"match the shape of corresponding output, but a mismatch was detected: grad_output"

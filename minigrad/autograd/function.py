@@ -211,7 +211,11 @@ class Op:
                     for v in (values[i] for i in self.input_idx)]
         if grad_mode._inference or builtins.all(t is None for t in tangents):
             return  # (inference mode turns forward AD off as well, as in PyTorch)
-        if self.result is None or self.not_implemented:
+        if self.not_implemented:  # (PyTorch's not_implemented("op") rows, forward and backward)
+            op_name = self.formulas[0][0].op_name
+            raise NotImplementedError(f"Trying to use forward AD with aten::{op_name} that does "
+                                      "not support it.")
+        if self.result is None:
             raise NotImplementedError(
                 f"Trying to use forward AD with {_aten_name(self.name)}{'_' * inplace} that does "
                 "not support it because it has not been implemented yet.\nPlease file an issue to "

@@ -4,6 +4,7 @@ Each one is a few calls of `grad` (PyTorch's torch/autograd/functional.py, short
 is run on fresh copies of the inputs, then `grad` walks its graph backward once per row needed.
 Forward-mode products (jvp, hvp) use the "double backward trick": backward is linear in its seed,
 so differentiating the backward pass with respect to the seed gives J @ v with reverse mode only.
+Only jacobian(strategy="forward-mode") (and hessian's forward-over-reverse) uses dual tensors.
 """
 from ..ops import stack, zeros_like
 from ..tensor import Tensor
@@ -95,7 +96,8 @@ def _check_requires_grad(tensors, kind, strict):
             raise RuntimeError(_INDEPENDENT[kind].format(i=i))
 
 
-def _autograd_grad(outputs, inputs, grad_outputs=None, create_graph=False, retain_graph=None):
+def _autograd_grad(outputs, inputs, grad_outputs=None, create_graph=False, retain_graph=None,
+                   is_grads_batched=False):
     """autograd.grad that skips outputs without a graph (None or no grad) and allows unused inputs."""
     if grad_outputs is None:
         grad_outputs = (None,) * len(outputs)
@@ -105,7 +107,7 @@ def _autograd_grad(outputs, inputs, grad_outputs=None, create_graph=False, retai
         return (None,) * len(inputs)  # nothing to differentiate: every input is unused
     outs, grads = zip(*pairs)
     return grad(outs, inputs, grads, allow_unused=True, create_graph=create_graph,
-                retain_graph=retain_graph)
+                retain_graph=retain_graph, is_grads_batched=is_grads_batched)
 
 
 _NO_GRAD = {
@@ -208,7 +210,8 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
 
 def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False,
              strategy="reverse-mode"):
-    """The Jacobian, one backward pass per output element (each gives one row).
+    """The Jacobian, one backward pass per output element (each gives one row), or with
+    strategy="forward-mode" one forward pass per input element (each gives one column).
 
     jacobian[i][j] has shape outputs[i].shape + inputs[j].shape; the tuple levels are dropped
     where the user gave a single tensor."""
@@ -218,7 +221,12 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False,
                              'tends to be more performant. Otherwise, prefer to use '
                              '"reverse-mode".')
     if strategy == "forward-mode":
-        _forward_mode_unsupported(inputs, create_graph, strict, vectorize)
+        if create_graph:
+            raise NotImplementedError("minigrad.autograd.functional.jacobian: `create_graph=True` "
+                                      'and `strategy="forward-mode"` are not supported together '
+                                      "(yet). Please either set `create_graph=False` or "
+                                      '`strategy="reverse-mode"`.')
+        return _jacfwd(func, inputs, strict, vectorize)
     with enable_grad():
         is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
         inputs = _grad_preprocess(inputs, create_graph, need_graph=True)
@@ -230,50 +238,110 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False,
                 raise RuntimeError("minigrad.autograd.functional.jacobian: `strict=True` and "
                                    "`vectorized=True` are not supported together. Please either "
                                    "set `strict=False` or `vectorize=False`.")
-            raise NotImplementedError("minigrad's jacobian/hessian do not implement "
-                                      "vectorize=True (PyTorch batches the backward passes with "
-                                      "vmap); use vectorize=False, which gives the same values.")
-        jac = []
-        for i, out in enumerate(outputs):
-            rows = [[] for _ in inputs]  # rows[j]: one gradient per element of out, for input j
-            for k in range(out.nelement()):
-                vj = _autograd_grad((out.reshape(-1)[k],), inputs, retain_graph=True,
-                                    create_graph=create_graph)
-                for j, (g, inp) in enumerate(zip(vj, inputs)):
-                    if g is None:
-                        if strict:
-                            raise RuntimeError(f"Output {i} of the user-provided function is "
-                                               f"independent of input {j}. This is not allowed "
-                                               "in strict mode.")
-                        g = zeros_like(inp)
-                    elif strict and create_graph and not g.requires_grad:
-                        raise RuntimeError(f"The jacobian of the user-provided function is "
-                                           f"independent of input {i}. This is not allowed in "
-                                           "strict mode when create_graph=True.")
-                    rows[j].append(g)
-            jac.append(tuple(stack(r, dim=0).view(tuple(out.shape) + tuple(inp.shape))
-                             for r, inp in zip(rows, inputs)))
-        jac = _grad_postprocess(tuple(jac), create_graph)
+            jac = _jacrev_batched(outputs, inputs, create_graph)
+        else:
+            jac = _jacrev_rows(outputs, inputs, create_graph, strict)
+        jac = _grad_postprocess(jac, create_graph)
         return _tuple_postprocess(jac, (is_outputs_tuple, is_inputs_tuple))
 
 
-def _forward_mode_unsupported(inputs, create_graph, strict, vectorize):
-    """strategy="forward-mode": PyTorch's refusals, then ours (minigrad has no forward-mode AD)."""
-    if create_graph:
-        raise NotImplementedError("minigrad.autograd.functional.jacobian: `create_graph=True` and "
-                                  '`strategy="forward-mode"` are not supported together (yet). '
-                                  "Please either set `create_graph=False` or "
-                                  '`strategy="reverse-mode"`.')
+def _jacrev_rows(outputs, inputs, create_graph, strict):
+    """vectorize=False: one grad call per output element, the rows stacked per (output, input)."""
+    jac = []
+    for i, out in enumerate(outputs):
+        rows = [[] for _ in inputs]  # rows[j]: one gradient per element of out, for input j
+        for k in range(out.nelement()):
+            vj = _autograd_grad((out.reshape(-1)[k],), inputs, retain_graph=True,
+                                create_graph=create_graph)
+            for j, (g, inp) in enumerate(zip(vj, inputs)):
+                if g is None:
+                    if strict:
+                        raise RuntimeError(f"Output {i} of the user-provided function is "
+                                           f"independent of input {j}. This is not allowed "
+                                           "in strict mode.")
+                    g = zeros_like(inp)
+                elif strict and create_graph and not g.requires_grad:
+                    raise RuntimeError(f"The jacobian of the user-provided function is "
+                                       f"independent of input {i}. This is not allowed in "
+                                       "strict mode when create_graph=True.")
+                rows[j].append(g)
+        jac.append(tuple(stack(r, dim=0).view(tuple(out.shape) + tuple(inp.shape))
+                         for r, inp in zip(rows, inputs)))
+    return tuple(jac)
+
+
+def _standard_basis(tensors):
+    """The N x N identity (N: the tensors' elements together) cut into one block of columns per
+    tensor, in its dtype: row k is the one-hot seed (or tangent) for element k of them all."""
+    if len(tensors) == 0:
+        raise AssertionError("Expected at least one tensor")
+    total = sum(t.numel() for t in tensors)
+    blocks, start = [], 0
+    for t in tensors:
+        block = t.new_zeros(total, t.numel())
+        block.diagonal(-start).fill_(1)
+        blocks.append(block)
+        start += t.numel()
+    return tuple(blocks)
+
+
+def _jacrev_batched(outputs, inputs, create_graph):
+    """vectorize=True: one grad call seeded with every one-hot row of the standard basis at once
+    (is_grads_batched: PyTorch vmaps the backward pass, minigrad's grad runs it row by row).
+    Gradient k is row k of the Jacobian of all outputs flattened; the rows are then cut per
+    output. An input no output depends on gets zeros (expanded, as PyTorch's)."""
+    numels = [out.numel() for out in outputs]
+    seeds = _standard_basis(outputs)
+    flat_outputs = tuple(out.reshape(-1) for out in outputs)
+    grads = _autograd_grad(flat_outputs, inputs, seeds, create_graph=create_graph,
+                           is_grads_batched=True)
+    jac = []  # jac[j][i]: input j, output i (swapped at the end)
+    for g, inp in zip(grads, inputs):
+        if g is None:
+            g = zeros_like(inp).expand((sum(numels),) + tuple(inp.shape))
+        jac.append([rows.view(tuple(out.shape) + tuple(inp.shape))
+                    for rows, out in zip(g.split(numels, dim=0), outputs)])
+    return tuple(zip(*jac))
+
+
+def _jacfwd(func, inputs, strict, vectorize):
+    """strategy="forward-mode": one jvp per input element, its tangent a one-hot row of the
+    standard basis, run over the basis with vmap (as PyTorch; minigrad's vmap runs it row by
+    row). jvp k is column k of the Jacobian: the columns are cut per input and moved last.
+    The results are lists, not tuples, and are not detached: as PyTorch's."""
     if strict:
         raise RuntimeError("minigrad.autograd.functional.jacobian: `strict=True` and "
                            '`strategy="forward-mode"` are not supported together (yet). Please '
                            'either set `strict=False` or `strategy="reverse-mode"`.')
-    _as_tuple(inputs, "inputs", "jacobian")
+    is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
     if not vectorize:
         raise NotImplementedError("Computing Jacobian using forward-AD or forward-over-reverse "
                                   "Hessian isonly implemented for `vectorize=True`.")
-    raise NotImplementedError('minigrad has no forward-mode AD: jacobian(strategy="forward-mode", '
-                              'vectorize=True) is not implemented; use strategy="reverse-mode".')
+    from ..func import vmap  # (read on first use, as forward_ad is)
+    from . import forward_ad
+    numels = [inp.numel() for inp in inputs]
+    output_info = []
+
+    def jvp(tangents):
+        with forward_ad.dual_level():
+            duals = tuple(forward_ad.make_dual(inp, t.view_as(inp))
+                          for inp, t in zip(inputs, tangents))
+            # (PyTorch's check passes no function name: its message says "given to None")
+            is_outputs_tuple, outputs = _as_tuple(func(*duals), "outputs", None)
+            primals, jv = [], []
+            for out in outputs:
+                primal, tangent = forward_ad.unpack_dual(out)
+                primals.append(primal)
+                jv.append(zeros_like(primal) if tangent is None else tangent)
+            output_info[:] = [is_outputs_tuple, primals]
+            return tuple(jv)
+
+    columns = vmap(jvp)(_standard_basis(inputs))
+    is_outputs_tuple, outputs = output_info
+    jac = [[col.permute(*range(1, col.dim()), 0).reshape(tuple(out.shape) + tuple(inp.shape))
+            for col, inp in zip(cols.split(numels, dim=0), inputs)]
+           for cols, out in zip(columns, outputs)]
+    return _tuple_postprocess(jac, (is_outputs_tuple, is_inputs_tuple))
 
 
 def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
@@ -297,7 +365,11 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
         return out.squeeze()
 
     def jac_func(*inp):
-        # create_graph=True: the outer jacobian differentiates through this one.
+        # create_graph=True: the outer jacobian differentiates through this one. Forward over
+        # reverse: dual inputs that require grad are kept as views, which carry their tangents
+        # (the inner jacobian would otherwise use detached copies, which carry none).
+        if outer_jacobian_strategy == "forward-mode":
+            inp = tuple(t.requires_grad_(True) for t in inp)
         jac = jacobian(single_output_func, inp, create_graph=True)
         _check_requires_grad(jac, "jacobian", strict)
         return jac
