@@ -12402,7 +12402,7 @@ case(
 case(
     "det_gradient_at_singular_matrix",
     "A = torch.tensor([[1., 2.], [2., 4.]], requires_grad=True)",
-    "g, = torch.autograd.grad(torch.linalg.det(A), A, create_graph=True); print(g.grad_fn.name(), (g - torch.tensor([[4., -2.], [-2., 1.]])).abs().max() < 1e-6)\nprint(torch.autograd.grad(g.sum(), A))",
+    "g, = torch.autograd.grad(torch.linalg.det(A), A, create_graph=True); print(g.grad_fn.name(), (g - torch.tensor([[4., -2.], [-2., 1.]])).abs().max() < 1e-5)\nprint(torch.autograd.grad(g.sum(), A))",
     "torch.linalg.det(A).backward(); print(A.grad.abs())",
     "B = torch.tensor([[1., 2., 3.], [2., 4., 6.], [1., 0., 1.]], requires_grad=True, dtype=torch.float64)",
     "g, = torch.autograd.grad(torch.linalg.det(B), B, create_graph=True); print(g[:2], g.grad_fn.name())\nprint(torch.autograd.grad((g * g).sum(), B))",
@@ -14669,7 +14669,9 @@ case(
                dict(scale=-0.3), dict(scale=2)):
         for shape in ((2, 3, 4), (1, 2, 3, 4)):
             got = run(shape, **kw)
-            print(list(kw), shape, got[0].grad_fn.name()); print(*got, sep="\\n")
+            print(list(kw), shape, got[0].grad_fn.name())
+            # (below 1e-12: what is left of a sum that cancels, in bits that depend on the CPU)
+            print(*[torch.where(t.abs() < 1e-12, 0., t.detach()) for t in got], sep="\\n")
             print([torch.allclose(a.double(), b, rtol=1e-4, atol=1e-5)
                    for a, b in zip(run(shape, torch.float32, **kw), got)])
     """,
