@@ -18,9 +18,9 @@ transform), and vmap's batching rules (see vmap).
 from .derivatives import alias
 from .autograd.engine import AccumulateGrad, _graph
 from .autograd.function import _set_fw_grad
-from .autograd.functional import _autograd_grad
+from .autograd.functional import _autograd_grad, _basis_rows
 from .autograd.grad_mode import enable_grad, is_grad_enabled
-from .ops import eye, stack, zeros, zeros_like
+from .ops import stack, zeros, zeros_like
 from .tensor import Tensor
 
 __all__ = ["grad", "grad_and_value", "vjp", "jacrev", "jvp", "jacfwd", "hessian", "vmap",
@@ -301,13 +301,9 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
         _, diff = _slice_argnums(args, argnums)
         flat_primals, primals_spec = _tree_flatten(diff if isinstance(argnums, tuple) else (diff,))
         numels = [o.numel() for o in flat_out]
-        rows = []  # rows[k]: the gradients of flat output element k, one per flat primal
-        for j, out in enumerate(flat_out):
-            one_hot = eye(numels[j], dtype=out.dtype)
-            for k in range(numels[j]):
-                basis = [zeros_like(o) for o in flat_out]
-                basis[j] = one_hot[k].view(out.shape)
-                rows.append(_tree_flatten(vjp_fn(_tree_unflatten(basis, out_spec)))[0])
+        # rows[k]: the gradients of flat output element k, one per flat primal
+        rows = [_tree_flatten(vjp_fn(_tree_unflatten(basis, out_spec)))[0]
+                for basis in _basis_rows(flat_out)]
         per_output = [[] for _ in flat_out]  # per_output[j][p]: d flat_out[j] / d primal p
         for p, primal in enumerate(flat_primals):
             stacked = stack([r[p] for r in rows]) if rows else zeros((0,) + tuple(primal.shape))
@@ -345,14 +341,10 @@ def _jacfwd_double_vjp(func, argnums):
             u = [zeros_like(o, requires_grad=True) for o in flat_out]  # any value works
             jtu = _tree_flatten(level.grads(flat_out, u, True, True))[0]  # J^T u, per input
             columns = [[] for _ in flat_out]  # columns[j]: J_j e_k for every input element k
-            for p, inp in enumerate(level.inputs):
-                one_hot = eye(inp.numel(), dtype=inp.dtype)
-                for k in range(inp.numel()):
-                    seeds = [zeros_like(t) for t in jtu]
-                    seeds[p] = one_hot[k].view(inp.shape)
-                    cols = _autograd_grad(jtu, u, seeds, retain_graph=True, create_graph=True)
-                    for j, (c, o) in enumerate(zip(cols, flat_out)):
-                        columns[j].append(zeros_like(o) if c is None else c)
+            for seeds in _basis_rows(jtu):
+                cols = _autograd_grad(jtu, u, seeds, retain_graph=True, create_graph=True)
+                for j, (c, o) in enumerate(zip(cols, flat_out)):
+                    columns[j].append(zeros_like(o) if c is None else c)
         jac = []
         for cols, out in zip(columns, flat_out):
             per_input, start = [], 0
@@ -463,19 +455,14 @@ def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
         flat_primals, primals_spec = _tree_flatten(diff if isinstance(argnums, tuple) else (diff,))
         numels = [p.numel() for p in flat_primals]
         columns, aux = None, None
-        for p, primal in enumerate(flat_primals):
-            one_hot = eye(numels[p], dtype=primal.dtype)
-            for k in range(numels[p]):
-                basis = [zeros_like(q) for q in flat_primals]
-                basis[p] = one_hot[k].view(primal.shape)
-                basis = _tree_unflatten(basis, primals_spec)
-                out = _jvp(func, args, basis, argnums, False, has_aux)
-                if aux is None and has_aux:
-                    aux = out[2]
-                flat_out, out_spec = _tree_flatten(out[1])
-                columns = [[] for _ in flat_out] if columns is None else columns
-                for column, jvp_out in zip(columns, flat_out):
-                    column.append(jvp_out)
+        for basis in _basis_rows(flat_primals):
+            out = _jvp(func, args, _tree_unflatten(basis, primals_spec), argnums, False, has_aux)
+            if aux is None and has_aux:
+                aux = out[2]
+            flat_out, out_spec = _tree_flatten(out[1])
+            columns = [[] for _ in flat_out] if columns is None else columns
+            for column, jvp_out in zip(columns, flat_out):
+                column.append(jvp_out)
         jac = []
         for column in columns:
             per_input = []

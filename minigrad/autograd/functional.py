@@ -285,6 +285,16 @@ def _standard_basis(tensors):
     return tuple(blocks)
 
 
+def _basis_rows(tensors):
+    """Row k of the standard basis of `tensors`, one tensor shaped like each: the one-hot seed
+    (or tangent) for element k of them all, for the transforms that loop over it (torch.func's
+    jacrev, jacfwd, hessian), where PyTorch vmaps."""
+    if tensors:
+        blocks = _standard_basis(tensors)
+        for k in range(len(blocks[0])):
+            yield [block[k].view(t.shape) for block, t in zip(blocks, tensors)]
+
+
 def _jacrev_batched(outputs, inputs, create_graph):
     """vectorize=True: one grad call seeded with every one-hot row of the standard basis at once
     (is_grads_batched: PyTorch vmaps the backward pass, minigrad's grad runs it row by row).
