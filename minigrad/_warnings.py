@@ -17,8 +17,10 @@ def is_warn_always_enabled():
     return _warn_always
 
 
-def warn_once(message, stacklevel=2):
-    """Warn `message` the first time only: later calls are silent even under "always"."""
-    if message not in _given or _warn_always:
-        _given.add(message)
+def warn_once(message, stacklevel=2, key=None):
+    """Warn `message` the first time only: later calls are silent even under "always". (`key`:
+    one warning per key, where PyTorch's place warns once whatever the message says.)"""
+    key = message if key is None else key
+    if key not in _given or _warn_always:
+        _given.add(key)
         warnings.warn(message, UserWarning, stacklevel=stacklevel + 1)

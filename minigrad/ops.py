@@ -23,7 +23,8 @@ from .autograd import function as _function, grad_mode
 from ._warnings import warn_once
 from .autograd.function import _broadcast_shape, _iterator_layout, apply_inplace, apply_inplace_view
 from .autograd.function import _check_output_shape, _linear_tangents, check_inplace
-from .tensor import Tensor, _Device, _check_device, _device_arg, _wrap_dim, contiguous_format
+from .tensor import (Tensor, _Device, _check_device, _device_arg, _read_only, _wrap_dim,
+                     contiguous_format)
 from .tensor import _storage, _storage_offset, _storage_root
 from .storage import STORAGE_METHODS, TypedStorage, UntypedStorage
 from .tensor import memory_format as _memory_format
@@ -1346,7 +1347,7 @@ def matmul(input, other):
     if a == 1 and b == 2:
         out = d.squeeze_dims_(_product(d.mm, d.unsqueeze(input, 0), other), 0)
         out._version_counter.value += 1  # PyTorch squeezes the product in place: that counts,
-        out._base = None                  # and the result is that tensor, not a view of it
+        out._view_base = None                  # and the result is that tensor, not a view of it
         return out
     if a == 2 and b == 2:
         return _product(d.mm, input, other)
@@ -6432,7 +6433,6 @@ def scalar_tensor(s, dtype=None, device=None, requires_grad=False):
 
 _METHODS.update(STORAGE_METHODS)
 _METHODS.update(layout=property(lambda self: strided), get_device=get_device,
-                is_sparse=False, is_quantized=False, is_meta=False, is_nested=False,
                 conj=conj, is_conj=is_conj, resolve_conj=resolve_conj, resolve_neg=resolve_neg,
                 real=property(real, _set_real), imag=property(imag), isreal=isreal, angle=angle,
                 is_signed=lambda self: self.dtype.is_signed,
@@ -7372,6 +7372,12 @@ for _name, _fn in _METHODS.items():
     if _name not in _PYTHON_IN_TORCH and _takes_dim(_fn):
         _fn = _numpy_names(_fn)
     setattr(Tensor, _name, _fn)
+for _name in ("grad_fn", "is_leaf", "_version", "output_nr", "retains_grad", "_base", "shape",
+              "dtype", "device", "ndim", "layout", "nbytes", "itemsize", "T", "H", "mT", "mH",
+              "name", "is_cpu", "is_cuda", "is_xla", "is_xpu", "is_ipu", "is_mps", "is_maia",
+              "is_vulkan", "is_mtia", "is_mkldnn", "is_sparse", "is_sparse_csr", "is_quantized",
+              "is_meta", "is_nested"):
+    setattr(Tensor, _name, _read_only(_name, vars(Tensor)[_name]))
 for _name, _fn in list(globals().items()):
     if (not _name.startswith("_") and _name not in _PYTHON_IN_TORCH and callable(_fn)
             and not isinstance(_fn, type) and getattr(_fn, "__module__", None) == __name__

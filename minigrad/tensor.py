@@ -6,6 +6,7 @@ version counter with the tensors that share its memory (views, `detach()`), so t
 tell when a saved tensor was changed in place.
 """
 import copy
+import operator
 import re
 import warnings
 import weakref
@@ -98,20 +99,40 @@ _DEVICE_TYPES = ("cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, f
                  "lazy, vulkan, mps, meta, hpu, mtia, privateuseone")
 
 
+class _NotGiven:
+    """device(type) and device(type, None) differ: the latter passes an index explicitly."""
+
+
+_NOT_GIVEN = _NotGiven()
+
+
 class device:
     """Where a tensor's memory is: always the CPU here (NumPy memory), but named, printed and
     compared as PyTorch's devices are: `device(type='cpu')`, equal to devices, not to 'cpu'."""
 
     __slots__ = ("type", "index")
+    _SIGNATURES = ("device(Device device)", "device(c10::string_view type, int64_t? index=-1)")
 
-    def __init__(self, type, index=None):
-        if isinstance(type, device):
+    def __init__(self, type, index=_NOT_GIVEN):
+        if isinstance(type, device) and index is _NOT_GIVEN:
             type, index = type.type, type.index
         else:
+            if type.__class__ is not str or index.__class__ not in (int, _NotGiven, None.__class__):
+                from ._arg_parser import bind
+                bind(self._SIGNATURES, (type,) if index is _NOT_GIVEN else (type, index), {})
+                if type.__class__ is not str:  # an int: the number of an accelerator
+                    raise RuntimeError("Cannot access accelerator device when none is available.")
+                index = operator.index(index)  # (a 0-d integer tensor)
             parsed = re.fullmatch(r"([a-zA-Z_]+)(?::([1-9]\d*|0))?", type)
             if parsed is None:
                 raise RuntimeError(f"Invalid device string: '{type}'")
-            type, index = parsed[1], index if parsed[2] is None else int(parsed[2])
+            if parsed[2] is not None and index is not _NOT_GIVEN:
+                raise RuntimeError("type (string) must not include an index because index was "
+                                   f"passed explicitly: {type}")
+            type, index = parsed[1], (int(parsed[2]) if parsed[2] is not None
+                                      else None if index is _NOT_GIVEN else index)
+            if index is not None and index < 0:
+                raise RuntimeError("Device index must not be negative")
         if type not in _DEVICE_TYPES.split(", "):
             raise RuntimeError(f"Expected one of {_DEVICE_TYPES} device type at start of device "
                                f"string: {type}")
@@ -178,8 +199,8 @@ def _check_device(dev):
 class Tensor:
     __module__ = "minigrad"  # where users meet it: type(x) is <class 'minigrad.Tensor'>, as torch's
     __slots__ = ("_data", "_grad_fn", "_output_nr", "_requires_grad", "_grad", "_vc",
-                 "_base", "_view_version", "_creation_meta", "_backward_hooks", "_grad_accumulator",
-                 "_retains_grad", "_post_accumulate_grad_hooks", "_fw_grad",
+                 "_view_base", "_view_version", "_creation_meta", "_backward_hooks",
+                 "_grad_accumulator", "_retains_grad", "_post_accumulate_grad_hooks", "_fw_grad",
                  "__weakref__")
 
     __hash__ = object.__hash__
@@ -202,7 +223,7 @@ class Tensor:
         t._grad = None
         t._vc = (_INFERENCE if version_counter is None and grad_mode._inference  # (views share
                  else version_counter)  # their base's) None until needed: see _version_counter
-        t._base = None
+        t._view_base = None
         t._view_version = 0
         t._creation_meta = None  # a view PyTorch won't let change in place: "no_grad", "multi", "custom"
         t._backward_hooks = None
@@ -215,7 +236,7 @@ class Tensor:
     # --- autograd attributes ------------------------------------------------------------------
     @property
     def grad_fn(self):
-        if self._base is not None:
+        if self._view_base is not None:
             self._refresh_view()
         return self._grad_fn
 
@@ -225,13 +246,18 @@ class Tensor:
         the view has history or its base requires grad): in any grad mode, so the engine's error
         messages name it too. A view made under no_grad has no history to rewrite: looking at it
         raises, in any grad mode, as in PyTorch."""
-        if self._grad_fn is None and not self._base.requires_grad:
+        if self._grad_fn is None and not self._view_base.requires_grad:
             return  # (nothing to regenerate yet: it is, once the base requires grad)
         now = self._version_counter.value
         if self._view_version != now:
             self._view_version = now
             from .autograd.function import _regenerate_view
-            _regenerate_view(self, self._base)
+            _regenerate_view(self, self._view_base)
+
+    @property
+    def _base(self):
+        """The tensor this one is a view of, None if it is none (its memory is its own)."""
+        return self._view_base
 
     @property
     def output_nr(self):
@@ -247,7 +273,7 @@ class Tensor:
         """Set on a leaf, implied by history; a view also requires grad when its base does, even
         if the base only started to after the view was made (as in PyTorch)."""
         return self._requires_grad or self._grad_fn is not None or (
-            self._base is not None and self._base.requires_grad)
+            self._view_base is not None and self._view_base.requires_grad)
 
     @requires_grad.setter
     def requires_grad(self, value):
@@ -355,11 +381,11 @@ class Tensor:
         self._data = value._data
 
     def _is_view(self):
-        return self._base is not None
+        return self._view_base is not None
 
     def _edge(self):
         """Where this tensor's gradient goes: (grad_fn, output_nr), its AccumulateGrad, or None."""
-        if self._base is not None:
+        if self._view_base is not None:
             self._refresh_view()
         if self._grad_fn is not None:
             return (self._grad_fn, self._output_nr)
@@ -399,7 +425,7 @@ class Tensor:
                             version_counter=_detached_counter(self) or self._version_counter)
 
     def detach_(self):
-        if self._base is not None and self._base.requires_grad:
+        if self._view_base is not None and self._view_base.requires_grad:
             raise RuntimeError(
                 "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel "
                 "(DDP) for training, and gradient_as_bucket_view is set as True, gradients are views of "
@@ -516,9 +542,6 @@ class Tensor:
     @property
     def nbytes(self):
         return self._data.nbytes
-
-    is_cpu = True
-    is_cuda = False
 
     def data_ptr(self):
         """The address of the first element (0 when there is none), as PyTorch gives it."""
@@ -677,17 +700,23 @@ class Tensor:
         return object.__format__(self, spec)
 
 
-def _read_only(name, prop):
-    """A property PyTorch's C tensor has no setter for: setting it fails in CPython's words."""
+def _read_only(name, value):
+    """An attribute PyTorch's C tensor has no setter for (a property, or a constant: is_cuda):
+    setting it fails in CPython's words. ops.py makes the ones it defines read-only too."""
     def refuse(self, value):
         raise AttributeError(f"attribute '{name}' of 'minigrad._C.TensorBase' objects is not "
                              "writable")
-    return property(prop.fget, refuse, prop.fdel, prop.__doc__)
+    if isinstance(value, property):
+        return property(value.fget, refuse, None, value.__doc__)
+    return property(lambda self: value, refuse)
 
 
-for _name in ("grad_fn", "is_leaf", "_version", "output_nr", "retains_grad", "shape", "dtype",
-              "device", "ndim"):
-    setattr(Tensor, _name, _read_only(_name, vars(Tensor)[_name]))
+# PyTorch's tensors are on no other device, and are neither sparse, quantized, meta nor nested
+for _name in ("is_cuda", "is_xla", "is_xpu", "is_ipu", "is_mps", "is_maia", "is_vulkan",
+              "is_mtia", "is_mkldnn", "is_sparse", "is_sparse_csr", "is_quantized", "is_meta",
+              "is_nested"):
+    setattr(Tensor, _name, False)
+Tensor.is_cpu, Tensor.name = True, None  # (name: of a named tensor, which minigrad has not)
 
 
 def _wrap_dim(dim, ndim):

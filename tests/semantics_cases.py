@@ -1319,6 +1319,33 @@ case(
 )
 
 case(
+    "c_backward_inputs_accumulates_as_backward",
+    """
+    x = torch.ones(2, 3, requires_grad=True)
+    (x * 2).sum().backward(inputs=[x]); g0 = x.grad
+    print(x.grad.stride(), x.grad._version)
+    (x * 2).sum().backward(inputs=[x])
+    print(x.grad is g0, x.grad, x.grad._version)
+    """,
+    """
+    t = torch.ones(3, 2, requires_grad=True)
+    (t.t() * 2).sum().backward(inputs=[t])
+    w = torch.ones(3, 2).t().requires_grad_()
+    w.exp().sum().backward(inputs=[w])
+    v = torch.ones(3, 2).t().requires_grad_()
+    (v.contiguous() * 3).sum().backward(inputs=[v])
+    print(t.grad.stride(), w.grad.stride(), v.grad.stride())
+    """,
+    """
+    z = torch.ones(2, requires_grad=True)
+    (z * z).sum().backward(create_graph=True, inputs=[z])
+    print(z.grad, z.grad.grad_fn.name())
+    (z * z).sum().backward(create_graph=True, inputs=[z])
+    print(z.grad, z.grad.grad_fn.name())
+    """,
+)
+
+case(
     "d_saved_attribute_names",
     """
     x = torch.tensor([1., -2., 3.], requires_grad=True)
@@ -3234,6 +3261,37 @@ case(
     "torch.randn(2, device=1.5)",
     "torch.randn(2, device='cuda', requires_grad=1)",
     "torch.full(2, 3)",
+)
+
+case(
+    "k_device_constructor",
+    "torch.device('cpu', 0), torch.device('cpu', None), torch.device(type='cpu', index=1)",
+    "torch.device(torch.device('cpu', 0)), torch.device('cuda', torch.tensor(1))",
+    "torch.device(True)",
+    "torch.device(1.5)",
+    "torch.device(None)",
+    "torch.device([1])",
+    "torch.device(torch.tensor(1))",
+    "torch.device(0)",
+    "torch.device('cpu', 'x')",
+    "torch.device('cpu', 1.0)",
+    "torch.device('cuda', True)",
+    "torch.device(torch.device('cpu'), 1)",
+    "torch.device('cpu', -1)",
+    "torch.device('cpu:0', 1)",
+    "torch.device('cpu:0', None)",
+)
+
+case(
+    "k_tensor_read_only_attributes",
+    "x = torch.ones(2, 2); y = x[0]",
+    "print(x.is_cpu, x.is_cuda, x.is_mps, x.is_xpu, x.is_xla, x.is_mkldnn, x.is_sparse_csr, x.name, x._base, y._base is x)",
+    *(f"x.{name} = x.{name}" for name in (
+        "T", "H", "mT", "mH", "_base", "name", "layout", "nbytes", "itemsize", "is_cpu", "is_cuda",
+        "is_mps", "is_sparse", "is_quantized", "is_meta", "is_nested", "grad_fn", "is_leaf",
+        "shape", "dtype", "device", "ndim")),
+    "y._base = None",
+    "print(y._base is x, x.T.shape)",
 )
 
 case(
@@ -5965,6 +6023,20 @@ case(
     "a.unsqueeze_(0)",
     "a.shape",
 )
+case(
+    "modes_inference_mode_backward_of_a_graph_made_outside",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y, z = (x * x).sum(), (x * x * x).sum()
+    with torch.inference_mode():
+        g, = torch.autograd.grad(y, x, create_graph=True)
+        print(g, g.requires_grad, g.grad_fn, g.is_inference())
+        z.backward(create_graph=True)
+        print(x.grad, x.grad.requires_grad, x.grad.grad_fn, x.grad.is_inference())
+    """,
+    "x.grad = None; (x * x).sum().backward(create_graph=True); x.grad",
+)
+
 case(
     "modes_inference_mode_normal_tensors_inside",
     """

@@ -355,9 +355,18 @@ def test_known_divergence(known):
 WARN_ONCE_SCRIPT = """
 import re, warnings, {lib} as torch
 seen = []
-for code in ["(x * x).sum().backward(create_graph=True)"] * 2 + ["x.T", "x.T", "s.T", "s.T"]:
+for code in ["(x * x).sum().backward(create_graph=True, inputs=[x])",
+             "(x * x).sum().backward(create_graph=True)", "x.T", "x.T", "s.T", "s.T",
+             # a .grad assigned against the layout contract, added into: once per place in
+             # PyTorch's AccumulateGrad (in place; create_graph), whatever the sizes
+             "(m * 2).sum().backward()", "(m * 2).sum().backward()",
+             "n = torch.ones(4, 3, requires_grad=True); n.grad = torch.zeros(3, 4).t(); "
+             "(n * 2).sum().backward()",
+             "(m * 2).sum().backward(create_graph=True)", "(m * 2).sum().backward(inputs=[m])"]:
     x = torch.tensor([1.0, 2.0], requires_grad=True)
     s = torch.tensor(1.0)
+    m = torch.ones(2, 3, requires_grad=True)
+    m.grad = torch.zeros(3, 2).t()
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter("always")
         exec(code)

@@ -10,8 +10,9 @@ import numpy as np
 from .._warnings import warn_once
 from ..dtypes import Size
 from ..tensor import Tensor
+from . import grad_mode
 from .anomaly_mode import detect_anomaly, set_detect_anomaly  # noqa: F401
-from .engine import _call_post_accumulate_hooks, backward_steps
+from .engine import _accumulate, _call_post_accumulate_hooks, backward_steps
 from .function import Function  # noqa: F401
 from . import graph  # noqa: F401
 from .graph import GradientEdge
@@ -139,6 +140,7 @@ def backward_run(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
 def _backward_into(edges, grads, retain_graph, create_graph, inputs):
     """backward(inputs=...): accumulate into .grad of just these tensors (leaves or not: a
     non-leaf one retains its grad from then on, as in PyTorch)."""
+    create_graph = create_graph and not grad_mode._inference  # (as backward_steps)
     tensors = [t for t in inputs if isinstance(t, Tensor)]
     for t in tensors:  # (PyTorch retains each input's grad in turn: all checked before any)
         if not t.requires_grad:
@@ -152,8 +154,9 @@ def _backward_into(edges, grads, retain_graph, create_graph, inputs):
             t = getattr(t.node, "variable", None)
         g = captured.get(i)
         if g is not None and t is not None and t._grad_fn is None:  # (a non-leaf's is stored
-            t._grad = g.detach().clone() if t._grad is None else t._grad + g  # by its retain_grad
-            if t._post_accumulate_grad_hooks:  # hook, set above)
+            with grad_mode.set_grad_enabled(create_graph):           # by its retain_grad hook,
+                _accumulate(t, g, create_graph)                      # set above)
+            if t._post_accumulate_grad_hooks:
                 _call_post_accumulate_hooks(t, [])
 
 
@@ -172,7 +175,7 @@ class _no_gc_passes:
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
     """Compute gradients of `tensors` and accumulate them into the leaves' .grad."""
-    if create_graph and inputs is None:
+    if create_graph:  # (inputs= or not: backward accumulates into .grad)
         warn_once(
             "Using backward() with create_graph=True will create a reference cycle between the "
             "parameter and its gradient which can cause a memory leak. We recommend using "

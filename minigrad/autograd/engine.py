@@ -577,6 +577,8 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
     leaves (autograd.grad); step.captured carries them.
     """
     global _graph_task
+    # inference mode records nothing, create_graph or not (PyTorch's excludes autograd's keys)
+    create_graph = create_graph and not grad_mode._inference
     dependencies = _graph([node for node, _ in root_edges])
     captures = {}
     if inputs is not None:
@@ -644,7 +646,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
         step.grad_outputs = grads
         if node.__class__ is AccumulateGrad:
             if inputs is None and grads[0] is not None:  # (autograd.grad never fills .grad)
-                _accumulate(node.variable, grads[0], create_graph, step)
+                step.accumulated.append(_accumulate(node.variable, grads[0], create_graph))
                 if node.variable._post_accumulate_grad_hooks:
                     _call_post_accumulate_hooks(node.variable, step.hooks)
             for hook in list((node._post_hooks or {}).values()):
@@ -736,8 +738,9 @@ def _grad_layout(variable, grad, steal):
     return _empty_strided(g.shape, strides, g.dtype)
 
 
-def _accumulate(variable, grad, create_graph, step):
-    """AccumulateGrad: set or add into .grad (in place, unless building a graph of grads)."""
+def _accumulate(variable, grad, create_graph):
+    """AccumulateGrad: set or add into .grad (in place, unless building a graph of grads).
+    Returns what a Step records: (variable, .grad before (a copy if added into), .grad now)."""
     before = variable._grad
     if before is None:
         if create_graph:  # a recorded copy (CopyBackwards), so .grad can be differentiated
@@ -749,10 +752,11 @@ def _accumulate(variable, grad, create_graph, step):
             out = _grad_layout(variable, grad, True)
             out[...] = grad._data
             variable._grad = Tensor._make(out)
-        step.accumulated.append((variable, None, variable._grad))
+        return variable, None, variable._grad
     elif create_graph:
         variable._grad = before + grad
-        step.accumulated.append((variable, before, variable._grad))
+        _check_layout_contract(variable, 282)
+        return variable, before, variable._grad
     else:
         snapshot = Tensor._make(before._data.copy())
         if before._data.shape == grad._data.shape:
@@ -761,7 +765,25 @@ def _accumulate(variable, grad, create_graph, step):
         else:  # (the variable's .data took another shape since: add_'s broadcast, or its error)
             with grad_mode.no_grad():
                 before.add_(grad)
-        step.accumulated.append((variable, snapshot, before))
+        _check_layout_contract(variable, 252)
+        return variable, snapshot, before
+
+
+def _check_layout_contract(variable, line):
+    """A sum into a .grad laid out otherwise (one the user assigned) keeps that layout: PyTorch
+    warns, once for each of its two places (`line`), that it may be slow."""
+    from .function import _dense
+    v, g = variable._data, variable._grad._data
+    if (all(gs == vs if n != 1 else gs != 0 for n, gs, vs in zip(g.shape, g.strides, v.strides))
+            if _dense(v) else g.flags.c_contiguous):
+        return
+    from .._warnings import warn_once
+    strides = lambda a: [st // a.itemsize for st in a.strides]
+    warn_once("grad and param do not obey the gradient layout contract. This is not an error, but "
+              f"may impair performance.\ngrad.sizes() = {list(g.shape)}, strides() = {strides(g)}"
+              f"\nparam.sizes() = {list(v.shape)}, strides() = {strides(v)} (Triggered internally"
+              f" at /__w/pytorch/pytorch/torch/csrc/autograd/functions/accumulate_grad.h:{line}.)",
+              key=line)
 
 
 from ..tensor import Tensor  # noqa: E402  (tensor.py imports this module first)

@@ -194,7 +194,7 @@ class Op:
             for i in self.input_idx:
                 v = values[i]
                 if isinstance(v, Tensor) and (v._grad_fn is not None or v._requires_grad or (
-                        v._base is not None and v._base.requires_grad)):
+                        v._view_base is not None and v._view_base.requires_grad)):
                     self.record(values, result, extras)
                     break
         if _forward_level is not None:  # (forward-mode AD: inside a dual level only)
@@ -569,7 +569,7 @@ def view_of(source, data):
     under no_grad, or from a view that may not be changed in place, it may not be either (its
     creation meta, as PyTorch calls it: see _view_rule_error)."""
     view = Tensor._make(data, version_counter=source._version_counter)
-    view._base = source._base if source._base is not None else source
+    view._view_base = source._view_base if source._view_base is not None else source
     view._view_version = source._version_counter.value
     view._creation_meta = "no_grad" if not grad_mode._enabled else source._creation_meta
     return view
@@ -762,7 +762,7 @@ def apply_inplace(op, self, *args, **kwargs):
     values = op.bind((self,) + args, kwargs)
     recording = _recording(op, values)
     check_inplace(self, recording)
-    base = self._base
+    base = self._view_base
     _check_overlap(op, values)
     result, extras = op.run(values)
     out = result._data
@@ -783,7 +783,7 @@ def apply_inplace(op, self, *args, **kwargs):
         # another view of the same memory (out[:1].copy_(out[2:3])) is recorded by its
         # history as of now: the write below makes it out of date
         early = {i: values[i]._edge() for i in op.input_idx[1:] if isinstance(values[i], Tensor)
-                 and values[i]._base is not None
+                 and values[i]._view_base is not None
                  and values[i]._version_counter is self._version_counter}
     if out.size:  # (an empty expanded array is read-only in NumPy: nothing to write anyway)
         # (elements that share memory, which only fills may write: only those the op changed are
@@ -815,8 +815,8 @@ def _write_tangent(self, tangent):
     (a view's tangent is a view of its base's: the base's changes too); a tensor that has none
     takes the new one. A view without one (`g[0] = dual`) first gets the same region of its
     base's tangent, zeros if the base has none: the write then shows in the base's tangent."""
-    if self._fw_grad is None and self._base is not None:
-        base = self._base
+    if self._fw_grad is None and self._view_base is not None:
+        base = self._view_base
         if base._fw_grad is None:
             _set_fw_grad(base, _zero_tangent(base))
         if base._fw_grad.stride() != base.stride():
@@ -836,9 +836,9 @@ def rebase_history(self, result):
     """self, just written with result's values (an out= PyTorch records: floor_divide's), takes
     result's node as after an in-place op: a view's base gets CopySlices, the view AsStrided."""
     old, old_nr = self._grad_fn, self._output_nr
-    if self._base is not None:
+    if self._view_base is not None:
         self._refresh_view()
-        _rebase_view(self, self._base, result._grad_fn)
+        _rebase_view(self, self._view_base, result._grad_fn)
     else:
         self._grad_fn, self._output_nr = result._grad_fn, result._output_nr
     _new_history(self, old, old_nr)
@@ -861,7 +861,7 @@ def write_untracked(self, array):
 def check_inplace(self, recording):
     """PyTorch's refusals of an in-place change to self, made before anything is computed;
     then the write is announced (see on_inplace_write)."""
-    base = self._base
+    base = self._view_base
     if recording and base is not None:  # (first: PyTorch names this change, not the base's)
         _check_view_inplace(self)
     if base is not None:
@@ -890,13 +890,13 @@ def apply_inplace_view(op, self, *args):
     same: the version moves, and with history self's node becomes op's, after the old one."""
     values = op.bind((self,) + args, {})
     recording = _recording(op, values)  # (set_'s source tensor is an input too)
-    if self._base is not None:
+    if self._view_base is not None:
         self._refresh_view()
         if recording:
             _check_view_inplace(self)
     if recording and self.requires_grad and (
-            self._base if self._base is not None else self)._grad_fn is None:
-        raise RuntimeError(f"a {'' if self._base is None else 'view of a '}leaf Variable that "
+            self._view_base if self._view_base is not None else self)._grad_fn is None:
+        raise RuntimeError(f"a {'' if self._view_base is None else 'view of a '}leaf Variable that "
                            "requires grad is being used in an in-place operation.")
     result, _ = op.run(values)
     if on_inplace_write is not None:  # (self's shape changes: a saved self must keep its own)
@@ -908,8 +908,8 @@ def apply_inplace_view(op, self, *args):
         self._view_version = self._version_counter.value
         values[0], old = before, self._grad_fn
         fn = op.record(values, self)
-        if self._base is not None and not op.view:  # set_, an ordinary in-place op to PyTorch:
-            _rebase_view(self, self._base, fn, _geometry(self))  # a view is rebased as by any
+        if self._view_base is not None and not op.view:  # set_, an ordinary in-place op to PyTorch:
+            _rebase_view(self, self._view_base, fn, _geometry(self))  # a view is rebased as by any
         _new_history(self, old, before._output_nr)
     if self._fw_grad is not None and _forward_level is not None and op.view:
         _without_forward_ad(apply_inplace_view, op, self._fw_grad, *args)  # (t_, ...: the
@@ -1480,7 +1480,7 @@ class Function(metaclass=FunctionMeta):
                 if out.is_leaf and out.requires_grad:
                     raise RuntimeError("a leaf Variable that requires grad has been used in an "
                                        "in-place operation.")
-                if out._base is not None and out._base.is_leaf and out._base.requires_grad:
+                if out._view_base is not None and out._view_base.is_leaf and out._view_base.requires_grad:
                     raise RuntimeError("a view of a leaf Variable that requires grad is being used "
                                        "in an in-place operation.")
                 out._version_counter.value += 1  # (PyTorch counts the marking as a change)
@@ -1491,12 +1491,12 @@ class Function(metaclass=FunctionMeta):
             metadata.append((out._data.shape, out._data.dtype))
             if out._data.dtype.kind == "f" and differentiable:
                 old, old_nr = out._grad_fn, out._output_nr
-                if dirty and out._base is not None:  # a view changed in place, as by an
+                if dirty and out._view_base is not None:  # a view changed in place, as by an
                     out._refresh_view()               # in-place op: its base gets CopySlices
-                    _rebase_view(out, out._base, ctx)
+                    _rebase_view(out, out._view_base, ctx)
                 else:
                     out._grad_fn, out._output_nr = ctx, len(metadata) - 1
-                    if out._base is not None:
+                    if out._view_base is not None:
                         out._creation_meta = "custom"
                 if dirty:
                     _new_history(out, old, old_nr)
