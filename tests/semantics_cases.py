@@ -6024,6 +6024,29 @@ case(
     "a.shape",
 )
 case(
+    "modes_set_multithreading_enabled",
+    """
+    c = torch.autograd.set_multithreading_enabled(False); print(type(c).__name__)
+    print(torch.autograd.is_multithreading_enabled())
+    with c:
+        print(torch.autograd.is_multithreading_enabled())
+    print(torch.autograd.is_multithreading_enabled())
+    @torch.autograd.set_multithreading_enabled(False)
+    def f():
+        return torch.autograd.is_multithreading_enabled()
+    print(f(), torch.autograd.is_multithreading_enabled())
+    with torch.autograd.set_multithreading_enabled(True):
+        print(f(), torch.autograd.is_multithreading_enabled())
+    print(torch.autograd.is_multithreading_enabled())
+    x = torch.tensor([1., 2.], requires_grad=True)
+    with torch.autograd.set_multithreading_enabled(False):
+        (x * 2).sum().backward()
+    print(x.grad)
+    """,
+    "torch.autograd.set_multithreading_enabled(True); torch.autograd.is_multithreading_enabled()",
+)
+
+case(
     "modes_inference_mode_backward_of_a_graph_made_outside",
     """
     x = torch.tensor([1., 2.], requires_grad=True)

@@ -18,6 +18,7 @@ from . import graph  # noqa: F401
 from .graph import GradientEdge
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled  # noqa: F401
 from .grad_mode import inference_mode  # noqa: F401
+from .grad_mode import is_multithreading_enabled, set_multithreading_enabled  # noqa: F401
 from .gradcheck import gradcheck, gradgradcheck  # noqa: F401
 from .variable import Variable  # noqa: F401
 

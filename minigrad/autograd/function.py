@@ -1480,7 +1480,8 @@ class Function(metaclass=FunctionMeta):
                 if out.is_leaf and out.requires_grad:
                     raise RuntimeError("a leaf Variable that requires grad has been used in an "
                                        "in-place operation.")
-                if out._view_base is not None and out._view_base.is_leaf and out._view_base.requires_grad:
+                base = out._view_base
+                if base is not None and base.is_leaf and base.requires_grad:
                     raise RuntimeError("a view of a leaf Variable that requires grad is being used "
                                        "in an in-place operation.")
                 out._version_counter.value += 1  # (PyTorch counts the marking as a change)

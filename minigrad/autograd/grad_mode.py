@@ -139,3 +139,33 @@ class inference_mode(_GradModeContext):
 
     def __call__(self, fn):
         return context_decorator(lambda: inference_mode(self.mode), fn)
+
+
+_multithreading = True
+
+
+def is_multithreading_enabled():
+    """Whether backward may run nodes on worker threads: minigrad's engine runs every node on
+    the caller's thread whatever this says; the flag is kept for code that sets and reads it."""
+    return _multithreading
+
+
+class set_multithreading_enabled:
+    """Sets the flag right away (as set_grad_enabled does); `with` restores it on exit."""
+
+    def __init__(self, mode):
+        global _multithreading
+        self.prev, self.mode, _multithreading = _multithreading, mode, mode
+
+    def __enter__(self):
+        pass
+
+    def __exit__(self, *exc):
+        global _multithreading
+        _multithreading = self.prev
+
+    def clone(self):
+        return self.__class__(self.mode)
+
+    def __call__(self, fn):
+        return context_decorator(self.clone, fn)
