@@ -26,19 +26,35 @@ def _rounded(ufunc, *args):
                    for a in args]).astype(np.float32)
 
 
+def _odd_sum(a, b):
+    """a + b (arrays) rounded "to odd": when inexact, the neighbour whose last bit is 1. A sum
+    rounded so to 2+ more bits than a format rounds to it correctly after all (Boldo and
+    Melquiond)."""
+    s = a + b
+    t = s - a
+    err = (a - (s - t)) + (b - t)  # s + err == a + b exactly (TwoSum)
+    fix = (err != 0) & (s.view(f"i{s.itemsize}") & 1 == 0) & np.isfinite(s)
+    s[fix] = np.nextafter(s[fix], np.where(err[fix] > 0, np.inf, -np.inf))
+    return s
+
+
 def _fma(a, b, c):
-    """a * b + c rounded once, as the fused multiply-add of PyTorch's compiled kernels. float32:
-    the product is exact in float64, and the sum rounded there first is as good as once;
-    float64: the product is split exactly in two (Dekker's TwoProduct) and added with its
-    rounding error."""
+    """a * b + c rounded once, as the fused multiply-adds of PyTorch's compiled kernels.
+    float32: the product is exact in float64, the sum there rounded to odd, then to float32.
+    float64 (Boldo and Melquiond): the product split exactly in two (Dekker's TwoProduct), c
+    added to its high part exactly (TwoSum), the small parts summed rounded to odd, then all
+    rounded once; huge operands are scaled by 2**-64 first, so that the split cannot overflow."""
     kind = np.result_type(a, b, c).type
+    a, b, c = np.broadcast_arrays(*(np.asarray(v, np.float64) for v in (a, b, c)))
+    shape = a.shape  # (NumPy lays the results out as the operands: their layout stays)
+    a, b, c = np.atleast_1d(a, b, c)
     if kind is not np.float64:
-        wide = np.float64
-        return (np.asarray(a, wide) * np.asarray(b, wide) + np.asarray(c, wide)).astype(kind)
-    splitter = kind(134217729.0)  # 2 ** 27 + 1: splits a double into two halves of 26 bits
+        return _odd_sum(a * b, c).astype(kind).reshape(shape)
+    scale = np.where((abs(b) > 2.0**960) | (abs(c) > 2.0**960), 2.0**-64, 1.0)
+    b, c = b * scale, c * scale
 
     def halves(x):
-        big = splitter * x
+        big = 134217729.0 * x  # 2 ** 27 + 1: splits a double into two halves of 26 bits
         high = big - (big - x)
         return high, x - high
 
@@ -48,9 +64,9 @@ def _fma(a, b, c):
     s = p + c
     z = s - p
     t = (p - (s - z)) + (c - z)                        # p + c == s + t exactly
-    fused = s + (t + e)
+    fused = (s + _odd_sum(t, e)) / scale
     # inf or nan: the plain sum says which; so does it the sign of an exact zero
-    return np.where(np.isfinite(fused) & (fused != 0), fused, p + c)
+    return np.where(np.isfinite(fused) & (fused != 0), fused, (p + c) / scale).reshape(shape)
 
 
 def _unfused(a, b, c):

@@ -4195,22 +4195,30 @@ zero_ = Op("ZeroBackward0",            lambda self: np.zeros_like(self),
 fill_ = Op("FillBackward2",            lambda self, value: np.full_like(self, value),
            self=lambda grad: zeros_like(grad),
            result=lambda self_t: fill_(self_t, 0))
-uniform_ = Op("UniformBackward0",      lambda self, from_, to, generator: (
-                                           from_ + (to - from_) * generator._rng.random(self.shape))
-                                           .astype(self.dtype),
+uniform_ = Op("UniformBackward0",      lambda self, from_, to, generator: _in_memory_order(
+                                           self, generator.uniform(self.shape, self.dtype, from_, to)),
               self=lambda grad: zeros_like(grad),
               result=lambda self_t: zero_(self_t))   # random numbers: no gradient flows back
-normal_ = Op("NormalBackward0",        lambda self, mean, std, generator: (
-                                           mean + std * generator._rng.standard_normal(self.shape))
-                                           .astype(self.dtype),
+normal_ = Op("NormalBackward0",        lambda self, mean, std, generator: _in_memory_order(
+                                           self, generator.normal(self.shape, self.dtype, mean,
+                                                                  std, self.flags.c_contiguous)),
              self=lambda grad: zeros_like(grad),
              result=lambda self_t: zero_(self_t))
 # part nsgap: torch.normal with tensor mean and/or std: random numbers, no gradient flows back
+def _in_memory_order(self, values):
+    """Random values drawn in row-major order, laid out as self's elements are in memory: PyTorch
+    fills a tensor in the order of its memory (a transposed one column by column)."""
+    out = np.empty_like(self, dtype=values.dtype)
+    out.ravel(order="K")[...] = values.reshape(-1)
+    return out
+
+
 def _normal(mean, std, generator):
-    """mean + std * N(0, 1), in the tensor argument's dtype (mean's if both are tensors)."""
+    """N(0, 1) * std + mean, two ops in the tensor argument's dtype (mean's if both are tensors),
+    as PyTorch's normal_out_impl."""
     dtype = (mean if isinstance(mean, np.ndarray) else std).dtype
-    noise = generator._rng.standard_normal(np.broadcast_shapes(np.shape(mean), np.shape(std)))
-    return (mean + std * noise).astype(dtype)
+    noise = generator.normal(np.broadcast_shapes(np.shape(mean), np.shape(std)), dtype)
+    return (noise * std + mean).astype(dtype)
 
 
 def _no_gradient(grad, shape):
@@ -4227,19 +4235,24 @@ normal_tensor_tensor = Op("NormalBackward3", _normal, promote=False,
                           mean=lambda grad, mean_shape: _no_gradient(grad, mean_shape),
                           std=lambda grad, std_shape: _no_gradient(grad, std_shape),
                           result=lambda mean_t, mean: zeros_like(_materialized(mean_t, mean)))
-bernoulli = Op("BernoulliBackward0",    lambda self, generator: (generator._rng.random(self.shape)
-                                                              < self).astype(self.dtype),
+bernoulli = Op("BernoulliBackward0",    lambda self, generator: (generator.uniform(
+                                           self.shape, self.dtype) < self).astype(self.dtype),
                self=lambda grad: zeros_like(grad),   # 1 with probability self: no gradient
                result="auto_element_wise")
 # the other in-place samplers: random numbers again, so no gradient flows back through them
 def _draw_bernoulli(self, p, generator):
-    return (generator._rng.random(self.shape) < p).astype(self.dtype)
+    """uniform < p for each element, in self's memory order (PyTorch's bernoulli_distribution:
+    a float32 p is compared with a 24-bit uniform, a float64 one or a number with 53 bits)."""
+    bits = p.dtype if isinstance(p, np.ndarray) and p.dtype == np.float32 else np.float64
+    return (_in_memory_order(self, generator.uniform(self.shape, bits)) < p).astype(self.dtype)
 
 
 bernoulli_ = Op("BernoulliBackward2",   _draw_bernoulli, promote=False,
                 self=lambda grad: zeros_like(grad),
                 result=lambda self_t: zero_(self_t))
-bernoulli_p = Op("minigrad::autograd::NotImplemented", _draw_bernoulli, promote=False,
+bernoulli_p = Op("minigrad::autograd::NotImplemented", lambda self, p, generator: _draw_bernoulli(
+                     np.empty(self.shape, self.dtype), p, generator), promote=False,  # (drawn
+                     # into a new row-major tensor, as PyTorch's empty_like(self).bernoulli_(p))
                  self=_not_implemented("bernoulli"))  # torch.bernoulli(input, p): no formula there
 bernoulli_tensor_ = Op("BernoulliBackward1", _draw_bernoulli, promote=False,
                        self=lambda grad: zeros_like(grad),
@@ -4276,12 +4289,13 @@ poisson = Op("PoissonBackward0",       _draw_poisson, promote=False,
 binomial = Op("minigrad::autograd::NotImplemented", _draw_binomial, promote=False,
               count=_not_implemented("binomial"), prob=_not_implemented("binomial"))
 poisson.contiguous = binomial.contiguous = True
-random_from_ = Op("RandomBackward0",    lambda self, from_, to, generator: generator._rng.integers(
-                                            from_, to, self.shape, endpoint=True).astype(self.dtype),
+random_from_ = Op("RandomBackward0",    lambda self, from_, to, generator: _in_memory_order(
+                                            self, generator.integers(self.shape, self.dtype,
+                                                                     from_, to + 1)),
                   self=lambda grad: zeros_like(grad),
                   result=lambda self_t: zero_(self_t))     # (here `to` is the last value drawn)
 def _draw_up_to(self, to, generator):
-    return generator._rng.integers(0, to, self.shape, endpoint=True).astype(self.dtype)
+    return _in_memory_order(self, generator.integers(self.shape, self.dtype, 0, to + 1))
 
 
 random_to_ = Op("RandomBackward1",      _draw_up_to, self=lambda grad: zeros_like(grad),
@@ -4294,9 +4308,10 @@ cauchy_ = Op("CauchyBackward0",         lambda self, median, sigma, generator: (
                                             .astype(self.dtype),
              self=lambda grad: zeros_like(grad),
              result=lambda self_t: zero_(self_t))
-log_normal_ = Op("LogNormalBackward0",  lambda self, mean, std, generator: np.exp(
-                                            mean + std * generator._rng.standard_normal(self.shape))
-                                            .astype(self.dtype),
+log_normal_ = Op("LogNormalBackward0",  lambda self, mean, std, generator: _in_memory_order(
+                                            self, _math._c("exp", generator.normal(
+                                                self.shape, np.float64, mean, std, False))
+                                            .astype(self.dtype)),
                  self=lambda grad: zeros_like(grad),
                  result=lambda self_t: zero_(self_t))
 geometric_ = Op("GeometricBackward0",   lambda self, p, generator: generator._rng.geometric(
@@ -7045,37 +7060,6 @@ def _sum(a, axis=None, keepdims=False, dtype=None):
 # multiply-add (x * x + acc rounded once: the compiler's doing, found by testing PyTorch).
 # Any other norm (p=1, other p, p=2 of strided dims) adds |x|**p left to right, in the order
 # TensorIterator walks memory, cut among the threads when one result sums 32768+ elements.
-def _odd_sum(a, b):
-    """a + b rounded "to odd": when inexact, the neighbour whose last bit is 1. A sum rounded so
-    to 2+ more bits than a format rounds to it correctly after all (Boldo and Melquiond)."""
-    s = a + b
-    t = s - a
-    err = (a - (s - t)) + (b - t)  # s + err == a + b exactly (TwoSum)
-    fix = (err != 0) & (s.view(f"i{s.itemsize}") & 1 == 0) & np.isfinite(s)
-    s[fix] = np.nextafter(s[fix], np.where(err[fix] > 0, np.inf, -np.inf))
-    return s
-
-
-def _fma_square(x, acc):
-    """x * x + acc rounded once (a fused multiply-add). float32: the product is exact in float64,
-    the sum rounded to odd there. float64: x * x split exactly into hi + lo (Veltkamp/Dekker),
-    hi + acc too (TwoSum), their small parts added rounded to odd, then all rounded once."""
-    if x.dtype == np.float32:
-        return _odd_sum(x.astype(np.float64) ** 2, acc.astype(np.float64)).astype(np.float32)
-    hi = x * x
-    c = x * 134217729.0  # 2**27 + 1: x == xh + xl, halves of 26 bits whose products are exact
-    xh = c - (c - x)
-    xl = x - xh
-    lo = ((xh * xh - hi) + 2 * xh * xl) + xl * xl
-    s = acc + hi
-    t = s - acc
-    err = (acc - (s - t)) + (hi - t)
-    out = s + _odd_sum(err, lo)
-    plain = ~np.isfinite(out)  # (inf or nan: x * x + acc gives them as well)
-    out[plain] = (acc + hi)[plain]
-    return out
-
-
 def _reduction_rows(a, layout, dims):
     """a's elements as rows, one per result (the kept dims in C order), each row in the order
     TensorIterator visits it (reduced dims by their strides in `layout`, the fastest last); and
@@ -7106,7 +7090,7 @@ def _lastdim_sumsq(rows):
     for j in range(n - m - fused):
         out = out + tail[:, j] * tail[:, j]
     for j in range(n - m - fused, n - m):
-        out = _fma_square(tail[:, j], out)
+        out = _fma(tail[:, j], tail[:, j], out)
     return out
 
 
@@ -7165,7 +7149,7 @@ def _batch_norm_stats(x):
         for part in parts:
             acc = np.zeros(channels, x.dtype)
             for row in part - mean:
-                acc = _fma_square(row, acc)
+                acc = _fma(row, row, acc)
             sums.append(acc)
         return mean, _running_sum(np.stack(sums).astype(np.float64)).astype(x.dtype)
     if x.ndim > 2:  # (contiguous: each channel's terms batch by batch, in memory order)
@@ -8339,7 +8323,7 @@ def _native_dropout(input, p, train, generator):
     and the output input * mask * (1 / (1 - p)) (0 for p = 1); else a copy and an all-True mask."""
     if train is False:
         return input.copy(), np.ones(input.shape, np.bool_)
-    keep = generator._rng.random(input.shape) < 1 - p
+    keep = generator.uniform(input.shape, np.float64) < 1 - p  # (bernoulli_(1 - p))
     return input * keep.astype(input.dtype) * input.dtype.type(0.0 if p == 1 else 1 / (1 - p)), keep
 
 

@@ -27,6 +27,7 @@ from .tensor import (Tensor, _Device, _check_device, _device_arg, _read_only, _w
                      contiguous_format)
 from .tensor import _storage, _storage_offset, _storage_root
 from .storage import STORAGE_METHODS, TypedStorage, UntypedStorage
+from ._generator import Generator, default_generator
 from .tensor import memory_format as _memory_format
 
 
@@ -4416,72 +4417,7 @@ _TENSORDOT_OUT = ("tensordot(Tensor input, Tensor other, IntArrayRef dims_self, 
                   "IntArrayRef dims_other, *, Tensor out=None)",)
 
 
-# --- random numbers -----------------------------------------------------------------------------
-class Generator:
-    """The random state behind randn/rand/randperm/...: manual_seed(s) makes runs repeatable.
-    NumPy's PCG64 draws the numbers, so they differ from PyTorch's (its Mersenne Twister)."""
-
-    def __init__(self, device="cpu"):
-        # The NumPy generator is made on first draw: importing numpy.random at `import minigrad`
-        # would cost every import ~20 ms.
-        self.device = _Device(device)
-        _check_device(self.device)
-        self._seed, self._numpy_rng = 67280421310721, None
-
-    def manual_seed(self, seed):
-        if not isinstance(seed, numbers.Integral):
-            raise RuntimeError(f"manual_seed expected a long, but got {_type_name(seed)}")
-        seed = int(seed) % 2**64  # a negative seed wraps around, as PyTorch's uint64
-        self._numpy_rng = np.random.default_rng(seed)
-        self._seed = seed
-        return self
-
-    def seed(self):
-        """Seed from the operating system's entropy (a fresh, unrepeatable start); returns it."""
-        return self.manual_seed(int.from_bytes(os.urandom(8), "little"))._seed
-
-    def initial_seed(self):
-        return self._seed
-
-    @property
-    def _rng(self):
-        if self._numpy_rng is None:
-            self._numpy_rng = np.random.default_rng(self._seed)
-        return self._numpy_rng
-
-    _STATE_BYTES = (8, 16, 16, 1, 4)  # seed, PCG64's state and increment, its cached 32 bits
-
-    def get_state(self):
-        """The whole state as a uint8 tensor (45 bytes: PCG64's, not PyTorch's 5056)."""
-        st = self._rng.bit_generator.state
-        fields = (self._seed, st["state"]["state"], st["state"]["inc"], st["has_uint32"],
-                  st["uinteger"])
-        raw = b"".join(int(v).to_bytes(n, "little") for v, n in zip(fields, self._STATE_BYTES))
-        return _new(np.frombuffer(raw, np.uint8).copy(), False)
-
-    def set_state(self, new_state):
-        if not isinstance(new_state, Tensor):
-            raise TypeError(f"expected a minigrad.ByteTensor, but got {_type_name(new_state)}")
-        if new_state.dtype is not dtypes.uint8:
-            raise TypeError("RNG state must be a minigrad.ByteTensor")
-        size = builtins.sum(self._STATE_BYTES)
-        if new_state.numel() != size:
-            raise RuntimeError(f"Expected a CPUGeneratorImplState of size {size} but found the "
-                               f"input RNG state size to be {new_state.numel()}")
-        raw, fields = new_state._data.tobytes(), []
-        for n in self._STATE_BYTES:
-            fields.append(int.from_bytes(raw[:n], "little"))
-            raw = raw[n:]
-        seed, state, inc, has_uint32, uinteger = fields
-        self._seed = seed
-        self._rng.bit_generator.state = {"bit_generator": "PCG64",
-                                         "state": {"state": state, "inc": inc},
-                                         "has_uint32": has_uint32, "uinteger": uinteger}
-        return self
-
-
-Generator.__module__ = "minigrad._C"
-default_generator = Generator()
+# --- random numbers (PyTorch's own: see _generator.py) -------------------------------------------
 
 
 def manual_seed(seed):
@@ -4514,22 +4450,20 @@ def _check_random_dtype(kernel, dtype):
 def randn(*size, dtype=None, device=None, requires_grad=False, generator=None):
     _check_overloads("randn", size, requires_grad, dtype, generator, device)
     _check_random_dtype("normal_kernel_cpu", dtype)
-    rng = (generator or default_generator)._rng
-    arr = rng.standard_normal(_new_shape("randn", size), dtype=np.float64).astype(_np_dtype(dtype))
+    arr = (generator or default_generator).normal(_new_shape("randn", size), _np_dtype(dtype))
     return _new(arr, requires_grad)
 
 
 def rand(*size, dtype=None, device=None, requires_grad=False, generator=None):
     _check_overloads("rand", size, requires_grad, dtype, generator, device)
     _check_random_dtype("check_uniform_bounds", dtype)
-    rng = (generator or default_generator)._rng
-    arr = rng.random(_new_shape("rand", size), dtype=np.float64).astype(_np_dtype(dtype))
+    arr = (generator or default_generator).uniform(_new_shape("rand", size), _np_dtype(dtype))
     return _new(arr, requires_grad)
 
 
 def randint(*args, generator=None, dtype=None, device=None, requires_grad=False, **names):
     """randint(high, size) or randint(low, high, size), by position or by name: integers drawn
-    uniformly from [low, high), low 0 by default (int64). NumPy's generator: not PyTorch's numbers.
+    uniformly from [low, high), low 0 by default (int64).
 
     PyTorch's parser takes the first overload a call fits. If none fits, it says what is wrong
     with the one overload a call of that many arguments could mean ((high, size) for two), and
@@ -4559,8 +4493,8 @@ def randint(*args, generator=None, dtype=None, device=None, requires_grad=False,
         for what, x in (("from", low), ("to - 1", high - 1)):
             if not bounds[0] <= x <= bounds[1]:
                 raise RuntimeError(f"{what} is out of bounds for {dtype._c}")
-    rng = (generator or default_generator)._rng
-    return _new(rng.integers(low, high, size=shape).astype(dtype.np), requires_grad)
+    return _new((generator or default_generator).integers(shape, dtype.np, low, high),
+                requires_grad)
 
 
 def _bind_randint(params, args, names, raise_errors=False):
@@ -4601,16 +4535,15 @@ def _bind_randint(params, args, names, raise_errors=False):
 
 
 def randperm(n=_REQUIRED, *, generator=None, dtype=None, device=None, requires_grad=False):
-    """0, ..., n-1 in random order (int64). NumPy's generator: not PyTorch's numbers."""
+    """0, ..., n-1 in random order (int64)."""
     _check_overloads("randperm", () if n is _REQUIRED else (n,), requires_grad, dtype, generator,
                      device)
     if not isinstance(n, numbers.Integral) or isinstance(n, builtins.bool):
         raise TypeError(f"randperm(): argument 'n' (position 1) must be int, not {_type_name(n)}")
     if dtype is dtypes.bool:
         raise NotImplementedError("\"randperm\" not implemented for 'Bool'")
-    rng = (generator or default_generator)._rng
-    arr = rng.permutation(_new_shape("randperm", (n,))[0]).astype(_np_dtype(dtype, np.int64))
-    return _new(arr, requires_grad)
+    arr = (generator or default_generator).permutation(_new_shape("randperm", (n,))[0])
+    return _new(arr.astype(_np_dtype(dtype, np.int64)), requires_grad)
 
 
 def bernoulli(input, p=None, *, generator=None):
@@ -6444,7 +6377,7 @@ _METHODS.update(layout=property(lambda self: strided), get_device=get_device,
 
 def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False):
     """Numbers drawn from N(mean, std): tensor means and/or stds broadcast together (a node that
-    sends no gradient back), or two numbers and a size. NumPy's generator: not PyTorch's values."""
+    sends no gradient back), or two numbers and a size."""
     generator = generator or default_generator
     tensors = [isinstance(mean, Tensor), isinstance(std, Tensor)]
     if not builtins.any(tensors):

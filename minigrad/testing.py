@@ -280,7 +280,7 @@ def make_tensor(*shape, dtype, device, low=None, high=None, requires_grad=False,
     """A random tensor for a test: values uniform in [low, high) (by default [-9, 9) for floats,
     [-9, 10) for integers, both bools), clamped to what `dtype` can hold.
 
-    (minigrad's random numbers are not PyTorch's: the same seed gives other values.)
+    (minigrad's random numbers are PyTorch's: the same seed gives the same values.)
     """
     def modify_low_high(lowest_inclusive, highest_exclusive, default_low, default_high):
         nonlocal low, high

@@ -8533,6 +8533,58 @@ case(
     """,
 )
 case(
+    "data_random_numbers_are_pytorchs",
+    """
+    torch.manual_seed(0)
+    print(torch.randn(3), torch.rand(2, 2), torch.randint(0, 10, (5,)), torch.randperm(6))
+    print(torch.randn(4, 5))
+    print(torch.randn(2, 3, dtype=torch.float64), torch.rand(20, dtype=torch.float64)[:3])
+    """,
+    "torch.rand(3), torch.randn(3), torch.randn(17)[-3:], torch.randn(33).sum()",
+    """
+    torch.manual_seed(42)
+    m = torch.nn.Linear(4, 3)
+    print(m.weight, m.bias, torch.nn.Conv2d(1, 2, 2).weight, sep="\\n")
+    """,
+    """
+    torch.manual_seed(1)
+    print(torch.empty(3, 4).uniform_(-1, 1), torch.empty(3, 4).normal_(2, 0.5))
+    print(torch.empty(4, 3).t().normal_(), torch.empty(20, 2).t().uniform_())
+    print(torch.empty(5).random_(0, 100), torch.empty(5, dtype=torch.int64).random_(7),
+          torch.empty(3).random_(), torch.empty(5).log_normal_(0.1, 0.2))
+    """,
+    """
+    torch.manual_seed(3)
+    print(torch.normal(torch.zeros(3), torch.ones(3)), torch.normal(2., 3., size=(2,)),
+          torch.normal(torch.arange(3.), 0.5), torch.normal(1.5, torch.ones(2) * 2))
+    print(torch.randn_like(torch.ones(2, 2)), torch.rand_like(torch.ones(3)),
+          torch.randint_like(torch.ones(3), 5))
+    """,
+    """
+    torch.manual_seed(5)
+    p = torch.tensor([0.1, 0.5, 0.9, 0.3])
+    print(torch.bernoulli(p), torch.bernoulli(p.double()), torch.empty(6).bernoulli_(0.5))
+    print(torch.empty(3, 4).t().bernoulli_(0.3), F.dropout(torch.ones(3, 4), 0.3))
+    print(F.dropout2d(torch.ones(2, 3, 1, 1), 0.5), F.alpha_dropout(torch.ones(5), 0.2, True),
+          torch.native_dropout(torch.ones(6), 0.5, True), torch.nn.Dropout(0.25)(torch.ones(10)))
+    x = torch.tensor([[-1., 2., -3.], [0., -0.5, 4.]])
+    print(F.rrelu(x, training=True), F.rrelu(x.t(), training=True))
+    """,
+    """
+    torch.manual_seed(7)
+    print(torch.randint(-2**40, 2**40, (3,)), torch.randint(0, 3, (2, 2), dtype=torch.float32),
+          torch.randint(0, 2, (4,), dtype=torch.bool), torch.randint(0, 200, (3,), dtype=torch.uint8))
+    print(torch.randperm(20), torch.randperm(1), torch.randperm(5, dtype=torch.float32))
+    g = torch.Generator().manual_seed(9)
+    print(torch.randn(2, generator=g), torch.rand(17, generator=g)[-2:],
+          torch.randint(3, 9, (4,), generator=g))
+    a = torch.randn(3); st = torch.get_rng_state(); b = torch.randn(5)
+    torch.set_rng_state(st); print(torch.equal(b, torch.randn(5)))
+    """,
+    "torch.manual_seed(2**40 + 7); torch.randn(2)",
+)
+
+case(
     "data_generator",
     """
     g = torch.Generator()

@@ -242,9 +242,12 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
         raise RuntimeError("Lower bound should be less than or equal to the upper bound")
     _floating_only("rrelu_with_noise_out_cpu" if training else "leaky_relu_cpu", input)
     noise = _ops.empty_like(input)
-    if training:  # each x <= 0 gets its slope; the others keep 1
-        draw = _ops.default_generator._rng.uniform(lower, upper, input.shape)
-        noise = Tensor._make(np.where(input._data <= 0, draw, 1).astype(input._data.dtype))
+    if training:  # each x <= 0 gets its slope, drawn in row-major order; the others keep 1
+        drawn = input._data <= 0
+        slopes = np.ones(input.shape)
+        slopes[drawn] = _ops.default_generator.uniform((int(drawn.sum()),), np.float64, lower,
+                                                       upper)
+        noise = Tensor._make(slopes.astype(input._data.dtype))
     if inplace:
         return apply_inplace(d.rrelu_with_noise_, input, noise, lower, upper, training)
     return d.rrelu_with_noise(input, noise, lower, upper, training)
@@ -2229,7 +2232,7 @@ def _dropout_impl(input, p, training, inplace, feature, alpha):
         noise_type = dtypes.int64 if alpha and input.dtype is dtypes.bool else input.dtype
         raise RuntimeError("result type Float can't be cast to the desired output type "  # alpha's
                            f"{noise_type._scalar}")  # bool noise is first made Long by add(-1))
-    keep = (_ops.default_generator._rng.random(shape) < 1 - p).astype(dt)
+    keep = (_ops.default_generator.uniform(shape, np.float64) < 1 - p).astype(dt)  # bernoulli_
     if not alpha:
         noise = Tensor._make(keep / dt.type(1 - p))
         return input.mul_(noise) if inplace else input * noise

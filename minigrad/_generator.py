@@ -1,0 +1,245 @@
+"""PyTorch's CPU random numbers: the same Mersenne Twister, seeded the same way, turned into
+floats and ints by the same formulas, so `manual_seed(0); randn(3)` prints what PyTorch prints.
+
+PyTorch's CPU generator is a 32-bit MT19937 (NumPy has the very same bit generator, so the 32-bit
+words come from NumPy); its kernels read them one element at a time, in memory order:
+- uniform (rand, uniform_): float32 takes the low 24 bits of one word, float64 the low 53 bits
+  of two (first << 32 | second), as x / 2**bits, then from + x * (to - from);
+- normal (randn, normal_) of 16+ contiguous elements fills them with uniforms, then turns each
+  block of 16 into 8 Box-Muller pairs (the last block, if short, is drawn again whole); fewer
+  elements, or strided ones, are drawn in float64 one at a time, every second one the other
+  half of the previous pair (kept in the generator: "next_double_normal_sample");
+- integers (randint, random_): one word (two past 2**32) modulo the range;
+- bernoulli and dropout: a uniform below p (53 bits for a number p).
+The float arithmetic is PyTorch's own too, down to the fused multiply-adds its compiler makes,
+so the bits are the same (tests/test_random.py). Poisson, binomial, multinomial, exponential,
+geometric and cauchy draw from the same words with NumPy's algorithms: they repeat under a
+seed, but they are not PyTorch's numbers.
+"""
+import math
+import numbers
+import os
+
+import numpy as np
+
+from ._math import _c, _fma
+from .tensor import Tensor, _Device, _check_device
+
+# PyTorch's seed of a new Generator(). Its default generator takes one from the operating system
+# at startup; minigrad's takes this one too, so that unseeded runs repeat.
+DEFAULT_SEED = 67280421310721
+
+
+def _mt_key(seed):
+    """MT19937's 624 words of state for a 32-bit seed (init_genrand, as PyTorch's at::mt19937)."""
+    key = [seed & 0xFFFFFFFF]
+    for i in range(1, 624):
+        key.append((1812433253 * (key[-1] ^ (key[-1] >> 30)) + i) & 0xFFFFFFFF)
+    return np.array(key, np.uint32)
+
+
+_f32 = np.float32
+_LOG_P = [_f32(c) for c in (7.0376836292E-2, -1.1514610310E-1, 1.1676998740E-1, -1.2420140846E-1,
+                            1.4249322787E-1, -1.6668057665E-1, 2.0000714765E-1, -2.4999993993E-1,
+                            3.3333331174E-1)]
+_COS_P = [_f32(c) for c in (2.443315711809948E-005, -1.388731625493765E-003, 4.166664568298827E-002)]
+_SIN_P = [_f32(c) for c in (-1.9515295891E-4, 8.3321608736E-3, -1.6666654611E-1)]
+_MINUS_DP = [_f32(c) for c in (-0.78515625, -2.4187564849853515625e-4, -3.77489497744594108e-8)]
+
+
+def _log256(x):
+    """avx_mathfun's log256_ps (Cephes' logf) for x > 0: x = m 2**e with m in [sqrt(1/2),
+    sqrt(2)), then log(m) by a polynomial, plus e log(2) in two parts."""
+    bits = np.maximum(x, _f32(2.0**-126)).view(np.int32)
+    e = ((bits >> 23) - 0x7F).astype(_f32) + _f32(1)
+    x = ((bits & ~0x7F800000) | 0x3F000000).view(_f32)  # the mantissa, as a number in [0.5, 1)
+    small = x < _f32(0.707106781186547524)
+    tmp = np.where(small, x, _f32(0))
+    x, e = x - _f32(1), e - small.astype(_f32)
+    x = x + tmp
+    z = x * x
+    y = np.full_like(x, _LOG_P[0])
+    for c in _LOG_P[1:]:
+        y = _fma(y, x, c)
+    y = _fma(y * x, z, e * _f32(-2.12194440e-4))
+    y = _fma(-z, _f32(0.5), y)
+    return _fma(e, _f32(0.693359375), x + y)
+
+
+def _flip(v, sign):
+    """v with its sign bit flipped where `sign` (avx_mathfun's xor with a sign mask)."""
+    return (v.view(np.uint32) ^ (sign.astype(np.uint32) << 31)).view(_f32)
+
+
+def _sincos256(x):
+    """avx_mathfun's sincos256_ps (Cephes' sinf and cosf) for x >= 0: x reduced by multiples of
+    pi/4 in three parts, then one of two polynomials and a sign, chosen by the octant."""
+    j = (x * _f32(1.27323954473516)).astype(np.int32)
+    j = (j + 1) & ~1
+    y = j.astype(_f32)
+    for dp in _MINUS_DP:
+        x = _fma(y, dp, x)
+    z = x * x
+    c = _fma(_fma(np.full_like(z, _COS_P[0]), z, _COS_P[1]), z, _COS_P[2]) * z
+    c = _fma(c, z, -(z * _f32(0.5))) + _f32(1)
+    s = _fma(_fma(_fma(np.full_like(z, _SIN_P[0]), z, _SIN_P[1]), z, _SIN_P[2]) * z, x, x)
+    first = (j & 2) == 0  # octants where sin takes the sine polynomial
+    sin = np.where(first, s, c)
+    cos = np.where(first, c, s)
+    return _flip(sin, (j & 4) != 0), _flip(cos, ((j - 2) & 4) == 0)
+
+
+def _box_muller_16(u, mean, std):
+    """normal_fill_16_AVX2 on rows of 16 float32 uniforms: u1 = 1 - u[:8], u2 = u[8:];
+    r = sqrt(-2 log u1), theta = 2 pi u2; r cos theta and r sin theta, times std plus mean.
+    PyTorch's AVX2 kernel, which x86 machines with AVX2 run (with AVX-512 too): avx_mathfun's
+    log and sincos, as GCC compiles them (each multiply feeding an add fused with it)."""
+    u1, u2 = _f32(1) - u[:, :8], u[:, 8:]
+    radius = np.sqrt(_f32(-2) * _log256(u1))
+    sin, cos = _sincos256(_f32(2 * np.pi) * u2)
+    n = np.concatenate([radius * cos, radius * sin], 1)
+    return n if std == 1 and mean == 0 else _fma(n, _f32(std), _f32(mean))
+
+
+def _box_muller_16_scalar(u, mean, std):
+    """normal_fill_16 (the scalar kernel, float64 here): log, cos and sin from C, theta
+    rounded to the dtype, r cos theta * std + mean."""
+    u1, u2 = 1.0 - u[:, :8], u[:, 8:]
+    radius = np.sqrt(-2.0 * _c("log", u1))
+    theta = 2 * np.pi * u2
+    return _fma(np.concatenate([radius * _c("cos", theta), radius * _c("sin", theta)], 1),
+                  std, mean)
+
+
+class Generator:
+    """The random state behind randn/rand/randint/randperm/...: manual_seed(s) makes runs
+    repeatable, with PyTorch's own numbers (see the module's docstring)."""
+
+    def __init__(self, device="cpu"):
+        # The NumPy bit generator is made on first draw: importing numpy.random at `import
+        # minigrad` would cost every import ~20 ms.
+        self.device = _Device(device)
+        _check_device(self.device)
+        self._seed, self._bits, self._next_normal = DEFAULT_SEED, None, None
+
+    def manual_seed(self, seed):
+        if not isinstance(seed, numbers.Integral):
+            from ._arg_parser import type_name
+            raise RuntimeError(f"manual_seed expected a long, but got {type_name(seed)}")
+        self._seed = int(seed) % 2**64  # a negative seed wraps around, as PyTorch's uint64
+        self._bits = self._next_normal = None  # (MT19937 reads the seed's low 32 bits)
+        return self
+
+    def seed(self):
+        """Seed from the operating system's entropy (a fresh, unrepeatable start); returns it."""
+        return self.manual_seed(int.from_bytes(os.urandom(8), "little"))._seed
+
+    def initial_seed(self):
+        return self._seed
+
+    @property
+    def _mt(self):
+        if self._bits is None:
+            self._bits = np.random.MT19937()
+            self._bits.state = {"bit_generator": "MT19937",
+                                "state": {"key": _mt_key(self._seed), "pos": 624}}
+        return self._bits
+
+    @property
+    def _rng(self):
+        """A NumPy Generator over the same words, for the distributions drawn NumPy's way."""
+        return np.random.Generator(self._mt)
+
+    # --- PyTorch's draws ------------------------------------------------------------------------
+    def _words(self, n):
+        """The next n 32-bit words (as uint64)."""
+        return self._mt.random_raw(n)
+
+    def _words64(self, n):
+        """random64(): two words, the first as the high half."""
+        w = self._words(2 * n)
+        return (w[0::2] << np.uint64(32)) | w[1::2]
+
+    def uniform(self, shape, dtype, from_=0.0, to=1.0):
+        """uniform_real_distribution, element by element: [from, to) in `dtype`."""
+        n = int(np.prod(shape))
+        if dtype == np.float64:
+            x = (self._words64(n) & np.uint64(2**53 - 1)) * 2.0**-53
+        else:
+            x = (self._words(n) & np.uint64(2**24 - 1)) * 2.0**-24
+        t = np.dtype(dtype).type
+        span = np.float64(t(to) - t(from_))  # (to - from in the dtype; the rest in float64, a
+        return _fma(x, span, t(from_)).astype(dtype).reshape(shape)  # fused multiply-add)
+
+    def normal(self, shape, dtype, mean=0.0, std=1.0, contiguous=True):
+        """normal_kernel: N(mean, std) in `dtype` (see the module's docstring)."""
+        n = int(np.prod(shape))
+        if n >= 16 and contiguous:
+            u = self.uniform((n,), dtype)
+            out = np.empty(n, dtype)
+            full = n // 16 * 16
+            fill = _box_muller_16 if dtype == np.float32 else _box_muller_16_scalar
+            out[:full] = fill(u[:full].reshape(-1, 16), mean, std).reshape(-1)
+            if full < n:  # the last 16 drawn again: they overwrite the end of the last block
+                out[n - 16:] = fill(self.uniform((1, 16), dtype), mean, std).reshape(-1)
+            return out.reshape(shape)
+        out = np.empty(n, np.float64)
+        for i in range(n):  # normal_distribution<double>, a pair at a time
+            if self._next_normal is not None:
+                out[i], self._next_normal = self._next_normal, None
+                continue
+            u1, u2 = self.uniform((2,), np.float64).tolist()  # (math: C's log1p, sin, cos)
+            radius = math.sqrt(-2.0 * math.log1p(-u2))
+            theta = 2.0 * math.pi * u1
+            self._next_normal = radius * math.sin(theta)
+            out[i] = radius * math.cos(theta)
+        return _fma(out, std, mean).astype(dtype).reshape(shape)
+
+    def integers(self, shape, dtype, low, high):
+        """random_from_to: low + word % (high - low), two words for a range of 2**32 or more."""
+        n, span = int(np.prod(shape)), high - low
+        words = self._words64(n) if span >= 2**32 else self._words(n)
+        return (low + (words % np.uint64(span)).astype(np.int64)).astype(dtype).reshape(shape)
+
+    def permutation(self, n):
+        """randperm: swap element i with one of i..n-1 (word % (n - i)), for i = 0 .. n-2."""
+        r = np.arange(n)
+        words = self._words(max(n - 1, 0))
+        for i in range(n - 1):
+            z = i + int(words[i] % (n - i))
+            r[i], r[z] = r[z], r[i]
+        return r
+
+    # --- state ----------------------------------------------------------------------------------
+    _STATE_BYTES = 8 + 624 * 4 + 4 + 1 + 8  # seed, MT19937's words and position, a kept normal
+
+    def get_state(self):
+        """The whole state as a uint8 tensor (2,513 bytes: minigrad's layout, not PyTorch's)."""
+        state = self._mt.state["state"]
+        kept = self._next_normal
+        raw = (self._seed.to_bytes(8, "little") + state["key"].astype("<u4").tobytes()
+               + int(state["pos"]).to_bytes(4, "little") + bytes([kept is not None])
+               + np.float64(kept or 0.0).tobytes())
+        return Tensor._make(np.frombuffer(raw, np.uint8).copy())
+
+    def set_state(self, new_state):
+        from ._arg_parser import type_name
+        from .dtypes import uint8
+        if not isinstance(new_state, Tensor):
+            raise TypeError(f"expected a minigrad.ByteTensor, but got {type_name(new_state)}")
+        if new_state.dtype is not uint8:
+            raise TypeError("RNG state must be a minigrad.ByteTensor")
+        if new_state.numel() != self._STATE_BYTES:
+            raise RuntimeError(f"Expected a CPUGeneratorImplState of size {self._STATE_BYTES} "
+                               f"but found the input RNG state size to be {new_state.numel()}")
+        raw = new_state._data.tobytes()
+        self._seed = int.from_bytes(raw[:8], "little")
+        key = np.frombuffer(raw[8:2504], "<u4").astype(np.uint32)
+        self._mt.state = {"bit_generator": "MT19937",
+                          "state": {"key": key, "pos": int.from_bytes(raw[2504:2508], "little")}}
+        self._next_normal = float(np.frombuffer(raw[2509:], np.float64)[0]) if raw[2508] else None
+        return self
+
+
+Generator.__module__ = "minigrad._C"
+default_generator = Generator()
