@@ -10,11 +10,13 @@ words come from NumPy); its kernels read them one element at a time, in memory o
   elements, or strided ones, are drawn in float64 one at a time, every second one the other
   half of the previous pair (kept in the generator: "next_double_normal_sample");
 - integers (randint, random_): one word (two past 2**32) modulo the range;
-- bernoulli and dropout: a uniform below p (53 bits for a number p).
+- bernoulli and dropout: a uniform below p (53 bits for a number p);
+- exponential, geometric, cauchy: a formula of one float64 uniform;
+- multinomial: a binary search of the cumulative sums (with replacement), else the largest
+  p / Exponential(1); poisson: ATen's sample_poisson (derivatives._sample_poisson).
 The float arithmetic is PyTorch's own too, down to the fused multiply-adds its compiler makes,
-so the bits are the same (tests/test_random.py). Poisson, binomial, multinomial, exponential,
-geometric and cauchy draw from the same words with NumPy's algorithms: they repeat under a
-seed, but they are not PyTorch's numbers.
+so the bits are the same (tests/test_random.py). Only binomial draws from the same words with
+NumPy's algorithm: it repeats under a seed, but its numbers are not PyTorch's.
 """
 import math
 import numbers
@@ -194,6 +196,10 @@ class Generator:
             self._next_normal = radius * math.sin(theta)
             out[i] = radius * math.cos(theta)
         return _fma(out, std, mean).astype(dtype).reshape(shape)
+
+    def exponential(self, shape, dtype, lambd=1.0):
+        """exponential_distribution<double>: -1 / lambd * log1p(-u), then cast to `dtype`."""
+        return (-1.0 / lambd * _c("log1p", -self.uniform(shape, np.float64))).astype(dtype)
 
     def integers(self, shape, dtype, low, high):
         """random_from_to: low + word % (high - low), two words for a range of 2**32 or more."""

@@ -4213,6 +4213,13 @@ def _in_memory_order(self, values):
     return out
 
 
+def _serial_draw(self, generator, transform):
+    """PyTorch's serial samplers (cauchy, geometric): `transform` of a float64
+    uniform per element, with C's functions, in self's memory order, then cast to self's dtype."""
+    u = generator.uniform(self.shape, np.float64)
+    return _in_memory_order(self, transform(u)).astype(self.dtype)
+
+
 def _normal(mean, std, generator):
     """N(0, 1) * std + mean, two ops in the tensor argument's dtype (mean's if both are tensors),
     as PyTorch's normal_out_impl."""
@@ -4259,15 +4266,44 @@ bernoulli_tensor_ = Op("BernoulliBackward1", _draw_bernoulli, promote=False,
                        p=lambda p_info: _zeros(p_info),
                        result=lambda self_t: _fw(zero_, self_t))  # (as the comparisons': zeroed)
 # part newfns2: torch.poisson and torch.binomial, drawn element by element (new, C-contiguous)
-_POISSON_LAM_MAX = 2.0**63 - 2.0**32 * 10  # (NumPy's largest rate, about its int64's largest)
+def _sample_poisson(lam, uniform):
+    """ATen's sample_poisson for one rate, `uniform()` its float64 draws: a product of
+    uniforms below 10, Hoermann's transformed rejection (1993) from 10 up."""
+    if lam >= 10:
+        slam, loglam = math.sqrt(lam), math.log(lam)
+        b = 0.931 + 2.53 * slam
+        a = -0.059 + 0.02483 * b
+        invalpha = 1.1239 + 1.1328 / (b - 3.4)
+        vr = 0.9277 - 3.6224 / (b - 2)
+        while True:
+            u = uniform() - 0.5
+            v = uniform()
+            us = 0.5 - abs(u)
+            k = math.floor((2 * a / us + b) * u + lam + 0.43)
+            if us >= 0.07 and v <= vr:
+                return k
+            if k < 0 or (us < 0.013 and v > us):
+                continue
+            if (math.log(v) + math.log(invalpha) - math.log(a / (us * us) + b)
+                    <= -lam + k * loglam - math.lgamma(k + 1)):
+                return k
+    if lam == 0:
+        return 0
+    count, product, limit = 0, 1.0, math.exp(-lam)
+    while True:
+        product *= uniform()
+        if not product > limit:  # (a nan rate: at once, 0)
+            return count
+        count += 1
 
 
 def _draw_poisson(self, generator):
-    """A Poisson count per rate, in the rates' dtype. A rate past int64's range gives int64's
-    smallest value, as PyTorch's sample_poisson, whose int64 count overflows."""
-    rates = self.astype(np.float64)
-    draws = np.asarray(generator._rng.poisson(np.minimum(rates, _POISSON_LAM_MAX)), np.float64)
-    return np.where(rates >= 2.0**63, -2.0**63, draws).astype(self.dtype)
+    """A Poisson count per rate (row-major), in the rates' dtype, PyTorch's. A rate past
+    int64's range gives int64's smallest value, as PyTorch's, whose int64 count overflows."""
+    uniform = lambda: generator.uniform((1,), np.float64)[0]
+    counts = [-2.0**63 if lam >= 2.0**63 else _sample_poisson(lam, uniform)
+              for lam in self.astype(np.float64).reshape(-1).tolist()]
+    return np.array(counts, np.float64).reshape(self.shape).astype(self.dtype)
 
 
 def _draw_binomial(count, prob, generator):
@@ -4303,9 +4339,9 @@ random_to_ = Op("RandomBackward1",      _draw_up_to, self=lambda grad: zeros_lik
 random_ = Op("RandomBackward2",         _draw_up_to, self=lambda grad: zeros_like(grad),
              result=lambda self_t: zero_(self_t))  # (no bound:
                                                                     # `to` is the dtype's largest)
-cauchy_ = Op("CauchyBackward0",         lambda self, median, sigma, generator: (median + sigma * np.tan(
-                                            np.pi * (generator._rng.random(self.shape) - 0.5)))
-                                            .astype(self.dtype),
+cauchy_ = Op("CauchyBackward0",         lambda self, median, sigma, generator: _serial_draw(
+                                            self, generator, lambda u: median + sigma * _math._c(
+                                                "tan", np.pi * (u - 0.5))),
              self=lambda grad: zeros_like(grad),
              result=lambda self_t: zero_(self_t))
 log_normal_ = Op("LogNormalBackward0",  lambda self, mean, std, generator: _in_memory_order(
@@ -4314,8 +4350,9 @@ log_normal_ = Op("LogNormalBackward0",  lambda self, mean, std, generator: _in_m
                                             .astype(self.dtype)),
                  self=lambda grad: zeros_like(grad),
                  result=lambda self_t: zero_(self_t))
-geometric_ = Op("GeometricBackward0",   lambda self, p, generator: generator._rng.geometric(
-                                            p, self.shape).astype(self.dtype),
+geometric_ = Op("GeometricBackward0",   lambda self, p, generator: _serial_draw(
+                                            self, generator, lambda u: np.ceil(
+                                                _math._c("log", u) / math.log1p(-p))),
                 self=lambda grad: zeros_like(grad),
                 result=lambda self_t: zero_(self_t))
 fill = Op("FillBackward0",              lambda self, value: np.full_like(self, value),  # part nsgap:
@@ -8175,8 +8212,8 @@ avg_pool3d_backward = Op("AvgPool3DBackwardBackward0", _avg_pool_backward, promo
 avg_pool3d.contiguous = avg_pool3d_backward.contiguous = True
 
 # exponential_: random numbers -log(1 - U) / lambd (gumbel_softmax's noise); no gradient flows back
-exponential_ = Op("ExponentialBackward0", lambda self, lambd, generator: (
-                      -np.log1p(-generator._rng.random(self.shape)) / lambd).astype(self.dtype),
+exponential_ = Op("ExponentialBackward0", lambda self, lambd, generator: _in_memory_order(
+                      self, generator.exponential(self.shape, self.dtype, lambd)),
                   self=lambda grad: zeros_like(grad),
                   result=lambda self_t: zero_(self_t))
 

@@ -4618,11 +4618,18 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
         raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
     if (p.sum(-1) <= 0).any():
         raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
-    rng = (generator or default_generator)._rng
-    if replacement:
-        rows = [rng.choice(p.shape[1], num_samples, p=row / row.sum()) for row in p]
-    else:
-        keys = p / rng.exponential(size=p.shape)
+    generator = generator or default_generator
+    if replacement and num_samples > 1:
+        # each row's running sum (float64), divided by the total, the last set to 1; then for
+        # each sample a float64 uniform, found by binary search: PyTorch's CPU kernel
+        cum = np.cumsum(p, axis=1)
+        cum /= cum[:, -1:]
+        cum[:, -1] = 1
+        u = generator.uniform((len(p), num_samples), np.float64)
+        rows = [np.searchsorted(c, draws, side="left") for c, draws in zip(cum, u)]
+    else:  # (Gumbel's trick, with exp: the largest p / q, q ~ Exponential(1), in input's dtype)
+        x = input._data.reshape(-1, input.shape[-1])
+        keys = x / generator.exponential(x.shape, x.dtype)
         rows = [np.argsort(-k, kind="stable")[:num_samples] for k in keys]
     out = np.array(rows, dtype=np.int64).reshape(*input.shape[:-1], num_samples)
     return Tensor._make(out)

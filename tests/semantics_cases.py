@@ -8582,6 +8582,18 @@ case(
     torch.set_rng_state(st); print(torch.equal(b, torch.randn(5)))
     """,
     "torch.manual_seed(2**40 + 7); torch.randn(2)",
+    """
+    torch.manual_seed(4)
+    print(torch.empty(5).cauchy_(0.5, 2.0), torch.empty(6).geometric_(0.3),
+          torch.empty(4, dtype=torch.float64).exponential_(1.5), torch.empty(3, 2).t().exponential_())
+    p = torch.tensor([[0.1, 0.2, 0.3, 0.4], [0.5, 0.0, 0.25, 0.25]])
+    print(torch.multinomial(p, 6, replacement=True), torch.multinomial(p, 3), torch.multinomial(p, 1))
+    print(torch.distributions.Categorical(logits=torch.tensor([0.1, 0.5, -1.])).sample((5,)),
+          torch.poisson(torch.tensor([[0., 0.5, 3.], [10., 55.5, 1e5]])))
+    ds = torch.utils.data.TensorDataset(torch.arange(10.))
+    print(list(torch.utils.data.DataLoader(ds, batch_size=4, shuffle=True))[0],
+          list(torch.utils.data.random_split(range(10), [3, 7])[0]))
+    """,
 )
 
 case(

@@ -21,9 +21,18 @@ DRAWS = {
     "bernoulli_(0.3)": lambda m, n, dt: m.empty(n, dtype=dt).bernoulli_(0.3),
     "bernoulli(p)": lambda m, n, dt: m.bernoulli(m.full((n,), 0.4, dtype=dt)),
     "dropout": lambda m, n, dt: m.nn.functional.dropout(m.ones(n, dtype=dt), 0.3),
+    "exponential_": lambda m, n, dt: m.empty(n, dtype=dt).exponential_(0.7),
+    "geometric_": lambda m, n, dt: m.empty(n, dtype=dt).geometric_(0.3),
+    "cauchy_": lambda m, n, dt: m.empty(n, 2, dtype=dt).t().cauchy_(0.5, 2.0),
     "randint": lambda m, n, dt: m.randint(-5, 2**40, (n,)),
     "random_": lambda m, n, dt: m.empty(n, dtype=dt).random_(),
     "randperm": lambda m, n, dt: m.randperm(n),
+    "multinomial": lambda m, n, dt: m.multinomial(m.arange(1., 6., dtype=dt), n, True),
+    "multinomial, no replacement": lambda m, n, dt: m.multinomial(m.arange(1., n + 2, dtype=dt),
+                                                                  (n + 1) // 2),
+    "poisson": lambda m, n, dt: m.poisson(m.arange(n, dtype=dt) * 0.37),
+    "DataLoader shuffle": lambda m, n, dt: m.cat([b for b, in m.utils.data.DataLoader(
+        m.utils.data.TensorDataset(m.arange(n, dtype=dt)), batch_size=7, shuffle=True)]),
 }
 
 

@@ -6,6 +6,7 @@ collate function stacks them into one batch. minigrad loads in the calling proce
 """
 import math
 
+from ... import ops
 from . import _utils
 from .dataset import IterableDataset
 from .sampler import BatchSampler, RandomSampler, SequentialSampler
@@ -140,6 +141,10 @@ class _SingleProcessDataLoaderIter:
         self._collate_fn = loader.collate_fn
         self._index_sampler = loader._index_sampler
         self._sampler_iter = iter(self._index_sampler)
+        # the seed PyTorch hands its worker processes: drawn here too, so that the numbers drawn
+        # after it (a shuffling sampler's seed first) are PyTorch's
+        self._base_seed = ops.empty((), dtype=ops.dtypes.int64).random_(
+            generator=loader.generator).item()
         self._num_yielded = 0
         self._is_iterable = isinstance(loader.dataset, IterableDataset)
         self._dataset_iter = iter(loader.dataset) if self._is_iterable else None

@@ -54,7 +54,7 @@ class RandomSampler(Sampler[int]):
         generator = self.generator
         if generator is None:
             generator = ops.Generator()
-            generator.manual_seed(int(ops.randint(2**63 - 1, ()).item()))
+            generator.manual_seed(int(ops.empty((), dtype=ops.dtypes.int64).random_().item()))
         if self.replacement:
             for _ in range(self.num_samples // 32):
                 yield from ops.randint(n, (32,), generator=generator).tolist()
