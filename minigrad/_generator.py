@@ -169,6 +169,8 @@ class Generator:
             x = (self._words64(n) & np.uint64(2**53 - 1)) * 2.0**-53
         else:
             x = (self._words(n) & np.uint64(2**24 - 1)) * 2.0**-24
+        if from_ == 0 and to == 1:  # (x itself: rand's, and every sampler's uniform)
+            return x.astype(dtype).reshape(shape)
         t = np.dtype(dtype).type
         span = np.float64(t(to) - t(from_))  # (to - from in the dtype; the rest in float64, a
         return _fma(x, span, t(from_)).astype(dtype).reshape(shape)  # fused multiply-add)
