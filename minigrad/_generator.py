@@ -110,7 +110,7 @@ def _box_muller_16_scalar(u, mean, std):
     radius = np.sqrt(-2.0 * _c("log", u1))
     theta = 2 * np.pi * u2
     return _fma(np.concatenate([radius * _c("cos", theta), radius * _c("sin", theta)], 1),
-                  std, mean)
+                std, mean)
 
 
 class Generator:
