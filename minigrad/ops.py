@@ -7312,11 +7312,7 @@ for _name, _fn in _METHODS.items():
     if _name not in _PYTHON_IN_TORCH and _takes_dim(_fn):
         _fn = _numpy_names(_fn)
     setattr(Tensor, _name, _fn)
-for _name in ("grad_fn", "is_leaf", "_version", "output_nr", "retains_grad", "_base", "shape",
-              "dtype", "device", "ndim", "layout", "nbytes", "itemsize", "T", "H", "mT", "mH",
-              "name", "is_cpu", "is_cuda", "is_xla", "is_xpu", "is_ipu", "is_mps", "is_maia",
-              "is_vulkan", "is_mtia", "is_mkldnn", "is_sparse", "is_sparse_csr", "is_quantized",
-              "is_meta", "is_nested"):
+for _name in ("layout", "T", "H", "mT", "mH"):  # (tensor.py's own are read-only already)
     setattr(Tensor, _name, _read_only(_name, vars(Tensor)[_name]))
 for _name, _fn in list(globals().items()):
     if (not _name.startswith("_") and _name not in _PYTHON_IN_TORCH and callable(_fn)

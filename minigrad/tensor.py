@@ -711,12 +711,16 @@ def _read_only(name, value):
     return property(lambda self: value, refuse)
 
 
-# PyTorch's tensors are on no other device, and are neither sparse, quantized, meta nor nested
-for _name in ("is_cuda", "is_xla", "is_xpu", "is_ipu", "is_mps", "is_maia", "is_vulkan",
-              "is_mtia", "is_mkldnn", "is_sparse", "is_sparse_csr", "is_quantized", "is_meta",
-              "is_nested"):
-    setattr(Tensor, _name, False)
-Tensor.is_cpu, Tensor.name = True, None  # (name: of a named tensor, which minigrad has not)
+for _name in ("grad_fn", "is_leaf", "_version", "output_nr", "retains_grad", "_base", "shape",
+              "dtype", "device", "ndim", "nbytes", "itemsize"):
+    setattr(Tensor, _name, _read_only(_name, vars(Tensor)[_name]))
+# on the CPU and no other device, neither sparse, quantized, meta nor nested; no name (that is
+# of PyTorch's named tensors)
+for _name, _value in dict(is_cpu=True, is_cuda=False, is_xla=False, is_xpu=False, is_ipu=False,
+                          is_mps=False, is_maia=False, is_vulkan=False, is_mtia=False,
+                          is_mkldnn=False, is_sparse=False, is_sparse_csr=False,
+                          is_quantized=False, is_meta=False, is_nested=False, name=None).items():
+    setattr(Tensor, _name, _read_only(_name, _value))
 
 
 def _wrap_dim(dim, ndim):
