@@ -13,7 +13,7 @@ words come from NumPy); its kernels read them one element at a time, in memory o
 - bernoulli and dropout: a uniform below p (53 bits for a number p);
 - exponential, geometric, cauchy: a formula of one float64 uniform;
 - multinomial: a binary search of the cumulative sums (with replacement), else the largest
-  p / Exponential(1); poisson: ATen's sample_poisson (derivatives._sample_poisson).
+  p / Exponential(1); poisson: ATen's sample_poisson.
 The float arithmetic is PyTorch's own too, down to the fused multiply-adds its compiler makes,
 so the bits are the same (tests/test_random.py). Only binomial draws from the same words with
 NumPy's algorithm: it repeats under a seed, but its numbers are not PyTorch's.
@@ -113,6 +113,37 @@ def _box_muller_16_scalar(u, mean, std):
                 std, mean)
 
 
+def _sample_poisson(lam, uniform):
+    """ATen's sample_poisson for one rate, `uniform()` its float64 draws: a product of
+    uniforms below 10, Hoermann's transformed rejection (1993) from 10 up."""
+    if lam >= 10:
+        slam, loglam = math.sqrt(lam), math.log(lam)
+        b = 0.931 + 2.53 * slam
+        a = -0.059 + 0.02483 * b
+        invalpha = 1.1239 + 1.1328 / (b - 3.4)
+        vr = 0.9277 - 3.6224 / (b - 2)
+        while True:
+            u = uniform() - 0.5
+            v = uniform()
+            us = 0.5 - abs(u)
+            k = math.floor((2 * a / us + b) * u + lam + 0.43)
+            if us >= 0.07 and v <= vr:
+                return k
+            if k < 0 or (us < 0.013 and v > us):
+                continue
+            if (math.log(v) + math.log(invalpha) - math.log(a / (us * us) + b)
+                    <= -lam + k * loglam - math.lgamma(k + 1)):
+                return k
+    if lam == 0:
+        return 0
+    count, product, limit = 0, 1.0, math.exp(-lam)
+    while True:
+        product *= uniform()
+        if not product > limit:  # (a nan rate: at once, 0)
+            return count
+        count += 1
+
+
 class Generator:
     """The random state behind randn/rand/randint/randperm/...: manual_seed(s) makes runs
     repeatable, with PyTorch's own numbers (see the module's docstring)."""
@@ -199,9 +230,31 @@ class Generator:
             out[i] = radius * math.cos(theta)
         return _fma(out, std, mean).astype(dtype).reshape(shape)
 
+    # ATen's serial samplers: a float64 formula per element (C's functions), then cast to dtype
     def exponential(self, shape, dtype, lambd=1.0):
-        """exponential_distribution<double>: -1 / lambd * log1p(-u), then cast to `dtype`."""
+        """-1 / lambd * log1p(-u)."""
         return (-1.0 / lambd * _c("log1p", -self.uniform(shape, np.float64))).astype(dtype)
+
+    def geometric(self, shape, dtype, p):
+        """ceil(log(u) / log1p(-p))."""
+        return np.ceil(_c("log", self.uniform(shape, np.float64)) / math.log1p(-p)).astype(dtype)
+
+    def cauchy(self, shape, dtype, median, sigma):
+        """median + sigma * tan(pi * (u - 0.5))."""
+        u = self.uniform(shape, np.float64)
+        return (median + sigma * _c("tan", np.pi * (u - 0.5))).astype(dtype)
+
+    def log_normal(self, shape, dtype, mean, std):
+        """exp of a float64 normal_distribution's draw (the serial one, pair by pair)."""
+        return _c("exp", self.normal(shape, np.float64, mean, std, False)).astype(dtype)
+
+    def poisson(self, rates):
+        """ATen's sample_poisson for each rate (row-major), in the rates' dtype. A rate past
+        int64's range gives int64's smallest value, as PyTorch's, whose int64 count overflows."""
+        uniform = lambda: self.uniform((1,), np.float64)[0]
+        counts = [-2.0**63 if lam >= 2.0**63 else _sample_poisson(lam, uniform)
+                  for lam in rates.astype(np.float64).reshape(-1).tolist()]
+        return np.array(counts, np.float64).reshape(rates.shape).astype(rates.dtype)
 
     def integers(self, shape, dtype, low, high):
         """random_from_to: low + word % (high - low), two words for a range of 2**32 or more."""
@@ -243,8 +296,9 @@ class Generator:
         raw = new_state._data.tobytes()
         self._seed = int.from_bytes(raw[:8], "little")
         key = np.frombuffer(raw[8:2504], "<u4").astype(np.uint32)
-        self._mt.state = {"bit_generator": "MT19937",
-                          "state": {"key": key, "pos": int.from_bytes(raw[2504:2508], "little")}}
+        self._bits = np.random.MT19937()  # (set whole below: no state of the old seed to make)
+        self._bits.state = {"bit_generator": "MT19937",
+                            "state": {"key": key, "pos": int.from_bytes(raw[2504:2508], "little")}}
         self._next_normal = float(np.frombuffer(raw[2509:], np.float64)[0]) if raw[2508] else None
         return self
 

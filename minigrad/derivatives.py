@@ -4204,7 +4204,6 @@ normal_ = Op("NormalBackward0",        lambda self, mean, std, generator: _in_me
                                                                   std, self.flags.c_contiguous)),
              self=lambda grad: zeros_like(grad),
              result=lambda self_t: zero_(self_t))
-# part nsgap: torch.normal with tensor mean and/or std: random numbers, no gradient flows back
 def _in_memory_order(self, values):
     """Random values drawn in row-major order, laid out as self's elements are in memory: PyTorch
     fills a tensor in the order of its memory (a transposed one column by column)."""
@@ -4213,13 +4212,7 @@ def _in_memory_order(self, values):
     return out
 
 
-def _serial_draw(self, generator, transform):
-    """PyTorch's serial samplers (cauchy, geometric): `transform` of a float64
-    uniform per element, with C's functions, in self's memory order, then cast to self's dtype."""
-    u = generator.uniform(self.shape, np.float64)
-    return _in_memory_order(self, transform(u)).astype(self.dtype)
-
-
+# part nsgap: torch.normal with tensor mean and/or std: random numbers, no gradient flows back
 def _normal(mean, std, generator):
     """N(0, 1) * std + mean, two ops in the tensor argument's dtype (mean's if both are tensors),
     as PyTorch's normal_out_impl."""
@@ -4242,8 +4235,8 @@ normal_tensor_tensor = Op("NormalBackward3", _normal, promote=False,
                           mean=lambda grad, mean_shape: _no_gradient(grad, mean_shape),
                           std=lambda grad, std_shape: _no_gradient(grad, std_shape),
                           result=lambda mean_t, mean: zeros_like(_materialized(mean_t, mean)))
-bernoulli = Op("BernoulliBackward0",    lambda self, generator: (generator.uniform(
-                                           self.shape, self.dtype) < self).astype(self.dtype),
+bernoulli = Op("BernoulliBackward0",    lambda self, generator: _new_bernoulli(self, self,
+                                                                                generator),
                self=lambda grad: zeros_like(grad),   # 1 with probability self: no gradient
                result="auto_element_wise")
 # the other in-place samplers: random numbers again, so no gradient flows back through them
@@ -4254,58 +4247,22 @@ def _draw_bernoulli(self, p, generator):
     return (_in_memory_order(self, generator.uniform(self.shape, bits)) < p).astype(self.dtype)
 
 
+def _new_bernoulli(self, p, generator):
+    """torch.bernoulli(self[, p]): drawn into a new row-major tensor of self's shape and dtype,
+    as PyTorch's empty_like(self, contiguous).bernoulli_(p)."""
+    return _draw_bernoulli(np.empty(self.shape, self.dtype), p, generator)
+
+
 bernoulli_ = Op("BernoulliBackward2",   _draw_bernoulli, promote=False,
                 self=lambda grad: zeros_like(grad),
                 result=lambda self_t: zero_(self_t))
-bernoulli_p = Op("minigrad::autograd::NotImplemented", lambda self, p, generator: _draw_bernoulli(
-                     np.empty(self.shape, self.dtype), p, generator), promote=False,  # (drawn
-                     # into a new row-major tensor, as PyTorch's empty_like(self).bernoulli_(p))
+bernoulli_p = Op("minigrad::autograd::NotImplemented", _new_bernoulli, promote=False,
                  self=_not_implemented("bernoulli"))  # torch.bernoulli(input, p): no formula there
 bernoulli_tensor_ = Op("BernoulliBackward1", _draw_bernoulli, promote=False,
                        self=lambda grad: zeros_like(grad),
                        p=lambda p_info: _zeros(p_info),
                        result=lambda self_t: _fw(zero_, self_t))  # (as the comparisons': zeroed)
 # part newfns2: torch.poisson and torch.binomial, drawn element by element (new, C-contiguous)
-def _sample_poisson(lam, uniform):
-    """ATen's sample_poisson for one rate, `uniform()` its float64 draws: a product of
-    uniforms below 10, Hoermann's transformed rejection (1993) from 10 up."""
-    if lam >= 10:
-        slam, loglam = math.sqrt(lam), math.log(lam)
-        b = 0.931 + 2.53 * slam
-        a = -0.059 + 0.02483 * b
-        invalpha = 1.1239 + 1.1328 / (b - 3.4)
-        vr = 0.9277 - 3.6224 / (b - 2)
-        while True:
-            u = uniform() - 0.5
-            v = uniform()
-            us = 0.5 - abs(u)
-            k = math.floor((2 * a / us + b) * u + lam + 0.43)
-            if us >= 0.07 and v <= vr:
-                return k
-            if k < 0 or (us < 0.013 and v > us):
-                continue
-            if (math.log(v) + math.log(invalpha) - math.log(a / (us * us) + b)
-                    <= -lam + k * loglam - math.lgamma(k + 1)):
-                return k
-    if lam == 0:
-        return 0
-    count, product, limit = 0, 1.0, math.exp(-lam)
-    while True:
-        product *= uniform()
-        if not product > limit:  # (a nan rate: at once, 0)
-            return count
-        count += 1
-
-
-def _draw_poisson(self, generator):
-    """A Poisson count per rate (row-major), in the rates' dtype, PyTorch's. A rate past
-    int64's range gives int64's smallest value, as PyTorch's, whose int64 count overflows."""
-    uniform = lambda: generator.uniform((1,), np.float64)[0]
-    counts = [-2.0**63 if lam >= 2.0**63 else _sample_poisson(lam, uniform)
-              for lam in self.astype(np.float64).reshape(-1).tolist()]
-    return np.array(counts, np.float64).reshape(self.shape).astype(self.dtype)
-
-
 def _draw_binomial(count, prob, generator):
     """Successes in `count` trials of probability `prob` (whole trials: NumPy's generator takes
     integers). PyTorch's sample_binomial answers the edges without drawing: 0 for count or prob
@@ -4319,7 +4276,8 @@ def _draw_binomial(count, prob, generator):
     return np.where(drawn, draws, np.where(count > 0, edge, 0.0)).astype(dtype)
 
 
-poisson = Op("PoissonBackward0",       _draw_poisson, promote=False,
+poisson = Op("PoissonBackward0",       lambda self, generator: generator.poisson(self),
+             promote=False,
              self=lambda grad: zeros_like(grad),       # random counts: no gradient flows back
              result="auto_element_wise")
 binomial = Op("minigrad::autograd::NotImplemented", _draw_binomial, promote=False,
@@ -4339,20 +4297,18 @@ random_to_ = Op("RandomBackward1",      _draw_up_to, self=lambda grad: zeros_lik
 random_ = Op("RandomBackward2",         _draw_up_to, self=lambda grad: zeros_like(grad),
              result=lambda self_t: zero_(self_t))  # (no bound:
                                                                     # `to` is the dtype's largest)
-cauchy_ = Op("CauchyBackward0",         lambda self, median, sigma, generator: _serial_draw(
-                                            self, generator, lambda u: median + sigma * _math._c(
-                                                "tan", np.pi * (u - 0.5))),
+cauchy_ = Op("CauchyBackward0",         lambda self, median, sigma, generator: _in_memory_order(
+                                            self, generator.cauchy(self.shape, self.dtype, median,
+                                                                   sigma)),
              self=lambda grad: zeros_like(grad),
              result=lambda self_t: zero_(self_t))
 log_normal_ = Op("LogNormalBackward0",  lambda self, mean, std, generator: _in_memory_order(
-                                            self, _math._c("exp", generator.normal(
-                                                self.shape, np.float64, mean, std, False))
-                                            .astype(self.dtype)),
+                                            self, generator.log_normal(self.shape, self.dtype,
+                                                                       mean, std)),
                  self=lambda grad: zeros_like(grad),
                  result=lambda self_t: zero_(self_t))
-geometric_ = Op("GeometricBackward0",   lambda self, p, generator: _serial_draw(
-                                            self, generator, lambda u: np.ceil(
-                                                _math._c("log", u) / math.log1p(-p))),
+geometric_ = Op("GeometricBackward0",   lambda self, p, generator: _in_memory_order(
+                                            self, generator.geometric(self.shape, self.dtype, p)),
                 self=lambda grad: zeros_like(grad),
                 result=lambda self_t: zero_(self_t))
 fill = Op("FillBackward0",              lambda self, value: np.full_like(self, value),  # part nsgap:
