@@ -99,11 +99,7 @@ _DEVICE_TYPES = ("cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, f
                  "lazy, vulkan, mps, meta, hpu, mtia, privateuseone")
 
 
-class _NotGiven:
-    """device(type) and device(type, None) differ: the latter passes an index explicitly."""
-
-
-_NOT_GIVEN = _NotGiven()
+_NOT_GIVEN = object()  # device(type) and device(type, None) differ: None is an index given
 
 
 class device:
@@ -117,7 +113,8 @@ class device:
         if isinstance(type, device) and index is _NOT_GIVEN:
             type, index = type.type, type.index
         else:
-            if type.__class__ is not str or index.__class__ not in (int, _NotGiven, None.__class__):
+            if type.__class__ is not str or not (index is _NOT_GIVEN or index is None
+                                                 or index.__class__ is int):
                 from ._arg_parser import bind
                 bind(self._SIGNATURES, (type,) if index is _NOT_GIVEN else (type, index), {})
                 if type.__class__ is not str:  # an int: the number of an accelerator
