@@ -40,7 +40,9 @@ def _odd_sum(a, b):
 
 def _fma(a, b, c):
     """a * b + c rounded once, as the fused multiply-adds of PyTorch's compiled kernels.
-    float32: the product is exact in float64, the sum there rounded to odd, then to float32.
+    float32: the product is exact in float64, so the sum there rounded then to float32 is
+    rounded once, but where the first rounding lands halfway between floats: those are summed
+    rounded to odd instead (then the second rounding is right).
     float64 (Boldo and Melquiond): the product split exactly in two (Dekker's TwoProduct), c
     added to its high part exactly (TwoSum), the small parts summed rounded to odd, then all
     rounded once; huge operands are scaled by 2**-64 first, so that the split cannot overflow."""
@@ -49,7 +51,13 @@ def _fma(a, b, c):
     shape = a.shape  # (NumPy lays the results out as the operands: their layout stays)
     a, b, c = np.atleast_1d(a, b, c)
     if kind is not np.float64:
-        return _odd_sum(a * b, c).astype(kind).reshape(shape)
+        fused = a * b + c  # (the product is exact: one rounding, to float64, then another)
+        # Rounding twice differs from once only where the first lands on a float32 halfway
+        # point (or below float32's normal range): those few are summed again, rounded to odd.
+        twice = ((fused.view(np.uint64) & 0x1FFFFFFF) == 0x10000000) | (abs(fused) < 2.0**-125)
+        if twice.any():
+            fused[twice] = _odd_sum(a[twice] * b[twice], c[twice])
+        return fused.astype(kind).reshape(shape)
     scale = np.where((abs(b) > 2.0**960) | (abs(c) > 2.0**960), 2.0**-64, 1.0)
     b, c = b * scale, c * scale
 

@@ -10690,6 +10690,18 @@ case(
     "torch.tensor([1.]).eq_('a')",
     "torch.tensor([1.]).not_equal_(None)",
 )
+# a fused multiply-add rounds once: these sums land, rounded twice, on a halfway point
+case(
+    "elem2_addcmul_rounds_once",
+    """
+    a = torch.tensor([1 + 2**-18]); b = torch.tensor([(1 - 2**-18) * 2**-24]); c = torch.tensor([1 + 2**-23])
+    print(torch.addcmul(c, a, b).view(torch.int32), c.view(torch.int32))
+    A = torch.tensor([1 + 2**-27], dtype=torch.float64); B = torch.tensor([(1 - 2**-27) * 2**-53], dtype=torch.float64)
+    C = torch.tensor([1 + 2**-52], dtype=torch.float64)
+    print(torch.addcmul(C, A, B).view(torch.int64), C.view(torch.int64))
+    """,
+)
+
 case(
     "elem2_addcmul_addcdiv",
     """
