@@ -467,11 +467,18 @@ def printed(signatures):
     return [str(s) for s in _parsed(signatures) if not s.hidden]
 
 
-def method_no_arguments(name, args, kwargs):
+def no_keywords(self, name):
+    """CPython's words for keywords given to a C method that takes none: since Python 3.11 they
+    name the class defining it (TensorBase), before that the object's own type (Parameter)."""
+    owner = "TensorBase" if sys.version_info >= (3, 11) else type(self).__name__
+    return TypeError(f"{owner}.{name}() takes no keyword arguments")
+
+
+def method_no_arguments(self, name, args, kwargs):
     """CPython's own words for a method that takes no arguments (METH_NOARGS), as PyTorch's
     `x.relu(1)` gets them: keywords are looked at first."""
     if kwargs:
-        return TypeError(f"TensorBase.{name}() takes no keyword arguments")
+        return no_keywords(self, name)
     return TypeError(f"TensorBase.{name}() takes no arguments ({len(args)} given)")
 
 
@@ -1186,7 +1193,7 @@ def no_arguments(name, fn):
     """The method fn(self), refusing arguments in CPython's words."""
     def method(self, *args, **kwargs):
         if args or kwargs:
-            raise method_no_arguments(name, args, kwargs)
+            raise method_no_arguments(self, name, args, kwargs)
         return fn(self)
     method = functools.update_wrapper(method, fn)
     method._signatures = ()

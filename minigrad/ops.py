@@ -4808,9 +4808,8 @@ def _inplace(op):
                             f"arguments: " + ", ".join(f'"{p}"' for p in missing))
         for k in kwargs:
             if k not in op.params:  # Python's words, as PyTorch's C methods raise them
-                raise TypeError(f"TensorBase.{method.__name__}() takes no keyword arguments"
-                                if len(op.params) == 1 else
-                                f"{method.__name__}() got an unexpected keyword argument '{k}'")
+                raise (_arg_parser.no_keywords(self, method.__name__) if len(op.params) == 1 else
+                       TypeError(f"{method.__name__}() got an unexpected keyword argument '{k}'"))
         return apply_inplace(op, self, *args, **kwargs)
     method.__name__ = "_inplace"
     return method
@@ -7196,7 +7195,7 @@ def _call_per_element(name, self, others, fn):
 
 def _apply_(self, *args, **kwargs):
     if kwargs:  # (a C method of one argument: METH_O)
-        raise TypeError("TensorBase.apply_() takes no keyword arguments")
+        raise _arg_parser.no_keywords(self, "apply_")
     if len(args) != 1:
         raise TypeError(f"TensorBase.apply_() takes exactly one argument ({len(args)} given)")
     return _call_per_element("apply_", self, (), args[0])

@@ -41,6 +41,21 @@ PYTHON_TEXT = {
     "n_optim_swa_use_buffers_and_update_bn": ("OrderedDict's repr", (3, 12)),
     "agapi_graph_node": ("the abstract-class TypeError", (3, 12)),
     "numpy_names_axis_and_keepdims": ("TypeError's \"Did you mean\" for keywords", (3, 13)),
+    **dict.fromkeys(["inplace_methods_refuse_unknown_keywords", "argparse_no_arguments_positional",
+                     "argparse_no_arguments_keyword", "argparse_inplace_and_more",
+                     "k_apply_map_python_callables", "k_outarg_bad_out_and_methods",
+                     "inplace_methods_refuse_keywords_on_parameters"],
+                    ("the class a C method's \"takes no keyword arguments\" names", (3, 11))),
+}
+
+# Cases showing what PyTorch's CPU build says of accelerators (minigrad is that build). A CUDA
+# build, which pip installs from PyPI on Linux but for Python 3.11 on these machines, words them
+# otherwise ("Found no NVIDIA driver"): there the recording checks them, and live PyTorch does not.
+CPU_BUILD_TEXT = {
+    "k_create_device_cpu", "k_device_constructor", "k_create_cuda_idiom",
+    "k_create_as_tensor_numel", "k_create_new_methods", "k_create_legacy_constructors",
+    "probe2_format_parameter_and_cuda", "switch_denormal_storage_device",
+    "k_storage2_is_pinned_device", "k_range_warning_order",
 }
 
 
@@ -12158,6 +12173,12 @@ case(
     "inplace_methods_refuse_unknown_keywords",
     "x = torch.tensor([1., 2.])",
     "x.exp_(axis=0)", "x.zero_(foo=1)", "x.sigmoid_(dim=0)", "x.mul_(foo=2)",
+)
+case(  # (before Python 3.11 the text names the object's own type: Parameter, Tensor)
+    "inplace_methods_refuse_keywords_on_parameters",
+    "p = torch.nn.Parameter(torch.tensor([1., 2.]))",
+    "p.zero_(foo=1)", "p.relu(foo=1)", "p.apply_(foo=1)", "p.numel(foo=1)", "p.exp_(foo=1)",
+    "p.data.zero_(foo=1)", "p.relu(1)",
 )
 
 

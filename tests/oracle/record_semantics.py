@@ -30,7 +30,9 @@ import harness  # noqa: E402
 from semantics_cases import CASES  # noqa: E402
 
 OUTPUT = HERE / "semantics.json"
-RESET = "import torch\ntorch.set_grad_enabled(True)"
+# Between cases, what a fresh kernel has: grad mode on, the CPU as default device (a CUDA build of
+# PyTorch accepts set_default_device(0) even with no GPU, and every later case would fail).
+RESET = "import torch\ntorch.set_grad_enabled(True)\ntorch.set_default_device(None)"
 
 
 def run_all(backend: str) -> dict:
