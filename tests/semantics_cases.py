@@ -40,6 +40,7 @@ PYTHON_TEXT = {
     "dist_margin_loss_modules": ("OrderedDict's repr", (3, 12)),
     "n_optim_swa_use_buffers_and_update_bn": ("OrderedDict's repr", (3, 12)),
     "agapi_graph_node": ("the abstract-class TypeError", (3, 12)),
+    "probe2_grad_mode_decorated_generators": ("a warning for throw(type, value, traceback)", (3, 12)),
     "numpy_names_axis_and_keepdims": ("TypeError's \"Did you mean\" for keywords", (3, 13)),
     **dict.fromkeys(["inplace_methods_refuse_unknown_keywords", "argparse_no_arguments_positional",
                      "argparse_no_arguments_keyword", "argparse_inplace_and_more",

@@ -1,6 +1,7 @@
 """Grad mode: one global switch that decides whether operations are recorded on the tape."""
 import functools
 import inspect
+import sys
 
 _enabled = True     # are ops recorded? (backward sets it to create_graph while it runs)
 _inference = False  # inference_mode: new tensors are inference tensors, and nothing is recorded
@@ -48,9 +49,13 @@ def context_decorator(make_context, func):
             while True:
                 try:
                     request = yield response
-                except BaseException as e:  # close() or throw() on us: passed on, in the mode
+                except GeneratorExit:  # close() on us: it is closed too, in the mode
                     with make_context():
-                        response = gen.throw(e)
+                        gen.close()
+                    raise
+                except BaseException:  # throw() on us: thrown on, in the mode, as PyTorch throws
+                    with make_context():  # it (the form Python 3.12 deprecates, and warns of)
+                        response = gen.throw(*sys.exc_info())
                 else:
                     with make_context():
                         response = gen.send(request)
