@@ -40,9 +40,9 @@ def _odd_sum(a, b):
 
 def _fma(a, b, c):
     """a * b + c rounded once, as the fused multiply-adds of PyTorch's compiled kernels.
-    float32: the product is exact in float64, so the sum there rounded then to float32 is
-    rounded once, but where the first rounding lands halfway between floats: those are summed
-    rounded to odd instead (then the second rounding is right).
+    float32: the product is exact in float64, and the sum rounded there, then to float32, is
+    in effect rounded once, except where the first rounding lands exactly halfway between two
+    float32s: those few are summed rounded to odd instead, which the second rounding gets right.
     float64 (Boldo and Melquiond): the product split exactly in two (Dekker's TwoProduct), c
     added to its high part exactly (TwoSum), the small parts summed rounded to odd, then all
     rounded once; huge operands are scaled by 2**-64 first, so that the split cannot overflow."""
