@@ -26,13 +26,18 @@ def _rounded(ufunc, *args):
                    for a in args]).astype(np.float32)
 
 
+def _two_sum(a, b):
+    """a + b rounded, and what the rounding lost: s + err == a + b exactly (Knuth's TwoSum)."""
+    s = a + b
+    t = s - a
+    return s, (a - (s - t)) + (b - t)
+
+
 def _odd_sum(a, b):
     """a + b (arrays) rounded "to odd": when inexact, the neighbour whose last bit is 1. A sum
     rounded so to 2+ more bits than a format rounds to it correctly after all (Boldo and
     Melquiond)."""
-    s = a + b
-    t = s - a
-    err = (a - (s - t)) + (b - t)  # s + err == a + b exactly (TwoSum)
+    s, err = _two_sum(a, b)
     fix = (err != 0) & (s.view(f"i{s.itemsize}") & 1 == 0) & np.isfinite(s)
     s[fix] = np.nextafter(s[fix], np.where(err[fix] > 0, np.inf, -np.inf))
     return s
@@ -69,9 +74,7 @@ def _fma(a, b, c):
     p = a * b
     (ah, al), (bh, bl) = halves(a), halves(b)
     e = ((ah * bh - p) + ah * bl + al * bh) + al * bl  # a * b == p + e exactly
-    s = p + c
-    z = s - p
-    t = (p - (s - z)) + (c - z)                        # p + c == s + t exactly
+    s, t = _two_sum(p, c)                              # p + c == s + t exactly
     fused = (s + _odd_sum(t, e)) / scale
     # inf or nan: the plain sum says which; so does it the sign of an exact zero
     return np.where(np.isfinite(fused) & (fused != 0), fused, (p + c) / scale).reshape(shape)
