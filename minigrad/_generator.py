@@ -32,6 +32,13 @@ from .tensor import Tensor, _Device, _check_device
 DEFAULT_SEED = 67280421310721
 
 
+def _mt19937(key, pos):
+    """NumPy's MT19937 bit generator at this state: 624 words, and the position of the next."""
+    bits = np.random.MT19937()
+    bits.state = {"bit_generator": "MT19937", "state": {"key": key, "pos": pos}}
+    return bits
+
+
 def _mt_key(seed):
     """MT19937's 624 words of state for a 32-bit seed (init_genrand, as PyTorch's at::mt19937)."""
     key = [seed & 0xFFFFFFFF]
@@ -173,9 +180,7 @@ class Generator:
     @property
     def _mt(self):
         if self._bits is None:
-            self._bits = np.random.MT19937()
-            self._bits.state = {"bit_generator": "MT19937",
-                                "state": {"key": _mt_key(self._seed), "pos": 624}}
+            self._bits = _mt19937(_mt_key(self._seed), 624)
         return self._bits
 
     @property
@@ -296,9 +301,7 @@ class Generator:
         raw = new_state._data.tobytes()
         self._seed = int.from_bytes(raw[:8], "little")
         key = np.frombuffer(raw[8:2504], "<u4").astype(np.uint32)
-        self._bits = np.random.MT19937()  # (set whole below: no state of the old seed to make)
-        self._bits.state = {"bit_generator": "MT19937",
-                            "state": {"key": key, "pos": int.from_bytes(raw[2504:2508], "little")}}
+        self._bits = _mt19937(key, int.from_bytes(raw[2504:2508], "little"))
         self._next_normal = float(np.frombuffer(raw[2509:], np.float64)[0]) if raw[2508] else None
         return self
 
