@@ -8316,7 +8316,7 @@ def _native_dropout(input, p, train, generator):
     and the output input * mask * (1 / (1 - p)) (0 for p = 1); else a copy and an all-True mask."""
     if train is False:
         return input.copy(), np.ones(input.shape, np.bool_)
-    keep = generator.uniform(input.shape, np.float64) < 1 - p  # (bernoulli_(1 - p))
+    keep = _draw_bernoulli(np.empty(input.shape, np.bool_), 1 - p, generator)
     return input * keep.astype(input.dtype) * input.dtype.type(0.0 if p == 1 else 1 / (1 - p)), keep
 
 

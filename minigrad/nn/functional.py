@@ -2232,7 +2232,7 @@ def _dropout_impl(input, p, training, inplace, feature, alpha):
         noise_type = dtypes.int64 if alpha and input.dtype is dtypes.bool else input.dtype
         raise RuntimeError("result type Float can't be cast to the desired output type "  # alpha's
                            f"{noise_type._scalar}")  # bool noise is first made Long by add(-1))
-    keep = (_ops.default_generator.uniform(shape, np.float64) < 1 - p).astype(dt)  # bernoulli_
+    keep = d._draw_bernoulli(np.empty(shape, dt), 1 - p, _ops.default_generator)  # bernoulli_
     if not alpha:
         noise = Tensor._make(keep / dt.type(1 - p))
         return input.mul_(noise) if inplace else input * noise
