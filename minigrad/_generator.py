@@ -223,17 +223,17 @@ class Generator:
             if full < n:  # the last 16 drawn again: they overwrite the end of the last block
                 out[n - 16:] = fill(self.uniform((1, 16), dtype), mean, std).reshape(-1)
             return out.reshape(shape)
-        out = np.empty(n, np.float64)
-        for i in range(n):  # normal_distribution<double>, a pair at a time
-            if self._next_normal is not None:
-                out[i], self._next_normal = self._next_normal, None
-                continue
-            u1, u2 = self.uniform((2,), np.float64).tolist()  # (math: C's log1p, sin, cos)
-            radius = math.sqrt(-2.0 * math.log1p(-u2))
-            theta = 2.0 * math.pi * u1
-            self._next_normal = radius * math.sin(theta)
-            out[i] = radius * math.cos(theta)
-        return _fma(out, std, mean).astype(dtype).reshape(shape)
+        # normal_distribution<double>, a pair at a time: the number kept from the last call
+        # first, then (u1, u2) -> r cos(theta), r sin(theta), with C's log1p, cos and sin;
+        # an odd count keeps the last sine for the next call
+        kept = [] if self._next_normal is None else [self._next_normal]
+        u = self.uniform((max(n - len(kept) + 1, 0) // 2, 2), np.float64)
+        radius = np.sqrt(-2.0 * _c("log1p", -u[:, 1]))
+        theta = 2.0 * math.pi * u[:, 0]
+        pairs = np.stack([radius * _c("cos", theta), radius * _c("sin", theta)], 1).reshape(-1)
+        out = np.concatenate([kept, pairs])
+        self._next_normal = out[n].item() if len(out) > n else None
+        return _fma(out[:n], std, mean).astype(dtype).reshape(shape)
 
     # ATen's serial samplers: a float64 formula per element (C's functions), then cast to dtype
     def exponential(self, shape, dtype, lambd=1.0):
@@ -256,9 +256,21 @@ class Generator:
     def poisson(self, rates):
         """ATen's sample_poisson for each rate (row-major), in the rates' dtype. A rate past
         int64's range gives int64's smallest value, as PyTorch's, whose int64 count overflows."""
-        uniform = lambda: self.uniform((1,), np.float64)[0]
-        counts = [-2.0**63 if lam >= 2.0**63 else _sample_poisson(lam, uniform)
-                  for lam in rates.astype(np.float64).reshape(-1).tolist()]
+        lams = rates.astype(np.float64).reshape(-1).tolist()
+        # The samplers take a varying number of uniforms: draw them in blocks (a NumPy call per
+        # uniform took most of the time), then set the generator just past those used.
+        start, drawn, used = self._mt.state, [], 0
+
+        def uniform():
+            nonlocal used
+            if used == len(drawn):
+                drawn.extend(self.uniform((len(drawn) + 2 * len(lams) + 64,), np.float64).tolist())
+            used += 1
+            return drawn[used - 1]
+
+        counts = [-2.0**63 if lam >= 2.0**63 else _sample_poisson(lam, uniform) for lam in lams]
+        self._mt.state = start
+        self._words(2 * used)
         return np.array(counts, np.float64).reshape(rates.shape).astype(rates.dtype)
 
     def integers(self, shape, dtype, low, high):
