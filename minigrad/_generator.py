@@ -13,10 +13,9 @@ words come from NumPy); its kernels read them one element at a time, in memory o
 - bernoulli and dropout: a uniform below p (53 bits for a number p);
 - exponential, geometric, cauchy: a formula of one float64 uniform;
 - multinomial: a binary search of the cumulative sums (with replacement), else the largest
-  p / Exponential(1); poisson: ATen's sample_poisson.
+  p / Exponential(1); poisson and binomial: ATen's sample_poisson and sample_binomial.
 The float arithmetic is PyTorch's own too, down to the fused multiply-adds its compiler makes,
-so the bits are the same (tests/test_random.py). Only binomial draws from the same words with
-NumPy's algorithm: it repeats under a seed, but its numbers are not PyTorch's.
+so the bits are the same (tests/test_random.py).
 """
 import math
 import numbers
@@ -151,6 +150,96 @@ def _sample_poisson(lam, uniform):
         count += 1
 
 
+def _log(v):
+    """C's log: -inf at 0 and nan below, where Python's math.log raises."""
+    return math.log(v) if v > 0 else -math.inf if v == 0 else math.nan
+
+
+def _whole(round_, v):
+    """C's floor or ceil (math.floor or math.ceil): an inf or nan stays as it is."""
+    return float(round_(v)) if math.isfinite(v) else v
+
+
+def _float32(v):
+    """v rounded to float32: a float sampler's own sums and products (exact in float64 first,
+    so rounding once more gives float32's)."""
+    return float(np.float32(v))
+
+
+_STIRLING_TAIL = (0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509,
+                  0.0166446911898211, 0.0138761288230707, 0.0118967099458917, 0.0104112652619720,
+                  0.00925546218271273, 0.00833056343336287)
+
+
+def _stirling_tail(k):
+    """log(k!) minus Stirling's approximation of it: a table up to 9, a series above."""
+    if k <= 9:
+        return _STIRLING_TAIL[int(k)]
+    kp1sq = (k + 1) * (k + 1)
+    return (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1)
+
+
+def _binomial_inversion(count, prob, uniform, f):
+    """Successes as geometric waiting times, ceil(log u / log1p(-prob)), summed until they pass
+    count. (`f`: the tensors' dtype; for float32 log1p is C's log1pf.)"""
+    logprob = (float(_c("log1p", np.float32(-prob))) if f is _float32 else math.log1p(-prob))
+    geom_sum, successes = 0.0, 0.0
+    while True:
+        geom_sum += _whole(math.ceil, _log(uniform()) / logprob)
+        if geom_sum > count:
+            return successes
+        successes += 1
+
+
+def _btrs(count, prob, uniform, f):
+    """Hoermann's transformed rejection with squeeze (BTRS, 1993), as TensorFlow's: a candidate
+    from a pair of uniforms, kept at once inside a box, else checked against a Stirling bound.
+    Sums and products of count and prob are in the tensors' dtype (`f`), the rest in float64."""
+    stddev = f(math.sqrt(f(f(count * prob) * f(1 - prob))))
+    b = 1.15 + 2.53 * stddev
+    a = -0.0873 + 0.0248 * b + 0.01 * prob
+    c = f(count * prob) + 0.5
+    v_r = 0.92 - 4.2 / b
+    r = f(prob / f(1 - prob))
+    alpha = (2.83 + 5.1 / b) * stddev
+    m = _whole(math.floor, f(f(count + 1) * prob))
+    while True:
+        u = uniform() - 0.5
+        v = uniform()
+        us = 0.5 - abs(u)
+        if us == 0:  # (u = -0.5: C's k is -inf, refused below; Python would divide by zero)
+            continue
+        k = f(_whole(math.floor, (2 * a / us + b) * u + c))
+        if k < 0 or k > count:
+            continue
+        if us >= 0.07 and v <= v_r:
+            return k
+        left = f(f(count - k) + 1)
+        bound = ((m + 0.5) * _log((m + 1) / (r * (count - m + 1)))
+                 + f(count + 1) * _log((count - m + 1) / left)
+                 + (k + 0.5) * _log(r * left / f(k + 1))
+                 + _stirling_tail(m) + _stirling_tail(count - m)
+                 - _stirling_tail(k) - _stirling_tail(f(count - k)))
+        if _log(v * alpha / (a / (us * us) + b)) <= bound:
+            return k
+
+
+def _sample_binomial(count, prob, uniform, f):
+    """ATen's sample_binomial for one count and prob: inversion while count * prob < 10, else
+    BTRS; a prob above 1/2 counts the failures instead. A nan count gives nan (PyTorch's
+    inversion never ends: no sum passes nan)."""
+    if count <= 0 or prob <= 0:
+        return 0.0
+    if prob >= 1:
+        return count
+    if not prob <= 0.5 and not prob > 0.5:
+        return math.nan  # (a nan prob)
+    if math.isnan(count):
+        return math.nan
+    successes = lambda p: (_btrs if f(count * p) >= 10 else _binomial_inversion)(count, p, uniform, f)
+    return successes(prob) if prob <= 0.5 else f(count - successes(f(1.0 - prob)))
+
+
 class Generator:
     """The random state behind randn/rand/randint/randperm/...: manual_seed(s) makes runs
     repeatable, with PyTorch's own numbers (see the module's docstring)."""
@@ -182,11 +271,6 @@ class Generator:
         if self._bits is None:
             self._bits = _mt19937(_mt_key(self._seed), 624)
         return self._bits
-
-    @property
-    def _rng(self):
-        """A NumPy Generator over the same words, for the distributions drawn NumPy's way."""
-        return np.random.Generator(self._mt)
 
     # --- PyTorch's draws ------------------------------------------------------------------------
     def _words(self, n):
@@ -256,22 +340,37 @@ class Generator:
     def poisson(self, rates):
         """ATen's sample_poisson for each rate (row-major), in the rates' dtype. A rate past
         int64's range gives int64's smallest value, as PyTorch's, whose int64 count overflows."""
-        lams = rates.astype(np.float64).reshape(-1).tolist()
-        # The samplers take a varying number of uniforms: draw them in blocks (a NumPy call per
-        # uniform took most of the time), then set the generator just past those used.
+        counts = self._serially(lambda lam, uniform: -2.0**63 if lam >= 2.0**63
+                                else _sample_poisson(lam, uniform), rates.astype(np.float64))
+        return counts.astype(rates.dtype)
+
+    def binomial(self, count, prob):
+        """ATen's sample_binomial for each (count, prob) pair (row-major, broadcast), in count's
+        dtype: float32 tensors round the sampler's sums and products of them to float32."""
+        f = _float32 if count.dtype == np.float32 else float
+        count, prob = np.broadcast_arrays(count, prob)
+        return self._serially(lambda n, p, uniform: _sample_binomial(n, p, uniform, f),
+                              count, prob).astype(count.dtype)
+
+    def _serially(self, sample, *arrays):
+        """sample(*values, uniform) for each element of the arrays in turn (row-major), as
+        ATen's serial kernels run: `uniform()` gives the next float64 uniform. Samplers take a
+        varying number of them: they are drawn in blocks (a NumPy call each took most of the
+        time), then the generator is set just past those used."""
         start, drawn, used = self._mt.state, [], 0
 
         def uniform():
             nonlocal used
             if used == len(drawn):
-                drawn.extend(self.uniform((len(drawn) + 2 * len(lams) + 64,), np.float64).tolist())
+                drawn.extend(self.uniform((2 * len(drawn) + 64,), np.float64).tolist())
             used += 1
             return drawn[used - 1]
 
-        counts = [-2.0**63 if lam >= 2.0**63 else _sample_poisson(lam, uniform) for lam in lams]
+        values = zip(*(a.reshape(-1).tolist() for a in arrays))
+        out = np.array([sample(*v, uniform) for v in values], np.float64)
         self._mt.state = start
         self._words(2 * used)
-        return np.array(counts, np.float64).reshape(rates.shape).astype(rates.dtype)
+        return out.reshape(arrays[0].shape)
 
     def integers(self, shape, dtype, low, high):
         """random_from_to: low + word % (high - low), two words for a range of 2**32 or more."""

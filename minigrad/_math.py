@@ -1022,7 +1022,8 @@ def _c_function(name, dtype, arity=1):
     """C's own cos, sin, acos, pow (glibc's, which PyTorch's scalar kernels call): NumPy's differ
     in the last bit (on AVX-512 machines its pow is SVML's), and glibc's float acosf, cosf and
     powf are not the correctly rounded values either. Outside the domain C gives nan, past the
-    largest float inf. Made on first use: finding the C library takes a while."""
+    largest float inf, at a pole (log(0), pow(0, -1)) an infinity. Made on first use: finding the
+    C library takes a while."""
     f = getattr(math, name)  # (float64: Python's math calls C's)
     if dtype == np.float32:
         import ctypes
@@ -1036,10 +1037,9 @@ def _c_function(name, dtype, arity=1):
     def safe(*v):
         try:
             return f(*v)
-        except ValueError:
-            return math.nan
-        except OverflowError:  # (Python's math raises where C returns inf, signed as NumPy's)
-            return getattr(np, name)(*np.asarray(v, np.float64))
+        except (ValueError, OverflowError):  # (Python's math raises where C returns nan or an
+            with np.errstate(all="ignore"):   # infinity, the same as NumPy's there)
+                return getattr(np, name)(*np.asarray(v, np.float64))
     return np.vectorize(safe, otypes=[dtype])
 
 

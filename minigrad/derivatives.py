@@ -4263,24 +4263,12 @@ bernoulli_tensor_ = Op("BernoulliBackward1", _draw_bernoulli, promote=False,
                        p=lambda p_info: _zeros(p_info),
                        result=lambda self_t: _fw(zero_, self_t))  # (as the comparisons': zeroed)
 # part newfns2: torch.poisson and torch.binomial, drawn element by element (new, C-contiguous)
-def _draw_binomial(count, prob, generator):
-    """Successes in `count` trials of probability `prob` (whole trials: NumPy's generator takes
-    integers). PyTorch's sample_binomial answers the edges without drawing: 0 for count or prob
-    <= 0, count itself for prob >= 1 or an infinite count, nan for a nan prob."""
-    dtype = count.dtype
-    count, prob = np.broadcast_arrays(count.astype(np.float64), prob.astype(np.float64))
-    drawn = (count > 0) & (prob > 0) & (prob < 1) & np.isfinite(count)
-    draws = generator._rng.binomial(np.where(drawn, count, 0).astype(np.int64),
-                                    np.where(drawn, prob, 0))
-    edge = np.where(np.isnan(prob), np.nan, np.where((prob >= 1) | np.isinf(count), count, 0.0))
-    return np.where(drawn, draws, np.where(count > 0, edge, 0.0)).astype(dtype)
-
-
 poisson = Op("PoissonBackward0",       lambda self, generator: generator.poisson(self),
              promote=False,
              self=lambda grad: zeros_like(grad),       # random counts: no gradient flows back
              result="auto_element_wise")
-binomial = Op("minigrad::autograd::NotImplemented", _draw_binomial, promote=False,
+binomial = Op("minigrad::autograd::NotImplemented",
+              lambda count, prob, generator: generator.binomial(count, prob), promote=False,
               count=_not_implemented("binomial"), prob=_not_implemented("binomial"))
 poisson.contiguous = binomial.contiguous = True
 random_from_ = Op("RandomBackward0",    lambda self, from_, to, generator: _in_memory_order(

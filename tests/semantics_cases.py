@@ -3861,6 +3861,13 @@ case(
 )
 
 case(
+    "i_vector_norm_negative_ord_at_zero",  # (C's pow(0, -p) is inf, where Python's math raises)
+    "x = torch.tensor([[0., 1.], [2., 0.]], dtype=torch.float64, requires_grad=True)",
+    "torch.linalg.vector_norm(x, -1.5), torch.linalg.vector_norm(x, -2.5, dim=1), x.norm(p=-0.5, dim=0)",
+    "torch.linalg.vector_norm(x.float(), -1.5), torch.linalg.vector_norm(x[:, 1], 0.5)",
+)
+
+case(
     "i_linalg_vector_norm_norm_matrix_norm",
     """
     a = torch.tensor([[3., -4., 0.], [1., 2., -2.]], requires_grad=True)
@@ -8606,6 +8613,9 @@ case(
     print(torch.multinomial(p, 6, replacement=True), torch.multinomial(p, 3), torch.multinomial(p, 1))
     print(torch.distributions.Categorical(logits=torch.tensor([0.1, 0.5, -1.])).sample((5,)),
           torch.poisson(torch.tensor([[0., 0.5, 3.], [10., 55.5, 1e5]])))
+    c = torch.tensor([[4., 30.5, 1e3], [0., 25., 7.]])
+    print(torch.binomial(c, torch.tensor([0.3, 0.6, 0.99])), torch.binomial(c.double(), c.double() / 40),
+          torch.empty(40).log_normal_()[-3:])
     ds = torch.utils.data.TensorDataset(torch.arange(10.))
     print(list(torch.utils.data.DataLoader(ds, batch_size=4, shuffle=True))[0],
           list(torch.utils.data.random_split(range(10), [3, 7])[0]))
@@ -19914,8 +19924,8 @@ case(
     "torch.std(x, 2, out=o)",
 )
 
-# torch.poisson and torch.binomial: random draws (NumPy's generator, not PyTorch's numbers), so
-# only what does not depend on them: shapes, dtypes, nodes, edges that need no draw, errors
+# torch.poisson and torch.binomial: what needs no draw (shapes, dtypes, nodes, edges, errors); their
+# numbers are in data_random_numbers_are_pytorchs and tests/test_random.py
 case(
     "k_new2_poisson",
     "r = torch.tensor([[0., 1.], [2.5, 0.]], requires_grad=True); y = torch.poisson(r)",

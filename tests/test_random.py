@@ -31,6 +31,11 @@ DRAWS = {
     "multinomial, no replacement": lambda m, n, dt: m.multinomial(m.arange(1., n + 2, dtype=dt),
                                                                   (n + 1) // 2),
     "poisson": lambda m, n, dt: m.poisson(m.arange(n, dtype=dt) * 0.37),
+    "binomial": lambda m, n, dt: m.binomial(m.arange(n, dtype=dt) * 1.7 % 61,
+                                            m.arange(n, dtype=dt) * 0.37 % 1),
+    "binomial, large counts": lambda m, n, dt: m.binomial(m.full((n,), 1e3 + 0.5, dtype=dt),
+                                                          m.tensor([0.3, 0.7, 0.01], dtype=dt)
+                                                          .repeat(n)[:n]),
     "DataLoader shuffle": lambda m, n, dt: m.cat([b for b, in m.utils.data.DataLoader(
         m.utils.data.TensorDataset(m.arange(n, dtype=dt)), batch_size=7, shuffle=True)]),
 }
