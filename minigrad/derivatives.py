@@ -7748,15 +7748,24 @@ def _dist_finish(agg, p):
 
 def _dist_reduce(terms, p):
     """Sum (max for p = inf) over the last dim in order, from 0, as PyTorch's scalar loop does."""
-    agg = np.zeros(terms.shape[:-1], terms.dtype)
-    for k in range(terms.shape[-1]):
-        agg = np.maximum(agg, terms[..., k]) if p == math.inf else agg + terms[..., k]
+    return _dist_fold((terms[..., k] for k in range(terms.shape[-1])), p, terms.shape[:-1],
+                      terms.dtype)
+
+
+def _dist_fold(columns, p, shape, dtype):
+    """_dist_reduce of the columns given one at a time: the distances make each feature's terms
+    in turn (all at once, pdist of 1,000 points in 1,000 dims would hold half a billion)."""
+    agg = np.zeros(shape, dtype)
+    for terms in columns:
+        agg = np.maximum(agg, terms) if p == math.inf else agg + terms
     return _dist_finish(agg, p)
 
 
 def _cdist(x1, x2, p):
     """Every row of x1 against every row of x2 (batch dims broadcast): (..., r1, r2)."""
-    return _dist_reduce(_dist_terms(x1[..., :, None, :] - x2[..., None, :, :], p), p)
+    shape = np.broadcast_shapes(x1.shape[:-2], x2.shape[:-2]) + (x1.shape[-2], x2.shape[-2])
+    return _dist_fold((_dist_terms(x1[..., :, None, k] - x2[..., None, :, k], p)
+                       for k in range(x1.shape[-1])), p, shape, x1.dtype)
 
 
 def _dist_grad(diff, grad, dist, p):
@@ -7793,15 +7802,18 @@ def _pdist_pairs(n):
 
 def _pdist(self, p):
     i, j = _pdist_pairs(self.shape[0])
-    return _dist_reduce(_dist_terms(self[i] - self[j], p), p)
+    return _dist_fold((_dist_terms(self[i, k] - self[j, k], p) for k in range(self.shape[1])),
+                      p, i.shape, self.dtype)
 
 
 def _pdist_backward(grad, self, p, pdist):
+    """Each pair's gradient added into its two rows, pair by pair (a feature at a time)."""
     i, j = _pdist_pairs(self.shape[0])
-    g = _dist_grad(self[i] - self[j], grad[:, None], pdist[:, None], p)
     out = np.zeros_like(self)
-    np.add.at(out, i, g)
-    np.add.at(out, j, -g)
+    for k in range(self.shape[1]):
+        g = _dist_grad(self[i, k] - self[j, k], grad, pdist, p)
+        np.add.at(out[:, k], i, g)
+        np.add.at(out[:, k], j, -g)
     return out
 
 
