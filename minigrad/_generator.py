@@ -182,7 +182,7 @@ def _stirling_tail(k):
 def _binomial_inversion(count, prob, uniform, f):
     """Successes as geometric waiting times, ceil(log u / log1p(-prob)), summed until they pass
     count. (`f`: the tensors' dtype; for float32 log1p is C's log1pf.)"""
-    logprob = (float(_c("log1p", np.float32(-prob))) if f is _float32 else math.log1p(-prob))
+    logprob = float(_c("log1p", np.float32(-prob))) if f is _float32 else math.log1p(-prob)
     geom_sum, successes = 0.0, 0.0
     while True:
         geom_sum += _whole(math.ceil, _log(uniform()) / logprob)
@@ -226,18 +226,19 @@ def _btrs(count, prob, uniform, f):
 
 def _sample_binomial(count, prob, uniform, f):
     """ATen's sample_binomial for one count and prob: inversion while count * prob < 10, else
-    BTRS; a prob above 1/2 counts the failures instead. A nan count gives nan (PyTorch's
-    inversion never ends: no sum passes nan)."""
+    BTRS; a prob above 1/2 counts the failures instead. A nan prob gives nan, as PyTorch's; so
+    does a nan count (PyTorch's inversion never ends: no sum of waiting times passes nan)."""
     if count <= 0 or prob <= 0:
         return 0.0
     if prob >= 1:
         return count
-    if not prob <= 0.5 and not prob > 0.5:
-        return math.nan  # (a nan prob)
-    if math.isnan(count):
+    if math.isnan(prob) or math.isnan(count):
         return math.nan
-    successes = lambda p: (_btrs if f(count * p) >= 10 else _binomial_inversion)(count, p, uniform, f)
-    return successes(prob) if prob <= 0.5 else f(count - successes(f(1.0 - prob)))
+    sampler = lambda p: _btrs if f(count * p) >= 10 else _binomial_inversion
+    if prob <= 0.5:
+        return sampler(prob)(count, prob, uniform, f)
+    q = f(1.0 - prob)
+    return f(count - sampler(q)(count, q, uniform, f))
 
 
 class Generator:
