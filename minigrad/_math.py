@@ -52,17 +52,25 @@ def _fma(a, b, c):
     added to its high part exactly (TwoSum), the small parts summed rounded to odd, then all
     rounded once; huge operands are scaled by 2**-64 first, so that the split cannot overflow."""
     kind = np.result_type(a, b, c).type
-    a, b, c = np.broadcast_arrays(*(np.asarray(v, np.float64) for v in (a, b, c)))
-    shape = a.shape  # (NumPy lays the results out as the operands: their layout stays)
-    a, b, c = np.atleast_1d(a, b, c)
+    shape = np.broadcast_shapes(np.shape(a), np.shape(b), np.shape(c))
     if kind is not np.float64:
-        fused = a * b + c  # (the product is exact: one rounding, to float64, then another)
+        # (the product is exact in float64; one rounding there, then another to float32. c is
+        # cast as the sum reads it, and NumPy makes a big sum in the product's memory: big
+        # temporaries cost more than the arithmetic)
+        a64, b64 = np.asarray(a, np.float64), np.asarray(b, np.float64)
+        fused = np.atleast_1d(a64 * b64 + c)
         # Rounding twice differs from once only where the first lands on a float32 halfway
         # point (or below float32's normal range): those few are summed again, rounded to odd.
-        twice = ((fused.view(np.uint64) & 0x1FFFFFFF) == 0x10000000) | (abs(fused) < 2.0**-125)
+        bits = fused.view(np.uint64)
+        twice = (bits & 0x1FFFFFFF) == 0x10000000
+        twice |= (bits & 0x7FFFFFFFFFFFFFFF) < 898 << 52  # |fused| < 2**-125
         if twice.any():
-            fused[twice] = _odd_sum(a[twice] * b[twice], c[twice])
+            a, b, c = (np.broadcast_to(v, fused.shape)[twice].astype(np.float64)
+                       for v in (a, b, c))
+            fused[twice] = _odd_sum(a * b, c)
         return fused.astype(kind).reshape(shape)
+    # (NumPy lays the results out as the operands: their layout stays)
+    a, b, c = np.atleast_1d(*np.broadcast_arrays(*(np.asarray(v, np.float64) for v in (a, b, c))))
     scale = np.where((abs(b) > 2.0**960) | (abs(c) > 2.0**960), 2.0**-64, 1.0)
     b, c = b * scale, c * scale
 
