@@ -119,37 +119,6 @@ def _box_muller_16_scalar(u, mean, std):
                 std, mean)
 
 
-def _sample_poisson(lam, uniform):
-    """ATen's sample_poisson for one rate, `uniform()` its float64 draws: a product of
-    uniforms below 10, Hoermann's transformed rejection (1993) from 10 up."""
-    if lam >= 10:
-        slam, loglam = math.sqrt(lam), math.log(lam)
-        b = 0.931 + 2.53 * slam
-        a = -0.059 + 0.02483 * b
-        invalpha = 1.1239 + 1.1328 / (b - 3.4)
-        vr = 0.9277 - 3.6224 / (b - 2)
-        while True:
-            u = uniform() - 0.5
-            v = uniform()
-            us = 0.5 - abs(u)
-            k = math.floor((2 * a / us + b) * u + lam + 0.43)
-            if us >= 0.07 and v <= vr:
-                return k
-            if k < 0 or (us < 0.013 and v > us):
-                continue
-            if (math.log(v) + math.log(invalpha) - math.log(a / (us * us) + b)
-                    <= -lam + k * loglam - math.lgamma(k + 1)):
-                return k
-    if lam == 0:
-        return 0
-    count, product, limit = 0, 1.0, math.exp(-lam)
-    while True:
-        product *= uniform()
-        if not product > limit:  # (a nan rate: at once, 0)
-            return count
-        count += 1
-
-
 def _log(v):
     """C's log: -inf at 0 and nan below, where Python's math.log raises."""
     return math.log(v) if v > 0 else -math.inf if v == 0 else math.nan
@@ -164,6 +133,39 @@ def _float32(v):
     """v rounded to float32: a float sampler's own sums and products (exact in float64 first,
     so rounding once more gives float32's)."""
     return float(np.float32(v))
+
+
+def _sample_poisson(lam, uniform):
+    """ATen's sample_poisson for one rate, `uniform()` its float64 draws: a product of
+    uniforms below 10, Hoermann's transformed rejection (1993) from 10 up."""
+    if lam >= 10:
+        slam, loglam = math.sqrt(lam), math.log(lam)
+        b = 0.931 + 2.53 * slam
+        a = -0.059 + 0.02483 * b
+        invalpha = 1.1239 + 1.1328 / (b - 3.4)
+        vr = 0.9277 - 3.6224 / (b - 2)
+        while True:
+            u = uniform() - 0.5
+            v = uniform()
+            us = 0.5 - abs(u)
+            if us == 0:  # (u = -0.5: C's k is int64's smallest, refused below; Python would
+                continue  # divide by zero)
+            k = math.floor((2 * a / us + b) * u + lam + 0.43)
+            if us >= 0.07 and v <= vr:
+                return k
+            if k < 0 or (us < 0.013 and v > us):
+                continue
+            if (_log(v) + math.log(invalpha) - math.log(a / (us * us) + b)  # (log(0): -inf)
+                    <= -lam + k * loglam - math.lgamma(k + 1)):
+                return k
+    if lam == 0:
+        return 0
+    count, product, limit = 0, 1.0, math.exp(-lam)
+    while True:
+        product *= uniform()
+        if not product > limit:  # (a nan rate: at once, 0)
+            return count
+        count += 1
 
 
 _STIRLING_TAIL = (0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509,

@@ -77,3 +77,18 @@ def test_a_kept_normal_carries_over_between_calls():
     torch.randn(1), minigrad.randn(1)
     torch.manual_seed(0), minigrad.manual_seed(0)
     assert minigrad.randn(1).item() == torch.randn(1).item()
+
+
+def test_samplers_take_the_uniforms_c_takes():
+    """A uniform of exactly 0 (one in 2**53) is fine in C and an error in Python's math: a pair
+    with u = 0 is refused (its candidate is -inf), and v = 0 accepts (log 0 is -inf, below any
+    bound), as a v too small to matter does."""
+    from minigrad._generator import _float32, _sample_binomial, _sample_poisson
+    samplers = {"poisson": lambda uniform: _sample_poisson(30.0, uniform),
+                "binomial": lambda uniform: _sample_binomial(200.0, 0.3, uniform, float),
+                "binomial, float32": lambda uniform: _sample_binomial(200.0, 0.3, uniform, _float32)}
+    rest = [0.31, 0.97, 0.52, 0.4, 0.6, 0.2] * 20
+    for name, sample in samplers.items():
+        draw = lambda values: sample(iter(values).__next__)
+        assert draw([0.0, 0.5] + rest) == draw(rest), name
+        assert draw([0.96, 0.0] + rest) == draw([0.96, 5e-324] + rest) != draw(rest), name
