@@ -10,10 +10,20 @@ import pytest
 
 import minigrad
 
+try:
+    import torch
+except ImportError:
+    torch = None
+
+# bench.py sets one thread for its own process (BLAS's, torch's): not for the tests after this
+# one (PyTorch's float sums add in another order on one thread).
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-with mock.patch.dict(os.environ):  # (bench.py sets one BLAS thread for its own process)
+threads = torch.get_num_threads() if torch is not None else None
+with mock.patch.dict(os.environ):
     import bare_engine
     import bench
+if torch is not None:
+    torch.set_num_threads(threads)
 
 
 def _closed_over(step, name):
