@@ -1470,6 +1470,7 @@ rpow = Op("PowBackward2",              lambda self, exponent: _power(self, expon
               grad * where(exponent >= 0, 0.0, mul_scalar(result, -math.inf)) if self == 0
               else grad * mul_scalar(result, math.log(self)),
           result="auto_element_wise")
+rpow.contiguous = True  # (pow(Scalar, Tensor) allocates a new row-major result, then redispatches)
 exp = Op("ExpBackward0",               lambda self: _rounded(np.exp, self), floating=True,
          self=lambda grad, result: grad * result,
          result="auto_element_wise")
@@ -1763,6 +1764,7 @@ def _zeta(x, q):
     counts, or nine at least and past 9; then the Euler-Maclaurin tail. inf at x = 1 and at the
     poles q = 0, -1, ...; nan for x < 1, and for q < 0 unless x is an integer."""
     dt = np.result_type(x, q)
+    tensors = [a for a in (x, q) if np.ndim(a)]
     x, q = np.broadcast_arrays(np.asarray(x, dt), np.asarray(q, dt))
     with np.errstate(all="ignore"):
         first = _rounded(np.power, q, -x).astype(np.float64).ravel()  # (std::pow in the dtype)
@@ -1798,7 +1800,11 @@ def _zeta(x, q):
         out = np.where((q <= 0) & (x != np.floor(x)), np.nan, out)
         out = np.where((q <= 0) & (q == np.floor(q)), np.inf, out)
         out = np.where(x < 1, np.nan, np.where(x == 1, np.inf, out))
-    return out.reshape(shape).astype(dt)
+    if len(tensors) != 1:  # (two tensors: the op lays the result out by both)
+        return out.reshape(shape).astype(dt)
+    laid = np.empty_like(tensors[0], dt)  # a tensor and a number: laid out as the tensor, as
+    laid[...] = out.reshape(shape)        # PyTorch's iterator lays it (zeta(2, x.t()))
+    return laid
 
 
 def _polygamma(self, n):

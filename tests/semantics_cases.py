@@ -22273,3 +22273,132 @@ case(
     "hessian(lambda a: a.pow(3).sum(), x, vectorize=True, strict=True, outer_jacobian_strategy='forward-mode')",
     "hessian(lambda a: a.pow(3), x, vectorize=True, outer_jacobian_strategy='forward-mode')",
 )
+
+case(
+    "i_nodes_called_by_hand",
+    # A C++ node can be called from Python: the gradients of its outputs in, its inputs' out (a
+    # lone one unpacked), under the caller's grad mode, with no hooks, un-broadcasting or casts.
+    # AccumulateGrad accumulates (and runs post-accumulate hooks); a custom Function's node is
+    # not callable.
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    y = x * 2
+    """,
+    "y.grad_fn(torch.ones(3))",
+    "x.exp().grad_fn(torch.ones(3))",
+    "(x * x).sum().grad_fn(torch.tensor(2.))",
+    "x.unbind(0)[0].grad_fn(torch.tensor(1.), None, None)",
+    "y.grad_fn(None)",
+    "y.grad_fn(torch.ones(4)), y.grad_fn(torch.ones(3, dtype=torch.float64))",
+    "with torch.no_grad():\n    print(y.grad_fn(torch.ones(3, requires_grad=True)))\n"
+    "y.grad_fn(torch.ones(3, requires_grad=True))",
+    "y.grad_fn(grad=torch.ones(3))",
+    "y.grad_fn(3)",
+    "y.grad_fn()",
+    "y.grad_fn(torch.ones(3), torch.ones(3))",
+    "z = x * 1; z[0] = 5; z.grad_fn(torch.ones(3))",
+    "w = x * x; w.sum().backward(); w.grad_fn(torch.ones(3))",
+    """
+    v = x * 3
+    v.grad_fn.register_prehook(lambda gs: print("prehook", gs))
+    v.grad_fn.register_hook(lambda gi, go: print("posthook", gi, go))
+    v.register_hook(lambda g: print("tensor hook", g))
+    v.grad_fn(torch.ones(3))
+    """,
+    """
+    x.grad = None
+    acc = y.grad_fn.next_functions[0][0]
+    x.register_hook(lambda g: print("tensor hook", g))
+    x.register_post_accumulate_grad_hook(lambda t: print("post accumulate", t.grad))
+    acc.register_prehook(lambda gs: print("prehook", gs))
+    print(acc(torch.ones(3)), acc(None))
+    x.grad
+    """,
+    "g = torch.ones(3, requires_grad=True); acc(g); x.grad",
+    "with torch.no_grad():\n    acc(g)\nx.grad, g",
+    """
+    a = torch.tensor([1., 2., 3.], requires_grad=True)
+    acc_a = (a * 2).grad_fn.next_functions[0][0]
+    acc_a(torch.tensor([5.])); a.grad
+    """,
+    "a.grad = None; acc_a(torch.ones(4))",
+    "acc_a(torch.ones(2, 3))",
+    "acc_a(torch.ones(3, dtype=torch.float64)); a.grad",
+    "a.grad = None; a.requires_grad_(False); acc_a(torch.ones(3)), a.grad",
+    """
+    class Twice(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, t):
+            return t * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+
+    Twice.apply(x).grad_fn(torch.ones(3))
+    """,
+)
+
+case(
+    "f_hooks_of_a_tensor_that_got_no_gradient",
+    # A node runs when any of its outputs got a gradient: the hooks of an output that got none
+    # are called with None (and may not replace it); retain_grad keeps nothing. A leaf's
+    # post-accumulate hooks run even when no gradient reached it, and a leaf whose requires_grad
+    # was switched off after the graph was built gets no .grad.
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    a, b, c = x.unbind(0)
+    b.register_hook(lambda g: print("hook b", g))
+    b.retain_grad()
+    a.register_hook(lambda g: print("hook a", g))
+    a.backward()
+    print(b.grad, x.grad)
+    """,
+    "torch.autograd.grad(a * 1, x)",
+    "a, b = x.split(2); b.register_hook(lambda g: print('hook b', g) or torch.ones(1)); a.sum().backward()",
+    """
+    class FirstOnly(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, u, v):
+            return u * v
+
+        @staticmethod
+        def backward(ctx, g):
+            return g, None
+
+    u = torch.tensor([1., 2.], requires_grad=True)
+    v = torch.tensor([3., 4.], requires_grad=True)
+    v.register_hook(lambda g: print("hook v", g))
+    v.register_post_accumulate_grad_hook(lambda t: print("post accumulate v", t.grad))
+    u.register_post_accumulate_grad_hook(lambda t: print("post accumulate u", t.grad))
+    FirstOnly.apply(u, v).sum().backward()
+    print(u.grad, v.grad)
+    """,
+    """
+    w = torch.tensor([1., 2.], requires_grad=True)
+    w.register_post_accumulate_grad_hook(lambda t: print("post accumulate w", t.grad))
+    loss = (w * 2).sum()
+    w.requires_grad_(False)
+    loss.backward()
+    w.grad
+    """,
+)
+
+case(
+    "k_layout_of_pow_and_zeta_with_a_number",
+    # pow(number, tensor) allocates a new row-major result (so a view of it works where the
+    # tensor was transposed); zeta with a number follows the tensor's layout, as other
+    # elementwise ops do.
+    """
+    t = torch.tensor([[1.5, 2., 3.], [4., 5., 6.]]).t()
+    """,
+    "(2 ** t).stride(), torch.pow(2.5, t).stride(), (1 ** t).stride(), torch.float_power(2, t).stride()",
+    "(2 ** t.int()).stride(), (t ** 2).stride(), (2 - t).stride()",
+    "torch.special.zeta(2, t).stride(), torch.special.zeta(t, 2.).stride(), torch.polygamma(2, t).stride()",
+    """
+    s = t.clone().requires_grad_()
+    p = 2 ** s
+    p.view(1, 6).sum().backward()
+    p.view(1, 6), s.grad
+    """,
+)

@@ -68,8 +68,23 @@ class Node:
         """Gradients for each of next_functions, given the gradients of the forward outputs."""
         raise NotImplementedError
 
-    def __call__(self, *grad_outputs):
-        return self.apply(list(grad_outputs))
+    def __call__(self, *grad_outputs, **kwargs):
+        """The node called by hand, as PyTorch's C++ nodes can be: the gradients of its outputs
+        in, its inputs' out (one: the tensor itself; else a tuple). It runs under the caller's
+        grad mode, without hooks and without the engine's un-broadcasting and casts."""
+        if kwargs:
+            raise TypeError("keyword arguments are not supported")
+        if len(grad_outputs) != len(self._input_metadata):
+            raise TypeError(f"expected {len(self._input_metadata)} arguments, got "
+                            f"{len(grad_outputs)} instead")
+        for i, g in enumerate(grad_outputs):
+            if g is not None and not isinstance(g, Tensor):
+                raise TypeError(f"argument {i} is not a Variable")
+        if all(g is None for g in grad_outputs) and self.__class__ is not AccumulateGrad:
+            outputs = [None] * len(self.next_functions)  # (no gradient in: none out; a leaf's
+        else:                                            # post-accumulate hooks still run)
+            outputs = self.apply(list(grad_outputs))
+        return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
     def _release(self):
         """Drop saved tensors (what retain_graph=False does after the node has run)."""
@@ -231,7 +246,22 @@ class AccumulateGrad(Node):
         return "minigrad::autograd::AccumulateGrad"  # a C++ node's name in PyTorch
 
     def apply(self, grad_outputs):
-        raise RuntimeError("AccumulateGrad is run by the engine, which records what it did")
+        """A call by hand (the engine accumulates itself, to record what it did): the gradient
+        added into .grad as in backward, building a graph of it if grad mode is on."""
+        from .function import _broadcast_shape, _check_output_shape
+        variable, grad = self.variable, grad_outputs[0]
+        if variable._grad_fn is not None:
+            raise RuntimeError("leaf variable has been moved into the graph interior")
+        if grad is not None and variable.requires_grad:
+            if variable._grad is None and grad._data.shape != variable._data.shape:
+                # PyTorch copies a first gradient into memory shaped like the variable
+                shape = _broadcast_shape(variable._data.shape, grad._data.shape)
+                _check_output_shape(variable._data.shape, shape)  # (copy_'s errors)
+                grad = grad.expand(shape)
+            _accumulate(variable, grad, grad_mode._enabled)
+        if variable._post_accumulate_grad_hooks:  # (even with no gradient, as in backward)
+            _call_post_accumulate_hooks(variable, [])
+        return []
 
 
 _default_hooks = []  # (pack_hook, unpack_hook) pairs pushed by autograd.graph.saved_tensors_hooks
@@ -456,14 +486,14 @@ def _check_hook_count(hook, result, old):
                            f"(got {len(result)}, but expected {len(old)})")
     for was, new in zip(old, result):
         if new is not None:
-            if was is None:
-                raise RuntimeError("can't replace a None gradient with a non-None value")
             _check_hook_result(hook, was, new)
     return list(result)
 
 
 def _check_hook_result(hook, old, new):
     """A hook may replace a gradient, but not change its size or type (PyTorch's checks)."""
+    if old is None:
+        raise RuntimeError("can't replace a None gradient with a non-None value")
     name = _hook_name(hook)
     if not isinstance(new, Tensor):
         raise TypeError(f"expected Variable, but hook returned '{type(new).__name__}'")
@@ -475,15 +505,15 @@ def _check_hook_result(hook, old, new):
 
 
 def _call_tensor_hooks(node, grads, step):
-    """Tensor hooks first (registration order), then retain_grad, as PyTorch orders them."""
+    """Tensor hooks first (registration order), then retain_grad, as PyTorch orders them.
+    A tensor whose gradient is None (another output of its node got one) has its hooks called
+    with None; retain_grad keeps nothing then."""
     if isinstance(node, AccumulateGrad):
         hook_dicts = {0: node.variable._backward_hooks} if node.variable._backward_hooks else {}
     else:
         hook_dicts = node._tensor_hooks or {}
     for nr, hooks in hook_dicts.items():
         for hook in list(hooks.values()):
-            if grads[nr] is None:
-                continue
             result = hook(grads[nr])
             step.hooks.append(("tensor", hook, grads[nr], result))
             if result is not None:
@@ -645,10 +675,13 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                     grads = _check_hook_count(hook, result, grads)
         step.grad_outputs = grads
         if node.__class__ is AccumulateGrad:
-            if inputs is None and grads[0] is not None:  # (autograd.grad never fills .grad)
-                step.accumulated.append(_accumulate(node.variable, grads[0], create_graph))
-                if node.variable._post_accumulate_grad_hooks:
-                    _call_post_accumulate_hooks(node.variable, step.hooks)
+            if inputs is None:  # (autograd.grad never fills .grad)
+                variable = node.variable
+                # (requires_grad may have been switched off since the graph was built)
+                if grads[0] is not None and variable.requires_grad:
+                    step.accumulated.append(_accumulate(variable, grads[0], create_graph))
+                if variable._post_accumulate_grad_hooks:  # (called with no gradient too)
+                    _call_post_accumulate_hooks(variable, step.hooks)
             for hook in list((node._post_hooks or {}).values()):
                 result = hook((), tuple(grads))
                 step.hooks.append(("post", hook, ((), tuple(grads)), result))

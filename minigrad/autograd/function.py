@@ -1285,6 +1285,9 @@ class BackwardCFunction(Node, FunctionCtx):
 
     __repr__ = object.__repr__  # a Python class, so PyTorch shows its module path
 
+    def __call__(self, *args, **kwargs):
+        raise TypeError(f"'{type(self).__name__}' object is not callable")  # (only C++ nodes are)
+
     def apply(self, grad_outputs):
         if self.materialize_grads:
             grad_outputs = [Tensor._make(np.zeros(shape, dt)) if g is None else g
