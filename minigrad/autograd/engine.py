@@ -245,22 +245,31 @@ class AccumulateGrad(Node):
     def name(self):
         return "minigrad::autograd::AccumulateGrad"  # a C++ node's name in PyTorch
 
+    def accumulate(self, grad, create_graph, log):
+        """What this node does, in backward or called by hand: `grad` added into .grad (unless
+        there is none, or the variable no longer requires grad), then the post-accumulate hooks,
+        which run either way (logged in `log`). Returns what a Step records, or None."""
+        variable, done = self.variable, None
+        if grad is not None and variable.requires_grad:
+            done = _accumulate(variable, grad, create_graph)
+        if variable._post_accumulate_grad_hooks:
+            _call_post_accumulate_hooks(variable, log)
+        return done
+
     def apply(self, grad_outputs):
-        """A call by hand (the engine accumulates itself, to record what it did): the gradient
-        added into .grad as in backward, building a graph of it if grad mode is on."""
+        """A call by hand (the engine calls accumulate, to record what it did), building a graph
+        of .grad if grad mode is on."""
         from .function import _broadcast_shape, _check_output_shape
         variable, grad = self.variable, grad_outputs[0]
         if variable._grad_fn is not None:
             raise RuntimeError("leaf variable has been moved into the graph interior")
-        if grad is not None and variable.requires_grad:
-            if variable._grad is None and grad._data.shape != variable._data.shape:
-                # PyTorch copies a first gradient into memory shaped like the variable
-                shape = _broadcast_shape(variable._data.shape, grad._data.shape)
-                _check_output_shape(variable._data.shape, shape)  # (copy_'s errors)
-                grad = grad.expand(shape)
-            _accumulate(variable, grad, grad_mode._enabled)
-        if variable._post_accumulate_grad_hooks:  # (even with no gradient, as in backward)
-            _call_post_accumulate_hooks(variable, [])
+        if (grad is not None and variable.requires_grad and variable._grad is None
+                and grad._data.shape != variable._data.shape):
+            # PyTorch copies a first gradient into memory shaped like the variable
+            shape = _broadcast_shape(variable._data.shape, grad._data.shape)
+            _check_output_shape(variable._data.shape, shape)  # (copy_'s errors)
+            grad = grad.expand(shape)
+        self.accumulate(grad, grad_mode._enabled, [])
         return []
 
 
@@ -676,12 +685,9 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
         step.grad_outputs = grads
         if node.__class__ is AccumulateGrad:
             if inputs is None:  # (autograd.grad never fills .grad)
-                variable = node.variable
-                # (requires_grad may have been switched off since the graph was built)
-                if grads[0] is not None and variable.requires_grad:
-                    step.accumulated.append(_accumulate(variable, grads[0], create_graph))
-                if variable._post_accumulate_grad_hooks:  # (called with no gradient too)
-                    _call_post_accumulate_hooks(variable, step.hooks)
+                done = node.accumulate(grads[0], create_graph, step.hooks)
+                if done is not None:
+                    step.accumulated.append(done)
             for hook in list((node._post_hooks or {}).values()):
                 result = hook((), tuple(grads))
                 step.hooks.append(("post", hook, ((), tuple(grads)), result))
