@@ -913,6 +913,10 @@ class Builder:
             opts.append("retain_graph=True")
         if self.chance(0.15):
             opts.append("create_graph=True")
+        need = self.tensors(lambda t: t.requires_grad)
+        if need and self.chance(0.2):  # only what leads to these runs, then their own nodes
+            inputs = self.draw(st.lists(st.sampled_from(need), min_size=1, max_size=3, unique=True))
+            opts.append(f"inputs=[{', '.join(inputs)}]")
         if t.numel() == 1 and self.chance(0.8):
             args = []
         elif self.chance(0.3):

@@ -22402,3 +22402,132 @@ case(
     p.view(1, 6), s.grad
     """,
 )
+
+case(
+    "h_backward_inputs_runs_the_inputs_own_nodes",
+    # backward(inputs=...) marks each input's node as needed, as PyTorch's engine does: a
+    # leaf's AccumulateGrad runs in its turn (its hooks interleave with the others'), and a
+    # non-leaf's grad_fn runs its hooks with nothing to compute below it.
+    """
+    x = torch.ones(2, requires_grad=True)
+    y = x * 2
+    z = (y * 3).sum()
+    y.grad_fn.register_hook(lambda gi, go: print("post", gi, go))
+    y.grad_fn.register_prehook(lambda go: print("pre", go))
+    x.register_hook(lambda g: print("leaf hook", g))
+    y.register_hook(lambda g: print("y hook", g))
+    z.backward(inputs=[y])
+    print(y.grad, x.grad)
+    """,
+    """
+    a = torch.ones(2, requires_grad=True)
+    b = torch.full((2,), 2., requires_grad=True)
+    c = a * b
+    d = c.exp()
+    e = (d + a).sum()
+    a.register_post_accumulate_grad_hook(lambda t: print("post acc a", t.grad))
+    b.register_post_accumulate_grad_hook(lambda t: print("post acc b", t.grad))
+    c.register_hook(lambda g: print("c hook", g))
+    d.grad_fn.register_hook(lambda gi, go: print("d post", gi))
+    c.grad_fn.register_prehook(lambda go: print("c pre", go))
+    e.backward(inputs=[a, b])
+    print(a.grad, b.grad)
+    """,
+    """
+    c = a * 3
+    d = c * 2
+    c.grad_fn.register_hook(lambda gi, go: print("c post", gi, go))
+    d.sum().backward(inputs=[torch.autograd.graph.get_gradient_edge(c)])
+    """,
+    """
+    a = torch.ones(3, requires_grad=True)
+    x, y, z = a.unbind()
+    s = x * 2 + y * 3
+    x.register_hook(lambda g: print("x hook", g))
+    z.register_hook(lambda g: print("z hook", g))
+    a.register_hook(lambda g: print("a hook", g))
+    s.backward(inputs=[x, a])
+    print(x.grad, a.grad)
+    """,
+    """
+    p = torch.ones(2, requires_grad=True)
+    q = torch.ones(2, requires_grad=True)
+    h = torch.autograd.graph.register_multi_grad_hook((p, q), lambda gs: print("multi", gs))
+    ((p * 2).sum() + (q * 3).sum()).backward(inputs=[p])
+    ((p * 2).sum() + (q * 3).sum()).backward(inputs=[q, p])
+    print(p.grad, q.grad)
+    """,
+)
+
+case(
+    "e_views_of_a_tensor_without_grad_changed_in_place_with_grad",
+    # One of several views (chunk, split, unbind) of a tensor that does not require grad has no
+    # history: changed in place by something that requires grad, PyTorch words its refusal as for
+    # a view made under no_grad, with the several-views reason (a random program found it).
+    """
+    t1 = torch.ones(3, 2)
+    t2 = torch.ones(1, 2, requires_grad=True)
+    """,
+    "t1.chunk(2, 0)[0].add_(t2)",
+    "t1.unbind(0)[0].add_(t2[0])",
+    "t1.split(1, 0)[1].copy_(t2)",
+    "v = t1.unbind(0)[0]; v[0] = t2[0, 0]",
+    "v = t1.chunk(2)[0].squeeze(0); v.add_(t2[0])",
+    "print(t1.split(1, 0)[1].mul_(2), t1)",
+    "v = t1.unsafe_chunk(3)[0]; v.add_(t2); print(v.grad_fn)",
+)
+
+case(
+    "g_custom_function_outputs_that_are_views",
+    # PyTorch's _wrap_outputs, with or without a node: an input returned as-is comes back as a
+    # new view of it (a detached alias if it requires grad under no_grad); views may not be changed
+    # in place; with several differentiable outputs, views get the several-views rule instead.
+    """
+    class Id(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x
+        @staticmethod
+        def backward(ctx, g):
+            return g
+
+    class Pair(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y):
+            return x[:1], y
+        @staticmethod
+        def backward(ctx, g, h):
+            return None, h
+
+    class Inc(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            x.add_(1)
+            ctx.mark_dirty(x)
+            return x
+        @staticmethod
+        def backward(ctx, g):
+            return g
+
+    class Free(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.mark_non_differentiable(x)
+            return x
+        @staticmethod
+        def backward(ctx, g):
+            return g
+
+    t = torch.ones(2)
+    w = torch.ones(2, requires_grad=True)
+    """,
+    "v = Id.apply(t); print(v is t, v._base is t, v.grad_fn, v.requires_grad); v.add_(1); print(t, v._version)",
+    "v = Id.apply(t); v.add_(w)",
+    "with torch.no_grad():\n    v = Id.apply(w)\nprint(v is w, v._base is w, v.requires_grad, v.grad_fn)",
+    "with torch.no_grad():\n    v = Id.apply(t)\nv.add_(w)",
+    "a, b = Pair.apply(t, w); print(a._base is t, b._base is w, a.grad_fn); a.add_(w[:1])",
+    "a, b = Pair.apply(t, w); b.add_(1)",
+    "u = t[:]; v = Inc.apply(u); print(v is u, t._version, v._base is t, v.grad_fn)",
+    "v = Free.apply(t); print(v is t, v._base is t, v.requires_grad); v.add_(w)",
+    "v = Free.apply(w); print(v is w, v._base, v.requires_grad, w._version)",
+)

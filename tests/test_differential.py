@@ -329,6 +329,8 @@ def test_random_programs(program):
     for k in ("backward", "grad", "inplace", "hook"):
         if k in kinds:
             event(f"has {k}")
+    if any(s.kind == "backward" and "inputs=" in s.code for s in program.steps):
+        event("has backward(inputs=...)")
     event("float64" if any("float64" in s.code for s in program.steps) else "float32 only")
     check_program(program)
 

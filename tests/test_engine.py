@@ -612,3 +612,27 @@ def test_backward_run_errors_are_raised_eagerly():
         backward_run(y)
     with pytest.raises(RuntimeError, match="does not require grad and does not have a grad_fn"):
         backward_run(minigrad.tensor(1.))
+
+
+@needs_torch
+@pytest.mark.parametrize("build", GRAPHS, ids=lambda f: f.__name__)
+def test_backward_inputs_steps_match_torch(build):
+    """backward(inputs=[first leaf]) runs what leads to it, then its AccumulateGrad: in PyTorch's
+    order, and the stepper sees the accumulation as that node's step."""
+    tnamed, troot = build(torch)
+    leaf = next(name for name, t in tnamed.items() if t.is_leaf and t.requires_grad)
+    labels = _labels(tnamed, troot)
+    order = []
+    for node in _all_nodes(troot.grad_fn):
+        lab = _label(node, labels)
+        node.register_prehook(lambda go, lab=lab: order.append(lab))
+    troot.backward(inputs=[tnamed[leaf]])
+    named, root = build(minigrad)
+    mlabels = _labels(named, root)
+    steps = list(backward_run(root, inputs=[named[leaf]]))
+    assert [_label(s.node, mlabels) for s in steps] == order
+    (acc,) = [s for s in steps if s.accumulated]
+    assert acc.accumulated[0][0] is named[leaf] and acc.accumulated[0][2] is named[leaf].grad
+    assert _same(_np(named[leaf].grad), _np(tnamed[leaf].grad))
+    assert all(t.grad is None for name, t in named.items()
+               if name != leaf and t.is_leaf and t.requires_grad)

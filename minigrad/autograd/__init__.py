@@ -12,7 +12,7 @@ from ..dtypes import Size
 from ..tensor import Tensor
 from . import grad_mode
 from .anomaly_mode import detect_anomaly, set_detect_anomaly  # noqa: F401
-from .engine import _accumulate, _call_post_accumulate_hooks, backward_steps
+from .engine import backward_steps
 from .function import Function  # noqa: F401
 from . import graph  # noqa: F401
 from .graph import GradientEdge
@@ -109,7 +109,7 @@ def _seed(outputs, grad_outputs, is_grads_batched=False):
 def _capturing(edges, grads, retain_graph, create_graph, inputs, captured):
     """Run backward capturing the gradients of `inputs` into `captured` (index -> gradient)."""
     for step in backward_steps(edges, grads, retain_graph, create_graph,
-                               [_edge(t) for t in inputs]):
+                               [_edge(t) for t in inputs], accumulate_grad=False):
         captured.update(step.captured)
         yield step
 
@@ -139,26 +139,15 @@ def backward_run(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
 
 
 def _backward_into(edges, grads, retain_graph, create_graph, inputs):
-    """backward(inputs=...): accumulate into .grad of just these tensors (leaves or not: a
-    non-leaf one retains its grad from then on, as in PyTorch)."""
-    create_graph = create_graph and not grad_mode._inference  # (as backward_steps)
+    """backward(inputs=...): only what leads to these tensors runs, then their own nodes: a leaf's
+    AccumulateGrad fills its .grad; a non-leaf retains its grad from now on (as in PyTorch)."""
     tensors = [t for t in inputs if isinstance(t, Tensor)]
     for t in tensors:  # (PyTorch retains each input's grad in turn: all checked before any)
         if not t.requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-    for t in tensors:  # a non-leaf input keeps its .grad from now on, as retain_grad() does
+    for t in tensors:
         t.retain_grad()
-    captured = {}
-    yield from _capturing(edges, grads, retain_graph, create_graph, inputs, captured)
-    for i, t in enumerate(inputs):
-        if isinstance(t, GradientEdge):  # an edge into a leaf's AccumulateGrad: that leaf
-            t = getattr(t.node, "variable", None)
-        g = captured.get(i)
-        if g is not None and t is not None and t._grad_fn is None:  # (a non-leaf's is stored
-            with grad_mode.set_grad_enabled(create_graph):           # by its retain_grad hook,
-                _accumulate(t, g, create_graph)                      # set above)
-            if t._post_accumulate_grad_hooks:
-                _call_post_accumulate_hooks(t, [])
+    return backward_steps(edges, grads, retain_graph, create_graph, [_edge(t) for t in inputs])
 
 
 class _no_gc_passes:

@@ -609,11 +609,14 @@ def _needed(roots, dependencies, capture_nodes):
     return needed
 
 
-def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=False, inputs=None):
+def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=False, inputs=None,
+                   accumulate_grad=True):
     """Run backward from `root_edges` ((node, nr) pairs) seeded with `root_grads`; yield Steps.
 
-    With `inputs` (a list of edges), gradients are captured there instead of accumulated into
-    leaves (autograd.grad); step.captured carries them.
+    With `inputs` (a list of edges) only the nodes that lead to them run, as in PyTorch's engine:
+    backward(inputs=...) runs the inputs' own nodes too (a leaf's AccumulateGrad fills its .grad
+    in its turn); autograd.grad (accumulate_grad=False) captures the gradients arriving there
+    instead, and step.captured carries them.
     """
     global _graph_task
     # inference mode records nothing, create_graph or not (PyTorch's excludes autograd's keys)
@@ -621,9 +624,14 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
     dependencies = _graph([node for node, _ in root_edges])
     captures = {}
     if inputs is not None:
+        targets = {}
         for i, edge in enumerate(inputs):
-            captures.setdefault(edge[0], []).append((i, edge[1]))
-        needed = _needed([node for node, _ in root_edges], dependencies, captures)
+            targets.setdefault(edge[0], []).append((i, edge[1]))
+        needed = _needed([node for node, _ in root_edges], dependencies, targets)
+        if accumulate_grad:  # (PyTorch's exec_info: an input's node is needed itself)
+            needed.update((node, True) for node in targets if node in needed)
+        else:
+            captures = targets
 
     # A lone root is always visited (hooks, retain_grad), as PyTorch has no dummy root then;
     # it runs only if needed.
@@ -684,7 +692,7 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
                     grads = _check_hook_count(hook, result, grads)
         step.grad_outputs = grads
         if node.__class__ is AccumulateGrad:
-            if inputs is None:  # (autograd.grad never fills .grad)
+            if accumulate_grad:  # (autograd.grad never fills .grad)
                 done = node.accumulate(grads[0], create_graph, step.hooks)
                 if done is not None:
                     step.accumulated.append(done)

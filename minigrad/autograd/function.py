@@ -1200,14 +1200,16 @@ def _view_rule_error(view, what):
     history to rewrite), as one of several views of one node (unbind, split), or by a custom
     Function (its backward is the user's, not a view's)."""
     meta, node = view._creation_meta, view._grad_fn
-    if meta == "no_grad":
+    if meta is None:
+        return None
+    if meta == "no_grad" or node is None:  # (no history: PyTorch words it as a no_grad view's,
         head = (f"Output {view._output_nr} of {_op_name(node)} is a view of a view which was "
                 "created in no_grad mode and" if node else "A view was created in no_grad mode and")
-        return RuntimeError(f"{head} {what} with grad mode enabled. {_NO_GRAD_VIEW}")
-    if meta is None or node is None:
-        return None
-    rule = _CUSTOM_VIEW if meta == "custom" else _MULTI_VIEW
-    return RuntimeError(f"Output {view._output_nr} of {_op_name(node)} is a view and {what}. {rule}")
+        head = f"{head} {what} with grad mode enabled."  # t.unbind()[0] of a t without grad)
+    else:
+        head = f"Output {view._output_nr} of {_op_name(node)} is a view and {what}."
+    rule = {"no_grad": _NO_GRAD_VIEW, "multi": _MULTI_VIEW, "custom": _CUSTOM_VIEW}[meta]
+    return RuntimeError(f"{head} {rule}")
 
 
 def _regenerate_view(view, base):
@@ -1244,6 +1246,30 @@ class FunctionCtx:
             raise TypeError("set_materialize_grads received an invalid combination of arguments - "
                             "got (), but expected (bool)")
         self.materialize_grads = value
+
+
+def _wrap_unrecorded(outs, args, ctx):
+    """A custom Function's outputs when its call records nothing (PyTorch's _wrap_outputs without
+    a node): an input returned as-is comes back as a new view of it (a detached alias if it
+    requires grad), the dirty inputs count the change, and views of inputs may not be changed in
+    place later (see _view_rule_error)."""
+    for k, out in enumerate(outs):
+        if not isinstance(out, Tensor):
+            continue
+        returned_input = any(out is a for a in args)
+        dirty = any(out is t for t in ctx.dirty_tensors)
+        if dirty:
+            out._version_counter.value += 1
+        if out.requires_grad:
+            if returned_input:
+                out = outs[k] = out.detach()
+            elif out._view_base is None:
+                out.detach_()
+        elif returned_input and not dirty:
+            with grad_mode.no_grad():
+                out = outs[k] = view_of(out, out._data)
+        if not (returned_input and dirty) and out._view_base is not None:
+            out._creation_meta = "custom"
 
 
 class BackwardCFunction(Node, FunctionCtx):
@@ -1468,17 +1494,19 @@ class Function(metaclass=FunctionMeta):
                                "returned as output. The inputs that are modified inplace must all "
                                "be outputs of the Function.")
         if not (grad_mode._enabled and any(ctx.needs_input_grad)):
-            return outputs, ctx
+            _wrap_unrecorded(outs, args, ctx)
+            return (outs[0] if single else tuple(outs)), ctx
         ctx._tensor_args, ctx._num_args = tensor_args, len(args)
         ctx._num_outputs = len(outs)
         ctx._tensor_outputs = [k for k, out in enumerate(outs) if isinstance(out, Tensor)]
         ctx.next_functions = tuple(args[i]._edge() for i in tensor_args)
-        metadata = []
+        metadata, n_differentiable = [], 0
         for k, out in enumerate(outs):
             if not isinstance(out, Tensor):
                 continue
             differentiable = not any(out is t for t in ctx.non_differentiable)
             dirty = any(out is t for t in ctx.dirty_tensors)
+            returned_input = any(out is a for a in args)
             if dirty:
                 if out.is_leaf and out.requires_grad:
                     raise RuntimeError("a leaf Variable that requires grad has been used in an "
@@ -1488,7 +1516,7 @@ class Function(metaclass=FunctionMeta):
                     raise RuntimeError("a view of a leaf Variable that requires grad is being used "
                                        "in an in-place operation.")
                 out._version_counter.value += 1  # (PyTorch counts the marking as a change)
-            elif any(out is a for a in args):  # an input returned as-is: a new tensor, a view of
+            elif returned_input:  # an input returned as-is: a new tensor, a view of
                 # the input when differentiable (in-place changes are refused: _view_rule_error)
                 out = outs[k] = (view_of(out, out._data) if differentiable else
                                  Tensor._make(out._data, version_counter=out._version_counter))
@@ -1500,10 +1528,15 @@ class Function(metaclass=FunctionMeta):
                     _rebase_view(out, out._view_base, ctx)
                 else:
                     out._grad_fn, out._output_nr = ctx, len(metadata) - 1
-                    if out._view_base is not None:
-                        out._creation_meta = "custom"
                 if dirty:
                     _new_history(out, old, old_nr)
+                n_differentiable += 1
+            if not (returned_input and dirty) and out._view_base is not None:
+                out._creation_meta = "custom"  # (see _view_rule_error)
+        if n_differentiable > 1:  # several views of one node, as unbind's
+            for out in outs:
+                if isinstance(out, Tensor) and out._view_base is not None:
+                    out._creation_meta = "multi"
         ctx._input_metadata = tuple(metadata)
         for i, t in enumerate(ctx.to_save):
             if not (t is None or isinstance(t, Tensor)):
