@@ -22531,3 +22531,44 @@ case(
     "v = Free.apply(t); print(v is t, v._base is t, v.requires_grad); v.add_(w)",
     "v = Free.apply(w); print(v is w, v._base, v.requires_grad, w._version)",
 )
+
+case(
+    "j_custom_function_jvp_checked_as_pytorch_checks_it",
+    # _process_forward_mode_AD's rules: one tangent per output, none for an output that is not
+    # differentiable, an input changed in place has its tangent changed in place and returned,
+    # an output that is a view of an input with a tangent gets a view of that tangent.
+    """
+    fwAD = torch.autograd.forward_ad
+
+    def function(forward, jvp, dirty=False):
+        class F(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                out = forward(x)
+                if dirty:
+                    ctx.mark_dirty(x)
+                return out
+            @staticmethod
+            def backward(ctx, *grads):
+                return grads[0]
+        F.jvp = staticmethod(lambda ctx, t: jvp(t))
+        return F
+
+    def run(F):
+        with fwAD.dual_level():
+            tangent = torch.full((2,), 3.)
+            d = fwAD.make_dual(torch.ones(2), tangent)
+            y = F.apply(d)
+            ys = y if isinstance(y, tuple) else (y,)
+            print([fwAD.unpack_dual(v).tangent for v in ys], y is d)
+            print([fwAD.unpack_dual(v).tangent._base is tangent for v in ys])
+    """,
+    "run(function(lambda x: x, lambda t: t))",
+    "run(function(lambda x: x, lambda t: t.view_as(t)))",
+    "run(function(lambda x: x[:1], lambda t: torch.ones(2)[:1]))",
+    "run(function(lambda x: (x * 2, x * 3), lambda t: t * 2))",
+    "run(function(lambda x: (x * 2, x.argmax()), lambda t: (t * 2, t)))",
+    "run(function(lambda x: x.add_(1), lambda t: t.mul_(2), dirty=True))",
+    "run(function(lambda x: x.add_(1), lambda t: t.clone().mul_(2), dirty=True))",
+    "run(function(lambda x: x.add_(1), lambda t: t, dirty=True))",
+)

@@ -1443,24 +1443,76 @@ class Function(metaclass=FunctionMeta):
 
     @classmethod
     def apply(cls, *args, **kwargs):
-        result, ctx = cls._apply(*args, **kwargs)
+        result, ctx, raw = cls._apply(*args, **kwargs)
         if _forward_level is not None and any(
                 isinstance(a, Tensor) and a._fw_grad is not None for a in args):
-            cls._forward_ad(ctx, args, result)
+            cls._forward_ad(ctx, args, result, raw)
         return result
 
     @classmethod
-    def _forward_ad(cls, ctx, args, result):
+    def _forward_ad(cls, ctx, args, result, raw):
         """Forward AD through a custom Function: its jvp(ctx, *tangents) gives the outputs'
-        tangents (zeros for a tensor input without one, None for other arguments), as in
-        PyTorch; forward itself ran with forward AD off."""
+        tangents (zeros for a tensor input without one, None for other arguments); forward
+        itself ran with forward AD off. Checked as PyTorch checks them: an input changed in place
+        (`raw`: forward's own outputs) must have its tangent changed in place and returned; an
+        output that is a view of an input with a tangent must get a view of that tangent."""
+        before = [(a._fw_grad, a._fw_grad._version) if isinstance(a, Tensor)
+                  and a._fw_grad is not None else (None, None) for a in args]
         tangents = [_materialized(a._fw_grad, a)
                     if isinstance(a, Tensor) else None for a in args]
         out_t = _without_forward_ad(cls.jvp, ctx, *tangents)
+        out_t = out_t if isinstance(out_t, tuple) else (out_t,)
         outs = result if isinstance(result, tuple) else (result,)
-        for out, t in zip(outs, out_t if isinstance(out_t, tuple) else (out_t,)):
-            if isinstance(out, Tensor) and t is not None:
-                _set_fw_grad(out, t)
+        if len(out_t) != len(outs):
+            raise RuntimeError("Function's jvp returned an invalid number of forward gradients "
+                               f"(expected {len(outs)} but got {len(out_t)})")
+        inputs = [a for a in args if isinstance(a, Tensor)]
+        for i, (made, out, t) in enumerate(zip(raw, outs, out_t)):
+            if not isinstance(made, Tensor):
+                continue
+            if (any(made is n for n in ctx.non_differentiable)
+                    or made._data.dtype.kind != "f"):
+                if t is not None:
+                    raise RuntimeError(
+                        f"Function's jvp returned a gradient at position {i}, but  the "
+                        "corresponding forward output is not a differentiable Tensor.You should "
+                        "return None at that position instead.")
+                continue
+            if t is None:
+                continue
+            if any(made is d for d in ctx.dirty_tensors):
+                grad, version = before[next(k for k, a in enumerate(args) if a is made)]
+                if grad is None:
+                    _write_tangent(out, t)
+                elif t._version == version:
+                    raise RuntimeError(
+                        "An inplace custom Function is not modifying the forward mode gradients "
+                        "inplace. If the forward is modifying an input inplace, then the jvp "
+                        "function must modify the corresponding gradient inplace.")
+                elif t is not grad:
+                    raise RuntimeError(
+                        "An inplace custom Function is not returning the forward mode gradients "
+                        "as-is. If the forward is modifying an input inplace, then the jvp "
+                        "function must modify the gradient inplace and return it as-is.")
+                continue
+            base = out._view_base
+            match = None if base is None else next((a for a in inputs if (
+                a._view_base if a._view_base is not None else a) is base), None)
+            if match is not None:  # a view of an input (or of its base)
+                grad = match._fw_grad
+                if grad is None:  # (PyTorch then writes it as an in-place op's, and stops)
+                    _write_tangent(out, t)
+                    return
+                if t._view_base is None:
+                    raise RuntimeError("A custom Function's forward is returning a view (or an "
+                                       "input as-is) but the jvp is not returning a view.")
+                if grad._view_base is not None and grad._view_base is not t._view_base:
+                    raise RuntimeError("A custom Function is returning a view but the jvp is not "
+                                       "returning a view of the same base as the given grad input.")
+                if grad._view_base is None and grad is not t._view_base:
+                    raise RuntimeError("A custom Function is returning a view but the jvp is not "
+                                       "returning a view of the given grad input.")
+            _set_fw_grad(out, t)
 
     @classmethod
     def _apply(cls, *args, **kwargs):
@@ -1494,13 +1546,14 @@ class Function(metaclass=FunctionMeta):
                                "returned as output. The inputs that are modified inplace must all "
                                "be outputs of the Function.")
         if not (grad_mode._enabled and any(ctx.needs_input_grad)):
+            raw = list(outs)
             _wrap_unrecorded(outs, args, ctx)
-            return (outs[0] if single else tuple(outs)), ctx
+            return (outs[0] if single else tuple(outs)), ctx, raw
         ctx._tensor_args, ctx._num_args = tensor_args, len(args)
         ctx._num_outputs = len(outs)
         ctx._tensor_outputs = [k for k, out in enumerate(outs) if isinstance(out, Tensor)]
         ctx.next_functions = tuple(args[i]._edge() for i in tensor_args)
-        metadata, n_differentiable = [], 0
+        metadata, n_differentiable, raw = [], 0, list(outs)
         for k, out in enumerate(outs):
             if not isinstance(out, Tensor):
                 continue
@@ -1546,4 +1599,4 @@ class Function(metaclass=FunctionMeta):
             i: None if t is None else SavedTensor(t, is_output=t._grad_fn is ctx)
             for i, t in enumerate(ctx.to_save)}
         ctx.to_save = ()
-        return (outs[0] if single else tuple(outs)), ctx
+        return (outs[0] if single else tuple(outs)), ctx, raw
