@@ -22572,3 +22572,46 @@ case(
     "run(function(lambda x: x.add_(1), lambda t: t.clone().mul_(2), dirty=True))",
     "run(function(lambda x: x.add_(1), lambda t: t, dirty=True))",
 )
+
+case(
+    "g_custom_function_outputs_checked_as_pytorch",
+    # More of _wrap_outputs: setup_context may not save an input returned as-is; an input that is
+    # a view, changed in place, allows only one output; marking a tensor dirty that is no input
+    # is warned about (with history).
+    """
+    def function(forward, setup_context=None, n=1):
+        class F(torch.autograd.Function):
+            @staticmethod
+            def backward(ctx, *grads):
+                return grads[0]
+        if setup_context is None:
+            F.forward = staticmethod(forward)
+        else:
+            F.forward = staticmethod(lambda x: forward(None, x))
+            F.setup_context = staticmethod(setup_context)
+        return F
+
+    def dirty(ctx, x):
+        x.add_(1)
+        ctx.mark_dirty(x)
+        return x
+
+    def dirty_new(ctx, x):
+        y = x * 2
+        ctx.mark_dirty(y)
+        return y
+
+    w = torch.ones(2, requires_grad=True)
+    t = torch.ones(2)
+    """,
+    "function(lambda ctx, x: x, lambda ctx, i, o: ctx.save_for_backward(o)).apply(w)",
+    "function(lambda ctx, x: x, lambda ctx, i, o: ctx.save_for_backward(o)).apply(t)",
+    "function(lambda ctx, x: x, lambda ctx, i, o: ctx.save_for_backward(i[0])).apply(w)",
+    "y = function(lambda ctx, x: x.view_as(x), lambda ctx, i, o: ctx.save_for_backward(o)).apply(w); y._base is w",
+    "function(lambda ctx, x: (dirty(ctx, x), x * 2)).apply(w.clone()[:1])",
+    "function(lambda ctx, x: (dirty(ctx, x), 3)).apply(w.clone()[:1])",
+    "a, b = function(lambda ctx, x: (dirty(ctx, x), x * 2)).apply(t.clone()[:1]); print(a, b)",
+    "y = function(lambda ctx, x: dirty(ctx, x)).apply(w.clone()[:1]); print(y, y.grad_fn)",
+    "y = function(dirty_new).apply(w); print(y, y._version)",
+    "y = function(dirty_new).apply(t); print(y, y._version)",
+)

@@ -1248,11 +1248,36 @@ class FunctionCtx:
         self.materialize_grads = value
 
 
-def _wrap_unrecorded(outs, args, ctx):
+_DIRTY_VIEW = (
+    "If your Function modifies inplace an input that is a view of another Tensor, your Function "
+    "cannot return more than one Tensor. This is not supported by the current autograd engine. "
+    "You should either make sure the input is not a view (using .clone() for example) or make your "
+    "Function only return one Tensor (potentially splitting it into two Functions: one doing the "
+    "inplace that returns a single Tensor and a second one that does the other operations). You "
+    "can ask on the forum https://discuss.pytorch.org/ if you need help to do this change.")
+
+
+def _returned_input(out, differentiable, saved):
+    """What a custom Function's output that is one of its inputs (not changed in place) becomes,
+    as in PyTorch: a new view of it (made under no_grad, so it can get a history of its own),
+    or, if it requires grad but gets none from this call, a detached alias."""
+    if not differentiable and out.requires_grad:
+        return out.detach()
+    if any(out is t for t in saved):
+        raise RuntimeError(
+            "An input that has been returned as-is as output is being saved for backward. This "
+            "is not supported if you override setup_context. You should return and save a view of "
+            "the input instead, e.g. with x.view_as(x) or setup ctx inside the forward function "
+            "itself.")
+    with grad_mode.no_grad():
+        return view_of(out, out._data)
+
+
+def _wrap_unrecorded(outs, args, ctx, saved):
     """A custom Function's outputs when its call records nothing (PyTorch's _wrap_outputs without
-    a node): an input returned as-is comes back as a new view of it (a detached alias if it
-    requires grad), the dirty inputs count the change, and views of inputs may not be changed in
-    place later (see _view_rule_error)."""
+    a node): inputs returned as-is as _returned_input makes them, other outputs that require
+    grad detached, the dirty inputs count the change, and views may not be changed in place
+    later (see _view_rule_error)."""
     for k, out in enumerate(outs):
         if not isinstance(out, Tensor):
             continue
@@ -1260,14 +1285,10 @@ def _wrap_unrecorded(outs, args, ctx):
         dirty = any(out is t for t in ctx.dirty_tensors)
         if dirty:
             out._version_counter.value += 1
-        if out.requires_grad:
-            if returned_input:
-                out = outs[k] = out.detach()
-            elif out._view_base is None:
-                out.detach_()
-        elif returned_input and not dirty:
-            with grad_mode.no_grad():
-                out = outs[k] = view_of(out, out._data)
+        if returned_input and not (dirty and not out.requires_grad):
+            out = outs[k] = _returned_input(out, False, saved)
+        elif out.requires_grad and out._view_base is None:
+            out.detach_()
         if not (returned_input and dirty) and out._view_base is not None:
             out._creation_meta = "custom"
 
@@ -1547,13 +1568,14 @@ class Function(metaclass=FunctionMeta):
                                "be outputs of the Function.")
         if not (grad_mode._enabled and any(ctx.needs_input_grad)):
             raw = list(outs)
-            _wrap_unrecorded(outs, args, ctx)
+            _wrap_unrecorded(outs, args, ctx, ctx.to_save if split else ())
             return (outs[0] if single else tuple(outs)), ctx, raw
         ctx._tensor_args, ctx._num_args = tensor_args, len(args)
         ctx._num_outputs = len(outs)
         ctx._tensor_outputs = [k for k, out in enumerate(outs) if isinstance(out, Tensor)]
         ctx.next_functions = tuple(args[i]._edge() for i in tensor_args)
         metadata, n_differentiable, raw = [], 0, list(outs)
+        saved = ctx.to_save if split else ()  # (setup_context may not save an input returned)
         for k, out in enumerate(outs):
             if not isinstance(out, Tensor):
                 continue
@@ -1564,15 +1586,21 @@ class Function(metaclass=FunctionMeta):
                 if out.is_leaf and out.requires_grad:
                     raise RuntimeError("a leaf Variable that requires grad has been used in an "
                                        "in-place operation.")
+                if differentiable and not returned_input:
+                    warnings.warn("ctx.mark_dirty() received a tensor that was not an input. Only "
+                                  "input Tensors that have been mutated should be passed to "
+                                  "ctx.mark_dirty(). (Triggered internally at /__w/pytorch/pytorch/"
+                                  "torch/csrc/autograd/custom_function.cpp:320.)", stacklevel=3)
+                if differentiable and out._view_base is not None and len(outs) > 1:
+                    raise RuntimeError(_DIRTY_VIEW)
                 base = out._view_base
                 if base is not None and base.is_leaf and base.requires_grad:
                     raise RuntimeError("a view of a leaf Variable that requires grad is being used "
                                        "in an in-place operation.")
                 out._version_counter.value += 1  # (PyTorch counts the marking as a change)
-            elif returned_input:  # an input returned as-is: a new tensor, a view of
-                # the input when differentiable (in-place changes are refused: _view_rule_error)
-                out = outs[k] = (view_of(out, out._data) if differentiable else
-                                 Tensor._make(out._data, version_counter=out._version_counter))
+            elif returned_input:  # an input returned as-is: a new view of it (in-place changes
+                # are refused: _view_rule_error), a detached alias if it needs no grad but has one
+                out = outs[k] = _returned_input(out, differentiable, saved)
             metadata.append((out._data.shape, out._data.dtype))
             if out._data.dtype.kind == "f" and differentiable:
                 old, old_nr = out._grad_fn, out._output_nr
