@@ -3740,13 +3740,40 @@ norm_p_dim = Op("NormBackward1",       lambda self, p, dim, keepdim: _norm(self,
 # --- end of part reduce2 rows ---
 
 # --- views: the result shares memory and version counter with `self` ----------------------------
-view = Op("ViewBackward0",             lambda self, shape: self.reshape(shape), view=True,
+def _reshape_view(self, shape):
+    """self.reshape(shape) as a view, with PyTorch's strides (its computeStride): NumPy's, but a
+    size-1 dim takes the stride of the memory chunk it falls in, where NumPy gives it a row-major
+    one. Only stride() shows that, and the layout of results computed from the view."""
+    out = self.reshape(shape)
+    if 1 not in out.shape or out.size == 0 or not np.may_share_memory(out, self):
+        return out
+    old, new, strides = self.shape, out.shape, [0] * out.ndim
+    k, base = out.ndim - 1, self.strides[-1] if self.ndim else self.itemsize
+    numel = view_numel = 1
+    for d in range(self.ndim - 1, -1, -1):
+        numel *= old[d]
+        if d == 0 or (old[d - 1] != 1 and self.strides[d - 1] != numel * base):  # chunk ends
+            while k >= 0 and (view_numel < numel or new[k] == 1):
+                strides[k] = view_numel * base
+                view_numel *= new[k]
+                k -= 1
+            if d > 0:
+                base, numel, view_numel = self.strides[d - 1], 1, 1
+    while k >= 0:  # (a 0-d self: every dim of the view has size 1)
+        strides[k] = view_numel * base
+        k -= 1
+    strides = tuple(strides)
+    return out if strides == out.strides else np.lib.stride_tricks.as_strided(
+        out, new, strides, writeable=out.flags.writeable)
+
+
+view = Op("ViewBackward0",             _reshape_view, view=True,
           self=lambda grad, self_shape: grad.reshape(self_shape),
           result="auto_linear")
-reshape_alias = Op("ReshapeAliasBackward0", lambda self, shape: self.reshape(shape),  # reshape of a
+reshape_alias = Op("ReshapeAliasBackward0", _reshape_view,  # reshape of a
                    view=True, self=lambda grad, self_shape: grad.reshape(self_shape),
                               result="auto_linear")  # strided view
-unsafe_view = Op("UnsafeViewBackward0", lambda self, shape: self.reshape(shape),  # reshape copied
+unsafe_view = Op("UnsafeViewBackward0", _reshape_view,  # reshape copied
                  self=lambda grad, self_shape: grad.reshape(self_shape),
                  result="auto_linear")
 expand = Op("ExpandBackward0",         _expand, view=True,

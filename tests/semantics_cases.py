@@ -22615,3 +22615,32 @@ case(
     "y = function(dirty_new).apply(w); print(y, y._version)",
     "y = function(dirty_new).apply(t); print(y, y._version)",
 )
+
+case(
+    "k_view_strides_of_size_1_dims",
+    # view (and reshape as a view) gives a size-1 dim the stride of the memory chunk it falls in,
+    # as PyTorch's computeStride does; elementwise ops over broadcast inputs sort dims by strides,
+    # size-1 dims' included (kron of such a view then cannot view its product: a random program
+    # found it)
+    """
+    t6 = torch.ones(1, 4, 1).transpose(2, 0)
+    x = torch.arange(24.).reshape(2, 3, 4)[:, :1]
+    """,
+    "t6.stride(), t6.view(1, 1, 4, 1, 1, 1).stride(), t6.view(4, 1).stride(), t6.view(1, 4).stride()",
+    "torch.kron(t6, torch.ones(4, 1))",
+    "torch.kron(torch.ones(4, 1), t6).stride()",
+    "(t6.view(1, 1, 4, 1, 1, 1) * torch.ones(4, 1).view(1, 1, 1, 4, 1, 1)).stride()",
+    "[(s, x.view(*s).stride(), x.reshape(*s).stride()) for s in [(2, 4), (2, 1, 4), (1, 2, 4, 1), (8,)]]",
+    "torch.tensor(5.).view(1, 1).stride(), torch.ones(3, 1, 4)[:, :, ::2].view(1, 3, 1, 2).stride()",
+    """
+    a = torch.ones(4, 1).t()
+    b = torch.ones(1, 4)
+    (a + b).stride(), (b + a).stride(), (a + a).stride()
+    """,
+    """
+    w = torch.ones(1, 4, 1, requires_grad=True)
+    y = w.transpose(2, 0).view(4, 1) * torch.ones(4, 4)
+    y.sum().backward()
+    y.stride(), w.grad
+    """,
+)

@@ -619,16 +619,23 @@ def _row_major(a):
     (NumPy calls a (4, 1) array with strides (1, 4) C-contiguous, as the transposed sum
     `x.t().sum(1, keepdim=True)` leaves it; PyTorch's result prints stride (1, 1).)"""
     if a.flags.c_contiguous:
-        if 1 not in a.shape:
+        if _is_row_major(a):
             return a
-        strides, step = [], a.itemsize
-        for n in reversed(a.shape):
-            strides.append(step)
-            step *= builtins.max(n, 1)
-        strides.reverse()
-        return a if tuple(strides) == a.strides else np.lib.stride_tricks.as_strided(
-            a, a.shape, strides, writeable=True)
+        return np.lib.stride_tricks.as_strided(a, a.shape, _row_strides(a), writeable=True)
     return np.ascontiguousarray(a)
+
+
+def _row_strides(a):
+    strides, step = [], a.itemsize
+    for n in reversed(a.shape):
+        strides.append(step)
+        step *= builtins.max(n, 1)
+    return tuple(reversed(strides))
+
+
+def _is_row_major(a):
+    """Row by row in memory, size-1 dims included (NumPy's C-contiguous flag ignores those)."""
+    return a.flags.c_contiguous and (1 not in a.shape or a.strides == _row_strides(a))
 
 
 def _channels_last(a):
@@ -665,9 +672,12 @@ def _iterator_layout(out, inputs):
     (where's condition first). NumPy's own choice differs when inputs disagree (x.t() * y): then `view`
     and `stride()` would differ from PyTorch's."""
     inputs = [a for a in inputs if a.__class__ is np.ndarray and a.ndim]
-    if len(inputs) < 2 or builtins.all(a.flags.c_contiguous for a in inputs):
-        return out  # one input: NumPy follows its layout too; all C-contiguous: so is NumPy's
     shape, nd = out.shape, out.ndim
+    if len(inputs) < 2 or builtins.all(a.flags.c_contiguous and (
+            a.shape == shape or _is_row_major(a)) for a in inputs):
+        return out  # one input: NumPy follows its layout too; all C-contiguous: so is NumPy's,
+        # and PyTorch's (its fast setup, when no input is broadcast; else its sort by strides,
+        # where a size-1 dim's stride counts: NumPy's flag ignores it)
     try:
         elementwise = np.broadcast_shapes(*(a.shape for a in inputs)) == shape
     except ValueError:  # (gather's index and input do not broadcast)
