@@ -18,7 +18,9 @@ from . import anomaly_mode, grad_mode
 
 _next_sequence_nr = itertools.count()
 _graph_tasks = itertools.count()
-_graph_task = None  # (number, captures?, will_run(node), should_compute(node)) of the pass running a node now
+# The pass running a node now: (number, inputs given? (autograd.grad or backward(inputs=...)),
+# will_run(node), should_compute(node)), or None
+_graph_task = None
 
 FREED_MESSAGE = (
     "Trying to backward through the graph a second time (or directly access saved tensors after "
@@ -659,8 +661,8 @@ def backward_steps(root_edges, root_grads, retain_graph=False, create_graph=Fals
             dependencies[node] = -1  # queued
     task = (next(_graph_tasks), inputs is not None, dependencies.__contains__ if inputs is None
             else lambda node: bool(needed.get(node)) or node in captures,
-            # PyTorch's task_should_compute_output: autograd.grad skips the inputs it does not
-            # need (nodes off the graph, as CopySlices' inner op's, it computes)
+            # PyTorch's task_should_compute_output: with inputs, a pass skips the inputs it does
+            # not need (nodes off the graph, as CopySlices' inner op's, it computes)
             None if inputs is None else lambda node: needed.get(node, True) or node in captures)
 
     def run(node, grads):
